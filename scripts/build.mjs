@@ -1,0 +1,10 @@
+// Bundles the language server, the VS Code client and the CLI with esbuild into dist/.
+import { build } from 'esbuild';
+
+const common = { bundle: true, platform: 'node', target: 'node18', format: 'cjs', sourcemap: true, logLevel: 'warning', minify: process.argv.includes('--minify') };
+
+await Promise.all([
+  build({ ...common, entryPoints: ['server/src/server.ts'], outfile: 'dist/server.js' }),
+  build({ ...common, entryPoints: ['server/src/cli.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } }),
+  build({ ...common, entryPoints: ['client/src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] }),
+]);

@@ -1,0 +1,161 @@
+// Command-line parsing: `cloud-manifests check [options] [paths or globs…]`.
+import { codeList, isCode } from '../service/codes';
+import { nearest } from '../service/suggest';
+import type { RuleSetting } from '../service/validate';
+import { CliError } from './errors';
+
+export const FORMATS = ['text', 'json', 'sarif', 'junit'] as const;
+export type Format = (typeof FORMATS)[number];
+
+export const RULE_LEVELS = ['off', 'info', 'warning', 'error', 'hint'] as const;
+
+export interface CheckOptions {
+  paths: string[];
+  format: Format;
+  apiDomain?: string;
+  /** `--rule CODE=LEVEL`, in order; later ones win. */
+  rules: Record<string, RuleSetting>;
+  /** Fail when there are more warnings than this; undefined: no limit. */
+  maxWarnings?: number;
+  quiet: boolean;
+  config?: string;
+  /** Name used for `-` (standard input) in reports. */
+  stdinFilename?: string;
+  /** `--color` / `--no-color`; undefined: decide from the terminal and NO_COLOR / FORCE_COLOR. */
+  color?: boolean;
+}
+
+export type Command = { kind: 'help' } | { kind: 'version' } | { kind: 'check'; options: CheckOptions };
+
+export const USAGE = `Usage: cloud-manifests check [options] [paths or globs…]
+
+Checks cloud resource manifests (YAML) and reports problems. Paths may be files, folders
+(searched for *.yaml and *.yml, leaving out node_modules and .git), globs (dir/**/*.yaml, *, ?,
+[abc], {a,b}; quote them so the shell leaves them alone) or - for standard input. With no
+path, the current folder. All inputs are checked together as one workspace.
+
+Options:
+  --format FORMAT         text (default), json, sarif or junit
+  --rule CODE=LEVEL       set a rule's level: off, info, warning or error (repeatable;
+                          wins over the settings file)
+  --max-warnings N        fail (exit 1) when there are more than N warnings
+  --quiet                 report errors only
+  --config FILE           settings file (default: .cloud-manifests.json in the current folder)
+  --api-domain DOMAIN     domain of the API groups (stored in the settings)
+  --stdin-filename NAME   name to report for - (standard input)
+  --color, --no-color     force or disable colour (default: on a terminal only; NO_COLOR
+                          and FORCE_COLOR are respected)
+  -h, --help              show this help
+  -v, --version           show the version
+
+Settings file (.cloud-manifests.json), as the editor's cloudManifests settings:
+  { "apiDomain": "cloud.example.com", "rules": { "status-read-only": "off" },
+    "exclude": ["generated", "vendor/**"] }
+
+Exit codes: 0 no errors (warnings within --max-warnings), 1 errors or too many warnings,
+2 usage, settings or file errors.`;
+
+/** Options that take a value. */
+const VALUED = new Set(['--format', '--rule', '--max-warnings', '--config', '--api-domain', '--stdin-filename']);
+const FLAGS = new Set(['--quiet', '--color', '--no-color', '--help', '-h', '--version', '-v']);
+const ALL_OPTIONS = [...VALUED, ...FLAGS].filter((o) => o.startsWith('--'));
+
+function parseRule(spec: string): [string, RuleSetting] {
+  const eq = spec.lastIndexOf('=');
+  if (eq <= 0) throw new CliError(`--rule expects CODE=LEVEL (e.g. enum-case=off), got "${spec}"`, true);
+  const code = spec.slice(0, eq).trim();
+  const level = spec.slice(eq + 1).trim();
+  if (!isCode(code)) {
+    const near = nearest(code, codeList());
+    throw new CliError(`unknown rule code "${code}" in --rule ${spec}${near ? `; did you mean ${near}?` : ''}`, true);
+  }
+  if (!(RULE_LEVELS as readonly string[]).includes(level)) {
+    throw new CliError(`unknown level "${level}" in --rule ${spec}; use off, info, warning or error`, true);
+  }
+  return [code, level as RuleSetting];
+}
+
+export function parseArgs(argv: readonly string[]): Command {
+  const args = [...argv];
+  // Help and version anywhere before `--` win over everything else.
+  const dashdash = args.indexOf('--');
+  const head = dashdash < 0 ? args : args.slice(0, dashdash);
+  if (head.includes('--help') || head.includes('-h') || head[0] === 'help') return { kind: 'help' };
+  if (head.includes('--version') || head.includes('-v')) return { kind: 'version' };
+  if (args.length === 0) throw new CliError('missing command: cloud-manifests check [paths…]', true);
+  const command = args.shift()!;
+  if (command !== 'check') {
+    if (command.startsWith('-')) throw new CliError(`missing command before ${command}: cloud-manifests check [options] [paths…]`, true);
+    throw new CliError(`unknown command "${command}"; the command is check`, true);
+  }
+  const o: CheckOptions = { paths: [], format: 'text', rules: {}, quiet: false };
+  let options = true;
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i];
+    if (!options || arg === '-' || !arg.startsWith('-')) {
+      o.paths.push(arg);
+      continue;
+    }
+    if (arg === '--') {
+      options = false;
+      continue;
+    }
+    let name = arg;
+    let value: string | undefined;
+    const eq = arg.indexOf('=');
+    if (arg.startsWith('--') && eq > 0) {
+      name = arg.slice(0, eq);
+      value = arg.slice(eq + 1);
+    }
+    if (VALUED.has(name)) {
+      if (value === undefined) {
+        if (i + 1 >= args.length) throw new CliError(`${name} needs a value`, true);
+        value = args[++i];
+      }
+    } else if (FLAGS.has(name)) {
+      if (value !== undefined) throw new CliError(`${name} takes no value`, true);
+    } else {
+      const near = nearest(name, ALL_OPTIONS);
+      throw new CliError(`unknown option ${name}${near ? `; did you mean ${near}?` : ''}`, true);
+    }
+    switch (name) {
+      case '--format':
+        if (!(FORMATS as readonly string[]).includes(value!)) throw new CliError(`unknown format "${value}"; use text, json, sarif or junit`, true);
+        o.format = value as Format;
+        break;
+      case '--rule': {
+        const [code, level] = parseRule(value!);
+        o.rules[code] = level;
+        break;
+      }
+      case '--max-warnings': {
+        const v = value!.trim();
+        if (!/^-?\d+$/.test(v) || Number(v) < -1) throw new CliError(`--max-warnings expects a number of warnings (0 or more), got "${value}"`, true);
+        const n = Number(v);
+        o.maxWarnings = n < 0 ? undefined : n;
+        break;
+      }
+      case '--config':
+        if (!value) throw new CliError('--config needs a file name', true);
+        o.config = value;
+        break;
+      case '--api-domain':
+        if (!value!.trim()) throw new CliError('--api-domain needs a domain, e.g. cloud.example.com', true);
+        o.apiDomain = value!.trim();
+        break;
+      case '--stdin-filename':
+        o.stdinFilename = value;
+        break;
+      case '--quiet':
+        o.quiet = true;
+        break;
+      case '--color':
+        o.color = true;
+        break;
+      case '--no-color':
+        o.color = false;
+        break;
+    }
+  }
+  return { kind: 'check', options: o };
+}

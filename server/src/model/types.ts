@@ -1,0 +1,193 @@
+// The vocabulary of the language model. Every kind, field, enum, limit, owner and exclusive group of the
+// spec is expressed with these types as plain data; completion, hover, validation, the JSON Schemas and
+// the README rule table are all derived from it.
+
+/** One allowed value of an enumeration, with its meaning where the spec gives one. */
+export interface EnumValue {
+  value: string;
+  doc?: string;
+}
+
+/** Formats the validator and the schema generator know how to check. */
+export type StringFormat =
+  | 'duration' // ISO 8601 duration such as PT1M
+  | 'date-time' // RFC 3339 / ISO 8601 timestamp
+  | 'ipv4-or-cidr' // 10.0.0.1 or 10.0.0.0/24
+  | 'cidr' // 10.0.0.0/24 (a bare address is accepted as /32)
+  | 'arm-id' // /subscriptions/<id>[/resourceGroups/<rg>][/providers/<ns>/<type>/<name>...]
+  | 'uuid'
+  | 'cel' // CEL expression (operatorSpec destination expressions)
+  | 'promql'; // PromQL expression (alert rules)
+
+export interface StringType {
+  kind: 'string';
+  /** Allowed values; a value differing only in case is reported as a warning naming the right spelling. */
+  enum?: EnumValue[];
+  /** Name of the enum type in the spec (for docs), e.g. `StorageAccount_Kind_Spec`. */
+  enumName?: string;
+  minLength?: number;
+  maxLength?: number;
+  /** ECMAScript regular expression the whole value must match. */
+  pattern?: string;
+  /** Human wording of `pattern` for messages and docs, e.g. "alphanumeric characters only". */
+  patternDoc?: string;
+  /** `warning` where the spec states the pattern but real manifests are known to stray from it. */
+  patternSeverity?: 'warning';
+  format?: StringFormat;
+  /** For `format: 'duration'`: inclusive bounds in seconds. */
+  durationSeconds?: { min?: number; max?: number };
+  /** A `;`-separated list whose items must be among `items` (SMB settings). */
+  delimited?: { separator: string; items: string[] };
+}
+
+export interface IntType {
+  kind: 'int';
+  minimum?: number;
+  maximum?: number;
+  /** Value must be strictly greater than this (share quota "greater than 0"). */
+  exclusiveMinimum?: number;
+}
+
+export interface NumberType {
+  kind: 'number'; // float64
+  minimum?: number;
+  maximum?: number;
+}
+
+export interface BoolType {
+  kind: 'bool';
+}
+
+export interface ArrayType {
+  kind: 'array';
+  items: Type;
+  minItems?: number;
+  maxItems?: number;
+  /** Items are objects whose value under this key must be unique within the list. */
+  uniqueBy?: string;
+}
+
+export interface MapType {
+  kind: 'map';
+  values: Type;
+  maxEntries?: number;
+  keyMaxLength?: number;
+}
+
+/**
+ * Mutually exclusive members of an object.
+ * - `exactlyOne`: one and only one of `members` must be present (destination, advanced filter item)
+ * - `atMostOne`: never two of `members` together (X / XFromConfig)
+ */
+export interface ExclusiveGroup {
+  members: string[];
+  mode: 'exactlyOne' | 'atMostOne';
+}
+
+/**
+ * The reference shapes of reference-shapes.md, whose rules the validator knows:
+ * - known: `name` or `armId`, exactly one (owner of kinds with a fixed owner kind)
+ * - arbitrary: `armId` alone, or all of `group`, `kind`, `name` (ArbitraryOwnerReference, ResourceReference)
+ * - wellKnown: as arbitrary, or `wellKnownName` alone (roleDefinitionReference)
+ */
+export type ReferenceStyle = 'known' | 'arbitrary' | 'wellKnown';
+
+export interface ObjectType {
+  kind: 'object';
+  /** Type name as the spec writes it, e.g. `CorsRule`, `RoleAssignment_Spec`. */
+  name: string;
+  doc?: string;
+  fields: Record<string, Field>;
+  exclusive?: ExclusiveGroup[];
+  reference?: ReferenceStyle;
+  /**
+   * How keys not in `fields` are treated. `error` (default): unknown field. `warning`: the shape is
+   * only known approximately (a ≈ fact or a Kubernetes type the spec does not show).
+   */
+  unknownFields?: 'error' | 'warning';
+}
+
+/** A shape no document shows and no fact fills: any content is accepted. */
+export interface OpenType {
+  kind: 'open';
+  name: string;
+  note: string;
+}
+
+export type Type =
+  | StringType
+  | IntType
+  | NumberType
+  | BoolType
+  | ArrayType
+  | MapType
+  | ObjectType
+  | OpenType;
+
+export interface Field {
+  type: Type;
+  required?: boolean;
+  /** Meaning, in our own words from the spec's notes. */
+  doc: string;
+  /** Default applied by the service when the field is absent. */
+  default?: string | number | boolean;
+  /** Free wording of a default that is not a single value (e.g. per SKU). */
+  defaultDoc?: string;
+  /** Writable only when the resource is created. */
+  createOnly?: boolean;
+  /** A note that a setting cannot be reverted or undone once made. */
+  irreversible?: string;
+  deprecated?: string;
+  /**
+   * The fact comes from a neighbouring API version (≈ in reference-shapes.md): violations found
+   * inside this field are reported as warnings, never errors.
+   */
+  approx?: boolean;
+  /** Where the spec says the field's enum values differ per version, each version's own list lives in its kind. */
+}
+
+export type OwnerRule =
+  /** A KnownResourceReference to one kind (by name in the same namespace, or by armId). */
+  | { style: 'known'; kind: string }
+  /** An ArbitraryOwnerReference: any resource may own (extension resources). */
+  | { style: 'arbitrary' }
+  /** No owner field (ResourceGroup). */
+  | { style: 'none' };
+
+export interface NameLimit {
+  minLength?: number;
+  maxLength?: number;
+  pattern?: string;
+  /** Wording of the rule for messages, e.g. "3 to 24 characters". */
+  doc: string;
+  /** `warning` where reference-shapes.md says to warn. */
+  severity: 'error' | 'warning';
+}
+
+export interface KindDef {
+  kind: string;
+  /** The area part of the group: `storage` in `storage.{api_domain}`. */
+  area: string;
+  /** Version identifier, e.g. `v20220901`. */
+  version: string;
+  /** The cloud API version value, e.g. `2022-09-01`. */
+  apiVersionValue: string;
+  doc: string;
+  /**
+   * Management path shape with parents expanded, e.g.
+   * `/subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/Provider.Storage/storageAccounts/{accountName}`.
+   * Undefined where the spec says the path is not shown.
+   */
+  pathShape?: string;
+  owner: OwnerRule;
+  spec: ObjectType;
+  status: ObjectType;
+  /** Values of `status.provisioningState`; undefined where the kind has none or the spec gives none. */
+  provisioningStates?: string[];
+  /** Limits on `cloudName` (or `metadata.name` when `cloudName` is absent). */
+  nameLimits?: NameLimit[];
+  /** How the cloud name is derived when `cloudName` is absent. */
+  cloudNameDefault?: 'metadata.name' | 'uuid';
+  /** Spec section the kind comes from, e.g. `2-storage.txt`. */
+  source: string;
+}

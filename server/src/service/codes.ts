@@ -1,0 +1,184 @@
+// The one registry of diagnostic codes. Every diagnostic the product reports carries one of these codes;
+// the README's rule table, the SARIF rule list and the severity settings are generated from it.
+
+export type Severity = 'error' | 'warning' | 'info' | 'hint';
+
+export interface CodeInfo {
+  severity: Severity;
+  /** One line: what the rule catches. */
+  title: string;
+  /** A small manifest fragment that triggers it (for the README). */
+  example: string;
+}
+
+export const CODES = {
+  'yaml-syntax': {
+    severity: 'error',
+    title: 'The YAML does not parse (bad indentation, duplicate key, unclosed quote, tab indentation…).',
+    example: 'spec:\n  location: westus\n  location: eastus   # duplicate key',
+  },
+  'unknown-version': {
+    severity: 'error',
+    title: 'A known kind in a version the spec does not define; names the versions that exist.',
+    example: 'apiVersion: storage.example.com/v20230101\nkind: StorageAccount',
+  },
+  'unknown-kind': {
+    severity: 'error',
+    title: 'A kind the group and version do not define; names the kinds that exist.',
+    example: 'apiVersion: storage.example.com/v20220901\nkind: StorageAcount',
+  },
+  'unknown-field': {
+    severity: 'error',
+    title: 'A key the type does not have; suggests the nearest known key.',
+    example: 'spec:\n  locaton: westus',
+  },
+  'wrong-type': {
+    severity: 'error',
+    title: 'A value of the wrong type (string for an integer, scalar for an object…).',
+    example: 'spec:\n  retentionPeriod: "P30D"   # integer seconds',
+  },
+  'missing-required': {
+    severity: 'error',
+    title: 'A required field is absent (at any depth: a CORS rule needs all five of its fields).',
+    example: 'spec:\n  owner:\n    name: rg\n  # location missing',
+  },
+  'enum-value': {
+    severity: 'error',
+    title: 'A value outside the allowed values of the field.',
+    example: 'spec:\n  publicNetworkAccess: Off',
+  },
+  'enum-case': {
+    severity: 'warning',
+    title: 'An enum value that differs from an allowed one only in case; names the right spelling.',
+    example: 'spec:\n  accessTier: hot',
+  },
+  'enum-other-version': {
+    severity: 'error',
+    title: "A value that belongs to another version's enumeration of the same field.",
+    example: 'apiVersion: authorization.example.com/v1api20220401\n...\n  principalType: AgentUser',
+  },
+  'exclusive-members': {
+    severity: 'error',
+    title: 'Mutually exclusive members set together (`X` and `XFromConfig`, two destinations, two filter variants…).',
+    example: 'spec:\n  principalId: 0000\n  principalIdFromConfig: {name: ids, key: principal}',
+  },
+  'missing-member': {
+    severity: 'error',
+    title: 'An object that must hold exactly one of its members holds none.',
+    example: 'spec:\n  destination: {}',
+  },
+  'reference-shape': {
+    severity: 'error',
+    title: 'An owner or reference that mixes `armId` with `name`/`group`/`kind`, or lacks one of them.',
+    example: 'owner:\n  name: rg\n  armId: /subscriptions/0000/resourceGroups/rg',
+  },
+  'value-range': {
+    severity: 'error',
+    title: 'A number outside its limits (severity 0–4, retention days 1–365, share quota 1–102400…).',
+    example: 'rules:\n  - severity: 7',
+  },
+  'string-length': {
+    severity: 'error',
+    title: 'A string shorter or longer than allowed.',
+    example: 'metadata:\n  name: <300 characters>',
+  },
+  pattern: {
+    severity: 'error',
+    title: 'A string whose characters the field does not allow.',
+    example: 'policy:\n  rules:\n    - name: "my rule!"',
+  },
+  format: {
+    severity: 'error',
+    title: 'A value that is not of its format: ISO 8601 duration, timestamp, IPv4 or CIDR, resource id.',
+    example: 'ipRules:\n  - value: 10.0.0.300',
+  },
+  'duration-range': {
+    severity: 'error',
+    title: 'An ISO 8601 duration outside its bounds (rule group `interval` 1 to 15 minutes).',
+    example: 'spec:\n  interval: PT30M',
+  },
+  'delimited-item': {
+    severity: 'error',
+    title: 'An item of a `;`-separated setting that is not allowed (SMB versions, channel encryption…).',
+    example: 'smb:\n  versions: SMB2.1;SMB4.0',
+  },
+  'item-count': {
+    severity: 'error',
+    title: 'A list with too many or too few items (at most 5 CORS rules, 1 to 3 snapshot filters, one scope).',
+    example: 'scopesReferences:\n  - {armId: /subscriptions/0/…/a}\n  - {armId: /subscriptions/0/…/b}',
+  },
+  'duplicate-item': {
+    severity: 'error',
+    title: 'Two list items with the same identifying value (management policy rule names).',
+    example: 'rules:\n  - name: archive\n  - name: archive',
+  },
+  'map-limits': {
+    severity: 'error',
+    title: 'A map with too many entries or keys/values too long (at most 15 tags, keys ≤ 128, values ≤ 256).',
+    example: 'tags: {t1: a, …, t16: p}',
+  },
+  'name-limit': {
+    severity: 'error',
+    title: 'A cloud name (`cloudName`, else `metadata.name`) outside the limits of its kind.',
+    example: 'kind: StorageAccount\nmetadata:\n  name: st   # 3 to 24 characters',
+  },
+  'status-read-only': {
+    severity: 'warning',
+    title: 'A `status` block written in a manifest: it is read-only and ignored.',
+    example: 'status:\n  provisioningState: Succeeded',
+  },
+  'access-tier-required': {
+    severity: 'error',
+    title: 'A `BlobStorage` account without `accessTier`.',
+    example: 'spec:\n  kind: BlobStorage\n  # accessTier missing',
+  },
+  'rule-alert-or-record': {
+    severity: 'error',
+    title: 'A Prometheus rule with both or neither of `alert` and `record`.',
+    example: 'rules:\n  - expression: up == 0\n    # neither alert nor record',
+  },
+  'rule-alert-only-member': {
+    severity: 'error',
+    title: 'A recording rule (`record`) with alert-only members (`actions`, `resolveConfiguration`, `for`, `severity`).',
+    example: 'rules:\n  - record: job:up\n    severity: 3',
+  },
+  'no-effect-public-access-disabled': {
+    severity: 'warning',
+    title: '`networkProfile` or `inboundIpRules` while public network access is `Disabled`: they have no effect.',
+    example: 'spec:\n  publicNetworkAccess: Disabled\n  inboundIpRules: [{ipMask: 10.0.0.0/24, action: Allow}]',
+  },
+  'permanent-delete-with-restore': {
+    severity: 'error',
+    title: '`deleteRetentionPolicy.allowPermanentDelete` together with a blob restore policy.',
+    example: 'deleteRetentionPolicy: {allowPermanentDelete: true}\nrestorePolicy: {enabled: true, days: 7}',
+  },
+  'customer-key-needs-identity': {
+    severity: 'error',
+    title: 'A customer-managed key (`encryption.keyVaultProperties`) without a system-assigned identity.',
+    example: 'encryption:\n  keyVaultProperties: {keyIdentifier: https://…}\n# identity missing',
+  },
+  'condition-version-without-condition': {
+    severity: 'warning',
+    title: '`conditionVersion` set without a `condition`.',
+    example: 'spec:\n  conditionVersion: "2.0"',
+  },
+  'subject-wildcard': {
+    severity: 'error',
+    title: 'A wildcard in `subjectBeginsWith` / `subjectEndsWith`: they are literal prefixes and suffixes.',
+    example: 'filter:\n  subjectBeginsWith: /blobServices/*/containers',
+  },
+  'duplicate-destination': {
+    severity: 'error',
+    title: 'Two operator destinations writing the same secret (or config map) `name` and `key`.',
+    example: 'secrets:\n  key1: {name: st, key: k}\n  key2: {name: st, key: k}',
+  },
+} as const satisfies Record<string, CodeInfo>;
+
+export type Code = keyof typeof CODES;
+
+export const codeList = (): Code[] => Object.keys(CODES) as Code[];
+
+export const isCode = (s: string): s is Code => Object.prototype.hasOwnProperty.call(CODES, s);
+
+/** The `source` of every diagnostic. */
+export const SOURCE = 'cloud-manifests';

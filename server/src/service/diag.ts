@@ -1,0 +1,30 @@
+// The language service's diagnostic: offsets into the file, a registry code, a message. The LSP layer
+// and the CLI turn offsets into positions.
+import type { Code, Severity } from './codes';
+import { CODES } from './codes';
+
+export interface Diag {
+  code: Code;
+  message: string;
+  start: number;
+  end: number;
+  /** Overrides the code's default severity (e.g. approximate facts are warnings). */
+  severity?: Severity;
+}
+
+export const severityOf = (d: Diag): Severity => d.severity ?? CODES[d.code].severity;
+
+/** Collects diagnostics with spans relative to one document chunk. */
+export class Reporter {
+  readonly diags: Diag[] = [];
+  /** When set, every diagnostic is at most a warning (facts marked ≈ in reference-shapes.md). */
+  approx = false;
+  report(code: Code, span: [number, number], message: string, severity?: Severity): void {
+    let sev = severity;
+    if (this.approx) {
+      const s = sev ?? CODES[code].severity;
+      if (s === 'error') sev = 'warning';
+    }
+    this.diags.push({ code, message, start: span[0], end: Math.max(span[0], span[1]), ...(sev ? { severity: sev } : {}) });
+  }
+}

@@ -1,0 +1,109 @@
+// Parsing, once per YAML document and cached by content: a file is split at its document markers
+// (`---` / `...` at column 0 can never occur inside a scalar, so the split is exact), and each chunk is
+// parsed on its own. An edit in one resource of a 5,000-resource file re-parses that resource only.
+import { parseDocument, type Document } from 'yaml';
+import { LineIndex } from './text';
+
+export interface ParsedDoc {
+  /** Offset of the chunk in the file; every node range inside `doc` is relative to it. */
+  offset: number;
+  /** The chunk's text (the cache key). */
+  text: string;
+  doc: Document.Parsed;
+  /** Plain JS value of the document, or undefined when it is not a mapping or could not be converted. */
+  value: unknown;
+}
+
+export interface ParsedFile {
+  text: string;
+  lines: LineIndex;
+  docs: ParsedDoc[];
+}
+
+const PARSE_OPTIONS = {
+  merge: true,
+  uniqueKeys: true,
+  prettyErrors: false,
+  keepSourceTokens: false,
+  strict: true,
+  // Alias bombs: never expand more than this many aliases when converting to JS.
+  maxAliasCount: 1000,
+} as const;
+
+/** Content-keyed cache of parsed chunks, bounded so memory stays flat across long sessions. */
+class ChunkCache {
+  private map = new Map<string, { doc: Document.Parsed; value: unknown }>();
+  constructor(private readonly limit: number) {}
+  get(text: string) {
+    const hit = this.map.get(text);
+    if (hit) {
+      // Refresh recency.
+      this.map.delete(text);
+      this.map.set(text, hit);
+    }
+    return hit;
+  }
+  set(text: string, v: { doc: Document.Parsed; value: unknown }) {
+    this.map.set(text, v);
+    if (this.map.size > this.limit) {
+      const oldest = this.map.keys().next().value;
+      if (oldest !== undefined) this.map.delete(oldest);
+    }
+  }
+  clear() {
+    this.map.clear();
+  }
+}
+
+const cache = new ChunkCache(50_000);
+
+/**
+ * Splits a file into document chunks: a chunk starts at each `---` line and after each `...` line
+ * (which stays with the document it ends).
+ */
+export function splitDocuments(text: string): { offset: number; text: string }[] {
+  const bounds = [0];
+  const marker = /^(---|\.\.\.)(?=[ \t\r\n]|$)/gm;
+  let m: RegExpExecArray | null;
+  while ((m = marker.exec(text))) {
+    if (m[1] === '---') bounds.push(m.index);
+    else {
+      const eol = text.indexOf('\n', m.index);
+      bounds.push(eol < 0 ? text.length : eol + 1);
+    }
+  }
+  bounds.push(text.length);
+  const chunks: { offset: number; text: string }[] = [];
+  for (let i = 0; i < bounds.length - 1; i++) {
+    if (bounds[i + 1] > bounds[i]) chunks.push({ offset: bounds[i], text: text.slice(bounds[i], bounds[i + 1]) });
+  }
+  if (chunks.length === 0) chunks.push({ offset: 0, text: '' });
+  return chunks;
+}
+
+function toValue(doc: Document.Parsed): unknown {
+  if (doc.errors.length > 0 && !doc.contents) return undefined;
+  try {
+    return doc.toJS({ maxAliasCount: PARSE_OPTIONS.maxAliasCount });
+  } catch {
+    // An alias bomb or a bad alias: the walker still works on the AST.
+    return undefined;
+  }
+}
+
+export function parseChunk(text: string): { doc: Document.Parsed; value: unknown } {
+  const hit = cache.get(text);
+  if (hit) return hit;
+  const doc = parseDocument(text, PARSE_OPTIONS);
+  const entry = { doc, value: toValue(doc) };
+  cache.set(text, entry);
+  return entry;
+}
+
+export function parseFile(text: string): ParsedFile {
+  const lines = new LineIndex(text);
+  const docs = splitDocuments(text).map((c) => ({ ...c, ...parseChunk(c.text) }));
+  return { text, lines, docs };
+}
+
+export const clearParseCache = () => cache.clear();

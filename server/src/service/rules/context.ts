@@ -1,0 +1,47 @@
+// What a cross-field rule sees: one manifest's AST, its kind's definition and a reporter.
+import { isMap, type Document, type Node, type YAMLMap } from 'yaml';
+import type { KindDef } from '../../model/types';
+import type { Code } from '../codes';
+import type { Reporter } from '../diag';
+import { entry, isNullish, scalarValue, spanOf, type Span } from '../yamlNodes';
+
+export interface RuleContext {
+  def: KindDef;
+  doc: Document;
+  /** The manifest mapping (top-level document, or a `<Kind>List` item). */
+  root: YAMLMap;
+  out: Reporter;
+}
+
+export interface Rule {
+  /** The codes this rule reports (each listed in codes.ts). */
+  codes: Code[];
+  /** Kinds the rule applies to; all kinds when absent. */
+  kinds?: string[];
+  check(ctx: RuleContext): void;
+}
+
+/** A located value inside the manifest. */
+export interface Found {
+  key: Node;
+  value: Node | null;
+  /** The scalar value, when the node is a scalar. */
+  scalar: unknown;
+  keySpan: Span;
+  valueSpan: Span;
+}
+
+/** Finds `path` (keys only) from the manifest root; undefined when absent or null. */
+export function find(root: unknown, path: string[]): Found | undefined {
+  let cur: unknown = root;
+  let found: Found | undefined;
+  for (const seg of path) {
+    if (!isMap(cur)) return undefined;
+    const e = entry(cur, seg);
+    if (!e) return undefined;
+    found = { key: e.key, value: e.value, scalar: scalarValue(e.value), keySpan: spanOf(e.key), valueSpan: spanOf(e.value) };
+    cur = e.value;
+  }
+  if (!found || isNullish(found.value)) return undefined;
+  return found;
+}

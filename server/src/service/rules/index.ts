@@ -1,0 +1,28 @@
+// Every cross-field rule, one file each. The structural checks (types, required, enums, limits,
+// exclusive members, references) are driven by the model in walk.ts.
+import { accessTierRequired } from './accessTierRequired';
+import { conditionVersionWithoutCondition } from './conditionVersionWithoutCondition';
+import type { Rule } from './context';
+import { customerKeyNeedsIdentity } from './customerKeyNeedsIdentity';
+import { duplicateDestination } from './duplicateDestination';
+import { nameLimit } from './nameLimit';
+import { noEffectPublicAccessDisabled } from './noEffectPublicAccessDisabled';
+import { permanentDeleteWithRestore } from './permanentDeleteWithRestore';
+import { ruleAlertOnlyMember } from './ruleAlertOnlyMember';
+import { ruleAlertOrRecord } from './ruleAlertOrRecord';
+import { statusReadOnly } from './statusReadOnly';
+import { subjectWildcard } from './subjectWildcard';
+
+export const RULES: Rule[] = [
+  statusReadOnly,
+  nameLimit,
+  accessTierRequired,
+  ruleAlertOrRecord,
+  ruleAlertOnlyMember,
+  noEffectPublicAccessDisabled,
+  permanentDeleteWithRestore,
+  customerKeyNeedsIdentity,
+  conditionVersionWithoutCondition,
+  subjectWildcard,
+  duplicateDestination,
+];

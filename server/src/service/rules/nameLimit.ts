@@ -1,0 +1,22 @@
+// The cloud name (`spec.cloudName`, else `metadata.name`) must fit its kind's name limits (reference-shapes.md).
+import { find, type Rule } from './context';
+
+export const nameLimit: Rule = {
+  codes: ['name-limit'],
+  check({ root, out, def }) {
+    if (!def.nameLimits) return;
+    const at = find(root, ['spec', 'cloudName']) ?? find(root, ['metadata', 'name']);
+    if (!at || typeof at.scalar !== 'string') return;
+    const name = at.scalar;
+    const field = find(root, ['spec', 'cloudName']) ? 'spec.cloudName' : 'metadata.name (the cloud name when `cloudName` is absent)';
+    for (const limit of def.nameLimits) {
+      const tooShort = limit.minLength !== undefined && name.length < limit.minLength;
+      const tooLong = limit.maxLength !== undefined && name.length > limit.maxLength;
+      const badChars = limit.pattern !== undefined && !new RegExp(limit.pattern).test(name);
+      if (tooShort || tooLong || badChars) {
+        const what = tooShort || tooLong ? `is ${name.length} characters long` : 'has characters that are not allowed';
+        out.report('name-limit', at.valueSpan, `\`${field}\` "${name}" ${what}; a ${def.kind} name must be ${limit.doc}.`, limit.severity);
+      }
+    }
+  },
+};

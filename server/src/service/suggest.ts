@@ -1,0 +1,41 @@
+// "Did you mean" suggestions for unknown keys, kinds and values.
+
+function distance(a: string, b: string): number {
+  const m = a.length;
+  const n = b.length;
+  if (Math.abs(m - n) > 3) return 99;
+  let prev = Array.from({ length: n + 1 }, (_, j) => j);
+  for (let i = 1; i <= m; i++) {
+    const cur = [i];
+    for (let j = 1; j <= n; j++) {
+      cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    prev = cur;
+  }
+  return prev[n];
+}
+
+/** The closest candidate, when it is close enough to be a likely typo. */
+export function nearest(word: string, candidates: Iterable<string>): string | undefined {
+  const lw = word.toLowerCase();
+  let best: string | undefined;
+  let bestD = Infinity;
+  for (const c of candidates) {
+    if (c.toLowerCase() === lw) return c;
+    const d = distance(lw, c.toLowerCase());
+    if (d < bestD) {
+      bestD = d;
+      best = c;
+    }
+  }
+  const limit = word.length <= 4 ? 1 : word.length <= 8 ? 2 : 3;
+  return bestD <= limit ? best : undefined;
+}
+
+/** `a`, `b` or `c` — lists at most `max` items, then "…". */
+export function listOf(items: string[], max = 12): string {
+  const q = items.map((i) => `\`${i}\``);
+  if (q.length > max) return `${q.slice(0, max).join(', ')}, … (${q.length} in all)`;
+  if (q.length <= 1) return q.join('');
+  return `${q.slice(0, -1).join(', ')} or ${q[q.length - 1]}`;
+}

@@ -1,0 +1,186 @@
+// validate: the diagnostics of a file. Each document's own diagnostics depend only on its text, so they
+// are cached by that text: an edit to one resource of a large file re-checks that resource alone.
+import { isMap, isScalar, isSeq, type Document, type YAMLMap } from 'yaml';
+import { envelopeOf, listEnvelopeOf, listItemOf, typeAt } from '../model/envelope';
+import { allKinds, lookup, type Lookup } from '../model/registry';
+import type { KindDef, ObjectType } from '../model/types';
+import { isCode, type Code, type Severity } from './codes';
+import { Reporter, severityOf, type Diag } from './diag';
+import { parseFile, type ParsedDoc, type ParsedFile } from './parse';
+import { RULES } from './rules';
+import { listOf, nearest } from './suggest';
+import { Walker, type OtherVersionLookup } from './walk';
+import { entry, scalarValue, spanOf } from './yamlNodes';
+
+export type RuleSetting = Severity | 'off';
+
+export interface ValidateOptions {
+  /** Severity per code, `off` to silence (`cloudManifests.rules`). */
+  rules?: Partial<Record<string, RuleSetting>>;
+}
+
+/** What a document is: ours (with its kind), or not. */
+export function identify(root: unknown): Lookup {
+  if (!isMap(root)) return { status: 'notOurs' };
+  return lookup(scalarValue(entry(root, 'apiVersion')?.value), scalarValue(entry(root, 'kind')?.value));
+}
+
+const otherVersionsCache = new Map<string, OtherVersionLookup>();
+function otherVersions(def: KindDef): OtherVersionLookup {
+  const key = `${def.area}/${def.kind}/${def.version}`;
+  let fn = otherVersionsCache.get(key);
+  if (!fn) {
+    const others = allKinds.filter((d) => d.area === def.area && d.kind === def.kind && d.version !== def.version);
+    fn = (path) =>
+      others.flatMap((o) => {
+        const t = typeAt(envelopeOf(o), path);
+        return t ? [{ version: o.version, type: t }] : [];
+      });
+    otherVersionsCache.set(key, fn);
+  }
+  return fn;
+}
+
+/** The envelope with `status` left unchecked: a written status only earns the read-only warning. */
+const walkedEnvelope = new WeakMap<ObjectType, ObjectType>();
+function forWalking(env: ObjectType): ObjectType {
+  let t = walkedEnvelope.get(env);
+  if (!t) {
+    t = { ...env, fields: { ...env.fields, status: { ...env.fields.status, type: { kind: 'open', name: 'status', note: 'read-only' } } } };
+    walkedEnvelope.set(env, t);
+  }
+  return t;
+}
+
+function checkManifest(doc: Document, root: YAMLMap, def: KindDef, envelope: ObjectType, out: Reporter, label: string, runRules = true): void {
+  const kindEntry = entry(root, 'kind');
+  const anchor = kindEntry ? spanOf(kindEntry.value ?? kindEntry.key) : spanOf(root.items[0]?.key);
+  new Walker({ doc, out, otherVersions: otherVersions(def) }).object(root, forWalking(envelope), label, anchor, []);
+  if (!runRules) return;
+  for (const rule of RULES) {
+    if (rule.kinds && !rule.kinds.includes(def.kind)) continue;
+    rule.check({ def, doc, root, out });
+  }
+}
+
+function identityDiagnostics(root: YAMLMap, id: Lookup, out: Reporter): void {
+  if (id.status === 'unknownVersion') {
+    const v = entry(root, 'apiVersion')!;
+    const near = nearest(id.parsed.version, id.versions);
+    out.report(
+      'unknown-version',
+      spanOf(v.value),
+      `\`apiVersion\` version "${id.parsed.version}" does not exist for ${id.kind} in \`${id.area}.${id.parsed.domain}\`; versions: ${listOf(id.versions)}.${near ? ` Did you mean \`${near}\`?` : ''}`,
+    );
+  } else if (id.status === 'unknownKind') {
+    const k = entry(root, 'kind')!;
+    const near = nearest(String(scalarValue(k.value)), id.kinds);
+    out.report(
+      'unknown-kind',
+      spanOf(k.value),
+      `\`kind\` "${String(scalarValue(k.value))}" does not exist in \`${id.area}.${id.parsed.domain}/${id.version}\`; kinds: ${listOf(id.kinds, 20)}.${near ? ` Did you mean \`${near}\`?` : ''}`,
+    );
+  }
+}
+
+/** Best-effort identity of a document that does not parse, from its top-level lines. */
+function identifyText(text: string): Lookup {
+  const api = /^apiVersion:[ \t]*["']?([^\s"'#]+)/m.exec(text)?.[1];
+  const kind = /^kind:[ \t]*["']?([^\s"'#]+)/m.exec(text)?.[1];
+  return lookup(api, kind);
+}
+
+const docCache = new Map<string, Diag[]>();
+const DOC_CACHE_LIMIT = 50_000;
+
+/** Diagnostics of one document, with spans relative to the document's chunk. */
+export function validateChunk(chunk: Pick<ParsedDoc, 'text' | 'doc'>): Diag[] {
+  const hit = docCache.get(chunk.text);
+  if (hit) return hit;
+  const diags = computeChunk(chunk.doc, chunk.text);
+  if (docCache.size >= DOC_CACHE_LIMIT) docCache.delete(docCache.keys().next().value!);
+  docCache.set(chunk.text, diags);
+  return diags;
+}
+
+function computeChunk(doc: Document.Parsed, text: string): Diag[] {
+  const out = new Reporter();
+  const root = doc.contents;
+  const id = isMap(root) ? identify(root) : { status: 'notOurs' as const };
+  const ours = id.status !== 'notOurs' || (doc.errors.length > 0 && identifyText(text).status !== 'notOurs');
+  if (!ours) return [];
+  for (const e of doc.errors) {
+    const [s, t] = e.pos;
+    const first = e.message.split('\n')[0];
+    out.report('yaml-syntax', [s, Math.max(t, s + 1)], `YAML syntax error: ${first}`);
+  }
+  if (!isMap(root)) return out.diags;
+  if (id.status === 'ok') {
+    if (id.list) {
+      // The list envelope is walked with `items` unchecked; each item is then checked as a manifest.
+      const env = listEnvelopeOf(id.def);
+      const shallow = { ...env, fields: { ...env.fields, items: { ...env.fields.items, type: { kind: 'open' as const, name: 'items', note: '' } } } };
+      checkManifest(doc, root, id.def, shallow, out, '', false);
+      const items = entry(root, 'items')?.value;
+      if (isSeq(items)) {
+        items.items.forEach((item, i) => {
+          if (isMap(item)) checkManifest(doc, item, id.def, listItemOf(id.def), out, `items[${i}]`, true);
+          else if (isScalar(item) && item.value !== null)
+            out.report('wrong-type', spanOf(item), `\`items[${i}]\` must be a ${id.def.kind} manifest (a mapping); found ${String(item.value)}.`);
+        });
+      } else if (items && !(isScalar(items) && items.value === null)) {
+        out.report('wrong-type', spanOf(items), '`items` must be a list of manifests.');
+      }
+    } else {
+      checkManifest(doc, root, id.def, envelopeOf(id.def), out, '');
+    }
+  } else {
+    identityDiagnostics(root, id, out);
+  }
+  return out.diags;
+}
+
+const DISABLE = /#\s*cloud-manifests-disable-next-line\b([^\n]*)/g;
+
+/** Lines silenced by `# cloud-manifests-disable-next-line [CODE…]` comments: line → codes (empty = all). */
+function disabledLines(file: ParsedFile): Map<number, Set<string>> {
+  const out = new Map<number, Set<string>>();
+  if (!file.text.includes('cloud-manifests-disable')) return out;
+  for (const m of file.text.matchAll(DISABLE)) {
+    const line = file.lines.positionAt(m.index!).line + 1;
+    const codes = m[1].split(/[\s,]+/).filter((c) => isCode(c));
+    out.set(line, new Set(codes));
+  }
+  return out;
+}
+
+/** Applies severity settings and disable comments to file-level diagnostics. */
+export function applySettings(file: ParsedFile, diags: Diag[], options: ValidateOptions = {}): Diag[] {
+  const disabled = disabledLines(file);
+  const result: Diag[] = [];
+  for (const d of diags) {
+    const setting = options.rules?.[d.code];
+    if (setting === 'off') continue;
+    if (disabled.size > 0) {
+      const codes = disabled.get(file.lines.positionAt(d.start).line);
+      if (codes && (codes.size === 0 || codes.has(d.code))) continue;
+    }
+    result.push(setting ? { ...d, severity: setting } : d);
+  }
+  return result;
+}
+
+/** The diagnostics of a whole file, spans as file offsets, ordered by position. */
+export function validateFile(file: ParsedFile, options: ValidateOptions = {}): Diag[] {
+  const all: Diag[] = [];
+  for (const chunk of file.docs) {
+    for (const d of validateChunk(chunk)) all.push({ ...d, start: d.start + chunk.offset, end: d.end + chunk.offset });
+  }
+  return applySettings(file, all, options);
+}
+
+/** Convenience for tests and the CLI: parse and validate a text. */
+export const validateText = (text: string, options: ValidateOptions = {}): Diag[] => validateFile(parseFile(text), options);
+
+export { severityOf };
+export type { Code, Diag };

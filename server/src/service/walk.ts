@@ -1,0 +1,342 @@
+// The structural check of one document against the model: types, required fields, unknown fields,
+// enums (with case and other-version hints), limits, formats, exclusive members and reference shapes.
+// Everything here is driven by the model's data; rules that relate several fields live in rules/.
+import { isAlias, isMap, isScalar, isSeq, type Document, type Node, type YAMLMap } from 'yaml';
+import type { ArrayType, Field, IntType, MapType, NumberType, ObjectType, StringType, Type } from '../model/types';
+import type { Reporter } from './diag';
+import { describeSeconds, durationSeconds, FORMAT_DOCS, matchesFormat } from './formats';
+import { listOf, nearest } from './suggest';
+import { describeNode, describeValue, isNullish, keyName, presentKeys, resolveAlias, spanOf, type Span } from './yamlNodes';
+
+/** Finds the same field's type in another version of the kind, to tell "another version's value". */
+export type OtherVersionLookup = (path: string[]) => { version: string; type: Type }[];
+
+export interface WalkContext {
+  doc: Document;
+  out: Reporter;
+  otherVersions?: OtherVersionLookup;
+}
+
+/** Joins a dotted label: the manifest root has the empty label. */
+export const join = (label: string, key: string | number): string =>
+  typeof key === 'number' ? `${label}[${key}]` : label ? `${label}.${key}` : key;
+
+const typeWord = (t: Type): string => {
+  switch (t.kind) {
+    case 'string':
+      return 'a string';
+    case 'int':
+      return 'an integer';
+    case 'number':
+      return 'a number';
+    case 'bool':
+      return 'a boolean (`true` or `false`)';
+    case 'array':
+      return 'a list';
+    case 'map':
+      return 'a mapping of strings';
+    case 'object':
+      return `a mapping (${t.name})`;
+    case 'open':
+      return 'any value';
+  }
+};
+
+export class Walker {
+  constructor(private readonly ctx: WalkContext) {}
+
+  /**
+   * Checks `node` against `type`. `label` is the dotted path for messages; `anchor` the span diagnostics
+   * about the whole value point at (the key of the pair holding it, never the whole document).
+   * `schemaPath` is the field-name path used for other-version look-ups.
+   */
+  value(node: unknown, type: Type, label: string, anchor: Span, schemaPath: string[]): void {
+    if (type.kind === 'open' || node === undefined) return;
+    const { doc, out } = this.ctx;
+    if (isAlias(node)) {
+      const target = resolveAlias(doc, node);
+      // Anchored content is checked where it is defined; here only its shape must fit.
+      if (isScalar(target)) return this.scalar(target.value, spanOf(node), type, label, schemaPath);
+      if ((isMap(target) && (type.kind === 'object' || type.kind === 'map')) || (isSeq(target) && type.kind === 'array')) return;
+      if (target === undefined) return;
+      return out.report('wrong-type', spanOf(node), `\`${label}\` must be ${typeWord(type)}; found ${describeNode(doc, target)}.`);
+    }
+    switch (type.kind) {
+      case 'object':
+        if (!isMap(node)) return this.wrongType(node, type, label);
+        return this.object(node, type, label, anchor, schemaPath);
+      case 'map':
+        if (!isMap(node)) return this.wrongType(node, type, label);
+        return this.map(node, type, label, anchor, schemaPath);
+      case 'array':
+        if (!isSeq(node)) return this.wrongType(node, type, label);
+        return this.array(node as Node & { items: unknown[] }, type, label, anchor, schemaPath);
+      default:
+        if (!isScalar(node)) return this.wrongType(node, type, label);
+        return this.scalar(node.value, spanOf(node), type, label, schemaPath);
+    }
+  }
+
+  private wrongType(node: unknown, type: Type, label: string) {
+    if (isNullish(node)) return; // a key just typed: no error for optional fields
+    this.ctx.out.report('wrong-type', spanOf(node), `\`${label}\` must be ${typeWord(type)}; found ${describeNode(this.ctx.doc, node)}.`);
+  }
+
+  private scalar(v: unknown, span: Span, type: Type, label: string, schemaPath: string[]): void {
+    if (v === null) return;
+    const out = this.ctx.out;
+    switch (type.kind) {
+      case 'string':
+        if (typeof v !== 'string') {
+          const hint = typeof v === 'number' || typeof v === 'boolean' ? ` Quote it: "${String(v)}".` : '';
+          return out.report('wrong-type', span, `\`${label}\` must be a string; found ${describeValue(v)}.${hint}`);
+        }
+        return this.string(v, span, type, label, schemaPath);
+      case 'int':
+        if (typeof v !== 'number' || !Number.isInteger(v))
+          return out.report('wrong-type', span, `\`${label}\` must be an integer; found ${describeValue(v)}.`);
+        return this.range(v, span, type, label);
+      case 'number':
+        if (typeof v !== 'number') return out.report('wrong-type', span, `\`${label}\` must be a number; found ${describeValue(v)}.`);
+        return this.range(v, span, type, label);
+      case 'bool':
+        if (typeof v !== 'boolean')
+          return out.report('wrong-type', span, `\`${label}\` must be a boolean (\`true\` or \`false\`); found ${describeValue(v)}.`);
+        return;
+      default:
+        return out.report('wrong-type', span, `\`${label}\` must be ${typeWord(type)}; found ${describeValue(v)}.`);
+    }
+  }
+
+  private string(v: string, span: Span, t: StringType, label: string, schemaPath: string[]): void {
+    const out = this.ctx.out;
+    if (t.enum) {
+      const values = t.enum.map((e) => e.value);
+      if (values.includes(v)) return;
+      const caseMatch = values.find((x) => x.toLowerCase() === v.toLowerCase());
+      if (caseMatch !== undefined)
+        return out.report('enum-case', span, `\`${label}\` value "${v}" differs only in case from the allowed \`${caseMatch}\`; write \`${caseMatch}\`.`);
+      for (const other of this.ctx.otherVersions?.(schemaPath) ?? []) {
+        if (other.type.kind === 'string' && other.type.enum?.some((e) => e.value === v))
+          return out.report(
+            'enum-other-version',
+            span,
+            `\`${label}\` value "${v}" exists only in version \`${other.version}\`; this version allows ${listOf(values)}.`,
+          );
+      }
+      const near = nearest(v, values);
+      return out.report('enum-value', span, `\`${label}\` does not allow "${v}"; allowed: ${listOf(values, 20)}.${near ? ` Did you mean \`${near}\`?` : ''}`);
+    }
+    if (t.minLength !== undefined && v.length < t.minLength)
+      out.report('string-length', span, `\`${label}\` is ${v.length} characters long; it must be at least ${t.minLength}.`);
+    if (t.maxLength !== undefined && v.length > t.maxLength)
+      out.report('string-length', span, `\`${label}\` is ${v.length} characters long; it must be at most ${t.maxLength}.`);
+    if (t.pattern !== undefined && !new RegExp(t.pattern).test(v))
+      out.report('pattern', span, `\`${label}\` value "${v}" is not allowed: ${t.patternDoc ?? `it must match \`${t.pattern}\``}.`, t.patternSeverity);
+    if (t.format) {
+      if (!matchesFormat(t.format, v)) {
+        out.report('format', span, `\`${label}\` value "${v}" must be ${FORMAT_DOCS[t.format]}.`);
+      } else if (t.format === 'duration' && t.durationSeconds) {
+        const s = durationSeconds(v)!;
+        const { min, max } = t.durationSeconds;
+        if ((min !== undefined && s < min) || (max !== undefined && s > max)) {
+          const bounds = `${min !== undefined ? describeSeconds(min) : '0'} to ${max !== undefined ? describeSeconds(max) : 'any'}`;
+          out.report('duration-range', span, `\`${label}\` is ${describeSeconds(s)} ("${v}"); it must be from ${bounds}.`);
+        }
+      }
+    }
+    if (t.delimited) {
+      const { separator, items } = t.delimited;
+      let pos = 0;
+      for (const part of v.split(separator)) {
+        const item = part.trim();
+        if (!items.includes(item)) {
+          // Point at the offending item inside the quoted or plain scalar when it can be found.
+          const at = span[1] - span[0] >= v.length ? span[0] + (span[1] - span[0] - v.length) / 2 + pos : span[0];
+          const itemSpan: Span = at === span[0] && pos > 0 ? span : [Math.floor(at), Math.floor(at) + part.length];
+          out.report(
+            'delimited-item',
+            itemSpan,
+            `\`${label}\` item "${item}" is not allowed; items (separated by \`${separator}\`) are ${listOf(items)}.`,
+          );
+        }
+        pos += part.length + separator.length;
+      }
+    }
+  }
+
+  private range(v: number, span: Span, t: IntType | NumberType, label: string): void {
+    const min = t.minimum;
+    const max = t.maximum;
+    const exMin = t.kind === 'int' ? t.exclusiveMinimum : undefined;
+    const bad = (min !== undefined && v < min) || (max !== undefined && v > max) || (exMin !== undefined && v <= exMin);
+    if (!bad) return;
+    const lower = exMin !== undefined ? `greater than ${exMin}` : min !== undefined ? `at least ${min}` : '';
+    const upper = max !== undefined ? `at most ${max}` : '';
+    this.ctx.out.report('value-range', span, `\`${label}\` is ${v}; it must be ${[lower, upper].filter(Boolean).join(' and ')}.`);
+  }
+
+  private array(node: Node & { items: unknown[] }, t: ArrayType, label: string, anchor: Span, schemaPath: string[]): void {
+    const out = this.ctx.out;
+    const n = node.items.length;
+    if (t.maxItems !== undefined && n > t.maxItems) {
+      const extra = node.items[t.maxItems];
+      out.report('item-count', extra ? spanOf(extra) : anchor, `\`${label}\` has ${n} items; at most ${t.maxItems} ${t.maxItems === 1 ? 'is' : 'are'} allowed.`);
+    }
+    if (t.minItems !== undefined && n < t.minItems)
+      out.report('item-count', anchor, `\`${label}\` has ${n} item${n === 1 ? '' : 's'}; at least ${t.minItems} ${t.minItems === 1 ? 'is' : 'are'} required.`);
+    const seen = new Map<string, number>();
+    node.items.forEach((item, i) => {
+      const itemLabel = join(label, i);
+      if (isNullish(item) && t.items.kind !== 'open') {
+        if (isScalar(item)) out.report('wrong-type', anchorOfItem(item, anchor), `\`${itemLabel}\` is empty; it must be ${typeWord(t.items)}.`);
+        return;
+      }
+      this.value(item, t.items, itemLabel, anchorOfItem(item, anchor), [...schemaPath, '[]']);
+      if (t.uniqueBy && isMap(item)) {
+        const key = presentKeys(this.ctx.doc, item).get(t.uniqueBy);
+        const v = key && isScalar(key.value) ? key.value.value : undefined;
+        if (typeof v === 'string' || typeof v === 'number') {
+          const first = seen.get(String(v));
+          if (first !== undefined)
+            out.report('duplicate-item', spanOf(key!.value), `\`${join(itemLabel, t.uniqueBy)}\` "${v}" is already used by \`${label}[${first}]\`; it must be unique.`);
+          else seen.set(String(v), i);
+        }
+      }
+    });
+  }
+
+  private map(node: YAMLMap, t: MapType, label: string, anchor: Span, schemaPath: string[]): void {
+    const out = this.ctx.out;
+    const entries = [...presentKeys(this.ctx.doc, node).entries()];
+    if (t.maxEntries !== undefined && entries.length > t.maxEntries) {
+      out.report('map-limits', spanOf(entries[t.maxEntries][1].key), `\`${label}\` has ${entries.length} entries; at most ${t.maxEntries} are allowed.`);
+    }
+    for (const [k, e] of entries) {
+      if (t.keyMaxLength !== undefined && k.length > t.keyMaxLength)
+        out.report('map-limits', spanOf(e.key), `\`${label}\` key "${k.slice(0, 40)}…" is ${k.length} characters long; keys must be at most ${t.keyMaxLength}.`);
+      if (t.values.kind === 'string' && t.values.maxLength !== undefined && isScalar(e.value) && typeof e.value.value === 'string') {
+        if (e.value.value.length > t.values.maxLength) {
+          out.report('map-limits', spanOf(e.value), `\`${join(label, k)}\` is ${e.value.value.length} characters long; values must be at most ${t.values.maxLength}.`);
+          continue;
+        }
+      }
+      const valueType = t.values.kind === 'string' ? { ...t.values, maxLength: undefined } : t.values;
+      this.value(e.value, valueType, join(label, k), spanOf(e.key), [...schemaPath, '{}']);
+    }
+  }
+
+  object(node: YAMLMap, t: ObjectType, label: string, anchor: Span, schemaPath: string[]): void {
+    const { doc, out } = this.ctx;
+    const keys = presentKeys(doc, node);
+    // Unknown fields and complex keys.
+    for (const item of node.items) {
+      const name = keyName(item);
+      if (name === undefined) {
+        out.report('wrong-type', spanOf(item.key), `Keys of \`${label}\` must be plain strings.`);
+        continue;
+      }
+      if (name === '<<' || Object.prototype.hasOwnProperty.call(t.fields, name)) continue;
+      const near = nearest(name, Object.keys(t.fields));
+      const known = Object.keys(t.fields);
+      out.report(
+        'unknown-field',
+        spanOf(item.key),
+        `${label ? `\`${label}\` has no field` : 'A manifest has no top-level field'} \`${name}\`.${near ? ` Did you mean \`${near}\`?` : ''} Fields of ${t.name}: ${listOf(known, 15)}.`,
+        t.unknownFields === 'warning' ? 'warning' : undefined,
+      );
+    }
+    // Required fields.
+    const missing = Object.entries(t.fields).filter(([k, f]) => f.required && !keys.has(k));
+    if (missing.length > 0) {
+      const names = missing.map(([k]) => k);
+      out.report(
+        'missing-required',
+        anchor,
+        `${label ? `\`${label}\` is` : 'The manifest is'} missing required field${names.length > 1 ? 's' : ''} ${listOf(names)} (${t.name}).`,
+      );
+    }
+    for (const [k, f] of Object.entries(t.fields)) {
+      const e = keys.get(k);
+      if (!e) continue;
+      if (f.required && isNullish(e.value)) {
+        out.report('missing-required', spanOf(e.key), `\`${join(label, k)}\` is required but has no value; it must be ${typeWord(f.type)}.`);
+        continue;
+      }
+      if (e.pair.key !== e.key) continue; // merged in via `<<`: checked where it is defined
+      this.field(e.value, f, join(label, k), spanOf(e.key), [...schemaPath, k]);
+    }
+    this.exclusive(keys, t, label, anchor);
+    if (t.reference) this.reference(keys, t, label, anchor);
+  }
+
+  private field(node: unknown, f: Field, label: string, anchor: Span, schemaPath: string[]) {
+    const out = this.ctx.out;
+    const was = out.approx;
+    if (f.approx) out.approx = true;
+    try {
+      this.value(node, f.type, label, anchor, schemaPath);
+    } finally {
+      out.approx = was;
+    }
+  }
+
+  private exclusive(keys: Map<string, { key: Node; value: Node | null }>, t: ObjectType, label: string, anchor: Span) {
+    for (const g of t.exclusive ?? []) {
+      const present = g.members.filter((m) => keys.has(m) && !isNullish(keys.get(m)!.value));
+      if (present.length > 1) {
+        for (const m of present.slice(1)) {
+          this.ctx.out.report(
+            'exclusive-members',
+            spanOf(keys.get(m)!.key),
+            `\`${label}\` sets both \`${present[0]}\` and \`${m}\`; ${g.mode === 'exactlyOne' ? 'exactly one' : 'at most one'} of ${listOf(g.members)} may be set.`,
+          );
+        }
+      } else if (present.length === 0 && g.mode === 'exactlyOne') {
+        // An empty key just typed is still being written.
+        const typed = g.members.some((m) => keys.has(m));
+        if (!typed)
+          this.ctx.out.report('missing-member', anchor, `\`${label}\` must set exactly one of ${listOf(g.members)}; it sets none.`);
+      }
+    }
+  }
+
+  private reference(keys: Map<string, { key: Node; value: Node | null }>, t: ObjectType, label: string, anchor: Span) {
+    const out = this.ctx.out;
+    const has = (k: string) => keys.has(k) && !isNullish(keys.get(k)!.value);
+    const at = (k: string) => spanOf(keys.get(k)!.key);
+    if (t.reference === 'known') {
+      if (has('name') && has('armId'))
+        out.report('reference-shape', at('armId'), `\`${label}\` sets both \`name\` and \`armId\`; give exactly one of them.`);
+      else if (!has('name') && !has('armId') && !keys.has('name') && !keys.has('armId'))
+        out.report('reference-shape', anchor, `\`${label}\` must give the owner's \`name\` or its \`armId\`.`);
+      return;
+    }
+    if (t.reference === 'wellKnown' && has('wellKnownName')) {
+      for (const k of ['group', 'kind', 'name', 'armId'].filter(has))
+        out.report('reference-shape', at(k), `\`${label}\` sets \`wellKnownName\` and \`${k}\`; a built-in role by name stands alone.`);
+      return;
+    }
+    const gkn = ['group', 'kind', 'name'];
+    if (has('armId')) {
+      for (const k of gkn.filter(has))
+        out.report('reference-shape', at(k), `\`${label}\` sets \`armId\` and \`${k}\`; give either \`armId\` alone or all of \`group\`, \`kind\` and \`name\`.`);
+      return;
+    }
+    const present = gkn.filter((k) => keys.has(k));
+    const missing = gkn.filter((k) => !keys.has(k));
+    if (present.length === 0 && !keys.has('armId')) {
+      const alt = t.reference === 'wellKnown' ? '`wellKnownName`, ' : '';
+      out.report('reference-shape', anchor, `\`${label}\` must give ${alt}\`armId\`, or all of \`group\`, \`kind\` and \`name\`.`);
+    } else if (missing.length > 0 && present.length > 0) {
+      out.report('reference-shape', anchor, `\`${label}\` gives ${listOf(present)} but not ${listOf(missing)}; a reference by name needs \`group\`, \`kind\` and \`name\` (or \`armId\` alone).`);
+    }
+  }
+}
+
+/** Span for diagnostics about a list item as a whole: its first line. */
+function anchorOfItem(item: unknown, fallback: Span): Span {
+  if (isMap(item) && item.items.length > 0) return spanOf(item.items[0].key);
+  const s = spanOf(item);
+  return s[1] > s[0] ? s : fallback;
+}

@@ -1,0 +1,113 @@
+// Small accessors over the `yaml` AST shared by the walker, the rules, completion and hover.
+import { isAlias, isMap, isPair, isScalar, isSeq, type Document, type Node, type Pair, type YAMLMap } from 'yaml';
+
+export type Span = [start: number, end: number];
+
+export function spanOf(node: unknown): Span {
+  const r = (node as { range?: [number, number, number] } | null)?.range;
+  return r ? [r[0], r[1]] : [0, 0];
+}
+
+/** The string form of a scalar key, or undefined for complex keys. */
+export function keyName(pair: Pair): string | undefined {
+  const k = pair.key;
+  if (isScalar(k)) return k.value === null ? '' : String(k.value);
+  if (typeof k === 'string') return k;
+  return undefined;
+}
+
+export interface Entry {
+  pair: Pair;
+  key: Node;
+  value: Node | null;
+}
+
+/** The entry of `key` in a mapping node. */
+export function entry(map: unknown, key: string): Entry | undefined {
+  if (!isMap(map)) return undefined;
+  for (const item of map.items) {
+    if (isPair(item) && keyName(item) === key) return { pair: item, key: item.key as Node, value: item.value as Node | null };
+  }
+  return undefined;
+}
+
+/** Follows a path of keys and indexes from a node; undefined when any step is missing. */
+export function nodeAt(root: unknown, path: (string | number)[]): Node | null | undefined {
+  let cur: unknown = root;
+  for (const seg of path) {
+    if (typeof seg === 'number') {
+      if (!isSeq(cur)) return undefined;
+      cur = cur.items[seg];
+    } else {
+      const e = entry(cur, seg);
+      if (!e) return undefined;
+      cur = e.value;
+    }
+    if (cur === undefined) return undefined;
+  }
+  return cur as Node | null;
+}
+
+/** A scalar's value, or undefined for anything else (null scalars give null). */
+export function scalarValue(node: unknown): unknown {
+  return isScalar(node) ? node.value : undefined;
+}
+
+/** True when a value node is absent or an explicit null (`key:` just typed). */
+export const isNullish = (node: unknown): boolean =>
+  node === null || node === undefined || (isScalar(node) && node.value === null);
+
+/** Resolves an alias to its anchored node. */
+export function resolveAlias(doc: Document, node: unknown): unknown {
+  if (isAlias(node)) {
+    try {
+      return node.resolve(doc);
+    } catch {
+      return undefined;
+    }
+  }
+  return node;
+}
+
+/** Keys a mapping has, including those merged in through `<<` merge keys. */
+export function presentKeys(doc: Document, map: YAMLMap): Map<string, Entry> {
+  const out = new Map<string, Entry>();
+  const merged: Entry[] = [];
+  for (const item of map.items) {
+    if (!isPair(item)) continue;
+    const name = keyName(item);
+    if (name === undefined) continue;
+    const e = { pair: item, key: item.key as Node, value: item.value as Node | null };
+    if (name === '<<') merged.push(e);
+    else out.set(name, e);
+  }
+  for (const m of merged) {
+    const sources = isSeq(m.value) ? m.value.items : [m.value];
+    for (const s of sources) {
+      const target = resolveAlias(doc, s);
+      if (!isMap(target)) continue;
+      for (const it of target.items) {
+        const n = isPair(it) ? keyName(it) : undefined;
+        // A merged key counts as present, anchored at the merge key for ranges.
+        if (n !== undefined && !out.has(n)) out.set(n, { pair: m.pair, key: m.key, value: it.value as Node | null });
+      }
+    }
+  }
+  return out;
+}
+
+export const describeValue = (v: unknown): string => {
+  if (v === null || v === undefined) return 'no value';
+  if (typeof v === 'string') return `the string "${v.length > 60 ? v.slice(0, 57) + '…' : v}"`;
+  if (typeof v === 'number') return `the number ${v}`;
+  if (typeof v === 'boolean') return `the boolean ${v}`;
+  return 'a value';
+};
+
+export const describeNode = (doc: Document, node: unknown): string => {
+  const n = resolveAlias(doc, node);
+  if (isMap(n)) return 'a mapping';
+  if (isSeq(n)) return 'a list';
+  if (isScalar(n)) return describeValue(n.value);
+  return 'no value';
+};
