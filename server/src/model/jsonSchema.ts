@@ -49,22 +49,27 @@ export function fieldDescription(f: Field): string {
   return parts.join(' ').replace(/`/g, '');
 }
 
+/** "These keys are present", written so that ajv's strict mode accepts it (keys declared where required). */
+function has(...keys: string[]): JsonSchema {
+  return { type: 'object', properties: Object.fromEntries(keys.map((k) => [k, true])), required: keys };
+}
+
 function exclusiveSchema(g: ExclusiveGroup): JsonSchema {
-  if (g.mode === 'exactlyOne') return { oneOf: g.members.map((m) => ({ required: [m] })) };
+  if (g.mode === 'exactlyOne') return { oneOf: g.members.map((m) => has(m)) };
   const pairs: JsonSchema[] = [];
   for (let i = 0; i < g.members.length; i++)
-    for (let j = i + 1; j < g.members.length; j++) pairs.push({ required: [g.members[i], g.members[j]] });
+    for (let j = i + 1; j < g.members.length; j++) pairs.push(has(g.members[i], g.members[j]));
   return { not: pairs.length === 1 ? pairs[0] : { anyOf: pairs } };
 }
 
 function referenceSchema(style: NonNullable<ObjectType['reference']>): JsonSchema {
-  const none = (keys: string[]): JsonSchema => ({ not: { anyOf: keys.map((k) => ({ required: [k] })) } });
-  if (style === 'known') return { oneOf: [{ required: ['name'] }, { required: ['armId'] }] };
+  const none = (keys: string[]): JsonSchema => ({ not: { anyOf: keys.map((k) => has(k)) } });
+  if (style === 'known') return { oneOf: [has('name'), has('armId')] };
   const variants: JsonSchema[] = [
-    { required: ['armId'], ...none(['group', 'kind', 'name']) },
-    { required: ['group', 'kind', 'name'], not: { required: ['armId'] } },
+    { ...has('armId'), ...none(['group', 'kind', 'name']) },
+    { ...has('group', 'kind', 'name'), not: has('armId') },
   ];
-  if (style === 'wellKnown') variants.push({ required: ['wellKnownName'], ...none(['group', 'kind', 'name', 'armId']) });
+  if (style === 'wellKnown') variants.push({ ...has('wellKnownName'), ...none(['group', 'kind', 'name', 'armId']) });
   return { anyOf: variants };
 }
 

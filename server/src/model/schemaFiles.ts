@@ -31,7 +31,8 @@ export function schemaFiles(): Map<string, string> {
     for (const [kind, s] of [[def.kind, one], [`${def.kind}List`, list]] as const) {
       dispatch.push({
         if: {
-          properties: { apiVersion: { pattern: apiVersionPattern(def) }, kind: { const: kind } },
+          type: 'object',
+          properties: { apiVersion: { type: 'string', pattern: apiVersionPattern(def) }, kind: { const: kind } },
           required: ['apiVersion', 'kind'],
         },
         then: strip(s),

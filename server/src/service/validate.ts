@@ -52,10 +52,16 @@ function forWalking(env: ObjectType): ObjectType {
   return t;
 }
 
-function checkManifest(doc: Document, root: YAMLMap, def: KindDef, envelope: ObjectType, out: Reporter, label: string, runRules = true): void {
+interface ChunkContext {
+  doc: Document;
+  text: string;
+  out: Reporter;
+}
+
+function checkManifest({ doc, text, out }: ChunkContext, root: YAMLMap, def: KindDef, envelope: ObjectType, label: string, runRules = true): void {
   const kindEntry = entry(root, 'kind');
   const anchor = kindEntry ? spanOf(kindEntry.value ?? kindEntry.key) : spanOf(root.items[0]?.key);
-  new Walker({ doc, out, otherVersions: otherVersions(def) }).object(root, forWalking(envelope), label, anchor, []);
+  new Walker({ doc, text, out, otherVersions: otherVersions(def) }).object(root, forWalking(envelope), label, anchor, []);
   if (!runRules) return;
   for (const rule of RULES) {
     if (rule.kinds && !rule.kinds.includes(def.kind)) continue;
@@ -115,16 +121,17 @@ function computeChunk(doc: Document.Parsed, text: string): Diag[] {
     out.report('yaml-syntax', [s, Math.max(t, s + 1)], `YAML syntax error: ${first}`);
   }
   if (!isMap(root)) return out.diags;
+  const cc: ChunkContext = { doc, text, out };
   if (id.status === 'ok') {
     if (id.list) {
       // The list envelope is walked with `items` unchecked; each item is then checked as a manifest.
       const env = listEnvelopeOf(id.def);
       const shallow = { ...env, fields: { ...env.fields, items: { ...env.fields.items, type: { kind: 'open' as const, name: 'items', note: '' } } } };
-      checkManifest(doc, root, id.def, shallow, out, '', false);
+      checkManifest(cc, root, id.def, shallow, '', false);
       const items = entry(root, 'items')?.value;
       if (isSeq(items)) {
         items.items.forEach((item, i) => {
-          if (isMap(item)) checkManifest(doc, item, id.def, listItemOf(id.def), out, `items[${i}]`, true);
+          if (isMap(item)) checkManifest(cc, item, id.def, listItemOf(id.def), `items[${i}]`, true);
           else if (isScalar(item) && item.value !== null)
             out.report('wrong-type', spanOf(item), `\`items[${i}]\` must be a ${id.def.kind} manifest (a mapping); found ${String(item.value)}.`);
         });
@@ -132,7 +139,7 @@ function computeChunk(doc: Document.Parsed, text: string): Diag[] {
         out.report('wrong-type', spanOf(items), '`items` must be a list of manifests.');
       }
     } else {
-      checkManifest(doc, root, id.def, envelopeOf(id.def), out, '');
+      checkManifest(cc, root, id.def, envelopeOf(id.def), '');
     }
   } else {
     identityDiagnostics(root, id, out);

@@ -13,6 +13,8 @@ export type OtherVersionLookup = (path: string[]) => { version: string; type: Ty
 
 export interface WalkContext {
   doc: Document;
+  /** The document's text, to quote values as the user wrote them. */
+  text?: string;
   out: Reporter;
   otherVersions?: OtherVersionLookup;
 }
@@ -88,7 +90,8 @@ export class Walker {
     switch (type.kind) {
       case 'string':
         if (typeof v !== 'string') {
-          const hint = typeof v === 'number' || typeof v === 'boolean' ? ` Quote it: "${String(v)}".` : '';
+          const written = this.ctx.text?.slice(span[0], span[1]) || String(v);
+          const hint = typeof v === 'number' || typeof v === 'boolean' ? ` Quote it: "${written}".` : '';
           return out.report('wrong-type', span, `\`${label}\` must be a string; found ${describeValue(v)}.${hint}`);
         }
         return this.string(v, span, type, label, schemaPath);

@@ -1,0 +1,53 @@
+// SARIF 2.1.0: one run, the rule list from the code registry, one result per problem.
+import { pathToFileURL } from 'node:url';
+import { CODES, codeList, SOURCE, type Severity } from '../../service/codes';
+import type { Report } from '../report';
+
+export const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
+
+type SarifLevel = 'error' | 'warning' | 'note' | 'none';
+
+export const sarifLevel = (s: Severity): SarifLevel => (s === 'error' ? 'error' : s === 'warning' ? 'warning' : 'note');
+
+export function formatSarif(report: Report, options: { version: string }): string {
+  const codes = codeList();
+  const index = new Map<string, number>(codes.map((c, i) => [c, i]));
+  const rules = codes.map((code) => ({
+    id: code,
+    shortDescription: { text: CODES[code].title },
+    help: { text: `Example:\n${CODES[code].example}` },
+    defaultConfiguration: { level: sarifLevel(CODES[code].severity) },
+  }));
+  const results = report.files.flatMap((f) =>
+    f.problems.map((p) => ({
+      ruleId: p.code,
+      ruleIndex: index.get(p.code) ?? -1,
+      level: sarifLevel(p.severity),
+      message: { text: p.message },
+      locations: [
+        {
+          physicalLocation: {
+            artifactLocation: f.relative ? { uri: f.uri, uriBaseId: '%SRCROOT%' } : { uri: f.uri },
+            region: { startLine: p.line, startColumn: p.column, endLine: p.endLine, endColumn: p.endColumn },
+          },
+        },
+      ],
+    })),
+  );
+  let root = pathToFileURL(report.cwd).href;
+  if (!root.endsWith('/')) root += '/';
+  const log = {
+    $schema: SARIF_SCHEMA,
+    version: '2.1.0',
+    runs: [
+      {
+        tool: { driver: { name: SOURCE, version: options.version, semanticVersion: options.version, rules } },
+        invocations: [{ executionSuccessful: true }],
+        originalUriBaseIds: { '%SRCROOT%': { uri: root } },
+        columnKind: 'utf16CodeUnits',
+        results,
+      },
+    ],
+  };
+  return JSON.stringify(log, null, 2) + '\n';
+}

@@ -1,0 +1,19 @@
+// `file:line:col severity code message`, one problem a line, then a summary line.
+import { paint } from '../color';
+import { summaryLine, type Report } from '../report';
+
+export function formatText(report: Report, options: { color: boolean }): string {
+  const p = paint(options.color);
+  const sev = { error: p.red, warning: p.yellow, info: p.blue, hint: p.gray } as const;
+  const out: string[] = [];
+  for (const f of report.files) {
+    for (const pr of f.problems) {
+      const message = pr.message.replace(/\r?\n/g, ' ');
+      out.push(`${p.bold(`${f.file}:${pr.line}:${pr.column}`)} ${sev[pr.severity](pr.severity)} ${p.gray(pr.code)} ${message}`);
+    }
+  }
+  const summary = summaryLine(report);
+  const { error, warning } = report.counts;
+  out.push(error > 0 ? p.bold(p.red(summary)) : warning > 0 ? p.bold(p.yellow(summary)) : p.green(summary));
+  return out.join('\n') + '\n';
+}

@@ -1,0 +1,94 @@
+// The report of a run, independent of its output format: problems with 1-based positions, per file,
+// and the counts the exit code and the summaries use.
+import { pathToFileURL } from 'node:url';
+import type { Severity } from '../service/codes';
+import { severityOf } from '../service/validate';
+import type { FileResult } from './workspace';
+
+export interface Problem {
+  /** 1-based line and column (UTF-16 code units, as editors count) of the start; end is exclusive. */
+  line: number;
+  column: number;
+  endLine: number;
+  endColumn: number;
+  severity: Severity;
+  code: string;
+  message: string;
+}
+
+export interface FileReport {
+  /** As shown to people: relative to the current folder when inside it, forward slashes. */
+  file: string;
+  /** For SARIF: a URI reference relative to the current folder when inside it, else a file: URI. */
+  uri: string;
+  /** Whether `uri` is relative to the current folder. */
+  relative: boolean;
+  problems: Problem[];
+}
+
+export type Counts = Record<Severity, number>;
+
+export interface Report {
+  cwd: string;
+  /** Every file checked, in input order, with the problems reported (those left after `--quiet`). */
+  files: FileReport[];
+  /** Counts of the problems reported. */
+  counts: Counts;
+  /** Warnings found, including those `--quiet` leaves out (what `--max-warnings` compares). */
+  warningsFound: number;
+  filesChecked: number;
+  filesWithProblems: number;
+}
+
+const SEVERITY_ORDER: Record<Severity, number> = { error: 0, warning: 1, info: 2, hint: 3 };
+
+/** A URI reference for a relative path: each segment percent-encoded as needed. */
+export const relativeUri = (rel: string): string => rel.split('/').map(encodeURIComponent).join('/');
+
+export function buildReport(cwd: string, results: readonly FileResult[], options: { quiet?: boolean } = {}): Report {
+  const counts: Counts = { error: 0, warning: 0, info: 0, hint: 0 };
+  let warningsFound = 0;
+  let filesWithProblems = 0;
+  const files = results.map(({ file, diags }): FileReport => {
+    const lines = file.parsed.lines;
+    const problems: Problem[] = [];
+    const sorted = [...diags].sort((a, b) => a.start - b.start || a.end - b.end || (a.code < b.code ? -1 : a.code > b.code ? 1 : 0));
+    for (const d of sorted) {
+      const severity = severityOf(d);
+      if (severity === 'warning') warningsFound++;
+      if (options.quiet && severity !== 'error') continue;
+      counts[severity]++;
+      const s = lines.positionAt(d.start);
+      const e = lines.positionAt(d.end);
+      problems.push({
+        line: s.line + 1,
+        column: s.character + 1,
+        endLine: e.line + 1,
+        endColumn: e.character + 1,
+        severity,
+        code: d.code,
+        message: d.message,
+      });
+    }
+    if (problems.length > 0) filesWithProblems++;
+    const isRelative = file.path === undefined || !(file.display.startsWith('/') || /^[A-Za-z]:\//.test(file.display));
+    const uri = file.path === undefined ? relativeUri(file.display.replace(/^<|>$/g, '')) : isRelative ? relativeUri(file.display) : pathToFileURL(file.path).href;
+    return { file: file.display, uri, relative: isRelative, problems };
+  });
+  return { cwd, files, counts, warningsFound, filesChecked: results.length, filesWithProblems };
+}
+
+export const severityRank = (s: Severity): number => SEVERITY_ORDER[s];
+
+const plural = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`;
+
+/** `3 errors, 1 warning in 2 files (12 files checked)`; `no problems (12 files checked)`. */
+export function summaryLine(report: Report): string {
+  const { error, warning, info, hint } = report.counts;
+  const checked = `(${plural(report.filesChecked, 'file', 'files')} checked)`;
+  if (error + warning + info + hint === 0) return `no problems ${checked}`;
+  const parts = [plural(error, 'error', 'errors'), plural(warning, 'warning', 'warnings')];
+  if (info) parts.push(`${info} info`);
+  if (hint) parts.push(plural(hint, 'hint', 'hints'));
+  return `${parts.join(', ')} in ${plural(report.filesWithProblems, 'file', 'files')} ${checked}`;
+}

@@ -1,0 +1,649 @@
+// Where the cursor is, for completion and hover: the document chunk, what kind of manifest it is, and the
+// YAML path at the cursor. The path is derived from the text lines (indentation, `- ` markers, keys and
+// flow brackets), not from the AST, so it works on an empty indented line, mid-word, and in a document
+// that does not parse yet.
+import { isMap } from 'yaml';
+import { envelopeOf, listEnvelopeOf } from '../model/envelope';
+import { allKinds, lookup, parseApiVersion, type Lookup } from '../model/registry';
+import type { Field, KindDef, ObjectType, Type } from '../model/types';
+import type { ParsedDoc, ParsedFile } from './parse';
+import { entry, scalarValue } from './yamlNodes';
+
+// ---------------------------------------------------------------------------------------------------
+// The document chunk and its identity
+
+/** The document chunk holding a file offset. */
+export function chunkAt(file: ParsedFile, offset: number): ParsedDoc {
+  let found = file.docs[0];
+  for (const d of file.docs) {
+    if (d.offset <= offset) found = d;
+    else break;
+  }
+  return found;
+}
+
+const TOP_API = /^apiVersion:[ \t]*(["']?)([^\s"'#]*)\1/m;
+const TOP_KIND = /^kind:[ \t]*(["']?)([^\s"'#]*)\1/m;
+
+export interface Identity {
+  /** The top-level `apiVersion` and `kind` values, as written (possibly half-typed). */
+  apiVersion?: string;
+  kind?: string;
+  lookup: Lookup;
+  /** The kind's definition when the document is fully identified. */
+  def?: KindDef;
+  /** The document is a `<Kind>List`. */
+  list: boolean;
+  /**
+   * The type of the whole document: the kind's envelope (or its list's), or a generic envelope when only
+   * the group or only the kind is recognised. Undefined when the document is not ours.
+   */
+  root?: ObjectType;
+}
+
+const areas = new Set(allKinds.map((d) => d.area));
+const kindNames = new Set(allKinds.map((d) => d.kind));
+
+/** `apiVersion` names one of our groups (known area, with a domain). */
+export function isOurApiVersion(apiVersion: string | undefined): boolean {
+  const p = apiVersion ? parseApiVersion(apiVersion) : undefined;
+  return !!p && !!p.domain && areas.has(p.area);
+}
+
+/** `kind` is one of our kinds or one of their lists. */
+export const isOurKind = (kind: string | undefined): boolean =>
+  !!kind && (kindNames.has(kind) || (kind.endsWith('List') && kindNames.has(kind.slice(0, -4))));
+
+let generic: ObjectType | undefined;
+/** The envelope of a manifest whose kind is not known yet: `apiVersion`, `kind`, `metadata`, `spec`. */
+export function genericEnvelope(): ObjectType {
+  if (generic) return generic;
+  const base = envelopeOf(allKinds[0]);
+  const f = base.fields;
+  const spec: Field = { ...f.spec, required: false, doc: 'desired state of the resource', type: { kind: 'open', name: 'spec', note: 'the kind is not known yet' } };
+  generic = {
+    kind: 'object',
+    name: 'Manifest',
+    fields: {
+      apiVersion: { ...f.apiVersion, doc: 'API group and version: `<area>.{api_domain}/<version>`' },
+      kind: { ...f.kind, type: { kind: 'string' }, doc: 'the kind of the resource' },
+      metadata: f.metadata,
+      spec,
+    },
+  };
+  return generic;
+}
+
+/** What the document of a chunk is, from its AST when it has one, else from its top-level lines. */
+export function identifyChunk(chunk: Pick<ParsedDoc, 'doc' | 'text'>): Identity {
+  let apiVersion: string | undefined;
+  let kind: string | undefined;
+  const root = chunk.doc.contents;
+  if (isMap(root)) {
+    const a = scalarValue(entry(root, 'apiVersion')?.value);
+    const k = scalarValue(entry(root, 'kind')?.value);
+    if (typeof a === 'string') apiVersion = a;
+    if (typeof k === 'string') kind = k;
+  }
+  apiVersion ??= TOP_API.exec(chunk.text)?.[2] || undefined;
+  kind ??= TOP_KIND.exec(chunk.text)?.[2] || undefined;
+  const lk = lookup(apiVersion, kind);
+  if (lk.status === 'ok') {
+    return { apiVersion, kind, lookup: lk, def: lk.def, list: lk.list, root: lk.list ? listEnvelopeOf(lk.def) : envelopeOf(lk.def) };
+  }
+  // Only part of the identity is there (or valid) yet: one of the two must be ours, the other absent or ours.
+  const apiOk = isOurApiVersion(apiVersion);
+  const kindOk = isOurKind(kind);
+  const ours = (apiOk && (kind === undefined || kindOk || lk.status !== 'notOurs')) || (kindOk && (apiVersion === undefined || apiOk || lk.status !== 'notOurs'));
+  return { apiVersion, kind, lookup: lk, list: false, root: ours ? genericEnvelope() : undefined };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Types along a path
+
+export interface Resolved {
+  type?: Type;
+  /** The field definition when the last step is a field of an object. */
+  field?: Field;
+  /** The last step is a key of a free map (e.g. a tag). */
+  mapEntry?: boolean;
+}
+
+/**
+ * Follows a path of keys (and `'[]'` for list items) from a type. Keys of maps step into the map's value
+ * type, so the path can be the keys as written.
+ */
+export function resolvePath(root: Type, path: readonly string[]): Resolved {
+  let t: Type | undefined = root;
+  let field: Field | undefined;
+  let mapEntry = false;
+  for (const seg of path) {
+    field = undefined;
+    mapEntry = false;
+    if (!t) return {};
+    if (seg === '[]') t = t.kind === 'array' ? t.items : undefined;
+    else if (t.kind === 'object') {
+      field = t.fields[seg];
+      t = field?.type;
+    } else if (t.kind === 'map') {
+      t = t.values;
+      mapEntry = true;
+    } else t = undefined;
+  }
+  return { type: t, field, mapEntry };
+}
+
+/** `spec.networkAcls.ipRules[].value` */
+export function pathLabel(path: readonly string[]): string {
+  let s = '';
+  for (const seg of path) s += seg === '[]' ? '[]' : s ? `.${seg}` : seg;
+  return s;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Lines
+
+interface Tok {
+  col: number;
+  kind: 'seq' | 'key';
+  name?: string;
+  /** Column just after the token (after `- ` or after `key:`). */
+  end: number;
+}
+
+interface LineInfo {
+  tokens: Tok[];
+  /** Content of a block scalar or of a multi-line flow collection: no block structure. */
+  skip?: 'block' | 'flow';
+  /** For flow content lines: the line where the flow collection starts. */
+  flowStart?: number;
+}
+
+const KEY_RE = /^("(?:[^"\\]|\\.)*"|'(?:[^']|'')*'|[^\s#'"{[\]},&*!|>%@`?][^#]*?|\?)[ \t]*:(?=[ \t]|$)/;
+
+function unquote(k: string): string {
+  if (k.startsWith('"')) {
+    try {
+      return JSON.parse(k) as string;
+    } catch {
+      return k.slice(1, -1);
+    }
+  }
+  if (k.startsWith("'")) return k.slice(1, -1).replace(/''/g, "'");
+  return k.trim();
+}
+
+/** The `- ` markers and the key of a block line. */
+export function tokenize(line: string): Tok[] {
+  const toks: Tok[] = [];
+  let i = 0;
+  while (line[i] === ' ') i++;
+  if (i >= line.length || line[i] === '#') return toks;
+  if (/^(---|\.\.\.)(\s|$)/.test(line) || line[0] === '%') return toks;
+  while (line[i] === '-' && (i + 1 === line.length || line[i + 1] === ' ' || line[i + 1] === '\t')) {
+    const col = i;
+    i++;
+    while (line[i] === ' ' || line[i] === '\t') i++;
+    toks.push({ col, kind: 'seq', end: i });
+  }
+  const m = KEY_RE.exec(line.slice(i));
+  if (m && m[1] !== '?') toks.push({ col: i, kind: 'key', name: unquote(m[1]), end: i + m[0].length });
+  return toks;
+}
+
+/** Net count of flow brackets opened in a piece of text (quoted strings and comments left out). */
+function bracketDelta(s: string): number {
+  let d = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s[i];
+    const prev = i === 0 ? ' ' : s[i - 1];
+    if ((c === '"' || c === "'") && /[\s{[,:]/.test(prev)) {
+      i = closingQuote(s, i);
+      if (i < 0) return d;
+    } else if (c === '#' && /\s/.test(prev)) return d;
+    else if (c === '{' || c === '[') d++;
+    else if (c === '}' || c === ']') d--;
+  }
+  return d;
+}
+
+/** Index of the quote closing the one at `i`, or -1. */
+function closingQuote(s: string, i: number): number {
+  const q = s[i];
+  for (let j = i + 1; j < s.length; j++) {
+    if (q === '"' && s[j] === '\\') j++;
+    else if (s[j] === q) {
+      if (q === "'" && s[j + 1] === "'") j++;
+      else return j;
+    }
+  }
+  return -1;
+}
+
+const BLOCK_INDICATOR = /^[ \t]*[|>][-+0-9]*[ \t]*(#.*)?$/;
+const isBlank = (s: string) => /^\s*(#.*)?$/.test(s);
+const indentOf = (s: string) => /^ */.exec(s)![0].length;
+
+// ---------------------------------------------------------------------------------------------------
+// The cursor
+
+export type CursorContext =
+  | {
+      /** A key is being typed (or the line is empty) in the mapping at `path`; for `- word` in a list of scalars, the item value. */
+      kind: 'key';
+      path: string[];
+      /** Keys already present in that mapping. */
+      present: Set<string>;
+      /** Column the key starts at. */
+      col: number;
+      /** Chunk-local range of the word the completion replaces. */
+      start: number;
+      end: number;
+      /** A `:` already follows the word. */
+      hasColon: boolean;
+      flow: boolean;
+      /** The word typed so far (before the cursor). */
+      partial: string;
+    }
+  | {
+      /** A value is being typed for the field at `path`. */
+      kind: 'value';
+      path: string[];
+      start: number;
+      end: number;
+      partial: string;
+      /** The cursor is right after the `:`: insert a space first. */
+      needsSpace: boolean;
+      flow: boolean;
+    }
+  | {
+      /** The document is empty but for the word at the cursor. */
+      kind: 'empty';
+      start: number;
+      end: number;
+    };
+
+export interface Layout {
+  /** Indentation step of the document. */
+  unit: number;
+  /** Sequences written at the column of their key (`key:\n- a`) rather than indented. */
+  compactSeq: boolean;
+}
+
+/** Chunk-local analysis: lines, their structure, and the cursor. */
+export class ChunkText {
+  readonly lines: string[] = [];
+  readonly starts: number[] = [];
+  readonly info: LineInfo[] = [];
+
+  constructor(readonly text: string) {
+    const re = /\r\n|\r|\n/g;
+    let last = 0;
+    let m: RegExpExecArray | null;
+    while ((m = re.exec(text))) {
+      this.starts.push(last);
+      this.lines.push(text.slice(last, m.index));
+      last = m.index + m[0].length;
+    }
+    this.starts.push(last);
+    this.lines.push(text.slice(last));
+  }
+
+  lineOf(offset: number): number {
+    let lo = 0;
+    let hi = this.starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (this.starts[mid] <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo;
+  }
+
+  /** Structure of every line; the cursor line is taken up to the cursor only. */
+  analyse(cursorLine: number, before: string): void {
+    let block = -1;
+    let flowDepth = 0;
+    let flowStart = -1;
+    for (let i = 0; i < this.lines.length; i++) {
+      const text = i === cursorLine ? before : this.lines[i];
+      if (block >= 0) {
+        const content = text.trim() === '' ? !(i === cursorLine && text.length <= block) : indentOf(text) > block;
+        if (content) {
+          this.info[i] = { tokens: [], skip: 'block' };
+          continue;
+        }
+        block = -1;
+      }
+      if (flowDepth > 0) {
+        this.info[i] = { tokens: [], skip: 'flow', flowStart };
+        flowDepth += bracketDelta(text);
+        if (flowDepth < 0) flowDepth = 0;
+        continue;
+      }
+      const tokens = tokenize(text);
+      this.info[i] = { tokens };
+      const last = tokens[tokens.length - 1];
+      const rest = text.slice(last ? last.end : 0);
+      if (last && BLOCK_INDICATOR.test(rest)) block = last.col;
+      else if (/^\s*[{[]/.test(rest)) {
+        const d = bracketDelta(rest);
+        if (d > 0) {
+          flowDepth = d;
+          flowStart = i;
+        }
+      }
+    }
+  }
+
+  /**
+   * The path of the mapping (state `key`) or sequence (state `item`) whose entries start at column `col`
+   * on line `line`, found from the lines above by indentation.
+   */
+  parentPath(line: number, col: number, state: 'key' | 'item'): string[] {
+    const path: string[] = [];
+    let c = col;
+    let st = state;
+    for (let i = line - 1; i >= 0; i--) {
+      if (c === 0 && st === 'key') break;
+      const info = this.info[i];
+      if (!info || info.skip) continue;
+      const toks = info.tokens;
+      for (let j = toks.length - 1; j >= 0; j--) {
+        const t = toks[j];
+        if (t.col > c) continue;
+        if (t.col === c) {
+          // A key at the column of a sequence is the key the (compact) sequence belongs to.
+          if (st === 'item' && t.kind === 'key') {
+            path.unshift(t.name!);
+            st = 'key';
+          }
+          continue;
+        }
+        if (t.kind === 'key') {
+          path.unshift(t.name!);
+          st = 'key';
+        } else {
+          path.unshift('[]');
+          st = 'item';
+        }
+        c = t.col;
+      }
+    }
+    return path;
+  }
+
+  /** The path of the tokens of a line up to and including token `upTo`. */
+  tokenPath(line: number, toks: Tok[], upTo = toks.length - 1): string[] {
+    if (toks.length === 0) return [];
+    const first = toks[0];
+    const path = this.parentPath(line, first.col, first.kind === 'seq' ? 'item' : 'key');
+    for (let j = 0; j <= upTo; j++) path.push(toks[j].kind === 'seq' ? '[]' : toks[j].name!);
+    return path;
+  }
+
+  /** Keys at column `col` in the same mapping as a key on line `line` (excluding that line's own key). */
+  siblingKeys(line: number, col: number, lineToks: Tok[]): Set<string> {
+    const out = new Set<string>();
+    // Upwards: stop at the first line with structure left of the column (the parent).
+    if (!lineToks.some((t) => t.col < col)) {
+      for (let i = line - 1; i >= 0; i--) {
+        const info = this.info[i];
+        if (!info || info.skip) continue;
+        const k = info.tokens.find((t) => t.col === col && t.kind === 'key');
+        if (k) out.add(k.name!);
+        if (info.tokens.some((t) => t.col < col)) break;
+      }
+    }
+    for (let i = line + 1; i < this.lines.length; i++) {
+      const info = this.info[i];
+      if (!info || info.skip) continue;
+      if (info.tokens.some((t) => t.col < col)) break;
+      const k = info.tokens.find((t) => t.col === col && t.kind === 'key');
+      if (k) out.add(k.name!);
+    }
+    return out;
+  }
+
+  /** True when every line but the cursor's is blank, a comment or a document marker. */
+  emptyBut(line: number): boolean {
+    return this.lines.every((l, i) => i === line || isBlank(l) || /^(---|\.\.\.)\s*(#.*)?$/.test(l) || l.startsWith('%'));
+  }
+
+  layout(): Layout {
+    const units = new Map<number, number>();
+    let compact = 0;
+    let indented = 0;
+    for (let i = 0; i < this.lines.length; i++) {
+      const info = this.info[i];
+      const last = info?.tokens[info.tokens.length - 1];
+      if (!last || info.skip || last.kind !== 'key' || !isBlank(this.lines[i].slice(last.end))) continue;
+      for (let j = i + 1; j < this.lines.length; j++) {
+        const next = this.info[j];
+        if (!next || next.skip || next.tokens.length === 0) continue;
+        const first = next.tokens[0];
+        if (first.kind === 'seq') {
+          if (first.col === last.col) compact++;
+          else if (first.col > last.col) indented++;
+        } else if (first.col > last.col) units.set(first.col - last.col, (units.get(first.col - last.col) ?? 0) + 1);
+        break;
+      }
+    }
+    let unit = 2;
+    let best = 0;
+    for (const [u, n] of units) if (n > best || (n === best && u < unit)) [unit, best] = [u, n];
+    return { unit: Math.min(Math.max(unit, 1), 8), compactSeq: compact > indented };
+  }
+}
+
+/** Word characters of a key or a plain value being typed. */
+const WORD = /[^\s:#{}[\],]/;
+
+/** The completion context at a chunk-local offset, or undefined where nothing can be completed. */
+export function cursorAt(chunk: ChunkText, local: number): CursorContext | undefined {
+  const L = chunk.lineOf(local);
+  const lineStart = chunk.starts[L];
+  const lineText = chunk.lines[L];
+  const col = local - lineStart;
+  const before = lineText.slice(0, col);
+  const after = lineText.slice(col);
+  chunk.analyse(L, before);
+
+  // A totally empty document (but for a word being typed at the cursor).
+  if (chunk.emptyBut(L) && /^\s*[^\s:#{}[\],'"-][^\s:#{}[\],]*$|^\s*$/.test(before) && /^[^\s:#]*\s*$/.test(after)) {
+    const wordEnd = col + /^[^\s:#]*/.exec(after)![0].length;
+    return { kind: 'empty', start: lineStart, end: lineStart + wordEnd };
+  }
+
+  const info = chunk.info[L];
+  if (info.skip === 'block') return undefined;
+
+  // Inside a flow collection (`{ name: x, | }`), opened on this line or above.
+  const flowLine = info.skip === 'flow' ? info.flowStart! : L;
+  if (info.skip === 'flow' || flowOpen(chunk, L, before)) return flowContext(chunk, flowLine, local);
+
+  // Block context.
+  const toks = tokenize(before);
+  const markers = toks.filter((t) => t.kind === 'seq');
+  const key = toks.find((t) => t.kind === 'key');
+  if (!key) {
+    // Indentation, `- ` markers, then a word (or nothing): a key (or a list item value) is being typed.
+    const wordStart = markers.length ? markers[markers.length - 1].end : indentOf(before);
+    const partial = before.slice(wordStart);
+    if (before.slice(0, wordStart).includes('\t')) return undefined;
+    if (!/^(["']?[^\s:#{}[\],]*)$/.test(partial)) return undefined;
+    // `-` just typed, without its space: nothing yet.
+    if (partial === '-' ) return undefined;
+    let wordEnd = col;
+    while (wordEnd < lineText.length && WORD.test(lineText[wordEnd]) && lineText[wordEnd] !== '"' && lineText[wordEnd] !== "'") wordEnd++;
+    const hasColon = /^\s*:(\s|$)/.test(lineText.slice(wordEnd));
+    const path = markers.length
+      ? [...chunk.parentPath(L, markers[0].col, 'item'), ...markers.map(() => '[]')]
+      : chunk.parentPath(L, wordStart, 'key');
+    const present = chunk.siblingKeys(L, wordStart, markers);
+    return { kind: 'key', path, present, col: wordStart, start: lineStart + wordStart, end: lineStart + wordEnd, hasColon, flow: false, partial };
+  }
+
+  // `key: partial` — a value.
+  const rest = before.slice(key.end);
+  if (rest.includes('#') && /\s#/.test(' ' + rest)) return undefined;
+  const needsSpace = rest.length === 0;
+  const valueStart = key.end + (rest.length - rest.trimStart().length);
+  const partial = before.slice(valueStart);
+  // Replace to the end of the value written on the line (comments kept).
+  const tail = after.replace(/\s+#.*$/, '').replace(/\s+$/, '');
+  const path = [...chunk.tokenPath(L, toks)];
+  return { kind: 'value', path, start: lineStart + valueStart, end: lineStart + col + tail.length, partial, needsSpace, flow: false };
+}
+
+function flowOpen(chunk: ChunkText, L: number, before: string): boolean {
+  const toks = chunk.info[L].tokens;
+  const last = toks[toks.length - 1];
+  const rest = before.slice(last ? last.end : 0);
+  return /^\s*[{[]/.test(rest) && bracketDelta(rest) > 0;
+}
+
+interface Frame {
+  type: '{' | '[';
+  /** The path segment leading into this collection from its parent flow collection. */
+  seg?: string;
+  key?: string;
+  keys: string[];
+  expectKey: boolean;
+}
+
+/** Context inside a flow collection that starts on line `S`. */
+function flowContext(chunk: ChunkText, S: number, local: number): CursorContext | undefined {
+  const toks = chunk.info[S].tokens;
+  const base = chunk.tokenPath(S, toks);
+  const last = toks[toks.length - 1];
+  const text = chunk.text;
+  const from = chunk.starts[S] + (last ? last.end : 0);
+  const stack: Frame[] = [];
+  let tok = '';
+  let tokStart = -1;
+  let quoted = false;
+  for (let i = from; i < local; i++) {
+    const c = text[i];
+    const top = stack[stack.length - 1];
+    if ((c === '"' || c === "'") && tok === '') {
+      const close = closingQuote(text, i);
+      tokStart = i;
+      if (close < 0 || close >= local) {
+        tok = text.slice(i, local);
+        quoted = true;
+        break;
+      }
+      tok = unquote(text.slice(i, close + 1));
+      quoted = true;
+      i = close;
+      continue;
+    }
+    if (c === '#' && (i === 0 || /\s/.test(text[i - 1]))) {
+      const eol = text.indexOf('\n', i);
+      if (eol < 0 || eol >= local) return undefined;
+      i = eol;
+      continue;
+    }
+    if (c === '{' || c === '[') {
+      const seg = top ? (top.type === '[' ? '[]' : top.key) : undefined;
+      stack.push({ type: c, seg, keys: [], expectKey: c === '{' });
+      tok = '';
+      tokStart = -1;
+      quoted = false;
+      continue;
+    }
+    if (c === '}' || c === ']') {
+      stack.pop();
+      if (stack.length === 0) return undefined;
+      tok = '';
+      tokStart = -1;
+      quoted = false;
+      continue;
+    }
+    if (!top) {
+      if (!/\s/.test(c)) return undefined;
+      continue;
+    }
+    if (c === ',') {
+      if (top.type === '{') {
+        if (top.expectKey && tok) top.keys.push(tok.trim());
+        top.key = undefined;
+        top.expectKey = true;
+      }
+      tok = '';
+      tokStart = -1;
+      quoted = false;
+      continue;
+    }
+    if (c === ':' && top.type === '{' && top.expectKey && (quoted || /[\s,}\]]/.test(text[i + 1] ?? ' ') || i + 1 === local)) {
+      top.key = tok.trim();
+      top.keys.push(top.key);
+      top.expectKey = false;
+      tok = '';
+      tokStart = -1;
+      quoted = false;
+      continue;
+    }
+    if (/\s/.test(c) && tok === '') continue;
+    if (tok === '') tokStart = i;
+    tok += c;
+  }
+  const top = stack[stack.length - 1];
+  if (!top) return undefined;
+  const path = [...base, ...stack.map((f) => f.seg).filter((s, i) => i > 0 || s !== undefined)] as string[];
+  if (path.some((s) => s === undefined)) return undefined;
+  const start = tokStart >= 0 ? tokStart : local;
+  let end = local;
+  while (end < text.length && WORD.test(text[end]) && !/["']/.test(text[end])) end++;
+  if (top.type === '{' && top.expectKey) {
+    const present = new Set([...top.keys, ...keysAfter(text, end)]);
+    const hasColon = /^\s*:/.test(text.slice(end));
+    const lineStart = chunk.starts[chunk.lineOf(local)];
+    return { kind: 'key', path, present, col: start - lineStart, start, end, hasColon, flow: true, partial: text.slice(start, local) };
+  }
+  const valuePath = top.type === '{' ? [...path, top.key!] : [...path, '[]'];
+  return { kind: 'value', path: valuePath, start, end, partial: text.slice(start, local), needsSpace: false, flow: true };
+}
+
+/** Keys after the cursor in the same flow mapping. */
+function keysAfter(text: string, from: number): string[] {
+  const keys: string[] = [];
+  let depth = 0;
+  let expectKey = false;
+  let tok = '';
+  for (let i = from; i < text.length; i++) {
+    const c = text[i];
+    if (c === '"' || c === "'") {
+      const close = closingQuote(text, i);
+      if (close < 0) break;
+      if (depth === 0 && expectKey) tok = unquote(text.slice(i, close + 1));
+      i = close;
+      continue;
+    }
+    if (c === '{' || c === '[') depth++;
+    else if (c === '}' || c === ']') {
+      if (--depth < 0) break;
+    } else if (depth === 0 && c === ',') {
+      expectKey = true;
+      tok = '';
+    } else if (depth === 0 && c === ':' && expectKey) {
+      if (tok.trim()) keys.push(tok.trim());
+      expectKey = false;
+      tok = '';
+    } else if (depth === 0 && expectKey) tok += c;
+  }
+  return keys;
+}
+
+/** Domains of our groups used in the other documents of a file, most used first. */
+export function domainsInFile(file: ParsedFile, except?: ParsedDoc): string[] {
+  const counts = new Map<string, number>();
+  for (const d of file.docs) {
+    if (d === except) continue;
+    const api = TOP_API.exec(d.text)?.[2];
+    const p = api ? parseApiVersion(api) : undefined;
+    if (p && p.domain && areas.has(p.area)) counts.set(p.domain, (counts.get(p.domain) ?? 0) + 1);
+  }
+  return [...counts.entries()].sort((a, b) => b[1] - a[1]).map(([d]) => d);
+}
