@@ -40,8 +40,6 @@ export interface Report {
   filesWithProblems: number;
 }
 
-const SEVERITY_ORDER: Record<Severity, number> = { error: 0, warning: 1, info: 2, hint: 3 };
-
 /** A URI reference for a relative path: each segment percent-encoded as needed. */
 export const relativeUri = (rel: string): string => rel.split('/').map(encodeURIComponent).join('/');
 
@@ -77,8 +75,6 @@ export function buildReport(cwd: string, results: readonly FileResult[], options
   });
   return { cwd, files, counts, warningsFound, filesChecked: results.length, filesWithProblems };
 }
-
-export const severityRank = (s: Severity): number => SEVERITY_ORDER[s];
 
 const plural = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`;
 

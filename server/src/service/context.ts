@@ -305,6 +305,7 @@ export class ChunkText {
     let block = -1;
     let flowDepth = 0;
     let flowStart = -1;
+    let flowIndent = 0;
     for (let i = 0; i < this.lines.length; i++) {
       const text = i === cursorLine ? before : this.lines[i];
       if (block >= 0) {
@@ -315,6 +316,9 @@ export class ChunkText {
         }
         block = -1;
       }
+      // Flow content lines are indented more than the line the collection starts on: a line that is not
+      // ends an unclosed collection (a half-typed `[` or an unclosed quote must not swallow the document).
+      if (flowDepth > 0 && (text.trim() !== '' || i === cursorLine) && indentOf(text) <= flowIndent) flowDepth = 0;
       if (flowDepth > 0) {
         this.info[i] = { tokens: [], skip: 'flow', flowStart };
         flowDepth += bracketDelta(text);
@@ -331,6 +335,7 @@ export class ChunkText {
         if (d > 0) {
           flowDepth = d;
           flowStart = i;
+          flowIndent = tokens.length ? tokens[0].col : indentOf(text);
         }
       }
     }
@@ -646,4 +651,40 @@ export function domainsInFile(file: ParsedFile, except?: ParsedDoc): string[] {
     if (p && p.domain && areas.has(p.area)) counts.set(p.domain, (counts.get(p.domain) ?? 0) + 1);
   }
   return [...counts.entries()].sort((a, b) => b[1] - a[1]).map(([d]) => d);
+}
+
+/** A key or a plain value under the cursor, found from the lines (for documents that do not parse). */
+export interface TextHit {
+  role: 'key' | 'value';
+  path: string[];
+  /** Chunk-local range of the key or value. */
+  start: number;
+  end: number;
+  value?: string;
+}
+
+export function textHitAt(chunk: ChunkText, local: number): TextHit | undefined {
+  const L = chunk.lineOf(local);
+  const line = chunk.lines[L];
+  const lineStart = chunk.starts[L];
+  const col = local - lineStart;
+  chunk.analyse(L, line);
+  const info = chunk.info[L];
+  if (info.skip) return undefined;
+  const toks = info.tokens;
+  const k = toks.findIndex((t) => t.kind === 'key');
+  if (k < 0) return undefined;
+  const key = toks[k];
+  const colon = line.lastIndexOf(':', key.end - 1);
+  if (col >= key.col && col < colon) {
+    return { role: 'key', path: chunk.tokenPath(L, toks, k), start: lineStart + key.col, end: lineStart + colon };
+  }
+  const rest = line.slice(key.end);
+  const valueText = rest.replace(/\s+#.*$/, '').trim();
+  if (!valueText || /^[{[|>&*!]/.test(valueText)) return undefined;
+  const vStart = key.end + rest.indexOf(valueText);
+  const vEnd = vStart + valueText.length;
+  if (col < vStart || col >= vEnd) return undefined;
+  const value = /^["']/.test(valueText) ? unquote(valueText) : valueText;
+  return { role: 'value', path: chunk.tokenPath(L, toks, k), start: lineStart + vStart, end: lineStart + vEnd, value };
 }

@@ -5,7 +5,7 @@
 import { isMap, isPair, isScalar, isSeq } from 'yaml';
 import { allKinds, DEFAULT_API_DOMAIN, parseApiVersion } from '../model/registry';
 import type { EnumValue, Field, KindDef, ObjectType, StringType, Type } from '../model/types';
-import { chunkAt, identifyChunk, pathLabel, resolvePath } from './context';
+import { ChunkText, chunkAt, identifyChunk, pathLabel, resolvePath, textHitAt } from './context';
 import { describeSeconds, FORMAT_DOCS } from './formats';
 import type { ParsedFile } from './parse';
 import { keyName, spanOf, type Span } from './yamlNodes';
@@ -216,7 +216,13 @@ export function hover(file: ParsedFile, offset: number): { markdown: string; sta
   const chunk = chunkAt(file, offset);
   const id = identifyChunk(chunk);
   if (!id.root) return undefined;
-  const hit = locate(chunk.doc.contents, offset - chunk.offset, []);
+  const local = offset - chunk.offset;
+  // A document that does not parse is read from its lines (its AST may pair keys wrongly).
+  const fromText = (): Hit | undefined => {
+    const t = textHitAt(new ChunkText(chunk.text), local);
+    return t && { role: t.role, path: t.path, span: [t.start, t.end], value: t.value };
+  };
+  const hit = chunk.doc.errors.length > 0 ? (fromText() ?? locate(chunk.doc.contents, local, [])) : locate(chunk.doc.contents, local, []);
   if (!hit || hit.path.length === 0) return undefined;
   const start = hit.span[0] + chunk.offset;
   const end = hit.span[1] + chunk.offset;

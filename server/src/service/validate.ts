@@ -116,9 +116,11 @@ function computeChunk(doc: Document.Parsed, text: string): Diag[] {
   const ours = id.status !== 'notOurs' || (doc.errors.length > 0 && identifyText(text).status !== 'notOurs');
   if (!ours) return [];
   for (const e of doc.errors) {
-    const [s, t] = e.pos;
+    // Errors at the end of the text point one past it: keep the span inside the document.
+    const s = Math.max(0, Math.min(e.pos[0], text.length - 1));
+    const t = Math.min(Math.max(e.pos[1], s + 1), text.length);
     const first = e.message.split('\n')[0];
-    out.report('yaml-syntax', [s, Math.max(t, s + 1)], `YAML syntax error: ${first}`);
+    out.report('yaml-syntax', [s, t], `YAML syntax error: ${first}`);
   }
   if (!isMap(root)) return out.diags;
   const cc: ChunkContext = { doc, text, out };

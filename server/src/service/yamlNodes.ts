@@ -11,7 +11,8 @@ export function spanOf(node: unknown): Span {
 /** The string form of a scalar key, or undefined for complex keys. */
 export function keyName(pair: Pair): string | undefined {
   const k = pair.key;
-  if (isScalar(k)) return k.value === null ? '' : String(k.value);
+  // With merge keys on, the key of `<<: *base` holds a symbol.
+  if (isScalar(k)) return k.value === null ? '' : typeof k.value === 'symbol' ? '<<' : String(k.value);
   if (typeof k === 'string') return k;
   return undefined;
 }

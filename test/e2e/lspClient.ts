@@ -1,0 +1,134 @@
+// A minimal LSP client for end-to-end tests: starts the built server (`node dist/server.js --stdio`) as
+// an editor would and speaks JSON-RPC over its stdin/stdout.
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import {
+  createProtocolConnection,
+  StreamMessageReader,
+  StreamMessageWriter,
+  type Diagnostic,
+  type ProtocolConnection,
+  type PublishDiagnosticsParams,
+} from 'vscode-languageserver-protocol/node';
+
+export const SERVER = join(__dirname, '..', '..', 'dist', 'server.js');
+
+export interface ClientOptions {
+  /** Advertise pull diagnostics (the server then stops pushing). */
+  pull?: boolean;
+  settings?: unknown;
+  rootDir?: string;
+}
+
+export class TestClient {
+  readonly proc: ChildProcessWithoutNullStreams;
+  readonly conn: ProtocolConnection;
+  private diagnostics = new Map<string, PublishDiagnosticsParams>();
+  private waiters: { uri: string; pred: (p: PublishDiagnosticsParams) => boolean; resolve: (p: PublishDiagnosticsParams) => void }[] = [];
+  private versions = new Map<string, number>();
+  stderr = '';
+
+  constructor(private readonly options: ClientOptions = {}) {
+    if (!existsSync(SERVER)) throw new Error(`${SERVER} is missing: run npm run build first`);
+    this.proc = spawn(process.execPath, [SERVER, '--stdio'], { stdio: 'pipe' });
+    this.proc.stderr.on('data', (d) => (this.stderr += String(d)));
+    this.conn = createProtocolConnection(new StreamMessageReader(this.proc.stdout), new StreamMessageWriter(this.proc.stdin));
+    this.conn.onNotification('textDocument/publishDiagnostics', (p: PublishDiagnosticsParams) => {
+      this.diagnostics.set(p.uri, p);
+      this.waiters = this.waiters.filter((w) => {
+        if (w.uri === p.uri && w.pred(p)) {
+          w.resolve(p);
+          return false;
+        }
+        return true;
+      });
+    });
+    this.conn.onRequest('workspace/configuration', (params: { items: { section?: string }[] }) =>
+      params.items.map(() => this.options.settings ?? {}),
+    );
+    this.conn.onRequest('client/registerCapability', () => null);
+    this.conn.onRequest('window/workDoneProgress/create', () => null);
+    this.conn.onNotification('window/logMessage', () => undefined);
+    this.conn.listen();
+  }
+
+  async initialize(): Promise<unknown> {
+    const rootUri = this.options.rootDir ? pathToFileURL(this.options.rootDir).href : null;
+    const result = await this.conn.sendRequest('initialize', {
+      processId: process.pid,
+      rootUri,
+      workspaceFolders: rootUri ? [{ uri: rootUri, name: 'ws' }] : null,
+      capabilities: {
+        workspace: { configuration: true, workspaceFolders: true, didChangeWatchedFiles: { dynamicRegistration: true } },
+        textDocument: {
+          synchronization: { dynamicRegistration: false },
+          completion: { completionItem: { snippetSupport: true, documentationFormat: ['markdown', 'plaintext'] } },
+          hover: { contentFormat: ['markdown', 'plaintext'] },
+          publishDiagnostics: { relatedInformation: true },
+          ...(this.options.pull ? { diagnostic: { dynamicRegistration: false } } : {}),
+        },
+        window: { workDoneProgress: true },
+      },
+      initializationOptions: this.options.settings ? { settings: this.options.settings } : undefined,
+    });
+    await this.conn.sendNotification('initialized', {});
+    return result;
+  }
+
+  uri(name: string): string {
+    return pathToFileURL(join(this.options.rootDir ?? '/tmp/cloud-manifests-e2e', name)).href;
+  }
+
+  /** Resolves with the next diagnostics published for `uri` that satisfy `pred`. */
+  waitForDiagnostics(uri: string, pred: (p: PublishDiagnosticsParams) => boolean = () => true, timeoutMs = 10000): Promise<PublishDiagnosticsParams> {
+    const current = this.diagnostics.get(uri);
+    if (current && pred(current)) return Promise.resolve(current);
+    return new Promise((resolve, reject) => {
+      const t = setTimeout(() => reject(new Error(`no diagnostics for ${uri} within ${timeoutMs} ms; stderr: ${this.stderr}`)), timeoutMs);
+      this.waiters.push({ uri, pred, resolve: (p) => (clearTimeout(t), resolve(p)) });
+    });
+  }
+
+  /** Opens a document and waits for its first diagnostics at that version. */
+  async open(uri: string, text: string, languageId = 'yaml'): Promise<Diagnostic[]> {
+    this.versions.set(uri, 1);
+    this.diagnostics.delete(uri);
+    const wait = this.waitForDiagnostics(uri, (p) => p.version === undefined || p.version === 1);
+    await this.conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId, version: 1, text } });
+    return (await wait).diagnostics;
+  }
+
+  /** Replaces the whole text and waits for the diagnostics of the new version. */
+  async change(uri: string, text: string): Promise<Diagnostic[]> {
+    const version = (this.versions.get(uri) ?? 1) + 1;
+    this.versions.set(uri, version);
+    const wait = this.waitForDiagnostics(uri, (p) => p.version === undefined || p.version === version);
+    await this.conn.sendNotification('textDocument/didChange', { textDocument: { uri, version }, contentChanges: [{ text }] });
+    return (await wait).diagnostics;
+  }
+
+  async close(uri: string): Promise<void> {
+    await this.conn.sendNotification('textDocument/didClose', { textDocument: { uri } });
+  }
+
+  async stop(): Promise<void> {
+    try {
+      await Promise.race([this.conn.sendRequest('shutdown'), new Promise((r) => setTimeout(r, 2000))]);
+      await this.conn.sendNotification('exit');
+    } catch {
+      // already gone
+    }
+    this.conn.dispose();
+    if (this.proc.exitCode === null) this.proc.kill();
+  }
+}
+
+/** Splits a fixture with a `|` cursor marker into text and 0-based position. */
+export function cursor(src: string): { text: string; line: number; character: number } {
+  const at = src.indexOf('|');
+  const text = src.slice(0, at) + src.slice(at + 1);
+  const before = src.slice(0, at).split('\n');
+  return { text, line: before.length - 1, character: before[before.length - 1].length };
+}

@@ -1,0 +1,294 @@
+// Completion as a user sees it: the labels offered at a cursor (`|` in the fixtures) in realistic
+// manifests, what they insert, and the whole-resource snippets of an empty document.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { InsertTextFormat, type CompletionItem, type MarkupContent, type TextEdit } from 'vscode-languageserver-types';
+import { allKinds } from '../../server/src/model/registry';
+import { complete, type CompletionSettings } from '../../server/src/service/complete';
+import { parseFile } from '../../server/src/service/parse';
+import { severityOf, validateText } from '../../server/src/service/validate';
+
+/** Removes the cursor marker from a fixture and gives its offset. */
+function at(src: string, marker = '|'): { text: string; offset: number } {
+  const offset = src.indexOf(marker);
+  assert.ok(offset >= 0, 'fixture has a cursor marker');
+  assert.equal(src.indexOf(marker, offset + 1), -1, 'fixture has a single cursor marker');
+  return { text: src.slice(0, offset) + src.slice(offset + marker.length), offset };
+}
+
+function completeAt(src: string, settings: CompletionSettings = {}, marker = '|'): CompletionItem[] {
+  const { text, offset } = at(src, marker);
+  return complete(parseFile(text), offset, settings);
+}
+
+const labels = (items: CompletionItem[]) => items.map((i) => i.label);
+const sorted = (items: CompletionItem[]) => [...items].sort((a, b) => (a.sortText ?? a.label).localeCompare(b.sortText ?? b.label));
+const edit = (item: CompletionItem) => item.textEdit as TextEdit;
+const item = (items: CompletionItem[], label: string) => {
+  const found = items.find((i) => i.label === label);
+  assert.ok(found, `"${label}" offered among ${labels(items).join(', ')}`);
+  return found;
+};
+
+const STORAGE = `apiVersion: storage.example.org/v20220901
+kind: StorageAccount
+metadata:
+  name: acct
+  namespace: default
+`;
+
+// ---------------------------------------------------------------------------------------------------
+// Keys
+
+test('top-level keys of a manifest, without those already present nor status', () => {
+  const items = completeAt(`apiVersion: storage.example.org/v20220901\nkind: StorageAccount\n|\n`);
+  assert.deepEqual(labels(items).sort(), ['metadata', 'spec']);
+  assert.equal(edit(item(items, 'spec')).newText, 'spec:\n  ');
+});
+
+test('metadata fields, name first as it is required', () => {
+  const items = completeAt(`apiVersion: storage.example.org/v20220901\nkind: StorageAccount\nmetadata:\n  |\n`);
+  assert.ok(labels(items).includes('namespace'));
+  assert.ok(labels(items).includes('labels'));
+  assert.equal(sorted(items)[0].label, 'name');
+});
+
+test('spec fields on an empty indented line: present keys left out, required keys first', () => {
+  const items = completeAt(`${STORAGE}spec:\n  location: westus\n  owner:\n    name: rg\n  |\n  tags:\n    env: prod\n`);
+  const offered = labels(items);
+  for (const k of ['sku', 'kind', 'networkAcls', 'minimumTlsVersion', 'accessTier']) assert.ok(offered.includes(k), k);
+  for (const k of ['location', 'owner', 'tags']) assert.ok(!offered.includes(k), `${k} already present`);
+  assert.deepEqual(sorted(items).slice(0, 2).map((i) => i.label), ['kind', 'sku']);
+  // Objects open a nested block at the file's indentation, scalars a value.
+  assert.equal(edit(item(items, 'sku')).newText, 'sku:\n    ');
+  assert.equal(edit(item(items, 'kind')).newText, 'kind: ');
+  assert.equal(edit(item(items, 'networkAcls')).newText, 'networkAcls:\n    ');
+});
+
+test('every completion item carries markdown documentation and a type line', () => {
+  const items = completeAt(`${STORAGE}spec:\n  |\n`);
+  const sku = item(items, 'sku');
+  assert.equal((sku.documentation as MarkupContent).kind, 'markdown');
+  assert.match((sku.documentation as MarkupContent).value, /spec\.sku/);
+  assert.match((sku.documentation as MarkupContent).value, /Required/);
+  assert.match(sku.detail ?? '', /required/);
+  const tls = item(items, 'minimumTlsVersion');
+  assert.match((tls.documentation as MarkupContent).value, /TLS1_2/);
+  assert.match((tls.documentation as MarkupContent).value, /Default/);
+});
+
+test('nested objects and list items: keys of the item type after `- `', () => {
+  const items = completeAt(`${STORAGE}spec:\n  networkAcls:\n    defaultAction: Deny\n    ipRules:\n      - |\n`);
+  assert.deepEqual(labels(items).sort(), ['action', 'value', 'valueFromConfig']);
+  // A list field opens a list at the right indentation.
+  const acl = completeAt(`${STORAGE}spec:\n  networkAcls:\n    defaultAction: Deny\n    |\n`);
+  assert.equal(edit(item(acl, 'ipRules')).newText, 'ipRules:\n      - ');
+  assert.ok(!labels(acl).includes('defaultAction'));
+});
+
+test('second key of a list item leaves out the item keys already written', () => {
+  const items = completeAt(`${STORAGE}spec:\n  networkAcls:\n    ipRules:\n    - value: 10.0.0.0/24\n      |\n    - action: Allow\n`);
+  assert.deepEqual(labels(items).sort(), ['action', 'valueFromConfig']);
+});
+
+test('indentation of inserted blocks follows the file (4 spaces, compact lists)', () => {
+  const src = `apiVersion: alertsmanagement.example.org/v20230301
+kind: PrometheusRuleGroup
+metadata:
+    name: rules
+spec:
+    scopesReferences:
+    - armId: /subscriptions/x
+    |
+`;
+  const items = completeAt(src);
+  assert.equal(edit(item(items, 'rules')).newText, 'rules:\n    - ');
+  assert.equal(edit(item(items, 'owner')).newText, 'owner:\n        ');
+});
+
+test('list of manifests: `items` of a <Kind>List offers the keys of a manifest', () => {
+  const items = completeAt(`apiVersion: storage.example.org/v20220901\nkind: StorageAccountList\nitems:\n  - |\n`);
+  assert.deepEqual(labels(items).sort(), ['apiVersion', 'kind', 'metadata', 'spec']);
+  const inner = completeAt(`apiVersion: storage.example.org/v20220901\nkind: StorageAccountList\nitems:\n- metadata:\n    name: a\n  spec:\n    |\n`);
+  assert.ok(labels(inner).includes('sku'));
+  const top = completeAt(`apiVersion: storage.example.org/v20220901\nkind: StorageAccountList\n|\n`);
+  assert.deepEqual(labels(top).sort(), ['items', 'metadata']);
+});
+
+test('mid-word: the word being typed is replaced', () => {
+  const items = completeAt(`${STORAGE}spec:\n  location: westus\n  sk|\n`);
+  const sku = item(items, 'sku');
+  assert.deepEqual(edit(sku).range, { start: { line: 7, character: 2 }, end: { line: 7, character: 4 } });
+  // Renaming an existing key keeps its colon and value.
+  const renamed = completeAt(`${STORAGE}spec:\n  sku:\n    ti|er: Standard\n`);
+  const name = item(renamed, 'name');
+  assert.equal(edit(name).newText, 'name');
+  assert.deepEqual(edit(name).range, { start: { line: 7, character: 4 }, end: { line: 7, character: 8 } });
+});
+
+test('flow style mappings', () => {
+  const items = completeAt(`apiVersion: storage.example.org/v20220901\nkind: StorageAccount\nmetadata: { name: acct, | }\n`);
+  assert.ok(labels(items).includes('namespace'));
+  assert.ok(!labels(items).includes('name'));
+  assert.equal(edit(item(items, 'namespace')).newText, 'namespace: ');
+  const values = completeAt(`${STORAGE}spec:\n  sku: { name: | }\n`);
+  assert.ok(labels(values).includes('Standard_LRS'));
+});
+
+test('a document that does not parse yet still completes', () => {
+  const src = `${STORAGE}spec:\n  locat\n  kind: "Stor\n  sku:\n    |\n`;
+  const { text } = at(src);
+  assert.ok(parseFile(text).docs[0].doc.errors.length > 0, 'the fixture is broken YAML');
+  assert.deepEqual(labels(completeAt(src)).sort(), ['name', 'tier']);
+  // A half-typed flow list above does not swallow the rest of the document.
+  const flow = completeAt(`${STORAGE}spec:\n  tags: [ "unclosed\n  |\n`);
+  assert.ok(labels(flow).includes('sku'));
+});
+
+test('nothing inside a block scalar', () => {
+  const src = `apiVersion: alertsmanagement.example.org/v20230301
+kind: PrometheusRuleGroup
+metadata:
+  name: rules
+spec:
+  rules:
+  - alert: HighLoad
+    expression: |
+      up == 0
+      ^
+`;
+  assert.deepEqual(completeAt(src, {}, '^'), []);
+  const after = completeAt(src.replace('      ^', '    ^'), {}, '^');
+  assert.ok(labels(after).includes('severity'));
+  assert.ok(!labels(after).includes('expression'));
+});
+
+test('nothing for YAML documents that are not ours', () => {
+  assert.deepEqual(completeAt(`services:\n  web:\n    image: nginx\n    |\n`), []);
+  assert.deepEqual(completeAt(`apiVersion: v1\nkind: ConfigMap\nmetadata:\n  |\n`), []);
+  assert.deepEqual(completeAt(`apiVersion: apps/v1\nkind: Deployment\nspec:\n  replicas: |\n`), []);
+  assert.deepEqual(completeAt(`apiVersion: |\nkind: Deployment\n`), []);
+});
+
+// ---------------------------------------------------------------------------------------------------
+// Values
+
+test('apiVersion values: every group and version, domain from settings, workspace, file, default', () => {
+  const all = completeAt(`apiVersion: |\n`);
+  assert.ok(labels(all).includes('storage.cloud.example.com/v20220901'));
+  assert.ok(labels(all).includes('authorization.cloud.example.com/v1api20220401'));
+  assert.ok(labels(all).includes('resources.cloud.example.com/v1api20200601'));
+  assert.match(item(all, 'storage.cloud.example.com/v20220901').detail ?? '', /2022-09-01/);
+
+  const file = `apiVersion: storage.acme.io/v20220901\nkind: StorageAccount\nmetadata:\n  name: a\n---\napiVersion: |\n`;
+  assert.ok(labels(completeAt(file)).includes('batch.acme.io/v20240701'), 'domain of the other documents');
+  assert.ok(labels(completeAt(file, { workspaceDomains: ['ws.example.net'] })).includes('batch.ws.example.net/v20240701'));
+  assert.ok(labels(completeAt(file, { apiDomain: 'set.example', workspaceDomains: ['ws.example.net'] })).includes('batch.set.example/v20240701'));
+});
+
+test('apiVersion values narrow to the versions of the kind already written', () => {
+  const items = completeAt(`apiVersion: |\nkind: RoleAssignment\n`);
+  assert.deepEqual(labels(items).sort(), ['authorization.cloud.example.com/v1api20220401', 'authorization.cloud.example.com/v20220401']);
+  assert.equal(edit(items[0]).newText, items[0].label);
+});
+
+test('kind values: the kinds of the apiVersion and their lists, or every kind', () => {
+  const storage = labels(completeAt(`apiVersion: storage.example.org/v20220901\nkind: |\n`));
+  assert.ok(storage.includes('StorageAccount'));
+  assert.ok(storage.includes('StorageAccountsBlobServicesContainer'));
+  assert.ok(storage.includes('StorageAccountList'));
+  assert.ok(!storage.includes('RoleAssignment'));
+  const any = labels(completeAt(`kind: |\n`));
+  for (const k of ['RoleAssignment', 'StorageAccount', 'PrometheusRuleGroup', 'EventSubscription', 'ResourceGroup']) assert.ok(any.includes(k), k);
+  // Right after the colon, a space is inserted first.
+  const tight = completeAt(`apiVersion: storage.example.org/v20220901\nkind:|\n`);
+  assert.equal(edit(item(tight, 'StorageAccount')).newText, ' StorageAccount');
+});
+
+test('enum values follow the document version (RoleAssignment principalType)', () => {
+  const doc = (v: string) => `apiVersion: authorization.example.org/${v}\nkind: RoleAssignment\nmetadata:\n  name: ra\nspec:\n  principalType: |\n`;
+  const v2022 = labels(completeAt(doc('v20220401')));
+  const v1api = labels(completeAt(doc('v1api20220401')));
+  assert.deepEqual(v1api, ['Device', 'ForeignGroup', 'Group', 'ServicePrincipal', 'User']);
+  assert.ok(v2022.includes('AgentServicePrincipal'));
+  assert.ok(v2022.includes('AgentUser'));
+  assert.ok(!v1api.includes('AgentUser'));
+});
+
+test('enum values with meanings, booleans, quoting where YAML needs it', () => {
+  const conv = completeAt(`apiVersion: authorization.example.org/v20220401\nkind: RoleAssignment\nspec:\n  operatorSpec:\n    namingConvention: |\n`);
+  assert.deepEqual(labels(conv), ['stable', 'random']);
+  assert.match((item(conv, 'stable').documentation as MarkupContent).value, /uuid derived from/);
+  const bool = completeAt(`${STORAGE}spec:\n  isHnsEnabled: |\n`);
+  assert.deepEqual(labels(bool), ['true', 'false']);
+  const version = completeAt(`apiVersion: authorization.example.org/v20220401\nkind: RoleAssignment\nspec:\n  conditionVersion: |\n`);
+  assert.equal(edit(item(version, '2.0')).newText, '"2.0"');
+  // Mid-value: the whole value is replaced.
+  const mid = completeAt(`${STORAGE}spec:\n  kind: Stor|age # note\n`);
+  assert.deepEqual(edit(item(mid, 'StorageV2')).range, { start: { line: 6, character: 8 }, end: { line: 6, character: 15 } });
+  // Items of a list of enum values.
+  const methods = completeAt(`apiVersion: storage.example.org/v20220901\nkind: StorageAccountsBlobService\nspec:\n  cors:\n    corsRules:\n    - allowedMethods:\n      - |\n`);
+  assert.ok(labels(methods).includes('GET'));
+});
+
+// ---------------------------------------------------------------------------------------------------
+// Whole-resource snippets
+
+/** The text a snippet inserts when every placeholder keeps its default and every choice its first value. */
+function fill(snippet: string): string {
+  return snippet
+    .replace(/\$\{\d+:((?:[^}\\]|\\.)*)\}/g, (_, d: string) => d)
+    .replace(/\$\{\d+\|((?:[^,|\\]|\\.)*)(?:,(?:[^,|\\]|\\.)*)*\|\}/g, (_, first: string) => first.replace(/\\([,|])/g, '$1'))
+    .replace(/\$0/g, '')
+    .replace(/\\([$}\\])/g, '$1');
+}
+
+test('an empty document offers one snippet per kind and version', () => {
+  const items = completeAt('|');
+  assert.equal(items.length, allKinds.length);
+  for (const def of allKinds) item(items, `${def.kind} (${def.area} ${def.version})`);
+  const sa = item(items, 'StorageAccount (storage v20220901)');
+  assert.equal(sa.insertTextFormat, InsertTextFormat.Snippet);
+  const text = edit(sa).newText;
+  assert.match(text, /^apiVersion: storage\.cloud\.example\.com\/v20220901\nkind: StorageAccount\n/);
+  // Required fields at any depth are tab stops; enums are choices.
+  assert.match(text, /\n  name: \$\{\d+:[^}]+\}/, 'metadata.name');
+  assert.match(text, /\n  location: \$\{\d+:[^}]+\}/, 'spec.location');
+  assert.match(text, /\n  owner:\n    name: \$\{\d+:[^}]+\}/, 'spec.owner.name');
+  assert.match(text, /\n  kind: \$\{\d+\|[^}]*StorageV2[^}]*\|\}/, 'spec.kind');
+  assert.match(text, /\n  sku:\n    name: \$\{\d+\|[^}]*Standard_LRS[^}]*\|\}/, 'spec.sku.name');
+});
+
+test('a typed word in an empty document is replaced by the snippet', () => {
+  const items = completeAt('Stor|');
+  assert.deepEqual(edit(items[0]).range, { start: { line: 0, character: 0 }, end: { line: 0, character: 4 } });
+});
+
+test('an empty document after `---` gets snippets with the file domain', () => {
+  const items = completeAt(`apiVersion: storage.acme.io/v20220901\nkind: StorageAccount\nmetadata:\n  name: acct\n---\n|`);
+  const rg = item(items, 'ResourceGroup (resources v1api20200601)');
+  assert.match(edit(rg).newText, /^apiVersion: resources\.acme\.io\/v1api20200601\n/);
+  assert.deepEqual(edit(rg).range.start, { line: 5, character: 0 });
+});
+
+test('every snippet, filled with its defaults, is a valid manifest', () => {
+  const items = completeAt('|');
+  for (const def of allKinds) {
+    const snippet = edit(item(items, `${def.kind} (${def.area} ${def.version})`)).newText;
+    const text = fill(snippet);
+    const problems = validateText(text).filter((d) => severityOf(d) === 'error' || severityOf(d) === 'warning');
+    assert.deepEqual(
+      problems.map((d) => `${d.code}: ${d.message}`),
+      [],
+      `${def.kind} ${def.version}:\n${text}`,
+    );
+  }
+  // The three the brief names, explicitly: the shapes they need are there.
+  const prom = fill(edit(item(items, 'PrometheusRuleGroup (alertsmanagement v20230301)')).newText);
+  assert.match(prom, /rules:\n    - expression: .+\n      alert: /);
+  assert.match(prom, /scopesReferences:\n    - armId: \/subscriptions\//);
+  const sub = fill(edit(item(items, 'EventSubscription (eventgrid v20200601)')).newText);
+  assert.match(sub, /owner:\n    group: resources\.cloud\.example\.com\n    kind: ResourceGroup\n    name: /);
+  const sa = fill(edit(item(items, 'StorageAccount (storage v20220901)')).newText);
+  assert.ok(!validateText(sa).some((d) => d.code === 'missing-required' || d.code === 'yaml-syntax'));
+});

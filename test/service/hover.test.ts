@@ -1,0 +1,139 @@
+// Hover as a user sees it: the markdown shown over a key, an enum value, `apiVersion` and `kind` (`|` marks
+// the cursor in the fixtures), and the range it applies to.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { hover } from '../../server/src/service/hover';
+import { parseFile } from '../../server/src/service/parse';
+
+function hoverAt(src: string): { markdown: string; hovered: string } | undefined {
+  const offset = src.indexOf('|');
+  assert.ok(offset >= 0, 'fixture has a cursor marker');
+  const text = src.slice(0, offset) + src.slice(offset + 1);
+  const h = hover(parseFile(text), offset);
+  return h && { markdown: h.markdown, hovered: text.slice(h.start, h.end) };
+}
+
+function must(src: string) {
+  const h = hoverAt(src);
+  assert.ok(h, 'a hover is shown');
+  return h;
+}
+
+const STORAGE = `apiVersion: storage.example.org/v20220901
+kind: StorageAccount
+metadata:
+  name: acct
+`;
+
+test('key: path, type, optional, meaning, limits', () => {
+  const h = must(`${STORAGE}spec:\n  networkAcls:\n    defaultAction: Deny\n    ipRules:\n      - val|ue: 10.0.0.0/24\n`);
+  assert.equal(h.hovered, 'value');
+  assert.match(h.markdown, /`spec\.networkAcls\.ipRules\[\]\.value`/);
+  assert.match(h.markdown, /string/);
+  assert.match(h.markdown, /Optional/);
+  assert.match(h.markdown, /10\.0\.0\.0\/24/);
+});
+
+test('key: required, list limits and required members', () => {
+  const h = must(`apiVersion: appconfiguration.example.org/v20240601
+kind: Snapshot
+metadata:
+  name: snap
+spec:
+  owner:
+    name: store
+  fil|ters:
+    - key: app/*
+`);
+  assert.match(h.markdown, /`spec\.filters`/);
+  assert.match(h.markdown, /KeyValueFilter\[\]|\[\]/);
+  assert.match(h.markdown, /\*\*Required\*\*/);
+  assert.match(h.markdown, /1 to 3 items/);
+  assert.match(h.markdown, /`key`/);
+});
+
+test('key: numeric limits, set only at creation', () => {
+  const h = must(`apiVersion: appconfiguration.example.org/v20240601
+kind: Snapshot
+metadata:
+  name: snap
+spec:
+  retentionP|eriod: 3600
+`);
+  assert.match(h.markdown, /`int`/);
+  assert.match(h.markdown, /3600 to 7776000/);
+  assert.match(h.markdown, /Set only at creation/);
+});
+
+test('key: allowed values with meanings, default, cannot be reverted, deprecated', () => {
+  const tls = must(`${STORAGE}spec:\n  minimumTls|Version: TLS1_2\n`);
+  assert.match(tls.markdown, /Allowed values/);
+  assert.match(tls.markdown, /`TLS1_2`/);
+  assert.match(tls.markdown, /Default:\*\* `TLS1_0`/);
+  const large = must(`${STORAGE}spec:\n  largeFile|SharesState: Enabled\n`);
+  assert.match(large.markdown, /Cannot be reverted/);
+  const dep = must(`apiVersion: storage.example.org/v20220901\nkind: StorageAccountsBlobService\nspec:\n  automaticSnapshot|PolicyEnabled: true\n`);
+  assert.match(dep.markdown, /Deprecated/);
+  assert.match(dep.markdown, /isVersioningEnabled/);
+});
+
+test('enum value: its meaning and the other allowed values of the document version', () => {
+  const conv = must(`apiVersion: authorization.example.org/v20220401\nkind: RoleAssignment\nspec:\n  operatorSpec:\n    namingConvention: sta|ble\n`);
+  assert.equal(conv.hovered, 'stable');
+  assert.match(conv.markdown, /uuid derived from group, kind, namespace, name and owner/);
+  assert.match(conv.markdown, /Other allowed values/);
+  assert.match(conv.markdown, /`random` — a random uuid/);
+
+  const doc = (v: string) => `apiVersion: authorization.example.org/${v}\nkind: RoleAssignment\nspec:\n  principalType: Us|er\n`;
+  assert.match(must(doc('v20220401')).markdown, /AgentUser/);
+  assert.doesNotMatch(must(doc('v1api20220401')).markdown, /AgentUser/);
+  assert.match(must(doc('v1api20220401')).markdown, /ServicePrincipal/);
+});
+
+test('apiVersion: group, API version, path shape, owner kind', () => {
+  const h = must(`apiVer|sion: storage.example.org/v20220901\nkind: StorageAccount\n`);
+  assert.equal(h.hovered, 'apiVersion');
+  assert.match(h.markdown, /StorageAccount/);
+  assert.match(h.markdown, /2022-09-01/);
+  assert.match(h.markdown, /`storage\.example\.org`/);
+  assert.match(h.markdown, /\/subscriptions\/\{subscriptionId\}\/resourceGroups\/\{resourceGroupName\}\/providers\/Provider\.Storage\/storageAccounts\/\{accountName\}/);
+  assert.match(h.markdown, /Owner:\*\* a `ResourceGroup`/);
+  // On the value too.
+  const v = must(`apiVersion: storage.example.org/v2022|0901\nkind: StorageAccount\n`);
+  assert.equal(v.hovered, 'storage.example.org/v20220901');
+  assert.match(v.markdown, /2022-09-01/);
+});
+
+test('kind: the kind, any-resource owners, no owner, path not shown', () => {
+  const ra = must(`apiVersion: authorization.example.org/v1api20220401\nkind: RoleAss|ignment\n`);
+  assert.equal(ra.hovered, 'RoleAssignment');
+  assert.match(ra.markdown, /2022-04-01/);
+  assert.match(ra.markdown, /any resource/);
+  assert.match(ra.markdown, /roleAssignments/);
+  assert.match(ra.markdown, /v20220401/, 'other versions');
+  const rg = must(`apiVersion: resources.example.org/v1api20200601\nki|nd: ResourceGroup\n`);
+  assert.match(rg.markdown, /Owner:\*\* none/);
+  const queue = must(`apiVersion: storage.example.org/v20220901\nkind: StorageAccountsQueue|Service\n`);
+  assert.match(queue.markdown, /not shown/);
+  assert.match(queue.markdown, /`StorageAccount`/);
+  const list = must(`apiVersion: storage.example.org/v20220901\nkind: StorageAccount|List\nitems: []\n`);
+  assert.match(list.markdown, /StorageAccountList/);
+});
+
+test('map entries and list items', () => {
+  const tag = must(`${STORAGE}spec:\n  tags:\n    e|nv: prod\n`);
+  assert.match(tag.markdown, /`spec\.tags\.env`/);
+  const item = must(`apiVersion: storage.example.org/v20220901\nkind: StorageAccountList\nitems:\n- metadata:\n    name: a\n  spec:\n    sk|u:\n      name: Standard_LRS\n`);
+  assert.match(item.markdown, /`items\[\]\.spec\.sku`/);
+});
+
+test('a document that does not parse still hovers', () => {
+  const h = must(`${STORAGE}spec:\n  locat\n  s|ku:\n    name: Standard_LRS\n`);
+  assert.match(h.markdown, /`spec\.sku`/);
+});
+
+test('nothing for documents that are not ours, nor for unknown keys', () => {
+  assert.equal(hoverAt(`services:\n  we|b:\n    image: nginx\n`), undefined);
+  assert.equal(hoverAt(`apiVersion: apps/v1\nki|nd: Deployment\n`), undefined);
+  assert.equal(hoverAt(`${STORAGE}spec:\n  loca|ton: westus\n`), undefined);
+});
