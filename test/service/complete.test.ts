@@ -86,9 +86,13 @@ test('nested objects and list items: keys of the item type after `- `', () => {
   assert.ok(!labels(acl).includes('defaultAction'));
 });
 
-test('second key of a list item leaves out the item keys already written', () => {
+test('second key of a list item leaves out the item keys already written and their exclusive partners', () => {
   const items = completeAt(`${STORAGE}spec:\n  networkAcls:\n    ipRules:\n    - value: 10.0.0.0/24\n      |\n    - action: Allow\n`);
-  assert.deepEqual(labels(items).sort(), ['action', 'valueFromConfig']);
+  assert.deepEqual(labels(items), ['action']);
+  const dest = completeAt(`apiVersion: eventgrid.example.org/v20200601\nkind: EventSubscription\nspec:\n  destination:\n    webHook:\n      endpointType: WebHook\n    |\n`);
+  assert.deepEqual(labels(dest), [], 'a destination is already chosen');
+  const owner = completeAt(`${STORAGE}spec:\n  owner:\n    name: rg\n    |\n`);
+  assert.deepEqual(labels(owner), [], 'an owner by name takes no armId');
 });
 
 test('indentation of inserted blocks follows the file (4 spaces, compact lists)', () => {

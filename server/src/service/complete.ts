@@ -71,13 +71,19 @@ function keyItems(id: Identity, ctx: Extract<CursorContext, { kind: 'key' }>, ra
   if (!t) return [];
   if (t.kind !== 'object') {
     // `- wor|` in a list of scalars: the item's value.
-    if (ctx.path[ctx.path.length - 1] === '[]' && !ctx.flow) return scalarValues(t, ctx.path, ctx.partial, range, false, false);
+    if (ctx.path[ctx.path.length - 1] === '[]' && !ctx.flow) return scalarValues(t, ctx.path, ctx.partial, range, false, false, namedField(id.root, ctx.path));
     return [];
   }
   const envelope = isEnvelopeLevel(id, ctx.path);
+  // Members of an exclusive group whose other member is already written (`value` / `valueFromConfig`).
+  const excluded = new Set<string>();
+  for (const g of t.exclusive ?? []) if (g.members.some((m) => ctx.present.has(m))) g.members.forEach((m) => excluded.add(m));
+  if (t.reference && ['armId', 'wellKnownName'].some((m) => ctx.present.has(m))) ['group', 'kind', 'name', 'armId', 'wellKnownName'].forEach((m) => excluded.add(m));
+  if (t.reference === 'known' && ctx.present.has('name')) excluded.add('armId');
+  if (t.reference && ['group', 'kind', 'name'].some((m) => ctx.present.has(m))) ['armId', 'wellKnownName'].forEach((m) => excluded.add(m));
   const items: CompletionItem[] = [];
   for (const [name, f] of Object.entries(t.fields)) {
-    if (ctx.present.has(name)) continue;
+    if (ctx.present.has(name) || excluded.has(name)) continue;
     // `status` is written by the service only.
     if (envelope && name === 'status') continue;
     const insert = keyInsert(name, f, ctx, layout);
@@ -157,7 +163,14 @@ function valueItems(
   if (!id.root) return [];
   const r = resolvePath(id.root, path);
   if (!r.type) return [];
-  return scalarValues(r.type, path, ctx.partial, range, ctx.needsSpace, ctx.flow, r.field);
+  return scalarValues(r.type, path, ctx.partial, range, ctx.needsSpace, ctx.flow, r.field ?? namedField(id.root, path));
+}
+
+/** The field a path names, list item steps left out (the items of `allowedMethods` belong to it). */
+function namedField(root: Type, path: string[]): Field | undefined {
+  let end = path.length;
+  while (end > 0 && path[end - 1] === '[]') end--;
+  return end > 0 ? resolvePath(root, path.slice(0, end)).field : undefined;
 }
 
 function valueItem(
@@ -323,7 +336,7 @@ function requiredCost(t: Type, depth = 0): number {
   return 1;
 }
 
-function chosenFields(o: ObjectType, path: string[]): [string, Field][] {
+function chosenFields(o: ObjectType): [string, Field][] {
   const names = new Set(Object.entries(o.fields).filter(([, f]) => f.required).map(([k]) => k));
   for (const g of o.exclusive ?? []) {
     if (g.mode !== 'exactlyOne' || g.members.some((m) => names.has(m))) continue;
@@ -334,19 +347,18 @@ function chosenFields(o: ObjectType, path: string[]): [string, Field][] {
   for (const k of Object.keys(EXTRA_FIELDS[o.name] ?? {})) if (o.fields[k]) names.add(k);
   const fields = [...names].map((k) => [k, o.fields[k]] as [string, Field]);
   const first = (k: string) => (k === 'location' ? 0 : k === 'owner' ? 1 : 2);
-  void path;
   return fields.sort((a, b) => first(a[0]) - first(b[0]));
 }
 
-function sampleString(name: string, t: StringType, path: string[]): string {
+function sampleString(name: string, t: StringType): string {
   switch (t.format) {
     case 'arm-id':
       return RG_ID;
     case 'uuid':
       return ZERO_UUID;
     case 'duration': {
-      const min = t.durationSeconds?.min ?? 300;
-      return `PT${Math.max(min, 1)}S`.replace(/^PT(\d+)S$/, (_, s: string) => (Number(s) % 60 === 0 ? `PT${Number(s) / 60}M` : `PT${s}S`));
+      const seconds = Math.max(1, t.durationSeconds?.min ?? 300);
+      return seconds % 60 === 0 ? `PT${seconds / 60}M` : `PT${seconds}S`;
     }
     case 'date-time':
       return '2030-01-01T00:00:00Z';
@@ -361,9 +373,7 @@ function sampleString(name: string, t: StringType, path: string[]): string {
       break;
   }
   if (name === 'location') return 'westus';
-  const last = path[path.length - 1];
   const candidates = [name, kebab(name), `my-${kebab(name)}`, name.toLowerCase(), 'default', 'example', 'a'.repeat(Math.max(1, t.minLength ?? 1))];
-  void last;
   for (const c of candidates) {
     let v = c;
     if (t.maxLength !== undefined) v = v.slice(0, t.maxLength);
@@ -399,7 +409,7 @@ function scalarPart(b: SnippetBuilder, name: string, t: Type, path: string[], f?
         if (dflt && values.includes(dflt)) values.splice(values.indexOf(dflt), 1), values.unshift(dflt);
         return b.choice(values);
       }
-      return b.stop(yamlScalar(sampleString(name, t, path), false));
+      return b.stop(yamlScalar(sampleString(name, t), false));
     }
     case 'int':
     case 'number': {
@@ -468,7 +478,7 @@ type Emit = [string, Field] | [string, 'literal', string] | [string, 'stop', str
 
 /** The members of an object the snippet writes. */
 function objectFields(b: SnippetBuilder, o: ObjectType, path: string[]): Emit[] {
-  const fields: Emit[] = chosenFields(o, path);
+  const fields: Emit[] = chosenFields(o);
   const has = (k: string) => fields.some((f) => f[0] === k);
   if (o.reference && !['name', 'armId', 'wellKnownName'].some(has)) {
     const isOwner = path.length === 2 && path[0] === 'spec' && path[1] === 'owner';

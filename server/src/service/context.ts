@@ -462,6 +462,8 @@ export function cursorAt(chunk: ChunkText, local: number): CursorContext | undef
 
   const info = chunk.info[L];
   if (info.skip === 'block') return undefined;
+  // Document markers and directives.
+  if (/^(---|\.\.\.)/.test(before) || before.startsWith('%')) return undefined;
 
   // Inside a flow collection (`{ name: x, | }`), opened on this line or above.
   const flowLine = info.skip === 'flow' ? info.flowStart! : L;
