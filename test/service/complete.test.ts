@@ -296,3 +296,24 @@ test('every snippet, filled with its defaults, is a valid manifest', () => {
   const sa = fill(edit(item(items, 'StorageAccount (storage v20220901)')).newText);
   assert.ok(!validateText(sa).some((d) => d.code === 'missing-required' || d.code === 'yaml-syntax'));
 });
+
+test('every item of every kind of completion is documented in markdown', () => {
+  const contexts = [
+    `${STORAGE}spec:\n  |\n`,
+    `${STORAGE}spec:\n  kind: |\n`,
+    `${STORAGE}spec:\n  isHnsEnabled: |\n`,
+    `apiVersion: |\n`,
+    `apiVersion: storage.example.org/v20220901\nkind: |\n`,
+    `apiVersion: storage.example.org/v20220901\nkind: StorageAccountsBlobService\nspec:\n  cors:\n    corsRules:\n    - allowedMethods: [GET, |]\n`,
+    '|',
+  ];
+  for (const src of contexts) {
+    const items = completeAt(src);
+    assert.ok(items.length > 0, src);
+    for (const i of items) {
+      const doc = i.documentation as MarkupContent | undefined;
+      assert.equal(doc?.kind, 'markdown', `${i.label} in ${src}`);
+      assert.ok(doc.value.length > 10, `${i.label} in ${src}`);
+    }
+  }
+});

@@ -329,6 +329,12 @@ const EXTRA_FIELDS: Record<string, Record<string, string[]>> = {
   PrometheusRule: { alert: [] },
 };
 
+/** The usual choice where the model gives no default (the first choice of the snippet, when valid). */
+const PREFERRED: Record<string, string> = {
+  'StorageAccount:spec.kind': 'StorageV2',
+  'StorageAccount:spec.sku.name': 'Standard_LRS',
+};
+
 function requiredCost(t: Type, depth = 0): number {
   if (depth > 6) return 1;
   if (t.kind === 'object') return Object.values(t.fields).filter((f) => f.required).reduce((n, f) => n + requiredCost(f.type, depth + 1), 1);
@@ -406,7 +412,8 @@ function scalarPart(b: SnippetBuilder, name: string, t: Type, path: string[], f?
       if (t.enum) {
         const values = t.enum.map((e) => yamlScalar(e.value, false));
         const dflt = f?.default !== undefined ? yamlScalar(String(f.default), false) : undefined;
-        if (dflt && values.includes(dflt)) values.splice(values.indexOf(dflt), 1), values.unshift(dflt);
+        const preferred = dflt ?? PREFERRED[`${b.def.kind}:${pathLabel(path)}`];
+        if (preferred && values.includes(preferred)) values.splice(values.indexOf(preferred), 1), values.unshift(preferred);
         return b.choice(values);
       }
       return b.stop(yamlScalar(sampleString(name, t), false));

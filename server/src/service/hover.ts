@@ -39,8 +39,18 @@ const sentence = (s: string): string => {
   const t = s.trim();
   if (!t) return t;
   const cap = t[0].toUpperCase() + t.slice(1);
-  return /[.!?)]$/.test(cap) ? cap : `${cap}.`;
+  return /[.!?]$/.test(cap) ? cap : `${cap}.`;
 };
+
+const words = (s: string) => new Set(s.toLowerCase().match(/[a-z0-9]+/g) ?? []);
+/** Two docs say much the same thing (a field's doc and its type's doc): show one. */
+function similar(a: string, b: string): boolean {
+  const wa = words(a);
+  const wb = words(b);
+  let common = 0;
+  for (const w of wa) if (wb.has(w)) common++;
+  return common / Math.max(1, Math.min(wa.size, wb.size)) >= 0.75;
+}
 
 const code = (s: string | number | boolean) => {
   const v = String(s);
@@ -119,7 +129,7 @@ export function fieldMarkdown(path: string, f: Field): string {
   parts.push(`**${code(path)}** — ${code(typeLabel(f.type))} — ${f.required ? '**Required**' : '*Optional*'}`);
   parts.push(sentence(f.doc));
   const o = objectOf(f.type);
-  if (o?.doc && o.doc !== f.doc) parts.push(sentence(o.doc));
+  if (o?.doc && !similar(o.doc, f.doc)) parts.push(sentence(o.doc));
   const e = enumOf(f.type);
   if (e?.enum) parts.push(`**Allowed values:**\n${e.enum.map(valueLine).join('\n')}`);
   const limits = typeLimits(f.type);
