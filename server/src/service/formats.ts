@@ -11,7 +11,8 @@ export const FORMAT_PATTERNS: Partial<Record<StringFormat, string>> = {
   duration: `^P(?!$)(?:${NUM}Y)?(?:${NUM}M)?(?:${NUM}W)?(?:${NUM}D)?(?:T(?=\\d)(?:${NUM}H)?(?:${NUM}M)?(?:${NUM}S)?)?$`,
   'date-time': '^\\d{4}-\\d{2}-\\d{2}(?:[Tt ]\\d{2}:\\d{2}(?::\\d{2}(?:\\.\\d+)?)?(?:[Zz]|[+-]\\d{2}:?\\d{2})?)?$',
   'ipv4-or-cidr': `^${IPV4}(?:/${PREFIX})?$`,
-  cidr: `^${IPV4}/${PREFIX}$`,
+  // A bare address is a /32 range.
+  cidr: `^${IPV4}(?:/${PREFIX})?$`,
   'arm-id': '^/subscriptions/[^/]+(?:/resource[Gg]roups/[^/]+)?(?:/providers/[^/]+(?:/[^/]+/[^/]+)+)*/?$',
   uuid: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$',
 };
@@ -20,7 +21,7 @@ export const FORMAT_DOCS: Record<StringFormat, string> = {
   duration: 'an ISO 8601 duration such as `PT5M`',
   'date-time': 'an ISO 8601 timestamp such as `2025-01-31T12:00:00Z`',
   'ipv4-or-cidr': 'an IPv4 address or a CIDR range such as `10.0.0.0/24`',
-  cidr: 'a CIDR range such as `10.0.0.0/24`',
+  cidr: 'a CIDR range such as `10.0.0.0/24` (a bare address is a /32)',
   'arm-id': 'a resource id such as `/subscriptions/<id>/resourceGroups/<rg>/providers/<Namespace>/<type>/<name>`',
   uuid: 'a UUID',
   cel: 'a CEL expression',

@@ -286,7 +286,10 @@ export class Walker {
 
   private exclusive(keys: Map<string, { key: Node; value: Node | null }>, t: ObjectType, label: string, anchor: Span) {
     for (const g of t.exclusive ?? []) {
-      const present = g.members.filter((m) => keys.has(m) && !isNullish(keys.get(m)!.value));
+      // In document order, so the member written first is kept and the later ones are marked.
+      const present = g.members
+        .filter((m) => keys.has(m) && !isNullish(keys.get(m)!.value))
+        .sort((a, b) => spanOf(keys.get(a)!.key)[0] - spanOf(keys.get(b)!.key)[0]);
       if (present.length > 1) {
         for (const m of present.slice(1)) {
           this.ctx.out.report(
