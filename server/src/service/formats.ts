@@ -13,7 +13,9 @@ export const FORMAT_PATTERNS: Partial<Record<StringFormat, string>> = {
   'ipv4-or-cidr': `^${IPV4}(?:/${PREFIX})?$`,
   // A bare address is a /32 range.
   cidr: `^${IPV4}(?:/${PREFIX})?$`,
-  'arm-id': '^/subscriptions/[^/]+(?:/resource[Gg]roups/[^/]+)?(?:/providers/[^/]+(?:/[^/]+/[^/]+)+)*/?$',
+  // reference-shapes.md: `/subscriptions/<id>[/resourceGroups/<rg>]`, or that prefix (optional) followed by
+  // `/providers/<Namespace>/<type>/<name>[/<type>/<name>]*` (tenant-level ids have no subscription).
+  'arm-id': '^(?=/subscriptions/|/providers/)(?:/subscriptions/[^/]+(?:/resource[Gg]roups/[^/]+)?)?(?:/providers/[^/]+(?:/[^/]+/[^/]+)+)*/?$',
   uuid: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$',
 };
 
@@ -22,7 +24,7 @@ export const FORMAT_DOCS: Record<StringFormat, string> = {
   'date-time': 'an ISO 8601 timestamp such as `2025-01-31T12:00:00Z`',
   'ipv4-or-cidr': 'an IPv4 address or a CIDR range such as `10.0.0.0/24`',
   cidr: 'a CIDR range such as `10.0.0.0/24` (a bare address is a /32)',
-  'arm-id': 'a resource id such as `/subscriptions/<id>/resourceGroups/<rg>/providers/<Namespace>/<type>/<name>`',
+  'arm-id': 'a resource id such as `/subscriptions/<id>/resourceGroups/<rg>/providers/<Namespace>/<type>/<name>` or `/providers/<Namespace>/<type>/<name>`',
   uuid: 'a UUID',
   cel: 'a CEL expression',
   promql: 'a PromQL expression',

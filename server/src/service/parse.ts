@@ -10,8 +10,8 @@ export interface ParsedDoc {
   /** The chunk's text (the cache key). */
   text: string;
   doc: Document.Parsed;
-  /** Plain JS value of the document, or undefined when it is not a mapping or could not be converted. */
-  value: unknown;
+  /** Plain JS value of the document (computed on first use), or undefined when it cannot be converted. */
+  readonly value: unknown;
 }
 
 export interface ParsedFile {
@@ -32,7 +32,7 @@ const PARSE_OPTIONS = {
 
 /** Content-keyed cache of parsed chunks, bounded so memory stays flat across long sessions. */
 class ChunkCache {
-  private map = new Map<string, { doc: Document.Parsed; value: unknown }>();
+  private map = new Map<string, Chunk>();
   constructor(private readonly limit: number) {}
   get(text: string) {
     const hit = this.map.get(text);
@@ -43,7 +43,7 @@ class ChunkCache {
     }
     return hit;
   }
-  set(text: string, v: { doc: Document.Parsed; value: unknown }) {
+  set(text: string, v: Chunk) {
     this.map.set(text, v);
     if (this.map.size > this.limit) {
       const oldest = this.map.keys().next().value;
@@ -52,6 +52,20 @@ class ChunkCache {
   }
   clear() {
     this.map.clear();
+  }
+}
+
+/** A parsed chunk whose plain JS value is computed only when asked for: most callers walk the AST. */
+class Chunk {
+  private converted = false;
+  private js: unknown;
+  constructor(readonly doc: Document.Parsed) {}
+  get value(): unknown {
+    if (!this.converted) {
+      this.js = toValue(this.doc);
+      this.converted = true;
+    }
+    return this.js;
   }
 }
 
@@ -91,18 +105,20 @@ function toValue(doc: Document.Parsed): unknown {
   }
 }
 
-export function parseChunk(text: string): { doc: Document.Parsed; value: unknown } {
+export function parseChunk(text: string): Chunk {
   const hit = cache.get(text);
   if (hit) return hit;
-  const doc = parseDocument(text, PARSE_OPTIONS);
-  const entry = { doc, value: toValue(doc) };
+  const entry = new Chunk(parseDocument(text, PARSE_OPTIONS));
   cache.set(text, entry);
   return entry;
 }
 
 export function parseFile(text: string): ParsedFile {
   const lines = new LineIndex(text);
-  const docs = splitDocuments(text).map((c) => ({ ...c, ...parseChunk(c.text) }));
+  const docs: ParsedDoc[] = splitDocuments(text).map((c) => {
+    const chunk = parseChunk(c.text);
+    return { offset: c.offset, text: c.text, doc: chunk.doc, get value() { return chunk.value; } };
+  });
   return { text, lines, docs };
 }
 

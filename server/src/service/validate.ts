@@ -185,7 +185,7 @@ export function validateFile(file: ParsedFile, options: ValidateOptions = {}): D
   for (const chunk of file.docs) {
     for (const d of validateChunk(chunk)) all.push({ ...d, start: d.start + chunk.offset, end: d.end + chunk.offset });
   }
-  return applySettings(file, all, options);
+  return applySettings(file, all, options).sort((a, b) => a.start - b.start || a.end - b.end);
 }
 
 /** Convenience for tests and the CLI: parse and validate a text. */

@@ -155,8 +155,12 @@ export class Walker {
         const item = part.trim();
         if (!items.includes(item)) {
           // Point at the offending item inside the quoted or plain scalar when it can be found.
-          const at = span[1] - span[0] >= v.length ? span[0] + (span[1] - span[0] - v.length) / 2 + pos : span[0];
-          const itemSpan: Span = at === span[0] && pos > 0 ? span : [Math.floor(at), Math.floor(at) + part.length];
+          // Plain scalars span exactly the value; quoted ones add one quote on each side. Anything else
+          // (escapes, folded lines) falls back to the whole value.
+          const extra = span[1] - span[0] - v.length;
+          const lead = part.length - part.trimStart().length;
+          const itemSpan: Span =
+            extra === 0 || extra === 2 ? [span[0] + extra / 2 + pos + lead, span[0] + extra / 2 + pos + lead + Math.max(1, item.length)] : span;
           out.report(
             'delimited-item',
             itemSpan,

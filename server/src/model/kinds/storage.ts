@@ -475,10 +475,10 @@ const networkRuleSet = (s: Sfx): ObjectType =>
     {
       bypass: fld(
         s,
-        enm(['CloudServices', 'Logging', 'Metrics', 'None'], 'NetworkRuleSet_Bypass'),
-        'traffic allowed to bypass the rules',
-        // The values are shown for the status form; the spec form comes from the ≈ row of reference-shapes.md
-        // (and the cloud is known to accept comma-separated combinations), so violations are warnings.
+        str({ delimited: { separator: ',', items: ['CloudServices', 'Logging', 'Metrics', 'None'] } }),
+        'traffic allowed to bypass the rules: one value or a comma-separated combination (`Logging, Metrics`)',
+        // The values are shown for the status form; the spec form comes from the ≈ row of reference-shapes.md,
+        // so violations are warnings. The cloud takes comma-separated combinations of the values.
         { approx: true },
       ),
       defaultAction: fld(
