@@ -5,6 +5,7 @@ import { envelopeOf, listEnvelopeOf, listItemOf, typeAt } from '../model/envelop
 import { allKinds, lookup, type Lookup } from '../model/registry';
 import type { KindDef, ObjectType } from '../model/types';
 import { isCode, type Code, type Severity } from './codes';
+import { identifyChunk } from './context';
 import { Reporter, severityOf, type Diag } from './diag';
 import { parseFile, type ParsedDoc, type ParsedFile } from './parse';
 import { RULES } from './rules';
@@ -89,13 +90,6 @@ function identityDiagnostics(root: YAMLMap, id: Lookup, out: Reporter): void {
   }
 }
 
-/** Best-effort identity of a document that does not parse, from its top-level lines. */
-function identifyText(text: string): Lookup {
-  const api = /^apiVersion:[ \t]*["']?([^\s"'#]+)/m.exec(text)?.[1];
-  const kind = /^kind:[ \t]*["']?([^\s"'#]+)/m.exec(text)?.[1];
-  return lookup(api, kind);
-}
-
 const docCache = new Map<string, Diag[]>();
 const DOC_CACHE_LIMIT = 50_000;
 
@@ -113,7 +107,8 @@ function computeChunk(doc: Document.Parsed, text: string): Diag[] {
   const out = new Reporter();
   const root = doc.contents;
   const id = isMap(root) ? identify(root) : { status: 'notOurs' as const };
-  const ours = id.status !== 'notOurs' || (doc.errors.length > 0 && identifyText(text).status !== 'notOurs');
+  // A document that does not parse is still ours when its top-level lines say so.
+  const ours = id.status !== 'notOurs' || (doc.errors.length > 0 && identifyChunk({ doc, text }).lookup.status !== 'notOurs');
   if (!ours) return [];
   for (const e of doc.errors) {
     // Errors at the end of the text point one past it: keep the span inside the document.
