@@ -117,6 +117,27 @@ export function splitTop(text: string, sep = ','): string[] {
   return out.map((s) => s.trim()).filter(Boolean);
 }
 
+/** Splits at a word (e.g. ` and `) outside parentheses and backticks. */
+export function splitTopWord(text: string, word: string): string[] {
+  const out: string[] = [];
+  let depth = 0;
+  let tick = false;
+  let cur = '';
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (ch === '`') tick = !tick;
+    if (!tick && ch === '(') depth++;
+    if (!tick && ch === ')') depth--;
+    if (!tick && depth === 0 && text.startsWith(word, i)) {
+      out.push(cur);
+      cur = '';
+      i += word.length - 1;
+    } else cur += ch;
+  }
+  out.push(cur);
+  return out.map((s) => s.trim()).filter(Boolean);
+}
+
 /** Values following the word `enum`: "enum `A`, `B`, `C`; more" gives A, B, C. */
 export function enumAfterWord(text: string): string[] {
   const m = /\benum\b[^`;]*?((?:`[^`]*`(?:\s*,\s*|\s+and\s+|\s*))+)/.exec(text);
@@ -133,14 +154,14 @@ export function requiredMark(paren: string): boolean | undefined {
 
 /**
  * Parses a comma list of fields. An item is a (possibly backticked) name, optionally followed by a
- * parenthesised note; leading `and` / `plus` are dropped. Items that are not of that shape are returned
+ * parenthesised note; items are separated by commas or ` and `; a leading `and` / `plus` is dropped. Items that are not of that shape are returned
  * in `rest` for the caller to account for.
  */
 export function parseFieldList(text: string): { fields: ListedField[]; rest: string[] } {
   const fields: ListedField[] = [];
   const rest: string[] = [];
-  for (let item of splitTop(text.replace(/\.\s*$/, ''))) {
-    item = item.replace(/^(?:and|plus)\s+/, '').trim();
+  const items = splitTop(text.replace(/\.\s*$/, '')).flatMap((i) => splitTopWord(i.replace(/^(?:and|plus)\s+/, ''), ' and '));
+  for (const item of items) {
     const m = /^`?([A-Za-z_][A-Za-z0-9_]*)`?\s*(?:\((.*)\))?$/s.exec(item);
     if (!m) {
       rest.push(item);

@@ -19,7 +19,13 @@ export class Reporter {
   readonly diags: Diag[] = [];
   /** When set, every diagnostic is at most a warning (facts marked ≈ in reference-shapes.md). */
   approx = false;
+  /**
+   * When set, every diagnostic is placed here: content reached through an alias or a merge key is
+   * reported where it is used, not where the anchor defines it.
+   */
+  redirect: [number, number] | undefined;
   report(code: Code, span: [number, number], message: string, severity?: Severity): void {
+    if (this.redirect) span = this.redirect;
     let sev = severity;
     if (this.approx) {
       const s = sev ?? CODES[code].severity;

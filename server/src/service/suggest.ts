@@ -32,10 +32,10 @@ export function nearest(word: string, candidates: Iterable<string>): string | un
   return bestD <= limit ? best : undefined;
 }
 
-/** `a`, `b` or `c` — lists at most `max` items, then "…". */
-export function listOf(items: string[], max = 12): string {
+/** `a`, `b` or `c` (or `and`) — lists at most `max` items, then "…". */
+export function listOf(items: string[], max = 12, conjunction: 'or' | 'and' = 'or'): string {
   const q = items.map((i) => `\`${i}\``);
   if (q.length > max) return `${q.slice(0, max).join(', ')}, … (${q.length} in all)`;
   if (q.length <= 1) return q.join('');
-  return `${q.slice(0, -1).join(', ')} or ${q[q.length - 1]}`;
+  return `${q.slice(0, -1).join(', ')} ${conjunction} ${q[q.length - 1]}`;
 }

@@ -1,6 +1,6 @@
 // validate: the diagnostics of a file. Each document's own diagnostics depend only on its text, so they
 // are cached by that text: an edit to one resource of a large file re-checks that resource alone.
-import { isMap, isScalar, isSeq, type Document, type YAMLMap } from 'yaml';
+import { isMap, isScalar, isSeq, type Document, type YAMLError, type YAMLMap } from 'yaml';
 import { envelopeOf, listEnvelopeOf, listItemOf, typeAt } from '../model/envelope';
 import { allKinds, lookup, type Lookup } from '../model/registry';
 import type { KindDef, ObjectType } from '../model/types';
@@ -11,7 +11,7 @@ import { parseFile, type ParsedDoc, type ParsedFile } from './parse';
 import { RULES } from './rules';
 import { listOf, nearest } from './suggest';
 import { Walker, type OtherVersionLookup } from './walk';
-import { entry, scalarValue, spanOf } from './yamlNodes';
+import { entry, scalarValue, spanOf, type Span } from './yamlNodes';
 
 export type RuleSetting = Severity | 'off';
 
@@ -103,21 +103,62 @@ export function validateChunk(chunk: Pick<ParsedDoc, 'text' | 'doc'>): Diag[] {
   return diags;
 }
 
+/** Parser errors that leave the structure around them intact; any other error may have moved keys. */
+const LOCAL_ERRORS = new Set(['BAD_DQ_ESCAPE', 'DUPLICATE_KEY', 'KEY_OVER_1024_CHARS', 'MULTIPLE_ANCHORS', 'MULTIPLE_TAGS', 'TAG_RESOLVE_FAILED', 'BAD_PROP_ORDER', 'ALIAS_PROPS', 'NON_STRING_KEY']);
+
+/** The span a parser error is about: the whole key or token, or the opening quote of an unclosed string. */
+function syntaxSpan(e: YAMLError, text: string): Span {
+  let s = Math.max(0, Math.min(e.pos[0], text.length - 1));
+  let t = Math.min(Math.max(e.pos[1], s + 1), text.length);
+  const quote = /^Missing closing (["'])quote/.exec(e.message)?.[1];
+  if (quote) {
+    // Reported at the end of the swallowed text: point at the quote that opened it instead.
+    const before = text.slice(0, s);
+    const re = new RegExp(`(?:^|[:\\-\\[{,])[ \\t]*${quote === '"' ? '"' : "'"}`, 'gm');
+    let m: RegExpExecArray | null;
+    let at = -1;
+    while ((m = re.exec(before))) at = m.index + m[0].length - 1;
+    if (at >= 0) return [at, at + 1];
+  }
+  if (e.code === 'DUPLICATE_KEY' || e.code === 'BAD_INDENT') {
+    while (s < text.length && (text[s] === ' ' || text[s] === '\t')) s++;
+    const token = /^[^\s:#,\]}]+/.exec(text.slice(s, s + 200));
+    if (token) t = s + token[0].length;
+    else t = Math.min(text.length, s + 1);
+    if (s >= text.length) s = Math.max(0, text.length - 1);
+  }
+  return [s, Math.max(t, s + 1)];
+}
+
+const MISSING = new Set(['missing-required', 'missing-member', 'reference-shape']);
+
 function computeChunk(doc: Document.Parsed, text: string): Diag[] {
   const out = new Reporter();
   const root = doc.contents;
   const id = isMap(root) ? identify(root) : { status: 'notOurs' as const };
-  // A document that does not parse is still ours when its top-level lines say so.
-  const ours = id.status !== 'notOurs' || (doc.errors.length > 0 && identifyChunk({ doc, text }).lookup.status !== 'notOurs');
+  const partial = identifyChunk({ doc, text });
+  // A document that does not parse, or lacks `kind`/`apiVersion`, is still ours when what it has says so.
+  // (A kind name alone is too weak a sign: `Topic` or `Snapshot` may be anybody's.)
+  const ours =
+    id.status !== 'notOurs' ||
+    (partial.root !== undefined && (doc.errors.length > 0 || (partial.kind === undefined && partial.apiVersion !== undefined)));
   if (!ours) return [];
+  let structuralAt = Infinity;
   for (const e of doc.errors) {
-    // Errors at the end of the text point one past it: keep the span inside the document.
-    const s = Math.max(0, Math.min(e.pos[0], text.length - 1));
-    const t = Math.min(Math.max(e.pos[1], s + 1), text.length);
-    const first = e.message.split('\n')[0];
-    out.report('yaml-syntax', [s, t], `YAML syntax error: ${first}`);
+    const span = syntaxSpan(e, text);
+    if (!LOCAL_ERRORS.has(e.code)) structuralAt = Math.min(structuralAt, span[0]);
+    const written = text.slice(span[0], span[1]).split('\n')[0].slice(0, 40);
+    const first = e.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '');
+    out.report('yaml-syntax', span, `YAML syntax error at \`${written.trim() || written}\`: ${first}`);
   }
   if (!isMap(root)) return out.diags;
+  if (id.status === 'notOurs') {
+    // Our group and version without a kind.
+    const first = root.items[0]?.key;
+    if (first && partial.kind === undefined)
+      out.report('missing-required', spanOf(first), `The manifest is missing required field \`kind\`; completion after \`kind: \` lists the kinds of \`${partial.apiVersion}\`.`);
+    return out.diags;
+  }
   const cc: ChunkContext = { doc, text, out };
   if (id.status === 'ok') {
     if (id.list) {
@@ -141,19 +182,23 @@ function computeChunk(doc: Document.Parsed, text: string): Diag[] {
   } else {
     identityDiagnostics(root, id, out);
   }
-  return out.diags;
+  if (structuralAt === Infinity) return out.diags;
+  // After an error that may have moved keys, only what lies before it can be trusted; and nothing can
+  // be called missing, since the parser may have put it elsewhere.
+  return out.diags.filter((d) => d.code === 'yaml-syntax' || (d.start < structuralAt && !MISSING.has(d.code)));
 }
 
 const DISABLE = /#\s*cloud-manifests-disable-next-line\b([^\n]*)/g;
 
-/** Lines silenced by `# cloud-manifests-disable-next-line [CODE…]` comments: line → codes (empty = all). */
-function disabledLines(file: ParsedFile): Map<number, Set<string>> {
-  const out = new Map<number, Set<string>>();
+/** Lines silenced by `# cloud-manifests-disable-next-line [CODE…]` comments: line → codes, or every code. */
+function disabledLines(file: ParsedFile): Map<number, Set<string> | 'all'> {
+  const out = new Map<number, Set<string> | 'all'>();
   if (!file.text.includes('cloud-manifests-disable')) return out;
   for (const m of file.text.matchAll(DISABLE)) {
     const line = file.lines.positionAt(m.index!).line + 1;
-    const codes = m[1].split(/[\s,]+/).filter((c) => isCode(c));
-    out.set(line, new Set(codes));
+    // No code silences every code; otherwise only the codes named (a misspelled one silences nothing).
+    const words = m[1].replace(/--.*$/, '').split(/[\s,]+/).filter(Boolean);
+    out.set(line, words.length === 0 ? 'all' : new Set(words.filter((c) => isCode(c))));
   }
   return out;
 }
@@ -167,7 +212,7 @@ export function applySettings(file: ParsedFile, diags: Diag[], options: Validate
     if (setting === 'off') continue;
     if (disabled.size > 0) {
       const codes = disabled.get(file.lines.positionAt(d.start).line);
-      if (codes && (codes.size === 0 || codes.has(d.code))) continue;
+      if (codes && (codes === 'all' || codes.has(d.code))) continue;
     }
     result.push(setting ? { ...d, severity: setting } : d);
   }

@@ -6,7 +6,7 @@ import type { ArrayType, Field, IntType, MapType, NumberType, ObjectType, String
 import type { Reporter } from './diag';
 import { describeSeconds, durationSeconds, FORMAT_DOCS, matchesFormat } from './formats';
 import { listOf, nearest } from './suggest';
-import { describeNode, describeValue, isNullish, keyName, presentKeys, resolveAlias, spanOf, type Span } from './yamlNodes';
+import { clusterValue, describeNode, describeValue, isNullish, keyName, presentKeys, resolveAlias, spanOf, type Span } from './yamlNodes';
 
 /** Finds the same field's type in another version of the kind, to tell "another version's value". */
 export type OtherVersionLookup = (path: string[]) => { version: string; type: Type }[];
@@ -44,7 +44,11 @@ const typeWord = (t: Type): string => {
   }
 };
 
+/** Nodes checked through aliases and merge keys per manifest: bounds the work an alias bomb can cause. */
+const ALIAS_BUDGET = 20_000;
+
 export class Walker {
+  private aliasBudget = ALIAS_BUDGET;
   constructor(private readonly ctx: WalkContext) {}
 
   /**
@@ -55,12 +59,24 @@ export class Walker {
   value(node: unknown, type: Type, label: string, anchor: Span, schemaPath: string[]): void {
     if (type.kind === 'open' || node === undefined) return;
     const { doc, out } = this.ctx;
+    if (out.redirect && --this.aliasBudget < 0) return;
     if (isAlias(node)) {
       const target = resolveAlias(doc, node);
-      // Anchored content is checked where it is defined; here only its shape must fit.
-      if (isScalar(target)) return this.scalar(target.value, spanOf(node), type, label, schemaPath);
-      if ((isMap(target) && (type.kind === 'object' || type.kind === 'map')) || (isSeq(target) && type.kind === 'array')) return;
-      if (target === undefined) return;
+      if (target === undefined)
+        return out.report('yaml-syntax', spanOf(node), `Alias \`*${node.source}\` names no anchor defined before it; the document does not load.`);
+      if (isScalar(target)) return this.scalar(clusterValue(target), spanOf(node), type, label, schemaPath);
+      if ((isMap(target) && (type.kind === 'object' || type.kind === 'map')) || (isSeq(target) && type.kind === 'array')) {
+        // The anchored content is checked against the type where it is used, reported at the alias.
+        if (this.aliasBudget <= 0) return;
+        const was = out.redirect;
+        out.redirect ??= spanOf(node);
+        try {
+          this.value(target, type, label, spanOf(node), schemaPath);
+        } finally {
+          out.redirect = was;
+        }
+        return;
+      }
       return out.report('wrong-type', spanOf(node), `\`${label}\` must be ${typeWord(type)}; found ${describeNode(doc, target)}.`);
     }
     switch (type.kind) {
@@ -75,7 +91,7 @@ export class Walker {
         return this.array(node as Node & { items: unknown[] }, type, label, anchor, schemaPath);
       default:
         if (!isScalar(node)) return this.wrongType(node, type, label);
-        return this.scalar(node.value, spanOf(node), type, label, schemaPath);
+        return this.scalar(clusterValue(node), spanOf(node), type, label, schemaPath);
     }
   }
 
@@ -84,15 +100,16 @@ export class Walker {
     this.ctx.out.report('wrong-type', spanOf(node), `\`${label}\` must be ${typeWord(type)}; found ${describeNode(this.ctx.doc, node)}.`);
   }
 
-  private scalar(v: unknown, span: Span, type: Type, label: string, schemaPath: string[]): void {
+  private scalar({ value: v, yaml11 }: { value: unknown; yaml11?: boolean }, span: Span, type: Type, label: string, schemaPath: string[]): void {
     if (v === null) return;
     const out = this.ctx.out;
     switch (type.kind) {
       case 'string':
         if (typeof v !== 'string') {
           const written = this.ctx.text?.slice(span[0], span[1]) || String(v);
+          const found = yaml11 ? `${written}, which Kubernetes reads as the boolean ${v} (YAML 1.1)` : describeValue(v);
           const hint = typeof v === 'number' || typeof v === 'boolean' ? ` Quote it: "${written}".` : '';
-          return out.report('wrong-type', span, `\`${label}\` must be a string; found ${describeValue(v)}.${hint}`);
+          return out.report('wrong-type', span, `\`${label}\` must be a string; found ${found}.${hint}`);
         }
         return this.string(v, span, type, label, schemaPath);
       case 'int':
@@ -160,7 +177,11 @@ export class Walker {
           const extra = span[1] - span[0] - v.length;
           const lead = part.length - part.trimStart().length;
           const itemSpan: Span =
-            extra === 0 || extra === 2 ? [span[0] + extra / 2 + pos + lead, span[0] + extra / 2 + pos + lead + Math.max(1, item.length)] : span;
+            extra !== 0 && extra !== 2
+              ? span
+              : item.length === 0 && pos > 0
+                ? [span[0] + extra / 2 + pos - separator.length, span[0] + extra / 2 + pos] // an empty item: its separator
+                : [span[0] + extra / 2 + pos + lead, span[0] + extra / 2 + pos + lead + Math.max(1, item.length)];
           out.report(
             'delimited-item',
             itemSpan,
@@ -170,6 +191,19 @@ export class Walker {
         pos += part.length + separator.length;
       }
     }
+  }
+
+  /** The `-` of an empty list item (its null scalar has an empty range just after the dash). */
+  private dashOf(item: unknown, fallback: Span): Span {
+    const [start] = spanOf(item);
+    const text = this.ctx.text;
+    if (text) {
+      let i = Math.min(start, text.length) - 1;
+      while (i >= 0 && (text[i] === ' ' || text[i] === '\t')) i--;
+      if (i >= 0 && text[i] === '-') return [i, i + 1];
+    }
+    const s = spanOf(item);
+    return s[1] > s[0] ? s : fallback;
   }
 
   private range(v: number, span: Span, t: IntType | NumberType, label: string): void {
@@ -196,7 +230,7 @@ export class Walker {
     node.items.forEach((item, i) => {
       const itemLabel = join(label, i);
       if (isNullish(item) && t.items.kind !== 'open') {
-        if (isScalar(item)) out.report('wrong-type', anchorOfItem(item, anchor), `\`${itemLabel}\` is empty; it must be ${typeWord(t.items)}.`);
+        if (isScalar(item)) out.report('wrong-type', this.dashOf(item, anchor), `\`${itemLabel}\` is empty; it must be ${typeWord(t.items)}.`);
         return;
       }
       this.value(item, t.items, itemLabel, anchorOfItem(item, anchor), [...schemaPath, '[]']);
@@ -260,7 +294,7 @@ export class Walker {
       out.report(
         'missing-required',
         anchor,
-        `${label ? `\`${label}\` is` : 'The manifest is'} missing required field${names.length > 1 ? 's' : ''} ${listOf(names)} (${t.name}).`,
+        `${label ? `\`${label}\` is` : 'The manifest is'} missing required field${names.length > 1 ? 's' : ''} ${listOf(names, 12, 'and')} (${t.name}).`,
       );
     }
     for (const [k, f] of Object.entries(t.fields)) {
@@ -270,11 +304,41 @@ export class Walker {
         out.report('missing-required', spanOf(e.key), `\`${join(label, k)}\` is required but has no value; it must be ${typeWord(f.type)}.`);
         continue;
       }
-      if (e.pair.key !== e.key) continue; // merged in via `<<`: checked where it is defined
+      if (e.merged) {
+        // Merged in via `<<`: checked against this type, reported at the merge key.
+        if (this.aliasBudget <= 0) continue;
+        const was = out.redirect;
+        out.redirect ??= spanOf(e.key);
+        try {
+          this.field(e.value, f, join(label, k), spanOf(e.key), [...schemaPath, k]);
+        } finally {
+          out.redirect = was;
+        }
+        continue;
+      }
       this.field(e.value, f, join(label, k), spanOf(e.key), [...schemaPath, k]);
     }
+    this.mergeSources(node, keys, t, label);
     this.exclusive(keys, t, label, anchor);
     if (t.reference) this.reference(keys, t, label, anchor);
+  }
+
+  /** `<<` sources must be mappings; keys they bring in must be fields of the type. */
+  private mergeSources(node: YAMLMap, keys: Map<string, { key: Node; merged?: boolean }>, t: ObjectType, label: string) {
+    const { doc, out } = this.ctx;
+    for (const item of node.items) {
+      if (keyName(item) !== '<<') continue;
+      const sources = isSeq(item.value) ? item.value.items : [item.value];
+      for (const src of sources) {
+        const target = resolveAlias(doc, src);
+        if (target !== undefined && !isMap(target))
+          out.report('wrong-type', spanOf(src), `The merge key \`<<\` in \`${label || 'the manifest'}\` must bring in a mapping; found ${describeNode(doc, target)}.`);
+      }
+    }
+    for (const [k, e] of keys) {
+      if (!e.merged || Object.prototype.hasOwnProperty.call(t.fields, k)) continue;
+      out.report('unknown-field', spanOf(e.key), `\`${label || 'the manifest'}\` gets field \`${k}\` through the merge key, but ${t.name} has no such field.`, t.unknownFields === 'warning' ? 'warning' : undefined);
+    }
   }
 
   private field(node: unknown, f: Field, label: string, anchor: Span, schemaPath: string[]) {
@@ -344,7 +408,7 @@ export class Walker {
   }
 }
 
-/** Span for diagnostics about a list item as a whole: its first line. */
+/** Span for diagnostics about a list item as a whole: its first key, or the item itself. */
 function anchorOfItem(item: unknown, fallback: Span): Span {
   if (isMap(item) && item.items.length > 0) return spanOf(item.items[0].key);
   const s = spanOf(item);

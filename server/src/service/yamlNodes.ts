@@ -21,6 +21,8 @@ export interface Entry {
   pair: Pair;
   key: Node;
   value: Node | null;
+  /** The entry comes from a `<<` merge key (`key` is then that merge key). */
+  merged?: boolean;
 }
 
 /** The entry of `key` in a mapping node. */
@@ -52,6 +54,18 @@ export function nodeAt(root: unknown, path: (string | number)[]): Node | null | 
 /** A scalar's value, or undefined for anything else (null scalars give null). */
 export function scalarValue(node: unknown): unknown {
   return isScalar(node) ? node.value : undefined;
+}
+
+/**
+ * Plain `yes`/`no`/`on`/`off`/`y`/`n` (any case) are booleans for the cluster: kubectl reads manifests
+ * with YAML 1.1 rules (sigs.k8s.io/yaml), while the parser here reads YAML 1.2 strings.
+ */
+const YAML11_BOOL = /^(?:y|Y|yes|Yes|YES|on|On|ON|n|N|no|No|NO|off|Off|OFF)$/;
+export function clusterValue(node: unknown): { value: unknown; yaml11?: boolean } {
+  if (!isScalar(node)) return { value: undefined };
+  const v = node.value;
+  if (node.type === 'PLAIN' && typeof v === 'string' && YAML11_BOOL.test(v)) return { value: /^(?:y|yes|on)$/i.test(v), yaml11: true };
+  return { value: v };
 }
 
 /** True when a value node is absent or an explicit null (`key:` just typed). */
@@ -90,7 +104,7 @@ export function presentKeys(doc: Document, map: YAMLMap): Map<string, Entry> {
       for (const it of target.items) {
         const n = isPair(it) ? keyName(it) : undefined;
         // A merged key counts as present, anchored at the merge key for ranges.
-        if (n !== undefined && !out.has(n)) out.set(n, { pair: m.pair, key: m.key, value: it.value as Node | null });
+        if (n !== undefined && !out.has(n)) out.set(n, { pair: m.pair, key: m.key, value: it.value as Node | null, merged: true });
       }
     }
   }

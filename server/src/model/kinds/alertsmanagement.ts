@@ -98,7 +98,7 @@ const prometheusRuleGroup = (): KindDef => ({
     owner: req(knownResourceReference('ResourceGroup'), 'the resource group the rule group is deployed in'),
     rules: req(arr(rule()), 'the alerting and recording rules of the group'),
     scopesReferences: req(
-      arr(resourceReference(), { maxItems: 1 }),
+      arr(resourceReference(), { minItems: 1, maxItems: 1 }),
       'target monitoring workspaces of the rule group; this version accepts creation with one scope',
     ),
     tags: tagsField(),

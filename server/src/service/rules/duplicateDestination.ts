@@ -28,15 +28,19 @@ function destinations(operatorSpec: unknown, fixed: string, expressions: string)
 
 export const duplicateDestination: Rule = {
   codes: ['duplicate-destination'],
-  check({ root, out }) {
+  check({ root, out, def }) {
     const op = find(root, ['spec', 'operatorSpec']);
     if (!op || !isMap(op.value)) return;
+    const opType = def.spec.fields.operatorSpec?.type;
+    const has = (f: string) => opType?.kind === 'object' && f in opType.fields;
     for (const [fixed, exprs, what] of [
       ['secrets', 'secretExpressions', 'secret'],
       ['configMaps', 'configMapExpressions', 'config map'],
     ] as const) {
       const seen = new Map<string, Dest>();
-      for (const d of destinations(op.value, fixed, exprs)) {
+      // Only fields the kind has are destinations (others are unknown fields), taken in document order.
+      const all = destinations(op.value, has(fixed) ? fixed : '', has(exprs) ? exprs : '').sort((a, b) => a.node.range![0] - b.node.range![0]);
+      for (const d of all) {
         const id = `${d.name}\u0000${d.key}`;
         const first = seen.get(id);
         if (first)
