@@ -45,7 +45,7 @@ export const CODES = {
   'enum-value': {
     severity: 'error',
     title: 'A value outside the allowed values of the field.',
-    example: 'spec:\n  publicNetworkAccess: Off',
+    example: 'spec:\n  publicNetworkAccess: Closed',
   },
   'enum-case': {
     severity: 'warning',
@@ -171,6 +171,56 @@ export const CODES = {
     severity: 'error',
     title: 'Two operator destinations writing the same secret (or config map) `name` and `key`.',
     example: 'secrets:\n  key1: {name: st, key: k}\n  key2: {name: st, key: k}',
+  },
+  'owner-kind': {
+    severity: 'error',
+    title: 'An owner `name` that, in the workspace, names only manifests of another kind than the owner kind (a container owned by its account instead of its blob service).',
+    example: 'kind: StorageAccountsBlobServicesContainer\nspec:\n  owner:\n    name: appstore   # a StorageAccount, not a StorageAccountsBlobService',
+  },
+  'owner-not-found': {
+    severity: 'info',
+    title: 'An owner that no manifest of the workspace defines: it may exist in the cluster (`ownerResolution: off` silences it).',
+    example: 'kind: KeyValue\nspec:\n  owner:\n    name: app-config   # no ConfigurationStore app-config in the workspace',
+  },
+  'reference-not-found': {
+    severity: 'info',
+    title: 'A reference (`group`, `kind`, `name`) to one of our kinds that no manifest of the workspace defines: it may exist in the cluster (`ownerResolution: off` silences it).',
+    example: 'resourceReference:\n  group: storage.example.com\n  kind: StorageAccount\n  name: archive   # not in the workspace',
+  },
+  'owner-arm-id': {
+    severity: 'error',
+    title: 'An owner `armId` whose provider namespace and type path are not those of the owner kind.',
+    example: 'kind: KeyValue\nspec:\n  owner:\n    armId: /subscriptions/0000/resourceGroups/rg/providers/Provider.Storage/storageAccounts/appstore',
+  },
+  'reference-kind': {
+    severity: 'error',
+    title: 'An owner or reference whose `kind` does not exist in its `group` (when the group is one of ours).',
+    example: 'owner:\n  group: eventgrid.example.com\n  kind: Topics   # Topic, DomainsTopic, Domain or EventSubscription\n  name: app-events',
+  },
+  'duplicate-resource': {
+    severity: 'warning',
+    title: 'The same group, kind, namespace and name defined twice in the workspace: applying both, the last one wins.',
+    example: '# a.yaml\nkind: StorageAccount\nmetadata: {name: appstore}\n# b.yaml\nkind: StorageAccount\nmetadata: {name: appstore}',
+  },
+  'ownership-cycle': {
+    severity: 'error',
+    title: 'Manifests that own each other (through their owners, in any files): none of them can ever be created.',
+    example: 'kind: RoleAssignment\nmetadata: {name: a}\nspec:\n  owner: {group: authorization.example.com, kind: RoleAssignment, name: b}\n# and b owned by a',
+  },
+  'share-quota-large-file-shares': {
+    severity: 'error',
+    title: 'A share quota above 5120 GB while the owning account does not enable large file shares (`largeFileSharesState: Enabled`).',
+    example: 'kind: StorageAccountsFileServicesShare\nspec:\n  shareQuota: 10240   # the account has no largeFileSharesState: Enabled',
+  },
+  'share-access-tier-account-kind': {
+    severity: 'error',
+    title: "A share `accessTier` its account's kind does not offer: `FileStorage` accounts take only `Premium`, general-purpose v2 (`StorageV2`) accounts `TransactionOptimized`, `Hot` or `Cool`.",
+    example: 'kind: StorageAccountsFileServicesShare\nspec:\n  accessTier: Hot   # the account is kind: FileStorage',
+  },
+  'multichannel-account-kind': {
+    severity: 'warning',
+    title: 'SMB multichannel enabled on the file service of an account that is not a `FileStorage` (premium) account: it applies to Premium FileStorage only.',
+    example: 'protocolSettings:\n  smb:\n    multichannel: {enabled: true}   # the account is kind: StorageV2',
   },
 } as const satisfies Record<string, CodeInfo>;
 
