@@ -1,9 +1,12 @@
 // A run's workspace: every input read and parsed first, then validated as one set. Cross-file checks
 // (owners resolved across files) belong in checkWorkspace, between the two phases, where every
 // parsed file is available.
+import { pathToFileURL } from 'node:url';
 import { parseFile, type ParsedFile } from '../service/parse';
 import type { Settings } from '../service/settings';
-import { validateFile, type Diag } from '../service/validate';
+import { applySettings, validateFile, type Diag } from '../service/validate';
+import { checkFile } from '../service/workspace/checks';
+import { WorkspaceIndex } from '../service/workspace/index';
 import { readInputFile, readStdin, decodeText, type Input } from './files';
 import type { Progress } from './progress';
 
@@ -59,14 +62,34 @@ export async function loadWorkspace(inputs: readonly Input[], options: LoadOptio
   return { workspace: { cwd: options.cwd, files }, errors };
 }
 
-/** Validates every file of the workspace with the settings' rule levels. */
+/** The index key of a workspace file: its file URI, or a pseudo URI for standard input. */
+const uriOf = (file: WorkspaceFile, i: number): string => (file.path ? pathToFileURL(file.path).href : `stdin:///${i}/${encodeURIComponent(file.display)}`);
+
+/**
+ * Validates every file of the workspace with the settings' rule levels: each file's own diagnostics, then the
+ * cross-document ones (owners and references resolved across all the files checked, duplicates, cycles,
+ * limits a child takes from its parent).
+ */
 export function checkWorkspace(workspace: Workspace, settings: Settings, progress?: Progress): FileResult[] {
   const options = { rules: settings.rules };
   const total = workspace.files.length;
+  const index = new WorkspaceIndex();
+  const uris = workspace.files.map(uriOf);
+  const display = new Map<string, string>();
+  workspace.files.forEach((file, i) => {
+    index.set(uris[i], file.parsed);
+    display.set(uris[i], file.display);
+  });
+  // The files named on the command line need not be the whole workspace (one file, a glob): an owner missing
+  // from them proves nothing, so `owner-not-found` / `reference-not-found` are the editor's alone. What the
+  // files themselves prove wrong (owner kinds, owner ids, duplicates, cycles, parent limits) is reported.
+  const crossOptions = { ownerResolution: settings.ownerResolution, complete: false, display: (u: string) => display.get(u) ?? u };
   return workspace.files.map((file, i) => {
     let diags: Diag[];
     try {
       diags = validateFile(file.parsed, options);
+      const cross = applySettings(file.parsed, checkFile(index, uris[i], crossOptions), options);
+      if (cross.length > 0) diags = [...diags, ...cross].sort((x, y) => x.start - y.start || x.end - y.end);
     } catch (e) {
       throw new Error(`while checking ${file.display}: ${e instanceof Error ? e.message : String(e)}`);
     }

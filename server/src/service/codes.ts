@@ -199,8 +199,8 @@ export const CODES = {
   },
   'duplicate-resource': {
     severity: 'warning',
-    title: 'The same group, kind, namespace and name defined twice in the workspace: applying both, the last one wins.',
-    example: '# a.yaml\nkind: StorageAccount\nmetadata: {name: appstore}\n# b.yaml\nkind: StorageAccount\nmetadata: {name: appstore}',
+    title: 'The same group, kind, namespace and name defined twice in one file or in files of one folder: applying both, the last one wins. (Copies in other folders are taken as alternatives: environments, overlays.)',
+    example: '# app/a.yaml\nkind: StorageAccount\nmetadata: {name: appstore}\n# app/b.yaml\nkind: StorageAccount\nmetadata: {name: appstore}',
   },
   'ownership-cycle': {
     severity: 'error',

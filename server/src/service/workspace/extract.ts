@@ -1,0 +1,169 @@
+// What a parsed file contributes to the workspace index: each manifest of ours with its identity, owner,
+// references and tracked values. Read from the cached parse of each document chunk and itself cached per
+// chunk, so re-indexing a large file after an edit re-reads the edited resource only.
+import { isAlias, isMap, isPair, isScalar, isSeq, type Document, type YAMLMap } from 'yaml';
+import type { KindDef, ObjectType, Type } from '../../model/types';
+import type { ParsedFile } from '../parse';
+import { identify } from '../validate';
+import { entry, keyName, scalarValue, spanOf } from '../yamlNodes';
+import { TRACKED_VALUES, type Manifest, type RefSite, type Span, type TrackedValue } from './model';
+
+/** A manifest with chunk-relative spans and no uri yet. */
+type ChunkManifest = Omit<Manifest, 'uri'>;
+
+const chunkCache = new WeakMap<Document.Parsed, ChunkManifest[]>();
+
+/** Whether a type can hold a reference somewhere below it (subtrees without any are not walked). */
+const holdsRef = new WeakMap<object, boolean>();
+function mayHoldRef(t: Type): boolean {
+  if (t.kind === 'object') {
+    const hit = holdsRef.get(t);
+    if (hit !== undefined) return hit;
+    holdsRef.set(t, false); // cycle guard
+    const v = !!t.reference || Object.values(t.fields).some((f) => mayHoldRef(f.type));
+    holdsRef.set(t, v);
+    return v;
+  }
+  if (t.kind === 'array') return mayHoldRef(t.items);
+  if (t.kind === 'map') return mayHoldRef(t.values);
+  return false;
+}
+
+const str = (node: unknown): string | undefined => {
+  const v = scalarValue(node);
+  return typeof v === 'string' ? v : undefined;
+};
+
+function readSite(map: YAMLMap, keyNode: unknown, role: RefSite['role'], style: RefSite['style'], path: string, expectedKind?: string): RefSite {
+  const site: RefSite = { role, style, path, span: spanOf(map), keySpan: spanOf(keyNode) };
+  for (const k of ['name', 'group', 'kind', 'armId'] as const) {
+    const e = entry(map, k);
+    const v = str(e?.value);
+    if (v === undefined) continue;
+    site[k] = v;
+    site[`${k}Span`] = spanOf(e!.value);
+  }
+  const wk = str(entry(map, 'wellKnownName')?.value);
+  if (wk !== undefined) site.wellKnownName = wk;
+  if (expectedKind) site.expectedKind = expectedKind;
+  return site;
+}
+
+/** Collects the ResourceReference fields below a node, guided by its type. */
+function collectRefs(node: unknown, t: Type, path: string, keyNode: unknown, out: RefSite[]): void {
+  if (isAlias(node) || !mayHoldRef(t)) return;
+  if (t.kind === 'object') {
+    if (!isMap(node)) return;
+    if (t.reference && t.reference !== 'known') {
+      out.push(readSite(node, keyNode, 'reference', t.reference, path));
+      return;
+    }
+    for (const item of node.items) {
+      if (!isPair(item)) continue;
+      const k = keyName(item);
+      const f = k === undefined ? undefined : t.fields[k];
+      if (f) collectRefs(item.value, f.type, `${path}.${k}`, item.key, out);
+    }
+  } else if (t.kind === 'array') {
+    if (!isSeq(node)) return;
+    node.items.forEach((it, i) => collectRefs(it, t.items, `${path}[${i}]`, keyNode, out));
+  } else if (t.kind === 'map') {
+    if (!isMap(node)) return;
+    for (const item of node.items) if (isPair(item)) collectRefs(item.value, t.values, `${path}.${keyName(item) ?? '?'}`, item.key, out);
+  }
+}
+
+function readManifest(root: YAMLMap, def: KindDef, domain: string, listItem: boolean): ChunkManifest {
+  const meta = entry(root, 'metadata')?.value;
+  const nameEntry = entry(meta, 'name');
+  const name = str(nameEntry?.value);
+  const namespace = str(entry(meta, 'namespace')?.value) || 'default';
+  const m: ChunkManifest = {
+    def,
+    domain,
+    kind: def.kind,
+    namespace,
+    span: spanOf(root),
+    listItem,
+    refs: [],
+    values: {},
+  };
+  if (name !== undefined) {
+    m.name = name;
+    m.nameSpan = spanOf(nameEntry!.value);
+  }
+  const spec = entry(root, 'spec')?.value;
+  if (isMap(spec)) {
+    const cloudName = str(entry(spec, 'cloudName')?.value);
+    if (cloudName !== undefined) m.cloudName = cloudName;
+    const ownerEntry = entry(spec, 'owner');
+    if (ownerEntry && isMap(ownerEntry.value) && def.owner.style !== 'none') {
+      m.owner =
+        def.owner.style === 'known'
+          ? readSite(ownerEntry.value, ownerEntry.key, 'owner', 'known', 'spec.owner', def.owner.kind)
+          : readSite(ownerEntry.value, ownerEntry.key, 'owner', 'arbitrary', 'spec.owner');
+    }
+    // References anywhere else in the spec (the owner is read above).
+    const specType: ObjectType = def.spec;
+    for (const item of spec.items) {
+      if (!isPair(item)) continue;
+      const k = keyName(item);
+      if (k === undefined || k === 'owner') continue;
+      const f = specType.fields[k];
+      if (f) collectRefs(item.value, f.type, `spec.${k}`, item.key, m.refs);
+    }
+  }
+  for (const path of TRACKED_VALUES[def.kind] ?? []) {
+    let node: unknown = root;
+    for (const seg of path) node = entry(node, seg)?.value;
+    if (isScalar(node) && node.value !== null) m.values[path.join('.')] = { value: node.value, span: spanOf(node) } satisfies TrackedValue;
+  }
+  return m;
+}
+
+/** The manifests of one document chunk, chunk-relative. */
+export function chunkManifests(doc: Document.Parsed): ChunkManifest[] {
+  const hit = chunkCache.get(doc);
+  if (hit) return hit;
+  const out: ChunkManifest[] = [];
+  const root = doc.contents;
+  if (isMap(root)) {
+    const id = identify(root);
+    if (id.status === 'ok') {
+      if (!id.list) out.push(readManifest(root, id.def, id.parsed.domain, false));
+      else {
+        const items = entry(root, 'items')?.value;
+        if (isSeq(items)) for (const it of items.items) if (isMap(it)) out.push(readManifest(it, id.def, id.parsed.domain, true));
+      }
+    }
+  }
+  chunkCache.set(doc, out);
+  return out;
+}
+
+const shift = (s: Span | undefined, by: number): Span | undefined => (s ? [s[0] + by, s[1] + by] : undefined);
+
+function shiftSite(site: RefSite, by: number): RefSite {
+  const r: RefSite = { ...site, span: shift(site.span, by)!, keySpan: shift(site.keySpan, by)! };
+  if (site.nameSpan) r.nameSpan = shift(site.nameSpan, by);
+  if (site.groupSpan) r.groupSpan = shift(site.groupSpan, by);
+  if (site.kindSpan) r.kindSpan = shift(site.kindSpan, by);
+  if (site.armIdSpan) r.armIdSpan = shift(site.armIdSpan, by);
+  return r;
+}
+
+/** Every manifest of ours a file defines, with file offsets. */
+export function extractManifests(uri: string, file: ParsedFile): Manifest[] {
+  const out: Manifest[] = [];
+  for (const chunk of file.docs) {
+    const by = chunk.offset;
+    for (const c of chunkManifests(chunk.doc)) {
+      const m: Manifest = { ...c, uri, span: shift(c.span, by)!, refs: c.refs.map((r) => shiftSite(r, by)), values: {} };
+      if (c.nameSpan) m.nameSpan = shift(c.nameSpan, by);
+      if (c.owner) m.owner = shiftSite(c.owner, by);
+      for (const [k, v] of Object.entries(c.values)) m.values[k] = { value: v.value, span: shift(v.span, by)! };
+      out.push(m);
+    }
+  }
+  return out;
+}

@@ -1,0 +1,274 @@
+// The workspace index: every manifest of every file, by name, and who refers to each name. A plain data
+// structure fed with (uri, parsed file) pairs: the server feeds it from disk and open documents, the CLI
+// from its inputs, tests from strings.
+import { parseFile, type ParsedFile } from '../parse';
+import { LineIndex } from '../text';
+import { extractManifests } from './extract';
+import { kindsOfArea, ourAreaOfGroup, WORKSPACE_SCOPE, type Manifest, type RefSite } from './model';
+
+export interface IndexedFile {
+  uri: string;
+  /** `workspace` for files of the workspace folders; the file's own uri for a file outside them. */
+  scope: string;
+  text: string;
+  manifests: Manifest[];
+  /** Line index of `text` (built on first use). */
+  lines(): LineIndex;
+}
+
+class FileRecord implements IndexedFile {
+  private lineIndex?: LineIndex;
+  constructor(
+    readonly uri: string,
+    readonly scope: string,
+    readonly text: string,
+    readonly manifests: Manifest[],
+    lines?: LineIndex,
+  ) {
+    this.lineIndex = lines;
+  }
+  lines(): LineIndex {
+    return (this.lineIndex ??= new LineIndex(this.text));
+  }
+}
+
+export type Resolution =
+  /** Manifests the reference names (more than one when the name is defined twice), same file first. */
+  | { status: 'found'; targets: Manifest[] }
+  /** A known owner whose name is defined, but only by manifests of other kinds. */
+  | { status: 'wrongKind'; others: Manifest[] }
+  /** Nothing of that kind and name; `others`: manifests of that name of other kinds. */
+  | { status: 'notFound'; others: Manifest[] }
+  /** Nothing to resolve: an `armId`, a `wellKnownName`, another group, a kind that does not exist, no name. */
+  | { status: 'none' };
+
+const SEP = '\u0000';
+const nameKey = (scope: string, namespace: string, name: string) => `${scope}${SEP}${namespace}${SEP}${name}`;
+
+/** The kind a reference names when it can be resolved in the workspace, with the area it must be in. */
+export function targetKindOf(site: RefSite): { kind: string; area?: string } | undefined {
+  if (site.style === 'known') return site.expectedKind ? { kind: site.expectedKind } : undefined;
+  if (site.armId !== undefined || site.kind === undefined) return undefined;
+  const area = ourAreaOfGroup(site.group);
+  if (!area || !kindsOfArea(area).includes(site.kind)) return undefined;
+  return { kind: site.kind, area };
+}
+
+export class WorkspaceIndex {
+  private readonly records = new Map<string, FileRecord>();
+  private readonly defined = new Map<string, Manifest[]>();
+  /** name key → uri → number of references from that file. */
+  private readonly referrers = new Map<string, Map<string, number>>();
+
+  get fileCount(): number {
+    return this.records.size;
+  }
+
+  get manifestCount(): number {
+    let n = 0;
+    for (const r of this.records.values()) n += r.manifests.length;
+    return n;
+  }
+
+  has(uri: string): boolean {
+    return this.records.has(uri);
+  }
+
+  get(uri: string): IndexedFile | undefined {
+    return this.records.get(uri);
+  }
+
+  files(): IterableIterator<IndexedFile> {
+    return this.records.values();
+  }
+
+  uris(): string[] {
+    return [...this.records.keys()];
+  }
+
+  scopeOf(m: Manifest): string {
+    return this.records.get(m.uri)?.scope ?? m.uri;
+  }
+
+  /**
+   * Indexes a file, replacing what it held before. Returns the name keys it defined before or defines now:
+   * pass them to `dependents` for the files whose cross-document diagnostics may change.
+   */
+  set(uri: string, file: ParsedFile, scope: string = WORKSPACE_SCOPE): string[] {
+    const before = this.records.get(uri);
+    const keys = before ? this.definedKeys(before) : [];
+    if (before) this.unlink(before);
+    const rec = new FileRecord(uri, scope, file.text, extractManifests(uri, file), file.lines);
+    this.records.set(uri, rec);
+    this.link(rec);
+    keys.push(...this.definedKeys(rec));
+    return keys;
+  }
+
+  /** `set` from a text. */
+  setText(uri: string, text: string, scope: string = WORKSPACE_SCOPE): string[] {
+    return this.set(uri, parseFile(text), scope);
+  }
+
+  /** Removes a file; returns the name keys it defined (for `dependents`). */
+  remove(uri: string): string[] {
+    const before = this.records.get(uri);
+    if (!before) return [];
+    const keys = this.definedKeys(before);
+    this.unlink(before);
+    this.records.delete(uri);
+    return keys;
+  }
+
+  /** `set` and `dependents` in one: the files whose cross-document diagnostics may change, the file included. */
+  update(uri: string, file: ParsedFile, scope: string = WORKSPACE_SCOPE): Set<string> {
+    return this.dependents([uri], this.set(uri, file, scope));
+  }
+
+  /** `remove` and `dependents` in one. */
+  delete(uri: string): Set<string> {
+    return this.dependents([uri], this.remove(uri));
+  }
+
+  /**
+   * The files whose cross-document diagnostics may change when the given files changed and the given name
+   * keys were defined or undefined: the files themselves, and every file that defines or refers to one of
+   * those names, transitively (a share depends on its account through its file service).
+   */
+  dependents(uris: Iterable<string>, keys: Iterable<string>): Set<string> {
+    const out = new Set<string>(uris);
+    const seenKeys = new Set<string>();
+    const queue = [...keys];
+    while (queue.length > 0) {
+      const k = queue.pop()!;
+      if (seenKeys.has(k)) continue;
+      seenKeys.add(k);
+      const files = new Set<string>();
+      for (const m of this.defined.get(k) ?? []) files.add(m.uri);
+      for (const u of this.referrers.get(k)?.keys() ?? []) files.add(u);
+      for (const f of files) {
+        if (out.has(f)) continue;
+        out.add(f);
+        const rec = this.records.get(f);
+        if (rec) queue.push(...this.definedKeys(rec));
+      }
+    }
+    return out;
+  }
+
+  /**
+   * Every manifest of that name in the namespace of a scope, any kind. With `preferUri`, the nearest first:
+   * the same file, then the same folder, then folders sharing more of the path (when a name is defined twice,
+   * the copy next to the reference is the likely one).
+   */
+  named(scope: string, namespace: string, name: string, preferUri?: string): Manifest[] {
+    const list = this.defined.get(nameKey(scope, namespace, name)) ?? [];
+    if (!preferUri || list.length < 2) return list;
+    const near = (m: Manifest) => (m.uri === preferUri ? Infinity : commonSegments(m.uri, preferUri));
+    return list
+      .map((m, i) => ({ m, i, n: near(m) }))
+      .sort((a, b) => b.n - a.n || a.i - b.i)
+      .map((x) => x.m);
+  }
+
+  /** Files with references to a name. */
+  referrersOf(scope: string, namespace: string, name: string): string[] {
+    return [...(this.referrers.get(nameKey(scope, namespace, name))?.keys() ?? [])];
+  }
+
+  /** Every manifest of a scope (all scopes when undefined). */
+  *manifests(scope?: string): IterableIterator<Manifest> {
+    for (const r of this.records.values()) if (scope === undefined || r.scope === scope) yield* r.manifests;
+  }
+
+  /** What a reference of manifest `from` resolves to. */
+  resolve(from: Manifest, site: RefSite): Resolution {
+    if (site.name === undefined || site.armId !== undefined || site.wellKnownName !== undefined) return { status: 'none' };
+    const target = targetKindOf(site);
+    if (!target) return { status: 'none' };
+    const all = this.named(this.scopeOf(from), from.namespace, site.name, from.uri);
+    const targets = all.filter((m) => m.kind === target.kind && (!target.area || m.def.area === target.area));
+    if (targets.length > 0) return { status: 'found', targets };
+    if (all.length > 0 && site.style === 'known') return { status: 'wrongKind', others: all };
+    return { status: 'notFound', others: all };
+  }
+
+  /** The owner a manifest's `spec.owner` names, when it is in the workspace. */
+  ownerOf(m: Manifest): Manifest | undefined {
+    if (!m.owner) return undefined;
+    const r = this.resolve(m, m.owner);
+    return r.status === 'found' ? r.targets[0] : undefined;
+  }
+
+  /** Whether a reference of `from` names `target`. */
+  refersTo(from: Manifest, site: RefSite, target: Manifest): boolean {
+    if (site.name !== target.name || from.namespace !== target.namespace || site.armId !== undefined) return false;
+    if (this.scopeOf(from) !== this.scopeOf(target)) return false;
+    const t = targetKindOf(site);
+    return !!t && t.kind === target.kind && (!t.area || t.area === target.def.area);
+  }
+
+  // -------------------------------------------------------------------------------------------------
+
+  private definedKeys(rec: FileRecord): string[] {
+    const keys: string[] = [];
+    for (const m of rec.manifests) if (m.name !== undefined) keys.push(nameKey(rec.scope, m.namespace, m.name));
+    return keys;
+  }
+
+  private link(rec: FileRecord): void {
+    for (const m of rec.manifests) {
+      if (m.name !== undefined) {
+        const k = nameKey(rec.scope, m.namespace, m.name);
+        const list = this.defined.get(k);
+        if (list) list.push(m);
+        else this.defined.set(k, [m]);
+      }
+      for (const site of sitesOf(m)) {
+        if (site.name === undefined) continue;
+        const k = nameKey(rec.scope, m.namespace, site.name);
+        let by = this.referrers.get(k);
+        if (!by) this.referrers.set(k, (by = new Map()));
+        by.set(rec.uri, (by.get(rec.uri) ?? 0) + 1);
+      }
+    }
+  }
+
+  private unlink(rec: FileRecord): void {
+    for (const m of rec.manifests) {
+      if (m.name !== undefined) {
+        const k = nameKey(rec.scope, m.namespace, m.name);
+        const list = this.defined.get(k);
+        if (list) {
+          const rest = list.filter((x) => x !== m);
+          if (rest.length > 0) this.defined.set(k, rest);
+          else this.defined.delete(k);
+        }
+      }
+      for (const site of sitesOf(m)) {
+        if (site.name === undefined) continue;
+        const k = nameKey(rec.scope, m.namespace, site.name);
+        const by = this.referrers.get(k);
+        if (!by) continue;
+        const n = (by.get(rec.uri) ?? 0) - 1;
+        if (n > 0) by.set(rec.uri, n);
+        else by.delete(rec.uri);
+        if (by.size === 0) this.referrers.delete(k);
+      }
+    }
+  }
+}
+
+/** How many leading path segments two uris share. */
+function commonSegments(a: string, b: string): number {
+  const x = a.split('/');
+  const y = b.split('/');
+  let n = 0;
+  while (n < x.length - 1 && n < y.length - 1 && x[n] === y[n]) n++;
+  return n;
+}
+
+/** The owner and references of a manifest. */
+export function sitesOf(m: Manifest): RefSite[] {
+  return m.owner ? [m.owner, ...m.refs] : m.refs;
+}

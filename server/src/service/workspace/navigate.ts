@@ -1,0 +1,160 @@
+// Navigation across the workspace: what is under the cursor (a `metadata.name`, an owner or reference
+// `name`), go to definition, find references, and rename of `metadata.name` with every owner and reference
+// that names it, in every file. Results are file offsets into the indexed texts.
+import { whereOf } from './checks';
+import { sitesOf, type WorkspaceIndex } from './index';
+import { K8S_NAME, type Manifest, type RefSite, type Span } from './model';
+
+export interface Loc {
+  uri: string;
+  span: Span;
+}
+
+export interface Edit {
+  span: Span;
+  newText: string;
+}
+
+export type Target =
+  /** The cursor is on a manifest's `metadata.name`. */
+  | { kind: 'definition'; manifest: Manifest }
+  /** The cursor is on the `name` of an owner or reference. */
+  | { kind: 'site'; manifest: Manifest; site: RefSite };
+
+const within = (span: Span | undefined, offset: number) => !!span && span[0] <= offset && offset <= span[1];
+
+/** The name under the cursor in an indexed file. */
+export function targetAt(index: WorkspaceIndex, uri: string, offset: number): Target | undefined {
+  const file = index.get(uri);
+  if (!file) return undefined;
+  for (const m of file.manifests) {
+    if (offset < m.span[0] || offset > m.span[1]) continue;
+    if (within(m.nameSpan, offset)) return { kind: 'definition', manifest: m };
+    for (const site of sitesOf(m)) if (within(site.nameSpan, offset)) return { kind: 'site', manifest: m, site };
+  }
+  return undefined;
+}
+
+/** The manifests a target stands for: itself, or what the reference resolves to. */
+export function manifestsOf(index: WorkspaceIndex, t: Target): Manifest[] {
+  if (t.kind === 'definition') return [t.manifest];
+  const r = index.resolve(t.manifest, t.site);
+  return r.status === 'found' ? r.targets : [];
+}
+
+const locOf = (m: Manifest): Loc => ({ uri: m.uri, span: m.nameSpan ?? m.span });
+
+/** Go to definition on an owner or reference name: the `metadata.name` of what it names. */
+export function definitionAt(index: WorkspaceIndex, uri: string, offset: number): Loc[] {
+  const t = targetAt(index, uri, offset);
+  if (!t || t.kind !== 'site') return [];
+  return manifestsOf(index, t).map(locOf);
+}
+
+/** Every owner and reference naming `target`, in every file of its scope. */
+export function referencesTo(index: WorkspaceIndex, target: Manifest): { manifest: Manifest; site: RefSite; loc: Loc }[] {
+  if (target.name === undefined) return [];
+  const out: { manifest: Manifest; site: RefSite; loc: Loc }[] = [];
+  for (const uri of index.referrersOf(index.scopeOf(target), target.namespace, target.name)) {
+    for (const m of index.get(uri)?.manifests ?? []) {
+      for (const site of sitesOf(m)) {
+        if (site.nameSpan && index.refersTo(m, site, target)) out.push({ manifest: m, site, loc: { uri, span: site.nameSpan } });
+      }
+    }
+  }
+  return out.sort((x, y) => (x.loc.uri < y.loc.uri ? -1 : x.loc.uri > y.loc.uri ? 1 : x.loc.span[0] - y.loc.span[0]));
+}
+
+/** Find references on a `metadata.name` (or on an owner or reference name): everything that names it. */
+export function referencesAt(index: WorkspaceIndex, uri: string, offset: number, includeDeclaration = true): Loc[] {
+  const t = targetAt(index, uri, offset);
+  if (!t) return [];
+  const targets = manifestsOf(index, t);
+  const out: Loc[] = [];
+  const seen = new Set<string>();
+  const add = (l: Loc) => {
+    const k = `${l.uri}#${l.span[0]}`;
+    if (!seen.has(k)) (seen.add(k), out.push(l));
+  };
+  for (const m of targets) {
+    if (includeDeclaration) add(locOf(m));
+    for (const r of referencesTo(index, m)) add(r.loc);
+  }
+  return out;
+}
+
+/** The span of a scalar's text without its quotes, when the text is exactly the value. */
+function contentSpan(text: string, span: Span, value: string): Span | undefined {
+  const raw = text.slice(span[0], span[1]);
+  if (raw === value) return span;
+  const q = raw[0];
+  if ((q === '"' || q === "'") && raw.length >= 2 && raw[raw.length - 1] === q && raw.slice(1, -1) === value) return [span[0] + 1, span[1] - 1];
+  return undefined;
+}
+
+/** The edit that makes a scalar read `newName`: its text only, quotes kept. */
+function scalarEdit(text: string, span: Span, value: string, newName: string): Edit | { error: string } {
+  const inner = contentSpan(text, span, value);
+  if (inner) return { span: inner, newText: newName };
+  const raw = text.slice(span[0], span[1]);
+  if (/^[|>]/.test(raw)) return { error: `\`${value.trim()}\` is written as a block scalar; write it on one line to rename it.` };
+  // Escapes or a folded plain scalar: rewrite the whole scalar, quoted.
+  return { span, newText: JSON.stringify(newName) };
+}
+
+export interface PrepareRename {
+  span: Span;
+  placeholder: string;
+}
+
+/** What a rename at the cursor would rename: a `metadata.name` or a name that resolves to one. */
+export function prepareRenameAt(index: WorkspaceIndex, uri: string, offset: number): PrepareRename | { error: string } | undefined {
+  const t = targetAt(index, uri, offset);
+  if (!t) return undefined;
+  const text = index.get(uri)!.text;
+  if (t.kind === 'definition') {
+    const m = t.manifest;
+    return { span: contentSpan(text, m.nameSpan!, m.name!) ?? m.nameSpan!, placeholder: m.name! };
+  }
+  const targets = manifestsOf(index, t);
+  if (targets.length === 0) return { error: `\`${t.site.name}\` is not defined in the workspace: there is no manifest to rename.` };
+  return { span: contentSpan(text, t.site.nameSpan!, t.site.name!) ?? t.site.nameSpan!, placeholder: t.site.name! };
+}
+
+/**
+ * Renames the manifest at the cursor (its `metadata.name`, or what the owner or reference at the cursor
+ * names) and every owner and reference naming it, in every file. Edits per uri, against the indexed texts.
+ */
+export function renameAt(index: WorkspaceIndex, uri: string, offset: number, newName: string): Map<string, Edit[]> | { error: string } {
+  const t = targetAt(index, uri, offset);
+  if (!t) return { error: 'Rename works on a `metadata.name`, or on the `name` of an owner or a reference.' };
+  const targets = manifestsOf(index, t);
+  if (targets.length === 0) return { error: `\`${t.kind === 'site' ? t.site.name : ''}\` is not defined in the workspace: there is no manifest to rename.` };
+  const target = targets[0];
+  if (newName.length > 253 || !K8S_NAME.test(newName)) {
+    return { error: `"${newName}" is not a valid object name: at most 253 lowercase letters, digits, \`-\` and \`.\`, starting and ending with a letter or digit.` };
+  }
+  if (newName === target.name) return new Map();
+  const clash = index.named(index.scopeOf(target), target.namespace, newName).find((o) => o.kind === target.kind && o.def.area === target.def.area);
+  if (clash) return { error: `${target.kind} \`${newName}\` already exists in namespace \`${target.namespace}\` (${whereOf(index, clash, uri)}).` };
+
+  const edits = new Map<string, Edit[]>();
+  const add = (fileUri: string, span: Span, value: string): { error: string } | undefined => {
+    const text = index.get(fileUri)?.text;
+    if (text === undefined) return undefined;
+    const e = scalarEdit(text, span, value, newName);
+    if ('error' in e) return e;
+    let list = edits.get(fileUri);
+    if (!list) edits.set(fileUri, (list = []));
+    if (!list.some((x) => x.span[0] === e.span[0])) list.push(e);
+    return undefined;
+  };
+  const first = add(target.uri, target.nameSpan!, target.name!);
+  if (first) return first;
+  for (const r of referencesTo(index, target)) {
+    const err = add(r.loc.uri, r.loc.span, r.site.name!);
+    if (err) return err;
+  }
+  for (const list of edits.values()) list.sort((x, y) => x.span[0] - y.span[0]);
+  return edits;
+}

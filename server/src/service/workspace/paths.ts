@@ -1,0 +1,52 @@
+// The cloud resource path a manifest creates: its kind's path shape, filled from the owner chain (owners in
+// the workspace, owner ids, or the owner's name when the owner is not in the workspace) and `cloudName`
+// (default `metadata.name`). Placeholders that nothing fills stay as they are (`{subscriptionId}`).
+import { anyVersionOf } from '../../model/registry';
+import type { WorkspaceIndex } from './index';
+import type { Manifest } from './model';
+
+const isPlaceholder = (s: string | undefined) => !!s && /^\{[^}]*\}$/.test(s);
+
+/** The name a manifest has in the cloud: `cloudName`, else `metadata.name`, else a generated UUID. */
+export function cloudNameOf(m: Manifest): string | undefined {
+  if (m.cloudName !== undefined && m.cloudName !== '') return m.cloudName;
+  if (m.def.cloudNameDefault === 'uuid') return '{generated UUID}';
+  return m.name;
+}
+
+/** A kind's path shape with its own name filled in (an owner that is not in the workspace). */
+function guessed(kind: string | undefined, name: string | undefined): string | undefined {
+  const shape = kind ? anyVersionOf(kind)?.pathShape : undefined;
+  if (!shape) return undefined;
+  const segs = shape.split('/');
+  if (name !== undefined && isPlaceholder(segs[segs.length - 1])) segs[segs.length - 1] = name;
+  return segs.join('/');
+}
+
+/** The resource path of a manifest; undefined when the spec gives its kind no path shape. */
+export function resourcePath(index: WorkspaceIndex, m: Manifest, depth = 0): string | undefined {
+  const shape = m.def.pathShape;
+  if (!shape) return undefined;
+  const segs = shape.split('/');
+  const last = segs.length - 1;
+  const own = cloudNameOf(m);
+  if (own !== undefined && isPlaceholder(segs[last])) segs[last] = own;
+  const owner = m.owner;
+  if (!owner || depth > 16) return segs.join('/');
+
+  const resolved = index.resolve(m, owner);
+  const target = resolved.status === 'found' ? resolved.targets[0] : undefined;
+  const ownerKind = owner.style === 'known' ? owner.expectedKind : owner.kind;
+  const ownerPath = owner.armId ?? (target ? resourcePath(index, target, depth + 1) : guessed(ownerKind, owner.name));
+  if (!ownerPath) return segs.join('/');
+
+  if (segs[1] === '{scope}') return `${ownerPath.replace(/\/+$/, '')}/${segs.slice(2).join('/')}`;
+  const ownerShape = ownerKind ? anyVersionOf(ownerKind)?.pathShape : undefined;
+  if (!ownerShape) return segs.join('/');
+  const n = ownerShape.split('/').length;
+  const ownerSegs = ownerPath.split('/');
+  // An owner id of another shape (reported by owner-arm-id) leaves the placeholders in place.
+  if (ownerSegs.length !== n) return segs.join('/');
+  segs.splice(0, n, ...ownerSegs);
+  return segs.join('/');
+}

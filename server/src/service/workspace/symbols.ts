@@ -1,0 +1,166 @@
+// Document symbols (the outline: `Kind name` per manifest, its fields nested below) and workspace symbols
+// (every manifest of the workspace, by `Kind name`).
+import { isMap, isPair, isScalar, isSeq, type Node } from 'yaml';
+import { SymbolKind, type DocumentSymbol, type SymbolInformation } from 'vscode-languageserver-types';
+import type { ParsedFile } from '../parse';
+import { identify } from '../validate';
+import { entry, keyName, scalarValue } from '../yamlNodes';
+import type { WorkspaceIndex } from './index';
+import { labelOf } from './model';
+
+const MAX_DEPTH = 12;
+const MAX_CHILDREN = 1000;
+
+type R = [number, number];
+
+/** Start and value end of a node (trailing comments left out). */
+const rangeOf = (node: unknown): R | undefined => {
+  const r = (node as { range?: [number, number, number] } | null)?.range;
+  return r ? [r[0], r[1]] : undefined;
+};
+
+function detailOf(node: unknown): string | undefined {
+  if (!isScalar(node) || node.value === null || node.value === undefined) return undefined;
+  const s = String(node.value).replace(/\s+/g, ' ');
+  return s.length > 60 ? `${s.slice(0, 57)}…` : s;
+}
+
+function kindOf(node: unknown): SymbolKind {
+  if (isMap(node)) return SymbolKind.Object;
+  if (isSeq(node)) return SymbolKind.Array;
+  if (isScalar(node)) {
+    const v = node.value;
+    if (typeof v === 'number') return SymbolKind.Number;
+    if (typeof v === 'boolean') return SymbolKind.Boolean;
+    if (v === null) return SymbolKind.Null;
+    return SymbolKind.String;
+  }
+  return SymbolKind.Field;
+}
+
+export function documentSymbols(file: ParsedFile): DocumentSymbol[] {
+  const out: DocumentSymbol[] = [];
+  for (const chunk of file.docs) {
+    const root = chunk.doc.contents;
+    if (!isMap(root)) continue;
+    const id = identify(root);
+    if (id.status !== 'ok') continue;
+    const base = chunk.offset;
+    const range = (r: R) => file.lines.range(base + r[0], base + r[1]);
+
+    const fields = (node: unknown, depth: number): DocumentSymbol[] => {
+      if (depth > MAX_DEPTH) return [];
+      const children: DocumentSymbol[] = [];
+      if (isMap(node)) {
+        for (const item of node.items.slice(0, MAX_CHILDREN)) {
+          if (!isPair(item)) continue;
+          const k = keyName(item);
+          const kr = rangeOf(item.key);
+          if (k === undefined || !kr) continue;
+          const vr = rangeOf(item.value);
+          const whole: R = [kr[0], Math.max(kr[1], vr?.[1] ?? kr[1])];
+          children.push({
+            name: k || '""',
+            detail: detailOf(item.value),
+            kind: k === 'owner' || /References?$/.test(k) ? SymbolKind.Key : kindOf(item.value),
+            range: range(whole),
+            selectionRange: range(kr),
+            children: fields(item.value, depth + 1),
+          });
+        }
+      } else if (isSeq(node)) {
+        node.items.slice(0, MAX_CHILDREN).forEach((it, i) => {
+          const r = rangeOf(it);
+          if (!r) return;
+          const named = isMap(it) ? scalarValue(entry(it, 'name')?.value) : undefined;
+          children.push({
+            name: `[${i}]`,
+            detail: typeof named === 'string' ? named : detailOf(it),
+            kind: kindOf(it),
+            range: range(r),
+            selectionRange: range([r[0], r[0]]),
+            children: fields(it, depth + 1),
+          });
+        });
+      }
+      return children;
+    };
+
+    const manifest = (node: Node, kind: string): DocumentSymbol | undefined => {
+      const r = rangeOf(node);
+      if (!r) return undefined;
+      const meta = entry(node, 'metadata')?.value;
+      const nameNode = entry(meta, 'name')?.value;
+      const name = scalarValue(nameNode);
+      const ns = scalarValue(entry(meta, 'namespace')?.value);
+      const sel = rangeOf(nameNode) ?? rangeOf(entry(node, 'kind')?.value) ?? [r[0], r[0]];
+      return {
+        name: labelOf({ kind, name: typeof name === 'string' ? name : undefined }),
+        detail: typeof ns === 'string' ? `namespace ${ns}` : undefined,
+        kind: SymbolKind.Class,
+        range: range(r),
+        selectionRange: range(sel),
+        children: fields(node, 1),
+      };
+    };
+
+    if (!id.list) {
+      const s = manifest(root, id.def.kind);
+      if (s) out.push(s);
+    } else {
+      const r = rangeOf(root)!;
+      const items = entry(root, 'items')?.value;
+      const children = isSeq(items) ? items.items.flatMap((it) => (isMap(it) ? (manifest(it, id.def.kind) ?? []) : [])) : [];
+      const kindNode = entry(root, 'kind')?.value;
+      out.push({
+        name: `${id.def.kind}List`,
+        detail: `${children.length} item${children.length === 1 ? '' : 's'}`,
+        kind: SymbolKind.Module,
+        range: range(r),
+        selectionRange: range(rangeOf(kindNode) ?? [r[0], r[0]]),
+        children,
+      });
+    }
+  }
+  return out;
+}
+
+/** Whether the letters of `query` appear in `label` in order (case-insensitive). */
+function fuzzy(query: string, label: string): boolean {
+  const q = query.toLowerCase().replace(/\s+/g, '');
+  if (!q) return true;
+  const l = label.toLowerCase();
+  let i = 0;
+  for (let j = 0; j < l.length && i < q.length; j++) if (l[j] === q[i]) i++;
+  return i === q.length;
+}
+
+/** Manifests of the workspace matching a query, as `Kind name` symbols; names containing the query first. */
+export function workspaceSymbols(index: WorkspaceIndex, query: string, limit = 1000): SymbolInformation[] {
+  const q = query.trim().toLowerCase();
+  const hits: { rank: number; info: SymbolInformation }[] = [];
+  for (const m of index.manifests()) {
+    if (m.name === undefined) continue;
+    const label = labelOf(m);
+    if (!fuzzy(q, label)) continue;
+    const f = index.get(m.uri)!;
+    const span = m.nameSpan ?? m.span;
+    const name = m.name.toLowerCase();
+    const rank = !q ? 0 : name === q ? 0 : name.startsWith(q) ? 1 : name.includes(q) ? 2 : label.toLowerCase().includes(q) ? 3 : 4;
+    hits.push({
+      rank,
+      info: {
+        name: label,
+        kind: SymbolKind.Class,
+        containerName: `namespace ${m.namespace}`,
+        location: { uri: m.uri, range: f.lines().range(span[0], span[1]) },
+      },
+    });
+    // Enough exact matches: stop looking.
+    if (hits.length >= limit * 4) break;
+  }
+  return hits
+    .sort((a, b) => a.rank - b.rank)
+    .slice(0, limit)
+    .map((h) => h.info);
+}
