@@ -612,7 +612,7 @@ connection.onCompletion((params) => {
   return safely(() => {
     const file = fileOf(doc);
     const offset = file.lines.offsetAt(params.position);
-    const items = complete(file, offset, { apiDomain: settings.apiDomain });
+    const items = complete(file, offset, { apiDomain: settings.apiDomain, workspaceDomains: index.domains() });
     syncAll();
     const refs: CompletionItem[] = safely(() => completeReferences(index, doc.uri, file, offset), []);
     if (refs.length === 0) return items;

@@ -418,6 +418,38 @@ describe('settings over stdio', () => {
     }
   });
 
+  test('apiVersion completion uses cloudManifests.apiDomain, else the domain the workspace already uses', async () => {
+    const ws = new Folder('cm-ws-domain-');
+    ws.write('rg.yaml', rg('rg-app').replace(/cloud\.example\.com/g, 'contoso.io'));
+    const labelsAt = async (client: WorkspaceClient, name: string) => {
+      const { text, line, character } = cursor('apiVersion: |\n');
+      const uri = ws.uri(name);
+      await client.open(uri, text);
+      const r = (await client.conn.sendRequest('textDocument/completion', { textDocument: { uri }, position: { line, character } })) as { label: string }[] | { items: { label: string }[] };
+      return (Array.isArray(r) ? r : r.items).map((i) => i.label);
+    };
+    const fromWorkspace = new WorkspaceClient({ rootDir: ws.root });
+    try {
+      await fromWorkspace.initialize();
+      await fromWorkspace.waitForScans(1);
+      const labels = await labelsAt(fromWorkspace, 'new.yaml');
+      assert.ok(labels.includes('storage.contoso.io/v20220901'), labels.join(', '));
+      assert.ok(!labels.some((l) => l.includes('cloud.example.com')), labels.join(', '));
+    } finally {
+      await fromWorkspace.stop();
+    }
+    const fromSetting = new WorkspaceClient({ rootDir: ws.root, settings: { apiDomain: 'example.org' } });
+    try {
+      await fromSetting.initialize();
+      await fromSetting.waitForScans(1);
+      const labels = await labelsAt(fromSetting, 'new2.yaml');
+      assert.ok(labels.includes('storage.example.org/v20220901'), labels.join(', '));
+    } finally {
+      await fromSetting.stop();
+      ws.dispose();
+    }
+  });
+
   test('pull diagnostics: a pulled document sees the latest state of the files it depends on', async () => {
     const ws = new Folder('cm-ws-pull-');
     ws.write('account.yaml', account('appstore', 'rg'));

@@ -74,6 +74,15 @@ export class WorkspaceIndex {
     return this.records.has(uri);
   }
 
+  private domainCache: string[] | undefined;
+  /** API domains the workspace's manifests use, most used first (for `apiVersion` completion). */
+  domains(): string[] {
+    if (this.domainCache) return this.domainCache;
+    const count = new Map<string, number>();
+    for (const r of this.records.values()) for (const m of r.manifests) if (m.domain) count.set(m.domain, (count.get(m.domain) ?? 0) + 1);
+    return (this.domainCache = [...count.entries()].sort((a, b) => b[1] - a[1]).map(([d]) => d));
+  }
+
   get(uri: string): IndexedFile | undefined {
     return this.records.get(uri);
   }
@@ -95,6 +104,7 @@ export class WorkspaceIndex {
    * pass them to `dependents` for the files whose cross-document diagnostics may change.
    */
   set(uri: string, file: ParsedFile, scope: string = WORKSPACE_SCOPE): string[] {
+    this.domainCache = undefined;
     const before = this.records.get(uri);
     const keys = before ? this.definedKeys(before) : [];
     if (before) this.unlink(before);
@@ -112,6 +122,7 @@ export class WorkspaceIndex {
 
   /** Removes a file; returns the name keys it defined (for `dependents`). */
   remove(uri: string): string[] {
+    this.domainCache = undefined;
     const before = this.records.get(uri);
     if (!before) return [];
     const keys = this.definedKeys(before);
