@@ -36,6 +36,7 @@ export function fieldDescription(f: Field): string {
     const lo = t.kind === 'int' && t.exclusiveMinimum !== undefined ? `greater than ${t.exclusiveMinimum}` : t.minimum !== undefined ? `at least ${t.minimum}` : undefined;
     const hi = t.maximum !== undefined ? `at most ${t.maximum}` : undefined;
     if (lo || hi) parts.push(`Must be ${[lo, hi].filter(Boolean).join(' and ')}.`);
+    if (t.kind === 'int' && t.unit) parts.push(`In ${t.unit}.`);
   }
   if (f.type.kind === 'array' && (f.type.minItems !== undefined || f.type.maxItems !== undefined))
     parts.push(`${f.type.minItems ?? 0} to ${f.type.maxItems ?? 'any number of'} items.`);

@@ -42,6 +42,8 @@ export interface StringType {
 
 export interface IntType {
   kind: 'int';
+  /** What the number counts, where the spec says (`seconds`, `days`, `GB`…): shown in docs and hints. */
+  unit?: string;
   minimum?: number;
   maximum?: number;
   /** Value must be strictly greater than this (share quota "greater than 0"). */

@@ -85,8 +85,10 @@ export function typeLimits(t: Type): string[] {
             ? `at least ${t.minimum}`
             : undefined;
       const hi = t.maximum !== undefined ? `at most ${t.maximum}` : undefined;
-      if (t.kind === 'int' && t.minimum !== undefined && t.maximum !== undefined) out.push(`${t.minimum} to ${t.maximum}`);
-      else if (lo || hi) out.push([lo, hi].filter(Boolean).join(' and '));
+      const unit = t.kind === 'int' && t.unit ? ` ${t.unit}` : '';
+      if (t.kind === 'int' && t.minimum !== undefined && t.maximum !== undefined) out.push(`${t.minimum} to ${t.maximum}${unit}`);
+      else if (lo || hi) out.push([lo, hi].filter(Boolean).join(' and ') + unit);
+      else if (unit) out.push(`in${unit}`);
       break;
     }
     case 'array':

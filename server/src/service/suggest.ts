@@ -28,7 +28,8 @@ export function nearest(word: string, candidates: Iterable<string>): string | un
       best = c;
     }
   }
-  const limit = word.length <= 4 ? 1 : word.length <= 8 ? 2 : 3;
+  // About one edit in five characters: a likely typo, not a guess.
+  const limit = Math.max(1, Math.floor(word.length / 5));
   return bestD <= limit ? best : undefined;
 }
 

@@ -113,8 +113,12 @@ export class Walker {
         }
         return this.string(v, span, type, label, schemaPath);
       case 'int':
-        if (typeof v !== 'number' || !Number.isInteger(v))
-          return out.report('wrong-type', span, `\`${label}\` must be an integer; found ${describeValue(v)}.`);
+        if (typeof v !== 'number' || !Number.isInteger(v)) {
+          // An ISO 8601 duration where a number of seconds is wanted: say which number.
+          const secs = typeof v === 'string' && type.unit === 'seconds' ? durationSeconds(v) : undefined;
+          const hint = secs !== undefined ? ` For ${v} write the number of seconds: ${secs}.` : '';
+          return out.report('wrong-type', span, `\`${label}\` must be an integer; found ${describeValue(v)}.${hint}`);
+        }
         return this.range(v, span, type, label);
       case 'number':
         if (typeof v !== 'number') return out.report('wrong-type', span, `\`${label}\` must be a number; found ${describeValue(v)}.`);

@@ -147,7 +147,7 @@ const configurationStore = (): KindDef => ({
     cloudName: cloudNameField(),
     createMode: opt(createModeEnum(), 'whether the store is created normally or recovered from soft delete'),
     dataPlaneProxy: opt(dataPlaneProxy(''), 'settings of the data-plane proxy'),
-    defaultKeyValueRevisionRetentionPeriodInSeconds: opt(int(), 'how many seconds new key-value revisions are retained', {
+    defaultKeyValueRevisionRetentionPeriodInSeconds: opt(int({ unit: 'seconds' }), 'how many seconds new key-value revisions are retained', {
       defaultDoc: DEFAULT_RETENTION_DOC,
     }),
     disableLocalAuth: opt(bool(), 'when true, every authentication method other than directory-identity authentication is disabled'),
@@ -319,7 +319,7 @@ const snapshot = (): KindDef => ({
     operatorSpec: operatorSpec('Snapshot'),
     owner: storeOwner('snapshot'),
     retentionPeriod: opt(
-      int({ minimum: 3600, maximum: 7776000 }),
+      int({ minimum: 3600, maximum: 7776000, unit: 'seconds' }),
       'seconds the snapshot stays archived before it expires (3600 to 7776000); can be set only when the snapshot is created',
       {
         createOnly: true,

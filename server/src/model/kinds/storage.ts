@@ -140,7 +140,7 @@ const corsRule = (s: Sfx): ObjectType =>
       allowedMethods: fld(s, arr(corsMethodsEnum()), 'HTTP methods the origin is allowed to execute', { required: true }),
       allowedOrigins: fld(s, arr(str()), 'origin domains allowed via CORS; `*` allows all domains', { required: true }),
       exposedHeaders: fld(s, arr(str()), 'response headers to expose to CORS clients', { required: true }),
-      maxAgeInSeconds: fld(s, int(), 'seconds a client or browser may cache a preflight response', { required: true }),
+      maxAgeInSeconds: fld(s, s ? int() : int({ unit: 'seconds' }), 'seconds a client or browser may cache a preflight response', { required: true }),
     },
     { doc: 'One CORS rule; all five fields are required when a rule is present.' },
   );
