@@ -1,31 +1,70 @@
-// The VS Code client: starts the bundled language server over IPC for YAML documents (files and
-// untitled) and forwards the `cloudManifests` settings. vscode-languageclient restarts a crashed server.
+// The VS Code client: starts the bundled language server (`dist/server.js`) over IPC for YAML documents
+// (files and untitled), forwards the `cloudManifests` settings (a change re-validates at once), and adds
+// the commands and the owner tree. vscode-languageclient restarts a crashed server (its default error
+// handler: up to 4 restarts within 3 minutes), so no errorHandler is set here.
 import * as path from 'node:path';
-import { workspace, type ExtensionContext } from 'vscode';
+import { commands, window, workspace, type ExtensionContext, type LogOutputChannel } from 'vscode';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
+import { WorkspaceCheck } from './checkWorkspace';
+import { newManifest } from './newManifest';
+import { registerOwnerTree } from './ownerTree';
 
 let client: LanguageClient | undefined;
 
-export async function activate(context: ExtensionContext): Promise<void> {
+/** What the extension exports (for tests and other extensions). */
+export interface CloudManifestsApi {
+  /** Resolves once the language server is running. */
+  ready: Promise<void>;
+  client: LanguageClient;
+}
+
+export async function activate(context: ExtensionContext): Promise<CloudManifestsApi> {
   const module = context.asAbsolutePath(path.join('dist', 'server.js'));
   const serverOptions: ServerOptions = {
     run: { module, transport: TransportKind.ipc },
     debug: { module, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6009'] } },
   };
+  const output: LogOutputChannel = window.createOutputChannel('Cloud Resource Manifests', { log: true });
   const clientOptions: LanguageClientOptions = {
     documentSelector: [
       { scheme: 'file', language: 'yaml' },
       { scheme: 'untitled', language: 'yaml' },
     ],
     synchronize: {
+      // Pushes `workspace/didChangeConfiguration` with the section on every change: the server re-validates.
       configurationSection: 'cloudManifests',
       fileEvents: workspace.createFileSystemWatcher('**/*.{yaml,yml}'),
     },
     initializationOptions: { settings: workspace.getConfiguration('cloudManifests') },
+    // One channel for the server's log and, with `cloudManifests.trace.server`, the protocol trace.
+    outputChannel: output,
+    traceOutputChannel: output,
   };
-  client = new LanguageClient('cloudManifests', 'Cloud Resource Manifests', serverOptions, clientOptions);
-  await client.start();
-  context.subscriptions.push({ dispose: () => void client?.stop() });
+  // The id `cloudManifests` makes the client read `cloudManifests.trace.server`.
+  const lc = new LanguageClient('cloudManifests', 'Cloud Resource Manifests', serverOptions, clientOptions);
+  client = lc;
+  const ready = lc.start();
+  ready.catch((e) => output.error(`the language server did not start: ${e instanceof Error ? e.stack : String(e)}`));
+
+  const check = new WorkspaceCheck(lc, ready);
+  const tree = registerOwnerTree(lc, ready);
+  context.subscriptions.push(
+    output,
+    check,
+    ...tree.disposables,
+    commands.registerCommand('cloudManifests.newManifest', (kind?: unknown) => newManifest(ready, kind)),
+    commands.registerCommand('cloudManifests.checkWorkspace', () => check.run(true)),
+    commands.registerCommand('cloudManifests.refreshOwners', () => tree.provider.refresh()),
+    commands.registerCommand('cloudManifests.restartServer', async () => {
+      await ready.catch(() => undefined);
+      await lc.restart();
+      tree.provider.scheduleRefetch(0);
+    }),
+    commands.registerCommand('cloudManifests.showOutput', () => output.show(true)),
+    { dispose: () => void lc.stop() },
+  );
+  await ready.catch(() => undefined);
+  return { ready, client: lc };
 }
 
 export async function deactivate(): Promise<void> {

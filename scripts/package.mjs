@@ -1,0 +1,56 @@
+// `npm run package`: builds the extension's .vsix with @vscode/vsce from a clean staging folder, so that
+// only what the extension needs goes in: the minified bundles (dist/extension.js, dist/server.js, no
+// source maps), the grammar, package.json, README, CHANGELOG, LICENSE and the images. No node_modules:
+// esbuild bundles vscode-languageclient and every server dependency.
+//
+//   node scripts/package.mjs [--out FILE.vsix]      (default: <name>-<version>.vsix in the repository)
+//
+// The repository's own dist/ is left alone (tests may be using it).
+import { build } from 'esbuild';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createVSIX } from '@vscode/vsce';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+const outArg = process.argv.indexOf('--out');
+const out = resolve(outArg > 0 ? process.argv[outArg + 1] : join(root, `${pkg.name}-${pkg.version}.vsix`));
+const MAX_BYTES = 2 * 1024 * 1024;
+
+const stage = mkdtempSync(join(tmpdir(), 'cloud-manifests-vsix-'));
+try {
+  const common = { bundle: true, platform: 'node', target: 'node18', format: 'cjs', minify: true, sourcemap: false, legalComments: 'none', logLevel: 'warning', absWorkingDir: root };
+  await Promise.all([
+    build({ ...common, entryPoints: [join(root, 'server/src/server.ts')], outfile: join(stage, 'dist/server.js') }),
+    build({ ...common, entryPoints: [join(root, 'client/src/extension.ts')], outfile: join(stage, 'dist/extension.js'), external: ['vscode'] }),
+  ]);
+  // package.json without what only the repository needs (scripts, dependencies: everything is bundled).
+  const { scripts: _s, devDependencies: _d, dependencies: _p, bin: _b, private: _v, ...manifest } = pkg;
+  writeFileSync(join(stage, 'package.json'), JSON.stringify(manifest, null, 2) + '\n');
+  for (const f of ['README.md', 'CHANGELOG.md', 'LICENSE', '.vscodeignore', 'syntaxes', 'images/icon.png', 'images/screenshot.png']) {
+    try {
+      statSync(join(root, f));
+    } catch {
+      if (f === 'images/screenshot.png') continue; // made by the code-server test; optional here
+      throw new Error(`missing ${f}`);
+    }
+    mkdirSync(dirname(join(stage, f)), { recursive: true });
+    cpSync(join(root, f), join(stage, f), { recursive: true });
+  }
+  mkdirSync(dirname(out), { recursive: true });
+  await createVSIX({
+    cwd: stage,
+    packagePath: out,
+    dependencies: false,
+    // The README's links are relative to the repository; the extension page shows the bundled images.
+    rewriteRelativeLinks: false,
+    allowMissingRepository: true,
+  });
+  const size = statSync(out).size;
+  if (size > MAX_BYTES) throw new Error(`${out} is ${size} bytes, over the 2 MB budget`);
+  console.log(`${out}: ${(size / 1024).toFixed(0)} KB`);
+} finally {
+  rmSync(stage, { recursive: true, force: true });
+}

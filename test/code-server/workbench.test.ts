@@ -1,0 +1,357 @@
+// The packaged extension in a real VS Code workbench: code-server (VS Code 1.100) with the .vsix installed,
+// driven by Debian's chromium through playwright-core, as a user would. It opens a workspace of manifests,
+// waits for the squiggles, reads the Problems panel and a hover, runs "New Cloud Resource Manifest…",
+// "Check Workspace Manifests" and the owner tree, changes a setting, kills the language server and sees
+// it come back, and saves screenshots into test-results/code-server/.
+//
+// Needs code-server and chromium: `bash scripts/code-server/install.sh` (.ci/run does it). Without them
+// the suite is SKIPPED with a message, except under CI=true, where it fails.
+// CLOUD_MANIFESTS_VSIX=<file> tests that .vsix instead of packaging one; CLOUD_MANIFESTS_UPDATE_SCREENSHOT=1
+// also writes the README's images/screenshot.png.
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, test, type TestContext } from 'node:test';
+import type { BrowserContext, Page } from 'playwright-core';
+import { CHROMIUM, missingPrerequisites, startWorkbench, type Workbench } from '../../scripts/code-server/codeServer';
+import { readZip } from '../vscode/zip';
+import { CLOSED_EXPECTED, CLOSED_FILE, makeWorkspace, MISTAKES_EXPECTED, MISTAKES_FILE } from './workspace';
+
+const repo = join(__dirname, '..', '..');
+const RESULTS = join(repo, 'test-results', 'code-server');
+const inCI = !!process.env.CI && process.env.CI !== 'false';
+const missing = missingPrerequisites();
+const skip =
+  missing.length > 0 && !inCI
+    ? `SKIPPED: the real-workbench test needs ${missing.join(' and ')}. Install them with \`bash scripts/code-server/install.sh\` (.ci/run does, and under CI=true this test fails instead of skipping).`
+    : false;
+if (skip) console.log(`# code-server workbench: ${skip}`);
+
+const nbsp = (s: string) => s.replace(/\u00a0/g, ' ');
+
+describe('the extension in a real VS Code workbench (code-server + chromium)', { skip, timeout: 600_000 }, () => {
+  let root: string;
+  let ws: string;
+  let wb: Workbench | undefined;
+  let context: BrowserContext | undefined;
+  let page: Page;
+  /** Whether the packaged server implements the commands' requests (server/src/commands wired into server.ts). */
+  let serverHasCommands = false;
+  let shotNo = 0;
+
+  const shot = async (name: string) => {
+    const file = join(RESULTS, `${String(++shotNo).padStart(2, '0')}-${name}.png`);
+    await page.screenshot({ path: file });
+    return file;
+  };
+
+  before(async () => {
+    if (missing.length > 0) throw new Error(`CI=true and the real-workbench prerequisites are missing: ${missing.join(', ')}. .ci/run must run scripts/code-server/install.sh first.`);
+    rmSync(RESULTS, { recursive: true, force: true });
+    mkdirSync(RESULTS, { recursive: true });
+    root = mkdtempSync(join(tmpdir(), 'cloud-manifests-code-server-'));
+    ws = makeWorkspace(join(root, 'workspace'));
+    let vsix = process.env.CLOUD_MANIFESTS_VSIX;
+    if (!vsix) {
+      vsix = join(root, 'cloud-manifests.vsix');
+      const r = spawnSync(process.execPath, [join(repo, 'scripts', 'package.mjs'), '--out', vsix], { cwd: repo, encoding: 'utf8' });
+      assert.equal(r.status, 0, `npm run package failed:\n${r.stdout}\n${r.stderr}`);
+    }
+    const server = readZip(vsix).find((e) => e.name === 'extension/dist/server.js')!.read().toString('utf8');
+    serverHasCommands = server.includes('cloudManifests/checkWorkspace') && server.includes('cloudManifests/ownerGraph');
+
+    const started = Date.now();
+    wb = await startWorkbench({ root: join(root, 'code-server'), vsix, workspace: ws });
+    console.log(`# code-server up in ${Date.now() - started} ms at ${wb.url}`);
+    const { chromium } = await import('playwright-core');
+    context = await chromium.launchPersistentContext(join(root, 'chromium'), {
+      executablePath: CHROMIUM,
+      headless: true,
+      viewport: { width: 1280, height: 800 },
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    });
+    page = context.pages()[0] ?? (await context.newPage());
+    page.setDefaultTimeout(30_000);
+    await page.goto(`${wb.url}/?folder=${encodeURIComponent(ws)}`);
+    await page.locator('.monaco-workbench').waitFor();
+    await page.locator('.explorer-folders-view .monaco-list-row').first().waitFor();
+  });
+
+  after(async () => {
+    await context?.close().catch(() => undefined);
+    await wb?.stop();
+    if (root && process.env.KEEP_CODE_SERVER_ROOT !== '1') rmSync(root, { recursive: true, force: true });
+  });
+
+  /** Runs a command through the command palette, by its title. */
+  async function runCommand(title: string) {
+    await page.keyboard.press('F1');
+    const input = page.locator('.quick-input-widget input');
+    await input.waitFor();
+    await input.fill(`>${title}`);
+    await page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first().waitFor();
+    await page.keyboard.press('Enter');
+  }
+
+  const exact = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+
+  /** Shows a workspace file: its tab when it is open, else Quick Open (`Control+P`) by its relative path. */
+  async function openFile(relPath: string) {
+    const base = relPath.split('/').pop()!;
+    const byLabel = page.locator('.label-name', { hasText: exact(base) });
+    const tab = page.locator('.tabs-container .tab').filter({ has: byLabel }).first();
+    if (await tab.isVisible()) {
+      await tab.click();
+    } else {
+      await page.keyboard.press('Control+P');
+      const input = page.locator('.quick-input-widget input');
+      await input.waitFor();
+      await input.fill(relPath);
+      // The list filters as it is typed into: wait until the file is the selected row, then take it.
+      await page.locator('.quick-input-list .monaco-list-row.focused').filter({ has: byLabel }).waitFor();
+      await page.keyboard.press('Enter');
+    }
+    await page.locator('.tabs-container .tab.active').filter({ has: byLabel }).waitFor();
+    await page.mouse.move(700, 790); // no tab tooltip in the screenshots
+  }
+
+  /** Drags the sash between the side bar and the editors to `x`. */
+  async function widenSideBar(x: number) {
+    const sidebar = await page.locator('#workbench\\.parts\\.sidebar').boundingBox();
+    if (!sidebar || sidebar.x + sidebar.width >= x) return;
+    const edge = sidebar.x + sidebar.width;
+    await page.mouse.move(edge, 400);
+    await page.mouse.down();
+    await page.mouse.move(edge + 40, 400, { steps: 4 });
+    await page.mouse.move(x, 400, { steps: 8 });
+    await page.mouse.up();
+  }
+
+  async function goTo(line: number, column: number) {
+    await page.keyboard.press('Control+G');
+    const input = page.locator('.quick-input-widget input');
+    await input.waitFor();
+    await input.fill(`:${line}:${column}`);
+    await page.keyboard.press('Enter');
+    await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
+  }
+
+  async function showHover(): Promise<string> {
+    // Keep the mouse off tabs and text: their tooltips and hovers would cover the keyboard hover.
+    await page.mouse.move(700, 790);
+    await page.keyboard.press('Control+K');
+    await page.keyboard.press('Control+I');
+    const hover = page.locator('.monaco-hover-content:visible').first();
+    await hover.waitFor();
+    await page.waitForTimeout(400); // the fade-in, for the screenshots
+    return nbsp(await hover.innerText());
+  }
+
+  async function problemsText(): Promise<string> {
+    const panel = page.locator('.markers-panel');
+    if (!(await panel.isVisible())) await page.keyboard.press('Control+Shift+M');
+    await panel.waitFor();
+    return nbsp((await page.locator('.markers-panel .monaco-list-row').allInnerTexts()).join('\n'));
+  }
+
+  async function waitForProblems(pred: (text: string) => boolean, what: string, timeoutMs = 60_000): Promise<string> {
+    const until = Date.now() + timeoutMs;
+    let text = '';
+    while (Date.now() < until) {
+      text = await problemsText();
+      if (pred(text)) return text;
+      await page.waitForTimeout(500);
+    }
+    assert.fail(`Problems never showed ${what}; it shows:\n${text}`);
+  }
+
+  /** A test that leaves a screenshot of the workbench when it fails. */
+  const step = (name: string, fn: (t: TestContext) => Promise<void>) =>
+    test(name, async (t) => {
+      try {
+        await fn(t);
+      } catch (e) {
+        await shot(`FAILED-${name.replace(/[^a-z0-9]+/gi, '-').slice(0, 40)}`).catch(() => undefined);
+        throw e;
+      }
+    });
+
+  const activeEditorText = async () => nbsp(await page.locator('.editor-group-container.active .monaco-editor .view-lines').first().innerText());
+
+  /** Waits until the active editor shows text matching `re`; returns that text. */
+  async function waitForEditorText(re: RegExp, timeoutMs = 15_000): Promise<string> {
+    const until = Date.now() + timeoutMs;
+    let text = '';
+    while (Date.now() < until) {
+      text = await activeEditorText().catch(() => '');
+      if (re.test(text)) return text;
+      await page.waitForTimeout(200);
+    }
+    assert.fail(`the active editor never showed ${re}; it shows:\n${text}`);
+  }
+
+  step('opening a manifest with mistakes shows squiggles and its problems in the Problems panel', async () => {
+    const t0 = Date.now();
+    await openFile(MISTAKES_FILE);
+    await page.locator('.editor-instance .squiggly-error').first().waitFor({ timeout: 90_000 });
+    console.log(`# squiggles ${Date.now() - t0} ms after opening ${MISTAKES_FILE}`);
+    await shot('squiggles');
+    const text = await waitForProblems((t) => MISTAKES_EXPECTED.every((e) => t.includes(e.code)), 'every expected code');
+    for (const e of MISTAKES_EXPECTED) {
+      const row = text.split('\n').find((l) => l.includes(e.code));
+      assert.ok(row, `no Problems row for ${e.code}:\n${text}`);
+      assert.match(text, new RegExp(`${e.code}[^\\n]*\\n?[^\\n]*\\[Ln ${e.line}, Col \\d+\\]|\\[Ln ${e.line}, Col \\d+\\]`), `${e.code} at line ${e.line}:\n${text}`);
+    }
+    assert.match(text, /Standard_XYZ/);
+    assert.match(text, /cloud-manifests/);
+    await shot('problems');
+  });
+
+  step('a hover on apiVersion shows the API version value', async () => {
+    await openFile(MISTAKES_FILE);
+    await goTo(2, 14);
+    const text = await showHover();
+    assert.match(text, /2022-09-01/, text);
+    assert.match(text, /StorageAccount/, text);
+    await shot('hover-apiversion');
+    await page.keyboard.press('Escape');
+  });
+
+  step('"Check Workspace Manifests" puts the problems of files that are not open into Problems', async (t) => {
+    if (!serverHasCommands) {
+      const msg = 'the packaged server does not implement cloudManifests/checkWorkspace: wire server/src/commands into server/src/server.ts (see server/src/commands/index.ts)';
+      if (inCI) assert.fail(msg);
+      t.skip(`SKIPPED: ${msg}`);
+      return;
+    }
+    const before = await problemsText();
+    assert.doesNotMatch(before, /closed-mistakes\.yaml/);
+    await runCommand('Check Workspace Manifests');
+    const text = await waitForProblems((s) => s.includes('closed-mistakes.yaml') && CLOSED_EXPECTED.every((e) => s.includes(e.code)), `${CLOSED_FILE}'s problems`);
+    assert.match(text, /PT30M/);
+    await page.locator('.notifications-toasts', { hasText: /Checked \d+ manifest files/ }).waitFor();
+    await shot('check-workspace');
+    // The progress notification ends with the check.
+    await page.locator('.notification-toast', { hasText: 'Checking workspace manifests' }).waitFor({ state: 'hidden', timeout: 10_000 });
+  });
+
+  step('the owner tree nests the manifests under their owners, with problem counts, and opens them', async (t) => {
+    if (!serverHasCommands) {
+      const msg = 'the packaged server does not implement cloudManifests/ownerGraph: wire server/src/commands into server/src/server.ts (see server/src/commands/index.ts)';
+      if (inCI) assert.fail(msg);
+      t.skip(`SKIPPED: ${msg}`);
+      return;
+    }
+    // Room for the tree: a wider side bar, and the file list folded.
+    await widenSideBar(470);
+    const folders = page.locator('.pane', { has: page.locator('.explorer-folders-view') }).locator('.pane-header');
+    if ((await folders.getAttribute('aria-expanded')) === 'true') await folders.click();
+    const header = page.locator('.pane-header', { hasText: 'Cloud Resource Owners' });
+    await header.waitFor();
+    if ((await header.getAttribute('aria-expanded')) !== 'true') await header.click();
+    const pane = page.locator('.pane', { has: header });
+    const row = (name: string) => pane.locator('.monaco-list-row').filter({ has: page.locator('.label-name', { hasText: exact(name) }) }).first();
+    await row('rg-app').waitFor();
+    for (const name of ['appstore', 'appstore-blob', 'draftstore', 'api-alerts']) await row(name).waitFor();
+    const level = async (name: string) => Number(await row(name).getAttribute('aria-level'));
+    assert.equal(await level('rg-app'), 1);
+    assert.equal(await level('appstore'), 2);
+    assert.equal(await level('appstore-blob'), 3);
+    assert.equal(await level('draftstore-blob'), 3);
+    // Problem counts as the description: draftstore has an error and a warning.
+    const until = Date.now() + 30_000;
+    let draft = '';
+    while (Date.now() < until && !/1 error, 1 warning/.test(draft)) {
+      draft = nbsp(await row('draftstore').innerText());
+      await page.waitForTimeout(300);
+    }
+    assert.match(draft, /StorageAccount · 1 error, 1 warning/, draft);
+    assert.match(nbsp(await row('api-alerts').innerText()), /PrometheusRuleGroup · 2 errors/);
+    await shot('owner-tree');
+    // An item opens its manifest at its name.
+    await row('api-alerts').click();
+    await page.locator('.tab.active', { hasText: 'closed-mistakes.yaml' }).waitFor();
+    await waitForEditorText(/name: api-alerts/);
+  });
+
+  step('README screenshot: squiggles, a hover with the problem, Problems and the owner tree', async () => {
+    await runCommand('Notifications: Clear All Notifications');
+    await openFile(MISTAKES_FILE);
+    await problemsText();
+    await goTo(13, 13);
+    const text = await showHover();
+    assert.match(text, /Standard_XYZ/);
+    const file = await shot('readme');
+    if (process.env.CLOUD_MANIFESTS_UPDATE_SCREENSHOT === '1' || !existsSync(join(repo, 'images', 'screenshot.png'))) {
+      await page.screenshot({ path: join(repo, 'images', 'screenshot.png') });
+      assert.ok(statSync(join(repo, 'images', 'screenshot.png')).size < 300 * 1024, 'screenshot under 300 KB');
+    }
+    assert.ok(statSync(file).size > 10_000);
+    await page.keyboard.press('Escape');
+  });
+
+  step('"New Cloud Resource Manifest…" picks a kind and opens a new document with its snippet', async () => {
+    await runCommand('New Cloud Resource Manifest');
+    const input = page.locator('.quick-input-widget input');
+    await page.locator('.quick-input-widget', { hasText: 'New Cloud Resource Manifest' }).waitFor();
+    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'PrometheusRuleGroup' }).first().waitFor();
+    await input.fill('StorageAccount');
+    const first = page.locator('.quick-input-list .monaco-list-row').first();
+    await first.waitFor();
+    assert.match(nbsp(await first.innerText()), /^StorageAccount\s*storage v20220901/);
+    await page.keyboard.press('Enter');
+    await page.locator('.tab.active', { hasText: /Untitled-\d/ }).waitFor();
+    const text = await waitForEditorText(/kind: StorageAccount/);
+    assert.match(text, /apiVersion: storage\.cloud\.example\.com\/v20220901/, text);
+    assert.match(text, /kind: StorageAccount/, text);
+    await shot('new-manifest');
+  });
+
+  step('a settings change re-validates at once', async () => {
+    // Workspace settings, as a user would write them: enum-case off, then back.
+    const settingsFile = join(ws, '.vscode', 'settings.json');
+    mkdirSync(join(ws, '.vscode'), { recursive: true });
+    writeFileSync(settingsFile, JSON.stringify({ 'cloudManifests.rules': { 'enum-case': 'off' } }));
+    await waitForProblems((s) => !s.includes('enum-case') && s.includes('enum-value'), 'enum-case turned off by the setting', 30_000);
+    writeFileSync(settingsFile, '{}');
+    await waitForProblems((s) => s.includes('enum-case'), 'enum-case back once the setting is removed', 30_000);
+  });
+
+  step('a crashed language server is restarted and diagnostics come back', async () => {
+    const servers = serverPids(root);
+    assert.equal(servers.length, 1, `one language server process expected, found ${servers.length}`);
+    process.kill(servers[0], 'SIGKILL');
+    const until = Date.now() + 30_000;
+    let after: number[] = [];
+    while (Date.now() < until) {
+      after = serverPids(root).filter((p) => p !== servers[0]);
+      if (after.length > 0) break;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    assert.equal(after.length, 1, 'the client started a new server');
+    // The restarted server validates: a fresh mistake in the open document gets its squiggle.
+    await openFile(MISTAKES_FILE);
+    await goTo(15, 22);
+    await page.keyboard.press('End');
+    await page.keyboard.type('X');
+    await waitForProblems((s) => /TLS1_2X/.test(s), 'the new mistake after the restart');
+    await page.keyboard.press('Backspace');
+  });
+});
+
+/** Language server processes started by this test's workbench (their command line names its extensions folder). */
+function serverPids(root: string): number[] {
+  const pids: number[] = [];
+  for (const d of readdirSync('/proc')) {
+    if (!/^\d+$/.test(d)) continue;
+    try {
+      const cmd = readFileSync(`/proc/${d}/cmdline`, 'utf8').split('\0');
+      if (cmd.some((a) => a.startsWith(root) && a.endsWith(join('dist', 'server.js')))) pids.push(Number(d));
+    } catch {
+      // gone
+    }
+  }
+  return pids;
+}

@@ -1,0 +1,108 @@
+// `npm run package`: the .vsix holds the bundled extension and server, the grammar, README, CHANGELOG,
+// LICENSE and icon, and nothing else (no node_modules, sources, source maps, schemas, tests); it is under
+// 2 MB; `engines.vscode` covers what vscode-languageclient needs; every command, view and setting the
+// client uses is contributed.
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { readZip, type ZipEntry } from './zip';
+
+const repo = join(__dirname, '..', '..');
+const pkg = JSON.parse(readFileSync(join(repo, 'package.json'), 'utf8'));
+
+/** `^1.91.0` → [1, 91, 0]. */
+const minVersion = (range: string) => (/(\d+)\.(\d+)\.(\d+)/.exec(range) ?? []).slice(1).map(Number);
+const atLeast = (a: number[], b: number[]) => a[0] > b[0] || (a[0] === b[0] && (a[1] > b[1] || (a[1] === b[1] && a[2] >= b[2])));
+
+describe('the packaged .vsix', () => {
+  let dir: string;
+  let vsix: string;
+  let entries: ZipEntry[];
+  before(() => {
+    dir = mkdtempSync(join(tmpdir(), 'cloud-manifests-package-'));
+    vsix = join(dir, 'cloud-manifests.vsix');
+    const r = spawnSync(process.execPath, [join(repo, 'scripts', 'package.mjs'), '--out', vsix], { cwd: repo, encoding: 'utf8' });
+    assert.equal(r.status, 0, `${r.stdout}\n${r.stderr}`);
+    entries = readZip(vsix);
+  });
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
+  test('holds the bundles, grammar, README, CHANGELOG, LICENSE and icon, and nothing else', () => {
+    const names = entries.map((e) => e.name).sort();
+    for (const need of [
+      'extension/package.json',
+      'extension/dist/extension.js',
+      'extension/dist/server.js',
+      'extension/syntaxes/cloud-manifests.injection.tmLanguage.json',
+      'extension/readme.md',
+      'extension/changelog.md',
+      'extension/LICENSE.txt',
+      'extension/images/icon.png',
+      'extension.vsixmanifest',
+    ])
+      assert.ok(names.includes(need), `${need} missing from ${names.join(', ')}`);
+    const allowed = /^(\[Content_Types\]\.xml|extension\.vsixmanifest|extension\/(package\.json|readme\.md|changelog\.md|LICENSE\.txt|dist\/(extension|server)\.js|syntaxes\/[^/]+\.json|images\/(icon|screenshot)\.png))$/;
+    assert.deepEqual(names.filter((n) => !allowed.test(n)), []);
+  });
+
+  test('is under 2 MB', () => {
+    const size = statSync(vsix).size;
+    assert.ok(size < 2 * 1024 * 1024, `${size} bytes`);
+  });
+
+  test('its package.json points at the bundles and matches the API used', () => {
+    const manifest = JSON.parse(entries.find((e) => e.name === 'extension/package.json')!.read().toString('utf8'));
+    assert.equal(manifest.main, './dist/extension.js');
+    assert.equal(manifest.icon, 'images/icon.png');
+    assert.equal(manifest.license, 'MIT');
+    assert.equal(manifest.dependencies, undefined, 'everything is bundled');
+    const lc = JSON.parse(readFileSync(join(repo, 'node_modules', 'vscode-languageclient', 'package.json'), 'utf8'));
+    const types = JSON.parse(readFileSync(join(repo, 'node_modules', '@types', 'vscode', 'package.json'), 'utf8'));
+    const engine = minVersion(manifest.engines.vscode);
+    assert.ok(atLeast(engine, minVersion(lc.engines.vscode)), `engines.vscode ${manifest.engines.vscode} < languageclient's ${lc.engines.vscode}`);
+    // The typings the client is compiled against must not be newer than the engine it claims.
+    assert.ok(atLeast(engine, minVersion(types.version)), `@types/vscode ${types.version} is newer than engines.vscode ${manifest.engines.vscode}`);
+  });
+
+  test('the extension bundle starts the bundled server and needs nothing but vscode', () => {
+    const ext = entries.find((e) => e.name === 'extension/dist/extension.js')!.read().toString('utf8');
+    const requires = [...ext.matchAll(/require\("([^"]+)"\)/g)].map((m) => m[1]).filter((m) => !m.startsWith('node:'));
+    const builtins = new Set(require('node:module').builtinModules as string[]);
+    assert.deepEqual([...new Set(requires.filter((m) => m !== 'vscode' && !builtins.has(m)))], []);
+    assert.match(ext, /dist[^"]{0,10}server\.js|"server\.js"/);
+    assert.doesNotMatch(ext, /sourceMappingURL/);
+  });
+});
+
+describe('package.json contributions', () => {
+  const src = (f: string) => readFileSync(join(repo, 'client', 'src', f), 'utf8');
+  const client = ['extension.ts', 'checkWorkspace.ts', 'ownerTree.ts', 'newManifest.ts'].map(src).join('\n');
+  test('every command the client registers is contributed with a title, and the reverse', () => {
+    const registered = [...client.matchAll(/registerCommand\('([^']+)'/g)].map((m) => m[1]).sort();
+    const contributed = (pkg.contributes.commands as { command: string; title: string }[]).map((c) => c.command).sort();
+    assert.deepEqual(registered, contributed);
+    for (const c of pkg.contributes.commands) assert.ok(c.title, c.command);
+    const titles = pkg.contributes.commands.map((c: { title: string }) => c.title);
+    assert.ok(titles.includes('New Cloud Resource Manifest…') && titles.includes('Check Workspace Manifests'));
+  });
+  test('the owner tree view is contributed to the explorer', () => {
+    const id = /VIEW_ID = '([^']+)'/.exec(src('ownerTree.ts'))![1];
+    assert.ok(pkg.contributes.views.explorer.some((v: { id: string }) => v.id === id));
+  });
+  test('the settings the issue names are contributed with descriptions', () => {
+    const props = pkg.contributes.configuration.properties;
+    for (const k of ['apiDomain', 'rules', 'ownerResolution', 'exclude', 'trace.server']) assert.ok(props[`cloudManifests.${k}`]?.description, k);
+    assert.ok(props['cloudManifests.rules'].additionalProperties.enum.includes('off'));
+  });
+  test('the client synchronises the settings section and runs YAML files and untitled documents', () => {
+    const ext = src('extension.ts');
+    assert.match(ext, /configurationSection: 'cloudManifests'/);
+    assert.match(ext, /scheme: 'file', language: 'yaml'/);
+    assert.match(ext, /scheme: 'untitled', language: 'yaml'/);
+    assert.match(ext, /new LanguageClient\('cloudManifests'/); // reads cloudManifests.trace.server
+    assert.doesNotMatch(ext, /errorHandler:/); // the default handler restarts a crashed server
+  });
+});
