@@ -1,8 +1,9 @@
-// A run's workspace: every input read and parsed first, then validated as one set. Cross-file checks
-// (owners resolved across files) belong in checkWorkspace, between the two phases, where every
-// parsed file is available.
+// A run's workspace: every input read first, then checked as one set. Each file is parsed, indexed and
+// validated on its own and its syntax trees dropped at once (only the index and the diagnostics stay),
+// then the cross-file checks run over the index.
 import { pathToFileURL } from 'node:url';
 import { parseFile, type ParsedFile } from '../service/parse';
+import { LineIndex } from '../service/text';
 import type { Settings } from '../service/settings';
 import { applySettings, validateFile, type Diag } from '../service/validate';
 import { checkFile } from '../service/workspace/checks';
@@ -15,6 +16,7 @@ export interface WorkspaceFile {
   display: string;
   /** Absolute path; undefined for standard input. */
   path?: string;
+  /** The file's text and line index; its syntax trees are not kept (`docs` is empty). */
   parsed: ParsedFile;
 }
 
@@ -34,7 +36,7 @@ export interface LoadOptions {
   progress?: Progress;
 }
 
-/** Reads and parses every input once. Files that cannot be read come back as error messages. */
+/** Reads every input once. Files that cannot be read come back as error messages. */
 export async function loadWorkspace(inputs: readonly Input[], options: LoadOptions): Promise<{ workspace: Workspace; errors: string[] }> {
   const files: WorkspaceFile[] = [];
   const errors: string[] = [];
@@ -56,7 +58,7 @@ export async function loadWorkspace(inputs: readonly Input[], options: LoadOptio
       }
       text = r.text;
     }
-    files.push({ display: input.display, path: input.kind === 'file' ? input.path : undefined, parsed: parseFile(text) });
+    files.push({ display: input.display, path: input.kind === 'file' ? input.path : undefined, parsed: { text, lines: new LineIndex(text), docs: [] } });
     options.progress?.update('read', i + 1, inputs.length);
   }
   return { workspace: { cwd: options.cwd, files }, errors };
@@ -76,9 +78,16 @@ export function checkWorkspace(workspace: Workspace, settings: Settings, progres
   const index = new WorkspaceIndex();
   const uris = workspace.files.map(uriOf);
   const display = new Map<string, string>();
-  workspace.files.forEach((file, i) => {
-    index.set(uris[i], file.parsed);
+  // Each file parsed once, outside the shared cache: its trees are garbage as soon as it is indexed and checked.
+  const own = workspace.files.map((file, i) => {
     display.set(uris[i], file.display);
+    try {
+      const full: ParsedFile = { ...parseFile(file.parsed.text, { cache: false }), lines: file.parsed.lines };
+      index.set(uris[i], full);
+      return validateFile(full, options);
+    } catch (e) {
+      throw new Error(`while checking ${file.display}: ${e instanceof Error ? e.message : String(e)}`);
+    }
   });
   // The files named on the command line need not be the whole workspace (one file, a glob): an owner missing
   // from them proves nothing, so `owner-not-found` / `reference-not-found` are the editor's alone. What the
@@ -87,7 +96,7 @@ export function checkWorkspace(workspace: Workspace, settings: Settings, progres
   return workspace.files.map((file, i) => {
     let diags: Diag[];
     try {
-      diags = validateFile(file.parsed, options);
+      diags = own[i];
       const cross = applySettings(file.parsed, checkFile(index, uris[i], crossOptions), options);
       if (cross.length > 0) diags = [...diags, ...cross].sort((x, y) => x.start - y.start || x.end - y.end);
     } catch (e) {

@@ -113,10 +113,14 @@ export function parseChunk(text: string): Chunk {
   return entry;
 }
 
-export function parseFile(text: string): ParsedFile {
+/**
+ * Parses a file. `cache: false` (the CLI, which reads each file once) keeps the syntax trees out of the
+ * shared cache, so they can be dropped as soon as the file is checked.
+ */
+export function parseFile(text: string, options: { cache?: boolean } = {}): ParsedFile {
   const lines = new LineIndex(text);
   const docs: ParsedDoc[] = splitDocuments(text).map((c) => {
-    const chunk = parseChunk(c.text);
+    const chunk = options.cache === false ? new Chunk(parseDocument(c.text, PARSE_OPTIONS)) : parseChunk(c.text);
     return { offset: c.offset, text: c.text, doc: chunk.doc, get value() { return chunk.value; } };
   });
   return { text, lines, docs };

@@ -44,6 +44,17 @@ const typeWord = (t: Type): string => {
   }
 };
 
+/** The fields of an object type as entries, and the required ones: computed once per type (hot path). */
+const fieldCache = new WeakMap<ObjectType, { entries: [string, Field][]; required: [string, Field][] }>();
+function fieldsOf(t: ObjectType) {
+  let f = fieldCache.get(t);
+  if (!f) {
+    const entries = Object.entries(t.fields);
+    fieldCache.set(t, (f = { entries, required: entries.filter(([, x]) => x.required) }));
+  }
+  return f;
+}
+
 /** Nodes checked through aliases and merge keys per manifest: bounds the work an alias bomb can cause. */
 const ALIAS_BUDGET = 20_000;
 
@@ -291,8 +302,9 @@ export class Walker {
         t.unknownFields === 'warning' ? 'warning' : undefined,
       );
     }
+    const { entries, required } = fieldsOf(t);
     // Required fields.
-    const missing = Object.entries(t.fields).filter(([k, f]) => f.required && !keys.has(k));
+    const missing = required.filter(([k]) => !keys.has(k));
     if (missing.length > 0) {
       const names = missing.map(([k]) => k);
       out.report(
@@ -301,7 +313,7 @@ export class Walker {
         `${label ? `\`${label}\` is` : 'The manifest is'} missing required field${names.length > 1 ? 's' : ''} ${listOf(names, 12, 'and')} (${t.name}).`,
       );
     }
-    for (const [k, f] of Object.entries(t.fields)) {
+    for (const [k, f] of entries) {
       const e = keys.get(k);
       if (!e) continue;
       if (f.required && isNullish(e.value)) {

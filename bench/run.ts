@@ -1,0 +1,317 @@
+// `npm run bench`: our language server and yaml-language-server on the same generated workloads, the
+// CLI on a generated workspace, and the `yaml` parse floor of the same texts, in one process tree.
+// Prints a markdown table and writes it to BENCHMARKS.md.
+//
+//   npm run bench                          sizes 100,1000,5000 and the 10,000-manifest workspace
+//   npm run bench -- --sizes 100,1000      other file sizes (resources per file)
+//   npm run bench -- --smoke               smallest size, few iterations, small workspace, no BENCHMARKS.md
+//   options: --workspace 10000x2000 (manifests x files), --servers ours,peer, --out FILE, --json FILE,
+//            --no-write, --cpu-prof DIR (profile our server and CLI into DIR)
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
+import { join, resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import {
+  cliRuns,
+  cliStartup,
+  fileSession,
+  indexSession,
+  OUR_CLI,
+  OUR_SERVER,
+  ourSpec,
+  parseFloor,
+  peerSpec,
+  peerVersion,
+  REPO,
+  yamlVersion,
+  type FileSessionResult,
+  type Iterations,
+} from './measure';
+import { evaluate, markdown, table, targetSummary, type Row, type Stats } from './report';
+import { fileWorkload, hasError, workspaceWorkload } from './workload';
+
+export interface Options {
+  sizes: number[];
+  smoke: boolean;
+  workspace: { manifests: number; files: number };
+  servers: ('ours' | 'peer')[];
+  out?: string;
+  json?: string;
+  cpuProf?: string;
+}
+
+export function parseOptions(argv: string[]): Options {
+  const o: Options = { sizes: [100, 1000, 5000], smoke: false, workspace: { manifests: 10_000, files: 2_000 }, servers: ['ours', 'peer'], out: join(REPO, 'BENCHMARKS.md') };
+  let sizesGiven = false;
+  let workspaceGiven = false;
+  let outGiven = false;
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    const value = () => {
+      const v = argv[++i];
+      if (v === undefined) throw new Error(`${a} needs a value`);
+      return v;
+    };
+    if (a === '--sizes') {
+      o.sizes = value().split(',').map((s) => Number(s.replace(/_/g, '')));
+      if (o.sizes.some((n) => !Number.isInteger(n) || n < 20)) throw new Error('--sizes: integers of at least 20');
+      sizesGiven = true;
+    } else if (a === '--smoke') o.smoke = true;
+    else if (a === '--workspace') {
+      const m = /^(\d+)x(\d+)$/.exec(value());
+      if (!m) throw new Error('--workspace MANIFESTSxFILES, e.g. 10000x2000');
+      o.workspace = { manifests: Number(m[1]), files: Number(m[2]) };
+      workspaceGiven = true;
+    } else if (a === '--servers') {
+      o.servers = value().split(',') as Options['servers'];
+      if (o.servers.some((s) => s !== 'ours' && s !== 'peer')) throw new Error('--servers: ours, peer');
+    } else if (a === '--out') {
+      o.out = resolve(value());
+      outGiven = true;
+    } else if (a === '--no-write') o.out = undefined;
+    else if (a === '--json') o.json = resolve(value());
+    else if (a === '--cpu-prof') o.cpuProf = resolve(value());
+    else throw new Error(`unknown option ${a}`);
+  }
+  if (o.smoke) {
+    if (!sizesGiven) o.sizes = [100];
+    else o.sizes = [Math.min(...o.sizes)];
+    if (!workspaceGiven) o.workspace = { manifests: 200, files: 40 };
+    // A smoke run must not replace the real results.
+    if (!outGiven) o.out = undefined;
+  }
+  return o;
+}
+
+function iterations(o: Options, resources: number): Iterations {
+  if (o.smoke) return { warmups: 1, opens: 2, edits: 2, requests: 5, floorRuns: 2, cliRuns: 1 };
+  return { warmups: 3, opens: resources <= 100 ? 15 : resources <= 1000 ? 9 : 5, edits: 10, requests: 30, floorRuns: resources <= 1000 ? 9 : 5, cliRuns: 5 };
+}
+
+const fmt = (n: number) => n.toLocaleString('en-US');
+
+export interface Sanity {
+  ok: boolean;
+  problems: string[];
+}
+
+export interface BenchResult {
+  markdown: string;
+  table: string;
+  /** One line per target: pass, fail (where) or n/a. */
+  targets: string;
+  rows: { measure: string; workload: string; unit: string; ours?: Stats['ours']; peer?: Stats['peer']; floor?: Stats['floor']; oursNa?: string; peerNa?: string; target?: string; pass?: boolean; samples: { ours?: number[]; peer?: number[]; floor?: number[] } }[];
+  sessions: FileSessionResult[];
+  sanity: Sanity;
+}
+
+export async function runBench(o: Options, log: (s: string) => void = (s) => process.stderr.write(s + '\n')): Promise<BenchResult> {
+  for (const f of [OUR_SERVER, OUR_CLI]) if (!existsSync(f)) throw new Error(`${f} is missing: run npm run build first`);
+  const started = performance.now();
+  const loadAtStart = loadavg()[0];
+  const tmp = mkdtempSync(join(tmpdir(), 'cloud-manifests-bench-'));
+  const rows: Row[] = [];
+  const sessions: FileSessionResult[] = [];
+  const problems: string[] = [];
+  const ourNodeArgs = o.cpuProf ? (mkdirSync(o.cpuProf, { recursive: true }), ['--cpu-prof', '--cpu-prof-dir', o.cpuProf]) : [];
+  try {
+    for (const n of o.sizes) {
+      const it = iterations(o, n);
+      const w = fileWorkload(n);
+      const label = `${fmt(n)} resources (${fmt(w.lines)} lines)`;
+      const floor = parseFloor([fileWorkload(n, 1).text], it.floorRuns);
+      log(`${label}: parse floor ${floor.map((x) => x.toFixed(0)).join(' ')} ms`);
+      const by: Partial<Record<'ours' | 'peer', FileSessionResult>> = {};
+      for (const server of o.servers) {
+        const spec = server === 'ours' ? ourSpec(ourNodeArgs) : peerSpec();
+        const r = await fileSession(spec, w, it, tmp, log);
+        by[server] = r;
+        sessions.push(r);
+        const s = r.sanity;
+        for (const got of [s.errorsAtOpen, s.errorsAtEditOpen]) {
+          if (got !== s.expectedErrors) problems.push(`${server} at ${fmt(n)}: ${got} errors at open, expected ${s.expectedErrors}`);
+        }
+        if (!s.completionHasCool) problems.push(`${server} at ${fmt(n)}: completion of accessTier did not offer Cool (${s.completionItems} items)`);
+        if (s.hoverChars === 0) problems.push(`${server} at ${fmt(n)}: empty hover`);
+      }
+      const { ours, peer } = by;
+      rows.push(
+        {
+          measure: 'open → diagnostics',
+          workload: label,
+          unit: 'ms',
+          ours: ours?.open,
+          peer: peer?.open,
+          floor,
+          target: { text: '≤ 1.3× floor', check: (s) => (s.ours && s.floor ? s.ours.median <= 1.3 * s.floor.median : undefined) },
+        },
+        {
+          measure: 'edit → diagnostics',
+          workload: label,
+          unit: 'ms',
+          ours: ours?.edit,
+          peer: peer?.edit,
+          target: {
+            text: '≥ 10× faster than peer, < 100 ms',
+            check: (s) => (s.ours && s.peer ? s.ours.median * 10 <= s.peer.median && s.ours.median < 100 : undefined),
+          },
+        },
+        {
+          measure: 'completion (deep)',
+          workload: label,
+          unit: 'ms',
+          ours: ours?.completion,
+          peer: peer?.completion,
+          target: { text: 'p95 < 10 ms', check: (s) => (s.ours ? s.ours.p95 < 10 : undefined) },
+        },
+        {
+          measure: 'hover (deep)',
+          workload: label,
+          unit: 'ms',
+          ours: ours?.hover,
+          peer: peer?.hover,
+          target: { text: 'p95 < 10 ms', check: (s) => (s.ours ? s.ours.p95 < 10 : undefined) },
+        },
+        {
+          measure: 'memory (RSS after editing session)',
+          workload: label,
+          unit: 'MB',
+          ours: ours ? [ours.rssMb] : undefined,
+          peer: peer ? [peer.rssMb] : undefined,
+          target: { text: '≤ ¼ of peer', check: (s) => (s.ours && s.peer ? s.ours.median * 4 <= s.peer.median : undefined) },
+        },
+      );
+      if (n === o.sizes[0]) {
+        rows.unshift({
+          measure: 'memory (RSS idle, after initialize)',
+          workload: '—',
+          unit: 'MB',
+          ours: ours ? [ours.idleRssMb] : undefined,
+          peer: peer ? [peer.idleRssMb] : undefined,
+        });
+      }
+    }
+
+    // The workspace: our server's index, the CLI, and the floor of the same texts.
+    const { manifests, files } = o.workspace;
+    const ws = workspaceWorkload(join(tmp, 'workspace'), manifests, files);
+    const wsLabel = `workspace: ${fmt(ws.manifests)} manifests in ${fmt(ws.files.length)} files`;
+    const wsRuns = o.smoke ? 2 : 5;
+    const wsFloor = parseFloor(ws.texts, wsRuns);
+    log(`${wsLabel}: parse floor ${wsFloor.map((x) => x.toFixed(0)).join(' ')} ms`);
+    const index = o.servers.includes('ours') ? await indexSession(ourSpec(ourNodeArgs), ws, o.smoke ? 2000 : 5000) : undefined;
+    log(`${wsLabel}: index ${index?.ms === undefined ? 'n/a (no work-done progress)' : `${index.ms.toFixed(0)} ms (${index.title})`}`);
+    const cliIt = o.smoke ? 1 : 5;
+    const cli = await cliRuns(ws, cliIt, o.cpuProf);
+    log(`${wsLabel}: cli ${cli.ms.map((x) => x.toFixed(0)).join(' ')} ms`);
+    const startup = await cliStartup(cliIt);
+    const expectedErrors = Array.from({ length: ws.manifests }, (_, i) => i).filter((i) => i > 0 && hasError(i)).length;
+    if (cli.summary.errors !== expectedErrors) problems.push(`cli: ${cli.summary.errors} errors, expected ${expectedErrors}`);
+    if (cli.summary.filesChecked !== ws.files.length) problems.push(`cli: ${cli.summary.filesChecked} files checked, expected ${ws.files.length}`);
+    rows.push(
+      {
+        measure: 'workspace indexing',
+        workload: wsLabel,
+        unit: 'ms',
+        ours: index?.ms === undefined ? undefined : [index.ms],
+        oursNa: 'n/a (no index yet)',
+        peerNa: 'n/a (no index)',
+        floor: wsFloor,
+        target: { text: '≤ 1.5× floor', check: (s) => (s.ours && s.floor ? s.ours.median <= 1.5 * s.floor.median : undefined) },
+      },
+      { measure: 'memory (RSS after indexing)', workload: wsLabel, unit: 'MB', ours: index ? [index.rssMb] : undefined, peerNa: 'n/a' },
+      {
+        measure: 'CLI `check --format json` (wall)',
+        workload: wsLabel,
+        unit: 'ms',
+        ours: cli.ms,
+        peerNa: 'n/a',
+        floor: wsFloor,
+        target: { text: '≤ 1.5× floor', check: (s) => (s.ours && s.floor ? s.ours.median <= 1.5 * s.floor.median : undefined) },
+      },
+      { measure: 'CLI throughput', workload: wsLabel, unit: 'manifests/s', ours: cli.ms.map((ms) => (ws.manifests / ms) * 1000), peerNa: 'n/a', floor: wsFloor.map((ms) => (ws.manifests / ms) * 1000) },
+      { measure: 'CLI start-up alone (`--version`)', workload: '—', unit: 'ms', ours: startup, peerNa: 'n/a' },
+    );
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
+  }
+
+  const verdicts = evaluate(rows);
+  const elapsedS = (performance.now() - started) / 1000;
+  const tbl = table(verdicts);
+  const cmd = commandLine();
+  const notes = methodology(o);
+  if (problems.length > 0) notes.unshift(`**Sanity problems in this run** (the numbers may not measure the same work): ${problems.join('; ')}.`);
+  const md = markdown(verdicts, {
+    date: new Date().toISOString().replace(/\.\d+Z$/, 'Z'),
+    command: cmd,
+    nproc: Number(execFileSync('nproc').toString().trim()),
+    cpu: cpus()[0]?.model.trim() ?? 'unknown CPU',
+    memoryGb: totalmem() / 2 ** 30,
+    node: process.version,
+    peer: peerVersion(),
+    yaml: yamlVersion(),
+    elapsedS,
+    load: [loadAtStart, loadavg()[0]],
+    notes,
+  });
+  const result: BenchResult = {
+    markdown: md,
+    table: tbl,
+    targets: targetSummary(verdicts),
+    sessions,
+    sanity: { ok: problems.length === 0, problems },
+    rows: verdicts.map(({ row, stats, pass }) => ({
+      measure: row.measure,
+      workload: row.workload,
+      unit: row.unit,
+      ...stats,
+      oursNa: stats.ours ? undefined : row.oursNa,
+      peerNa: stats.peer ? undefined : row.peerNa,
+      target: row.target?.text,
+      pass,
+      samples: { ours: row.ours, peer: row.peer, floor: row.floor },
+    })),
+  };
+  if (o.out) writeFileSync(o.out, md);
+  if (o.json) writeFileSync(o.json, JSON.stringify(result, null, 2));
+  log(`done in ${elapsedS.toFixed(0)} s${o.out ? `; wrote ${o.out}` : ''}`);
+  return result;
+}
+
+function commandLine(): string {
+  const args = process.argv.slice(2);
+  const viaNpm = process.env.npm_lifecycle_event === 'bench';
+  return `${viaNpm ? 'npm run bench' : 'tsx bench/run.ts'}${args.length ? `${viaNpm ? ' --' : ''} ${args.join(' ')}` : ''}`;
+}
+
+function methodology(o: Options): string[] {
+  return [
+    'Workloads, generated in a temporary folder: StorageAccount manifests of 16 lines each (`---` included), every 10th with one error (`minimumTlsVersion: TLS1_9`, not in the enum); both servers find exactly those errors (checked on every run).',
+    'Each server is started as an editor starts it (`--stdio`), with push diagnostics (the client does not advertise `textDocument.diagnostic`) and incremental sync, in two fresh processes per file size: an opening session and an editing session. Each begins with an untimed warm-up, as the floor does: three 200-resource documents opened and closed, the last one also completed and hovered.',
+    `open → diagnostics (opening session): \`didOpen\` of the whole file until its first \`publishDiagnostics\`, then \`didClose\`; each of the ${o.smoke ? 2 : '5–15'} opens is a text no server has seen before (resource names differ), so no content cache is measured.`,
+    'edit → diagnostics (editing session, the file opened once): one incremental `didChange` in the middle of the file (a clean resource gets `TLS1_9`), until the diagnostics that contain the new error; each edit breaks a different resource. The peer\'s built-in validation delay (about 200 ms) is included, as users see it.',
+    'completion / hover (editing session, after the edits): sequential requests at the value of `accessTier` and on the key `minimumTlsVersion` in the last 50 resources of the file, after one untimed request of each.',
+    'memory: VmRSS of the server process (`/proc/<pid>/status`) at the end of the editing session (one document opened once, edited, completed and hovered, still open); idle: right after `initialize`.',
+    'workspace indexing: our server started on the workspace folder, from `initialized` until the `$/progress` `end` of its first work-done progress; n/a when it reports no progress. yaml-language-server has no workspace index.',
+    'CLI: wall time of `node dist/cli.js check <workspace> --format json` as a child process (Node start-up included; start-up alone is the last row); throughput is manifests per second of that time.',
+    'floor: `parseAllDocuments` of the `yaml` package on the same text (for the workspace: every file), texts already in memory, after a warm-up; median of several runs.',
+    'Medians and p95 (nearest rank); targets are checked on medians, except completion and hover (p95). Ratios are of medians.',
+  ];
+}
+
+if (require.main === module) {
+  runBench(parseOptions(process.argv.slice(2)))
+    .then((r) => {
+      process.stdout.write(`${r.table}\n\n${r.targets}\n`);
+      if (!r.sanity.ok) {
+        process.stderr.write(`sanity problems:\n${r.sanity.problems.join('\n')}\n`);
+        process.exitCode = 1;
+      }
+    })
+    .catch((e) => {
+      process.stderr.write(`bench failed: ${(e as Error).stack ?? e}\n`);
+      process.exitCode = 2;
+    });
+}

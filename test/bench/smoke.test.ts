@@ -1,0 +1,92 @@
+// The benchmark harness keeps working: a smoke run (smallest size, few iterations, small workspace)
+// of `bench/run.ts` drives both language servers, the CLI and the parse floor and produces the table.
+// Benchmarks are not tests: nothing here looks at how fast anything was, only that every number was
+// measured and is plausible.
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, test } from 'node:test';
+
+const repo = join(__dirname, '..', '..');
+const tmp = mkdtempSync(join(tmpdir(), 'bench-smoke-'));
+after(() => rmSync(tmp, { recursive: true, force: true }));
+
+interface JsonRow {
+  measure: string;
+  workload: string;
+  unit: string;
+  ours?: { median: number; p95: number };
+  peer?: { median: number; p95: number };
+  floor?: { median: number; p95: number };
+  oursNa?: string;
+  peerNa?: string;
+  target?: string;
+  pass?: boolean;
+}
+
+test('npm run bench -- --smoke: a table with both servers, the CLI and the floor', { timeout: 180_000 }, () => {
+  assert.ok(existsSync(join(repo, 'dist', 'server.js')), 'dist/server.js is missing: run npm run build first');
+  const json = join(tmp, 'result.json');
+  const out = join(tmp, 'BENCHMARKS.md');
+  const r = spawnSync(process.execPath, ['--import', 'tsx', join(repo, 'bench', 'run.ts'), '--smoke', '--out', out, '--json', json], {
+    cwd: repo,
+    encoding: 'utf8',
+    timeout: 170_000,
+  });
+  assert.equal(r.status, 0, `bench exited ${r.status}\n${r.stderr}`);
+
+  // The printed table: a markdown header and a row per measure.
+  assert.match(r.stdout, /^\| measure \| workload \| unit \| ours median \| ours p95 \| peer median \| peer p95 \| floor median \| ours\/peer \| ours\/floor \| target \| result \|$/m);
+  for (const measure of ['open → diagnostics', 'edit → diagnostics', 'completion (deep)', 'hover (deep)', 'memory (RSS after editing session)', 'workspace indexing', 'CLI `check --format json` (wall)']) {
+    assert.ok(r.stdout.includes(`| ${measure} |`), `no row for ${measure}`);
+  }
+
+  const result = JSON.parse(readFileSync(json, 'utf8')) as { rows: JsonRow[]; sanity: { ok: boolean; problems: string[] } };
+  assert.deepEqual(result.sanity.problems, [], 'both servers found the generated errors, completed and hovered');
+  const row = (measure: string) => {
+    const found = result.rows.find((x) => x.measure === measure);
+    assert.ok(found, `no row ${measure}`);
+    return found;
+  };
+  const finite = (x: number | undefined, what: string, lo: number, hi: number) => {
+    assert.ok(typeof x === 'number' && Number.isFinite(x) && x >= lo && x <= hi, `${what}: ${x} not in [${lo}, ${hi}]`);
+  };
+
+  // Both servers measured on the single-file workload, every statistic a plausible number.
+  for (const measure of ['open → diagnostics', 'edit → diagnostics', 'completion (deep)', 'hover (deep)']) {
+    const x = row(measure);
+    assert.match(x.workload, /^100 resources/);
+    for (const side of ['ours', 'peer'] as const) {
+      finite(x[side]?.median, `${measure} ${side} median`, 0, 60_000);
+      finite(x[side]?.p95, `${measure} ${side} p95`, 0, 60_000);
+      assert.ok(x[side]!.p95 >= x[side]!.median, `${measure} ${side}: p95 below the median`);
+    }
+    assert.ok(x.target, `${measure} has a target`);
+    assert.equal(typeof x.pass, 'boolean', `${measure}: the target was evaluated`);
+  }
+  finite(row('open → diagnostics').floor?.median, 'open floor', 0, 60_000);
+  for (const side of ['ours', 'peer'] as const) {
+    // Resident memory of a Node process: more than a few MB, less than the machine.
+    finite(row('memory (RSS after editing session)')[side]?.median, `memory ${side}`, 10, 24_000);
+    finite(row('memory (RSS idle, after initialize)')[side]?.median, `idle memory ${side}`, 10, 24_000);
+  }
+
+  // Workspace: the index is measured or says n/a, never a made-up number; the CLI and the floor ran.
+  const index = row('workspace indexing');
+  if (index.ours) finite(index.ours.median, 'indexing', 0, 600_000);
+  else assert.match(index.oursNa ?? '', /n\/a/);
+  assert.match(index.peerNa ?? '', /n\/a/);
+  finite(index.floor?.median, 'workspace floor', 0, 600_000);
+  finite(row('CLI `check --format json` (wall)').ours?.median, 'cli', 1, 600_000);
+  finite(row('CLI throughput').ours?.median, 'cli throughput', 0.001, 1e9);
+
+  // The report file: header, machine, the same table, the targets.
+  const md = readFileSync(out, 'utf8');
+  assert.match(md, /^# Benchmarks/);
+  assert.match(md, /Machine: \d+ cores/);
+  assert.match(md, /Node v\d+/);
+  assert.ok(md.includes(r.stdout.split('\n\n')[0].trim()), 'BENCHMARKS.md holds the printed table');
+  assert.match(md, /## Targets/);
+});
