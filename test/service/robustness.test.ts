@@ -6,6 +6,7 @@ import fc from 'fast-check';
 import { complete } from '../../server/src/service/complete';
 import { hover } from '../../server/src/service/hover';
 import { parseFile } from '../../server/src/service/parse';
+import { LineIndex } from '../../server/src/service/text';
 import { validateFile, validateText } from '../../server/src/service/validate';
 
 const MANIFEST = `apiVersion: storage.cloud.example.com/v20220901
@@ -168,4 +169,18 @@ test('a 10 MB file is validated', { timeout: 120_000 }, () => {
 test('half-typed documents', () => {
   const prefixes = ['apiVersion: stor', 'apiVersion: storage.cloud.example.com/v20220901\nkind: Stor', MANIFEST.slice(0, 200), MANIFEST.slice(0, 420)];
   for (const p of prefixes) exercise(p, [p.length]);
+});
+
+test('property: the line index joined from cached chunks equals one computed from the whole text', { timeout: 60_000 }, () => {
+  const piece = fc.constantFrom('a: 1', 'b:', '  - x', '---', '...', '', '\r', '# c', 'k: "q"', '\t');
+  fc.assert(
+    fc.property(fc.array(piece, { maxLength: 30 }), fc.constantFrom('\n', '\r\n', '\r'), (parts, eol) => {
+      const text = parts.join(eol);
+      parseFile(text); // warm the chunk cache, as an earlier version of the file would
+      const edited = text + eol + 'z: 2';
+      assert.deepEqual(parseFile(edited).lines.starts, new LineIndex(edited).starts);
+      assert.deepEqual(parseFile(text).lines.starts, new LineIndex(text).starts);
+    }),
+    { numRuns: 500 },
+  );
 });

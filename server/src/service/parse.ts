@@ -59,7 +59,12 @@ class ChunkCache {
 class Chunk {
   private converted = false;
   private js: unknown;
+  private starts?: number[];
   constructor(readonly doc: Document.Parsed) {}
+  /** Chunk-relative starts of the chunk's lines after the first (computed on first use). */
+  lineStarts(text: string): number[] {
+    return (this.starts ??= new LineIndex(text).starts.slice(1));
+  }
   get value(): unknown {
     if (!this.converted) {
       this.js = toValue(this.doc);
@@ -118,12 +123,43 @@ export function parseChunk(text: string): Chunk {
  * shared cache, so they can be dropped as soon as the file is checked.
  */
 export function parseFile(text: string, options: { cache?: boolean } = {}): ParsedFile {
-  const lines = new LineIndex(text);
-  const docs: ParsedDoc[] = splitDocuments(text).map((c) => {
-    const chunk = options.cache === false ? new Chunk(parseDocument(c.text, PARSE_OPTIONS)) : parseChunk(c.text);
-    return { offset: c.offset, text: c.text, doc: chunk.doc, get value() { return chunk.value; } };
-  });
-  return { text, lines, docs };
+  const parts = splitDocuments(text).map((c) => ({
+    offset: c.offset,
+    text: c.text,
+    chunk: options.cache === false ? new Chunk(parseDocument(c.text, PARSE_OPTIONS)) : parseChunk(c.text),
+  }));
+  const docs: ParsedDoc[] = parts.map(({ offset, text, chunk }) => ({ offset, text, doc: chunk.doc, get value() { return chunk.value; } }));
+  let lines: LineIndex | undefined;
+  return {
+    text,
+    docs,
+    // Built on first use from the chunks' line starts (cached with the parsed chunk), so a new version of a
+    // large file does not rescan the chunks it shares with the previous one.
+    get lines() {
+      return (lines ??= joinLines(text, parts));
+    },
+  };
+}
+
+/**
+ * The line index of a file from its chunks' line starts. Exact when the chunks tile the file: a chunk ends
+ * either before a `---` or after a LF, so a CR ending one chunk is never followed by a LF starting the next.
+ */
+function joinLines(text: string, parts: { offset: number; text: string; chunk: Chunk }[]): LineIndex {
+  if (parts.length === 1 || !tiles(text, parts)) return new LineIndex(text);
+  const starts = [0];
+  for (const p of parts) for (const s of p.chunk.lineStarts(p.text)) starts.push(p.offset + s);
+  return new LineIndex(text, starts);
+}
+
+/** Whether chunks follow each other without gap or overlap and cover the whole text. */
+export function tiles(text: string, parts: readonly { offset: number; text: string }[]): boolean {
+  let at = 0;
+  for (const p of parts) {
+    if (p.offset !== at) return false;
+    at += p.text.length;
+  }
+  return at === text.length;
 }
 
 export const clearParseCache = () => cache.clear();

@@ -13,14 +13,22 @@ export interface Range {
 /** Start offsets of every line of a text, for offset ↔ position conversion in O(log n). */
 export class LineIndex {
   readonly starts: number[];
-  constructor(readonly text: string) {
-    const starts = [0];
+  /** `starts`, when given, must be the line start offsets of `text` (e.g. joined from cached chunks). */
+  constructor(
+    readonly text: string,
+    starts?: number[],
+  ) {
+    if (starts) {
+      this.starts = starts;
+      return;
+    }
+    const computed = [0];
     for (let i = 0; i < text.length; i++) {
       const c = text.charCodeAt(i);
-      if (c === 10) starts.push(i + 1);
-      else if (c === 13 && text.charCodeAt(i + 1) !== 10) starts.push(i + 1);
+      if (c === 10) computed.push(i + 1);
+      else if (c === 13 && text.charCodeAt(i + 1) !== 10) computed.push(i + 1);
     }
-    this.starts = starts;
+    this.starts = computed;
   }
   get lineCount(): number {
     return this.starts.length;

@@ -9,7 +9,7 @@ import { entry, keyName, scalarValue, spanOf } from '../yamlNodes';
 import { TRACKED_VALUES, type Manifest, type RefSite, type Span, type TrackedValue } from './model';
 
 /** A manifest with chunk-relative spans and no uri yet. */
-type ChunkManifest = Omit<Manifest, 'uri'>;
+export type ChunkManifest = Omit<Manifest, 'uri'>;
 
 const chunkCache = new WeakMap<Document.Parsed, ChunkManifest[]>();
 
@@ -152,18 +152,98 @@ function shiftSite(site: RefSite, by: number): RefSite {
   return r;
 }
 
+/** The parts of a manifest that hold file offsets, shifted from the chunk-relative ones. */
+interface Shifted {
+  by: number;
+  span: Span;
+  nameSpan?: Span;
+  owner?: RefSite;
+  refs: RefSite[];
+  values: Record<string, TrackedValue>;
+}
+
+/**
+ * A manifest of a file: the chunk-relative manifest and the chunk's offset. Spans are shifted when first
+ * read (and again after the chunk moved), so a chunk that did not change costs nothing when the file is
+ * re-indexed: the index keeps the object and only moves it (`moveTo`).
+ */
+export class FileManifest implements Manifest {
+  private shifted?: Shifted;
+  constructor(
+    readonly uri: string,
+    /** The chunk-relative manifest (shared by every copy of the chunk, in any file). */
+    readonly chunk: ChunkManifest,
+    private offset: number,
+  ) {}
+  get def() {
+    return this.chunk.def;
+  }
+  get domain() {
+    return this.chunk.domain;
+  }
+  get kind() {
+    return this.chunk.kind;
+  }
+  get namespace() {
+    return this.chunk.namespace;
+  }
+  get name() {
+    return this.chunk.name;
+  }
+  get listItem() {
+    return this.chunk.listItem;
+  }
+  get cloudName() {
+    return this.chunk.cloudName;
+  }
+  get span(): Span {
+    return this.at().span;
+  }
+  get nameSpan(): Span | undefined {
+    return this.at().nameSpan;
+  }
+  get owner(): RefSite | undefined {
+    return this.at().owner;
+  }
+  get refs(): RefSite[] {
+    return this.at().refs;
+  }
+  get values(): Record<string, TrackedValue> {
+    return this.at().values;
+  }
+  /** The chunk's new offset in a new version of the file. */
+  moveTo(offset: number): void {
+    this.offset = offset;
+  }
+  private at(): Shifted {
+    const by = this.offset;
+    if (this.shifted?.by === by) return this.shifted;
+    const c = this.chunk;
+    const s: Shifted = { by, span: shift(c.span, by)!, refs: c.refs.map((r) => shiftSite(r, by)), values: {} };
+    if (c.nameSpan) s.nameSpan = shift(c.nameSpan, by);
+    if (c.owner) s.owner = shiftSite(c.owner, by);
+    for (const [k, v] of Object.entries(c.values)) s.values[k] = { value: v.value, span: shift(v.span, by)! };
+    return (this.shifted = s);
+  }
+  toJSON(): Manifest {
+    const { uri, def, domain, kind, namespace, name, nameSpan, span, listItem, cloudName, owner, refs, values } = this;
+    const m: Manifest = { uri, def, domain, kind, namespace, span, listItem, refs, values };
+    if (name !== undefined) m.name = name;
+    if (nameSpan) m.nameSpan = nameSpan;
+    if (cloudName !== undefined) m.cloudName = cloudName;
+    if (owner) m.owner = owner;
+    return m;
+  }
+}
+
+/** The manifests of one chunk of a file. */
+export function chunkFileManifests(uri: string, chunk: { offset: number; doc: Document.Parsed }): FileManifest[] {
+  return chunkManifests(chunk.doc).map((c) => new FileManifest(uri, c, chunk.offset));
+}
+
 /** Every manifest of ours a file defines, with file offsets. */
 export function extractManifests(uri: string, file: ParsedFile): Manifest[] {
   const out: Manifest[] = [];
-  for (const chunk of file.docs) {
-    const by = chunk.offset;
-    for (const c of chunkManifests(chunk.doc)) {
-      const m: Manifest = { ...c, uri, span: shift(c.span, by)!, refs: c.refs.map((r) => shiftSite(r, by)), values: {} };
-      if (c.nameSpan) m.nameSpan = shift(c.nameSpan, by);
-      if (c.owner) m.owner = shiftSite(c.owner, by);
-      for (const [k, v] of Object.entries(c.values)) m.values[k] = { value: v.value, span: shift(v.span, by)! };
-      out.push(m);
-    }
-  }
+  for (const chunk of file.docs) for (const c of chunkManifests(chunk.doc)) out.push(new FileManifest(uri, c, chunk.offset));
   return out;
 }

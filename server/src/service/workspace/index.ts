@@ -1,9 +1,10 @@
 // The workspace index: every manifest of every file, by name, and who refers to each name. A plain data
 // structure fed with (uri, parsed file) pairs: the server feeds it from disk and open documents, the CLI
 // from its inputs, tests from strings.
-import { parseFile, type ParsedFile } from '../parse';
+import { parseFile, tiles, type ParsedFile } from '../parse';
 import { LineIndex } from '../text';
-import { extractManifests } from './extract';
+import type { Document } from 'yaml';
+import { chunkManifests, FileManifest, type ChunkManifest } from './extract';
 import { kindsOfArea, ourAreaOfGroup, WORKSPACE_SCOPE, type Manifest, type RefSite } from './model';
 
 export interface IndexedFile {
@@ -16,20 +17,69 @@ export interface IndexedFile {
   lines(): LineIndex;
 }
 
+/** The manifests of one document chunk of an indexed file. */
+interface ChunkEntry {
+  /** The cached chunk-relative manifests (the same array for an unchanged chunk of a new file version). */
+  data: readonly ChunkManifest[];
+  doc: Document.Parsed;
+  offset: number;
+  text: string;
+  manifests: FileManifest[];
+}
+
 class FileRecord implements IndexedFile {
   private lineIndex?: LineIndex;
+  private lineCache?: number[];
+  readonly manifests: FileManifest[];
   constructor(
     readonly uri: string,
     readonly scope: string,
     readonly text: string,
-    readonly manifests: Manifest[],
-    lines?: LineIndex,
+    readonly chunks: ChunkEntry[],
+    private readonly file?: ParsedFile,
   ) {
-    this.lineIndex = lines;
+    this.manifests = chunks.length === 1 ? chunks[0].manifests : chunks.flatMap((c) => c.manifests);
   }
   lines(): LineIndex {
-    return (this.lineIndex ??= new LineIndex(this.text));
+    return (this.lineIndex ??= this.file ? this.file.lines : new LineIndex(this.text));
   }
+  /** The line each chunk starts on (undefined in the odd file whose chunks overlap). */
+  chunkLines(): number[] | undefined {
+    if (this.lineCache) return this.lineCache;
+    if (!tiles(this.text, this.chunks)) return undefined;
+    const out: number[] = [];
+    let line = 0;
+    for (const c of this.chunks) {
+      out.push(line);
+      line += breaksIn(c.doc, c.text);
+    }
+    return (this.lineCache = out);
+  }
+}
+
+const breakCount = new WeakMap<Document.Parsed, number>();
+/**
+ * Line breaks in a chunk, counted as LineIndex counts them, cached by its parsed document. Exact per chunk:
+ * a chunk never starts with LF, so a CR ending one chunk is a line break of its own.
+ */
+function breaksIn(doc: Document.Parsed, text: string): number {
+  let n = breakCount.get(doc);
+  if (n !== undefined) return n;
+  n = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10) n++;
+    else if (c === 13 && text.charCodeAt(i + 1) !== 10) n++;
+  }
+  breakCount.set(doc, n);
+  return n;
+}
+
+function chunkEntries(uri: string, file: ParsedFile): ChunkEntry[] {
+  return file.docs.map((d) => {
+    const data = chunkManifests(d.doc);
+    return { data, doc: d.doc, offset: d.offset, text: d.text, manifests: data.length === 0 ? [] : data.map((c) => new FileManifest(uri, c, d.offset)) };
+  });
 }
 
 export type Resolution =
@@ -106,12 +156,57 @@ export class WorkspaceIndex {
   set(uri: string, file: ParsedFile, scope: string = WORKSPACE_SCOPE): string[] {
     this.domainCache = undefined;
     const before = this.records.get(uri);
-    const keys = before ? this.definedKeys(before) : [];
-    if (before) this.unlink(before);
-    const rec = new FileRecord(uri, scope, file.text, extractManifests(uri, file), file.lines);
+    if (!before || before.scope !== scope) {
+      const keys = before ? this.definedKeys(before.scope, before.manifests) : [];
+      if (before) this.unlink(before.scope, uri, before.manifests);
+      const rec = new FileRecord(uri, scope, file.text, chunkEntries(uri, file), file);
+      this.records.set(uri, rec);
+      this.link(scope, uri, rec.manifests);
+      keys.push(...this.definedKeys(scope, rec.manifests));
+      return keys;
+    }
+    // A new version of the file: keep the manifests of the chunks that did not change (the parse cache hands
+    // back the same document, hence the same cached manifests), move them to their new offsets, and relink
+    // only the manifests of chunks that changed.
+    const pool = new Map<readonly ChunkManifest[], ChunkEntry[]>();
+    for (const c of before.chunks) {
+      if (c.data.length === 0) continue;
+      const list = pool.get(c.data);
+      if (list) list.push(c);
+      else pool.set(c.data, [c]);
+    }
+    const added: FileManifest[] = [];
+    const kept: { entry: ChunkEntry; was: ChunkEntry; index: number }[] = [];
+    const chunks: ChunkEntry[] = file.docs.map((d, index) => {
+      const data = chunkManifests(d.doc);
+      if (data.length === 0) return { data, doc: d.doc, offset: d.offset, text: d.text, manifests: [] };
+      const was = pool.get(data)?.shift();
+      if (was) {
+        for (const m of was.manifests) m.moveTo(d.offset);
+        const entry = { data, doc: d.doc, offset: d.offset, text: d.text, manifests: was.manifests };
+        kept.push({ entry, was, index });
+        return entry;
+      }
+      const manifests = data.map((c) => new FileManifest(uri, c, d.offset));
+      added.push(...manifests);
+      return { data, doc: d.doc, offset: d.offset, text: d.text, manifests };
+    });
+    const removed: FileManifest[] = [];
+    for (const list of pool.values()) for (const c of list) removed.push(...c.manifests);
+    const rec = new FileRecord(uri, scope, file.text, chunks, file);
     this.records.set(uri, rec);
-    this.link(rec);
-    keys.push(...this.definedKeys(rec));
+    this.unlink(scope, uri, removed);
+    this.link(scope, uri, added);
+    const keys = this.definedKeys(scope, removed);
+    keys.push(...this.definedKeys(scope, added));
+    // Messages of other files name the line a manifest is on: a kept manifest whose chunk now starts on
+    // another line counts as changed for `dependents`.
+    if (kept.length > 0 && before.text !== file.text) {
+      const oldLines = before.chunkLines();
+      const oldIndex = new Map(before.chunks.map((c, i) => [c, i]));
+      const newLines = rec.chunkLines();
+      for (const k of kept) if (!oldLines || !newLines || oldLines[oldIndex.get(k.was)!] !== newLines[k.index]) keys.push(...this.definedKeys(scope, k.entry.manifests));
+    }
     return keys;
   }
 
@@ -125,8 +220,8 @@ export class WorkspaceIndex {
     this.domainCache = undefined;
     const before = this.records.get(uri);
     if (!before) return [];
-    const keys = this.definedKeys(before);
-    this.unlink(before);
+    const keys = this.definedKeys(before.scope, before.manifests);
+    this.unlink(before.scope, uri, before.manifests);
     this.records.delete(uri);
     return keys;
   }
@@ -161,7 +256,7 @@ export class WorkspaceIndex {
         if (out.has(f)) continue;
         out.add(f);
         const rec = this.records.get(f);
-        if (rec) queue.push(...this.definedKeys(rec));
+        if (rec) queue.push(...this.definedKeys(rec.scope, rec.manifests));
       }
     }
     return out;
@@ -221,49 +316,53 @@ export class WorkspaceIndex {
 
   // -------------------------------------------------------------------------------------------------
 
-  private definedKeys(rec: FileRecord): string[] {
+  private definedKeys(scope: string, manifests: readonly FileManifest[]): string[] {
     const keys: string[] = [];
-    for (const m of rec.manifests) if (m.name !== undefined) keys.push(nameKey(rec.scope, m.namespace, m.name));
+    for (const m of manifests) if (m.name !== undefined) keys.push(nameKey(scope, m.namespace, m.name));
     return keys;
   }
 
-  private link(rec: FileRecord): void {
-    for (const m of rec.manifests) {
-      if (m.name !== undefined) {
-        const k = nameKey(rec.scope, m.namespace, m.name);
+  private link(scope: string, uri: string, manifests: readonly FileManifest[]): void {
+    for (const m of manifests) {
+      const c = m.chunk;
+      if (c.name !== undefined) {
+        const k = nameKey(scope, c.namespace, c.name);
         const list = this.defined.get(k);
         if (list) list.push(m);
         else this.defined.set(k, [m]);
       }
-      for (const site of sitesOf(m)) {
+      for (const site of sitesOf(c)) {
         if (site.name === undefined) continue;
-        const k = nameKey(rec.scope, m.namespace, site.name);
+        const k = nameKey(scope, c.namespace, site.name);
         let by = this.referrers.get(k);
         if (!by) this.referrers.set(k, (by = new Map()));
-        by.set(rec.uri, (by.get(rec.uri) ?? 0) + 1);
+        by.set(uri, (by.get(uri) ?? 0) + 1);
       }
     }
   }
 
-  private unlink(rec: FileRecord): void {
-    for (const m of rec.manifests) {
-      if (m.name !== undefined) {
-        const k = nameKey(rec.scope, m.namespace, m.name);
+  private unlink(scope: string, uri: string, manifests: readonly FileManifest[]): void {
+    if (manifests.length === 0) return;
+    const gone = new Set<Manifest>(manifests);
+    for (const m of manifests) {
+      const c = m.chunk;
+      if (c.name !== undefined) {
+        const k = nameKey(scope, c.namespace, c.name);
         const list = this.defined.get(k);
         if (list) {
-          const rest = list.filter((x) => x !== m);
+          const rest = list.filter((x) => !gone.has(x));
           if (rest.length > 0) this.defined.set(k, rest);
           else this.defined.delete(k);
         }
       }
-      for (const site of sitesOf(m)) {
+      for (const site of sitesOf(c)) {
         if (site.name === undefined) continue;
-        const k = nameKey(rec.scope, m.namespace, site.name);
+        const k = nameKey(scope, c.namespace, site.name);
         const by = this.referrers.get(k);
         if (!by) continue;
-        const n = (by.get(rec.uri) ?? 0) - 1;
-        if (n > 0) by.set(rec.uri, n);
-        else by.delete(rec.uri);
+        const n = (by.get(uri) ?? 0) - 1;
+        if (n > 0) by.set(uri, n);
+        else by.delete(uri);
         if (by.size === 0) this.referrers.delete(k);
       }
     }
@@ -280,6 +379,6 @@ function commonSegments(a: string, b: string): number {
 }
 
 /** The owner and references of a manifest. */
-export function sitesOf(m: Manifest): RefSite[] {
+export function sitesOf(m: Pick<Manifest, 'owner' | 'refs'>): RefSite[] {
   return m.owner ? [m.owner, ...m.refs] : m.refs;
 }
