@@ -1,6 +1,8 @@
 // Parsing, once per YAML document and cached by content: a file is split at its document markers
 // (`---` / `...` at column 0 can never occur inside a scalar, so the split is exact), and each chunk is
 // parsed on its own. An edit in one resource of a 5,000-resource file re-parses that resource only.
+// What is derived from a chunk (diagnostics, manifests, line starts) is cached on its content key, not on
+// its tree, so trees could be released and re-parsed on demand (about 0.1 ms a resource) without losing it.
 import { parseDocument, type Document } from 'yaml';
 import { LineIndex } from './text';
 
@@ -9,7 +11,10 @@ export interface ParsedDoc {
   offset: number;
   /** The chunk's text (the cache key). */
   text: string;
-  doc: Document.Parsed;
+  /** The chunk's syntax tree. */
+  readonly doc: Document.Parsed;
+  /** Stable identity of the chunk's content while it is cached: key derived data on it, not on `doc`. */
+  readonly key: object;
   /** Plain JS value of the document (computed on first use), or undefined when it cannot be converted. */
   readonly value: unknown;
 }
@@ -55,12 +60,15 @@ class ChunkCache {
   }
 }
 
-/** A parsed chunk whose plain JS value is computed only when asked for: most callers walk the AST. */
-class Chunk {
+/** One chunk's content: its tree, and its plain JS value and line starts computed on first use. */
+export class Chunk {
   private converted = false;
   private js: unknown;
   private starts?: number[];
-  constructor(readonly doc: Document.Parsed) {}
+  readonly doc: Document.Parsed;
+  constructor(readonly text: string) {
+    this.doc = parseDocument(text, PARSE_OPTIONS);
+  }
   /** Chunk-relative starts of the chunk's lines after the first (computed on first use). */
   lineStarts(text: string): number[] {
     return (this.starts ??= new LineIndex(text).starts.slice(1));
@@ -113,7 +121,7 @@ function toValue(doc: Document.Parsed): unknown {
 export function parseChunk(text: string): Chunk {
   const hit = cache.get(text);
   if (hit) return hit;
-  const entry = new Chunk(parseDocument(text, PARSE_OPTIONS));
+  const entry = new Chunk(text);
   cache.set(text, entry);
   return entry;
 }
@@ -126,9 +134,19 @@ export function parseFile(text: string, options: { cache?: boolean } = {}): Pars
   const parts = splitDocuments(text).map((c) => ({
     offset: c.offset,
     text: c.text,
-    chunk: options.cache === false ? new Chunk(parseDocument(c.text, PARSE_OPTIONS)) : parseChunk(c.text),
+    chunk: options.cache === false ? new Chunk(c.text) : parseChunk(c.text),
   }));
-  const docs: ParsedDoc[] = parts.map(({ offset, text, chunk }) => ({ offset, text, doc: chunk.doc, get value() { return chunk.value; } }));
+  const docs: ParsedDoc[] = parts.map(({ offset, text, chunk }) => ({
+    offset,
+    text,
+    key: chunk,
+    get doc() {
+      return chunk.doc;
+    },
+    get value() {
+      return chunk.value;
+    },
+  }));
   let lines: LineIndex | undefined;
   return {
     text,

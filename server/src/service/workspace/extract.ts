@@ -11,7 +11,8 @@ import { TRACKED_VALUES, type Manifest, type RefSite, type Span, type TrackedVal
 /** A manifest with chunk-relative spans and no uri yet. */
 export type ChunkManifest = Omit<Manifest, 'uri'>;
 
-const chunkCache = new WeakMap<Document.Parsed, ChunkManifest[]>();
+/** Keyed by the chunk's content key (not its tree, which may be re-parsed). */
+const chunkCache = new WeakMap<object, ChunkManifest[]>();
 
 /** Whether a type can hold a reference somewhere below it (subtrees without any are not walked). */
 const holdsRef = new WeakMap<object, boolean>();
@@ -122,9 +123,10 @@ function readManifest(root: YAMLMap, def: KindDef, domain: string, listItem: boo
 }
 
 /** The manifests of one document chunk, chunk-relative. */
-export function chunkManifests(doc: Document.Parsed): ChunkManifest[] {
-  const hit = chunkCache.get(doc);
+export function chunkManifests(chunk: { key: object; doc: Document.Parsed }): ChunkManifest[] {
+  const hit = chunkCache.get(chunk.key);
   if (hit) return hit;
+  const doc = chunk.doc;
   const out: ChunkManifest[] = [];
   const root = doc.contents;
   if (isMap(root)) {
@@ -137,7 +139,7 @@ export function chunkManifests(doc: Document.Parsed): ChunkManifest[] {
       }
     }
   }
-  chunkCache.set(doc, out);
+  chunkCache.set(chunk.key, out);
   return out;
 }
 
@@ -237,13 +239,13 @@ export class FileManifest implements Manifest {
 }
 
 /** The manifests of one chunk of a file. */
-export function chunkFileManifests(uri: string, chunk: { offset: number; doc: Document.Parsed }): FileManifest[] {
-  return chunkManifests(chunk.doc).map((c) => new FileManifest(uri, c, chunk.offset));
+export function chunkFileManifests(uri: string, chunk: { offset: number; key: object; doc: Document.Parsed }): FileManifest[] {
+  return chunkManifests(chunk).map((c) => new FileManifest(uri, c, chunk.offset));
 }
 
 /** Every manifest of ours a file defines, with file offsets. */
 export function extractManifests(uri: string, file: ParsedFile): Manifest[] {
   const out: Manifest[] = [];
-  for (const chunk of file.docs) for (const c of chunkManifests(chunk.doc)) out.push(new FileManifest(uri, c, chunk.offset));
+  for (const chunk of file.docs) for (const c of chunkManifests(chunk)) out.push(new FileManifest(uri, c, chunk.offset));
   return out;
 }

@@ -3,7 +3,6 @@
 // from its inputs, tests from strings.
 import { parseFile, tiles, type ParsedFile } from '../parse';
 import { LineIndex } from '../text';
-import type { Document } from 'yaml';
 import { chunkManifests, FileManifest, type ChunkManifest } from './extract';
 import { kindsOfArea, ourAreaOfGroup, WORKSPACE_SCOPE, type Manifest, type RefSite } from './model';
 
@@ -21,7 +20,8 @@ export interface IndexedFile {
 interface ChunkEntry {
   /** The cached chunk-relative manifests (the same array for an unchanged chunk of a new file version). */
   data: readonly ChunkManifest[];
-  doc: Document.Parsed;
+  /** The chunk's content key (its tree is not kept). */
+  key: object;
   offset: number;
   text: string;
   manifests: FileManifest[];
@@ -51,19 +51,19 @@ class FileRecord implements IndexedFile {
     let line = 0;
     for (const c of this.chunks) {
       out.push(line);
-      line += breaksIn(c.doc, c.text);
+      line += breaksIn(c.key, c.text);
     }
     return (this.lineCache = out);
   }
 }
 
-const breakCount = new WeakMap<Document.Parsed, number>();
+const breakCount = new WeakMap<object, number>();
 /**
- * Line breaks in a chunk, counted as LineIndex counts them, cached by its parsed document. Exact per chunk:
+ * Line breaks in a chunk, counted as LineIndex counts them, cached by the chunk's content key. Exact per chunk:
  * a chunk never starts with LF, so a CR ending one chunk is a line break of its own.
  */
-function breaksIn(doc: Document.Parsed, text: string): number {
-  let n = breakCount.get(doc);
+function breaksIn(key: object, text: string): number {
+  let n = breakCount.get(key);
   if (n !== undefined) return n;
   n = 0;
   for (let i = 0; i < text.length; i++) {
@@ -71,14 +71,14 @@ function breaksIn(doc: Document.Parsed, text: string): number {
     if (c === 10) n++;
     else if (c === 13 && text.charCodeAt(i + 1) !== 10) n++;
   }
-  breakCount.set(doc, n);
+  breakCount.set(key, n);
   return n;
 }
 
 function chunkEntries(uri: string, file: ParsedFile): ChunkEntry[] {
   return file.docs.map((d) => {
-    const data = chunkManifests(d.doc);
-    return { data, doc: d.doc, offset: d.offset, text: d.text, manifests: data.length === 0 ? [] : data.map((c) => new FileManifest(uri, c, d.offset)) };
+    const data = chunkManifests(d);
+    return { data, key: d.key, offset: d.offset, text: d.text, manifests: data.length === 0 ? [] : data.map((c) => new FileManifest(uri, c, d.offset)) };
   });
 }
 
@@ -178,18 +178,18 @@ export class WorkspaceIndex {
     const added: FileManifest[] = [];
     const kept: { entry: ChunkEntry; was: ChunkEntry; index: number }[] = [];
     const chunks: ChunkEntry[] = file.docs.map((d, index) => {
-      const data = chunkManifests(d.doc);
-      if (data.length === 0) return { data, doc: d.doc, offset: d.offset, text: d.text, manifests: [] };
+      const data = chunkManifests(d);
+      if (data.length === 0) return { data, key: d.key, offset: d.offset, text: d.text, manifests: [] };
       const was = pool.get(data)?.shift();
       if (was) {
         for (const m of was.manifests) m.moveTo(d.offset);
-        const entry = { data, doc: d.doc, offset: d.offset, text: d.text, manifests: was.manifests };
+        const entry = { data, key: d.key, offset: d.offset, text: d.text, manifests: was.manifests };
         kept.push({ entry, was, index });
         return entry;
       }
       const manifests = data.map((c) => new FileManifest(uri, c, d.offset));
       added.push(...manifests);
-      return { data, doc: d.doc, offset: d.offset, text: d.text, manifests };
+      return { data, key: d.key, offset: d.offset, text: d.text, manifests };
     });
     const removed: FileManifest[] = [];
     for (const list of pool.values()) for (const c of list) removed.push(...c.manifests);
