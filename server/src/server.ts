@@ -9,7 +9,6 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import {
   CodeLensRefreshRequest,
   createConnection,
-  DiagnosticSeverity,
   DidChangeWatchedFilesNotification,
   DocumentDiagnosticReportKind,
   ErrorCodes,
@@ -32,7 +31,7 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import { Excluder } from './cli/glob';
 import { decodeText } from './cli/files';
 import { registerCommands } from './commands';
-import { SOURCE, type Severity } from './service/codes';
+import { toLspDiagnostic } from './lspDiagnostic';
 import { complete } from './service/complete';
 import { severityOf, type Diag } from './service/diag';
 import { hover } from './service/hover';
@@ -60,12 +59,6 @@ let diagnosticRefreshSupport = false;
 let codeLensRefreshSupport = false;
 let documentChangesSupport = false;
 
-const SEVERITY: Record<Severity, DiagnosticSeverity> = {
-  error: DiagnosticSeverity.Error,
-  warning: DiagnosticSeverity.Warning,
-  info: DiagnosticSeverity.Information,
-  hint: DiagnosticSeverity.Hint,
-};
 
 /** Parsed form of each open document at its current version. */
 const parsed = new Map<string, { version: number; file: ParsedFile }>();
@@ -80,15 +73,6 @@ function fileOf(doc: TextDocument): ParsedFile {
 const isYaml = (doc: TextDocument) => /\.ya?ml$/i.test(doc.uri) || doc.languageId === 'yaml';
 const isYamlName = (name: string) => /\.ya?ml$/i.test(name);
 
-export function toLspDiagnostic(file: Pick<ParsedFile, 'lines'>, d: Diag): Diagnostic {
-  return {
-    range: file.lines.range(d.start, d.end),
-    severity: SEVERITY[severityOf(d)],
-    code: d.code,
-    source: SOURCE,
-    message: d.message,
-  };
-}
 
 /** No request may take the server down: a failure is logged and answered with an empty result. */
 function safely<T>(fn: () => T, fallback: T): T {
@@ -718,11 +702,9 @@ registerCommands(connection, {
     syncAll();
     return index.uris().filter((u) => index.get(u)!.scope === WORKSPACE_SCOPE || documents.get(u));
   },
-  parsedFile(uri) {
-    const doc = documents.get(uri);
-    if (doc) return fileOf(doc);
-    const f = index.get(uri);
-    return f ? parseFile(f.text) : undefined;
+  index() {
+    syncAll();
+    return index;
   },
   async diagnostics(uri) {
     const doc = documents.get(uri);

@@ -1,6 +1,6 @@
 // The server side of the extension's commands (server/src/commands): the owner graph of the examples, and
 // both custom requests over a real LSP connection (in process, over streams), with `createDefaultDeps`
-// walking a workspace folder. The client's tree building (client/src/graphModel.ts) is covered here too.
+// walking a workspace folder. The graph is the workspace index's resolution of owners. The client's tree building (client/src/graphModel.ts) is covered here too.
 import assert from 'node:assert/strict';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -22,7 +22,7 @@ import {
   type GraphNode,
   type OwnerGraphResult,
 } from '../../server/src/commands';
-import { parseFile } from '../../server/src/service/parse';
+import { WorkspaceIndex } from '../../server/src/service/workspace/index';
 import { DEFAULT_SETTINGS, type Settings } from '../../server/src/service/settings';
 
 const repo = join(__dirname, '..', '..');
@@ -43,7 +43,9 @@ spec:
 `;
 
 function graphOf(files: Record<string, string>): GraphNode[] {
-  return ownerGraph(Object.entries(files).map(([name, text]) => ({ uri: `file:///ws/${name}`, file: parseFile(text) })));
+  const index = new WorkspaceIndex();
+  for (const [name, text] of Object.entries(files)) index.setText(`file:///ws/${name}`, text);
+  return ownerGraph(index, index.uris());
 }
 const label = (n: GraphNode) => `${n.kind} ${n.name}${n.external ? ' (external)' : ''}`;
 const render = (ts: TreeNode[], depth = 0): string[] => ts.flatMap((t) => [`${'  '.repeat(depth)}${label(t.node)}`, ...render(t.children, depth + 1)]);

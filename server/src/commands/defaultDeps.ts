@@ -1,16 +1,17 @@
-// `CommandDeps` for a server without a workspace index: the files are found by walking the workspace
-// folders (as `cloud-manifests check` does: `node_modules` and `.git` skipped, `exclude` applied), read from
-// the open document when there is one and from disk otherwise, and validated file by file.
+// `CommandDeps` for a server without a workspace index of its own: the files are found by walking the
+// workspace folders (as `cloud-manifests check` does: `node_modules` and `.git` skipped, `exclude` applied),
+// read from the open document when there is one and from disk otherwise, validated file by file, and indexed
+// (with the same WorkspaceIndex the server uses) when the owner tree is asked for.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { DiagnosticSeverity, type Connection, type Diagnostic, type TextDocuments } from 'vscode-languageserver';
+import type { Connection, Diagnostic, TextDocuments } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { collectInputs, decodeText } from '../cli/files';
-import { SOURCE, type Severity } from '../service/codes';
-import { severityOf } from '../service/diag';
-import { parseFile, type ParsedFile } from '../service/parse';
+import { toLspDiagnostic } from '../lspDiagnostic';
+import { parseFile } from '../service/parse';
 import type { Settings } from '../service/settings';
 import { validateFile } from '../service/validate';
+import { WorkspaceIndex } from '../service/workspace/index';
 import type { CommandDeps } from './index';
 
 export interface DefaultDepsOptions {
@@ -24,13 +25,6 @@ export interface DefaultDepsOptions {
    */
   diagnosticsOf?: (doc: TextDocument) => Diagnostic[];
 }
-
-const SEVERITY: Record<Severity, DiagnosticSeverity> = {
-  error: DiagnosticSeverity.Error,
-  warning: DiagnosticSeverity.Warning,
-  info: DiagnosticSeverity.Information,
-  hint: DiagnosticSeverity.Hint,
-};
 
 const isYamlUri = (uri: string) => /\.ya?ml$/i.test(uri);
 
@@ -52,17 +46,11 @@ export function createDefaultDeps(options: DefaultDepsOptions): CommandDeps {
 
   const ownDiagnostics = (doc: TextDocument): Diagnostic[] => {
     const file = parseFile(doc.getText());
-    return validateFile(file, { rules: settings().rules }).map((d) => ({
-      range: file.lines.range(d.start, d.end),
-      severity: SEVERITY[severityOf(d)],
-      code: d.code,
-      source: SOURCE,
-      message: d.message,
-    }));
+    return validateFile(file, { rules: settings().rules }).map((d) => toLspDiagnostic(file, d));
   };
   const diagnosticsOf = options.diagnosticsOf ?? ownDiagnostics;
 
-  return {
+  const deps: CommandDeps = {
     async listFiles() {
       const folders = await connection.workspace.getWorkspaceFolders().catch(() => null);
       const seen = new Set<string>();
@@ -83,9 +71,13 @@ export function createDefaultDeps(options: DefaultDepsOptions): CommandDeps {
       for (const doc of documents.all()) if (doc.uri.startsWith('file:') && (isYamlUri(doc.uri) || doc.languageId === 'yaml')) add(doc.uri);
       return out;
     },
-    parsedFile(uri) {
-      const text = readText(uri);
-      return text === undefined ? undefined : (parseFile(text) as ParsedFile);
+    async index() {
+      const index = new WorkspaceIndex();
+      for (const uri of await deps.listFiles()) {
+        const text = readText(uri);
+        if (text !== undefined) index.setText(uri, text);
+      }
+      return index;
     },
     diagnostics(uri) {
       const doc = open(uri);
@@ -94,6 +86,7 @@ export function createDefaultDeps(options: DefaultDepsOptions): CommandDeps {
       return text === undefined ? undefined : diagnosticsOf(TextDocument.create(uri, 'yaml', 0, text));
     },
   };
+  return deps;
 }
 
 /** URIs as VS Code and Node spell them differ in escaping (`%3A`, `%40`…): compare decoded. */

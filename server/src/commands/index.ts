@@ -1,8 +1,8 @@
 // The server side of the VS Code extension's commands: two custom requests registered on the connection.
 //   cloudManifests/checkWorkspace — "Check Workspace Manifests": every file's diagnostics, for Problems;
 //   cloudManifests/ownerGraph     — the explorer's owner tree.
-// They read the workspace through `CommandDeps`, so the same handlers run over the workspace index or over
-// `createDefaultDeps` (a walk of the workspace folders). See protocol.ts for the messages.
+// They read the workspace through `CommandDeps`: the server gives its workspace index; `createDefaultDeps`
+// builds one by walking the workspace folders. See protocol.ts for the messages.
 import {
   ProtocolRequestType,
   type CancellationToken,
@@ -10,8 +10,8 @@ import {
   type Diagnostic,
   type Disposable,
 } from 'vscode-languageserver';
-import type { ParsedFile } from '../service/parse';
-import { ownerGraph, type GraphInput } from './graph';
+import type { WorkspaceIndex } from '../service/workspace/index';
+import { ownerGraph } from './graph';
 import {
   CHECK_WORKSPACE,
   OWNER_GRAPH,
@@ -24,7 +24,7 @@ import {
 
 export * from './protocol';
 export { createDefaultDeps, type DefaultDepsOptions } from './defaultDeps';
-export { manifestsOf, ownerGraph } from './graph';
+export { ownerGraph } from './graph';
 
 type MaybePromise<T> = T | Promise<T>;
 
@@ -32,8 +32,8 @@ type MaybePromise<T> = T | Promise<T>;
 export interface CommandDeps {
   /** URIs of every YAML file of the workspace, `cloudManifests.exclude` applied (open or not). */
   listFiles(): MaybePromise<readonly string[]>;
-  /** A file parsed from its current text (the open document's, else the file on disk); undefined when unreadable. */
-  parsedFile(uri: string): MaybePromise<ParsedFile | undefined>;
+  /** The workspace index, current with open documents: the owner tree resolves owners through it. */
+  index(): MaybePromise<WorkspaceIndex>;
   /**
    * The diagnostics of a file exactly as the server publishes them for an open document (settings and
    * cross-file checks applied); undefined when the file cannot be read.
@@ -80,18 +80,9 @@ export async function checkWorkspace(deps: CommandDeps, params: CheckWorkspacePa
   return { files, unreadable, cancelled: !done };
 }
 
-export async function buildOwnerGraph(deps: CommandDeps, token?: CancellationToken): Promise<OwnerGraphResult> {
+export async function buildOwnerGraph(deps: CommandDeps): Promise<OwnerGraphResult> {
   const uris = await deps.listFiles();
-  const inputs: GraphInput[] = [];
-  await eachSliced([...uris], token, async (uri) => {
-    try {
-      const file = await deps.parsedFile(uri);
-      if (file) inputs.push({ uri, file });
-    } catch {
-      // An unreadable file has no manifests.
-    }
-  });
-  return { nodes: ownerGraph(inputs) };
+  return { nodes: ownerGraph(await deps.index(), uris) };
 }
 
 /** Registers both requests; call before `connection.listen()`. */
@@ -115,9 +106,9 @@ export function registerCommands(connection: Connection, deps: CommandDeps): Dis
       reporter.done();
     }
   });
-  const b = connection.onRequest(ownerGraphRequest, async (_params, token) => {
+  const b = connection.onRequest(ownerGraphRequest, async () => {
     try {
-      return await buildOwnerGraph(deps, token);
+      return await buildOwnerGraph(deps);
     } catch (e) {
       log(e);
       throw e;
