@@ -309,6 +309,14 @@ function crossDiags(uri: string, file: Pick<ParsedFile, 'text' | 'lines'>): Diag
   return applySettings({ ...file, docs: [] }, checkFile(index, uri, crossOptions(uri)), { rules: settings.rules });
 }
 
+/** A file's own checks and the cross-document ones, in position order, as LSP diagnostics. */
+function allDiagnostics(uri: string, file: ParsedFile, cross: boolean): Diagnostic[] {
+  const own = validateFile(file, { rules: settings.rules });
+  const other = cross ? crossDiags(uri, file) : [];
+  const all = other.length > 0 ? [...own, ...other].sort((a, b) => a.start - b.start || a.end - b.end) : own;
+  return all.map((d) => toLspDiagnostic(file, d));
+}
+
 /** Everything published for an open document: its own checks and the cross-document ones. */
 function diagnosticsOf(doc: TextDocument): Diagnostic[] {
   if (!isYaml(doc)) return [];
@@ -317,11 +325,7 @@ function diagnosticsOf(doc: TextDocument): Diagnostic[] {
     affected.delete(doc.uri);
     markDirty(affected);
   }
-  const file = fileOf(doc);
-  const own = validateFile(file, { rules: settings.rules });
-  const cross = crossDiags(doc.uri, file);
-  const all = cross.length > 0 ? [...own, ...cross].sort((a, b) => a.start - b.start || a.end - b.end) : own;
-  return all.map((d) => toLspDiagnostic(file, d));
+  return allDiagnostics(doc.uri, fileOf(doc), true);
 }
 
 /**
@@ -712,10 +716,7 @@ registerCommands(connection, {
     const f = index.get(uri);
     const text = f?.text ?? (await readText(uri));
     if (text === undefined) return undefined;
-    const file = parseFile(text);
-    const own = validateFile(file, { rules: settings.rules });
-    const cross = f ? crossDiags(uri, file) : [];
-    return [...own, ...cross].sort((a, b) => a.start - b.start || a.end - b.end).map((d) => toLspDiagnostic(file, d));
+    return allDiagnostics(uri, parseFile(text), f !== undefined);
   },
 });
 
