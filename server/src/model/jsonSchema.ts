@@ -2,45 +2,28 @@
 // (yaml-language-server, ajv). Whatever JSON Schema can express is here: types, required members, enums,
 // ranges, lengths, item counts, patterns and formats, exclusive members and reference shapes. What it
 // cannot (cross-field and cross-file rules, duration bounds) is checked by the language service only.
-import { FORMAT_DOCS, FORMAT_PATTERNS } from '../service/formats';
+import { FORMAT_PATTERNS } from '../service/formats';
+import { typeLimits } from './describe';
 import { envelopeOf, listEnvelopeOf } from './envelope';
-import type { ExclusiveGroup, Field, KindDef, ObjectType, StringType, Type } from './types';
+import type { ExclusiveGroup, Field, KindDef, ObjectType, Type } from './types';
 
 export type JsonSchema = { [k: string]: unknown };
 
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-function describeString(t: StringType): string[] {
-  const notes: string[] = [];
-  if (t.enum) {
-    const withDocs = t.enum.filter((e) => e.doc);
-    notes.push(`Allowed: ${t.enum.map((e) => e.value).join(', ')}.`);
-    for (const e of withDocs) notes.push(`${e.value}: ${e.doc}.`);
-  }
-  if (t.minLength !== undefined || t.maxLength !== undefined)
-    notes.push(`Length ${t.minLength ?? 0} to ${t.maxLength ?? 'any'} characters.`);
-  if (t.patternDoc) notes.push(`Characters: ${t.patternDoc}.`);
-  if (t.format) notes.push(`Format: ${FORMAT_DOCS[t.format]}.`);
-  if (t.durationSeconds) notes.push(`Between ${t.durationSeconds.min ?? 0} and ${t.durationSeconds.max ?? '∞'} seconds.`);
-  if (t.delimited) notes.push(`Items separated by "${t.delimited.separator}", each one of: ${t.delimited.items.join(', ')}.`);
-  return notes;
+/** The allowed values of an enum, with their meanings where the model has them. */
+function describeEnum(t: Type): string[] {
+  if (t.kind !== 'string' || !t.enum) return [];
+  return [`Allowed: ${t.enum.map((e) => e.value).join(', ')}.`, ...t.enum.filter((e) => e.doc).map((e) => `${e.value}: ${e.doc}.`)];
 }
 
 /** Plain-text documentation of a field: meaning, requirement, limits, default and notes. */
 export function fieldDescription(f: Field): string {
   const parts = [f.doc.endsWith('.') ? f.doc : `${f.doc}.`];
   if (f.required) parts.push('Required.');
-  if (f.type.kind === 'string') parts.push(...describeString(f.type));
-  if (f.type.kind === 'int' || f.type.kind === 'number') {
-    const t = f.type;
-    const lo = t.kind === 'int' && t.exclusiveMinimum !== undefined ? `greater than ${t.exclusiveMinimum}` : t.minimum !== undefined ? `at least ${t.minimum}` : undefined;
-    const hi = t.maximum !== undefined ? `at most ${t.maximum}` : undefined;
-    if (lo || hi) parts.push(`Must be ${[lo, hi].filter(Boolean).join(' and ')}.`);
-    if (t.kind === 'int' && t.unit) parts.push(`In ${t.unit}.`);
-  }
-  if (f.type.kind === 'array' && (f.type.minItems !== undefined || f.type.maxItems !== undefined))
-    parts.push(`${f.type.minItems ?? 0} to ${f.type.maxItems ?? 'any number of'} items.`);
-  if (f.type.kind === 'map' && f.type.maxEntries !== undefined) parts.push(`At most ${f.type.maxEntries} entries.`);
+  parts.push(...describeEnum(f.type));
+  const limits = typeLimits(f.type);
+  if (limits.length > 0) parts.push(`Limits: ${limits.join('; ')}.`);
   if (f.default !== undefined) parts.push(`Default: ${String(f.default)}.`);
   if (f.defaultDoc) parts.push(`Default: ${f.defaultDoc}.`);
   if (f.createOnly) parts.push('Set only at creation.');
