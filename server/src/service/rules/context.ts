@@ -3,7 +3,7 @@ import { isMap, type Document, type Node, type YAMLMap } from 'yaml';
 import type { KindDef } from '../../model/types';
 import type { Code } from '../codes';
 import type { Reporter } from '../diag';
-import { entry, isNullish, scalarValue, spanOf, type Span } from '../yamlNodes';
+import { clusterValue, entry, isNullish, spanOf, type Span } from '../yamlNodes';
 
 export interface RuleContext {
   def: KindDef;
@@ -39,7 +39,8 @@ export function find(root: unknown, path: string[]): Found | undefined {
     if (!isMap(cur)) return undefined;
     const e = entry(cur, seg);
     if (!e) return undefined;
-    found = { key: e.key, value: e.value, scalar: scalarValue(e.value), keySpan: spanOf(e.key), valueSpan: spanOf(e.value) };
+    // Scalars as the cluster reads them (plain `yes`/`on` are booleans there), like the structural checks.
+    found = { key: e.key, value: e.value, scalar: clusterValue(e.value).value, keySpan: spanOf(e.key), valueSpan: spanOf(e.value) };
     cur = e.value;
   }
   if (!found || isNullish(found.value)) return undefined;
