@@ -7,6 +7,7 @@ import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import type { Diagnostic } from 'vscode-languageserver-protocol';
 import { parseAllDocuments } from 'yaml';
+import { SERVER_NODE_ARGS } from '../server/src/launch';
 import { LspSession, sleep, type ServerSpec } from './lsp';
 import { deepPositions, editAt, fileWorkload, PEER_SCHEMA, type FileWorkload, type WorkspaceWorkload } from './workload';
 
@@ -18,12 +19,13 @@ export const PEER_SERVER = join(REPO, 'node_modules', 'yaml-language-server', 'b
 export const peerVersion = (): string => JSON.parse(readFileSync(join(REPO, 'node_modules', 'yaml-language-server', 'package.json'), 'utf8')).version;
 export const yamlVersion = (): string => JSON.parse(readFileSync(join(REPO, 'node_modules', 'yaml', 'package.json'), 'utf8')).version;
 
+/** Our server as the extension starts it (its Node options included), plus `nodeArgs` (profiling). */
 export function ourSpec(nodeArgs: string[] = []): ServerSpec {
   return {
     name: 'ours',
     script: OUR_SERVER,
     args: ['--stdio'],
-    nodeArgs,
+    nodeArgs: [...SERVER_NODE_ARGS, ...nodeArgs],
     configuration: (section) => (section === 'cloudManifests' ? {} : null),
     settingsSection: 'cloudManifests',
   };

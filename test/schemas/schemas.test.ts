@@ -482,7 +482,7 @@ test('examples/mistakes/common-mistakes.yaml: every `# mistake:` line is reporte
   assert.equal(unmarked.length, 0, `diagnostics on lines not marked as mistakes:\n${describeDiags(text, unmarked)}`);
 
   // Every manifest of the file carries at least one mistake.
-  const ours = file.docs.filter((c) => lookup(...identity(c.value)).status !== 'notOurs');
+  const ours = file.docs.filter((c) => lookup(...identity(c.doc.toJS())).status !== 'notOurs');
   assert.ok(ours.length >= 7, `expected at least 7 manifests, found ${ours.length}`);
   for (const c of ours) {
     const inside = diags.some((d) => d.start >= c.offset && d.start < c.offset + c.text.length);

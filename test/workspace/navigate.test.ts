@@ -130,6 +130,23 @@ describe('symbols', () => {
     assert.equal(syms[1].selectionRange.start.line, 10);
   });
 
+  test('document symbols follow their manifest when an edit above moves it (cached per document)', () => {
+    const before = docs(rg('rg-app'), account('appstore', 'rg-app'), account('other', 'rg-app'));
+    const positions = (text: string) =>
+      documentSymbols(parseFile(text)).map((s) => {
+        const at = text.indexOf(s.name.split(' ')[1], text.indexOf(`kind: ${s.name.split(' ')[0]}\n`));
+        const line = text.slice(0, at).split('\n').length - 1;
+        return [s.name, s.selectionRange.start.line, line, s.range.start.line] as const;
+      });
+    const first = positions(before);
+    for (const [name, got, want] of first) assert.equal(got, want, `${name} before the edit`);
+    // Three lines more in the first document: the other two documents' symbols are reused, moved down.
+    const after = before.replace('  name: rg-app\n', '  name: rg-app\n  labels:\n    a: b\n    c: d\n');
+    const second = positions(after);
+    for (const [name, got, want] of second) assert.equal(got, want, `${name} after the edit`);
+    assert.deepEqual(second.slice(1).map((p) => p[3]), first.slice(1).map((p) => p[3] + 3));
+  });
+
   test('workspace symbols: every manifest, filtered by a fuzzy query', () => {
     const ws = sample();
     assert.equal(workspaceSymbols(ws, '').length, 6);

@@ -2,6 +2,7 @@
 // validated on its own and its syntax trees dropped at once (only the index and the diagnostics stay),
 // then the cross-file checks run over the index.
 import { pathToFileURL } from 'node:url';
+import { analyze } from '../service/analyze';
 import { parseFile, type ParsedFile } from '../service/parse';
 import { LineIndex } from '../service/text';
 import type { Settings } from '../service/settings';
@@ -82,7 +83,7 @@ export function checkWorkspace(workspace: Workspace, settings: Settings, progres
   const own = workspace.files.map((file, i) => {
     display.set(uris[i], file.display);
     try {
-      const full: ParsedFile = { ...parseFile(file.parsed.text, { cache: false }), lines: file.parsed.lines };
+      const full: ParsedFile = { ...analyze(parseFile(file.parsed.text, { cache: false })), lines: file.parsed.lines };
       index.set(uris[i], full);
       return validateFile(full, options);
     } catch (e) {

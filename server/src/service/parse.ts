@@ -15,8 +15,6 @@ export interface ParsedDoc {
   readonly doc: Document.Parsed;
   /** Stable identity of the chunk's content while it is cached: key derived data on it, not on `doc`. */
   readonly key: object;
-  /** Plain JS value of the document (computed on first use), or undefined when it cannot be converted. */
-  readonly value: unknown;
 }
 
 export interface ParsedFile {
@@ -31,8 +29,6 @@ const PARSE_OPTIONS = {
   prettyErrors: false,
   keepSourceTokens: false,
   strict: true,
-  // Alias bombs: never expand more than this many aliases when converting to JS.
-  maxAliasCount: 1000,
 } as const;
 
 /** Content-keyed cache of parsed chunks, bounded so memory stays flat across long sessions. */
@@ -42,43 +38,74 @@ class ChunkCache {
   get(text: string) {
     const hit = this.map.get(text);
     if (hit) {
-      // Refresh recency.
-      this.map.delete(text);
-      this.map.set(text, hit);
+      // Refresh recency, under the chunk's own copy of the text: the caller's string is a slice of a whole
+      // file version, which a key would keep alive.
+      this.map.delete(hit.text);
+      this.map.set(hit.text, hit);
     }
     return hit;
   }
-  set(text: string, v: Chunk) {
-    this.map.set(text, v);
+  set(v: Chunk) {
+    this.map.set(v.text, v);
     if (this.map.size > this.limit) {
       const oldest = this.map.keys().next().value;
       if (oldest !== undefined) this.map.delete(oldest);
     }
+  }
+  /** Drops a chunk, if it is the one cached for its text. */
+  delete(v: Chunk) {
+    if (this.map.get(v.text) === v) this.map.delete(v.text);
   }
   clear() {
     this.map.clear();
   }
 }
 
-/** One chunk's content: its tree, and its plain JS value and line starts computed on first use. */
+/**
+ * A copy of a string that shares no memory with the string it was cut from. `text.slice()` of a file
+ * gives a view that keeps the whole file alive; a chunk cached across edits would keep every version.
+ */
+export function detach(text: string): string {
+  // Slicing a concatenation flattens it into a fresh buffer first (V8); the slice then points there.
+  return (' ' + text).slice(1);
+}
+
+/**
+ * The syntax trees alive at once, most recently used last. Trees are most of a parsed file's memory and
+ * are needed only while a chunk is analysed (diagnostics, manifests and symbols are cached on the
+ * chunk's key) or while a request looks into it, so only the last few dozen are kept (they die young, which keeps garbage collection cheap); an older one is
+ * parsed again on demand.
+ */
+const TREE_POOL = 64;
+const liveTrees = new Set<Chunk>();
+
+/** One chunk's content: its text, its syntax tree (parsed on demand, released when not used) and line starts. */
 export class Chunk {
-  private converted = false;
-  private js: unknown;
+  private tree?: Document.Parsed;
   private starts?: number[];
-  readonly doc: Document.Parsed;
-  constructor(readonly text: string) {
-    this.doc = parseDocument(text, PARSE_OPTIONS);
+  readonly text: string;
+  constructor(text: string) {
+    this.text = detach(text);
+  }
+  get doc(): Document.Parsed {
+    if (this.tree) {
+      liveTrees.delete(this);
+      liveTrees.add(this);
+      return this.tree;
+    }
+    const tree = parseDocument(this.text, PARSE_OPTIONS);
+    this.tree = tree;
+    liveTrees.add(this);
+    if (liveTrees.size > TREE_POOL) {
+      const oldest = liveTrees.values().next().value!;
+      liveTrees.delete(oldest);
+      oldest.tree = undefined;
+    }
+    return tree;
   }
   /** Chunk-relative starts of the chunk's lines after the first (computed on first use). */
-  lineStarts(text: string): number[] {
-    return (this.starts ??= new LineIndex(text).starts.slice(1));
-  }
-  get value(): unknown {
-    if (!this.converted) {
-      this.js = toValue(this.doc);
-      this.converted = true;
-    }
-    return this.js;
+  lineStarts(): number[] {
+    return (this.starts ??= new LineIndex(this.text).starts.slice(1));
   }
 }
 
@@ -108,21 +135,11 @@ export function splitDocuments(text: string): { offset: number; text: string }[]
   return chunks;
 }
 
-function toValue(doc: Document.Parsed): unknown {
-  if (doc.errors.length > 0 && !doc.contents) return undefined;
-  try {
-    return doc.toJS({ maxAliasCount: PARSE_OPTIONS.maxAliasCount });
-  } catch {
-    // An alias bomb or a bad alias: the walker still works on the AST.
-    return undefined;
-  }
-}
-
 export function parseChunk(text: string): Chunk {
   const hit = cache.get(text);
   if (hit) return hit;
   const entry = new Chunk(text);
-  cache.set(text, entry);
+  cache.set(entry);
   return entry;
 }
 
@@ -142,9 +159,6 @@ export function parseFile(text: string, options: { cache?: boolean } = {}): Pars
     key: chunk,
     get doc() {
       return chunk.doc;
-    },
-    get value() {
-      return chunk.value;
     },
   }));
   let lines: LineIndex | undefined;
@@ -166,7 +180,7 @@ export function parseFile(text: string, options: { cache?: boolean } = {}): Pars
 function joinLines(text: string, parts: { offset: number; text: string; chunk: Chunk }[]): LineIndex {
   if (parts.length === 1 || !tiles(text, parts)) return new LineIndex(text);
   const starts = [0];
-  for (const p of parts) for (const s of p.chunk.lineStarts(p.text)) starts.push(p.offset + s);
+  for (const p of parts) for (const s of p.chunk.lineStarts()) starts.push(p.offset + s);
   return new LineIndex(text, starts);
 }
 
@@ -181,3 +195,12 @@ export function tiles(text: string, parts: readonly { offset: number; text: stri
 }
 
 export const clearParseCache = () => cache.clear();
+
+/**
+ * Forgets the chunks of a file nobody needs any more (a closed document outside the workspace): with them
+ * go their diagnostics, manifests and symbols, which are keyed on them. A chunk another file shares stays
+ * with that file; only a later lookup by its text misses.
+ */
+export function forgetFile(file: ParsedFile): void {
+  for (const d of file.docs) if (d.key instanceof Chunk) cache.delete(d.key);
+}

@@ -90,16 +90,15 @@ function identityDiagnostics(root: YAMLMap, id: Lookup, out: Reporter): void {
   }
 }
 
-const docCache = new Map<string, Diag[]>();
-const DOC_CACHE_LIMIT = 50_000;
+/** Keyed by the chunk's content key: they live as long as the parsed chunk does (see parse.ts). */
+const docCache = new WeakMap<object, Diag[]>();
 
 /** Diagnostics of one document, with spans relative to the document's chunk. */
-export function validateChunk(chunk: Pick<ParsedDoc, 'text' | 'doc'>): Diag[] {
-  const hit = docCache.get(chunk.text);
+export function validateChunk(chunk: Pick<ParsedDoc, 'text' | 'doc' | 'key'>): Diag[] {
+  const hit = docCache.get(chunk.key);
   if (hit) return hit;
   const diags = computeChunk(chunk.doc, chunk.text);
-  if (docCache.size >= DOC_CACHE_LIMIT) docCache.delete(docCache.keys().next().value!);
-  docCache.set(chunk.text, diags);
+  docCache.set(chunk.key, diags);
   return diags;
 }
 

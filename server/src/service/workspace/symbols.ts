@@ -2,7 +2,8 @@
 // (every manifest of the workspace, by `Kind name`).
 import { isMap, isPair, isScalar, isSeq, type Node } from 'yaml';
 import { SymbolKind, type DocumentSymbol, type SymbolInformation } from 'vscode-languageserver-types';
-import type { ParsedFile } from '../parse';
+import type { ParsedDoc, ParsedFile } from '../parse';
+import { LineIndex } from '../text';
 import { identify } from '../validate';
 import { entry, keyName, scalarValue } from '../yamlNodes';
 import type { WorkspaceIndex } from './index';
@@ -38,91 +39,122 @@ function kindOf(node: unknown): SymbolKind {
   return SymbolKind.Field;
 }
 
+/**
+ * The outline symbols of one chunk, positions relative to the chunk's start, cached by its content key:
+ * the outline of a large file after an edit recomputes the edited resource only (and needs no tree for
+ * the others, which may have been released).
+ */
+export function chunkSymbols(chunk: Pick<ParsedDoc, 'key' | 'doc' | 'text'>): DocumentSymbol[] {
+  const hit = symbolCache.get(chunk.key);
+  if (hit) return hit;
+  const out: DocumentSymbol[] = [];
+  symbolCache.set(chunk.key, out);
+  const root = chunk.doc.contents;
+  if (!isMap(root)) return out;
+  const id = identify(root);
+  if (id.status !== 'ok') return out;
+  const lines = new LineIndex(chunk.text);
+  const range = (r: R) => lines.range(r[0], r[1]);
+
+  const fields = (node: unknown, depth: number): DocumentSymbol[] => {
+    if (depth > MAX_DEPTH) return [];
+    const children: DocumentSymbol[] = [];
+    if (isMap(node)) {
+      for (const item of node.items.slice(0, MAX_CHILDREN)) {
+        if (!isPair(item)) continue;
+        const k = keyName(item);
+        const kr = rangeOf(item.key);
+        if (k === undefined || !kr) continue;
+        const vr = rangeOf(item.value);
+        const whole: R = [kr[0], Math.max(kr[1], vr?.[1] ?? kr[1])];
+        children.push({
+          name: k || '""',
+          detail: detailOf(item.value),
+          kind: k === 'owner' || /References?$/.test(k) ? SymbolKind.Key : kindOf(item.value),
+          range: range(whole),
+          selectionRange: range(kr),
+          children: fields(item.value, depth + 1),
+        });
+      }
+    } else if (isSeq(node)) {
+      node.items.slice(0, MAX_CHILDREN).forEach((it, i) => {
+        const r = rangeOf(it);
+        if (!r) return;
+        const named = isMap(it) ? scalarValue(entry(it, 'name')?.value) : undefined;
+        children.push({
+          name: `[${i}]`,
+          detail: typeof named === 'string' ? named : detailOf(it),
+          kind: kindOf(it),
+          range: range(r),
+          selectionRange: range([r[0], r[0]]),
+          children: fields(it, depth + 1),
+        });
+      });
+    }
+    return children;
+  };
+
+  const manifest = (node: Node, kind: string): DocumentSymbol | undefined => {
+    const r = rangeOf(node);
+    if (!r) return undefined;
+    const meta = entry(node, 'metadata')?.value;
+    const nameNode = entry(meta, 'name')?.value;
+    const name = scalarValue(nameNode);
+    const ns = scalarValue(entry(meta, 'namespace')?.value);
+    const sel = rangeOf(nameNode) ?? rangeOf(entry(node, 'kind')?.value) ?? [r[0], r[0]];
+    return {
+      name: labelOf({ kind, name: typeof name === 'string' ? name : undefined }),
+      detail: typeof ns === 'string' ? `namespace ${ns}` : undefined,
+      kind: SymbolKind.Class,
+      range: range(r),
+      selectionRange: range(sel),
+      children: fields(node, 1),
+    };
+  };
+
+  if (!id.list) {
+    const s = manifest(root, id.def.kind);
+    if (s) out.push(s);
+  } else {
+    const r = rangeOf(root)!;
+    const items = entry(root, 'items')?.value;
+    const children = isSeq(items) ? items.items.flatMap((it) => (isMap(it) ? (manifest(it, id.def.kind) ?? []) : [])) : [];
+    const kindNode = entry(root, 'kind')?.value;
+    out.push({
+      name: `${id.def.kind}List`,
+      detail: `${children.length} item${children.length === 1 ? '' : 's'}`,
+      kind: SymbolKind.Module,
+      range: range(r),
+      selectionRange: range(rangeOf(kindNode) ?? [r[0], r[0]]),
+      children,
+    });
+  }
+  return out;
+}
+
+/** The outline of a file: each chunk's cached symbols moved to where the chunk starts. */
 export function documentSymbols(file: ParsedFile): DocumentSymbol[] {
   const out: DocumentSymbol[] = [];
   for (const chunk of file.docs) {
-    const root = chunk.doc.contents;
-    if (!isMap(root)) continue;
-    const id = identify(root);
-    if (id.status !== 'ok') continue;
-    const base = chunk.offset;
-    const range = (r: R) => file.lines.range(base + r[0], base + r[1]);
-
-    const fields = (node: unknown, depth: number): DocumentSymbol[] => {
-      if (depth > MAX_DEPTH) return [];
-      const children: DocumentSymbol[] = [];
-      if (isMap(node)) {
-        for (const item of node.items.slice(0, MAX_CHILDREN)) {
-          if (!isPair(item)) continue;
-          const k = keyName(item);
-          const kr = rangeOf(item.key);
-          if (k === undefined || !kr) continue;
-          const vr = rangeOf(item.value);
-          const whole: R = [kr[0], Math.max(kr[1], vr?.[1] ?? kr[1])];
-          children.push({
-            name: k || '""',
-            detail: detailOf(item.value),
-            kind: k === 'owner' || /References?$/.test(k) ? SymbolKind.Key : kindOf(item.value),
-            range: range(whole),
-            selectionRange: range(kr),
-            children: fields(item.value, depth + 1),
-          });
-        }
-      } else if (isSeq(node)) {
-        node.items.slice(0, MAX_CHILDREN).forEach((it, i) => {
-          const r = rangeOf(it);
-          if (!r) return;
-          const named = isMap(it) ? scalarValue(entry(it, 'name')?.value) : undefined;
-          children.push({
-            name: `[${i}]`,
-            detail: typeof named === 'string' ? named : detailOf(it),
-            kind: kindOf(it),
-            range: range(r),
-            selectionRange: range([r[0], r[0]]),
-            children: fields(it, depth + 1),
-          });
-        });
-      }
-      return children;
-    };
-
-    const manifest = (node: Node, kind: string): DocumentSymbol | undefined => {
-      const r = rangeOf(node);
-      if (!r) return undefined;
-      const meta = entry(node, 'metadata')?.value;
-      const nameNode = entry(meta, 'name')?.value;
-      const name = scalarValue(nameNode);
-      const ns = scalarValue(entry(meta, 'namespace')?.value);
-      const sel = rangeOf(nameNode) ?? rangeOf(entry(node, 'kind')?.value) ?? [r[0], r[0]];
-      return {
-        name: labelOf({ kind, name: typeof name === 'string' ? name : undefined }),
-        detail: typeof ns === 'string' ? `namespace ${ns}` : undefined,
-        kind: SymbolKind.Class,
-        range: range(r),
-        selectionRange: range(sel),
-        children: fields(node, 1),
-      };
-    };
-
-    if (!id.list) {
-      const s = manifest(root, id.def.kind);
-      if (s) out.push(s);
-    } else {
-      const r = rangeOf(root)!;
-      const items = entry(root, 'items')?.value;
-      const children = isSeq(items) ? items.items.flatMap((it) => (isMap(it) ? (manifest(it, id.def.kind) ?? []) : [])) : [];
-      const kindNode = entry(root, 'kind')?.value;
-      out.push({
-        name: `${id.def.kind}List`,
-        detail: `${children.length} item${children.length === 1 ? '' : 's'}`,
-        kind: SymbolKind.Module,
-        range: range(r),
-        selectionRange: range(rangeOf(kindNode) ?? [r[0], r[0]]),
-        children,
-      });
-    }
+    const symbols = chunkSymbols(chunk);
+    if (symbols.length === 0) continue;
+    const at = file.lines.positionAt(chunk.offset);
+    for (const s of symbols) out.push(moved(s, at.line, at.character));
   }
   return out;
+}
+
+const symbolCache = new WeakMap<object, DocumentSymbol[]>();
+
+/** A copy of a chunk-relative symbol placed in a chunk starting at `line`, `character`. */
+function moved(s: DocumentSymbol, line: number, character: number): DocumentSymbol {
+  const pos = (p: { line: number; character: number }) => ({ line: p.line + line, character: p.line === 0 ? p.character + character : p.character });
+  return {
+    ...s,
+    range: { start: pos(s.range.start), end: pos(s.range.end) },
+    selectionRange: { start: pos(s.selectionRange.start), end: pos(s.selectionRange.end) },
+    children: s.children?.map((c) => moved(c, line, character)),
+  };
 }
 
 /** Whether the letters of `query` appear in `label` in order (case-insensitive). */
