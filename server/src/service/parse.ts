@@ -84,8 +84,9 @@ export class Chunk {
   private tree?: Document.Parsed;
   private starts?: number[];
   readonly text: string;
-  constructor(text: string) {
-    this.text = detach(text);
+  /** `shared`: the chunk goes into the cache, where it may outlive the file text it was cut from. */
+  constructor(text: string, shared = true) {
+    this.text = shared ? detach(text) : text;
   }
   get doc(): Document.Parsed {
     if (this.tree) {
@@ -151,7 +152,7 @@ export function parseFile(text: string, options: { cache?: boolean } = {}): Pars
   const parts = splitDocuments(text).map((c) => ({
     offset: c.offset,
     text: c.text,
-    chunk: options.cache === false ? new Chunk(c.text) : parseChunk(c.text),
+    chunk: options.cache === false ? new Chunk(c.text, false) : parseChunk(c.text),
   }));
   const docs: ParsedDoc[] = parts.map(({ offset, text, chunk }) => ({
     offset,
