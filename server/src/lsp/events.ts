@@ -1,0 +1,81 @@
+// Document and file events: edits, closes, files created, changed or deleted on disk, and pulled diagnostics.
+import { stat } from 'node:fs/promises';
+import { pathToFileURL } from 'node:url';
+import { DocumentDiagnosticReportKind, FileChangeType } from 'vscode-languageserver/node';
+import { forgetFile, parseFile } from '../service/parse';
+import { WORKSPACE_SCOPE } from '../service/workspace/model';
+import { changedDocs, closedPublished, diagnosticsOf, markDirty, scheduleFlush } from './publish';
+import { client, connection, documents, isYamlName, outlined, parsed, safely } from './state';
+import { enqueue, index, indexedVersion, inWorkspace, listYamlFiles, pathOf, readText, ws } from './workspace';
+
+export function registerDocumentEvents(): void {
+  documents.onDidChangeContent((e) => {
+    changedDocs.add(e.document.uri);
+    scheduleFlush();
+  });
+
+  documents.onDidClose((e) => {
+    const uri = e.document.uri;
+    const was = parsed.get(uri)?.file;
+    // A file outside the workspace is not indexed once closed: nothing needs its chunks any more.
+    if (was && !(inWorkspace(uri) && isYamlName(uri))) forgetFile(was);
+    parsed.delete(uri);
+    outlined.delete(uri);
+    indexedVersion.delete(uri);
+    changedDocs.delete(uri);
+    closedPublished.delete(uri);
+    if (!client.pullDiagnostics) void connection.sendDiagnostics({ uri, diagnostics: [] });
+    // The file falls back to its content on disk (or leaves the index).
+    enqueue(async () => {
+      if (documents.get(uri)) return;
+      const text = inWorkspace(uri) && isYamlName(uri) ? await readText(uri) : undefined;
+      if (documents.get(uri)) return;
+      const keys = text !== undefined ? index.set(uri, parseFile(text), WORKSPACE_SCOPE) : index.remove(uri);
+      markDirty(index.dependents([uri], keys));
+    });
+  });
+
+  connection.onDidChangeWatchedFiles((params) => {
+    enqueue(async () => {
+      const touched = new Set<string>();
+      const keys: string[] = [];
+      for (const change of params.changes) {
+        const uri = change.uri;
+        if (change.type === FileChangeType.Deleted) {
+          // A file, or a folder: every indexed file below it.
+          const prefix = uri.endsWith('/') ? uri : `${uri}/`;
+          for (const u of [uri, ...index.uris().filter((x) => x.startsWith(prefix))]) {
+            if (!index.has(u) || documents.get(u)) continue;
+            keys.push(...index.remove(u));
+            touched.add(u);
+          }
+          continue;
+        }
+        if (documents.get(uri)) continue; // the open document's content wins
+        const path = pathOf(uri);
+        if (!path || !inWorkspace(uri)) continue;
+        let found: string[] = [];
+        if (isYamlName(path)) found = [path];
+        else {
+          // A folder created or moved in: its YAML files.
+          const st = await stat(path).catch(() => undefined);
+          if (st?.isDirectory()) found = await listYamlFiles(path, ws.scanGeneration);
+        }
+        for (const p of found) {
+          const u = pathToFileURL(p).href;
+          if (documents.get(u)) continue;
+          const text = await readText(u);
+          keys.push(...(text === undefined ? index.remove(u) : index.set(u, parseFile(text), WORKSPACE_SCOPE)));
+          touched.add(u);
+        }
+      }
+      if (touched.size > 0) markDirty(index.dependents(touched, keys));
+    });
+  });
+
+  connection.languages.diagnostics.on((params) => {
+    const doc = documents.get(params.textDocument.uri);
+    const items = doc ? safely(() => diagnosticsOf(doc), []) : [];
+    return { kind: DocumentDiagnosticReportKind.Full, items };
+  });
+}
