@@ -1,8 +1,8 @@
 // Parsing, once per YAML document and cached by content: a file is split at its document markers
 // (`---` / `...` at column 0 can never occur inside a scalar, so the split is exact), and each chunk is
 // parsed on its own. An edit in one resource of a 5,000-resource file re-parses that resource only.
-// What is derived from a chunk (diagnostics, manifests, line starts) is cached on its content key, not on
-// its tree, so trees could be released and re-parsed on demand (about 0.1 ms a resource) without losing it.
+// What is derived from a chunk (diagnostics, manifests, symbols, line starts) is cached on its content key,
+// not on its tree, so trees are released after use and parsed again on demand (about 0.1 ms a resource).
 import { parseDocument, type Document } from 'yaml';
 import { LineIndex } from './text';
 
@@ -73,8 +73,8 @@ export function detach(text: string): string {
 /**
  * The syntax trees alive at once, most recently used last. Trees are most of a parsed file's memory and
  * are needed only while a chunk is analysed (diagnostics, manifests and symbols are cached on the
- * chunk's key) or while a request looks into it, so only the last few dozen are kept (they die young, which keeps garbage collection cheap); an older one is
- * parsed again on demand.
+ * chunk's key) or while a request looks into it, so only the last few dozen are kept (they die young,
+ * which keeps garbage collection cheap); an older one is parsed again on demand.
  */
 const TREE_POOL = 64;
 const liveTrees = new Set<Chunk>();
