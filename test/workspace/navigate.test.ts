@@ -9,7 +9,7 @@ import { completeReferences } from '../../server/src/service/workspace/completeR
 import type { WorkspaceIndex } from '../../server/src/service/workspace/index';
 import { definitionAt, prepareRenameAt, referencesAt, renameAt, type Edit } from '../../server/src/service/workspace/navigate';
 import { resourcePath } from '../../server/src/service/workspace/paths';
-import { documentSymbols, workspaceSymbols } from '../../server/src/service/workspace/symbols';
+import { documentSymbols, SYMBOL_BUDGET, workspaceSymbols } from '../../server/src/service/workspace/symbols';
 import { account, blobService, container, docs, eventSubscription, rg, roleAssignment, URI, workspace } from './helpers';
 
 /** Offset of the n-th occurrence (0-based) of `needle` in a file, plus `delta`. */
@@ -145,6 +145,18 @@ describe('symbols', () => {
     const second = positions(after);
     for (const [name, got, want] of second) assert.equal(got, want, `${name} after the edit`);
     assert.deepEqual(second.slice(1).map((p) => p[3]), first.slice(1).map((p) => p[3] + 3));
+  });
+
+  test('the outline of a very large file keeps every manifest and leaves out the deepest fields', () => {
+    const count = (list: { children?: unknown[] }[]): number => list.reduce((n, s) => n + 1 + count((s.children ?? []) as { children?: unknown[] }[]), 0);
+    const depth = (list: { children?: unknown[] }[]): number => (list.length === 0 ? 0 : 1 + Math.max(...list.map((s) => depth((s.children ?? []) as { children?: unknown[] }[]))));
+    const small = documentSymbols(parseFile(docs(...Array.from({ length: 10 }, (_, i) => account(`acct${i}`, 'rg-app')))));
+    const large = documentSymbols(parseFile(docs(...Array.from({ length: 2000 }, (_, i) => account(`acct${i}`, 'rg-app')))));
+    assert.equal(large.length, 2000);
+    assert.equal(large[1999].name, 'StorageAccount acct1999');
+    assert.ok(count(large) <= SYMBOL_BUDGET, `${count(large)} symbols`);
+    assert.ok(count(small) * 200 > SYMBOL_BUDGET, 'the large file would exceed the budget in full');
+    assert.ok(depth(large) >= 1 && depth(large) < depth(small), `depth ${depth(large)} against ${depth(small)}`);
   });
 
   test('workspace symbols: every manifest, filtered by a fuzzy query', () => {

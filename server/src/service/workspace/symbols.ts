@@ -132,28 +132,55 @@ export function chunkSymbols(chunk: Pick<ParsedDoc, 'key' | 'doc' | 'text'>): Do
   return out;
 }
 
+/**
+ * Outline size beyond which the deepest levels are left out. The full outline of a 5,000-resource file is
+ * 80,000 symbols, 19 MB of JSON that no outline view can show and that every request (VS Code asks after
+ * each edit) would pay to move and send; every manifest stays, fields go from the bottom up.
+ */
+export const SYMBOL_BUDGET = 10_000;
+
 /** The outline of a file: each chunk's cached symbols moved to where the chunk starts. */
 export function documentSymbols(file: ParsedFile): DocumentSymbol[] {
+  const chunks = file.docs.map((d) => ({ d, symbols: chunkSymbols(d) })).filter((c) => c.symbols.length > 0);
+  const perDepth: number[] = [];
+  for (const c of chunks) countsOf(c.symbols).forEach((n, i) => (perDepth[i] = (perDepth[i] ?? 0) + n));
+  // The deepest level that keeps the outline within budget; the top level always.
+  let depth = 1;
+  let total = perDepth[0] ?? 0;
+  while (depth < perDepth.length && total + perDepth[depth] <= SYMBOL_BUDGET) total += perDepth[depth++];
   const out: DocumentSymbol[] = [];
-  for (const chunk of file.docs) {
-    const symbols = chunkSymbols(chunk);
-    if (symbols.length === 0) continue;
-    const at = file.lines.positionAt(chunk.offset);
-    for (const s of symbols) out.push(moved(s, at.line, at.character));
+  for (const { d, symbols } of chunks) {
+    const at = file.lines.positionAt(d.offset);
+    for (const s of symbols) out.push(moved(s, at.line, at.character, depth));
   }
   return out;
 }
 
 const symbolCache = new WeakMap<object, DocumentSymbol[]>();
+const depthCounts = new WeakMap<DocumentSymbol[], number[]>();
 
-/** A copy of a chunk-relative symbol placed in a chunk starting at `line`, `character`. */
-function moved(s: DocumentSymbol, line: number, character: number): DocumentSymbol {
+/** How many symbols a chunk's outline has at each depth (index 0: the top level). */
+function countsOf(symbols: DocumentSymbol[]): number[] {
+  let counts = depthCounts.get(symbols);
+  if (counts) return counts;
+  const c: number[] = [];
+  const walk = (list: DocumentSymbol[], depth: number) => {
+    c[depth] = (c[depth] ?? 0) + list.length;
+    for (const s of list) if (s.children?.length) walk(s.children, depth + 1);
+  };
+  walk(symbols, 0);
+  depthCounts.set(symbols, (counts = c));
+  return counts;
+}
+
+/** A copy of a chunk-relative symbol placed in a chunk starting at `line`, `character`, `depth` levels deep. */
+function moved(s: DocumentSymbol, line: number, character: number, depth: number): DocumentSymbol {
   const pos = (p: { line: number; character: number }) => ({ line: p.line + line, character: p.line === 0 ? p.character + character : p.character });
   return {
     ...s,
     range: { start: pos(s.range.start), end: pos(s.range.end) },
     selectionRange: { start: pos(s.selectionRange.start), end: pos(s.selectionRange.end) },
-    children: s.children?.map((c) => moved(c, line, character)),
+    children: depth > 1 ? s.children?.map((c) => moved(c, line, character, depth - 1)) : undefined,
   };
 }
 
