@@ -198,14 +198,28 @@ export async function runBench(o: Options, log: (s: string) => void = (s) => pro
     const { manifests, files } = o.workspace;
     const ws = workspaceWorkload(join(tmp, 'workspace'), manifests, files);
     const wsLabel = `workspace: ${fmt(ws.manifests)} manifests in ${fmt(ws.files.length)} files`;
-    const wsRuns = o.smoke ? 2 : 5;
-    const wsFloor = parseFloor(ws.texts, wsRuns);
+    // Rounds of floor, index and CLI one after the other, so that a slow spell of the machine weighs on all
+    // three alike (the ratios are what the targets check).
+    const rounds = o.smoke ? 1 : 5;
+    const wsFloor: number[] = [];
+    const indexMs: number[] = [];
+    let index: Awaited<ReturnType<typeof indexSession>> | undefined;
+    const cli: Awaited<ReturnType<typeof cliRuns>> = { ms: [], summary: { errors: 0, filesChecked: 0 }, exitCode: null };
+    for (let r = 0; r < rounds; r++) {
+      wsFloor.push(...parseFloor(ws.texts, o.smoke ? 2 : 1));
+      if (o.servers.includes('ours')) {
+        index = await indexSession(ourSpec(ourNodeArgs), ws, o.smoke ? 2000 : 5000);
+        if (index.ms !== undefined) indexMs.push(index.ms);
+      }
+      const c = await cliRuns(ws, 1, r === 0 ? o.cpuProf : undefined);
+      cli.ms.push(...c.ms);
+      cli.summary = c.summary;
+      cli.exitCode = c.exitCode;
+    }
     log(`${wsLabel}: parse floor ${wsFloor.map((x) => x.toFixed(0)).join(' ')} ms`);
-    const index = o.servers.includes('ours') ? await indexSession(ourSpec(ourNodeArgs), ws, o.smoke ? 2000 : 5000) : undefined;
-    log(`${wsLabel}: index ${index?.ms === undefined ? 'n/a (no work-done progress)' : `${index.ms.toFixed(0)} ms (${index.title})`}`);
-    const cliIt = o.smoke ? 1 : 5;
-    const cli = await cliRuns(ws, cliIt, o.cpuProf);
+    log(`${wsLabel}: index ${index?.ms === undefined ? 'n/a (no work-done progress)' : `${indexMs.map((x) => x.toFixed(0)).join(' ')} ms (${index.title})`}`);
     log(`${wsLabel}: cli ${cli.ms.map((x) => x.toFixed(0)).join(' ')} ms`);
+    const cliIt = o.smoke ? 1 : 5;
     const startup = await cliStartup(cliIt);
     const expectedErrors = Array.from({ length: ws.manifests }, (_, i) => i).filter((i) => i > 0 && hasError(i)).length;
     if (cli.summary.errors !== expectedErrors) problems.push(`cli: ${cli.summary.errors} errors, expected ${expectedErrors}`);
@@ -215,7 +229,7 @@ export async function runBench(o: Options, log: (s: string) => void = (s) => pro
         measure: 'workspace indexing',
         workload: wsLabel,
         unit: 'ms',
-        ours: index?.ms === undefined ? undefined : [index.ms],
+        ours: indexMs.length === 0 ? undefined : indexMs,
         oursNa: 'n/a (no index yet)',
         peerNa: 'n/a (no index)',
         floor: wsFloor,
@@ -295,7 +309,8 @@ function methodology(o: Options): string[] {
     'edit → diagnostics (editing session, the file opened once): one incremental `didChange` in the middle of the file (a clean resource gets `TLS1_9`), until the diagnostics that contain the new error; each edit breaks a different resource. The peer\'s built-in validation delay (about 200 ms) is included, as users see it.',
     'completion / hover (editing session, after the edits): sequential requests at the value of `accessTier` and on the key `minimumTlsVersion` in the last 50 resources of the file, after one untimed request of each.',
     'memory: VmRSS of the server process (`/proc/<pid>/status`) at the end of the editing session (one document opened once, edited, completed and hovered, still open); idle: right after `initialize`.',
-    'workspace indexing: our server started on the workspace folder, from `initialized` until the `$/progress` `end` of its first work-done progress; n/a when it reports no progress. yaml-language-server has no workspace index.',
+    'workspace indexing: our server started on the workspace folder, from `initialized` until the `$/progress` `end` of its first work-done progress, in a fresh process each time; n/a when it reports no progress. yaml-language-server has no workspace index.',
+    'The workspace is measured in five rounds of floor, indexing and CLI, one after the other, so that the load of the machine at a given moment weighs on the three alike.',
     'CLI: wall time of `node dist/cli.js check <workspace> --format json` as a child process (Node start-up included; start-up alone is the last row); throughput is manifests per second of that time.',
     'floor: `parseAllDocuments` of the `yaml` package on the same text (for the workspace: every file), texts already in memory, after a warm-up; median of several runs.',
     'Medians and p95 (nearest rank); targets are checked on medians, except completion and hover (p95). Ratios are of medians.',
