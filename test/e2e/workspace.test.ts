@@ -72,6 +72,20 @@ class Folder {
   }
 }
 
+/** Writes the files into the folder and starts our server on it, once its first scan is done. */
+async function serverOn(ws: Folder, files: Record<string, string>): Promise<WorkspaceClient> {
+  for (const [rel, text] of Object.entries(files)) ws.write(rel, text);
+  const client = new WorkspaceClient({ rootDir: ws.root });
+  await client.initialize();
+  await client.waitForScans(1);
+  return client;
+}
+
+async function stopServer(client: WorkspaceClient, ws: Folder): Promise<void> {
+  await client.stop();
+  ws.dispose();
+}
+
 const codes = (ds: Diagnostic[]) => ds.map((d) => String(d.code));
 const shown = (text: string, ds: Diagnostic[]) => ds.map((d) => `${d.code} «${textAt(text, d.range)}»`);
 const has = (code: string) => (p: PublishDiagnosticsParams) => p.diagnostics.some((d) => d.code === code);
@@ -105,16 +119,8 @@ describe('cross-document checks over stdio', () => {
   };
   let client: WorkspaceClient;
 
-  before(async () => {
-    for (const [rel, text] of Object.entries(files)) ws.write(rel, text);
-    client = new WorkspaceClient({ rootDir: ws.root });
-    await client.initialize();
-    await client.waitForScans(1);
-  });
-  after(async () => {
-    await client.stop();
-    ws.dispose();
-  });
+  before(async () => (client = await serverOn(ws, files)));
+  after(() => stopServer(client, ws));
 
   test('the scan reports work-done progress: begin, report, end', () => {
     const kinds = client.progress.map((p) => p.value.kind);
@@ -261,16 +267,8 @@ describe('navigation over stdio', () => {
   };
   let client: WorkspaceClient;
 
-  before(async () => {
-    for (const [rel, text] of Object.entries(files)) ws.write(rel, text);
-    client = new WorkspaceClient({ rootDir: ws.root });
-    await client.initialize();
-    await client.waitForScans(1);
-  });
-  after(async () => {
-    await client.stop();
-    ws.dispose();
-  });
+  before(async () => (client = await serverOn(ws, files)));
+  after(() => stopServer(client, ws));
 
   test('every file of the workspace is clean to start with', async () => {
     for (const [rel, text] of Object.entries(files)) {
