@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import { analyze } from '../../server/src/service/analyze';
 import { complete } from '../../server/src/service/complete';
 import { hover } from '../../server/src/service/hover';
-import { forgetFile, parseFile, splitDocuments } from '../../server/src/service/parse';
+import { forgetFile, parseFile, readOnce, splitDocuments } from '../../server/src/service/parse';
 import { validateFile } from '../../server/src/service/validate';
 import { documentSymbols } from '../../server/src/service/workspace/symbols';
 
@@ -83,4 +83,20 @@ test('document markers split exactly: every chunk starts a document, and the chu
   assert.equal(chunks.length, 4);
   assert.ok(chunks[1].text.startsWith('---\n') && chunks[1].text.endsWith('...\n'));
   assert.equal(validateFile(parseFile(text)).length, 0);
+});
+
+test('analysis keeps no tree alive; a tree a request is using stays', () => {
+  const file = parseFile(big(5));
+  const [first, second] = file.docs;
+  const held = first.doc; // a request looks into the first document
+  analyze(file);
+  assert.equal(first.doc, held, 'the tree in use was kept');
+  const seen = readOnce(() => second.doc);
+  assert.equal(readOnce(() => second.doc === seen), false, 'a tree parsed for analysis is dropped after it');
+  // Nested: the tree lives until the outermost call returns, so one pass parses each chunk once.
+  readOnce(() => {
+    const a = second.doc;
+    readOnce(() => second.doc);
+    assert.equal(second.doc, a);
+  });
 });

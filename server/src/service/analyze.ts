@@ -1,8 +1,8 @@
 // One pass over a file's chunks that computes everything cached per chunk: its diagnostics, its manifests
-// for the workspace index and, when the editor shows an outline, its symbols. Syntax trees are kept only
-// for the last few hundred chunks used (see parse.ts), so separate passes over a large file would each
-// parse it again; in one pass each new chunk is parsed once. Unchanged chunks cost a cache lookup.
-import type { ParsedFile } from './parse';
+// for the workspace index and, when the editor shows an outline, its symbols. Syntax trees are kept
+// only while they are used (see parse.ts), so separate passes over a large file would each parse it again;
+// in one pass each new chunk is parsed once. Unchanged chunks cost a cache lookup.
+import { readOnce, type ParsedFile } from './parse';
 import { validateChunk } from './validate';
 import { chunkManifests } from './workspace/extract';
 import { chunkSymbols } from './workspace/symbols';
@@ -14,9 +14,12 @@ export interface AnalyzeOptions {
 
 export function analyze(file: ParsedFile, options: AnalyzeOptions = {}): ParsedFile {
   for (const chunk of file.docs) {
-    validateChunk(chunk);
-    chunkManifests(chunk);
-    if (options.symbols) chunkSymbols(chunk);
+    // One tree for the three, dropped after them (see readOnce).
+    readOnce(() => {
+      validateChunk(chunk);
+      chunkManifests(chunk);
+      if (options.symbols) chunkSymbols(chunk);
+    });
   }
   return file;
 }

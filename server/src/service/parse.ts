@@ -71,13 +71,36 @@ export function detach(text: string): string {
 }
 
 /**
- * The syntax trees alive at once, most recently used last. Trees are most of a parsed file's memory and
- * are needed only while a chunk is analysed (diagnostics, manifests and symbols are cached on the
- * chunk's key) or while a request looks into it, so only the last few dozen are kept (they die young,
- * which keeps garbage collection cheap); an older one is parsed again on demand.
+ * The syntax trees kept for requests (hover, completion, definition, ...), most recently used last. A
+ * request looks into one or two documents, often the same one again, so a few dozen are kept; an older one
+ * is parsed again on demand. Analysis (diagnostics, manifests, symbols: see `readOnce`) does not fill it.
  */
 const TREE_POOL = 64;
 const liveTrees = new Set<Chunk>();
+
+/** Trees parsed inside the outermost `readOnce`, dropped when it returns. */
+let readingOnce: Chunk[] | undefined;
+
+/**
+ * Runs `fn`, dropping the trees it parses when it returns (when the outermost call returns, if nested).
+ * For work whose results are cached on the chunk's key (its diagnostics, manifests and symbols): the tree
+ * is garbage at once, so it dies young and never reaches the old generation, which keeps garbage
+ * collection cheap. A tree already alive is used and kept.
+ */
+export function readOnce<T>(fn: () => T): T {
+  if (readingOnce) return fn();
+  const mine: Chunk[] = [];
+  readingOnce = mine;
+  try {
+    return fn();
+  } finally {
+    readingOnce = undefined;
+    for (const c of mine) c.drop();
+  }
+}
+
+/** A chunk's tree for work cached on its key (see `readOnce`): dropped after use unless already kept. */
+export const analysisTree = (chunk: { doc: Document.Parsed }): Document.Parsed => readOnce(() => chunk.doc);
 
 /** One chunk's content: its text, its syntax tree (parsed on demand, released when not used) and line starts. */
 export class Chunk {
@@ -90,19 +113,23 @@ export class Chunk {
   }
   get doc(): Document.Parsed {
     if (this.tree) {
-      liveTrees.delete(this);
-      liveTrees.add(this);
+      if (liveTrees.delete(this)) liveTrees.add(this);
       return this.tree;
     }
     const tree = parseDocument(this.text, PARSE_OPTIONS);
     this.tree = tree;
-    liveTrees.add(this);
-    if (liveTrees.size > TREE_POOL) {
-      const oldest = liveTrees.values().next().value!;
-      liveTrees.delete(oldest);
-      oldest.tree = undefined;
+    if (readingOnce) {
+      readingOnce.push(this);
+      return tree;
     }
+    liveTrees.add(this);
+    if (liveTrees.size > TREE_POOL) liveTrees.values().next().value!.drop();
     return tree;
+  }
+  /** Releases the tree (it is parsed again if asked for). */
+  drop(): void {
+    this.tree = undefined;
+    liveTrees.delete(this);
   }
   /** Chunk-relative starts of the chunk's lines after the first (computed on first use). */
   lineStarts(): number[] {

@@ -7,7 +7,7 @@ import type { KindDef, ObjectType } from '../model/types';
 import { isCode, type Code, type Severity } from './codes';
 import { identifyChunk } from './context';
 import { Reporter, severityOf, type Diag } from './diag';
-import { parseFile, type ParsedDoc, type ParsedFile } from './parse';
+import { analysisTree, parseFile, type ParsedDoc, type ParsedFile } from './parse';
 import { RULES } from './rules';
 import { listOf, nearest } from './suggest';
 import { Walker, type OtherVersionLookup } from './walk';
@@ -97,7 +97,7 @@ const docCache = new WeakMap<object, Diag[]>();
 export function validateChunk(chunk: Pick<ParsedDoc, 'text' | 'doc' | 'key'>): Diag[] {
   const hit = docCache.get(chunk.key);
   if (hit) return hit;
-  const diags = computeChunk(chunk.doc, chunk.text);
+  const diags = computeChunk(analysisTree(chunk), chunk.text);
   docCache.set(chunk.key, diags);
   return diags;
 }

@@ -3,7 +3,7 @@
 // chunk, so re-indexing a large file after an edit re-reads the edited resource only.
 import { isAlias, isMap, isPair, isScalar, isSeq, type Document, type YAMLMap } from 'yaml';
 import type { KindDef, ObjectType, Type } from '../../model/types';
-import type { ParsedFile } from '../parse';
+import { analysisTree, type ParsedFile } from '../parse';
 import { identify } from '../validate';
 import { entry, keyName, scalarValue, spanOf } from '../yamlNodes';
 import { TRACKED_VALUES, type Manifest, type RefSite, type Span, type TrackedValue } from './model';
@@ -126,7 +126,7 @@ function readManifest(root: YAMLMap, def: KindDef, domain: string, listItem: boo
 export function chunkManifests(chunk: { key: object; doc: Document.Parsed }): ChunkManifest[] {
   const hit = chunkCache.get(chunk.key);
   if (hit) return hit;
-  const doc = chunk.doc;
+  const doc = analysisTree(chunk);
   const out: ChunkManifest[] = [];
   const root = doc.contents;
   if (isMap(root)) {

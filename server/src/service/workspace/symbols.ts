@@ -2,7 +2,7 @@
 // (every manifest of the workspace, by `Kind name`).
 import { isMap, isPair, isScalar, isSeq, type Node } from 'yaml';
 import { SymbolKind, type DocumentSymbol, type SymbolInformation } from 'vscode-languageserver-types';
-import type { ParsedDoc, ParsedFile } from '../parse';
+import { analysisTree, type ParsedDoc, type ParsedFile } from '../parse';
 import { LineIndex } from '../text';
 import { identify } from '../validate';
 import { entry, keyName, scalarValue } from '../yamlNodes';
@@ -49,7 +49,7 @@ export function chunkSymbols(chunk: Pick<ParsedDoc, 'key' | 'doc' | 'text'>): Do
   if (hit) return hit;
   const out: DocumentSymbol[] = [];
   symbolCache.set(chunk.key, out);
-  const root = chunk.doc.contents;
+  const root = analysisTree(chunk).contents;
   if (!isMap(root)) return out;
   const id = identify(root);
   if (id.status !== 'ok') return out;
