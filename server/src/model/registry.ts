@@ -63,8 +63,25 @@ export type Lookup =
 
 const listBase = (kind: string) => (kind.endsWith('List') ? kind.slice(0, -4) : undefined);
 
+/**
+ * Results by `apiVersion` and `kind` as written: every document asks, and a workspace writes few distinct
+ * pairs. Bounded, since a user typing writes many; results are shared, so never changed by callers.
+ */
+const lookups = new Map<string, Lookup>();
+const LOOKUP_CACHE = 1_000;
+
 export function lookup(apiVersion: unknown, kind: unknown): Lookup {
   if (typeof apiVersion !== 'string' || typeof kind !== 'string') return { status: 'notOurs' };
+  const key = `${apiVersion}\u0000${kind}`;
+  let hit = lookups.get(key);
+  if (!hit) {
+    if (lookups.size >= LOOKUP_CACHE) lookups.clear();
+    lookups.set(key, (hit = lookupNow(apiVersion, kind)));
+  }
+  return hit;
+}
+
+function lookupNow(apiVersion: string, kind: string): Lookup {
   const parsed = parseApiVersion(apiVersion);
   if (!parsed) return { status: 'notOurs' };
   // A group without a domain (`storage/v1`) is not ours: our groups always carry `{api_domain}`.

@@ -135,12 +135,10 @@ function computeChunk(doc: Document.Parsed, text: string): Diag[] {
   const out = new Reporter();
   const root = doc.contents;
   const id = isMap(root) ? identify(root) : { status: 'notOurs' as const };
-  const partial = identifyChunk({ doc, text });
   // A document that does not parse, or lacks `kind`/`apiVersion`, is still ours when what it has says so.
   // (A kind name alone is too weak a sign: `Topic` or `Snapshot` may be anybody's.)
-  const ours =
-    id.status !== 'notOurs' ||
-    (partial.root !== undefined && (doc.errors.length > 0 || (partial.kind === undefined && partial.apiVersion !== undefined)));
+  const partial = id.status === 'notOurs' ? identifyChunk({ doc, text }) : undefined;
+  const ours = !partial || (partial.root !== undefined && (doc.errors.length > 0 || (partial.kind === undefined && partial.apiVersion !== undefined)));
   if (!ours) return [];
   let structuralAt = Infinity;
   for (const e of doc.errors) {
@@ -154,8 +152,8 @@ function computeChunk(doc: Document.Parsed, text: string): Diag[] {
   if (id.status === 'notOurs') {
     // Our group and version without a kind.
     const first = root.items[0]?.key;
-    if (first && partial.kind === undefined)
-      out.report('missing-required', spanOf(first), `The manifest is missing required field \`kind\`; completion after \`kind: \` lists the kinds of \`${partial.apiVersion}\`.`);
+    if (first && partial?.kind === undefined)
+      out.report('missing-required', spanOf(first), `The manifest is missing required field \`kind\`; completion after \`kind: \` lists the kinds of \`${partial?.apiVersion}\`.`);
     return out.diags;
   }
   const cc: ChunkContext = { doc, text, out };

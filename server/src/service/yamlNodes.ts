@@ -17,19 +17,24 @@ export function keyName(pair: Pair): string | undefined {
   return undefined;
 }
 
+/**
+ * A key of a mapping and its value. For a key written in the mapping this is the `Pair` itself (no copy:
+ * every check asks for entries); for one merged in through `<<`, `key` is that merge key.
+ */
 export interface Entry {
-  pair: Pair;
-  key: Node;
-  value: Node | null;
+  readonly key: Node;
+  readonly value: Node | null;
   /** The entry comes from a `<<` merge key (`key` is then that merge key). */
-  merged?: boolean;
+  readonly merged?: boolean;
 }
+
+const asEntry = (pair: Pair): Entry => pair as unknown as Entry;
 
 /** The entry of `key` in a mapping node. */
 export function entry(map: unknown, key: string): Entry | undefined {
   if (!isMap(map)) return undefined;
   for (const item of map.items) {
-    if (isPair(item) && keyName(item) === key) return { pair: item, key: item.key as Node, value: item.value as Node | null };
+    if (isPair(item) && keyName(item) === key) return asEntry(item);
   }
   return undefined;
 }
@@ -87,16 +92,15 @@ export function resolveAlias(doc: Document, node: unknown): unknown {
 /** Keys a mapping has, including those merged in through `<<` merge keys. */
 export function presentKeys(doc: Document, map: YAMLMap): Map<string, Entry> {
   const out = new Map<string, Entry>();
-  const merged: Entry[] = [];
+  let merged: Pair[] | undefined;
   for (const item of map.items) {
     if (!isPair(item)) continue;
     const name = keyName(item);
     if (name === undefined) continue;
-    const e = { pair: item, key: item.key as Node, value: item.value as Node | null };
-    if (name === '<<') merged.push(e);
-    else out.set(name, e);
+    if (name === '<<') (merged ??= []).push(item);
+    else out.set(name, asEntry(item));
   }
-  for (const m of merged) {
+  for (const m of merged ?? []) {
     const sources = isSeq(m.value) ? m.value.items : [m.value];
     for (const s of sources) {
       const target = resolveAlias(doc, s);
@@ -104,7 +108,7 @@ export function presentKeys(doc: Document, map: YAMLMap): Map<string, Entry> {
       for (const it of target.items) {
         const n = isPair(it) ? keyName(it) : undefined;
         // A merged key counts as present, anchored at the merge key for ranges.
-        if (n !== undefined && !out.has(n)) out.set(n, { pair: m.pair, key: m.key, value: it.value as Node | null, merged: true });
+        if (n !== undefined && !out.has(n)) out.set(n, { key: m.key as Node, value: it.value as Node | null, merged: true });
       }
     }
   }
