@@ -57,7 +57,6 @@ export interface Iterations {
   opens: number;
   edits: number;
   requests: number;
-  floorRuns: number;
   cliRuns: number;
 }
 
@@ -65,6 +64,8 @@ export interface FileSessionResult {
   server: 'ours' | 'peer';
   resources: number;
   open: number[];
+  /** The floor of each open: `parseAllDocuments` of the same text in this process, just before it (see fileSession). */
+  openFloor: number[];
   edit: number[];
   completion: number[];
   hover: number[];
@@ -119,6 +120,7 @@ async function warmUp(s: LspSession, uri: (name: string) => string, tag: string,
 export async function fileSession(spec: ServerSpec, w: FileWorkload, it: Iterations, dir: string, log: (s: string) => void): Promise<FileSessionResult> {
   const uri = (name: string) => pathToFileURL(join(dir, `${name}.yaml`)).href;
   const open: number[] = [];
+  const openFloor: number[] = [];
   let atOpen: Diagnostic[] = [];
   const opening = new LspSession(spec);
   try {
@@ -127,7 +129,12 @@ export async function fileSession(spec: ServerSpec, w: FileWorkload, it: Iterati
     for (let i = 0; i < it.opens; i++) {
       const current = uri(`open-${w.resources}-${i}`);
       // A text of the same shape but never seen before (see `resource`).
-      const r = await opening.open(current, fileWorkload(w.resources, i + 1).text);
+      const text = fileWorkload(w.resources, i + 1).text;
+      // Its floor, paired with it: parsed here after the same pause the server gets before the open, so a
+      // drift in the machine's speed and the cost of starting work after idle weigh on both alike.
+      openFloor.push(floorOnce(text));
+      await sleep(50);
+      const r = await opening.open(current, text);
       open.push(r.ms);
       atOpen = r.diagnostics;
       await opening.close(current);
@@ -136,7 +143,7 @@ export async function fileSession(spec: ServerSpec, w: FileWorkload, it: Iterati
   } finally {
     await opening.stop();
   }
-  log(`  ${spec.name} ${w.resources}: open ${open.map((x) => x.toFixed(0)).join(' ')} ms`);
+  log(`  ${spec.name} ${w.resources}: open ${open.map((x) => x.toFixed(0)).join(' ')} ms; floor of each ${openFloor.map((x) => x.toFixed(0)).join(' ')} ms`);
 
   const s = new LspSession(spec);
   try {
@@ -179,6 +186,7 @@ export async function fileSession(spec: ServerSpec, w: FileWorkload, it: Iterati
       server: spec.name,
       resources: w.resources,
       open,
+      openFloor,
       edit,
       completion,
       hover,
@@ -262,6 +270,15 @@ export async function cliStartup(runs: number): Promise<number[]> {
     });
     ms.push(performance.now() - t0);
   }
+  return ms;
+}
+
+/** `parseAllDocuments` of one text, timed. */
+function floorOnce(text: string): number {
+  const t0 = performance.now();
+  const docs = parseAllDocuments(text).length;
+  const ms = performance.now() - t0;
+  if (docs === 0) throw new Error('nothing parsed');
   return ms;
 }
 
