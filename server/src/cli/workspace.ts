@@ -37,6 +37,18 @@ export interface LoadOptions {
   progress?: Progress;
 }
 
+/** A file's text with no syntax trees; its line index is built if a report or a disable comment needs it. */
+function textOnly(text: string): ParsedFile {
+  let lines: LineIndex | undefined;
+  return {
+    text,
+    docs: [],
+    get lines() {
+      return (lines ??= new LineIndex(text));
+    },
+  };
+}
+
 /** Reads every input once. Files that cannot be read come back as error messages. */
 export async function loadWorkspace(inputs: readonly Input[], options: LoadOptions): Promise<{ workspace: Workspace; errors: string[] }> {
   const files: WorkspaceFile[] = [];
@@ -59,7 +71,7 @@ export async function loadWorkspace(inputs: readonly Input[], options: LoadOptio
       }
       text = r.text;
     }
-    files.push({ display: input.display, path: input.kind === 'file' ? input.path : undefined, parsed: { text, lines: new LineIndex(text), docs: [] } });
+    files.push({ display: input.display, path: input.kind === 'file' ? input.path : undefined, parsed: textOnly(text) });
     options.progress?.update('read', i + 1, inputs.length);
   }
   return { workspace: { cwd: options.cwd, files }, errors };
@@ -83,7 +95,15 @@ export function checkWorkspace(workspace: Workspace, settings: Settings, progres
   const own = workspace.files.map((file, i) => {
     display.set(uris[i], file.display);
     try {
-      const full: ParsedFile = { ...analyze(parseFile(file.parsed.text, { cache: false })), lines: file.parsed.lines };
+      // Not a spread: it would build the file's line index, which only a report needs.
+      const { text, docs } = analyze(parseFile(file.parsed.text, { cache: false }));
+      const full: ParsedFile = {
+        text,
+        docs,
+        get lines() {
+          return file.parsed.lines;
+        },
+      };
       index.set(uris[i], full);
       return validateFile(full, options);
     } catch (e) {
