@@ -5,7 +5,6 @@
 // published for every file a change affects. This file holds the lifecycle and settings; lsp/ the rest:
 // state.ts (what all parts share), workspace.ts (folders, reads, the scan), publish.ts (diagnostics),
 // events.ts (document and file events), requests.ts (requests and commands).
-import { setFlagsFromString } from 'node:v8';
 import { pathToFileURL } from 'node:url';
 import {
   DidChangeWatchedFilesNotification,
@@ -16,16 +15,14 @@ import {
 } from 'vscode-languageserver/node';
 import { Excluder } from './cli/glob';
 import { registerDocumentEvents } from './lsp/events';
+import { steadyHeap } from './lsp/heap';
 import { revalidateAll, syncDoc } from './lsp/publish';
 import { registerRequests } from './lsp/requests';
 import { client, connection, documents } from './lsp/state';
 import { pathOf, scanWorkspace, ws } from './lsp/workspace';
 import { readSettings, type Settings } from './service/settings';
 
-// Grow the heap by half between collections, not V8's default of up to four times: the live set is small
-// (caches of per-chunk results), the garbage of an edit of a large file is not, and memory should follow
-// the first. See launch.ts for the option V8 reads only at start-up.
-setFlagsFromString('--heap-growing-percent=50');
+steadyHeap();
 
 /** Scans the workspace folders; then the open documents join the index and everything is re-published. */
 const rescan = () =>

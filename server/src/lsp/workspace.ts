@@ -10,6 +10,7 @@ import { decodeText } from '../cli/files';
 import { Excluder } from '../cli/glob';
 import { parseFile } from '../service/parse';
 import { WorkspaceIndex } from '../service/workspace/index';
+import { growingHeap, steadyHeap } from './heap';
 import { WORKSPACE_SCOPE } from '../service/workspace/model';
 import { client, connection, documents, isYamlName } from './state';
 
@@ -168,6 +169,7 @@ export function scanWorkspace(indexed: () => void): Promise<void> {
     const progress = await createProgress();
     progress?.begin('Indexing cloud manifests', 0, 'looking for YAML files', false);
     try {
+      growingHeap();
       const paths: string[] = [];
       for (const folder of ws.folders) paths.push(...(await listYamlFiles(folder, gen)));
       if (gen !== ws.scanGeneration) return;
@@ -209,6 +211,7 @@ export function scanWorkspace(indexed: () => void): Promise<void> {
       );
       indexed();
     } finally {
+      steadyHeap();
       progress?.done();
     }
   };
