@@ -10,6 +10,6 @@ export const steadyHeap = (): void => setFlagsFromString('--heap-growing-percent
 
 /**
  * While the workspace scan builds the index: V8's own growth (0 selects it). The live set grows all along,
- * and a heap held to half again its size collects it again and again (about 5% of the scan's time).
+ * and a heap held to half again its size collects it again and again (about a tenth of the scan's time).
  */
 export const growingHeap = (): void => setFlagsFromString('--heap-growing-percent=0');
