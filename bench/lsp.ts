@@ -53,6 +53,8 @@ export class LspSession {
   readonly conn: ProtocolConnection;
   private waiters: Waiter[] = [];
   private latest = new Map<string, PublishDiagnosticsParams>();
+  /** Called with every `publishDiagnostics`, e.g. to count them. */
+  readonly publishListeners: ((p: PublishDiagnosticsParams) => void)[] = [];
   private versions = new Map<string, number>();
   readonly progress = new Map<string | number, Progress>();
   private progressListeners: (() => void)[] = [];
@@ -69,6 +71,7 @@ export class LspSession {
     this.conn.onNotification('textDocument/publishDiagnostics', (p: PublishDiagnosticsParams) => {
       const t = performance.now();
       this.latest.set(p.uri, p);
+      for (const l of this.publishListeners) l(p);
       this.waiters = this.waiters.filter((w) => {
         if (w.uri === p.uri && w.pred(p)) {
           w.resolve(t, p);

@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import { analyze } from '../../server/src/service/analyze';
 import { complete } from '../../server/src/service/complete';
 import { hover } from '../../server/src/service/hover';
-import { forgetFile, parseFile, readOnce, splitDocuments } from '../../server/src/service/parse';
+import { holdFile, parseCacheStats, parseFile, readOnce, releaseFile, splitDocuments } from '../../server/src/service/parse';
 import { validateFile } from '../../server/src/service/validate';
 import { documentSymbols } from '../../server/src/service/workspace/symbols';
 
@@ -66,14 +66,37 @@ test('an edit re-checks the document it touches; the others keep their diagnosti
   assert.equal(edited.slice(added.start, added.end), 'TLS1_7');
 });
 
-test('a forgotten file parses again to the same results', () => {
+test('a released file parses again to the same results once other texts pushed it out of the slack', () => {
   const text = big(80);
   const file = analyze(parseFile(text));
+  holdFile(file);
   const diags = validateFile(file);
-  forgetFile(file);
+  releaseFile(file);
+  assert.equal(parseFile(text).docs[0].key, file.docs[0].key, 'just released: still in the slack (undo)');
+  // More than the slack's bytes of texts nobody holds.
+  for (let i = 0; i < 40; i++) parseFile(`# filler ${i}\n${'x: y\n'.repeat(10_000)}`);
   const again = parseFile(text);
   assert.notEqual(again.docs[0].key, file.docs[0].key, 'the chunks were dropped from the cache');
   assert.deepEqual(validateFile(analyze(again)), diags);
+});
+
+test('versions of an edited document do not accumulate: the cache keeps held chunks and a bounded slack', () => {
+  // A 150 KB single-document file typed into: each version is one new chunk of the whole text.
+  const base = `${account(1)}  tags:\n    note: \n${'# padding line of a large document\n'.repeat(4000)}`;
+  let held = parseFile(base);
+  holdFile(held);
+  const before = parseCacheStats();
+  for (let k = 1; k <= 200; k++) {
+    const next = parseFile(base.replace('note: ', `note: ${'a'.repeat(k)}`));
+    holdFile(next);
+    releaseFile(held);
+    held = next;
+  }
+  const after = parseCacheStats();
+  assert.equal(after.heldBytes - before.heldBytes, held.text.length - base.length, 'only the current version is held');
+  assert.ok(after.slackBytes <= 1 << 20, `slack ${after.slackBytes} bytes`);
+  assert.ok(after.slackChunks < 10, `${after.slackChunks} old versions kept`);
+  releaseFile(held);
 });
 
 test('document markers split exactly: every chunk starts a document, and the chunks tile the file', () => {

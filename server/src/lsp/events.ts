@@ -2,10 +2,10 @@
 import { stat } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
 import { DocumentDiagnosticReportKind, FileChangeType } from 'vscode-languageserver/node';
-import { forgetFile, parseFile } from '../service/parse';
+import { parseFile } from '../service/parse';
 import { WORKSPACE_SCOPE } from '../service/workspace/model';
 import { changedDocs, closedPublished, diagnosticsOf, markDirty, scheduleFlush } from './publish';
-import { client, connection, documents, isYamlName, outlined, parsed, safely } from './state';
+import { client, connection, documents, forgetDoc, isYamlName, outlined, safely } from './state';
 import { enqueue, index, indexedVersion, inWorkspace, listYamlFiles, pathOf, readText, ws } from './workspace';
 
 export function registerDocumentEvents(): void {
@@ -16,10 +16,7 @@ export function registerDocumentEvents(): void {
 
   documents.onDidClose((e) => {
     const uri = e.document.uri;
-    const was = parsed.get(uri)?.file;
-    // A file outside the workspace is not indexed once closed: nothing needs its chunks any more.
-    if (was && !(inWorkspace(uri) && isYamlName(uri))) forgetFile(was);
-    parsed.delete(uri);
+    forgetDoc(uri);
     outlined.delete(uri);
     indexedVersion.delete(uri);
     changedDocs.delete(uri);

@@ -3,7 +3,7 @@
 import { createConnection, ProposedFeatures, ResponseError, TextDocuments } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { analyze } from '../service/analyze';
-import { parseFile, type ParsedFile } from '../service/parse';
+import { holdFile, parseFile, releaseFile, type ParsedFile } from '../service/parse';
 import { DEFAULT_SETTINGS, type Settings } from '../service/settings';
 
 export const connection = createConnection(ProposedFeatures.all);
@@ -31,8 +31,18 @@ export function fileOf(doc: TextDocument): ParsedFile {
   if (hit && hit.version === doc.version) return hit.file;
   // Every result cached per chunk, in one pass: each changed chunk is parsed once (trees are not kept).
   const file = analyze(parseFile(doc.getText()), { symbols: outlined.has(doc.uri) });
+  // Only the current version of an open document can be asked about: it holds its chunks, not older ones.
+  holdFile(file);
+  if (hit) releaseFile(hit.file);
   parsed.set(doc.uri, { version: doc.version, file });
   return file;
+}
+
+/** A document closed: its chunks stay only if the index (or another document) holds them. */
+export function forgetDoc(uri: string): void {
+  const hit = parsed.get(uri);
+  if (hit) releaseFile(hit.file);
+  parsed.delete(uri);
 }
 
 export const isYaml = (doc: TextDocument) => /\.ya?ml$/i.test(doc.uri) || doc.languageId === 'yaml';

@@ -4,6 +4,7 @@
 // What is derived from a chunk (diagnostics, manifests, symbols, line starts) is cached on its content key,
 // not on its tree, so trees are released after use and parsed again on demand (about 0.1 ms a resource).
 import { parseDocument, type Document } from 'yaml';
+import { RetainingCache, TreePool } from './retention';
 import { LineIndex } from './text';
 
 export interface ParsedDoc {
@@ -31,36 +32,6 @@ const PARSE_OPTIONS = {
   strict: true,
 } as const;
 
-/** Content-keyed cache of parsed chunks, bounded so memory stays flat across long sessions. */
-class ChunkCache {
-  private map = new Map<string, Chunk>();
-  constructor(private readonly limit: number) {}
-  get(text: string) {
-    const hit = this.map.get(text);
-    if (hit) {
-      // Refresh recency, under the chunk's own copy of the text: the caller's string is a slice of a whole
-      // file version, which a key would keep alive.
-      this.map.delete(hit.text);
-      this.map.set(hit.text, hit);
-    }
-    return hit;
-  }
-  set(v: Chunk) {
-    this.map.set(v.text, v);
-    if (this.map.size > this.limit) {
-      const oldest = this.map.keys().next().value;
-      if (oldest !== undefined) this.map.delete(oldest);
-    }
-  }
-  /** Drops a chunk, if it is the one cached for its text. */
-  delete(v: Chunk) {
-    if (this.map.get(v.text) === v) this.map.delete(v.text);
-  }
-  clear() {
-    this.map.clear();
-  }
-}
-
 /**
  * A copy of a string that shares no memory with the string it was cut from. `text.slice()` of a file
  * gives a view that keeps the whole file alive; a chunk cached across edits would keep every version.
@@ -75,8 +46,7 @@ export function detach(text: string): string {
  * request looks into one or two documents, often the same one again, so a few dozen are kept; an older one
  * is parsed again on demand. Analysis (diagnostics, manifests, symbols: see `readOnce`) does not fill it.
  */
-const TREE_POOL = 64;
-const liveTrees = new Set<Chunk>();
+const trees = new TreePool<Chunk>(64, 1 << 20);
 
 /** Trees parsed inside the outermost `readOnce`, dropped when it returns. */
 let readingOnce: Chunk[] | undefined;
@@ -107,13 +77,18 @@ export class Chunk {
   private tree?: Document.Parsed;
   private starts?: number[];
   readonly text: string;
+  /** Holders of the chunk (see retention.ts): open documents' current versions, indexed files. */
+  holds = 0;
   /** `shared`: the chunk goes into the cache, where it may outlive the file text it was cut from. */
-  constructor(text: string, shared = true) {
+  constructor(
+    text: string,
+    readonly shared = true,
+  ) {
     this.text = shared ? detach(text) : text;
   }
   get doc(): Document.Parsed {
     if (this.tree) {
-      if (liveTrees.delete(this)) liveTrees.add(this);
+      trees.touch(this);
       return this.tree;
     }
     const tree = parseDocument(this.text, PARSE_OPTIONS);
@@ -122,14 +97,13 @@ export class Chunk {
       readingOnce.push(this);
       return tree;
     }
-    liveTrees.add(this);
-    if (liveTrees.size > TREE_POOL) liveTrees.values().next().value!.drop();
+    trees.add(this);
     return tree;
   }
   /** Releases the tree (it is parsed again if asked for). */
   drop(): void {
     this.tree = undefined;
-    liveTrees.delete(this);
+    trees.remove(this);
   }
   /** Chunk-relative starts of the chunk's lines after the first (computed on first use). */
   lineStarts(): number[] {
@@ -137,7 +111,8 @@ export class Chunk {
   }
 }
 
-const cache = new ChunkCache(50_000);
+/** Chunks by content: held while someone can ask for them, then in a byte-bounded slack (retention.ts). */
+const cache = new RetainingCache<Chunk>();
 
 /**
  * Splits a file into document chunks: a chunk starts at each `---` line and after each `...` line
@@ -167,7 +142,7 @@ export function parseChunk(text: string): Chunk {
   const hit = cache.get(text);
   if (hit) return hit;
   const entry = new Chunk(text);
-  cache.set(entry);
+  cache.add(entry);
   return entry;
 }
 
@@ -225,10 +200,20 @@ export function tiles(text: string, parts: readonly { offset: number; text: stri
 export const clearParseCache = () => cache.clear();
 
 /**
- * Forgets the chunks of a file nobody needs any more (a closed document outside the workspace): with them
- * go their diagnostics, manifests and symbols, which are keyed on them. A chunk another file shares stays
- * with that file; only a later lookup by its text misses.
+ * A holder (an open document's current version, an indexed file) holds its file's chunks while it may be
+ * asked about them; `releaseFile` when it moves to another version or goes. Hold the new version before
+ * releasing the old one, so that the chunks they share stay put.
  */
-export function forgetFile(file: ParsedFile): void {
-  for (const d of file.docs) if (d.key instanceof Chunk) cache.delete(d.key);
+export function holdFile(file: { readonly docs: readonly { readonly key: object }[] }): void {
+  for (const d of file.docs) if (d.key instanceof Chunk && d.key.shared) cache.hold(d.key);
 }
+
+export function releaseFile(file: { readonly docs: readonly { readonly key: object }[] }): void {
+  for (const d of file.docs) if (d.key instanceof Chunk && d.key.shared) cache.release(d.key);
+}
+
+/** What the parse cache keeps (bytes of chunk text held and in the slack). */
+export const parseCacheStats = () => cache.stats();
+
+/** For tests: the bytes of unheld chunks kept. */
+export const setParseSlack = (bytes: number) => cache.setSlackLimit(bytes);

@@ -1,7 +1,7 @@
 // The workspace index: every manifest of every file, by name, and who refers to each name. A plain data
 // structure fed with (uri, parsed file) pairs: the server feeds it from disk and open documents, the CLI
 // from its inputs, tests from strings.
-import { parseFile, tiles, type ParsedFile } from '../parse';
+import { holdFile, parseFile, releaseFile, tiles, type ParsedFile } from '../parse';
 import { LineIndex } from '../text';
 import { chunkManifests, FileManifest, type ChunkManifest } from './extract';
 import { kindsOfArea, ourAreaOfGroup, WORKSPACE_SCOPE, type Manifest, type RefSite } from './model';
@@ -156,6 +156,9 @@ export class WorkspaceIndex {
   set(uri: string, file: ParsedFile, scope: string = WORKSPACE_SCOPE): string[] {
     this.domainCache = undefined;
     const before = this.records.get(uri);
+    // The index can be asked about the file's current text only: it holds those chunks, not older ones.
+    holdFile(file);
+    if (before) releaseFile({ docs: before.chunks });
     if (!before || before.scope !== scope) {
       const keys = before ? this.definedKeys(before.scope, before.manifests) : [];
       if (before) this.unlink(before.scope, uri, before.manifests);
@@ -223,6 +226,7 @@ export class WorkspaceIndex {
     const keys = this.definedKeys(before.scope, before.manifests);
     this.unlink(before.scope, uri, before.manifests);
     this.records.delete(uri);
+    releaseFile({ docs: before.chunks });
     return keys;
   }
 
