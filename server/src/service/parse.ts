@@ -4,6 +4,7 @@
 // What is derived from a chunk (diagnostics, manifests, symbols, line starts) is cached on its content key,
 // not on its tree, so trees are released after use and parsed again on demand (about 0.1 ms a resource).
 import { parseDocument, type Document } from 'yaml';
+import { addDuplicateKeyErrors } from './duplicateKeys';
 import { RetainingCache, TreePool } from './retention';
 import { LineIndex } from './text';
 
@@ -26,7 +27,8 @@ export interface ParsedFile {
 
 const PARSE_OPTIONS = {
   merge: true,
-  uniqueKeys: true,
+  // Duplicate keys are found in linear time afterwards (duplicateKeys.ts); the parser's check is quadratic.
+  uniqueKeys: false,
   prettyErrors: false,
   keepSourceTokens: false,
   strict: true,
@@ -92,6 +94,7 @@ export class Chunk {
       return this.tree;
     }
     const tree = parseDocument(this.text, PARSE_OPTIONS);
+    addDuplicateKeyErrors(tree);
     this.tree = tree;
     if (readingOnce) {
       readingOnce.push(this);
