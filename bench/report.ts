@@ -2,7 +2,7 @@
 // issue's targets, pass or fail, computed from the same run; and BENCHMARKS.md around it.
 import { median, p95 } from './stats';
 
-export type Unit = 'ms' | 'MB' | 'manifests/s';
+export type Unit = 'ms' | 'MB' | 'manifests/s' | 'MB/1,000 keystrokes' | 'count';
 
 export interface Row {
   measure: string;
@@ -49,6 +49,8 @@ function num(x: number | undefined, unit: Unit): string {
   if (x === undefined || Number.isNaN(x)) return '';
   if (unit === 'manifests/s') return Math.round(x).toLocaleString('en-US');
   if (unit === 'MB') return x.toFixed(0);
+  if (unit === 'count') return String(Math.round(x));
+  if (unit === 'MB/1,000 keystrokes') return x.toFixed(1);
   if (x >= 100) return x.toFixed(0);
   if (x >= 10) return x.toFixed(1);
   return x.toFixed(2);
