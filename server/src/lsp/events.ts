@@ -4,15 +4,12 @@ import { pathToFileURL } from 'node:url';
 import { DocumentDiagnosticReportKind, FileChangeType } from 'vscode-languageserver/node';
 import { parseFile } from '../service/parse';
 import { WORKSPACE_SCOPE } from '../service/workspace/model';
-import { changedDocs, closedPublished, diagnosticsOf, markDirty, scheduleFlush } from './publish';
+import { changedDocs, closedPublished, diagnosticsOf, documentChanged, markDirty } from './publish';
 import { client, connection, documents, forgetDoc, isYamlName, outlined, safely } from './state';
 import { enqueue, index, indexedVersion, inWorkspace, listYamlFiles, pathOf, readText, ws } from './workspace';
 
 export function registerDocumentEvents(): void {
-  documents.onDidChangeContent((e) => {
-    changedDocs.add(e.document.uri);
-    scheduleFlush();
-  });
+  documents.onDidChangeContent((e) => documentChanged(e.document.uri));
 
   documents.onDidClose((e) => {
     const uri = e.document.uri;

@@ -9,6 +9,7 @@ import type { ParsedFile } from '../service/parse';
 import { applySettings, validateFile } from '../service/validate';
 import { checkFile, type WorkspaceCheckOptions } from '../service/workspace/checks';
 import { WORKSPACE_SCOPE } from '../service/workspace/model';
+import { QuietScheduler } from './quiet';
 import { client, connection, documents, fileOf, isYaml, safely } from './state';
 import { displayOf, index, indexedVersion, scopeOf, ws } from './workspace';
 
@@ -60,6 +61,8 @@ export function diagnosticsOf(doc: TextDocument): Diagnostic[] {
     affected.delete(doc.uri);
     markDirty(affected);
   }
+  // Other open documents may have changed since the last publish (it waits for bursts to end).
+  syncAll();
   return allDiagnostics(doc.uri, fileOf(doc), true);
 }
 
@@ -90,11 +93,18 @@ export function publishClosed(uri: string): void {
 /** Files whose diagnostics must be published again, and open documents that changed. */
 const dirty = new Set<string>();
 export const changedDocs = new Set<string>();
-let flushHandle: NodeJS.Immediate | undefined;
 let refreshHandle: NodeJS.Timeout | undefined;
+/** Publishing waits until the messages received with a change are handled (see quiet.ts). */
+const flusher = new QuietScheduler(() => flush());
+
+/** A document changed: publish once the burst it belongs to is over. */
+export const documentChanged = (uri: string): void => {
+  changedDocs.add(uri);
+  flusher.changed();
+};
 
 export function scheduleFlush(): void {
-  if (!flushHandle) flushHandle = setImmediate(flush);
+  flusher.schedule();
 }
 
 export function markDirty(uris: Iterable<string>): void {
@@ -104,7 +114,6 @@ export function markDirty(uris: Iterable<string>): void {
 
 /** Coalesces bursts of edits and file events: only the latest state is indexed and published. */
 function flush(): void {
-  flushHandle = undefined;
   const changed = [...changedDocs];
   changedDocs.clear();
   for (const uri of changed) {

@@ -5,7 +5,7 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { registerCommands } from '../commands';
 import { complete } from '../service/complete';
 import { hover } from '../service/hover';
-import { parseFile, type ParsedFile } from '../service/parse';
+import { parseFile, readOnce, type ParsedFile } from '../service/parse';
 import { completeReferences } from '../service/workspace/completeRefs';
 import { WORKSPACE_SCOPE, type Span } from '../service/workspace/model';
 import { definitionAt, prepareRenameAt, referencesAt, renameAt } from '../service/workspace/navigate';
@@ -40,7 +40,8 @@ export function registerRequests(): void {
   connection.onCompletion((params) => {
     const doc = documents.get(params.textDocument.uri);
     if (!doc || !isYaml(doc)) return [];
-    return safely(() => {
+    // One tree for the analysis of a new version and the completion (see readOnce).
+    return safely(() => readOnce(() => {
       const file = fileOf(doc);
       const offset = file.lines.offsetAt(params.position);
       const items = complete(file, offset, { apiDomain: client.settings.apiDomain, workspaceDomains: index.domains() });
@@ -49,18 +50,18 @@ export function registerRequests(): void {
       if (refs.length === 0) return items;
       const labels = new Set(items.map((i) => i.label));
       return [...items, ...refs.filter((r) => !labels.has(r.label))];
-    }, []);
+    }), []);
   });
 
   connection.onHover((params) => {
     const doc = documents.get(params.textDocument.uri);
     if (!doc || !isYaml(doc)) return null;
-    return safely(() => {
+    return safely(() => readOnce(() => {
       const file = fileOf(doc);
       const h = hover(file, file.lines.offsetAt(params.position));
       if (!h) return null;
       return { contents: { kind: 'markdown' as const, value: h.markdown }, range: file.lines.range(h.start, h.end) };
-    }, null);
+    }), null);
   });
 
   connection.onDefinition((params) =>

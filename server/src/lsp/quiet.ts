@@ -1,0 +1,35 @@
+// Coalescing by what is pending, not by a fixed delay. The connection hands the server one message per
+// event-loop turn; work scheduled for "the next turn" after a change would run between two changes of a
+// burst and validate every superseded version. A QuietScheduler runs its work once a whole turn has
+// passed without a new change: after every change already received, and after the requests queued with
+// them (a completion sent after a burst is answered on the latest text, before any validation).
+
+export class QuietScheduler {
+  private changes = 0;
+  private seen = 0;
+  private handle: NodeJS.Immediate | undefined;
+
+  constructor(private readonly work: () => void) {}
+
+  /** Something changed: run the work once the changes stop coming. */
+  changed(): void {
+    this.changes++;
+    this.schedule();
+  }
+
+  /** Run the work soon, with no new change (e.g. a file event that marked files dirty). */
+  schedule(): void {
+    if (!this.handle) this.handle = setImmediate(this.tick);
+  }
+
+  private readonly tick = (): void => {
+    this.handle = undefined;
+    if (this.changes !== this.seen) {
+      // A change arrived since the last look: wait one more turn for the messages queued behind it.
+      this.seen = this.changes;
+      this.handle = setImmediate(this.tick);
+      return;
+    }
+    this.work();
+  };
+}
