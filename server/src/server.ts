@@ -16,6 +16,7 @@ import {
 import { Excluder } from './cli/glob';
 import { registerDocumentEvents } from './lsp/events';
 import { steadyHeap } from './lsp/heap';
+import { life } from './lsp/lifecycle';
 import { revalidateAll, syncDoc } from './lsp/publish';
 import { registerRequests } from './lsp/requests';
 import { client, connection, documents } from './lsp/state';
@@ -32,7 +33,8 @@ const rescan = () =>
   });
 
 connection.onInitialize((params: InitializeParams): InitializeResult => {
-  const caps = params.capabilities;
+  life.initialized = true;
+  const caps = params.capabilities ?? {};
   client.pullDiagnostics = !!caps.textDocument?.diagnostic;
   client.configurationSupport = !!caps.workspace?.configuration;
   client.watchedFilesRegistration = !!caps.workspace?.didChangeWatchedFiles?.dynamicRegistration;
@@ -108,6 +110,10 @@ connection.onDidChangeConfiguration((change) => {
   const fromPush = (change.settings as { cloudManifests?: unknown } | undefined)?.cloudManifests;
   if (fromPush !== undefined) applyNewSettings(readSettings(fromPush).settings);
   void (fromPush !== undefined ? Promise.resolve() : refreshSettings()).then(revalidateAll);
+});
+
+connection.onShutdown(() => {
+  life.shutdown = true;
 });
 
 registerDocumentEvents();

@@ -1,7 +1,9 @@
 // Document and file events: edits, closes, files created, changed or deleted on disk, and pulled diagnostics.
 import { stat } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
-import { DocumentDiagnosticReportKind, FileChangeType } from 'vscode-languageserver/node';
+import { DocumentDiagnosticReportKind, FileChangeType, type DocumentDiagnosticParams } from 'vscode-languageserver/node';
+import { guarded } from './lifecycle';
+import { documentParams, watchedFileChanges } from './params';
 import { parseFile } from '../service/parse';
 import { WORKSPACE_SCOPE } from '../service/workspace/model';
 import { changedDocs, closedPublished, diagnosticsOf, documentChanged, markDirty } from './publish';
@@ -30,10 +32,12 @@ export function registerDocumentEvents(): void {
   });
 
   connection.onDidChangeWatchedFiles((params) => {
+    const { changes, problem } = watchedFileChanges(params);
+    if (problem) connection.console.warn(`cloud-manifests: workspace/didChangeWatchedFiles: ${problem}; ignored`);
     enqueue(async () => {
       const touched = new Set<string>();
       const keys: string[] = [];
-      for (const change of params.changes) {
+      for (const change of changes) {
         const uri = change.uri;
         if (change.type === FileChangeType.Deleted) {
           // A file, or a folder: every indexed file below it.
@@ -67,9 +71,11 @@ export function registerDocumentEvents(): void {
     });
   });
 
-  connection.languages.diagnostics.on((params) => {
-    const doc = documents.get(params.textDocument.uri);
-    const items = doc ? safely(() => diagnosticsOf(doc), []) : [];
-    return { kind: DocumentDiagnosticReportKind.Full, items };
-  });
+  connection.languages.diagnostics.on(
+    guarded(documentParams, (params: DocumentDiagnosticParams) => {
+      const doc = documents.get(params.textDocument.uri);
+      const items = doc ? safely(() => diagnosticsOf(doc), []) : [];
+      return { kind: DocumentDiagnosticReportKind.Full, items };
+    }),
+  );
 }

@@ -16,7 +16,8 @@ import { displayOf, index, indexedVersion, scopeOf, ws } from './workspace';
 /** Feeds an open document to the index when it changed since; returns the files that may be affected. */
 export function syncDoc(doc: TextDocument): Set<string> | undefined {
   if (!isYaml(doc)) return undefined;
-  if (indexedVersion.get(doc.uri) === doc.version && index.has(doc.uri)) return undefined;
+  // A repeated version may carry another text (see fileOf): the text decides.
+  if (indexedVersion.get(doc.uri) === doc.version && index.get(doc.uri)?.text === doc.getText()) return undefined;
   indexedVersion.set(doc.uri, doc.version);
   return index.update(doc.uri, fileOf(doc), scopeOf(doc.uri));
 }

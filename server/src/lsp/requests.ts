@@ -1,6 +1,22 @@
 // Requests: completion, hover, navigation, rename, symbols, code lenses and the extension's commands,
 // each mapped onto the pure language service and the workspace index.
-import { ErrorCodes, ResponseError, type CodeLens, type CompletionItem, type Location, type TextEdit } from 'vscode-languageserver/node';
+import {
+  ErrorCodes,
+  ResponseError,
+  type CodeLens,
+  type CodeLensParams,
+  type CompletionItem,
+  type CompletionParams,
+  type DefinitionParams,
+  type DocumentSymbolParams,
+  type HoverParams,
+  type Location,
+  type PrepareRenameParams,
+  type ReferenceParams,
+  type RenameParams,
+  type TextEdit,
+  type WorkspaceSymbolParams,
+} from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { registerCommands } from '../commands';
 import { complete } from '../service/complete';
@@ -11,6 +27,8 @@ import { WORKSPACE_SCOPE, type Span } from '../service/workspace/model';
 import { definitionAt, prepareRenameAt, referencesAt, renameAt } from '../service/workspace/navigate';
 import { resourcePath } from '../service/workspace/paths';
 import { documentSymbols, workspaceSymbols } from '../service/workspace/symbols';
+import { guarded } from './lifecycle';
+import { documentParams, positionParams, referenceParams, renameParams, workspaceSymbolParams } from './params';
 import { allDiagnostics, diagnosticsOf, syncAll } from './publish';
 import { client, connection, documents, fileOf, isYaml, outlined, safely } from './state';
 import { index, readText, ws } from './workspace';
@@ -37,7 +55,7 @@ function toLocations(locs: { uri: string; span: Span }[]): Location[] {
 }
 
 export function registerRequests(): void {
-  connection.onCompletion((params) => {
+  connection.onCompletion(guarded(positionParams, (params: CompletionParams) => {
     const doc = documents.get(params.textDocument.uri);
     if (!doc || !isYaml(doc)) return [];
     // One tree for the analysis of a new version and the completion (see readOnce).
@@ -51,9 +69,9 @@ export function registerRequests(): void {
       const labels = new Set(items.map((i) => i.label));
       return [...items, ...refs.filter((r) => !labels.has(r.label))];
     }), []);
-  });
+  }));
 
-  connection.onHover((params) => {
+  connection.onHover(guarded(positionParams, (params: HoverParams) => {
     const doc = documents.get(params.textDocument.uri);
     if (!doc || !isYaml(doc)) return null;
     return safely(() => readOnce(() => {
@@ -62,86 +80,98 @@ export function registerRequests(): void {
       if (!h) return null;
       return { contents: { kind: 'markdown' as const, value: h.markdown }, range: file.lines.range(h.start, h.end) };
     }), null);
-  });
+  }));
 
-  connection.onDefinition((params) =>
-    safely(() => {
-      const a = at(params.textDocument.uri, params.position);
-      return a ? toLocations(definitionAt(index, a.doc.uri, a.offset)) : [];
-    }, []),
+  connection.onDefinition(
+    guarded(positionParams, (params: DefinitionParams) =>
+      safely(() => {
+        const a = at(params.textDocument.uri, params.position);
+        return a ? toLocations(definitionAt(index, a.doc.uri, a.offset)) : [];
+      }, []),
+    ),
   );
 
-  connection.onReferences((params) =>
-    safely(() => {
-      const a = at(params.textDocument.uri, params.position);
-      return a ? toLocations(referencesAt(index, a.doc.uri, a.offset, params.context.includeDeclaration)) : [];
-    }, []),
+  connection.onReferences(
+    guarded(referenceParams, (params: ReferenceParams) =>
+      safely(() => {
+        const a = at(params.textDocument.uri, params.position);
+        return a ? toLocations(referencesAt(index, a.doc.uri, a.offset, params.context.includeDeclaration)) : [];
+      }, []),
+    ),
   );
 
-  connection.onPrepareRename((params) =>
-    safely(() => {
-      const a = at(params.textDocument.uri, params.position);
-      if (!a) return null;
-      const r = prepareRenameAt(index, a.doc.uri, a.offset);
-      if (!r) return null;
-      if ('error' in r) throw new ResponseError(ErrorCodes.InvalidRequest, r.error);
-      return { range: a.file.lines.range(r.span[0], r.span[1]), placeholder: r.placeholder };
-    }, null),
+  connection.onPrepareRename(
+    guarded(positionParams, (params: PrepareRenameParams) =>
+      safely(() => {
+        const a = at(params.textDocument.uri, params.position);
+        if (!a) return null;
+        const r = prepareRenameAt(index, a.doc.uri, a.offset);
+        if (!r) return null;
+        if ('error' in r) throw new ResponseError(ErrorCodes.InvalidRequest, r.error);
+        return { range: a.file.lines.range(r.span[0], r.span[1]), placeholder: r.placeholder };
+      }, null),
+    ),
   );
 
-  connection.onRenameRequest((params) =>
-    safely(() => {
-      const a = at(params.textDocument.uri, params.position);
-      if (!a) return null;
-      const r = renameAt(index, a.doc.uri, a.offset, params.newName);
-      if ('error' in r) throw new ResponseError(ErrorCodes.InvalidRequest, r.error);
-      const changes: Record<string, TextEdit[]> = {};
-      for (const [uri, edits] of r) {
-        const f = index.get(uri);
-        if (!f) continue;
-        changes[uri] = edits.map((e) => ({ range: f.lines().range(e.span[0], e.span[1]), newText: e.newText }));
-      }
-      // Edits are computed on the texts the index holds: versioned, so an editor refuses them on a document
-      // that changed meanwhile rather than corrupting it.
-      if (client.documentChangesSupport) {
-        return {
-          documentChanges: Object.entries(changes).map(([uri, edits]) => ({ textDocument: { uri, version: documents.get(uri)?.version ?? null }, edits })),
-        };
-      }
-      return { changes };
-    }, null),
+  connection.onRenameRequest(
+    guarded(renameParams, (params: RenameParams) =>
+      safely(() => {
+        const a = at(params.textDocument.uri, params.position);
+        if (!a) return null;
+        const r = renameAt(index, a.doc.uri, a.offset, params.newName);
+        if ('error' in r) throw new ResponseError(ErrorCodes.InvalidRequest, r.error);
+        const changes: Record<string, TextEdit[]> = {};
+        for (const [uri, edits] of r) {
+          const f = index.get(uri);
+          if (!f) continue;
+          changes[uri] = edits.map((e) => ({ range: f.lines().range(e.span[0], e.span[1]), newText: e.newText }));
+        }
+        // Edits are computed on the texts the index holds: versioned, so an editor refuses them on a document
+        // that changed meanwhile rather than corrupting it.
+        if (client.documentChangesSupport) {
+          return {
+            documentChanges: Object.entries(changes).map(([uri, edits]) => ({ textDocument: { uri, version: documents.get(uri)?.version ?? null }, edits })),
+          };
+        }
+        return { changes };
+      }, null),
+    ),
   );
 
-  connection.onDocumentSymbol((params) => {
+  connection.onDocumentSymbol(guarded(documentParams, (params: DocumentSymbolParams) => {
     const doc = documents.get(params.textDocument.uri);
     if (!doc || !isYaml(doc)) return [];
     outlined.add(doc.uri);
     return safely(() => documentSymbols(fileOf(doc)), []);
-  });
+  }));
 
-  connection.onWorkspaceSymbol((params) =>
-    safely(() => {
-      syncAll();
-      return workspaceSymbols(index, params.query);
-    }, []),
+  connection.onWorkspaceSymbol(
+    guarded(workspaceSymbolParams, (params: WorkspaceSymbolParams) =>
+      safely(() => {
+        syncAll();
+        return workspaceSymbols(index, params.query);
+      }, []),
+    ),
   );
 
-  connection.onCodeLens((params) =>
-    safely(() => {
-      const doc = documents.get(params.textDocument.uri);
-      if (!doc || !isYaml(doc)) return [];
-      syncAll();
-      const f = index.get(doc.uri);
-      if (!f) return [];
-      const lenses: CodeLens[] = [];
-      for (const m of f.manifests) {
-        const path = resourcePath(index, m);
-        if (!path) continue;
-        const start = f.lines().positionAt(m.span[0]);
-        lenses.push({ range: { start, end: start }, command: { title: path, command: '', tooltip: `Cloud resource path of ${m.kind} ${m.name ?? ''}` } });
-      }
-      return lenses;
-    }, []),
+  connection.onCodeLens(
+    guarded(documentParams, (params: CodeLensParams) =>
+      safely(() => {
+        const doc = documents.get(params.textDocument.uri);
+        if (!doc || !isYaml(doc)) return [];
+        syncAll();
+        const f = index.get(doc.uri);
+        if (!f) return [];
+        const lenses: CodeLens[] = [];
+        for (const m of f.manifests) {
+          const path = resourcePath(index, m);
+          if (!path) continue;
+          const start = f.lines().positionAt(m.span[0]);
+          lenses.push({ range: { start, end: start }, command: { title: path, command: '', tooltip: `Cloud resource path of ${m.kind} ${m.name ?? ''}` } });
+        }
+        return lenses;
+      }, []),
+    ),
   );
 
   // The extension's commands (Check Workspace Manifests, the owner tree), over the index.

@@ -1,12 +1,13 @@
 // What every part of the language server shares: the connection, the open documents, the client's
 // capabilities and settings, and the parsed form of each open document.
-import { createConnection, ProposedFeatures, ResponseError, TextDocuments } from 'vscode-languageserver/node';
+import { ResponseError, TextDocuments } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { analyze } from '../service/analyze';
 import { holdFile, parseFile, releaseFile, type ParsedFile } from '../service/parse';
 import { DEFAULT_SETTINGS, type Settings } from '../service/settings';
+import { createServerConnection } from './transport';
 
-export const connection = createConnection(ProposedFeatures.all);
+export const connection = createServerConnection();
 export const documents = new TextDocuments(TextDocument);
 
 /** What the client said it supports (set at `initialize`), and the settings in force. */
@@ -28,7 +29,8 @@ export const parsed = new Map<string, { version: number; file: ParsedFile }>();
 export const outlined = new Set<string>();
 export function fileOf(doc: TextDocument): ParsedFile {
   const hit = parsed.get(doc.uri);
-  if (hit && hit.version === doc.version) return hit.file;
+  // A client may repeat a version with another text (a second didOpen, a didChange): the text decides.
+  if (hit && hit.version === doc.version && hit.file.text === doc.getText()) return hit.file;
   // Every result cached per chunk, in one pass: each changed chunk is parsed once (trees are not kept).
   const file = analyze(parseFile(doc.getText()), { symbols: outlined.has(doc.uri) });
   // Only the current version of an open document can be asked about: it holds its chunks, not older ones.

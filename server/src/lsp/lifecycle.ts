@@ -1,0 +1,38 @@
+// The server's lifecycle as LSP prescribes it, and the guard every request handler goes through: before
+// `initialize`, requests are answered -32002 ServerNotInitialized; after `shutdown`, -32600 InvalidRequest;
+// wrong parameters -32602 InvalidParams (params.ts); a request cancelled (`$/cancelRequest`) before or
+// while it runs is answered -32800 RequestCancelled.
+import { ErrorCodes, LSPErrorCodes, ResponseError, type CancellationToken, type ConnectionStrategy, type Message, type RequestMessage, type ResponseMessage } from 'vscode-languageserver/node';
+import type { Check } from './params';
+
+export const life = { initialized: false, shutdown: false };
+
+const cancelled = () => new ResponseError(LSPErrorCodes.RequestCancelled, 'the request was cancelled');
+
+/** Wraps a request handler: lifecycle, parameters and cancellation (see above). */
+export function guarded<P, R>(check: Check | undefined, handler: (params: P, token?: CancellationToken) => R): (params: P, token?: CancellationToken) => R | Promise<R> {
+  return (params, token) => {
+    if (!life.initialized) throw new ResponseError(ErrorCodes.ServerNotInitialized, 'the server is not initialized: send `initialize` first');
+    if (life.shutdown) throw new ResponseError(ErrorCodes.InvalidRequest, 'the server is shut down: only `exit` is accepted');
+    const problem = check?.(params);
+    if (problem) throw new ResponseError(ErrorCodes.InvalidParams, problem);
+    if (token?.isCancellationRequested) throw cancelled();
+    const result = handler(params, token);
+    if (result instanceof Promise) {
+      return result.then((r) => {
+        if (token?.isCancellationRequested) throw cancelled();
+        return r;
+      });
+    }
+    return result;
+  };
+}
+
+/** Connection option: a request still queued when its cancellation arrives is answered at once, never run. */
+export const cancelQueued: ConnectionStrategy = {
+  cancelUndispatched: (message: Message): ResponseMessage => ({
+    jsonrpc: '2.0',
+    id: (message as RequestMessage).id,
+    error: { code: LSPErrorCodes.RequestCancelled, message: 'the request was cancelled' },
+  }),
+};

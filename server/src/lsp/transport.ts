@@ -1,0 +1,27 @@
+// The connection. Over stdio, a message whose header cannot be read (no or a bad `Content-Length`) leaves
+// the stream out of step for good: the server exits, so that the client sees it and restarts it, rather
+// than living on deaf. A body that is not JSON leaves the stream in step: it is logged and skipped.
+import { format } from 'node:util';
+import { createConnection, ProposedFeatures, StreamMessageReader, StreamMessageWriter } from 'vscode-languageserver/node';
+import { cancelQueued, life } from './lifecycle';
+
+export function createServerConnection() {
+  if (!process.argv.includes('--stdio')) return createConnection(ProposedFeatures.all, cancelQueued);
+  const reader = new StreamMessageReader(process.stdin);
+  const writer = new StreamMessageWriter(process.stdout);
+  reader.onError((e) => {
+    if (e instanceof SyntaxError) {
+      process.stderr.write(`cloud-manifests: a message that is not JSON was skipped: ${e.message}\n`);
+      return;
+    }
+    process.stderr.write(`cloud-manifests: unreadable message header (${e.message.split('\n')[0]}); exiting so that the client can restart the server\n`);
+    process.exit(1);
+  });
+  const ended = () => process.exit(life.shutdown ? 0 : 1);
+  process.stdin.on('end', ended);
+  process.stdin.on('close', ended);
+  // As createConnection does for `--stdio`: stdout carries the protocol, so console output goes to stderr.
+  const toStderr = (...args: unknown[]) => void process.stderr.write(`${format(...args)}\n`);
+  console.log = console.info = console.debug = console.warn = toStderr;
+  return createConnection(ProposedFeatures.all, reader, writer, cancelQueued);
+}

@@ -1,0 +1,163 @@
+// The protocol under bad input, over stdio as a client would send it: wrong or missing parameters get
+// -32602 with a message naming the field (never an internal error), a repeated version never leaves
+// diagnostics on an old text, requests outside the initialize…shutdown window get the errors LSP prescribes,
+// a cancelled request is answered as cancelled, and a malformed header makes the server exit so the client
+// can restart it (rather than live on deaf).
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { after, before, describe, test } from 'node:test';
+import { CancellationTokenSource, type ResponseError } from 'vscode-languageserver-protocol/node';
+import { SERVER, TestClient } from './lspClient';
+
+const MISTAKE = `apiVersion: storage.cloud.example.com/v20220901
+kind: StorageAccount
+metadata:
+  name: acct
+spec:
+  location: westus2
+  kind: StorageV2
+  sku:
+    name: Standard_LRS
+  owner:
+    name: rg
+  minimumTlsVersion: TLS1_9
+`;
+const CLEAN = MISTAKE.replace('TLS1_9', 'TLS1_2');
+
+async function errorOf(p: Promise<unknown>): Promise<{ code: number; message: string }> {
+  try {
+    const r = await p;
+    assert.fail(`expected an error, got ${JSON.stringify(r)}`);
+  } catch (e) {
+    const err = e as ResponseError<unknown>;
+    if (typeof err.code !== 'number') throw e;
+    return { code: err.code, message: err.message };
+  }
+}
+
+describe('protocol under bad input', () => {
+  const client = new TestClient();
+  const uri = client.uri('protocol.yaml');
+  before(async () => {
+    await client.initialize();
+    await client.open(uri, CLEAN);
+  });
+  after(() => client.stop());
+
+  const position = { line: 5, character: 4 };
+  const cases: [string, string, unknown, RegExp][] = [
+    ['hover, position null', 'textDocument/hover', { textDocument: { uri }, position: null }, /`position` must be an object/],
+    ['completion, textDocument null', 'textDocument/completion', { textDocument: null, position }, /`textDocument` must be an object/],
+    ['definition, line negative', 'textDocument/definition', { textDocument: { uri }, position: { line: -1, character: 0 } }, /`position.line` must be a non-negative integer; found -1/],
+    ['references without context', 'textDocument/references', { textDocument: { uri }, position }, /`context.includeDeclaration` must be a boolean/],
+    ['rename without newName', 'textDocument/rename', { textDocument: { uri }, position }, /`newName` must be a string; found missing/],
+    ['rename with a number as newName', 'textDocument/rename', { textDocument: { uri }, position, newName: 42 }, /`newName` must be a string; found 42/],
+    ['prepareRename, uri a number', 'textDocument/prepareRename', { textDocument: { uri: 7 }, position }, /`textDocument.uri` must be a non-empty string/],
+    ['documentSymbol without params', 'textDocument/documentSymbol', {}, /`textDocument` must be an object/],
+    ['codeLens, textDocument a string', 'textDocument/codeLens', { textDocument: uri }, /`textDocument` must be an object/],
+    ['workspace/symbol without query', 'workspace/symbol', {}, /`query` must be a string/],
+  ];
+  for (const [name, method, params, message] of cases) {
+    test(`${name}: -32602 InvalidParams naming the field`, async () => {
+      const e = await errorOf(client.conn.sendRequest(method, params));
+      assert.equal(e.code, -32602, e.message);
+      assert.match(e.message, message);
+    });
+  }
+
+  test('didChangeWatchedFiles with changes null: ignored with a warning, the server goes on', async () => {
+    await client.conn.sendNotification('workspace/didChangeWatchedFiles', { changes: null });
+    const h = await client.conn.sendRequest('textDocument/hover', { textDocument: { uri }, position: { line: 11, character: 4 } });
+    assert.ok(h, 'hover still answered');
+    assert.doesNotMatch(client.stderr, /TypeError/);
+  });
+
+  test('no stack trace logged for any of the bad requests', () => {
+    assert.doesNotMatch(client.stderr, /TypeError|at .*\.js:\d+/);
+  });
+
+  test('a didChange that repeats a version: diagnostics follow the new text', async () => {
+    const u = client.uri('repeat-change.yaml');
+    assert.equal((await client.open(u, MISTAKE)).length, 1);
+    const wait = client.waitForDiagnostics(u, (p) => p.diagnostics.length === 0);
+    await client.conn.sendNotification('textDocument/didChange', { textDocument: { uri: u, version: 1 }, contentChanges: [{ text: CLEAN }] });
+    assert.deepEqual((await wait).diagnostics, []);
+  });
+
+  test('a second didOpen with the same version and another text: diagnostics follow the new text', async () => {
+    const u = client.uri('repeat-open.yaml');
+    assert.equal((await client.open(u, CLEAN)).length, 0);
+    const wait = client.waitForDiagnostics(u, (p) => p.diagnostics.length === 1);
+    await client.conn.sendNotification('textDocument/didOpen', { textDocument: { uri: u, languageId: 'yaml', version: 1, text: MISTAKE } });
+    assert.match((await wait).diagnostics[0].message, /TLS1_9/);
+  });
+
+  test('a request cancelled while it waits behind another is answered -32800 RequestCancelled, never run', async () => {
+    // A large document opened and hovered: the first hover analyses it, and the second hover and its
+    // cancellation arrive meanwhile.
+    const big = client.uri('cancel-big.yaml');
+    const text = Array.from({ length: 1500 }, (_, i) => CLEAN.replace('name: acct', `name: acct${i}`)).join('---\n');
+    await client.conn.sendNotification('textDocument/didOpen', { textDocument: { uri: big, languageId: 'yaml', version: 1, text } });
+    const at = { textDocument: { uri: big }, position: { line: 11, character: 4 } };
+    const first = client.conn.sendRequest('textDocument/hover', at);
+    const source = new CancellationTokenSource();
+    const second = errorOf(client.conn.sendRequest('textDocument/hover', at, source.token));
+    source.cancel();
+    assert.ok(await first, 'the first hover is answered');
+    const e = await second;
+    assert.equal(e.code, -32800, e.message);
+  });
+});
+
+describe('lifecycle', () => {
+  test('a request before initialize gets -32002; after shutdown -32600; exit after shutdown ends with 0', async () => {
+    const client = new TestClient();
+    try {
+      const uri = client.uri('early.yaml');
+      const early = await errorOf(client.conn.sendRequest('textDocument/hover', { textDocument: { uri }, position: { line: 0, character: 0 } }));
+      assert.equal(early.code, -32002);
+      await client.initialize();
+      await client.open(uri, CLEAN);
+      assert.ok(await client.conn.sendRequest('textDocument/hover', { textDocument: { uri }, position: { line: 11, character: 4 } }));
+      await client.conn.sendRequest('shutdown');
+      const late = await errorOf(client.conn.sendRequest('textDocument/hover', { textDocument: { uri }, position: { line: 11, character: 4 } }));
+      assert.equal(late.code, -32600);
+      const exited = new Promise<number | null>((r) => client.proc.once('exit', (code) => r(code)));
+      await client.conn.sendNotification('exit');
+      assert.equal(await exited, 0);
+    } finally {
+      if (client.proc.exitCode === null) client.proc.kill();
+      client.conn.dispose();
+    }
+  });
+
+  for (const [name, header] of [
+    ['a Content-Length that is not a number', 'Content-Length: abc\r\n\r\n{}'],
+    ['no Content-Length', 'Content-Type: application/vscode-jsonrpc\r\n\r\n{}'],
+  ]) {
+    test(`a malformed header (${name}): the server exits with an error, so the client can restart it`, async () => {
+      const proc = spawn(process.execPath, [SERVER, '--stdio'], { stdio: 'pipe' });
+      let stderr = '';
+      proc.stderr.on('data', (d) => (stderr += String(d)));
+      const exited = new Promise<number | null>((r) => proc.once('exit', (code) => r(code)));
+      proc.stdin.write(header);
+      const code = await Promise.race([exited, new Promise<string>((r) => setTimeout(() => r('still running after 5 s'), 5000))]);
+      if (proc.exitCode === null) proc.kill();
+      assert.equal(code, 1, stderr);
+      assert.match(stderr, /unreadable message header/);
+    });
+  }
+
+  test('a body that is not JSON is skipped; the next message is answered', async () => {
+    const client = new TestClient();
+    try {
+      const body = '{not json';
+      client.proc.stdin.write(`Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+      await client.initialize();
+      const uri = client.uri('after-garbage.yaml');
+      assert.equal((await client.open(uri, MISTAKE)).length, 1);
+    } finally {
+      await client.stop();
+    }
+  });
+});
