@@ -59,6 +59,23 @@ describe('dependents', () => {
     assert.deepEqual(diagsOf(ws, 'share.yaml', { ownerResolution: 'off' }), []);
   });
 
+  test('the file service unchanged in the account\'s own file still carries the change to the share in another', () => {
+    const accountFile = (lfs: string) => docs(account('appstore', 'rg-app', lfs), fileService('appstore-file', 'appstore'));
+    const ws = workspace({
+      'st.yaml': accountFile(''),
+      'share.yaml': share('docs', 'appstore-file', '  shareQuota: 10240\n'),
+      'other.yaml': account('otherstore', 'rg-other'),
+    });
+    assert.deepEqual(diagsOf(ws, 'share.yaml', { ownerResolution: 'off' }), ['share-quota-large-file-shares «10240»']);
+    // Only the account's chunk changes; the file service in between is the same chunk.
+    const on = ws.update(URI('st.yaml'), parseFile(accountFile('  largeFileSharesState: Enabled\n')));
+    assert.deepEqual(names(on), ['share.yaml', 'st.yaml']);
+    assert.deepEqual(diagsOf(ws, 'share.yaml', { ownerResolution: 'off' }), []);
+    const off = ws.update(URI('st.yaml'), parseFile(accountFile('  largeFileSharesState: Disabled\n')));
+    assert.deepEqual(names(off), ['share.yaml', 'st.yaml']);
+    assert.deepEqual(diagsOf(ws, 'share.yaml', { ownerResolution: 'off' }), ['share-quota-large-file-shares «10240»']);
+  });
+
   test('removing or renaming a definition reaches its former referrers; duplicates reach each other', () => {
     const ws = workspace({ 'st.yaml': account('appstore', 'rg'), 'blob.yaml': blobService('appstore-blob', 'appstore'), 'dup.yaml': account('appstore', 'rg') });
     assert.deepEqual(names(ws.update(URI('st.yaml'), parseFile(account('renamed', 'rg')))), ['blob.yaml', 'dup.yaml', 'st.yaml']);

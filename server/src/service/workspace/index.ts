@@ -242,8 +242,9 @@ export class WorkspaceIndex {
 
   /**
    * The files whose cross-document diagnostics may change when the given files changed and the given name
-   * keys were defined or undefined: the files themselves, and every file that defines or refers to one of
-   * those names, transitively (a share depends on its account through its file service).
+   * keys were defined or undefined: the files themselves, every file that defines one of those names, and
+   * every file that refers to one, transitively through the manifests that refer (a share depends on its
+   * account through its file service, even when the file service sits unchanged in the account's own file).
    */
   dependents(uris: Iterable<string>, keys: Iterable<string>): Set<string> {
     const out = new Set<string>(uris);
@@ -253,14 +254,16 @@ export class WorkspaceIndex {
       const k = queue.pop()!;
       if (seenKeys.has(k)) continue;
       seenKeys.add(k);
-      const files = new Set<string>();
-      for (const m of this.defined.get(k) ?? []) files.add(m.uri);
-      for (const u of this.referrers.get(k)?.keys() ?? []) files.add(u);
-      for (const f of files) {
-        if (out.has(f)) continue;
-        out.add(f);
-        const rec = this.records.get(f);
-        if (rec) queue.push(...this.definedKeys(rec.scope, rec.manifests));
+      for (const m of this.defined.get(k) ?? []) out.add(m.uri);
+      for (const u of this.referrers.get(k)?.keys() ?? []) {
+        out.add(u);
+        const rec = this.records.get(u);
+        if (!rec) continue;
+        // What refers to the name is affected in turn: follow the names of those manifests.
+        for (const m of rec.manifests) {
+          if (m.name === undefined) continue;
+          if (sitesOf(m).some((site) => site.name !== undefined && nameKey(rec.scope, m.namespace, site.name) === k)) queue.push(nameKey(rec.scope, m.namespace, m.name));
+        }
       }
     }
     return out;
