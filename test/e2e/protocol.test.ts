@@ -89,7 +89,7 @@ describe('protocol under bad input', () => {
     assert.equal((await client.open(u, CLEAN)).length, 0);
     const wait = client.waitForDiagnostics(u, (p) => p.diagnostics.length === 1);
     await client.conn.sendNotification('textDocument/didOpen', { textDocument: { uri: u, languageId: 'yaml', version: 1, text: MISTAKE } });
-    assert.match((await wait).diagnostics[0].message, /TLS1_9/);
+    assert.match(String((await wait).diagnostics[0].message), /TLS1_9/);
   });
 
   test('a request cancelled while it waits behind another is answered -32800 RequestCancelled, never run', async () => {

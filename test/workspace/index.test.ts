@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { loadWorkspace, checkWorkspace } from '../../server/src/cli/workspace';
+import { ownerGraph } from '../../server/src/commands/graph';
 import { parseFile } from '../../server/src/service/parse';
 import { DEFAULT_SETTINGS } from '../../server/src/service/settings';
 import { idType, matchesShape } from '../../server/src/service/workspace/armId';
@@ -164,5 +165,48 @@ describe('scale', () => {
     console.log(`# index ${indexMs.toFixed(0)} ms, check all ${checkMs.toFixed(0)} ms, edit + re-check ${affected.size} files ${editMs.toFixed(0)} ms`);
     assert.ok(indexMs < 8000, `index took ${indexMs} ms`);
     assert.ok(checkMs < 2000, `checks took ${checkMs} ms`);
+  });
+});
+
+describe('determinism', () => {
+  // A name defined twice at the same distance from its referrers: which copy is the owner, what the graph
+  // shows and which locations messages list must not depend on the order the files were indexed in.
+  const files: Record<string, string> = {
+    'a/st.yaml': account('appstore', 'rg', '  largeFileSharesState: Enabled\n'),
+    'b/st.yaml': account('appstore', 'rg'),
+    'b/st-copy.yaml': account('appstore', 'rg'),
+    'c/fs.yaml': docs(fileService('appstore-file', 'appstore'), share('docs', 'appstore-file', '  shareQuota: 10240\n')),
+    'd/rg.yaml': rg('rg'),
+    'e/rg.yaml': rg('rg'),
+  };
+  const indexed = (order: string[]) => {
+    const ws = new WorkspaceIndex();
+    for (const name of order) ws.setText(URI(name), files[name]);
+    return ws;
+  };
+  const everything = (ws: WorkspaceIndex) => ({
+    diagnostics: Object.keys(files)
+      .sort()
+      .map((name) => [name, checkFile(ws, URI(name), { complete: true }).map((d) => `${d.code} ${d.start} ${d.message}`)]),
+    graph: ownerGraph(ws, ws.uris()),
+    owners: [...ws.manifests()].map((m) => `${m.uri}#${m.span[0]} → ${ws.ownerOf(m)?.uri ?? '-'}`).sort(),
+  });
+
+  test('every indexing order gives the same diagnostics, owners and owner graph', () => {
+    const names = Object.keys(files);
+    const reference = everything(indexed(names));
+    // Rotations and the reverse of the list.
+    for (let r = 1; r < names.length; r++) assert.deepEqual(everything(indexed([...names.slice(r), ...names.slice(0, r)])), reference, `rotation ${r}`);
+    assert.deepEqual(everything(indexed([...names].reverse())), reference, 'reversed');
+  });
+
+  test('a long-lived index and a fresh one agree after files were removed and indexed again', () => {
+    const names = Object.keys(files);
+    const ws = indexed(names);
+    ws.remove(URI('a/st.yaml'));
+    ws.remove(URI('d/rg.yaml'));
+    ws.setText(URI('a/st.yaml'), files['a/st.yaml']);
+    ws.setText(URI('d/rg.yaml'), files['d/rg.yaml']);
+    assert.deepEqual(everything(ws), everything(indexed(names)));
   });
 });

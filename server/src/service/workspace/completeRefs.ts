@@ -82,17 +82,17 @@ export function completeReferences(index: WorkspaceIndex, uri: string, file: Par
   };
   const isSelf = (m: Manifest) => m.uri === uri && m.span[0] <= offset && offset <= m.span[1];
   const names = (kind: string | undefined, area: string | undefined): CompletionItem[] => {
-    const seen = new Set<string>();
-    const found: Manifest[] = [];
+    // One item per kind and name: of several copies, the first by file and position (not by indexing order).
+    const seen = new Map<string, Manifest>();
     for (const m of index.manifests(scope)) {
       if (m.name === undefined || m.namespace !== namespace || isSelf(m)) continue;
       if (kind && m.kind !== kind) continue;
       if (area && m.def.area !== area) continue;
       const k = `${m.kind}/${m.name}`;
-      if (seen.has(k)) continue;
-      seen.add(k);
-      found.push(m);
+      const had = seen.get(k);
+      if (!had || m.uri < had.uri || (m.uri === had.uri && m.span[0] < had.span[0])) seen.set(k, m);
     }
+    const found = [...seen.values()];
     found.sort((x, y) => (x.name! < y.name! ? -1 : x.name! > y.name! ? 1 : 0));
     return found.map((m, i) => item(m.name!, CompletionItemKind.Reference, `${m.kind} · ${whereOf(index, m, uri, defaultDisplay)}`, i));
   };

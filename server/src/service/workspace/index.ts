@@ -141,8 +141,9 @@ export class WorkspaceIndex {
     return this.records.values();
   }
 
+  /** Indexed files, sorted (never in the order they were indexed). */
   uris(): string[] {
-    return [...this.records.keys()];
+    return [...this.records.keys()].sort();
   }
 
   scopeOf(m: Manifest): string {
@@ -270,17 +271,18 @@ export class WorkspaceIndex {
   }
 
   /**
-   * Every manifest of that name in the namespace of a scope, any kind. With `preferUri`, the nearest first:
-   * the same file, then the same folder, then folders sharing more of the path (when a name is defined twice,
-   * the copy next to the reference is the likely one).
+   * Every manifest of that name in the namespace of a scope, any kind, in an order that depends on the
+   * workspace's content only, never on the order files were indexed: by file, then position. With
+   * `preferUri`, the nearest first: the same file, then the same folder, then folders sharing more of the
+   * path (when a name is defined twice, the copy next to the reference is the likely one).
    */
   named(scope: string, namespace: string, name: string, preferUri?: string): Manifest[] {
     const list = this.defined.get(nameKey(scope, namespace, name)) ?? [];
-    if (!preferUri || list.length < 2) return list;
-    const near = (m: Manifest) => (m.uri === preferUri ? Infinity : commonSegments(m.uri, preferUri));
+    if (list.length < 2) return list;
+    const near = (m: Manifest) => (!preferUri ? 0 : m.uri === preferUri ? Infinity : commonSegments(m.uri, preferUri));
     return list
-      .map((m, i) => ({ m, i, n: near(m) }))
-      .sort((a, b) => b.n - a.n || a.i - b.i)
+      .map((m) => ({ m, n: near(m) }))
+      .sort((a, b) => (b.n === a.n ? 0 : b.n > a.n ? 1 : -1) || (a.m.uri < b.m.uri ? -1 : a.m.uri > b.m.uri ? 1 : 0) || a.m.span[0] - b.m.span[0])
       .map((x) => x.m);
   }
 

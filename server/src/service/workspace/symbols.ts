@@ -218,8 +218,16 @@ export function workspaceSymbols(index: WorkspaceIndex, query: string, limit = 1
     // Enough exact matches: stop looking.
     if (hits.length >= limit * 4) break;
   }
+  // Ties in the order of the workspace's content, not the order files were indexed.
+  const where = (h: { info: SymbolInformation }) => h.info.location;
   return hits
-    .sort((a, b) => a.rank - b.rank)
+    .sort(
+      (a, b) =>
+        a.rank - b.rank ||
+        (a.info.name < b.info.name ? -1 : a.info.name > b.info.name ? 1 : 0) ||
+        (where(a).uri < where(b).uri ? -1 : where(a).uri > where(b).uri ? 1 : 0) ||
+        where(a).range.start.line - where(b).range.start.line,
+    )
     .slice(0, limit)
     .map((h) => h.info);
 }
