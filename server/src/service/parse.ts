@@ -123,7 +123,9 @@ const cache = new RetainingCache<Chunk>();
  */
 export function splitDocuments(text: string): { offset: number; text: string }[] {
   const bounds = [0];
-  const marker = /^(---|\.\.\.)(?=[ \t\r\n]|$)/gm;
+  // At the start of a line as YAML counts lines (after LF or CR only: a regex's `m` flag also breaks lines at
+  // U+2028 and U+2029, which YAML reads as ordinary characters, e.g. inside a comment).
+  const marker = /(?<=^|[\r\n])(---|\.\.\.)(?=[ \t\r\n]|$)/g;
   let m: RegExpExecArray | null;
   while ((m = marker.exec(text))) {
     if (m[1] === '---') bounds.push(m.index);

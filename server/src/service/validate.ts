@@ -126,7 +126,39 @@ function syntaxSpan(e: YAMLError, text: string): Span {
     else t = Math.min(text.length, s + 1);
     if (s >= text.length) s = Math.max(0, text.length - 1);
   }
+  return snapSpan(text, [s, Math.max(t, s + 1)]);
+}
+
+const isHigh = (c: number) => c >= 0xd800 && c <= 0xdbff;
+const isLow = (c: number) => c >= 0xdc00 && c <= 0xdfff;
+const isBreak = (c: number) => c === 10 || c === 13;
+
+/**
+ * A parser error's span made fit to show: never starting or ending between CR and LF or inside a surrogate
+ * pair, and never on a line break alone (an error reported there, such as an unclosed `{` at the end of its
+ * line, is shown on the last character written before it).
+ */
+function snapSpan(text: string, [s, t]: Span): Span {
+  if (isBreak(text.charCodeAt(s))) {
+    let p = s;
+    while (p > 0 && (isBreak(text.charCodeAt(p - 1)) || text.charCodeAt(p - 1) === 32 || text.charCodeAt(p - 1) === 9)) p--;
+    if (p > 0) {
+      s = p - 1;
+      t = p;
+    } else if (text.charCodeAt(s) === 10 && text.charCodeAt(s - 1) === 13) s--;
+  }
+  if (s > 0 && isLow(text.charCodeAt(s)) && isHigh(text.charCodeAt(s - 1))) s--;
+  if (t < text.length && isLow(text.charCodeAt(t)) && isHigh(text.charCodeAt(t - 1))) t++;
+  if (t < text.length && text.charCodeAt(t) === 10 && text.charCodeAt(t - 1) === 13) t++;
   return [s, Math.max(t, s + 1)];
+}
+
+/** The text of a span as a message quotes it: its first line, at most 40 characters, no pair cut in half. */
+function quoted(text: string, [s, t]: Span): string {
+  const line = text.slice(s, t).split(/\r\n|\r|\n/)[0];
+  let cut = line.slice(0, 40);
+  if (cut.length > 0 && isHigh(cut.charCodeAt(cut.length - 1))) cut = cut.slice(0, -1);
+  return cut;
 }
 
 const MISSING = new Set(['missing-required', 'missing-member', 'reference-shape']);
@@ -144,7 +176,7 @@ function computeChunk(doc: Document.Parsed, text: string): Diag[] {
   for (const e of doc.errors) {
     const span = syntaxSpan(e, text);
     if (!LOCAL_ERRORS.has(e.code)) structuralAt = Math.min(structuralAt, span[0]);
-    const written = text.slice(span[0], span[1]).split('\n')[0].slice(0, 40);
+    const written = quoted(text, span);
     const first = e.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '');
     out.report('yaml-syntax', span, `YAML syntax error at \`${written.trim() || written}\`: ${first}`);
   }
