@@ -29,6 +29,8 @@ export class TestClient {
   private waiters: { uri: string; pred: (p: PublishDiagnosticsParams) => boolean; resolve: (p: PublishDiagnosticsParams) => void }[] = [];
   private versions = new Map<string, number>();
   stderr = '';
+  /** When the last diagnostics were published (to wait until the server is quiet). */
+  lastPublishAt = 0;
 
   constructor(private readonly options: ClientOptions = {}) {
     if (!existsSync(SERVER)) throw new Error(`${SERVER} is missing: run npm run build first`);
@@ -37,6 +39,7 @@ export class TestClient {
     this.conn = createProtocolConnection(new StreamMessageReader(this.proc.stdout), new StreamMessageWriter(this.proc.stdin));
     this.conn.onNotification('textDocument/publishDiagnostics', (p: PublishDiagnosticsParams) => {
       this.diagnostics.set(p.uri, p);
+      this.lastPublishAt = Date.now();
       this.waiters = this.waiters.filter((w) => {
         if (w.uri === p.uri && w.pred(p)) {
           w.resolve(p);
@@ -75,6 +78,11 @@ export class TestClient {
     });
     await this.conn.sendNotification('initialized', {});
     return result;
+  }
+
+  /** The latest diagnostics published for each file. */
+  published(): ReadonlyMap<string, PublishDiagnosticsParams> {
+    return this.diagnostics;
   }
 
   uri(name: string): string {
