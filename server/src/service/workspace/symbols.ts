@@ -129,6 +129,9 @@ export function chunkSymbols(chunk: Pick<ParsedDoc, 'key' | 'doc' | 'text'>): Do
       children,
     });
   }
+  // Editors expect each symbol inside its parent: a parser's recovery from broken YAML may leave a child's
+  // range past its parent's, so a parent's range is widened to hold its children.
+  contain(out);
   return out;
 }
 
@@ -157,6 +160,21 @@ export function documentSymbols(file: ParsedFile): DocumentSymbol[] {
 }
 
 const symbolCache = new WeakMap<object, DocumentSymbol[]>();
+
+type Pos = { line: number; character: number };
+const before = (a: Pos, b: Pos) => a.line < b.line || (a.line === b.line && a.character < b.character);
+
+/** Widens each symbol's range to hold its children's and its selection range. */
+function contain(list: DocumentSymbol[]): void {
+  for (const s of list) {
+    if (!s.children?.length) continue;
+    contain(s.children);
+    for (const c of s.children) {
+      if (before(c.range.start, s.range.start)) s.range = { ...s.range, start: c.range.start };
+      if (before(s.range.end, c.range.end)) s.range = { ...s.range, end: c.range.end };
+    }
+  }
+}
 const depthCounts = new WeakMap<DocumentSymbol[], number[]>();
 
 /** How many symbols a chunk's outline has at each depth (index 0: the top level). */
