@@ -16,7 +16,8 @@ import {
 import { Excluder } from './cli/glob';
 import { registerDocumentEvents } from './lsp/events';
 import { steadyHeap } from './lsp/heap';
-import { life } from './lsp/lifecycle';
+import { checkedDocumentSync, life } from './lsp/lifecycle';
+import { didChangeParams, didCloseParams, didOpenParams } from './lsp/params';
 import { revalidateAll, syncDoc } from './lsp/publish';
 import { registerRequests } from './lsp/requests';
 import { client, connection, documents } from './lsp/state';
@@ -121,5 +122,12 @@ registerRequests();
 
 process.on('uncaughtException', (e) => connection.console.error(`cloud-manifests: uncaught ${e.stack ?? e}`));
 
-documents.listen(connection);
+// Document notifications with wrong parameters, or before initialize, never reach the document store.
+documents.listen(
+  checkedDocumentSync(connection, {
+    onDidOpenTextDocument: { method: 'textDocument/didOpen', check: didOpenParams },
+    onDidChangeTextDocument: { method: 'textDocument/didChange', check: didChangeParams },
+    onDidCloseTextDocument: { method: 'textDocument/didClose', check: didCloseParams },
+  }),
+);
 connection.listen();

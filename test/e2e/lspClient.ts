@@ -29,6 +29,8 @@ export class TestClient {
   private waiters: { uri: string; pred: (p: PublishDiagnosticsParams) => boolean; resolve: (p: PublishDiagnosticsParams) => void }[] = [];
   private versions = new Map<string, number>();
   stderr = '';
+  /** What the server logged (window/logMessage). */
+  readonly logs: string[] = [];
   /** When the last diagnostics were published (to wait until the server is quiet). */
   lastPublishAt = 0;
 
@@ -53,7 +55,7 @@ export class TestClient {
     );
     this.conn.onRequest('client/registerCapability', () => null);
     this.conn.onRequest('window/workDoneProgress/create', () => null);
-    this.conn.onNotification('window/logMessage', () => undefined);
+    this.conn.onNotification('window/logMessage', (p: { message: string }) => void this.logs.push(p.message));
     this.conn.listen();
   }
 

@@ -161,3 +161,29 @@ describe('lifecycle', () => {
     }
   });
 });
+
+describe('document notifications under bad input', () => {
+  const client = new TestClient();
+  before(() => client.initialize());
+  after(() => client.stop());
+
+  test('didOpen without text, didChange with a number as text or a bad range: dropped with a warning, the document keeps its text', async () => {
+    const uri = client.uri('bad-sync.yaml');
+    await client.conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'yaml', version: 1 } });
+    assert.equal((await client.open(uri, MISTAKE)).length, 1);
+    await client.conn.sendNotification('textDocument/didChange', { textDocument: { uri, version: 2 }, contentChanges: [{ text: 42 }] });
+    await client.conn.sendNotification('textDocument/didChange', { textDocument: { uri, version: 3 }, contentChanges: [{ range: { start: { line: -1 } }, text: 'x' }] });
+    await client.conn.sendNotification('textDocument/didChange', { textDocument: null, contentChanges: [] });
+    await client.conn.sendNotification('textDocument/didClose', { textDocument: null });
+    // The text is still the one opened: the hover on the field answers, and a real change is taken.
+    const h = await client.conn.sendRequest('textDocument/hover', { textDocument: { uri }, position: { line: 11, character: 4 } });
+    assert.ok(h, 'the document kept its text');
+    const wait = client.waitForDiagnostics(uri, (p) => p.version === 4);
+    await client.conn.sendNotification('textDocument/didChange', { textDocument: { uri, version: 4 }, contentChanges: [{ text: CLEAN }] });
+    assert.deepEqual((await wait).diagnostics, []);
+    const logged = client.logs.join('\n');
+    assert.match(logged, /textDocument\/didOpen: `textDocument.text` must be a string; found missing; ignored/);
+    assert.match(logged, /textDocument\/didChange: `contentChanges\[0\].text` must be a string; found 42; ignored/);
+    assert.doesNotMatch(logged + client.stderr, /TypeError|failed with message/);
+  });
+});

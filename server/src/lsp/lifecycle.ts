@@ -36,3 +36,28 @@ export const cancelQueued: ConnectionStrategy = {
     error: { code: LSPErrorCodes.RequestCancelled, message: 'the request was cancelled' },
   }),
 };
+
+/**
+ * The connection as the open documents see it: document notifications before `initialize` are dropped (as
+ * LSP prescribes), and one with wrong parameters is dropped with a warning naming the field instead of
+ * failing inside the document store.
+ */
+export function checkedDocumentSync<C extends object>(connection: C & { console: { warn(message: string): void } }, checks: Record<string, { method: string; check: Check }>): C {
+  return new Proxy(connection, {
+    get(target, prop, receiver) {
+      const entry = typeof prop === 'string' ? checks[prop] : undefined;
+      const register = Reflect.get(target, prop, receiver);
+      if (!entry || typeof register !== 'function') return register;
+      return (handler: (params: unknown) => unknown) =>
+        register.call(target, (params: unknown) => {
+          if (!life.initialized) return undefined;
+          const problem = entry.check(params);
+          if (problem) {
+            target.console.warn(`cloud-manifests: ${entry.method}: ${problem}; ignored`);
+            return undefined;
+          }
+          return handler(params);
+        });
+    },
+  });
+}

@@ -52,3 +52,33 @@ export function watchedFileChanges(params: unknown): { changes: { uri: string; t
   const ok = changes.filter((c): c is { uri: string; type: number } => isObject(c) && typeof c.uri === 'string' && (c.type === 1 || c.type === 2 || c.type === 3));
   return ok.length === changes.length ? { changes: ok } : { changes: ok, problem: `${changes.length - ok.length} of ${changes.length} \`changes\` lack a string \`uri\` or a \`type\` of 1, 2 or 3` };
 }
+
+const isRange = (r: unknown) =>
+  isObject(r) && isObject(r.start) && isObject(r.end) && isIndex(r.start.line) && isIndex(r.start.character) && isIndex(r.end.line) && isIndex(r.end.character);
+
+/** textDocument/didOpen. */
+export const didOpenParams = all((p) => {
+  const td = p.textDocument;
+  if (!isObject(td)) return `\`textDocument\` must be an object; found ${found(td)}`;
+  if (typeof td.uri !== 'string' || td.uri === '') return `\`textDocument.uri\` must be a non-empty string; found ${found(td.uri)}`;
+  if (typeof td.text !== 'string') return `\`textDocument.text\` must be a string; found ${found(td.text)}`;
+  if (!Number.isInteger(td.version)) return `\`textDocument.version\` must be an integer; found ${found(td.version)}`;
+  if (typeof td.languageId !== 'string') return `\`textDocument.languageId\` must be a string; found ${found(td.languageId)}`;
+  return undefined;
+});
+
+/** textDocument/didChange: a version, and changes that are texts with, optionally, a valid range. */
+export const didChangeParams = all(textDocument, (p) => {
+  const td = p.textDocument as Record<string, unknown>;
+  if (!Number.isInteger(td.version)) return `\`textDocument.version\` must be an integer; found ${found(td.version)}`;
+  const changes = p.contentChanges;
+  if (!Array.isArray(changes)) return `\`contentChanges\` must be an array; found ${found(changes)}`;
+  for (const [i, c] of changes.entries()) {
+    if (!isObject(c) || typeof c.text !== 'string') return `\`contentChanges[${i}].text\` must be a string; found ${isObject(c) ? found(c.text) : found(c)}`;
+    if (c.range !== undefined && !isRange(c.range)) return `\`contentChanges[${i}].range\` must be a range of non-negative integer positions`;
+  }
+  return undefined;
+});
+
+/** textDocument/didClose. */
+export const didCloseParams = documentParams;
