@@ -141,7 +141,9 @@ export async function longSession(spec: ServerSpec, o: LongOptions, dir: string,
     s.publishListeners.push((p) => {
       if (p.uri === uri) publishes.push(p.version ?? -1);
     });
-    const floor = floorOf(text, 15);
+    // The floor is sampled all through the session (the typed text as it is then), so that the machine's
+    // drift weighs on it as on the keystrokes: five parses before, then one every `rssEvery` keystrokes.
+    const floor = floorOf(text, 5);
     const opened = await s.open(uri, text);
     if (opened.diagnostics.some((d) => d.severity === 1)) sanity.push(`long document: errors at open: ${opened.diagnostics.map((d) => d.message).join('; ')}`);
 
@@ -150,13 +152,17 @@ export async function longSession(spec: ServerSpec, o: LongOptions, dir: string,
     const rss: number[] = [s.memory().rssMb];
     const rssAt: number[] = [0];
     const ks: number[] = [];
+    let current = text;
+    const typedAt = text.indexOf(`\n${NOTE_PREFIX}\n`) + 1 + NOTE_PREFIX.length;
     for (let k = 1; k <= o.keystrokes; k++) {
       const e = keystroke(k);
       const r = await s.change(uri, { line: e.line, character: e.character, length: 0, newText: e.newText }, () => true);
       ks.push(r.ms);
+      current = current.slice(0, typedAt + k - 1) + e.newText + current.slice(typedAt + k - 1);
       if (k % rssEvery === 0) {
         rss.push(s.memory().rssMb);
         rssAt.push(k);
+        floor.push(floorOnce(current));
       }
       if (k % 500 === 0) log(`long session: ${k} keystrokes, RSS ${s.memory().rssMb.toFixed(0)} MB`);
     }

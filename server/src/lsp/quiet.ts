@@ -7,7 +7,7 @@
 export class QuietScheduler {
   private changes = 0;
   private seen = 0;
-  private handle: NodeJS.Immediate | undefined;
+  private handle: NodeJS.Immediate | NodeJS.Timeout | undefined;
 
   constructor(private readonly work: () => void) {}
 
@@ -26,6 +26,19 @@ export class QuietScheduler {
     this.handle = undefined;
     if (this.changes !== this.seen) {
       // A change arrived since the last look: wait one more turn for the messages queued behind it.
+      this.seen = this.changes;
+      this.handle = setImmediate(this.tick);
+      return;
+    }
+    // Nothing queued. A client writes a burst one message per turn of its own loop, so the rest of a burst
+    // may still be on its way: one last look after the input has been polled once more (a timer of 1 ms
+    // lets the event loop wait for input; an immediate does not).
+    this.handle = setTimeout(this.last, 1);
+  };
+
+  private readonly last = (): void => {
+    this.handle = undefined;
+    if (this.changes !== this.seen) {
       this.seen = this.changes;
       this.handle = setImmediate(this.tick);
       return;
