@@ -73,6 +73,21 @@ test('npm run bench -- --smoke: a table with both servers, the CLI and the floor
     finite(row('memory (RSS idle, after initialize)')[side]?.median, `idle memory ${side}`, 10, 24_000);
   }
 
+  // The long session: typing, the burst and the large mapping measured against floors of the same texts.
+  const keystrokes = row('long session: keystroke → diagnostics');
+  finite(keystrokes.ours?.p95, 'keystroke p95', 0, 60_000);
+  finite(keystrokes.floor?.median, 'long session floor', 0, 60_000);
+  assert.equal(typeof keystrokes.pass, 'boolean', 'the keystroke target was evaluated');
+  finite(row('long session: RSS growth, second half').ours?.median, 'RSS growth', -24_000, 24_000);
+  finite(row('long session: RSS at the end').ours?.median, 'RSS at the end', 10, 24_000);
+  const burst = row('long session: completion right after a burst');
+  finite(burst.ours?.median, 'completion after the burst', 0, 60_000);
+  assert.equal(typeof burst.pass, 'boolean', 'the burst target was evaluated');
+  finite(row('long session: diagnostics published for a burst').ours?.median, 'publishes of a burst', 1, 101);
+  const mapping = row('open → diagnostics, one large mapping');
+  finite(mapping.ours?.median, 'large mapping open', 0, 600_000);
+  finite(mapping.floor?.median, 'large mapping floor', 0, 600_000);
+
   // Workspace: the index is measured or says n/a, never a made-up number; the CLI and the floor ran.
   const index = row('workspace indexing');
   if (index.ours) finite(index.ours.median, 'indexing', 0, 600_000);
