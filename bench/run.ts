@@ -277,47 +277,47 @@ export async function runBench(o: Options, log: (s: string) => void = (s) => pro
   return finish();
 
   function finish(): BenchResult {
-  const verdicts = evaluate(rows);
-  const elapsedS = (performance.now() - started) / 1000;
-  const tbl = table(verdicts);
-  const cmd = commandLine();
-  const notes = methodology(o);
-  if (problems.length > 0) notes.unshift(`**Sanity problems in this run** (the numbers may not measure the same work): ${problems.join('; ')}.`);
-  const md = markdown(verdicts, {
-    date: new Date().toISOString().replace(/\.\d+Z$/, 'Z'),
-    command: cmd,
-    nproc: Number(execFileSync('nproc').toString().trim()),
-    cpu: cpus()[0]?.model.trim() ?? 'unknown CPU',
-    memoryGb: totalmem() / 2 ** 30,
-    node: process.version,
-    peer: peerVersion(),
-    yaml: yamlVersion(),
-    elapsedS,
-    load: [loadAtStart, loadavg()[0]],
-    notes,
-  });
-  const result: BenchResult = {
-    markdown: md,
-    table: tbl,
-    targets: targetSummary(verdicts),
-    sessions,
-    sanity: { ok: problems.length === 0, problems },
-    rows: verdicts.map(({ row, stats, pass }) => ({
-      measure: row.measure,
-      workload: row.workload,
-      unit: row.unit,
-      ...stats,
-      oursNa: stats.ours ? undefined : row.oursNa,
-      peerNa: stats.peer ? undefined : row.peerNa,
-      target: row.target?.text,
-      pass,
-      samples: { ours: row.ours, peer: row.peer, floor: row.floor },
-    })),
-  };
-  if (o.out) writeFileSync(o.out, md);
-  if (o.json) writeFileSync(o.json, JSON.stringify(result, null, 2));
-  log(`done in ${elapsedS.toFixed(0)} s${o.out ? `; wrote ${o.out}` : ''}`);
-  return result;
+    const verdicts = evaluate(rows);
+    const elapsedS = (performance.now() - started) / 1000;
+    const tbl = table(verdicts);
+    const cmd = commandLine();
+    const notes = methodology(o);
+    if (problems.length > 0) notes.unshift(`**Sanity problems in this run** (the numbers may not measure the same work): ${problems.join('; ')}.`);
+    const md = markdown(verdicts, {
+      date: new Date().toISOString().replace(/\.\d+Z$/, 'Z'),
+      command: cmd,
+      nproc: Number(execFileSync('nproc').toString().trim()),
+      cpu: cpus()[0]?.model.trim() ?? 'unknown CPU',
+      memoryGb: totalmem() / 2 ** 30,
+      node: process.version,
+      peer: peerVersion(),
+      yaml: yamlVersion(),
+      elapsedS,
+      load: [loadAtStart, loadavg()[0]],
+      notes,
+    });
+    const result: BenchResult = {
+      markdown: md,
+      table: tbl,
+      targets: targetSummary(verdicts),
+      sessions,
+      sanity: { ok: problems.length === 0, problems },
+      rows: verdicts.map(({ row, stats, pass }) => ({
+        measure: row.measure,
+        workload: row.workload,
+        unit: row.unit,
+        ...stats,
+        oursNa: stats.ours ? undefined : row.oursNa,
+        peerNa: stats.peer ? undefined : row.peerNa,
+        target: row.target?.text,
+        pass,
+        samples: { ours: row.ours, peer: row.peer, floor: row.floor },
+      })),
+    };
+    if (o.out) writeFileSync(o.out, md);
+    if (o.json) writeFileSync(o.json, JSON.stringify(result, null, 2));
+    log(`done in ${elapsedS.toFixed(0)} s${o.out ? `; wrote ${o.out}` : ''}`);
+    return result;
   }
 }
 
