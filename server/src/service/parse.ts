@@ -219,6 +219,3 @@ export function releaseFile(file: { readonly docs: readonly { readonly key: obje
 
 /** What the parse cache keeps (bytes of chunk text held and in the slack). */
 export const parseCacheStats = () => cache.stats();
-
-/** For tests: the bytes of unheld chunks kept. */
-export const setParseSlack = (bytes: number) => cache.setSlackLimit(bytes);

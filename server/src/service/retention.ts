@@ -21,7 +21,7 @@ export class RetainingCache<C extends Retained> {
   private readonly slack = new Map<string, C>();
   private slackBytes = 0;
 
-  constructor(private slackLimit = SLACK_BYTES) {}
+  constructor(private readonly slackLimit = SLACK_BYTES) {}
 
   get(text: string): C | undefined {
     const h = this.held.get(text);
@@ -87,10 +87,6 @@ export class RetainingCache<C extends Retained> {
     let heldBytes = 0;
     for (const c of this.held.values()) heldBytes += c.text.length;
     return { heldChunks: this.held.size, heldBytes, slackChunks: this.slack.size, slackBytes: this.slackBytes };
-  }
-
-  setSlackLimit(bytes: number): void {
-    this.slackLimit = bytes;
   }
 }
 
