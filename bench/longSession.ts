@@ -62,14 +62,32 @@ const ACCESS_TIER_LINE = 14;
 
 /** A StorageAccount whose `spec.tags` holds `keys` keys. */
 export function largeMapping(keys: number, variant = 0): string {
-  const lines = [`apiVersion: ${API_VERSION}`, `kind: ${KIND}`, 'metadata:', `  name: mapping${variant}`, '  namespace: default', 'spec:', '  location: westus2', '  owner:', '    name: rg-bench', '  kind: StorageV2', '  sku:', '    name: Standard_LRS', '  tags:'];
+  const lines = [
+    `apiVersion: ${API_VERSION}`,
+    `kind: ${KIND}`,
+    'metadata:',
+    `  name: mapping${variant}`,
+    '  namespace: default',
+    'spec:',
+    '  location: westus2',
+    '  owner:',
+    '    name: rg-bench',
+    '  kind: StorageV2',
+    '  sku:',
+    '    name: Standard_LRS',
+    '  tags:',
+  ];
   for (let i = 0; i < keys; i++) lines.push(`    key${variant}x${i}: value${i}`);
   return lines.join('\n') + '\n';
 }
 
 /** The k-th keystroke (1-based): one more character typed at the end of `note`. */
 function keystroke(k: number): { line: number; character: number; newText: string } {
-  return { line: NOTE_LINE, character: NOTE_PREFIX.length + k - 1, newText: 'abcdefghijklmnopqrstuvwxyz '[(k - 1) % 27] };
+  return {
+    line: NOTE_LINE,
+    character: NOTE_PREFIX.length + k - 1,
+    newText: 'abcdefghijklmnopqrstuvwxyz '[(k - 1) % 27],
+  };
 }
 
 /**
@@ -130,7 +148,12 @@ function slope(xs: number[], ys: number[]): number {
   return num / den;
 }
 
-export async function longSession(spec: ServerSpec, o: LongOptions, dir: string, log: (s: string) => void): Promise<LongResult> {
+export async function longSession(
+  spec: ServerSpec,
+  o: LongOptions,
+  dir: string,
+  log: (s: string) => void,
+): Promise<LongResult> {
   const uri = pathToFileURL(join(dir, 'long-session.yaml')).href;
   const text = longDocument(o.ipRules);
   const sanity: string[] = [];
@@ -145,7 +168,8 @@ export async function longSession(spec: ServerSpec, o: LongOptions, dir: string,
     // drift weighs on it as on the keystrokes: five parses before, then one every `rssEvery` keystrokes.
     const floor = floorOf(text, 5);
     const opened = await s.open(uri, text);
-    if (opened.diagnostics.some((d) => d.severity === 1)) sanity.push(`long document: errors at open: ${opened.diagnostics.map((d) => d.message).join('; ')}`);
+    if (opened.diagnostics.some((d) => d.severity === 1))
+      sanity.push(`long document: errors at open: ${opened.diagnostics.map((d) => d.message).join('; ')}`);
 
     // The typing session.
     const rssEvery = Math.max(1, Math.floor(o.keystrokes / 40));
@@ -156,7 +180,11 @@ export async function longSession(spec: ServerSpec, o: LongOptions, dir: string,
     const typedAt = text.indexOf(`\n${NOTE_PREFIX}\n`) + 1 + NOTE_PREFIX.length;
     for (let k = 1; k <= o.keystrokes; k++) {
       const e = keystroke(k);
-      const r = await s.change(uri, { line: e.line, character: e.character, length: 0, newText: e.newText }, () => true);
+      const r = await s.change(
+        uri,
+        { line: e.line, character: e.character, length: 0, newText: e.newText },
+        () => true,
+      );
       ks.push(r.ms);
       current = current.slice(0, typedAt + k - 1) + e.newText + current.slice(typedAt + k - 1);
       if (k % rssEvery === 0) {
@@ -180,15 +208,26 @@ export async function longSession(spec: ServerSpec, o: LongOptions, dir: string,
       version++;
       void s.conn.sendNotification('textDocument/didChange', {
         textDocument: { uri, version },
-        contentChanges: [{ range: { start: { line: e.line, character: e.character }, end: { line: e.line, character: e.character } }, text: e.newText }],
+        contentChanges: [
+          {
+            range: { start: { line: e.line, character: e.character }, end: { line: e.line, character: e.character } },
+            text: e.newText,
+          },
+        ],
       });
     }
     const settled = s.diagnostics(uri, (p) => p.version === version);
     const c0 = performance.now();
-    const completion = await s.conn.sendRequest('textDocument/completion', { textDocument: { uri }, position: { line: ACCESS_TIER_LINE, character: '  accessTier: '.length } });
+    const completion = await s.conn.sendRequest('textDocument/completion', {
+      textDocument: { uri },
+      position: { line: ACCESS_TIER_LINE, character: '  accessTier: '.length },
+    });
     const burstCompletion = performance.now() - c0;
-    const labels = (Array.isArray(completion) ? completion : ((completion as { items?: unknown[] })?.items ?? [])) as { label: string }[];
-    if (!labels.some((i) => i.label === 'Cool')) sanity.push(`completion after the burst did not offer Cool (${labels.length} items)`);
+    const labels = (Array.isArray(completion) ? completion : ((completion as { items?: unknown[] })?.items ?? [])) as {
+      label: string;
+    }[];
+    if (!labels.some((i) => i.label === 'Cool'))
+      sanity.push(`completion after the burst did not offer Cool (${labels.length} items)`);
     const last = await settled;
     const burstSettled = last.t - t0;
     await sleep(300);
@@ -207,10 +246,30 @@ export async function longSession(spec: ServerSpec, o: LongOptions, dir: string,
       mappingOpen.push(r.ms);
       // Exactly one error: `tags` holds more entries than the cloud allows.
       const errors = r.diagnostics.filter((d) => d.severity === 1);
-      if (errors.length !== 1 || !/`spec\.tags` has/.test(String(errors[0].message))) sanity.push(`large mapping: expected the one tag-limit error at open, got ${errors.length}: ${errors.slice(0, 3).map((d) => d.message).join('; ')}`);
+      if (errors.length !== 1 || !/`spec\.tags` has/.test(String(errors[0].message)))
+        sanity.push(
+          `large mapping: expected the one tag-limit error at open, got ${errors.length}: ${errors
+            .slice(0, 3)
+            .map((d) => d.message)
+            .join('; ')}`,
+        );
       await s.close(muri);
     }
-    return { textBytes: text.length, floor, keystroke: ks, rss, rssEvery, growthPer1000, rssEndMb, burstCompletion, burstPublishes, burstSettled, mappingOpen, mappingFloor, sanity };
+    return {
+      textBytes: text.length,
+      floor,
+      keystroke: ks,
+      rss,
+      rssEvery,
+      growthPer1000,
+      rssEndMb,
+      burstCompletion,
+      burstPublishes,
+      burstSettled,
+      mappingOpen,
+      mappingFloor,
+      sanity,
+    };
   } finally {
     await s.stop();
   }

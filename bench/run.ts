@@ -50,7 +50,14 @@ export interface Options {
 }
 
 export function parseOptions(argv: string[]): Options {
-  const o: Options = { sizes: [100, 1000, 5000], smoke: false, workspace: { manifests: 10_000, files: 2_000 }, servers: ['ours', 'peer'], out: join(REPO, 'BENCHMARKS.md'), long: { ...LONG_DEFAULTS } };
+  const o: Options = {
+    sizes: [100, 1000, 5000],
+    smoke: false,
+    workspace: { manifests: 10_000, files: 2_000 },
+    servers: ['ours', 'peer'],
+    out: join(REPO, 'BENCHMARKS.md'),
+    long: { ...LONG_DEFAULTS },
+  };
   if (process.env.BENCH_ONLY === 'long') o.only = 'long';
   let sizesGiven = false;
   let workspaceGiven = false;
@@ -63,7 +70,9 @@ export function parseOptions(argv: string[]): Options {
       return v;
     };
     if (a === '--sizes') {
-      o.sizes = value().split(',').map((s) => Number(s.replace(/_/g, '')));
+      o.sizes = value()
+        .split(',')
+        .map((s) => Number(s.replace(/_/g, '')));
       if (o.sizes.some((n) => !Number.isInteger(n) || n < 20)) throw new Error('--sizes: integers of at least 20');
       sizesGiven = true;
     } else if (a === '--smoke') o.smoke = true;
@@ -84,9 +93,9 @@ export function parseOptions(argv: string[]): Options {
     else if (a === '--long') o.only = 'long';
     else if (a === '--keystrokes') {
       o.long.keystrokes = Number(value());
-      if (!Number.isInteger(o.long.keystrokes) || o.long.keystrokes < 20) throw new Error('--keystrokes: an integer of at least 20');
-    }
-    else throw new Error(`unknown option ${a}`);
+      if (!Number.isInteger(o.long.keystrokes) || o.long.keystrokes < 20)
+        throw new Error('--keystrokes: an integer of at least 20');
+    } else throw new Error(`unknown option ${a}`);
   }
   if (o.smoke) {
     if (!sizesGiven) o.sizes = [100];
@@ -118,20 +127,38 @@ export interface BenchResult {
   table: string;
   /** One line per target: pass, fail (where) or n/a. */
   targets: string;
-  rows: { measure: string; workload: string; unit: string; ours?: Stats['ours']; peer?: Stats['peer']; floor?: Stats['floor']; oursNa?: string; peerNa?: string; target?: string; pass?: boolean; samples: { ours?: number[]; peer?: number[]; floor?: number[] } }[];
+  rows: {
+    measure: string;
+    workload: string;
+    unit: string;
+    ours?: Stats['ours'];
+    peer?: Stats['peer'];
+    floor?: Stats['floor'];
+    oursNa?: string;
+    peerNa?: string;
+    target?: string;
+    pass?: boolean;
+    samples: { ours?: number[]; peer?: number[]; floor?: number[] };
+  }[];
   sessions: FileSessionResult[];
   sanity: Sanity;
 }
 
-export async function runBench(o: Options, log: (s: string) => void = (s) => process.stderr.write(s + '\n')): Promise<BenchResult> {
-  for (const f of [OUR_SERVER, OUR_CLI]) if (!existsSync(f)) throw new Error(`${f} is missing: run npm run build first`);
+export async function runBench(
+  o: Options,
+  log: (s: string) => void = (s) => process.stderr.write(s + '\n'),
+): Promise<BenchResult> {
+  for (const f of [OUR_SERVER, OUR_CLI])
+    if (!existsSync(f)) throw new Error(`${f} is missing: run npm run build first`);
   const started = performance.now();
   const loadAtStart = loadavg()[0];
   const tmp = mkdtempSync(join(tmpdir(), 'cloud-manifests-bench-'));
   const rows: Row[] = [];
   const sessions: FileSessionResult[] = [];
   const problems: string[] = [];
-  const ourNodeArgs = o.cpuProf ? (mkdirSync(o.cpuProf, { recursive: true }), ['--cpu-prof', '--cpu-prof-dir', o.cpuProf]) : [];
+  const ourNodeArgs = o.cpuProf
+    ? (mkdirSync(o.cpuProf, { recursive: true }), ['--cpu-prof', '--cpu-prof-dir', o.cpuProf])
+    : [];
   try {
     if (o.servers.includes('ours')) rows.push(...(await longRows(o, tmp, ourNodeArgs, problems, log)));
     for (const n of o.only ? [] : o.sizes) {
@@ -146,9 +173,13 @@ export async function runBench(o: Options, log: (s: string) => void = (s) => pro
         sessions.push(r);
         const s = r.sanity;
         for (const got of [s.errorsAtOpen, s.errorsAtEditOpen]) {
-          if (got !== s.expectedErrors) problems.push(`${server} at ${fmt(n)}: ${got} errors at open, expected ${s.expectedErrors}`);
+          if (got !== s.expectedErrors)
+            problems.push(`${server} at ${fmt(n)}: ${got} errors at open, expected ${s.expectedErrors}`);
         }
-        if (!s.completionHasCool) problems.push(`${server} at ${fmt(n)}: completion of accessTier did not offer Cool (${s.completionItems} items)`);
+        if (!s.completionHasCool)
+          problems.push(
+            `${server} at ${fmt(n)}: completion of accessTier did not offer Cool (${s.completionItems} items)`,
+          );
         if (s.hoverChars === 0) problems.push(`${server} at ${fmt(n)}: empty hover`);
       }
       const { ours, peer } = by;
@@ -162,7 +193,10 @@ export async function runBench(o: Options, log: (s: string) => void = (s) => pro
           ours: ours?.open,
           peer: peer?.open,
           floor,
-          target: { text: '≤ 1.3× floor', check: (s) => (s.ours && s.floor ? s.ours.median <= 1.3 * s.floor.median : undefined) },
+          target: {
+            text: '≤ 1.3× floor',
+            check: (s) => (s.ours && s.floor ? s.ours.median <= 1.3 * s.floor.median : undefined),
+          },
         },
         {
           measure: 'edit → diagnostics',
@@ -201,8 +235,14 @@ export async function runBench(o: Options, log: (s: string) => void = (s) => pro
           // the peer's size is its data's (5,000 resources and more), 0.6x at every size.
           target:
             n >= 5000
-              ? { text: '≤ ¼ of peer', check: (s) => (s.ours && s.peer ? s.ours.median * 4 <= s.peer.median : undefined) }
-              : { text: '≤ 0.6× peer', check: (s) => (s.ours && s.peer ? s.ours.median <= 0.6 * s.peer.median : undefined) },
+              ? {
+                  text: '≤ ¼ of peer',
+                  check: (s) => (s.ours && s.peer ? s.ours.median * 4 <= s.peer.median : undefined),
+                }
+              : {
+                  text: '≤ 0.6× peer',
+                  check: (s) => (s.ours && s.peer ? s.ours.median <= 0.6 * s.peer.median : undefined),
+                },
         },
       );
       if (n === o.sizes[0]) {
@@ -227,7 +267,11 @@ export async function runBench(o: Options, log: (s: string) => void = (s) => pro
     const wsFloor: number[] = [];
     const indexMs: number[] = [];
     let index: Awaited<ReturnType<typeof indexSession>> | undefined;
-    const cli: Awaited<ReturnType<typeof cliRuns>> = { ms: [], summary: { errors: 0, filesChecked: 0 }, exitCode: null };
+    const cli: Awaited<ReturnType<typeof cliRuns>> = {
+      ms: [],
+      summary: { errors: 0, filesChecked: 0 },
+      exitCode: null,
+    };
     for (let r = 0; r < rounds; r++) {
       wsFloor.push(...parseFloor(ws.texts, o.smoke ? 2 : 1));
       if (o.servers.includes('ours')) {
@@ -240,13 +284,17 @@ export async function runBench(o: Options, log: (s: string) => void = (s) => pro
       cli.exitCode = c.exitCode;
     }
     log(`${wsLabel}: parse floor ${wsFloor.map((x) => x.toFixed(0)).join(' ')} ms`);
-    log(`${wsLabel}: index ${index?.ms === undefined ? 'n/a (no work-done progress)' : `${indexMs.map((x) => x.toFixed(0)).join(' ')} ms (${index.title})`}`);
+    log(
+      `${wsLabel}: index ${index?.ms === undefined ? 'n/a (no work-done progress)' : `${indexMs.map((x) => x.toFixed(0)).join(' ')} ms (${index.title})`}`,
+    );
     log(`${wsLabel}: cli ${cli.ms.map((x) => x.toFixed(0)).join(' ')} ms`);
     const cliIt = o.smoke ? 1 : 5;
     const startup = await cliStartup(cliIt);
     const expectedErrors = Array.from({ length: ws.manifests }, (_, i) => i).filter((i) => i > 0 && hasError(i)).length;
-    if (cli.summary.errors !== expectedErrors) problems.push(`cli: ${cli.summary.errors} errors, expected ${expectedErrors}`);
-    if (cli.summary.filesChecked !== ws.files.length) problems.push(`cli: ${cli.summary.filesChecked} files checked, expected ${ws.files.length}`);
+    if (cli.summary.errors !== expectedErrors)
+      problems.push(`cli: ${cli.summary.errors} errors, expected ${expectedErrors}`);
+    if (cli.summary.filesChecked !== ws.files.length)
+      problems.push(`cli: ${cli.summary.filesChecked} files checked, expected ${ws.files.length}`);
     rows.push(
       {
         measure: 'workspace indexing',
@@ -256,9 +304,18 @@ export async function runBench(o: Options, log: (s: string) => void = (s) => pro
         oursNa: 'n/a (no index yet)',
         peerNa: 'n/a (no index)',
         floor: wsFloor,
-        target: { text: '≤ 1.5× floor', check: (s) => (s.ours && s.floor ? s.ours.median <= 1.5 * s.floor.median : undefined) },
+        target: {
+          text: '≤ 1.5× floor',
+          check: (s) => (s.ours && s.floor ? s.ours.median <= 1.5 * s.floor.median : undefined),
+        },
       },
-      { measure: 'memory (RSS after indexing)', workload: wsLabel, unit: 'MB', ours: index ? [index.rssMb] : undefined, peerNa: 'n/a' },
+      {
+        measure: 'memory (RSS after indexing)',
+        workload: wsLabel,
+        unit: 'MB',
+        ours: index ? [index.rssMb] : undefined,
+        peerNa: 'n/a',
+      },
       {
         measure: 'CLI `check --format json` (wall)',
         workload: wsLabel,
@@ -266,9 +323,19 @@ export async function runBench(o: Options, log: (s: string) => void = (s) => pro
         ours: cli.ms,
         peerNa: 'n/a',
         floor: wsFloor,
-        target: { text: '≤ 1.5× floor', check: (s) => (s.ours && s.floor ? s.ours.median <= 1.5 * s.floor.median : undefined) },
+        target: {
+          text: '≤ 1.5× floor',
+          check: (s) => (s.ours && s.floor ? s.ours.median <= 1.5 * s.floor.median : undefined),
+        },
       },
-      { measure: 'CLI throughput', workload: wsLabel, unit: 'manifests/s', ours: cli.ms.map((ms) => (ws.manifests / ms) * 1000), peerNa: 'n/a', floor: wsFloor.map((ms) => (ws.manifests / ms) * 1000) },
+      {
+        measure: 'CLI throughput',
+        workload: wsLabel,
+        unit: 'manifests/s',
+        ours: cli.ms.map((ms) => (ws.manifests / ms) * 1000),
+        peerNa: 'n/a',
+        floor: wsFloor.map((ms) => (ws.manifests / ms) * 1000),
+      },
       { measure: 'CLI start-up alone (`--version`)', workload: '—', unit: 'ms', ours: startup, peerNa: 'n/a' },
     );
   } finally {
@@ -282,7 +349,10 @@ export async function runBench(o: Options, log: (s: string) => void = (s) => pro
     const tbl = table(verdicts);
     const cmd = commandLine();
     const notes = methodology(o);
-    if (problems.length > 0) notes.unshift(`**Sanity problems in this run** (the numbers may not measure the same work): ${problems.join('; ')}.`);
+    if (problems.length > 0)
+      notes.unshift(
+        `**Sanity problems in this run** (the numbers may not measure the same work): ${problems.join('; ')}.`,
+      );
     const md = markdown(verdicts, {
       date: new Date().toISOString().replace(/\.\d+Z$/, 'Z'),
       command: cmd,
@@ -322,14 +392,24 @@ export async function runBench(o: Options, log: (s: string) => void = (s) => pro
 }
 
 /** The long session (bench/longSession.ts): its rows, targets as ratios to the floor of the same texts. */
-async function longRows(o: Options, tmp: string, nodeArgs: string[], problems: string[], log: (s: string) => void): Promise<Row[]> {
+async function longRows(
+  o: Options,
+  tmp: string,
+  nodeArgs: string[],
+  problems: string[],
+  log: (s: string) => void,
+): Promise<Row[]> {
   const l = o.long;
   const r = await longSession(ourSpec(nodeArgs), l, tmp, log);
   problems.push(...r.sanity.map((p) => `long session: ${p}`));
   const kb = Math.round(r.textBytes / 1024);
   const typing = `${fmt(l.keystrokes)} keystrokes, ${kb} KB single document (${fmt(l.ipRules)} ipRules)`;
-  log(`long session: floor ${r.floor.map((x) => x.toFixed(0)).join(' ')} ms; keystroke median ${median(r.keystroke).toFixed(0)} ms; RSS ${r.rss.map((x) => x.toFixed(0)).join(' ')} MB`);
-  log(`long session: burst of ${l.burst}: completion ${r.burstCompletion.toFixed(0)} ms, ${r.burstPublishes} publishes, settled ${r.burstSettled.toFixed(0)} ms; mapping open ${r.mappingOpen.map((x) => x.toFixed(0)).join(' ')} ms, floor ${r.mappingFloor.map((x) => x.toFixed(0)).join(' ')} ms`);
+  log(
+    `long session: floor ${r.floor.map((x) => x.toFixed(0)).join(' ')} ms; keystroke median ${median(r.keystroke).toFixed(0)} ms; RSS ${r.rss.map((x) => x.toFixed(0)).join(' ')} MB`,
+  );
+  log(
+    `long session: burst of ${l.burst}: completion ${r.burstCompletion.toFixed(0)} ms, ${r.burstPublishes} publishes, settled ${r.burstSettled.toFixed(0)} ms; mapping open ${r.mappingOpen.map((x) => x.toFixed(0)).join(' ')} ms, floor ${r.mappingFloor.map((x) => x.toFixed(0)).join(' ')} ms`,
+  );
   return [
     {
       measure: 'long session: keystroke → diagnostics',
@@ -337,7 +417,10 @@ async function longRows(o: Options, tmp: string, nodeArgs: string[], problems: s
       unit: 'ms',
       ours: r.keystroke,
       floor: r.floor,
-      target: { text: 'p95 ≤ 1.5× floor', check: (s) => (s.ours && s.floor ? s.ours.p95 <= 1.5 * s.floor.median : undefined) },
+      target: {
+        text: 'p95 ≤ 1.5× floor',
+        check: (s) => (s.ours && s.floor ? s.ours.p95 <= 1.5 * s.floor.median : undefined),
+      },
     },
     {
       measure: 'long session: RSS growth, second half',
@@ -359,7 +442,10 @@ async function longRows(o: Options, tmp: string, nodeArgs: string[], problems: s
       unit: 'ms',
       ours: [r.burstCompletion],
       floor: r.floor,
-      target: { text: '≤ 2× floor', check: (s) => (s.ours && s.floor ? s.ours.median <= 2 * s.floor.median : undefined) },
+      target: {
+        text: '≤ 2× floor',
+        check: (s) => (s.ours && s.floor ? s.ours.median <= 2 * s.floor.median : undefined),
+      },
     },
     {
       measure: 'long session: diagnostics published for a burst',
@@ -368,7 +454,7 @@ async function longRows(o: Options, tmp: string, nodeArgs: string[], problems: s
       ours: [r.burstPublishes],
     },
     {
-      measure: 'long session: burst → last version\'s diagnostics',
+      measure: "long session: burst → last version's diagnostics",
       workload: `${fmt(l.burst)} changes back to back, same document`,
       unit: 'ms',
       ours: [r.burstSettled],
@@ -380,7 +466,10 @@ async function longRows(o: Options, tmp: string, nodeArgs: string[], problems: s
       unit: 'ms',
       ours: r.mappingOpen,
       floor: r.mappingFloor,
-      target: { text: '≤ 2× floor', check: (s) => (s.ours && s.floor ? s.ours.median <= 2 * s.floor.median : undefined) },
+      target: {
+        text: '≤ 2× floor',
+        check: (s) => (s.ours && s.floor ? s.ours.median <= 2 * s.floor.median : undefined),
+      },
     },
   ];
 }
@@ -396,13 +485,13 @@ function methodology(o: Options): string[] {
     'Workloads, generated in a temporary folder: StorageAccount manifests of 16 lines each (`---` included), every 10th with one error (`minimumTlsVersion: TLS1_9`, not in the enum); both servers find exactly those errors (checked on every run).',
     `Each server is started as an editor starts it (\`--stdio\`; ours with the Node options the extension passes, \`${SERVER_NODE_ARGS.join(' ')}\` from \`server/src/launch.ts\`), with push diagnostics (the client does not advertise \`textDocument.diagnostic\`) and incremental sync, in two fresh processes per file size: an opening session and an editing session. Each begins with an untimed warm-up, as the floor does: three 200-resource documents opened and closed, the last one also completed and hovered.`,
     `open → diagnostics (opening session): \`didOpen\` of the whole file until its first \`publishDiagnostics\`, then \`didClose\`; each of the ${o.smoke ? 2 : '5–15'} opens is a text no server has seen before (resource names differ), so no content cache is measured.`,
-    'edit → diagnostics (editing session, the file opened once): one incremental `didChange` in the middle of the file (a clean resource gets `TLS1_9`), until the diagnostics that contain the new error; each edit breaks a different resource. The peer\'s built-in validation delay (about 200 ms) is included, as users see it.',
+    "edit → diagnostics (editing session, the file opened once): one incremental `didChange` in the middle of the file (a clean resource gets `TLS1_9`), until the diagnostics that contain the new error; each edit breaks a different resource. The peer's built-in validation delay (about 200 ms) is included, as users see it.",
     'completion / hover (editing session, after the edits): sequential requests at the value of `accessTier` and on the key `minimumTlsVersion` in the last 50 resources of the file, after one untimed request of each.',
     'memory: VmRSS of the server process (`/proc/<pid>/status`) at the end of the editing session (one document opened once, edited, completed and hovered, still open); idle: right after `initialize`.',
     'workspace indexing: our server started on the workspace folder, from `initialized` until the `$/progress` `end` of its first work-done progress, in a fresh process each time; n/a when it reports no progress. yaml-language-server has no workspace index.',
     'The workspace is measured in five rounds of floor, indexing and CLI, one after the other, so that the load of the machine at a given moment weighs on the three alike.',
     'CLI: wall time of `node dist/cli.js check <workspace> --format json` as a child process (Node start-up included; start-up alone is the last row); throughput is manifests per second of that time.',
-    'floor: `parseAllDocuments` of the `yaml` package (its default entry, as `import \'yaml\'` loads it) on the same text, texts already in memory, in the harness process after a warm-up. For open → diagnostics, each open is paired with the floor of its own text, parsed just before it after the same 50 ms pause, and the floor column is the median of those (from our session). For the workspace: every file, once per round.',
+    "floor: `parseAllDocuments` of the `yaml` package (its default entry, as `import 'yaml'` loads it) on the same text, texts already in memory, in the harness process after a warm-up. For open → diagnostics, each open is paired with the floor of its own text, parsed just before it after the same 50 ms pause, and the floor column is the median of those (from our session). For the workspace: every file, once per round.",
     `long session (our server alone, one fresh process): a ${o.long.ipRules.toLocaleString('en-US')}-item \`networkAcls.ipRules\` StorageAccount in one document, typed into one character at a time (${o.long.keystrokes.toLocaleString('en-US')} incremental \`didChange\`, each waiting for the \`publishDiagnostics\` of its version); RSS sampled 40 times, growth is the least-squares slope over the second half. Then ${o.long.burst} changes sent back to back and a completion sent right after them (timed to its answer), and the diagnostics published meanwhile counted. Then a StorageAccount whose \`spec.tags\` has ${o.long.mappingKeys.toLocaleString('en-US')} keys opened three times (fresh texts), each paired with its floor. The floor of the long session is \`parseAllDocuments\` of the typed document in the harness, five runs before the typing and one every 40th of it on the text as typed so far; for these texts it is parsed without \`uniqueKeys\`, the parser's quadratic duplicate-key check (15 s on 50,000 keys alone).`,
     'Medians and p95 (nearest rank); targets are checked on medians, except completion, hover and keystrokes (p95). Ratios are of medians.',
   ];

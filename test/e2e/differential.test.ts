@@ -29,7 +29,11 @@ function random(seed: number) {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
-  return { next, int: (n: number) => Math.floor(next() * n), pick: <T>(xs: readonly T[]) => xs[Math.floor(next() * xs.length)] };
+  return {
+    next,
+    int: (n: number) => Math.floor(next() * n),
+    pick: <T>(xs: readonly T[]) => xs[Math.floor(next() * xs.length)],
+  };
 }
 
 const LFS = '  largeFileSharesState: Enabled\n';
@@ -67,7 +71,8 @@ async function quiet(client: WorkspaceClient, ms = 400, maxMs = 15_000): Promise
   }
 }
 
-const show = (d: Diagnostic) => `${d.range.start.line}:${d.range.start.character}-${d.range.end.line}:${d.range.end.character} ${d.severity} ${d.code} ${d.message}`;
+const show = (d: Diagnostic) =>
+  `${d.range.start.line}:${d.range.start.character}-${d.range.end.line}:${d.range.end.character} ${d.severity} ${d.code} ${d.message}`;
 
 function publishedOf(client: WorkspaceClient, root: string): Published {
   const out: Published = {};
@@ -123,7 +128,9 @@ async function round(seed: number): Promise<void> {
         const text = existsSync(path(f)) ? readFileSync(path(f), 'utf8') : rnd.pick(CONTENTS);
         open.set(f, { text, version: 1 });
         log.push(`open ${f}`);
-        await long.conn.sendNotification('textDocument/didOpen', { textDocument: { uri: uri(f), languageId: 'yaml', version: 1, text } });
+        await long.conn.sendNotification('textDocument/didOpen', {
+          textDocument: { uri: uri(f), languageId: 'yaml', version: 1, text },
+        });
       } else if (op === 3 && open.has(f)) {
         open.delete(f);
         log.push(`close ${f}`);
@@ -135,7 +142,10 @@ async function round(seed: number): Promise<void> {
           doc.text = rnd.pick(CONTENTS);
           doc.version++;
           log.push(`replace ${f}`);
-          await long.conn.sendNotification('textDocument/didChange', { textDocument: { uri: uri(f), version: doc.version }, contentChanges: [{ text: doc.text }] });
+          await long.conn.sendNotification('textDocument/didChange', {
+            textDocument: { uri: uri(f), version: doc.version },
+            contentChanges: [{ text: doc.text }],
+          });
         } else {
           const n = 1 + rnd.int(8);
           log.push(`type ${n} in ${f}`);
@@ -146,7 +156,10 @@ async function round(seed: number): Promise<void> {
             doc.text += ch;
             doc.version++;
             const at = { line, character: lines[line].length };
-            await long.conn.sendNotification('textDocument/didChange', { textDocument: { uri: uri(f), version: doc.version }, contentChanges: [{ range: { start: at, end: at }, text: ch }] });
+            await long.conn.sendNotification('textDocument/didChange', {
+              textDocument: { uri: uri(f), version: doc.version },
+              contentChanges: [{ range: { start: at, end: at }, text: ch }],
+            });
           }
         }
       }
@@ -160,13 +173,18 @@ async function round(seed: number): Promise<void> {
     fresh = new WorkspaceClient({ rootDir: root });
     await fresh.initialize();
     await fresh.waitForScans(1);
-    for (const [f, d] of open) await fresh.conn.sendNotification('textDocument/didOpen', { textDocument: { uri: uri(f), languageId: 'yaml', version: 1, text: d.text } });
+    for (const [f, d] of open)
+      await fresh.conn.sendNotification('textDocument/didOpen', {
+        textDocument: { uri: uri(f), languageId: 'yaml', version: 1, text: d.text },
+      });
     await quiet(fresh);
     const state = (text: string) => {
       const i = CONTENTS.indexOf(text);
       if (i >= 0) return `content ${i}`;
       const typed = CONTENTS.findIndex((c) => text.startsWith(c));
-      return typed >= 0 ? `content ${typed} + ${JSON.stringify(text.slice(CONTENTS[typed].length))}` : JSON.stringify(text);
+      return typed >= 0
+        ? `content ${typed} + ${JSON.stringify(text.slice(CONTENTS[typed].length))}`
+        : JSON.stringify(text);
     };
     const finalState = [
       ...FILES.filter((f) => existsSync(path(f))).map((f) => `disk ${f}: ${state(readFileSync(path(f), 'utf8'))}`),
@@ -182,6 +200,10 @@ async function round(seed: number): Promise<void> {
   }
 }
 
-test(`a long-lived server and a fresh one on the same final state agree (${ROUNDS} × ${STEPS} random steps, seed ${SEED})`, { timeout: 600_000 }, async () => {
-  for (let r = 0; r < ROUNDS; r++) await round(SEED + r);
-});
+test(
+  `a long-lived server and a fresh one on the same final state agree (${ROUNDS} × ${STEPS} random steps, seed ${SEED})`,
+  { timeout: 600_000 },
+  async () => {
+    for (let r = 0; r < ROUNDS; r++) await round(SEED + r);
+  },
+);

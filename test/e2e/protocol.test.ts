@@ -46,15 +46,55 @@ describe('protocol under bad input', () => {
 
   const position = { line: 5, character: 4 };
   const cases: [string, string, unknown, RegExp][] = [
-    ['hover, position null', 'textDocument/hover', { textDocument: { uri }, position: null }, /`position` must be an object/],
-    ['completion, textDocument null', 'textDocument/completion', { textDocument: null, position }, /`textDocument` must be an object/],
-    ['definition, line negative', 'textDocument/definition', { textDocument: { uri }, position: { line: -1, character: 0 } }, /`position.line` must be a non-negative integer; found -1/],
-    ['references without context', 'textDocument/references', { textDocument: { uri }, position }, /`context.includeDeclaration` must be a boolean/],
-    ['rename without newName', 'textDocument/rename', { textDocument: { uri }, position }, /`newName` must be a string; found missing/],
-    ['rename with a number as newName', 'textDocument/rename', { textDocument: { uri }, position, newName: 42 }, /`newName` must be a string; found 42/],
-    ['prepareRename, uri a number', 'textDocument/prepareRename', { textDocument: { uri: 7 }, position }, /`textDocument.uri` must be a non-empty string/],
+    [
+      'hover, position null',
+      'textDocument/hover',
+      { textDocument: { uri }, position: null },
+      /`position` must be an object/,
+    ],
+    [
+      'completion, textDocument null',
+      'textDocument/completion',
+      { textDocument: null, position },
+      /`textDocument` must be an object/,
+    ],
+    [
+      'definition, line negative',
+      'textDocument/definition',
+      { textDocument: { uri }, position: { line: -1, character: 0 } },
+      /`position.line` must be a non-negative integer; found -1/,
+    ],
+    [
+      'references without context',
+      'textDocument/references',
+      { textDocument: { uri }, position },
+      /`context.includeDeclaration` must be a boolean/,
+    ],
+    [
+      'rename without newName',
+      'textDocument/rename',
+      { textDocument: { uri }, position },
+      /`newName` must be a string; found missing/,
+    ],
+    [
+      'rename with a number as newName',
+      'textDocument/rename',
+      { textDocument: { uri }, position, newName: 42 },
+      /`newName` must be a string; found 42/,
+    ],
+    [
+      'prepareRename, uri a number',
+      'textDocument/prepareRename',
+      { textDocument: { uri: 7 }, position },
+      /`textDocument.uri` must be a non-empty string/,
+    ],
     ['documentSymbol without params', 'textDocument/documentSymbol', {}, /`textDocument` must be an object/],
-    ['codeLens, textDocument a string', 'textDocument/codeLens', { textDocument: uri }, /`textDocument` must be an object/],
+    [
+      'codeLens, textDocument a string',
+      'textDocument/codeLens',
+      { textDocument: uri },
+      /`textDocument` must be an object/,
+    ],
     ['workspace/symbol without query', 'workspace/symbol', {}, /`query` must be a string/],
   ];
   for (const [name, method, params, message] of cases) {
@@ -67,7 +107,10 @@ describe('protocol under bad input', () => {
 
   test('didChangeWatchedFiles with changes null: ignored with a warning, the server goes on', async () => {
     await client.conn.sendNotification('workspace/didChangeWatchedFiles', { changes: null });
-    const h = await client.conn.sendRequest('textDocument/hover', { textDocument: { uri }, position: { line: 11, character: 4 } });
+    const h = await client.conn.sendRequest('textDocument/hover', {
+      textDocument: { uri },
+      position: { line: 11, character: 4 },
+    });
     assert.ok(h, 'hover still answered');
     assert.doesNotMatch(client.stderr, /TypeError/);
   });
@@ -80,7 +123,10 @@ describe('protocol under bad input', () => {
     const u = client.uri('repeat-change.yaml');
     assert.equal((await client.open(u, MISTAKE)).length, 1);
     const wait = client.waitForDiagnostics(u, (p) => p.diagnostics.length === 0);
-    await client.conn.sendNotification('textDocument/didChange', { textDocument: { uri: u, version: 1 }, contentChanges: [{ text: CLEAN }] });
+    await client.conn.sendNotification('textDocument/didChange', {
+      textDocument: { uri: u, version: 1 },
+      contentChanges: [{ text: CLEAN }],
+    });
     assert.deepEqual((await wait).diagnostics, []);
   });
 
@@ -88,7 +134,9 @@ describe('protocol under bad input', () => {
     const u = client.uri('repeat-open.yaml');
     assert.equal((await client.open(u, CLEAN)).length, 0);
     const wait = client.waitForDiagnostics(u, (p) => p.diagnostics.length === 1);
-    await client.conn.sendNotification('textDocument/didOpen', { textDocument: { uri: u, languageId: 'yaml', version: 1, text: MISTAKE } });
+    await client.conn.sendNotification('textDocument/didOpen', {
+      textDocument: { uri: u, languageId: 'yaml', version: 1, text: MISTAKE },
+    });
     assert.match(String((await wait).diagnostics[0].message), /TLS1_9/);
   });
 
@@ -97,7 +145,9 @@ describe('protocol under bad input', () => {
     // cancellation arrive meanwhile.
     const big = client.uri('cancel-big.yaml');
     const text = Array.from({ length: 1500 }, (_, i) => CLEAN.replace('name: acct', `name: acct${i}`)).join('---\n');
-    await client.conn.sendNotification('textDocument/didOpen', { textDocument: { uri: big, languageId: 'yaml', version: 1, text } });
+    await client.conn.sendNotification('textDocument/didOpen', {
+      textDocument: { uri: big, languageId: 'yaml', version: 1, text },
+    });
     const at = { textDocument: { uri: big }, position: { line: 11, character: 4 } };
     const first = client.conn.sendRequest('textDocument/hover', at);
     const source = new CancellationTokenSource();
@@ -114,13 +164,22 @@ describe('lifecycle', () => {
     const client = new TestClient();
     try {
       const uri = client.uri('early.yaml');
-      const early = await errorOf(client.conn.sendRequest('textDocument/hover', { textDocument: { uri }, position: { line: 0, character: 0 } }));
+      const early = await errorOf(
+        client.conn.sendRequest('textDocument/hover', { textDocument: { uri }, position: { line: 0, character: 0 } }),
+      );
       assert.equal(early.code, -32002);
       await client.initialize();
       await client.open(uri, CLEAN);
-      assert.ok(await client.conn.sendRequest('textDocument/hover', { textDocument: { uri }, position: { line: 11, character: 4 } }));
+      assert.ok(
+        await client.conn.sendRequest('textDocument/hover', {
+          textDocument: { uri },
+          position: { line: 11, character: 4 },
+        }),
+      );
       await client.conn.sendRequest('shutdown');
-      const late = await errorOf(client.conn.sendRequest('textDocument/hover', { textDocument: { uri }, position: { line: 11, character: 4 } }));
+      const late = await errorOf(
+        client.conn.sendRequest('textDocument/hover', { textDocument: { uri }, position: { line: 11, character: 4 } }),
+      );
       assert.equal(late.code, -32600);
       const exited = new Promise<number | null>((r) => client.proc.once('exit', (code) => r(code)));
       await client.conn.sendNotification('exit');
@@ -141,7 +200,10 @@ describe('lifecycle', () => {
       proc.stderr.on('data', (d) => (stderr += String(d)));
       const exited = new Promise<number | null>((r) => proc.once('exit', (code) => r(code)));
       proc.stdin.write(header);
-      const code = await Promise.race([exited, new Promise<string>((r) => setTimeout(() => r('still running after 5 s'), 5000))]);
+      const code = await Promise.race([
+        exited,
+        new Promise<string>((r) => setTimeout(() => r('still running after 5 s'), 5000)),
+      ]);
       if (proc.exitCode === null) proc.kill();
       assert.equal(code, 1, stderr);
       assert.match(stderr, /unreadable message header/);
@@ -169,17 +231,31 @@ describe('document notifications under bad input', () => {
 
   test('didOpen without text, didChange with a number as text or a bad range: dropped with a warning, the document keeps its text', async () => {
     const uri = client.uri('bad-sync.yaml');
-    await client.conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'yaml', version: 1 } });
+    await client.conn.sendNotification('textDocument/didOpen', {
+      textDocument: { uri, languageId: 'yaml', version: 1 },
+    });
     assert.equal((await client.open(uri, MISTAKE)).length, 1);
-    await client.conn.sendNotification('textDocument/didChange', { textDocument: { uri, version: 2 }, contentChanges: [{ text: 42 }] });
-    await client.conn.sendNotification('textDocument/didChange', { textDocument: { uri, version: 3 }, contentChanges: [{ range: { start: { line: -1 } }, text: 'x' }] });
+    await client.conn.sendNotification('textDocument/didChange', {
+      textDocument: { uri, version: 2 },
+      contentChanges: [{ text: 42 }],
+    });
+    await client.conn.sendNotification('textDocument/didChange', {
+      textDocument: { uri, version: 3 },
+      contentChanges: [{ range: { start: { line: -1 } }, text: 'x' }],
+    });
     await client.conn.sendNotification('textDocument/didChange', { textDocument: null, contentChanges: [] });
     await client.conn.sendNotification('textDocument/didClose', { textDocument: null });
     // The text is still the one opened: the hover on the field answers, and a real change is taken.
-    const h = await client.conn.sendRequest('textDocument/hover', { textDocument: { uri }, position: { line: 11, character: 4 } });
+    const h = await client.conn.sendRequest('textDocument/hover', {
+      textDocument: { uri },
+      position: { line: 11, character: 4 },
+    });
     assert.ok(h, 'the document kept its text');
     const wait = client.waitForDiagnostics(uri, (p) => p.version === 4);
-    await client.conn.sendNotification('textDocument/didChange', { textDocument: { uri, version: 4 }, contentChanges: [{ text: CLEAN }] });
+    await client.conn.sendNotification('textDocument/didChange', {
+      textDocument: { uri, version: 4 },
+      contentChanges: [{ text: CLEAN }],
+    });
     assert.deepEqual((await wait).diagnostics, []);
     const logged = client.logs.join('\n');
     assert.match(logged, /textDocument\/didOpen: `textDocument.text` must be a string; found missing; ignored/);

@@ -17,7 +17,9 @@ const OPTIONS = { merge: true, prettyErrors: false, keepSourceTokens: false, str
 function errors(text: string, ours: boolean): string[] {
   const doc = parseDocument(text, { ...OPTIONS, uniqueKeys: !ours });
   if (ours) addDuplicateKeyErrors(doc);
-  return doc.errors.map((e) => `${e.code} ${e.code === 'DUPLICATE_KEY' ? keyAt(text, e.pos[0]) : e.pos[0]} ${e.message}`).sort();
+  return doc.errors
+    .map((e) => `${e.code} ${e.code === 'DUPLICATE_KEY' ? keyAt(text, e.pos[0]) : e.pos[0]} ${e.message}`)
+    .sort();
 }
 
 function keyAt(text: string, at: number): number {
@@ -25,10 +27,29 @@ function keyAt(text: string, at: number): number {
   return at + m![0].length;
 }
 
-const KEYS = ['a', 'b', '"a"', "'a'", '1', '"1"', '01', 'null', '~', '', '<<', '.nan', '!!str a', '&x a', '? [a]\n', 'true', 'True', '"\\u0061"'];
+const KEYS = [
+  'a',
+  'b',
+  '"a"',
+  "'a'",
+  '1',
+  '"1"',
+  '01',
+  'null',
+  '~',
+  '',
+  '<<',
+  '.nan',
+  '!!str a',
+  '&x a',
+  '? [a]\n',
+  'true',
+  'True',
+  '"\\u0061"',
+];
 const VALUES = ['1', 'x', '*x', '{a: 1, a: 2}', '[a: 1, a: 2]', '{b: 1, "b": 2}', '', '|\n  text'];
 
-test('duplicate keys: the same errors as the parser\'s uniqueKeys on random mappings, nested, flow and broken', () => {
+test("duplicate keys: the same errors as the parser's uniqueKeys on random mappings, nested, flow and broken", () => {
   const line = fc.record({
     indent: fc.integer({ min: 0, max: 3 }),
     dash: fc.boolean(),
@@ -37,7 +58,8 @@ test('duplicate keys: the same errors as the parser\'s uniqueKeys on random mapp
   });
   fc.assert(
     fc.property(fc.array(line, { minLength: 1, maxLength: 12 }), (lines) => {
-      const text = lines.map((l) => `${'  '.repeat(l.indent)}${l.dash ? '- ' : ''}${l.key}: ${l.value}`).join('\n') + '\n';
+      const text =
+        lines.map((l) => `${'  '.repeat(l.indent)}${l.dash ? '- ' : ''}${l.key}: ${l.value}`).join('\n') + '\n';
       const ours = errors(text, true);
       const theirs = errors(text, false);
       if (theirs.every((e) => e.startsWith('DUPLICATE_KEY '))) assert.deepEqual(ours, theirs, JSON.stringify(text));
@@ -45,7 +67,11 @@ test('duplicate keys: the same errors as the parser\'s uniqueKeys on random mapp
         // A broken structure: the same errors, and as many duplicates (the parser may place them elsewhere
         // in a key it read across lines).
         const dup = (es: string[]) => es.filter((e) => e.startsWith('DUPLICATE_KEY '));
-        assert.deepEqual(ours.filter((e) => !dup([e]).length), theirs.filter((e) => !dup([e]).length), JSON.stringify(text));
+        assert.deepEqual(
+          ours.filter((e) => !dup([e]).length),
+          theirs.filter((e) => !dup([e]).length),
+          JSON.stringify(text),
+        );
         assert.equal(dup(ours).length, dup(theirs).length, JSON.stringify(text));
       }
     }),
@@ -54,7 +80,8 @@ test('duplicate keys: the same errors as the parser\'s uniqueKeys on random mapp
 });
 
 test('duplicate keys: the diagnostic names the repeated key at its second occurrence', () => {
-  const text = 'apiVersion: storage.cloud.example.com/v20220901\nkind: StorageAccount\nmetadata:\n  name: a\nspec:\n  location: westus2\n  location: eastus\n';
+  const text =
+    'apiVersion: storage.cloud.example.com/v20220901\nkind: StorageAccount\nmetadata:\n  name: a\nspec:\n  location: westus2\n  location: eastus\n';
   const d = validateText(text).filter((x) => x.code === 'yaml-syntax');
   assert.equal(d.length, 1);
   assert.equal(text.slice(d[0].start, d[0].end), 'location');

@@ -9,7 +9,14 @@ import { parseFile, splitDocuments } from '../../server/src/service/parse';
 import { LineIndex } from '../../server/src/service/text';
 import { validateText } from '../../server/src/service/validate';
 
-const HEAD = ['apiVersion: storage.cloud.example.com/v20220901', 'kind: StorageAccount', 'metadata:', '  name: acct', 'spec:', '  location: westus2'];
+const HEAD = [
+  'apiVersion: storage.cloud.example.com/v20220901',
+  'kind: StorageAccount',
+  'metadata:',
+  '  name: acct',
+  'spec:',
+  '  location: westus2',
+];
 const crlf = (...lines: string[]) => [...HEAD, ...lines].join('\r\n') + '\r\n';
 
 const isHigh = (c: number) => c >= 0xd800 && c <= 0xdbff;
@@ -22,15 +29,21 @@ function problems(text: string): string[] {
   for (const d of validateText(text)) {
     if (d.code !== 'yaml-syntax') continue;
     for (const at of [d.start, d.end]) {
-      if (text.charCodeAt(at - 1) === 13 && text.charCodeAt(at) === 10) out.push(`${d.message}: offset ${at} between CR and LF`);
-      if (isHigh(text.charCodeAt(at - 1)) && isLow(text.charCodeAt(at))) out.push(`${d.message}: offset ${at} inside a surrogate pair`);
+      if (text.charCodeAt(at - 1) === 13 && text.charCodeAt(at) === 10)
+        out.push(`${d.message}: offset ${at} between CR and LF`);
+      if (isHigh(text.charCodeAt(at - 1)) && isLow(text.charCodeAt(at)))
+        out.push(`${d.message}: offset ${at} inside a surrogate pair`);
     }
     const start = lines.positionAt(d.start);
-    if (start.character > lines.lineText(start.line).length) out.push(`${d.message}: starts at character ${start.character} of a ${lines.lineText(start.line).length}-character line`);
+    if (start.character > lines.lineText(start.line).length)
+      out.push(
+        `${d.message}: starts at character ${start.character} of a ${lines.lineText(start.line).length}-character line`,
+      );
     if (/\r/.test(d.message)) out.push(`${JSON.stringify(d.message)} quotes a CR`);
     for (let i = 0; i < d.message.length; i++) {
       const c = d.message.charCodeAt(i);
-      if ((isHigh(c) && !isLow(d.message.charCodeAt(i + 1))) || (isLow(c) && !isHigh(d.message.charCodeAt(i - 1)))) out.push(`${JSON.stringify(d.message)} quotes a lone surrogate`);
+      if ((isHigh(c) && !isLow(d.message.charCodeAt(i + 1))) || (isLow(c) && !isHigh(d.message.charCodeAt(i - 1))))
+        out.push(`${JSON.stringify(d.message)} quotes a lone surrogate`);
     }
   }
   return out;
@@ -61,12 +74,33 @@ test('a surrogate pair is never split: the emoji is the range and the message qu
 });
 
 test('broken YAML in CRLF files with emoji: no range between CR and LF or in a pair, no raw CR or lone surrogate quoted', () => {
-  const pieces = ['  tags: {', '  tags: [a,', '  tags: "open', "  tags: 'open", '    team: 🙂: x', '  x: 🙂🙂🙂🙂🙂🙂🙂🙂🙂🙂🙂🙂🙂🙂🙂🙂🙂🙂🙂🙂🙂: y', '  k: v', '   bad: 1', '  - item', '  a: b: c', '  emoji🙂key: {', '', '  # 🙂 comment', '  y: |', '    block', '\t tab: 1'];
+  const pieces = [
+    '  tags: {',
+    '  tags: [a,',
+    '  tags: "open',
+    "  tags: 'open",
+    '    team: 🙂: x',
+    '  x: 🙂🙂🙂🙂🙂🙂🙂🙂🙂🙂🙂🙂🙂🙂🙂🙂🙂🙂🙂🙂🙂: y',
+    '  k: v',
+    '   bad: 1',
+    '  - item',
+    '  a: b: c',
+    '  emoji🙂key: {',
+    '',
+    '  # 🙂 comment',
+    '  y: |',
+    '    block',
+    '\t tab: 1',
+  ];
   fc.assert(
-    fc.property(fc.array(fc.constantFrom(...pieces), { minLength: 1, maxLength: 6 }), fc.boolean(), (lines, windows) => {
-      const text = windows ? crlf(...lines) : crlf(...lines).replace(/\r\n/g, '\n');
-      assert.deepEqual(problems(text), [], JSON.stringify(text));
-    }),
+    fc.property(
+      fc.array(fc.constantFrom(...pieces), { minLength: 1, maxLength: 6 }),
+      fc.boolean(),
+      (lines, windows) => {
+        const text = windows ? crlf(...lines) : crlf(...lines).replace(/\r\n/g, '\n');
+        assert.deepEqual(problems(text), [], JSON.stringify(text));
+      },
+    ),
     { seed: 7, numRuns: 400 },
   );
 });

@@ -1,7 +1,11 @@
 // Document and file events: edits, closes, files created, changed or deleted on disk, and pulled diagnostics.
 import { stat } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
-import { DocumentDiagnosticReportKind, FileChangeType, type DocumentDiagnosticParams } from 'vscode-languageserver/node';
+import {
+  DocumentDiagnosticReportKind,
+  FileChangeType,
+  type DocumentDiagnosticParams,
+} from 'vscode-languageserver/node';
 import { guarded } from './lifecycle';
 import { documentParams, watchedFileChanges } from './params';
 import { parseFile } from '../service/parse';

@@ -2,7 +2,16 @@
 // `initialize`, requests are answered -32002 ServerNotInitialized; after `shutdown`, -32600 InvalidRequest;
 // wrong parameters -32602 InvalidParams (params.ts); a request cancelled (`$/cancelRequest`) before or
 // while it runs is answered -32800 RequestCancelled.
-import { ErrorCodes, LSPErrorCodes, ResponseError, type CancellationToken, type ConnectionStrategy, type Message, type RequestMessage, type ResponseMessage } from 'vscode-languageserver/node';
+import {
+  ErrorCodes,
+  LSPErrorCodes,
+  ResponseError,
+  type CancellationToken,
+  type ConnectionStrategy,
+  type Message,
+  type RequestMessage,
+  type ResponseMessage,
+} from 'vscode-languageserver/node';
 import type { Check } from './params';
 
 export const life = { initialized: false, shutdown: false };
@@ -10,10 +19,18 @@ export const life = { initialized: false, shutdown: false };
 const cancelled = () => new ResponseError(LSPErrorCodes.RequestCancelled, 'the request was cancelled');
 
 /** Wraps a request handler: lifecycle, parameters and cancellation (see above). */
-export function guarded<P, R>(check: Check | undefined, handler: (params: P, token?: CancellationToken) => R): (params: P, token?: CancellationToken) => R | Promise<R> {
+export function guarded<P, R>(
+  check: Check | undefined,
+  handler: (params: P, token?: CancellationToken) => R,
+): (params: P, token?: CancellationToken) => R | Promise<R> {
   return (params, token) => {
-    if (!life.initialized) throw new ResponseError(ErrorCodes.ServerNotInitialized, 'the server is not initialized: send `initialize` first');
-    if (life.shutdown) throw new ResponseError(ErrorCodes.InvalidRequest, 'the server is shut down: only `exit` is accepted');
+    if (!life.initialized)
+      throw new ResponseError(
+        ErrorCodes.ServerNotInitialized,
+        'the server is not initialized: send `initialize` first',
+      );
+    if (life.shutdown)
+      throw new ResponseError(ErrorCodes.InvalidRequest, 'the server is shut down: only `exit` is accepted');
     const problem = check?.(params);
     if (problem) throw new ResponseError(ErrorCodes.InvalidParams, problem);
     if (token?.isCancellationRequested) throw cancelled();
@@ -42,7 +59,10 @@ export const cancelQueued: ConnectionStrategy = {
  * LSP prescribes), and one with wrong parameters is dropped with a warning naming the field instead of
  * failing inside the document store.
  */
-export function checkedDocumentSync<C extends object>(connection: C & { console: { warn(message: string): void } }, checks: Record<string, { method: string; check: Check }>): C {
+export function checkedDocumentSync<C extends object>(
+  connection: C & { console: { warn(message: string): void } },
+  checks: Record<string, { method: string; check: Check }>,
+): C {
   return new Proxy(connection, {
     get(target, prop, receiver) {
       const entry = typeof prop === 'string' ? checks[prop] : undefined;

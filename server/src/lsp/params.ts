@@ -5,12 +5,24 @@ export type Check = (params: unknown) => string | undefined;
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isIndex = (v: unknown) => typeof v === 'number' && Number.isInteger(v) && v >= 0;
-const found = (v: unknown) => (v === undefined ? 'missing' : v === null ? 'null' : Array.isArray(v) ? 'an array' : typeof v === 'string' ? `"${v.slice(0, 40)}"` : typeof v === 'object' ? 'an object' : String(v));
+const found = (v: unknown) =>
+  v === undefined
+    ? 'missing'
+    : v === null
+      ? 'null'
+      : Array.isArray(v)
+        ? 'an array'
+        : typeof v === 'string'
+          ? `"${v.slice(0, 40)}"`
+          : typeof v === 'object'
+            ? 'an object'
+            : String(v);
 
 function textDocument(p: Record<string, unknown>): string | undefined {
   const td = p.textDocument;
   if (!isObject(td)) return `\`textDocument\` must be an object with a \`uri\`; found ${found(td)}`;
-  if (typeof td.uri !== 'string' || td.uri === '') return `\`textDocument.uri\` must be a non-empty string; found ${found(td.uri)}`;
+  if (typeof td.uri !== 'string' || td.uri === '')
+    return `\`textDocument.uri\` must be a non-empty string; found ${found(td.uri)}`;
   return undefined;
 }
 
@@ -18,7 +30,8 @@ function position(p: Record<string, unknown>): string | undefined {
   const pos = p.position;
   if (!isObject(pos)) return `\`position\` must be an object with \`line\` and \`character\`; found ${found(pos)}`;
   if (!isIndex(pos.line)) return `\`position.line\` must be a non-negative integer; found ${found(pos.line)}`;
-  if (!isIndex(pos.character)) return `\`position.character\` must be a non-negative integer; found ${found(pos.character)}`;
+  if (!isIndex(pos.character))
+    return `\`position.character\` must be a non-negative integer; found ${found(pos.character)}`;
   return undefined;
 }
 
@@ -39,31 +52,52 @@ export const documentParams = all(textDocument);
 export const positionParams = all(textDocument, position);
 export const referenceParams = all(textDocument, position, (p) => {
   const c = p.context;
-  if (!isObject(c) || typeof c.includeDeclaration !== 'boolean') return `\`context.includeDeclaration\` must be a boolean; found ${isObject(c) ? found(c.includeDeclaration) : `\`context\` ${found(c)}`}`;
+  if (!isObject(c) || typeof c.includeDeclaration !== 'boolean')
+    return `\`context.includeDeclaration\` must be a boolean; found ${isObject(c) ? found(c.includeDeclaration) : `\`context\` ${found(c)}`}`;
   return undefined;
 });
-export const renameParams = all(textDocument, position, (p) => (typeof p.newName === 'string' ? undefined : `\`newName\` must be a string; found ${found(p.newName)}`));
-export const workspaceSymbolParams = all((p) => (typeof p.query === 'string' ? undefined : `\`query\` must be a string; found ${found(p.query)}`));
+export const renameParams = all(textDocument, position, (p) =>
+  typeof p.newName === 'string' ? undefined : `\`newName\` must be a string; found ${found(p.newName)}`,
+);
+export const workspaceSymbolParams = all((p) =>
+  typeof p.query === 'string' ? undefined : `\`query\` must be a string; found ${found(p.query)}`,
+);
 
 /** The valid entries of a `workspace/didChangeWatchedFiles` notification, and what was wrong with the others. */
 export function watchedFileChanges(params: unknown): { changes: { uri: string; type: number }[]; problem?: string } {
   const changes = isObject(params) ? params.changes : undefined;
   if (!Array.isArray(changes)) return { changes: [], problem: `\`changes\` must be an array; found ${found(changes)}` };
-  const ok = changes.filter((c): c is { uri: string; type: number } => isObject(c) && typeof c.uri === 'string' && (c.type === 1 || c.type === 2 || c.type === 3));
-  return ok.length === changes.length ? { changes: ok } : { changes: ok, problem: `${changes.length - ok.length} of ${changes.length} \`changes\` lack a string \`uri\` or a \`type\` of 1, 2 or 3` };
+  const ok = changes.filter(
+    (c): c is { uri: string; type: number } =>
+      isObject(c) && typeof c.uri === 'string' && (c.type === 1 || c.type === 2 || c.type === 3),
+  );
+  return ok.length === changes.length
+    ? { changes: ok }
+    : {
+        changes: ok,
+        problem: `${changes.length - ok.length} of ${changes.length} \`changes\` lack a string \`uri\` or a \`type\` of 1, 2 or 3`,
+      };
 }
 
 const isRange = (r: unknown) =>
-  isObject(r) && isObject(r.start) && isObject(r.end) && isIndex(r.start.line) && isIndex(r.start.character) && isIndex(r.end.line) && isIndex(r.end.character);
+  isObject(r) &&
+  isObject(r.start) &&
+  isObject(r.end) &&
+  isIndex(r.start.line) &&
+  isIndex(r.start.character) &&
+  isIndex(r.end.line) &&
+  isIndex(r.end.character);
 
 /** textDocument/didOpen. */
 export const didOpenParams = all((p) => {
   const td = p.textDocument;
   if (!isObject(td)) return `\`textDocument\` must be an object; found ${found(td)}`;
-  if (typeof td.uri !== 'string' || td.uri === '') return `\`textDocument.uri\` must be a non-empty string; found ${found(td.uri)}`;
+  if (typeof td.uri !== 'string' || td.uri === '')
+    return `\`textDocument.uri\` must be a non-empty string; found ${found(td.uri)}`;
   if (typeof td.text !== 'string') return `\`textDocument.text\` must be a string; found ${found(td.text)}`;
   if (!Number.isInteger(td.version)) return `\`textDocument.version\` must be an integer; found ${found(td.version)}`;
-  if (typeof td.languageId !== 'string') return `\`textDocument.languageId\` must be a string; found ${found(td.languageId)}`;
+  if (typeof td.languageId !== 'string')
+    return `\`textDocument.languageId\` must be a string; found ${found(td.languageId)}`;
   return undefined;
 });
 
@@ -74,8 +108,10 @@ export const didChangeParams = all(textDocument, (p) => {
   const changes = p.contentChanges;
   if (!Array.isArray(changes)) return `\`contentChanges\` must be an array; found ${found(changes)}`;
   for (const [i, c] of changes.entries()) {
-    if (!isObject(c) || typeof c.text !== 'string') return `\`contentChanges[${i}].text\` must be a string; found ${isObject(c) ? found(c.text) : found(c)}`;
-    if (c.range !== undefined && !isRange(c.range)) return `\`contentChanges[${i}].range\` must be a range of non-negative integer positions`;
+    if (!isObject(c) || typeof c.text !== 'string')
+      return `\`contentChanges[${i}].text\` must be a string; found ${isObject(c) ? found(c.text) : found(c)}`;
+    if (c.range !== undefined && !isRange(c.range))
+      return `\`contentChanges[${i}].range\` must be a range of non-negative integer positions`;
   }
   return undefined;
 });

@@ -34,7 +34,10 @@ import { client, connection, documents, fileOf, isYaml, outlined, safely } from 
 import { index, readText, ws } from './workspace';
 
 /** The open document of a request, indexed at its current version, with the cursor offset. */
-function at(uri: string, position: { line: number; character: number }): { doc: TextDocument; file: ParsedFile; offset: number } | undefined {
+function at(
+  uri: string,
+  position: { line: number; character: number },
+): { doc: TextDocument; file: ParsedFile; offset: number } | undefined {
   const doc = documents.get(uri);
   if (!doc || !isYaml(doc)) return undefined;
   syncAll();
@@ -55,32 +58,50 @@ function toLocations(locs: { uri: string; span: Span }[]): Location[] {
 }
 
 export function registerRequests(): void {
-  connection.onCompletion(guarded(positionParams, (params: CompletionParams) => {
-    const doc = documents.get(params.textDocument.uri);
-    if (!doc || !isYaml(doc)) return [];
-    // One tree for the analysis of a new version and the completion (see readOnce).
-    return safely(() => readOnce(() => {
-      const file = fileOf(doc);
-      const offset = file.lines.offsetAt(params.position);
-      const items = complete(file, offset, { apiDomain: client.settings.apiDomain, workspaceDomains: index.domains() });
-      syncAll();
-      const refs: CompletionItem[] = safely(() => completeReferences(index, doc.uri, file, offset), []);
-      if (refs.length === 0) return items;
-      const labels = new Set(items.map((i) => i.label));
-      return [...items, ...refs.filter((r) => !labels.has(r.label))];
-    }), []);
-  }));
+  connection.onCompletion(
+    guarded(positionParams, (params: CompletionParams) => {
+      const doc = documents.get(params.textDocument.uri);
+      if (!doc || !isYaml(doc)) return [];
+      // One tree for the analysis of a new version and the completion (see readOnce).
+      return safely(
+        () =>
+          readOnce(() => {
+            const file = fileOf(doc);
+            const offset = file.lines.offsetAt(params.position);
+            const items = complete(file, offset, {
+              apiDomain: client.settings.apiDomain,
+              workspaceDomains: index.domains(),
+            });
+            syncAll();
+            const refs: CompletionItem[] = safely(() => completeReferences(index, doc.uri, file, offset), []);
+            if (refs.length === 0) return items;
+            const labels = new Set(items.map((i) => i.label));
+            return [...items, ...refs.filter((r) => !labels.has(r.label))];
+          }),
+        [],
+      );
+    }),
+  );
 
-  connection.onHover(guarded(positionParams, (params: HoverParams) => {
-    const doc = documents.get(params.textDocument.uri);
-    if (!doc || !isYaml(doc)) return null;
-    return safely(() => readOnce(() => {
-      const file = fileOf(doc);
-      const h = hover(file, file.lines.offsetAt(params.position));
-      if (!h) return null;
-      return { contents: { kind: 'markdown' as const, value: h.markdown }, range: file.lines.range(h.start, h.end) };
-    }), null);
-  }));
+  connection.onHover(
+    guarded(positionParams, (params: HoverParams) => {
+      const doc = documents.get(params.textDocument.uri);
+      if (!doc || !isYaml(doc)) return null;
+      return safely(
+        () =>
+          readOnce(() => {
+            const file = fileOf(doc);
+            const h = hover(file, file.lines.offsetAt(params.position));
+            if (!h) return null;
+            return {
+              contents: { kind: 'markdown' as const, value: h.markdown },
+              range: file.lines.range(h.start, h.end),
+            };
+          }),
+        null,
+      );
+    }),
+  );
 
   connection.onDefinition(
     guarded(positionParams, (params: DefinitionParams) =>
@@ -130,7 +151,10 @@ export function registerRequests(): void {
         // that changed meanwhile rather than corrupting it.
         if (client.documentChangesSupport) {
           return {
-            documentChanges: Object.entries(changes).map(([uri, edits]) => ({ textDocument: { uri, version: documents.get(uri)?.version ?? null }, edits })),
+            documentChanges: Object.entries(changes).map(([uri, edits]) => ({
+              textDocument: { uri, version: documents.get(uri)?.version ?? null },
+              edits,
+            })),
           };
         }
         return { changes };
@@ -138,12 +162,14 @@ export function registerRequests(): void {
     ),
   );
 
-  connection.onDocumentSymbol(guarded(documentParams, (params: DocumentSymbolParams) => {
-    const doc = documents.get(params.textDocument.uri);
-    if (!doc || !isYaml(doc)) return [];
-    outlined.add(doc.uri);
-    return safely(() => documentSymbols(fileOf(doc)), []);
-  }));
+  connection.onDocumentSymbol(
+    guarded(documentParams, (params: DocumentSymbolParams) => {
+      const doc = documents.get(params.textDocument.uri);
+      if (!doc || !isYaml(doc)) return [];
+      outlined.add(doc.uri);
+      return safely(() => documentSymbols(fileOf(doc)), []);
+    }),
+  );
 
   connection.onWorkspaceSymbol(
     guarded(workspaceSymbolParams, (params: WorkspaceSymbolParams) =>
@@ -167,7 +193,10 @@ export function registerRequests(): void {
           const path = resourcePath(index, m);
           if (!path) continue;
           const start = f.lines().positionAt(m.span[0]);
-          lenses.push({ range: { start, end: start }, command: { title: path, command: '', tooltip: `Cloud resource path of ${m.kind} ${m.name ?? ''}` } });
+          lenses.push({
+            range: { start, end: start },
+            command: { title: path, command: '', tooltip: `Cloud resource path of ${m.kind} ${m.name ?? ''}` },
+          });
         }
         return lenses;
       }, []),

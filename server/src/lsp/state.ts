@@ -50,7 +50,6 @@ export function forgetDoc(uri: string): void {
 export const isYaml = (doc: TextDocument) => /\.ya?ml$/i.test(doc.uri) || doc.languageId === 'yaml';
 export const isYamlName = (name: string) => /\.ya?ml$/i.test(name);
 
-
 /** No request may take the server down: a failure is logged and answered with an empty result. */
 export function safely<T>(fn: () => T, fallback: T): T {
   try {

@@ -2,7 +2,12 @@
 // the stream out of step for good: the server exits, so that the client sees it and restarts it, rather
 // than living on deaf. A body that is not JSON leaves the stream in step: it is logged and skipped.
 import { format } from 'node:util';
-import { createConnection, ProposedFeatures, StreamMessageReader, StreamMessageWriter } from 'vscode-languageserver/node';
+import {
+  createConnection,
+  ProposedFeatures,
+  StreamMessageReader,
+  StreamMessageWriter,
+} from 'vscode-languageserver/node';
 import { cancelQueued, life } from './lifecycle';
 
 export function createServerConnection() {
@@ -14,7 +19,9 @@ export function createServerConnection() {
       process.stderr.write(`cloud-manifests: a message that is not JSON was skipped: ${e.message}\n`);
       return;
     }
-    process.stderr.write(`cloud-manifests: unreadable message header (${e.message.split('\n')[0]}); exiting so that the client can restart the server\n`);
+    process.stderr.write(
+      `cloud-manifests: unreadable message header (${e.message.split('\n')[0]}); exiting so that the client can restart the server\n`,
+    );
     process.exit(1);
   });
   const ended = () => process.exit(life.shutdown ? 0 : 1);

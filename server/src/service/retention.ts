@@ -111,7 +111,8 @@ export class TreePool<C extends { readonly text: string; drop(): void }> {
     this.live.add(c);
     this.bytes += c.text.length;
     // The newest tree always stays, whatever its size: a request is using it.
-    while ((this.live.size > this.maxTrees || this.bytes > this.maxBytes) && this.live.size > 1) this.live.values().next().value!.drop();
+    while ((this.live.size > this.maxTrees || this.bytes > this.maxBytes) && this.live.size > 1)
+      this.live.values().next().value!.drop();
   }
 
   /** Called by the chunk when its tree is dropped. */

@@ -78,7 +78,13 @@ function breaksIn(key: object, text: string): number {
 function chunkEntries(uri: string, file: ParsedFile): ChunkEntry[] {
   return file.docs.map((d) => {
     const data = chunkManifests(d);
-    return { data, key: d.key, offset: d.offset, text: d.text, manifests: data.length === 0 ? [] : data.map((c) => new FileManifest(uri, c, d.offset)) };
+    return {
+      data,
+      key: d.key,
+      offset: d.offset,
+      text: d.text,
+      manifests: data.length === 0 ? [] : data.map((c) => new FileManifest(uri, c, d.offset)),
+    };
   });
 }
 
@@ -129,7 +135,8 @@ export class WorkspaceIndex {
   domains(): string[] {
     if (this.domainCache) return this.domainCache;
     const count = new Map<string, number>();
-    for (const r of this.records.values()) for (const m of r.manifests) if (m.domain) count.set(m.domain, (count.get(m.domain) ?? 0) + 1);
+    for (const r of this.records.values())
+      for (const m of r.manifests) if (m.domain) count.set(m.domain, (count.get(m.domain) ?? 0) + 1);
     return (this.domainCache = [...count.entries()].sort((a, b) => b[1] - a[1]).map(([d]) => d));
   }
 
@@ -209,7 +216,9 @@ export class WorkspaceIndex {
       const oldLines = before.chunkLines();
       const oldIndex = new Map(before.chunks.map((c, i) => [c, i]));
       const newLines = rec.chunkLines();
-      for (const k of kept) if (!oldLines || !newLines || oldLines[oldIndex.get(k.was)!] !== newLines[k.index]) keys.push(...this.definedKeys(scope, k.entry.manifests));
+      for (const k of kept)
+        if (!oldLines || !newLines || oldLines[oldIndex.get(k.was)!] !== newLines[k.index])
+          keys.push(...this.definedKeys(scope, k.entry.manifests));
     }
     return keys;
   }
@@ -263,7 +272,8 @@ export class WorkspaceIndex {
         // What refers to the name is affected in turn: follow the names of those manifests.
         for (const m of rec.manifests) {
           if (m.name === undefined) continue;
-          if (sitesOf(m).some((site) => site.name !== undefined && nameKey(rec.scope, m.namespace, site.name) === k)) queue.push(nameKey(rec.scope, m.namespace, m.name));
+          if (sitesOf(m).some((site) => site.name !== undefined && nameKey(rec.scope, m.namespace, site.name) === k))
+            queue.push(nameKey(rec.scope, m.namespace, m.name));
         }
       }
     }
@@ -282,7 +292,12 @@ export class WorkspaceIndex {
     const near = (m: Manifest) => (!preferUri ? 0 : m.uri === preferUri ? Infinity : commonSegments(m.uri, preferUri));
     return list
       .map((m) => ({ m, n: near(m) }))
-      .sort((a, b) => (b.n === a.n ? 0 : b.n > a.n ? 1 : -1) || (a.m.uri < b.m.uri ? -1 : a.m.uri > b.m.uri ? 1 : 0) || a.m.span[0] - b.m.span[0])
+      .sort(
+        (a, b) =>
+          (b.n === a.n ? 0 : b.n > a.n ? 1 : -1) ||
+          (a.m.uri < b.m.uri ? -1 : a.m.uri > b.m.uri ? 1 : 0) ||
+          a.m.span[0] - b.m.span[0],
+      )
       .map((x) => x.m);
   }
 
@@ -298,7 +313,8 @@ export class WorkspaceIndex {
 
   /** What a reference of manifest `from` resolves to. */
   resolve(from: Manifest, site: RefSite): Resolution {
-    if (site.name === undefined || site.armId !== undefined || site.wellKnownName !== undefined) return { status: 'none' };
+    if (site.name === undefined || site.armId !== undefined || site.wellKnownName !== undefined)
+      return { status: 'none' };
     const target = targetKindOf(site);
     if (!target) return { status: 'none' };
     const all = this.named(this.scopeOf(from), from.namespace, site.name, from.uri);
