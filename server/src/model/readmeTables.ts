@@ -16,7 +16,8 @@ export function codesTable(): string {
   const rows = codeList().map((c) => {
     const info = CODES[c];
     const example = info.example.split('\n').map((l) => `\`${l.replace(/`/g, "'")}\``).join('<br>');
-    return `| \`${c}\` | ${info.severity} | ${cell(info.title)} | ${example} |`;
+    const fix = 'fix' in info ? ` Fix: ${info.fix}` : '';
+    return `| \`${c}\` | ${info.severity} | ${cell(info.title + fix)} | ${example} |`;
   });
   return ['| Code | Default severity | What it catches | Example |', '|---|---|---|---|', ...rows].join('\n');
 }

@@ -9,6 +9,8 @@ export interface CodeInfo {
   title: string;
   /** A small manifest fragment that triggers it (for the README). */
   example: string;
+  /** How to fix it, where the title does not already say. */
+  fix?: string;
 }
 
 export const CODES = {
@@ -171,6 +173,72 @@ export const CODES = {
     severity: 'error',
     title: 'Two operator destinations writing the same secret (or config map) `name` and `key`.',
     example: 'secrets:\n  key1: {name: st, key: k}\n  key2: {name: st, key: k}',
+  },
+  'active-directory-properties-required': {
+    severity: 'error',
+    title: 'Identity-based file access with `directoryServiceOptions: AD` but no `activeDirectoryProperties`.',
+    example: 'cloudFilesIdentityBasedAuthentication:\n  directoryServiceOptions: AD\n  # activeDirectoryProperties missing',
+    fix: 'Add `activeDirectoryProperties` with `domainName` and `domainGuid`.',
+  },
+  'root-squash-nfs-only': {
+    severity: 'error',
+    title: 'A share `rootSquash` on a share that is not NFS (an error for `enabledProtocols: SMB`, a warning when the protocol is not given).',
+    example: 'kind: StorageAccountsFileServicesShare\nspec:\n  enabledProtocols: SMB\n  rootSquash: RootSquash',
+    fix: 'Set `enabledProtocols: NFS` (only at share creation) or remove `rootSquash`.',
+  },
+  'sub-domain-name-on-update': {
+    severity: 'warning',
+    title: '`customDomain.useSubDomainName: true`: it is only to be set on updates, and creating the account with it fails.',
+    example: 'customDomain:\n  name: www.example.org\n  useSubDomainName: true',
+    fix: 'Create the account without it; add it in a later update.',
+  },
+  'access-tier-block-blob-premium': {
+    severity: 'error',
+    title: 'An `accessTier` other than `Premium` on a `BlockBlobStorage` account, whose tier is fixed to `Premium`.',
+    example: 'spec:\n  kind: BlockBlobStorage\n  accessTier: Hot',
+    fix: 'Write `accessTier: Premium` or remove it.',
+  },
+  'sku-tier-mismatch': {
+    severity: 'warning',
+    title: 'A storage `sku.tier` that contradicts the tier derived from `sku.name`.',
+    example: 'sku:\n  name: Standard_LRS\n  tier: Premium',
+    fix: 'Write the tier the name gives (`Standard_…` → `Standard`) or remove `tier`.',
+  },
+  'immutability-policy-locked': {
+    severity: 'warning',
+    title: 'An account immutability policy written `Locked`: a policy is created `Disabled` or `Unlocked`, and `Locked` cannot be reverted.',
+    example: 'immutableStorageWithVersioning:\n  enabled: true\n  immutabilityPolicy: {state: Locked}',
+    fix: 'Create the policy `Unlocked`; lock it by a later update once the retention is right.',
+  },
+  'permanent-delete-blob-only': {
+    severity: 'warning',
+    title: '`allowPermanentDelete` in container or share soft delete: it applies to blob soft delete only and has no effect there.',
+    example: 'kind: StorageAccountsFileService\nspec:\n  shareDeleteRetentionPolicy: {enabled: true, allowPermanentDelete: true}',
+    fix: 'Remove it; set it in the blob service `deleteRetentionPolicy` if blob versions are meant.',
+  },
+  'naming-convention-with-cloud-name': {
+    severity: 'warning',
+    title: '`operatorSpec.namingConvention` together with `cloudName`: the convention only names roles that have no `cloudName`.',
+    example: 'spec:\n  cloudName: 3f1c…\n  operatorSpec: {namingConvention: stable}',
+    fix: 'Remove `namingConvention`, or remove `cloudName` to let the operator generate the uuid.',
+  },
+  'identity-none-with-user-identities': {
+    severity: 'warning',
+    title: 'User-assigned identities listed while `identity.type` is `None`, which removes identities.',
+    example: 'identity:\n  type: None\n  userAssignedIdentities: [{reference: {armId: /subscriptions/…}}]',
+    fix: 'Use `type: UserAssigned` (or `SystemAssigned, UserAssigned`), or remove the list.',
+  },
+  'user-subscription-shared-key': {
+    severity: 'warning',
+    title: 'A batch account in `UserSubscription` pool allocation mode that allows `SharedKey`: clients must use directory identity there.',
+    example: 'poolAllocationMode: UserSubscription\nallowedAuthenticationModes: [SharedKey, AAD]',
+    fix: 'Remove `SharedKey` from `allowedAuthenticationModes`.',
+  },
+  'input-mapping-without-custom-schema': {
+    severity: 'warning',
+    title: 'A domain or topic `inputSchemaMapping` while `inputSchema` is not `CustomEventSchema`: the mapping has no effect.',
+    example: 'inputSchema: EventGridSchema\ninputSchemaMapping:\n  json: {subject: {sourceField: sub}}',
+    fix: 'Set `inputSchema: CustomEventSchema` or remove the mapping.',
   },
   'owner-kind': {
     severity: 'error',

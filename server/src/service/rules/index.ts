@@ -1,6 +1,17 @@
 // Every cross-field rule, one file each. The structural checks (types, required, enums, limits,
 // exclusive members, references) are driven by the model in walk.ts.
 import { accessTierRequired } from './accessTierRequired';
+import { accessTierBlockBlobPremium } from './accessTierBlockBlobPremium';
+import { activeDirectoryPropertiesRequired } from './activeDirectoryPropertiesRequired';
+import { identityNoneWithUserIdentities } from './identityNoneWithUserIdentities';
+import { immutabilityPolicyLocked } from './immutabilityPolicyLocked';
+import { inputMappingWithoutCustomSchema } from './inputMappingWithoutCustomSchema';
+import { namingConventionWithCloudName } from './namingConventionWithCloudName';
+import { permanentDeleteBlobOnly } from './permanentDeleteBlobOnly';
+import { rootSquashNfsOnly } from './rootSquashNfsOnly';
+import { skuTierMismatch } from './skuTierMismatch';
+import { subDomainNameOnUpdate } from './subDomainNameOnUpdate';
+import { userSubscriptionSharedKey } from './userSubscriptionSharedKey';
 import { conditionVersionWithoutCondition } from './conditionVersionWithoutCondition';
 import type { Rule } from './context';
 import { customerKeyNeedsIdentity } from './customerKeyNeedsIdentity';
@@ -25,4 +36,16 @@ export const RULES: Rule[] = [
   conditionVersionWithoutCondition,
   subjectWildcard,
   duplicateDestination,
+  // Rules the spec states in prose (issue 15's audit; test/model/proseRules.ts maps each sentence).
+  accessTierBlockBlobPremium,
+  activeDirectoryPropertiesRequired,
+  identityNoneWithUserIdentities,
+  immutabilityPolicyLocked,
+  inputMappingWithoutCustomSchema,
+  namingConventionWithCloudName,
+  permanentDeleteBlobOnly,
+  rootSquashNfsOnly,
+  skuTierMismatch,
+  subDomainNameOnUpdate,
+  userSubscriptionSharedKey,
 ];
