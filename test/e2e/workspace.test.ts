@@ -24,6 +24,7 @@ import {
 } from '../workspace/helpers';
 import { cursor } from './lspClient';
 import { WorkspaceClient } from './workspaceClient';
+import { sharedDir } from '../sharedDir';
 
 const STORAGE = { group: 'storage.cloud.example.com', kind: 'StorageAccount' };
 
@@ -157,7 +158,7 @@ describe('cross-document checks over stdio', () => {
     };
     const c = await open('storage/container.yaml');
     assert.deepEqual(shown(c.text, c.diags), ['owner-kind «appstore»']);
-    assert.match(String(c.diags[0].message), /`appstore`, which is a StorageAccount \(storage\/account\.yaml:4, copy\/account\.yaml:4\): the owner of a StorageAccountsBlobServicesContainer must be a StorageAccountsBlobService/);
+    assert.match(String(c.diags[0].message), /'appstore', which is a StorageAccount \(copy\/account\.yaml:4, storage\/account\.yaml:4\): the owner of a StorageAccountsBlobServicesContainer must be a StorageAccountsBlobService/);
     assert.equal(c.diags[0].severity, 1);
 
     const f = await open('storage/file.yaml');
@@ -485,7 +486,7 @@ describe('real manifests as workspaces', () => {
   const repo = join(__dirname, '..', '..');
 
   test('the operator samples: no error but the genuine ones; missing owners are information', async () => {
-    const corpus = join(repo, '..', 'shared', 'corpus', 'operator-samples');
+    const corpus = sharedDir('corpus', 'operator-samples');
     const client = new WorkspaceClient({ rootDir: corpus });
     try {
       await client.initialize();

@@ -17,9 +17,9 @@ import { isCode } from '../../server/src/service/codes';
 import { actualDiagnostics, readExpectations } from '../expectations';
 import { PROSE_RULES, RULE_WORDS, type ProseDoc, type ProseRule } from './proseRules';
 import { parseFieldList, parseSpecFile, splitTop, ticksOf, type SpecItem } from './specTables';
+import { sharedDir } from '../sharedDir';
 
-/** `shared/spec` beside the repository (in a worktree under wt/, one level further up). */
-const SPEC_DIR = [join(__dirname, '..', '..', '..', 'shared', 'spec'), join(__dirname, '..', '..', '..', '..', 'shared', 'spec')].find((d) => existsSync(d)) ?? join(__dirname, '..', '..', '..', 'shared', 'spec');
+const SPEC_DIR = sharedDir('spec');
 const DOCS = {
   1: '1-common-authorization-appconfiguration-alerts.txt',
   2: '2-storage.txt',

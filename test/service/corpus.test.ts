@@ -5,8 +5,9 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { test } from 'node:test';
 import { actualDiagnostics } from '../expectations';
+import { sharedDir } from '../sharedDir';
 
-const corpus = join(__dirname, '..', '..', '..', 'shared', 'corpus', 'operator-samples');
+const corpus = sharedDir('corpus', 'operator-samples');
 
 /** file → 1-based lines with a genuine error (corpus README). */
 const GENUINE: Record<string, { line: number; code: string }[]> = {

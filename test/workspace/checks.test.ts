@@ -23,6 +23,7 @@ import {
   URI,
   workspace,
 } from './helpers';
+import { sharedDir } from '../sharedDir';
 
 const STORAGE = 'storage.cloud.example.com';
 
@@ -235,7 +236,7 @@ describe('real manifests', () => {
     for (const f of list) assert.deepEqual(checkFile(index, pathToFileURL(f).href, { complete: true }).map((d) => d.message), [], f);
   });
 
-  const corpus = join(repo, '..', 'shared', 'corpus', 'operator-samples');
+  const corpus = sharedDir('corpus', 'operator-samples');
   test('the operator samples, as one workspace: no error; missing owners are information, duplicates warnings', () => {
     const index = new WorkspaceIndex();
     const list = files(corpus);
@@ -245,5 +246,33 @@ describe('real manifests', () => {
     const codes = new Set(all.map((d) => d.code));
     assert.deepEqual([...codes].sort(), ['duplicate-resource', 'owner-not-found', 'reference-not-found']);
     for (const d of all.filter((x) => x.code !== 'duplicate-resource')) assert.equal(severityOf(d), 'info');
+  });
+});
+
+describe('messages that list places are the same whatever the order files were indexed in', () => {
+  const files: Record<string, string> = {
+    'z/st.yaml': account('appstore', 'rg-app'),
+    'a/st.yaml': account('appstore', 'rg-app'),
+    'm/svc.yaml': docs(blobService('appstore-blob', 'appstore-acct'), fileService('appstore', 'appstore-acct')),
+    'c.yaml': container('uploads', 'appstore'),
+    'dup/one.yaml': docs(rg('rg-dup'), rg('rg-dup')),
+    'dup/two.yaml': rg('rg-dup'),
+    'dup/three.yaml': rg('rg-dup'),
+  };
+  const reversed = Object.fromEntries(Object.entries(files).reverse());
+  const display = { display: (u: string) => u.replace('file:///ws/', '') };
+
+  test('owner-kind: kinds by name, places by file then line', () => {
+    const [m1] = messagesOf(workspace(files), 'c.yaml', 'owner-kind', display);
+    const [m2] = messagesOf(workspace(reversed), 'c.yaml', 'owner-kind', display);
+    assert.equal(m1, m2);
+    assert.match(m1, /which is a StorageAccount \(a\/st\.yaml:4, z\/st\.yaml:4\) and a StorageAccountsFileService \(m\/svc\.yaml:12\)/);
+  });
+
+  test('duplicate-resource: the other places in file order', () => {
+    const m1 = messagesOf(workspace(files), 'dup/two.yaml', 'duplicate-resource', display);
+    const m2 = messagesOf(workspace(reversed), 'dup/two.yaml', 'duplicate-resource', display);
+    assert.deepEqual(m1, m2);
+    assert.match(m1[0], /also at dup\/one\.yaml:4, dup\/one\.yaml:11, dup\/three\.yaml:4\./);
   });
 });

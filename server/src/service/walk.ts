@@ -5,7 +5,7 @@ import { isAlias, isMap, isScalar, isSeq, type Document, type Node, type YAMLMap
 import type { ArrayType, Field, IntType, MapType, NumberType, ObjectType, StringType, Type } from '../model/types';
 import type { Reporter } from './diag';
 import { describeSeconds, durationSeconds, FORMAT_DOCS, matchesFormat } from './formats';
-import { listOf, nearest } from './suggest';
+import { closest, listOf, nearest } from './suggest';
 import { clusterValue, describeNode, describeValue, isNullish, keyName, presentKeys, resolveAlias, spanOf, type Span } from './yamlNodes';
 
 /** Finds the same field's type in another version of the kind, to tell "another version's value". */
@@ -17,6 +17,14 @@ export interface WalkContext {
   text?: string;
   out: Reporter;
   otherVersions?: OtherVersionLookup;
+}
+
+/** Few fields: all of them. Many: the nearest few, and where the whole list is (completion and hover). */
+function knownFields(name: string, near: string | undefined, known: string[]): string {
+  const MAX = 8;
+  if (known.length <= MAX) return `Allowed: ${listOf(known, MAX)}.`;
+  const all = `${known.length} fields in all; completion on this key lists them`;
+  return near ? `(${all}.)` : `Nearest names: ${listOf(closest(name, known, 5), 5)} (${all}).`;
 }
 
 /** Joins a dotted label: the manifest root has the empty label. */
@@ -294,11 +302,10 @@ export class Walker {
       }
       if (name === '<<' || Object.prototype.hasOwnProperty.call(t.fields, name)) continue;
       const near = nearest(name, Object.keys(t.fields));
-      const known = Object.keys(t.fields);
       out.report(
         'unknown-field',
         spanOf(item.key),
-        `${label ? `\`${label}\` has no field` : 'A manifest has no top-level field'} \`${name}\`.${near ? ` Did you mean \`${near}\`?` : ''} Fields of ${t.name}: ${listOf(known, 15)}.`,
+        `${label ? `\`${label}\` has no field` : 'A manifest has no top-level field'} \`${name}\`.${near ? ` Did you mean \`${near}\`?` : ''} ${knownFields(name, near, Object.keys(t.fields))}`,
         t.unknownFields === 'warning' ? 'warning' : undefined,
       );
     }

@@ -39,6 +39,15 @@ export function whereOf(index: WorkspaceIndex, m: Manifest, fromUri: string, dis
   return line ? `${display(m.uri)}:${line}` : display(m.uri);
 }
 
+/** Places in a stable order (file, then position), so the same workspace always gives the same message. */
+const byPlace = (x: Manifest, y: Manifest) => (x.uri < y.uri ? -1 : x.uri > y.uri ? 1 : x.span[0] - y.span[0]);
+/** Manifests grouped by kind, kinds by name and each group by place. */
+function groupByKind(list: readonly Manifest[]): [string, Manifest[]][] {
+  const byKind = new Map<string, Manifest[]>();
+  for (const o of [...list].sort(byPlace)) byKind.set(o.kind, [...(byKind.get(o.kind) ?? []), o]);
+  return [...byKind].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
 const folderOf = (uri: string) => uri.slice(0, uri.lastIndexOf('/'));
 const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 const a = (kind: string) => (/^[AEIOU]/.test(kind) ? `an ${kind}` : `a ${kind}`);
@@ -73,7 +82,7 @@ export function checkFile(index: WorkspaceIndex, uri: string, options: Workspace
         .named(file.scope, m.namespace, m.name, uri)
         .filter((o) => o !== m && o.kind === m.kind && o.def.area === m.def.area && o.domain === m.domain && folderOf(o.uri) === folderOf(uri));
       if (twins.length > 0) {
-        const places = twins.slice(0, 3).map(where).join(', ') + (twins.length > 3 ? ` and ${twins.length - 3} more` : '');
+        const places = [...twins].sort(byPlace).slice(0, 3).map(where).join(', ') + (twins.length > 3 ? ` and ${twins.length - 3} more` : '');
         report(
           'duplicate-resource',
           m.nameSpan,
@@ -122,9 +131,7 @@ function checkSite(index: WorkspaceIndex, m: Manifest, site: RefSite, reportMiss
     if (site.name === undefined) return;
     const r = index.resolve(m, site);
     if (r.status === 'wrongKind') {
-      const byKind = new Map<string, Manifest[]>();
-      for (const o of r.others) byKind.set(o.kind, [...(byKind.get(o.kind) ?? []), o]);
-      const kinds = [...byKind].map(([k, list]) => `${a(k)} (${list.slice(0, 3).map(where).join(', ')}${list.length > 3 ? ', …' : ''})`);
+      const kinds = groupByKind(r.others).map(([k, list]) => `${a(k)} (${list.slice(0, 3).map(where).join(', ')}${list.length > 3 ? ', …' : ''})`);
       report(
         'owner-kind',
         site.nameSpan,
@@ -160,9 +167,7 @@ function checkSite(index: WorkspaceIndex, m: Manifest, site: RefSite, reportMiss
   if (site.name === undefined) return;
   const r = index.resolve(m, site);
   if (r.status !== 'notFound' || !reportMissing) return;
-  const byKind = new Map<string, Manifest[]>();
-  for (const o of r.others) if (o.kind !== site.kind) byKind.set(o.kind, [...(byKind.get(o.kind) ?? []), o]);
-  const hint = [...byKind]
+  const hint = groupByKind(r.others.filter((o) => o.kind !== site.kind))
     .map(([k, list]) => ` ${cap(a(k))} of that name is defined at ${list.slice(0, 2).map(where).join(' and ')}${list.length > 2 ? ' and elsewhere' : ''}: did you mean \`kind: ${k}\`?`)
     .join('');
   report(
