@@ -3,7 +3,8 @@
 // the commands and the owner tree. vscode-languageclient restarts a crashed server (its default error
 // handler: up to 4 restarts within 3 minutes), so no errorHandler is set here.
 import * as path from 'node:path';
-import { commands, window, workspace, type ExtensionContext, type LogOutputChannel } from 'vscode';
+import { commands, env, window, workspace, type ExtensionContext, type LogOutputChannel } from 'vscode';
+import { COPY_RESOURCE_PATH } from '../../server/src/commands/protocol';
 import { SERVER_NODE_ARGS } from '../../server/src/launch';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
 import { WorkspaceCheck } from './checkWorkspace';
@@ -62,6 +63,12 @@ export async function activate(context: ExtensionContext): Promise<CloudManifest
       tree.provider.scheduleRefetch(0);
     }),
     commands.registerCommand('cloudManifests.showOutput', () => output.show(true)),
+    // The resource path code lens: its title is short, the whole path is copied.
+    commands.registerCommand(COPY_RESOURCE_PATH, async (path?: unknown) => {
+      if (typeof path !== 'string') return;
+      await env.clipboard.writeText(path);
+      window.setStatusBarMessage(`Copied the resource path ${path}`, 5000);
+    }),
     { dispose: () => void lc.stop() },
   );
   await ready.catch(() => undefined);

@@ -16,6 +16,7 @@ import {
 import { Excluder } from './cli/glob';
 import { registerDocumentEvents } from './lsp/events';
 import { steadyHeap } from './lsp/heap';
+import { indexChanged } from './lsp/indexEvents';
 import { revalidateAll, syncDoc } from './lsp/publish';
 import { registerRequests } from './lsp/requests';
 import { client, connection, documents } from './lsp/state';
@@ -25,11 +26,16 @@ import { readSettings, type Settings } from './service/settings';
 steadyHeap();
 
 /** Scans the workspace folders; then the open documents join the index and everything is re-published. */
-const rescan = () =>
-  scanWorkspace(() => {
+const rescan = () => {
+  const done = scanWorkspace(() => {
     for (const doc of documents.all()) syncDoc(doc);
     revalidateAll();
+    indexChanged(true);
   });
+  // The scan has begun (the index is incomplete): views say so until it ends.
+  indexChanged(true);
+  return done;
+};
 
 connection.onInitialize((params: InitializeParams): InitializeResult => {
   const caps = params.capabilities;

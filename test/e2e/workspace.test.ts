@@ -312,15 +312,17 @@ describe('navigation over stdio', () => {
     assert.deepEqual(syms[0].children!.map((c) => c.name), ['apiVersion', 'kind', 'metadata', 'spec']);
     const wsyms = await client.request<{ name: string; location: { uri: string } }[]>('workspace/symbol', { query: 'uploads' });
     assert.deepEqual(wsyms.map((s) => [s.name, s.location.uri]), [['StorageAccountsBlobServicesContainer uploads', uri]]);
-    const lenses = await client.request<{ range: Range; command: { title: string } }[]>('textDocument/codeLens', { textDocument: { uri } });
+    const lenses = await client.request<{ range: Range; command: { title: string; command: string; arguments: unknown[]; tooltip: string } }[]>('textDocument/codeLens', { textDocument: { uri } });
     const acct = '/subscriptions/{subscriptionId}/resourceGroups/rg-app/providers/Provider.Storage/storageAccounts/appstore';
+    // A short title a child resource's lens is not cut off at; clicking copies the whole path (the client's command).
     assert.deepEqual(
-      lenses.map((l) => [l.range.start.line, l.command.title]),
+      lenses.map((l) => [l.range.start.line, l.command.title, l.command.command, l.command.arguments]),
       [
-        [0, `${acct}/blobServices/default`],
-        [8, `${acct}/blobServices/default/containers/uploads`],
+        [0, 'storageAccounts/appstore/blobServices/default', 'cloudManifests.copyResourcePath', [`${acct}/blobServices/default`]],
+        [8, '…/blobServices/default/containers/uploads', 'cloudManifests.copyResourcePath', [`${acct}/blobServices/default/containers/uploads`]],
       ],
     );
+    assert.ok(lenses[1].command.tooltip.startsWith(`${acct}/blobServices/default/containers/uploads`), lenses[1].command.tooltip);
     await client.close(uri);
   });
 
@@ -522,8 +524,9 @@ describe('real manifests as workspaces', () => {
         assert.deepEqual(diags.map((d) => `${d.range.start.line + 1}: ${d.code} ${d.message}`), [], file);
       }
       const blob = pathToFileURL(join(examples, 'storage', 'blob.yaml')).href;
-      const lenses = await client.request<{ command: { title: string } }[]>('textDocument/codeLens', { textDocument: { uri: blob } });
-      assert.equal(lenses[0].command.title, '/subscriptions/{subscriptionId}/resourceGroups/rg-app/providers/Provider.Storage/storageAccounts/appstore/blobServices/default');
+      const lenses = await client.request<{ command: { title: string; arguments: string[] } }[]>('textDocument/codeLens', { textDocument: { uri: blob } });
+      assert.equal(lenses[0].command.title, 'storageAccounts/appstore/blobServices/default');
+      assert.deepEqual(lenses[0].command.arguments, ['/subscriptions/{subscriptionId}/resourceGroups/rg-app/providers/Provider.Storage/storageAccounts/appstore/blobServices/default']);
     } finally {
       await client.stop();
     }

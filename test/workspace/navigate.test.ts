@@ -8,7 +8,7 @@ import { checkFile } from '../../server/src/service/workspace/checks';
 import { completeReferences } from '../../server/src/service/workspace/completeRefs';
 import type { WorkspaceIndex } from '../../server/src/service/workspace/index';
 import { definitionAt, prepareRenameAt, referencesAt, renameAt, type Edit } from '../../server/src/service/workspace/navigate';
-import { resourcePath } from '../../server/src/service/workspace/paths';
+import { resourcePath, shortResourcePath } from '../../server/src/service/workspace/paths';
 import { documentSymbols, SYMBOL_BUDGET, workspaceSymbols } from '../../server/src/service/workspace/symbols';
 import { account, blobService, container, docs, eventSubscription, rg, roleAssignment, URI, workspace } from './helpers';
 
@@ -231,4 +231,12 @@ describe('completion from the workspace', () => {
     const sub = eventSubscription('s', '    armId: /subscriptions/0', { group: 'storage.cloud.example.com', kind: 'StorageAccountsBlobService', name: '|' });
     assert.deepEqual(labels(ws, 's.yaml', sub), ['appstore-blob']);
   });
+});
+
+test('shortResourcePath: the code lens title keeps what follows the namespace, at most two type/name pairs', () => {
+  const acct = '/subscriptions/{subscriptionId}/resourceGroups/rg-app/providers/Provider.Storage/storageAccounts/appstore';
+  assert.equal(shortResourcePath(acct), 'storageAccounts/appstore');
+  assert.equal(shortResourcePath(`${acct}/fileServices/default/shares/team`), '…/fileServices/default/shares/team');
+  assert.equal(shortResourcePath(`${acct}/providers/Provider.Authorization/roleAssignments/{generated UUID}`), 'roleAssignments/{generated UUID}');
+  assert.equal(shortResourcePath('/subscriptions/0000/resourceGroups/rg-app'), 'resourceGroups/rg-app');
 });

@@ -66,3 +66,23 @@ export interface GraphNode {
 export interface OwnerGraphResult {
   nodes: GraphNode[];
 }
+
+/**
+ * The client command of the resource path code lens (`arguments: [path]`): the VS Code client copies the
+ * whole path to the clipboard. Other editors show the lens title only.
+ */
+export const COPY_RESOURCE_PATH = 'cloudManifests.copyResourcePath';
+
+/**
+ * `cloudManifests/indexChanged` (server → client notification): the workspace index changed (the first scan
+ * ended, a file changed, was created or deleted, an open document changed what it defines). Sent at most
+ * every few hundred milliseconds; the owner tree asks for the graph again.
+ */
+export const INDEX_CHANGED = 'cloudManifests/indexChanged';
+
+export interface IndexChangedParams {
+  /** The index holds every file of the workspace (the scan has finished). */
+  complete: boolean;
+  /** Manifests in the index. */
+  manifests: number;
+}

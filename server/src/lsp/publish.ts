@@ -10,6 +10,7 @@ import { applySettings, validateFile } from '../service/validate';
 import { checkFile, type WorkspaceCheckOptions } from '../service/workspace/checks';
 import { WORKSPACE_SCOPE } from '../service/workspace/model';
 import { client, connection, documents, fileOf, isYaml, safely } from './state';
+import { indexChanged } from './indexEvents';
 import { displayOf, index, indexedVersion, scopeOf, ws } from './workspace';
 
 /** Feeds an open document to the index when it changed since; returns the files that may be affected. */
@@ -100,6 +101,7 @@ export function scheduleFlush(): void {
 export function markDirty(uris: Iterable<string>): void {
   for (const u of uris) dirty.add(u);
   scheduleFlush();
+  indexChanged();
 }
 
 /** Coalesces bursts of edits and file events: only the latest state is indexed and published. */

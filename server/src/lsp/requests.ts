@@ -3,13 +3,14 @@
 import { ErrorCodes, ResponseError, type CodeLens, type CompletionItem, type Location, type TextEdit } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { registerCommands } from '../commands';
+import { COPY_RESOURCE_PATH } from '../commands/protocol';
 import { complete } from '../service/complete';
 import { hover } from '../service/hover';
 import { parseFile, type ParsedFile } from '../service/parse';
 import { completeReferences } from '../service/workspace/completeRefs';
 import { WORKSPACE_SCOPE, type Span } from '../service/workspace/model';
 import { definitionAt, prepareRenameAt, referencesAt, renameAt } from '../service/workspace/navigate';
-import { resourcePath } from '../service/workspace/paths';
+import { resourcePath, shortResourcePath } from '../service/workspace/paths';
 import { documentSymbols, workspaceSymbols } from '../service/workspace/symbols';
 import { allDiagnostics, diagnosticsOf, syncAll } from './publish';
 import { client, connection, documents, fileOf, isYaml, outlined, safely } from './state';
@@ -137,7 +138,10 @@ export function registerRequests(): void {
         const path = resourcePath(index, m);
         if (!path) continue;
         const start = f.lines().positionAt(m.span[0]);
-        lenses.push({ range: { start, end: start }, command: { title: path, command: '', tooltip: `Cloud resource path of ${m.kind} ${m.name ?? ''}` } });
+        lenses.push({
+          range: { start, end: start },
+          command: { title: shortResourcePath(path), command: COPY_RESOURCE_PATH, arguments: [path], tooltip: `${path}\n\nCloud resource path of ${m.kind} ${m.name ?? ''}: click to copy it` },
+        });
       }
       return lenses;
     }, []),
