@@ -33,7 +33,7 @@ test('indexChanged: sent when the scan begins and ends, and when files change on
   write('st/account.yaml', account('appstore', 'rg-app'));
   const client = new WorkspaceClient({ rootDir: root });
   const seen: IndexChangedParams[] = [];
-  client.conn.onNotification(INDEX_CHANGED, (p: IndexChangedParams) => seen.push(p));
+  client.conn.onNotification(INDEX_CHANGED, (p: IndexChangedParams) => void seen.push(p));
   try {
     await client.initialize();
     await client.waitForScans(1);
