@@ -137,3 +137,18 @@ test('nothing for documents that are not ours, nor for unknown keys', () => {
   assert.equal(hoverAt(`apiVersion: apps/v1\nki|nd: Deployment\n`), undefined);
   assert.equal(hoverAt(`${STORAGE}spec:\n  loca|ton: westus\n`), undefined);
 });
+
+test("a position at a token's end belongs to the token: right after a key, at the end of a value", () => {
+  // Ctrl+K Ctrl+I where the caret is after typing: `accessTier|:` and `Hot|`.
+  const key = must(`${STORAGE}spec:\n  accessTier|: Hot\n  kind: StorageV2\n`);
+  assert.equal(key.hovered, 'accessTier');
+  assert.match(key.markdown, /spec\.accessTier/);
+  const value = must(`${STORAGE}spec:\n  accessTier: Hot|\n  kind: StorageV2\n`);
+  assert.equal(value.hovered, 'Hot');
+  assert.match(value.markdown, /\*\*`Hot`\*\*/);
+  // At the end of the file, without a final newline.
+  assert.equal(must(`${STORAGE}spec:\n  accessTier: Hot|`).hovered, 'Hot');
+  // In a document that does not parse (read from its lines), too.
+  const broken = must(`${STORAGE}spec:\n  accessTier|: Hot\n  kind: "StorageV2\n`);
+  assert.equal(broken.hovered, 'accessTier');
+});

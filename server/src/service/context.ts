@@ -678,7 +678,8 @@ export function textHitAt(chunk: ChunkText, local: number): TextHit | undefined 
   if (k < 0) return undefined;
   const key = toks[k];
   const colon = line.lastIndexOf(':', key.end - 1);
-  if (col >= key.col && col < colon) {
+  // A column at the key's end (the caret before its colon) is the key's, as at a value's end.
+  if (col >= key.col && col <= colon) {
     return { role: 'key', path: chunk.tokenPath(L, toks, k), start: lineStart + key.col, end: lineStart + colon };
   }
   const rest = line.slice(key.end);
@@ -686,7 +687,7 @@ export function textHitAt(chunk: ChunkText, local: number): TextHit | undefined 
   if (!valueText || /^[{[|>&*!]/.test(valueText)) return undefined;
   const vStart = key.end + rest.indexOf(valueText);
   const vEnd = vStart + valueText.length;
-  if (col < vStart || col >= vEnd) return undefined;
+  if (col < vStart || col > vEnd) return undefined;
   const value = /^["']/.test(valueText) ? unquote(valueText) : valueText;
   return { role: 'value', path: chunk.tokenPath(L, toks, k), start: lineStart + vStart, end: lineStart + vEnd, value };
 }

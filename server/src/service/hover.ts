@@ -142,9 +142,10 @@ interface Hit {
   value?: unknown;
 }
 
+/** A position at a token's end belongs to the token (the caret right after `accessTier`, or after typing). */
 const within = (node: unknown, off: number) => {
   const [s, e] = spanOf(node);
-  return e > s && off >= s && off < e;
+  return e > s && off >= s && off <= e;
 };
 
 /** The key or scalar value at a chunk-local offset, with its path. */
