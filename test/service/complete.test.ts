@@ -248,7 +248,7 @@ function fill(snippet: string): string {
 }
 
 test('an empty document offers one snippet per kind and version', () => {
-  const items = completeAt('|');
+  const items = completeAt('|').filter((i) => i.insertTextFormat === InsertTextFormat.Snippet);
   assert.equal(items.length, allKinds.length);
   for (const def of allKinds) item(items, `${def.kind} (${def.area} ${def.version})`);
   const sa = item(items, 'StorageAccount (storage v20220901)');
@@ -316,4 +316,29 @@ test('every item of every kind of completion is documented in markdown', () => {
       assert.ok(doc.value.length > 10, `${i.label} in ${src}`);
     }
   }
+});
+
+const bySort = (items: CompletionItem[]) => [...items].sort((a, b) => (a.sortText ?? a.label).localeCompare(b.sortText ?? b.label)).map((i) => i.label);
+
+test('an empty document offers the keys apiVersion, kind, metadata and spec as well as the snippets', () => {
+  const none = completeAt('|');
+  assert.deepEqual(labels(none).filter((l) => !l.includes('(')), ['apiVersion', 'kind', 'metadata', 'spec']);
+  // Nothing typed: the snippets first.
+  assert.match(bySort(none)[0], /\(/);
+  assert.equal(edit(item(none, 'apiVersion')).newText, 'apiVersion: ');
+  assert.equal(item(none, 'apiVersion').command?.command, 'editor.action.triggerSuggest', 'the apiVersion values follow');
+  // A key prefix typed: the keys first, replacing the typed word.
+  const typed = completeAt('api|');
+  assert.deepEqual(bySort(typed).slice(0, 4), ['apiVersion', 'kind', 'metadata', 'spec']);
+  assert.deepEqual(edit(item(typed, 'apiVersion')).range, { start: { line: 0, character: 0 }, end: { line: 0, character: 3 } });
+  // A kind name typed: the snippets first.
+  assert.match(bySort(completeAt('Stor|'))[0], /\(/);
+});
+
+test('choosing an apiVersion value does not re-open suggest on the same value (Enter would accept it again)', () => {
+  const items = completeAt('apiVersion: |\n');
+  assert.ok(items.length > 5, 'apiVersion values');
+  assert.deepEqual(items.filter((i) => i.command).map((i) => i.label), []);
+  // With a kind written, too.
+  assert.deepEqual(completeAt('apiVersion: |\nkind: StorageAccount\n').filter((i) => i.command).map((i) => i.label), []);
 });

@@ -28,6 +28,7 @@ import {
   type Identity,
   type Layout,
 } from './context';
+import { emptyDocumentItems } from './completeEmpty';
 import { enumValueMarkdown, fieldMarkdown, kindMarkdown, typeLabel } from './hover';
 import type { ParsedDoc, ParsedFile } from './parse';
 import { severityOf, validateText } from './validate';
@@ -47,7 +48,10 @@ export function complete(file: ParsedFile, offset: number, settings: CompletionS
   const ctx = cursorAt(text, offset - chunk.offset);
   if (!ctx) return [];
   const range = (s: number, e: number): Range => file.lines.range(chunk.offset + s, chunk.offset + e);
-  if (ctx.kind === 'empty') return resourceSnippets(domainFor(file, chunk, settings), range(ctx.start, ctx.end));
+  if (ctx.kind === 'empty') {
+    const r = range(ctx.start, ctx.end);
+    return emptyDocumentItems(resourceSnippets(domainFor(file, chunk, settings), r), chunk.text.slice(ctx.start, ctx.end), r);
+  }
   const id = identifyChunk(chunk);
   if (ctx.kind === 'value') return valueItems(file, chunk, id, ctx, range(ctx.start, ctx.end), settings);
   return keyItems(id, ctx, range(ctx.start, ctx.end), text.layout());
@@ -244,7 +248,6 @@ function apiVersionItems(id: Identity, domain: string, ctx: Extract<CursorContex
         kind: CompletionItemKind.Module,
         detail: `API version ${gv.apiVersionValue}`,
         documentation: md(`**\`${value}\`** — group \`${gv.area}.${domain}\`, version \`${gv.version}\`, API version \`${gv.apiVersionValue}\`\n\n**Kinds:** ${kinds.join(', ')}`),
-        ...(id.kind === undefined ? { command: TRIGGER_SUGGEST } : {}),
       },
       i,
     );
