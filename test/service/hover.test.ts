@@ -46,7 +46,7 @@ spec:
     - key: app/*
 `);
   assert.match(h.markdown, /`spec\.filters`/);
-  assert.match(h.markdown, /KeyValueFilter\[\]|\[\]/);
+  assert.match(h.markdown, /`list of objects`/);
   assert.match(h.markdown, /\*\*Required\*\*/);
   assert.match(h.markdown, /1 to 3 items/);
   assert.match(h.markdown, /`key`/);
@@ -60,7 +60,7 @@ metadata:
 spec:
   retentionP|eriod: 3600
 `);
-  assert.match(h.markdown, /`int`/);
+  assert.match(h.markdown, /`integer`/);
   assert.match(h.markdown, /3600 to 7776000/);
   assert.match(h.markdown, /Set only at creation/);
 });
@@ -151,4 +151,18 @@ test("a position at a token's end belongs to the token: right after a key, at th
   // In a document that does not parse (read from its lines), too.
   const broken = must(`${STORAGE}spec:\n  accessTier|: Hot\n  kind: "StorageV2\n`);
   assert.equal(broken.hovered, 'accessTier');
+});
+
+test('hover shows the field path and a plain type, not the spec\'s generated type names', () => {
+  const tier = must(`apiVersion: storage.example.org/v20220901\nkind: StorageAccountsFileServicesShare\nspec:\n  access|Tier: Hot\n`);
+  assert.match(tier.markdown, /^\*\*`spec\.accessTier`\*\* — `string \(enum\)` — \*Optional\*/);
+  assert.doesNotMatch(tier.markdown, /FileShareProperties_AccessTier/);
+  const value = must(`apiVersion: storage.example.org/v20220901\nkind: StorageAccountsFileServicesShare\nspec:\n  accessTier: H|ot\n`);
+  assert.doesNotMatch(value.markdown, /FileShareProperties_AccessTier/);
+  const sku = must(`${STORAGE}spec:\n  s|ku:\n    name: Standard_LRS\n`);
+  assert.match(sku.markdown, /^\*\*`spec\.sku`\*\* — `object` — \*\*Required\*\*/);
+  const owner = must(`${STORAGE}spec:\n  ow|ner:\n    name: rg\n`);
+  assert.match(owner.markdown, /— `reference` —/);
+  const tags = must(`${STORAGE}spec:\n  ta|gs:\n    a: b\n`);
+  assert.match(tags.markdown, /— `map of string to string` —/);
 });

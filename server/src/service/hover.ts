@@ -13,25 +13,48 @@ import { keyName, spanOf, type Span } from './yamlNodes';
 // ---------------------------------------------------------------------------------------------------
 // Markdown
 
-/** A short type line: `string`, `enum SkuName`, `CorsRule[]`, `map[string]string`. */
+/**
+ * A plain type, in words a user knows: `string`, `string (enum)`, `integer`, `list of objects`,
+ * `map of string to string`. Not the spec's generated type names (`FileShareProperties_AccessTier`): the
+ * hover's first line already names the field by its path.
+ */
 export function typeLabel(t: Type): string {
   switch (t.kind) {
     case 'string':
-      if (t.enum) return t.enumName ? `enum ${t.enumName}` : 'enum';
+      if (t.enum) return 'string (enum)';
       return t.format ? `string (${t.format})` : 'string';
     case 'int':
-      return 'int';
+      return 'integer';
     case 'number':
-      return 'float64';
+      return 'number';
     case 'bool':
-      return 'bool';
+      return 'boolean';
     case 'array':
-      return `${typeLabel(t.items)}[]`;
+      return `list of ${plural(t.items)}`;
     case 'map':
-      return `map[string]${typeLabel(t.values)}`;
+      return `map of string to ${typeLabel(t.values)}`;
     case 'object':
+      return t.reference ? 'reference' : 'object';
     case 'open':
-      return t.name;
+      return 'object';
+  }
+}
+
+/** The items of a list, in the plural: `strings`, `objects`, `enum strings`. */
+function plural(t: Type): string {
+  switch (t.kind) {
+    case 'string':
+      return t.enum ? 'strings (enum)' : t.format ? `strings (${t.format})` : 'strings';
+    case 'int':
+      return 'integers';
+    case 'number':
+      return 'numbers';
+    case 'bool':
+      return 'booleans';
+    case 'object':
+      return t.reference ? 'references' : 'objects';
+    default:
+      return `${typeLabel(t)} items`;
   }
 }
 
