@@ -12,6 +12,7 @@ import { createConnection, ProposedFeatures, TextDocuments } from 'vscode-langua
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { createProtocolConnection, StreamMessageReader, StreamMessageWriter, type ProtocolConnection } from 'vscode-languageserver-protocol/node';
 import { buildTree, countIn, describeProblems, type TreeNode } from '../../client/src/graphModel';
+import { sortKinds } from '../../client/src/kindOrder';
 import {
   CHECK_WORKSPACE,
   createDefaultDeps,
@@ -226,4 +227,18 @@ describe('commands over an LSP connection', () => {
     assert.equal(rel(blob.uri!), 'storage/blob.yaml');
     assert.ok(r.nodes.every((n) => !n.ownerId || r.nodes.some((o) => o.id === n.ownerId)), 'every owner id names a node');
   });
+});
+
+test('"New Cloud Resource Manifest…" lists kinds by kind name, the newest version of a kind first', () => {
+  const entries = [
+    { kindName: 'StorageAccount', area: 'storage', version: 'v20220901' },
+    { kindName: 'RoleAssignment', area: 'authorization', version: 'v1api20220401' },
+    { kindName: 'BatchAccount', area: 'batch', version: 'v20240701' },
+    { kindName: 'RoleAssignment', area: 'authorization', version: 'v20220401' },
+    { kindName: 'ConfigurationStore', area: 'appconfiguration', version: 'v20240601' },
+  ];
+  assert.deepEqual(
+    sortKinds(entries).map((e) => `${e.kindName} ${e.version}`),
+    ['BatchAccount v20240701', 'ConfigurationStore v20240601', 'RoleAssignment v20220401', 'RoleAssignment v1api20220401', 'StorageAccount v20220901'],
+  );
 });

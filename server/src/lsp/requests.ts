@@ -10,6 +10,7 @@ import { parseFile, type ParsedFile } from '../service/parse';
 import { completeReferences } from '../service/workspace/completeRefs';
 import { WORKSPACE_SCOPE, type Span } from '../service/workspace/model';
 import { definitionAt, prepareRenameAt, referencesAt, renameAt } from '../service/workspace/navigate';
+import { namesByKind } from '../service/workspace/ownerNames';
 import { resourcePath, shortResourcePath } from '../service/workspace/paths';
 import { documentSymbols, workspaceSymbols } from '../service/workspace/symbols';
 import { allDiagnostics, diagnosticsOf, syncAll } from './publish';
@@ -44,7 +45,7 @@ export function registerRequests(): void {
     return safely(() => {
       const file = fileOf(doc);
       const offset = file.lines.offsetAt(params.position);
-      const items = complete(file, offset, { apiDomain: client.settings.apiDomain, workspaceDomains: index.domains() });
+      const items = complete(file, offset, { apiDomain: client.settings.apiDomain, workspaceDomains: index.domains(), workspaceNames: () => namesByKind(index) });
       syncAll();
       const refs: CompletionItem[] = safely(() => completeReferences(index, doc.uri, file, offset), []);
       if (refs.length === 0) return items;

@@ -62,8 +62,11 @@ export function inWorkspace(uri: string): boolean {
   return !ws.excluder.excludes(f.rel);
 }
 
-/** A file of the workspace shares its scope; any other file is checked on its own. */
-export const scopeOf = (uri: string) => (inWorkspace(uri) ? WORKSPACE_SCOPE : uri);
+/**
+ * A file of the workspace shares its scope, and so does a new untitled document (it is written for the
+ * workspace: its owners complete and resolve from it); any other file is checked on its own.
+ */
+export const scopeOf = (uri: string) => (inWorkspace(uri) || uri.startsWith('untitled:') ? WORKSPACE_SCOPE : uri);
 
 /** How a file is named in messages: relative to its workspace folder. */
 export function displayOf(uri: string): string {

@@ -28,7 +28,7 @@ import {
   type Identity,
   type Layout,
 } from './context';
-import { emptyDocumentItems } from './completeEmpty';
+import { emptyDocumentItems, withOwnerChoice } from './completeEmpty';
 import { enumValueMarkdown, fieldMarkdown, kindMarkdown, typeLabel } from './hover';
 import type { ParsedDoc, ParsedFile } from './parse';
 import { severityOf, validateText } from './validate';
@@ -37,6 +37,8 @@ export interface CompletionSettings {
   apiDomain?: string;
   /** domains already used in the workspace, most used first */
   workspaceDomains?: string[];
+  /** Names of the workspace's manifests per kind (asked in an empty document only): owners for the snippets. */
+  workspaceNames?: () => Map<string, string[]>;
 }
 
 const TRIGGER_SUGGEST = { title: 'Suggest', command: 'editor.action.triggerSuggest' };
@@ -50,7 +52,8 @@ export function complete(file: ParsedFile, offset: number, settings: CompletionS
   const range = (s: number, e: number): Range => file.lines.range(chunk.offset + s, chunk.offset + e);
   if (ctx.kind === 'empty') {
     const r = range(ctx.start, ctx.end);
-    return emptyDocumentItems(resourceSnippets(domainFor(file, chunk, settings), r), chunk.text.slice(ctx.start, ctx.end), r);
+    const snippets = resourceSnippets(domainFor(file, chunk, settings), r, settings.workspaceNames?.());
+    return emptyDocumentItems(snippets, chunk.text.slice(ctx.start, ctx.end), r);
   }
   const id = identifyChunk(chunk);
   if (ctx.kind === 'value') return valueItems(file, chunk, id, ctx, range(ctx.start, ctx.end), settings);
@@ -563,7 +566,7 @@ export function resourceSnippet(def: KindDef, domain = DEFAULT_API_DOMAIN): { sn
   return out;
 }
 
-function resourceSnippets(domain: string, range: Range): CompletionItem[] {
+function resourceSnippets(domain: string, range: Range, names?: Map<string, string[]>): CompletionItem[] {
   const defs = [...allKinds].sort((a, b) => a.kind.localeCompare(b.kind) || b.version.localeCompare(a.version));
   return defs.map((def, i) => {
     const { snippet, filled } = resourceSnippet(def, domain);
@@ -574,7 +577,8 @@ function resourceSnippets(domain: string, range: Range): CompletionItem[] {
       documentation: md(`${kindMarkdown(def, false, domain)}\n\n\`\`\`yaml\n${filled}\`\`\``),
       sortText: String(i).padStart(4, '0'),
       filterText: `${def.kind} ${def.area} ${def.version}`,
-      textEdit: { range, newText: snippet },
+      // The owner: a choice of the workspace's manifests of the owner kind (ResourceGroup for extension resources).
+      textEdit: { range, newText: withOwnerChoice(snippet, names?.get(def.owner.style === 'known' ? def.owner.kind : 'ResourceGroup')) },
       insertTextFormat: InsertTextFormat.Snippet,
       insertTextMode: InsertTextMode.asIs,
     };

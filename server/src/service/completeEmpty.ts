@@ -12,6 +12,16 @@ const KEYS: { name: string; insert: string; detail: string; doc: string; more: b
   { name: 'spec', insert: 'spec:\n  ', detail: 'object', doc: 'The desired state of the resource: its fields depend on `kind`.', more: true },
 ];
 
+const escChoice = (s: string) => s.replace(/[\\$,|}]/g, '\\$&');
+/** `spec.owner`'s `name` tab stop in a whole-resource snippet (after `group` and `kind` lines when it has them). */
+const OWNER_NAME = /(\n {2}owner:\n(?: {4}(?:group|kind): [^\n]*\n)* {4}name: )\$\{(\d+):[^}]*\}/;
+
+/** A whole-resource snippet with its owner's `name` as a choice of existing names (unchanged without any). */
+export function withOwnerChoice(snippet: string, names: readonly string[] | undefined): string {
+  if (!names?.length) return snippet;
+  return snippet.replace(OWNER_NAME, (_, head: string, stop: string) => `${head}\${${stop}|${names.slice(0, 50).map(escChoice).join(',')}|}`);
+}
+
 export function emptyDocumentItems(snippets: CompletionItem[], typed: string, range: Range): CompletionItem[] {
   const word = typed.trim().toLowerCase();
   const keysFirst = word !== '' && KEYS.some((k) => k.name.toLowerCase().startsWith(word));
