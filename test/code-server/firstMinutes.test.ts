@@ -3,7 +3,8 @@
 // indexed the workspace, again after a window reload; then a new file is written key by key: `apiVersion`
 // (its value chosen, Enter reaches a new line), `kind`, `metadata`, `spec`, and `owner.name` chosen from the
 // workspace, with no problem left; "New Cloud Resource Manifest…" offers the workspace's owners for the owner
-// placeholder; the resource path code lens of a child resource is short and copies the whole path.
+// placeholder; Problems shows plain text; a keyboard hover right after a key shows the field with a plain
+// type; the resource path code lens of a child resource is short and copies the whole path.
 //
 // Needs code-server and chromium (`bash scripts/code-server/install.sh`); skipped with a message without
 // them, except under CI=true. Screenshots of failed steps go to test-results/code-server-first-minutes/.
@@ -251,6 +252,43 @@ describe("a new user's first minutes in a real VS Code workbench", { skip, timeo
     }
     assert.match(shown, /appstore-blob/, `the owner choice: ${shown}`);
     assert.match(shown, /draftstore-blob/, shown);
+    await page.keyboard.press('Escape');
+  });
+
+  step('Problems shows plain text; a keyboard hover with the caret right after a key shows the field, its path and a plain type', async () => {
+    await page.keyboard.press('Control+P');
+    await page.locator('.quick-input-widget input').fill('mistakes.yaml');
+    await page.locator('.quick-input-list .monaco-list-row.focused', { hasText: 'mistakes.yaml' }).waitFor();
+    await page.keyboard.press('Enter');
+    await page.locator('.tab.active', { hasText: 'mistakes.yaml' }).waitFor();
+    // Problems shows plain text: quotes, not markdown backticks.
+    const until = Date.now() + 30_000;
+    let problems = '';
+    while (Date.now() < until && !problems.includes("'spec.sku.name' does not allow")) {
+      problems = nbsp((await page.locator('.markers-panel .monaco-list-row').allInnerTexts()).join('\n'));
+      await page.waitForTimeout(300);
+    }
+    assert.match(problems, /'spec\.sku\.name' does not allow "Standard_XYZ"; allowed: 'Premium_LRS'/, problems);
+    assert.doesNotMatch(problems, /`/, problems);
+    await page.locator('.editor-group-container.active .monaco-editor .view-lines').first().click();
+    // Line 14 is `  accessTier: hot`: the caret after `accessTier`, where it is after typing the key.
+    await page.keyboard.press('Control+G');
+    await page.locator('.quick-input-widget input').fill(':14:13');
+    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'line 14' }).first().waitFor();
+    await page.keyboard.press('Enter');
+    await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
+    const at = Date.now() + 5000;
+    while (Date.now() < at && !/^Ln 14, Col 13/.test(await caret())) await page.waitForTimeout(100);
+    assert.match(await caret(), /^Ln 14, Col 13/);
+    // The mouse on an empty part of the panel: no tooltip of its own over the keyboard hover.
+    await page.mouse.move(1000, 720);
+    await page.keyboard.press('Control+K');
+    await page.keyboard.press('Control+I');
+    const hover = page.locator('.monaco-hover-content:visible', { hasText: 'spec.accessTier' }).first();
+    await hover.waitFor();
+    const text = nbsp(await hover.innerText());
+    assert.match(text, /spec\.accessTier — string \(enum\) — Optional/, text);
+    assert.doesNotMatch(text, /StorageAccount\w*_AccessTier|Properties\w*_AccessTier/, text);
     await page.keyboard.press('Escape');
   });
 
