@@ -37,7 +37,8 @@ export async function activate(context: ExtensionContext): Promise<CloudManifest
       configurationSection: 'cloudManifests',
       fileEvents: workspace.createFileSystemWatcher('**/*.{yaml,yml}'),
     },
-    initializationOptions: { settings: workspace.getConfiguration('cloudManifests') },
+    // `indexChanged`: the server notifies index changes (cloudManifests/indexChanged), for the owner tree.
+    initializationOptions: { settings: workspace.getConfiguration('cloudManifests'), indexChanged: true },
     // One channel for the server's log and, with `cloudManifests.trace.server`, the protocol trace.
     outputChannel: output,
     traceOutputChannel: output,

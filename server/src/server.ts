@@ -47,8 +47,9 @@ connection.onInitialize((params: InitializeParams): InitializeResult => {
   client.diagnosticRefreshSupport = !!caps.workspace?.diagnostics?.refreshSupport;
   client.codeLensRefreshSupport = !!caps.workspace?.codeLens?.refreshSupport;
   client.documentChangesSupport = !!caps.workspace?.workspaceEdit?.documentChanges;
-  const init = params.initializationOptions as { settings?: unknown } | undefined;
+  const init = params.initializationOptions as { settings?: unknown; indexChanged?: unknown } | undefined;
   if (init?.settings) client.settings = readSettings(init.settings).settings;
+  client.indexEvents = init?.indexChanged === true;
   ws.excluder = new Excluder(client.settings.exclude);
   const roots = params.workspaceFolders?.map((f) => f.uri) ?? (params.rootUri ? [params.rootUri] : params.rootPath ? [pathToFileURL(params.rootPath).href] : []);
   ws.folders = roots.map(pathOf).filter((p): p is string => !!p);

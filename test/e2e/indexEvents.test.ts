@@ -31,7 +31,7 @@ test('indexChanged: sent when the scan begins and ends, and when files change on
   };
   write('rg.yaml', rg('rg-app'));
   write('st/account.yaml', account('appstore', 'rg-app'));
-  const client = new WorkspaceClient({ rootDir: root });
+  const client = new WorkspaceClient({ rootDir: root, initializationOptions: { indexChanged: true } });
   const seen: IndexChangedParams[] = [];
   client.conn.onNotification(INDEX_CHANGED, (p: IndexChangedParams) => void seen.push(p));
   try {
@@ -54,6 +54,23 @@ test('indexChanged: sent when the scan begins and ends, and when files change on
     rmSync(join(root, 'st', 'second.yaml'));
     await client.filesChanged({ uri: created, type: 3 });
     await until('a notification after the file was deleted', () => seen.slice(n).find((p) => p.manifests === 2));
+  } finally {
+    await client.stop();
+    rmSync(root, { recursive: true, force: true });
+  }
+});
+
+test('indexChanged: not sent to a client that did not ask for it (other editors)', { timeout: 60_000 }, async () => {
+  const root = mkdtempSync(join(tmpdir(), 'cm-index-events-'));
+  writeFileSync(join(root, 'rg.yaml'), rg('rg-app'));
+  const client = new WorkspaceClient({ rootDir: root });
+  const seen: IndexChangedParams[] = [];
+  client.conn.onNotification(INDEX_CHANGED, (p: IndexChangedParams) => void seen.push(p));
+  try {
+    await client.initialize();
+    await client.waitForScans(1);
+    await new Promise((r) => setTimeout(r, 600));
+    assert.deepEqual(seen, []);
   } finally {
     await client.stop();
     rmSync(root, { recursive: true, force: true });

@@ -20,6 +20,8 @@ export interface ClientOptions {
   pull?: boolean;
   settings?: unknown;
   rootDir?: string;
+  /** More `initializationOptions` (e.g. `indexChanged: true`, as the VS Code client sends). */
+  initializationOptions?: Record<string, unknown>;
 }
 
 export class TestClient {
@@ -71,7 +73,10 @@ export class TestClient {
         },
         window: { workDoneProgress: true },
       },
-      initializationOptions: this.options.settings ? { settings: this.options.settings } : undefined,
+      initializationOptions:
+        this.options.settings || this.options.initializationOptions
+          ? { ...(this.options.settings ? { settings: this.options.settings } : {}), ...this.options.initializationOptions }
+          : undefined,
     });
     await this.conn.sendNotification('initialized', {});
     return result;

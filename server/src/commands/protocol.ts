@@ -76,7 +76,8 @@ export const COPY_RESOURCE_PATH = 'cloudManifests.copyResourcePath';
 /**
  * `cloudManifests/indexChanged` (server → client notification): the workspace index changed (the first scan
  * ended, a file changed, was created or deleted, an open document changed what it defines). Sent at most
- * every few hundred milliseconds; the owner tree asks for the graph again.
+ * every few hundred milliseconds; the owner tree asks for the graph again. Sent only to a client whose
+ * `initializationOptions` hold `indexChanged: true`.
  */
 export const INDEX_CHANGED = 'cloudManifests/indexChanged';
 

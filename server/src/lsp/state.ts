@@ -20,6 +20,8 @@ export const client = {
   diagnosticRefreshSupport: false,
   codeLensRefreshSupport: false,
   documentChangesSupport: false,
+  /** The client asked for `cloudManifests/indexChanged` (initializationOptions `indexChanged: true`). */
+  indexEvents: false,
 };
 
 /** Parsed form of each open document at its current version. */
