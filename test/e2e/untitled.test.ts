@@ -6,7 +6,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { account, blobService, container, rg } from '../workspace/helpers';
+import { account, blobService, container, eventSubscription, rg } from '../workspace/helpers';
 import { cursor } from './lspClient';
 import { WorkspaceClient } from './workspaceClient';
 
@@ -45,6 +45,16 @@ describe('untitled manifests and the workspace', () => {
     // The owner found in the workspace: no "owner not found"; a name no file defines: information.
     assert.deepEqual((await client.change(uri, container('downloads', 'appstore-blob'))).map((d) => d.code), []);
     assert.deepEqual((await client.change(uri, container('downloads', 'nowhere'))).map((d) => d.code), ['owner-not-found']);
+    await client.close(uri);
+  });
+
+  test('reference names complete from the workspace in an untitled document', async () => {
+    const uri = 'untitled:Untitled-3';
+    const owner = '    armId: /subscriptions/00000000-0000-0000-0000-000000000000/resourceGroups/rg-app';
+    const { text, line, character } = cursor(eventSubscription('to-queue', owner, { group: 'storage.cloud.example.com', kind: 'StorageAccount', name: '|' }));
+    await client.open(uri, text);
+    const res = await client.request<Item[] | { items: Item[] }>('textDocument/completion', { textDocument: { uri }, position: { line, character } });
+    assert.deepEqual(itemsOf(res).map((i) => i.label), ['appstore']);
     await client.close(uri);
   });
 
