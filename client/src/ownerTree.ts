@@ -20,8 +20,22 @@ import {
   type TreeView,
 } from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
-import { INDEX_CHANGED, OWNER_GRAPH, type GraphNode, type IndexChangedParams, type OwnerGraphResult } from '../../server/src/commands/protocol';
-import { addProblems, buildTree, countIn, describeProblems, noProblems, type Problems, type TreeNode } from './graphModel';
+import {
+  INDEX_CHANGED,
+  OWNER_GRAPH,
+  type GraphNode,
+  type IndexChangedParams,
+  type OwnerGraphResult,
+} from '../../server/src/commands/protocol';
+import {
+  addProblems,
+  buildTree,
+  countIn,
+  describeProblems,
+  noProblems,
+  type Problems,
+  type TreeNode,
+} from './graphModel';
 import { isMethodNotFound, SOURCE } from './util';
 
 export const VIEW_ID = 'cloudManifests.owners';
@@ -65,11 +79,18 @@ export class OwnerTreeProvider implements TreeDataProvider<TreeNode>, Disposable
       view.onDidChangeVisibility((e) => e.visible && this.stale && this.scheduleRefetch(0)),
       // Problems changed: counts only, no new graph.
       languages.onDidChangeDiagnostics(() => this.scheduleRedraw()),
-      workspace.onDidChangeTextDocument((e) => e.document.languageId === 'yaml' && e.contentChanges.length > 0 && this.scheduleRefetch()),
+      workspace.onDidChangeTextDocument(
+        (e) => e.document.languageId === 'yaml' && e.contentChanges.length > 0 && this.scheduleRefetch(),
+      ),
       workspace.onDidOpenTextDocument((d) => d.languageId === 'yaml' && this.scheduleRefetch()),
     );
     const watcher = workspace.createFileSystemWatcher('**/*.{yaml,yml}');
-    this.disposables.push(watcher, watcher.onDidCreate(() => this.scheduleRefetch()), watcher.onDidDelete(() => this.scheduleRefetch()), watcher.onDidChange(() => this.scheduleRefetch()));
+    this.disposables.push(
+      watcher,
+      watcher.onDidCreate(() => this.scheduleRefetch()),
+      watcher.onDidDelete(() => this.scheduleRefetch()),
+      watcher.onDidChange(() => this.scheduleRefetch()),
+    );
   }
 
   /** Asks the server for the graph again (now, or after a quiet moment while the user types). */
@@ -106,7 +127,8 @@ export class OwnerTreeProvider implements TreeDataProvider<TreeNode>, Disposable
         const result = await this.client.sendRequest<OwnerGraphResult>(OWNER_GRAPH, {});
         this.roots = buildTree(result.nodes);
         this.total = result.nodes.length;
-        if (this.view) this.view.message = this.indexing && this.roots.length === 0 ? 'Indexing the workspace…' : undefined;
+        if (this.view)
+          this.view.message = this.indexing && this.roots.length === 0 ? 'Indexing the workspace…' : undefined;
       } catch (e) {
         this.roots = [];
         this.total = 0;
@@ -130,7 +152,12 @@ export class OwnerTreeProvider implements TreeDataProvider<TreeNode>, Disposable
 
   getTreeItem(t: TreeNode): TreeItem {
     const n = t.node;
-    const expand = t.children.length === 0 ? TreeItemCollapsibleState.None : this.total <= 300 ? TreeItemCollapsibleState.Expanded : TreeItemCollapsibleState.Collapsed;
+    const expand =
+      t.children.length === 0
+        ? TreeItemCollapsibleState.None
+        : this.total <= 300
+          ? TreeItemCollapsibleState.Expanded
+          : TreeItemCollapsibleState.Collapsed;
     const item = new TreeItem(n.name || `(unnamed ${n.kind})`, expand);
     item.id = n.id;
     if (n.external) {
@@ -169,7 +196,15 @@ export class OwnerTreeProvider implements TreeDataProvider<TreeNode>, Disposable
     item.command = {
       command: 'vscode.open',
       title: 'Open Manifest',
-      arguments: [uri, sel ? { selection: new Range(sel.start.line, sel.start.character, sel.end.line, sel.end.character), preview: true } : { preview: true }],
+      arguments: [
+        uri,
+        sel
+          ? {
+              selection: new Range(sel.start.line, sel.start.character, sel.end.line, sel.end.character),
+              preview: true,
+            }
+          : { preview: true },
+      ],
     };
     item.contextValue = 'manifest';
     item.accessibilityInformation = { label: `${n.kind} ${n.name}${ownText ? `, ${ownText}` : ''}` };
@@ -206,7 +241,10 @@ export class OwnerTreeProvider implements TreeDataProvider<TreeNode>, Disposable
   }
 }
 
-export function registerOwnerTree(client: LanguageClient, ready: Promise<void>): { provider: OwnerTreeProvider; view: TreeView<TreeNode>; disposables: Disposable[] } {
+export function registerOwnerTree(
+  client: LanguageClient,
+  ready: Promise<void>,
+): { provider: OwnerTreeProvider; view: TreeView<TreeNode>; disposables: Disposable[] } {
   const provider = new OwnerTreeProvider(client, ready);
   const view = window.createTreeView(VIEW_ID, { treeDataProvider: provider, showCollapseAll: true });
   provider.attach(view);

@@ -40,34 +40,66 @@ describe('untitled manifests and the workspace', () => {
     const uri = 'untitled:Untitled-1';
     const { text, line, character } = cursor(container('downloads', '|'));
     await client.open(uri, text);
-    const res = await client.request<Item[] | { items: Item[] }>('textDocument/completion', { textDocument: { uri }, position: { line, character } });
-    assert.deepEqual(itemsOf(res).map((i) => i.label), ['appstore-blob']);
+    const res = await client.request<Item[] | { items: Item[] }>('textDocument/completion', {
+      textDocument: { uri },
+      position: { line, character },
+    });
+    assert.deepEqual(
+      itemsOf(res).map((i) => i.label),
+      ['appstore-blob'],
+    );
     // The owner found in the workspace: no "owner not found"; a name no file defines: information.
-    assert.deepEqual((await client.change(uri, container('downloads', 'appstore-blob'))).map((d) => d.code), []);
-    assert.deepEqual((await client.change(uri, container('downloads', 'nowhere'))).map((d) => d.code), ['owner-not-found']);
+    assert.deepEqual(
+      (await client.change(uri, container('downloads', 'appstore-blob'))).map((d) => d.code),
+      [],
+    );
+    assert.deepEqual(
+      (await client.change(uri, container('downloads', 'nowhere'))).map((d) => d.code),
+      ['owner-not-found'],
+    );
     await client.close(uri);
   });
 
   test('reference names complete from the workspace in an untitled document', async () => {
     const uri = 'untitled:Untitled-3';
     const owner = '    armId: /subscriptions/00000000-0000-0000-0000-000000000000/resourceGroups/rg-app';
-    const { text, line, character } = cursor(eventSubscription('to-queue', owner, { group: 'storage.cloud.example.com', kind: 'StorageAccount', name: '|' }));
+    const { text, line, character } = cursor(
+      eventSubscription('to-queue', owner, { group: 'storage.cloud.example.com', kind: 'StorageAccount', name: '|' }),
+    );
     await client.open(uri, text);
-    const res = await client.request<Item[] | { items: Item[] }>('textDocument/completion', { textDocument: { uri }, position: { line, character } });
-    assert.deepEqual(itemsOf(res).map((i) => i.label), ['appstore']);
+    const res = await client.request<Item[] | { items: Item[] }>('textDocument/completion', {
+      textDocument: { uri },
+      position: { line, character },
+    });
+    assert.deepEqual(
+      itemsOf(res).map((i) => i.label),
+      ['appstore'],
+    );
     await client.close(uri);
   });
 
   test('the snippets of an empty document offer the workspace owners of the owner kind', async () => {
     const uri = 'untitled:Untitled-2';
     await client.open(uri, '');
-    const res = await client.request<Item[] | { items: Item[] }>('textDocument/completion', { textDocument: { uri }, position: { line: 0, character: 0 } });
+    const res = await client.request<Item[] | { items: Item[] }>('textDocument/completion', {
+      textDocument: { uri },
+      position: { line: 0, character: 0 },
+    });
     const snippet = (label: string) => itemsOf(res).find((i) => i.label === label)!.textEdit!.newText;
     // A fixed owner kind (ResourceGroup): both resource groups, as a choice.
-    assert.match(snippet('StorageAccount (storage v20220901)'), /\n {2}owner:\n {4}name: \$\{\d+\|rg-app,rg-data\|\}\n/);
-    assert.match(snippet('StorageAccountsBlobServicesContainer (storage v20220901)'), /\n {2}owner:\n {4}name: \$\{\d+\|appstore-blob\|\}\n/);
+    assert.match(
+      snippet('StorageAccount (storage v20220901)'),
+      /\n {2}owner:\n {4}name: \$\{\d+\|rg-app,rg-data\|\}\n/,
+    );
+    assert.match(
+      snippet('StorageAccountsBlobServicesContainer (storage v20220901)'),
+      /\n {2}owner:\n {4}name: \$\{\d+\|appstore-blob\|\}\n/,
+    );
     // An extension resource's snippet is owned by a resource group: the same choice after group and kind.
-    assert.match(snippet('RoleAssignment (authorization v20220401)'), /\n {4}kind: ResourceGroup\n {4}name: \$\{\d+\|rg-app,rg-data\|\}\n/);
+    assert.match(
+      snippet('RoleAssignment (authorization v20220401)'),
+      /\n {4}kind: ResourceGroup\n {4}name: \$\{\d+\|rg-app,rg-data\|\}\n/,
+    );
     // No manifest of the owner kind in the workspace: the placeholder stays.
     assert.match(snippet('KeyValue (appconfiguration v20240601)'), /\n {4}name: \$\{\d+:[^}|]+\}\n/);
     await client.close(uri);

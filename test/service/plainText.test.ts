@@ -8,7 +8,10 @@ import { plainText } from '../../server/src/service/plainText';
 import { validateFile } from '../../server/src/service/validate';
 
 test('plainText: code spans become quotes, emphasis and escapes go', () => {
-  assert.equal(plainText('`spec.sku.name` does not allow "X"; allowed: `A` or `B`.'), `'spec.sku.name' does not allow "X"; allowed: 'A' or 'B'.`);
+  assert.equal(
+    plainText('`spec.sku.name` does not allow "X"; allowed: `A` or `B`.'),
+    `'spec.sku.name' does not allow "X"; allowed: 'A' or 'B'.`,
+  );
   assert.equal(plainText('**Required** and \\*literal\\*'), 'Required and *literal*');
   assert.equal(plainText('a ``x`y`` b'), "a 'x`y' b");
   assert.equal(plainText('`` `tick` ``'), "'`tick`'");
@@ -17,7 +20,9 @@ test('plainText: code spans become quotes, emphasis and escapes go', () => {
 });
 
 test('an LSP diagnostic message has no markdown; the service message keeps it', () => {
-  const file = parseFile('apiVersion: storage.cloud.example.com/v20220901\nkind: StorageAccount\nmetadata:\n  name: stx01\nspec:\n  locaton: westus\n');
+  const file = parseFile(
+    'apiVersion: storage.cloud.example.com/v20220901\nkind: StorageAccount\nmetadata:\n  name: stx01\nspec:\n  locaton: westus\n',
+  );
   const d = validateFile(file).find((x) => x.code === 'unknown-field')!;
   assert.match(d.message, /`spec` has no field `locaton`/);
   const lsp = toLspDiagnostic(file, d);
@@ -26,8 +31,12 @@ test('an LSP diagnostic message has no markdown; the service message keeps it', 
 });
 
 test('the unknown-field message names the nearest fields and where the whole list is, not 15 of them', () => {
-  const file = parseFile('apiVersion: storage.cloud.example.com/v20220901\nkind: StorageAccount\nmetadata:\n  name: stx01\nspec:\n  acesTier: Hot\n  sku:\n    capacity: 1\n');
-  const msgs = validateFile(file).filter((x) => x.code === 'unknown-field').map((x) => plainText(x.message));
+  const file = parseFile(
+    'apiVersion: storage.cloud.example.com/v20220901\nkind: StorageAccount\nmetadata:\n  name: stx01\nspec:\n  acesTier: Hot\n  sku:\n    capacity: 1\n',
+  );
+  const msgs = validateFile(file)
+    .filter((x) => x.code === 'unknown-field')
+    .map((x) => plainText(x.message));
   assert.deepEqual(msgs, [
     "'spec' has no field 'acesTier'. Nearest names: 'accessTier', 'identity', 'location', 'owner' or 'encryption' (32 fields in all; completion on this key lists them).",
     "'spec.sku' has no field 'capacity'. Allowed: 'name' or 'tier'.",

@@ -1,6 +1,13 @@
 // Requests: completion, hover, navigation, rename, symbols, code lenses and the extension's commands,
 // each mapped onto the pure language service and the workspace index.
-import { ErrorCodes, ResponseError, type CodeLens, type CompletionItem, type Location, type TextEdit } from 'vscode-languageserver/node';
+import {
+  ErrorCodes,
+  ResponseError,
+  type CodeLens,
+  type CompletionItem,
+  type Location,
+  type TextEdit,
+} from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { registerCommands } from '../commands';
 import { COPY_RESOURCE_PATH } from '../commands/protocol';
@@ -18,7 +25,10 @@ import { client, connection, documents, fileOf, isYaml, outlined, safely } from 
 import { index, readText, ws } from './workspace';
 
 /** The open document of a request, indexed at its current version, with the cursor offset. */
-function at(uri: string, position: { line: number; character: number }): { doc: TextDocument; file: ParsedFile; offset: number } | undefined {
+function at(
+  uri: string,
+  position: { line: number; character: number },
+): { doc: TextDocument; file: ParsedFile; offset: number } | undefined {
   const doc = documents.get(uri);
   if (!doc || !isYaml(doc)) return undefined;
   syncAll();
@@ -45,7 +55,11 @@ export function registerRequests(): void {
     return safely(() => {
       const file = fileOf(doc);
       const offset = file.lines.offsetAt(params.position);
-      const items = complete(file, offset, { apiDomain: client.settings.apiDomain, workspaceDomains: index.domains(), workspaceNames: () => namesByKind(index) });
+      const items = complete(file, offset, {
+        apiDomain: client.settings.apiDomain,
+        workspaceDomains: index.domains(),
+        workspaceNames: () => namesByKind(index),
+      });
       syncAll();
       const refs: CompletionItem[] = safely(() => completeReferences(index, doc.uri, file, offset), []);
       if (refs.length === 0) return items;
@@ -106,7 +120,10 @@ export function registerRequests(): void {
       // that changed meanwhile rather than corrupting it.
       if (client.documentChangesSupport) {
         return {
-          documentChanges: Object.entries(changes).map(([uri, edits]) => ({ textDocument: { uri, version: documents.get(uri)?.version ?? null }, edits })),
+          documentChanges: Object.entries(changes).map(([uri, edits]) => ({
+            textDocument: { uri, version: documents.get(uri)?.version ?? null },
+            edits,
+          })),
         };
       }
       return { changes };
@@ -141,7 +158,12 @@ export function registerRequests(): void {
         const start = f.lines().positionAt(m.span[0]);
         lenses.push({
           range: { start, end: start },
-          command: { title: shortResourcePath(path), command: COPY_RESOURCE_PATH, arguments: [path], tooltip: `${path}\n\nCloud resource path of ${m.kind} ${m.name ?? ''}: click to copy it` },
+          command: {
+            title: shortResourcePath(path),
+            command: COPY_RESOURCE_PATH,
+            arguments: [path],
+            tooltip: `${path}\n\nCloud resource path of ${m.kind} ${m.name ?? ''}: click to copy it`,
+          },
         });
       }
       return lenses;

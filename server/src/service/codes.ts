@@ -141,7 +141,8 @@ export const CODES = {
   },
   'rule-alert-only-member': {
     severity: 'error',
-    title: 'A recording rule (`record`) with alert-only members (`actions`, `resolveConfiguration`, `for`, `severity`).',
+    title:
+      'A recording rule (`record`) with alert-only members (`actions`, `resolveConfiguration`, `for`, `severity`).',
     example: 'rules:\n  - record: job:up\n    severity: 3',
   },
   'no-effect-public-access-disabled': {
@@ -177,18 +178,21 @@ export const CODES = {
   'active-directory-properties-required': {
     severity: 'error',
     title: 'Identity-based file access with `directoryServiceOptions: AD` but no `activeDirectoryProperties`.',
-    example: 'cloudFilesIdentityBasedAuthentication:\n  directoryServiceOptions: AD\n  # activeDirectoryProperties missing',
+    example:
+      'cloudFilesIdentityBasedAuthentication:\n  directoryServiceOptions: AD\n  # activeDirectoryProperties missing',
     fix: 'Add `activeDirectoryProperties` with `domainName` and `domainGuid`.',
   },
   'root-squash-nfs-only': {
     severity: 'error',
-    title: 'A share `rootSquash` on a share that is not NFS (an error for `enabledProtocols: SMB`, a warning when the protocol is not given).',
+    title:
+      'A share `rootSquash` on a share that is not NFS (an error for `enabledProtocols: SMB`, a warning when the protocol is not given).',
     example: 'kind: StorageAccountsFileServicesShare\nspec:\n  enabledProtocols: SMB\n  rootSquash: RootSquash',
     fix: 'Set `enabledProtocols: NFS` (only at share creation) or remove `rootSquash`.',
   },
   'sub-domain-name-on-update': {
     severity: 'warning',
-    title: '`customDomain.useSubDomainName: true`: it is only to be set on updates, and creating the account with it fails.',
+    title:
+      '`customDomain.useSubDomainName: true`: it is only to be set on updates, and creating the account with it fails.',
     example: 'customDomain:\n  name: www.example.org\n  useSubDomainName: true',
     fix: 'Create the account without it; add it in a later update.',
   },
@@ -206,19 +210,23 @@ export const CODES = {
   },
   'immutability-policy-locked': {
     severity: 'warning',
-    title: 'An account immutability policy written `Locked`: a policy is created `Disabled` or `Unlocked`, and `Locked` cannot be reverted.',
+    title:
+      'An account immutability policy written `Locked`: a policy is created `Disabled` or `Unlocked`, and `Locked` cannot be reverted.',
     example: 'immutableStorageWithVersioning:\n  enabled: true\n  immutabilityPolicy: {state: Locked}',
     fix: 'Create the policy `Unlocked`; lock it by a later update once the retention is right.',
   },
   'permanent-delete-blob-only': {
     severity: 'warning',
-    title: '`allowPermanentDelete` in container or share soft delete: it applies to blob soft delete only and has no effect there.',
-    example: 'kind: StorageAccountsFileService\nspec:\n  shareDeleteRetentionPolicy: {enabled: true, allowPermanentDelete: true}',
+    title:
+      '`allowPermanentDelete` in container or share soft delete: it applies to blob soft delete only and has no effect there.',
+    example:
+      'kind: StorageAccountsFileService\nspec:\n  shareDeleteRetentionPolicy: {enabled: true, allowPermanentDelete: true}',
     fix: 'Remove it; set it in the blob service `deleteRetentionPolicy` if blob versions are meant.',
   },
   'naming-convention-with-cloud-name': {
     severity: 'warning',
-    title: '`operatorSpec.namingConvention` together with `cloudName`: the convention only names roles that have no `cloudName`.',
+    title:
+      '`operatorSpec.namingConvention` together with `cloudName`: the convention only names roles that have no `cloudName`.',
     example: 'spec:\n  cloudName: 3f1c…\n  operatorSpec: {namingConvention: stable}',
     fix: 'Remove `namingConvention`, or remove `cloudName` to let the operator generate the uuid.',
   },
@@ -230,64 +238,81 @@ export const CODES = {
   },
   'user-subscription-shared-key': {
     severity: 'warning',
-    title: 'A batch account in `UserSubscription` pool allocation mode that allows `SharedKey`: clients must use directory identity there.',
+    title:
+      'A batch account in `UserSubscription` pool allocation mode that allows `SharedKey`: clients must use directory identity there.',
     example: 'poolAllocationMode: UserSubscription\nallowedAuthenticationModes: [SharedKey, AAD]',
     fix: 'Remove `SharedKey` from `allowedAuthenticationModes`.',
   },
   'input-mapping-without-custom-schema': {
     severity: 'warning',
-    title: 'A domain or topic `inputSchemaMapping` while `inputSchema` is not `CustomEventSchema`: the mapping has no effect.',
+    title:
+      'A domain or topic `inputSchemaMapping` while `inputSchema` is not `CustomEventSchema`: the mapping has no effect.',
     example: 'inputSchema: EventGridSchema\ninputSchemaMapping:\n  json: {subject: {sourceField: sub}}',
     fix: 'Set `inputSchema: CustomEventSchema` or remove the mapping.',
   },
   'owner-kind': {
     severity: 'error',
-    title: 'An owner `name` that, in the workspace, names only manifests of another kind than the owner kind (a container owned by its account instead of its blob service).',
-    example: 'kind: StorageAccountsBlobServicesContainer\nspec:\n  owner:\n    name: appstore   # a StorageAccount, not a StorageAccountsBlobService',
+    title:
+      'An owner `name` that, in the workspace, names only manifests of another kind than the owner kind (a container owned by its account instead of its blob service).',
+    example:
+      'kind: StorageAccountsBlobServicesContainer\nspec:\n  owner:\n    name: appstore   # a StorageAccount, not a StorageAccountsBlobService',
   },
   'owner-not-found': {
     severity: 'info',
-    title: 'An owner that no manifest of the workspace defines: it may exist in the cluster (`ownerResolution: off` silences it).',
-    example: 'kind: KeyValue\nspec:\n  owner:\n    name: app-config   # no ConfigurationStore app-config in the workspace',
+    title:
+      'An owner that no manifest of the workspace defines: it may exist in the cluster (`ownerResolution: off` silences it).',
+    example:
+      'kind: KeyValue\nspec:\n  owner:\n    name: app-config   # no ConfigurationStore app-config in the workspace',
   },
   'reference-not-found': {
     severity: 'info',
-    title: 'A reference (`group`, `kind`, `name`) to one of our kinds that no manifest of the workspace defines: it may exist in the cluster (`ownerResolution: off` silences it).',
-    example: 'resourceReference:\n  group: storage.example.com\n  kind: StorageAccount\n  name: archive   # not in the workspace',
+    title:
+      'A reference (`group`, `kind`, `name`) to one of our kinds that no manifest of the workspace defines: it may exist in the cluster (`ownerResolution: off` silences it).',
+    example:
+      'resourceReference:\n  group: storage.example.com\n  kind: StorageAccount\n  name: archive   # not in the workspace',
   },
   'owner-arm-id': {
     severity: 'error',
     title: 'An owner `armId` whose provider namespace and type path are not those of the owner kind.',
-    example: 'kind: KeyValue\nspec:\n  owner:\n    armId: /subscriptions/0000/resourceGroups/rg/providers/Provider.Storage/storageAccounts/appstore',
+    example:
+      'kind: KeyValue\nspec:\n  owner:\n    armId: /subscriptions/0000/resourceGroups/rg/providers/Provider.Storage/storageAccounts/appstore',
   },
   'reference-kind': {
     severity: 'error',
     title: 'An owner or reference whose `kind` does not exist in its `group` (when the group is one of ours).',
-    example: 'owner:\n  group: eventgrid.example.com\n  kind: Topics   # Topic, DomainsTopic, Domain or EventSubscription\n  name: app-events',
+    example:
+      'owner:\n  group: eventgrid.example.com\n  kind: Topics   # Topic, DomainsTopic, Domain or EventSubscription\n  name: app-events',
   },
   'duplicate-resource': {
     severity: 'warning',
-    title: 'The same group, kind, namespace and name defined twice in one file or in files of one folder: applying both, the last one wins. (Copies in other folders are taken as alternatives: environments, overlays.)',
-    example: '# app/a.yaml\nkind: StorageAccount\nmetadata: {name: appstore}\n# app/b.yaml\nkind: StorageAccount\nmetadata: {name: appstore}',
+    title:
+      'The same group, kind, namespace and name defined twice in one file or in files of one folder: applying both, the last one wins. (Copies in other folders are taken as alternatives: environments, overlays.)',
+    example:
+      '# app/a.yaml\nkind: StorageAccount\nmetadata: {name: appstore}\n# app/b.yaml\nkind: StorageAccount\nmetadata: {name: appstore}',
   },
   'ownership-cycle': {
     severity: 'error',
     title: 'Manifests that own each other (through their owners, in any files): none of them can ever be created.',
-    example: 'kind: RoleAssignment\nmetadata: {name: a}\nspec:\n  owner: {group: authorization.example.com, kind: RoleAssignment, name: b}\n# and b owned by a',
+    example:
+      'kind: RoleAssignment\nmetadata: {name: a}\nspec:\n  owner: {group: authorization.example.com, kind: RoleAssignment, name: b}\n# and b owned by a',
   },
   'share-quota-large-file-shares': {
     severity: 'error',
-    title: 'A share quota above 5120 GB while the owning account does not enable large file shares (`largeFileSharesState: Enabled`).',
-    example: 'kind: StorageAccountsFileServicesShare\nspec:\n  shareQuota: 10240   # the account has no largeFileSharesState: Enabled',
+    title:
+      'A share quota above 5120 GB while the owning account does not enable large file shares (`largeFileSharesState: Enabled`).',
+    example:
+      'kind: StorageAccountsFileServicesShare\nspec:\n  shareQuota: 10240   # the account has no largeFileSharesState: Enabled',
   },
   'share-access-tier-account-kind': {
     severity: 'error',
-    title: "A share `accessTier` its account's kind does not offer: `FileStorage` accounts take only `Premium`, general-purpose v2 (`StorageV2`) accounts `TransactionOptimized`, `Hot` or `Cool`.",
+    title:
+      "A share `accessTier` its account's kind does not offer: `FileStorage` accounts take only `Premium`, general-purpose v2 (`StorageV2`) accounts `TransactionOptimized`, `Hot` or `Cool`.",
     example: 'kind: StorageAccountsFileServicesShare\nspec:\n  accessTier: Hot   # the account is kind: FileStorage',
   },
   'multichannel-account-kind': {
     severity: 'warning',
-    title: 'SMB multichannel enabled on the file service of an account that is not a `FileStorage` (premium) account: it applies to Premium FileStorage only.',
+    title:
+      'SMB multichannel enabled on the file service of an account that is not a `FileStorage` (premium) account: it applies to Premium FileStorage only.',
     example: 'protocolSettings:\n  smb:\n    multichannel: {enabled: true}   # the account is kind: StorageV2',
   },
 } as const satisfies Record<string, CodeInfo>;

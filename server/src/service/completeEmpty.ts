@@ -1,15 +1,46 @@
 // Completion in an empty document: the whole-resource snippets and the envelope keys (`apiVersion`, `kind`,
 // `metadata`, `spec`), for a user who writes a manifest key by key. With a key prefix typed (`api`) the keys
 // come first; with nothing typed, the snippets do.
-import { CompletionItemKind, InsertTextFormat, InsertTextMode, MarkupKind, type CompletionItem, type Range } from 'vscode-languageserver-types';
+import {
+  CompletionItemKind,
+  InsertTextFormat,
+  InsertTextMode,
+  MarkupKind,
+  type CompletionItem,
+  type Range,
+} from 'vscode-languageserver-types';
 
 const TRIGGER_SUGGEST = { title: 'Suggest', command: 'editor.action.triggerSuggest' };
 
 const KEYS: { name: string; insert: string; detail: string; doc: string; more: boolean }[] = [
-  { name: 'apiVersion', insert: 'apiVersion: ', detail: 'string · required', doc: 'API group and version of the manifest, e.g. `storage.{api_domain}/v20220901`: completion offers them.', more: true },
-  { name: 'kind', insert: 'kind: ', detail: 'string · required', doc: 'The kind of resource, e.g. `StorageAccount`: completion offers the kinds of the `apiVersion`.', more: true },
-  { name: 'metadata', insert: 'metadata:\n  ', detail: 'ObjectMeta · required', doc: 'Kubernetes object metadata: `name` (required), `namespace`, labels, annotations.', more: true },
-  { name: 'spec', insert: 'spec:\n  ', detail: 'object', doc: 'The desired state of the resource: its fields depend on `kind`.', more: true },
+  {
+    name: 'apiVersion',
+    insert: 'apiVersion: ',
+    detail: 'string · required',
+    doc: 'API group and version of the manifest, e.g. `storage.{api_domain}/v20220901`: completion offers them.',
+    more: true,
+  },
+  {
+    name: 'kind',
+    insert: 'kind: ',
+    detail: 'string · required',
+    doc: 'The kind of resource, e.g. `StorageAccount`: completion offers the kinds of the `apiVersion`.',
+    more: true,
+  },
+  {
+    name: 'metadata',
+    insert: 'metadata:\n  ',
+    detail: 'ObjectMeta · required',
+    doc: 'Kubernetes object metadata: `name` (required), `namespace`, labels, annotations.',
+    more: true,
+  },
+  {
+    name: 'spec',
+    insert: 'spec:\n  ',
+    detail: 'object',
+    doc: 'The desired state of the resource: its fields depend on `kind`.',
+    more: true,
+  },
 ];
 
 const escChoice = (s: string) => s.replace(/[\\$,|}]/g, '\\$&');
@@ -19,7 +50,10 @@ const OWNER_NAME = /(\n {2}owner:\n(?: {4}(?:group|kind): [^\n]*\n)* {4}name: )\
 /** A whole-resource snippet with its owner's `name` as a choice of existing names (unchanged without any). */
 export function withOwnerChoice(snippet: string, names: readonly string[] | undefined): string {
   if (!names?.length) return snippet;
-  return snippet.replace(OWNER_NAME, (_, head: string, stop: string) => `${head}\${${stop}|${names.slice(0, 50).map(escChoice).join(',')}|}`);
+  return snippet.replace(
+    OWNER_NAME,
+    (_, head: string, stop: string) => `${head}\${${stop}|${names.slice(0, 50).map(escChoice).join(',')}|}`,
+  );
 }
 
 export function emptyDocumentItems(snippets: CompletionItem[], typed: string, range: Range): CompletionItem[] {

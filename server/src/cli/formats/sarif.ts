@@ -15,7 +15,9 @@ export function formatSarif(report: Report, options: { version: string }): strin
   const rules = codes.map((code) => ({
     id: code,
     shortDescription: { text: CODES[code].title },
-    help: { text: `Example:\n${CODES[code].example}${'fix' in CODES[code] ? `\nFix: ${(CODES[code] as { fix: string }).fix}` : ''}` },
+    help: {
+      text: `Example:\n${CODES[code].example}${'fix' in CODES[code] ? `\nFix: ${(CODES[code] as { fix: string }).fix}` : ''}`,
+    },
     defaultConfiguration: { level: sarifLevel(CODES[code].severity) },
   }));
   const results = report.files.flatMap((f) =>

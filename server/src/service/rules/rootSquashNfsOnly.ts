@@ -12,8 +12,17 @@ export const rootSquashNfsOnly: Rule = {
     // A case variant (`nfs`) is reported by enum-case; the share is meant to be NFS.
     if (typeof protocols === 'string' && protocols.toUpperCase() === 'NFS') return;
     if (protocols === undefined)
-      out.report('root-squash-nfs-only', squash.keySpan, '`spec.rootSquash` applies to NFS shares only, and this share does not set `spec.enabledProtocols: NFS`; set it (only at share creation) or remove `rootSquash`.', 'warning');
+      out.report(
+        'root-squash-nfs-only',
+        squash.keySpan,
+        '`spec.rootSquash` applies to NFS shares only, and this share does not set `spec.enabledProtocols: NFS`; set it (only at share creation) or remove `rootSquash`.',
+        'warning',
+      );
     else
-      out.report('root-squash-nfs-only', squash.keySpan, `\`spec.rootSquash\` applies to NFS shares only, and this share has \`spec.enabledProtocols\` "${String(protocols)}"; remove \`rootSquash\` or make the share \`NFS\`.`);
+      out.report(
+        'root-squash-nfs-only',
+        squash.keySpan,
+        `\`spec.rootSquash\` applies to NFS shares only, and this share has \`spec.enabledProtocols\` "${String(protocols)}"; remove \`rootSquash\` or make the share \`NFS\`.`,
+      );
   },
 };

@@ -58,6 +58,12 @@ export function resourcePath(index: WorkspaceIndex, m: Manifest, depth = 0): str
  */
 export function shortResourcePath(path: string): string {
   const i = path.lastIndexOf('/providers/');
-  const tail = i >= 0 ? path.slice(i + '/providers/'.length).split('/').slice(1) : path.split('/').filter(Boolean).slice(-2);
+  const tail =
+    i >= 0
+      ? path
+          .slice(i + '/providers/'.length)
+          .split('/')
+          .slice(1)
+      : path.split('/').filter(Boolean).slice(-2);
   return tail.length > 4 ? `…/${tail.slice(-4).join('/')}` : tail.join('/');
 }
