@@ -6,7 +6,11 @@ import { join, relative } from 'node:path';
 import { test } from 'node:test';
 import { actualDiagnostics } from '../expectations';
 
-const corpus = join(__dirname, '..', '..', '..', 'shared', 'corpus', 'operator-samples');
+// Beside the repository (../shared), or beside the folder of worktrees (a worktree under /work/wt/<name>).
+const corpus =
+  [join(__dirname, '..', '..', '..', 'shared'), join(__dirname, '..', '..', '..', '..', 'shared')]
+    .map((d) => join(d, 'corpus', 'operator-samples'))
+    .find((d) => existsSync(d)) ?? join(__dirname, '..', '..', '..', 'shared', 'corpus', 'operator-samples');
 
 /** file → 1-based lines with a genuine error (corpus README). */
 const GENUINE: Record<string, { line: number; code: string }[]> = {

@@ -222,6 +222,91 @@ export const CODES = {
     title: 'SMB multichannel enabled on the file service of an account that is not a `FileStorage` (premium) account: it applies to Premium FileStorage only.',
     example: 'protocolSettings:\n  smb:\n    multichannel: {enabled: true}   # the account is kind: StorageV2',
   },
+  'promql-syntax': {
+    severity: 'error',
+    title: "A PromQL `expression` that Prometheus's parser rejects: marked at the character, with what was expected there.",
+    example: 'rules:\n  - record: job:http:rate5m\n    expression: sum(rate(http_requests_total[5m])   # `(` is never closed',
+  },
+  'promql-unknown-function': {
+    severity: 'error',
+    title: 'A call to a function PromQL does not have; suggests the nearest one.',
+    example: 'expression: rte(http_requests_total[5m])   # rate',
+  },
+  'promql-arguments': {
+    severity: 'error',
+    title: 'A PromQL function or aggregation with the wrong number or types of arguments (an instant vector where a range is needed, a missing `topk` parameter…).',
+    example: 'expression: rate(http_requests_total) > 0   # rate(http_requests_total[5m])',
+  },
+  'promql-operator': {
+    severity: 'error',
+    title: 'A PromQL binary operator used on operands it does not take: a comparison of two scalars without `bool`, `bool` on arithmetic, a set operator or vector matching with a scalar, a range vector operand.',
+    example: 'expression: count(up) > 0 and 1   # `and` needs two instant vectors',
+  },
+  'promql-selector': {
+    severity: 'error',
+    title: 'A PromQL selector that would select every series (no metric name and only matchers that match the empty string), or names the metric twice.',
+    example: 'expression: absent({job=""})   # {job="api"}',
+  },
+  'promql-duration': {
+    severity: 'error',
+    title: 'A duration inside a PromQL expression that is not a Prometheus duration (`5m`, `1h30m`): an ISO 8601 duration (`PT5M`, which `for` and `interval` use), an unknown unit or units out of order.',
+    example: 'expression: rate(http_requests_total[PT5M])   # [5m]',
+  },
+  'promql-type': {
+    severity: 'error',
+    title: 'A PromQL subquery, `@` modifier or unary minus applied to an expression of a type it does not take.',
+    example: 'expression: -"text"',
+  },
+  'rule-record-name': {
+    severity: 'warning',
+    title: 'A recording rule `record` that is not a valid metric name (`[a-zA-Z_:][a-zA-Z0-9_:]*`).',
+    example: 'rules:\n  - record: job-http-rate   # job:http:rate5m',
+  },
+  'rule-label-name': {
+    severity: 'warning',
+    title: 'A rule `labels` key that is not a valid label name (`[a-zA-Z_][a-zA-Z0-9_]*`) or is reserved (`__` prefix).',
+    example: 'labels:\n  team-name: payments   # team_name',
+  },
+  'rule-template': {
+    severity: 'warning',
+    title: 'A rule `labels` or `annotations` value whose template braces `{{ }}` do not balance.',
+    example: 'annotations:\n  summary: "{{ $labels.instance } is down"',
+  },
+  'cel-syntax': {
+    severity: 'error',
+    title: 'An operator expression `value` that is not valid CEL: marked at the character.',
+    example: 'secretExpressions:\n  - name: s\n    key: k\n    value: self.status.endpoint +',
+  },
+  'cel-unknown-field': {
+    severity: 'error',
+    title: 'A CEL expression selecting a field `self` (the resource, typed from this kind and version) or `secret` (the keys of `operatorSpec.secrets`) does not have; suggests the nearest.',
+    example: 'value: self.status.primaryEndpoint.blob   # primaryEndpoints',
+  },
+  'cel-unknown-function': {
+    severity: 'error',
+    title: "A CEL function the operator's environment does not have (standard functions, extended strings v3, optional types only).",
+    example: 'value: configmap("app-settings", "timeout")',
+  },
+  'cel-undeclared': {
+    severity: 'error',
+    title: 'A CEL variable the expression cannot use: only `self`, and `secret` in `secretExpressions`.',
+    example: 'configMapExpressions:\n  - name: c\n    key: k\n    value: secret.key1   # secret exists in secretExpressions only',
+  },
+  'cel-type': {
+    severity: 'error',
+    title: 'A CEL expression that does not type-check: an operator or function applied to values of types it does not take.',
+    example: 'value: self.spec.location + 1',
+  },
+  'cel-result-type': {
+    severity: 'error',
+    title: 'A CEL expression whose result is neither a `string` nor a `map(string, string)`: the operator rejects it (a warning when the type is only known at evaluation).',
+    example: 'value: self.spec.deleteRetentionPolicy.days   # string(self.spec…days)',
+  },
+  'cel-key': {
+    severity: 'error',
+    title: 'A destination expression with `key` and a map result, or without `key` and a string result.',
+    example: 'configMapExpressions:\n  - name: c\n    value: self.status.endpoint   # key missing',
+  },
 } as const satisfies Record<string, CodeInfo>;
 
 export type Code = keyof typeof CODES;

@@ -66,7 +66,7 @@ function checkManifest({ doc, text, out }: ChunkContext, root: YAMLMap, def: Kin
   if (!runRules) return;
   for (const rule of RULES) {
     if (rule.kinds && !rule.kinds.includes(def.kind)) continue;
-    rule.check({ def, doc, root, out });
+    rule.check({ def, doc, root, out, text });
   }
 }
 

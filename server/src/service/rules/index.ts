@@ -8,8 +8,11 @@ import { duplicateDestination } from './duplicateDestination';
 import { nameLimit } from './nameLimit';
 import { noEffectPublicAccessDisabled } from './noEffectPublicAccessDisabled';
 import { permanentDeleteWithRestore } from './permanentDeleteWithRestore';
+import { promqlExpression } from './promqlExpression';
 import { ruleAlertOnlyMember } from './ruleAlertOnlyMember';
 import { ruleAlertOrRecord } from './ruleAlertOrRecord';
+import { ruleNames } from './ruleNames';
+import { ruleTemplates } from './ruleTemplates';
 import { statusReadOnly } from './statusReadOnly';
 import { subjectWildcard } from './subjectWildcard';
 
@@ -25,4 +28,7 @@ export const RULES: Rule[] = [
   conditionVersionWithoutCondition,
   subjectWildcard,
   duplicateDestination,
+  promqlExpression,
+  ruleNames,
+  ruleTemplates,
 ];
