@@ -14,7 +14,11 @@ const corpus =
 
 /** file → 1-based lines with a genuine error (corpus README). */
 const GENUINE: Record<string, { line: number; code: string }[]> = {
-  'appconfiguration/v1api20240601/v1api20240601_complete_sample.yaml': [{ line: 112, code: 'wrong-type' }],
+  'appconfiguration/v1api20240601/v1api20240601_complete_sample.yaml': [
+    { line: 78, code: 'cel-unknown-function' },
+    { line: 112, code: 'wrong-type' },
+  ],
+  'appconfiguration/v1api20240601/v1api20240601_keyvalue_with_configmap.yaml': [{ line: 16, code: 'cel-unknown-function' }],
   'appconfiguration/v1api20240601/v1api20240601_snapshot.yaml': [{ line: 17, code: 'wrong-type' }],
 };
 

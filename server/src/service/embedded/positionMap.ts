@@ -281,7 +281,11 @@ export function spanIn(map: ValueMap, from: number, to: number): Span {
   const a = Math.max(0, Math.min(from, n));
   const b = Math.max(a, Math.min(to, n));
   const start = map.at[a];
-  if (b === a) return [start, a < n ? start + 1 : start];
+  if (b === a) {
+    // An empty range (a problem at the end, "expected more"): the last character, so it stays visible.
+    if (a < n) return [start, start + 1];
+    return n > 0 ? [map.at[n - 1], map.at[n - 1] + 1] : [start, start];
+  }
   const end = map.at[b - 1] + 1;
   return [start, Math.max(end, start + 1)];
 }

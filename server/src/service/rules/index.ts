@@ -1,6 +1,7 @@
 // Every cross-field rule, one file each. The structural checks (types, required, enums, limits,
 // exclusive members, references) are driven by the model in walk.ts.
 import { accessTierRequired } from './accessTierRequired';
+import { celExpression } from './celExpression';
 import { conditionVersionWithoutCondition } from './conditionVersionWithoutCondition';
 import type { Rule } from './context';
 import { customerKeyNeedsIdentity } from './customerKeyNeedsIdentity';
@@ -29,6 +30,7 @@ export const RULES: Rule[] = [
   subjectWildcard,
   duplicateDestination,
   promqlExpression,
+  celExpression,
   ruleNames,
   ruleTemplates,
 ];
