@@ -28,6 +28,7 @@ import {
   type Identity,
   type Layout,
 } from './context';
+import { embeddedCompletion } from './embedded/assist';
 import { enumValueMarkdown, fieldMarkdown, kindMarkdown, typeLabel } from './hover';
 import type { ParsedDoc, ParsedFile } from './parse';
 import { severityOf, validateText } from './validate';
@@ -42,6 +43,9 @@ const TRIGGER_SUGGEST = { title: 'Suggest', command: 'editor.action.triggerSugge
 const md = (value: string) => ({ kind: MarkupKind.Markdown, value });
 
 export function complete(file: ParsedFile, offset: number, settings: CompletionSettings = {}): CompletionItem[] {
+  // Inside a PromQL or CEL expression: that language's completion.
+  const embedded = embeddedCompletion(file, offset);
+  if (embedded) return embedded;
   const chunk = chunkAt(file, offset);
   const text = new ChunkText(chunk.text);
   const ctx = cursorAt(text, offset - chunk.offset);

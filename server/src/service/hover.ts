@@ -7,6 +7,7 @@ import { allKinds, DEFAULT_API_DOMAIN, parseApiVersion } from '../model/registry
 import type { EnumValue, Field, KindDef, ObjectType, StringType, Type } from '../model/types';
 import { ChunkText, chunkAt, identifyChunk, pathLabel, resolvePath, textHitAt } from './context';
 import { typeLimits } from '../model/describe';
+import { embeddedHover } from './embedded/assist';
 import type { ParsedFile } from './parse';
 import { keyName, spanOf, type Span } from './yamlNodes';
 
@@ -167,6 +168,9 @@ function locate(node: unknown, off: number, path: string[]): Hit | undefined {
 }
 
 export function hover(file: ParsedFile, offset: number): { markdown: string; start: number; end: number } | undefined {
+  // Inside a PromQL or CEL expression: that language's hover, falling back to the field's.
+  const embedded = embeddedHover(file, offset);
+  if (embedded) return embedded;
   const chunk = chunkAt(file, offset);
   const id = identifyChunk(chunk);
   if (!id.root) return undefined;
