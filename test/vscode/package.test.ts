@@ -44,7 +44,7 @@ describe('the packaged .vsix', () => {
       'extension.vsixmanifest',
     ])
       assert.ok(names.includes(need), `${need} missing from ${names.join(', ')}`);
-    const allowed = /^(\[Content_Types\]\.xml|extension\.vsixmanifest|extension\/(package\.json|readme\.md|changelog\.md|LICENSE\.txt|dist\/(extension|server)\.js|syntaxes\/[^/]+\.json|images\/(icon|screenshot)\.png))$/;
+    const allowed = /^(\[Content_Types\]\.xml|extension\.vsixmanifest|extension\/(package\.json|readme\.md|changelog\.md|LICENSE\.txt|dist\/(extension|server)\.js|syntaxes\/[^/]+\.json|images\/(icon|screenshot|embedded)\.png))$/;
     assert.deepEqual(names.filter((n) => !allowed.test(n)), []);
   });
 
