@@ -9,6 +9,7 @@ import type { Diagnostic } from 'vscode-languageserver-protocol';
 import { parseAllDocuments } from 'yaml';
 import { SERVER_NODE_ARGS } from '../server/src/launch';
 import { LspSession, sleep, type ServerSpec } from './lsp';
+import { STORAGE } from './families';
 import { deepPositions, editAt, fileWorkload, PEER_SCHEMA, type FileWorkload, type WorkspaceWorkload } from './workload';
 
 export const REPO = join(__dirname, '..');
@@ -74,7 +75,7 @@ export interface FileSessionResult {
   rssMb: number;
   hwmMb: number;
   /** What the server reported, to check the numbers measure real work. */
-  sanity: { errorsAtOpen: number; errorsAtEditOpen: number; expectedErrors: number; completionItems: number; completionHasCool: boolean; hoverChars: number };
+  sanity: { errorsAtOpen: number; errorsAtEditOpen: number; expectedErrors: number; completionItems: number; completionHasExpected: boolean; hoverChars: number };
 }
 
 const isError = (d: Diagnostic) => d.severity === undefined || d.severity === 1;
@@ -118,6 +119,7 @@ async function warmUp(s: LspSession, uri: (name: string) => string, tag: string,
  * edited `edits` times in the middle, then completion and hover deep in it, then the server's memory.
  */
 export async function fileSession(spec: ServerSpec, w: FileWorkload, it: Iterations, dir: string, log: (s: string) => void): Promise<FileSessionResult> {
+  const fam = w.family ?? STORAGE;
   const uri = (name: string) => pathToFileURL(join(dir, `${name}.yaml`)).href;
   const open: number[] = [];
   const openFloor: number[] = [];
@@ -129,7 +131,7 @@ export async function fileSession(spec: ServerSpec, w: FileWorkload, it: Iterati
     for (let i = 0; i < it.opens; i++) {
       const current = uri(`open-${w.resources}-${i}`);
       // A text of the same shape but never seen before (see `resource`).
-      const text = fileWorkload(w.resources, i + 1).text;
+      const text = fam.make(w.resources, i + 1).text;
       // Its floor, paired with it: parsed here after the same pause the server gets before the open, so a
       // drift in the machine's speed and the cost of starting work after idle weigh on both alike.
       openFloor.push(floorOnce(text));
@@ -158,13 +160,13 @@ export async function fileSession(spec: ServerSpec, w: FileWorkload, it: Iterati
     const edit: number[] = [];
     const e0 = errorCount(first.diagnostics);
     for (let k = 1; k <= it.edits; k++) {
-      const r = await s.change(current, editAt(w.resources, k), (ds) => errorCount(ds) === e0 + k);
+      const r = await s.change(current, fam.edit(w.resources, k), (ds) => errorCount(ds) === e0 + k);
       edit.push(r.ms);
       await sleep(20);
     }
     log(`  ${spec.name} ${w.resources}: edit ${edit.map((x) => x.toFixed(0)).join(' ')} ms`);
 
-    const pos = deepPositions(w.resources, it.requests);
+    const pos = fam.positions(w.resources, it.requests);
     const completion: number[] = [];
     let labels: string[] = [];
     await s.request('textDocument/completion', { textDocument: { uri: current }, position: pos.completion[0] });
@@ -198,7 +200,7 @@ export async function fileSession(spec: ServerSpec, w: FileWorkload, it: Iterati
         errorsAtEditOpen: e0,
         expectedErrors: w.errors,
         completionItems: labels.length,
-        completionHasCool: labels.some((l) => l.replace(/["']/g, '') === 'Cool'),
+        completionHasExpected: labels.some((l) => l.replace(/["']/g, '') === fam.completionLabel),
         hoverChars,
       },
     };

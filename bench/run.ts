@@ -30,7 +30,8 @@ import {
 } from './measure';
 import { SERVER_NODE_ARGS } from '../server/src/launch';
 import { evaluate, markdown, table, targetSummary, type Row, type Stats } from './report';
-import { fileWorkload, hasError, workspaceWorkload } from './workload';
+import { OPERATOR_EXPRESSIONS, RULE_GROUPS, STORAGE, type Family } from './families';
+import { hasError, workspaceWorkload } from './workload';
 
 export interface Options {
   sizes: number[];
@@ -117,21 +118,25 @@ export async function runBench(o: Options, log: (s: string) => void = (s) => pro
   const problems: string[] = [];
   const ourNodeArgs = o.cpuProf ? (mkdirSync(o.cpuProf, { recursive: true }), ['--cpu-prof', '--cpu-prof-dir', o.cpuProf]) : [];
   try {
-    for (const n of o.sizes) {
+    // The StorageAccount workload at every size; the embedded-language workloads at one size (1,000
+    // resources: 33,000 lines of rule groups, 30,000 of accounts with expressions), or the smoke size.
+    const familySize = o.smoke ? o.sizes[0] : 1000;
+    const runs: [Family, number][] = [...o.sizes.map((n): [Family, number] => [STORAGE, n]), [RULE_GROUPS, familySize], [OPERATOR_EXPRESSIONS, familySize]];
+    for (const [fam, n] of runs) {
       const it = iterations(o, n);
-      const w = fileWorkload(n);
-      const label = `${fmt(n)} resources (${fmt(w.lines)} lines)`;
+      const w = fam.make(n);
+      const label = fam === STORAGE ? `${fmt(n)} resources (${fmt(w.lines)} lines)` : `${fam.name}: ${fmt(n)} resources (${fmt(w.lines)} lines)`;
       const by: Partial<Record<'ours' | 'peer', FileSessionResult>> = {};
       for (const server of o.servers) {
-        const spec = server === 'ours' ? ourSpec(ourNodeArgs) : peerSpec();
+        const spec = server === 'ours' ? ourSpec(ourNodeArgs) : peerSpec(join(REPO, fam.schema));
         const r = await fileSession(spec, w, it, tmp, log);
         by[server] = r;
         sessions.push(r);
         const s = r.sanity;
         for (const got of [s.errorsAtOpen, s.errorsAtEditOpen]) {
-          if (got !== s.expectedErrors) problems.push(`${server} at ${fmt(n)}: ${got} errors at open, expected ${s.expectedErrors}`);
+          if (got !== s.expectedErrors) problems.push(`${server} at ${label}: ${got} errors at open, expected ${s.expectedErrors}`);
         }
-        if (!s.completionHasCool) problems.push(`${server} at ${fmt(n)}: completion of accessTier did not offer Cool (${s.completionItems} items)`);
+        if (!s.completionHasExpected) problems.push(`${server} at ${label}: completion did not offer ${fam.completionLabel} (${s.completionItems} items)`);
         if (s.hoverChars === 0) problems.push(`${server} at ${fmt(n)}: empty hover`);
       }
       const { ours, peer } = by;
@@ -304,6 +309,7 @@ function commandLine(): string {
 function methodology(o: Options): string[] {
   return [
     'Workloads, generated in a temporary folder: StorageAccount manifests of 16 lines each (`---` included), every 10th with one error (`minimumTlsVersion: TLS1_9`, not in the enum); both servers find exactly those errors (checked on every run).',
+    'Embedded-language workloads (`bench/families.ts`, 1,000 resources): PrometheusRuleGroups of 33 lines with four rules each (recording rules with `rate`/`histogram_quantile`, alerts with a multi-line literal-block ratio and `predict_linear … and on (instance) up == 1`), every 10th with `severity: 9` (above 4), edits setting `severity: 9` in a clean group; and the StorageAccounts above with two secret and two config map CEL expressions each (string concatenation with `secret`, a map literal, optional chaining with `replace`/`split`, `string()`), errors and edits as for the StorageAccounts. Every expression names its resource, so each open checks every expression afresh (the per-expression caches never hit across opens). The peer has the per-kind schema and checks neither PromQL nor CEL.',
     `Each server is started as an editor starts it (\`--stdio\`; ours with the Node options the extension passes, \`${SERVER_NODE_ARGS.join(' ')}\` from \`server/src/launch.ts\`), with push diagnostics (the client does not advertise \`textDocument.diagnostic\`) and incremental sync, in two fresh processes per file size: an opening session and an editing session. Each begins with an untimed warm-up, as the floor does: three 200-resource documents opened and closed, the last one also completed and hovered.`,
     `open → diagnostics (opening session): \`didOpen\` of the whole file until its first \`publishDiagnostics\`, then \`didClose\`; each of the ${o.smoke ? 2 : '5–15'} opens is a text no server has seen before (resource names differ), so no content cache is measured.`,
     'edit → diagnostics (editing session, the file opened once): one incremental `didChange` in the middle of the file (a clean resource gets `TLS1_9`), until the diagnostics that contain the new error; each edit breaks a different resource. The peer\'s built-in validation delay (about 200 ms) is included, as users see it.',

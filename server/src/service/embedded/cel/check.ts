@@ -6,6 +6,7 @@ import type { KindDef, ObjectType, Type } from '../../../model/types';
 import { envelopeOf } from '../../../model/envelope';
 import { listOf, nearest } from '../../suggest';
 import { TextCache, type EmbeddedProblem } from '../problem';
+import { shapeOf } from '../shape';
 import { celEnvironment, secretObject, secretsType, unescapeField } from './env';
 
 /** A node of cel-js's AST. */
@@ -219,9 +220,20 @@ function compute(def: KindDef, where: Where, text: string): CelResult {
 
 const cache = new TextCache<CelResult>(5000);
 
-/** The problems of one destination expression of a kind, cached by kind, list and text. */
-export const checkCel = (def: KindDef, where: Where, text: string): CelResult =>
-  cache.get(`${def.area}/${def.version}/${def.kind}/${where}\n${text}`, () => compute(def, where, text));
+/**
+ * The problems of one destination expression of a kind, cached by kind, list and text; an expression whose
+ * shape (see shape.ts) is known clean is clean, with the same result type (types never depend on what a
+ * string literal says).
+ */
+export function checkCel(def: KindDef, where: Where, text: string): CelResult {
+  const key = `${def.area}/${def.version}/${def.kind}/${where}\n`;
+  const shape = shapeOf(text, '"\'');
+  if (shape !== undefined && shape !== text) {
+    const byShape = cache.get(key + shape, () => compute(def, where, shape));
+    if (byShape.problems.length === 0) return byShape;
+  }
+  return cache.get(key + text, () => compute(def, where, text));
+}
 
 export { secretsType };
 export type { ObjectType };

@@ -6,6 +6,7 @@ import type { SyntaxNode } from '@lezer/common';
 import { parser } from '@prometheus-io/lezer-promql';
 import { nearest } from '../../suggest';
 import { TextCache, type EmbeddedProblem } from '../problem';
+import { shapeOf } from '../shape';
 import { AGGREGATION_BY_NAME, FUNCTION_BY_NAME, FUNCTIONS, signature, typeWord, UNCHECKED_FUNCTIONS, type ValueType } from './functions';
 
 const EXPRESSIONS = new Set([
@@ -389,5 +390,18 @@ function compute(text: string): EmbeddedProblem[] {
 
 const cache = new TextCache<EmbeddedProblem[]>(5000);
 
-/** The problems of a PromQL expression (offsets in the expression), cached by its text. */
-export const checkPromql = (text: string): EmbeddedProblem[] => cache.get(text, () => compute(text));
+/** A regular-expression matcher's literal decides whether it matches the empty string: kept as written. */
+const REGEX_MATCHER = /[=!]~\s*$/;
+
+/**
+ * The problems of a PromQL expression (offsets in the expression), cached by its text; an expression whose
+ * shape (see shape.ts) is known clean is clean.
+ */
+export function checkPromql(text: string): EmbeddedProblem[] {
+  const shape = shapeOf(text, '"\'`', (before) => REGEX_MATCHER.test(before), true);
+  if (shape !== undefined && shape !== text) {
+    const byShape = cache.get(shape, () => compute(shape));
+    if (byShape.length === 0) return byShape;
+  }
+  return cache.get(text, () => compute(text));
+}
