@@ -490,7 +490,13 @@ describe('real manifests as workspaces', () => {
     try {
       await client.initialize();
       await client.waitForScans(1);
-      const genuine = ['v1api20240601_complete_sample.yaml:112 wrong-type', 'v1api20240601_snapshot.yaml:17 wrong-type'];
+      const genuine = [
+        'v1api20240601_complete_sample.yaml:112 wrong-type',
+        'v1api20240601_snapshot.yaml:17 wrong-type',
+        // The corpus README: `configmap(...)` is not a function of the operator's CEL environment.
+        'v1api20240601_complete_sample.yaml:78 cel-unknown-function',
+        'v1api20240601_keyvalue_with_configmap.yaml:16 cel-unknown-function',
+      ];
       const errors: string[] = [];
       let infos = 0;
       for (const file of yamlFiles(corpus)) {
