@@ -29,8 +29,13 @@ function checkMap(text: string) {
     assert.ok(at >= start && at <= end, `char ${i} of ${JSON.stringify(text)} at ${at} outside [${start}, ${end}]`);
     if (i > 0) assert.ok(at >= map.at[i - 1], `offsets in order in ${JSON.stringify(text)}`);
     const src = text[at];
-    const made = src === '\n' || src === '\r' || (src === '\\' && node.type === 'QUOTE_DOUBLE') || (at === end && map.value[i] === '\n');
+    const quoteEscape = node.type === 'QUOTE_SINGLE' && src === "'";
+    const made = src === '\n' || src === '\r' || (src === '\\' && node.type === 'QUOTE_DOUBLE') || (at === end && map.value[i] === '\n') || quoteEscape;
+    if (quoteEscape) assert.equal(text.slice(at, map.to[i]), "''", 'a quote inside single quotes is written twice');
     if (!made) assert.equal(src, map.value[i], `char ${i} (${JSON.stringify(map.value[i])}) of ${JSON.stringify(text)} maps to ${JSON.stringify(src)} at ${at}`);
+    const written = text.slice(at, map.to[i]);
+    if (!made) assert.equal(map.to[i], at + 1, `char ${i} of ${JSON.stringify(text)} was written as one character`);
+    else if (src === '\\') assert.match(written, /^\\(?:x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|U[0-9a-fA-F]{8}|.)$/s, `an escape covers its whole sequence: ${JSON.stringify(written)}`);
     if (src === '\n' || src === '\r') assert.ok(/[\n\r ]/.test(map.value[i]) || node.type === 'QUOTE_DOUBLE', `only breaks and folded spaces come from a line break`);
   }
 }
@@ -114,6 +119,9 @@ test('position map: hand-written scalars of every style map to the characters wr
     ['v: rate(x[5m])\n', 'x[5m]', 'x[5m]'],
     ['v: sum(rate(x[5m]))\n  by (job)\n', 'by', 'by'],
     ['v: "rate(\\"x\\"[5m])"\n', 'x', 'x'],
+    // A span that ends on an escaped character covers the whole escape.
+    ['v: "-\\"text\\" + 1"\n', '-"text"', '-\\"text\\"'],
+    ["v: 'it''s'\n", "it's", "it''s"],
     ['v: "a\\tb  \\\n    rate(y)"\n', 'rate(y)', 'rate(y)'],
     ["v: 'it''s\n\n   rate(z)'\n", 'rate(z)', 'rate(z)'],
     ['v: |\n  up ==\n    0\n', '0', '0'],

@@ -12,6 +12,8 @@ export interface ValueMap {
   value: string;
   /** `at[i]`: the text offset of value character `i`; `at[value.length]`: the offset just after the value. */
   at: number[];
+  /** `to[i]`: the offset just after what wrote character `i` (an escape or `''` is longer than one). */
+  to: number[];
   /** False when the value could not be decoded (every character then maps to the scalar's start). */
   exact: boolean;
 }
@@ -26,15 +28,18 @@ const breakLength = (text: string, i: number): number =>
 class Out {
   chars: string[] = [];
   at: number[] = [];
-  push(s: string, offset: number) {
+  to: number[] = [];
+  push(s: string, offset: number, length = 1) {
     for (let k = 0; k < s.length; k++) {
       this.chars.push(s[k]);
       this.at.push(offset);
+      this.to.push(offset + length);
     }
   }
   truncate(n: number) {
     this.chars.length = n;
     this.at.length = n;
+    this.to.length = n;
   }
   get length() {
     return this.chars.length;
@@ -61,8 +66,8 @@ function foldFlow(text: string, i: number, out: Out, escaped: boolean): number {
     i = j + b;
   }
   if (empties.length === 0) {
-    if (!escaped) out.push(' ', first);
-  } else for (const e of empties) out.push('\n', e);
+    if (!escaped) out.push(' ', first, breakLength(text, first));
+  } else for (const e of empties) out.push('\n', e, breakLength(text, e));
   return i;
 }
 
@@ -96,7 +101,7 @@ function flowScalar(text: string, start: number, end: number, style: 'plain' | '
     const c = text[i];
     if (style === 'single' && c === "'") {
       if (text[i + 1] !== "'") break;
-      out.push("'", i);
+      out.push("'", i, 2);
       i += 2;
       white = -1;
       continue;
@@ -119,10 +124,10 @@ function flowScalar(text: string, start: number, end: number, style: 'plain' | '
       const hex = e === 'x' ? 2 : e === 'u' ? 4 : e === 'U' ? 8 : 0;
       if (hex) {
         const code = parseInt(text.slice(i + 2, i + 2 + hex), 16);
-        out.push(Number.isNaN(code) ? '' : String.fromCodePoint(code), i);
+        out.push(Number.isNaN(code) ? '' : String.fromCodePoint(code), i, 2 + hex);
         i += 2 + hex;
       } else {
-        out.push(SIMPLE_ESCAPES[e] ?? e, i);
+        out.push(SIMPLE_ESCAPES[e] ?? e, i, 2);
         i += 2;
       }
       white = -1;
@@ -265,10 +270,10 @@ export function valueMap(text: string, node: ScalarLike): ValueMap {
   const value = typeof node.value === 'string' ? node.value : String(node.value ?? '');
   const out = decode(text, node);
   let map: ValueMap;
-  if (out && out.chars.join('') === value) map = { value, at: out.at, exact: true };
+  if (out && out.chars.join('') === value) map = { value, at: out.at, to: out.to, exact: true };
   else {
     const s = node.range?.[0] ?? 0;
-    map = { value, at: new Array(value.length + 1).fill(s), exact: false };
+    map = { value, at: new Array(value.length + 1).fill(s), to: new Array(value.length).fill(s + 1), exact: false };
     map.at[value.length] = node.range?.[1] ?? s;
   }
   cache.set(node, map);
@@ -286,8 +291,7 @@ export function spanIn(map: ValueMap, from: number, to: number): Span {
     if (a < n) return [start, start + 1];
     return n > 0 ? [map.at[n - 1], map.at[n - 1] + 1] : [start, start];
   }
-  const end = map.at[b - 1] + 1;
-  return [start, Math.max(end, start + 1)];
+  return [start, Math.max(map.to[b - 1], start + 1)];
 }
 
 /** The value index of a text offset: the first value character written at or after it (a cursor position). */
