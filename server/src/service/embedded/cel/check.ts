@@ -170,8 +170,10 @@ function compute(def: KindDef, where: Where, text: string): CelResult {
   } catch (e) {
     const node = (e as { node?: { start: number; end: number } }).node;
     const first = String((e as Error).message).split('\n')[0];
-    const from = node?.start ?? 0;
-    return { problems: [{ code: 'cel-syntax', from, to: Math.max(node?.end ?? from, from + 1), message: `CEL syntax error: ${first.replace(/^Unexpected token: EOF$/, 'the expression ends too early')}.` }] };
+    // At the end ("expected more"): the last character written, not the line break a block keeps.
+    const last = text.trimEnd().length;
+    const from = Math.min(node?.start ?? 0, Math.max(0, last - 1));
+    return { problems: [{ code: 'cel-syntax', from, to: Math.max(Math.min(node?.end ?? from, last), from + 1), message: `CEL syntax error: ${first.replace(/^Unexpected token: EOF$/, 'the expression ends too early')}.` }] };
   }
   const roots: Record<string, { type: Type; label: string }> = { self: { type: envelopeOf(def), label: 'self' } };
   if (where === 'secretExpressions') roots.secret = { type: secretObject(def), label: 'secret' };
