@@ -66,3 +66,12 @@ test('CEL: functions outside the operator environment, including cel-js extras c
   for (const e of ['self.spec.location.charAt(0)', '"%s-%s".format([self.metadata.name, self.spec.location])', 'self.spec.location.reverse()', 'self.spec.location.replace("a", "b", 1)'])
     assert.deepEqual(checkCel(sa, 'secretExpressions', e).problems, [], e);
 });
+
+test('very long or deep expressions: no crash, and no error Prometheus would not report', () => {
+  assert.deepEqual(checkPromql('up' + ' + up'.repeat(3000)), []);
+  assert.deepEqual(checkPromql('('.repeat(3000) + 'up' + ')'.repeat(3000)), []);
+  assert.equal(checkPromql('('.repeat(3000) + 'up' + ')'.repeat(2999))[0]?.code, 'promql-syntax', 'an unclosed bracket is still reported');
+  assert.deepEqual(checkCel(sa, 'secretExpressions', 'self.metadata.name' + ' + "a"'.repeat(20000)).problems, []);
+  // cel-go refuses expressions nested more than 250 deep; so does the checker.
+  assert.equal(checkCel(sa, 'secretExpressions', '('.repeat(400) + 'self.metadata.name' + ')'.repeat(400)).problems[0]?.code, 'cel-syntax');
+});

@@ -222,6 +222,15 @@ function compute(def: KindDef, where: Where, text: string): CelResult {
 
 const cache = new TextCache<CelResult>(5000);
 
+/** Never a crash: an expression too deep to walk or check gets no diagnostic rather than breaking the document's. */
+function safely(def: KindDef, where: Where, text: string): CelResult {
+  try {
+    return compute(def, where, text);
+  } catch {
+    return { problems: [] };
+  }
+}
+
 /**
  * The problems of one destination expression of a kind, cached by kind, list and text; an expression whose
  * shape (see shape.ts) is known clean is clean, with the same result type (types never depend on what a
@@ -231,10 +240,10 @@ export function checkCel(def: KindDef, where: Where, text: string): CelResult {
   const key = `${def.area}/${def.version}/${def.kind}/${where}\n`;
   const shape = shapeOf(text, '"\'');
   if (shape !== undefined && shape !== text) {
-    const byShape = cache.get(key + shape, () => compute(def, where, shape));
+    const byShape = cache.get(key + shape, () => safely(def, where, shape));
     if (byShape.problems.length === 0) return byShape;
   }
-  return cache.get(key + text, () => compute(def, where, text));
+  return cache.get(key + text, () => safely(def, where, text));
 }
 
 export { secretsType };

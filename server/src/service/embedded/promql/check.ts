@@ -382,10 +382,26 @@ function compute(text: string): EmbeddedProblem[] {
       return undefined;
     },
   });
-  if (err) return [syntaxProblem(text, err)];
+  if (err) {
+    const p = syntaxProblem(text, err);
+    // In a very long expression an error in the middle may be the grammar giving up on depth (hundreds of
+    // chained operators or nested parentheses), which Prometheus would accept: only unbalanced brackets and
+    // an early end are reported there.
+    if (text.length > 2000 && p.code === 'promql-syntax' && !bracketProblem(text) && text.slice(err.from).trim() !== '') return [];
+    return [p];
+  }
   const c = new Checker(text);
   c.check(tree.topNode);
   return c.problems;
+}
+
+/** Never a crash: an expression too deep to walk gets no diagnostic rather than breaking the document's. */
+function safely(text: string): EmbeddedProblem[] {
+  try {
+    return compute(text);
+  } catch {
+    return [];
+  }
 }
 
 const cache = new TextCache<EmbeddedProblem[]>(5000);
@@ -400,8 +416,8 @@ const REGEX_MATCHER = /[=!]~\s*$/;
 export function checkPromql(text: string): EmbeddedProblem[] {
   const shape = shapeOf(text, '"\'`', (before) => REGEX_MATCHER.test(before), true);
   if (shape !== undefined && shape !== text) {
-    const byShape = cache.get(shape, () => compute(shape));
+    const byShape = cache.get(shape, () => safely(shape));
     if (byShape.length === 0) return byShape;
   }
-  return cache.get(text, () => compute(text));
+  return cache.get(text, () => safely(text));
 }
