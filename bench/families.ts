@@ -1,7 +1,7 @@
 // The kinds of single-file workload the bench opens and edits: the 16-line StorageAccounts of workload.ts,
-// PrometheusRuleGroups whose rules carry realistic PromQL (each expression distinct per open, so the
-// per-expression cache never hides the parse), and StorageAccounts with CEL operator expressions (each
-// distinct per open too). Every 10th resource has one error both servers find from the schema alone, and
+// PrometheusRuleGroups whose rules carry realistic PromQL, and StorageAccounts with CEL operator
+// expressions. Each expression names its resource in a string literal, so no expression text repeats; the
+// shapes repeat (other label values, other suffixes), as they do in real rule files. Every 10th resource has one error both servers find from the schema alone, and
 // each edit adds one more such error, so the sanity checks and the edit predicate work for the peer too.
 import { join } from 'node:path';
 import { ACCESS_TIER_LINE, deepPositions, editAt, fileWorkload, hasError, HOVER_LINE, PEER_SCHEMA, resource, TLS_LINE, type FileWorkload } from './workload';

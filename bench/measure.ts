@@ -9,8 +9,8 @@ import type { Diagnostic } from 'vscode-languageserver-protocol';
 import { parseAllDocuments } from 'yaml';
 import { SERVER_NODE_ARGS } from '../server/src/launch';
 import { LspSession, sleep, type ServerSpec } from './lsp';
-import { STORAGE } from './families';
-import { deepPositions, editAt, fileWorkload, PEER_SCHEMA, type FileWorkload, type WorkspaceWorkload } from './workload';
+import { STORAGE, type Family } from './families';
+import { editAt, fileWorkload, PEER_SCHEMA, type FileWorkload, type WorkspaceWorkload } from './workload';
 
 export const REPO = join(__dirname, '..');
 export const OUR_SERVER = join(REPO, 'dist', 'server.js');
@@ -96,14 +96,15 @@ function hoverText(result: unknown): string {
 
 /**
  * Untimed: the schema is loaded and the code paths are compiled, as the floor is warmed up before it is
- * timed (`warmups` opens of distinct 200-resource texts, then a completion and a hover).
+ * timed (`warmups` opens of distinct 200-resource texts of the workload's family, then a completion and a
+ * hover).
  */
-async function warmUp(s: LspSession, uri: (name: string) => string, tag: string, warmups: number): Promise<void> {
+async function warmUp(s: LspSession, uri: (name: string) => string, tag: string, warmups: number, fam: Family = STORAGE): Promise<void> {
   for (let i = 0; i < warmups; i++) {
     const warm = uri(`warmup-${tag}-${i}`);
-    await s.open(warm, fileWorkload(200, 900 + i).text);
+    await s.open(warm, fam.make(200, 900 + i).text);
     if (i === warmups - 1) {
-      const pos = deepPositions(200, 1);
+      const pos = fam.positions(200, 1);
       await s.request('textDocument/completion', { textDocument: { uri: warm }, position: pos.completion[0] });
       await s.request('textDocument/hover', { textDocument: { uri: warm }, position: pos.hover[0] });
     }
@@ -127,7 +128,7 @@ export async function fileSession(spec: ServerSpec, w: FileWorkload, it: Iterati
   const opening = new LspSession(spec);
   try {
     await opening.start();
-    await warmUp(opening, uri, `${w.resources}`, it.warmups);
+    await warmUp(opening, uri, `${w.resources}`, it.warmups, fam);
     for (let i = 0; i < it.opens; i++) {
       const current = uri(`open-${w.resources}-${i}`);
       // A text of the same shape but never seen before (see `resource`).
@@ -151,7 +152,7 @@ export async function fileSession(spec: ServerSpec, w: FileWorkload, it: Iterati
   try {
     await s.start();
     const idle = s.memory();
-    await warmUp(s, uri, `${w.resources}`, it.warmups);
+    await warmUp(s, uri, `${w.resources}`, it.warmups, fam);
     const current = uri(`edit-${w.resources}`);
     const first = await s.open(current, w.text);
     await sleep(50);
