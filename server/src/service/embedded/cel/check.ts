@@ -2,12 +2,12 @@
 // parsed and type-checked with cel-js in an environment derived from the model (env.ts): syntax errors,
 // fields `self` and `secret` do not have (with did-you-mean), functions the operator's environment does not
 // have, type errors, and a result that is neither `string` nor `map(string, string)`.
-import type { KindDef, ObjectType, Type } from '../../../model/types';
+import type { KindDef, Type } from '../../../model/types';
 import { envelopeOf } from '../../../model/envelope';
 import { listOf, nearest } from '../../suggest';
 import { TextCache, type EmbeddedProblem } from '../problem';
 import { shapeOf } from '../shape';
-import { celEnvironment, secretObject, secretsType, unescapeField } from './env';
+import { celEnvironment, secretObject, unescapeField } from './env';
 
 /** A node of cel-js's AST. */
 export interface CelNode {
@@ -246,5 +246,3 @@ export function checkCel(def: KindDef, where: Where, text: string): CelResult {
   return cache.get(key + text, () => safely(def, where, text));
 }
 
-export { secretsType };
-export type { ObjectType };

@@ -231,7 +231,7 @@ class Checker {
   private durations(node: SyntaxNode) {
     for (const c of children(node)) {
       if (c.name !== 'DurationExpr' && c.name !== 'OffsetDurationExpr') continue;
-      const lit = c.name === 'DurationExpr' || c.name === 'OffsetDurationExpr' ? (c.getChild('NumberDurationLiteralInDurationContext') ?? c) : c;
+      const lit = c.getChild('NumberDurationLiteralInDurationContext') ?? c;
       const d = this.slice(lit);
       if (/^[0-9]/.test(d) && /[a-z]/i.test(d) && !PROM_DURATION.test(d))
         this.report('promql-duration', lit.from, lit.to, `${quote(d)} is not a Prometheus duration: units go from the largest to the smallest, each once (\`1h30m\`), among \`y\`, \`w\`, \`d\`, \`h\`, \`m\`, \`s\`, \`ms\`.`);
