@@ -4,7 +4,18 @@
 // shapes repeat (other label values, other suffixes), as they do in real rule files. Every 10th resource has one error both servers find from the schema alone, and
 // each edit adds one more such error, so the sanity checks and the edit predicate work for the peer too.
 import { join } from 'node:path';
-import { ACCESS_TIER_LINE, deepPositions, editAt, fileWorkload, hasError, HOVER_LINE, PEER_SCHEMA, resource, TLS_LINE, type FileWorkload } from './workload';
+import {
+  ACCESS_TIER_LINE,
+  deepPositions,
+  editAt,
+  fileWorkload,
+  hasError,
+  HOVER_LINE,
+  PEER_SCHEMA,
+  resource,
+  TLS_LINE,
+  type FileWorkload,
+} from './workload';
 
 type Position = { line: number; character: number };
 

@@ -17,8 +17,10 @@ export const OUR_SERVER = join(REPO, 'dist', 'server.js');
 export const OUR_CLI = join(REPO, 'dist', 'cli.js');
 export const PEER_SERVER = join(REPO, 'node_modules', 'yaml-language-server', 'bin', 'yaml-language-server');
 
-export const peerVersion = (): string => JSON.parse(readFileSync(join(REPO, 'node_modules', 'yaml-language-server', 'package.json'), 'utf8')).version;
-export const yamlVersion = (): string => JSON.parse(readFileSync(join(REPO, 'node_modules', 'yaml', 'package.json'), 'utf8')).version;
+export const peerVersion = (): string =>
+  JSON.parse(readFileSync(join(REPO, 'node_modules', 'yaml-language-server', 'package.json'), 'utf8')).version;
+export const yamlVersion = (): string =>
+  JSON.parse(readFileSync(join(REPO, 'node_modules', 'yaml', 'package.json'), 'utf8')).version;
 
 /** Our server as the extension starts it (its Node options included), plus `nodeArgs` (profiling). */
 export function ourSpec(nodeArgs: string[] = []): ServerSpec {
@@ -47,7 +49,8 @@ export function peerSpec(schemaPath = join(REPO, PEER_SCHEMA)): ServerSpec {
     name: 'peer',
     script: PEER_SERVER,
     args: ['--stdio'],
-    configuration: (section) => (section === 'yaml' ? yaml : section === 'http' ? { proxy: '', proxyStrictSSL: false } : {}),
+    configuration: (section) =>
+      section === 'yaml' ? yaml : section === 'http' ? { proxy: '', proxyStrictSSL: false } : {},
     settingsSection: 'yaml',
   };
 }
@@ -75,7 +78,14 @@ export interface FileSessionResult {
   rssMb: number;
   hwmMb: number;
   /** What the server reported, to check the numbers measure real work. */
-  sanity: { errorsAtOpen: number; errorsAtEditOpen: number; expectedErrors: number; completionItems: number; completionHasExpected: boolean; hoverChars: number };
+  sanity: {
+    errorsAtOpen: number;
+    errorsAtEditOpen: number;
+    expectedErrors: number;
+    completionItems: number;
+    completionHasExpected: boolean;
+    hoverChars: number;
+  };
 }
 
 const isError = (d: Diagnostic) => d.severity === undefined || d.severity === 1;
@@ -99,7 +109,13 @@ function hoverText(result: unknown): string {
  * timed (`warmups` opens of distinct 200-resource texts of the workload's family, then a completion and a
  * hover).
  */
-async function warmUp(s: LspSession, uri: (name: string) => string, tag: string, warmups: number, fam: Family = STORAGE): Promise<void> {
+async function warmUp(
+  s: LspSession,
+  uri: (name: string) => string,
+  tag: string,
+  warmups: number,
+  fam: Family = STORAGE,
+): Promise<void> {
   for (let i = 0; i < warmups; i++) {
     const warm = uri(`warmup-${tag}-${i}`);
     await s.open(warm, fam.make(200, 900 + i).text);
@@ -119,7 +135,13 @@ async function warmUp(s: LspSession, uri: (name: string) => string, tag: string,
  * closed again after its diagnostics. Editing, as a user works on one file: the workload opened once,
  * edited `edits` times in the middle, then completion and hover deep in it, then the server's memory.
  */
-export async function fileSession(spec: ServerSpec, w: FileWorkload, it: Iterations, dir: string, log: (s: string) => void): Promise<FileSessionResult> {
+export async function fileSession(
+  spec: ServerSpec,
+  w: FileWorkload,
+  it: Iterations,
+  dir: string,
+  log: (s: string) => void,
+): Promise<FileSessionResult> {
   const fam = w.family ?? STORAGE;
   const uri = (name: string) => pathToFileURL(join(dir, `${name}.yaml`)).href;
   const open: number[] = [];
@@ -146,7 +168,9 @@ export async function fileSession(spec: ServerSpec, w: FileWorkload, it: Iterati
   } finally {
     await opening.stop();
   }
-  log(`  ${spec.name} ${w.resources}: open ${open.map((x) => x.toFixed(0)).join(' ')} ms; floor of each ${openFloor.map((x) => x.toFixed(0)).join(' ')} ms`);
+  log(
+    `  ${spec.name} ${w.resources}: open ${open.map((x) => x.toFixed(0)).join(' ')} ms; floor of each ${openFloor.map((x) => x.toFixed(0)).join(' ')} ms`,
+  );
 
   const s = new LspSession(spec);
   try {
@@ -218,7 +242,11 @@ export interface IndexResult {
 }
 
 /** Our server started on the workspace folder: time from `initialized` to the end of its progress. */
-export async function indexSession(spec: ServerSpec, ws: WorkspaceWorkload, beginWithinMs: number): Promise<IndexResult> {
+export async function indexSession(
+  spec: ServerSpec,
+  ws: WorkspaceWorkload,
+  beginWithinMs: number,
+): Promise<IndexResult> {
   const s = new LspSession(spec);
   try {
     await s.start(ws.dir);
@@ -244,7 +272,9 @@ export async function cliRuns(ws: WorkspaceWorkload, runs: number, cpuProfDir?: 
   for (let i = 0; i < runs; i++) {
     const t0 = performance.now();
     last = await new Promise((resolve, reject) => {
-      const p = spawn(process.execPath, [...nodeArgs, OUR_CLI, 'check', ws.dir, '--format', 'json'], { stdio: ['ignore', 'pipe', 'pipe'] });
+      const p = spawn(process.execPath, [...nodeArgs, OUR_CLI, 'check', ws.dir, '--format', 'json'], {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
       const chunks: Buffer[] = [];
       let err = '';
       p.stdout.on('data', (d: Buffer) => chunks.push(d));

@@ -83,7 +83,8 @@ describe('PromQL and CEL in a real VS Code workbench (code-server + chromium)', 
   };
 
   before(async () => {
-    if (missing.length > 0) throw new Error(`CI=true and the real-workbench prerequisites are missing: ${missing.join(', ')}.`);
+    if (missing.length > 0)
+      throw new Error(`CI=true and the real-workbench prerequisites are missing: ${missing.join(', ')}.`);
     rmSync(RESULTS, { recursive: true, force: true });
     mkdirSync(RESULTS, { recursive: true });
     root = mkdtempSync(join(tmpdir(), 'cloud-manifests-embedded-'));
@@ -93,7 +94,10 @@ describe('PromQL and CEL in a real VS Code workbench (code-server + chromium)', 
     let vsix = process.env.CLOUD_MANIFESTS_VSIX;
     if (!vsix) {
       vsix = join(root, 'cloud-manifests.vsix');
-      const r = spawnSync(process.execPath, [join(repo, 'scripts', 'package.mjs'), '--out', vsix], { cwd: repo, encoding: 'utf8' });
+      const r = spawnSync(process.execPath, [join(repo, 'scripts', 'package.mjs'), '--out', vsix], {
+        cwd: repo,
+        encoding: 'utf8',
+      });
       assert.equal(r.status, 0, `npm run package failed:\n${r.stdout}\n${r.stderr}`);
     }
     wb = await startWorkbench({ root: join(root, 'code-server'), vsix, workspace: ws });
@@ -102,7 +106,16 @@ describe('PromQL and CEL in a real VS Code workbench (code-server + chromium)', 
       executablePath: CHROMIUM,
       headless: true,
       viewport: { width: 1280, height: 800 },
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     });
     page = context.pages()[0] ?? (await context.newPage());
     page.setDefaultTimeout(30_000);
@@ -154,7 +167,11 @@ describe('PromQL and CEL in a real VS Code workbench (code-server + chromium)', 
       text = await problemsText();
       await page.waitForTimeout(500);
     }
-    assert.match(text, new RegExp(`promql-arguments[\\s\\S]*\\[Ln ${RULES_ERROR.line}, Col ${RULES_ERROR.col}\\]`), text);
+    assert.match(
+      text,
+      new RegExp(`promql-arguments[\\s\\S]*\\[Ln ${RULES_ERROR.line}, Col ${RULES_ERROR.col}\\]`),
+      text,
+    );
     assert.match(text, /must be a range vector/);
     // The squiggle is on the argument: a hover there shows the problem and its fix.
     await goTo(RULES_ERROR.line, RULES_ERROR.col + 3);
@@ -165,7 +182,14 @@ describe('PromQL and CEL in a real VS Code workbench (code-server + chromium)', 
       await page.keyboard.press('Control+K');
       await page.keyboard.press('Control+I');
       await page.waitForTimeout(1500);
-      h = nbsp((await page.locator('.monaco-hover-content').allInnerTexts().catch(() => [])).join('\n'));
+      h = nbsp(
+        (
+          await page
+            .locator('.monaco-hover-content')
+            .allInnerTexts()
+            .catch(() => [])
+        ).join('\n'),
+      );
     }
     assert.match(h, /must be a range vector[\s\S]*Give it a range/, h);
     const file = await shot('promql-squiggle-hover');
@@ -181,7 +205,8 @@ describe('PromQL and CEL in a real VS Code workbench (code-server + chromium)', 
     await widget.waitFor();
     await widget.locator('.monaco-list-row', { hasText: 'status' }).first().waitFor();
     const labels = (await widget.locator('.monaco-list-row .label-name').allInnerTexts()).map((s) => nbsp(s).trim());
-    for (const want of ['apiVersion', 'kind', 'metadata', 'spec', 'status']) assert.ok(labels.includes(want), `${want} offered: ${labels.join(', ')}`);
+    for (const want of ['apiVersion', 'kind', 'metadata', 'spec', 'status'])
+      assert.ok(labels.includes(want), `${want} offered: ${labels.join(', ')}`);
     await shot('cel-completion');
     // Accepting `status` then typing `.` offers the status fields.
     await widget.locator('.monaco-list-row', { hasText: 'status' }).first().click();

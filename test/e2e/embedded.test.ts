@@ -39,7 +39,10 @@ describe('embedded languages over stdio', () => {
     assert.equal(line.slice(d.range.start.character, d.range.end.character), 'http_requests_total{code=~"5.."}');
     assert.equal(d.source, 'cloud-manifests');
     const fixed = await client.change(uri, RULES.replace('"5.."})', '"5.."}[5m])'));
-    assert.deepEqual(fixed.map((x) => x.code), []);
+    assert.deepEqual(
+      fixed.map((x) => x.code),
+      [],
+    );
     await client.close(uri);
   });
 
@@ -58,9 +61,10 @@ spec:
     const { text, line, character } = cursor(src);
     const uri = client.uri('embedded/account.yaml');
     await client.open(uri, text);
-    const res = (await client.conn.sendRequest('textDocument/completion', { textDocument: { uri }, position: { line, character } })) as
-      | { label: string }[]
-      | { items: { label: string }[] };
+    const res = (await client.conn.sendRequest('textDocument/completion', {
+      textDocument: { uri },
+      position: { line, character },
+    })) as { label: string }[] | { items: { label: string }[] };
     const labels = (Array.isArray(res) ? res : res.items).map((i) => i.label).sort();
     assert.deepEqual(labels, ['blob', 'dfs', 'file', 'web']);
     await client.close(uri);

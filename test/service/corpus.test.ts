@@ -18,12 +18,16 @@ const GENUINE: Record<string, { line: number; code: string }[]> = {
     { line: 78, code: 'cel-unknown-function' },
     { line: 112, code: 'wrong-type' },
   ],
-  'appconfiguration/v1api20240601/v1api20240601_keyvalue_with_configmap.yaml': [{ line: 16, code: 'cel-unknown-function' }],
+  'appconfiguration/v1api20240601/v1api20240601_keyvalue_with_configmap.yaml': [
+    { line: 16, code: 'cel-unknown-function' },
+  ],
   'appconfiguration/v1api20240601/v1api20240601_snapshot.yaml': [{ line: 17, code: 'wrong-type' }],
 };
 
 const files = (dir: string): string[] =>
-  readdirSync(dir).flatMap((n) => (statSync(join(dir, n)).isDirectory() ? files(join(dir, n)) : /\.ya?ml$/.test(n) ? [join(dir, n)] : []));
+  readdirSync(dir).flatMap((n) =>
+    statSync(join(dir, n)).isDirectory() ? files(join(dir, n)) : /\.ya?ml$/.test(n) ? [join(dir, n)] : [],
+  );
 
 test('corpus is present', () => {
   assert.ok(existsSync(corpus), `expected the shared corpus at ${corpus}`);
@@ -35,6 +39,10 @@ for (const file of existsSync(corpus) ? files(corpus) : []) {
   test(`corpus: ${rel}`, () => {
     const errors = actualDiagnostics(readFileSync(file, 'utf8')).filter((d) => d.severity === 'error');
     const got = errors.map((e) => ({ line: e.line + 1, code: e.code }));
-    assert.deepEqual(got, GENUINE[rel] ?? [], errors.map((e) => `${e.line + 1}:${e.start + 1} ${e.code} ${e.message}`).join('\n'));
+    assert.deepEqual(
+      got,
+      GENUINE[rel] ?? [],
+      errors.map((e) => `${e.line + 1}:${e.start + 1} ${e.code} ${e.message}`).join('\n'),
+    );
   });
 }

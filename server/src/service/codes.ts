@@ -139,7 +139,8 @@ export const CODES = {
   },
   'rule-alert-only-member': {
     severity: 'error',
-    title: 'A recording rule (`record`) with alert-only members (`actions`, `resolveConfiguration`, `for`, `severity`).',
+    title:
+      'A recording rule (`record`) with alert-only members (`actions`, `resolveConfiguration`, `for`, `severity`).',
     example: 'rules:\n  - record: job:up\n    severity: 3',
   },
   'no-effect-public-access-disabled': {
@@ -174,58 +175,75 @@ export const CODES = {
   },
   'owner-kind': {
     severity: 'error',
-    title: 'An owner `name` that, in the workspace, names only manifests of another kind than the owner kind (a container owned by its account instead of its blob service).',
-    example: 'kind: StorageAccountsBlobServicesContainer\nspec:\n  owner:\n    name: appstore   # a StorageAccount, not a StorageAccountsBlobService',
+    title:
+      'An owner `name` that, in the workspace, names only manifests of another kind than the owner kind (a container owned by its account instead of its blob service).',
+    example:
+      'kind: StorageAccountsBlobServicesContainer\nspec:\n  owner:\n    name: appstore   # a StorageAccount, not a StorageAccountsBlobService',
   },
   'owner-not-found': {
     severity: 'info',
-    title: 'An owner that no manifest of the workspace defines: it may exist in the cluster (`ownerResolution: off` silences it).',
-    example: 'kind: KeyValue\nspec:\n  owner:\n    name: app-config   # no ConfigurationStore app-config in the workspace',
+    title:
+      'An owner that no manifest of the workspace defines: it may exist in the cluster (`ownerResolution: off` silences it).',
+    example:
+      'kind: KeyValue\nspec:\n  owner:\n    name: app-config   # no ConfigurationStore app-config in the workspace',
   },
   'reference-not-found': {
     severity: 'info',
-    title: 'A reference (`group`, `kind`, `name`) to one of our kinds that no manifest of the workspace defines: it may exist in the cluster (`ownerResolution: off` silences it).',
-    example: 'resourceReference:\n  group: storage.example.com\n  kind: StorageAccount\n  name: archive   # not in the workspace',
+    title:
+      'A reference (`group`, `kind`, `name`) to one of our kinds that no manifest of the workspace defines: it may exist in the cluster (`ownerResolution: off` silences it).',
+    example:
+      'resourceReference:\n  group: storage.example.com\n  kind: StorageAccount\n  name: archive   # not in the workspace',
   },
   'owner-arm-id': {
     severity: 'error',
     title: 'An owner `armId` whose provider namespace and type path are not those of the owner kind.',
-    example: 'kind: KeyValue\nspec:\n  owner:\n    armId: /subscriptions/0000/resourceGroups/rg/providers/Provider.Storage/storageAccounts/appstore',
+    example:
+      'kind: KeyValue\nspec:\n  owner:\n    armId: /subscriptions/0000/resourceGroups/rg/providers/Provider.Storage/storageAccounts/appstore',
   },
   'reference-kind': {
     severity: 'error',
     title: 'An owner or reference whose `kind` does not exist in its `group` (when the group is one of ours).',
-    example: 'owner:\n  group: eventgrid.example.com\n  kind: Topics   # Topic, DomainsTopic, Domain or EventSubscription\n  name: app-events',
+    example:
+      'owner:\n  group: eventgrid.example.com\n  kind: Topics   # Topic, DomainsTopic, Domain or EventSubscription\n  name: app-events',
   },
   'duplicate-resource': {
     severity: 'warning',
-    title: 'The same group, kind, namespace and name defined twice in one file or in files of one folder: applying both, the last one wins. (Copies in other folders are taken as alternatives: environments, overlays.)',
-    example: '# app/a.yaml\nkind: StorageAccount\nmetadata: {name: appstore}\n# app/b.yaml\nkind: StorageAccount\nmetadata: {name: appstore}',
+    title:
+      'The same group, kind, namespace and name defined twice in one file or in files of one folder: applying both, the last one wins. (Copies in other folders are taken as alternatives: environments, overlays.)',
+    example:
+      '# app/a.yaml\nkind: StorageAccount\nmetadata: {name: appstore}\n# app/b.yaml\nkind: StorageAccount\nmetadata: {name: appstore}',
   },
   'ownership-cycle': {
     severity: 'error',
     title: 'Manifests that own each other (through their owners, in any files): none of them can ever be created.',
-    example: 'kind: RoleAssignment\nmetadata: {name: a}\nspec:\n  owner: {group: authorization.example.com, kind: RoleAssignment, name: b}\n# and b owned by a',
+    example:
+      'kind: RoleAssignment\nmetadata: {name: a}\nspec:\n  owner: {group: authorization.example.com, kind: RoleAssignment, name: b}\n# and b owned by a',
   },
   'share-quota-large-file-shares': {
     severity: 'error',
-    title: 'A share quota above 5120 GB while the owning account does not enable large file shares (`largeFileSharesState: Enabled`).',
-    example: 'kind: StorageAccountsFileServicesShare\nspec:\n  shareQuota: 10240   # the account has no largeFileSharesState: Enabled',
+    title:
+      'A share quota above 5120 GB while the owning account does not enable large file shares (`largeFileSharesState: Enabled`).',
+    example:
+      'kind: StorageAccountsFileServicesShare\nspec:\n  shareQuota: 10240   # the account has no largeFileSharesState: Enabled',
   },
   'share-access-tier-account-kind': {
     severity: 'error',
-    title: "A share `accessTier` its account's kind does not offer: `FileStorage` accounts take only `Premium`, general-purpose v2 (`StorageV2`) accounts `TransactionOptimized`, `Hot` or `Cool`.",
+    title:
+      "A share `accessTier` its account's kind does not offer: `FileStorage` accounts take only `Premium`, general-purpose v2 (`StorageV2`) accounts `TransactionOptimized`, `Hot` or `Cool`.",
     example: 'kind: StorageAccountsFileServicesShare\nspec:\n  accessTier: Hot   # the account is kind: FileStorage',
   },
   'multichannel-account-kind': {
     severity: 'warning',
-    title: 'SMB multichannel enabled on the file service of an account that is not a `FileStorage` (premium) account: it applies to Premium FileStorage only.',
+    title:
+      'SMB multichannel enabled on the file service of an account that is not a `FileStorage` (premium) account: it applies to Premium FileStorage only.',
     example: 'protocolSettings:\n  smb:\n    multichannel: {enabled: true}   # the account is kind: StorageV2',
   },
   'promql-syntax': {
     severity: 'error',
-    title: "A PromQL `expression` that Prometheus's parser rejects: marked at the character, with what was expected there.",
-    example: 'rules:\n  - record: job:http:rate5m\n    expression: sum(rate(http_requests_total[5m])   # `(` is never closed',
+    title:
+      "A PromQL `expression` that Prometheus's parser rejects: marked at the character, with what was expected there.",
+    example:
+      'rules:\n  - record: job:http:rate5m\n    expression: sum(rate(http_requests_total[5m])   # `(` is never closed',
   },
   'promql-unknown-function': {
     severity: 'error',
@@ -234,22 +252,26 @@ export const CODES = {
   },
   'promql-arguments': {
     severity: 'error',
-    title: 'A PromQL function or aggregation with the wrong number or types of arguments (an instant vector where a range is needed, a missing `topk` parameter…).',
+    title:
+      'A PromQL function or aggregation with the wrong number or types of arguments (an instant vector where a range is needed, a missing `topk` parameter…).',
     example: 'expression: rate(http_requests_total) > 0   # rate(http_requests_total[5m])',
   },
   'promql-operator': {
     severity: 'error',
-    title: 'A PromQL binary operator used on operands it does not take: a comparison of two scalars without `bool`, `bool` on arithmetic, a set operator or vector matching with a scalar, a range vector operand.',
+    title:
+      'A PromQL binary operator used on operands it does not take: a comparison of two scalars without `bool`, `bool` on arithmetic, a set operator or vector matching with a scalar, a range vector operand.',
     example: 'expression: count(up) > 0 and 1   # `and` needs two instant vectors',
   },
   'promql-selector': {
     severity: 'error',
-    title: 'A PromQL selector that would select every series (no metric name and only matchers that match the empty string), or names the metric twice.',
+    title:
+      'A PromQL selector that would select every series (no metric name and only matchers that match the empty string), or names the metric twice.',
     example: 'expression: absent({job=""})   # {job="api"}',
   },
   'promql-duration': {
     severity: 'error',
-    title: 'A duration inside a PromQL expression that is not a Prometheus duration (`5m`, `1h30m`): an ISO 8601 duration (`PT5M`, which `for` and `interval` use), an unknown unit or units out of order.',
+    title:
+      'A duration inside a PromQL expression that is not a Prometheus duration (`5m`, `1h30m`): an ISO 8601 duration (`PT5M`, which `for` and `interval` use), an unknown unit or units out of order.',
     example: 'expression: rate(http_requests_total[PT5M])   # [5m]',
   },
   'promql-type': {
@@ -264,7 +286,8 @@ export const CODES = {
   },
   'rule-label-name': {
     severity: 'warning',
-    title: 'A rule `labels` key that is not a valid label name (`[a-zA-Z_][a-zA-Z0-9_]*`) or is reserved (`__` prefix).',
+    title:
+      'A rule `labels` key that is not a valid label name (`[a-zA-Z_][a-zA-Z0-9_]*`) or is reserved (`__` prefix).',
     example: 'labels:\n  team-name: payments   # team_name',
   },
   'rule-template': {
@@ -279,27 +302,32 @@ export const CODES = {
   },
   'cel-unknown-field': {
     severity: 'error',
-    title: 'A CEL expression selecting a field `self` (the resource, typed from this kind and version) or `secret` (the keys of `operatorSpec.secrets`) does not have; suggests the nearest.',
+    title:
+      'A CEL expression selecting a field `self` (the resource, typed from this kind and version) or `secret` (the keys of `operatorSpec.secrets`) does not have; suggests the nearest.',
     example: 'value: self.status.primaryEndpoint.blob   # primaryEndpoints',
   },
   'cel-unknown-function': {
     severity: 'error',
-    title: "A CEL function the operator's environment does not have (standard functions, extended strings v3, optional types only).",
+    title:
+      "A CEL function the operator's environment does not have (standard functions, extended strings v3, optional types only).",
     example: 'value: configmap("app-settings", "timeout")',
   },
   'cel-undeclared': {
     severity: 'error',
     title: 'A CEL variable the expression cannot use: only `self`, and `secret` in `secretExpressions`.',
-    example: 'configMapExpressions:\n  - name: c\n    key: k\n    value: secret.key1   # secret exists in secretExpressions only',
+    example:
+      'configMapExpressions:\n  - name: c\n    key: k\n    value: secret.key1   # secret exists in secretExpressions only',
   },
   'cel-type': {
     severity: 'error',
-    title: 'A CEL expression that does not type-check: an operator or function applied to values of types it does not take.',
+    title:
+      'A CEL expression that does not type-check: an operator or function applied to values of types it does not take.',
     example: 'value: self.spec.location + 1',
   },
   'cel-result-type': {
     severity: 'error',
-    title: 'A CEL expression whose result is neither a `string` nor a `map(string, string)`: the operator rejects it (a warning when the type is only known at evaluation).',
+    title:
+      'A CEL expression whose result is neither a `string` nor a `map(string, string)`: the operator rejects it (a warning when the type is only known at evaluation).',
     example: 'value: self.spec.deleteRetentionPolicy.days   # string(self.spec…days)',
   },
   'cel-key': {

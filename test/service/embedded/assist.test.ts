@@ -32,10 +32,17 @@ function at(src: string) {
 function itemsAt(src: string) {
   const { file, text, offset } = at(src);
   return complete(file, offset).map((i) => {
-    const r = (i.textEdit as { range: { start: { line: number; character: number }; end: { line: number; character: number } } }).range;
+    const r = (
+      i.textEdit as { range: { start: { line: number; character: number }; end: { line: number; character: number } } }
+    ).range;
     const s = file.lines.offsetAt(r.start);
     const e = file.lines.offsetAt(r.end);
-    return { label: i.label, detail: i.detail, doc: (i.documentation as { value: string } | undefined)?.value ?? '', replaces: text.slice(s, e) };
+    return {
+      label: i.label,
+      detail: i.detail,
+      doc: (i.documentation as { value: string } | undefined)?.value ?? '',
+      replaces: text.slice(s, e),
+    };
   });
 }
 
@@ -82,7 +89,9 @@ test('PromQL: hover on a function shows its signature and doc, on its name only'
 test('CEL: after `self.` and deeper, the fields of the model with docs and types', () => {
   const top = itemsAt(`${ACCOUNT}    secretExpressions:\n      - name: s\n        key: k\n        value: self.|\n`);
   assert.deepEqual(top.map((i) => i.label).sort(), ['apiVersion', 'kind', 'metadata', 'spec', 'status']);
-  const deep = itemsAt(`${ACCOUNT}    secretExpressions:\n      - name: s\n        key: k\n        value: self.status.primaryEndpoints.internetEndpoints.b|\n`);
+  const deep = itemsAt(
+    `${ACCOUNT}    secretExpressions:\n      - name: s\n        key: k\n        value: self.status.primaryEndpoints.internetEndpoints.b|\n`,
+  );
   const blob = deep.find((i) => i.label === 'blob');
   assert.ok(blob);
   assert.equal(blob.replaces, 'b');
@@ -91,17 +100,26 @@ test('CEL: after `self.` and deeper, the fields of the model with docs and types
 });
 
 test('CEL: `secret.` offers the keys of operatorSpec.secrets, in secretExpressions only', () => {
-  const items = itemsAt(`${ACCOUNT}    secretExpressions:\n      - name: s\n        key: k\n        value: "secret.|"\n`);
+  const items = itemsAt(
+    `${ACCOUNT}    secretExpressions:\n      - name: s\n        key: k\n        value: "secret.|"\n`,
+  );
   assert.ok(items.some((i) => i.label === 'key1'));
   assert.ok(items.some((i) => i.label === 'blobEndpoint'));
-  assert.deepEqual(itemsAt(`${ACCOUNT}    configMapExpressions:\n      - name: s\n        key: k\n        value: "secret.|"\n`), []);
-  const vars = itemsAt(`${ACCOUNT}    configMapExpressions:\n      - name: s\n        key: k\n        value: >\n          s|\n`);
+  assert.deepEqual(
+    itemsAt(`${ACCOUNT}    configMapExpressions:\n      - name: s\n        key: k\n        value: "secret.|"\n`),
+    [],
+  );
+  const vars = itemsAt(
+    `${ACCOUNT}    configMapExpressions:\n      - name: s\n        key: k\n        value: >\n          s|\n`,
+  );
   assert.ok(vars.some((i) => i.label === 'self'));
   assert.ok(!vars.some((i) => i.label === 'secret'));
 });
 
 test('CEL: hover on self.a.b shows the field doc and its type', () => {
-  const h = hoverAt(`${ACCOUNT}    configMapExpressions:\n      - name: s\n        key: k\n        value: self.spec.loca|tion + "-x"\n`);
+  const h = hoverAt(
+    `${ACCOUNT}    configMapExpressions:\n      - name: s\n        key: k\n        value: self.spec.loca|tion + "-x"\n`,
+  );
   assert.ok(h);
   assert.equal(h.hovered, 'location');
   assert.match(h.markdown, /`spec\.location`/);

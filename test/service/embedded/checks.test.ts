@@ -54,7 +54,10 @@ test('CEL: result types and `key`, per list; a shape shared by a clean expressio
   assert.equal(checkCel(sa, 'configMapExpressions', 'self.spec.tags').result, 'map');
   // An optional field of an open shape (status.conditions items) is only known at evaluation: a warning.
   const dyn = checkCel(sa, 'configMapExpressions', 'self.status.conditions[0]').problems;
-  assert.deepEqual(dyn.map((p) => [p.code, p.severity]), [['cel-result-type', 'warning']]);
+  assert.deepEqual(
+    dyn.map((p) => [p.code, p.severity]),
+    [['cel-result-type', 'warning']],
+  );
   const bad = checkCel(sa, 'configMapExpressions', 'size("abc")').problems;
   assert.equal(bad[0].code, 'cel-result-type');
   assert.match(bad[0].message, /string\(size\("abc"\)\)/);
@@ -63,15 +66,27 @@ test('CEL: result types and `key`, per list; a shape shared by a clean expressio
 test('CEL: functions outside the operator environment, including cel-js extras cel-go lacks', () => {
   for (const e of ['configmap("a", "b")', 'b"x".json().a', 'cel.bind(x, 1, string(x))', 'math.greatest(1, 2)'])
     assert.equal(checkCel(sa, 'secretExpressions', e).problems[0]?.code, 'cel-unknown-function', e);
-  for (const e of ['self.spec.location.charAt(0)', '"%s-%s".format([self.metadata.name, self.spec.location])', 'self.spec.location.reverse()', 'self.spec.location.replace("a", "b", 1)'])
+  for (const e of [
+    'self.spec.location.charAt(0)',
+    '"%s-%s".format([self.metadata.name, self.spec.location])',
+    'self.spec.location.reverse()',
+    'self.spec.location.replace("a", "b", 1)',
+  ])
     assert.deepEqual(checkCel(sa, 'secretExpressions', e).problems, [], e);
 });
 
 test('very long or deep expressions: no crash, and no error Prometheus would not report', () => {
   assert.deepEqual(checkPromql('up' + ' + up'.repeat(3000)), []);
   assert.deepEqual(checkPromql('('.repeat(3000) + 'up' + ')'.repeat(3000)), []);
-  assert.equal(checkPromql('('.repeat(3000) + 'up' + ')'.repeat(2999))[0]?.code, 'promql-syntax', 'an unclosed bracket is still reported');
+  assert.equal(
+    checkPromql('('.repeat(3000) + 'up' + ')'.repeat(2999))[0]?.code,
+    'promql-syntax',
+    'an unclosed bracket is still reported',
+  );
   assert.deepEqual(checkCel(sa, 'secretExpressions', 'self.metadata.name' + ' + "a"'.repeat(20000)).problems, []);
   // cel-go refuses expressions nested more than 250 deep; so does the checker.
-  assert.equal(checkCel(sa, 'secretExpressions', '('.repeat(400) + 'self.metadata.name' + ')'.repeat(400)).problems[0]?.code, 'cel-syntax');
+  assert.equal(
+    checkCel(sa, 'secretExpressions', '('.repeat(400) + 'self.metadata.name' + ')'.repeat(400)).problems[0]?.code,
+    'cel-syntax',
+  );
 });

@@ -22,7 +22,10 @@ function scalarOf(text: string): Scalar {
 function checkMap(text: string) {
   const node = scalarOf(text);
   const map = valueMap(text, node);
-  assert.ok(map.exact, `decoded ${JSON.stringify(text)} (${node.type}) to the parser's value ${JSON.stringify(node.value)}`);
+  assert.ok(
+    map.exact,
+    `decoded ${JSON.stringify(text)} (${node.type}) to the parser's value ${JSON.stringify(node.value)}`,
+  );
   const [start, , end] = node.range!;
   for (let i = 0; i < map.value.length; i++) {
     const at = map.at[i];
@@ -30,13 +33,32 @@ function checkMap(text: string) {
     if (i > 0) assert.ok(at >= map.at[i - 1], `offsets in order in ${JSON.stringify(text)}`);
     const src = text[at];
     const quoteEscape = node.type === 'QUOTE_SINGLE' && src === "'";
-    const made = src === '\n' || src === '\r' || (src === '\\' && node.type === 'QUOTE_DOUBLE') || (at === end && map.value[i] === '\n') || quoteEscape;
+    const made =
+      src === '\n' ||
+      src === '\r' ||
+      (src === '\\' && node.type === 'QUOTE_DOUBLE') ||
+      (at === end && map.value[i] === '\n') ||
+      quoteEscape;
     if (quoteEscape) assert.equal(text.slice(at, map.to[i]), "''", 'a quote inside single quotes is written twice');
-    if (!made) assert.equal(src, map.value[i], `char ${i} (${JSON.stringify(map.value[i])}) of ${JSON.stringify(text)} maps to ${JSON.stringify(src)} at ${at}`);
+    if (!made)
+      assert.equal(
+        src,
+        map.value[i],
+        `char ${i} (${JSON.stringify(map.value[i])}) of ${JSON.stringify(text)} maps to ${JSON.stringify(src)} at ${at}`,
+      );
     const written = text.slice(at, map.to[i]);
     if (!made) assert.equal(map.to[i], at + 1, `char ${i} of ${JSON.stringify(text)} was written as one character`);
-    else if (src === '\\') assert.match(written, /^\\(?:x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|U[0-9a-fA-F]{8}|.)$/s, `an escape covers its whole sequence: ${JSON.stringify(written)}`);
-    if (src === '\n' || src === '\r') assert.ok(/[\n\r ]/.test(map.value[i]) || node.type === 'QUOTE_DOUBLE', `only breaks and folded spaces come from a line break`);
+    else if (src === '\\')
+      assert.match(
+        written,
+        /^\\(?:x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|U[0-9a-fA-F]{8}|.)$/s,
+        `an escape covers its whole sequence: ${JSON.stringify(written)}`,
+      );
+    if (src === '\n' || src === '\r')
+      assert.ok(
+        /[\n\r ]/.test(map.value[i]) || node.type === 'QUOTE_DOUBLE',
+        `only breaks and folded spaces come from a line break`,
+      );
   }
 }
 
@@ -51,7 +73,28 @@ function write(value: string, style: (typeof STYLES)[number], depth: number, wid
   return doc.toString({ lineWidth: width, minContentWidth: 0 });
 }
 
-const alphabet = fc.constantFrom('a', 'b', 'x', ' ', ' ', '\n', '\n', '\t', '"', "'", '\\', '#', ':', '-', 'é', '😀', '{', '[', ',', '\u00a0');
+const alphabet = fc.constantFrom(
+  'a',
+  'b',
+  'x',
+  ' ',
+  ' ',
+  '\n',
+  '\n',
+  '\t',
+  '"',
+  "'",
+  '\\',
+  '#',
+  ':',
+  '-',
+  'é',
+  '😀',
+  '{',
+  '[',
+  ',',
+  '\u00a0',
+);
 
 test('position map: every style the YAML library writes, at several widths and depths, LF and CRLF', () => {
   fc.assert(
@@ -75,21 +118,30 @@ test('position map: every style the YAML library writes, at several widths and d
 
 /** Words and spaces with few line breaks: long lines the writer folds (plain and folded styles). */
 const prose = fc
-  .array(fc.constantFrom('rate(x[5m])', 'sum', 'by', '(job)', 'é😀', ' ', ' ', '  ', '\n', 'self.spec', '"q"', "'s'"), { maxLength: 40 })
+  .array(fc.constantFrom('rate(x[5m])', 'sum', 'by', '(job)', 'é😀', ' ', ' ', '  ', '\n', 'self.spec', '"q"', "'s'"), {
+    maxLength: 40,
+  })
   .map((a) => a.join(''));
 
 test('position map: long lines folded by the writer, in every style', () => {
   const seen = new Set<string>();
   fc.assert(
-    fc.property(prose, fc.constantFrom(...STYLES), fc.integer({ min: 0, max: 2 }), fc.constantFrom(12, 24), fc.boolean(), (value, style, depth, width, crlf) => {
-      let text = write(value, style, depth, width);
-      if (crlf) text = text.replace(/\n/g, '\r\n');
-      fc.pre(parseDocument(text).errors.length === 0);
-      const node = scalarOf(text);
-      if (typeof node.value !== 'string') return;
-      if (/\n./.test(text.slice(node.range![0], node.range![1]).trimEnd())) seen.add(node.type!);
-      checkMap(text);
-    }),
+    fc.property(
+      prose,
+      fc.constantFrom(...STYLES),
+      fc.integer({ min: 0, max: 2 }),
+      fc.constantFrom(12, 24),
+      fc.boolean(),
+      (value, style, depth, width, crlf) => {
+        let text = write(value, style, depth, width);
+        if (crlf) text = text.replace(/\n/g, '\r\n');
+        fc.pre(parseDocument(text).errors.length === 0);
+        const node = scalarOf(text);
+        if (typeof node.value !== 'string') return;
+        if (/\n./.test(text.slice(node.range![0], node.range![1]).trimEnd())) seen.add(node.type!);
+        checkMap(text);
+      },
+    ),
     { numRuns: 3000 },
   );
   // Every style was written over several lines at least once.
@@ -100,11 +152,20 @@ test('position map: long lines folded by the writer, in every style', () => {
 test('position map: plain scalars over several lines', () => {
   fc.assert(
     fc.property(
-      fc.array(fc.tuple(fc.constantFrom('rate(x[5m])', 'a b', 'é😀', 'self.x'), fc.integer({ min: 2, max: 6 }), fc.constantFrom('', ' ', '\t'), fc.integer({ min: 0, max: 2 })), { minLength: 1, maxLength: 6 }),
+      fc.array(
+        fc.tuple(
+          fc.constantFrom('rate(x[5m])', 'a b', 'é😀', 'self.x'),
+          fc.integer({ min: 2, max: 6 }),
+          fc.constantFrom('', ' ', '\t'),
+          fc.integer({ min: 0, max: 2 }),
+        ),
+        { minLength: 1, maxLength: 6 },
+      ),
       fc.boolean(),
       (lines, crlf) => {
         let text = `v: ${lines[0][0]}${lines[0][2]}\n`;
-        for (const [words, indent, trail, blanks] of lines.slice(1)) text += '\n'.repeat(blanks) + `${' '.repeat(indent)}${words}${trail}\n`;
+        for (const [words, indent, trail, blanks] of lines.slice(1))
+          text += '\n'.repeat(blanks) + `${' '.repeat(indent)}${words}${trail}\n`;
         if (crlf) text = text.replace(/\n/g, '\r\n');
         checkMap(text);
       },

@@ -12,7 +12,14 @@ import { keyName, spanOf } from '../yamlNodes';
 import { envelopeOf } from '../../model/envelope';
 import { escapeField, secretObject, unescapeField } from './cel/env';
 import { spanIn, valueMap, valueOffset, type ValueMap } from './positionMap';
-import { AGGREGATION_BY_NAME, AGGREGATIONS, FUNCTION_BY_NAME, FUNCTIONS, KEYWORDS, signature } from './promql/functions';
+import {
+  AGGREGATION_BY_NAME,
+  AGGREGATIONS,
+  FUNCTION_BY_NAME,
+  FUNCTIONS,
+  KEYWORDS,
+  signature,
+} from './promql/functions';
 
 type Language = { lang: 'promql' } | { lang: 'cel'; def: KindDef; where: 'configMapExpressions' | 'secretExpressions' };
 
@@ -90,7 +97,8 @@ const promFunctionDoc = (name: string): string | undefined => {
   const fn = FUNCTION_BY_NAME.get(name);
   if (fn) return `\`\`\`promql\n${signature(fn)}\n\`\`\`\n\n${fn.doc}`;
   const agg = AGGREGATION_BY_NAME.get(name);
-  if (agg) return `\`\`\`promql\n${name}${agg.param ? `(parameter ${agg.param}, v instant-vector)` : '(v instant-vector)'} [by|without (labels)]\n\`\`\`\n\nAggregation operator. ${agg.doc}`;
+  if (agg)
+    return `\`\`\`promql\n${name}${agg.param ? `(parameter ${agg.param}, v instant-vector)` : '(v instant-vector)'} [by|without (labels)]\n\`\`\`\n\nAggregation operator. ${agg.doc}`;
   const kw = KEYWORDS.find((k) => k.name === name);
   if (kw) return `**${name}** — PromQL keyword\n\n${kw.doc}`;
   return undefined;
@@ -122,11 +130,35 @@ function promqlItems(file: ParsedFile, site: Site): CompletionItem[] {
   const range = rangeOf(file, site, site.at - word.length, site.at);
   const items: CompletionItem[] = [];
   for (const fn of FUNCTIONS)
-    items.push({ label: fn.name, kind: CompletionItemKind.Function, detail: signature(fn), documentation: md(promFunctionDoc(fn.name)!), textEdit: { range, newText: fn.name }, sortText: `1_${fn.name}`, insertTextFormat: InsertTextFormat.PlainText });
+    items.push({
+      label: fn.name,
+      kind: CompletionItemKind.Function,
+      detail: signature(fn),
+      documentation: md(promFunctionDoc(fn.name)!),
+      textEdit: { range, newText: fn.name },
+      sortText: `1_${fn.name}`,
+      insertTextFormat: InsertTextFormat.PlainText,
+    });
   for (const a of AGGREGATIONS)
-    items.push({ label: a.name, kind: CompletionItemKind.Operator, detail: 'aggregation operator', documentation: md(promFunctionDoc(a.name)!), textEdit: { range, newText: a.name }, sortText: `0_${a.name}`, insertTextFormat: InsertTextFormat.PlainText });
+    items.push({
+      label: a.name,
+      kind: CompletionItemKind.Operator,
+      detail: 'aggregation operator',
+      documentation: md(promFunctionDoc(a.name)!),
+      textEdit: { range, newText: a.name },
+      sortText: `0_${a.name}`,
+      insertTextFormat: InsertTextFormat.PlainText,
+    });
   for (const k of KEYWORDS)
-    items.push({ label: k.name, kind: CompletionItemKind.Keyword, detail: 'keyword', documentation: md(k.doc), textEdit: { range, newText: k.name }, sortText: `2_${k.name}`, insertTextFormat: InsertTextFormat.PlainText });
+    items.push({
+      label: k.name,
+      kind: CompletionItemKind.Keyword,
+      detail: 'keyword',
+      documentation: md(k.doc),
+      textEdit: { range, newText: k.name },
+      sortText: `2_${k.name}`,
+      insertTextFormat: InsertTextFormat.PlainText,
+    });
   return items;
 }
 
@@ -181,7 +213,11 @@ const CEL_METHODS: [string, string][] = [
 ];
 
 /** The model type and label of a `self`/`secret` chain written as `names` (CEL spelling). */
-function resolveChain(root: string, names: string[], site: Site & { language: { lang: 'cel' } }): { type: Type; field?: Field; label: string } | undefined {
+function resolveChain(
+  root: string,
+  names: string[],
+  site: Site & { language: { lang: 'cel' } },
+): { type: Type; field?: Field; label: string } | undefined {
   const { def, where } = site.language;
   let type: Type;
   if (root === 'self') type = envelopeOf(def);
@@ -210,7 +246,10 @@ function celItems(file: ParsedFile, site: Site & { language: { lang: 'cel' } }):
   const m = CHAIN.exec(before);
   if (m) {
     const partial = m[3] ?? '';
-    const names = m[2].split('.').map((s) => s.replace(/[?\s]/g, '')).filter(Boolean);
+    const names = m[2]
+      .split('.')
+      .map((s) => s.replace(/[?\s]/g, ''))
+      .filter(Boolean);
     const r = resolveChain(m[1], names, site);
     const range = rangeOf(file, site, site.at - partial.length, site.at);
     if (!r) return [];
@@ -229,31 +268,65 @@ function celItems(file: ParsedFile, site: Site & { language: { lang: 'cel' } }):
   const dot = /\.\s*([A-Za-z_]\w*)?$/.exec(before);
   const word = /[A-Za-z_]\w*$/.exec(before)?.[0] ?? '';
   const range = rangeOf(file, site, site.at - word.length, site.at);
-  const item = (label: string, kind: CompletionItemKind, doc: string): CompletionItem => ({ label, kind, detail: doc.split(':')[0], documentation: md(doc), textEdit: { range, newText: label }, insertTextFormat: InsertTextFormat.PlainText });
+  const item = (label: string, kind: CompletionItemKind, doc: string): CompletionItem => ({
+    label,
+    kind,
+    detail: doc.split(':')[0],
+    documentation: md(doc),
+    textEdit: { range, newText: label },
+    insertTextFormat: InsertTextFormat.PlainText,
+  });
   if (dot) return CEL_METHODS.map(([n, d]) => item(n, CompletionItemKind.Method, d));
-  const vars = [item('self', CompletionItemKind.Variable, `self: the ${site.language.def.kind} itself as written (\`apiVersion\`, \`kind\`, \`metadata\`, \`spec\`, \`status\`)`)];
-  if (site.language.where === 'secretExpressions') vars.push(item('secret', CompletionItemKind.Variable, `secret: the ${site.language.def.kind}'s secrets, keyed by \`operatorSpec.secrets\` field`));
+  const vars = [
+    item(
+      'self',
+      CompletionItemKind.Variable,
+      `self: the ${site.language.def.kind} itself as written (\`apiVersion\`, \`kind\`, \`metadata\`, \`spec\`, \`status\`)`,
+    ),
+  ];
+  if (site.language.where === 'secretExpressions')
+    vars.push(
+      item(
+        'secret',
+        CompletionItemKind.Variable,
+        `secret: the ${site.language.def.kind}'s secrets, keyed by \`operatorSpec.secrets\` field`,
+      ),
+    );
   return [...vars, ...CEL_GLOBALS.map(([n, d]) => item(n, CompletionItemKind.Function, d))];
 }
 
-function celHover(site: Site & { language: { lang: 'cel' } }): { markdown: string; from: number; to: number } | undefined {
+function celHover(
+  site: Site & { language: { lang: 'cel' } },
+): { markdown: string; from: number; to: number } | undefined {
   const v = site.map.value;
   let e = site.at;
   while (e < v.length && /\w/.test(v[e])) e++;
   const m = /\b(self|secret)((?:\s*\.\??\s*[A-Za-z_]\w*)*)$/.exec(v.slice(0, e));
   if (!m) return undefined;
-  const names = m[2].split('.').map((s) => s.replace(/[?\s]/g, '')).filter(Boolean);
+  const names = m[2]
+    .split('.')
+    .map((s) => s.replace(/[?\s]/g, ''))
+    .filter(Boolean);
   const r = resolveChain(m[1], names, site);
   if (!r) return undefined;
   const last = names[names.length - 1] ?? m[1];
   const from = e - last.length;
-  if (r.field) return { markdown: `${fieldMarkdown(r.label.replace(/^self\./, ''), r.field)}\n\nCEL type: \`${celType(r.type)}\``, from, to: e };
+  if (r.field)
+    return {
+      markdown: `${fieldMarkdown(r.label.replace(/^self\./, ''), r.field)}\n\nCEL type: \`${celType(r.type)}\``,
+      from,
+      to: e,
+    };
   if (names.length === 0)
     return {
       markdown:
         m[1] === 'self'
           ? `**\`self\`** — the ${site.language.def.kind} as written (\`${celType(r.type)}\`): \`apiVersion\`, \`kind\`, \`metadata\`, \`spec\`, \`status\`.`
-          : `**\`secret\`** — the secrets of the ${site.language.def.kind}, all strings: ${Object.keys((r.type as ObjectType).fields).map((k) => `\`${k}\``).join(', ') || 'none'}.`,
+          : `**\`secret\`** — the secrets of the ${site.language.def.kind}, all strings: ${
+              Object.keys((r.type as ObjectType).fields)
+                .map((k) => `\`${k}\``)
+                .join(', ') || 'none'
+            }.`,
       from,
       to: e,
     };
@@ -293,10 +366,14 @@ export function embeddedCompletion(file: ParsedFile, offset: number): Completion
 }
 
 /** Hover inside an embedded expression: file offsets of the word and its markdown. */
-export function embeddedHover(file: ParsedFile, offset: number): { markdown: string; start: number; end: number } | undefined {
+export function embeddedHover(
+  file: ParsedFile,
+  offset: number,
+): { markdown: string; start: number; end: number } | undefined {
   const site = siteAt(file, offset);
   if (!site) return undefined;
-  const h = site.language.lang === 'promql' ? promqlHover(site) : celHover(site as Site & { language: { lang: 'cel' } });
+  const h =
+    site.language.lang === 'promql' ? promqlHover(site) : celHover(site as Site & { language: { lang: 'cel' } });
   if (!h) return undefined;
   const [s, e] = spanIn(site.map, h.from, h.to);
   return { markdown: h.markdown, start: site.base + s, end: site.base + e };

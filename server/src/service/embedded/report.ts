@@ -5,7 +5,13 @@ import { spanOf } from '../yamlNodes';
 import { spanIn, valueMap } from './positionMap';
 import type { EmbeddedProblem } from './problem';
 
-export function reportInside(out: Reporter, text: string | undefined, node: Scalar, problems: EmbeddedProblem[], label: string): void {
+export function reportInside(
+  out: Reporter,
+  text: string | undefined,
+  node: Scalar,
+  problems: EmbeddedProblem[],
+  label: string,
+): void {
   if (problems.length === 0) return;
   const map = text !== undefined ? valueMap(text, node) : undefined;
   for (const p of problems) {

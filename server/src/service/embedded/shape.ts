@@ -10,7 +10,12 @@
  * whether they match the empty string). Returns undefined when the text cannot be blanked safely
  * (an unterminated literal, or a `#` comment that could hold a quote).
  */
-export function shapeOf(text: string, quotes: string, keep?: (before: string) => boolean, comments = false): string | undefined {
+export function shapeOf(
+  text: string,
+  quotes: string,
+  keep?: (before: string) => boolean,
+  comments = false,
+): string | undefined {
   if (comments && text.includes('#')) return undefined;
   let out = '';
   let i = 0;

@@ -10,7 +10,15 @@ import { find, type Rule } from './context';
 const LISTS: Where[] = ['configMapExpressions', 'secretExpressions'];
 
 export const celExpression: Rule = {
-  codes: ['cel-syntax', 'cel-unknown-field', 'cel-unknown-function', 'cel-undeclared', 'cel-type', 'cel-result-type', 'cel-key'],
+  codes: [
+    'cel-syntax',
+    'cel-unknown-field',
+    'cel-unknown-function',
+    'cel-undeclared',
+    'cel-type',
+    'cel-result-type',
+    'cel-key',
+  ],
   check({ def, root, out, text }) {
     for (const where of LISTS) {
       const list = find(root, ['spec', 'operatorSpec', where]);
@@ -25,9 +33,17 @@ export const celExpression: Rule = {
         const key = entry(item, 'key');
         const hasKey = key !== undefined && !isNullish(key.value);
         if (r.result === 'string' && !hasKey)
-          out.report('cel-key', spanOf(value.key), `\`${label}\` yields a string, so \`key\` is required: the key of the ${where === 'secretExpressions' ? 'secret' : 'config map'} to write it to.`);
+          out.report(
+            'cel-key',
+            spanOf(value.key),
+            `\`${label}\` yields a string, so \`key\` is required: the key of the ${where === 'secretExpressions' ? 'secret' : 'config map'} to write it to.`,
+          );
         else if (r.result === 'map' && hasKey)
-          out.report('cel-key', spanOf(key.key), `\`spec.operatorSpec.${where}[${i}].key\` must not be set: \`value\` yields a map, whose entries are the keys written.`);
+          out.report(
+            'cel-key',
+            spanOf(key.key),
+            `\`spec.operatorSpec.${where}[${i}].key\` must not be set: \`value\` yields a map, whose entries are the keys written.`,
+          );
       });
     }
   },

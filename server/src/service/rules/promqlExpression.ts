@@ -7,7 +7,15 @@ import { entry } from '../yamlNodes';
 import { find, type Rule } from './context';
 
 export const promqlExpression: Rule = {
-  codes: ['promql-syntax', 'promql-unknown-function', 'promql-arguments', 'promql-operator', 'promql-selector', 'promql-duration', 'promql-type'],
+  codes: [
+    'promql-syntax',
+    'promql-unknown-function',
+    'promql-arguments',
+    'promql-operator',
+    'promql-selector',
+    'promql-duration',
+    'promql-type',
+  ],
   kinds: ['PrometheusRuleGroup'],
   check({ root, out, text }) {
     const rules = find(root, ['spec', 'rules']);

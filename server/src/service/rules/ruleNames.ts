@@ -16,7 +16,12 @@ export const ruleNames: Rule = {
     rules.value.items.forEach((rule, i) => {
       if (!isMap(rule)) return;
       const record = entry(rule, 'record')?.value;
-      if (isScalar(record) && typeof record.value === 'string' && record.value !== '' && !METRIC_NAME.test(record.value))
+      if (
+        isScalar(record) &&
+        typeof record.value === 'string' &&
+        record.value !== '' &&
+        !METRIC_NAME.test(record.value)
+      )
         out.report(
           'rule-record-name',
           spanOf(record),
@@ -34,7 +39,11 @@ export const ruleNames: Rule = {
             `\`spec.rules[${i}].labels\` key "${name}" is not a label name: letters, digits and \`_\`, not starting with a digit (e.g. \`${name.replace(/[^a-zA-Z0-9_]/g, '_').replace(/^(?=\d)/, '_')}\`).`,
           );
         else if (name.startsWith('__'))
-          out.report('rule-label-name', spanOf(item.key), `\`spec.rules[${i}].labels\` key "${name}" starts with \`__\`, which Prometheus reserves for its own labels.`);
+          out.report(
+            'rule-label-name',
+            spanOf(item.key),
+            `\`spec.rules[${i}].labels\` key "${name}" starts with \`__\`, which Prometheus reserves for its own labels.`,
+          );
       }
     });
   },

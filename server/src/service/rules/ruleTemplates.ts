@@ -13,7 +13,13 @@ export function templateProblem(v: string): EmbeddedProblem | undefined {
   for (let i = 0; i < v.length - 1; i++) {
     const two = v.slice(i, i + 2);
     if (two === '{{') {
-      if (open >= 0) return { code: 'rule-template', from: open, to: open + 2, message: 'template action `{{` is not closed by `}}` before the next `{{`.' };
+      if (open >= 0)
+        return {
+          code: 'rule-template',
+          from: open,
+          to: open + 2,
+          message: 'template action `{{` is not closed by `}}` before the next `{{`.',
+        };
       open = i;
       i++;
     } else if (two === '}}') {
@@ -22,7 +28,13 @@ export function templateProblem(v: string): EmbeddedProblem | undefined {
       i++;
     }
   }
-  if (open >= 0) return { code: 'rule-template', from: open, to: open + 2, message: 'template action `{{` is never closed: expected `}}`, e.g. `{{ $labels.instance }}`.' };
+  if (open >= 0)
+    return {
+      code: 'rule-template',
+      from: open,
+      to: open + 2,
+      message: 'template action `{{` is never closed: expected `}}`, e.g. `{{ $labels.instance }}`.',
+    };
   return undefined;
 }
 

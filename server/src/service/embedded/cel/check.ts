@@ -16,15 +16,64 @@ export interface CelNode {
   start: number;
   end: number;
 }
-const isNode = (x: unknown): x is CelNode => typeof x === 'object' && x !== null && typeof (x as CelNode).op === 'string';
+const isNode = (x: unknown): x is CelNode =>
+  typeof x === 'object' && x !== null && typeof (x as CelNode).op === 'string';
 
 /** Functions of cel-go's standard library, the extended strings library v3 and optional types. */
-const GLOBAL_FUNCTIONS = new Set(['size', 'int', 'uint', 'double', 'string', 'bytes', 'bool', 'dyn', 'type', 'duration', 'timestamp', 'matches', 'has']);
+const GLOBAL_FUNCTIONS = new Set([
+  'size',
+  'int',
+  'uint',
+  'double',
+  'string',
+  'bytes',
+  'bool',
+  'dyn',
+  'type',
+  'duration',
+  'timestamp',
+  'matches',
+  'has',
+]);
 const METHODS = new Set([
-  'size', 'contains', 'startsWith', 'endsWith', 'matches', 'charAt', 'indexOf', 'lastIndexOf', 'lowerAscii', 'upperAscii', 'replace',
-  'split', 'substring', 'trim', 'join', 'format', 'reverse', 'getDate', 'getDayOfMonth', 'getDayOfWeek', 'getDayOfYear', 'getFullYear',
-  'getHours', 'getMilliseconds', 'getMinutes', 'getMonth', 'getSeconds', 'hasValue', 'value', 'or', 'orValue', 'optMap', 'optFlatMap',
-  'all', 'exists', 'exists_one', 'map', 'filter',
+  'size',
+  'contains',
+  'startsWith',
+  'endsWith',
+  'matches',
+  'charAt',
+  'indexOf',
+  'lastIndexOf',
+  'lowerAscii',
+  'upperAscii',
+  'replace',
+  'split',
+  'substring',
+  'trim',
+  'join',
+  'format',
+  'reverse',
+  'getDate',
+  'getDayOfMonth',
+  'getDayOfWeek',
+  'getDayOfYear',
+  'getFullYear',
+  'getHours',
+  'getMilliseconds',
+  'getMinutes',
+  'getMonth',
+  'getSeconds',
+  'hasValue',
+  'value',
+  'or',
+  'orValue',
+  'optMap',
+  'optFlatMap',
+  'all',
+  'exists',
+  'exists_one',
+  'map',
+  'filter',
 ]);
 const NAMESPACED = new Set(['optional.of', 'optional.none', 'optional.ofNonZeroValue', 'strings.quote']);
 /** In the operator's environment but not declared in cel-js: an expression using them is not type-checked. */
@@ -66,9 +115,19 @@ class Walker {
     }
     if (n.op === 'rcall') {
       const [name, target, args] = n.args as [string, CelNode, unknown[]];
-      const ns = target?.op === 'id' && !(target.args as string in this.roots) ? `${target.args as string}.${name}` : undefined;
+      const ns =
+        target?.op === 'id' && !((target.args as string) in this.roots)
+          ? `${target.args as string}.${name}`
+          : undefined;
       const at = this.nameAt(name, target?.end ?? n.start);
-      if (ns && (NAMESPACED.has(ns) || ns.startsWith('cel.') || ns.startsWith('math.') || ns.startsWith('strings.') || ns.startsWith('optional.'))) {
+      if (
+        ns &&
+        (NAMESPACED.has(ns) ||
+          ns.startsWith('cel.') ||
+          ns.startsWith('math.') ||
+          ns.startsWith('strings.') ||
+          ns.startsWith('optional.'))
+      ) {
         if (!NAMESPACED.has(ns)) this.unknownFunction(ns, target.start, at + name.length);
         if (NOT_IN_CELJS.has(ns)) this.unchecked = true;
       } else {
@@ -126,7 +185,10 @@ class Walker {
         });
       return undefined;
     }
-    const what = base.label === 'secret' ? 'The secrets of this kind (`operatorSpec.secrets`) have' : `\`${base.label}\` (${t.name}) has`;
+    const what =
+      base.label === 'secret'
+        ? 'The secrets of this kind (`operatorSpec.secrets`) have'
+        : `\`${base.label}\` (${t.name}) has`;
     this.problems.push({
       code: 'cel-unknown-field',
       from,
@@ -162,7 +224,17 @@ class Walker {
 const typeWords = (t: string) => t.replace(/^T\d+_/, '').replace(/google\.protobuf\./g, '');
 
 function compute(def: KindDef, where: Where, text: string): CelResult {
-  if (text.trim() === '') return { problems: [{ code: 'cel-syntax', from: 0, to: 0, message: 'the expression is empty: expected a CEL expression such as `self.status.id`.' }] };
+  if (text.trim() === '')
+    return {
+      problems: [
+        {
+          code: 'cel-syntax',
+          from: 0,
+          to: 0,
+          message: 'the expression is empty: expected a CEL expression such as `self.status.id`.',
+        },
+      ],
+    };
   const env = celEnvironment(def, where === 'secretExpressions');
   let ast: unknown;
   try {
@@ -173,7 +245,16 @@ function compute(def: KindDef, where: Where, text: string): CelResult {
     // At the end ("expected more"): the last character written, not the line break a block keeps.
     const last = text.trimEnd().length;
     const from = Math.min(node?.start ?? 0, Math.max(0, last - 1));
-    return { problems: [{ code: 'cel-syntax', from, to: Math.max(Math.min(node?.end ?? from, last), from + 1), message: `CEL syntax error: ${first.replace(/^Unexpected token: EOF$/, 'the expression ends too early')}.` }] };
+    return {
+      problems: [
+        {
+          code: 'cel-syntax',
+          from,
+          to: Math.max(Math.min(node?.end ?? from, last), from + 1),
+          message: `CEL syntax error: ${first.replace(/^Unexpected token: EOF$/, 'the expression ends too early')}.`,
+        },
+      ],
+    };
   }
   const roots: Record<string, { type: Type; label: string }> = { self: { type: envelopeOf(def), label: 'self' } };
   if (where === 'secretExpressions') roots.secret = { type: secretObject(def), label: 'secret' };
@@ -189,7 +270,16 @@ function compute(def: KindDef, where: Where, text: string): CelResult {
     const noKey = /^No such key: (\S+)/.exec(first);
     if (noKey && w.approximate) return { problems: w.problems };
     if (noKey)
-      return { problems: [{ code: 'cel-unknown-field', from: Math.max(from, to - noKey[1].length), to, message: `the field \`${noKey[1]}\` does not exist in the type of \`${text.slice(from, Math.max(from, to - noKey[1].length - 1))}\`.` }] };
+      return {
+        problems: [
+          {
+            code: 'cel-unknown-field',
+            from: Math.max(from, to - noKey[1].length),
+            to,
+            message: `the field \`${noKey[1]}\` does not exist in the type of \`${text.slice(from, Math.max(from, to - noKey[1].length - 1))}\`.`,
+          },
+        ],
+      };
     const undeclared = /^Unknown variable: (\S+)/.exec(first);
     if (undeclared) {
       const name = undeclared[1];
@@ -197,7 +287,16 @@ function compute(def: KindDef, where: Where, text: string): CelResult {
         name === 'secret'
           ? ' `secret` exists in `secretExpressions` only; here (`configMapExpressions`) only `self` does.'
           : ` The expression can use ${where === 'secretExpressions' ? '`self` (the resource) and `secret` (its secrets)' : '`self` (the resource)'}.`;
-      return { problems: [{ code: 'cel-undeclared', from, to: from + name.length, message: `\`${name}\` is not a variable of the operator's CEL environment.${hint}` }] };
+      return {
+        problems: [
+          {
+            code: 'cel-undeclared',
+            from,
+            to: from + name.length,
+            message: `\`${name}\` is not a variable of the operator's CEL environment.${hint}`,
+          },
+        ],
+      };
     }
     return { problems: [{ code: 'cel-type', from, to, message: `CEL type error: ${typeWords(first)}.` }] };
   }
@@ -207,7 +306,14 @@ function compute(def: KindDef, where: Where, text: string): CelResult {
   const whole = { from: 0, to: text.length };
   if (/dyn/.test(type) || type === 'map' || type === 'list')
     return {
-      problems: [{ code: 'cel-result-type', ...whole, severity: 'warning', message: `the result type is known only when evaluated (\`${typeWords(type)}\`); the operator requires a \`string\` or a \`map(string, string)\`: convert with \`string(…)\`.` }],
+      problems: [
+        {
+          code: 'cel-result-type',
+          ...whole,
+          severity: 'warning',
+          message: `the result type is known only when evaluated (\`${typeWords(type)}\`); the operator requires a \`string\` or a \`map(string, string)\`: convert with \`string(…)\`.`,
+        },
+      ],
     };
   return {
     problems: [
@@ -245,4 +351,3 @@ export function checkCel(def: KindDef, where: Where, text: string): CelResult {
   }
   return cache.get(key + text, () => safely(def, where, text));
 }
-

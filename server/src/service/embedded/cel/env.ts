@@ -12,12 +12,20 @@ import type { KindDef, ObjectType, Type } from '../../../model/types';
 export const escapeField = (name: string): string =>
   ['true', 'false', 'null', 'in'].includes(name)
     ? `__${name}__`
-    : name.replace(/__/g, '__underscores__').replace(/\./g, '__dot__').replace(/-/g, '__dash__').replace(/\//g, '__slash__');
+    : name
+        .replace(/__/g, '__underscores__')
+        .replace(/\./g, '__dot__')
+        .replace(/-/g, '__dash__')
+        .replace(/\//g, '__slash__');
 
 export const unescapeField = (name: string): string =>
   /^__(true|false|null|in)__$/.test(name)
     ? name.slice(2, -2)
-    : name.replace(/__dot__/g, '.').replace(/__dash__/g, '-').replace(/__slash__/g, '/').replace(/__underscores__/g, '__');
+    : name
+        .replace(/__dot__/g, '.')
+        .replace(/__dash__/g, '-')
+        .replace(/__slash__/g, '/')
+        .replace(/__underscores__/g, '__');
 
 /** The `operatorSpec.secrets` type of a kind, if it has one. */
 export function secretsType(def: KindDef): ObjectType | undefined {
@@ -31,7 +39,12 @@ export function secretObject(def: KindDef): ObjectType {
   const s = secretsType(def);
   const fields: ObjectType['fields'] = {};
   for (const [k, f] of Object.entries(s?.fields ?? {})) fields[k] = { type: { kind: 'string' }, doc: f.doc };
-  return { kind: 'object', name: `${def.kind}Secrets`, doc: `The secrets of the ${def.kind} (\`operatorSpec.secrets\` keys), as strings.`, fields };
+  return {
+    kind: 'object',
+    name: `${def.kind}Secrets`,
+    doc: `The secrets of the ${def.kind} (\`operatorSpec.secrets\` keys), as strings.`,
+    fields,
+  };
 }
 
 /** Declarations cel-go has and cel-js lacks (extended strings v3, standard conversions). */

@@ -6,7 +6,14 @@ import type { SyntaxNode } from '@lezer/common';
 import { parser } from '@prometheus-io/lezer-promql';
 import { TextCache, type EmbeddedProblem } from '../problem';
 import { shapeOf } from '../shape';
-import { AGGREGATION_BY_NAME, FUNCTION_BY_NAME, signature, typeWord, UNCHECKED_FUNCTIONS, type ValueType } from './functions';
+import {
+  AGGREGATION_BY_NAME,
+  FUNCTION_BY_NAME,
+  signature,
+  typeWord,
+  UNCHECKED_FUNCTIONS,
+  type ValueType,
+} from './functions';
 import { bracketProblem, syntaxProblem } from './syntax';
 
 const EXPRESSIONS = new Set([
@@ -27,7 +34,19 @@ const EXPRESSIONS = new Set([
 ]);
 const COMPARISONS = new Set(['Eql', 'Neq', 'Gtr', 'Lss', 'Gte', 'Lte']);
 const SET_OPS = new Set(['And', 'Or', 'Unless']);
-const OPERATORS = new Set(['Pow', 'Mul', 'Div', 'Mod', 'Add', 'Sub', 'Atan2', 'TrimUpper', 'TrimLower', ...COMPARISONS, ...SET_OPS]);
+const OPERATORS = new Set([
+  'Pow',
+  'Mul',
+  'Div',
+  'Mod',
+  'Add',
+  'Sub',
+  'Atan2',
+  'TrimUpper',
+  'TrimLower',
+  ...COMPARISONS,
+  ...SET_OPS,
+]);
 
 const children = (node: SyntaxNode): SyntaxNode[] => {
   const out: SyntaxNode[] = [];
@@ -70,7 +89,12 @@ class Checker {
         const inner = exprChildren(node)[0];
         const t = inner ? this.check(inner) : 'none';
         if (inner && t !== 'vector')
-          this.report('promql-type', inner.from, inner.to, `A subquery (\`[range:step]\`) applies to an instant vector; ${quote(this.slice(inner))} is ${aWord(t)}.`);
+          this.report(
+            'promql-type',
+            inner.from,
+            inner.to,
+            `A subquery (\`[range:step]\`) applies to an instant vector; ${quote(this.slice(inner))} is ${aWord(t)}.`,
+          );
         this.durations(node);
         return 'matrix';
       }
@@ -86,14 +110,24 @@ class Checker {
         const inner = exprChildren(node)[0];
         const t = inner ? this.check(inner) : 'none';
         if (inner && t !== 'vector' && t !== 'matrix')
-          this.report('promql-type', inner.from, inner.to, `The \`@\` modifier applies to a selector or a subquery; ${quote(this.slice(inner))} is ${aWord(t)}.`);
+          this.report(
+            'promql-type',
+            inner.from,
+            inner.to,
+            `The \`@\` modifier applies to a selector or a subquery; ${quote(this.slice(inner))} is ${aWord(t)}.`,
+          );
         return t;
       }
       case 'UnaryExpr': {
         const inner = exprChildren(node)[0];
         const t = inner ? this.check(inner) : 'none';
         if (inner && t !== 'scalar' && t !== 'vector')
-          this.report('promql-type', node.from, node.to, `A unary \`${this.slice(node)[0]}\` applies to a scalar or an instant vector; ${quote(this.slice(inner))} is ${aWord(t)}.`);
+          this.report(
+            'promql-type',
+            node.from,
+            node.to,
+            `A unary \`${this.slice(node)[0]}\` applies to a scalar or an instant vector; ${quote(this.slice(inner))} is ${aWord(t)}.`,
+          );
         return t;
       }
       case 'FunctionCall':
@@ -118,7 +152,12 @@ class Checker {
     const min = fn.args.length - (fn.optional ?? 0);
     const max = fn.variadic < 0 ? Infinity : fn.args.length;
     if (args.length < min || args.length > max) {
-      const want = min === max ? `${min} argument${min === 1 ? '' : 's'}` : max === Infinity ? `at least ${min} arguments` : `${min} to ${max} arguments`;
+      const want =
+        min === max
+          ? `${min} argument${min === 1 ? '' : 's'}`
+          : max === Infinity
+            ? `at least ${min} arguments`
+            : `${min} to ${max} arguments`;
       const at = args.length > max ? args[max] : undefined;
       this.report(
         'promql-arguments',
@@ -157,14 +196,26 @@ class Checker {
     if (!agg || !body) return 'vector';
     const want: ValueType[] = agg.param ? [agg.param, 'vector'] : ['vector'];
     if (args.length !== want.length) {
-      const form = agg.param ? `a ${typeWord(agg.param)} parameter and an instant vector (\`${name}(${agg.param === 'string' ? '"label"' : '5'}, x)\`)` : `one instant vector (\`${name}(x)\`)`;
-      this.report('promql-arguments', op!.from, body.to, `\`${name}\` takes ${form}; found ${args.length} argument${args.length === 1 ? '' : 's'}.`);
+      const form = agg.param
+        ? `a ${typeWord(agg.param)} parameter and an instant vector (\`${name}(${agg.param === 'string' ? '"label"' : '5'}, x)\`)`
+        : `one instant vector (\`${name}(x)\`)`;
+      this.report(
+        'promql-arguments',
+        op!.from,
+        body.to,
+        `\`${name}\` takes ${form}; found ${args.length} argument${args.length === 1 ? '' : 's'}.`,
+      );
       return 'vector';
     }
     args.forEach((a, i) => {
       if (types[i] === want[i] || types[i] === 'none') return;
       const what = agg.param && i === 0 ? 'The parameter' : 'The argument';
-      this.report('promql-arguments', a.from, a.to, `${what} of \`${name}\` must be ${aWord(want[i])}; ${quote(this.slice(a))} is ${aWord(types[i])}.`);
+      this.report(
+        'promql-arguments',
+        a.from,
+        a.to,
+        `${what} of \`${name}\` must be ${aWord(want[i])}; ${quote(this.slice(a))} is ${aWord(types[i])}.`,
+      );
     });
     return 'vector';
   }
@@ -182,26 +233,62 @@ class Checker {
     const matching = node.getChild('MatchingModifierClause');
     const comparison = COMPARISONS.has(opNode.name);
     const setOp = SET_OPS.has(opNode.name);
-    for (const [side, t, n] of [['left', lt, l], ['right', rt, r]] as const) {
+    for (const [side, t, n] of [
+      ['left', lt, l],
+      ['right', rt, r],
+    ] as const) {
       if (t !== 'scalar' && t !== 'vector' && t !== 'none')
-        this.report('promql-operator', n.from, n.to, `The ${side} operand of \`${op}\` is ${aWord(t)}; binary operators take scalars and instant vectors.`);
+        this.report(
+          'promql-operator',
+          n.from,
+          n.to,
+          `The ${side} operand of \`${op}\` is ${aWord(t)}; binary operators take scalars and instant vectors.`,
+        );
     }
-    if (bool && !comparison) this.report('promql-operator', bool.from, bool.to, `\`bool\` applies to comparison operators (\`==\`, \`!=\`, \`>\`, \`<\`, \`>=\`, \`<=\`), not to \`${op}\`.`);
+    if (bool && !comparison)
+      this.report(
+        'promql-operator',
+        bool.from,
+        bool.to,
+        `\`bool\` applies to comparison operators (\`==\`, \`!=\`, \`>\`, \`<\`, \`>=\`, \`<=\`), not to \`${op}\`.`,
+      );
     if (comparison && !bool && lt === 'scalar' && rt === 'scalar')
-      this.report('promql-operator', opNode.from, opNode.to, `A comparison between two scalars must use \`bool\`: write \`${op} bool\` (it returns 0 or 1).`);
+      this.report(
+        'promql-operator',
+        opNode.from,
+        opNode.to,
+        `A comparison between two scalars must use \`bool\`: write \`${op} bool\` (it returns 0 or 1).`,
+      );
     if (setOp && (lt === 'scalar' || rt === 'scalar'))
-      this.report('promql-operator', opNode.from, opNode.to, `\`${op}\` is a set operator between two instant vectors; an operand here is a scalar.`);
+      this.report(
+        'promql-operator',
+        opNode.from,
+        opNode.to,
+        `\`${op}\` is a set operator between two instant vectors; an operand here is a scalar.`,
+      );
     if (matching && (lt === 'scalar' || rt === 'scalar'))
-      this.report('promql-operator', matching.from, matching.to, `Vector matching (${quote(this.slice(matching))}) applies between two instant vectors; an operand of \`${op}\` is a scalar.`);
+      this.report(
+        'promql-operator',
+        matching.from,
+        matching.to,
+        `Vector matching (${quote(this.slice(matching))}) applies between two instant vectors; an operand of \`${op}\` is a scalar.`,
+      );
     if (matching && setOp && /group_(left|right)/.test(this.slice(matching)))
-      this.report('promql-operator', matching.from, matching.to, `\`${op}\` is a many-to-many set operation: \`group_left\`/\`group_right\` are not allowed with it.`);
+      this.report(
+        'promql-operator',
+        matching.from,
+        matching.to,
+        `\`${op}\` is a many-to-many set operation: \`group_left\`/\`group_right\` are not allowed with it.`,
+      );
     return lt === 'scalar' && rt === 'scalar' ? 'scalar' : 'vector';
   }
 
   private selector(node: SyntaxNode) {
     const name = node.getChild('Identifier');
     const matchers = node.getChild('LabelMatchers');
-    const list = matchers ? children(matchers).filter((c) => c.name === 'UnquotedLabelMatcher' || c.name === 'QuotedLabelMatcher') : [];
+    const list = matchers
+      ? children(matchers).filter((c) => c.name === 'UnquotedLabelMatcher' || c.name === 'QuotedLabelMatcher')
+      : [];
     let nonEmpty = !!name;
     for (const m of list) {
       const label = m.getChild('LabelName') ?? m.getChild('QuotedLabelName');
@@ -215,7 +302,12 @@ class Checker {
       }
       const labelName = label ? unquote(this.slice(label)) : '';
       if (name && labelName === '__name__')
-        this.report('promql-selector', m.from, m.to, `The metric name is given twice: ${quote(this.slice(name))} and ${quote(this.slice(m))}.`);
+        this.report(
+          'promql-selector',
+          m.from,
+          m.to,
+          `The metric name is given twice: ${quote(this.slice(name))} and ${quote(this.slice(m))}.`,
+        );
       if (!matchesEmpty(this.slice(op), unquote(this.slice(value)))) nonEmpty = true;
     }
     if (!nonEmpty)
@@ -234,14 +326,26 @@ class Checker {
       const lit = c.getChild('NumberDurationLiteralInDurationContext') ?? c;
       const d = this.slice(lit);
       if (/^[0-9]/.test(d) && /[a-z]/i.test(d) && !PROM_DURATION.test(d))
-        this.report('promql-duration', lit.from, lit.to, `${quote(d)} is not a Prometheus duration: units go from the largest to the smallest, each once (\`1h30m\`), among \`y\`, \`w\`, \`d\`, \`h\`, \`m\`, \`s\`, \`ms\`.`);
+        this.report(
+          'promql-duration',
+          lit.from,
+          lit.to,
+          `${quote(d)} is not a Prometheus duration: units go from the largest to the smallest, each once (\`1h30m\`), among \`y\`, \`w\`, \`d\`, \`h\`, \`m\`, \`s\`, \`ms\`.`,
+        );
     }
   }
 }
 
 const PROM_DURATION = /^(?:\d+y)?(?:\d+w)?(?:\d+d)?(?:\d+h)?(?:\d+m)?(?:\d+s)?(?:\d+ms)?$/;
 
-const aWord = (t: ValueType | 'none') => (t === 'none' ? 'nothing' : t === 'string' ? 'a string' : t === 'scalar' ? 'a scalar' : `an ${typeWord(t)}`.replace('an range', 'a range'));
+const aWord = (t: ValueType | 'none') =>
+  t === 'none'
+    ? 'nothing'
+    : t === 'string'
+      ? 'a string'
+      : t === 'scalar'
+        ? 'a scalar'
+        : `an ${typeWord(t)}`.replace('an range', 'a range');
 
 function unquote(s: string): string {
   if (s.startsWith('`')) return s.slice(1, -1);
@@ -277,7 +381,15 @@ function matchesEmpty(op: string, value: string): boolean {
 }
 
 function compute(text: string): EmbeddedProblem[] {
-  if (text.trim() === '') return [{ code: 'promql-syntax', from: 0, to: 0, message: 'The `expression` is empty: expected a PromQL expression such as `up == 0`.' }];
+  if (text.trim() === '')
+    return [
+      {
+        code: 'promql-syntax',
+        from: 0,
+        to: 0,
+        message: 'The `expression` is empty: expected a PromQL expression such as `up == 0`.',
+      },
+    ];
   const tree = parser.parse(text);
   let err: { from: number; to: number } | undefined;
   tree.iterate({
@@ -292,7 +404,8 @@ function compute(text: string): EmbeddedProblem[] {
     // In a very long expression an error in the middle may be the grammar giving up on depth (hundreds of
     // chained operators or nested parentheses), which Prometheus would accept: only unbalanced brackets and
     // an early end are reported there.
-    if (text.length > 2000 && p.code === 'promql-syntax' && !bracketProblem(text) && text.slice(err.from).trim() !== '') return [];
+    if (text.length > 2000 && p.code === 'promql-syntax' && !bracketProblem(text) && text.slice(err.from).trim() !== '')
+      return [];
     return [p];
   }
   const c = new Checker(text);

@@ -7,7 +7,6 @@ import { AGGREGATION_BY_NAME, FUNCTIONS } from './functions';
 
 const quote = (s: string) => `\`${s.length > 40 ? s.slice(0, 37) + '…' : s}\``;
 
-
 const OPENERS: Record<string, string> = { '(': ')', '[': ']', '{': '}' };
 const CLOSERS: Record<string, string> = { ')': '(', ']': '[', '}': '{' };
 
@@ -29,13 +28,30 @@ export function bracketProblem(text: string): EmbeddedProblem | undefined {
     if (OPENERS[c]) stack.push({ c, at: i });
     else if (CLOSERS[c]) {
       const top = stack.pop();
-      if (!top) return { code: 'promql-syntax', from: i, to: i + 1, message: `\`${c}\` closes nothing: there is no \`${CLOSERS[c]}\` before it.` };
+      if (!top)
+        return {
+          code: 'promql-syntax',
+          from: i,
+          to: i + 1,
+          message: `\`${c}\` closes nothing: there is no \`${CLOSERS[c]}\` before it.`,
+        };
       if (top.c !== CLOSERS[c])
-        return { code: 'promql-syntax', from: i, to: i + 1, message: `\`${c}\` does not match the \`${top.c}\` it closes: expected \`${OPENERS[top.c]}\`.` };
+        return {
+          code: 'promql-syntax',
+          from: i,
+          to: i + 1,
+          message: `\`${c}\` does not match the \`${top.c}\` it closes: expected \`${OPENERS[top.c]}\`.`,
+        };
     }
   }
   const open = stack.pop();
-  if (open) return { code: 'promql-syntax', from: open.at, to: open.at + 1, message: `\`${open.c}\` is never closed: expected \`${OPENERS[open.c]}\` before the end of the expression.` };
+  if (open)
+    return {
+      code: 'promql-syntax',
+      from: open.at,
+      to: open.at + 1,
+      message: `\`${open.c}\` is never closed: expected \`${OPENERS[open.c]}\` before the end of the expression.`,
+    };
   return undefined;
 }
 
@@ -49,7 +65,11 @@ export function syntaxProblem(text: string, err: { from: number; to: number }): 
   const prev = before.slice(-1);
   // `foo(`: a call to a function PromQL does not have.
   const call = /([A-Za-z_:][\w:]*)$/.exec(before);
-  if (call && text[err.from] === '(' && !/^(?:by|without|on|ignoring|group_left|group_right|bool|offset|and|or|unless)$/.test(call[1])) {
+  if (
+    call &&
+    text[err.from] === '(' &&
+    !/^(?:by|without|on|ignoring|group_left|group_right|bool|offset|and|or|unless)$/.test(call[1])
+  ) {
     const near = nearest(call[1], ALL_CALLABLE);
     const start = before.length - call[1].length;
     return {
@@ -84,18 +104,37 @@ export function syntaxProblem(text: string, err: { from: number; to: number }): 
   }
   if (err.from >= text.trimEnd().length) {
     const last = /(\S+)\s*$/.exec(before)?.[1] ?? '';
-    const expected = /[-+*/%^=!<>,(]$|\b(?:and|or|unless|bool|by|without|offset)$/.test(before) ? OPERAND_HINT : prev === '[' ? 'a duration such as `5m`' : 'the rest of the expression';
-    return { code: 'promql-syntax', from: Math.max(0, before.length - last.length), to: before.length, message: `The expression ends after ${quote(last.slice(-20))}: expected ${expected}.` };
+    const expected = /[-+*/%^=!<>,(]$|\b(?:and|or|unless|bool|by|without|offset)$/.test(before)
+      ? OPERAND_HINT
+      : prev === '['
+        ? 'a duration such as `5m`'
+        : 'the rest of the expression';
+    return {
+      code: 'promql-syntax',
+      from: Math.max(0, before.length - last.length),
+      to: before.length,
+      message: `The expression ends after ${quote(last.slice(-20))}: expected ${expected}.`,
+    };
   }
   if (word === '=' || (text[err.from] === '=' && text[err.from + 1] !== '=' && text[err.from + 1] !== '~'))
-    return { code: 'promql-syntax', from: err.from, to: err.from + 1, message: 'Unexpected `=`: equality is written `==` (a single `=` only appears inside `{…}` matchers).' };
+    return {
+      code: 'promql-syntax',
+      from: err.from,
+      to: err.from + 1,
+      message: 'Unexpected `=`: equality is written `==` (a single `=` only appears inside `{…}` matchers).',
+    };
   const tok = word || text[err.from];
   const expected = /\b(?:by|without|on|ignoring|group_left|group_right)$/.test(before)
     ? 'a list of label names in parentheses, such as `(job)`'
     : /[-+*/%^=!<>,(]$|\b(?:and|or|unless|bool)$/.test(before)
-    ? OPERAND_HINT
-    : prev === '{' || prev === ','
-      ? 'a label matcher such as `job="api"`'
-      : 'an operator (`+`, `==`, `and`…), `)` or the end of the expression';
-  return { code: 'promql-syntax', from: err.from, to: err.from + Math.max(1, tok.length), message: `Unexpected ${quote(tok)}: expected ${expected}.` };
+      ? OPERAND_HINT
+      : prev === '{' || prev === ','
+        ? 'a label matcher such as `job="api"`'
+        : 'an operator (`+`, `==`, `and`…), `)` or the end of the expression';
+  return {
+    code: 'promql-syntax',
+    from: err.from,
+    to: err.from + Math.max(1, tok.length),
+    message: `Unexpected ${quote(tok)}: expected ${expected}.`,
+  };
 }
