@@ -8,6 +8,9 @@ import { isCode, type Code, type Severity } from './codes';
 import { identifyChunk } from './context';
 import { Reporter, severityOf, type Diag } from './diag';
 import { analysisTree, parseFile, type ParsedDoc, type ParsedFile } from './parse';
+import { hashText, shiftFix, type FixData } from './fixes/data';
+import { valueFix } from './fixes/values';
+import { nearAll } from './fixes/candidates';
 import { RULES } from './rules';
 import { listOf, nearest } from './suggest';
 import { Walker, type OtherVersionLookup } from './walk';
@@ -66,18 +69,25 @@ function checkManifest({ doc, text, out }: ChunkContext, root: YAMLMap, def: Kin
   if (!runRules) return;
   for (const rule of RULES) {
     if (rule.kinds && !rule.kinds.includes(def.kind)) continue;
-    rule.check({ def, doc, root, out });
+    rule.check({ def, doc, root, out, text });
   }
 }
 
-function identityDiagnostics(root: YAMLMap, id: Lookup, out: Reporter): void {
+/** A kind or version corrected: the whole document is checked afterwards. */
+const withReveals = (fix: FixData | undefined, text: string): FixData | undefined => (fix?.fix === 'replace' ? { ...fix, reveals: [0, text.length] } : fix);
+
+function identityDiagnostics(root: YAMLMap, id: Lookup, out: Reporter, text: string): void {
   if (id.status === 'unknownVersion') {
     const v = entry(root, 'apiVersion')!;
     const near = nearest(id.parsed.version, id.versions);
+    const written = String(scalarValue(v.value));
+    const prefix = written.slice(0, written.lastIndexOf('/') + 1);
     out.report(
       'unknown-version',
       spanOf(v.value),
       `\`apiVersion\` version "${id.parsed.version}" does not exist for ${id.kind} in \`${id.area}.${id.parsed.domain}\`; versions: ${listOf(id.versions)}.${near ? ` Did you mean \`${near}\`?` : ''}`,
+      undefined,
+      withReveals(valueFix(text, spanOf(v.value), nearAll(id.parsed.version, id.versions).map((x) => prefix + x), true), text),
     );
   } else if (id.status === 'unknownKind') {
     const k = entry(root, 'kind')!;
@@ -86,6 +96,8 @@ function identityDiagnostics(root: YAMLMap, id: Lookup, out: Reporter): void {
       'unknown-kind',
       spanOf(k.value),
       `\`kind\` "${String(scalarValue(k.value))}" does not exist in \`${id.area}.${id.parsed.domain}/${id.version}\`; kinds: ${listOf(id.kinds, 20)}.${near ? ` Did you mean \`${near}\`?` : ''}`,
+      undefined,
+      withReveals(valueFix(text, spanOf(k.value), nearAll(String(scalarValue(k.value)), id.kinds), true), text),
     );
   }
 }
@@ -177,7 +189,7 @@ function computeChunk(doc: Document.Parsed, text: string): Diag[] {
       checkManifest(cc, root, id.def, envelopeOf(id.def), '');
     }
   } else {
-    identityDiagnostics(root, id, out);
+    identityDiagnostics(root, id, out, text);
   }
   if (structuralAt === Infinity) return out.diags;
   // After an error that may have moved keys, only what lies before it can be trusted; and nothing can
@@ -216,11 +228,24 @@ export function applySettings(file: ParsedFile, diags: Diag[], options: Validate
   return result;
 }
 
+/** Fingerprint of each chunk's text for the fixes its diagnostics carry (see fixes/data.ts). */
+const chunkHash = new WeakMap<object, number>();
+function hashOf(chunk: Pick<ParsedDoc, 'text' | 'key'>): number {
+  let h = chunkHash.get(chunk.key);
+  if (h === undefined) chunkHash.set(chunk.key, (h = hashText(chunk.text)));
+  return h;
+}
+
 /** The diagnostics of a whole file, spans as file offsets, ordered by position. */
 export function validateFile(file: ParsedFile, options: ValidateOptions = {}): Diag[] {
   const all: Diag[] = [];
   for (const chunk of file.docs) {
-    for (const d of validateChunk(chunk)) all.push({ ...d, start: d.start + chunk.offset, end: d.end + chunk.offset });
+    let doc: [number, number, number] | undefined;
+    for (const d of validateChunk(chunk)) {
+      const moved: Diag = { ...d, start: d.start + chunk.offset, end: d.end + chunk.offset };
+      if (d.data) moved.data = shiftFix(d.data, chunk.offset, (doc ??= [chunk.offset, chunk.text.length, hashOf(chunk)]));
+      all.push(moved);
+    }
   }
   return applySettings(file, all, options).sort((a, b) => a.start - b.start || a.end - b.end);
 }

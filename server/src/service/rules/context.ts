@@ -11,6 +11,8 @@ export interface RuleContext {
   /** The manifest mapping (top-level document, or a `<Kind>List` item). */
   root: YAMLMap;
   out: Reporter;
+  /** The document's text (for fixes, which carry offsets and the text to write). */
+  text: string;
 }
 
 export interface Rule {
