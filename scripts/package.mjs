@@ -29,7 +29,7 @@ try {
   // package.json without what only the repository needs (scripts, dependencies: everything is bundled).
   const { scripts: _s, devDependencies: _d, dependencies: _p, bin: _b, private: _v, ...manifest } = pkg;
   writeFileSync(join(stage, 'package.json'), JSON.stringify(manifest, null, 2) + '\n');
-  for (const f of ['README.md', 'CHANGELOG.md', 'LICENSE', '.vscodeignore', 'syntaxes', 'images/icon.png', 'images/screenshot.png']) {
+  for (const f of ['README.md', 'CHANGELOG.md', 'LICENSE', '.vscodeignore', 'syntaxes', 'images/icon.png', 'images/screenshot.png', 'docs/codes']) {
     try {
       statSync(join(root, f));
     } catch {

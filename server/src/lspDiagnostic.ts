@@ -1,5 +1,9 @@
-// The service's diagnostic as LSP publishes it: one conversion for the server and its commands.
+// The service's diagnostic as LSP publishes it: one conversion for the server and its commands. Each
+// links to its code's page (`codeDescription`) and carries what its quick fixes need (`data`).
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { DiagnosticSeverity, type Diagnostic } from 'vscode-languageserver';
+import { codeDocUrl, DOCS_FOLDER } from './service/codeDocs';
 import { SOURCE, type Severity } from './service/codes';
 import { severityOf, type Diag } from './service/diag';
 import type { ParsedFile } from './service/parse';
@@ -11,6 +15,23 @@ const SEVERITY: Record<Severity, DiagnosticSeverity> = {
   hint: DiagnosticSeverity.Hint,
 };
 
+/** The pages shipped with the extension (dist/server.js → docs/codes/), unless a setting points elsewhere. */
+export const DEFAULT_DOCS_BASE = pathToFileURL(join(__dirname, '..', DOCS_FOLDER)).href + '/';
+export const docs = { base: DEFAULT_DOCS_BASE };
+
+/** Takes `cloudManifests.docsBaseUrl`: an address ending in `/` (one is added), or empty for the default. */
+export function setDocsBase(url: string | undefined): void {
+  docs.base = url ? (url.endsWith('/') ? url : url + '/') : DEFAULT_DOCS_BASE;
+}
+
 export function toLspDiagnostic(file: Pick<ParsedFile, 'lines'>, d: Diag): Diagnostic {
-  return { range: file.lines.range(d.start, d.end), severity: SEVERITY[severityOf(d)], code: d.code, source: SOURCE, message: d.message };
+  return {
+    range: file.lines.range(d.start, d.end),
+    severity: SEVERITY[severityOf(d)],
+    code: d.code,
+    codeDescription: { href: codeDocUrl(docs.base, d.code) },
+    source: SOURCE,
+    message: d.message,
+    ...(d.data ? { data: d.data } : {}),
+  };
 }

@@ -14,6 +14,8 @@ import {
   type InitializeResult,
 } from 'vscode-languageserver/node';
 import { Excluder } from './cli/glob';
+import { CODE_ACTION_KINDS } from './lspCodeActions';
+import { setDocsBase } from './lspDiagnostic';
 import { registerDocumentEvents } from './lsp/events';
 import { steadyHeap } from './lsp/heap';
 import { revalidateAll, syncDoc } from './lsp/publish';
@@ -43,6 +45,7 @@ connection.onInitialize((params: InitializeParams): InitializeResult => {
   client.documentChangesSupport = !!caps.workspace?.workspaceEdit?.documentChanges;
   const init = params.initializationOptions as { settings?: unknown } | undefined;
   if (init?.settings) client.settings = readSettings(init.settings).settings;
+  setDocsBase(client.settings.docsBaseUrl);
   ws.excluder = new Excluder(client.settings.exclude);
   const roots = params.workspaceFolders?.map((f) => f.uri) ?? (params.rootUri ? [params.rootUri] : params.rootPath ? [pathToFileURL(params.rootPath).href] : []);
   ws.folders = roots.map(pathOf).filter((p): p is string => !!p);
@@ -58,6 +61,7 @@ connection.onInitialize((params: InitializeParams): InitializeResult => {
       documentSymbolProvider: { label: 'Cloud manifests' },
       workspaceSymbolProvider: true,
       codeLensProvider: { resolveProvider: false },
+      codeActionProvider: { codeActionKinds: CODE_ACTION_KINDS, resolveProvider: false },
       workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
       ...(client.pullDiagnostics ? { diagnosticProvider: { interFileDependencies: true, workspaceDiagnostics: false } } : {}),
     },
@@ -77,6 +81,7 @@ async function refreshSettings(): Promise<void> {
 function applyNewSettings(next: Settings): void {
   const excludeChanged = JSON.stringify(next.exclude) !== JSON.stringify(client.settings.exclude);
   client.settings = next;
+  setDocsBase(next.docsBaseUrl);
   if (excludeChanged) {
     ws.excluder = new Excluder(client.settings.exclude);
     if (ws.folders.length > 0 && ws.scanGeneration > 0) void rescan();

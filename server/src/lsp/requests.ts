@@ -3,7 +3,9 @@
 import { ErrorCodes, ResponseError, type CodeLens, type CompletionItem, type Location, type TextEdit } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { registerCommands } from '../commands';
+import { lspCodeActions } from '../lspCodeActions';
 import { complete } from '../service/complete';
+import { validateFile } from '../service/validate';
 import { hover } from '../service/hover';
 import { parseFile, type ParsedFile } from '../service/parse';
 import { completeReferences } from '../service/workspace/completeRefs';
@@ -110,6 +112,15 @@ export function registerRequests(): void {
       return { changes };
     }, null),
   );
+
+  connection.onCodeAction((params) => {
+    const doc = documents.get(params.textDocument.uri);
+    if (!doc || !isYaml(doc)) return [];
+    return safely(() => {
+      const file = fileOf(doc);
+      return lspCodeActions(file, params, { diagnostics: () => validateFile(file, { rules: client.settings.rules }), version: doc.version, documentChanges: client.documentChangesSupport });
+    }, []);
+  });
 
   connection.onDocumentSymbol((params) => {
     const doc = documents.get(params.textDocument.uri);
