@@ -117,6 +117,18 @@ describe('rename', () => {
     assert.match((renameAt(ws, URI('a.yaml'), off, 'two') as { error: string }).error, /StorageAccount `two` already exists/);
     assert.deepEqual([...(renameAt(ws, URI('a.yaml'), off, 'one') as Map<string, Edit[]>).keys()], []);
   });
+
+  test("a name outside the kind's name limits is refused, naming the rule", () => {
+    const ws = workspace({ 'a.yaml': account('appstore', 'rg') });
+    const off = at(ws, 'a.yaml', 'appstore');
+    const short = renameAt(ws, URI('a.yaml'), off, 'st') as { error: string };
+    assert.equal(short.error, '"st" is not a valid StorageAccount name: it must be 3 to 24 characters (`metadata.name` is the cloud name when `spec.cloudName` is absent).');
+    assert.match((renameAt(ws, URI('a.yaml'), off, 'app-store') as { error: string }).error, /lowercase letters and digits only/);
+    assert.ok(renameAt(ws, URI('a.yaml'), off, 'mainstore') instanceof Map);
+    // A cloud name of its own: metadata.name is free of the limits.
+    const own = workspace({ 'b.yaml': account('appstore', 'rg', '  cloudName: appstore\n') });
+    assert.ok(renameAt(own, URI('b.yaml'), at(own, 'b.yaml', 'appstore'), 'st') instanceof Map);
+  });
 });
 
 describe('symbols', () => {

@@ -3,6 +3,7 @@
 // that names it, in every file. Results are file offsets into the indexed texts.
 import { whereOf } from './checks';
 import { sitesOf, type WorkspaceIndex } from './index';
+import { renameNameLimit } from './renameLimits';
 import { K8S_NAME, type Manifest, type RefSite, type Span } from './model';
 
 export interface Loc {
@@ -135,6 +136,8 @@ export function renameAt(index: WorkspaceIndex, uri: string, offset: number, new
     return { error: `"${newName}" is not a valid object name: at most 253 lowercase letters, digits, \`-\` and \`.\`, starting and ending with a letter or digit.` };
   }
   if (newName === target.name) return new Map();
+  const limit = renameNameLimit(target.def, target.cloudName, target.name, newName);
+  if (limit) return { error: limit };
   const clash = index.named(index.scopeOf(target), target.namespace, newName).find((o) => o.kind === target.kind && o.def.area === target.def.area);
   if (clash) return { error: `${target.kind} \`${newName}\` already exists in namespace \`${target.namespace}\` (${whereOf(index, clash, uri)}).` };
 
