@@ -24,7 +24,7 @@ export const FIXES: Record<Code, FixDoc> = {
   },
   'wrong-type': {
     text: 'Write a value of the type the field takes. A word the cluster reads as a boolean (`on`, `y`, `Off`…) or a number where a string is wanted: quote it. A number written as a string where a number is wanted: unquote it. An ISO 8601 duration where integer seconds are wanted: the number of seconds.',
-    actions: ['Quote it: "<value>"', 'Write the number <n>', 'Write <seconds> (the seconds in <duration>)'],
+    actions: ['Quote it: "VALUE"', 'Write the number N', 'Write SECONDS (the seconds in DURATION)'],
     safe: true,
   },
   'missing-required': {
