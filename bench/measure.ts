@@ -69,12 +69,14 @@ export interface FileSessionResult {
   edit: number[];
   completion: number[];
   hover: number[];
+  /** The light bulb: code actions for an error's diagnostic, at errors deep in the file. */
+  codeAction: number[];
   /** RSS right after `initialize`, before any document. */
   idleRssMb: number;
   rssMb: number;
   hwmMb: number;
   /** What the server reported, to check the numbers measure real work. */
-  sanity: { errorsAtOpen: number; errorsAtEditOpen: number; expectedErrors: number; completionItems: number; completionHasCool: boolean; hoverChars: number };
+  sanity: { errorsAtOpen: number; errorsAtEditOpen: number; expectedErrors: number; completionItems: number; completionHasCool: boolean; hoverChars: number; codeActions: number };
 }
 
 const isError = (d: Diagnostic) => d.severity === undefined || d.severity === 1;
@@ -157,8 +159,10 @@ export async function fileSession(spec: ServerSpec, w: FileWorkload, it: Iterati
     // Each edit breaks one more clean resource in the middle: its diagnostics have one more error.
     const edit: number[] = [];
     const e0 = errorCount(first.diagnostics);
+    let lastDiagnostics = first.diagnostics;
     for (let k = 1; k <= it.edits; k++) {
       const r = await s.change(current, editAt(w.resources, k), (ds) => errorCount(ds) === e0 + k);
+      lastDiagnostics = r.diagnostics;
       edit.push(r.ms);
       await sleep(20);
     }
@@ -181,6 +185,18 @@ export async function fileSession(spec: ServerSpec, w: FileWorkload, it: Iterati
       hover.push(r.ms);
       hoverChars = hoverText(r.result).length;
     }
+    // As an editor asks when the cursor rests on an error: its range, that diagnostic as context.
+    const errors = lastDiagnostics.filter((d) => d.severity === 1).slice(-it.requests);
+    const codeAction: number[] = [];
+    let codeActions = 0;
+    const ask = (d: Diagnostic) =>
+      s.request('textDocument/codeAction', { textDocument: { uri: current }, range: d.range, context: { diagnostics: [d], triggerKind: 2 } });
+    if (errors.length > 0) await ask(errors[0]);
+    for (const d of errors) {
+      const r = await ask(d);
+      codeAction.push(r.ms);
+      codeActions = Array.isArray(r.result) ? r.result.length : 0;
+    }
     const { rssMb, hwmMb } = s.memory();
     return {
       server: spec.name,
@@ -190,6 +206,7 @@ export async function fileSession(spec: ServerSpec, w: FileWorkload, it: Iterati
       edit,
       completion,
       hover,
+      codeAction,
       idleRssMb: idle.rssMb,
       rssMb,
       hwmMb,
@@ -200,6 +217,7 @@ export async function fileSession(spec: ServerSpec, w: FileWorkload, it: Iterati
         completionItems: labels.length,
         completionHasCool: labels.some((l) => l.replace(/["']/g, '') === 'Cool'),
         hoverChars,
+        codeActions,
       },
     };
   } finally {

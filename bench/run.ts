@@ -133,6 +133,7 @@ export async function runBench(o: Options, log: (s: string) => void = (s) => pro
         }
         if (!s.completionHasCool) problems.push(`${server} at ${fmt(n)}: completion of accessTier did not offer Cool (${s.completionItems} items)`);
         if (s.hoverChars === 0) problems.push(`${server} at ${fmt(n)}: empty hover`);
+        if (server === 'ours' && s.codeActions === 0) problems.push(`${server} at ${fmt(n)}: no code action on an error`);
       }
       const { ours, peer } = by;
       // Each open is paired with the floor of its text, taken just before it (see fileSession).
@@ -173,6 +174,14 @@ export async function runBench(o: Options, log: (s: string) => void = (s) => pro
           ours: ours?.hover,
           peer: peer?.hover,
           target: { text: 'p95 < 10 ms', check: (s) => (s.ours ? s.ours.p95 < 10 : undefined) },
+        },
+        {
+          measure: 'code actions (deep, on an error)',
+          workload: label,
+          unit: 'ms',
+          ours: ours?.codeAction,
+          peer: peer?.codeAction,
+          target: n >= 5000 ? { text: 'p95 < 10 ms', check: (s) => (s.ours ? s.ours.p95 < 10 : undefined) } : undefined,
         },
         {
           measure: 'memory (RSS after editing session)',
@@ -308,6 +317,7 @@ function methodology(o: Options): string[] {
     `open → diagnostics (opening session): \`didOpen\` of the whole file until its first \`publishDiagnostics\`, then \`didClose\`; each of the ${o.smoke ? 2 : '5–15'} opens is a text no server has seen before (resource names differ), so no content cache is measured.`,
     'edit → diagnostics (editing session, the file opened once): one incremental `didChange` in the middle of the file (a clean resource gets `TLS1_9`), until the diagnostics that contain the new error; each edit breaks a different resource. The peer\'s built-in validation delay (about 200 ms) is included, as users see it.',
     'completion / hover (editing session, after the edits): sequential requests at the value of `accessTier` and on the key `minimumTlsVersion` in the last 50 resources of the file, after one untimed request of each.',
+    'code actions (editing session, after hover): `textDocument/codeAction` as an editor asks when the cursor rests on an error (its range, that diagnostic with its data as context), for the last errors of the file, after one untimed request.',
     'memory: VmRSS of the server process (`/proc/<pid>/status`) at the end of the editing session (one document opened once, edited, completed and hovered, still open); idle: right after `initialize`.',
     'workspace indexing: our server started on the workspace folder, from `initialized` until the `$/progress` `end` of its first work-done progress, in a fresh process each time; n/a when it reports no progress. yaml-language-server has no workspace index.',
     'The workspace is measured in five rounds of floor, indexing and CLI, one after the other, so that the load of the machine at a given moment weighs on the three alike.',

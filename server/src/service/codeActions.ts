@@ -2,7 +2,7 @@
 // `--fix` and the tests call the same code. Each fix is built from what its diagnostic carries
 // (`Diag.data`, see fixes/data.ts); every diagnostic also gets "Disable CODE for this line". An action
 // whose edit would leave its YAML document unparsable is not offered.
-import { isScalar, parseDocument, visit } from 'yaml';
+import { isScalar, visit } from 'yaml';
 import { isCode, type Code } from './codes';
 import type { Diag } from './diag';
 import { isCurrent, type FixData } from './fixes/data';
@@ -131,17 +131,6 @@ function chunkAt(file: FileText, offset: number) {
   return file.docs[lo];
 }
 
-/** Whether applying `edits` to the document starting at `docOffset` keeps it parsable (it must parse now). */
-function keepsParsing(file: FileText, docOffset: number, edits: readonly Edit[]): boolean {
-  const chunk = chunkAt(file, docOffset);
-  if (!chunk || chunk.offset !== docOffset) return false;
-  const end = chunk.offset + chunk.text.length;
-  if (edits.some((e) => e.start < chunk.offset || e.end > end)) return false;
-  if (chunk.doc.errors.length > 0) return false;
-  const next = applyEdits(chunk.text, edits.map((e) => ({ ...e, start: e.start - chunk.offset, end: e.end - chunk.offset })));
-  return parseDocument(next, { uniqueKeys: true, strict: true }).errors.length === 0;
-}
-
 /** Where an offset of the old text is after the edits (sorted, non-overlapping). */
 function mapOffset(edits: readonly Edit[], at: number): number {
   let delta = 0;
@@ -158,17 +147,30 @@ function mapOffset(edits: readonly Edit[], at: number): number {
  * `reveals` (the content under a corrected key or kind, which the mistake kept from being checked).
  */
 function improves(file: FileText, docOffset: number, edits: readonly Edit[], fixed?: Diag, reveals: readonly Span[] = []): boolean {
-  if (!keepsParsing(file, docOffset, edits)) return false;
   const chunk = chunkAt(file, docOffset);
+  if (!chunk || chunk.offset !== docOffset) return false;
+  const end = chunk.offset + chunk.text.length;
+  if (edits.some((e) => e.start < chunk.offset || e.end > end)) return false;
+  // The document must parse now (its cached diagnostics say so) and after the edits.
+  const was = validateChunk(chunk);
+  if (was.some((d) => d.code === 'yaml-syntax')) return false;
   const rel = [...edits].sort((a, b) => a.start - b.start).map((e) => ({ ...e, start: e.start - chunk.offset, end: e.end - chunk.offset }));
   const next = new Chunk(applyEdits(chunk.text, rel), false);
+  return readOnce(() => {
+    if (next.doc.errors.length > 0) return false;
+    return noneNew(was, validateChunk({ text: next.text, doc: next.doc, key: next }), rel, chunk.offset, fixed, reveals);
+  });
+}
+
+/** Whether `now` reports nothing `was` did not (outside `reveals`), and `fixed` (when given) fewer times. */
+function noneNew(was: readonly Diag[], now: readonly Diag[], rel: readonly Edit[], offset: number, fixed: Diag | undefined, reveals: readonly Span[]): boolean {
   const before = new Map<string, number>();
   const tag = (d: Diag) => `${d.code}:${d.message}`;
-  for (const d of validateChunk(chunk)) before.set(tag(d), (before.get(tag(d)) ?? 0) + 1);
-  const open = reveals.map((r) => [mapOffset(rel, r[0] - chunk.offset), mapOffset(rel, r[1] - chunk.offset)]);
+  for (const d of was) before.set(tag(d), (before.get(tag(d)) ?? 0) + 1);
+  const open = reveals.map((r) => [mapOffset(rel, r[0] - offset), mapOffset(rel, r[1] - offset)]);
   const fixedBefore = fixed ? (before.get(tag(fixed)) ?? 0) : 0;
   let fixedAfter = 0;
-  for (const d of readOnce(() => validateChunk({ text: next.text, doc: next.doc, key: next }))) {
+  for (const d of now) {
     if (fixed && tag(d) === tag(fixed)) fixedAfter++;
     const n = before.get(tag(d)) ?? 0;
     if (n > 0) before.set(tag(d), n - 1);
