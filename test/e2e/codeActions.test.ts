@@ -46,6 +46,17 @@ describe('code actions over stdio', () => {
     }
   });
 
+  test('cloudManifests.docsBaseUrl points the links elsewhere', async () => {
+    const other = new TestClient({ settings: { docsBaseUrl: 'https://docs.example.com/cloud-manifests/codes' } });
+    try {
+      await other.initialize();
+      const diags = await other.open(other.uri('base.yaml'), MISTAKES);
+      assert.equal(diags.find((d) => d.code === 'enum-case')?.codeDescription?.href, 'https://docs.example.com/cloud-manifests/codes/enum-case.md');
+    } finally {
+      await other.stop();
+    }
+  });
+
   test('the light bulb on `accessTier: hot` offers `Hot` first; applied, the warning goes', async () => {
     const uri = client.uri('quickfix.yaml');
     const diags = await client.open(uri, MISTAKES);
