@@ -58,7 +58,9 @@ const MUTATIONS: Record<string, Mutation> = {
     ls.splice(at, 1);
     return ls.join('\n');
   },
-  secondDestination(text) {
+  secondDestination(text, pick) {
+    // Few examples have a destination: take one of those whatever text was drawn.
+    if (!/destination:/.test(text)) text = choose(TEXTS.filter((t) => /destination:/.test(t)), pick)!;
     const m = /^(\s*)destination:\n(\s+)(\w+):/m.exec(text);
     if (!m) return undefined;
     const extra = m[3] === 'webHook' ? 'storageQueue: {endpointType: StorageQueue, queueName: q, resourceReference: {group: storage.cloud.example.com, kind: StorageAccount, name: appstore}}' : 'webHook: {endpointType: WebHook, endpointUrl: {name: hook, key: url}}';
@@ -75,6 +77,7 @@ const MUTATIONS: Record<string, Mutation> = {
 
 test('fixes on random mutations of the valid examples', () => {
   let checked = 0;
+  const fixedCodes = new Set<string>();
   fc.assert(
     fc.property(fc.nat(TEXTS.length - 1), fc.constantFrom(...Object.keys(MUTATIONS)), fc.nat(10_000), fc.boolean(), (t, name, pick, crlf) => {
       let text = MUTATIONS[name](TEXTS[t], pick);
@@ -85,6 +88,7 @@ test('fixes on random mutations of the valid examples', () => {
       const actions = codeActions(file, diags);
       for (const a of actions) {
         checked++;
+        if (!a.title.startsWith('Disable ')) fixedCodes.add(a.diag.code);
         assert.deepEqual(verifyAction(text, diags, a), [], `${name}: ${a.diag.code} "${a.title}"\n${text}`);
       }
       const edits = fixAllEdits(file, diags);
@@ -96,4 +100,6 @@ test('fixes on random mutations of the valid examples', () => {
     { numRuns: 150, seed: Number(process.env.FC_SEED ?? 20261122) },
   );
   assert.ok(checked > 100, `${checked} actions checked`);
+  // The mutations reach the fix families: case, misspelled keys, missing fields, exclusive members, quoting.
+  for (const code of ['enum-case', 'unknown-field', 'missing-required', 'exclusive-members', 'wrong-type']) assert.ok(fixedCodes.has(code), `no fix offered for ${code}: ${[...fixedCodes].join(', ')}`);
 });
