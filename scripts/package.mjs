@@ -29,11 +29,11 @@ try {
   // package.json without what only the repository needs (scripts, dependencies: everything is bundled).
   const { scripts: _s, devDependencies: _d, dependencies: _p, bin: _b, private: _v, ...manifest } = pkg;
   writeFileSync(join(stage, 'package.json'), JSON.stringify(manifest, null, 2) + '\n');
-  for (const f of ['README.md', 'CHANGELOG.md', 'LICENSE', '.vscodeignore', 'syntaxes', 'images/icon.png', 'images/screenshot.png', 'docs/codes']) {
+  for (const f of ['README.md', 'CHANGELOG.md', 'LICENSE', '.vscodeignore', 'syntaxes', 'images/icon.png', 'images/screenshot.png', 'images/quickfix.png', 'docs/codes']) {
     try {
       statSync(join(root, f));
     } catch {
-      if (f === 'images/screenshot.png') continue; // made by the code-server test; optional here
+      if (f === 'images/screenshot.png' || f === 'images/quickfix.png') continue; // made by the code-server tests; optional here
       throw new Error(`missing ${f}`);
     }
     mkdirSync(dirname(join(stage, f)), { recursive: true });

@@ -1,6 +1,6 @@
 // `npm run package`: the .vsix holds the bundled extension and server, the grammar, README, CHANGELOG,
-// LICENSE and icon, and nothing else (no node_modules, sources, source maps, schemas, tests); it is under
-// 2 MB; `engines.vscode` covers what vscode-languageclient needs; every command, view and setting the
+// LICENSE, images and docs/codes/ (the pages diagnostics link to), and nothing else (no node_modules,
+// sources, source maps, schemas, tests); it is under 2 MB; `engines.vscode` covers what vscode-languageclient needs; every command, view and setting the
 // client uses is contributed.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -30,7 +30,7 @@ describe('the packaged .vsix', () => {
   });
   after(() => rmSync(dir, { recursive: true, force: true }));
 
-  test('holds the bundles, grammar, README, CHANGELOG, LICENSE and icon, and nothing else', () => {
+  test('holds the bundles, grammar, README, CHANGELOG, LICENSE, images and the pages of the codes, and nothing else', () => {
     const names = entries.map((e) => e.name).sort();
     for (const need of [
       'extension/package.json',
@@ -41,10 +41,11 @@ describe('the packaged .vsix', () => {
       'extension/changelog.md',
       'extension/LICENSE.txt',
       'extension/images/icon.png',
+      'extension/docs/codes/enum-case.md',
       'extension.vsixmanifest',
     ])
       assert.ok(names.includes(need), `${need} missing from ${names.join(', ')}`);
-    const allowed = /^(\[Content_Types\]\.xml|extension\.vsixmanifest|extension\/(package\.json|readme\.md|changelog\.md|LICENSE\.txt|dist\/(extension|server)\.js|syntaxes\/[^/]+\.json|images\/(icon|screenshot)\.png))$/;
+    const allowed = /^(\[Content_Types\]\.xml|extension\.vsixmanifest|extension\/(package\.json|readme\.md|changelog\.md|LICENSE\.txt|dist\/(extension|server)\.js|syntaxes\/[^/]+\.json|images\/(icon|screenshot|quickfix)\.png|docs\/codes\/[a-z0-9-]+\.md))$/;
     assert.deepEqual(names.filter((n) => !allowed.test(n)), []);
   });
 
