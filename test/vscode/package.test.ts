@@ -1,7 +1,7 @@
 // `npm run package`: the .vsix holds the bundled extension and server, the grammar, README, CHANGELOG,
 // LICENSE, images and docs/codes/ (the pages diagnostics link to), and nothing else (no node_modules,
-// sources, source maps, schemas, tests); it is under 2 MB; `engines.vscode` covers what vscode-languageclient needs; every command, view and setting the
-// client uses is contributed.
+// sources, source maps, schemas, tests); it is under 2 MB; `engines.vscode` covers what vscode-languageclient
+// needs; every command, view and setting the client uses is contributed.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
