@@ -1,5 +1,6 @@
 // The service's diagnostic as LSP publishes it: one conversion for the server and its commands. Each
 // links to its code's page (`codeDescription`) and carries what its quick fixes need (`data`).
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { DiagnosticSeverity, type Diagnostic } from 'vscode-languageserver';
@@ -15,8 +16,12 @@ const SEVERITY: Record<Severity, DiagnosticSeverity> = {
   hint: DiagnosticSeverity.Hint,
 };
 
-/** The pages shipped with the extension (dist/server.js → docs/codes/), unless a setting points elsewhere. */
-export const DEFAULT_DOCS_BASE = pathToFileURL(join(__dirname, '..', DOCS_FOLDER)).href + '/';
+/**
+ * The pages shipped with the extension, unless a setting points elsewhere: next to the bundle (dist/server.js
+ * → docs/codes/), or in the repository when run from the sources (server/src/ → docs/codes/).
+ */
+const shipped = [join(__dirname, '..', DOCS_FOLDER), join(__dirname, '..', '..', DOCS_FOLDER)];
+export const DEFAULT_DOCS_BASE = pathToFileURL(shipped.find((d) => existsSync(d)) ?? shipped[0]).href + '/';
 export const docs = { base: DEFAULT_DOCS_BASE };
 
 /** Takes `cloudManifests.docsBaseUrl`: an address ending in `/` (one is added), or empty for the default. */
