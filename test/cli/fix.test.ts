@@ -91,6 +91,16 @@ describe('check --fix', () => {
     assert.equal(read('broken.yaml'), text);
   });
 
+  test('--help lists the options; SARIF rules say how to fix', () => {
+    fresh();
+    const help = spawnSync(process.execPath, [CLI, '--help'], { encoding: 'utf8' }).stdout;
+    assert.match(help, /--fix {2,}write the safe fixes/);
+    assert.match(help, /--fix-dry-run {2,}print the safe fixes as a unified diff/);
+    const sarif = JSON.parse(cli('--format', 'sarif', 'mistakes').stdout);
+    const rule = sarif.runs[0].tool.driver.rules.find((r: { id: string }) => r.id === 'enum-case');
+    assert.match(rule.help.text, /\n\nFix: Write the value in the case the API defines\./);
+  });
+
   test('--fix and --fix-dry-run together, or a diff in JSON, are usage errors', () => {
     fresh();
     assert.equal(cli('--fix', '--fix-dry-run', 'mistakes').status, 2);

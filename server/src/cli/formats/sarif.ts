@@ -1,6 +1,7 @@
 // SARIF 2.1.0: one run, the rule list from the code registry, one result per problem.
 import { pathToFileURL } from 'node:url';
 import { CODES, codeList, SOURCE, type Severity } from '../../service/codes';
+import { FIXES } from '../../service/fixes/catalog';
 import type { Report } from '../report';
 
 export const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
@@ -15,7 +16,7 @@ export function formatSarif(report: Report, options: { version: string }): strin
   const rules = codes.map((code) => ({
     id: code,
     shortDescription: { text: CODES[code].title },
-    help: { text: `Example:\n${CODES[code].example}` },
+    help: { text: `Example:\n${CODES[code].example}\n\nFix: ${FIXES[code].text}` },
     defaultConfiguration: { level: sarifLevel(CODES[code].severity) },
   }));
   const results = report.files.flatMap((f) =>
