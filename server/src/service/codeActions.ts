@@ -155,12 +155,23 @@ function improves(file: FileText, docOffset: number, edits: readonly Edit[], fix
   const was = validateChunk(chunk);
   if (was.some((d) => d.code === 'yaml-syntax')) return false;
   const rel = [...edits].sort((a, b) => a.start - b.start).map((e) => ({ ...e, start: e.start - chunk.offset, end: e.end - chunk.offset }));
+  // The editor asks again at every move of the cursor on the line: the verdict is kept with the document.
+  const key = JSON.stringify([rel, fixed && [fixed.code, fixed.message], reveals.map((r) => [r[0] - chunk.offset, r[1] - chunk.offset])]);
+  let verdicts = verdictCache.get(chunk.key);
+  if (!verdicts) verdictCache.set(chunk.key, (verdicts = new Map()));
+  const hit = verdicts.get(key);
+  if (hit !== undefined) return hit;
   const next = new Chunk(applyEdits(chunk.text, rel), false);
-  return readOnce(() => {
+  const ok = readOnce(() => {
     if (next.doc.errors.length > 0) return false;
     return noneNew(was, validateChunk({ text: next.text, doc: next.doc, key: next }), rel, chunk.offset, fixed, reveals);
   });
+  verdicts.set(key, ok);
+  return ok;
 }
+
+/** Verdicts of `improves` per document content (its chunk key): they live as long as the parsed chunk. */
+const verdictCache = new WeakMap<object, Map<string, boolean>>();
 
 /** Whether `now` reports nothing `was` did not (outside `reveals`), and `fixed` (when given) fewer times. */
 function noneNew(was: readonly Diag[], now: readonly Diag[], rel: readonly Edit[], offset: number, fixed: Diag | undefined, reveals: readonly Span[]): boolean {
