@@ -185,7 +185,9 @@ function noneNew(was: readonly Diag[], now: readonly Diag[], rel: readonly Edit[
     if (fixed && tag(d) === tag(fixed)) fixedAfter++;
     const n = before.get(tag(d)) ?? 0;
     if (n > 0) before.set(tag(d), n - 1);
-    else if (!open.some(([s, e]) => d.start >= s && d.start <= e)) return false;
+    // A problem with the revealed value as a whole (a list where the renamed field takes a number): the
+    // suggestion was wrong. Problems inside it were only hidden by the mistake.
+    else if (!open.some(([s, e]) => d.start >= s && d.start <= e && !(d.start === s && d.end === e && e > s))) return false;
   }
   return !fixed || fixedAfter < fixedBefore;
 }

@@ -13,7 +13,7 @@ export function unknownFieldFix(text: string, map: YAMLMap, key: Node, name: str
   const remove = removalOfKey(text, map, key);
   if (candidates.length === 0 && !remove) return undefined;
   const pair = map.items.find((p) => p.key === key);
-  const reveals: Span = [spanOf(key)[1], Math.max(spanOf(key)[1], pair?.value ? spanOf(pair.value)[1] : 0)];
+  const reveals: Span = pair?.value ? spanOf(pair.value) : [spanOf(key)[1], spanOf(key)[1]];
   return { fix: 'field', key: spanOf(key), name, candidates, ...(remove ? { remove } : {}), reveals };
 }
 
