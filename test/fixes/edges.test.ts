@@ -82,3 +82,11 @@ describe('edits at the edges', () => {
     assert.match(applyEdits(text, dis.edits), /\r\n  # cloud-manifests-disable-next-line enum-case\r\n  accessTier: hot\r\n/);
   });
 });
+
+test('a file with lone CR line breaks (which the YAML parser does not take as line breaks) gets no edit', () => {
+  const text = (HEAD + '  accessTier: hot\n  tierr: x\n').replace(/\n/g, '\r');
+  const file = parseFile(text);
+  const diags = validateFile(file);
+  assert.ok(diags.some((d) => d.code === 'yaml-syntax'));
+  assert.deepEqual(codeActions(file, diags), []);
+});

@@ -10,12 +10,16 @@ export const lineStartOf = (text: string, at: number): number => {
 
 /** The offset just after the line break ending the line that holds `at` (the text's end on the last line). */
 export function afterLineOf(text: string, at: number): number {
-  const nl = text.indexOf('\n', at);
-  return nl < 0 ? text.length : nl + 1;
+  for (let i = at; i < text.length; i++) {
+    const c = text[i];
+    if (c === '\n') return i + 1;
+    if (c === '\r') return text[i + 1] === '\n' ? i + 2 : i + 1;
+  }
+  return text.length;
 }
 
-/** The line break the text uses (a CRLF file keeps CRLF). */
-export const eolOf = (text: string): string => (text.includes('\r\n') ? '\r\n' : '\n');
+/** The line break the text uses (a CRLF file keeps CRLF, a file of lone CRs CR). */
+export const eolOf = (text: string): string => (text.includes('\r\n') ? '\r\n' : text.includes('\r') ? '\r' : '\n');
 
 /** The end of an entry's last line that holds something of it (its value, or a comment after it). */
 function entryEnd(text: string, pair: { key: unknown; value: unknown }): number {
