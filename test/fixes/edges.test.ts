@@ -9,6 +9,7 @@ import { toLspDiagnostic } from '../../server/src/lspDiagnostic';
 import { applyEdits, codeActions, disableAction } from '../../server/src/service/codeActions';
 import { parseFile } from '../../server/src/service/parse';
 import { validateFile } from '../../server/src/service/validate';
+import { verifyAction } from './verify';
 
 const HEAD = 'apiVersion: storage.cloud.example.com/v20220901\nkind: StorageAccount\nmetadata:\n  name: edgestore\nspec:\n  location: westus\n  owner:\n    name: rg\n  kind: StorageV2\n';
 const actionsFor = (text: string, code: string) => {
@@ -89,4 +90,15 @@ test('a file with lone CR line breaks (which the YAML parser does not take as li
   const diags = validateFile(file);
   assert.ok(diags.some((d) => d.code === 'yaml-syntax'));
   assert.deepEqual(codeActions(file, diags), []);
+});
+
+test('removing the first key of a list item moves the next key up behind the dash', () => {
+  const text =
+    'apiVersion: storage.cloud.example.com/v20220901\nkind: StorageAccountsBlobService\nmetadata:\n  name: edge-blob\nspec:\n  owner:\n    name: edgestore\n  cors:\n    corsRules:\n      - origins: ["*"] # typo of allowedOrigins, a list\n        allowedOrigins: ["*"]\n        allowedMethods: [GET]\n        allowedHeaders: ["*"]\n        exposedHeaders: ["*"]\n        maxAgeInSeconds: 60\n';
+  const file = parseFile(text);
+  const diags = validateFile(file);
+  const a = codeActions(file, diags).find((x) => x.title === 'Remove `origins` and its value')!;
+  assert.ok(a);
+  assert.equal(applyEdits(text, a.edits), text.replace('      - origins: ["*"] # typo of allowedOrigins, a list\n        allowedOrigins', '      - allowedOrigins'));
+  assert.deepEqual(verifyAction(text, diags, a), []);
 });
