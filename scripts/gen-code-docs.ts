@@ -30,14 +30,21 @@ if (existsSync(dir))
 
 const rows = codeList().map((c) => {
   const f = FIXES[c];
-  const actions = f.actions.length ? f.actions.map((a) => a.replace(/\|/g, '\\|')).join('; ') : '— (the right edit would be a guess)';
+  const actions = f.actions.length
+    ? f.actions.map((a) => a.replace(/\|/g, '\\|')).join('; ')
+    : '— (the right edit would be a guess)';
   return `| [\`${c}\`](docs/codes/${c}.md) | ${actions} | ${f.safe ? 'yes' : ''} |`;
 });
-const table = ['| Code | Quick fixes (besides “Disable CODE for this line”) | Fix-all |', '| --- | --- | --- |', ...rows].join('\n');
+const table = [
+  '| Code | Quick fixes (besides “Disable CODE for this line”) | Fix-all |',
+  '| --- | --- | --- |',
+  ...rows,
+].join('\n');
 const readme = join(root, 'README.md');
 const current = readFileSync(readme, 'utf8');
 const block = /<!-- generated:fixes -->[\s\S]*?<!-- \/generated:fixes -->/;
-if (block.test(current)) write(readme, current.replace(block, `<!-- generated:fixes -->\n${table}\n<!-- /generated:fixes -->`));
+if (block.test(current))
+  write(readme, current.replace(block, `<!-- generated:fixes -->\n${table}\n<!-- /generated:fixes -->`));
 else stale.push(`${readme} (no <!-- generated:fixes --> block)`);
 
 if (check && stale.length > 0) {

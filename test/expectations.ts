@@ -52,4 +52,5 @@ export function actualDiagnostics(text: string): Actual[] {
   });
 }
 
-export const fmt = (e: Expected) => `${e.line + 1}:${e.start + 1}-${e.end + 1} ${e.code}${e.severity ? ' ' + e.severity : ''}`;
+export const fmt = (e: Expected) =>
+  `${e.line + 1}:${e.start + 1}-${e.end + 1} ${e.code}${e.severity ? ' ' + e.severity : ''}`;

@@ -39,7 +39,10 @@ describe('check --fix', () => {
     const before = cli('mistakes');
     const r = cli('--fix-dry-run', 'mistakes');
     assert.equal(r.status, 1, 'errors are left');
-    assert.match(r.stdout, /^--- a\/mistakes\/common-mistakes\.yaml\n\+\+\+ b\/mistakes\/common-mistakes\.yaml\n@@ -13,7 \+13,7 @@\n/);
+    assert.match(
+      r.stdout,
+      /^--- a\/mistakes\/common-mistakes\.yaml\n\+\+\+ b\/mistakes\/common-mistakes\.yaml\n@@ -13,7 \+13,7 @@\n/,
+    );
     assert.match(r.stdout, /\n-  accessTier: hot # mistake[^\n]*\n\+  accessTier: Hot # mistake/);
     assert.match(r.stdout, /\n-  retentionPeriod: "P30D"[^\n]*\n\+  retentionPeriod: 2592000 /);
     assert.match(r.stderr, /would fix 3 problems in 1 file/);
@@ -64,7 +67,10 @@ describe('check --fix', () => {
     const a = original.split('\n');
     const b = fixed.split('\n');
     assert.equal(a.length, b.length);
-    assert.deepEqual(a.flatMap((l, i) => (l === b[i] ? [] : [i + 1])), [16, 116, 133]);
+    assert.deepEqual(
+      a.flatMap((l, i) => (l === b[i] ? [] : [i + 1])),
+      [16, 116, 133],
+    );
     const again = cli('--fix', 'mistakes');
     assert.match(again.stderr, /fixed 0 problems in 0 files/);
     assert.equal(again.stdout, r.stdout);
@@ -73,7 +79,8 @@ describe('check --fix', () => {
 
   test('exit 0 when the fixes leave no error; CRLF and a BOM are kept', () => {
     fresh();
-    const text = '\ufeffapiVersion: storage.cloud.example.com/v20220901\r\nkind: StorageAccount\r\nmetadata:\r\n  name: fixme\r\nspec:\r\n  location: westus\r\n  owner:\r\n    name: rg-app\r\n  kind: storagev2\r\n  sku:\r\n    name: Standard_LRS\r\n';
+    const text =
+      '\ufeffapiVersion: storage.cloud.example.com/v20220901\r\nkind: StorageAccount\r\nmetadata:\r\n  name: fixme\r\nspec:\r\n  location: westus\r\n  owner:\r\n    name: rg-app\r\n  kind: storagev2\r\n  sku:\r\n    name: Standard_LRS\r\n';
     writeFileSync(join(dir, 'crlf.yaml'), text);
     assert.equal(cli('crlf.yaml').status, 0, 'a case warning only');
     const r = cli('--fix', '--max-warnings', '0', 'crlf.yaml');
@@ -83,7 +90,8 @@ describe('check --fix', () => {
 
   test('a file that does not parse is never written', () => {
     fresh();
-    const text = 'apiVersion: storage.cloud.example.com/v20220901\nkind: StorageAccount\nmetadata:\n  name: broken\nspec:\n  accessTier: hot\n  location: "westus\n';
+    const text =
+      'apiVersion: storage.cloud.example.com/v20220901\nkind: StorageAccount\nmetadata:\n  name: broken\nspec:\n  accessTier: hot\n  location: "westus\n';
     writeFileSync(join(dir, 'broken.yaml'), text);
     const r = cli('--fix', 'broken.yaml');
     assert.equal(r.status, 1);

@@ -18,7 +18,10 @@ const repo = join(__dirname, '..', '..');
 const RESULTS = join(repo, 'test-results', 'code-server');
 const inCI = !!process.env.CI && process.env.CI !== 'false';
 const missing = missingPrerequisites();
-const skip = missing.length > 0 && !inCI ? `SKIPPED: the real-workbench test needs ${missing.join(' and ')} (bash scripts/code-server/install.sh).` : false;
+const skip =
+  missing.length > 0 && !inCI
+    ? `SKIPPED: the real-workbench test needs ${missing.join(' and ')} (bash scripts/code-server/install.sh).`
+    : false;
 if (skip) console.log(`# code-server quick fixes: ${skip}`);
 
 const FIXALL_FILE = 'fix-on-save.yaml';
@@ -60,7 +63,8 @@ describe('quick fixes in a real VS Code workbench (code-server + chromium)', { s
   let page: Page;
 
   before(async () => {
-    if (missing.length > 0) throw new Error(`CI=true and the real-workbench prerequisites are missing: ${missing.join(', ')}`);
+    if (missing.length > 0)
+      throw new Error(`CI=true and the real-workbench prerequisites are missing: ${missing.join(', ')}`);
     mkdirSync(RESULTS, { recursive: true });
     root = mkdtempSync(join(tmpdir(), 'cloud-manifests-quickfix-'));
     ws = makeWorkspace(join(root, 'workspace'));
@@ -68,21 +72,36 @@ describe('quick fixes in a real VS Code workbench (code-server + chromium)', { s
     let vsix = process.env.CLOUD_MANIFESTS_VSIX;
     if (!vsix) {
       vsix = join(root, 'cloud-manifests.vsix');
-      const r = spawnSync(process.execPath, [join(repo, 'scripts', 'package.mjs'), '--out', vsix], { cwd: repo, encoding: 'utf8' });
+      const r = spawnSync(process.execPath, [join(repo, 'scripts', 'package.mjs'), '--out', vsix], {
+        cwd: repo,
+        encoding: 'utf8',
+      });
       assert.equal(r.status, 0, `npm run package failed:\n${r.stdout}\n${r.stderr}`);
     }
     wb = await startWorkbench({
       root: join(root, 'code-server'),
       vsix,
       workspace: ws,
-      settings: { 'files.autoSave': 'off', '[yaml]': { 'editor.codeActionsOnSave': { 'source.fixAll.cloudManifests': 'explicit' } } },
+      settings: {
+        'files.autoSave': 'off',
+        '[yaml]': { 'editor.codeActionsOnSave': { 'source.fixAll.cloudManifests': 'explicit' } },
+      },
     });
     const { chromium } = await import('playwright-core');
     context = await chromium.launchPersistentContext(join(root, 'chromium'), {
       executablePath: CHROMIUM,
       headless: true,
       viewport: { width: 1280, height: 800 },
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     });
     page = context.pages()[0] ?? (await context.newPage());
     page.setDefaultTimeout(30_000);
@@ -136,7 +155,12 @@ describe('quick fixes in a real VS Code workbench (code-server + chromium)', { s
     return nbsp((await page.locator('.markers-panel .monaco-list-row').allInnerTexts()).join('\n'));
   }
 
-  async function waitFor<T>(probe: () => Promise<T>, ok: (v: T) => boolean, what: string, timeoutMs = 30_000): Promise<T> {
+  async function waitFor<T>(
+    probe: () => Promise<T>,
+    ok: (v: T) => boolean,
+    what: string,
+    timeoutMs = 30_000,
+  ): Promise<T> {
     const until = Date.now() + timeoutMs;
     let v = await probe();
     while (!ok(v) && Date.now() < until) {
@@ -147,48 +171,78 @@ describe('quick fixes in a real VS Code workbench (code-server + chromium)', { s
     return v;
   }
 
-  const editorText = async () => nbsp(await page.locator('.editor-group-container.active .monaco-editor .view-lines').first().innerText());
+  const editorText = async () =>
+    nbsp(await page.locator('.editor-group-container.active .monaco-editor .view-lines').first().innerText());
 
-  step('Ctrl+. on `accessTier: hot` offers "Change to `Hot`"; choosing it makes the squiggle and the problem go', async () => {
-    await openFile(MISTAKES_FILE);
-    await page.locator('.editor-instance .squiggly-warning').first().waitFor({ timeout: 90_000 });
-    await waitFor(problemsText, (t) => t.includes('enum-case'), 'the enum-case problem');
-    const warnings = await page.locator('.editor-instance .squiggly-warning').count();
-    await goTo(14, 16);
-    await page.keyboard.press('Control+.');
-    const menu = page.locator('.action-widget');
-    const fix = menu.locator('.monaco-list-row', { hasText: 'Change to `Hot`' });
-    await fix.waitFor();
-    const items = nbsp(await menu.innerText());
-    assert.match(items, /Disable enum-case for this line/, items);
-    await page.waitForTimeout(300);
-    await shot('light-bulb');
-    if (process.env.CLOUD_MANIFESTS_UPDATE_SCREENSHOT === '1' || !existsSync(join(repo, 'images', 'quickfix.png'))) {
-      await page.screenshot({ path: join(repo, 'images', 'quickfix.png') });
-      assert.ok(statSync(join(repo, 'images', 'quickfix.png')).size < 300 * 1024, 'screenshot under 300 KB');
-    }
-    // The preferred fix is the focused row: Enter applies it, as a user would.
-    await menu.locator('.monaco-list-row.focused', { hasText: 'Change to `Hot`' }).waitFor();
-    await page.keyboard.press('Enter');
-    await menu.waitFor({ state: 'hidden' });
-    await waitFor(editorText, (t) => /accessTier: Hot/.test(t), '`accessTier: Hot` in the editor');
-    await waitFor(problemsText, (t) => !t.includes('enum-case') && t.includes('enum-value'), 'the enum-case problem gone, the others kept');
-    await waitFor(() => page.locator('.editor-instance .squiggly-warning').count(), (n) => n < warnings, 'one squiggle fewer');
-    await shot('after-quick-fix');
-  });
+  step(
+    'Ctrl+. on `accessTier: hot` offers "Change to `Hot`"; choosing it makes the squiggle and the problem go',
+    async () => {
+      await openFile(MISTAKES_FILE);
+      await page.locator('.editor-instance .squiggly-warning').first().waitFor({ timeout: 90_000 });
+      await waitFor(problemsText, (t) => t.includes('enum-case'), 'the enum-case problem');
+      const warnings = await page.locator('.editor-instance .squiggly-warning').count();
+      await goTo(14, 16);
+      await page.keyboard.press('Control+.');
+      const menu = page.locator('.action-widget');
+      const fix = menu.locator('.monaco-list-row', { hasText: 'Change to `Hot`' });
+      await fix.waitFor();
+      const items = nbsp(await menu.innerText());
+      assert.match(items, /Disable enum-case for this line/, items);
+      await page.waitForTimeout(300);
+      await shot('light-bulb');
+      if (process.env.CLOUD_MANIFESTS_UPDATE_SCREENSHOT === '1' || !existsSync(join(repo, 'images', 'quickfix.png'))) {
+        await page.screenshot({ path: join(repo, 'images', 'quickfix.png') });
+        assert.ok(statSync(join(repo, 'images', 'quickfix.png')).size < 300 * 1024, 'screenshot under 300 KB');
+      }
+      // The preferred fix is the focused row: Enter applies it, as a user would.
+      await menu.locator('.monaco-list-row.focused', { hasText: 'Change to `Hot`' }).waitFor();
+      await page.keyboard.press('Enter');
+      await menu.waitFor({ state: 'hidden' });
+      await waitFor(editorText, (t) => /accessTier: Hot/.test(t), '`accessTier: Hot` in the editor');
+      await waitFor(
+        problemsText,
+        (t) => !t.includes('enum-case') && t.includes('enum-value'),
+        'the enum-case problem gone, the others kept',
+      );
+      await waitFor(
+        () => page.locator('.editor-instance .squiggly-warning').count(),
+        (n) => n < warnings,
+        'one squiggle fewer',
+      );
+      await shot('after-quick-fix');
+    },
+  );
 
   step('with source.fixAll.cloudManifests on save, Ctrl+S writes the safe fixes', async () => {
     await page.keyboard.press('Escape');
     await openFile(FIXALL_FILE);
-    await waitFor(problemsText, (t) => t.includes('enum-case') && t.includes('wrong-type'), 'the case and seconds problems');
+    await waitFor(
+      problemsText,
+      (t) => t.includes('enum-case') && t.includes('wrong-type'),
+      'the case and seconds problems',
+    );
     // An edit, then an explicit save: the fix-all runs as a save participant.
     await goTo(27, 1);
     await page.keyboard.type('# reviewed');
     await page.keyboard.press('Control+S');
-    await waitFor(() => Promise.resolve(readFileSync(join(ws, FIXALL_FILE), 'utf8')), (t) => t.includes('# reviewed'), 'the file saved');
+    await waitFor(
+      () => Promise.resolve(readFileSync(join(ws, FIXALL_FILE), 'utf8')),
+      (t) => t.includes('# reviewed'),
+      'the file saved',
+    );
     const saved = readFileSync(join(ws, FIXALL_FILE), 'utf8');
-    assert.equal(saved, FIXALL.replace('accessTier: cool', 'accessTier: Cool').replace('retentionPeriod: "P30D"', 'retentionPeriod: 2592000') + '# reviewed');
-    await waitFor(problemsText, (t) => !t.includes('enum-case') && !t.includes('wrong-type'), 'the problems gone after saving');
+    assert.equal(
+      saved,
+      FIXALL.replace('accessTier: cool', 'accessTier: Cool').replace(
+        'retentionPeriod: "P30D"',
+        'retentionPeriod: 2592000',
+      ) + '# reviewed',
+    );
+    await waitFor(
+      problemsText,
+      (t) => !t.includes('enum-case') && !t.includes('wrong-type'),
+      'the problems gone after saving',
+    );
     await shot('fix-all-on-save');
   });
 });

@@ -10,7 +10,12 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { after, before, describe, test } from 'node:test';
 import { createConnection, ProposedFeatures, TextDocuments } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { createProtocolConnection, StreamMessageReader, StreamMessageWriter, type ProtocolConnection } from 'vscode-languageserver-protocol/node';
+import {
+  createProtocolConnection,
+  StreamMessageReader,
+  StreamMessageWriter,
+  type ProtocolConnection,
+} from 'vscode-languageserver-protocol/node';
 import { buildTree, countIn, describeProblems, type TreeNode } from '../../client/src/graphModel';
 import {
   CHECK_WORKSPACE,
@@ -48,20 +53,28 @@ function graphOf(files: Record<string, string>): GraphNode[] {
   return ownerGraph(index, index.uris());
 }
 const label = (n: GraphNode) => `${n.kind} ${n.name}${n.external ? ' (external)' : ''}`;
-const render = (ts: TreeNode[], depth = 0): string[] => ts.flatMap((t) => [`${'  '.repeat(depth)}${label(t.node)}`, ...render(t.children, depth + 1)]);
+const render = (ts: TreeNode[], depth = 0): string[] =>
+  ts.flatMap((t) => [`${'  '.repeat(depth)}${label(t.node)}`, ...render(t.children, depth + 1)]);
 
 describe('owner graph', () => {
   test('the storage examples nest ResourceGroup > StorageAccount > service > container', () => {
     const files: Record<string, string> = {};
-    for (const f of ['resource-group.yaml', 'storage/account.yaml', 'storage/blob.yaml', 'storage/file.yaml']) files[f] = readFileSync(join(repo, 'examples', f), 'utf8');
+    for (const f of ['resource-group.yaml', 'storage/account.yaml', 'storage/blob.yaml', 'storage/file.yaml'])
+      files[f] = readFileSync(join(repo, 'examples', f), 'utf8');
     const tree = render(buildTree(graphOf(files)));
     const at = (line: string) => tree.findIndex((l) => l === line);
     const rg = at('ResourceGroup rg-app');
     const account = at('  StorageAccount appstore');
     const blob = at('    StorageAccountsBlobService appstore-blob');
     assert.ok(rg >= 0 && account > rg && blob > account, tree.join('\n'));
-    assert.ok(tree.some((l) => /^ {6}StorageAccountsBlobServicesContainer /.test(l)), tree.join('\n'));
-    assert.ok(tree.some((l) => /^ {6}StorageAccountsFileServicesShare /.test(l)), tree.join('\n'));
+    assert.ok(
+      tree.some((l) => /^ {6}StorageAccountsBlobServicesContainer /.test(l)),
+      tree.join('\n'),
+    );
+    assert.ok(
+      tree.some((l) => /^ {6}StorageAccountsFileServicesShare /.test(l)),
+      tree.join('\n'),
+    );
   });
 
   test('the owner must be of the expected kind, in the same namespace', () => {
@@ -122,7 +135,11 @@ spec: {owner: {group: authorization.cloud.example.com, kind: RoleAssignment, nam
     const tree = render(buildTree(nodes));
     // Each node once; the cycle ra1 <-> ra2 is shown from one of them.
     assert.equal(tree.length, nodes.length, tree.join('\n'));
-    assert.deepEqual(tree.slice(0, 3), ['ResourceGroup rg-x (external)', '  StorageAccount one', '  StorageAccount two']);
+    assert.deepEqual(tree.slice(0, 3), [
+      'ResourceGroup rg-x (external)',
+      '  StorageAccount one',
+      '  StorageAccount two',
+    ]);
     assert.ok(tree.includes('RoleAssignment ra1') || tree.includes('RoleAssignment ra2'), tree.join('\n'));
   });
 
@@ -135,7 +152,10 @@ spec: {owner: {group: authorization.cloud.example.com, kind: RoleAssignment, nam
     const p = countIn(diags, { start: { line: 0, character: 0 }, end: { line: 9, character: 0 } });
     assert.deepEqual(p, { errors: 1, warnings: 1, infos: 0 });
     assert.equal(describeProblems(p), '1 error, 1 warning');
-    assert.equal(describeProblems(countIn(diags, { start: { line: 0, character: 0 }, end: { line: 9, character: 0 } }, true)), '2 errors, 1 warning');
+    assert.equal(
+      describeProblems(countIn(diags, { start: { line: 0, character: 0 }, end: { line: 9, character: 0 } }, true)),
+      '2 errors, 1 warning',
+    );
   });
 });
 
@@ -157,7 +177,11 @@ describe('commands over an LSP connection', () => {
 
     const toServer = new PassThrough();
     const toClient = new PassThrough();
-    const connection = createConnection(ProposedFeatures.all, new StreamMessageReader(toServer), new StreamMessageWriter(toClient));
+    const connection = createConnection(
+      ProposedFeatures.all,
+      new StreamMessageReader(toServer),
+      new StreamMessageWriter(toClient),
+    );
     const documents = new TextDocuments(TextDocument);
     registerCommands(connection, createDefaultDeps({ connection, documents, settings: () => settings }));
     connection.onInitialize(() => ({ capabilities: { textDocumentSync: 1 } }));
@@ -170,7 +194,11 @@ describe('commands over an LSP connection', () => {
     client.onNotification('$/progress', (p) => void progress.push(p));
     client.onNotification('window/logMessage', () => undefined);
     client.listen();
-    await client.sendRequest('initialize', { processId: null, rootUri: null, capabilities: { workspace: { workspaceFolders: true }, window: { workDoneProgress: true } } });
+    await client.sendRequest('initialize', {
+      processId: null,
+      rootUri: null,
+      capabilities: { workspace: { workspaceFolders: true }, window: { workDoneProgress: true } },
+    });
     await client.sendNotification('initialized', {});
   });
   after(() => {
@@ -181,14 +209,27 @@ describe('commands over an LSP connection', () => {
   test('checkWorkspace returns every YAML file with its diagnostics, and progress', async () => {
     const r = (await client.sendRequest(CHECK_WORKSPACE, { workDoneToken: 'p1' })) as CheckWorkspaceResult;
     const files = r.files.map((f) => rel(f.uri)).sort();
-    assert.ok(files.includes('resource-group.yaml') && files.includes('storage/blob.yaml') && files.includes('mistakes.yaml') && files.includes('other.yaml'), files.join(' '));
+    assert.ok(
+      files.includes('resource-group.yaml') &&
+        files.includes('storage/blob.yaml') &&
+        files.includes('mistakes.yaml') &&
+        files.includes('other.yaml'),
+      files.join(' '),
+    );
     assert.equal(r.cancelled, false);
     const mistakes = r.files.find((f) => rel(f.uri) === 'mistakes.yaml')!;
-    assert.deepEqual(mistakes.diagnostics.map((d) => `${d.range.start.line}:${d.code}`), ['12:enum-case']);
+    assert.deepEqual(
+      mistakes.diagnostics.map((d) => `${d.range.start.line}:${d.code}`),
+      ['12:enum-case'],
+    );
     assert.equal(mistakes.diagnostics[0].source, 'cloud-manifests');
-    for (const f of r.files) if (rel(f.uri) !== 'mistakes.yaml' && rel(f.uri) !== 'legacy-mistakes.yaml') assert.deepEqual(f.diagnostics, [], rel(f.uri));
+    for (const f of r.files)
+      if (rel(f.uri) !== 'mistakes.yaml' && rel(f.uri) !== 'legacy-mistakes.yaml')
+        assert.deepEqual(f.diagnostics, [], rel(f.uri));
     await new Promise((res) => setTimeout(res, 50));
-    const kinds = progress.filter((p) => (p as { token: string }).token === 'p1').map((p) => (p as { value: { kind: string } }).value.kind);
+    const kinds = progress
+      .filter((p) => (p as { token: string }).token === 'p1')
+      .map((p) => (p as { value: { kind: string } }).value.kind);
     assert.equal(kinds[0], 'begin');
     assert.equal(kinds[kinds.length - 1], 'end');
   });
@@ -206,9 +247,16 @@ describe('commands over an LSP connection', () => {
   });
 
   test('checkWorkspace of named files uses the open document over the file on disk', async () => {
-    await client.sendNotification('textDocument/didOpen', { textDocument: { uri: uri('mistakes.yaml'), languageId: 'yaml', version: 1, text: MISTAKES.replace('hot', 'Hot') } });
-    const r = (await client.sendRequest(CHECK_WORKSPACE, { uris: [uri('mistakes.yaml'), uri('gone.yaml')] })) as CheckWorkspaceResult;
-    assert.deepEqual(r.files.map((f) => [rel(f.uri), f.diagnostics.length]), [['mistakes.yaml', 0]]);
+    await client.sendNotification('textDocument/didOpen', {
+      textDocument: { uri: uri('mistakes.yaml'), languageId: 'yaml', version: 1, text: MISTAKES.replace('hot', 'Hot') },
+    });
+    const r = (await client.sendRequest(CHECK_WORKSPACE, {
+      uris: [uri('mistakes.yaml'), uri('gone.yaml')],
+    })) as CheckWorkspaceResult;
+    assert.deepEqual(
+      r.files.map((f) => [rel(f.uri), f.diagnostics.length]),
+      [['mistakes.yaml', 0]],
+    );
     assert.deepEqual(r.unreadable.map(rel), ['gone.yaml']);
     await client.sendNotification('textDocument/didClose', { textDocument: { uri: uri('mistakes.yaml') } });
   });
@@ -224,6 +272,9 @@ describe('commands over an LSP connection', () => {
     assert.equal(draft.ownerId, rg.id);
     assert.equal(blob.ownerId, account.id);
     assert.equal(rel(blob.uri!), 'storage/blob.yaml');
-    assert.ok(r.nodes.every((n) => !n.ownerId || r.nodes.some((o) => o.id === n.ownerId)), 'every owner id names a node');
+    assert.ok(
+      r.nodes.every((n) => !n.ownerId || r.nodes.some((o) => o.id === n.ownerId)),
+      'every owner id names a node',
+    );
   });
 });

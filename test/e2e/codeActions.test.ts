@@ -14,17 +14,26 @@ const MISTAKES = readFileSync(join(__dirname, '..', '..', 'examples', 'mistakes'
 
 const editsOf = (a: CodeAction, uri: string): TextEdit[] => {
   const e = a.edit!;
-  if (e.documentChanges) return (e.documentChanges as { textDocument: { uri: string }; edits: TextEdit[] }[]).find((c) => c.textDocument.uri === uri)!.edits;
+  if (e.documentChanges)
+    return (e.documentChanges as { textDocument: { uri: string }; edits: TextEdit[] }[]).find(
+      (c) => c.textDocument.uri === uri,
+    )!.edits;
   return e.changes![uri];
 };
-const apply = (text: string, edits: TextEdit[]) => TextDocument.applyEdits(TextDocument.create('x', 'yaml', 1, text), edits);
+const apply = (text: string, edits: TextEdit[]) =>
+  TextDocument.applyEdits(TextDocument.create('x', 'yaml', 1, text), edits);
 
 describe('code actions over stdio', () => {
   let client: TestClient;
   before(async () => {
     client = new TestClient();
-    const init = (await client.initialize()) as { capabilities: { codeActionProvider?: { codeActionKinds?: string[] } } };
-    assert.deepEqual(init.capabilities.codeActionProvider?.codeActionKinds, ['quickfix', 'source.fixAll.cloudManifests']);
+    const init = (await client.initialize()) as {
+      capabilities: { codeActionProvider?: { codeActionKinds?: string[] } };
+    };
+    assert.deepEqual(init.capabilities.codeActionProvider?.codeActionKinds, [
+      'quickfix',
+      'source.fixAll.cloudManifests',
+    ]);
   });
   after(async () => client.stop());
 
@@ -51,7 +60,10 @@ describe('code actions over stdio', () => {
     try {
       await other.initialize();
       const diags = await other.open(other.uri('base.yaml'), MISTAKES);
-      assert.equal(diags.find((d) => d.code === 'enum-case')?.codeDescription?.href, 'https://docs.example.com/cloud-manifests/codes/enum-case.md');
+      assert.equal(
+        diags.find((d) => d.code === 'enum-case')?.codeDescription?.href,
+        'https://docs.example.com/cloud-manifests/codes/enum-case.md',
+      );
     } finally {
       await other.stop();
     }
@@ -63,7 +75,10 @@ describe('code actions over stdio', () => {
     const d = diags.find((x) => x.code === 'enum-case')!;
     assert.ok(d.data, 'the diagnostic carries its fix data');
     const list = await actions(uri, [d]);
-    assert.deepEqual(list.map((a) => a.title), ['Change to `Hot`', 'Disable enum-case for this line']);
+    assert.deepEqual(
+      list.map((a) => a.title),
+      ['Change to `Hot`', 'Disable enum-case for this line'],
+    );
     assert.equal(list[0].isPreferred, true);
     assert.equal(list[0].kind, 'quickfix');
     const fixed = apply(MISTAKES, editsOf(list[0], uri));
@@ -85,7 +100,10 @@ describe('code actions over stdio', () => {
     const d = diags.find((x) => x.code === 'enum-case')!;
     await client.change(uri, MISTAKES.replace('accessTier: hot', 'accessTier: hotter'));
     const list = await actions(uri, [d]);
-    assert.deepEqual(list.map((a) => a.title), ['Disable enum-case for this line']);
+    assert.deepEqual(
+      list.map((a) => a.title),
+      ['Disable enum-case for this line'],
+    );
   });
 
   test('source.fixAll.cloudManifests applies the safe fixes (case, seconds, the single did-you-mean) and nothing else', async () => {

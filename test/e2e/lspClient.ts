@@ -26,7 +26,11 @@ export class TestClient {
   readonly proc: ChildProcessWithoutNullStreams;
   readonly conn: ProtocolConnection;
   private diagnostics = new Map<string, PublishDiagnosticsParams>();
-  private waiters: { uri: string; pred: (p: PublishDiagnosticsParams) => boolean; resolve: (p: PublishDiagnosticsParams) => void }[] = [];
+  private waiters: {
+    uri: string;
+    pred: (p: PublishDiagnosticsParams) => boolean;
+    resolve: (p: PublishDiagnosticsParams) => void;
+  }[] = [];
   private versions = new Map<string, number>();
   stderr = '';
 
@@ -34,7 +38,10 @@ export class TestClient {
     if (!existsSync(SERVER)) throw new Error(`${SERVER} is missing: run npm run build first`);
     this.proc = spawn(process.execPath, [SERVER, '--stdio'], { stdio: 'pipe' });
     this.proc.stderr.on('data', (d) => (this.stderr += String(d)));
-    this.conn = createProtocolConnection(new StreamMessageReader(this.proc.stdout), new StreamMessageWriter(this.proc.stdin));
+    this.conn = createProtocolConnection(
+      new StreamMessageReader(this.proc.stdout),
+      new StreamMessageWriter(this.proc.stdin),
+    );
     this.conn.onNotification('textDocument/publishDiagnostics', (p: PublishDiagnosticsParams) => {
       this.diagnostics.set(p.uri, p);
       this.waiters = this.waiters.filter((w) => {
@@ -61,7 +68,11 @@ export class TestClient {
       rootUri,
       workspaceFolders: rootUri ? [{ uri: rootUri, name: 'ws' }] : null,
       capabilities: {
-        workspace: { configuration: true, workspaceFolders: true, didChangeWatchedFiles: { dynamicRegistration: true } },
+        workspace: {
+          configuration: true,
+          workspaceFolders: true,
+          didChangeWatchedFiles: { dynamicRegistration: true },
+        },
         textDocument: {
           synchronization: { dynamicRegistration: false },
           completion: { completionItem: { snippetSupport: true, documentationFormat: ['markdown', 'plaintext'] } },
@@ -82,11 +93,18 @@ export class TestClient {
   }
 
   /** Resolves with the next diagnostics published for `uri` that satisfy `pred`. */
-  waitForDiagnostics(uri: string, pred: (p: PublishDiagnosticsParams) => boolean = () => true, timeoutMs = 10000): Promise<PublishDiagnosticsParams> {
+  waitForDiagnostics(
+    uri: string,
+    pred: (p: PublishDiagnosticsParams) => boolean = () => true,
+    timeoutMs = 10000,
+  ): Promise<PublishDiagnosticsParams> {
     const current = this.diagnostics.get(uri);
     if (current && pred(current)) return Promise.resolve(current);
     return new Promise((resolve, reject) => {
-      const t = setTimeout(() => reject(new Error(`no diagnostics for ${uri} within ${timeoutMs} ms; stderr: ${this.stderr}`)), timeoutMs);
+      const t = setTimeout(
+        () => reject(new Error(`no diagnostics for ${uri} within ${timeoutMs} ms; stderr: ${this.stderr}`)),
+        timeoutMs,
+      );
       this.waiters.push({ uri, pred, resolve: (p) => (clearTimeout(t), resolve(p)) });
     });
   }
@@ -105,7 +123,10 @@ export class TestClient {
     const version = (this.versions.get(uri) ?? 1) + 1;
     this.versions.set(uri, version);
     const wait = this.waitForDiagnostics(uri, (p) => p.version === undefined || p.version === version);
-    await this.conn.sendNotification('textDocument/didChange', { textDocument: { uri, version }, contentChanges: [{ text }] });
+    await this.conn.sendNotification('textDocument/didChange', {
+      textDocument: { uri, version },
+      contentChanges: [{ text }],
+    });
     return (await wait).diagnostics;
   }
 

@@ -1,6 +1,11 @@
 // The test LSP client with what workspace tests need: the server's work-done progress (to know when the
 // workspace scan has finished), file events, and typed requests for navigation.
-import { WorkDoneProgress, type WorkDoneProgressBegin, type WorkDoneProgressEnd, type WorkDoneProgressReport } from 'vscode-languageserver-protocol/node';
+import {
+  WorkDoneProgress,
+  type WorkDoneProgressBegin,
+  type WorkDoneProgressEnd,
+  type WorkDoneProgressReport,
+} from 'vscode-languageserver-protocol/node';
 import { TestClient, type ClientOptions } from './lspClient';
 
 type ProgressValue = WorkDoneProgressBegin | WorkDoneProgressReport | WorkDoneProgressEnd;
@@ -29,7 +34,10 @@ export class WorkspaceClient extends TestClient {
   waitForScans(count = 1, timeoutMs = 60000): Promise<void> {
     if (this.ended >= count) return Promise.resolve();
     return new Promise((resolve, reject) => {
-      const t = setTimeout(() => reject(new Error(`no end of scan ${count} within ${timeoutMs} ms; stderr: ${this.stderr}`)), timeoutMs);
+      const t = setTimeout(
+        () => reject(new Error(`no end of scan ${count} within ${timeoutMs} ms; stderr: ${this.stderr}`)),
+        timeoutMs,
+      );
       this.endWaiters.push({ count, resolve: () => (clearTimeout(t), resolve()) });
     });
   }

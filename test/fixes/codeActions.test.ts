@@ -12,8 +12,13 @@ import { verifyAction } from './verify';
 
 const repo = join(__dirname, '..', '..');
 const yamlFiles = (dir: string): string[] =>
-  readdirSync(dir).flatMap((n) => (statSync(join(dir, n)).isDirectory() ? yamlFiles(join(dir, n)) : /\.ya?ml$/.test(n) ? [join(dir, n)] : []));
-const files = [...yamlFiles(join(repo, 'test', 'fixtures', 'diagnostics')), ...yamlFiles(join(repo, 'examples', 'mistakes'))];
+  readdirSync(dir).flatMap((n) =>
+    statSync(join(dir, n)).isDirectory() ? yamlFiles(join(dir, n)) : /\.ya?ml$/.test(n) ? [join(dir, n)] : [],
+  );
+const files = [
+  ...yamlFiles(join(repo, 'test', 'fixtures', 'diagnostics')),
+  ...yamlFiles(join(repo, 'examples', 'mistakes')),
+];
 
 describe('every offered fix, applied and validated again', () => {
   let offered = 0;
@@ -32,7 +37,11 @@ describe('every offered fix, applied and validated again', () => {
           for (const p of verifyAction(text, diags, a)) problems.push(`${a.diag.code} "${a.title}": ${p}`);
         }
         // Every diagnostic at least can be disabled for its line (a syntax error is fixed, not silenced).
-        for (const d of diags.filter((x) => x.code !== 'yaml-syntax')) assert.ok(actions.some((a) => a.diag === d), `no action for ${d.code}: ${d.message}`);
+        for (const d of diags.filter((x) => x.code !== 'yaml-syntax'))
+          assert.ok(
+            actions.some((a) => a.diag === d),
+            `no action for ${d.code}: ${d.message}`,
+          );
         assert.deepEqual(problems, []);
         // Fix-all: parses, reports fewer problems, none new.
         const edits = fixAllEdits(file, diags);
@@ -41,7 +50,8 @@ describe('every offered fix, applied and validated again', () => {
           const again = validateFile(parseFile(after));
           assert.ok(again.length < diags.length, 'fix-all fixes something');
           const before = new Set(diags.map((d) => `${d.code}:${d.message}`));
-          for (const d of again) assert.ok(before.has(`${d.code}:${d.message}`), `fix-all made a new diagnostic ${d.code}: ${d.message}`);
+          for (const d of again)
+            assert.ok(before.has(`${d.code}:${d.message}`), `fix-all made a new diagnostic ${d.code}: ${d.message}`);
         }
       });
     }

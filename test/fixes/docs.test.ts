@@ -21,7 +21,10 @@ test('docs/codes/ has the current page of every code: what it catches, an exampl
 });
 
 test('the README lists the fixes per code, generated', () => {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', join(repo, 'scripts', 'gen-code-docs.ts'), '--check'], { cwd: repo, encoding: 'utf8' });
+  const r = spawnSync(process.execPath, ['--import', 'tsx', join(repo, 'scripts', 'gen-code-docs.ts'), '--check'], {
+    cwd: repo,
+    encoding: 'utf8',
+  });
   assert.equal(r.status, 0, r.stderr);
   const readme = readFileSync(join(repo, 'README.md'), 'utf8');
   for (const code of codeList()) assert.ok(readme.includes(`| [\`${code}\`](docs/codes/${code}.md) |`), code);

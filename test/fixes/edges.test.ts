@@ -11,7 +11,8 @@ import { parseFile } from '../../server/src/service/parse';
 import { validateFile } from '../../server/src/service/validate';
 import { verifyAction } from './verify';
 
-const HEAD = 'apiVersion: storage.cloud.example.com/v20220901\nkind: StorageAccount\nmetadata:\n  name: edgestore\nspec:\n  location: westus\n  owner:\n    name: rg\n  kind: StorageV2\n';
+const HEAD =
+  'apiVersion: storage.cloud.example.com/v20220901\nkind: StorageAccount\nmetadata:\n  name: edgestore\nspec:\n  location: westus\n  owner:\n    name: rg\n  kind: StorageV2\n';
 const actionsFor = (text: string, code: string) => {
   const file = parseFile(text);
   const diags = validateFile(file).filter((d) => d.code === code);
@@ -31,44 +32,76 @@ describe('edits at the edges', () => {
     const file = parseFile(text);
     const diagnostics = validateFile(file).map((d) => toLspDiagnostic(file, d));
     const d = diagnostics.find((x) => x.code === 'enum-case')!;
-    const list: CodeAction[] = lspCodeActions(file, { textDocument: { uri: 'file:///x.yaml' }, range: d.range, context: { diagnostics: [d] } }, { diagnostics: () => [], version: 1, documentChanges: false });
+    const list: CodeAction[] = lspCodeActions(
+      file,
+      { textDocument: { uri: 'file:///x.yaml' }, range: d.range, context: { diagnostics: [d] } },
+      { diagnostics: () => [], version: 1, documentChanges: false },
+    );
     const edits = list[0].edit!.changes!['file:///x.yaml'] as TextEdit[];
     assert.equal(list[0].title, 'Change to `Standard_LRS`');
-    assert.equal(TextDocument.applyEdits(TextDocument.create('file:///x.yaml', 'yaml', 1, text), edits), text.replace('standard_lrs', 'Standard_LRS'));
+    assert.equal(
+      TextDocument.applyEdits(TextDocument.create('file:///x.yaml', 'yaml', 1, text), edits),
+      text.replace('standard_lrs', 'Standard_LRS'),
+    );
   });
 
   test('flow style: values are fixed in place; no insertion or removal is offered', () => {
     const text = HEAD + '  sku: {name: Standard_LRS, tierr: Standard}\n  accessTier: Hot\n';
-    assert.deepEqual(titles(text, 'unknown-field'), ['Rename `tierr` to `tier`', 'Disable unknown-field for this line']);
-    const missing = 'apiVersion: storage.cloud.example.com/v20220901\nkind: StorageAccount\nmetadata: {name: edgestore}\nspec: {location: westus, owner: {name: rg}, kind: StorageV2}\n';
+    assert.deepEqual(titles(text, 'unknown-field'), [
+      'Rename `tierr` to `tier`',
+      'Disable unknown-field for this line',
+    ]);
+    const missing =
+      'apiVersion: storage.cloud.example.com/v20220901\nkind: StorageAccount\nmetadata: {name: edgestore}\nspec: {location: westus, owner: {name: rg}, kind: StorageV2}\n';
     assert.deepEqual(titles(missing, 'missing-required'), ['Disable missing-required for this line']);
   });
 
   test('missing fields go in at the indentation of a list item, after the dash line, in model order', () => {
     const text =
       'apiVersion: storage.cloud.example.com/v20220901\nkind: StorageAccountsBlobService\nmetadata:\n  name: edge-blob\nspec:\n  owner:\n    name: edgestore\n  cors:\n    corsRules:\n      - allowedOrigins: ["*"]\n        # a comment stays\n        maxAgeInSeconds: 60\n';
-    const fixed = applied(text, 'missing-required', 'Add the missing fields `allowedHeaders`, `allowedMethods`, `exposedHeaders`');
+    const fixed = applied(
+      text,
+      'missing-required',
+      'Add the missing fields `allowedHeaders`, `allowedMethods`, `exposedHeaders`',
+    );
     // The fields sort before and after `allowedOrigins`, which holds the dash line: all go in after it.
     assert.equal(
       fixed,
-      text.replace('      - allowedOrigins: ["*"]\n', '      - allowedOrigins: ["*"]\n        allowedHeaders: []\n        allowedMethods: []\n        exposedHeaders: []\n'),
+      text.replace(
+        '      - allowedOrigins: ["*"]\n',
+        '      - allowedOrigins: ["*"]\n        allowedHeaders: []\n        allowedMethods: []\n        exposedHeaders: []\n',
+      ),
     );
   });
 
   test('an existing directive gets the code added; a line inside a block scalar gets no directive', () => {
-    const text = HEAD + '  # cloud-manifests-disable-next-line enum-case -- reviewed\n  accessTier: hot\n  sku:\n    name: standard_lrs\n';
+    const text =
+      HEAD +
+      '  # cloud-manifests-disable-next-line enum-case -- reviewed\n  accessTier: hot\n  sku:\n    name: standard_lrs\n';
     const file = parseFile(text);
     const d = validateFile(file).find((x) => x.code === 'enum-case' && text.slice(x.start, x.end) === 'standard_lrs')!;
     assert.ok(d);
     // Not silenced by a directive above another line.
-    const other = HEAD + '  sku:\n    # cloud-manifests-disable-next-line unknown-field -- later\n    name: standard_lrs\n';
-    assert.equal(applied(other, 'enum-case', 'Disable enum-case for this line'), other.replace('unknown-field -- later', 'unknown-field enum-case -- later'));
+    const other =
+      HEAD + '  sku:\n    # cloud-manifests-disable-next-line unknown-field -- later\n    name: standard_lrs\n';
+    assert.equal(
+      applied(other, 'enum-case', 'Disable enum-case for this line'),
+      other.replace('unknown-field -- later', 'unknown-field enum-case -- later'),
+    );
     // A comment line inside a block scalar would become part of its text.
-    const block = 'apiVersion: alertsmanagement.cloud.example.com/v20230301\nkind: PrometheusRuleGroup\nmetadata:\n  name: edge\nspec:\n  rules:\n    - alert: A\n      expression: |\n        sum(rate(x[5m]))\n          > 1\n';
+    const block =
+      'apiVersion: alertsmanagement.cloud.example.com/v20230301\nkind: PrometheusRuleGroup\nmetadata:\n  name: edge\nspec:\n  rules:\n    - alert: A\n      expression: |\n        sum(rate(x[5m]))\n          > 1\n';
     const bf = parseFile(block);
     const inside = block.indexOf('> 1');
     assert.equal(disableAction(bf, { code: 'format', message: 'm', start: inside, end: inside + 3 }), undefined);
-    assert.ok(disableAction(bf, { code: 'format', message: 'm', start: block.indexOf('alert: A'), end: block.indexOf('alert: A') + 5 }));
+    assert.ok(
+      disableAction(bf, {
+        code: 'format',
+        message: 'm',
+        start: block.indexOf('alert: A'),
+        end: block.indexOf('alert: A') + 5,
+      }),
+    );
   });
 
   test('several documents, CRLF: each fix stays in its document and keeps CRLF', () => {
@@ -80,7 +113,10 @@ describe('edits at the edges', () => {
     const second = codeActions(file, [diags[1]])[0];
     assert.equal(applyEdits(text, second.edits), text.slice(0, diags[1].start) + 'Hot' + text.slice(diags[1].end));
     const dis = codeActions(file, [diags[0]]).find((a) => a.title.startsWith('Disable'))!;
-    assert.match(applyEdits(text, dis.edits), /\r\n  # cloud-manifests-disable-next-line enum-case\r\n  accessTier: hot\r\n/);
+    assert.match(
+      applyEdits(text, dis.edits),
+      /\r\n  # cloud-manifests-disable-next-line enum-case\r\n  accessTier: hot\r\n/,
+    );
   });
 });
 
@@ -99,6 +135,12 @@ test('removing the first key of a list item moves the next key up behind the das
   const diags = validateFile(file);
   const a = codeActions(file, diags).find((x) => x.title === 'Remove `origins` and its value')!;
   assert.ok(a);
-  assert.equal(applyEdits(text, a.edits), text.replace('      - origins: ["*"] # typo of allowedOrigins, a list\n        allowedOrigins', '      - allowedOrigins'));
+  assert.equal(
+    applyEdits(text, a.edits),
+    text.replace(
+      '      - origins: ["*"] # typo of allowedOrigins, a list\n        allowedOrigins',
+      '      - allowedOrigins',
+    ),
+  );
   assert.deepEqual(verifyAction(text, diags, a), []);
 });

@@ -36,7 +36,10 @@ export function verifyAction(text: string, diags: readonly Diag[], action: Actio
   const file = parseFile(after);
   const beforeErrors = parseFile(text).docs.reduce((n, d) => n + d.doc.errors.length, 0);
   const afterErrors = file.docs.reduce((n, d) => n + d.doc.errors.length, 0);
-  if (afterErrors > beforeErrors) problems.push(`the YAML no longer parses: ${file.docs.flatMap((d) => d.doc.errors.map((e) => e.message)).join('; ')}`);
+  if (afterErrors > beforeErrors)
+    problems.push(
+      `the YAML no longer parses: ${file.docs.flatMap((d) => d.doc.errors.map((e) => e.message)).join('; ')}`,
+    );
   const now = validateFile(file);
   const nowKeys = new Set(now.map(key));
   const edits = [...action.edits].sort((a, b) => a.start - b.start);
@@ -44,7 +47,14 @@ export function verifyAction(text: string, diags: readonly Diag[], action: Actio
   const disable = action.title.startsWith('Disable ');
   const fixed = moved[diags.indexOf(action.diag)];
   if (disable) {
-    if (now.some((d) => d.code === action.diag.code && lineOf(after, d.start) === lineOf(after, fixed.start) + 0 && d.message === action.diag.message))
+    if (
+      now.some(
+        (d) =>
+          d.code === action.diag.code &&
+          lineOf(after, d.start) === lineOf(after, fixed.start) + 0 &&
+          d.message === action.diag.message,
+      )
+    )
       problems.push(`${action.diag.code} still reported after disabling it`);
   } else if (nowKeys.has(key(fixed)) && now.some((d) => key(d) === key(fixed) && d.message === action.diag.message)) {
     problems.push(`${action.diag.code} still reported: ${action.diag.message}`);
@@ -56,12 +66,14 @@ export function verifyAction(text: string, diags: readonly Diag[], action: Actio
   const open = (action.reveals ?? []).map((r) => [mapOffset(edits, r[0]), mapOffset(edits, r[1])]);
   for (const d of now) {
     if (open.some(([s, e]) => d.start >= s && d.start <= e)) continue;
-    if (!old.has(key(d)) && !oldByLine.has(`${d.code}:${d.message}`)) problems.push(`new diagnostic ${d.code}: ${d.message}`);
+    if (!old.has(key(d)) && !oldByLine.has(`${d.code}:${d.message}`))
+      problems.push(`new diagnostic ${d.code}: ${d.message}`);
   }
   // Only the lines of the fix changed.
   const ch = changedLines(text, after);
   const first = Math.min(...action.edits.map((e) => lineOf(text, e.start)));
   const last = Math.max(...action.edits.map((e) => lineOf(text, Math.max(e.start, e.end - 1))));
-  if (ch.to > ch.from && (ch.from < first || ch.to - 1 > last)) problems.push(`lines ${ch.from + 1}-${ch.to} changed, the fix is about lines ${first + 1}-${last + 1}`);
+  if (ch.to > ch.from && (ch.from < first || ch.to - 1 > last))
+    problems.push(`lines ${ch.from + 1}-${ch.to} changed, the fix is about lines ${first + 1}-${last + 1}`);
   return problems;
 }

@@ -15,7 +15,9 @@ const GENUINE: Record<string, { line: number; code: string }[]> = {
 };
 
 const files = (dir: string): string[] =>
-  readdirSync(dir).flatMap((n) => (statSync(join(dir, n)).isDirectory() ? files(join(dir, n)) : /\.ya?ml$/.test(n) ? [join(dir, n)] : []));
+  readdirSync(dir).flatMap((n) =>
+    statSync(join(dir, n)).isDirectory() ? files(join(dir, n)) : /\.ya?ml$/.test(n) ? [join(dir, n)] : [],
+  );
 
 test('corpus is present', () => {
   assert.ok(existsSync(corpus), `expected the shared corpus at ${corpus}`);
@@ -27,6 +29,10 @@ for (const file of existsSync(corpus) ? files(corpus) : []) {
   test(`corpus: ${rel}`, () => {
     const errors = actualDiagnostics(readFileSync(file, 'utf8')).filter((d) => d.severity === 'error');
     const got = errors.map((e) => ({ line: e.line + 1, code: e.code }));
-    assert.deepEqual(got, GENUINE[rel] ?? [], errors.map((e) => `${e.line + 1}:${e.start + 1} ${e.code} ${e.message}`).join('\n'));
+    assert.deepEqual(
+      got,
+      GENUINE[rel] ?? [],
+      errors.map((e) => `${e.line + 1}:${e.start + 1} ${e.code} ${e.message}`).join('\n'),
+    );
   });
 }

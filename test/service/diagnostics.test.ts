@@ -8,7 +8,9 @@ import { actualDiagnostics, fmt, readExpectations } from '../expectations';
 
 const root = join(__dirname, '..', 'fixtures', 'diagnostics');
 const files = (dir: string): string[] =>
-  readdirSync(dir).flatMap((n) => (statSync(join(dir, n)).isDirectory() ? files(join(dir, n)) : n.endsWith('.yaml') ? [join(dir, n)] : []));
+  readdirSync(dir).flatMap((n) =>
+    statSync(join(dir, n)).isDirectory() ? files(join(dir, n)) : n.endsWith('.yaml') ? [join(dir, n)] : [],
+  );
 
 for (const file of files(root)) {
   test(`diagnostics: ${relative(root, file)}`, () => {
@@ -16,7 +18,15 @@ for (const file of files(root)) {
     const expected = readExpectations(text);
     const actual = actualDiagnostics(text);
     const want = expected.map(fmt).sort();
-    const got = actual.map((a) => fmt(expected.some((e) => e.line === a.line && e.code === a.code && e.severity) ? a : { ...a, severity: undefined })).sort();
+    const got = actual
+      .map((a) =>
+        fmt(
+          expected.some((e) => e.line === a.line && e.code === a.code && e.severity)
+            ? a
+            : { ...a, severity: undefined },
+        ),
+      )
+      .sort();
     assert.deepEqual(got, want, `messages:\n${actual.map((a) => `  ${fmt(a)}: ${a.message}`).join('\n')}`);
     for (const a of actual) {
       assert.ok(a.message.length > 20 && /`/.test(a.message), `message names the field: ${a.message}`);

@@ -64,7 +64,17 @@ Exit codes: 0 no errors (warnings within --max-warnings), 1 errors or too many w
 
 /** Options that take a value. */
 const VALUED = new Set(['--format', '--rule', '--max-warnings', '--config', '--api-domain', '--stdin-filename']);
-const FLAGS = new Set(['--fix', '--fix-dry-run', '--quiet', '--color', '--no-color', '--help', '-h', '--version', '-v']);
+const FLAGS = new Set([
+  '--fix',
+  '--fix-dry-run',
+  '--quiet',
+  '--color',
+  '--no-color',
+  '--help',
+  '-h',
+  '--version',
+  '-v',
+]);
 const ALL_OPTIONS = [...VALUED, ...FLAGS].filter((o) => o.startsWith('--'));
 
 function parseRule(spec: string): [string, RuleSetting] {
@@ -92,7 +102,8 @@ export function parseArgs(argv: readonly string[]): Command {
   if (args.length === 0) throw new CliError('missing command: cloud-manifests check [paths…]', true);
   const command = args.shift()!;
   if (command !== 'check') {
-    if (command.startsWith('-')) throw new CliError(`missing command before ${command}: cloud-manifests check [options] [paths…]`, true);
+    if (command.startsWith('-'))
+      throw new CliError(`missing command before ${command}: cloud-manifests check [options] [paths…]`, true);
     throw new CliError(`unknown command "${command}"; the command is check`, true);
   }
   const o: CheckOptions = { paths: [], format: 'text', rules: {}, quiet: false };
@@ -127,7 +138,8 @@ export function parseArgs(argv: readonly string[]): Command {
     }
     switch (name) {
       case '--format':
-        if (!(FORMATS as readonly string[]).includes(value!)) throw new CliError(`unknown format "${value}"; use text, json, sarif or junit`, true);
+        if (!(FORMATS as readonly string[]).includes(value!))
+          throw new CliError(`unknown format "${value}"; use text, json, sarif or junit`, true);
         o.format = value as Format;
         break;
       case '--rule': {
@@ -137,7 +149,8 @@ export function parseArgs(argv: readonly string[]): Command {
       }
       case '--max-warnings': {
         const v = value!.trim();
-        if (!/^-?\d+$/.test(v) || Number(v) < -1) throw new CliError(`--max-warnings expects a number of warnings (0 or more), got "${value}"`, true);
+        if (!/^-?\d+$/.test(v) || Number(v) < -1)
+          throw new CliError(`--max-warnings expects a number of warnings (0 or more), got "${value}"`, true);
         const n = Number(v);
         o.maxWarnings = n < 0 ? undefined : n;
         break;
@@ -171,6 +184,7 @@ export function parseArgs(argv: readonly string[]): Command {
         break;
     }
   }
-  if (o.fix === 'dry-run' && o.format !== 'text') throw new CliError('--fix-dry-run prints a diff: use it with --format text', true);
+  if (o.fix === 'dry-run' && o.format !== 'text')
+    throw new CliError('--fix-dry-run prints a diff: use it with --format text', true);
   return { kind: 'check', options: o };
 }

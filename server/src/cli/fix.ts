@@ -11,12 +11,16 @@ import type { Workspace } from './workspace';
 const parses = (text: string) => parseFile(text, { cache: false }).docs.every((d) => d.doc.errors.length === 0);
 
 /** The text with its safe fixes applied (a fix may reveal another: a few passes), and how many were made. */
-export function fixText(text: string, options: ValidateOptions = {}): { text: string; fixed: number; unparsable?: true } {
+export function fixText(
+  text: string,
+  options: ValidateOptions = {},
+): { text: string; fixed: number; unparsable?: true } {
   let current = text;
   let fixed = 0;
   for (let pass = 0; pass < 5; pass++) {
     const file = parseFile(current, { cache: false });
-    if (file.docs.some((d) => d.doc.errors.length > 0)) return pass === 0 ? { text, fixed: 0, unparsable: true } : { text: current, fixed };
+    if (file.docs.some((d) => d.doc.errors.length > 0))
+      return pass === 0 ? { text, fixed: 0, unparsable: true } : { text: current, fixed };
     const edits = fixAllEdits(file, validateFile(file, options));
     if (edits.length === 0) break;
     const next = applyEdits(current, edits);

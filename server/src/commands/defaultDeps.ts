@@ -31,7 +31,8 @@ const isYamlUri = (uri: string) => /\.ya?ml$/i.test(uri);
 export function createDefaultDeps(options: DefaultDepsOptions): CommandDeps {
   const { connection, documents, settings } = options;
 
-  const open = (uri: string): TextDocument | undefined => documents.get(uri) ?? documents.all().find((d) => sameUri(d.uri, uri));
+  const open = (uri: string): TextDocument | undefined =>
+    documents.get(uri) ?? documents.all().find((d) => sameUri(d.uri, uri));
 
   const readText = (uri: string): string | undefined => {
     const doc = open(uri);
@@ -68,7 +69,8 @@ export function createDefaultDeps(options: DefaultDepsOptions): CommandDeps {
         const { inputs } = collectInputs([root], { cwd: root, exclude: settings().exclude });
         for (const input of inputs) if (input.kind === 'file') add(pathToFileURL(input.path).href);
       }
-      for (const doc of documents.all()) if (doc.uri.startsWith('file:') && (isYamlUri(doc.uri) || doc.languageId === 'yaml')) add(doc.uri);
+      for (const doc of documents.all())
+        if (doc.uri.startsWith('file:') && (isYamlUri(doc.uri) || doc.languageId === 'yaml')) add(doc.uri);
       return out;
     },
     async index() {

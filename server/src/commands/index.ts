@@ -41,15 +41,27 @@ export interface CommandDeps {
   diagnostics(uri: string): MaybePromise<Diagnostic[] | undefined>;
 }
 
-export const checkWorkspaceRequest = new ProtocolRequestType<CheckWorkspaceParams, CheckWorkspaceResult, never, void, void>(CHECK_WORKSPACE);
-export const ownerGraphRequest = new ProtocolRequestType<OwnerGraphParams, OwnerGraphResult, never, void, void>(OWNER_GRAPH);
+export const checkWorkspaceRequest = new ProtocolRequestType<
+  CheckWorkspaceParams,
+  CheckWorkspaceResult,
+  never,
+  void,
+  void
+>(CHECK_WORKSPACE);
+export const ownerGraphRequest = new ProtocolRequestType<OwnerGraphParams, OwnerGraphResult, never, void, void>(
+  OWNER_GRAPH,
+);
 
 /** Lets other requests in between: a 10,000-file check must not make the editor wait for hover. */
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 const SLICE_MS = 15;
 
 /** Runs `fn` over items, yielding to the event loop every few milliseconds; stops when cancelled. */
-async function eachSliced<T>(items: readonly T[], token: CancellationToken | undefined, fn: (item: T, i: number) => Promise<void>): Promise<boolean> {
+async function eachSliced<T>(
+  items: readonly T[],
+  token: CancellationToken | undefined,
+  fn: (item: T, i: number) => Promise<void>,
+): Promise<boolean> {
   let sliceStart = Date.now();
   for (let i = 0; i < items.length; i++) {
     if (Date.now() - sliceStart > SLICE_MS) {
@@ -62,7 +74,12 @@ async function eachSliced<T>(items: readonly T[], token: CancellationToken | und
   return true;
 }
 
-export async function checkWorkspace(deps: CommandDeps, params: CheckWorkspaceParams, token?: CancellationToken, progress?: (done: number, total: number) => void): Promise<CheckWorkspaceResult> {
+export async function checkWorkspace(
+  deps: CommandDeps,
+  params: CheckWorkspaceParams,
+  token?: CancellationToken,
+  progress?: (done: number, total: number) => void,
+): Promise<CheckWorkspaceResult> {
   const uris = params.uris ?? [...(await deps.listFiles())];
   const files: CheckedFile[] = [];
   const unreadable: string[] = [];

@@ -28,7 +28,6 @@ export function syncAll(): void {
   }
 }
 
-
 function crossOptions(uri: string): WorkspaceCheckOptions {
   const f = index.get(uri);
   return {
@@ -41,7 +40,9 @@ function crossOptions(uri: string): WorkspaceCheckOptions {
 
 /** Cross-document diagnostics of an indexed file, settings and disable comments applied. */
 function crossDiags(uri: string, file: Pick<ParsedFile, 'text' | 'lines'>): Diag[] {
-  return applySettings({ ...file, docs: [] }, checkFile(index, uri, crossOptions(uri)), { rules: client.settings.rules });
+  return applySettings({ ...file, docs: [] }, checkFile(index, uri, crossOptions(uri)), {
+    rules: client.settings.rules,
+  });
 }
 
 /** A file's own checks and the cross-document ones, in position order, as LSP diagnostics. */
@@ -71,7 +72,11 @@ export const closedPublished = new Map<string, string>();
 
 export function publishClosed(uri: string): void {
   const f = index.get(uri);
-  const diags = f ? crossDiags(uri, { text: f.text, lines: f.lines() }).filter((d) => severityOf(d) === 'error' || severityOf(d) === 'warning') : [];
+  const diags = f
+    ? crossDiags(uri, { text: f.text, lines: f.lines() }).filter(
+        (d) => severityOf(d) === 'error' || severityOf(d) === 'warning',
+      )
+    : [];
   const prev = closedPublished.get(uri);
   if (diags.length === 0) {
     if (prev !== undefined) {
@@ -141,7 +146,8 @@ export function scheduleRefresh(diagnostics: boolean): void {
   if (refreshHandle) clearTimeout(refreshHandle);
   refreshHandle = setTimeout(() => {
     refreshHandle = undefined;
-    if (diagnostics && client.pullDiagnostics && client.diagnosticRefreshSupport) void connection.languages.diagnostics.refresh().catch(() => undefined);
+    if (diagnostics && client.pullDiagnostics && client.diagnosticRefreshSupport)
+      void connection.languages.diagnostics.refresh().catch(() => undefined);
     if (client.codeLensRefreshSupport) void connection.sendRequest(CodeLensRefreshRequest.type).catch(() => undefined);
   }, 50);
 }

@@ -1,6 +1,13 @@
 // Requests: completion, hover, navigation, rename, symbols, code lenses and the extension's commands,
 // each mapped onto the pure language service and the workspace index.
-import { ErrorCodes, ResponseError, type CodeLens, type CompletionItem, type Location, type TextEdit } from 'vscode-languageserver/node';
+import {
+  ErrorCodes,
+  ResponseError,
+  type CodeLens,
+  type CompletionItem,
+  type Location,
+  type TextEdit,
+} from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { registerCommands } from '../commands';
 import { lspCodeActions } from '../lspCodeActions';
@@ -18,7 +25,10 @@ import { client, connection, documents, fileOf, isYaml, outlined, safely } from 
 import { index, readText, ws } from './workspace';
 
 /** The open document of a request, indexed at its current version, with the cursor offset. */
-function at(uri: string, position: { line: number; character: number }): { doc: TextDocument; file: ParsedFile; offset: number } | undefined {
+function at(
+  uri: string,
+  position: { line: number; character: number },
+): { doc: TextDocument; file: ParsedFile; offset: number } | undefined {
   const doc = documents.get(uri);
   if (!doc || !isYaml(doc)) return undefined;
   syncAll();
@@ -106,7 +116,10 @@ export function registerRequests(): void {
       // that changed meanwhile rather than corrupting it.
       if (client.documentChangesSupport) {
         return {
-          documentChanges: Object.entries(changes).map(([uri, edits]) => ({ textDocument: { uri, version: documents.get(uri)?.version ?? null }, edits })),
+          documentChanges: Object.entries(changes).map(([uri, edits]) => ({
+            textDocument: { uri, version: documents.get(uri)?.version ?? null },
+            edits,
+          })),
         };
       }
       return { changes };
@@ -118,7 +131,11 @@ export function registerRequests(): void {
     if (!doc || !isYaml(doc)) return [];
     return safely(() => {
       const file = fileOf(doc);
-      return lspCodeActions(file, params, { diagnostics: () => validateFile(file, { rules: client.settings.rules }), version: doc.version, documentChanges: client.documentChangesSupport });
+      return lspCodeActions(file, params, {
+        diagnostics: () => validateFile(file, { rules: client.settings.rules }),
+        version: doc.version,
+        documentChanges: client.documentChangesSupport,
+      });
     }, []);
   });
 
@@ -148,7 +165,10 @@ export function registerRequests(): void {
         const path = resourcePath(index, m);
         if (!path) continue;
         const start = f.lines().positionAt(m.span[0]);
-        lenses.push({ range: { start, end: start }, command: { title: path, command: '', tooltip: `Cloud resource path of ${m.kind} ${m.name ?? ''}` } });
+        lenses.push({
+          range: { start, end: start },
+          command: { title: path, command: '', tooltip: `Cloud resource path of ${m.kind} ${m.name ?? ''}` },
+        });
       }
       return lenses;
     }, []),

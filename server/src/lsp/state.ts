@@ -38,7 +38,6 @@ export function fileOf(doc: TextDocument): ParsedFile {
 export const isYaml = (doc: TextDocument) => /\.ya?ml$/i.test(doc.uri) || doc.languageId === 'yaml';
 export const isYamlName = (name: string) => /\.ya?ml$/i.test(name);
 
-
 /** No request may take the server down: a failure is logged and answered with an empty result. */
 export function safely<T>(fn: () => T, fallback: T): T {
   try {

@@ -30,7 +30,8 @@ export const ws = {
 export const indexedVersion = new Map<string, number>();
 /** File events and reads from disk, one after the other. */
 let fsQueue: Promise<unknown> = Promise.resolve();
-export const enqueue = (fn: () => Promise<void>) => (fsQueue = fsQueue.then(fn).catch((e) => connection.console.error(`cloud-manifests: ${(e as Error)?.stack ?? e}`)));
+export const enqueue = (fn: () => Promise<void>) =>
+  (fsQueue = fsQueue.then(fn).catch((e) => connection.console.error(`cloud-manifests: ${(e as Error)?.stack ?? e}`)));
 
 const SKIPPED_DIRS = new Set(['node_modules', '.git']);
 

@@ -63,7 +63,14 @@ function fixesOf(d: Diag, data: FixData): Omit<Action, 'diag'>[] {
         ...(i === 0 ? { isPreferred: true } : {}),
         ...(data.candidates.length === 1 ? { safe: true } : {}),
       }));
-      const remove = data.remove ? [{ title: `Remove \`${data.name}\` and its value`, edits: [{ start: data.remove[0], end: data.remove[1], newText: '' }] }] : [];
+      const remove = data.remove
+        ? [
+            {
+              title: `Remove \`${data.name}\` and its value`,
+              edits: [{ start: data.remove[0], end: data.remove[1], newText: '' }],
+            },
+          ]
+        : [];
       return [...renames, ...remove];
     }
     case 'remove':
@@ -74,7 +81,13 @@ function fixesOf(d: Diag, data: FixData): Omit<Action, 'diag'>[] {
         ...(o.safe ? { safe: true } : {}),
       }));
     case 'insert':
-      return [{ title: data.title, edits: data.edits.map((e) => ({ start: e.at, end: e.at, newText: e.text })), isPreferred: true }];
+      return [
+        {
+          title: data.title,
+          edits: data.edits.map((e) => ({ start: e.at, end: e.at, newText: e.text })),
+          isPreferred: true,
+        },
+      ];
   }
 }
 
@@ -88,7 +101,13 @@ function inBlockScalar(file: FileText, lineStart: number): boolean {
   let inside = false;
   visit(chunk.doc, {
     Scalar(_, node) {
-      if (isScalar(node) && (node.type === 'BLOCK_LITERAL' || node.type === 'BLOCK_FOLDED') && node.range && node.range[0] < at && at < node.range[1]) {
+      if (
+        isScalar(node) &&
+        (node.type === 'BLOCK_LITERAL' || node.type === 'BLOCK_FOLDED') &&
+        node.range &&
+        node.range[0] < at &&
+        at < node.range[1]
+      ) {
         inside = true;
         return visit.BREAK;
       }
@@ -116,7 +135,16 @@ export function disableAction(file: FileText, d: Diag): Omit<Action, 'diag'> | u
   }
   if (inBlockScalar(file, lineStart)) return undefined;
   const indent = /^[ \t]*/.exec(file.lines.lineText(line))![0];
-  return { title, edits: [{ start: lineStart, end: lineStart, newText: `${indent}# cloud-manifests-disable-next-line ${d.code}${eolOf(file.text)}` }] };
+  return {
+    title,
+    edits: [
+      {
+        start: lineStart,
+        end: lineStart,
+        newText: `${indent}# cloud-manifests-disable-next-line ${d.code}${eolOf(file.text)}`,
+      },
+    ],
+  };
 }
 
 /** The document (chunk) holding `offset`: the last one starting at or before it. */
@@ -146,7 +174,13 @@ function mapOffset(edits: readonly Edit[], at: number): number {
  * is no longer reported, and nothing is reported that was not before, except inside what the fix
  * `reveals` (the content under a corrected key or kind, which the mistake kept from being checked).
  */
-function improves(file: FileText, docOffset: number, edits: readonly Edit[], fixed?: Diag, reveals: readonly Span[] = []): boolean {
+function improves(
+  file: FileText,
+  docOffset: number,
+  edits: readonly Edit[],
+  fixed?: Diag,
+  reveals: readonly Span[] = [],
+): boolean {
   const chunk = chunkAt(file, docOffset);
   if (!chunk || chunk.offset !== docOffset) return false;
   const end = chunk.offset + chunk.text.length;
@@ -154,9 +188,15 @@ function improves(file: FileText, docOffset: number, edits: readonly Edit[], fix
   // The document must parse now (its cached diagnostics say so) and after the edits.
   const was = validateChunk(chunk);
   if (was.some((d) => d.code === 'yaml-syntax')) return false;
-  const rel = [...edits].sort((a, b) => a.start - b.start).map((e) => ({ ...e, start: e.start - chunk.offset, end: e.end - chunk.offset }));
+  const rel = [...edits]
+    .sort((a, b) => a.start - b.start)
+    .map((e) => ({ ...e, start: e.start - chunk.offset, end: e.end - chunk.offset }));
   // The editor asks again at every move of the cursor on the line: the verdict is kept with the document.
-  const key = JSON.stringify([rel, fixed && [fixed.code, fixed.message], reveals.map((r) => [r[0] - chunk.offset, r[1] - chunk.offset])]);
+  const key = JSON.stringify([
+    rel,
+    fixed && [fixed.code, fixed.message],
+    reveals.map((r) => [r[0] - chunk.offset, r[1] - chunk.offset]),
+  ]);
   let verdicts = verdictCache.get(chunk.key);
   if (!verdicts) verdictCache.set(chunk.key, (verdicts = new Map()));
   const hit = verdicts.get(key);
@@ -164,7 +204,14 @@ function improves(file: FileText, docOffset: number, edits: readonly Edit[], fix
   const next = new Chunk(applyEdits(chunk.text, rel), false);
   const ok = readOnce(() => {
     if (next.doc.errors.length > 0) return false;
-    return noneNew(was, validateChunk({ text: next.text, doc: next.doc, key: next }), rel, chunk.offset, fixed, reveals);
+    return noneNew(
+      was,
+      validateChunk({ text: next.text, doc: next.doc, key: next }),
+      rel,
+      chunk.offset,
+      fixed,
+      reveals,
+    );
   });
   verdicts.set(key, ok);
   return ok;
@@ -174,7 +221,14 @@ function improves(file: FileText, docOffset: number, edits: readonly Edit[], fix
 const verdictCache = new WeakMap<object, Map<string, boolean>>();
 
 /** Whether `now` reports nothing `was` did not (outside `reveals`), and `fixed` (when given) fewer times. */
-function noneNew(was: readonly Diag[], now: readonly Diag[], rel: readonly Edit[], offset: number, fixed: Diag | undefined, reveals: readonly Span[]): boolean {
+function noneNew(
+  was: readonly Diag[],
+  now: readonly Diag[],
+  rel: readonly Edit[],
+  offset: number,
+  fixed: Diag | undefined,
+  reveals: readonly Span[],
+): boolean {
   const before = new Map<string, number>();
   const tag = (d: Diag) => `${d.code}:${d.message}`;
   for (const d of was) before.set(tag(d), (before.get(tag(d)) ?? 0) + 1);
@@ -187,7 +241,8 @@ function noneNew(was: readonly Diag[], now: readonly Diag[], rel: readonly Edit[
     if (n > 0) before.set(tag(d), n - 1);
     // A problem with the revealed value as a whole (a list where the renamed field takes a number): the
     // suggestion was wrong. Problems inside it were only hidden by the mistake.
-    else if (!open.some(([s, e]) => d.start >= s && d.start <= e && !(d.start === s && d.end === e && e > s))) return false;
+    else if (!open.some(([s, e]) => d.start >= s && d.start <= e && !(d.start === s && d.end === e && e > s)))
+      return false;
   }
   return !fixed || fixedAfter < fixedBefore;
 }
@@ -207,7 +262,9 @@ export function codeActions(file: FileText, diags: readonly Diag[], range?: [num
   for (const d of diags) {
     if (range && (d.end < range[0] || d.start > range[1])) continue;
     if (d.data && isCurrent(d.data, file.text)) {
-      for (const a of fixesOf(d, d.data)) if (improves(file, docOf(file, d), a.edits, d, revealsOf(d.data))) out.push({ ...a, diag: d, ...(revealsOf(d.data).length ? { reveals: revealsOf(d.data) } : {}) });
+      for (const a of fixesOf(d, d.data))
+        if (improves(file, docOf(file, d), a.edits, d, revealsOf(d.data)))
+          out.push({ ...a, diag: d, ...(revealsOf(d.data).length ? { reveals: revealsOf(d.data) } : {}) });
     }
     if (isCode(d.code) && d.code !== 'yaml-syntax') {
       const dis = disableAction(file, d);

@@ -60,7 +60,12 @@ export function genericEnvelope(): ObjectType {
   if (generic) return generic;
   const base = envelopeOf(allKinds[0]);
   const f = base.fields;
-  const spec: Field = { ...f.spec, required: false, doc: 'desired state of the resource', type: { kind: 'open', name: 'spec', note: 'the kind is not known yet' } };
+  const spec: Field = {
+    ...f.spec,
+    required: false,
+    doc: 'desired state of the resource',
+    type: { kind: 'open', name: 'spec', note: 'the kind is not known yet' },
+  };
   generic = {
     kind: 'object',
     name: 'Manifest',
@@ -89,12 +94,21 @@ export function identifyChunk(chunk: Pick<ParsedDoc, 'doc' | 'text'>): Identity 
   kind ??= TOP_KIND.exec(chunk.text)?.[2] || undefined;
   const lk = lookup(apiVersion, kind);
   if (lk.status === 'ok') {
-    return { apiVersion, kind, lookup: lk, def: lk.def, list: lk.list, root: lk.list ? listEnvelopeOf(lk.def) : envelopeOf(lk.def) };
+    return {
+      apiVersion,
+      kind,
+      lookup: lk,
+      def: lk.def,
+      list: lk.list,
+      root: lk.list ? listEnvelopeOf(lk.def) : envelopeOf(lk.def),
+    };
   }
   // Only part of the identity is there (or valid) yet: one of the two must be ours, the other absent or ours.
   const apiOk = isOurApiVersion(apiVersion);
   const kindOk = isOurKind(kind);
-  const ours = (apiOk && (kind === undefined || kindOk || lk.status !== 'notOurs')) || (kindOk && (apiVersion === undefined || apiOk || lk.status !== 'notOurs'));
+  const ours =
+    (apiOk && (kind === undefined || kindOk || lk.status !== 'notOurs')) ||
+    (kindOk && (apiVersion === undefined || apiOk || lk.status !== 'notOurs'));
   return { apiVersion, kind, lookup: lk, list: false, root: ours ? genericEnvelope() : undefined };
 }
 
@@ -412,7 +426,9 @@ export class ChunkText {
 
   /** True when every line but the cursor's is blank, a comment or a document marker. */
   emptyBut(line: number): boolean {
-    return this.lines.every((l, i) => i === line || isBlank(l) || /^(---|\.\.\.)\s*(#.*)?$/.test(l) || l.startsWith('%'));
+    return this.lines.every(
+      (l, i) => i === line || isBlank(l) || /^(---|\.\.\.)\s*(#.*)?$/.test(l) || l.startsWith('%'),
+    );
   }
 
   layout(): Layout {
@@ -480,15 +496,31 @@ export function cursorAt(chunk: ChunkText, local: number): CursorContext | undef
     if (before.slice(0, wordStart).includes('\t')) return undefined;
     if (!/^(["']?[^\s:#{}[\],]*)$/.test(partial)) return undefined;
     // `-` just typed, without its space: nothing yet.
-    if (partial === '-' ) return undefined;
+    if (partial === '-') return undefined;
     let wordEnd = col;
-    while (wordEnd < lineText.length && WORD.test(lineText[wordEnd]) && lineText[wordEnd] !== '"' && lineText[wordEnd] !== "'") wordEnd++;
+    while (
+      wordEnd < lineText.length &&
+      WORD.test(lineText[wordEnd]) &&
+      lineText[wordEnd] !== '"' &&
+      lineText[wordEnd] !== "'"
+    )
+      wordEnd++;
     const hasColon = /^\s*:(\s|$)/.test(lineText.slice(wordEnd));
     const path = markers.length
       ? [...chunk.parentPath(L, markers[0].col, 'item'), ...markers.map(() => '[]')]
       : chunk.parentPath(L, wordStart, 'key');
     const present = chunk.siblingKeys(L, wordStart, markers);
-    return { kind: 'key', path, present, col: wordStart, start: lineStart + wordStart, end: lineStart + wordEnd, hasColon, flow: false, partial };
+    return {
+      kind: 'key',
+      path,
+      present,
+      col: wordStart,
+      start: lineStart + wordStart,
+      end: lineStart + wordEnd,
+      hasColon,
+      flow: false,
+      partial,
+    };
   }
 
   // `key: partial` — a value.
@@ -500,7 +532,15 @@ export function cursorAt(chunk: ChunkText, local: number): CursorContext | undef
   // Replace to the end of the value written on the line (comments kept).
   const tail = after.replace(/\s+#.*$/, '').replace(/\s+$/, '');
   const path = [...chunk.tokenPath(L, toks)];
-  return { kind: 'value', path, start: lineStart + valueStart, end: lineStart + col + tail.length, partial, needsSpace, flow: false };
+  return {
+    kind: 'value',
+    path,
+    start: lineStart + valueStart,
+    end: lineStart + col + tail.length,
+    partial,
+    needsSpace,
+    flow: false,
+  };
 }
 
 function flowOpen(chunk: ChunkText, L: number, before: string): boolean {
@@ -583,7 +623,12 @@ function flowContext(chunk: ChunkText, S: number, local: number): CursorContext 
       quoted = false;
       continue;
     }
-    if (c === ':' && top.type === '{' && top.expectKey && (quoted || /[\s,}\]]/.test(text[i + 1] ?? ' ') || i + 1 === local)) {
+    if (
+      c === ':' &&
+      top.type === '{' &&
+      top.expectKey &&
+      (quoted || /[\s,}\]]/.test(text[i + 1] ?? ' ') || i + 1 === local)
+    ) {
       top.key = tok.trim();
       top.keys.push(top.key);
       top.expectKey = false;
@@ -607,10 +652,28 @@ function flowContext(chunk: ChunkText, S: number, local: number): CursorContext 
     const present = new Set([...top.keys, ...keysAfter(text, end)]);
     const hasColon = /^\s*:/.test(text.slice(end));
     const lineStart = chunk.starts[chunk.lineOf(local)];
-    return { kind: 'key', path, present, col: start - lineStart, start, end, hasColon, flow: true, partial: text.slice(start, local) };
+    return {
+      kind: 'key',
+      path,
+      present,
+      col: start - lineStart,
+      start,
+      end,
+      hasColon,
+      flow: true,
+      partial: text.slice(start, local),
+    };
   }
   const valuePath = top.type === '{' ? [...path, top.key!] : [...path, '[]'];
-  return { kind: 'value', path: valuePath, start, end, partial: text.slice(start, local), needsSpace: false, flow: true };
+  return {
+    kind: 'value',
+    path: valuePath,
+    start,
+    end,
+    partial: text.slice(start, local),
+    needsSpace: false,
+    flow: true,
+  };
 }
 
 /** Keys after the cursor in the same flow mapping. */

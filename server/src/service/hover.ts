@@ -80,16 +80,21 @@ export function fieldMarkdown(path: string, f: Field): string {
   if (o && f.type.kind !== 'object') limits.push(...typeLimits(o).map((l) => `each item: ${l}`));
   if (limits.length) parts.push(`**Limits:** ${limits.join('; ')}.`);
   if (o) {
-    const req = Object.entries(o.fields).filter(([, x]) => x.required).map(([k]) => code(k));
-    if (req.length) parts.push(`**Required fields${f.type.kind === 'object' ? '' : ' of each item'}:** ${req.join(', ')}.`);
+    const req = Object.entries(o.fields)
+      .filter(([, x]) => x.required)
+      .map(([k]) => code(k));
+    if (req.length)
+      parts.push(`**Required fields${f.type.kind === 'object' ? '' : ' of each item'}:** ${req.join(', ')}.`);
   }
-  if (f.default !== undefined) parts.push(`**Default:** ${code(f.default)}${f.defaultDoc ? ` (${f.defaultDoc})` : ''}.`);
+  if (f.default !== undefined)
+    parts.push(`**Default:** ${code(f.default)}${f.defaultDoc ? ` (${f.defaultDoc})` : ''}.`);
   else if (f.defaultDoc) parts.push(`**Default:** ${f.defaultDoc}.`);
   const notes: string[] = [];
   if (f.createOnly) notes.push('**Set only at creation**: changing it later is rejected.');
   if (f.irreversible) notes.push(`**Cannot be reverted:** ${f.irreversible}.`);
   if (f.deprecated) notes.push(`**Deprecated:** ${f.deprecated}.`);
-  if (f.approx) notes.push('*Shape known from a neighbouring API version: problems inside it are reported as warnings.*');
+  if (f.approx)
+    notes.push('*Shape known from a neighbouring API version: problems inside it are reported as warnings.*');
   if (f.type.kind === 'open') notes.push(`*${sentence(f.type.note)}*`);
   if (notes.length) parts.push(notes.join('\n\n'));
   return parts.join('\n\n');
@@ -119,7 +124,9 @@ export function kindMarkdown(def: KindDef, list: boolean, domain = DEFAULT_API_D
       : def.owner.style === 'arbitrary'
         ? 'any resource (an extension resource): `spec.owner.armId`, or `group`, `kind` and `name`'
         : `none: a ${def.kind} has no owner`;
-  const others = allKinds.filter((d) => d.kind === def.kind && d.area === def.area && d.version !== def.version).map((d) => code(d.version));
+  const others = allKinds
+    .filter((d) => d.kind === def.kind && d.area === def.area && d.version !== def.version)
+    .map((d) => code(d.version));
   const facts = [
     `- **Group:** ${code(`${def.area}.${domain}`)}`,
     `- **Version:** ${code(def.version)}`,
@@ -153,8 +160,10 @@ function locate(node: unknown, off: number, path: string[]): Hit | undefined {
     for (const it of node.items) {
       if (!isPair(it)) continue;
       const name = keyName(it);
-      if (it.key && within(it.key, off)) return name === undefined ? undefined : { role: 'key', path: [...path, name], span: spanOf(it.key) };
-      if (it.value && within(it.value, off)) return name === undefined ? undefined : locate(it.value, off, [...path, name]);
+      if (it.key && within(it.key, off))
+        return name === undefined ? undefined : { role: 'key', path: [...path, name], span: spanOf(it.key) };
+      if (it.value && within(it.value, off))
+        return name === undefined ? undefined : locate(it.value, off, [...path, name]);
     }
     return undefined;
   }
@@ -176,7 +185,10 @@ export function hover(file: ParsedFile, offset: number): { markdown: string; sta
     const t = textHitAt(new ChunkText(chunk.text), local);
     return t && { role: t.role, path: t.path, span: [t.start, t.end], value: t.value };
   };
-  const hit = chunk.doc.errors.length > 0 ? (fromText() ?? locate(chunk.doc.contents, local, [])) : locate(chunk.doc.contents, local, []);
+  const hit =
+    chunk.doc.errors.length > 0
+      ? (fromText() ?? locate(chunk.doc.contents, local, []))
+      : locate(chunk.doc.contents, local, []);
   if (!hit || hit.path.length === 0) return undefined;
   const start = hit.span[0] + chunk.offset;
   const end = hit.span[1] + chunk.offset;
@@ -198,13 +210,17 @@ export function hover(file: ParsedFile, offset: number): { markdown: string; sta
   const named = fieldEnd > 0 ? resolvePath(id.root, path.slice(0, fieldEnd)) : {};
   if (hit.role === 'value' && r.type?.kind === 'string' && r.type.enum && typeof hit.value === 'string') {
     const v = hit.value;
-    const match = r.type.enum.find((e) => e.value === v) ?? r.type.enum.find((e) => e.value.toLowerCase() === v.toLowerCase());
+    const match =
+      r.type.enum.find((e) => e.value === v) ?? r.type.enum.find((e) => e.value.toLowerCase() === v.toLowerCase());
     if (match) return out(enumValueMarkdown(pathLabel(path.slice(0, fieldEnd)), named.field, r.type, match));
   }
   if (r.field) return out(fieldMarkdown(pathLabel(path), r.field));
   if (r.mapEntry && r.type) {
     const parent = resolvePath(id.root, path.slice(0, -1));
-    const lines = [`**${code(pathLabel(path))}** — ${code(typeLabel(r.type))}`, `An entry of ${code(pathLabel(path.slice(0, -1)))}.`];
+    const lines = [
+      `**${code(pathLabel(path))}** — ${code(typeLabel(r.type))}`,
+      `An entry of ${code(pathLabel(path.slice(0, -1)))}.`,
+    ];
     if (parent.field) lines.push(sentence(parent.field.doc));
     return out(lines.join('\n\n'));
   }

@@ -10,7 +10,17 @@ import { insertRequiredFix } from './fixes/insertRequired';
 import { keepOneFix, unknownFieldFix } from './fixes/remove';
 import { quoteFix, secondsFix, unquoteFix, valueFix } from './fixes/values';
 import { listOf, nearest } from './suggest';
-import { clusterValue, describeNode, describeValue, isNullish, keyName, presentKeys, resolveAlias, spanOf, type Span } from './yamlNodes';
+import {
+  clusterValue,
+  describeNode,
+  describeValue,
+  isNullish,
+  keyName,
+  presentKeys,
+  resolveAlias,
+  spanOf,
+  type Span,
+} from './yamlNodes';
 
 /** Finds the same field's type in another version of the kind, to tell "another version's value". */
 export type OtherVersionLookup = (path: string[]) => { version: string; type: Type }[];
@@ -81,9 +91,16 @@ export class Walker {
     if (isAlias(node)) {
       const target = resolveAlias(doc, node);
       if (target === undefined)
-        return out.report('yaml-syntax', spanOf(node), `Alias \`*${node.source}\` names no anchor defined before it; the document does not load.`);
+        return out.report(
+          'yaml-syntax',
+          spanOf(node),
+          `Alias \`*${node.source}\` names no anchor defined before it; the document does not load.`,
+        );
       if (isScalar(target)) return this.scalar(clusterValue(target), spanOf(node), type, label, schemaPath);
-      if ((isMap(target) && (type.kind === 'object' || type.kind === 'map')) || (isSeq(target) && type.kind === 'array')) {
+      if (
+        (isMap(target) && (type.kind === 'object' || type.kind === 'map')) ||
+        (isSeq(target) && type.kind === 'array')
+      ) {
         // The anchored content is checked against the type where it is used, reported at the alias.
         if (this.aliasBudget <= 0) return;
         const was = out.redirect;
@@ -95,7 +112,11 @@ export class Walker {
         }
         return;
       }
-      return out.report('wrong-type', spanOf(node), `\`${label}\` must be ${typeWord(type)}; found ${describeNode(doc, target)}.`);
+      return out.report(
+        'wrong-type',
+        spanOf(node),
+        `\`${label}\` must be ${typeWord(type)}; found ${describeNode(doc, target)}.`,
+      );
     }
     switch (type.kind) {
       case 'object':
@@ -115,10 +136,20 @@ export class Walker {
 
   private wrongType(node: unknown, type: Type, label: string) {
     if (isNullish(node)) return; // a key just typed: no error for optional fields
-    this.ctx.out.report('wrong-type', spanOf(node), `\`${label}\` must be ${typeWord(type)}; found ${describeNode(this.ctx.doc, node)}.`);
+    this.ctx.out.report(
+      'wrong-type',
+      spanOf(node),
+      `\`${label}\` must be ${typeWord(type)}; found ${describeNode(this.ctx.doc, node)}.`,
+    );
   }
 
-  private scalar({ value: v, yaml11 }: { value: unknown; yaml11?: boolean }, span: Span, type: Type, label: string, schemaPath: string[]): void {
+  private scalar(
+    { value: v, yaml11 }: { value: unknown; yaml11?: boolean },
+    span: Span,
+    type: Type,
+    label: string,
+    schemaPath: string[],
+  ): void {
     if (v === null) return;
     const out = this.ctx.out;
     switch (type.kind) {
@@ -127,7 +158,13 @@ export class Walker {
           const written = this.ctx.text?.slice(span[0], span[1]) || String(v);
           const found = yaml11 ? `${written}, which Kubernetes reads as the boolean ${v} (YAML 1.1)` : describeValue(v);
           const hint = typeof v === 'number' || typeof v === 'boolean' ? ` Quote it: "${written}".` : '';
-          return out.report('wrong-type', span, `\`${label}\` must be a string; found ${found}.${hint}`, undefined, hint && this.ctx.text && isFreeString(type) ? quoteFix(this.ctx.text, span) : undefined);
+          return out.report(
+            'wrong-type',
+            span,
+            `\`${label}\` must be a string; found ${found}.${hint}`,
+            undefined,
+            hint && this.ctx.text && isFreeString(type) ? quoteFix(this.ctx.text, span) : undefined,
+          );
         }
         return this.string(v, span, type, label, schemaPath);
       case 'int':
@@ -135,17 +172,38 @@ export class Walker {
           // An ISO 8601 duration where a number of seconds is wanted: say which number.
           const secs = typeof v === 'string' && type.unit === 'seconds' ? durationSeconds(v) : undefined;
           const hint = secs !== undefined ? ` For ${v} write the number of seconds: ${secs}.` : '';
-          const fix = secs !== undefined ? secondsFix(span, v as string, secs) : typeof v === 'string' && this.ctx.text ? unquoteFix(this.ctx.text, span, v, true) : undefined;
-          return out.report('wrong-type', span, `\`${label}\` must be an integer; found ${describeValue(v)}.${hint}`, undefined, fix);
+          const fix =
+            secs !== undefined
+              ? secondsFix(span, v as string, secs)
+              : typeof v === 'string' && this.ctx.text
+                ? unquoteFix(this.ctx.text, span, v, true)
+                : undefined;
+          return out.report(
+            'wrong-type',
+            span,
+            `\`${label}\` must be an integer; found ${describeValue(v)}.${hint}`,
+            undefined,
+            fix,
+          );
         }
         return this.range(v, span, type, label);
       case 'number':
         if (typeof v !== 'number')
-          return out.report('wrong-type', span, `\`${label}\` must be a number; found ${describeValue(v)}.`, undefined, typeof v === 'string' && this.ctx.text ? unquoteFix(this.ctx.text, span, v, false) : undefined);
+          return out.report(
+            'wrong-type',
+            span,
+            `\`${label}\` must be a number; found ${describeValue(v)}.`,
+            undefined,
+            typeof v === 'string' && this.ctx.text ? unquoteFix(this.ctx.text, span, v, false) : undefined,
+          );
         return this.range(v, span, type, label);
       case 'bool':
         if (typeof v !== 'boolean')
-          return out.report('wrong-type', span, `\`${label}\` must be a boolean (\`true\` or \`false\`); found ${describeValue(v)}.`);
+          return out.report(
+            'wrong-type',
+            span,
+            `\`${label}\` must be a boolean (\`true\` or \`false\`); found ${describeValue(v)}.`,
+          );
         return;
       default:
         return out.report('wrong-type', span, `\`${label}\` must be ${typeWord(type)}; found ${describeValue(v)}.`);
@@ -159,7 +217,13 @@ export class Walker {
       if (values.includes(v)) return;
       const caseMatch = values.find((x) => x.toLowerCase() === v.toLowerCase());
       if (caseMatch !== undefined)
-        return out.report('enum-case', span, `\`${label}\` value "${v}" differs only in case from the allowed \`${caseMatch}\`; write \`${caseMatch}\`.`, undefined, this.ctx.text ? valueFix(this.ctx.text, span, [caseMatch], true) : undefined);
+        return out.report(
+          'enum-case',
+          span,
+          `\`${label}\` value "${v}" differs only in case from the allowed \`${caseMatch}\`; write \`${caseMatch}\`.`,
+          undefined,
+          this.ctx.text ? valueFix(this.ctx.text, span, [caseMatch], true) : undefined,
+        );
       for (const other of this.ctx.otherVersions?.(schemaPath) ?? []) {
         if (other.type.kind === 'string' && other.type.enum?.some((e) => e.value === v))
           return out.report(
@@ -170,14 +234,33 @@ export class Walker {
       }
       const near = nearest(v, values);
       const fix = near && this.ctx.text ? valueFix(this.ctx.text, span, nearAll(v, values), true) : undefined;
-      return out.report('enum-value', span, `\`${label}\` does not allow "${v}"; allowed: ${listOf(values, 20)}.${near ? ` Did you mean \`${near}\`?` : ''}`, undefined, fix);
+      return out.report(
+        'enum-value',
+        span,
+        `\`${label}\` does not allow "${v}"; allowed: ${listOf(values, 20)}.${near ? ` Did you mean \`${near}\`?` : ''}`,
+        undefined,
+        fix,
+      );
     }
     if (t.minLength !== undefined && v.length < t.minLength)
-      out.report('string-length', span, `\`${label}\` is ${v.length} characters long; it must be at least ${t.minLength}.`);
+      out.report(
+        'string-length',
+        span,
+        `\`${label}\` is ${v.length} characters long; it must be at least ${t.minLength}.`,
+      );
     if (t.maxLength !== undefined && v.length > t.maxLength)
-      out.report('string-length', span, `\`${label}\` is ${v.length} characters long; it must be at most ${t.maxLength}.`);
+      out.report(
+        'string-length',
+        span,
+        `\`${label}\` is ${v.length} characters long; it must be at most ${t.maxLength}.`,
+      );
     if (t.pattern !== undefined && !new RegExp(t.pattern).test(v))
-      out.report('pattern', span, `\`${label}\` value "${v}" is not allowed: ${t.patternDoc ?? `it must match \`${t.pattern}\``}.`, t.patternSeverity);
+      out.report(
+        'pattern',
+        span,
+        `\`${label}\` value "${v}" is not allowed: ${t.patternDoc ?? `it must match \`${t.pattern}\``}.`,
+        t.patternSeverity,
+      );
     if (t.format) {
       if (!matchesFormat(t.format, v)) {
         out.report('format', span, `\`${label}\` value "${v}" must be ${FORMAT_DOCS[t.format]}.`);
@@ -186,7 +269,11 @@ export class Walker {
         const { min, max } = t.durationSeconds;
         if ((min !== undefined && s < min) || (max !== undefined && s > max)) {
           const bounds = `${min !== undefined ? describeSeconds(min) : '0'} to ${max !== undefined ? describeSeconds(max) : 'any'}`;
-          out.report('duration-range', span, `\`${label}\` is ${describeSeconds(s)} ("${v}"); it must be from ${bounds}.`);
+          out.report(
+            'duration-range',
+            span,
+            `\`${label}\` is ${describeSeconds(s)} ("${v}"); it must be from ${bounds}.`,
+          );
         }
       }
     }
@@ -239,23 +326,46 @@ export class Walker {
     if (!bad) return;
     const lower = exMin !== undefined ? `greater than ${exMin}` : min !== undefined ? `at least ${min}` : '';
     const upper = max !== undefined ? `at most ${max}` : '';
-    this.ctx.out.report('value-range', span, `\`${label}\` is ${v}; it must be ${[lower, upper].filter(Boolean).join(' and ')}.`);
+    this.ctx.out.report(
+      'value-range',
+      span,
+      `\`${label}\` is ${v}; it must be ${[lower, upper].filter(Boolean).join(' and ')}.`,
+    );
   }
 
-  private array(node: Node & { items: unknown[] }, t: ArrayType, label: string, anchor: Span, schemaPath: string[]): void {
+  private array(
+    node: Node & { items: unknown[] },
+    t: ArrayType,
+    label: string,
+    anchor: Span,
+    schemaPath: string[],
+  ): void {
     const out = this.ctx.out;
     const n = node.items.length;
     if (t.maxItems !== undefined && n > t.maxItems) {
       const extra = node.items[t.maxItems];
-      out.report('item-count', extra ? spanOf(extra) : anchor, `\`${label}\` has ${n} items; at most ${t.maxItems} ${t.maxItems === 1 ? 'is' : 'are'} allowed.`);
+      out.report(
+        'item-count',
+        extra ? spanOf(extra) : anchor,
+        `\`${label}\` has ${n} items; at most ${t.maxItems} ${t.maxItems === 1 ? 'is' : 'are'} allowed.`,
+      );
     }
     if (t.minItems !== undefined && n < t.minItems)
-      out.report('item-count', anchor, `\`${label}\` has ${n} item${n === 1 ? '' : 's'}; at least ${t.minItems} ${t.minItems === 1 ? 'is' : 'are'} required.`);
+      out.report(
+        'item-count',
+        anchor,
+        `\`${label}\` has ${n} item${n === 1 ? '' : 's'}; at least ${t.minItems} ${t.minItems === 1 ? 'is' : 'are'} required.`,
+      );
     const seen = new Map<string, number>();
     node.items.forEach((item, i) => {
       const itemLabel = join(label, i);
       if (isNullish(item) && t.items.kind !== 'open') {
-        if (isScalar(item)) out.report('wrong-type', this.dashOf(item, anchor), `\`${itemLabel}\` is empty; it must be ${typeWord(t.items)}.`);
+        if (isScalar(item))
+          out.report(
+            'wrong-type',
+            this.dashOf(item, anchor),
+            `\`${itemLabel}\` is empty; it must be ${typeWord(t.items)}.`,
+          );
         return;
       }
       this.value(item, t.items, itemLabel, anchorOfItem(item, anchor), [...schemaPath, '[]']);
@@ -265,7 +375,11 @@ export class Walker {
         if (typeof v === 'string' || typeof v === 'number') {
           const first = seen.get(String(v));
           if (first !== undefined)
-            out.report('duplicate-item', spanOf(key!.value), `\`${join(itemLabel, t.uniqueBy)}\` "${v}" is already used by \`${label}[${first}]\`; it must be unique.`);
+            out.report(
+              'duplicate-item',
+              spanOf(key!.value),
+              `\`${join(itemLabel, t.uniqueBy)}\` "${v}" is already used by \`${label}[${first}]\`; it must be unique.`,
+            );
           else seen.set(String(v), i);
         }
       }
@@ -276,14 +390,31 @@ export class Walker {
     const out = this.ctx.out;
     const entries = [...presentKeys(this.ctx.doc, node).entries()];
     if (t.maxEntries !== undefined && entries.length > t.maxEntries) {
-      out.report('map-limits', spanOf(entries[t.maxEntries][1].key), `\`${label}\` has ${entries.length} entries; at most ${t.maxEntries} are allowed.`);
+      out.report(
+        'map-limits',
+        spanOf(entries[t.maxEntries][1].key),
+        `\`${label}\` has ${entries.length} entries; at most ${t.maxEntries} are allowed.`,
+      );
     }
     for (const [k, e] of entries) {
       if (t.keyMaxLength !== undefined && k.length > t.keyMaxLength)
-        out.report('map-limits', spanOf(e.key), `\`${label}\` key "${k.slice(0, 40)}…" is ${k.length} characters long; keys must be at most ${t.keyMaxLength}.`);
-      if (t.values.kind === 'string' && t.values.maxLength !== undefined && isScalar(e.value) && typeof e.value.value === 'string') {
+        out.report(
+          'map-limits',
+          spanOf(e.key),
+          `\`${label}\` key "${k.slice(0, 40)}…" is ${k.length} characters long; keys must be at most ${t.keyMaxLength}.`,
+        );
+      if (
+        t.values.kind === 'string' &&
+        t.values.maxLength !== undefined &&
+        isScalar(e.value) &&
+        typeof e.value.value === 'string'
+      ) {
         if (e.value.value.length > t.values.maxLength) {
-          out.report('map-limits', spanOf(e.value), `\`${join(label, k)}\` is ${e.value.value.length} characters long; values must be at most ${t.values.maxLength}.`);
+          out.report(
+            'map-limits',
+            spanOf(e.value),
+            `\`${join(label, k)}\` is ${e.value.value.length} characters long; values must be at most ${t.values.maxLength}.`,
+          );
           continue;
         }
       }
@@ -310,7 +441,11 @@ export class Walker {
         spanOf(item.key),
         `${label ? `\`${label}\` has no field` : 'A manifest has no top-level field'} \`${name}\`.${near ? ` Did you mean \`${near}\`?` : ''} Fields of ${t.name}: ${listOf(known, 15)}.`,
         t.unknownFields === 'warning' ? 'warning' : undefined,
-        this.ctx.text ? unknownFieldFix(this.ctx.text, node, item.key as Node, name, near ? nearAll(name, known) : [], (k) => keys.has(k)) : undefined,
+        this.ctx.text
+          ? unknownFieldFix(this.ctx.text, node, item.key as Node, name, near ? nearAll(name, known) : [], (k) =>
+              keys.has(k),
+            )
+          : undefined,
       );
     }
     const { entries, required } = fieldsOf(t);
@@ -330,7 +465,11 @@ export class Walker {
       const e = keys.get(k);
       if (!e) continue;
       if (f.required && isNullish(e.value)) {
-        out.report('missing-required', spanOf(e.key), `\`${join(label, k)}\` is required but has no value; it must be ${typeWord(f.type)}.`);
+        out.report(
+          'missing-required',
+          spanOf(e.key),
+          `\`${join(label, k)}\` is required but has no value; it must be ${typeWord(f.type)}.`,
+        );
         continue;
       }
       if (e.merged) {
@@ -353,7 +492,12 @@ export class Walker {
   }
 
   /** `<<` sources must be mappings; keys they bring in must be fields of the type. */
-  private mergeSources(node: YAMLMap, keys: Map<string, { key: Node; merged?: boolean }>, t: ObjectType, label: string) {
+  private mergeSources(
+    node: YAMLMap,
+    keys: Map<string, { key: Node; merged?: boolean }>,
+    t: ObjectType,
+    label: string,
+  ) {
     const { doc, out } = this.ctx;
     for (const item of node.items) {
       if (keyName(item) !== '<<') continue;
@@ -361,12 +505,21 @@ export class Walker {
       for (const src of sources) {
         const target = resolveAlias(doc, src);
         if (target !== undefined && !isMap(target))
-          out.report('wrong-type', spanOf(src), `The merge key \`<<\` in \`${label || 'the manifest'}\` must bring in a mapping; found ${describeNode(doc, target)}.`);
+          out.report(
+            'wrong-type',
+            spanOf(src),
+            `The merge key \`<<\` in \`${label || 'the manifest'}\` must bring in a mapping; found ${describeNode(doc, target)}.`,
+          );
       }
     }
     for (const [k, e] of keys) {
       if (!e.merged || Object.prototype.hasOwnProperty.call(t.fields, k)) continue;
-      out.report('unknown-field', spanOf(e.key), `\`${label || 'the manifest'}\` gets field \`${k}\` through the merge key, but ${t.name} has no such field.`, t.unknownFields === 'warning' ? 'warning' : undefined);
+      out.report(
+        'unknown-field',
+        spanOf(e.key),
+        `\`${label || 'the manifest'}\` gets field \`${k}\` through the merge key, but ${t.name} has no such field.`,
+        t.unknownFields === 'warning' ? 'warning' : undefined,
+      );
     }
   }
 
@@ -381,7 +534,13 @@ export class Walker {
     }
   }
 
-  private exclusive(node: YAMLMap, keys: Map<string, { key: Node; value: Node | null; merged?: boolean }>, t: ObjectType, label: string, anchor: Span) {
+  private exclusive(
+    node: YAMLMap,
+    keys: Map<string, { key: Node; value: Node | null; merged?: boolean }>,
+    t: ObjectType,
+    label: string,
+    anchor: Span,
+  ) {
     for (const g of t.exclusive ?? []) {
       // In document order, so the member written first is kept and the later ones are marked.
       const present = g.members
@@ -389,7 +548,15 @@ export class Walker {
         .sort((a, b) => spanOf(keys.get(a)!.key)[0] - spanOf(keys.get(b)!.key)[0]);
       if (present.length > 1) {
         const members = present.filter((m) => !keys.get(m)!.merged).map((m) => ({ name: m, key: keys.get(m)!.key }));
-        const fix = this.ctx.text && members.length === present.length ? keepOneFix(this.ctx.text, node, members, present.map((m) => [m])) : undefined;
+        const fix =
+          this.ctx.text && members.length === present.length
+            ? keepOneFix(
+                this.ctx.text,
+                node,
+                members,
+                present.map((m) => [m]),
+              )
+            : undefined;
         for (const m of present.slice(1)) {
           this.ctx.out.report(
             'exclusive-members',
@@ -403,30 +570,52 @@ export class Walker {
         // An empty key just typed is still being written.
         const typed = g.members.some((m) => keys.has(m));
         if (!typed)
-          this.ctx.out.report('missing-member', anchor, `\`${label}\` must set exactly one of ${listOf(g.members)}; it sets none.`);
+          this.ctx.out.report(
+            'missing-member',
+            anchor,
+            `\`${label}\` must set exactly one of ${listOf(g.members)}; it sets none.`,
+          );
       }
     }
   }
 
-  private reference(node: YAMLMap, keys: Map<string, { key: Node; value: Node | null; merged?: boolean }>, t: ObjectType, label: string, anchor: Span) {
+  private reference(
+    node: YAMLMap,
+    keys: Map<string, { key: Node; value: Node | null; merged?: boolean }>,
+    t: ObjectType,
+    label: string,
+    anchor: Span,
+  ) {
     const out = this.ctx.out;
     /** Keep one consistent set of members, remove the others (written keys only, not merged ones). */
     const keep = (names: string[], sets: string[][]) => {
       const members = names.filter((k) => !keys.get(k)!.merged).map((k) => ({ name: k, key: keys.get(k)!.key }));
-      return this.ctx.text && members.length === names.length ? keepOneFix(this.ctx.text, node, members, sets) : undefined;
+      return this.ctx.text && members.length === names.length
+        ? keepOneFix(this.ctx.text, node, members, sets)
+        : undefined;
     };
     const has = (k: string) => keys.has(k) && !isNullish(keys.get(k)!.value);
     const at = (k: string) => spanOf(keys.get(k)!.key);
     if (t.reference === 'known') {
       if (has('name') && has('armId'))
-        out.report('reference-shape', at('armId'), `\`${label}\` sets both \`name\` and \`armId\`; give exactly one of them.`, undefined, keep(['name', 'armId'], [['name'], ['armId']]));
+        out.report(
+          'reference-shape',
+          at('armId'),
+          `\`${label}\` sets both \`name\` and \`armId\`; give exactly one of them.`,
+          undefined,
+          keep(['name', 'armId'], [['name'], ['armId']]),
+        );
       else if (!has('name') && !has('armId') && !keys.has('name') && !keys.has('armId'))
         out.report('reference-shape', anchor, `\`${label}\` must give the owner's \`name\` or its \`armId\`.`);
       return;
     }
     if (t.reference === 'wellKnown' && has('wellKnownName')) {
       for (const k of ['group', 'kind', 'name', 'armId'].filter(has))
-        out.report('reference-shape', at(k), `\`${label}\` sets \`wellKnownName\` and \`${k}\`; a built-in role by name stands alone.`);
+        out.report(
+          'reference-shape',
+          at(k),
+          `\`${label}\` sets \`wellKnownName\` and \`${k}\`; a built-in role by name stands alone.`,
+        );
       return;
     }
     const gkn = ['group', 'kind', 'name'];
@@ -434,16 +623,30 @@ export class Walker {
       const written = gkn.filter(has);
       const fix = keep(['armId', ...written], written.length === 3 ? [['armId'], gkn] : [['armId']]);
       for (const k of written)
-        out.report('reference-shape', at(k), `\`${label}\` sets \`armId\` and \`${k}\`; give either \`armId\` alone or all of \`group\`, \`kind\` and \`name\`.`, undefined, fix);
+        out.report(
+          'reference-shape',
+          at(k),
+          `\`${label}\` sets \`armId\` and \`${k}\`; give either \`armId\` alone or all of \`group\`, \`kind\` and \`name\`.`,
+          undefined,
+          fix,
+        );
       return;
     }
     const present = gkn.filter((k) => keys.has(k));
     const missing = gkn.filter((k) => !keys.has(k));
     if (present.length === 0 && !keys.has('armId')) {
       const alt = t.reference === 'wellKnown' ? '`wellKnownName`, ' : '';
-      out.report('reference-shape', anchor, `\`${label}\` must give ${alt}\`armId\`, or all of \`group\`, \`kind\` and \`name\`.`);
+      out.report(
+        'reference-shape',
+        anchor,
+        `\`${label}\` must give ${alt}\`armId\`, or all of \`group\`, \`kind\` and \`name\`.`,
+      );
     } else if (missing.length > 0 && present.length > 0) {
-      out.report('reference-shape', anchor, `\`${label}\` gives ${listOf(present)} but not ${listOf(missing)}; a reference by name needs \`group\`, \`kind\` and \`name\` (or \`armId\` alone).`);
+      out.report(
+        'reference-shape',
+        anchor,
+        `\`${label}\` gives ${listOf(present)} but not ${listOf(missing)}; a reference by name needs \`group\`, \`kind\` and \`name\` (or \`armId\` alone).`,
+      );
     }
   }
 }

@@ -4,22 +4,25 @@ import type { Problem, Report } from '../report';
 
 /** Escapes text for XML 1.0 content and attribute values; characters XML cannot hold become \uXXXX. */
 export function xmlEscape(s: string): string {
-  return s.replace(/[&<>"']|[^\t\n\r\x20-\uD7FF\uE000-\uFFFD\uD800-\uDBFF\uDC00-\uDFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, (c) => {
-    switch (c) {
-      case '&':
-        return '&amp;';
-      case '<':
-        return '&lt;';
-      case '>':
-        return '&gt;';
-      case '"':
-        return '&quot;';
-      case "'":
-        return '&apos;';
-      default:
-        return `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
-    }
-  });
+  return s.replace(
+    /[&<>"']|[^\t\n\r\x20-\uD7FF\uE000-\uFFFD\uD800-\uDBFF\uDC00-\uDFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g,
+    (c) => {
+      switch (c) {
+        case '&':
+          return '&amp;';
+        case '<':
+          return '&lt;';
+        case '>':
+          return '&gt;';
+        case '"':
+          return '&quot;';
+        case "'":
+          return '&apos;';
+        default:
+          return `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
+      }
+    },
+  );
 }
 
 const line = (file: string, p: Problem): string => `${file}:${p.line}:${p.column} ${p.severity} ${p.code} ${p.message}`;
@@ -28,8 +31,12 @@ export function formatJunit(report: Report, options: { elapsedMs: number }): str
   const failures = report.counts.error;
   const time = (options.elapsedMs / 1000).toFixed(3);
   const out: string[] = ['<?xml version="1.0" encoding="UTF-8"?>'];
-  out.push(`<testsuites name="cloud-manifests" tests="${report.filesChecked}" failures="${failures}" errors="0" time="${time}">`);
-  out.push(`  <testsuite name="cloud-manifests" tests="${report.filesChecked}" failures="${failures}" errors="0" skipped="0" time="${time}">`);
+  out.push(
+    `<testsuites name="cloud-manifests" tests="${report.filesChecked}" failures="${failures}" errors="0" time="${time}">`,
+  );
+  out.push(
+    `  <testsuite name="cloud-manifests" tests="${report.filesChecked}" failures="${failures}" errors="0" skipped="0" time="${time}">`,
+  );
   for (const f of report.files) {
     const name = xmlEscape(f.file);
     const errors = f.problems.filter((p) => p.severity === 'error');
@@ -44,7 +51,8 @@ export function formatJunit(report: Report, options: { elapsedMs: number }): str
         `      <failure type="${xmlEscape(p.code)}" message="${xmlEscape(`${p.line}:${p.column} ${p.message}`)}">${xmlEscape(line(f.file, p))}</failure>`,
       );
     }
-    if (others.length > 0) out.push(`      <system-out>${xmlEscape(others.map((p) => line(f.file, p)).join('\n'))}</system-out>`);
+    if (others.length > 0)
+      out.push(`      <system-out>${xmlEscape(others.map((p) => line(f.file, p)).join('\n'))}</system-out>`);
     out.push('    </testcase>');
   }
   out.push('  </testsuite>');

@@ -11,5 +11,8 @@ export function nearAll(word: string, candidates: Iterable<string>, max = 3): st
     if (d <= limit) scored.push({ c, d });
   }
   // Stable: among equals, the candidates' own order, as `nearest` picks.
-  return scored.sort((a, b) => a.d - b.d).slice(0, max).map((s) => s.c);
+  return scored
+    .sort((a, b) => a.d - b.d)
+    .slice(0, max)
+    .map((s) => s.c);
 }

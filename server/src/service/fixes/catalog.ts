@@ -14,9 +14,19 @@ export interface FixDoc {
 const NONE = (why: string): FixDoc => ({ text: `${why} No quick fix: the right edit would be a guess.`, actions: [] });
 
 export const FIXES: Record<Code, FixDoc> = {
-  'yaml-syntax': NONE('Correct the YAML at the position shown (indentation, the duplicate key, the closing quote). No other fix is offered in a document that does not parse.'),
-  'unknown-version': { text: 'Write a version the kind has; the message lists them.', actions: ['Change to `<group>/<near version>` (one per near version)'], safe: true },
-  'unknown-kind': { text: 'Write a kind the group and version define; the message lists them.', actions: ['Change to `<near kind>` (one per near kind)'], safe: true },
+  'yaml-syntax': NONE(
+    'Correct the YAML at the position shown (indentation, the duplicate key, the closing quote). No other fix is offered in a document that does not parse.',
+  ),
+  'unknown-version': {
+    text: 'Write a version the kind has; the message lists them.',
+    actions: ['Change to `<group>/<near version>` (one per near version)'],
+    safe: true,
+  },
+  'unknown-kind': {
+    text: 'Write a kind the group and version define; the message lists them.',
+    actions: ['Change to `<near kind>` (one per near kind)'],
+    safe: true,
+  },
   'unknown-field': {
     text: 'Rename the key to the field meant, or remove it.',
     actions: ['Rename `<key>` to `<near field>` (one per near field not already set)', 'Remove `<key>` and its value'],
@@ -29,13 +39,24 @@ export const FIXES: Record<Code, FixDoc> = {
   },
   'missing-required': {
     text: 'Add the fields named, in the mapping the diagnostic points at.',
-    actions: ['Add the missing fields `<a>`, `<b>` (at the mapping\'s indentation, in model order, with placeholders that pass the checks: the first allowed value, `""`, the lowest allowed number; not offered in flow style)'],
+    actions: [
+      'Add the missing fields `<a>`, `<b>` (at the mapping\'s indentation, in model order, with placeholders that pass the checks: the first allowed value, `""`, the lowest allowed number; not offered in flow style)',
+    ],
   },
-  'enum-value': { text: 'Write one of the allowed values; the message lists them.', actions: ['Change to `<near value>` (one per near value)'], safe: true },
+  'enum-value': {
+    text: 'Write one of the allowed values; the message lists them.',
+    actions: ['Change to `<near value>` (one per near value)'],
+    safe: true,
+  },
   'enum-case': { text: 'Write the value in the case the API defines.', actions: ['Change to `<value>`'], safe: true },
-  'enum-other-version': NONE('Use a value this version allows, or the apiVersion where the value exists: which one is the author\'s decision.'),
-  'exclusive-members': { text: 'Keep one of the members, remove the others.', actions: ['Keep `<member>`, remove `<others>` (one per member)'] },
-  'missing-member': NONE('Add one of the members the message lists: which one is the author\'s decision.'),
+  'enum-other-version': NONE(
+    "Use a value this version allows, or the apiVersion where the value exists: which one is the author's decision.",
+  ),
+  'exclusive-members': {
+    text: 'Keep one of the members, remove the others.',
+    actions: ['Keep `<member>`, remove `<others>` (one per member)'],
+  },
+  'missing-member': NONE("Add one of the members the message lists: which one is the author's decision."),
   'reference-shape': {
     text: 'Give the reference in one shape: `armId` alone, or `name` (an owner of a fixed kind), or all of `group`, `kind` and `name`.',
     actions: ['Keep `armId`, remove `name`', 'Keep `name`, remove `armId`'],
@@ -43,14 +64,23 @@ export const FIXES: Record<Code, FixDoc> = {
   'value-range': NONE('Write a number within the limits the message gives.'),
   'string-length': NONE('Shorten or lengthen the value to the limits the message gives.'),
   pattern: NONE('Write the value with the characters the message allows.'),
-  format: NONE('Write the value in its format (an ISO 8601 duration such as `PT5M`, an IPv4 address or CIDR range, a resource id…).'),
+  format: NONE(
+    'Write the value in its format (an ISO 8601 duration such as `PT5M`, an IPv4 address or CIDR range, a resource id…).',
+  ),
   'duration-range': NONE('Write a duration within the bounds the message gives.'),
   'delimited-item': NONE('Keep only the items the message lists.'),
-  'item-count': NONE('Remove or add items to fit the limit: which items go is the author\'s decision.'),
+  'item-count': NONE("Remove or add items to fit the limit: which items go is the author's decision."),
   'duplicate-item': NONE('Rename one of the items.'),
-  'map-limits': NONE('Remove entries (or shorten keys and values) to fit the limits: which entries go is the author\'s decision.'),
-  'name-limit': NONE('Choose a cloud name within the limits of the kind (`spec.cloudName`, or `metadata.name`). Rename refuses a new name outside them.'),
-  'status-read-only': { text: 'Remove the `status` block: the service writes it.', actions: ['Remove the read-only `status` block'] },
+  'map-limits': NONE(
+    "Remove entries (or shorten keys and values) to fit the limits: which entries go is the author's decision.",
+  ),
+  'name-limit': NONE(
+    'Choose a cloud name within the limits of the kind (`spec.cloudName`, or `metadata.name`). Rename refuses a new name outside them.',
+  ),
+  'status-read-only': {
+    text: 'Remove the `status` block: the service writes it.',
+    actions: ['Remove the read-only `status` block'],
+  },
   'access-tier-required': NONE('Add `accessTier` (`Hot`, `Cool` or `Premium`).'),
   'rule-alert-or-record': NONE('Make the rule an alerting rule (`alert`) or a recording rule (`record`).'),
   'rule-alert-only-member': NONE('Remove the alert-only members from the recording rule, or make it an alerting rule.'),
@@ -61,8 +91,12 @@ export const FIXES: Record<Code, FixDoc> = {
   'subject-wildcard': NONE('Write a literal prefix or suffix, or use an advanced filter.'),
   'duplicate-destination': NONE('Write one of the destinations under another name or key.'),
   'owner-kind': NONE('Name an owner of the kind the resource needs.'),
-  'owner-not-found': NONE('Add the owner\'s manifest to the workspace, or ignore it if the owner exists in the cluster.'),
-  'reference-not-found': NONE('Add the referenced manifest to the workspace, or ignore it if it exists in the cluster.'),
+  'owner-not-found': NONE(
+    "Add the owner's manifest to the workspace, or ignore it if the owner exists in the cluster.",
+  ),
+  'reference-not-found': NONE(
+    'Add the referenced manifest to the workspace, or ignore it if it exists in the cluster.',
+  ),
   'owner-arm-id': NONE('Write the resource id of a resource of the owner kind.'),
   'reference-kind': NONE('Write a kind the group has; the message lists them.'),
   'duplicate-resource': NONE('Rename or remove one of the copies.'),

@@ -25,13 +25,23 @@ export interface RemoveOption {
 
 export type FixData = (
   | /** Replace a value (enum spelling, a kind, an apiVersion, quoting, seconds): one action per candidate. */
-  { fix: 'replace'; span: Span; candidates: Candidate[]; safe?: boolean; reveals?: Span }
-  | /** An unknown key: rename it to a near known name, or remove the entry (`remove`, when it can be). */
-  { fix: 'field'; key: Span; name: string; candidates: string[]; remove?: Span; reveals?: Span }
-  | /** Remove entries: one action per option (keep one member of an exclusive group, drop `status`). */
-  { fix: 'remove'; options: RemoveOption[] }
-  | /** Insert text (missing required fields) at one or more places. */
-  { fix: 'insert'; title: string; edits: { at: number; text: string }[] }
+    {
+      fix: 'replace';
+      span: Span;
+      candidates: Candidate[];
+      safe?: boolean;
+      reveals?: Span;
+    } /** An unknown key: rename it to a near known name, or remove the entry (`remove`, when it can be). */
+  | {
+      fix: 'field';
+      key: Span;
+      name: string;
+      candidates: string[];
+      remove?: Span;
+      reveals?: Span;
+    } /** Remove entries: one action per option (keep one member of an exclusive group, drop `status`). */
+  | { fix: 'remove'; options: RemoveOption[] } /** Insert text (missing required fields) at one or more places. */
+  | { fix: 'insert'; title: string; edits: { at: number; text: string }[] }
 ) & {
   /** Offset, length and hash of the YAML document's text the offsets were computed on. */
   doc?: [number, number, number];
@@ -45,7 +55,13 @@ export function shiftFix(d: FixData, by: number, doc: [number, number, number]):
     case 'replace':
       return { ...d, span: shiftSpan(d.span, by), ...(d.reveals ? { reveals: shiftSpan(d.reveals, by) } : {}), doc };
     case 'field':
-      return { ...d, key: shiftSpan(d.key, by), ...(d.remove ? { remove: shiftSpan(d.remove, by) } : {}), ...(d.reveals ? { reveals: shiftSpan(d.reveals, by) } : {}), doc };
+      return {
+        ...d,
+        key: shiftSpan(d.key, by),
+        ...(d.remove ? { remove: shiftSpan(d.remove, by) } : {}),
+        ...(d.reveals ? { reveals: shiftSpan(d.reveals, by) } : {}),
+        doc,
+      };
     case 'remove':
       return { ...d, options: d.options.map((o) => ({ ...o, spans: o.spans.map((s) => shiftSpan(s, by)) })), doc };
     case 'insert':
@@ -75,6 +91,7 @@ export function readFixData(raw: unknown): FixData | undefined {
   if (!raw || typeof raw !== 'object') return undefined;
   const d = raw as { fix?: unknown; doc?: unknown };
   if (!['replace', 'field', 'remove', 'insert'].includes(d.fix as string)) return undefined;
-  if (d.doc !== undefined && !(Array.isArray(d.doc) && d.doc.length === 3 && d.doc.every((n) => typeof n === 'number'))) return undefined;
+  if (d.doc !== undefined && !(Array.isArray(d.doc) && d.doc.length === 3 && d.doc.every((n) => typeof n === 'number')))
+    return undefined;
   return raw as FixData;
 }

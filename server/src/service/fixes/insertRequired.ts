@@ -34,7 +34,8 @@ function stringPlaceholder(t: StringType): string | undefined {
       if (!matchesFormat(t.format, s)) continue;
       const secs = t.format === 'duration' ? durationSeconds(s) : undefined;
       const b = t.durationSeconds;
-      if (secs !== undefined && b && ((b.min !== undefined && secs < b.min) || (b.max !== undefined && secs > b.max))) continue;
+      if (secs !== undefined && b && ((b.min !== undefined && secs < b.min) || (b.max !== undefined && secs > b.max)))
+        continue;
     }
     return s === '' ? '""' : scalarText(s);
   }
@@ -53,7 +54,8 @@ function fieldLines(name: string, type: Type, indent: string, depth: number): st
     case 'int':
     case 'number': {
       let n = type.minimum ?? 0;
-      if (type.kind === 'int' && type.exclusiveMinimum !== undefined && n <= type.exclusiveMinimum) n = type.exclusiveMinimum + 1;
+      if (type.kind === 'int' && type.exclusiveMinimum !== undefined && n <= type.exclusiveMinimum)
+        n = type.exclusiveMinimum + 1;
       if (type.maximum !== undefined && n > type.maximum) return undefined;
       return [`${head} ${n}`];
     }
@@ -143,5 +145,9 @@ export function insertRequiredFix(text: string, map: YAMLMap, t: ObjectType, mis
     const needsBreak = at > 0 && at === text.length && !text.endsWith('\n');
     return { at, text: needsBreak ? eol + body.slice(0, -eol.length) : body };
   });
-  return { fix: 'insert', title: `Add ${missing.length > 1 ? 'the missing fields' : 'the missing field'} ${missing.map((m) => `\`${m}\``).join(', ')}`, edits };
+  return {
+    fix: 'insert',
+    title: `Add ${missing.length > 1 ? 'the missing fields' : 'the missing field'} ${missing.map((m) => `\`${m}\``).join(', ')}`,
+    edits,
+  };
 }

@@ -8,7 +8,14 @@ import { entryRemoval, removalOfKey } from './spans';
 const names = (xs: string[]) => xs.map((x) => `\`${x}\``).join(', ');
 
 /** An unknown key: rename to each near name not already present; remove the entry where that is clean. */
-export function unknownFieldFix(text: string, map: YAMLMap, key: Node, name: string, near: string[], present: (k: string) => boolean): FixData | undefined {
+export function unknownFieldFix(
+  text: string,
+  map: YAMLMap,
+  key: Node,
+  name: string,
+  near: string[],
+  present: (k: string) => boolean,
+): FixData | undefined {
   const candidates = near.filter((c) => !present(c));
   const remove = removalOfKey(text, map, key);
   if (candidates.length === 0 && !remove) return undefined;
@@ -21,7 +28,12 @@ export function unknownFieldFix(text: string, map: YAMLMap, key: Node, name: str
  * Members set together where one is allowed: one option per way to keep a consistent set. `sets` are the
  * alternatives (each a list of member names to keep); every other present member is removed.
  */
-export function keepOneFix(text: string, map: YAMLMap, present: { name: string; key: Node }[], sets: string[][]): FixData | undefined {
+export function keepOneFix(
+  text: string,
+  map: YAMLMap,
+  present: { name: string; key: Node }[],
+  sets: string[][],
+): FixData | undefined {
   const options: RemoveOption[] = [];
   for (const keep of sets) {
     const drop = present.filter((p) => !keep.includes(p.name));
@@ -33,7 +45,10 @@ export function keepOneFix(text: string, map: YAMLMap, present: { name: string; 
       spans.push(s);
     }
     if (spans.length !== drop.length) continue;
-    options.push({ title: `Keep ${names(keep.filter((k) => present.some((p) => p.name === k)))}, remove ${names(drop.map((d) => d.name))}`, spans });
+    options.push({
+      title: `Keep ${names(keep.filter((k) => present.some((p) => p.name === k)))}, remove ${names(drop.map((d) => d.name))}`,
+      spans,
+    });
   }
   return options.length > 0 ? { fix: 'remove', options } : undefined;
 }

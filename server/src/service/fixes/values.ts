@@ -5,7 +5,8 @@ import type { Span } from '../yamlNodes';
 import type { FixData } from './data';
 
 /** Plain scalars YAML (1.1, as the cluster reads, or 1.2) would read as something other than a string. */
-const SPECIAL = /^(?:~|null|Null|NULL|true|True|TRUE|false|False|FALSE|y|Y|yes|Yes|YES|n|N|no|No|NO|on|On|ON|off|Off|OFF|[-+]?[0-9._]+.*|\.inf|\.nan)$/i;
+const SPECIAL =
+  /^(?:~|null|Null|NULL|true|True|TRUE|false|False|FALSE|y|Y|yes|Yes|YES|n|N|no|No|NO|on|On|ON|off|Off|OFF|[-+]?[0-9._]+.*|\.inf|\.nan)$/i;
 
 /** A string as YAML text: plain when that reads back as the same string everywhere, else double-quoted. */
 export function scalarText(value: string): string {
@@ -46,11 +47,17 @@ export function unquoteFix(text: string, span: Span, value: string, integer: boo
   const written = text.slice(span[0], span[1]);
   if (!/^["']/.test(written)) return undefined;
   const n = Number(value);
-  if (value.trim() === '' || !Number.isFinite(n) || String(n) !== value || (integer && !Number.isInteger(n))) return undefined;
+  if (value.trim() === '' || !Number.isFinite(n) || String(n) !== value || (integer && !Number.isInteger(n)))
+    return undefined;
   return { fix: 'replace', span, candidates: [{ title: `Write the number ${value}`, text: value }], safe: true };
 }
 
 /** An ISO 8601 duration where integer seconds are wanted: the number of seconds. */
 export function secondsFix(span: Span, duration: string, seconds: number): FixData {
-  return { fix: 'replace', span, candidates: [{ title: `Write ${seconds} (the seconds in ${duration})`, text: String(seconds) }], safe: true };
+  return {
+    fix: 'replace',
+    span,
+    candidates: [{ title: `Write ${seconds} (the seconds in ${duration})`, text: String(seconds) }],
+    safe: true,
+  };
 }

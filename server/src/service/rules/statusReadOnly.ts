@@ -8,9 +8,17 @@ export const statusReadOnly: Rule = {
   check({ root, out, def, text }) {
     const status = find(root, ['status']);
     if (!status) return;
-    out.report('status-read-only', status.keySpan, `\`status\` of a ${def.kind} is read-only: the service writes it and ignores what the manifest says. Remove it.`,
+    out.report(
+      'status-read-only',
+      status.keySpan,
+      `\`status\` of a ${def.kind} is read-only: the service writes it and ignores what the manifest says. Remove it.`,
       undefined,
-      removeEntryFix(text, root, root.items.findIndex((p) => keyName(p) === 'status'), 'Remove the read-only `status` block'),
+      removeEntryFix(
+        text,
+        root,
+        root.items.findIndex((p) => keyName(p) === 'status'),
+        'Remove the read-only `status` block',
+      ),
     );
   },
 };

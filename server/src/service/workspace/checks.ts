@@ -31,7 +31,12 @@ export function defaultDisplay(uri: string): string {
 }
 
 /** Where a manifest is defined, for messages: `line 12` in the same file, else `account.yaml:12`. */
-export function whereOf(index: WorkspaceIndex, m: Manifest, fromUri: string, display: (uri: string) => string = defaultDisplay): string {
+export function whereOf(
+  index: WorkspaceIndex,
+  m: Manifest,
+  fromUri: string,
+  display: (uri: string) => string = defaultDisplay,
+): string {
   const f = index.get(m.uri);
   const offset = m.nameSpan?.[0] ?? m.span[0];
   const line = f ? f.lines().positionAt(offset).line + 1 : undefined;
@@ -71,9 +76,17 @@ export function checkFile(index: WorkspaceIndex, uri: string, options: Workspace
     if (m.name !== undefined) {
       const twins = index
         .named(file.scope, m.namespace, m.name, uri)
-        .filter((o) => o !== m && o.kind === m.kind && o.def.area === m.def.area && o.domain === m.domain && folderOf(o.uri) === folderOf(uri));
+        .filter(
+          (o) =>
+            o !== m &&
+            o.kind === m.kind &&
+            o.def.area === m.def.area &&
+            o.domain === m.domain &&
+            folderOf(o.uri) === folderOf(uri),
+        );
       if (twins.length > 0) {
-        const places = twins.slice(0, 3).map(where).join(', ') + (twins.length > 3 ? ` and ${twins.length - 3} more` : '');
+        const places =
+          twins.slice(0, 3).map(where).join(', ') + (twins.length > 3 ? ` and ${twins.length - 3} more` : '');
         report(
           'duplicate-resource',
           m.nameSpan,
@@ -87,7 +100,11 @@ export function checkFile(index: WorkspaceIndex, uri: string, options: Workspace
       const cycle = cycleThrough(index, m);
       if (cycle) {
         const path = [...cycle, m].map((x) => `${x.kind} \`${x.name}\``).join(' → ');
-        report('ownership-cycle', m.owner.nameSpan, `Ownership cycle: ${path}. An owner must exist before what it owns, so none of them can be created.`);
+        report(
+          'ownership-cycle',
+          m.owner.nameSpan,
+          `Ownership cycle: ${path}. An owner must exist before what it owns, so none of them can be created.`,
+        );
       }
     }
 
@@ -99,7 +116,14 @@ export function checkFile(index: WorkspaceIndex, uri: string, options: Workspace
 
 type Report = (code: Diag['code'], span: [number, number] | undefined, message: string) => void;
 
-function checkSite(index: WorkspaceIndex, m: Manifest, site: RefSite, reportMissing: boolean, report: Report, where: (m: Manifest) => string): void {
+function checkSite(
+  index: WorkspaceIndex,
+  m: Manifest,
+  site: RefSite,
+  reportMissing: boolean,
+  report: Report,
+  where: (m: Manifest) => string,
+): void {
   const field = `\`${site.path}\``;
   if (site.style === 'known') {
     const ownerKind = site.expectedKind!;
@@ -110,7 +134,10 @@ function checkSite(index: WorkspaceIndex, m: Manifest, site: RefSite, reportMiss
       const ok = matchesShape(site.armId, shape);
       if (ok === false) {
         const actual = idType(site.armId)!;
-        const expected = idType(shape)!.level === 'provider' ? `end in \`${expectedIdTail(shape)}\`` : `be \`${expectedIdTail(shape)}\``;
+        const expected =
+          idType(shape)!.level === 'provider'
+            ? `end in \`${expectedIdTail(shape)}\``
+            : `be \`${expectedIdTail(shape)}\``;
         report(
           'owner-arm-id',
           site.armIdSpan,
@@ -124,7 +151,9 @@ function checkSite(index: WorkspaceIndex, m: Manifest, site: RefSite, reportMiss
     if (r.status === 'wrongKind') {
       const byKind = new Map<string, Manifest[]>();
       for (const o of r.others) byKind.set(o.kind, [...(byKind.get(o.kind) ?? []), o]);
-      const kinds = [...byKind].map(([k, list]) => `${a(k)} (${list.slice(0, 3).map(where).join(', ')}${list.length > 3 ? ', …' : ''})`);
+      const kinds = [...byKind].map(
+        ([k, list]) => `${a(k)} (${list.slice(0, 3).map(where).join(', ')}${list.length > 3 ? ', …' : ''})`,
+      );
       report(
         'owner-kind',
         site.nameSpan,
@@ -154,7 +183,11 @@ function checkSite(index: WorkspaceIndex, m: Manifest, site: RefSite, reportMiss
       : near
         ? ` Did you mean \`${near}\`?`
         : '';
-    report('reference-kind', site.kindSpan, `\`kind\` "${site.kind}" does not exist in group \`${site.group}\`; its kinds: ${listOf(kinds, 20)}.${hint}`);
+    report(
+      'reference-kind',
+      site.kindSpan,
+      `\`kind\` "${site.kind}" does not exist in group \`${site.group}\`; its kinds: ${listOf(kinds, 20)}.${hint}`,
+    );
     return;
   }
   if (site.name === undefined) return;
@@ -163,7 +196,10 @@ function checkSite(index: WorkspaceIndex, m: Manifest, site: RefSite, reportMiss
   const byKind = new Map<string, Manifest[]>();
   for (const o of r.others) if (o.kind !== site.kind) byKind.set(o.kind, [...(byKind.get(o.kind) ?? []), o]);
   const hint = [...byKind]
-    .map(([k, list]) => ` ${cap(a(k))} of that name is defined at ${list.slice(0, 2).map(where).join(' and ')}${list.length > 2 ? ' and elsewhere' : ''}: did you mean \`kind: ${k}\`?`)
+    .map(
+      ([k, list]) =>
+        ` ${cap(a(k))} of that name is defined at ${list.slice(0, 2).map(where).join(' and ')}${list.length > 2 ? ' and elsewhere' : ''}: did you mean \`kind: ${k}\`?`,
+    )
     .join('');
   report(
     site.role === 'owner' ? 'owner-not-found' : 'reference-not-found',
@@ -222,7 +258,11 @@ function checkShare(index: WorkspaceIndex, share: Manifest, report: Report, wher
   if (tier && typeof tier.value === 'string' && typeof kind === 'string') {
     const t = tier.value.toLowerCase();
     if (kind === 'FileStorage' && t !== 'premium') {
-      report('share-access-tier-account-kind', tier.span, `\`accessTier\` ${tier.value} is not offered by the FileStorage account ${acct}: file storage accounts take only \`Premium\`.`);
+      report(
+        'share-access-tier-account-kind',
+        tier.span,
+        `\`accessTier\` ${tier.value} is not offered by the FileStorage account ${acct}: file storage accounts take only \`Premium\`.`,
+      );
     } else if (kind === 'StorageV2' && t === 'premium') {
       report(
         'share-access-tier-account-kind',
@@ -233,7 +273,12 @@ function checkShare(index: WorkspaceIndex, share: Manifest, report: Report, wher
   }
 }
 
-function checkFileService(index: WorkspaceIndex, service: Manifest, report: Report, where: (m: Manifest) => string): void {
+function checkFileService(
+  index: WorkspaceIndex,
+  service: Manifest,
+  report: Report,
+  where: (m: Manifest) => string,
+): void {
   const mc = service.values['spec.protocolSettings.smb.multichannel.enabled'];
   if (!mc || mc.value !== true) return;
   const account = accountOf(index, service);

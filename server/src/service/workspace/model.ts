@@ -64,8 +64,14 @@ export interface Manifest {
 
 /** Values each kind contributes to cross-document checks. */
 export const TRACKED_VALUES: Record<string, string[][]> = {
-  StorageAccount: [['spec', 'kind'], ['spec', 'largeFileSharesState']],
-  StorageAccountsFileServicesShare: [['spec', 'shareQuota'], ['spec', 'accessTier']],
+  StorageAccount: [
+    ['spec', 'kind'],
+    ['spec', 'largeFileSharesState'],
+  ],
+  StorageAccountsFileServicesShare: [
+    ['spec', 'shareQuota'],
+    ['spec', 'accessTier'],
+  ],
   StorageAccountsFileService: [['spec', 'protocolSettings', 'smb', 'multichannel', 'enabled']],
 };
 

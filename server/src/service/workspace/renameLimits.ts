@@ -4,10 +4,17 @@
 import type { KindDef, NameLimit } from '../../model/types';
 
 const breaks = (l: NameLimit, name: string): boolean =>
-  (l.minLength !== undefined && name.length < l.minLength) || (l.maxLength !== undefined && name.length > l.maxLength) || (l.pattern !== undefined && !new RegExp(l.pattern).test(name));
+  (l.minLength !== undefined && name.length < l.minLength) ||
+  (l.maxLength !== undefined && name.length > l.maxLength) ||
+  (l.pattern !== undefined && !new RegExp(l.pattern).test(name));
 
 /** Why `newName` may not replace `oldName` as the cloud name of a `def` manifest, or undefined. */
-export function renameNameLimit(def: KindDef, cloudName: string | undefined, oldName: string | undefined, newName: string): string | undefined {
+export function renameNameLimit(
+  def: KindDef,
+  cloudName: string | undefined,
+  oldName: string | undefined,
+  newName: string,
+): string | undefined {
   if (cloudName !== undefined || def.cloudNameDefault === 'uuid' || !def.nameLimits) return undefined;
   for (const l of def.nameLimits) {
     if (!breaks(l, newName)) continue;
