@@ -1,5 +1,5 @@
 // Neovim as a second real LSP client: headless Debian Neovim (0.7.2) loads the README's setup
-// (editors/neovim/cloud-manifests.lua), which starts `cloud-manifests-language-server` from PATH (linked as
+// (integrations/neovim/cloud-manifests.lua), which starts `cloud-manifests-language-server` from PATH (linked as
 // `npm install -g` links it), opens a manifest, and gets diagnostics, a hover and completions; an edit
 // made in the buffer reaches the server as Neovim's incremental changes and the diagnostics follow, and a
 // settings change reaches it through Neovim's workspace/configuration handler.
@@ -75,7 +75,7 @@ describe('Neovim (built-in LSP client, headless) with the README setup', { skip,
     const outFile = join(scratch.dir, 'result.json');
     const p = spawnSync(
       nvim,
-      ['--headless', '--clean', '-n', '-c', `luafile ${join(repo, 'editors', 'neovim', 'cloud-manifests.lua')}`, '-c', `luafile ${join(__dirname, 'neovim-driver.lua')}`],
+      ['--headless', '--clean', '-n', '-c', `luafile ${join(repo, 'integrations', 'neovim', 'cloud-manifests.lua')}`, '-c', `luafile ${join(__dirname, 'neovim-driver.lua')}`],
       { cwd: ws, env: { ...scratch.env, CM_FILE: join(ws, 'account.yaml'), CM_OUT: outFile }, encoding: 'utf8', timeout: 90_000 },
     );
     stderr = `${p.stdout ?? ''}${p.stderr ?? ''}${p.error ? String(p.error) : ''}`;

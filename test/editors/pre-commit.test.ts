@@ -10,26 +10,14 @@
 // with a message, except under CI=true, where it fails.
 import assert from 'node:assert/strict';
 import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
-import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { parse } from 'yaml';
-import { repo, scratchWithBins, skipUnless, which } from './tools';
+import { repo, scratchWithBins, skipUnless, sourceFiles, which } from './tools';
 
 const missing = ['pre-commit', 'git'].filter((c) => !which(c));
 const skip = skipUnless('the pre-commit test', missing, 'apt-get install -y pre-commit git');
-
-/** The files of the working tree a clone would hold: tracked and new files, without what git ignores. */
-function sourceFiles(): string[] {
-  const r = spawnSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: repo, encoding: 'utf8' });
-  if (r.status === 0) return r.stdout.split('\0').filter((f) => f && !f.startsWith('.git/'));
-  const skipDirs = new Set(['.git', 'node_modules', 'dist', 'test-results', '.bench']);
-  const walk = (dir: string): string[] =>
-    readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
-      e.isDirectory() ? (skipDirs.has(e.name) ? [] : walk(join(dir, e.name))) : [relative(repo, join(dir, e.name))],
-    );
-  return walk(repo);
-}
 
 describe('pre-commit with the hook from this repository', { skip, timeout: 600_000 }, () => {
   let scratch: ReturnType<typeof scratchWithBins>;

@@ -3,9 +3,9 @@
 // `cloud-manifests-language-server` is linked as `npm install -g` links it, and
 // scratch folders.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, symlinkSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { delimiter, join } from 'node:path';
+import { delimiter, join, relative } from 'node:path';
 
 export const repo = join(__dirname, '..', '..');
 export const inCI = !!process.env.CI && process.env.CI !== 'false';
@@ -45,4 +45,16 @@ export function scratchWithBins(prefix: string): { dir: string; bin: string; env
     XDG_CACHE_HOME: join(home, '.cache'),
   };
   return { dir, bin, env };
+}
+
+/** The files of the working tree a clone would hold: tracked and new files, without what git ignores. */
+export function sourceFiles(): string[] {
+  const r = spawnSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: repo, encoding: 'utf8' });
+  if (r.status === 0) return r.stdout.split('\0').filter((f) => f && !f.startsWith('.git/'));
+  const skipDirs = new Set(['.git', 'node_modules', 'dist', 'test-results', '.bench']);
+  const walk = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+      e.isDirectory() ? (skipDirs.has(e.name) ? [] : walk(join(dir, e.name))) : [relative(repo, join(dir, e.name))],
+    );
+  return walk(repo);
 }
