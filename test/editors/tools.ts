@@ -22,7 +22,7 @@ export function which(cmd: string): string | undefined {
  */
 export function skipUnless(suite: string, missing: string[], install: string): string | false {
   if (missing.length === 0 || inCI) return false;
-  const why = `SKIPPED: ${suite} needs ${missing.join(' and ')}. Install with \`${install}\` (.ci/run does, and under CI=true this test fails instead of skipping).`;
+  const why = `SKIPPED: ${suite} needs ${missing.join(' and ')}. Install with \`${install}\` or \`bash scripts/editors/install.sh\` (\`npm run test:all\` and .ci/run do; under CI=true this test fails instead of skipping).`;
   console.log(`# ${why}`);
   return why;
 }
