@@ -1,7 +1,7 @@
 // The pre-commit hook (.pre-commit-hooks.yaml) as a user gets it: a temporary git project whose
-// .pre-commit-config.yaml takes the hook from this repository (a local git copy of the working tree at a
-// commit, as `repo:` and `rev:` name a clone of the real one), `pre-commit install`, then `git commit`.
-// pre-commit installs the hook's environment itself (language: node: npm install and npm pack, whose
+// .pre-commit-config.yaml is the README's (integrations/pre-commit/), its `repo:` and `rev:` naming a
+// local git copy of this working tree at a commit instead of the published repository; `pre-commit
+// install`, then `git commit`. pre-commit installs the hook's environment itself (language: node: npm install and npm pack, whose
 // `prepare` script builds dist/), offline: npm is held to its cache (npm_config_offline), which `npm ci`
 // has filled. A commit of clean manifests goes through, one with an error is refused with the checker's
 // report, and the project's .cloud-manifests.json is read.
@@ -56,7 +56,11 @@ describe('pre-commit with the hook from this repository', { skip, timeout: 600_0
     project = join(scratch.dir, 'project');
     mkdirSync(join(project, 'manifests'), { recursive: true });
     ok(run('git', ['init', '-q']));
-    writeFileSync(join(project, '.pre-commit-config.yaml'), `repos:\n  - repo: ${source}\n    rev: ${rev}\n    hooks:\n      - id: cloud-manifests\n`);
+    // The README's configuration (integrations/pre-commit/.pre-commit-config.yaml), pointed at the local copy.
+    const example = readFileSync(join(repo, 'integrations', 'pre-commit', '.pre-commit-config.yaml'), 'utf8');
+    const config = example.replace(/repo: \S+/, `repo: ${source}`).replace(/rev: \S+/, `rev: ${rev}`);
+    assert.notEqual(config, example);
+    writeFileSync(join(project, '.pre-commit-config.yaml'), config);
     ok(run('pre-commit', ['install']));
   });
   after(() => scratch && rmSync(scratch.dir, { recursive: true, force: true }));
