@@ -1,10 +1,10 @@
 // The pre-commit hook (.pre-commit-hooks.yaml) as a user gets it: a temporary git project whose
 // .pre-commit-config.yaml is the README's (integrations/pre-commit/), its `repo:` and `rev:` naming a
 // local git copy of this working tree at a commit instead of the published repository; `pre-commit
-// install`, then `git commit`. pre-commit installs the hook's environment itself (language: node: npm install and npm pack, whose
-// `prepare` script builds dist/), offline: npm is held to its cache (npm_config_offline), which `npm ci`
-// has filled. A commit of clean manifests goes through, one with an error is refused with the checker's
-// report, and the project's .cloud-manifests.json is read.
+// install`, then `git commit`. pre-commit installs the hook's environment itself (language: node: npm
+// install and npm pack, whose `prepare` script builds dist/), offline: npm is held to its cache
+// (npm_config_offline), which `npm ci` has filled. A commit of clean manifests goes through, one with an
+// error is refused with the checker's report, and the project's .cloud-manifests.json is read.
 //
 // Needs Debian's `pre-commit` (3.0.4) and git (.ci/run installs them). Without them the suite is skipped
 // with a message, except under CI=true, where it fails.
