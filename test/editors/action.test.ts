@@ -118,7 +118,8 @@ describe('the GitHub Action, run locally', { timeout: 600_000 }, () => {
     assert.equal(first.status, 1, first.log);
     assert.deepEqual(first.outputs, { 'sarif-file': 'cloud-manifests.sarif', errors: '11', warnings: '2' });
     const sarif = JSON.parse(readFileSync(join(ws, 'cloud-manifests.sarif'), 'utf8'));
-    assert.ok(validSarif(sarif), JSON.stringify(validSarif.errors));
+    const valid = validSarif(sarif);
+    assert.ok(valid, JSON.stringify(validSarif.errors));
     const results = sarif.runs[0].results;
     assert.equal(results.length, 13);
     const loc = results[0].locations[0].physicalLocation;
@@ -191,7 +192,8 @@ describe('the GitHub Action, run locally', { timeout: 600_000 }, () => {
     const text = readFileSync(join(repo, 'integrations', 'github', 'workflow.yml'), 'utf8');
     for (const m of text.matchAll(new RegExp(`steps\\.${ours.id}\\.outputs\\.([\\w-]+)`, 'g'))) assert.ok(m[1] in action.outputs, m[1]);
     const upload = steps.find((s) => s.uses?.startsWith('github/codeql-action/upload-sarif@'));
-    assert.ok(upload?.with?.sarif_file?.includes(`steps.${ours.id}.outputs.sarif-file`));
+    assert.ok(upload);
+    assert.ok(upload.with?.sarif_file?.includes(`steps.${ours.id}.outputs.sarif-file`));
     assert.match(upload.if ?? '', /always\(\)/);
     assert.equal(wf.permissions['security-events'], 'write');
   });
