@@ -82,6 +82,12 @@ function runAction(actionDir: string, workspace: string, withInputs: Record<stri
   return { status, log, outputs };
 }
 
+interface SarifLog {
+  runs: {
+    originalUriBaseIds: Record<string, { uri: string }>;
+    results: { ruleId: string; locations: { physicalLocation: { artifactLocation: unknown } }[] }[];
+  }[];
+}
 const sarifSchema = JSON.parse(readFileSync(join(repo, 'test', 'cli', 'fixtures', 'sarif-2.1.0-subset.schema.json'), 'utf8'));
 const validSarif = (() => {
   const ajv = new Ajv({ strict: false, allErrors: true });
@@ -117,9 +123,8 @@ describe('the GitHub Action, run locally', { timeout: 600_000 }, () => {
   test('errors fail the step; the SARIF report is written with locations relative to the repository root', () => {
     assert.equal(first.status, 1, first.log);
     assert.deepEqual(first.outputs, { 'sarif-file': 'cloud-manifests.sarif', errors: '11', warnings: '2' });
-    const sarif = JSON.parse(readFileSync(join(ws, 'cloud-manifests.sarif'), 'utf8'));
-    const valid = validSarif(sarif);
-    assert.ok(valid, JSON.stringify(validSarif.errors));
+    const sarif: SarifLog = JSON.parse(readFileSync(join(ws, 'cloud-manifests.sarif'), 'utf8'));
+    assert.ok(validSarif(sarif), JSON.stringify(validSarif.errors));
     const results = sarif.runs[0].results;
     assert.equal(results.length, 13);
     const loc = results[0].locations[0].physicalLocation;
