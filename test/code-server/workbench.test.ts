@@ -18,7 +18,7 @@ import { after, before, describe, test, type TestContext } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
 import { CHROMIUM, missingPrerequisites, startWorkbench, type Workbench } from '../../scripts/code-server/codeServer';
 import { readZip } from '../vscode/zip';
-import { CLOSED_EXPECTED, CLOSED_FILE, makeWorkspace, MISTAKES_EXPECTED, MISTAKES_FILE } from './workspace';
+import { CLOSED_EXPECTED, CLOSED_FILE, makeWorkspace, MISTAKES_EXPECTED, MISTAKES_FILE, SETTINGS_FILE } from './workspace';
 
 const repo = join(__dirname, '..', '..');
 const RESULTS = join(repo, 'test-results', 'code-server');
@@ -342,8 +342,7 @@ describe('the extension in a real VS Code workbench (code-server + chromium)', {
   });
 
   step('.cloud-manifests.json is checked, explained and completed from the contributed schema', async () => {
-    writeFileSync(join(ws, '.cloud-manifests.json'), '{\n  "rules": {\n    "enum-case": "loud"\n  }\n}\n');
-    await openFile('.cloud-manifests.json');
+    await openFile(SETTINGS_FILE);
     await waitForProblems((s) => /Value is not accepted/.test(s) && s.includes('"off"'), 'the bad rule level in .cloud-manifests.json');
     await goTo(3, 8);
     const hover = await showHover();
