@@ -3,7 +3,7 @@
 // `cloud-manifests-language-server` is linked as `npm install -g` links it, and
 // scratch folders.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join, relative } from 'node:path';
 
@@ -50,7 +50,7 @@ export function scratchWithBins(prefix: string): { dir: string; bin: string; env
 /** The files of the working tree a clone would hold: tracked and new files, without what git ignores. */
 export function sourceFiles(): string[] {
   const r = spawnSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: repo, encoding: 'utf8' });
-  if (r.status === 0) return r.stdout.split('\0').filter((f) => f && !f.startsWith('.git/'));
+  if (r.status === 0) return r.stdout.split('\0').filter((f) => f && existsSync(join(repo, f)));
   const skipDirs = new Set(['.git', 'node_modules', 'dist', 'test-results', '.bench']);
   const walk = (dir: string): string[] =>
     readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
