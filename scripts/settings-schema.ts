@@ -35,13 +35,17 @@ export function settingsSchema(): Schema {
   const level = rules?.additionalProperties as Schema | undefined;
   if (!level?.enum) throw new Error('cloudManifests.rules no longer maps codes to an enum of levels');
   rules.properties = Object.fromEntries(
-    codeList().map((code) => [code, { ...level, description: `${CODES[code].title} Default: ${CODES[code].severity}.` }]),
+    codeList().map((code) => [
+      code,
+      { ...level, description: `${CODES[code].title} Default: ${CODES[code].severity}.` },
+    ]),
   );
   rules.additionalProperties = false;
 
   const keys = Object.keys(properties).sort();
   const known = [...KNOWN_KEYS].sort();
-  if (keys.join() !== known.join()) throw new Error(`settings file keys differ: schema ${keys.join(', ')}; CLI reader ${known.join(', ')}`);
+  if (keys.join() !== known.join())
+    throw new Error(`settings file keys differ: schema ${keys.join(', ')}; CLI reader ${known.join(', ')}`);
   return {
     $schema: 'http://json-schema.org/draft-07/schema#',
     title: `Cloud Resource Manifests settings (${SETTINGS_FILE})`,

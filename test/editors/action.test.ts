@@ -20,7 +20,10 @@ import { repo, sourceFiles } from './tools';
 interface Action {
   inputs: Record<string, { default?: string }>;
   outputs: Record<string, { value: string }>;
-  runs: { using: string; steps: { id?: string; shell?: string; run?: string; uses?: string; env?: Record<string, string> }[] };
+  runs: {
+    using: string;
+    steps: { id?: string; shell?: string; run?: string; uses?: string; env?: Record<string, string> }[];
+  };
 }
 const action: Action = parse(readFileSync(join(repo, 'action.yml'), 'utf8'));
 
@@ -31,9 +34,16 @@ interface Run {
 }
 
 /** Runs action.yml's steps like a runner (run steps only: the action has no other kind). */
-function runAction(actionDir: string, workspace: string, withInputs: Record<string, string>, env: NodeJS.ProcessEnv): Run {
+function runAction(
+  actionDir: string,
+  workspace: string,
+  withInputs: Record<string, string>,
+  env: NodeJS.ProcessEnv,
+): Run {
   for (const k of Object.keys(withInputs)) assert.ok(k in action.inputs, `no input ${k}`);
-  const inputs = Object.fromEntries(Object.entries(action.inputs).map(([k, v]) => [k, withInputs[k] ?? v.default ?? '']));
+  const inputs = Object.fromEntries(
+    Object.entries(action.inputs).map(([k, v]) => [k, withInputs[k] ?? v.default ?? '']),
+  );
   const scratch = mkdtempSync(join(tmpdir(), 'cloud-manifests-action-run-'));
   const stepOutputs: Record<string, Record<string, string>> = {};
   let log = '';
@@ -55,7 +65,13 @@ function runAction(actionDir: string, workspace: string, withInputs: Record<stri
       const stepEnv = Object.fromEntries(Object.entries(step.env ?? {}).map(([k, v]) => [k, fill(String(v))]));
       const r = spawnSync('bash', ['--noprofile', '--norc', '-eo', 'pipefail', script], {
         cwd: workspace,
-        env: { ...env, ...stepEnv, GITHUB_ACTION_PATH: actionDir, GITHUB_WORKSPACE: workspace, GITHUB_OUTPUT: outputFile },
+        env: {
+          ...env,
+          ...stepEnv,
+          GITHUB_ACTION_PATH: actionDir,
+          GITHUB_WORKSPACE: workspace,
+          GITHUB_OUTPUT: outputFile,
+        },
         encoding: 'utf8',
         timeout: 300_000,
       });
@@ -88,7 +104,9 @@ interface SarifLog {
     results: { ruleId: string; locations: { physicalLocation: { artifactLocation: unknown } }[] }[];
   }[];
 }
-const sarifSchema = JSON.parse(readFileSync(join(repo, 'test', 'cli', 'fixtures', 'sarif-2.1.0-subset.schema.json'), 'utf8'));
+const sarifSchema = JSON.parse(
+  readFileSync(join(repo, 'test', 'cli', 'fixtures', 'sarif-2.1.0-subset.schema.json'), 'utf8'),
+);
 const validSarif = (() => {
   const ajv = new Ajv({ strict: false, allErrors: true });
   addFormats(ajv);
@@ -110,7 +128,13 @@ describe('the GitHub Action, run locally', { timeout: 600_000 }, () => {
     ws = join(dir, 'repo');
     cpSync(join(repo, 'examples'), join(ws, 'manifests'), { recursive: true });
     const cache = spawnSync('npm', ['config', 'get', 'cache'], { encoding: 'utf8' }).stdout.trim();
-    env = { ...process.env, npm_config_cache: cache, npm_config_offline: 'true', npm_config_update_notifier: 'false', CI: 'true' };
+    env = {
+      ...process.env,
+      npm_config_cache: cache,
+      npm_config_offline: 'true',
+      npm_config_update_notifier: 'false',
+      CI: 'true',
+    };
     first = runAction(actionDir, ws, { paths: 'manifests/' }, env);
   });
   after(() => rmSync(dir, { recursive: true, force: true }));
@@ -138,14 +162,24 @@ describe('the GitHub Action, run locally', { timeout: 600_000 }, () => {
 
   test('fail-on-error: false passes the step and still writes the report', () => {
     rmSync(join(ws, 'out'), { recursive: true, force: true });
-    const r = runAction(actionDir, ws, { paths: 'manifests/', 'fail-on-error': 'false', 'sarif-file': 'out/results.sarif' }, env);
+    const r = runAction(
+      actionDir,
+      ws,
+      { paths: 'manifests/', 'fail-on-error': 'false', 'sarif-file': 'out/results.sarif' },
+      env,
+    );
     assert.equal(r.status, 0, r.log);
     assert.deepEqual(r.outputs, { 'sarif-file': 'out/results.sarif', errors: '11', warnings: '2' });
     assert.equal(JSON.parse(readFileSync(join(ws, 'out', 'results.sarif'), 'utf8')).runs[0].results.length, 13);
   });
 
   test('clean manifests pass with an empty report; paths split on spaces and new lines, globs go to the checker', () => {
-    const r = runAction(actionDir, ws, { paths: 'manifests/storage\nmanifests/resource-group.yaml manifests/*.yaml' }, env);
+    const r = runAction(
+      actionDir,
+      ws,
+      { paths: 'manifests/storage\nmanifests/resource-group.yaml manifests/*.yaml' },
+      env,
+    );
     assert.equal(r.status, 0, r.log);
     assert.deepEqual(r.outputs, { 'sarif-file': 'cloud-manifests.sarif', errors: '0', warnings: '0' });
     assert.deepEqual(JSON.parse(readFileSync(join(ws, 'cloud-manifests.sarif'), 'utf8')).runs[0].results, []);
@@ -154,7 +188,10 @@ describe('the GitHub Action, run locally', { timeout: 600_000 }, () => {
 
   test('warnings pass unless there are more than max-warnings', () => {
     mkdirSync(join(ws, 'warn'), { recursive: true });
-    const text = readFileSync(join(repo, 'examples', 'storage', 'account.yaml'), 'utf8').replace('accessTier: Hot', 'accessTier: hot');
+    const text = readFileSync(join(repo, 'examples', 'storage', 'account.yaml'), 'utf8').replace(
+      'accessTier: Hot',
+      'accessTier: hot',
+    );
     assert.match(text, /accessTier: hot/);
     writeFileSync(join(ws, 'warn', 'account.yaml'), text);
     const within = runAction(actionDir, ws, { paths: 'warn' }, env);
@@ -193,9 +230,11 @@ describe('the GitHub Action, run locally', { timeout: 600_000 }, () => {
     const steps: { id?: string; uses?: string; with?: Record<string, string>; if?: string }[] = wf.jobs.check.steps;
     const ours = steps.find((s) => s.uses?.includes('cloud-manifests'));
     assert.ok(ours?.id);
-    for (const k of Object.keys(ours.with ?? {})) assert.ok(k in action.inputs, `workflow input ${k} is not an input of action.yml`);
+    for (const k of Object.keys(ours.with ?? {}))
+      assert.ok(k in action.inputs, `workflow input ${k} is not an input of action.yml`);
     const text = readFileSync(join(repo, 'integrations', 'github', 'workflow.yml'), 'utf8');
-    for (const m of text.matchAll(new RegExp(`steps\\.${ours.id}\\.outputs\\.([\\w-]+)`, 'g'))) assert.ok(m[1] in action.outputs, m[1]);
+    for (const m of text.matchAll(new RegExp(`steps\\.${ours.id}\\.outputs\\.([\\w-]+)`, 'g')))
+      assert.ok(m[1] in action.outputs, m[1]);
     const upload = steps.find((s) => s.uses?.startsWith('github/codeql-action/upload-sarif@'));
     assert.ok(upload);
     assert.ok(upload.with?.sarif_file?.includes(`steps.${ours.id}.outputs.sarif-file`));

@@ -8,7 +8,11 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { createProtocolConnection, StreamMessageReader, StreamMessageWriter } from 'vscode-languageserver-protocol/node';
+import {
+  createProtocolConnection,
+  StreamMessageReader,
+  StreamMessageWriter,
+} from 'vscode-languageserver-protocol/node';
 import { repo } from './tools';
 
 const pkg = JSON.parse(readFileSync(join(repo, 'package.json'), 'utf8'));
@@ -23,11 +27,15 @@ async function initialize(args: string[], bin = BIN) {
   try {
     const result = (await Promise.race([
       conn.sendRequest('initialize', { processId: process.pid, rootUri: null, capabilities: {} }),
-      new Promise((_, reject) => setTimeout(() => reject(new Error(`no answer to initialize within 10 s: ${stderr}`)), 10_000)),
+      new Promise((_, reject) =>
+        setTimeout(() => reject(new Error(`no answer to initialize within 10 s: ${stderr}`)), 10_000),
+      ),
     ])) as { capabilities: Record<string, unknown>; serverInfo: { name: string } };
     await conn.sendRequest('shutdown');
     await conn.sendNotification('exit');
-    const code = await new Promise((resolve) => (proc.exitCode !== null ? resolve(proc.exitCode) : proc.on('exit', resolve)));
+    const code = await new Promise((resolve) =>
+      proc.exitCode !== null ? resolve(proc.exitCode) : proc.on('exit', resolve),
+    );
     return { result, code };
   } finally {
     conn.dispose();
@@ -55,13 +63,22 @@ test('npm pack + npm install -g of the tarball puts both commands on PATH, and t
   const dir = mkdtempSync(join(tmpdir(), 'cloud-manifests-global-'));
   try {
     // dist/ is built by npm test before the tests run; --ignore-scripts: no rebuild under running tests.
-    const pack = spawnSync('npm', ['pack', '--silent', '--ignore-scripts', '--pack-destination', dir], { cwd: repo, encoding: 'utf8' });
+    const pack = spawnSync('npm', ['pack', '--silent', '--ignore-scripts', '--pack-destination', dir], {
+      cwd: repo,
+      encoding: 'utf8',
+    });
     assert.equal(pack.status, 0, pack.stderr);
     const tgz = join(dir, pack.stdout.trim().split('\n').pop()!);
     const prefix = join(dir, 'prefix');
-    const install = spawnSync('npm', ['install', '-g', '--offline', '--no-audit', '--no-fund', '--prefix', prefix, tgz], { encoding: 'utf8' });
+    const install = spawnSync(
+      'npm',
+      ['install', '-g', '--offline', '--no-audit', '--no-fund', '--prefix', prefix, tgz],
+      { encoding: 'utf8' },
+    );
     assert.equal(install.status, 0, install.stderr);
-    const cli = spawnSync(join(prefix, 'bin', 'cloud-manifests'), ['check', join(repo, 'examples', 'storage')], { encoding: 'utf8' });
+    const cli = spawnSync(join(prefix, 'bin', 'cloud-manifests'), ['check', join(repo, 'examples', 'storage')], {
+      encoding: 'utf8',
+    });
     assert.equal(cli.status, 0, cli.stdout + cli.stderr);
     assert.match(cli.stdout, /6 files checked/);
     const { result, code } = await initialize([], join(prefix, 'bin', 'cloud-manifests-language-server'));

@@ -14,8 +14,15 @@ import { repo, scratchWithBins, skipUnless, which } from './tools';
 
 const emacs = which('emacs');
 const hasPackages =
-  !!emacs && spawnSync(emacs, ['--batch', '--eval', "(progn (package-initialize) (require 'eglot) (require 'yaml-mode))"], { encoding: 'utf8' }).status === 0;
-const skip = skipUnless('the Emacs test', hasPackages ? [] : ['emacs with the eglot and yaml-mode packages'], 'apt-get install -y emacs-nox elpa-eglot elpa-yaml-mode');
+  !!emacs &&
+  spawnSync(emacs, ['--batch', '--eval', "(progn (package-initialize) (require 'eglot) (require 'yaml-mode))"], {
+    encoding: 'utf8',
+  }).status === 0;
+const skip = skipUnless(
+  'the Emacs test',
+  hasPackages ? [] : ['emacs with the eglot and yaml-mode packages'],
+  'apt-get install -y emacs-nox elpa-eglot elpa-yaml-mode',
+);
 
 const MANIFEST = `apiVersion: storage.cloud.example.com/v20220901
 kind: StorageAccount
@@ -48,7 +55,8 @@ interface Result {
   'after-edit': Diag[] | null;
   'after-settings': Diag[] | null;
 }
-const brief = (ds: Diag[] | null) => (ds ?? []).map((d) => `${d.line}:${d.col} ${d.type} ${/\[([\w-]+)\]/.exec(d.text)?.[1]}`);
+const brief = (ds: Diag[] | null) =>
+  (ds ?? []).map((d) => `${d.line}:${d.col} ${d.type} ${/\[([\w-]+)\]/.exec(d.text)?.[1]}`);
 
 describe('Emacs (Eglot, batch) with the README setup', { skip, timeout: 120_000 }, () => {
   let scratch: ReturnType<typeof scratchWithBins>;
@@ -56,7 +64,10 @@ describe('Emacs (Eglot, batch) with the README setup', { skip, timeout: 120_000 
   let log = '';
 
   before(() => {
-    if (!hasPackages) throw new Error('CI=true and emacs, eglot or yaml-mode is missing: .ci/run must apt-get install emacs-nox elpa-eglot elpa-yaml-mode');
+    if (!hasPackages)
+      throw new Error(
+        'CI=true and emacs, eglot or yaml-mode is missing: .ci/run must apt-get install emacs-nox elpa-eglot elpa-yaml-mode',
+      );
     assert.ok(existsSync(join(repo, 'dist', 'server.js')), 'dist/server.js is missing: npm run build first');
     scratch = scratchWithBins('cloud-manifests-emacs-');
     const ws = join(scratch.dir, 'workspace');
@@ -65,7 +76,12 @@ describe('Emacs (Eglot, batch) with the README setup', { skip, timeout: 120_000 
     const outFile = join(scratch.dir, 'result.json');
     const p = spawnSync(emacs!, ['--batch', '-l', join(__dirname, 'emacs-driver.el')], {
       cwd: ws,
-      env: { ...scratch.env, CM_CONFIG: join(repo, 'integrations', 'emacs', 'cloud-manifests.el'), CM_FILE: join(ws, 'account.yaml'), CM_OUT: outFile },
+      env: {
+        ...scratch.env,
+        CM_CONFIG: join(repo, 'integrations', 'emacs', 'cloud-manifests.el'),
+        CM_FILE: join(ws, 'account.yaml'),
+        CM_OUT: outFile,
+      },
       encoding: 'utf8',
       timeout: 100_000,
     });
@@ -86,7 +102,10 @@ describe('Emacs (Eglot, batch) with the README setup', { skip, timeout: 120_000 
     // (owner-not-found, information, comes once the workspace is indexed: rg-app is not in it)
     const got = brief(r.diagnostics).filter((d) => !d.endsWith('owner-not-found'));
     assert.deepEqual(got, ['11:10 eglot-error enum-value', '12:14 eglot-warning enum-case']);
-    assert.match(r.diagnostics!.find((d) => d.text.includes('[enum-value]'))!.text, /`spec\.sku\.name` does not allow "Standard_XYZ"/);
+    assert.match(
+      r.diagnostics!.find((d) => d.text.includes('[enum-value]'))!.text,
+      /`spec\.sku\.name` does not allow "Standard_XYZ"/,
+    );
   });
 
   test('hover on a key describes the field; completion at point offers the enum values', () => {

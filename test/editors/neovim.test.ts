@@ -75,8 +75,21 @@ describe('Neovim (built-in LSP client, headless) with the README setup', { skip,
     const outFile = join(scratch.dir, 'result.json');
     const p = spawnSync(
       nvim,
-      ['--headless', '--clean', '-n', '-c', `luafile ${join(repo, 'integrations', 'neovim', 'cloud-manifests.lua')}`, '-c', `luafile ${join(__dirname, 'neovim-driver.lua')}`],
-      { cwd: ws, env: { ...scratch.env, CM_FILE: join(ws, 'account.yaml'), CM_OUT: outFile }, encoding: 'utf8', timeout: 90_000 },
+      [
+        '--headless',
+        '--clean',
+        '-n',
+        '-c',
+        `luafile ${join(repo, 'integrations', 'neovim', 'cloud-manifests.lua')}`,
+        '-c',
+        `luafile ${join(__dirname, 'neovim-driver.lua')}`,
+      ],
+      {
+        cwd: ws,
+        env: { ...scratch.env, CM_FILE: join(ws, 'account.yaml'), CM_OUT: outFile },
+        encoding: 'utf8',
+        timeout: 90_000,
+      },
     );
     stderr = `${p.stdout ?? ''}${p.stderr ?? ''}${p.error ? String(p.error) : ''}`;
     assert.ok(existsSync(outFile), `Neovim wrote no result (exit ${p.status}): ${stderr}`);
@@ -120,11 +133,17 @@ describe('Neovim (built-in LSP client, headless) with the README setup', { skip,
   test("an edit in the buffer reaches the server: the fixed SKU's error goes, the warning stays", () => {
     // owner-not-found (information) comes once the workspace is indexed: rg-app is not in it.
     assert.ok(r.diagnosticsAfterEdit, `diagnostics did not follow the edit: ${JSON.stringify(r.diagnosticsAfter)}`);
-    assert.deepEqual(r.diagnosticsAfter.map((d) => `${d.lnum}:${d.col} ${d.code}`).sort(), ['13:14 enum-case', '9:10 owner-not-found']);
+    assert.deepEqual(r.diagnosticsAfter.map((d) => `${d.lnum}:${d.col} ${d.code}`).sort(), [
+      '13:14 enum-case',
+      '9:10 owner-not-found',
+    ]);
   });
 
   test('settings reach the server through the client: ownerResolution off silences owner-not-found', () => {
     assert.ok(r.diagnosticsAfterSettings, JSON.stringify(r.diagnosticsSettings));
-    assert.deepEqual(r.diagnosticsSettings.map((d) => `${d.lnum}:${d.col} ${d.code}`), ['13:14 enum-case']);
+    assert.deepEqual(
+      r.diagnosticsSettings.map((d) => `${d.lnum}:${d.col} ${d.code}`),
+      ['13:14 enum-case'],
+    );
   });
 });

@@ -30,7 +30,8 @@ describe('pre-commit with the hook from this repository', { skip, timeout: 600_0
   const head = () => run('git', ['rev-parse', 'HEAD']).stdout.trim();
 
   before(() => {
-    if (missing.length > 0) throw new Error(`CI=true and ${missing.join(', ')} missing: .ci/run must apt-get install pre-commit git`);
+    if (missing.length > 0)
+      throw new Error(`CI=true and ${missing.join(', ')} missing: .ci/run must apt-get install pre-commit git`);
     // npm's cache as the developer or CI has it (HOME changes below).
     const cache = spawnSync('npm', ['config', 'get', 'cache'], { encoding: 'utf8' }).stdout.trim();
     scratch = scratchWithBins('cloud-manifests-pre-commit-');
@@ -85,7 +86,10 @@ describe('pre-commit with the hook from this repository', { skip, timeout: 600_0
 
   test("a commit with an error in a manifest is refused, with the checker's report", () => {
     const before = head();
-    const text = readFileSync(join(repo, 'examples', 'storage', 'account.yaml'), 'utf8').replace(/name: Standard_\w+/, 'name: Standard_XYZ');
+    const text = readFileSync(join(repo, 'examples', 'storage', 'account.yaml'), 'utf8').replace(
+      /name: Standard_\w+/,
+      'name: Standard_XYZ',
+    );
     assert.match(text, /Standard_XYZ/);
     writeFileSync(join(project, 'manifests', 'account.yaml'), text);
     ok(run('git', ['add', '-A']));

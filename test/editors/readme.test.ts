@@ -14,7 +14,9 @@ const pkg = JSON.parse(readFileSync(join(repo, 'package.json'), 'utf8'));
 const SERVER = 'cloud-manifests-language-server';
 
 const files = (dir: string): string[] =>
-  readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(join(dir, e.name)) : [join(dir, e.name)]));
+  readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? files(join(dir, e.name)) : [join(dir, e.name)],
+  );
 
 test('the package names the language-server command the setups run', () => {
   assert.ok(pkg.bin[SERVER]);
@@ -26,16 +28,29 @@ for (const file of files(join(repo, 'integrations'))) {
     const text = readFileSync(file, 'utf8');
     assert.ok(blocks.includes(text), `no fenced block of README.md is exactly ${rel}`);
     assert.ok(readme.includes(`](${rel})`), `README does not link ${rel}`);
-    if (/neovim|emacs|helix/.test(rel)) assert.match(text, new RegExp(`["']${SERVER}["']`), `${rel} does not run ${SERVER}`);
+    if (/neovim|emacs|helix/.test(rel))
+      assert.match(text, new RegExp(`["']${SERVER}["']`), `${rel} does not run ${SERVER}`);
   });
 }
 
 const python = which('python3');
-const skip = skipUnless('the Helix file check', python ? [] : ['python3 3.11 or later (tomllib)'], 'apt-get install -y python3');
+const skip = skipUnless(
+  'the Helix file check',
+  python ? [] : ['python3 3.11 or later (tomllib)'],
+  'apt-get install -y python3',
+);
 
 test('the Helix languages.toml parses and gives YAML the cloud-manifests server', { skip }, () => {
   if (!python) throw new Error('CI=true and python3 is missing');
-  const r = spawnSync('python3', ['-c', 'import json, sys, tomllib; print(json.dumps(tomllib.load(open(sys.argv[1], "rb"))))', join(repo, 'integrations', 'helix', 'languages.toml')], { encoding: 'utf8' });
+  const r = spawnSync(
+    'python3',
+    [
+      '-c',
+      'import json, sys, tomllib; print(json.dumps(tomllib.load(open(sys.argv[1], "rb"))))',
+      join(repo, 'integrations', 'helix', 'languages.toml'),
+    ],
+    { encoding: 'utf8' },
+  );
   assert.equal(r.status, 0, r.stderr);
   const toml = JSON.parse(r.stdout);
   assert.equal(toml['language-server']['cloud-manifests'].command, SERVER);

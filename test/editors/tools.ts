@@ -49,7 +49,10 @@ export function scratchWithBins(prefix: string): { dir: string; bin: string; env
 
 /** The files of the working tree a clone would hold: tracked and new files, without what git ignores. */
 export function sourceFiles(): string[] {
-  const r = spawnSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: repo, encoding: 'utf8' });
+  const r = spawnSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
+    cwd: repo,
+    encoding: 'utf8',
+  });
   if (r.status === 0) return r.stdout.split('\0').filter((f) => f && existsSync(join(repo, f)));
   const skipDirs = new Set(['.git', 'node_modules', 'dist', 'test-results', '.bench']);
   const walk = (dir: string): string[] =>

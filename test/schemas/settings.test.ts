@@ -42,14 +42,19 @@ function readmeExample(): unknown {
 }
 
 test('package.json contributes the schema for .cloud-manifests.json', () => {
-  assert.deepEqual(pkg.contributes.jsonValidation, [{ fileMatch: '.cloud-manifests.json', url: './schemas/cloud-manifests.settings.json' }]);
+  assert.deepEqual(pkg.contributes.jsonValidation, [
+    { fileMatch: '.cloud-manifests.json', url: './schemas/cloud-manifests.settings.json' },
+  ]);
 });
 
 test('the schema has every key the CLI reads, every editor setting, and every code under rules', () => {
   assert.deepEqual(Object.keys(schema.properties).sort(), [...KNOWN_KEYS].sort());
   for (const name of Object.keys(pkg.contributes.configuration.properties)) {
     const path = name.replace(/^cloudManifests\./, '').split('.');
-    const at = path.reduce((s: { properties: Record<string, unknown> } | undefined, p) => s?.properties[p] as never, schema);
+    const at = path.reduce(
+      (s: { properties: Record<string, unknown> } | undefined, p) => s?.properties[p] as never,
+      schema,
+    );
     assert.ok(at, `${name} is not in the settings file schema`);
   }
   assert.deepEqual(Object.keys(schema.properties.rules.properties), codeList());
@@ -64,7 +69,13 @@ const GOOD: [string, unknown][] = [
     {
       $schema: './node_modules/cloud-manifests/schemas/cloud-manifests.settings.json',
       apiDomain: 'cloud.example.com',
-      rules: { 'enum-case': 'off', 'yaml-syntax': 'error', 'owner-not-found': 'hint', 'status-read-only': 'warning', 'unknown-field': 'info' },
+      rules: {
+        'enum-case': 'off',
+        'yaml-syntax': 'error',
+        'owner-not-found': 'hint',
+        'status-read-only': 'warning',
+        'unknown-field': 'info',
+      },
       ownerResolution: 'off',
       exclude: ['legacy/**', 'vendor'],
       trace: { server: 'verbose' },
@@ -98,7 +109,17 @@ for (const [name, content, message] of BAD)
 
 test('a setting the schema flags is explained where it is: the path and what is allowed', () => {
   validate({ rules: { 'enum-case': 'loud' } });
-  assert.ok(validate.errors?.some((e) => e.instancePath === '/rules/enum-case' && e.keyword === 'enum'), JSON.stringify(validate.errors));
+  assert.ok(
+    validate.errors?.some((e) => e.instancePath === '/rules/enum-case' && e.keyword === 'enum'),
+    JSON.stringify(validate.errors),
+  );
   validate({ rules: { 'enum-cse': 'off' } });
-  assert.ok(validate.errors?.some((e) => e.instancePath === '/rules' && e.keyword === 'additionalProperties' && e.params.additionalProperty === 'enum-cse'));
+  assert.ok(
+    validate.errors?.some(
+      (e) =>
+        e.instancePath === '/rules' &&
+        e.keyword === 'additionalProperties' &&
+        e.params.additionalProperty === 'enum-cse',
+    ),
+  );
 });
