@@ -2,7 +2,8 @@
 // driven by Debian's chromium through playwright-core, as a user would. It opens a workspace of manifests,
 // waits for the squiggles, reads the Problems panel and a hover, runs "New Cloud Resource Manifest…",
 // "Check Workspace Manifests" and the owner tree, changes a setting, kills the language server and sees
-// it come back, and saves screenshots into test-results/code-server/.
+// it come back, checks .cloud-manifests.json against the contributed schema, and saves screenshots into
+// test-results/code-server/.
 //
 // Needs code-server and chromium: `bash scripts/code-server/install.sh` (.ci/run does it). Without them
 // the suite is SKIPPED with a message, except under CI=true, where it fails.
@@ -17,7 +18,7 @@ import { after, before, describe, test, type TestContext } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
 import { CHROMIUM, missingPrerequisites, startWorkbench, type Workbench } from '../../scripts/code-server/codeServer';
 import { readZip } from '../vscode/zip';
-import { CLOSED_EXPECTED, CLOSED_FILE, makeWorkspace, MISTAKES_EXPECTED, MISTAKES_FILE } from './workspace';
+import { CLOSED_EXPECTED, CLOSED_FILE, makeWorkspace, MISTAKES_EXPECTED, MISTAKES_FILE, SETTINGS_FILE } from './workspace';
 
 const repo = join(__dirname, '..', '..');
 const RESULTS = join(repo, 'test-results', 'code-server');
@@ -338,6 +339,23 @@ describe('the extension in a real VS Code workbench (code-server + chromium)', {
     await page.keyboard.type('X');
     await waitForProblems((s) => /TLS1_2X/.test(s), 'the new mistake after the restart');
     await page.keyboard.press('Backspace');
+  });
+
+  step('.cloud-manifests.json is checked, explained and completed from the contributed schema', async () => {
+    await openFile(SETTINGS_FILE);
+    await waitForProblems((s) => /Value is not accepted/.test(s) && s.includes('"off"'), 'the bad rule level in .cloud-manifests.json');
+    await goTo(3, 8);
+    const hover = await showHover();
+    assert.match(hover, /differs from an allowed one only in case/, hover);
+    await page.keyboard.press('Escape');
+    await goTo(2, 13);
+    await page.keyboard.press('End');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('"owner-n');
+    await page.keyboard.press('Control+Space');
+    await page.locator('.suggest-widget .monaco-list-row', { hasText: 'owner-not-found' }).first().waitFor();
+    await shot('settings-file');
+    await page.keyboard.press('Escape');
   });
 });
 

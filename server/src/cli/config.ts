@@ -9,7 +9,7 @@ import { CliError, ioReason } from './errors';
 export const SETTINGS_FILE = '.cloud-manifests.json';
 
 /** Keys the settings file may hold: the editor's settings (`trace` is the editor's own) and `$schema`. */
-const KNOWN_KEYS = new Set(['apiDomain', 'rules', 'ownerResolution', 'exclude', 'trace', '$schema']);
+export const KNOWN_KEYS = new Set(['apiDomain', 'rules', 'ownerResolution', 'exclude', 'trace', '$schema']);
 
 export interface LoadedSettings {
   settings: Settings;
