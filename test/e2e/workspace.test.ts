@@ -1,8 +1,9 @@
-// End-to-end: the built server over stdio on multi-file workspaces in temporary folders. The scan at start
-// (with work-done progress), each cross-document check (in open documents, and published for closed files),
-// re-checks of dependents in other files, the index following files created and deleted on disk,
-// definition, references, rename (the edited files re-validate clean), symbols, code lenses, completion,
-// settings, the operator samples and the examples as workspaces, and a 10,000-manifest workspace.
+// End-to-end: the real server (started in-process, over streams; server.test.ts covers the bundle over
+// stdio) on multi-file workspaces in temporary folders. The scan at start (with work-done progress), each
+// cross-document check (in open documents, and published for closed files), re-checks of dependents in other
+// files, the index following files created and deleted on disk, definition, references, rename (the edited
+// files re-validate clean), symbols, code lenses, completion, settings, the operator samples and the
+// examples as workspaces, and a 10,000-manifest workspace.
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

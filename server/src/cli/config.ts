@@ -4,7 +4,8 @@ import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { readSettings, type Settings } from '../service/settings';
 import type { CheckOptions } from './args';
-import { CliError, ioReason } from './errors';
+import { ioReason } from '../io/ioReason';
+import { CliError } from './errors';
 
 export const SETTINGS_FILE = '.cloud-manifests.json';
 

@@ -9,7 +9,7 @@ import type { Settings } from '../service/settings';
 import { applySettings, validateFile, type Diag } from '../service/validate';
 import { checkFile } from '../service/workspace/checks';
 import { WorkspaceIndex } from '../service/workspace/index';
-import { readInputFile, readStdin, decodeText, type Input } from './files';
+import { readInputFile, readStdin, decodeText, type Input } from '../io/files';
 import type { Progress } from './progress';
 
 export interface WorkspaceFile {

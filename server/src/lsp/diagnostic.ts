@@ -1,8 +1,8 @@
-// The service's diagnostic as LSP publishes it: one conversion for the server and its commands.
+// The service's diagnostic as LSP publishes it: one conversion for every request and notification.
 import { DiagnosticSeverity, type Diagnostic } from 'vscode-languageserver';
-import { SOURCE, type Severity } from './service/codes';
-import { severityOf, type Diag } from './service/diag';
-import type { ParsedFile } from './service/parse';
+import { SOURCE, type Severity } from '../service/codes';
+import { severityOf, type Diag } from '../service/diag';
+import type { ParsedFile } from '../service/parse';
 
 const SEVERITY: Record<Severity, DiagnosticSeverity> = {
   error: DiagnosticSeverity.Error,

@@ -2,7 +2,7 @@
 // list of inputs; nothing here parses or validates.
 import { readdirSync, readFileSync, realpathSync, statSync, type Dirent } from 'node:fs';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
-import { ioReason } from './errors';
+import { ioReason } from './ioReason';
 import { Excluder, globToRegExp, hasMagic, splitGlob } from './glob';
 
 export type Input = { kind: 'file'; path: string; display: string } | { kind: 'stdin'; display: string };
