@@ -1,7 +1,7 @@
 // Writes `schemas/` from the model. `--check` exits 1 when `schemas/` differs from what the model gives.
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync, existsSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
-import { schemaFiles } from '../server/src/model/schemaFiles';
+import { schemaFiles } from '../server/src/generate/schemaFiles';
 
 const root = join(__dirname, '..', 'schemas');
 const files = schemaFiles();

@@ -11,23 +11,20 @@ import {
   type CompletionItem,
   type Range,
 } from 'vscode-languageserver-types';
-import { allKinds, DEFAULT_API_DOMAIN, groupVersions, kindsOf, parseApiVersion } from '../model/registry';
-import type { Field, KindDef, ObjectType, StringType, Type } from '../model/types';
-import { matchesFormat } from './formats';
 import {
-  ChunkText,
-  chunkAt,
-  cursorAt,
-  domainsInFile,
-  identifyChunk,
+  allKinds,
+  DEFAULT_API_DOMAIN,
+  groupVersions,
   isOurApiVersion,
   isOurKind,
-  pathLabel,
-  resolvePath,
-  type CursorContext,
-  type Identity,
-  type Layout,
-} from './context';
+  kindsOf,
+  parseApiVersion,
+} from '../model/registry';
+import type { Field, KindDef, ObjectType, StringType, Type } from '../model/types';
+import { matchesFormat } from '../model/formats';
+import { pathLabel, resolvePath } from '../model/typePath';
+import { ChunkText, cursorAt, type CursorContext, type Layout } from './cursor';
+import { chunkAt, domainsInFile, identifyChunk, type Identity } from './identity';
 import { enumValueMarkdown, fieldMarkdown, kindMarkdown, typeLabel } from './hover';
 import type { ParsedDoc, ParsedFile } from './parse';
 import { severityOf, validateText } from './validate';

@@ -5,7 +5,9 @@
 import { isMap, isPair, isScalar, isSeq } from 'yaml';
 import { allKinds, DEFAULT_API_DOMAIN, parseApiVersion } from '../model/registry';
 import type { EnumValue, Field, KindDef, ObjectType, StringType, Type } from '../model/types';
-import { ChunkText, chunkAt, identifyChunk, pathLabel, resolvePath, textHitAt } from './context';
+import { pathLabel, resolvePath } from '../model/typePath';
+import { ChunkText, textHitAt } from './cursor';
+import { chunkAt, identifyChunk } from './identity';
 import { typeLimits } from '../model/describe';
 import type { ParsedFile } from './parse';
 import { keyName, spanOf, type Span } from './yamlNodes';

@@ -2,12 +2,12 @@
 // references resolved by name, owner ids against the owner kind's path shape, reference kinds, duplicates,
 // ownership cycles, and the limits a child takes from its parent (share quota and access tier against the
 // account, SMB multichannel against the account kind). Diagnostics carry file offsets, like validateFile's.
-import { anyVersionOf } from '../../model/registry';
+import { anyVersionOf, areaOfKind, kindsOfArea, ourAreaOfGroup } from '../../model/registry';
 import type { Diag } from '../diag';
 import { listOf, nearest } from '../suggest';
 import { describeIdType, idType, matchesShape } from './armId';
 import { sitesOf, type WorkspaceIndex } from './index';
-import { kindsOfArea, ourAreaOfGroup, areaOfKind, type Manifest, type RefSite } from './model';
+import type { Manifest, RefSite } from './model';
 
 export interface WorkspaceCheckOptions {
   /** `cloudManifests.ownerResolution`: report owners and references missing from the workspace (`info`) or not (`off`). */

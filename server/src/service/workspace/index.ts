@@ -4,7 +4,8 @@
 import { parseFile, tiles, type ParsedFile } from '../parse';
 import { LineIndex } from '../text';
 import { chunkManifests, FileManifest, type ChunkManifest } from './extract';
-import { kindsOfArea, ourAreaOfGroup, WORKSPACE_SCOPE, type Manifest, type RefSite } from './model';
+import { kindsOfArea, ourAreaOfGroup } from '../../model/registry';
+import { WORKSPACE_SCOPE, type Manifest, type RefSite } from './model';
 
 export interface IndexedFile {
   uri: string;

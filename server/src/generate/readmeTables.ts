@@ -1,6 +1,6 @@
 // The README's generated tables (kinds, diagnostic codes), derived from the model and the code registry.
 import { CODES, codeList } from '../service/codes';
-import { allKinds } from './registry';
+import { allKinds } from '../model/registry';
 
 const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, '<br>');
 

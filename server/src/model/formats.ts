@@ -1,5 +1,5 @@
 // String formats of the model, as predicates and as JSON Schema patterns (one definition for both).
-import type { StringFormat } from '../model/types';
+import type { StringFormat } from './types';
 
 const OCTET = '(?:25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)';
 const IPV4 = `${OCTET}(?:\\.${OCTET}){3}`;

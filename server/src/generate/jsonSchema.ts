@@ -2,10 +2,10 @@
 // (yaml-language-server, ajv). Whatever JSON Schema can express is here: types, required members, enums,
 // ranges, lengths, item counts, patterns and formats, exclusive members and reference shapes. What it
 // cannot (cross-field and cross-file rules, duration bounds) is checked by the language service only.
-import { FORMAT_PATTERNS } from '../service/formats';
-import { typeLimits } from './describe';
-import { envelopeOf, listEnvelopeOf } from './envelope';
-import type { ExclusiveGroup, Field, KindDef, ObjectType, Type } from './types';
+import { FORMAT_PATTERNS } from '../model/formats';
+import { typeLimits } from '../model/describe';
+import { envelopeOf, listEnvelopeOf } from '../model/envelope';
+import type { ExclusiveGroup, Field, KindDef, ObjectType, Type } from '../model/types';
 
 export type JsonSchema = { [k: string]: unknown };
 
