@@ -5,7 +5,7 @@ import { parseFile, tiles, type ParsedFile } from '../parse';
 import { LineIndex } from '../text';
 import { chunkManifests, FileManifest, type ChunkManifest } from './extract';
 import { kindsOfArea, ourAreaOfGroup } from '../../model/registry';
-import { WORKSPACE_SCOPE, type Manifest, type RefSite } from './model';
+import { sitesOf, WORKSPACE_SCOPE, type Manifest, type RefSite } from './model';
 
 export interface IndexedFile {
   uri: string;
@@ -377,9 +377,4 @@ function commonSegments(a: string, b: string): number {
   let n = 0;
   while (n < x.length - 1 && n < y.length - 1 && x[n] === y[n]) n++;
   return n;
-}
-
-/** The owner and references of a manifest. */
-export function sitesOf(m: Pick<Manifest, 'owner' | 'refs'>): RefSite[] {
-  return m.owner ? [m.owner, ...m.refs] : m.refs;
 }

@@ -57,16 +57,14 @@ export interface Manifest {
   cloudName?: string;
   owner?: RefSite;
   refs: RefSite[];
-  /** Values keyed by dotted path (`spec.kind`, `spec.largeFileSharesState`, …). */
+  /** Values the cross-file rules track (rules/index.ts), keyed by dotted path (`spec.kind`, …). */
   values: Record<string, TrackedValue>;
 }
 
-/** Values each kind contributes to cross-document checks. */
-export const TRACKED_VALUES: Record<string, string[][]> = {
-  StorageAccount: [['spec', 'kind'], ['spec', 'largeFileSharesState']],
-  StorageAccountsFileServicesShare: [['spec', 'shareQuota'], ['spec', 'accessTier']],
-  StorageAccountsFileService: [['spec', 'protocolSettings', 'smb', 'multichannel', 'enabled']],
-};
+/** The owner and references of a manifest. */
+export function sitesOf(m: Pick<Manifest, 'owner' | 'refs'>): RefSite[] {
+  return m.owner ? [m.owner, ...m.refs] : m.refs;
+}
 
 /** `storage.cloud.example.com`: the group of a manifest. */
 export const groupOf = (m: Pick<Manifest, 'def' | 'domain'>): string => `${m.def.area}.${m.domain}`;
