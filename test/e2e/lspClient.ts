@@ -165,11 +165,3 @@ async function settled(s: ServerState): Promise<void> {
     await new Promise((r) => setTimeout(r, 10));
   } while (Date.now() < until);
 }
-
-/** Splits a fixture with a `|` cursor marker into text and 0-based position. */
-export function cursor(src: string): { text: string; line: number; character: number } {
-  const at = src.indexOf('|');
-  const text = src.slice(0, at) + src.slice(at + 1);
-  const before = src.slice(0, at).split('\n');
-  return { text, line: before.length - 1, character: before[before.length - 1].length };
-}

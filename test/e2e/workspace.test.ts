@@ -5,7 +5,7 @@
 // files re-validate clean), symbols, code lenses, completion, settings, the operator samples and the
 // examples as workspaces, and a 10,000-manifest workspace.
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -23,7 +23,8 @@ import {
   roleAssignment,
   share,
 } from '../workspace/helpers';
-import { cursor } from './lspClient';
+import { cursor } from '../helpers/cursor';
+import { CORPUS, yamlFiles } from '../helpers/files';
 import { WorkspaceClient } from './workspaceClient';
 
 const STORAGE = { group: 'storage.cloud.example.com', kind: 'StorageAccount' };
@@ -479,14 +480,12 @@ describe('settings over stdio', () => {
 
 // ---------------------------------------------------------------------------------------------------
 
-const yamlFiles = (dir: string): string[] =>
-  readdirSync(dir).flatMap((n) => (statSync(join(dir, n)).isDirectory() ? yamlFiles(join(dir, n)) : /\.ya?ml$/.test(n) ? [join(dir, n)] : []));
 
 describe('real manifests as workspaces', () => {
   const repo = join(__dirname, '..', '..');
 
   test('the operator samples: no error but the genuine ones; missing owners are information', async () => {
-    const corpus = join(repo, '..', 'shared', 'corpus', 'operator-samples');
+    const corpus = CORPUS;
     const client = new WorkspaceClient({ rootDir: corpus });
     try {
       await client.initialize();

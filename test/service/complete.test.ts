@@ -7,17 +7,10 @@ import { allKinds } from '../../server/src/model/registry';
 import { complete, type CompletionSettings } from '../../server/src/service/complete';
 import { parseFile } from '../../server/src/service/parse';
 import { severityOf, validateText } from '../../server/src/service/validate';
-
-/** Removes the cursor marker from a fixture and gives its offset. */
-function at(src: string, marker = '|'): { text: string; offset: number } {
-  const offset = src.indexOf(marker);
-  assert.ok(offset >= 0, 'fixture has a cursor marker');
-  assert.equal(src.indexOf(marker, offset + 1), -1, 'fixture has a single cursor marker');
-  return { text: src.slice(0, offset) + src.slice(offset + marker.length), offset };
-}
+import { cursor } from '../helpers/cursor';
 
 function completeAt(src: string, settings: CompletionSettings = {}, marker = '|'): CompletionItem[] {
-  const { text, offset } = at(src, marker);
+  const { text, offset } = cursor(src, marker);
   return complete(parseFile(text), offset, settings);
 }
 
@@ -141,7 +134,7 @@ test('flow style mappings', () => {
 
 test('a document that does not parse yet still completes', () => {
   const src = `${STORAGE}spec:\n  locat\n  kind: "Stor\n  sku:\n    |\n`;
-  const { text } = at(src);
+  const { text } = cursor(src);
   assert.ok(parseFile(text).docs[0].doc.errors.length > 0, 'the fixture is broken YAML');
   assert.deepEqual(labels(completeAt(src)).sort(), ['name', 'tier']);
   // A half-typed flow list above does not swallow the rest of the document.

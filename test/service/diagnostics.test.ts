@@ -1,16 +1,15 @@
 // Runs every YAML fixture under test/fixtures/diagnostics: the diagnostics the service reports must be
 // exactly the ones written inline (code, line, columns and, where given, severity), no more, no less.
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { test } from 'node:test';
 import { actualDiagnostics, fmt, readExpectations } from '../expectations';
+import { yamlFiles } from '../helpers/files';
 
 const root = join(__dirname, '..', 'fixtures', 'diagnostics');
-const files = (dir: string): string[] =>
-  readdirSync(dir).flatMap((n) => (statSync(join(dir, n)).isDirectory() ? files(join(dir, n)) : n.endsWith('.yaml') ? [join(dir, n)] : []));
 
-for (const file of files(root)) {
+for (const file of yamlFiles(root)) {
   test(`diagnostics: ${relative(root, file)}`, () => {
     const text = readFileSync(file, 'utf8');
     const expected = readExpectations(text);
