@@ -15,7 +15,7 @@ import {
   type Disposable,
 } from 'vscode';
 import { WorkDoneProgress, type LanguageClient } from 'vscode-languageclient/node';
-import { CHECK_WORKSPACE, type CheckWorkspaceParams, type CheckWorkspaceResult } from '../../server/src/protocol';
+import { CHECK_WORKSPACE, type CheckWorkspaceParams, type CheckWorkspaceResult } from '../../server/src/protocol/requests';
 import { errorMessage, isMethodNotFound } from './util';
 
 export interface CheckSummary {

@@ -479,7 +479,7 @@ function resolveItem(item: SpecItem, entries: Entry[], used: Set<Entry>, usedRow
   used.add(e);
   if (e.allow) return { item, status: 'allowed', reason: e.allow, checks: [], problems: [] };
   const problems: string[] = [];
-  let checks: Check[] = [];
+  const checks: Check[] = [];
   let ticks: Record<string, string> = { ...e.ticks };
   let opt: RowOpt | undefined;
   if (item.what === 'row') {

@@ -249,11 +249,11 @@ test('an empty document offers one snippet per kind and version', () => {
   const text = edit(sa).newText;
   assert.match(text, /^apiVersion: storage\.cloud\.example\.com\/v20220901\nkind: StorageAccount\n/);
   // Required fields at any depth are tab stops; enums are choices.
-  assert.match(text, /\n  name: \$\{\d+:[^}]+\}/, 'metadata.name');
-  assert.match(text, /\n  location: \$\{\d+:[^}]+\}/, 'spec.location');
-  assert.match(text, /\n  owner:\n    name: \$\{\d+:[^}]+\}/, 'spec.owner.name');
-  assert.match(text, /\n  kind: \$\{\d+\|[^}]*StorageV2[^}]*\|\}/, 'spec.kind');
-  assert.match(text, /\n  sku:\n    name: \$\{\d+\|[^}]*Standard_LRS[^}]*\|\}/, 'spec.sku.name');
+  assert.match(text, /\n {2}name: \$\{\d+:[^}]+\}/, 'metadata.name');
+  assert.match(text, /\n {2}location: \$\{\d+:[^}]+\}/, 'spec.location');
+  assert.match(text, /\n {2}owner:\n {4}name: \$\{\d+:[^}]+\}/, 'spec.owner.name');
+  assert.match(text, /\n {2}kind: \$\{\d+\|[^}]*StorageV2[^}]*\|\}/, 'spec.kind');
+  assert.match(text, /\n {2}sku:\n {4}name: \$\{\d+\|[^}]*Standard_LRS[^}]*\|\}/, 'spec.sku.name');
 });
 
 test('a typed word in an empty document is replaced by the snippet', () => {
@@ -282,10 +282,10 @@ test('every snippet, filled with its defaults, is a valid manifest', () => {
   }
   // The three the brief names, explicitly: the shapes they need are there.
   const prom = fill(edit(item(items, 'PrometheusRuleGroup (alertsmanagement v20230301)')).newText);
-  assert.match(prom, /rules:\n    - expression: .+\n      alert: /);
-  assert.match(prom, /scopesReferences:\n    - armId: \/subscriptions\//);
+  assert.match(prom, /rules:\n {4}- expression: .+\n {6}alert: /);
+  assert.match(prom, /scopesReferences:\n {4}- armId: \/subscriptions\//);
   const sub = fill(edit(item(items, 'EventSubscription (eventgrid v20200601)')).newText);
-  assert.match(sub, /owner:\n    group: resources\.cloud\.example\.com\n    kind: ResourceGroup\n    name: /);
+  assert.match(sub, /owner:\n {4}group: resources\.cloud\.example\.com\n {4}kind: ResourceGroup\n {4}name: /);
   const sa = fill(edit(item(items, 'StorageAccount (storage v20220901)')).newText);
   assert.ok(!validateText(sa).some((d) => d.code === 'missing-required' || d.code === 'yaml-syntax'));
 });

@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { builtinModules } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -70,7 +71,7 @@ describe('the packaged .vsix', () => {
   test('the extension bundle starts the bundled server and needs nothing but vscode', () => {
     const ext = entries.find((e) => e.name === 'extension/dist/extension.js')!.read().toString('utf8');
     const requires = [...ext.matchAll(/require\("([^"]+)"\)/g)].map((m) => m[1]).filter((m) => !m.startsWith('node:'));
-    const builtins = new Set(require('node:module').builtinModules as string[]);
+    const builtins = new Set(builtinModules);
     assert.deepEqual([...new Set(requires.filter((m) => m !== 'vscode' && !builtins.has(m)))], []);
     assert.match(ext, /dist[^"]{0,10}server\.js|"server\.js"/);
     assert.doesNotMatch(ext, /sourceMappingURL/);

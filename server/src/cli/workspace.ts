@@ -107,7 +107,7 @@ export function checkWorkspace(workspace: Workspace, settings: Settings, progres
       index.set(uris[i], full);
       return validateFile(full, options);
     } catch (e) {
-      throw new Error(`while checking ${file.display}: ${e instanceof Error ? e.message : String(e)}`);
+      throw new Error(`while checking ${file.display}: ${e instanceof Error ? e.message : String(e)}`, { cause: e });
     }
   });
   // The files named on the command line need not be the whole workspace (one file, a glob): an owner missing
@@ -121,7 +121,7 @@ export function checkWorkspace(workspace: Workspace, settings: Settings, progres
       const cross = applySettings(file.parsed, checkFile(index, uris[i], crossOptions), options);
       if (cross.length > 0) diags = [...diags, ...cross].sort((x, y) => x.start - y.start || x.end - y.end);
     } catch (e) {
-      throw new Error(`while checking ${file.display}: ${e instanceof Error ? e.message : String(e)}`);
+      throw new Error(`while checking ${file.display}: ${e instanceof Error ? e.message : String(e)}`, { cause: e });
     }
     progress?.update('checked', i + 1, total);
     return { file, diags };

@@ -126,7 +126,7 @@ export function collectInputs(paths: readonly string[], options: CollectOptions)
       const pattern = slashes(arg);
       const { base, rest } = splitGlob(pattern);
       const baseAbs = resolve(cwd, base);
-      let baseIsDir = false;
+      let baseIsDir: boolean;
       try {
         baseIsDir = statSync(baseAbs).isDirectory();
       } catch {

@@ -1,7 +1,7 @@
 // The extension's own requests, registered on the connection next to the standard ones:
 //   cloudManifests/checkWorkspace — "Check Workspace Manifests": every file's diagnostics, for Problems;
 //   cloudManifests/ownerGraph     — the explorer's owner tree (service/workspace/ownerGraph.ts).
-// Both read the server's workspace index, current with the open documents. See ../protocol.ts for the
+// Both read the server's workspace index, current with the open documents. See ../protocol/requests.ts for the
 // messages, which the client shares.
 import { ProtocolRequestType, type CancellationToken, type Diagnostic } from 'vscode-languageserver/node';
 import {
@@ -12,7 +12,7 @@ import {
   type CheckWorkspaceResult,
   type OwnerGraphParams,
   type OwnerGraphResult,
-} from '../protocol';
+} from '../protocol/requests';
 import { parseFile } from '../service/parse';
 import { WORKSPACE_SCOPE } from '../service/workspace/model';
 import { ownerGraph } from '../service/workspace/ownerGraph';

@@ -410,7 +410,10 @@ function scalarPart(b: SnippetBuilder, name: string, t: Type, path: string[], f?
         const values = t.enum.map((e) => yamlScalar(e.value, false));
         const dflt = f?.default !== undefined ? yamlScalar(String(f.default), false) : undefined;
         const preferred = dflt ?? PREFERRED[`${b.def.kind}:${pathLabel(path)}`];
-        if (preferred && values.includes(preferred)) values.splice(values.indexOf(preferred), 1), values.unshift(preferred);
+        if (preferred && values.includes(preferred)) {
+          values.splice(values.indexOf(preferred), 1);
+          values.unshift(preferred);
+        }
         return b.choice(values);
       }
       return b.stop(yamlScalar(sampleString(name, t), false));

@@ -395,11 +395,7 @@ function flowContext(chunk: ChunkText, S: number, local: number): CursorContext 
     if ((c === '"' || c === "'") && tok === '') {
       const close = closingQuote(text, i);
       tokStart = i;
-      if (close < 0 || close >= local) {
-        tok = text.slice(i, local);
-        quoted = true;
-        break;
-      }
+      if (close < 0 || close >= local) break; // the cursor is inside the quotes
       tok = unquote(text.slice(i, close + 1));
       quoted = true;
       i = close;

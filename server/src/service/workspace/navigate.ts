@@ -74,7 +74,9 @@ export function referencesAt(index: WorkspaceIndex, uri: string, offset: number,
   const seen = new Set<string>();
   const add = (l: Loc) => {
     const k = `${l.uri}#${l.span[0]}`;
-    if (!seen.has(k)) (seen.add(k), out.push(l));
+    if (seen.has(k)) return;
+    seen.add(k);
+    out.push(l);
   };
   for (const m of targets) {
     if (includeDeclaration) add(locOf(m));
