@@ -11,7 +11,7 @@ import { after, before, describe, test } from 'node:test';
 import { WorkDoneProgress } from 'vscode-languageserver-protocol/node';
 import { buildTree, countIn, describeProblems, type TreeNode } from '../../client/src/graphModel';
 import { CHECK_WORKSPACE, OWNER_GRAPH, type CheckWorkspaceResult, type GraphNode, type OwnerGraphResult } from '../../server/src/protocol/requests';
-import { WorkspaceIndex } from '../../server/src/service/workspace/index';
+import { WorkspaceIndex } from '../../server/src/service/workspace/workspaceIndex';
 import { ownerGraph } from '../../server/src/service/workspace/ownerGraph';
 import { WorkspaceClient } from '../e2e/workspaceClient';
 

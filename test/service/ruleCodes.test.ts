@@ -14,7 +14,7 @@ import { parseFile } from '../../server/src/service/parse';
 import { RULES } from '../../server/src/service/rules';
 import { identify } from '../../server/src/service/validate';
 import { checkFile } from '../../server/src/service/workspace/checks';
-import { WorkspaceIndex } from '../../server/src/service/workspace/index';
+import { WorkspaceIndex } from '../../server/src/service/workspace/workspaceIndex';
 import { CROSS_FILE_RULES } from '../../server/src/service/workspace/rules';
 import type { CrossFileContext } from '../../server/src/service/workspace/rules/context';
 import { entry } from '../../server/src/service/yamlNodes';

@@ -6,7 +6,7 @@ import { pathToFileURL } from 'node:url';
 import { describe, test } from 'node:test';
 import { severityOf } from '../../server/src/service/diag';
 import { checkFile } from '../../server/src/service/workspace/checks';
-import { WorkspaceIndex } from '../../server/src/service/workspace/index';
+import { WorkspaceIndex } from '../../server/src/service/workspace/workspaceIndex';
 import {
   account,
   blobService,

@@ -10,7 +10,7 @@ import { after, before, describe, test } from 'node:test';
 import { parseFile } from '../../server/src/service/parse';
 import { validateFile } from '../../server/src/service/validate';
 import { checkFile } from '../../server/src/service/workspace/checks';
-import { WorkspaceIndex } from '../../server/src/service/workspace/index';
+import { WorkspaceIndex } from '../../server/src/service/workspace/workspaceIndex';
 import { WorkspaceClient } from '../e2e/workspaceClient';
 import { asActual, compared, fmt, readExpectations, type Actual } from '../expectations';
 import { yamlFiles } from '../helpers/files';

@@ -7,7 +7,7 @@ import { validateFile } from '../../server/src/service/validate';
 import { cursor } from '../helpers/cursor';
 import { checkFile } from '../../server/src/service/workspace/checks';
 import { completeReferences } from '../../server/src/service/workspace/completeRefs';
-import type { WorkspaceIndex } from '../../server/src/service/workspace/index';
+import type { WorkspaceIndex } from '../../server/src/service/workspace/workspaceIndex';
 import { definitionAt, prepareRenameAt, referencesAt, renameAt, type Edit } from '../../server/src/service/workspace/navigate';
 import { resourcePath } from '../../server/src/service/workspace/paths';
 import { documentSymbols, SYMBOL_BUDGET, workspaceSymbols } from '../../server/src/service/workspace/symbols';

@@ -8,7 +8,7 @@ import { LineIndex } from '../service/text';
 import type { Settings } from '../service/settings';
 import { applySettings, validateFile, type Diag } from '../service/validate';
 import { checkFile } from '../service/workspace/checks';
-import { WorkspaceIndex } from '../service/workspace/index';
+import { WorkspaceIndex } from '../service/workspace/workspaceIndex';
 import { readInputFile, readStdin, decodeText, type Input } from '../io/files';
 import type { Progress } from './progress';
 

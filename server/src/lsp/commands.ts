@@ -14,7 +14,7 @@ import {
   type OwnerGraphResult,
 } from '../protocol/requests';
 import { parseFile } from '../service/parse';
-import { WORKSPACE_SCOPE } from '../service/workspace/model';
+import { WORKSPACE_SCOPE } from '../service/workspace/manifest';
 import { ownerGraph } from '../service/workspace/ownerGraph';
 import { allDiagnostics, diagnosticsOf, syncAll } from './publish';
 import { logError, type ServerState } from './state';

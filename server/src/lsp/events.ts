@@ -3,7 +3,7 @@ import { stat } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
 import { DocumentDiagnosticReportKind, FileChangeType } from 'vscode-languageserver/node';
 import { forgetFile, parseFile } from '../service/parse';
-import { WORKSPACE_SCOPE } from '../service/workspace/model';
+import { WORKSPACE_SCOPE } from '../service/workspace/manifest';
 import { diagnosticsOf, markDirty, scheduleFlush } from './publish';
 import { isYamlName, safely, type ServerState } from './state';
 import { enqueue, inWorkspace, listYamlFiles, pathOf, readText } from './workspace';

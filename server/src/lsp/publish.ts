@@ -7,7 +7,7 @@ import { severityOf, type Diag } from '../service/diag';
 import type { ParsedFile } from '../service/parse';
 import { applySettings, validateFile } from '../service/validate';
 import { checkFile, type WorkspaceCheckOptions } from '../service/workspace/checks';
-import { WORKSPACE_SCOPE } from '../service/workspace/model';
+import { WORKSPACE_SCOPE } from '../service/workspace/manifest';
 import { toLspDiagnostic } from './diagnostic';
 import { fileOf, isYaml, safely, type ServerState } from './state';
 import { displayOf, scopeOf } from './workspace';

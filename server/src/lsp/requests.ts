@@ -6,7 +6,7 @@ import { complete } from '../service/complete';
 import { hover } from '../service/hover';
 import type { ParsedFile } from '../service/parse';
 import { completeReferences } from '../service/workspace/completeRefs';
-import type { Span } from '../service/workspace/model';
+import type { Span } from '../service/workspace/manifest';
 import { definitionAt, prepareRenameAt, referencesAt, renameAt } from '../service/workspace/navigate';
 import { resourcePath } from '../service/workspace/paths';
 import { documentSymbols, workspaceSymbols } from '../service/workspace/symbols';

@@ -8,7 +8,7 @@ import { Excluder } from '../io/glob';
 import { analyze } from '../service/analyze';
 import { parseFile, type ParsedFile } from '../service/parse';
 import { DEFAULT_SETTINGS, type Settings } from '../service/settings';
-import { WorkspaceIndex } from '../service/workspace/index';
+import { WorkspaceIndex } from '../service/workspace/workspaceIndex';
 
 /** What the client said it supports (set at `initialize`), and the settings in force. */
 export interface ClientState {

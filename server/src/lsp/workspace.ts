@@ -8,7 +8,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { WorkDoneProgressServerReporter } from 'vscode-languageserver/node';
 import { decodeText } from '../io/files';
 import { parseFile } from '../service/parse';
-import { WORKSPACE_SCOPE } from '../service/workspace/model';
+import { WORKSPACE_SCOPE } from '../service/workspace/manifest';
 import { growingHeap, steadyHeap } from './heap';
 import { isYamlName, logError, type ServerState } from './state';
 

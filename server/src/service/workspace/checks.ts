@@ -2,8 +2,8 @@
 // file under ./rules (owners and references, duplicates, ownership cycles, the limits a child takes from its
 // parent). Diagnostics carry file offsets, like validateFile's.
 import type { Diag } from '../diag';
-import type { WorkspaceIndex } from './index';
-import type { Manifest } from './model';
+import type { WorkspaceIndex } from './workspaceIndex';
+import type { Manifest } from './manifest';
 import { CROSS_FILE_RULES } from './rules';
 import type { CrossFileContext } from './rules/context';
 

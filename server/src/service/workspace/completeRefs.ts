@@ -11,8 +11,8 @@ import { chunkAt, identifyChunk } from '../identity';
 import type { ParsedFile } from '../parse';
 import { entry, scalarValue } from '../yamlNodes';
 import { defaultDisplay, whereOf } from './checks';
-import type { WorkspaceIndex } from './index';
-import type { Manifest } from './model';
+import type { WorkspaceIndex } from './workspaceIndex';
+import type { Manifest } from './manifest';
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
 

@@ -6,7 +6,7 @@ import type { KindDef, ObjectType, Type } from '../../model/types';
 import { analysisTree, type ParsedFile } from '../parse';
 import { identify } from '../validate';
 import { entry, keyName, scalarValue, spanOf } from '../yamlNodes';
-import type { Manifest, RefSite, Span, TrackedValue } from './model';
+import type { Manifest, RefSite, Span, TrackedValue } from './manifest';
 import { TRACKED_VALUES } from './rules';
 
 /** A manifest with chunk-relative spans and no uri yet. */

@@ -2,8 +2,8 @@
 // `name`), go to definition, find references, and rename of `metadata.name` with every owner and reference
 // that names it, in every file. Results are file offsets into the indexed texts.
 import { whereOf } from './checks';
-import type { WorkspaceIndex } from './index';
-import { K8S_NAME, sitesOf, type Manifest, type RefSite, type Span } from './model';
+import type { WorkspaceIndex } from './workspaceIndex';
+import { K8S_NAME, sitesOf, type Manifest, type RefSite, type Span } from './manifest';
 
 export interface Loc {
   uri: string;

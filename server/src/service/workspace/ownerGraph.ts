@@ -3,9 +3,9 @@
 // An owner that is not in the workspace, or one given by `armId`, becomes an `external` node, so the tree
 // can still show what a manifest hangs off. Pure: no connection, no file system.
 import type { GraphNode } from '../../protocol/requests';
-import type { WorkspaceIndex } from './index';
-import { targetKindOf } from './index';
-import type { Manifest } from './model';
+import type { WorkspaceIndex } from './workspaceIndex';
+import { targetKindOf } from './workspaceIndex';
+import type { Manifest } from './manifest';
 
 export function ownerGraph(index: WorkspaceIndex, uris: Iterable<string>): GraphNode[] {
   const nodes: GraphNode[] = [];

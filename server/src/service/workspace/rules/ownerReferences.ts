@@ -4,7 +4,7 @@
 import { anyVersionOf, areaOfKind, kindsOfArea, ourAreaOfGroup } from '../../../model/registry';
 import { listOf, nearest } from '../../suggest';
 import { describeIdType, idType, matchesShape } from '../armId';
-import { sitesOf, type Manifest, type RefSite } from '../model';
+import { sitesOf, type Manifest, type RefSite } from '../manifest';
 import { a, cap, type CrossFileContext, type CrossFileRule } from './context';
 
 /** `/providers/Provider.AppConfiguration/configurationStores/<name>` or the whole id shape of a resource group. */

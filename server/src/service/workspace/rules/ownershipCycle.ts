@@ -1,6 +1,6 @@
 // Ownership cycles through owners given by name: none of the manifests of the cycle can be created.
-import type { WorkspaceIndex } from '../index';
-import type { Manifest } from '../model';
+import type { WorkspaceIndex } from '../workspaceIndex';
+import type { Manifest } from '../manifest';
 import type { CrossFileRule } from './context';
 
 export const ownershipCycle: CrossFileRule = {

@@ -5,7 +5,7 @@ import { parseFile, tiles, type ParsedFile } from '../parse';
 import { LineIndex } from '../text';
 import { chunkManifests, FileManifest, type ChunkManifest } from './extract';
 import { kindsOfArea, ourAreaOfGroup } from '../../model/registry';
-import { sitesOf, WORKSPACE_SCOPE, type Manifest, type RefSite } from './model';
+import { sitesOf, WORKSPACE_SCOPE, type Manifest, type RefSite } from './manifest';
 
 export interface IndexedFile {
   uri: string;
