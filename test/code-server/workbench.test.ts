@@ -5,7 +5,7 @@
 // it come back, and saves screenshots into test-results/code-server/.
 //
 // Needs code-server and chromium: `bash scripts/code-server/install.sh` (.ci/run does it). Without them
-// the suite is SKIPPED with a message, except under CI=true, where it fails.
+// the suite fails, saying so: a missing prerequisite is not a pass.
 // CLOUD_MANIFESTS_VSIX=<file> tests that .vsix instead of packaging one; CLOUD_MANIFESTS_UPDATE_SCREENSHOT=1
 // also writes the README's images/screenshot.png.
 import assert from 'node:assert/strict';
@@ -21,24 +21,16 @@ import { CLOSED_EXPECTED, CLOSED_FILE, makeWorkspace, MISTAKES_EXPECTED, MISTAKE
 
 const repo = join(__dirname, '..', '..');
 const RESULTS = join(repo, 'test-results', 'code-server');
-const inCI = !!process.env.CI && process.env.CI !== 'false';
 const missing = missingPrerequisites();
-const skip =
-  missing.length > 0 && !inCI
-    ? `SKIPPED: the real-workbench test needs ${missing.join(' and ')}. Install them with \`bash scripts/code-server/install.sh\` (.ci/run does, and under CI=true this test fails instead of skipping).`
-    : false;
-if (skip) console.log(`# code-server workbench: ${skip}`);
 
 const nbsp = (s: string) => s.replace(/\u00a0/g, ' ');
 
-describe('the extension in a real VS Code workbench (code-server + chromium)', { skip, timeout: 600_000 }, () => {
+describe('the extension in a real VS Code workbench (code-server + chromium)', { timeout: 600_000 }, () => {
   let root: string;
   let ws: string;
   let wb: Workbench | undefined;
   let context: BrowserContext | undefined;
   let page: Page;
-  /** Whether the packaged server implements the commands' requests (server/src/commands wired into server.ts). */
-  let serverHasCommands = false;
   let shotNo = 0;
 
   const shot = async (name: string) => {
@@ -48,7 +40,7 @@ describe('the extension in a real VS Code workbench (code-server + chromium)', {
   };
 
   before(async () => {
-    if (missing.length > 0) throw new Error(`CI=true and the real-workbench prerequisites are missing: ${missing.join(', ')}. .ci/run must run scripts/code-server/install.sh first.`);
+    if (missing.length > 0) throw new Error(`the real-workbench test needs ${missing.join(' and ')}: install them with \`bash scripts/code-server/install.sh\` (.ci/run does).`);
     rmSync(RESULTS, { recursive: true, force: true });
     mkdirSync(RESULTS, { recursive: true });
     root = mkdtempSync(join(tmpdir(), 'cloud-manifests-code-server-'));
@@ -60,7 +52,7 @@ describe('the extension in a real VS Code workbench (code-server + chromium)', {
       assert.equal(r.status, 0, `npm run package failed:\n${r.stdout}\n${r.stderr}`);
     }
     const server = readZip(vsix).find((e) => e.name === 'extension/dist/server.js')!.read().toString('utf8');
-    serverHasCommands = server.includes('cloudManifests/checkWorkspace') && server.includes('cloudManifests/ownerGraph');
+    assert.ok(server.includes('cloudManifests/checkWorkspace') && server.includes('cloudManifests/ownerGraph'), 'the packaged server implements the commands');
 
     const started = Date.now();
     wb = await startWorkbench({ root: join(root, 'code-server'), vsix, workspace: ws });
@@ -219,13 +211,7 @@ describe('the extension in a real VS Code workbench (code-server + chromium)', {
     await page.keyboard.press('Escape');
   });
 
-  step('"Check Workspace Manifests" puts the problems of files that are not open into Problems', async (t) => {
-    if (!serverHasCommands) {
-      const msg = 'the packaged server does not implement cloudManifests/checkWorkspace: wire server/src/commands into server/src/server.ts (see server/src/commands/index.ts)';
-      if (inCI) assert.fail(msg);
-      t.skip(`SKIPPED: ${msg}`);
-      return;
-    }
+  step('"Check Workspace Manifests" puts the problems of files that are not open into Problems', async () => {
     const before = await problemsText();
     assert.doesNotMatch(before, /closed-mistakes\.yaml/);
     await runCommand('Check Workspace Manifests');
@@ -237,13 +223,7 @@ describe('the extension in a real VS Code workbench (code-server + chromium)', {
     await page.locator('.notification-toast', { hasText: 'Checking workspace manifests' }).waitFor({ state: 'hidden', timeout: 10_000 });
   });
 
-  step('the owner tree nests the manifests under their owners, with problem counts, and opens them', async (t) => {
-    if (!serverHasCommands) {
-      const msg = 'the packaged server does not implement cloudManifests/ownerGraph: wire server/src/commands into server/src/server.ts (see server/src/commands/index.ts)';
-      if (inCI) assert.fail(msg);
-      t.skip(`SKIPPED: ${msg}`);
-      return;
-    }
+  step('the owner tree nests the manifests under their owners, with problem counts, and opens them', async () => {
     // Room for the tree: a wider side bar, and the file list folded.
     await widenSideBar(470);
     const folders = page.locator('.pane', { has: page.locator('.explorer-folders-view') }).locator('.pane-header');
