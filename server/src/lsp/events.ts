@@ -2,10 +2,11 @@
 import { stat } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
 import { DocumentDiagnosticReportKind, FileChangeType } from 'vscode-languageserver/node';
+import { isYamlName } from '../io/walk';
 import { forgetFile, parseFile } from '../service/parse';
 import { WORKSPACE_SCOPE } from '../service/workspace/manifest';
 import { diagnosticsOf, markDirty, scheduleFlush } from './publish';
-import { isYamlName, safely, type ServerState } from './state';
+import { safely, type ServerState } from './state';
 import { enqueue, inWorkspace, listYamlFiles, pathOf, readText } from './workspace';
 
 export function registerDocumentEvents(s: ServerState): void {

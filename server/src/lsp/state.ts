@@ -100,7 +100,6 @@ export function fileOf(s: ServerState, doc: TextDocument): ParsedFile {
 }
 
 export const isYaml = (doc: TextDocument) => /\.ya?ml$/i.test(doc.uri) || doc.languageId === 'yaml';
-export const isYamlName = (name: string) => /\.ya?ml$/i.test(name);
 
 /** Logs an unexpected error on the client's output channel. */
 export const logError = (s: ServerState, e: unknown, prefix = 'cloud-manifests: ') =>

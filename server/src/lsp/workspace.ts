@@ -1,21 +1,18 @@
 // The workspace: its folders, which files belong to it, reading them, and the index of every manifest in
 // them. At start (and after a change of folders or of `exclude`) every YAML file is scanned, with work-done
 // progress, yielding to the event loop every few milliseconds so requests are answered meanwhile.
-import { readFileSync } from 'node:fs';
-import { readdir, readFile, realpath, stat } from 'node:fs/promises';
-import { basename, isAbsolute, join, relative, sep } from 'node:path';
+import { basename, isAbsolute, relative, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { WorkDoneProgressServerReporter } from 'vscode-languageserver/node';
-import { decodeText } from '../io/files';
+import { readTextFile, readTextFileSync } from '../io/files';
+import { SKIPPED_DIRS, walkYaml } from '../io/walk';
 import { parseFile } from '../service/parse';
 import { WORKSPACE_SCOPE } from '../service/workspace/manifest';
 import { growingHeap, steadyHeap } from './heap';
-import { isYamlName, logError, type ServerState } from './state';
+import { logError, type ServerState } from './state';
 
 /** Runs file events and reads from disk one after the other. */
 export const enqueue = (s: ServerState, fn: () => Promise<void>) => (s.fsQueue = s.fsQueue.then(fn).catch((e) => logError(s, e)));
-
-const SKIPPED_DIRS = new Set(['node_modules', '.git']);
 
 export function pathOf(uri: string): string | undefined {
   if (!uri.startsWith('file:')) return undefined;
@@ -56,78 +53,33 @@ export function displayOf(s: ServerState, uri: string): string {
   return path ? basename(path) : uri;
 }
 
+/** The text of a file of the workspace (see io/files.ts for how it is decoded). */
+export async function readText(uri: string): Promise<string | undefined> {
+  const path = pathOf(uri);
+  return path ? readTextFile(path) : undefined;
+}
+
 /**
  * The bulk read of the workspace scan: synchronous, since the scan yields to the event loop every few
- * milliseconds anyway, and a small file reads in microseconds where the promise API costs four round
- * trips through the thread pool (open, stat, read, close).
+ * milliseconds anyway.
  */
 function readTextNow(uri: string): string | undefined {
   const path = pathOf(uri);
-  if (!path) return undefined;
-  try {
-    return decodeText(readFileSync(path));
-  } catch {
-    return undefined;
-  }
-}
-
-export async function readText(uri: string): Promise<string | undefined> {
-  const path = pathOf(uri);
-  if (!path) return undefined;
-  try {
-    return decodeText(await readFile(path));
-  } catch {
-    return undefined;
-  }
+  return path ? readTextFileSync(path) : undefined;
 }
 
 const yieldNow = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-/** Every YAML file below a folder, without `node_modules`, `.git` and excluded paths. */
-export async function listYamlFiles(s: ServerState, root: string, gen: number): Promise<string[]> {
-  const out: string[] = [];
-  const visited = new Set<string>();
-  const visit = async (dir: string): Promise<void> => {
-    if (gen !== s.ws.scanGeneration) return;
-    try {
-      const real = await realpath(dir);
-      if (visited.has(real)) return; // a symbolic link loop
-      visited.add(real);
-    } catch {
-      return;
-    }
-    let entries;
-    try {
-      entries = await readdir(dir, { withFileTypes: true });
-    } catch {
-      return;
-    }
-    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-    const dirs: string[] = [];
-    for (const e of entries) {
-      if (SKIPPED_DIRS.has(e.name)) continue;
-      const full = join(dir, e.name);
+/** Every YAML file below a folder, without `node_modules`, `.git` and excluded paths; stops when a newer scan starts. */
+export function listYamlFiles(s: ServerState, root: string, gen: number): Promise<string[]> {
+  return walkYaml(root, {
+    skip: (full) => {
       const f = folderOf(s, full);
-      if (f && s.ws.excluder.excludes(f.rel)) continue;
-      let isDir = e.isDirectory();
-      let isFile = e.isFile();
-      if (e.isSymbolicLink()) {
-        try {
-          const st = await stat(full);
-          isDir = st.isDirectory();
-          isFile = st.isFile();
-        } catch {
-          continue;
-        }
-      }
-      if (isDir) dirs.push(full);
-      else if (isFile && isYamlName(e.name)) out.push(full);
-    }
-    await yieldNow();
-    for (const d of dirs) await visit(d);
-  };
-  await visit(root);
-  return out;
+      return !!f && s.ws.excluder.excludes(f.rel);
+    },
+    stopped: () => gen !== s.ws.scanGeneration,
+    between: yieldNow,
+  });
 }
 
 async function createProgress(s: ServerState): Promise<WorkDoneProgressServerReporter | undefined> {
