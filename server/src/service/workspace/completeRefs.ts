@@ -5,7 +5,7 @@ import { isMap, isPair, isSeq, type Document } from 'yaml';
 import { CompletionItemKind, InsertTextFormat, type CompletionItem } from 'vscode-languageserver-types';
 import { DEFAULT_API_DOMAIN, isOurApiVersion, kindsOfArea, ourAreaOfGroup, ourAreas, parseApiVersion } from '../../model/registry';
 import { resolvePath } from '../../model/typePath';
-import { yamlScalar } from '../complete';
+import { yamlScalar } from '../yamlText';
 import { ChunkText, cursorAt } from '../cursor';
 import { chunkAt, identifyChunk } from '../identity';
 import type { ParsedFile } from '../parse';
