@@ -5,6 +5,7 @@
 import { ResponseError, TextDocuments, type Connection } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { Excluder } from '../io/glob';
+import { isYamlName } from '../io/walk';
 import { analyze } from '../service/analyze';
 import { parseFile, type ParsedFile } from '../service/parse';
 import { DEFAULT_SETTINGS, type Settings } from '../service/settings';
@@ -99,7 +100,7 @@ export function fileOf(s: ServerState, doc: TextDocument): ParsedFile {
   return file;
 }
 
-export const isYaml = (doc: TextDocument) => /\.ya?ml$/i.test(doc.uri) || doc.languageId === 'yaml';
+export const isYaml = (doc: TextDocument) => isYamlName(doc.uri) || doc.languageId === 'yaml';
 
 /** Logs an unexpected error on the client's output channel. */
 export const logError = (s: ServerState, e: unknown, prefix = 'cloud-manifests: ') =>

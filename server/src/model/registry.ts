@@ -155,6 +155,10 @@ export function ourAreaOfGroup(group: string | undefined): string | undefined {
   return areas.has(p.area) ? p.area : undefined;
 }
 
+/** The same kind of the same area in the model's other versions. */
+export const otherVersionsOf = (def: KindDef): KindDef[] =>
+  allKinds.filter((d) => d.area === def.area && d.kind === def.kind && d.version !== def.version);
+
 /** Kinds (any version) whose owner is of kind `ownerKind`. */
 export const ownedKindsOf = (ownerKind: string): string[] => [
   ...new Set(allKinds.filter((d) => d.owner.style === 'known' && d.owner.kind === ownerKind).map((d) => d.kind)),

@@ -1,6 +1,6 @@
 // Markdown about the model, shared by hover and completion's documentation: a field (its path, type,
 // whether it is required, meaning, allowed values, limits, default and notes), an enum value, a kind.
-import { allKinds, DEFAULT_API_DOMAIN } from '../model/registry';
+import { DEFAULT_API_DOMAIN, otherVersionsOf } from '../model/registry';
 import { typeLimits } from '../model/describe';
 import type { EnumValue, Field, KindDef, ObjectType, StringType, Type } from '../model/types';
 
@@ -110,7 +110,7 @@ export function kindMarkdown(def: KindDef, list: boolean, domain = DEFAULT_API_D
       : def.owner.style === 'arbitrary'
         ? 'any resource (an extension resource): `spec.owner.armId`, or `group`, `kind` and `name`'
         : `none: a ${def.kind} has no owner`;
-  const others = allKinds.filter((d) => d.kind === def.kind && d.area === def.area && d.version !== def.version).map((d) => code(d.version));
+  const others = otherVersionsOf(def).map((d) => code(d.version));
   const facts = [
     `- **Group:** ${code(`${def.area}.${domain}`)}`,
     `- **Version:** ${code(def.version)}`,
