@@ -2,11 +2,18 @@
 // Warnings, info and hints do not fail a testcase: they are listed in the testcase's <system-out>.
 import type { Problem, Report } from '../report';
 
+/**
+ * What XML escapes or cannot hold: markup characters, characters outside XML 1.0, lone surrogates. Code
+ * units on purpose, without the `u` flag (lone surrogates are what it looks for).
+ */
+/* eslint-disable no-misleading-character-class */
+const NOT_XML =
+  /[&<>"']|[^\t\n\r\x20-\uD7FF\uE000-\uFFFD\uD800-\uDBFF\uDC00-\uDFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+/* eslint-enable no-misleading-character-class */
+
 /** Escapes text for XML 1.0 content and attribute values; characters XML cannot hold become \uXXXX. */
 export function xmlEscape(s: string): string {
-  // Code units on purpose, without the `u` flag: lone surrogates are among what XML cannot hold.
-  // eslint-disable-next-line no-misleading-character-class
-  return s.replace(/[&<>"']|[^\t\n\r\x20-\uD7FF\uE000-\uFFFD\uD800-\uDBFF\uDC00-\uDFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, (c) => {
+  return s.replace(NOT_XML, (c) => {
     switch (c) {
       case '&':
         return '&amp;';
