@@ -17,17 +17,38 @@ const boundary = (regex, message) => ({ regex, message });
 const restrict = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
 
 const NODE = boundary('^node:', 'Node APIs belong to io/, lsp/ and cli/: this layer stays pure.');
-const LSP_LIBS = boundary('^vscode-languageserver(?:/|$)|^vscode-languageserver-textdocument$', 'The LSP library belongs to lsp/.');
+const LSP_LIBS = boundary(
+  '^vscode-languageserver(?:/|$)|^vscode-languageserver-textdocument$',
+  'The LSP library belongs to lsp/.',
+);
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', '.bench/**', 'test-results/**', 'schemas/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    languageOptions: { globals: { console: 'readonly', process: 'readonly', Buffer: 'readonly', __dirname: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', setImmediate: 'readonly', clearImmediate: 'readonly', setInterval: 'readonly', clearInterval: 'readonly', NodeJS: 'readonly', URL: 'readonly' } },
+    languageOptions: {
+      globals: {
+        console: 'readonly',
+        process: 'readonly',
+        Buffer: 'readonly',
+        __dirname: 'readonly',
+        setTimeout: 'readonly',
+        clearTimeout: 'readonly',
+        setImmediate: 'readonly',
+        clearImmediate: 'readonly',
+        setInterval: 'readonly',
+        clearInterval: 'readonly',
+        NodeJS: 'readonly',
+        URL: 'readonly',
+      },
+    },
     rules: {
       // Names starting with `_` are unused on purpose (a parameter a signature requires).
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
     },
   },
   {
@@ -40,26 +61,50 @@ export default tseslint.config(
   {
     files: ['server/src/model/**/*.ts'],
     rules: restrict(
-      boundary(into('service', 'lsp', 'cli', 'io', 'generate', 'protocol'), 'The model depends on nothing: it is the language as data.'),
+      boundary(
+        into('service', 'lsp', 'cli', 'io', 'generate', 'protocol'),
+        'The model depends on nothing: it is the language as data.',
+      ),
       boundary('^(?:yaml|vscode-.*)$', 'The model depends on nothing: it is the language as data.'),
       NODE,
     ),
   },
   {
     files: ['server/src/service/**/*.ts'],
-    rules: restrict(boundary(into('lsp', 'cli', 'io', 'generate'), 'The service is plain functions: lsp/ and cli/ call it, not the other way round.'), LSP_LIBS, NODE),
+    rules: restrict(
+      boundary(
+        into('lsp', 'cli', 'io', 'generate'),
+        'The service is plain functions: lsp/ and cli/ call it, not the other way round.',
+      ),
+      LSP_LIBS,
+      NODE,
+    ),
   },
   {
     files: ['server/src/generate/**/*.ts'],
-    rules: restrict(boundary(into('lsp', 'cli', 'io'), 'Generators read the model (and the code registry) only.'), LSP_LIBS, NODE),
+    rules: restrict(
+      boundary(into('lsp', 'cli', 'io'), 'Generators read the model (and the code registry) only.'),
+      LSP_LIBS,
+      NODE,
+    ),
   },
   {
     files: ['server/src/protocol/**/*.ts'],
-    rules: restrict(boundary(into('model', 'service', 'lsp', 'cli', 'io', 'generate'), 'protocol/ is shared with the client: it imports nothing of the server.'), LSP_LIBS, NODE),
+    rules: restrict(
+      boundary(
+        into('model', 'service', 'lsp', 'cli', 'io', 'generate'),
+        'protocol/ is shared with the client: it imports nothing of the server.',
+      ),
+      LSP_LIBS,
+      NODE,
+    ),
   },
   {
     files: ['server/src/io/**/*.ts'],
-    rules: restrict(boundary(into('model', 'service', 'lsp', 'cli', 'generate'), 'io/ is Node I/O only (walks, reads, globs).'), LSP_LIBS),
+    rules: restrict(
+      boundary(into('model', 'service', 'lsp', 'cli', 'generate'), 'io/ is Node I/O only (walks, reads, globs).'),
+      LSP_LIBS,
+    ),
   },
   {
     files: ['server/src/cli/**/*.ts', 'server/src/cli.ts'],
@@ -72,7 +117,10 @@ export default tseslint.config(
   {
     files: ['client/src/**/*.ts'],
     rules: restrict(
-      boundary('(?:^|/)server/src/(?!protocol/)', 'The client imports nothing of the server but what protocol/ shares with it.'),
+      boundary(
+        '(?:^|/)server/src/(?!protocol/)',
+        'The client imports nothing of the server but what protocol/ shares with it.',
+      ),
       boundary('^vscode-languageserver(?:/|$)', 'The client speaks to the server through vscode-languageclient.'),
     ),
   },

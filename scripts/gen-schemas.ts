@@ -15,7 +15,9 @@ function existing(dir: string): string[] {
 }
 
 if (process.argv.includes('--check')) {
-  const stale = [...files].filter(([p, c]) => !existsSync(join(root, p)) || readFileSync(join(root, p), 'utf8') !== c).map(([p]) => p);
+  const stale = [...files]
+    .filter(([p, c]) => !existsSync(join(root, p)) || readFileSync(join(root, p), 'utf8') !== c)
+    .map(([p]) => p);
   const extra = existing(root).filter((p) => p.endsWith('.json') && !files.has(p));
   if (stale.length || extra.length) {
     console.error(`schemas/ is stale: ${[...stale, ...extra].join(', ')}. Run npm run gen:schemas.`);

@@ -64,8 +64,15 @@ export function asActual(lines: LineIndex, diags: readonly Diag[]): Actual[] {
  */
 export function compared(expected: readonly Expected[], actual: readonly Actual[]): { got: string[]; want: string[] } {
   const want = expected.map(fmt).sort();
-  const got = actual.map((a) => fmt(expected.some((e) => e.line === a.line && e.code === a.code && e.severity) ? a : { ...a, severity: undefined })).sort();
+  const got = actual
+    .map((a) =>
+      fmt(
+        expected.some((e) => e.line === a.line && e.code === a.code && e.severity) ? a : { ...a, severity: undefined },
+      ),
+    )
+    .sort();
   return { got, want };
 }
 
-export const fmt = (e: Expected) => `${e.line + 1}:${e.start + 1}-${e.end + 1} ${e.code}${e.severity ? ' ' + e.severity : ''}`;
+export const fmt = (e: Expected) =>
+  `${e.line + 1}:${e.start + 1}-${e.end + 1} ${e.code}${e.severity ? ' ' + e.severity : ''}`;

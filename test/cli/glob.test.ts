@@ -37,7 +37,14 @@ test('glob: **, *, ?, classes and alternatives', () => {
 
 test('exclude: names anywhere, anchored paths and what is below them', () => {
   const e = new Excluder(['generated', 'vendor/**', 'x/*.yaml', '*.tmp.yaml', './build/']);
-  const excluded = ['generated/a.yaml', 'a/generated/b.yaml', 'vendor/a.yaml', 'x/a.yaml', 'q/a.tmp.yaml', 'build/a.yaml'];
+  const excluded = [
+    'generated/a.yaml',
+    'a/generated/b.yaml',
+    'vendor/a.yaml',
+    'x/a.yaml',
+    'q/a.tmp.yaml',
+    'build/a.yaml',
+  ];
   const kept = ['ok.yaml', 'x/y/a.yaml', 'a/vendor/a.yaml', '../vendor/a.yaml', 'generatedx/a.yaml'];
   for (const p of excluded) assert.ok(e.excludes(p), `excludes ${p}`);
   for (const p of kept) assert.ok(!e.excludes(p), `keeps ${p}`);

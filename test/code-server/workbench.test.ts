@@ -10,7 +10,16 @@
 // also writes the README's images/screenshot.png.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test, type TestContext } from 'node:test';
@@ -40,7 +49,10 @@ describe('the extension in a real VS Code workbench (code-server + chromium)', {
   };
 
   before(async () => {
-    if (missing.length > 0) throw new Error(`the real-workbench test needs ${missing.join(' and ')}: install them with \`bash scripts/code-server/install.sh\` (.ci/run does).`);
+    if (missing.length > 0)
+      throw new Error(
+        `the real-workbench test needs ${missing.join(' and ')}: install them with \`bash scripts/code-server/install.sh\` (.ci/run does).`,
+      );
     rmSync(RESULTS, { recursive: true, force: true });
     mkdirSync(RESULTS, { recursive: true });
     root = mkdtempSync(join(tmpdir(), 'cloud-manifests-code-server-'));
@@ -48,11 +60,20 @@ describe('the extension in a real VS Code workbench (code-server + chromium)', {
     let vsix = process.env.CLOUD_MANIFESTS_VSIX;
     if (!vsix) {
       vsix = join(root, 'cloud-manifests.vsix');
-      const r = spawnSync(process.execPath, [join(repo, 'scripts', 'package.mjs'), '--out', vsix], { cwd: repo, encoding: 'utf8' });
+      const r = spawnSync(process.execPath, [join(repo, 'scripts', 'package.mjs'), '--out', vsix], {
+        cwd: repo,
+        encoding: 'utf8',
+      });
       assert.equal(r.status, 0, `npm run package failed:\n${r.stdout}\n${r.stderr}`);
     }
-    const server = readZip(vsix).find((e) => e.name === 'extension/dist/server.js')!.read().toString('utf8');
-    assert.ok(server.includes('cloudManifests/checkWorkspace') && server.includes('cloudManifests/ownerGraph'), 'the packaged server implements the commands');
+    const server = readZip(vsix)
+      .find((e) => e.name === 'extension/dist/server.js')!
+      .read()
+      .toString('utf8');
+    assert.ok(
+      server.includes('cloudManifests/checkWorkspace') && server.includes('cloudManifests/ownerGraph'),
+      'the packaged server implements the commands',
+    );
 
     const started = Date.now();
     wb = await startWorkbench({ root: join(root, 'code-server'), vsix, workspace: ws });
@@ -62,7 +83,16 @@ describe('the extension in a real VS Code workbench (code-server + chromium)', {
       executablePath: CHROMIUM,
       headless: true,
       viewport: { width: 1280, height: 800 },
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     });
     page = context.pages()[0] ?? (await context.newPage());
     page.setDefaultTimeout(30_000);
@@ -170,7 +200,8 @@ describe('the extension in a real VS Code workbench (code-server + chromium)', {
       }
     });
 
-  const activeEditorText = async () => nbsp(await page.locator('.editor-group-container.active .monaco-editor .view-lines').first().innerText());
+  const activeEditorText = async () =>
+    nbsp(await page.locator('.editor-group-container.active .monaco-editor .view-lines').first().innerText());
 
   /** Waits until the active editor shows text matching `re`; returns that text. */
   async function waitForEditorText(re: RegExp, timeoutMs = 15_000): Promise<string> {
@@ -190,11 +221,18 @@ describe('the extension in a real VS Code workbench (code-server + chromium)', {
     await page.locator('.editor-instance .squiggly-error').first().waitFor({ timeout: 90_000 });
     console.log(`# squiggles ${Date.now() - t0} ms after opening ${MISTAKES_FILE}`);
     await shot('squiggles');
-    const text = await waitForProblems((t) => MISTAKES_EXPECTED.every((e) => t.includes(e.code)), 'every expected code');
+    const text = await waitForProblems(
+      (t) => MISTAKES_EXPECTED.every((e) => t.includes(e.code)),
+      'every expected code',
+    );
     for (const e of MISTAKES_EXPECTED) {
       const row = text.split('\n').find((l) => l.includes(e.code));
       assert.ok(row, `no Problems row for ${e.code}:\n${text}`);
-      assert.match(text, new RegExp(`${e.code}[^\\n]*\\n?[^\\n]*\\[Ln ${e.line}, Col \\d+\\]|\\[Ln ${e.line}, Col \\d+\\]`), `${e.code} at line ${e.line}:\n${text}`);
+      assert.match(
+        text,
+        new RegExp(`${e.code}[^\\n]*\\n?[^\\n]*\\[Ln ${e.line}, Col \\d+\\]|\\[Ln ${e.line}, Col \\d+\\]`),
+        `${e.code} at line ${e.line}:\n${text}`,
+      );
     }
     assert.match(text, /Standard_XYZ/);
     assert.match(text, /cloud-manifests/);
@@ -215,12 +253,17 @@ describe('the extension in a real VS Code workbench (code-server + chromium)', {
     const before = await problemsText();
     assert.doesNotMatch(before, /closed-mistakes\.yaml/);
     await runCommand('Check Workspace Manifests');
-    const text = await waitForProblems((s) => s.includes('closed-mistakes.yaml') && CLOSED_EXPECTED.every((e) => s.includes(e.code)), `${CLOSED_FILE}'s problems`);
+    const text = await waitForProblems(
+      (s) => s.includes('closed-mistakes.yaml') && CLOSED_EXPECTED.every((e) => s.includes(e.code)),
+      `${CLOSED_FILE}'s problems`,
+    );
     assert.match(text, /PT30M/);
     await page.locator('.notifications-toasts', { hasText: /Checked \d+ manifest files/ }).waitFor();
     await shot('check-workspace');
     // The progress notification ends with the check.
-    await page.locator('.notification-toast', { hasText: 'Checking workspace manifests' }).waitFor({ state: 'hidden', timeout: 10_000 });
+    await page
+      .locator('.notification-toast', { hasText: 'Checking workspace manifests' })
+      .waitFor({ state: 'hidden', timeout: 10_000 });
   });
 
   step('the owner tree nests the manifests under their owners, with problem counts, and opens them', async () => {
@@ -232,7 +275,11 @@ describe('the extension in a real VS Code workbench (code-server + chromium)', {
     await header.waitFor();
     if ((await header.getAttribute('aria-expanded')) !== 'true') await header.click();
     const pane = page.locator('.pane', { has: header });
-    const row = (name: string) => pane.locator('.monaco-list-row').filter({ has: page.locator('.label-name', { hasText: exact(name) }) }).first();
+    const row = (name: string) =>
+      pane
+        .locator('.monaco-list-row')
+        .filter({ has: page.locator('.label-name', { hasText: exact(name) }) })
+        .first();
     await row('rg-app').waitFor();
     for (const name of ['appstore', 'appstore-blob', 'draftstore', 'api-alerts']) await row(name).waitFor();
     const level = async (name: string) => Number(await row(name).getAttribute('aria-level'));
@@ -294,7 +341,11 @@ describe('the extension in a real VS Code workbench (code-server + chromium)', {
     const settingsFile = join(ws, '.vscode', 'settings.json');
     mkdirSync(join(ws, '.vscode'), { recursive: true });
     writeFileSync(settingsFile, JSON.stringify({ 'cloudManifests.rules': { 'enum-case': 'off' } }));
-    await waitForProblems((s) => !s.includes('enum-case') && s.includes('enum-value'), 'enum-case turned off by the setting', 30_000);
+    await waitForProblems(
+      (s) => !s.includes('enum-case') && s.includes('enum-value'),
+      'enum-case turned off by the setting',
+      30_000,
+    );
     writeFileSync(settingsFile, '{}');
     await waitForProblems((s) => s.includes('enum-case'), 'enum-case back once the setting is removed', 30_000);
   });

@@ -37,7 +37,11 @@ export class TestClient {
   private readonly serverConnection?: Connection;
   private readonly server?: ServerState;
   private diagnostics = new Map<string, PublishDiagnosticsParams>();
-  private waiters: { uri: string; pred: (p: PublishDiagnosticsParams) => boolean; resolve: (p: PublishDiagnosticsParams) => void }[] = [];
+  private waiters: {
+    uri: string;
+    pred: (p: PublishDiagnosticsParams) => boolean;
+    resolve: (p: PublishDiagnosticsParams) => void;
+  }[] = [];
   private versions = new Map<string, number>();
   stderr = '';
 
@@ -46,7 +50,11 @@ export class TestClient {
       const toServer = new PassThrough();
       const toClient = new PassThrough();
       // Reader and writer objects, not raw streams: on a raw input stream that ends, the library exits the process.
-      this.serverConnection = createConnection(ProposedFeatures.all, new StreamMessageReader(toServer), new StreamMessageWriter(toClient));
+      this.serverConnection = createConnection(
+        ProposedFeatures.all,
+        new StreamMessageReader(toServer),
+        new StreamMessageWriter(toClient),
+      );
       this.server = startServer(this.serverConnection);
       this.conn = createProtocolConnection(new StreamMessageReader(toClient), new StreamMessageWriter(toServer));
     } else {
@@ -86,7 +94,11 @@ export class TestClient {
       rootUri,
       workspaceFolders: rootUri ? [{ uri: rootUri, name: 'ws' }] : null,
       capabilities: {
-        workspace: { configuration: true, workspaceFolders: true, didChangeWatchedFiles: { dynamicRegistration: true } },
+        workspace: {
+          configuration: true,
+          workspaceFolders: true,
+          didChangeWatchedFiles: { dynamicRegistration: true },
+        },
         textDocument: {
           synchronization: { dynamicRegistration: false },
           completion: { completionItem: { snippetSupport: true, documentationFormat: ['markdown', 'plaintext'] } },
@@ -107,11 +119,18 @@ export class TestClient {
   }
 
   /** Resolves with the next diagnostics published for `uri` that satisfy `pred`. */
-  waitForDiagnostics(uri: string, pred: (p: PublishDiagnosticsParams) => boolean = () => true, timeoutMs = 10000): Promise<PublishDiagnosticsParams> {
+  waitForDiagnostics(
+    uri: string,
+    pred: (p: PublishDiagnosticsParams) => boolean = () => true,
+    timeoutMs = 10000,
+  ): Promise<PublishDiagnosticsParams> {
     const current = this.diagnostics.get(uri);
     if (current && pred(current)) return Promise.resolve(current);
     return new Promise((resolve, reject) => {
-      const t = setTimeout(() => reject(new Error(`no diagnostics for ${uri} within ${timeoutMs} ms; stderr: ${this.stderr}`)), timeoutMs);
+      const t = setTimeout(
+        () => reject(new Error(`no diagnostics for ${uri} within ${timeoutMs} ms; stderr: ${this.stderr}`)),
+        timeoutMs,
+      );
       this.waiters.push({ uri, pred, resolve: (p) => (clearTimeout(t), resolve(p)) });
     });
   }
@@ -130,7 +149,10 @@ export class TestClient {
     const version = (this.versions.get(uri) ?? 1) + 1;
     this.versions.set(uri, version);
     const wait = this.waitForDiagnostics(uri, (p) => p.version === undefined || p.version === version);
-    await this.conn.sendNotification('textDocument/didChange', { textDocument: { uri, version }, contentChanges: [{ text }] });
+    await this.conn.sendNotification('textDocument/didChange', {
+      textDocument: { uri, version },
+      contentChanges: [{ text }],
+    });
     return (await wait).diagnostics;
   }
 

@@ -15,4 +15,6 @@ export const CORPUS = join(SHARED, 'corpus', 'operator-samples');
 export const yamlFiles = (dir: string): string[] =>
   readdirSync(dir)
     .sort()
-    .flatMap((n) => (statSync(join(dir, n)).isDirectory() ? yamlFiles(join(dir, n)) : /\.ya?ml$/.test(n) ? [join(dir, n)] : []));
+    .flatMap((n) =>
+      statSync(join(dir, n)).isDirectory() ? yamlFiles(join(dir, n)) : /\.ya?ml$/.test(n) ? [join(dir, n)] : [],
+    );

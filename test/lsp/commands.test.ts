@@ -10,7 +10,13 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { after, before, describe, test } from 'node:test';
 import { WorkDoneProgress } from 'vscode-languageserver-protocol/node';
 import { buildTree, countIn, describeProblems, type TreeNode } from '../../client/src/graphModel';
-import { CHECK_WORKSPACE, OWNER_GRAPH, type CheckWorkspaceResult, type GraphNode, type OwnerGraphResult } from '../../server/src/protocol/requests';
+import {
+  CHECK_WORKSPACE,
+  OWNER_GRAPH,
+  type CheckWorkspaceResult,
+  type GraphNode,
+  type OwnerGraphResult,
+} from '../../server/src/protocol/requests';
 import { WorkspaceIndex } from '../../server/src/service/workspace/workspaceIndex';
 import { ownerGraph } from '../../server/src/service/workspace/ownerGraph';
 import { WorkspaceClient } from '../e2e/workspaceClient';
@@ -38,20 +44,28 @@ function graphOf(files: Record<string, string>): GraphNode[] {
   return ownerGraph(index, index.uris());
 }
 const label = (n: GraphNode) => `${n.kind} ${n.name}${n.external ? ' (external)' : ''}`;
-const render = (ts: TreeNode[], depth = 0): string[] => ts.flatMap((t) => [`${'  '.repeat(depth)}${label(t.node)}`, ...render(t.children, depth + 1)]);
+const render = (ts: TreeNode[], depth = 0): string[] =>
+  ts.flatMap((t) => [`${'  '.repeat(depth)}${label(t.node)}`, ...render(t.children, depth + 1)]);
 
 describe('owner graph', () => {
   test('the storage examples nest ResourceGroup > StorageAccount > service > container', () => {
     const files: Record<string, string> = {};
-    for (const f of ['resource-group.yaml', 'storage/account.yaml', 'storage/blob.yaml', 'storage/file.yaml']) files[f] = readFileSync(join(repo, 'examples', f), 'utf8');
+    for (const f of ['resource-group.yaml', 'storage/account.yaml', 'storage/blob.yaml', 'storage/file.yaml'])
+      files[f] = readFileSync(join(repo, 'examples', f), 'utf8');
     const tree = render(buildTree(graphOf(files)));
     const at = (line: string) => tree.findIndex((l) => l === line);
     const rg = at('ResourceGroup rg-app');
     const account = at('  StorageAccount appstore');
     const blob = at('    StorageAccountsBlobService appstore-blob');
     assert.ok(rg >= 0 && account > rg && blob > account, tree.join('\n'));
-    assert.ok(tree.some((l) => /^ {6}StorageAccountsBlobServicesContainer /.test(l)), tree.join('\n'));
-    assert.ok(tree.some((l) => /^ {6}StorageAccountsFileServicesShare /.test(l)), tree.join('\n'));
+    assert.ok(
+      tree.some((l) => /^ {6}StorageAccountsBlobServicesContainer /.test(l)),
+      tree.join('\n'),
+    );
+    assert.ok(
+      tree.some((l) => /^ {6}StorageAccountsFileServicesShare /.test(l)),
+      tree.join('\n'),
+    );
   });
 
   test('the owner must be of the expected kind, in the same namespace', () => {
@@ -112,7 +126,11 @@ spec: {owner: {group: authorization.cloud.example.com, kind: RoleAssignment, nam
     const tree = render(buildTree(nodes));
     // Each node once; the cycle ra1 <-> ra2 is shown from one of them.
     assert.equal(tree.length, nodes.length, tree.join('\n'));
-    assert.deepEqual(tree.slice(0, 3), ['ResourceGroup rg-x (external)', '  StorageAccount one', '  StorageAccount two']);
+    assert.deepEqual(tree.slice(0, 3), [
+      'ResourceGroup rg-x (external)',
+      '  StorageAccount one',
+      '  StorageAccount two',
+    ]);
     assert.ok(tree.includes('RoleAssignment ra1') || tree.includes('RoleAssignment ra2'), tree.join('\n'));
   });
 
@@ -125,7 +143,10 @@ spec: {owner: {group: authorization.cloud.example.com, kind: RoleAssignment, nam
     const p = countIn(diags, { start: { line: 0, character: 0 }, end: { line: 9, character: 0 } });
     assert.deepEqual(p, { errors: 1, warnings: 1, infos: 0 });
     assert.equal(describeProblems(p), '1 error, 1 warning');
-    assert.equal(describeProblems(countIn(diags, { start: { line: 0, character: 0 }, end: { line: 9, character: 0 } }, true)), '2 errors, 1 warning');
+    assert.equal(
+      describeProblems(countIn(diags, { start: { line: 0, character: 0 }, end: { line: 9, character: 0 } }, true)),
+      '2 errors, 1 warning',
+    );
   });
 });
 
@@ -135,7 +156,8 @@ describe('commands of the real server', () => {
   const progress: string[] = [];
   const uri = (name: string) => pathToFileURL(join(dir, name)).href;
   const rel = (u: string) => relative(dir, fileURLToPath(u)).replace(/\\/g, '/');
-  const configure = (settings: unknown) => client.conn.sendNotification('workspace/didChangeConfiguration', { settings: { cloudManifests: settings } });
+  const configure = (settings: unknown) =>
+    client.conn.sendNotification('workspace/didChangeConfiguration', { settings: { cloudManifests: settings } });
 
   before(async () => {
     dir = mkdtempSync(join(tmpdir(), 'cloud-manifests-commands-'));
@@ -158,12 +180,23 @@ describe('commands of the real server', () => {
   test('checkWorkspace returns every YAML file with its diagnostics, and progress', async () => {
     const r = await client.request<CheckWorkspaceResult>(CHECK_WORKSPACE, { workDoneToken: 'p1' });
     const files = r.files.map((f) => rel(f.uri)).sort();
-    assert.ok(files.includes('resource-group.yaml') && files.includes('storage/blob.yaml') && files.includes('mistakes.yaml') && files.includes('other.yaml'), files.join(' '));
+    assert.ok(
+      files.includes('resource-group.yaml') &&
+        files.includes('storage/blob.yaml') &&
+        files.includes('mistakes.yaml') &&
+        files.includes('other.yaml'),
+      files.join(' '),
+    );
     assert.equal(r.cancelled, false);
     const mistakes = r.files.find((f) => rel(f.uri) === 'mistakes.yaml')!;
-    assert.deepEqual(mistakes.diagnostics.map((d) => `${d.range.start.line}:${d.code}`), ['12:enum-case']);
+    assert.deepEqual(
+      mistakes.diagnostics.map((d) => `${d.range.start.line}:${d.code}`),
+      ['12:enum-case'],
+    );
     assert.equal(mistakes.diagnostics[0].source, 'cloud-manifests');
-    for (const f of r.files) if (rel(f.uri) !== 'mistakes.yaml' && rel(f.uri) !== 'legacy-mistakes.yaml') assert.deepEqual(f.diagnostics, [], rel(f.uri));
+    for (const f of r.files)
+      if (rel(f.uri) !== 'mistakes.yaml' && rel(f.uri) !== 'legacy-mistakes.yaml')
+        assert.deepEqual(f.diagnostics, [], rel(f.uri));
     await new Promise((res) => setTimeout(res, 50));
     assert.equal(progress[0], 'begin');
     assert.equal(progress[progress.length - 1], 'end');
@@ -183,8 +216,13 @@ describe('commands of the real server', () => {
 
   test('checkWorkspace of named files uses the open document over the file on disk', async () => {
     await client.open(uri('mistakes.yaml'), MISTAKES.replace('hot', 'Hot'));
-    const r = await client.request<CheckWorkspaceResult>(CHECK_WORKSPACE, { uris: [uri('mistakes.yaml'), uri('gone.yaml')] });
-    assert.deepEqual(r.files.map((f) => [rel(f.uri), f.diagnostics.length]), [['mistakes.yaml', 0]]);
+    const r = await client.request<CheckWorkspaceResult>(CHECK_WORKSPACE, {
+      uris: [uri('mistakes.yaml'), uri('gone.yaml')],
+    });
+    assert.deepEqual(
+      r.files.map((f) => [rel(f.uri), f.diagnostics.length]),
+      [['mistakes.yaml', 0]],
+    );
     assert.deepEqual(r.unreadable.map(rel), ['gone.yaml']);
     await client.close(uri('mistakes.yaml'));
   });
@@ -200,6 +238,9 @@ describe('commands of the real server', () => {
     assert.equal(draft.ownerId, rg.id);
     assert.equal(blob.ownerId, account.id);
     assert.equal(rel(blob.uri!), 'storage/blob.yaml');
-    assert.ok(r.nodes.every((n) => !n.ownerId || r.nodes.some((o) => o.id === n.ownerId)), 'every owner id names a node');
+    assert.ok(
+      r.nodes.every((n) => !n.ownerId || r.nodes.some((o) => o.id === n.ownerId)),
+      'every owner id names a node',
+    );
   });
 });

@@ -15,5 +15,9 @@ test('README tables are current (npm run gen:readme)', () => {
 
 test('README lists every diagnostic code and every kind', () => {
   for (const c of codeList()) assert.ok(readme.includes(`| \`${c}\` |`), `code ${c} in README`);
-  for (const d of allKinds) assert.ok(readme.includes(`| ${d.kind} | \`${d.area}.{api_domain}/${d.version}\``), `${d.kind} ${d.version} in README`);
+  for (const d of allKinds)
+    assert.ok(
+      readme.includes(`| ${d.kind} | \`${d.area}.{api_domain}/${d.version}\``),
+      `${d.kind} ${d.version} in README`,
+    );
 });

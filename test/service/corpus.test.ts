@@ -23,6 +23,10 @@ for (const file of existsSync(corpus) ? files(corpus) : []) {
   test(`corpus: ${rel}`, () => {
     const errors = actualDiagnostics(readFileSync(file, 'utf8')).filter((d) => d.severity === 'error');
     const got = errors.map((e) => ({ line: e.line + 1, code: e.code }));
-    assert.deepEqual(got, GENUINE[rel] ?? [], errors.map((e) => `${e.line + 1}:${e.start + 1} ${e.code} ${e.message}`).join('\n'));
+    assert.deepEqual(
+      got,
+      GENUINE[rel] ?? [],
+      errors.map((e) => `${e.line + 1}:${e.start + 1} ${e.code} ${e.message}`).join('\n'),
+    );
   });
 }

@@ -19,7 +19,8 @@ const ROOT = join(__dirname, '..', 'fixtures', 'workspace');
 const CASES = readdirSync(ROOT).sort();
 const SEVERITY = ['', 'error', 'warning', 'info', 'hint'] as const;
 
-const explain = (actual: readonly Actual[]) => `messages:\n${actual.map((a) => `  ${fmt(a)}: ${a.message}`).join('\n')}`;
+const explain = (actual: readonly Actual[]) =>
+  `messages:\n${actual.map((a) => `  ${fmt(a)}: ${a.message}`).join('\n')}`;
 
 describe('cross-file fixtures through the service', () => {
   for (const name of CASES) {
@@ -61,7 +62,10 @@ describe('cross-file fixtures through the server', () => {
           const actual: Actual[] = diags.map((d) => ({
             line: d.range.start.line,
             start: d.range.start.character,
-            end: d.range.end.line === d.range.start.line ? d.range.end.character : text.split(/\r?\n/)[d.range.start.line].length,
+            end:
+              d.range.end.line === d.range.start.line
+                ? d.range.end.character
+                : text.split(/\r?\n/)[d.range.start.line].length,
             code: String(d.code),
             severity: SEVERITY[d.severity ?? 1],
             message: String(d.message),

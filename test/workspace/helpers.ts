@@ -51,6 +51,13 @@ export function diagsOf(index: WorkspaceIndex, name: string, options: WorkspaceC
   return checkFile(index, URI(name), options).map((d) => `${d.code} «${f.text.slice(d.start, d.end)}»`);
 }
 
-export function messagesOf(index: WorkspaceIndex, name: string, code: string, options: WorkspaceCheckOptions = {}): string[] {
-  return checkFile(index, URI(name), options).filter((d) => d.code === code).map((d) => d.message);
+export function messagesOf(
+  index: WorkspaceIndex,
+  name: string,
+  code: string,
+  options: WorkspaceCheckOptions = {},
+): string[] {
+  return checkFile(index, URI(name), options)
+    .filter((d) => d.code === code)
+    .map((d) => d.message);
 }

@@ -50,7 +50,10 @@ function textOnly(text: string): ParsedFile {
 }
 
 /** Reads every input once. Files that cannot be read come back as error messages. */
-export async function loadWorkspace(inputs: readonly Input[], options: LoadOptions): Promise<{ workspace: Workspace; errors: string[] }> {
+export async function loadWorkspace(
+  inputs: readonly Input[],
+  options: LoadOptions,
+): Promise<{ workspace: Workspace; errors: string[] }> {
   const files: WorkspaceFile[] = [];
   const errors: string[] = [];
   for (let i = 0; i < inputs.length; i++) {
@@ -71,14 +74,19 @@ export async function loadWorkspace(inputs: readonly Input[], options: LoadOptio
       }
       text = r.text;
     }
-    files.push({ display: input.display, path: input.kind === 'file' ? input.path : undefined, parsed: textOnly(text) });
+    files.push({
+      display: input.display,
+      path: input.kind === 'file' ? input.path : undefined,
+      parsed: textOnly(text),
+    });
     options.progress?.update('read', i + 1, inputs.length);
   }
   return { workspace: { cwd: options.cwd, files }, errors };
 }
 
 /** The index key of a workspace file: its file URI, or a pseudo URI for standard input. */
-const uriOf = (file: WorkspaceFile, i: number): string => (file.path ? pathToFileURL(file.path).href : `stdin:///${i}/${encodeURIComponent(file.display)}`);
+const uriOf = (file: WorkspaceFile, i: number): string =>
+  file.path ? pathToFileURL(file.path).href : `stdin:///${i}/${encodeURIComponent(file.display)}`;
 
 /**
  * Validates every file of the workspace with the settings' rule levels: each file's own diagnostics, then the
@@ -113,7 +121,11 @@ export function checkWorkspace(workspace: Workspace, settings: Settings, progres
   // The files named on the command line need not be the whole workspace (one file, a glob): an owner missing
   // from them proves nothing, so `owner-not-found` / `reference-not-found` are the editor's alone. What the
   // files themselves prove wrong (owner kinds, owner ids, duplicates, cycles, parent limits) is reported.
-  const crossOptions = { ownerResolution: settings.ownerResolution, complete: false, display: (u: string) => display.get(u) ?? u };
+  const crossOptions = {
+    ownerResolution: settings.ownerResolution,
+    complete: false,
+    display: (u: string) => display.get(u) ?? u,
+  };
   return workspace.files.map((file, i) => {
     let diags: Diag[];
     try {

@@ -28,7 +28,10 @@ export function schemaFiles(): Map<string, string> {
       schema: schemaFileName(def),
       listSchema: schemaFileName(def, true),
     });
-    for (const [kind, s] of [[def.kind, one], [`${def.kind}List`, list]] as const) {
+    for (const [kind, s] of [
+      [def.kind, one],
+      [`${def.kind}List`, list],
+    ] as const) {
       dispatch.push({
         if: {
           type: 'object',

@@ -18,7 +18,6 @@ export interface CollectOptions {
   stdinFilename?: string;
 }
 
-
 const slashes = (p: string): string => (sep === '\\' ? p.replace(/\\/g, '/') : p);
 
 /** How a file is named in reports: relative to the current folder when inside it, else absolute. */
@@ -32,7 +31,10 @@ export function displayPath(cwd: string, abs: string): string {
  * Resolves the command line's paths to inputs, in order, without duplicates. Problems (a missing file,
  * an unreadable folder, a glob that matches nothing…) are returned as one-line messages.
  */
-export function collectInputs(paths: readonly string[], options: CollectOptions): { inputs: Input[]; errors: string[] } {
+export function collectInputs(
+  paths: readonly string[],
+  options: CollectOptions,
+): { inputs: Input[]; errors: string[] } {
   const { cwd } = options;
   const excluder = new Excluder(options.exclude ?? []);
   const excludeBase = options.excludeBase ?? cwd;
@@ -149,7 +151,9 @@ export function readInputFile(input: Extract<Input, { kind: 'file' }>): { text: 
     buf = readFileSync(input.path);
   } catch (e) {
     const reason = ioReason(e);
-    return { error: reason === 'no such file' ? `no such file: ${input.display}` : `cannot read ${input.display}: ${reason}` };
+    return {
+      error: reason === 'no such file' ? `no such file: ${input.display}` : `cannot read ${input.display}: ${reason}`,
+    };
   }
   const text = decodeText(buf);
   if (text === undefined) return { error: `not a text file (binary content): ${input.display}` };

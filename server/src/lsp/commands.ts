@@ -20,7 +20,9 @@ import { allDiagnostics, diagnosticsOf, syncAll } from './publish';
 import { logError, type ServerState } from './state';
 import { readText } from './workspace';
 
-const checkWorkspaceRequest = new ProtocolRequestType<CheckWorkspaceParams, CheckWorkspaceResult, never, void, void>(CHECK_WORKSPACE);
+const checkWorkspaceRequest = new ProtocolRequestType<CheckWorkspaceParams, CheckWorkspaceResult, never, void, void>(
+  CHECK_WORKSPACE,
+);
 const ownerGraphRequest = new ProtocolRequestType<OwnerGraphParams, OwnerGraphResult, never, void, void>(OWNER_GRAPH);
 
 /** URIs of every YAML file of the workspace, `cloudManifests.exclude` applied, and of the open documents. */
@@ -48,7 +50,11 @@ const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resol
 const SLICE_MS = 15;
 
 /** Runs `fn` over items, yielding to the event loop every few milliseconds; stops when cancelled. */
-async function eachSliced<T>(items: readonly T[], token: CancellationToken | undefined, fn: (item: T, i: number) => Promise<void>): Promise<boolean> {
+async function eachSliced<T>(
+  items: readonly T[],
+  token: CancellationToken | undefined,
+  fn: (item: T, i: number) => Promise<void>,
+): Promise<boolean> {
   let sliceStart = Date.now();
   for (let i = 0; i < items.length; i++) {
     if (Date.now() - sliceStart > SLICE_MS) {
@@ -61,7 +67,12 @@ async function eachSliced<T>(items: readonly T[], token: CancellationToken | und
   return true;
 }
 
-async function checkWorkspace(s: ServerState, params: CheckWorkspaceParams, token?: CancellationToken, progress?: (done: number, total: number) => void): Promise<CheckWorkspaceResult> {
+async function checkWorkspace(
+  s: ServerState,
+  params: CheckWorkspaceParams,
+  token?: CancellationToken,
+  progress?: (done: number, total: number) => void,
+): Promise<CheckWorkspaceResult> {
   const uris = params.uris ?? (await listFiles(s));
   const files: CheckedFile[] = [];
   const unreadable: string[] = [];

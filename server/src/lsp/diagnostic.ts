@@ -12,5 +12,11 @@ const SEVERITY: Record<Severity, DiagnosticSeverity> = {
 };
 
 export function toLspDiagnostic(file: Pick<ParsedFile, 'lines'>, d: Diag): Diagnostic {
-  return { range: file.lines.range(d.start, d.end), severity: SEVERITY[severityOf(d)], code: d.code, source: SOURCE, message: d.message };
+  return {
+    range: file.lines.range(d.start, d.end),
+    severity: SEVERITY[severityOf(d)],
+    code: d.code,
+    source: SOURCE,
+    message: d.message,
+  };
 }

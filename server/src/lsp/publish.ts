@@ -40,7 +40,9 @@ function crossOptions(s: ServerState, uri: string): WorkspaceCheckOptions {
 
 /** Cross-document diagnostics of an indexed file, settings and disable comments applied. */
 function crossDiags(s: ServerState, uri: string, file: Pick<ParsedFile, 'text' | 'lines'>): Diag[] {
-  return applySettings({ ...file, docs: [] }, checkFile(s.index, uri, crossOptions(s, uri)), { rules: s.client.settings.rules });
+  return applySettings({ ...file, docs: [] }, checkFile(s.index, uri, crossOptions(s, uri)), {
+    rules: s.client.settings.rules,
+  });
 }
 
 /** A file's own checks and the cross-document ones, in position order, as LSP diagnostics. */
@@ -70,7 +72,11 @@ export function publishClosed(s: ServerState, uri: string): void {
   const { connection, publish } = s;
   const closedPublished = publish.closedPublished;
   const f = s.index.get(uri);
-  const diags = f ? crossDiags(s, uri, { text: f.text, lines: f.lines() }).filter((d) => severityOf(d) === 'error' || severityOf(d) === 'warning') : [];
+  const diags = f
+    ? crossDiags(s, uri, { text: f.text, lines: f.lines() }).filter(
+        (d) => severityOf(d) === 'error' || severityOf(d) === 'warning',
+      )
+    : [];
   const prev = closedPublished.get(uri);
   if (diags.length === 0) {
     if (prev !== undefined) {
@@ -141,7 +147,8 @@ export function scheduleRefresh(s: ServerState, diagnostics: boolean): void {
   if (publish.refreshHandle) clearTimeout(publish.refreshHandle);
   publish.refreshHandle = setTimeout(() => {
     publish.refreshHandle = undefined;
-    if (diagnostics && client.pullDiagnostics && client.diagnosticRefreshSupport) void connection.languages.diagnostics.refresh().catch(() => undefined);
+    if (diagnostics && client.pullDiagnostics && client.diagnosticRefreshSupport)
+      void connection.languages.diagnostics.refresh().catch(() => undefined);
     if (client.codeLensRefreshSupport) void connection.sendRequest(CodeLensRefreshRequest.type).catch(() => undefined);
   }, 50);
 }

@@ -1,6 +1,13 @@
 // Requests: completion, hover, navigation, rename, symbols and code lenses, each mapped onto the pure
 // language service and the workspace index (the extension's own requests are in commands.ts).
-import { ErrorCodes, ResponseError, type CodeLens, type CompletionItem, type Location, type TextEdit } from 'vscode-languageserver/node';
+import {
+  ErrorCodes,
+  ResponseError,
+  type CodeLens,
+  type CompletionItem,
+  type Location,
+  type TextEdit,
+} from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { complete } from '../service/complete';
 import { hover } from '../service/hover';
@@ -58,12 +65,16 @@ export function registerRequests(s: ServerState): void {
   connection.onHover((params) => {
     const doc = documents.get(params.textDocument.uri);
     if (!doc || !isYaml(doc)) return null;
-    return safely(s, () => {
-      const file = fileOf(s, doc);
-      const h = hover(file, file.lines.offsetAt(params.position));
-      if (!h) return null;
-      return { contents: { kind: 'markdown' as const, value: h.markdown }, range: file.lines.range(h.start, h.end) };
-    }, null);
+    return safely(
+      s,
+      () => {
+        const file = fileOf(s, doc);
+        const h = hover(file, file.lines.offsetAt(params.position));
+        if (!h) return null;
+        return { contents: { kind: 'markdown' as const, value: h.markdown }, range: file.lines.range(h.start, h.end) };
+      },
+      null,
+    );
   });
 
   connection.onDefinition((params) =>
@@ -81,37 +92,48 @@ export function registerRequests(s: ServerState): void {
   );
 
   connection.onPrepareRename((params) =>
-    safely(s, () => {
-      const a = at(s, params.textDocument.uri, params.position);
-      if (!a) return null;
-      const r = prepareRenameAt(index, a.doc.uri, a.offset);
-      if (!r) return null;
-      if ('error' in r) throw new ResponseError(ErrorCodes.InvalidRequest, r.error);
-      return { range: a.file.lines.range(r.span[0], r.span[1]), placeholder: r.placeholder };
-    }, null),
+    safely(
+      s,
+      () => {
+        const a = at(s, params.textDocument.uri, params.position);
+        if (!a) return null;
+        const r = prepareRenameAt(index, a.doc.uri, a.offset);
+        if (!r) return null;
+        if ('error' in r) throw new ResponseError(ErrorCodes.InvalidRequest, r.error);
+        return { range: a.file.lines.range(r.span[0], r.span[1]), placeholder: r.placeholder };
+      },
+      null,
+    ),
   );
 
   connection.onRenameRequest((params) =>
-    safely(s, () => {
-      const a = at(s, params.textDocument.uri, params.position);
-      if (!a) return null;
-      const r = renameAt(index, a.doc.uri, a.offset, params.newName);
-      if ('error' in r) throw new ResponseError(ErrorCodes.InvalidRequest, r.error);
-      const changes: Record<string, TextEdit[]> = {};
-      for (const [uri, edits] of r) {
-        const f = index.get(uri);
-        if (!f) continue;
-        changes[uri] = edits.map((e) => ({ range: f.lines().range(e.span[0], e.span[1]), newText: e.newText }));
-      }
-      // Edits are computed on the texts the index holds: versioned, so an editor refuses them on a document
-      // that changed meanwhile rather than corrupting it.
-      if (client.documentChangesSupport) {
-        return {
-          documentChanges: Object.entries(changes).map(([uri, edits]) => ({ textDocument: { uri, version: documents.get(uri)?.version ?? null }, edits })),
-        };
-      }
-      return { changes };
-    }, null),
+    safely(
+      s,
+      () => {
+        const a = at(s, params.textDocument.uri, params.position);
+        if (!a) return null;
+        const r = renameAt(index, a.doc.uri, a.offset, params.newName);
+        if ('error' in r) throw new ResponseError(ErrorCodes.InvalidRequest, r.error);
+        const changes: Record<string, TextEdit[]> = {};
+        for (const [uri, edits] of r) {
+          const f = index.get(uri);
+          if (!f) continue;
+          changes[uri] = edits.map((e) => ({ range: f.lines().range(e.span[0], e.span[1]), newText: e.newText }));
+        }
+        // Edits are computed on the texts the index holds: versioned, so an editor refuses them on a document
+        // that changed meanwhile rather than corrupting it.
+        if (client.documentChangesSupport) {
+          return {
+            documentChanges: Object.entries(changes).map(([uri, edits]) => ({
+              textDocument: { uri, version: documents.get(uri)?.version ?? null },
+              edits,
+            })),
+          };
+        }
+        return { changes };
+      },
+      null,
+    ),
   );
 
   connection.onDocumentSymbol((params) => {
@@ -140,7 +162,10 @@ export function registerRequests(s: ServerState): void {
         const path = resourcePath(index, m);
         if (!path) continue;
         const start = f.lines().positionAt(m.span[0]);
-        lenses.push({ range: { start, end: start }, command: { title: path, command: '', tooltip: `Cloud resource path of ${m.kind} ${m.name ?? ''}` } });
+        lenses.push({
+          range: { start, end: start },
+          command: { title: path, command: '', tooltip: `Cloud resource path of ${m.kind} ${m.name ?? ''}` },
+        });
       }
       return lenses;
     }, []),

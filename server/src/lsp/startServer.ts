@@ -45,7 +45,9 @@ export function startServer(connection: Connection): ServerState {
     const init = params.initializationOptions as { settings?: unknown } | undefined;
     if (init?.settings) client.settings = readSettings(init.settings).settings;
     ws.excluder = new Excluder(client.settings.exclude);
-    const roots = params.workspaceFolders?.map((f) => f.uri) ?? (params.rootUri ? [params.rootUri] : params.rootPath ? [pathToFileURL(params.rootPath).href] : []);
+    const roots =
+      params.workspaceFolders?.map((f) => f.uri) ??
+      (params.rootUri ? [params.rootUri] : params.rootPath ? [pathToFileURL(params.rootPath).href] : []);
     ws.folders = roots.map(pathOf).filter((p): p is string => !!p);
     ws.indexComplete = ws.folders.length === 0;
     return {
@@ -60,7 +62,9 @@ export function startServer(connection: Connection): ServerState {
         workspaceSymbolProvider: true,
         codeLensProvider: { resolveProvider: false },
         workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
-        ...(client.pullDiagnostics ? { diagnosticProvider: { interFileDependencies: true, workspaceDiagnostics: false } } : {}),
+        ...(client.pullDiagnostics
+          ? { diagnosticProvider: { interFileDependencies: true, workspaceDiagnostics: false } }
+          : {}),
       },
       serverInfo: { name: 'cloud-manifests', version: '0.1.0' },
     };
@@ -95,7 +99,10 @@ export function startServer(connection: Connection): ServerState {
     if (client.workspaceFoldersSupport) {
       connection.workspace.onDidChangeWorkspaceFolders((e) => {
         const removed = new Set(e.removed.map((f) => pathOf(f.uri)));
-        ws.folders = [...ws.folders.filter((f) => !removed.has(f)), ...e.added.map((f) => pathOf(f.uri)).filter((p): p is string => !!p)];
+        ws.folders = [
+          ...ws.folders.filter((f) => !removed.has(f)),
+          ...e.added.map((f) => pathOf(f.uri)).filter((p): p is string => !!p),
+        ];
         void rescan();
       });
     }

@@ -12,7 +12,8 @@ import { growingHeap, steadyHeap } from './heap';
 import { logError, type ServerState } from './state';
 
 /** Runs file events and reads from disk one after the other. */
-export const enqueue = (s: ServerState, fn: () => Promise<void>) => (s.fsQueue = s.fsQueue.then(fn).catch((e) => logError(s, e)));
+export const enqueue = (s: ServerState, fn: () => Promise<void>) =>
+  (s.fsQueue = s.fsQueue.then(fn).catch((e) => logError(s, e)));
 
 export function pathOf(uri: string): string | undefined {
   if (!uri.startsWith('file:')) return undefined;

@@ -10,7 +10,10 @@ const cache = new WeakMap<KindDef, { env: ObjectType; item: ObjectType; list: Ob
 
 function build(def: KindDef) {
   const fields = (typeRequired: boolean) => ({
-    apiVersion: (typeRequired ? req : opt)(str(), `API group and version: \`${def.area}.{api_domain}/${def.version}\` (cloud API version ${def.apiVersionValue})`),
+    apiVersion: (typeRequired ? req : opt)(
+      str(),
+      `API group and version: \`${def.area}.{api_domain}/${def.version}\` (cloud API version ${def.apiVersionValue})`,
+    ),
     kind: (typeRequired ? req : opt)(str({ enum: [{ value: def.kind, doc: def.doc }] }), `the kind: \`${def.kind}\``),
     metadata: req(objectMeta(), 'Kubernetes object metadata: `name` (required), `namespace`, labels, annotations'),
     spec: (hasRequired(def.spec) ? req : opt)(def.spec, `desired state of the ${def.kind}`),
@@ -18,12 +21,16 @@ function build(def: KindDef) {
   });
   const env = obj(def.kind, fields(true), { doc: def.doc });
   const item = obj(def.kind, fields(false), { doc: def.doc });
-  const list = obj(`${def.kind}List`, {
-    apiVersion: req(str(), `API group and version: \`${def.area}.{api_domain}/${def.version}\``),
-    kind: req(str({ enum: [{ value: `${def.kind}List` }] }), `the kind: \`${def.kind}List\``),
-    metadata: opt(open('ListMeta', 'Kubernetes list metadata'), 'list metadata'),
-    items: opt(arr(item), `the ${def.kind} manifests of the list`),
-  }, { doc: `A list of ${def.kind} manifests.` });
+  const list = obj(
+    `${def.kind}List`,
+    {
+      apiVersion: req(str(), `API group and version: \`${def.area}.{api_domain}/${def.version}\``),
+      kind: req(str({ enum: [{ value: `${def.kind}List` }] }), `the kind: \`${def.kind}List\``),
+      metadata: opt(open('ListMeta', 'Kubernetes list metadata'), 'list metadata'),
+      items: opt(arr(item), `the ${def.kind} manifests of the list`),
+    },
+    { doc: `A list of ${def.kind} manifests.` },
+  );
   const v = { env, item, list };
   cache.set(def, v);
   return v;

@@ -113,7 +113,8 @@ export const kindsOf = (area: string, version: string): KindDef[] =>
 /** Each distinct `area/version` pair, for `apiVersion` completion. */
 export function groupVersions(): { area: string; version: string; apiVersionValue: string }[] {
   const seen = new Map<string, { area: string; version: string; apiVersionValue: string }>();
-  for (const d of allKinds) seen.set(`${d.area}/${d.version}`, { area: d.area, version: d.version, apiVersionValue: d.apiVersionValue });
+  for (const d of allKinds)
+    seen.set(`${d.area}/${d.version}`, { area: d.area, version: d.version, apiVersionValue: d.apiVersionValue });
   return [...seen.values()];
 }
 

@@ -60,30 +60,45 @@ function domainFor(file: ParsedFile, chunk: ParsedDoc, settings: CompletionSetti
 const isEnvelopeLevel = (id: Identity, path: string[]) =>
   path.length === 0 || (id.list && path.length === 2 && path[0] === 'items' && path[1] === '[]');
 
-function keyItems(id: Identity, ctx: Extract<CursorContext, { kind: 'key' }>, range: Range, layout: Layout): CompletionItem[] {
+function keyItems(
+  id: Identity,
+  ctx: Extract<CursorContext, { kind: 'key' }>,
+  range: Range,
+  layout: Layout,
+): CompletionItem[] {
   if (!id.root) return [];
   const r = resolvePath(id.root, ctx.path);
   const t = r.type;
   if (!t) return [];
   if (t.kind !== 'object') {
     // `- wor|` in a list of scalars: the item's value.
-    if (ctx.path[ctx.path.length - 1] === '[]' && !ctx.flow) return scalarValues(t, ctx.path, ctx.partial, range, false, false, namedField(id.root, ctx.path));
+    if (ctx.path[ctx.path.length - 1] === '[]' && !ctx.flow)
+      return scalarValues(t, ctx.path, ctx.partial, range, false, false, namedField(id.root, ctx.path));
     return [];
   }
   const envelope = isEnvelopeLevel(id, ctx.path);
   // Members of an exclusive group whose other member is already written (`value` / `valueFromConfig`).
   const excluded = new Set<string>();
-  for (const g of t.exclusive ?? []) if (g.members.some((m) => ctx.present.has(m))) g.members.forEach((m) => excluded.add(m));
-  if (t.reference && ['armId', 'wellKnownName'].some((m) => ctx.present.has(m))) ['group', 'kind', 'name', 'armId', 'wellKnownName'].forEach((m) => excluded.add(m));
+  for (const g of t.exclusive ?? [])
+    if (g.members.some((m) => ctx.present.has(m))) g.members.forEach((m) => excluded.add(m));
+  if (t.reference && ['armId', 'wellKnownName'].some((m) => ctx.present.has(m)))
+    ['group', 'kind', 'name', 'armId', 'wellKnownName'].forEach((m) => excluded.add(m));
   if (t.reference === 'known' && ctx.present.has('name')) excluded.add('armId');
-  if (t.reference && ['group', 'kind', 'name'].some((m) => ctx.present.has(m))) ['armId', 'wellKnownName'].forEach((m) => excluded.add(m));
+  if (t.reference && ['group', 'kind', 'name'].some((m) => ctx.present.has(m)))
+    ['armId', 'wellKnownName'].forEach((m) => excluded.add(m));
   const items: CompletionItem[] = [];
   for (const [name, f] of Object.entries(t.fields)) {
     if (ctx.present.has(name) || excluded.has(name)) continue;
     // `status` is written by the service only.
     if (envelope && name === 'status') continue;
     const insert = keyInsert(name, f, ctx, layout);
-    const expectsMore = !ctx.hasColon && (f.type.kind === 'object' || f.type.kind === 'array' || f.type.kind === 'bool' || (f.type.kind === 'string' && !!f.type.enum) || (envelope && (name === 'apiVersion' || name === 'kind')));
+    const expectsMore =
+      !ctx.hasColon &&
+      (f.type.kind === 'object' ||
+        f.type.kind === 'array' ||
+        f.type.kind === 'bool' ||
+        (f.type.kind === 'string' && !!f.type.enum) ||
+        (envelope && (name === 'apiVersion' || name === 'kind')));
     items.push({
       label: name,
       kind: CompletionItemKind.Property,
@@ -101,7 +116,6 @@ function keyItems(id: Identity, ctx: Extract<CursorContext, { kind: 'key' }>, ra
   return items;
 }
 
-
 function keyInsert(name: string, f: Field, ctx: Extract<CursorContext, { kind: 'key' }>, layout: Layout): string {
   const k = yamlKey(name);
   if (ctx.hasColon) return k;
@@ -114,7 +128,6 @@ function keyInsert(name: string, f: Field, ctx: Extract<CursorContext, { kind: '
 
 // ---------------------------------------------------------------------------------------------------
 // Values
-
 
 function valueItems(
   file: ParsedFile,
@@ -132,7 +145,13 @@ function valueItems(
   const listItem = id.list && path.length === 3 && path[0] === 'items' && path[1] === '[]';
   const domain = (): string => {
     const own = id.apiVersion ? parseApiVersion(id.apiVersion) : undefined;
-    return settings.apiDomain || settings.workspaceDomains?.[0] || domainsInFile(file, chunk)[0] || (own && isOurApiVersion(id.apiVersion) ? own.domain : '') || DEFAULT_API_DOMAIN;
+    return (
+      settings.apiDomain ||
+      settings.workspaceDomains?.[0] ||
+      domainsInFile(file, chunk)[0] ||
+      (own && isOurApiVersion(id.apiVersion) ? own.domain : '') ||
+      DEFAULT_API_DOMAIN
+    );
   };
   if (top && last === 'apiVersion') {
     // Offered unless the document is clearly someone else's (a kind that is not ours).
@@ -145,7 +164,18 @@ function valueItems(
   }
   if (listItem && id.def && (last === 'apiVersion' || last === 'kind')) {
     const v = last === 'kind' ? id.def.kind : (id.apiVersion ?? `${id.def.area}.${domain()}/${id.def.version}`);
-    return [valueItem(v, ctx, range, { kind: CompletionItemKind.Value, documentation: md(kindMarkdown(id.def, false, parseApiVersion(v)?.domain || domain())) }, 0)];
+    return [
+      valueItem(
+        v,
+        ctx,
+        range,
+        {
+          kind: CompletionItemKind.Value,
+          documentation: md(kindMarkdown(id.def, false, parseApiVersion(v)?.domain || domain())),
+        },
+        0,
+      ),
+    ];
   }
   if (!id.root) return [];
   const r = resolvePath(id.root, path);
@@ -169,7 +199,8 @@ function valueItem(
 ): CompletionItem {
   let text = yamlScalar(value, ctx.flow);
   // The user started a quoted value: keep quoting.
-  if (/^["']/.test(ctx.partial) && !/^["']/.test(text)) text = ctx.partial[0] === "'" ? `'${value.replace(/'/g, "''")}'` : JSON.stringify(value);
+  if (/^["']/.test(ctx.partial) && !/^["']/.test(text))
+    text = ctx.partial[0] === "'" ? `'${value.replace(/'/g, "''")}'` : JSON.stringify(value);
   const newText = ('needsSpace' in ctx && ctx.needsSpace ? ' ' : '') + text;
   return {
     label: value,
@@ -181,7 +212,15 @@ function valueItem(
   };
 }
 
-function scalarValues(t: Type, path: string[], partial: string, range: Range, needsSpace: boolean, flow: boolean, field?: Field): CompletionItem[] {
+function scalarValues(
+  t: Type,
+  path: string[],
+  partial: string,
+  range: Range,
+  needsSpace: boolean,
+  flow: boolean,
+  field?: Field,
+): CompletionItem[] {
   const ctx = { partial, needsSpace, flow };
   // The field naming the value (a list item's value belongs to its list's field).
   let end = path.length;
@@ -190,7 +229,17 @@ function scalarValues(t: Type, path: string[], partial: string, range: Range, ne
   if (t.kind === 'string' && t.enum) {
     const st: StringType = t;
     return st.enum!.map((e, i) =>
-      valueItem(e.value, ctx, range, { kind: CompletionItemKind.EnumMember, detail: e.doc ?? typeLabel(st), documentation: md(enumValueMarkdown(label, field, st, e)) }, i),
+      valueItem(
+        e.value,
+        ctx,
+        range,
+        {
+          kind: CompletionItemKind.EnumMember,
+          detail: e.doc ?? typeLabel(st),
+          documentation: md(enumValueMarkdown(label, field, st, e)),
+        },
+        i,
+      ),
     );
   }
   if (t.kind === 'bool') {
@@ -207,14 +256,28 @@ function scalarValues(t: Type, path: string[], partial: string, range: Range, ne
   if (field && field.default !== undefined && (t.kind === 'string' || t.kind === 'int' || t.kind === 'number')) {
     const v = String(field.default);
     const newText = (needsSpace ? ' ' : '') + (t.kind === 'string' ? yamlScalar(v, flow) : v);
-    return [{ label: v, kind: CompletionItemKind.Value, detail: 'default', documentation: md(fieldMarkdown(label, field)), textEdit: { range, newText }, insertTextFormat: InsertTextFormat.PlainText }];
+    return [
+      {
+        label: v,
+        kind: CompletionItemKind.Value,
+        detail: 'default',
+        documentation: md(fieldMarkdown(label, field)),
+        textEdit: { range, newText },
+        insertTextFormat: InsertTextFormat.PlainText,
+      },
+    ];
   }
   return [];
 }
 
 const areaOrder = (a: { area: string }, b: { area: string }) => a.area.localeCompare(b.area);
 
-function apiVersionItems(id: Identity, domain: string, ctx: Extract<CursorContext, { kind: 'value' }>, range: Range): CompletionItem[] {
+function apiVersionItems(
+  id: Identity,
+  domain: string,
+  ctx: Extract<CursorContext, { kind: 'value' }>,
+  range: Range,
+): CompletionItem[] {
   const kind = id.kind;
   const base = kind && isOurKind(kind) && !allKinds.some((d) => d.kind === kind) ? kind.slice(0, -4) : kind;
   const all = groupVersions().sort(areaOrder);
@@ -230,7 +293,9 @@ function apiVersionItems(id: Identity, domain: string, ctx: Extract<CursorContex
       {
         kind: CompletionItemKind.Module,
         detail: `API version ${gv.apiVersionValue}`,
-        documentation: md(`**\`${value}\`** — group \`${gv.area}.${domain}\`, version \`${gv.version}\`, API version \`${gv.apiVersionValue}\`\n\n**Kinds:** ${kinds.join(', ')}`),
+        documentation: md(
+          `**\`${value}\`** — group \`${gv.area}.${domain}\`, version \`${gv.version}\`, API version \`${gv.apiVersionValue}\`\n\n**Kinds:** ${kinds.join(', ')}`,
+        ),
         ...(id.kind === undefined ? { command: TRIGGER_SUGGEST } : {}),
       },
       i,
@@ -249,11 +314,31 @@ function kindItems(id: Identity, ctx: Extract<CursorContext, { kind: 'value' }>,
   const items: CompletionItem[] = [];
   defs.forEach((d, i) => {
     const doc = md(kindMarkdown(d, false, domain));
-    items.push(valueItem(d.kind, ctx, range, { kind: CompletionItemKind.Class, detail: `${d.area} ${d.version} · API version ${d.apiVersionValue}`, documentation: doc }, i));
+    items.push(
+      valueItem(
+        d.kind,
+        ctx,
+        range,
+        {
+          kind: CompletionItemKind.Class,
+          detail: `${d.area} ${d.version} · API version ${d.apiVersionValue}`,
+          documentation: doc,
+        },
+        i,
+      ),
+    );
   });
   defs.forEach((d, i) => {
     const doc = md(kindMarkdown(d, true, domain));
-    items.push(valueItem(`${d.kind}List`, ctx, range, { kind: CompletionItemKind.Class, detail: `list of ${d.kind}`, documentation: doc }, defs.length + i));
+    items.push(
+      valueItem(
+        `${d.kind}List`,
+        ctx,
+        range,
+        { kind: CompletionItemKind.Class, detail: `list of ${d.kind}`, documentation: doc },
+        defs.length + i,
+      ),
+    );
   });
   return items;
 }

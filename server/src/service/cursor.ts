@@ -271,7 +271,9 @@ export class ChunkText {
 
   /** True when every line but the cursor's is blank, a comment or a document marker. */
   emptyBut(line: number): boolean {
-    return this.lines.every((l, i) => i === line || isBlank(l) || /^(---|\.\.\.)\s*(#.*)?$/.test(l) || l.startsWith('%'));
+    return this.lines.every(
+      (l, i) => i === line || isBlank(l) || /^(---|\.\.\.)\s*(#.*)?$/.test(l) || l.startsWith('%'),
+    );
   }
 
   layout(): Layout {
@@ -339,15 +341,31 @@ export function cursorAt(chunk: ChunkText, local: number): CursorContext | undef
     if (before.slice(0, wordStart).includes('\t')) return undefined;
     if (!/^(["']?[^\s:#{}[\],]*)$/.test(partial)) return undefined;
     // `-` just typed, without its space: nothing yet.
-    if (partial === '-' ) return undefined;
+    if (partial === '-') return undefined;
     let wordEnd = col;
-    while (wordEnd < lineText.length && WORD.test(lineText[wordEnd]) && lineText[wordEnd] !== '"' && lineText[wordEnd] !== "'") wordEnd++;
+    while (
+      wordEnd < lineText.length &&
+      WORD.test(lineText[wordEnd]) &&
+      lineText[wordEnd] !== '"' &&
+      lineText[wordEnd] !== "'"
+    )
+      wordEnd++;
     const hasColon = /^\s*:(\s|$)/.test(lineText.slice(wordEnd));
     const path = markers.length
       ? [...chunk.parentPath(L, markers[0].col, 'item'), ...markers.map(() => '[]')]
       : chunk.parentPath(L, wordStart, 'key');
     const present = chunk.siblingKeys(L, wordStart, markers);
-    return { kind: 'key', path, present, col: wordStart, start: lineStart + wordStart, end: lineStart + wordEnd, hasColon, flow: false, partial };
+    return {
+      kind: 'key',
+      path,
+      present,
+      col: wordStart,
+      start: lineStart + wordStart,
+      end: lineStart + wordEnd,
+      hasColon,
+      flow: false,
+      partial,
+    };
   }
 
   // `key: partial` — a value.
@@ -359,7 +377,15 @@ export function cursorAt(chunk: ChunkText, local: number): CursorContext | undef
   // Replace to the end of the value written on the line (comments kept).
   const tail = after.replace(/\s+#.*$/, '').replace(/\s+$/, '');
   const path = [...chunk.tokenPath(L, toks)];
-  return { kind: 'value', path, start: lineStart + valueStart, end: lineStart + col + tail.length, partial, needsSpace, flow: false };
+  return {
+    kind: 'value',
+    path,
+    start: lineStart + valueStart,
+    end: lineStart + col + tail.length,
+    partial,
+    needsSpace,
+    flow: false,
+  };
 }
 
 function flowOpen(chunk: ChunkText, L: number, before: string): boolean {
@@ -438,7 +464,12 @@ function flowContext(chunk: ChunkText, S: number, local: number): CursorContext 
       quoted = false;
       continue;
     }
-    if (c === ':' && top.type === '{' && top.expectKey && (quoted || /[\s,}\]]/.test(text[i + 1] ?? ' ') || i + 1 === local)) {
+    if (
+      c === ':' &&
+      top.type === '{' &&
+      top.expectKey &&
+      (quoted || /[\s,}\]]/.test(text[i + 1] ?? ' ') || i + 1 === local)
+    ) {
       top.key = tok.trim();
       top.keys.push(top.key);
       top.expectKey = false;
@@ -462,10 +493,28 @@ function flowContext(chunk: ChunkText, S: number, local: number): CursorContext 
     const present = new Set([...top.keys, ...keysAfter(text, end)]);
     const hasColon = /^\s*:/.test(text.slice(end));
     const lineStart = chunk.starts[chunk.lineOf(local)];
-    return { kind: 'key', path, present, col: start - lineStart, start, end, hasColon, flow: true, partial: text.slice(start, local) };
+    return {
+      kind: 'key',
+      path,
+      present,
+      col: start - lineStart,
+      start,
+      end,
+      hasColon,
+      flow: true,
+      partial: text.slice(start, local),
+    };
   }
   const valuePath = top.type === '{' ? [...path, top.key!] : [...path, '[]'];
-  return { kind: 'value', path: valuePath, start, end, partial: text.slice(start, local), needsSpace: false, flow: true };
+  return {
+    kind: 'value',
+    path: valuePath,
+    start,
+    end,
+    partial: text.slice(start, local),
+    needsSpace: false,
+    flow: true,
+  };
 }
 
 /** Keys after the cursor in the same flow mapping. */
@@ -533,4 +582,3 @@ export function textHitAt(chunk: ChunkText, local: number): TextHit | undefined 
   const value = /^["']/.test(valueText) ? unquote(valueText) : valueText;
   return { role: 'value', path: chunk.tokenPath(L, toks, k), start: lineStart + vStart, end: lineStart + vEnd, value };
 }
-

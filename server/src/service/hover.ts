@@ -29,8 +29,10 @@ function locate(node: unknown, off: number, path: string[]): Hit | undefined {
     for (const it of node.items) {
       if (!isPair(it)) continue;
       const name = keyName(it);
-      if (it.key && within(it.key, off)) return name === undefined ? undefined : { role: 'key', path: [...path, name], span: spanOf(it.key) };
-      if (it.value && within(it.value, off)) return name === undefined ? undefined : locate(it.value, off, [...path, name]);
+      if (it.key && within(it.key, off))
+        return name === undefined ? undefined : { role: 'key', path: [...path, name], span: spanOf(it.key) };
+      if (it.value && within(it.value, off))
+        return name === undefined ? undefined : locate(it.value, off, [...path, name]);
     }
     return undefined;
   }
@@ -52,7 +54,10 @@ export function hover(file: ParsedFile, offset: number): { markdown: string; sta
     const t = textHitAt(new ChunkText(chunk.text), local);
     return t && { role: t.role, path: t.path, span: [t.start, t.end], value: t.value };
   };
-  const hit = chunk.doc.errors.length > 0 ? (fromText() ?? locate(chunk.doc.contents, local, [])) : locate(chunk.doc.contents, local, []);
+  const hit =
+    chunk.doc.errors.length > 0
+      ? (fromText() ?? locate(chunk.doc.contents, local, []))
+      : locate(chunk.doc.contents, local, []);
   if (!hit || hit.path.length === 0) return undefined;
   const start = hit.span[0] + chunk.offset;
   const end = hit.span[1] + chunk.offset;
@@ -74,13 +79,17 @@ export function hover(file: ParsedFile, offset: number): { markdown: string; sta
   const named = fieldEnd > 0 ? resolvePath(id.root, path.slice(0, fieldEnd)) : {};
   if (hit.role === 'value' && r.type?.kind === 'string' && r.type.enum && typeof hit.value === 'string') {
     const v = hit.value;
-    const match = r.type.enum.find((e) => e.value === v) ?? r.type.enum.find((e) => e.value.toLowerCase() === v.toLowerCase());
+    const match =
+      r.type.enum.find((e) => e.value === v) ?? r.type.enum.find((e) => e.value.toLowerCase() === v.toLowerCase());
     if (match) return out(enumValueMarkdown(pathLabel(path.slice(0, fieldEnd)), named.field, r.type, match));
   }
   if (r.field) return out(fieldMarkdown(pathLabel(path), r.field));
   if (r.mapEntry && r.type) {
     const parent = resolvePath(id.root, path.slice(0, -1));
-    const lines = [`**${code(pathLabel(path))}** — ${code(typeLabel(r.type))}`, `An entry of ${code(pathLabel(path.slice(0, -1)))}.`];
+    const lines = [
+      `**${code(pathLabel(path))}** — ${code(typeLabel(r.type))}`,
+      `An entry of ${code(pathLabel(path.slice(0, -1)))}.`,
+    ];
     if (parent.field) lines.push(sentence(parent.field.doc));
     return out(lines.join('\n\n'));
   }

@@ -3,7 +3,15 @@
 // the type of the whole document.
 import { isMap } from 'yaml';
 import { envelopeOf, listEnvelopeOf } from '../model/envelope';
-import { allKinds, isOurApiVersion, isOurArea, isOurKind, lookup, parseApiVersion, type Lookup } from '../model/registry';
+import {
+  allKinds,
+  isOurApiVersion,
+  isOurArea,
+  isOurKind,
+  lookup,
+  parseApiVersion,
+  type Lookup,
+} from '../model/registry';
 import type { Field, KindDef, ObjectType } from '../model/types';
 import type { ParsedDoc, ParsedFile } from './parse';
 import { entry, scalarValue } from './yamlNodes';
@@ -43,7 +51,12 @@ export function genericEnvelope(): ObjectType {
   if (generic) return generic;
   const base = envelopeOf(allKinds[0]);
   const f = base.fields;
-  const spec: Field = { ...f.spec, required: false, doc: 'desired state of the resource', type: { kind: 'open', name: 'spec', note: 'the kind is not known yet' } };
+  const spec: Field = {
+    ...f.spec,
+    required: false,
+    doc: 'desired state of the resource',
+    type: { kind: 'open', name: 'spec', note: 'the kind is not known yet' },
+  };
   generic = {
     kind: 'object',
     name: 'Manifest',
@@ -72,15 +85,23 @@ export function identifyChunk(chunk: Pick<ParsedDoc, 'doc' | 'text'>): Identity 
   kind ??= TOP_KIND.exec(chunk.text)?.[2] || undefined;
   const lk = lookup(apiVersion, kind);
   if (lk.status === 'ok') {
-    return { apiVersion, kind, lookup: lk, def: lk.def, list: lk.list, root: lk.list ? listEnvelopeOf(lk.def) : envelopeOf(lk.def) };
+    return {
+      apiVersion,
+      kind,
+      lookup: lk,
+      def: lk.def,
+      list: lk.list,
+      root: lk.list ? listEnvelopeOf(lk.def) : envelopeOf(lk.def),
+    };
   }
   // Only part of the identity is there (or valid) yet: one of the two must be ours, the other absent or ours.
   const apiOk = isOurApiVersion(apiVersion);
   const kindOk = isOurKind(kind);
-  const ours = (apiOk && (kind === undefined || kindOk || lk.status !== 'notOurs')) || (kindOk && (apiVersion === undefined || apiOk || lk.status !== 'notOurs'));
+  const ours =
+    (apiOk && (kind === undefined || kindOk || lk.status !== 'notOurs')) ||
+    (kindOk && (apiVersion === undefined || apiOk || lk.status !== 'notOurs'));
   return { apiVersion, kind, lookup: lk, list: false, root: ours ? genericEnvelope() : undefined };
 }
-
 
 /** Domains of our groups used in the other documents of a file, most used first. */
 export function domainsInFile(file: ParsedFile, except?: ParsedDoc): string[] {
@@ -93,4 +114,3 @@ export function domainsInFile(file: ParsedFile, except?: ParsedDoc): string[] {
   }
   return [...counts.entries()].sort((a, b) => b[1] - a[1]).map(([d]) => d);
 }
-

@@ -71,16 +71,21 @@ export function fieldMarkdown(path: string, f: Field): string {
   if (o && f.type.kind !== 'object') limits.push(...typeLimits(o).map((l) => `each item: ${l}`));
   if (limits.length) parts.push(`**Limits:** ${limits.join('; ')}.`);
   if (o) {
-    const req = Object.entries(o.fields).filter(([, x]) => x.required).map(([k]) => code(k));
-    if (req.length) parts.push(`**Required fields${f.type.kind === 'object' ? '' : ' of each item'}:** ${req.join(', ')}.`);
+    const req = Object.entries(o.fields)
+      .filter(([, x]) => x.required)
+      .map(([k]) => code(k));
+    if (req.length)
+      parts.push(`**Required fields${f.type.kind === 'object' ? '' : ' of each item'}:** ${req.join(', ')}.`);
   }
-  if (f.default !== undefined) parts.push(`**Default:** ${code(f.default)}${f.defaultDoc ? ` (${f.defaultDoc})` : ''}.`);
+  if (f.default !== undefined)
+    parts.push(`**Default:** ${code(f.default)}${f.defaultDoc ? ` (${f.defaultDoc})` : ''}.`);
   else if (f.defaultDoc) parts.push(`**Default:** ${f.defaultDoc}.`);
   const notes: string[] = [];
   if (f.createOnly) notes.push('**Set only at creation**: changing it later is rejected.');
   if (f.irreversible) notes.push(`**Cannot be reverted:** ${f.irreversible}.`);
   if (f.deprecated) notes.push(`**Deprecated:** ${f.deprecated}.`);
-  if (f.approx) notes.push('*Shape known from a neighbouring API version: problems inside it are reported as warnings.*');
+  if (f.approx)
+    notes.push('*Shape known from a neighbouring API version: problems inside it are reported as warnings.*');
   if (f.type.kind === 'open') notes.push(`*${sentence(f.type.note)}*`);
   if (notes.length) parts.push(notes.join('\n\n'));
   return parts.join('\n\n');

@@ -1,7 +1,14 @@
 // Whole-resource snippets, for completion in an empty document and the "New Cloud Resource Manifest…"
 // command: each kind's required fields at every depth, with tab stops for the values to write, choices for
 // enums and sample values that pass validation, derived from the model.
-import { CompletionItemKind, InsertTextFormat, InsertTextMode, MarkupKind, type CompletionItem, type Range } from 'vscode-languageserver-types';
+import {
+  CompletionItemKind,
+  InsertTextFormat,
+  InsertTextMode,
+  MarkupKind,
+  type CompletionItem,
+  type Range,
+} from 'vscode-languageserver-types';
 import { matchesFormat } from '../model/formats';
 import { allKinds, DEFAULT_API_DOMAIN } from '../model/registry';
 import { pathLabel } from '../model/typePath';
@@ -26,7 +33,10 @@ class SnippetBuilder {
   readonly lines: SnippetLine[] = [];
   readonly choices: { choices: string[] }[] = [];
   private n = 1;
-  constructor(readonly def: KindDef, readonly domain: string) {}
+  constructor(
+    readonly def: KindDef,
+    readonly domain: string,
+  ) {}
 
   line(indent: number, ...parts: Part[]): SnippetLine {
     const l = { indent, parts };
@@ -75,13 +85,20 @@ const PREFERRED: Record<string, string> = {
 
 function requiredCost(t: Type, depth = 0): number {
   if (depth > 6) return 1;
-  if (t.kind === 'object') return Object.values(t.fields).filter((f) => f.required).reduce((n, f) => n + requiredCost(f.type, depth + 1), 1);
+  if (t.kind === 'object')
+    return Object.values(t.fields)
+      .filter((f) => f.required)
+      .reduce((n, f) => n + requiredCost(f.type, depth + 1), 1);
   if (t.kind === 'array') return (t.minItems ?? 0) > 0 ? requiredCost(t.items, depth + 1) : 1;
   return 1;
 }
 
 function chosenFields(o: ObjectType): [string, Field][] {
-  const names = new Set(Object.entries(o.fields).filter(([, f]) => f.required).map(([k]) => k));
+  const names = new Set(
+    Object.entries(o.fields)
+      .filter(([, f]) => f.required)
+      .map(([k]) => k),
+  );
   for (const g of o.exclusive ?? []) {
     if (g.mode !== 'exactlyOne' || g.members.some((m) => names.has(m))) continue;
     const members = g.members.filter((m) => o.fields[m]);
@@ -117,7 +134,15 @@ function sampleString(name: string, t: StringType): string {
       break;
   }
   if (name === 'location') return 'westus';
-  const candidates = [name, kebab(name), `my-${kebab(name)}`, name.toLowerCase(), 'default', 'example', 'a'.repeat(Math.max(1, t.minLength ?? 1))];
+  const candidates = [
+    name,
+    kebab(name),
+    `my-${kebab(name)}`,
+    name.toLowerCase(),
+    'default',
+    'example',
+    'a'.repeat(Math.max(1, t.minLength ?? 1)),
+  ];
   for (const c of candidates) {
     let v = c;
     if (t.maxLength !== undefined) v = v.slice(0, t.maxLength);
@@ -237,7 +262,11 @@ function objectFields(b: SnippetBuilder, o: ObjectType, path: string[]): Emit[] 
     } else if (o.reference === 'wellKnown') {
       fields.unshift(['wellKnownName', 'stop', 'Reader']);
     } else if (isOwner) {
-      fields.unshift(['group', 'literal', `resources.${b.domain}`], ['kind', 'literal', 'ResourceGroup'], ['name', 'stop', 'my-resource-group']);
+      fields.unshift(
+        ['group', 'literal', `resources.${b.domain}`],
+        ['kind', 'literal', 'ResourceGroup'],
+        ['name', 'stop', 'my-resource-group'],
+      );
     } else {
       fields.unshift(['armId', 'stop', RG_ID]);
     }
@@ -245,7 +274,13 @@ function objectFields(b: SnippetBuilder, o: ObjectType, path: string[]): Emit[] 
   return fields;
 }
 
-function emitObject(b: SnippetBuilder, indent: number, o: ObjectType, path: string[], fields = objectFields(b, o, path)): void {
+function emitObject(
+  b: SnippetBuilder,
+  indent: number,
+  o: ObjectType,
+  path: string[],
+  fields = objectFields(b, o, path),
+): void {
   for (const e of fields) {
     if (e[1] === 'literal') b.line(indent, `${e[0]}: ${e[2]}`);
     else if (e[1] === 'stop') b.line(indent, `${e[0]}: `, b.stop(e[2]));
@@ -270,7 +305,10 @@ function buildSnippet(def: KindDef, domain: string): SnippetBuilder {
 
 /** Problems of the filled-in snippet: errors count far more than warnings. */
 function score(text: string): number {
-  return validateText(text).reduce((n, d) => n + ({ error: 100, warning: 1, info: 0, hint: 0 } as const)[severityOf(d)], 0);
+  return validateText(text).reduce(
+    (n, d) => n + ({ error: 100, warning: 1, info: 0, hint: 0 } as const)[severityOf(d)],
+    0,
+  );
 }
 
 const snippetCache = new Map<string, { snippet: string; filled: string }>();

@@ -37,8 +37,12 @@ export function formatJunit(report: Report, options: { elapsedMs: number }): str
   const failures = report.counts.error;
   const time = (options.elapsedMs / 1000).toFixed(3);
   const out: string[] = ['<?xml version="1.0" encoding="UTF-8"?>'];
-  out.push(`<testsuites name="cloud-manifests" tests="${report.filesChecked}" failures="${failures}" errors="0" time="${time}">`);
-  out.push(`  <testsuite name="cloud-manifests" tests="${report.filesChecked}" failures="${failures}" errors="0" skipped="0" time="${time}">`);
+  out.push(
+    `<testsuites name="cloud-manifests" tests="${report.filesChecked}" failures="${failures}" errors="0" time="${time}">`,
+  );
+  out.push(
+    `  <testsuite name="cloud-manifests" tests="${report.filesChecked}" failures="${failures}" errors="0" skipped="0" time="${time}">`,
+  );
   for (const f of report.files) {
     const name = xmlEscape(f.file);
     const errors = f.problems.filter((p) => p.severity === 'error');
@@ -53,7 +57,8 @@ export function formatJunit(report: Report, options: { elapsedMs: number }): str
         `      <failure type="${xmlEscape(p.code)}" message="${xmlEscape(`${p.line}:${p.column} ${p.message}`)}">${xmlEscape(line(f.file, p))}</failure>`,
       );
     }
-    if (others.length > 0) out.push(`      <system-out>${xmlEscape(others.map((p) => line(f.file, p)).join('\n'))}</system-out>`);
+    if (others.length > 0)
+      out.push(`      <system-out>${xmlEscape(others.map((p) => line(f.file, p)).join('\n'))}</system-out>`);
     out.push('    </testcase>');
   }
   out.push('  </testsuite>');

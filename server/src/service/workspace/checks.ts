@@ -29,7 +29,12 @@ export function defaultDisplay(uri: string): string {
 }
 
 /** Where a manifest is defined, for messages: `line 12` in the same file, else `account.yaml:12`. */
-export function whereOf(index: WorkspaceIndex, m: Manifest, fromUri: string, display: (uri: string) => string = defaultDisplay): string {
+export function whereOf(
+  index: WorkspaceIndex,
+  m: Manifest,
+  fromUri: string,
+  display: (uri: string) => string = defaultDisplay,
+): string {
   const f = index.get(m.uri);
   const offset = m.nameSpan?.[0] ?? m.span[0];
   const line = f ? f.lines().positionAt(offset).line + 1 : undefined;

@@ -45,7 +45,8 @@ export function ownerGraph(index: WorkspaceIndex, uris: Iterable<string>): Graph
     if (o.armId !== undefined) {
       id = `external:arm:${o.armId.toLowerCase()}`;
       const last = o.armId.replace(/\/+$/, '').split('/').pop() || o.armId;
-      if (!external.has(id)) external.set(id, { id, kind, name: last, namespace: m.namespace, external: true, armId: o.armId });
+      if (!external.has(id))
+        external.set(id, { id, kind, name: last, namespace: m.namespace, external: true, armId: o.armId });
     } else if (o.name !== undefined) {
       id = `external:${m.namespace}/${kind}/${o.name}`;
       if (!external.has(id)) external.set(id, { id, kind, name: o.name, namespace: m.namespace, external: true });

@@ -10,7 +10,14 @@ export const duplicateResource: CrossFileRule = {
     if (m.name === undefined) return;
     const twins = index
       .named(scope, m.namespace, m.name, uri)
-      .filter((o) => o !== m && o.kind === m.kind && o.def.area === m.def.area && o.domain === m.domain && folderOf(o.uri) === folderOf(uri));
+      .filter(
+        (o) =>
+          o !== m &&
+          o.kind === m.kind &&
+          o.def.area === m.def.area &&
+          o.domain === m.domain &&
+          folderOf(o.uri) === folderOf(uri),
+      );
     if (twins.length === 0) return;
     const places = twins.slice(0, 3).map(where).join(', ') + (twins.length > 3 ? ` and ${twins.length - 3} more` : '');
     report(

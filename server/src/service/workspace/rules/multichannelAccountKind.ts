@@ -4,7 +4,10 @@ import { accountOf, type CrossFileRule } from './context';
 export const multichannelAccountKind: CrossFileRule = {
   codes: ['multichannel-account-kind'],
   kinds: ['StorageAccountsFileService'],
-  tracks: { StorageAccountsFileService: [['spec', 'protocolSettings', 'smb', 'multichannel', 'enabled']], StorageAccount: [['spec', 'kind']] },
+  tracks: {
+    StorageAccountsFileService: [['spec', 'protocolSettings', 'smb', 'multichannel', 'enabled']],
+    StorageAccount: [['spec', 'kind']],
+  },
   check({ index, m: service, report, where }) {
     const mc = service.values['spec.protocolSettings.smb.multichannel.enabled'];
     if (!mc || mc.value !== true) return;

@@ -32,7 +32,10 @@ function checkSite({ index, m, reportMissing, report, where }: CrossFileContext,
       const ok = matchesShape(site.armId, shape);
       if (ok === false) {
         const actual = idType(site.armId)!;
-        const expected = idType(shape)!.level === 'provider' ? `end in \`${expectedIdTail(shape)}\`` : `be \`${expectedIdTail(shape)}\``;
+        const expected =
+          idType(shape)!.level === 'provider'
+            ? `end in \`${expectedIdTail(shape)}\``
+            : `be \`${expectedIdTail(shape)}\``;
         report(
           'owner-arm-id',
           site.armIdSpan,
@@ -46,7 +49,9 @@ function checkSite({ index, m, reportMissing, report, where }: CrossFileContext,
     if (r.status === 'wrongKind') {
       const byKind = new Map<string, Manifest[]>();
       for (const o of r.others) byKind.set(o.kind, [...(byKind.get(o.kind) ?? []), o]);
-      const kinds = [...byKind].map(([k, list]) => `${a(k)} (${list.slice(0, 3).map(where).join(', ')}${list.length > 3 ? ', …' : ''})`);
+      const kinds = [...byKind].map(
+        ([k, list]) => `${a(k)} (${list.slice(0, 3).map(where).join(', ')}${list.length > 3 ? ', …' : ''})`,
+      );
       report(
         'owner-kind',
         site.nameSpan,
@@ -76,7 +81,11 @@ function checkSite({ index, m, reportMissing, report, where }: CrossFileContext,
       : near
         ? ` Did you mean \`${near}\`?`
         : '';
-    report('reference-kind', site.kindSpan, `\`kind\` "${site.kind}" does not exist in group \`${site.group}\`; its kinds: ${listOf(kinds, 20)}.${hint}`);
+    report(
+      'reference-kind',
+      site.kindSpan,
+      `\`kind\` "${site.kind}" does not exist in group \`${site.group}\`; its kinds: ${listOf(kinds, 20)}.${hint}`,
+    );
     return;
   }
   if (site.name === undefined) return;
@@ -85,7 +94,10 @@ function checkSite({ index, m, reportMissing, report, where }: CrossFileContext,
   const byKind = new Map<string, Manifest[]>();
   for (const o of r.others) if (o.kind !== site.kind) byKind.set(o.kind, [...(byKind.get(o.kind) ?? []), o]);
   const hint = [...byKind]
-    .map(([k, list]) => ` ${cap(a(k))} of that name is defined at ${list.slice(0, 2).map(where).join(' and ')}${list.length > 2 ? ' and elsewhere' : ''}: did you mean \`kind: ${k}\`?`)
+    .map(
+      ([k, list]) =>
+        ` ${cap(a(k))} of that name is defined at ${list.slice(0, 2).map(where).join(' and ')}${list.length > 2 ? ' and elsewhere' : ''}: did you mean \`kind: ${k}\`?`,
+    )
     .join('');
   report(
     site.role === 'owner' ? 'owner-not-found' : 'reference-not-found',

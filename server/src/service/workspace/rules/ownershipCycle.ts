@@ -10,7 +10,11 @@ export const ownershipCycle: CrossFileRule = {
     const cycle = cycleThrough(index, m);
     if (!cycle) return;
     const path = [...cycle, m].map((x) => `${x.kind} \`${x.name}\``).join(' → ');
-    report('ownership-cycle', m.owner.nameSpan, `Ownership cycle: ${path}. An owner must exist before what it owns, so none of them can be created.`);
+    report(
+      'ownership-cycle',
+      m.owner.nameSpan,
+      `Ownership cycle: ${path}. An owner must exist before what it owns, so none of them can be created.`,
+    );
   },
 };
 

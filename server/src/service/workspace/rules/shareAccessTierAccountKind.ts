@@ -15,7 +15,11 @@ export const shareAccessTierAccountKind: CrossFileRule = {
     const acct = `StorageAccount \`${account.name}\` (${where(account)})`;
     const t = tier.value.toLowerCase();
     if (kind === 'FileStorage' && t !== 'premium') {
-      report('share-access-tier-account-kind', tier.span, `\`accessTier\` ${tier.value} is not offered by the FileStorage account ${acct}: file storage accounts take only \`Premium\`.`);
+      report(
+        'share-access-tier-account-kind',
+        tier.span,
+        `\`accessTier\` ${tier.value} is not offered by the FileStorage account ${acct}: file storage accounts take only \`Premium\`.`,
+      );
     } else if (kind === 'StorageV2' && t === 'premium') {
       report(
         'share-access-tier-account-kind',

@@ -7,7 +7,10 @@ const MAX_SHARE = 102400;
 export const shareQuotaLargeFileShares: CrossFileRule = {
   codes: ['share-quota-large-file-shares'],
   kinds: ['StorageAccountsFileServicesShare'],
-  tracks: { StorageAccountsFileServicesShare: [['spec', 'shareQuota']], StorageAccount: [['spec', 'largeFileSharesState']] },
+  tracks: {
+    StorageAccountsFileServicesShare: [['spec', 'shareQuota']],
+    StorageAccount: [['spec', 'largeFileSharesState']],
+  },
   check({ index, m: share, report, where }) {
     const quota = share.values['spec.shareQuota'];
     if (!quota || typeof quota.value !== 'number' || quota.value <= LARGE_SHARE || quota.value > MAX_SHARE) return;
