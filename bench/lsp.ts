@@ -65,7 +65,10 @@ export class LspSession {
     this.proc.stderr.on('data', (d) => {
       if (this.stderr.length < 20_000) this.stderr += String(d);
     });
-    this.conn = createProtocolConnection(new StreamMessageReader(this.proc.stdout), new StreamMessageWriter(this.proc.stdin));
+    this.conn = createProtocolConnection(
+      new StreamMessageReader(this.proc.stdout),
+      new StreamMessageWriter(this.proc.stdin),
+    );
     this.conn.onNotification('textDocument/publishDiagnostics', (p: PublishDiagnosticsParams) => {
       const t = performance.now();
       this.latest.set(p.uri, p);
@@ -120,7 +123,11 @@ export class LspSession {
       rootUri,
       workspaceFolders: rootUri ? [{ uri: rootUri, name: 'bench' }] : null,
       capabilities: {
-        workspace: { configuration: true, workspaceFolders: true, didChangeConfiguration: { dynamicRegistration: true } },
+        workspace: {
+          configuration: true,
+          workspaceFolders: true,
+          didChangeConfiguration: { dynamicRegistration: true },
+        },
         textDocument: {
           synchronization: { dynamicRegistration: false, didSave: false },
           completion: { completionItem: { snippetSupport: true, documentationFormat: ['markdown', 'plaintext'] } },
@@ -131,21 +138,33 @@ export class LspSession {
       },
       initializationOptions: this.spec.initializationOptions,
     });
-    const configured = this.spec.settingsSection ? new Promise<void>((r) => this.configAsked.push(r)) : Promise.resolve();
+    const configured = this.spec.settingsSection
+      ? new Promise<void>((r) => this.configAsked.push(r))
+      : Promise.resolve();
     this.initializedAt = performance.now();
     await this.conn.sendNotification('initialized', {});
     if (this.spec.didChangeConfiguration !== undefined) {
-      await this.conn.sendNotification('workspace/didChangeConfiguration', { settings: this.spec.didChangeConfiguration });
+      await this.conn.sendNotification('workspace/didChangeConfiguration', {
+        settings: this.spec.didChangeConfiguration,
+      });
     }
     await withTimeout(configured, 10_000, `${this.spec.name}: never asked for its settings`);
   }
 
   /** Resolves with the receive time of the first diagnostics for `uri` satisfying `pred`. */
-  diagnostics(uri: string, pred: (p: PublishDiagnosticsParams) => boolean, timeoutMs = 120_000): Promise<{ t: number; p: PublishDiagnosticsParams }> {
+  diagnostics(
+    uri: string,
+    pred: (p: PublishDiagnosticsParams) => boolean,
+    timeoutMs = 120_000,
+  ): Promise<{ t: number; p: PublishDiagnosticsParams }> {
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
         this.waiters = this.waiters.filter((w) => w !== waiter);
-        reject(new Error(`${this.spec.name}: no matching diagnostics for ${uri} within ${timeoutMs} ms; stderr: ${this.stderr.slice(0, 2000)}`));
+        reject(
+          new Error(
+            `${this.spec.name}: no matching diagnostics for ${uri} within ${timeoutMs} ms; stderr: ${this.stderr.slice(0, 2000)}`,
+          ),
+        );
       }, timeoutMs);
       const waiter: Waiter = {
         uri,
@@ -160,11 +179,17 @@ export class LspSession {
   }
 
   /** Opens a document; resolves with the time to its first diagnostics matching `pred`. */
-  async open(uri: string, text: string, pred: (d: Diagnostic[]) => boolean = () => true): Promise<{ ms: number; diagnostics: Diagnostic[] }> {
+  async open(
+    uri: string,
+    text: string,
+    pred: (d: Diagnostic[]) => boolean = () => true,
+  ): Promise<{ ms: number; diagnostics: Diagnostic[] }> {
     this.versions.set(uri, 1);
     const wait = this.diagnostics(uri, (p) => pred(p.diagnostics));
     const t0 = performance.now();
-    await this.conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'yaml', version: 1, text } });
+    await this.conn.sendNotification('textDocument/didOpen', {
+      textDocument: { uri, languageId: 'yaml', version: 1, text },
+    });
     const { t, p } = await wait;
     return { ms: t - t0, diagnostics: p.diagnostics };
   }
@@ -177,10 +202,19 @@ export class LspSession {
   ): Promise<{ ms: number; diagnostics: Diagnostic[] }> {
     const version = (this.versions.get(uri) ?? 1) + 1;
     this.versions.set(uri, version);
-    const wait = this.diagnostics(uri, (p) => (p.version === undefined || p.version === version) && pred(p.diagnostics));
-    const range = { start: { line: edit.line, character: edit.character }, end: { line: edit.line, character: edit.character + edit.length } };
+    const wait = this.diagnostics(
+      uri,
+      (p) => (p.version === undefined || p.version === version) && pred(p.diagnostics),
+    );
+    const range = {
+      start: { line: edit.line, character: edit.character },
+      end: { line: edit.line, character: edit.character + edit.length },
+    };
     const t0 = performance.now();
-    await this.conn.sendNotification('textDocument/didChange', { textDocument: { uri, version }, contentChanges: [{ range, text: edit.newText }] });
+    await this.conn.sendNotification('textDocument/didChange', {
+      textDocument: { uri, version },
+      contentChanges: [{ range, text: edit.newText }],
+    });
     const { t, p } = await wait;
     return { ms: t - t0, diagnostics: p.diagnostics };
   }
@@ -201,14 +235,16 @@ export class LspSession {
    * undefined when it reports none within `beginWithinMs` (no workspace index).
    */
   async indexing(beginWithinMs: number, endWithinMs = 300_000): Promise<{ ms: number; title?: string } | undefined> {
-    const first = () => [...this.progress.values()].filter((p) => p.begin !== undefined).sort((a, b) => a.begin! - b.begin!)[0];
+    const first = () =>
+      [...this.progress.values()].filter((p) => p.begin !== undefined).sort((a, b) => a.begin! - b.begin!)[0];
     const deadline = performance.now() + beginWithinMs;
     while (!first() && performance.now() < deadline) await this.nextProgress(deadline - performance.now());
     const p = first();
     if (!p) return undefined;
     const endBy = performance.now() + endWithinMs;
     while (p.end === undefined) {
-      if (performance.now() > endBy) throw new Error(`${this.spec.name}: progress "${p.title}" did not end within ${endWithinMs} ms`);
+      if (performance.now() > endBy)
+        throw new Error(`${this.spec.name}: progress "${p.title}" did not end within ${endWithinMs} ms`);
       await this.nextProgress(endBy - performance.now());
     }
     return { ms: p.end - this.initializedAt, title: p.title };

@@ -7,17 +7,26 @@ import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import type { Diagnostic } from 'vscode-languageserver-protocol';
 import { parseAllDocuments } from 'yaml';
-import { SERVER_NODE_ARGS } from '../server/src/launch';
+import { SERVER_NODE_ARGS } from '../server/src/protocol/launch';
 import { LspSession, sleep, type ServerSpec } from './lsp';
-import { deepPositions, editAt, fileWorkload, PEER_SCHEMA, type FileWorkload, type WorkspaceWorkload } from './workload';
+import {
+  deepPositions,
+  editAt,
+  fileWorkload,
+  PEER_SCHEMA,
+  type FileWorkload,
+  type WorkspaceWorkload,
+} from './workload';
 
 export const REPO = join(__dirname, '..');
 export const OUR_SERVER = join(REPO, 'dist', 'server.js');
 export const OUR_CLI = join(REPO, 'dist', 'cli.js');
 export const PEER_SERVER = join(REPO, 'node_modules', 'yaml-language-server', 'bin', 'yaml-language-server');
 
-export const peerVersion = (): string => JSON.parse(readFileSync(join(REPO, 'node_modules', 'yaml-language-server', 'package.json'), 'utf8')).version;
-export const yamlVersion = (): string => JSON.parse(readFileSync(join(REPO, 'node_modules', 'yaml', 'package.json'), 'utf8')).version;
+export const peerVersion = (): string =>
+  JSON.parse(readFileSync(join(REPO, 'node_modules', 'yaml-language-server', 'package.json'), 'utf8')).version;
+export const yamlVersion = (): string =>
+  JSON.parse(readFileSync(join(REPO, 'node_modules', 'yaml', 'package.json'), 'utf8')).version;
 
 /** Our server as the extension starts it (its Node options included), plus `nodeArgs` (profiling). */
 export function ourSpec(nodeArgs: string[] = []): ServerSpec {
@@ -46,7 +55,8 @@ export function peerSpec(schemaPath = join(REPO, PEER_SCHEMA)): ServerSpec {
     name: 'peer',
     script: PEER_SERVER,
     args: ['--stdio'],
-    configuration: (section) => (section === 'yaml' ? yaml : section === 'http' ? { proxy: '', proxyStrictSSL: false } : {}),
+    configuration: (section) =>
+      section === 'yaml' ? yaml : section === 'http' ? { proxy: '', proxyStrictSSL: false } : {},
     settingsSection: 'yaml',
   };
 }
@@ -74,7 +84,14 @@ export interface FileSessionResult {
   rssMb: number;
   hwmMb: number;
   /** What the server reported, to check the numbers measure real work. */
-  sanity: { errorsAtOpen: number; errorsAtEditOpen: number; expectedErrors: number; completionItems: number; completionHasCool: boolean; hoverChars: number };
+  sanity: {
+    errorsAtOpen: number;
+    errorsAtEditOpen: number;
+    expectedErrors: number;
+    completionItems: number;
+    completionHasCool: boolean;
+    hoverChars: number;
+  };
 }
 
 const isError = (d: Diagnostic) => d.severity === undefined || d.severity === 1;
@@ -117,7 +134,13 @@ async function warmUp(s: LspSession, uri: (name: string) => string, tag: string,
  * closed again after its diagnostics. Editing, as a user works on one file: the workload opened once,
  * edited `edits` times in the middle, then completion and hover deep in it, then the server's memory.
  */
-export async function fileSession(spec: ServerSpec, w: FileWorkload, it: Iterations, dir: string, log: (s: string) => void): Promise<FileSessionResult> {
+export async function fileSession(
+  spec: ServerSpec,
+  w: FileWorkload,
+  it: Iterations,
+  dir: string,
+  log: (s: string) => void,
+): Promise<FileSessionResult> {
   const uri = (name: string) => pathToFileURL(join(dir, `${name}.yaml`)).href;
   const open: number[] = [];
   const openFloor: number[] = [];
@@ -143,7 +166,9 @@ export async function fileSession(spec: ServerSpec, w: FileWorkload, it: Iterati
   } finally {
     await opening.stop();
   }
-  log(`  ${spec.name} ${w.resources}: open ${open.map((x) => x.toFixed(0)).join(' ')} ms; floor of each ${openFloor.map((x) => x.toFixed(0)).join(' ')} ms`);
+  log(
+    `  ${spec.name} ${w.resources}: open ${open.map((x) => x.toFixed(0)).join(' ')} ms; floor of each ${openFloor.map((x) => x.toFixed(0)).join(' ')} ms`,
+  );
 
   const s = new LspSession(spec);
   try {
@@ -215,7 +240,11 @@ export interface IndexResult {
 }
 
 /** Our server started on the workspace folder: time from `initialized` to the end of its progress. */
-export async function indexSession(spec: ServerSpec, ws: WorkspaceWorkload, beginWithinMs: number): Promise<IndexResult> {
+export async function indexSession(
+  spec: ServerSpec,
+  ws: WorkspaceWorkload,
+  beginWithinMs: number,
+): Promise<IndexResult> {
   const s = new LspSession(spec);
   try {
     await s.start(ws.dir);
@@ -241,7 +270,9 @@ export async function cliRuns(ws: WorkspaceWorkload, runs: number, cpuProfDir?: 
   for (let i = 0; i < runs; i++) {
     const t0 = performance.now();
     last = await new Promise((resolve, reject) => {
-      const p = spawn(process.execPath, [...nodeArgs, OUR_CLI, 'check', ws.dir, '--format', 'json'], { stdio: ['ignore', 'pipe', 'pipe'] });
+      const p = spawn(process.execPath, [...nodeArgs, OUR_CLI, 'check', ws.dir, '--format', 'json'], {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
       const chunks: Buffer[] = [];
       let err = '';
       p.stdout.on('data', (d: Buffer) => chunks.push(d));

@@ -62,8 +62,24 @@ function ratio(a?: number, b?: number): string {
 
 /** Markdown table: one row per measure and workload. */
 export function table(verdicts: Verdict[]): string {
-  const head = ['measure', 'workload', 'unit', 'ours median', 'ours p95', 'peer median', 'peer p95', 'floor median', 'ours/peer', 'ours/floor', 'target', 'result'];
-  const lines = [`| ${head.join(' | ')} |`, `| ${head.map((h, i) => (i >= 3 && i <= 9 ? '---:' : '---')).join(' | ')} |`];
+  const head = [
+    'measure',
+    'workload',
+    'unit',
+    'ours median',
+    'ours p95',
+    'peer median',
+    'peer p95',
+    'floor median',
+    'ours/peer',
+    'ours/floor',
+    'target',
+    'result',
+  ];
+  const lines = [
+    `| ${head.join(' | ')} |`,
+    `| ${head.map((h, i) => (i >= 3 && i <= 9 ? '---:' : '---')).join(' | ')} |`,
+  ];
   for (const { row, stats, pass } of verdicts) {
     const u = row.unit;
     const single = (v?: number[]) => (v?.length ?? 0) <= 1;
@@ -98,7 +114,14 @@ export function targetSummary(verdicts: Verdict[]): string {
   for (const [key, vs] of byTarget) {
     const failed = vs.filter((v) => v.pass === false).map((v) => v.row.workload);
     const na = vs.filter((v) => v.pass === undefined).map((v) => v.row.workload);
-    const status = failed.length > 0 ? `**FAIL** at ${failed.join(', ')}` : na.length === vs.length ? 'n/a (not measurable yet)' : na.length > 0 ? `pass (n/a at ${na.join(', ')})` : 'pass';
+    const status =
+      failed.length > 0
+        ? `**FAIL** at ${failed.join(', ')}`
+        : na.length === vs.length
+          ? 'n/a (not measurable yet)'
+          : na.length > 0
+            ? `pass (n/a at ${na.join(', ')})`
+            : 'pass';
     out.push(`- ${key} — ${status}`);
   }
   return out.join('\n');

@@ -28,7 +28,7 @@ import {
   type FileSessionResult,
   type Iterations,
 } from './measure';
-import { SERVER_NODE_ARGS } from '../server/src/launch';
+import { SERVER_NODE_ARGS } from '../server/src/protocol/launch';
 import { evaluate, markdown, table, targetSummary, type Row, type Stats } from './report';
 import { fileWorkload, hasError, workspaceWorkload } from './workload';
 
@@ -43,7 +43,13 @@ export interface Options {
 }
 
 export function parseOptions(argv: string[]): Options {
-  const o: Options = { sizes: [100, 1000, 5000], smoke: false, workspace: { manifests: 10_000, files: 2_000 }, servers: ['ours', 'peer'], out: join(REPO, 'BENCHMARKS.md') };
+  const o: Options = {
+    sizes: [100, 1000, 5000],
+    smoke: false,
+    workspace: { manifests: 10_000, files: 2_000 },
+    servers: ['ours', 'peer'],
+    out: join(REPO, 'BENCHMARKS.md'),
+  };
   let sizesGiven = false;
   let workspaceGiven = false;
   let outGiven = false;
@@ -55,7 +61,9 @@ export function parseOptions(argv: string[]): Options {
       return v;
     };
     if (a === '--sizes') {
-      o.sizes = value().split(',').map((s) => Number(s.replace(/_/g, '')));
+      o.sizes = value()
+        .split(',')
+        .map((s) => Number(s.replace(/_/g, '')));
       if (o.sizes.some((n) => !Number.isInteger(n) || n < 20)) throw new Error('--sizes: integers of at least 20');
       sizesGiven = true;
     } else if (a === '--smoke') o.smoke = true;
@@ -102,20 +110,38 @@ export interface BenchResult {
   table: string;
   /** One line per target: pass, fail (where) or n/a. */
   targets: string;
-  rows: { measure: string; workload: string; unit: string; ours?: Stats['ours']; peer?: Stats['peer']; floor?: Stats['floor']; oursNa?: string; peerNa?: string; target?: string; pass?: boolean; samples: { ours?: number[]; peer?: number[]; floor?: number[] } }[];
+  rows: {
+    measure: string;
+    workload: string;
+    unit: string;
+    ours?: Stats['ours'];
+    peer?: Stats['peer'];
+    floor?: Stats['floor'];
+    oursNa?: string;
+    peerNa?: string;
+    target?: string;
+    pass?: boolean;
+    samples: { ours?: number[]; peer?: number[]; floor?: number[] };
+  }[];
   sessions: FileSessionResult[];
   sanity: Sanity;
 }
 
-export async function runBench(o: Options, log: (s: string) => void = (s) => process.stderr.write(s + '\n')): Promise<BenchResult> {
-  for (const f of [OUR_SERVER, OUR_CLI]) if (!existsSync(f)) throw new Error(`${f} is missing: run npm run build first`);
+export async function runBench(
+  o: Options,
+  log: (s: string) => void = (s) => process.stderr.write(s + '\n'),
+): Promise<BenchResult> {
+  for (const f of [OUR_SERVER, OUR_CLI])
+    if (!existsSync(f)) throw new Error(`${f} is missing: run npm run build first`);
   const started = performance.now();
   const loadAtStart = loadavg()[0];
   const tmp = mkdtempSync(join(tmpdir(), 'cloud-manifests-bench-'));
   const rows: Row[] = [];
   const sessions: FileSessionResult[] = [];
   const problems: string[] = [];
-  const ourNodeArgs = o.cpuProf ? (mkdirSync(o.cpuProf, { recursive: true }), ['--cpu-prof', '--cpu-prof-dir', o.cpuProf]) : [];
+  const ourNodeArgs = o.cpuProf
+    ? (mkdirSync(o.cpuProf, { recursive: true }), ['--cpu-prof', '--cpu-prof-dir', o.cpuProf])
+    : [];
   try {
     for (const n of o.sizes) {
       const it = iterations(o, n);
@@ -129,9 +155,13 @@ export async function runBench(o: Options, log: (s: string) => void = (s) => pro
         sessions.push(r);
         const s = r.sanity;
         for (const got of [s.errorsAtOpen, s.errorsAtEditOpen]) {
-          if (got !== s.expectedErrors) problems.push(`${server} at ${fmt(n)}: ${got} errors at open, expected ${s.expectedErrors}`);
+          if (got !== s.expectedErrors)
+            problems.push(`${server} at ${fmt(n)}: ${got} errors at open, expected ${s.expectedErrors}`);
         }
-        if (!s.completionHasCool) problems.push(`${server} at ${fmt(n)}: completion of accessTier did not offer Cool (${s.completionItems} items)`);
+        if (!s.completionHasCool)
+          problems.push(
+            `${server} at ${fmt(n)}: completion of accessTier did not offer Cool (${s.completionItems} items)`,
+          );
         if (s.hoverChars === 0) problems.push(`${server} at ${fmt(n)}: empty hover`);
       }
       const { ours, peer } = by;
@@ -145,7 +175,10 @@ export async function runBench(o: Options, log: (s: string) => void = (s) => pro
           ours: ours?.open,
           peer: peer?.open,
           floor,
-          target: { text: '≤ 1.3× floor', check: (s) => (s.ours && s.floor ? s.ours.median <= 1.3 * s.floor.median : undefined) },
+          target: {
+            text: '≤ 1.3× floor',
+            check: (s) => (s.ours && s.floor ? s.ours.median <= 1.3 * s.floor.median : undefined),
+          },
         },
         {
           measure: 'edit → diagnostics',
@@ -180,7 +213,10 @@ export async function runBench(o: Options, log: (s: string) => void = (s) => pro
           unit: 'MB',
           ours: ours ? [ours.rssMb] : undefined,
           peer: peer ? [peer.rssMb] : undefined,
-          target: { text: '≤ ¼ of peer', check: (s) => (s.ours && s.peer ? s.ours.median * 4 <= s.peer.median : undefined) },
+          target: {
+            text: '≤ ¼ of peer',
+            check: (s) => (s.ours && s.peer ? s.ours.median * 4 <= s.peer.median : undefined),
+          },
         },
       );
       if (n === o.sizes[0]) {
@@ -204,7 +240,11 @@ export async function runBench(o: Options, log: (s: string) => void = (s) => pro
     const wsFloor: number[] = [];
     const indexMs: number[] = [];
     let index: Awaited<ReturnType<typeof indexSession>> | undefined;
-    const cli: Awaited<ReturnType<typeof cliRuns>> = { ms: [], summary: { errors: 0, filesChecked: 0 }, exitCode: null };
+    const cli: Awaited<ReturnType<typeof cliRuns>> = {
+      ms: [],
+      summary: { errors: 0, filesChecked: 0 },
+      exitCode: null,
+    };
     for (let r = 0; r < rounds; r++) {
       wsFloor.push(...parseFloor(ws.texts, o.smoke ? 2 : 1));
       if (o.servers.includes('ours')) {
@@ -217,13 +257,17 @@ export async function runBench(o: Options, log: (s: string) => void = (s) => pro
       cli.exitCode = c.exitCode;
     }
     log(`${wsLabel}: parse floor ${wsFloor.map((x) => x.toFixed(0)).join(' ')} ms`);
-    log(`${wsLabel}: index ${index?.ms === undefined ? 'n/a (no work-done progress)' : `${indexMs.map((x) => x.toFixed(0)).join(' ')} ms (${index.title})`}`);
+    log(
+      `${wsLabel}: index ${index?.ms === undefined ? 'n/a (no work-done progress)' : `${indexMs.map((x) => x.toFixed(0)).join(' ')} ms (${index.title})`}`,
+    );
     log(`${wsLabel}: cli ${cli.ms.map((x) => x.toFixed(0)).join(' ')} ms`);
     const cliIt = o.smoke ? 1 : 5;
     const startup = await cliStartup(cliIt);
     const expectedErrors = Array.from({ length: ws.manifests }, (_, i) => i).filter((i) => i > 0 && hasError(i)).length;
-    if (cli.summary.errors !== expectedErrors) problems.push(`cli: ${cli.summary.errors} errors, expected ${expectedErrors}`);
-    if (cli.summary.filesChecked !== ws.files.length) problems.push(`cli: ${cli.summary.filesChecked} files checked, expected ${ws.files.length}`);
+    if (cli.summary.errors !== expectedErrors)
+      problems.push(`cli: ${cli.summary.errors} errors, expected ${expectedErrors}`);
+    if (cli.summary.filesChecked !== ws.files.length)
+      problems.push(`cli: ${cli.summary.filesChecked} files checked, expected ${ws.files.length}`);
     rows.push(
       {
         measure: 'workspace indexing',
@@ -233,9 +277,18 @@ export async function runBench(o: Options, log: (s: string) => void = (s) => pro
         oursNa: 'n/a (no index yet)',
         peerNa: 'n/a (no index)',
         floor: wsFloor,
-        target: { text: '≤ 1.5× floor', check: (s) => (s.ours && s.floor ? s.ours.median <= 1.5 * s.floor.median : undefined) },
+        target: {
+          text: '≤ 1.5× floor',
+          check: (s) => (s.ours && s.floor ? s.ours.median <= 1.5 * s.floor.median : undefined),
+        },
       },
-      { measure: 'memory (RSS after indexing)', workload: wsLabel, unit: 'MB', ours: index ? [index.rssMb] : undefined, peerNa: 'n/a' },
+      {
+        measure: 'memory (RSS after indexing)',
+        workload: wsLabel,
+        unit: 'MB',
+        ours: index ? [index.rssMb] : undefined,
+        peerNa: 'n/a',
+      },
       {
         measure: 'CLI `check --format json` (wall)',
         workload: wsLabel,
@@ -243,9 +296,19 @@ export async function runBench(o: Options, log: (s: string) => void = (s) => pro
         ours: cli.ms,
         peerNa: 'n/a',
         floor: wsFloor,
-        target: { text: '≤ 1.5× floor', check: (s) => (s.ours && s.floor ? s.ours.median <= 1.5 * s.floor.median : undefined) },
+        target: {
+          text: '≤ 1.5× floor',
+          check: (s) => (s.ours && s.floor ? s.ours.median <= 1.5 * s.floor.median : undefined),
+        },
       },
-      { measure: 'CLI throughput', workload: wsLabel, unit: 'manifests/s', ours: cli.ms.map((ms) => (ws.manifests / ms) * 1000), peerNa: 'n/a', floor: wsFloor.map((ms) => (ws.manifests / ms) * 1000) },
+      {
+        measure: 'CLI throughput',
+        workload: wsLabel,
+        unit: 'manifests/s',
+        ours: cli.ms.map((ms) => (ws.manifests / ms) * 1000),
+        peerNa: 'n/a',
+        floor: wsFloor.map((ms) => (ws.manifests / ms) * 1000),
+      },
       { measure: 'CLI start-up alone (`--version`)', workload: '—', unit: 'ms', ours: startup, peerNa: 'n/a' },
     );
   } finally {
@@ -257,7 +320,10 @@ export async function runBench(o: Options, log: (s: string) => void = (s) => pro
   const tbl = table(verdicts);
   const cmd = commandLine();
   const notes = methodology(o);
-  if (problems.length > 0) notes.unshift(`**Sanity problems in this run** (the numbers may not measure the same work): ${problems.join('; ')}.`);
+  if (problems.length > 0)
+    notes.unshift(
+      `**Sanity problems in this run** (the numbers may not measure the same work): ${problems.join('; ')}.`,
+    );
   const md = markdown(verdicts, {
     date: new Date().toISOString().replace(/\.\d+Z$/, 'Z'),
     command: cmd,
@@ -304,15 +370,15 @@ function commandLine(): string {
 function methodology(o: Options): string[] {
   return [
     'Workloads, generated in a temporary folder: StorageAccount manifests of 16 lines each (`---` included), every 10th with one error (`minimumTlsVersion: TLS1_9`, not in the enum); both servers find exactly those errors (checked on every run).',
-    `Each server is started as an editor starts it (\`--stdio\`; ours with the Node options the extension passes, \`${SERVER_NODE_ARGS.join(' ')}\` from \`server/src/launch.ts\`), with push diagnostics (the client does not advertise \`textDocument.diagnostic\`) and incremental sync, in two fresh processes per file size: an opening session and an editing session. Each begins with an untimed warm-up, as the floor does: three 200-resource documents opened and closed, the last one also completed and hovered.`,
+    `Each server is started as an editor starts it (\`--stdio\`; ours with the Node options the extension passes, \`${SERVER_NODE_ARGS.join(' ')}\` from \`server/src/protocol/launch.ts\`), with push diagnostics (the client does not advertise \`textDocument.diagnostic\`) and incremental sync, in two fresh processes per file size: an opening session and an editing session. Each begins with an untimed warm-up, as the floor does: three 200-resource documents opened and closed, the last one also completed and hovered.`,
     `open → diagnostics (opening session): \`didOpen\` of the whole file until its first \`publishDiagnostics\`, then \`didClose\`; each of the ${o.smoke ? 2 : '5–15'} opens is a text no server has seen before (resource names differ), so no content cache is measured.`,
-    'edit → diagnostics (editing session, the file opened once): one incremental `didChange` in the middle of the file (a clean resource gets `TLS1_9`), until the diagnostics that contain the new error; each edit breaks a different resource. The peer\'s built-in validation delay (about 200 ms) is included, as users see it.',
+    "edit → diagnostics (editing session, the file opened once): one incremental `didChange` in the middle of the file (a clean resource gets `TLS1_9`), until the diagnostics that contain the new error; each edit breaks a different resource. The peer's built-in validation delay (about 200 ms) is included, as users see it.",
     'completion / hover (editing session, after the edits): sequential requests at the value of `accessTier` and on the key `minimumTlsVersion` in the last 50 resources of the file, after one untimed request of each.',
     'memory: VmRSS of the server process (`/proc/<pid>/status`) at the end of the editing session (one document opened once, edited, completed and hovered, still open); idle: right after `initialize`.',
     'workspace indexing: our server started on the workspace folder, from `initialized` until the `$/progress` `end` of its first work-done progress, in a fresh process each time; n/a when it reports no progress. yaml-language-server has no workspace index.',
     'The workspace is measured in five rounds of floor, indexing and CLI, one after the other, so that the load of the machine at a given moment weighs on the three alike.',
     'CLI: wall time of `node dist/cli.js check <workspace> --format json` as a child process (Node start-up included; start-up alone is the last row); throughput is manifests per second of that time.',
-    'floor: `parseAllDocuments` of the `yaml` package (its default entry, as `import \'yaml\'` loads it) on the same text, texts already in memory, in the harness process after a warm-up. For open → diagnostics, each open is paired with the floor of its own text, parsed just before it after the same 50 ms pause, and the floor column is the median of those (from our session). For the workspace: every file, once per round.',
+    "floor: `parseAllDocuments` of the `yaml` package (its default entry, as `import 'yaml'` loads it) on the same text, texts already in memory, in the harness process after a warm-up. For open → diagnostics, each open is paired with the floor of its own text, parsed just before it after the same 50 ms pause, and the floor column is the median of those (from our session). For the workspace: every file, once per round.",
     'Medians and p95 (nearest rank); targets are checked on medians, except completion and hover (p95). Ratios are of medians.',
   ];
 }

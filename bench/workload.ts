@@ -73,7 +73,10 @@ export function fileWorkload(resources: number, variant = 0): FileWorkload {
  * file, a different one each time, so every edit adds exactly one error and the diagnostics of the new
  * version are told apart from any earlier ones by their count.
  */
-export function editAt(resources: number, k: number): { line: number; character: number; length: number; newText: string } {
+export function editAt(
+  resources: number,
+  k: number,
+): { line: number; character: number; length: number; newText: string } {
   const mid = Math.floor(resources / 2);
   let i = mid;
   for (let seen = 0; ; i++) {
@@ -81,11 +84,19 @@ export function editAt(resources: number, k: number): { line: number; character:
     if (seen === k) break;
   }
   if (i >= resources) throw new Error(`edit ${k} runs off the end of a ${resources}-resource file`);
-  return { line: i * RESOURCE_LINES + TLS_LINE, character: TLS_PREFIX.length, length: GOOD_TLS.length, newText: BAD_TLS };
+  return {
+    line: i * RESOURCE_LINES + TLS_LINE,
+    character: TLS_PREFIX.length,
+    length: GOOD_TLS.length,
+    newText: BAD_TLS,
+  };
 }
 
 /** Positions deep in the file (the last `count` resources) for completion and hover. */
-export function deepPositions(resources: number, count: number): { completion: { line: number; character: number }[]; hover: { line: number; character: number }[] } {
+export function deepPositions(
+  resources: number,
+  count: number,
+): { completion: { line: number; character: number }[]; hover: { line: number; character: number }[] } {
   const completion: { line: number; character: number }[] = [];
   const hover: { line: number; character: number }[] = [];
   for (let j = 0; j < count; j++) {

@@ -16,6 +16,11 @@ const common = {
 
 await Promise.all([
   build({ ...common, entryPoints: ['server/src/server.ts'], outfile: 'dist/server.js' }),
-  build({ ...common, entryPoints: ['server/src/cli.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } }),
+  build({
+    ...common,
+    entryPoints: ['server/src/cli.ts'],
+    outfile: 'dist/cli.js',
+    banner: { js: '#!/usr/bin/env node' },
+  }),
   build({ ...common, entryPoints: ['client/src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] }),
 ]);

@@ -1,7 +1,7 @@
 // Writes `schemas/` from the model (and the settings file's schema, scripts/settings-schema.ts). `--check` exits 1 when `schemas/` differs from what the model gives.
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync, existsSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
-import { schemaFiles } from '../server/src/model/schemaFiles';
+import { schemaFiles } from '../server/src/generate/schemaFiles';
 import { SETTINGS_SCHEMA_FILE, settingsSchemaText } from './settings-schema';
 
 const root = join(__dirname, '..', 'schemas');
@@ -17,7 +17,9 @@ function existing(dir: string): string[] {
 }
 
 if (process.argv.includes('--check')) {
-  const stale = [...files].filter(([p, c]) => !existsSync(join(root, p)) || readFileSync(join(root, p), 'utf8') !== c).map(([p]) => p);
+  const stale = [...files]
+    .filter(([p, c]) => !existsSync(join(root, p)) || readFileSync(join(root, p), 'utf8') !== c)
+    .map(([p]) => p);
   const extra = existing(root).filter((p) => p.endsWith('.json') && !files.has(p));
   if (stale.length || extra.length) {
     console.error(`schemas/ is stale: ${[...stale, ...extra].join(', ')}. Run npm run gen:schemas.`);

@@ -14,7 +14,10 @@ const inRoundRect = (x, y, x0, y0, x1, y1, r) => {
 const inCircle = (x, y, cx, cy, r) => (x - cx) ** 2 + (y - cy) ** 2 <= r * r;
 
 const cloud = (x, y) =>
-  inCircle(x, y, 46, 54, 17) || inCircle(x, y, 68, 44, 22) || inCircle(x, y, 88, 58, 14) || inRoundRect(x, y, 26, 50, 104, 72, 11);
+  inCircle(x, y, 46, 54, 17) ||
+  inCircle(x, y, 68, 44, 22) ||
+  inCircle(x, y, 88, 58, 14) ||
+  inRoundRect(x, y, 26, 50, 104, 72, 11);
 // Manifest lines under the cloud: `key:` / `  key: value` / `  key: value`.
 const lines = (x, y) =>
   inRoundRect(x, y, 26, 82, 62, 89, 3.5) ||
@@ -26,7 +29,12 @@ const keys = (x, y) => inRoundRect(x, y, 40, 58, 56, 64, 3) || inRoundRect(x, y,
 function sample(x, y) {
   if (!inRoundRect(x, y, 2, 2, 126, 126, 24)) return [0, 0, 0, 0];
   const t = (x + y) / 256;
-  const blue = [Math.round(0x2f * (1 - t) + 0x0a * t), Math.round(0x81 * (1 - t) + 0x4d * t), Math.round(0xf7 * (1 - t) + 0xc2 * t), 255];
+  const blue = [
+    Math.round(0x2f * (1 - t) + 0x0a * t),
+    Math.round(0x81 * (1 - t) + 0x4d * t),
+    Math.round(0xf7 * (1 - t) + 0xc2 * t),
+    255,
+  ];
   if ((cloud(x, y) && !keys(x, y)) || lines(x, y)) return [255, 255, 255, 255];
   return blue;
 }

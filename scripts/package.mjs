@@ -21,15 +21,39 @@ const MAX_BYTES = 2 * 1024 * 1024;
 
 const stage = mkdtempSync(join(tmpdir(), 'cloud-manifests-vsix-'));
 try {
-  const common = { bundle: true, platform: 'node', target: 'node18', format: 'cjs', minify: true, sourcemap: false, legalComments: 'none', logLevel: 'warning', absWorkingDir: root };
+  const common = {
+    bundle: true,
+    platform: 'node',
+    target: 'node18',
+    format: 'cjs',
+    minify: true,
+    sourcemap: false,
+    legalComments: 'none',
+    logLevel: 'warning',
+    absWorkingDir: root,
+  };
   await Promise.all([
     build({ ...common, entryPoints: [join(root, 'server/src/server.ts')], outfile: join(stage, 'dist/server.js') }),
-    build({ ...common, entryPoints: [join(root, 'client/src/extension.ts')], outfile: join(stage, 'dist/extension.js'), external: ['vscode'] }),
+    build({
+      ...common,
+      entryPoints: [join(root, 'client/src/extension.ts')],
+      outfile: join(stage, 'dist/extension.js'),
+      external: ['vscode'],
+    }),
   ]);
   // package.json without what only the repository needs (scripts, dependencies: everything is bundled).
   const { scripts: _s, devDependencies: _d, dependencies: _p, bin: _b, files: _f, private: _v, ...manifest } = pkg;
   writeFileSync(join(stage, 'package.json'), JSON.stringify(manifest, null, 2) + '\n');
-  for (const f of ['README.md', 'CHANGELOG.md', 'LICENSE', '.vscodeignore', 'syntaxes', 'schemas/cloud-manifests.settings.json', 'images/icon.png', 'images/screenshot.png']) {
+  for (const f of [
+    'README.md',
+    'CHANGELOG.md',
+    'LICENSE',
+    '.vscodeignore',
+    'syntaxes',
+    'schemas/cloud-manifests.settings.json',
+    'images/icon.png',
+    'images/screenshot.png',
+  ]) {
     try {
       statSync(join(root, f));
     } catch {

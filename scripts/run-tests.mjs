@@ -11,10 +11,14 @@ const find = (dir) =>
     return statSync(p).isDirectory() ? find(p) : n.endsWith('.test.ts') ? [p] : [];
   });
 const filters = process.argv.slice(2);
-const files = find('test').filter((f) => filters.length === 0 || filters.some((x) => f.includes(x))).sort();
+const files = find('test')
+  .filter((f) => filters.length === 0 || filters.some((x) => f.includes(x)))
+  .sort();
 if (files.length === 0) {
   console.error(`no test files match ${filters.join(' ')}`);
   process.exit(1);
 }
-const r = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', ...files], { stdio: 'inherit' });
+const r = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', ...files], {
+  stdio: 'inherit',
+});
 process.exit(r.status ?? 1);

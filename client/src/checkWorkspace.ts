@@ -15,7 +15,11 @@ import {
   type Disposable,
 } from 'vscode';
 import { WorkDoneProgress, type LanguageClient } from 'vscode-languageclient/node';
-import { CHECK_WORKSPACE, type CheckWorkspaceParams, type CheckWorkspaceResult } from '../../server/src/commands/protocol';
+import {
+  CHECK_WORKSPACE,
+  type CheckWorkspaceParams,
+  type CheckWorkspaceResult,
+} from '../../server/src/protocol/requests';
 import { errorMessage, isMethodNotFound } from './util';
 
 export interface CheckSummary {
@@ -52,7 +56,9 @@ export class WorkspaceCheck implements Disposable {
       watcher.onDidChange((u) => !this.isOpen(u) && this.recheck(u)),
       watcher.onDidCreate((u) => !this.isOpen(u) && this.recheck(u)),
       watcher.onDidDelete((u) => this.collection.delete(u)),
-      workspace.onDidChangeConfiguration((e) => e.affectsConfiguration('cloudManifests') && this.active && void this.run(false)),
+      workspace.onDidChangeConfiguration(
+        (e) => e.affectsConfiguration('cloudManifests') && this.active && void this.run(false),
+      ),
       // If the server itself publishes for a closed file (cross-file checks), its report wins.
       languages.onDidChangeDiagnostics((e) => {
         const own = this.client.diagnostics;
@@ -81,7 +87,11 @@ export class WorkspaceCheck implements Disposable {
     }, 300);
   }
 
-  private async request(params: CheckWorkspaceParams, token?: CancellationToken, onProgress?: (message: string, percentage?: number) => void): Promise<CheckWorkspaceResult> {
+  private async request(
+    params: CheckWorkspaceParams,
+    token?: CancellationToken,
+    onProgress?: (message: string, percentage?: number) => void,
+  ): Promise<CheckWorkspaceResult> {
     await this.ready;
     const workDoneToken = `cloudManifests.check.${++this.tokenSeq}`;
     const sub = onProgress
@@ -98,7 +108,14 @@ export class WorkspaceCheck implements Disposable {
 
   /** Puts a result into Problems; a full check also drops files that are no longer in the workspace. */
   private async apply(result: CheckWorkspaceResult, full: boolean): Promise<CheckSummary> {
-    const summary: CheckSummary = { files: result.files.length, errors: 0, warnings: 0, infos: 0, filesWithProblems: 0, cancelled: result.cancelled };
+    const summary: CheckSummary = {
+      files: result.files.length,
+      errors: 0,
+      warnings: 0,
+      infos: 0,
+      filesWithProblems: 0,
+      cancelled: result.cancelled,
+    };
     const seen = new Set<string>();
     for (const f of result.files) {
       const uri = Uri.parse(f.uri);
@@ -142,10 +159,15 @@ export class WorkspaceCheck implements Disposable {
           }),
       );
       await commands.executeCommand('workbench.actions.view.problems');
-      const parts = [`${summary.errors} error${summary.errors === 1 ? '' : 's'}`, `${summary.warnings} warning${summary.warnings === 1 ? '' : 's'}`];
+      const parts = [
+        `${summary.errors} error${summary.errors === 1 ? '' : 's'}`,
+        `${summary.warnings} warning${summary.warnings === 1 ? '' : 's'}`,
+      ];
       void window.showInformationMessage(
         `${summary.cancelled ? 'Cancelled after' : 'Checked'} ${summary.files} manifest file${summary.files === 1 ? '' : 's'}: ${parts.join(', ')}` +
-          (summary.filesWithProblems ? ` in ${summary.filesWithProblems} file${summary.filesWithProblems === 1 ? '' : 's'}.` : '.'),
+          (summary.filesWithProblems
+            ? ` in ${summary.filesWithProblems} file${summary.filesWithProblems === 1 ? '' : 's'}.`
+            : '.'),
       );
       return summary;
     } catch (e) {

@@ -4,8 +4,13 @@
 // handler: up to 4 restarts within 3 minutes), so no errorHandler is set here.
 import * as path from 'node:path';
 import { commands, window, workspace, type ExtensionContext, type LogOutputChannel } from 'vscode';
-import { SERVER_NODE_ARGS } from '../../server/src/launch';
-import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
+import { SERVER_NODE_ARGS } from '../../server/src/protocol/launch';
+import {
+  LanguageClient,
+  TransportKind,
+  type LanguageClientOptions,
+  type ServerOptions,
+} from 'vscode-languageclient/node';
 import { WorkspaceCheck } from './checkWorkspace';
 import { newManifest } from './newManifest';
 import { registerOwnerTree } from './ownerTree';
@@ -23,7 +28,11 @@ export async function activate(context: ExtensionContext): Promise<CloudManifest
   const module = context.asAbsolutePath(path.join('dist', 'server.js'));
   const serverOptions: ServerOptions = {
     run: { module, transport: TransportKind.ipc, options: { execArgv: [...SERVER_NODE_ARGS] } },
-    debug: { module, transport: TransportKind.ipc, options: { execArgv: [...SERVER_NODE_ARGS, '--nolazy', '--inspect=6009'] } },
+    debug: {
+      module,
+      transport: TransportKind.ipc,
+      options: { execArgv: [...SERVER_NODE_ARGS, '--nolazy', '--inspect=6009'] },
+    },
   };
   const output: LogOutputChannel = window.createOutputChannel('Cloud Resource Manifests', { log: true });
   const clientOptions: LanguageClientOptions = {

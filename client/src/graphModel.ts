@@ -1,6 +1,6 @@
 // The owner tree built from the server's flat owner graph, and problem counts per manifest. Pure (no
 // `vscode` import), so node tests cover it.
-import type { GraphNode } from '../../server/src/commands/protocol';
+import type { GraphNode } from '../../server/src/protocol/requests';
 
 export interface TreeNode {
   node: GraphNode;
@@ -9,7 +9,9 @@ export interface TreeNode {
 
 /** Order of kinds under one owner: services before what they hold, then by name. */
 const byKindThenName = (a: TreeNode, b: TreeNode) =>
-  a.node.kind.localeCompare(b.node.kind) || a.node.name.localeCompare(b.node.name) || (a.node.uri ?? '').localeCompare(b.node.uri ?? '');
+  a.node.kind.localeCompare(b.node.kind) ||
+  a.node.name.localeCompare(b.node.name) ||
+  (a.node.uri ?? '').localeCompare(b.node.uri ?? '');
 
 /**
  * Nests nodes under their owners. Roots are nodes without an owner (resource groups, external owners);
@@ -74,15 +76,21 @@ export interface DiagnosticLike {
   source?: string;
 }
 
-const before = (a: PositionLike, b: PositionLike) => a.line < b.line || (a.line === b.line && a.character < b.character);
+const before = (a: PositionLike, b: PositionLike) =>
+  a.line < b.line || (a.line === b.line && a.character < b.character);
 
 /** Counts the diagnostics that start inside a range (start inclusive, end exclusive; the end of the file inclusive). */
-export function countIn(diags: readonly DiagnosticLike[], range: { start: PositionLike; end: PositionLike }, atEndOfFile = false): Problems {
+export function countIn(
+  diags: readonly DiagnosticLike[],
+  range: { start: PositionLike; end: PositionLike },
+  atEndOfFile = false,
+): Problems {
   const p = noProblems();
   for (const d of diags) {
     const s = d.range.start;
     if (before(s, range.start)) continue;
-    if (!before(s, range.end) && !(atEndOfFile && s.line === range.end.line && s.character === range.end.character)) continue;
+    if (!before(s, range.end) && !(atEndOfFile && s.line === range.end.line && s.character === range.end.character))
+      continue;
     if (d.severity === 0) p.errors++;
     else if (d.severity === 1) p.warnings++;
     else if (d.severity === 2) p.infos++;

@@ -32,7 +32,8 @@ function snippetOf(item: CompletionItem): SnippetString | undefined {
   const t = item.insertText;
   if (t instanceof SnippetString) return t;
   if (typeof t === 'string') return new SnippetString().appendText(t);
-  if (t && typeof (t as { value?: unknown }).value === 'string') return new SnippetString((t as { value: string }).value);
+  if (t && typeof (t as { value?: unknown }).value === 'string')
+    return new SnippetString((t as { value: string }).value);
   return undefined;
 }
 
@@ -40,13 +41,25 @@ function snippetOf(item: CompletionItem): SnippetString | undefined {
 async function resourceSnippets(doc: TextDocument, timeoutMs = 15000): Promise<KindItem[]> {
   const until = Date.now() + timeoutMs;
   for (;;) {
-    const list = await commands.executeCommand<CompletionList>('vscode.executeCompletionItemProvider', doc.uri, new Position(0, 0));
+    const list = await commands.executeCommand<CompletionList>(
+      'vscode.executeCompletionItemProvider',
+      doc.uri,
+      new Position(0, 0),
+    );
     const items: KindItem[] = [];
     for (const c of list?.items ?? []) {
       const m = SNIPPET_LABEL.exec(labelOf(c));
       const snippet = snippetOf(c);
       if (!m || c.kind !== CompletionItemKind.Snippet || !snippet) continue;
-      items.push({ label: m[1], description: `${m[2]} ${m[3]}`, detail: c.detail, snippet, kindName: m[1], area: m[2], version: m[3] });
+      items.push({
+        label: m[1],
+        description: `${m[2]} ${m[3]}`,
+        detail: c.detail,
+        snippet,
+        kindName: m[1],
+        area: m[2],
+        version: m[3],
+      });
     }
     // The server may still be starting: ask again for a while.
     if (items.length > 0 || Date.now() > until) return items;
@@ -60,7 +73,11 @@ function grouped(items: KindItem[]): (KindItem | QuickPickItem)[] {
   const out: (KindItem | QuickPickItem)[] = [];
   for (const area of areas) {
     out.push({ label: area, kind: QuickPickItemKind.Separator });
-    out.push(...items.filter((i) => i.area === area).sort((a, b) => a.kindName.localeCompare(b.kindName) || b.version.localeCompare(a.version)));
+    out.push(
+      ...items
+        .filter((i) => i.area === area)
+        .sort((a, b) => a.kindName.localeCompare(b.kindName) || b.version.localeCompare(a.version)),
+    );
   }
   return out;
 }
@@ -74,12 +91,15 @@ export async function newManifest(ready: Promise<void>, kind?: unknown): Promise
   const doc = await workspace.openTextDocument({ language: 'yaml', content: '' });
   const items = await resourceSnippets(doc);
   if (items.length === 0) {
-    void window.showErrorMessage('New Cloud Resource Manifest: the language server offered no resource snippets. See the "Cloud Resource Manifests" output.');
+    void window.showErrorMessage(
+      'New Cloud Resource Manifest: the language server offered no resource snippets. See the "Cloud Resource Manifests" output.',
+    );
     return undefined;
   }
   let picked: KindItem | undefined;
   if (typeof kind === 'string' && kind) {
-    picked = items.find((i) => `${i.kindName} (${i.area} ${i.version})` === kind) ?? items.find((i) => i.kindName === kind);
+    picked =
+      items.find((i) => `${i.kindName} (${i.area} ${i.version})` === kind) ?? items.find((i) => i.kindName === kind);
     if (!picked) {
       void window.showErrorMessage(`New Cloud Resource Manifest: unknown kind "${kind}".`);
       return undefined;

@@ -20,8 +20,16 @@ import {
   type TreeView,
 } from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
-import { OWNER_GRAPH, type GraphNode, type OwnerGraphResult } from '../../server/src/commands/protocol';
-import { addProblems, buildTree, countIn, describeProblems, noProblems, type Problems, type TreeNode } from './graphModel';
+import { OWNER_GRAPH, type GraphNode, type OwnerGraphResult } from '../../server/src/protocol/requests';
+import {
+  addProblems,
+  buildTree,
+  countIn,
+  describeProblems,
+  noProblems,
+  type Problems,
+  type TreeNode,
+} from './graphModel';
 import { isMethodNotFound, SOURCE } from './util';
 
 export const VIEW_ID = 'cloudManifests.owners';
@@ -63,11 +71,18 @@ export class OwnerTreeProvider implements TreeDataProvider<TreeNode>, Disposable
       view.onDidChangeVisibility((e) => e.visible && this.stale && this.scheduleRefetch(0)),
       // Problems changed: counts only, no new graph.
       languages.onDidChangeDiagnostics(() => this.scheduleRedraw()),
-      workspace.onDidChangeTextDocument((e) => e.document.languageId === 'yaml' && e.contentChanges.length > 0 && this.scheduleRefetch()),
+      workspace.onDidChangeTextDocument(
+        (e) => e.document.languageId === 'yaml' && e.contentChanges.length > 0 && this.scheduleRefetch(),
+      ),
       workspace.onDidOpenTextDocument((d) => d.languageId === 'yaml' && this.scheduleRefetch()),
     );
     const watcher = workspace.createFileSystemWatcher('**/*.{yaml,yml}');
-    this.disposables.push(watcher, watcher.onDidCreate(() => this.scheduleRefetch()), watcher.onDidDelete(() => this.scheduleRefetch()), watcher.onDidChange(() => this.scheduleRefetch()));
+    this.disposables.push(
+      watcher,
+      watcher.onDidCreate(() => this.scheduleRefetch()),
+      watcher.onDidDelete(() => this.scheduleRefetch()),
+      watcher.onDidChange(() => this.scheduleRefetch()),
+    );
   }
 
   /** Asks the server for the graph again (now, or after a quiet moment while the user types). */
@@ -119,7 +134,12 @@ export class OwnerTreeProvider implements TreeDataProvider<TreeNode>, Disposable
 
   getTreeItem(t: TreeNode): TreeItem {
     const n = t.node;
-    const expand = t.children.length === 0 ? TreeItemCollapsibleState.None : this.total <= 300 ? TreeItemCollapsibleState.Expanded : TreeItemCollapsibleState.Collapsed;
+    const expand =
+      t.children.length === 0
+        ? TreeItemCollapsibleState.None
+        : this.total <= 300
+          ? TreeItemCollapsibleState.Expanded
+          : TreeItemCollapsibleState.Collapsed;
     const item = new TreeItem(n.name || `(unnamed ${n.kind})`, expand);
     item.id = n.id;
     if (n.external) {
@@ -158,7 +178,15 @@ export class OwnerTreeProvider implements TreeDataProvider<TreeNode>, Disposable
     item.command = {
       command: 'vscode.open',
       title: 'Open Manifest',
-      arguments: [uri, sel ? { selection: new Range(sel.start.line, sel.start.character, sel.end.line, sel.end.character), preview: true } : { preview: true }],
+      arguments: [
+        uri,
+        sel
+          ? {
+              selection: new Range(sel.start.line, sel.start.character, sel.end.line, sel.end.character),
+              preview: true,
+            }
+          : { preview: true },
+      ],
     };
     item.contextValue = 'manifest';
     item.accessibilityInformation = { label: `${n.kind} ${n.name}${ownText ? `, ${ownText}` : ''}` };
@@ -195,7 +223,10 @@ export class OwnerTreeProvider implements TreeDataProvider<TreeNode>, Disposable
   }
 }
 
-export function registerOwnerTree(client: LanguageClient, ready: Promise<void>): { provider: OwnerTreeProvider; view: TreeView<TreeNode>; disposables: Disposable[] } {
+export function registerOwnerTree(
+  client: LanguageClient,
+  ready: Promise<void>,
+): { provider: OwnerTreeProvider; view: TreeView<TreeNode>; disposables: Disposable[] } {
   const provider = new OwnerTreeProvider(client, ready);
   const view = window.createTreeView(VIEW_ID, { treeDataProvider: provider, showCollapseAll: true });
   provider.attach(view);

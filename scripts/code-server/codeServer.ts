@@ -15,7 +15,8 @@ export const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
 /** What is missing to run a workbench here; empty when everything is installed. */
 export function missingPrerequisites(): string[] {
   const missing: string[] = [];
-  if (!existsSync(CODE_SERVER) || !existsSync(join(CACHE, 'code-server', '.complete'))) missing.push(`code-server (expected ${CODE_SERVER})`);
+  if (!existsSync(CODE_SERVER) || !existsSync(join(CACHE, 'code-server', '.complete')))
+    missing.push(`code-server (expected ${CODE_SERVER})`);
   if (!existsSync(CHROMIUM)) missing.push(`chromium (expected ${CHROMIUM})`);
   return missing;
 }
@@ -51,7 +52,12 @@ export interface StartOptions {
 }
 
 function env(root: string): NodeJS.ProcessEnv {
-  const e: NodeJS.ProcessEnv = { ...process.env, XDG_CONFIG_HOME: join(root, 'config'), XDG_DATA_HOME: join(root, 'data'), TMPDIR: join(root, 'tmp') };
+  const e: NodeJS.ProcessEnv = {
+    ...process.env,
+    XDG_CONFIG_HOME: join(root, 'config'),
+    XDG_DATA_HOME: join(root, 'data'),
+    TMPDIR: join(root, 'tmp'),
+  };
   // The extension's tests must not inherit the runner's node options (tsx loaders).
   delete e.NODE_OPTIONS;
   return e;
@@ -60,13 +66,25 @@ function env(root: string): NodeJS.ProcessEnv {
 /** Installs the .vsix into the scratch extensions folder (`code-server --install-extension`). */
 export function installExtension(root: string, vsix: string): string {
   for (const d of ['config', 'data', 'tmp', 'user-data', 'extensions']) mkdirSync(join(root, d), { recursive: true });
-  const r = spawnSync(CODE_SERVER, ['--user-data-dir', join(root, 'user-data'), '--extensions-dir', join(root, 'extensions'), '--install-extension', vsix], {
-    env: env(root),
-    encoding: 'utf8',
-    timeout: 120_000,
-  });
+  const r = spawnSync(
+    CODE_SERVER,
+    [
+      '--user-data-dir',
+      join(root, 'user-data'),
+      '--extensions-dir',
+      join(root, 'extensions'),
+      '--install-extension',
+      vsix,
+    ],
+    {
+      env: env(root),
+      encoding: 'utf8',
+      timeout: 120_000,
+    },
+  );
   const out = `${r.stdout ?? ''}${r.stderr ?? ''}`;
-  if (r.status !== 0 || !/successfully installed/i.test(out)) throw new Error(`code-server --install-extension ${vsix} failed (${r.status}):\n${out}`);
+  if (r.status !== 0 || !/successfully installed/i.test(out))
+    throw new Error(`code-server --install-extension ${vsix} failed (${r.status}):\n${out}`);
   return out;
 }
 
@@ -105,10 +123,16 @@ export async function startWorkbench(o: StartOptions): Promise<Workbench> {
   const proc = spawn(
     CODE_SERVER,
     [
-      '--config', config,
-      '--user-data-dir', join(o.root, 'user-data'),
-      '--extensions-dir', join(o.root, 'extensions'),
-      '--disable-telemetry', '--disable-update-check', '--disable-workspace-trust', '--disable-getting-started-override',
+      '--config',
+      config,
+      '--user-data-dir',
+      join(o.root, 'user-data'),
+      '--extensions-dir',
+      join(o.root, 'extensions'),
+      '--disable-telemetry',
+      '--disable-update-check',
+      '--disable-workspace-trust',
+      '--disable-getting-started-override',
       o.workspace,
     ],
     { env: env(o.root), detached: true, stdio: ['ignore', 'pipe', 'pipe'] },

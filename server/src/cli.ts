@@ -23,9 +23,6 @@ run({
   stdin: () => process.stdin,
   stdout: process.stdout,
   stderr: process.stderr,
-}).then(
-  (code) => {
-    process.exitCode = code;
-  },
-  internalError,
-);
+}).then((code) => {
+  process.exitCode = code;
+}, internalError);

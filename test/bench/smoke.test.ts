@@ -30,20 +30,38 @@ test('npm run bench -- --smoke: a table with both servers, the CLI and the floor
   assert.ok(existsSync(join(repo, 'dist', 'server.js')), 'dist/server.js is missing: run npm run build first');
   const json = join(tmp, 'result.json');
   const out = join(tmp, 'BENCHMARKS.md');
-  const r = spawnSync(process.execPath, ['--import', 'tsx', join(repo, 'bench', 'run.ts'), '--smoke', '--out', out, '--json', json], {
-    cwd: repo,
-    encoding: 'utf8',
-    timeout: 170_000,
-  });
+  const r = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', join(repo, 'bench', 'run.ts'), '--smoke', '--out', out, '--json', json],
+    {
+      cwd: repo,
+      encoding: 'utf8',
+      timeout: 170_000,
+    },
+  );
   assert.equal(r.status, 0, `bench exited ${r.status}\n${r.stderr}`);
 
   // The printed table: a markdown header and a row per measure.
-  assert.match(r.stdout, /^\| measure \| workload \| unit \| ours median \| ours p95 \| peer median \| peer p95 \| floor median \| ours\/peer \| ours\/floor \| target \| result \|$/m);
-  for (const measure of ['open → diagnostics', 'edit → diagnostics', 'completion (deep)', 'hover (deep)', 'memory (RSS after editing session)', 'workspace indexing', 'CLI `check --format json` (wall)']) {
+  assert.match(
+    r.stdout,
+    /^\| measure \| workload \| unit \| ours median \| ours p95 \| peer median \| peer p95 \| floor median \| ours\/peer \| ours\/floor \| target \| result \|$/m,
+  );
+  for (const measure of [
+    'open → diagnostics',
+    'edit → diagnostics',
+    'completion (deep)',
+    'hover (deep)',
+    'memory (RSS after editing session)',
+    'workspace indexing',
+    'CLI `check --format json` (wall)',
+  ]) {
     assert.ok(r.stdout.includes(`| ${measure} |`), `no row for ${measure}`);
   }
 
-  const result = JSON.parse(readFileSync(json, 'utf8')) as { rows: JsonRow[]; sanity: { ok: boolean; problems: string[] } };
+  const result = JSON.parse(readFileSync(json, 'utf8')) as {
+    rows: JsonRow[];
+    sanity: { ok: boolean; problems: string[] };
+  };
   assert.deepEqual(result.sanity.problems, [], 'both servers found the generated errors, completed and hovered');
   const row = (measure: string) => {
     const found = result.rows.find((x) => x.measure === measure);

@@ -77,7 +77,12 @@ function cli(args: string[], options: { cwd?: string; input?: string; env?: Reco
   const env: NodeJS.ProcessEnv = { ...process.env, ...options.env };
   if (!options.env || !('FORCE_COLOR' in options.env)) delete env.FORCE_COLOR;
   if (!options.env || !('NO_COLOR' in options.env)) delete env.NO_COLOR;
-  const r = spawnSync(process.execPath, [CLI, ...args], { cwd: options.cwd ?? dir, input: options.input ?? '', env, encoding: 'utf8' });
+  const r = spawnSync(process.execPath, [CLI, ...args], {
+    cwd: options.cwd ?? dir,
+    input: options.input ?? '',
+    env,
+    encoding: 'utf8',
+  });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
@@ -143,16 +148,30 @@ test('json: one problem per entry with 1-based positions', () => {
   assert.equal(out.version, VERSION);
   assert.deepEqual(out.summary, { errors: 4, warnings: 0, info: 0, hints: 0, filesWithProblems: 2, filesChecked: 3 });
   const pos = positionOf(BAD, 'Standard_XYZ');
-  const enumValue = out.problems.find((p: { file: string; code: string }) => p.file === 'ws/bad.yaml' && p.code === 'enum-value');
+  const enumValue = out.problems.find(
+    (p: { file: string; code: string }) => p.file === 'ws/bad.yaml' && p.code === 'enum-value',
+  );
   assert.deepEqual(
     { ...enumValue, message: undefined },
-    { file: 'ws/bad.yaml', line: pos.line, column: pos.column, endLine: pos.line, endColumn: pos.endColumn, severity: 'error', code: 'enum-value', message: undefined },
+    {
+      file: 'ws/bad.yaml',
+      line: pos.line,
+      column: pos.column,
+      endLine: pos.line,
+      endColumn: pos.endColumn,
+      severity: 'error',
+      code: 'enum-value',
+      message: undefined,
+    },
   );
   assert.match(enumValue.message, /Standard_XYZ/);
   for (const p of out.problems) {
     assert.deepEqual(Object.keys(p), ['file', 'line', 'column', 'endLine', 'endColumn', 'severity', 'code', 'message']);
   }
-  assert.deepEqual([...new Set(out.problems.map((p: { file: string }) => p.file))], ['ws/bad.yaml', 'ws/sub/deep/nested.yml']);
+  assert.deepEqual(
+    [...new Set(out.problems.map((p: { file: string }) => p.file))],
+    ['ws/bad.yaml', 'ws/sub/deep/nested.yml'],
+  );
 });
 
 test('sarif: valid SARIF 2.1.0 with the rule list and 1-based regions', () => {
@@ -169,7 +188,11 @@ test('sarif: valid SARIF 2.1.0 with the rule list and 1-based regions', () => {
   assert.equal(log.runs.length, 1);
   const run = log.runs[0];
   assert.equal(run.tool.driver.name, 'cloud-manifests');
-  const rules = run.tool.driver.rules as { id: string; shortDescription: { text: string }; defaultConfiguration: { level: string } }[];
+  const rules = run.tool.driver.rules as {
+    id: string;
+    shortDescription: { text: string };
+    defaultConfiguration: { level: string };
+  }[];
   assert.deepEqual(
     rules.map((x) => x.id),
     codeList(),
@@ -178,11 +201,19 @@ test('sarif: valid SARIF 2.1.0 with the rule list and 1-based regions', () => {
   assert.equal(rules.find((x) => x.id === 'enum-value')!.defaultConfiguration.level, 'error');
   for (const res of run.results) assert.equal(rules[res.ruleIndex].id, res.ruleId);
   const pos = positionOf(BAD, 'Standard_XYZ');
-  const nested = run.results.find((x: { ruleId: string; locations: { physicalLocation: { artifactLocation: { uri: string } } }[] }) => x.ruleId === 'enum-value' && x.locations[0].physicalLocation.artifactLocation.uri === 'ws/sub/deep/nested.yml');
+  const nested = run.results.find(
+    (x: { ruleId: string; locations: { physicalLocation: { artifactLocation: { uri: string } } }[] }) =>
+      x.ruleId === 'enum-value' && x.locations[0].physicalLocation.artifactLocation.uri === 'ws/sub/deep/nested.yml',
+  );
   assert.ok(nested, 'a result for the nested file, with a relative forward-slash uri');
   assert.equal(nested.level, 'error');
   assert.match(nested.message.text, /Standard_XYZ/);
-  assert.deepEqual(nested.locations[0].physicalLocation.region, { startLine: pos.line, startColumn: pos.column, endLine: pos.line, endColumn: pos.endColumn });
+  assert.deepEqual(nested.locations[0].physicalLocation.region, {
+    startLine: pos.line,
+    startColumn: pos.column,
+    endLine: pos.line,
+    endColumn: pos.endColumn,
+  });
   const warning = run.results.find((x: { ruleId: string }) => x.ruleId === 'status-read-only');
   assert.equal(warning.level, 'warning');
   assert.equal(warning.locations[0].physicalLocation.artifactLocation.uri, 'warn/warn.yaml');
@@ -211,7 +242,12 @@ function parseXml(xml: string): { name: string; attrs: Record<string, string>; t
     const attrs: Record<string, string> = {};
     for (const a of (attrText ?? '').matchAll(/([\w:-]+)="([^"]*)"/g)) {
       assert.doesNotMatch(a[2], /&(?!(amp|lt|gt|quot|apos);)|>/, `escaped attribute ${a[2]}`);
-      attrs[a[1]] = a[2].replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&');
+      attrs[a[1]] = a[2]
+        .replace(/&lt;/g, '<')
+        .replace(/&gt;/g, '>')
+        .replace(/&quot;/g, '"')
+        .replace(/&apos;/g, "'")
+        .replace(/&amp;/g, '&');
     }
     out.push({ name, attrs, text: '', path: [...stack] });
     if (!selfClose) stack.push(name);
@@ -256,7 +292,14 @@ test('exit codes: 0 clean, 1 errors, 2 usage and file errors without a stack tra
   const binary = cli(['check', 'bin/blob.yaml']);
   assert.equal(binary.status, 2);
   assert.match(binary.stderr, /^cloud-manifests: not a text file .*bin\/blob\.yaml\n$/);
-  for (const args of [['check', '--format', 'xml'], ['check', '--bogus'], ['lint'], [], ['check', '--max-warnings', 'many'], ['check', '--format']]) {
+  for (const args of [
+    ['check', '--format', 'xml'],
+    ['check', '--bogus'],
+    ['lint'],
+    [],
+    ['check', '--max-warnings', 'many'],
+    ['check', '--format'],
+  ]) {
     const r = cli(args);
     assert.equal(r.status, 2, `${args.join(' ')}: ${r.stderr}`);
     assert.match(r.stderr, /^cloud-manifests: .+\n$/, `one line for ${args.join(' ')}`);
@@ -271,7 +314,8 @@ test('--help and --version', () => {
   const help = cli(['--help']);
   assert.equal(help.status, 0);
   assert.match(help.stdout, /^Usage: cloud-manifests check/);
-  for (const opt of ['--format', '--rule', '--max-warnings', '--quiet', '--config', '--api-domain', '--version']) assert.ok(help.stdout.includes(opt), opt);
+  for (const opt of ['--format', '--rule', '--max-warnings', '--quiet', '--config', '--api-domain', '--version'])
+    assert.ok(help.stdout.includes(opt), opt);
   assert.equal(cli(['check', '--help']).status, 0);
   const v = cli(['--version']);
   assert.equal(v.status, 0);
@@ -325,7 +369,9 @@ test('stdin: - reads a manifest from standard input', () => {
   const pos = positionOf(BAD, 'Standard_XYZ');
   assert.match(r.stdout, new RegExp(`^<stdin>:${pos.line}:${pos.column} error enum-value `, 'm'));
   assert.match(r.stdout, /\(1 file checked\)/);
-  const named = cli(['check', '--format', 'json', '--stdin-filename', 'piped.yaml', '-', 'clean/good.yaml'], { input: GOOD });
+  const named = cli(['check', '--format', 'json', '--stdin-filename', 'piped.yaml', '-', 'clean/good.yaml'], {
+    input: GOOD,
+  });
   assert.equal(named.status, 0);
   assert.equal(JSON.parse(named.stdout).summary.filesChecked, 2);
   assert.equal(cli(['check', '-'], { input: GOOD }).status, 0);
@@ -357,7 +403,14 @@ test('folders: searched recursively for .yaml and .yml, without node_modules and
 test('settings file: .cloud-manifests.json rules and exclude, --rule wins, invalid files are exit 2', () => {
   const cwd = join(dir, 'settings');
   assert.equal(cli(['check'], { cwd }).status, 1);
-  write('settings/.cloud-manifests.json', JSON.stringify({ apiDomain: 'cloud.example.com', rules: { 'enum-value': 'off', 'missing-required': 'warning' }, exclude: ['generated'] }));
+  write(
+    'settings/.cloud-manifests.json',
+    JSON.stringify({
+      apiDomain: 'cloud.example.com',
+      rules: { 'enum-value': 'off', 'missing-required': 'warning' },
+      exclude: ['generated'],
+    }),
+  );
   const r = cli(['check', '--format', 'json'], { cwd });
   assert.equal(r.status, 0, r.stdout + r.stderr);
   const out = JSON.parse(r.stdout);
@@ -380,8 +433,16 @@ test('settings file: .cloud-manifests.json rules and exclude, --rule wins, inval
 
   for (const [name, text, message] of [
     ['broken.json', '{ "rules": ', /^cloud-manifests: invalid settings file broken\.json: not valid JSON/],
-    ['code.json', '{ "rules": { "no-such-code": "off" } }', /^cloud-manifests: invalid settings file code\.json: rules: unknown code "no-such-code"\n$/],
-    ['level.json', '{ "rules": { "enum-value": "loud" } }', /^cloud-manifests: invalid settings file level\.json: rules\.enum-value/],
+    [
+      'code.json',
+      '{ "rules": { "no-such-code": "off" } }',
+      /^cloud-manifests: invalid settings file code\.json: rules: unknown code "no-such-code"\n$/,
+    ],
+    [
+      'level.json',
+      '{ "rules": { "enum-value": "loud" } }',
+      /^cloud-manifests: invalid settings file level\.json: rules\.enum-value/,
+    ],
     ['key.json', '{ "rule": {} }', /^cloud-manifests: invalid settings file key\.json: unknown setting "rule"\n$/],
     ['array.json', '[]', /^cloud-manifests: invalid settings file array\.json: must be a JSON object\n$/],
   ] as const) {

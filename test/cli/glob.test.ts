@@ -1,7 +1,7 @@
 // The CLI's own glob matching (paths on the command line and the `exclude` setting).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { Excluder, expandBraces, globToRegExp, splitGlob } from '../../server/src/cli/glob';
+import { Excluder, expandBraces, globToRegExp, splitGlob } from '../../server/src/io/glob';
 
 test('glob: **, *, ?, classes and alternatives', () => {
   const yes: [string, string][] = [
@@ -37,7 +37,14 @@ test('glob: **, *, ?, classes and alternatives', () => {
 
 test('exclude: names anywhere, anchored paths and what is below them', () => {
   const e = new Excluder(['generated', 'vendor/**', 'x/*.yaml', '*.tmp.yaml', './build/']);
-  const excluded = ['generated/a.yaml', 'a/generated/b.yaml', 'vendor/a.yaml', 'x/a.yaml', 'q/a.tmp.yaml', 'build/a.yaml'];
+  const excluded = [
+    'generated/a.yaml',
+    'a/generated/b.yaml',
+    'vendor/a.yaml',
+    'x/a.yaml',
+    'q/a.tmp.yaml',
+    'build/a.yaml',
+  ];
   const kept = ['ok.yaml', 'x/y/a.yaml', 'a/vendor/a.yaml', '../vendor/a.yaml', 'generatedx/a.yaml'];
   for (const p of excluded) assert.ok(e.excludes(p), `excludes ${p}`);
   for (const p of kept) assert.ok(!e.excludes(p), `keeps ${p}`);

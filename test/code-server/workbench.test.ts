@@ -6,40 +6,48 @@
 // test-results/code-server/.
 //
 // Needs code-server and chromium: `bash scripts/code-server/install.sh` (.ci/run does it). Without them
-// the suite is SKIPPED with a message, except under CI=true, where it fails.
+// the suite fails, saying so: a missing prerequisite is not a pass.
 // CLOUD_MANIFESTS_VSIX=<file> tests that .vsix instead of packaging one; CLOUD_MANIFESTS_UPDATE_SCREENSHOT=1
 // also writes the README's images/screenshot.png.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test, type TestContext } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
 import { CHROMIUM, missingPrerequisites, startWorkbench, type Workbench } from '../../scripts/code-server/codeServer';
 import { readZip } from '../vscode/zip';
-import { CLOSED_EXPECTED, CLOSED_FILE, makeWorkspace, MISTAKES_EXPECTED, MISTAKES_FILE, SETTINGS_FILE } from './workspace';
+import {
+  CLOSED_EXPECTED,
+  CLOSED_FILE,
+  makeWorkspace,
+  MISTAKES_EXPECTED,
+  MISTAKES_FILE,
+  SETTINGS_FILE,
+} from './workspace';
 
 const repo = join(__dirname, '..', '..');
 const RESULTS = join(repo, 'test-results', 'code-server');
-const inCI = !!process.env.CI && process.env.CI !== 'false';
 const missing = missingPrerequisites();
-const skip =
-  missing.length > 0 && !inCI
-    ? `SKIPPED: the real-workbench test needs ${missing.join(' and ')}. Install them with \`bash scripts/code-server/install.sh\` (.ci/run does, and under CI=true this test fails instead of skipping).`
-    : false;
-if (skip) console.log(`# code-server workbench: ${skip}`);
 
 const nbsp = (s: string) => s.replace(/\u00a0/g, ' ');
 
-describe('the extension in a real VS Code workbench (code-server + chromium)', { skip, timeout: 600_000 }, () => {
+describe('the extension in a real VS Code workbench (code-server + chromium)', { timeout: 600_000 }, () => {
   let root: string;
   let ws: string;
   let wb: Workbench | undefined;
   let context: BrowserContext | undefined;
   let page: Page;
-  /** Whether the packaged server implements the commands' requests (server/src/commands wired into server.ts). */
-  let serverHasCommands = false;
   let shotNo = 0;
 
   const shot = async (name: string) => {
@@ -49,7 +57,10 @@ describe('the extension in a real VS Code workbench (code-server + chromium)', {
   };
 
   before(async () => {
-    if (missing.length > 0) throw new Error(`CI=true and the real-workbench prerequisites are missing: ${missing.join(', ')}. .ci/run must run scripts/code-server/install.sh first.`);
+    if (missing.length > 0)
+      throw new Error(
+        `the real-workbench test needs ${missing.join(' and ')}: install them with \`bash scripts/code-server/install.sh\` (.ci/run does).`,
+      );
     rmSync(RESULTS, { recursive: true, force: true });
     mkdirSync(RESULTS, { recursive: true });
     root = mkdtempSync(join(tmpdir(), 'cloud-manifests-code-server-'));
@@ -57,11 +68,20 @@ describe('the extension in a real VS Code workbench (code-server + chromium)', {
     let vsix = process.env.CLOUD_MANIFESTS_VSIX;
     if (!vsix) {
       vsix = join(root, 'cloud-manifests.vsix');
-      const r = spawnSync(process.execPath, [join(repo, 'scripts', 'package.mjs'), '--out', vsix], { cwd: repo, encoding: 'utf8' });
+      const r = spawnSync(process.execPath, [join(repo, 'scripts', 'package.mjs'), '--out', vsix], {
+        cwd: repo,
+        encoding: 'utf8',
+      });
       assert.equal(r.status, 0, `npm run package failed:\n${r.stdout}\n${r.stderr}`);
     }
-    const server = readZip(vsix).find((e) => e.name === 'extension/dist/server.js')!.read().toString('utf8');
-    serverHasCommands = server.includes('cloudManifests/checkWorkspace') && server.includes('cloudManifests/ownerGraph');
+    const server = readZip(vsix)
+      .find((e) => e.name === 'extension/dist/server.js')!
+      .read()
+      .toString('utf8');
+    assert.ok(
+      server.includes('cloudManifests/checkWorkspace') && server.includes('cloudManifests/ownerGraph'),
+      'the packaged server implements the commands',
+    );
 
     const started = Date.now();
     wb = await startWorkbench({ root: join(root, 'code-server'), vsix, workspace: ws });
@@ -71,7 +91,16 @@ describe('the extension in a real VS Code workbench (code-server + chromium)', {
       executablePath: CHROMIUM,
       headless: true,
       viewport: { width: 1280, height: 800 },
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     });
     page = context.pages()[0] ?? (await context.newPage());
     page.setDefaultTimeout(30_000);
@@ -179,7 +208,8 @@ describe('the extension in a real VS Code workbench (code-server + chromium)', {
       }
     });
 
-  const activeEditorText = async () => nbsp(await page.locator('.editor-group-container.active .monaco-editor .view-lines').first().innerText());
+  const activeEditorText = async () =>
+    nbsp(await page.locator('.editor-group-container.active .monaco-editor .view-lines').first().innerText());
 
   /** Waits until the active editor shows text matching `re`; returns that text. */
   async function waitForEditorText(re: RegExp, timeoutMs = 15_000): Promise<string> {
@@ -199,11 +229,18 @@ describe('the extension in a real VS Code workbench (code-server + chromium)', {
     await page.locator('.editor-instance .squiggly-error').first().waitFor({ timeout: 90_000 });
     console.log(`# squiggles ${Date.now() - t0} ms after opening ${MISTAKES_FILE}`);
     await shot('squiggles');
-    const text = await waitForProblems((t) => MISTAKES_EXPECTED.every((e) => t.includes(e.code)), 'every expected code');
+    const text = await waitForProblems(
+      (t) => MISTAKES_EXPECTED.every((e) => t.includes(e.code)),
+      'every expected code',
+    );
     for (const e of MISTAKES_EXPECTED) {
       const row = text.split('\n').find((l) => l.includes(e.code));
       assert.ok(row, `no Problems row for ${e.code}:\n${text}`);
-      assert.match(text, new RegExp(`${e.code}[^\\n]*\\n?[^\\n]*\\[Ln ${e.line}, Col \\d+\\]|\\[Ln ${e.line}, Col \\d+\\]`), `${e.code} at line ${e.line}:\n${text}`);
+      assert.match(
+        text,
+        new RegExp(`${e.code}[^\\n]*\\n?[^\\n]*\\[Ln ${e.line}, Col \\d+\\]|\\[Ln ${e.line}, Col \\d+\\]`),
+        `${e.code} at line ${e.line}:\n${text}`,
+      );
     }
     assert.match(text, /Standard_XYZ/);
     assert.match(text, /cloud-manifests/);
@@ -220,31 +257,24 @@ describe('the extension in a real VS Code workbench (code-server + chromium)', {
     await page.keyboard.press('Escape');
   });
 
-  step('"Check Workspace Manifests" puts the problems of files that are not open into Problems', async (t) => {
-    if (!serverHasCommands) {
-      const msg = 'the packaged server does not implement cloudManifests/checkWorkspace: wire server/src/commands into server/src/server.ts (see server/src/commands/index.ts)';
-      if (inCI) assert.fail(msg);
-      t.skip(`SKIPPED: ${msg}`);
-      return;
-    }
+  step('"Check Workspace Manifests" puts the problems of files that are not open into Problems', async () => {
     const before = await problemsText();
     assert.doesNotMatch(before, /closed-mistakes\.yaml/);
     await runCommand('Check Workspace Manifests');
-    const text = await waitForProblems((s) => s.includes('closed-mistakes.yaml') && CLOSED_EXPECTED.every((e) => s.includes(e.code)), `${CLOSED_FILE}'s problems`);
+    const text = await waitForProblems(
+      (s) => s.includes('closed-mistakes.yaml') && CLOSED_EXPECTED.every((e) => s.includes(e.code)),
+      `${CLOSED_FILE}'s problems`,
+    );
     assert.match(text, /PT30M/);
     await page.locator('.notifications-toasts', { hasText: /Checked \d+ manifest files/ }).waitFor();
     await shot('check-workspace');
     // The progress notification ends with the check.
-    await page.locator('.notification-toast', { hasText: 'Checking workspace manifests' }).waitFor({ state: 'hidden', timeout: 10_000 });
+    await page
+      .locator('.notification-toast', { hasText: 'Checking workspace manifests' })
+      .waitFor({ state: 'hidden', timeout: 10_000 });
   });
 
-  step('the owner tree nests the manifests under their owners, with problem counts, and opens them', async (t) => {
-    if (!serverHasCommands) {
-      const msg = 'the packaged server does not implement cloudManifests/ownerGraph: wire server/src/commands into server/src/server.ts (see server/src/commands/index.ts)';
-      if (inCI) assert.fail(msg);
-      t.skip(`SKIPPED: ${msg}`);
-      return;
-    }
+  step('the owner tree nests the manifests under their owners, with problem counts, and opens them', async () => {
     // Room for the tree: a wider side bar, and the file list folded.
     await widenSideBar(470);
     const folders = page.locator('.pane', { has: page.locator('.explorer-folders-view') }).locator('.pane-header');
@@ -253,7 +283,11 @@ describe('the extension in a real VS Code workbench (code-server + chromium)', {
     await header.waitFor();
     if ((await header.getAttribute('aria-expanded')) !== 'true') await header.click();
     const pane = page.locator('.pane', { has: header });
-    const row = (name: string) => pane.locator('.monaco-list-row').filter({ has: page.locator('.label-name', { hasText: exact(name) }) }).first();
+    const row = (name: string) =>
+      pane
+        .locator('.monaco-list-row')
+        .filter({ has: page.locator('.label-name', { hasText: exact(name) }) })
+        .first();
     await row('rg-app').waitFor();
     for (const name of ['appstore', 'appstore-blob', 'draftstore', 'api-alerts']) await row(name).waitFor();
     const level = async (name: string) => Number(await row(name).getAttribute('aria-level'));
@@ -315,7 +349,11 @@ describe('the extension in a real VS Code workbench (code-server + chromium)', {
     const settingsFile = join(ws, '.vscode', 'settings.json');
     mkdirSync(join(ws, '.vscode'), { recursive: true });
     writeFileSync(settingsFile, JSON.stringify({ 'cloudManifests.rules': { 'enum-case': 'off' } }));
-    await waitForProblems((s) => !s.includes('enum-case') && s.includes('enum-value'), 'enum-case turned off by the setting', 30_000);
+    await waitForProblems(
+      (s) => !s.includes('enum-case') && s.includes('enum-value'),
+      'enum-case turned off by the setting',
+      30_000,
+    );
     writeFileSync(settingsFile, '{}');
     await waitForProblems((s) => s.includes('enum-case'), 'enum-case back once the setting is removed', 30_000);
   });
@@ -343,7 +381,10 @@ describe('the extension in a real VS Code workbench (code-server + chromium)', {
 
   step('.cloud-manifests.json is checked, explained and completed from the contributed schema', async () => {
     await openFile(SETTINGS_FILE);
-    await waitForProblems((s) => /Value is not accepted/.test(s) && s.includes('"off"'), 'the bad rule level in .cloud-manifests.json');
+    await waitForProblems(
+      (s) => /Value is not accepted/.test(s) && s.includes('"off"'),
+      'the bad rule level in .cloud-manifests.json',
+    );
     await goTo(3, 8);
     const hover = await showHover();
     assert.match(hover, /differs from an allowed one only in case/, hover);

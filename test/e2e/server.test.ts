@@ -2,18 +2,18 @@
 // gives the same diagnostics through the server as the inline expectations say; every kind's example
 // is clean and gets completion and hover; other YAML gets nothing; settings and pull diagnostics work.
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { parseAllDocuments } from 'yaml';
 import { lookup } from '../../server/src/model/registry';
 import { allKinds } from '../../server/src/model/registry';
 import { fmt, readExpectations } from '../expectations';
-import { cursor, TestClient } from './lspClient';
+import { cursor } from '../helpers/cursor';
+import { yamlFiles } from '../helpers/files';
+import { TestClient } from './lspClient';
 
 const repo = join(__dirname, '..', '..');
-const yamlFiles = (dir: string): string[] =>
-  readdirSync(dir).flatMap((n) => (statSync(join(dir, n)).isDirectory() ? yamlFiles(join(dir, n)) : /\.ya?ml$/.test(n) ? [join(dir, n)] : []));
 
 const SEVERITY = ['', 'error', 'warning', 'info', 'hint'];
 
@@ -42,15 +42,33 @@ describe('language server over stdio', () => {
       const expected = readExpectations(text);
       const got = diags
         .map((d) => {
-          const sev = expected.some((e) => e.line === d.range.start.line && e.code === d.code && e.severity) ? SEVERITY[d.severity ?? 1] : undefined;
-          const end = d.range.end.line === d.range.start.line ? d.range.end.character : text.split(/\r?\n/)[d.range.start.line].length;
-          return fmt({ line: d.range.start.line, start: d.range.start.character, end, code: String(d.code), severity: sev });
+          const sev = expected.some((e) => e.line === d.range.start.line && e.code === d.code && e.severity)
+            ? SEVERITY[d.severity ?? 1]
+            : undefined;
+          const end =
+            d.range.end.line === d.range.start.line
+              ? d.range.end.character
+              : text.split(/\r?\n/)[d.range.start.line].length;
+          return fmt({
+            line: d.range.start.line,
+            start: d.range.start.character,
+            end,
+            code: String(d.code),
+            severity: sev,
+          });
         })
         .sort();
-      assert.deepEqual(got, expected.map(fmt).sort(), diags.map((d) => `${d.range.start.line + 1}: ${d.code} ${d.message}`).join('\n'));
+      assert.deepEqual(
+        got,
+        expected.map(fmt).sort(),
+        diags.map((d) => `${d.range.start.line + 1}: ${d.code} ${d.message}`).join('\n'),
+      );
       for (const d of diags) {
         assert.equal(d.source, 'cloud-manifests');
-        assert.ok(d.range.end.line > d.range.start.line || d.range.end.character > d.range.start.character, 'non-empty range');
+        assert.ok(
+          d.range.end.line > d.range.start.line || d.range.end.character > d.range.start.character,
+          'non-empty range',
+        );
       }
     });
   }
@@ -61,7 +79,11 @@ describe('language server over stdio', () => {
     for (const file of examples) {
       const text = readFileSync(file, 'utf8');
       const diags = await client.open(client.uri(relative(repo, file)), text);
-      assert.deepEqual(diags.map((d) => `${d.range.start.line + 1}: ${d.code} ${d.message}`), [], relative(repo, file));
+      assert.deepEqual(
+        diags.map((d) => `${d.range.start.line + 1}: ${d.code} ${d.message}`),
+        [],
+        relative(repo, file),
+      );
       for (const doc of parseAllDocuments(text)) {
         const v = doc.toJS() as { apiVersion?: string; kind?: string } | null;
         const id = lookup(v?.apiVersion, v?.kind);
@@ -85,19 +107,28 @@ describe('language server over stdio', () => {
       const { text, line, character } = cursor(src);
       const uri = client.uri(`complete/${def.area}-${def.version}-${def.kind}.yaml`);
       await client.open(uri, text);
-      const items = (await client.conn.sendRequest('textDocument/completion', { textDocument: { uri }, position: { line, character } })) as
-        | { label: string }[]
-        | { items: { label: string }[] };
+      const items = (await client.conn.sendRequest('textDocument/completion', {
+        textDocument: { uri },
+        position: { line, character },
+      })) as { label: string }[] | { items: { label: string }[] };
       const labels = (Array.isArray(items) ? items : items.items).map((i) => i.label);
-      const required = Object.entries(def.spec.fields).filter(([, f]) => f.required).map(([k]) => k);
+      const required = Object.entries(def.spec.fields)
+        .filter(([, f]) => f.required)
+        .map(([k]) => k);
       for (const r of required) assert.ok(labels.includes(r), `completion at spec offers ${r}: ${labels.join(', ')}`);
       for (const l of labels) assert.ok(l in def.spec.fields, `completion at spec offers only spec fields: ${l}`);
 
-      const h = (await client.conn.sendRequest('textDocument/hover', { textDocument: { uri }, position: { line: 1, character: 8 } })) as {
+      const h = (await client.conn.sendRequest('textDocument/hover', {
+        textDocument: { uri },
+        position: { line: 1, character: 8 },
+      })) as {
         contents: { value: string };
       } | null;
       assert.ok(h, 'hover on kind');
-      assert.ok(h.contents.value.includes(def.apiVersionValue), `hover on kind names API version ${def.apiVersionValue}`);
+      assert.ok(
+        h.contents.value.includes(def.apiVersionValue),
+        `hover on kind names API version ${def.apiVersionValue}`,
+      );
       await client.close(uri);
     });
   }
@@ -106,9 +137,15 @@ describe('language server over stdio', () => {
     const uri = client.uri('compose.yaml');
     const text = 'services:\n  web:\n    image: nginx\n    ports: ["80:80"]\n';
     assert.deepEqual(await client.open(uri, text), []);
-    const items = (await client.conn.sendRequest('textDocument/completion', { textDocument: { uri }, position: { line: 1, character: 2 } })) as unknown[];
+    const items = (await client.conn.sendRequest('textDocument/completion', {
+      textDocument: { uri },
+      position: { line: 1, character: 2 },
+    })) as unknown[];
     assert.deepEqual(items, []);
-    const h = await client.conn.sendRequest('textDocument/hover', { textDocument: { uri }, position: { line: 0, character: 2 } });
+    const h = await client.conn.sendRequest('textDocument/hover', {
+      textDocument: { uri },
+      position: { line: 0, character: 2 },
+    });
     assert.equal(h, null);
     const k8s = 'apiVersion: storage.k8s.io/v1\nkind: StorageClass\nmetadata:\n  name: fast\nprovisioner: x\n';
     assert.deepEqual(await client.open(client.uri('sc.yaml'), k8s), []);
@@ -116,9 +153,13 @@ describe('language server over stdio', () => {
 
   test('an edit re-validates: fixing the mistake clears the diagnostic', async () => {
     const uri = client.uri('edit.yaml');
-    const bad = 'apiVersion: storage.cloud.example.com/v20220901\nkind: StorageAccount\nmetadata:\n  name: appstore\nspec:\n  location: westus\n  kind: StorageV3\n  sku:\n    name: Standard_LRS\n  owner:\n    name: rg\n';
+    const bad =
+      'apiVersion: storage.cloud.example.com/v20220901\nkind: StorageAccount\nmetadata:\n  name: appstore\nspec:\n  location: westus\n  kind: StorageV3\n  sku:\n    name: Standard_LRS\n  owner:\n    name: rg\n';
     const d1 = await client.open(uri, bad);
-    assert.deepEqual(d1.map((d) => [d.code, d.range.start.line, d.range.start.character]), [['enum-value', 6, 8]]);
+    assert.deepEqual(
+      d1.map((d) => [d.code, d.range.start.line, d.range.start.character]),
+      [['enum-value', 6, 8]],
+    );
     const d2 = await client.change(uri, bad.replace('StorageV3', 'StorageV2'));
     assert.deepEqual(d2, []);
   });
@@ -129,9 +170,13 @@ describe('settings and pull diagnostics', () => {
     const client = new TestClient({ settings: { rules: { 'status-read-only': 'off', 'enum-value': 'warning' } } });
     await client.initialize();
     try {
-      const text = 'apiVersion: storage.cloud.example.com/v20220901\nkind: StorageAccount\nmetadata:\n  name: appstore\nspec:\n  location: westus\n  kind: StorageV3\n  sku:\n    name: Standard_LRS\n  owner:\n    name: rg\nstatus:\n  provisioningState: Succeeded\n';
+      const text =
+        'apiVersion: storage.cloud.example.com/v20220901\nkind: StorageAccount\nmetadata:\n  name: appstore\nspec:\n  location: westus\n  kind: StorageV3\n  sku:\n    name: Standard_LRS\n  owner:\n    name: rg\nstatus:\n  provisioningState: Succeeded\n';
       const diags = await client.open(client.uri('settings.yaml'), text);
-      assert.deepEqual(diags.map((d) => [d.code, d.severity]), [['enum-value', 2]]);
+      assert.deepEqual(
+        diags.map((d) => [d.code, d.severity]),
+        [['enum-value', 2]],
+      );
     } finally {
       await client.stop();
     }
@@ -144,11 +189,22 @@ describe('settings and pull diagnostics', () => {
       assert.ok(init.capabilities.diagnosticProvider);
       const uri = client.uri('pull.yaml');
       await client.conn.sendNotification('textDocument/didOpen', {
-        textDocument: { uri, languageId: 'yaml', version: 1, text: 'apiVersion: batch.cloud.example.com/v20240701\nkind: BatchAccount\nmetadata:\n  name: batchacct\nspec:\n  owner:\n    name: rg\n' },
+        textDocument: {
+          uri,
+          languageId: 'yaml',
+          version: 1,
+          text: 'apiVersion: batch.cloud.example.com/v20240701\nkind: BatchAccount\nmetadata:\n  name: batchacct\nspec:\n  owner:\n    name: rg\n',
+        },
       });
-      const report = (await client.conn.sendRequest('textDocument/diagnostic', { textDocument: { uri } })) as { kind: string; items: { code: string }[] };
+      const report = (await client.conn.sendRequest('textDocument/diagnostic', { textDocument: { uri } })) as {
+        kind: string;
+        items: { code: string }[];
+      };
       assert.equal(report.kind, 'full');
-      assert.deepEqual(report.items.map((d) => d.code), ['missing-required']);
+      assert.deepEqual(
+        report.items.map((d) => d.code),
+        ['missing-required'],
+      );
     } finally {
       await client.stop();
     }

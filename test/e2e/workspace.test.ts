@@ -1,10 +1,11 @@
-// End-to-end: the built server over stdio on multi-file workspaces in temporary folders. The scan at start
-// (with work-done progress), each cross-document check (in open documents, and published for closed files),
-// re-checks of dependents in other files, the index following files created and deleted on disk,
-// definition, references, rename (the edited files re-validate clean), symbols, code lenses, completion,
-// settings, the operator samples and the examples as workspaces, and a 10,000-manifest workspace.
+// End-to-end: the real server (started in-process, over streams; server.test.ts covers the bundle over
+// stdio) on multi-file workspaces in temporary folders. The scan at start (with work-done progress), each
+// cross-document check (in open documents, and published for closed files), re-checks of dependents in other
+// files, the index following files created and deleted on disk, definition, references, rename (the edited
+// files re-validate clean), symbols, code lenses, completion, settings, the operator samples and the
+// examples as workspaces, and a 10,000-manifest workspace.
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -22,7 +23,8 @@ import {
   roleAssignment,
   share,
 } from '../workspace/helpers';
-import { cursor } from './lspClient';
+import { cursor } from '../helpers/cursor';
+import { CORPUS, yamlFiles } from '../helpers/files';
 import { WorkspaceClient } from './workspaceClient';
 
 const STORAGE = { group: 'storage.cloud.example.com', kind: 'StorageAccount' };
@@ -98,11 +100,25 @@ describe('cross-document checks over stdio', () => {
   const files: Record<string, string> = {
     'rg.yaml': rg('rg-app'),
     'storage/account.yaml': account('appstore', 'rg-app'),
-    'storage/file.yaml': docs(fileService('appstore-file', 'appstore'), share('docs', 'appstore-file', '  shareQuota: 10240\n  accessTier: Premium\n')),
+    'storage/file.yaml': docs(
+      fileService('appstore-file', 'appstore'),
+      share('docs', 'appstore-file', '  shareQuota: 10240\n  accessTier: Premium\n'),
+    ),
     'storage/container.yaml': container('uploads', 'appstore'),
-    'storage/multichannel.yaml': fileService('mc-file', 'appstore', '  protocolSettings:\n    smb:\n      multichannel:\n        enabled: true\n'),
-    'config/kv.yaml': keyValue('timeout', 'armId: /subscriptions/0000/resourceGroups/rg-app/providers/Provider.Storage/storageAccounts/appstore'),
-    'events/sub.yaml': eventSubscription('sub', '    group: eventgrid.cloud.example.com\n    kind: Topic\n    name: no-such-topic', { ...STORAGE, kind: 'StorageAcount', name: 'appstore' }),
+    'storage/multichannel.yaml': fileService(
+      'mc-file',
+      'appstore',
+      '  protocolSettings:\n    smb:\n      multichannel:\n        enabled: true\n',
+    ),
+    'config/kv.yaml': keyValue(
+      'timeout',
+      'armId: /subscriptions/0000/resourceGroups/rg-app/providers/Provider.Storage/storageAccounts/appstore',
+    ),
+    'events/sub.yaml': eventSubscription(
+      'sub',
+      '    group: eventgrid.cloud.example.com\n    kind: Topic\n    name: no-such-topic',
+      { ...STORAGE, kind: 'StorageAcount', name: 'appstore' },
+    ),
     // Another folder: an alternative, not a duplicate; it is what `appstore` resolves to once storage/ renames its own.
     'copy/account.yaml': account('appstore', 'rg-app'),
     // One folder, two files: a duplicate.
@@ -157,16 +173,28 @@ describe('cross-document checks over stdio', () => {
     };
     const c = await open('storage/container.yaml');
     assert.deepEqual(shown(c.text, c.diags), ['owner-kind «appstore»']);
-    assert.match(String(c.diags[0].message), /`appstore`, which is a StorageAccount \(storage\/account\.yaml:4, copy\/account\.yaml:4\): the owner of a StorageAccountsBlobServicesContainer must be a StorageAccountsBlobService/);
+    assert.match(
+      String(c.diags[0].message),
+      /`appstore`, which is a StorageAccount \(storage\/account\.yaml:4, copy\/account\.yaml:4\): the owner of a StorageAccountsBlobServicesContainer must be a StorageAccountsBlobService/,
+    );
     assert.equal(c.diags[0].severity, 1);
 
     const f = await open('storage/file.yaml');
-    assert.deepEqual(shown(f.text, f.diags), ['share-quota-large-file-shares «10240»', 'share-access-tier-account-kind «Premium»']);
+    assert.deepEqual(shown(f.text, f.diags), [
+      'share-quota-large-file-shares «10240»',
+      'share-access-tier-account-kind «Premium»',
+    ]);
 
     const kv = await open('config/kv.yaml');
     assert.deepEqual(codes(kv.diags), ['owner-arm-id']);
-    assert.equal(textAt(kv.text, kv.diags[0].range), '/subscriptions/0000/resourceGroups/rg-app/providers/Provider.Storage/storageAccounts/appstore');
-    assert.match(String(kv.diags[0].message), /ConfigurationStore.*Provider\.AppConfiguration\/configurationStores\/<name>/);
+    assert.equal(
+      textAt(kv.text, kv.diags[0].range),
+      '/subscriptions/0000/resourceGroups/rg-app/providers/Provider.Storage/storageAccounts/appstore',
+    );
+    assert.match(
+      String(kv.diags[0].message),
+      /ConfigurationStore.*Provider\.AppConfiguration\/configurationStores\/<name>/,
+    );
 
     const sub = await open('events/sub.yaml');
     assert.deepEqual(shown(sub.text, sub.diags), ['owner-not-found «no-such-topic»', 'reference-kind «StorageAcount»']);
@@ -185,8 +213,22 @@ describe('cross-document checks over stdio', () => {
     assert.deepEqual(shown(mc.text, mc.diags), ['multichannel-account-kind «true»']);
 
     const missing = await open('missing.yaml');
-    assert.deepEqual(shown(missing.text, missing.diags), ['owner-not-found «nostore»'], 'node_modules and .git are not indexed');
-    for (const rel of ['storage/container.yaml', 'storage/file.yaml', 'config/kv.yaml', 'events/sub.yaml', 'dups/b.yaml', 'copy/account.yaml', 'roles/cycle.yaml', 'storage/multichannel.yaml', 'missing.yaml'])
+    assert.deepEqual(
+      shown(missing.text, missing.diags),
+      ['owner-not-found «nostore»'],
+      'node_modules and .git are not indexed',
+    );
+    for (const rel of [
+      'storage/container.yaml',
+      'storage/file.yaml',
+      'config/kv.yaml',
+      'events/sub.yaml',
+      'dups/b.yaml',
+      'copy/account.yaml',
+      'roles/cycle.yaml',
+      'storage/multichannel.yaml',
+      'missing.yaml',
+    ])
       await client.close(ws.uri(rel));
   });
 
@@ -209,7 +251,10 @@ describe('cross-document checks over stdio', () => {
     await client.waitForDiagnostics(fileUri, (x) => x.diagnostics.length === 0);
     // Closing falls back to the disk content (StorageV2, no large file shares): both share problems return.
     await client.close(accountUri);
-    await client.waitForDiagnostics(fileUri, (x) => codes(x.diagnostics).join() === 'share-quota-large-file-shares,share-access-tier-account-kind');
+    await client.waitForDiagnostics(
+      fileUri,
+      (x) => codes(x.diagnostics).join() === 'share-quota-large-file-shares,share-access-tier-account-kind',
+    );
     await client.close(fileUri);
   });
 
@@ -242,7 +287,11 @@ describe('cross-document checks over stdio', () => {
     const outside = new Folder('cm-ws-outside-');
     try {
       const uri = outside.uri('loose.yaml');
-      const text = docs(account('loose', 'rg-nowhere'), account('loose', 'rg-nowhere'), blobService('loose-blob', 'appstore'));
+      const text = docs(
+        account('loose', 'rg-nowhere'),
+        account('loose', 'rg-nowhere'),
+        blobService('loose-blob', 'appstore'),
+      );
       const diags = await client.open(uri, text);
       // No "not found" (nothing proves it missing), the workspace's appstore is not seen, duplicates in the file are.
       assert.deepEqual(codes(diags), ['duplicate-resource', 'duplicate-resource']);
@@ -257,10 +306,14 @@ describe('cross-document checks over stdio', () => {
 
 describe('navigation over stdio', () => {
   const ws = new Folder('cm-ws-nav-');
-  const subText = eventSubscription('sub', '    group: storage.cloud.example.com\n    kind: StorageAccount\n    name: "appstore"', { ...STORAGE, name: 'appstore' });
+  const subText = eventSubscription(
+    'sub',
+    '    group: storage.cloud.example.com\n    kind: StorageAccount\n    name: "appstore"',
+    { ...STORAGE, name: 'appstore' },
+  );
   const files: Record<string, string> = {
     'rg.yaml': rg('rg-app'),
-    'account.yaml': account('appstore', 'rg-app', "  largeFileSharesState: Enabled\n"),
+    'account.yaml': account('appstore', 'rg-app', '  largeFileSharesState: Enabled\n'),
     'blob.yaml': docs(blobService('appstore-blob', 'appstore'), container('uploads', 'appstore-blob')),
     'roles.yaml': roleAssignment('reader', { ...STORAGE, name: 'appstore' }),
     'events.yaml': subText,
@@ -272,7 +325,11 @@ describe('navigation over stdio', () => {
 
   test('every file of the workspace is clean to start with', async () => {
     for (const [rel, text] of Object.entries(files)) {
-      assert.deepEqual((await client.open(ws.uri(rel), text)).map((d) => `${d.code} ${d.message}`), [], rel);
+      assert.deepEqual(
+        (await client.open(ws.uri(rel), text)).map((d) => `${d.code} ${d.message}`),
+        [],
+        rel,
+      );
       await client.close(ws.uri(rel));
     }
   });
@@ -280,12 +337,24 @@ describe('navigation over stdio', () => {
   test('definition on an owner name and on a reference name', async () => {
     const uri = ws.uri('blob.yaml');
     await client.open(uri, files['blob.yaml']);
-    const defs = await client.request<{ uri: string; range: Range }[]>('textDocument/definition', { textDocument: { uri }, position: pos(files['blob.yaml'], 'name: appstore', 1, 7) });
-    assert.deepEqual(defs.map((d) => [d.uri, textAt(files['account.yaml'], d.range), d.range.start.line]), [[ws.uri('account.yaml'), 'appstore', 3]]);
+    const defs = await client.request<{ uri: string; range: Range }[]>('textDocument/definition', {
+      textDocument: { uri },
+      position: pos(files['blob.yaml'], 'name: appstore', 1, 7),
+    });
+    assert.deepEqual(
+      defs.map((d) => [d.uri, textAt(files['account.yaml'], d.range), d.range.start.line]),
+      [[ws.uri('account.yaml'), 'appstore', 3]],
+    );
     const ev = ws.uri('events.yaml');
     await client.open(ev, subText);
-    const fromRef = await client.request<{ uri: string }[]>('textDocument/definition', { textDocument: { uri: ev }, position: pos(subText, 'name: appstore', 0, 7) });
-    assert.deepEqual(fromRef.map((d) => d.uri), [ws.uri('account.yaml')]);
+    const fromRef = await client.request<{ uri: string }[]>('textDocument/definition', {
+      textDocument: { uri: ev },
+      position: pos(subText, 'name: appstore', 0, 7),
+    });
+    assert.deepEqual(
+      fromRef.map((d) => d.uri),
+      [ws.uri('account.yaml')],
+    );
     await client.close(uri);
     await client.close(ev);
   });
@@ -299,20 +368,40 @@ describe('navigation over stdio', () => {
       context: { includeDeclaration: true },
     });
     const rel = (u: string) => relative(ws.root, new URL(u).pathname);
-    assert.deepEqual(refs.map((r) => `${rel(r.uri)}:${r.range.start.line + 1}`).sort(), ['account.yaml:4', 'blob.yaml:7', 'events.yaml:9', 'events.yaml:16', 'roles.yaml:9'].sort());
+    assert.deepEqual(
+      refs.map((r) => `${rel(r.uri)}:${r.range.start.line + 1}`).sort(),
+      ['account.yaml:4', 'blob.yaml:7', 'events.yaml:9', 'events.yaml:16', 'roles.yaml:9'].sort(),
+    );
     await client.close(uri);
   });
 
   test('document symbols, workspace symbols and the resource path code lens', async () => {
     const uri = ws.uri('blob.yaml');
     await client.open(uri, files['blob.yaml']);
-    const syms = await client.request<{ name: string; children?: { name: string }[] }[]>('textDocument/documentSymbol', { textDocument: { uri } });
-    assert.deepEqual(syms.map((s) => s.name), ['StorageAccountsBlobService appstore-blob', 'StorageAccountsBlobServicesContainer uploads']);
-    assert.deepEqual(syms[0].children!.map((c) => c.name), ['apiVersion', 'kind', 'metadata', 'spec']);
-    const wsyms = await client.request<{ name: string; location: { uri: string } }[]>('workspace/symbol', { query: 'uploads' });
-    assert.deepEqual(wsyms.map((s) => [s.name, s.location.uri]), [['StorageAccountsBlobServicesContainer uploads', uri]]);
-    const lenses = await client.request<{ range: Range; command: { title: string } }[]>('textDocument/codeLens', { textDocument: { uri } });
-    const acct = '/subscriptions/{subscriptionId}/resourceGroups/rg-app/providers/Provider.Storage/storageAccounts/appstore';
+    const syms = await client.request<{ name: string; children?: { name: string }[] }[]>(
+      'textDocument/documentSymbol',
+      { textDocument: { uri } },
+    );
+    assert.deepEqual(
+      syms.map((s) => s.name),
+      ['StorageAccountsBlobService appstore-blob', 'StorageAccountsBlobServicesContainer uploads'],
+    );
+    assert.deepEqual(
+      syms[0].children!.map((c) => c.name),
+      ['apiVersion', 'kind', 'metadata', 'spec'],
+    );
+    const wsyms = await client.request<{ name: string; location: { uri: string } }[]>('workspace/symbol', {
+      query: 'uploads',
+    });
+    assert.deepEqual(
+      wsyms.map((s) => [s.name, s.location.uri]),
+      [['StorageAccountsBlobServicesContainer uploads', uri]],
+    );
+    const lenses = await client.request<{ range: Range; command: { title: string } }[]>('textDocument/codeLens', {
+      textDocument: { uri },
+    });
+    const acct =
+      '/subscriptions/{subscriptionId}/resourceGroups/rg-app/providers/Provider.Storage/storageAccounts/appstore';
     assert.deepEqual(
       lenses.map((l) => [l.range.start.line, l.command.title]),
       [
@@ -327,7 +416,10 @@ describe('navigation over stdio', () => {
     const { text, line, character } = cursor(container('downloads', '|'));
     const uri = ws.uri('new-container.yaml');
     await client.open(uri, text);
-    const res = await client.request<{ label: string }[] | { items: { label: string }[] }>('textDocument/completion', { textDocument: { uri }, position: { line, character } });
+    const res = await client.request<{ label: string }[] | { items: { label: string }[] }>('textDocument/completion', {
+      textDocument: { uri },
+      position: { line, character },
+    });
     const labels = (Array.isArray(res) ? res : res.items).map((i) => i.label);
     assert.deepEqual(labels, ['appstore-blob']);
     await client.close(uri);
@@ -339,23 +431,33 @@ describe('navigation over stdio', () => {
     await client.open(accountUri, files['account.yaml']);
     await client.open(blobUri, files['blob.yaml']);
     const at = pos(files['account.yaml'], 'name: appstore', 0, 8);
-    const prep = await client.request<{ range: Range; placeholder: string }>('textDocument/prepareRename', { textDocument: { uri: accountUri }, position: at });
+    const prep = await client.request<{ range: Range; placeholder: string }>('textDocument/prepareRename', {
+      textDocument: { uri: accountUri },
+      position: at,
+    });
     assert.equal(prep.placeholder, 'appstore');
     assert.equal(textAt(files['account.yaml'], prep.range), 'appstore');
     await assert.rejects(
       client.request('textDocument/rename', { textDocument: { uri: accountUri }, position: at, newName: 'Not_Valid' }),
       /not a valid object name/,
     );
-    const edit = await client.request<{ changes: Record<string, { range: Range; newText: string }[]> }>('textDocument/rename', {
-      textDocument: { uri: accountUri },
-      position: at,
-      newName: 'mainstore',
-    });
-    const byRel = Object.fromEntries(Object.entries(edit.changes).map(([u, e]) => [relative(ws.root, new URL(u).pathname), e]));
+    const edit = await client.request<{ changes: Record<string, { range: Range; newText: string }[]> }>(
+      'textDocument/rename',
+      {
+        textDocument: { uri: accountUri },
+        position: at,
+        newName: 'mainstore',
+      },
+    );
+    const byRel = Object.fromEntries(
+      Object.entries(edit.changes).map(([u, e]) => [relative(ws.root, new URL(u).pathname), e]),
+    );
     assert.deepEqual(Object.keys(byRel).sort(), ['account.yaml', 'blob.yaml', 'events.yaml', 'roles.yaml']);
     const applyEdits = (text: string, edits: { range: Range; newText: string }[]) => {
       const lines = text.split('\n');
-      for (const e of [...edits].sort((a, b) => b.range.start.line - a.range.start.line || b.range.start.character - a.range.start.character)) {
+      for (const e of [...edits].sort(
+        (a, b) => b.range.start.line - a.range.start.line || b.range.start.character - a.range.start.character,
+      )) {
         assert.equal(e.range.start.line, e.range.end.line);
         const l = lines[e.range.start.line];
         lines[e.range.start.line] = l.slice(0, e.range.start.character) + e.newText + l.slice(e.range.end.character);
@@ -376,12 +478,22 @@ describe('navigation over stdio', () => {
     await client.waitForDiagnostics(blobUri, (p) => p.diagnostics.length === 0);
     for (const rel of ['events.yaml', 'roles.yaml']) {
       const diags = await client.open(ws.uri(rel), edited[rel]);
-      assert.deepEqual(diags.map((d) => `${d.code} ${d.message}`), [], rel);
+      assert.deepEqual(
+        diags.map((d) => `${d.code} ${d.message}`),
+        [],
+        rel,
+      );
     }
     const accountDiags = await client.waitForDiagnostics(accountUri);
     assert.deepEqual(accountDiags.diagnostics, []);
-    const defs = await client.request<{ uri: string }[]>('textDocument/definition', { textDocument: { uri: blobUri }, position: pos(edited['blob.yaml'], 'name: mainstore', 0, 7) });
-    assert.deepEqual(defs.map((d) => d.uri), [accountUri]);
+    const defs = await client.request<{ uri: string }[]>('textDocument/definition', {
+      textDocument: { uri: blobUri },
+      position: pos(edited['blob.yaml'], 'name: mainstore', 0, 7),
+    });
+    assert.deepEqual(
+      defs.map((d) => d.uri),
+      [accountUri],
+    );
   });
 });
 
@@ -403,7 +515,10 @@ describe('settings over stdio', () => {
     } finally {
       await client.stop();
     }
-    const quiet = new WorkspaceClient({ rootDir: ws.root, settings: { ownerResolution: 'off', rules: { 'duplicate-resource': 'off' } } });
+    const quiet = new WorkspaceClient({
+      rootDir: ws.root,
+      settings: { ownerResolution: 'off', rules: { 'duplicate-resource': 'off' } },
+    });
     try {
       await quiet.initialize();
       await quiet.waitForScans(1);
@@ -423,7 +538,10 @@ describe('settings over stdio', () => {
       const { text, line, character } = cursor('apiVersion: |\n');
       const uri = ws.uri(name);
       await client.open(uri, text);
-      const r = (await client.conn.sendRequest('textDocument/completion', { textDocument: { uri }, position: { line, character } })) as { label: string }[] | { items: { label: string }[] };
+      const r = (await client.conn.sendRequest('textDocument/completion', {
+        textDocument: { uri },
+        position: { line, character },
+      })) as { label: string }[] | { items: { label: string }[] };
       return (Array.isArray(r) ? r : r.items).map((i) => i.label);
     };
     const fromWorkspace = new WorkspaceClient({ rootDir: ws.root });
@@ -451,7 +569,10 @@ describe('settings over stdio', () => {
   test('pull diagnostics: a pulled document sees the latest state of the files it depends on', async () => {
     const ws = new Folder('cm-ws-pull-');
     ws.write('account.yaml', account('appstore', 'rg'));
-    const shareText = docs(fileService('appstore-file', 'appstore'), share('docs', 'appstore-file', '  shareQuota: 10240\n'));
+    const shareText = docs(
+      fileService('appstore-file', 'appstore'),
+      share('docs', 'appstore-file', '  shareQuota: 10240\n'),
+    );
     ws.write('file.yaml', shareText);
     const client = new WorkspaceClient({ rootDir: ws.root, pull: true, settings: { ownerResolution: 'off' } });
     try {
@@ -459,10 +580,20 @@ describe('settings over stdio', () => {
       await client.waitForScans(1);
       const fileUri = ws.uri('file.yaml');
       const accountUri = ws.uri('account.yaml');
-      for (const [uri, text] of [[fileUri, shareText], [accountUri, account('appstore', 'rg')]]) {
-        await client.conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'yaml', version: 1, text } });
+      for (const [uri, text] of [
+        [fileUri, shareText],
+        [accountUri, account('appstore', 'rg')],
+      ]) {
+        await client.conn.sendNotification('textDocument/didOpen', {
+          textDocument: { uri, languageId: 'yaml', version: 1, text },
+        });
       }
-      const pull = async () => ((await client.request('textDocument/diagnostic', { textDocument: { uri: fileUri } })) as { items: Diagnostic[] }).items;
+      const pull = async () =>
+        (
+          (await client.request('textDocument/diagnostic', { textDocument: { uri: fileUri } })) as {
+            items: Diagnostic[];
+          }
+        ).items;
       assert.deepEqual(codes(await pull()), ['share-quota-large-file-shares']);
       await client.conn.sendNotification('textDocument/didChange', {
         textDocument: { uri: accountUri, version: 2 },
@@ -478,19 +609,19 @@ describe('settings over stdio', () => {
 
 // ---------------------------------------------------------------------------------------------------
 
-const yamlFiles = (dir: string): string[] =>
-  readdirSync(dir).flatMap((n) => (statSync(join(dir, n)).isDirectory() ? yamlFiles(join(dir, n)) : /\.ya?ml$/.test(n) ? [join(dir, n)] : []));
-
 describe('real manifests as workspaces', () => {
   const repo = join(__dirname, '..', '..');
 
   test('the operator samples: no error but the genuine ones; missing owners are information', async () => {
-    const corpus = join(repo, '..', 'shared', 'corpus', 'operator-samples');
+    const corpus = CORPUS;
     const client = new WorkspaceClient({ rootDir: corpus });
     try {
       await client.initialize();
       await client.waitForScans(1);
-      const genuine = ['v1api20240601_complete_sample.yaml:112 wrong-type', 'v1api20240601_snapshot.yaml:17 wrong-type'];
+      const genuine = [
+        'v1api20240601_complete_sample.yaml:112 wrong-type',
+        'v1api20240601_snapshot.yaml:17 wrong-type',
+      ];
       const errors: string[] = [];
       let infos = 0;
       for (const file of yamlFiles(corpus)) {
@@ -518,11 +649,20 @@ describe('real manifests as workspaces', () => {
       await client.waitForScans(1);
       for (const file of yamlFiles(examples).filter((f) => !f.includes('mistakes'))) {
         const diags = await client.open(pathToFileURL(file).href, readFileSync(file, 'utf8'));
-        assert.deepEqual(diags.map((d) => `${d.range.start.line + 1}: ${d.code} ${d.message}`), [], file);
+        assert.deepEqual(
+          diags.map((d) => `${d.range.start.line + 1}: ${d.code} ${d.message}`),
+          [],
+          file,
+        );
       }
       const blob = pathToFileURL(join(examples, 'storage', 'blob.yaml')).href;
-      const lenses = await client.request<{ command: { title: string } }[]>('textDocument/codeLens', { textDocument: { uri: blob } });
-      assert.equal(lenses[0].command.title, '/subscriptions/{subscriptionId}/resourceGroups/rg-app/providers/Provider.Storage/storageAccounts/appstore/blobServices/default');
+      const lenses = await client.request<{ command: { title: string } }[]>('textDocument/codeLens', {
+        textDocument: { uri: blob },
+      });
+      assert.equal(
+        lenses[0].command.title,
+        '/subscriptions/{subscriptionId}/resourceGroups/rg-app/providers/Provider.Storage/storageAccounts/appstore/blobServices/default',
+      );
     } finally {
       await client.stop();
     }
@@ -567,8 +707,13 @@ describe('a large workspace', () => {
       assert.equal(codes(p.diagnostics).filter((c) => c === 'share-quota-large-file-shares').length, 1);
       const syms = await client.request<unknown[]>('workspace/symbol', { query: 'share-1999' });
       assert.ok(syms.length >= 1);
-      console.log(`# 10,000 manifests / 2,000 files: scan ${scanMs} ms (server start to progress end), hover and symbols ${midScan ? 'during' : 'after'} the scan ${hoverMs} ms`);
-      assert.ok(client.progress.filter((x) => x.value.kind === 'report').length >= 2, 'progress reported along the way');
+      console.log(
+        `# 10,000 manifests / 2,000 files: scan ${scanMs} ms (server start to progress end), hover and symbols ${midScan ? 'during' : 'after'} the scan ${hoverMs} ms`,
+      );
+      assert.ok(
+        client.progress.filter((x) => x.value.kind === 'report').length >= 2,
+        'progress reported along the way',
+      );
       assert.ok(hoverMs < 2000, `hover took ${hoverMs} ms during the scan`);
       assert.ok(scanMs < 30000, `scan took ${scanMs} ms`);
     } finally {

@@ -1,6 +1,12 @@
 // The test LSP client with what workspace tests need: the server's work-done progress (to know when the
-// workspace scan has finished), file events, and typed requests for navigation.
-import { WorkDoneProgress, type WorkDoneProgressBegin, type WorkDoneProgressEnd, type WorkDoneProgressReport } from 'vscode-languageserver-protocol/node';
+// workspace scan has finished), file events, and typed requests for navigation. The server runs in-process
+// unless the options say otherwise.
+import {
+  WorkDoneProgress,
+  type WorkDoneProgressBegin,
+  type WorkDoneProgressEnd,
+  type WorkDoneProgressReport,
+} from 'vscode-languageserver-protocol/node';
 import { TestClient, type ClientOptions } from './lspClient';
 
 type ProgressValue = WorkDoneProgressBegin | WorkDoneProgressReport | WorkDoneProgressEnd;
@@ -12,7 +18,7 @@ export class WorkspaceClient extends TestClient {
   private endWaiters: { count: number; resolve: () => void }[] = [];
 
   constructor(options: ClientOptions = {}) {
-    super(options);
+    super({ transport: 'in-process', ...options });
     this.conn.onRequest('window/workDoneProgress/create', (params: { token: string | number }) => {
       this.conn.onProgress(WorkDoneProgress.type, params.token, (value) => {
         this.progress.push({ token: params.token, value });
@@ -29,7 +35,10 @@ export class WorkspaceClient extends TestClient {
   waitForScans(count = 1, timeoutMs = 60000): Promise<void> {
     if (this.ended >= count) return Promise.resolve();
     return new Promise((resolve, reject) => {
-      const t = setTimeout(() => reject(new Error(`no end of scan ${count} within ${timeoutMs} ms; stderr: ${this.stderr}`)), timeoutMs);
+      const t = setTimeout(
+        () => reject(new Error(`no end of scan ${count} within ${timeoutMs} ms; stderr: ${this.stderr}`)),
+        timeoutMs,
+      );
       this.endWaiters.push({ count, resolve: () => (clearTimeout(t), resolve()) });
     });
   }

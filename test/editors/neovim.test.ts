@@ -4,8 +4,8 @@
 // made in the buffer reaches the server as Neovim's incremental changes and the diagnostics follow, and a
 // settings change reaches it through Neovim's workspace/configuration handler.
 //
-// Needs `nvim` (apt-get install neovim; .ci/run installs it). Without it the suite is skipped with a
-// message, except under CI=true, where it fails.
+// Needs `nvim` (apt-get install neovim; .ci/run installs it). Without it the suite fails, naming
+// the command that installs it.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -66,7 +66,10 @@ describe('Neovim (built-in LSP client, headless) with the README setup', { skip,
   let stderr = '';
 
   before(() => {
-    if (!nvim) throw new Error('CI=true and nvim is missing: .ci/run must apt-get install neovim');
+    if (!nvim)
+      throw new Error(
+        'nvim missing: install with `apt-get install neovim` or `bash scripts/editors/install.sh` (npm run test:all and .ci/run do)',
+      );
     assert.ok(existsSync(join(repo, 'dist', 'server.js')), 'dist/server.js is missing: npm run build first');
     scratch = scratchWithBins('cloud-manifests-nvim-');
     const ws = join(scratch.dir, 'workspace');

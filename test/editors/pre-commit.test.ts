@@ -6,8 +6,8 @@
 // (npm_config_offline), which `npm ci` has filled. A commit of clean manifests goes through, one with an
 // error is refused with the checker's report, and the project's .cloud-manifests.json is read.
 //
-// Needs Debian's `pre-commit` (3.0.4) and git (.ci/run installs them). Without them the suite is skipped
-// with a message, except under CI=true, where it fails.
+// Needs Debian's `pre-commit` (3.0.4) and git (.ci/run installs them). Without them the suite fails, naming
+// the command that installs them.
 import assert from 'node:assert/strict';
 import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
 import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -31,7 +31,9 @@ describe('pre-commit with the hook from this repository', { skip, timeout: 600_0
 
   before(() => {
     if (missing.length > 0)
-      throw new Error(`CI=true and ${missing.join(', ')} missing: .ci/run must apt-get install pre-commit git`);
+      throw new Error(
+        `${missing.join(', ')} missing: install with \`apt-get install pre-commit git\` or \`bash scripts/editors/install.sh\` (npm run test:all and .ci/run do)`,
+      );
     // npm's cache as the developer or CI has it (HOME changes below).
     const cache = spawnSync('npm', ['config', 'get', 'cache'], { encoding: 'utf8' }).stdout.trim();
     scratch = scratchWithBins('cloud-manifests-pre-commit-');

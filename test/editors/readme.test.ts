@@ -41,7 +41,7 @@ const skip = skipUnless(
 );
 
 test('the Helix languages.toml parses and gives YAML the cloud-manifests server', { skip }, () => {
-  if (!python) throw new Error('CI=true and python3 is missing');
+  if (!python) throw new Error('python3 is missing: apt-get install -y python3');
   const r = spawnSync(
     'python3',
     [

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { renderReadme } from '../../server/src/model/readmeTables';
+import { renderReadme } from '../../server/src/generate/readmeTables';
 import { allKinds } from '../../server/src/model/registry';
 import { codeList } from '../../server/src/service/codes';
 
@@ -15,5 +15,9 @@ test('README tables are current (npm run gen:readme)', () => {
 
 test('README lists every diagnostic code and every kind', () => {
   for (const c of codeList()) assert.ok(readme.includes(`| \`${c}\` |`), `code ${c} in README`);
-  for (const d of allKinds) assert.ok(readme.includes(`| ${d.kind} | \`${d.area}.{api_domain}/${d.version}\``), `${d.kind} ${d.version} in README`);
+  for (const d of allKinds)
+    assert.ok(
+      readme.includes(`| ${d.kind} | \`${d.area}.{api_domain}/${d.version}\``),
+      `${d.kind} ${d.version} in README`,
+    );
 });

@@ -12,9 +12,10 @@ import { test } from 'node:test';
 import { envelopeOf, listEnvelopeOf } from '../../server/src/model/envelope';
 import { allKinds, kindsOf, lookup } from '../../server/src/model/registry';
 import type { Field, KindDef, ObjectType, Type } from '../../server/src/model/types';
+import { SHARED } from '../helpers/files';
 import { parseFieldList, parseSpecFile, splitTop, ticksOf, type SpecItem } from './specTables';
 
-const SPEC_DIR = join(__dirname, '..', '..', '..', 'shared', 'spec');
+const SPEC_DIR = join(SHARED, 'spec');
 const DOCS = {
   1: '1-common-authorization-appconfiguration-alerts.txt',
   2: '2-storage.txt',
@@ -133,7 +134,11 @@ const describe = (t: Type | undefined): string =>
             ? `enum ${t.enumName ?? ''}(${t.enum.map((e) => e.value).join(', ')})`
             : t.kind;
 
-const bare = (name: string) => name.replace(/`/g, '').replace(/^(?:genruntime|core|conditions|metav1)\./, '').trim();
+const bare = (name: string) =>
+  name
+    .replace(/`/g, '')
+    .replace(/^(?:genruntime|core|conditions|metav1)\./, '')
+    .trim();
 
 /** Whether a model type fits the spec's type notation; a message when not. */
 function typeFits(spec: string, t: Type | undefined): string | undefined {
@@ -151,14 +156,17 @@ function typeFits(spec: string, t: Type | undefined): string | undefined {
   if (m) return t.kind === 'map' ? typeFits(m[1], t.values) : bad;
   // A named type: an object or open shape of that name, or an enum of that name.
   const name = bare(s);
-  if (t.kind === 'object' || t.kind === 'open') return t.name === name ? undefined : `expected type ${name}, found ${describe(t)}`;
-  if (t.kind === 'string' && t.enum) return t.enumName === name ? undefined : `expected enum ${name}, found ${describe(t)}`;
+  if (t.kind === 'object' || t.kind === 'open')
+    return t.name === name ? undefined : `expected type ${name}, found ${describe(t)}`;
+  if (t.kind === 'string' && t.enum)
+    return t.enumName === name ? undefined : `expected enum ${name}, found ${describe(t)}`;
   return bad;
 }
 
 const enumValues = (t: Type | undefined): string[] | undefined =>
   t?.kind === 'string' && t.enum ? t.enum.map((e) => e.value) : undefined;
-const sameSet = (a: readonly string[], b: readonly string[]) => a.length === b.length && [...a].sort().join('\u0000') === [...b].sort().join('\u0000');
+const sameSet = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && [...a].sort().join('\u0000') === [...b].sort().join('\u0000');
 
 function evalExp(def: KindDef, path: string, exp: Exp): string[] {
   const errs: string[] = [];
@@ -166,30 +174,39 @@ function evalExp(def: KindDef, path: string, exp: Exp): string[] {
   if (exp.absent) return t ? [`should be absent, found ${describe(t)}`] : [];
   if (!t) {
     const p = resolve(def, path.replace(/(?:\.[^.]+|\[\]|\{\})$/, '')).type;
-    return [`missing (parent is ${describe(p)}${p?.kind === 'object' ? ` with fields ${Object.keys(p.fields).join(', ')}` : ''})`];
+    return [
+      `missing (parent is ${describe(p)}${p?.kind === 'object' ? ` with fields ${Object.keys(p.fields).join(', ')}` : ''})`,
+    ];
   }
   if (exp.required !== undefined) {
     if (!field) errs.push('required flag asked of a path that is not a field');
-    else if (!!field.required !== exp.required) errs.push(`spec says ${exp.required ? 'R' : 'O'}, model has ${field.required ? 'required' : 'optional'}`);
+    else if (!!field.required !== exp.required)
+      errs.push(`spec says ${exp.required ? 'R' : 'O'}, model has ${field.required ? 'required' : 'optional'}`);
   }
   if (exp.type !== undefined) {
     const e = typeFits(exp.type.replace(/<Kind>/g, def.kind), t);
     if (e) errs.push(e);
   }
   const ev = enumValues(t) ?? (t.kind === 'array' ? enumValues(t.items) : undefined);
-  if (exp.enum && !(ev && sameSet(ev, exp.enum))) errs.push(`enum should be exactly [${exp.enum.join(', ')}], model has ${ev ? `[${ev.join(', ')}]` : describe(t)}`);
+  if (exp.enum && !(ev && sameSet(ev, exp.enum)))
+    errs.push(`enum should be exactly [${exp.enum.join(', ')}], model has ${ev ? `[${ev.join(', ')}]` : describe(t)}`);
   if (exp.enumIncludes) {
     const missing = exp.enumIncludes.filter((v) => !ev?.includes(v));
-    if (missing.length) errs.push(`enum lacks [${missing.join(', ')}] (model: ${ev ? `[${ev.join(', ')}]` : describe(t)})`);
+    if (missing.length)
+      errs.push(`enum lacks [${missing.join(', ')}] (model: ${ev ? `[${ev.join(', ')}]` : describe(t)})`);
   }
   if (exp.values) {
     const have = ev ?? (t.kind === 'string' ? t.delimited?.items : undefined);
-    if (!have || !sameSet(have, exp.values)) errs.push(`values should be exactly [${exp.values.join(', ')}], model has ${describe(t)}${t.kind === 'string' && t.delimited ? ` ${JSON.stringify(t.delimited)}` : ''}`);
+    if (!have || !sameSet(have, exp.values))
+      errs.push(
+        `values should be exactly [${exp.values.join(', ')}], model has ${describe(t)}${t.kind === 'string' && t.delimited ? ` ${JSON.stringify(t.delimited)}` : ''}`,
+      );
   }
   if (exp.isEnum && !ev?.length) errs.push(`should be an enum, found ${describe(t)}`);
   if (exp.fields) {
     const have = t.kind === 'object' ? Object.keys(t.fields) : [];
-    if (!sameSet(have, exp.fields)) errs.push(`fields should be exactly [${exp.fields.join(', ')}], model has [${have.join(', ')}]`);
+    if (!sameSet(have, exp.fields))
+      errs.push(`fields should be exactly [${exp.fields.join(', ')}], model has [${have.join(', ')}]`);
   }
   const num = (k: 'minimum' | 'maximum' | 'exclusiveMinimum') => {
     if (exp[k] === undefined) return;
@@ -226,23 +243,35 @@ function evalExp(def: KindDef, path: string, exp: Exp): string[] {
     if (!d || d.separator !== ';' || !sameSet(d.items, exp.delimited))
       errs.push(`should be a ';'-separated list of [${exp.delimited.join(', ')}], model has ${JSON.stringify(d)}`);
   }
-  if (exp.default !== undefined && field?.default !== exp.default) errs.push(`default should be ${String(exp.default)}, model has ${String(field?.default)}`);
+  if (exp.default !== undefined && field?.default !== exp.default)
+    errs.push(`default should be ${String(exp.default)}, model has ${String(field?.default)}`);
   for (const w of exp.defaultDocIncludes ?? [])
-    if (!`${field?.defaultDoc ?? ''} ${field?.default ?? ''}`.includes(w)) errs.push(`default wording should mention ${w}, model has ${JSON.stringify(field?.defaultDoc)}`);
+    if (!`${field?.defaultDoc ?? ''} ${field?.default ?? ''}`.includes(w))
+      errs.push(`default wording should mention ${w}, model has ${JSON.stringify(field?.defaultDoc)}`);
   for (const w of exp.docIncludes ?? []) {
     const doc = `${field?.doc ?? ''} ${t.kind === 'object' ? (t.doc ?? '') : ''}`;
-    if (!doc.toLowerCase().includes(w.toLowerCase())) errs.push(`doc should mention "${w}", model has ${JSON.stringify(doc.trim())}`);
+    if (!doc.toLowerCase().includes(w.toLowerCase()))
+      errs.push(`doc should mention "${w}", model has ${JSON.stringify(doc.trim())}`);
   }
-  if (exp.createOnly !== undefined && !!field?.createOnly !== exp.createOnly) errs.push(`createOnly should be ${exp.createOnly}`);
+  if (exp.createOnly !== undefined && !!field?.createOnly !== exp.createOnly)
+    errs.push(`createOnly should be ${exp.createOnly}`);
   if (exp.irreversible && !field?.irreversible) errs.push('should carry an irreversible note');
   if (exp.deprecated && !field?.deprecated) errs.push('should be marked deprecated');
   if (exp.exclusive) {
     const groups = t.kind === 'object' ? (t.exclusive ?? []) : [];
-    if (!groups.some((g) => (!exp.exclusive!.mode || g.mode === exp.exclusive!.mode) && sameSet(g.members, exp.exclusive!.members)))
-      errs.push(`should have an ${exp.exclusive.mode ?? 'exclusive'} group of [${exp.exclusive.members.join(', ')}], model has ${JSON.stringify(groups)}`);
+    if (
+      !groups.some(
+        (g) => (!exp.exclusive!.mode || g.mode === exp.exclusive!.mode) && sameSet(g.members, exp.exclusive!.members),
+      )
+    )
+      errs.push(
+        `should have an ${exp.exclusive.mode ?? 'exclusive'} group of [${exp.exclusive.members.join(', ')}], model has ${JSON.stringify(groups)}`,
+      );
   }
   if (exp.reference !== undefined && (t.kind !== 'object' || t.reference !== exp.reference))
-    errs.push(`reference style should be ${exp.reference}, model has ${t.kind === 'object' ? String(t.reference) : describe(t)}`);
+    errs.push(
+      `reference style should be ${exp.reference}, model has ${t.kind === 'object' ? String(t.reference) : describe(t)}`,
+    );
   return errs;
 }
 
@@ -253,7 +282,9 @@ function defsOf(kinds: readonly string[], versions?: readonly string[]): { defs:
   for (const spec of kinds) {
     // `Kind@version` names one version of a kind.
     const [k, only] = spec.split('@');
-    const ds = allKinds.filter((d) => d.kind === k && (!versions || versions.includes(d.version)) && (!only || d.version === only));
+    const ds = allKinds.filter(
+      (d) => d.kind === k && (!versions || versions.includes(d.version)) && (!only || d.version === only),
+    );
     if (!ds.length) errs.push(`kind ${spec}${versions ? ` (${versions.join(', ')})` : ''} is not in the model`);
     defs.push(...ds);
   }
@@ -283,7 +314,14 @@ function consumedBy(c: Check): string[] {
   }
   const e = c.exp;
   if (e) {
-    out.push(...(e.enum ?? []), ...(e.enumIncludes ?? []), ...(e.values ?? []), ...(e.delimited ?? []), ...(e.fields ?? []), ...(e.exclusive?.members ?? []));
+    out.push(
+      ...(e.enum ?? []),
+      ...(e.enumIncludes ?? []),
+      ...(e.values ?? []),
+      ...(e.delimited ?? []),
+      ...(e.fields ?? []),
+      ...(e.exclusive?.members ?? []),
+    );
     if (e.type) out.push(e.type, ...ticksOf(e.type));
     if (typeof e.default === 'string') out.push(e.default);
     out.push(...(e.docIncludes ?? []).flatMap((w) => [w, ...ticksOf(w)]));
@@ -415,8 +453,21 @@ function segChecks(text: string, seg: Seg, problems: string[]): Check[] {
       ...over,
     };
     if (exp.type === '') delete exp.type;
-    for (const b of bases) checks.push({ kinds: seg.kinds, versions: seg.versions, path: `${b}.${f.name}`, exp, consumes: ticksOf(f.paren).filter((x) => exp.type?.includes(x)) });
-    if (seg.status && !seg.statusSkip?.includes(f.name)) checks.push({ kinds: seg.kinds, versions: seg.versions, path: `${seg.status}.${f.name}`, exp: { required: false } });
+    for (const b of bases)
+      checks.push({
+        kinds: seg.kinds,
+        versions: seg.versions,
+        path: `${b}.${f.name}`,
+        exp,
+        consumes: ticksOf(f.paren).filter((x) => exp.type?.includes(x)),
+      });
+    if (seg.status && !seg.statusSkip?.includes(f.name))
+      checks.push({
+        kinds: seg.kinds,
+        versions: seg.versions,
+        path: `${seg.status}.${f.name}`,
+        exp: { required: false },
+      });
   }
   return checks;
 }
@@ -433,7 +484,10 @@ function fieldRowChecks(e: Entry, item: SpecItem, opt: RowOpt, problems: string[
   const typeCell = col('Type') >= 0 ? item.cells[col('Type')] : '';
   const roCell = col('R/O') >= 0 ? item.cells[col('R/O')] : 'O';
   const notes = col('Notes') >= 0 ? item.cells[col('Notes')] : '';
-  const names = item.cells[0].split(',').map((s) => norm(s).trim()).filter(Boolean);
+  const names = item.cells[0]
+    .split(',')
+    .map((s) => norm(s).trim())
+    .filter(Boolean);
   let required: boolean | undefined;
   if (opt.required !== undefined) required = opt.required ?? undefined;
   else if (roCell === 'R') required = true;
@@ -453,7 +507,13 @@ function fieldRowChecks(e: Entry, item: SpecItem, opt: RowOpt, problems: string[
       ...(values.length ? { enum: values } : {}),
       ...opt.exp,
     };
-    checks.push({ kinds: opt.kinds ?? f.kinds, versions: opt.versions ?? f.versions, path: opt.path ?? `${f.base}.${n}`, exp, consumes: [n, ...ticksOf(typeCell)] });
+    checks.push({
+      kinds: opt.kinds ?? f.kinds,
+      versions: opt.versions ?? f.versions,
+      path: opt.path ?? `${f.base}.${n}`,
+      exp,
+      consumes: [n, ...ticksOf(typeCell)],
+    });
   }
   return checks;
 }
@@ -464,7 +524,13 @@ function resolveItem(item: SpecItem, entries: Entry[], used: Set<Entry>, usedRow
   const matches = entries.filter((e) => {
     if (Number(e.doc) !== Number(docNo)) return false;
     if (item.what === 'row')
-      return !!e.table && e.table.heading === heading && e.table.header0 === item.header[0] && (e.table.context === undefined || (e.table.context === '' ? item.context === '' : item.context.startsWith(e.table.context)));
+      return (
+        !!e.table &&
+        e.table.heading === heading &&
+        e.table.header0 === item.header[0] &&
+        (e.table.context === undefined ||
+          (e.table.context === '' ? item.context === '' : item.context.startsWith(e.table.context)))
+      );
     return e.starts !== undefined && item.text.startsWith(e.starts);
   });
   // Prose: the longest matching opening wins (e.g. "Owner: a StorageAccount. Spec: `cors`" over "Owner: a StorageAccount. Spec:").
@@ -473,12 +539,18 @@ function resolveItem(item: SpecItem, entries: Entry[], used: Set<Entry>, usedRow
     matches.splice(0, matches.length, ...matches.filter((e) => e.starts!.length === longest));
   }
   if (matches.length !== 1)
-    return { item, status: 'unmapped', checks: [], problems: matches.length ? [`${matches.length} entries match`] : [], reason: matches.length ? 'ambiguous mapping' : undefined };
+    return {
+      item,
+      status: 'unmapped',
+      checks: [],
+      problems: matches.length ? [`${matches.length} entries match`] : [],
+      reason: matches.length ? 'ambiguous mapping' : undefined,
+    };
   const e = matches[0];
   used.add(e);
   if (e.allow) return { item, status: 'allowed', reason: e.allow, checks: [], problems: [] };
   const problems: string[] = [];
-  let checks: Check[] = [];
+  const checks: Check[] = [];
   let ticks: Record<string, string> = { ...e.ticks };
   let opt: RowOpt | undefined;
   if (item.what === 'row') {
@@ -492,7 +564,10 @@ function resolveItem(item: SpecItem, entries: Entry[], used: Set<Entry>, usedRow
     if (e.fields) checks.push(...fieldRowChecks(e, item, opt, problems));
     ticks = { ...ticks, ...opt.ticks };
     checks.push(...(opt.checks ?? []));
-    for (const s of opt.segs ?? []) checks.push(...segChecks(s.cell !== undefined ? item.cells[s.cell] : item.cells[item.cells.length - 1], s, problems));
+    for (const s of opt.segs ?? [])
+      checks.push(
+        ...segChecks(s.cell !== undefined ? item.cells[s.cell] : item.cells[item.cells.length - 1], s, problems),
+      );
   } else {
     checks.push(...(e.checks ?? []));
     for (const s of e.segs ?? []) checks.push(...segChecks(item.text, s, problems));
@@ -501,7 +576,8 @@ function resolveItem(item: SpecItem, entries: Entry[], used: Set<Entry>, usedRow
   if (!checks.length) problems.push('mapped to no check');
   const consumed = new Set(checks.flatMap(consumedBy));
   const unaccounted = [...new Set(item.ticks)].filter((t) => !consumed.has(t) && !(t in ticks));
-  if (unaccounted.length) problems.push(`backticked values no check uses: ${unaccounted.map((t) => `\`${t}\``).join(', ')}`);
+  if (unaccounted.length)
+    problems.push(`backticked values no check uses: ${unaccounted.map((t) => `\`${t}\``).join(', ')}`);
   return { item, status: 'mapped', checks, problems };
 }
 
@@ -524,28 +600,90 @@ const STORAGE = [
   'StorageAccountsTableService',
   'StorageAccountsTableServicesTable',
 ] as const;
-const SERVICES = ['StorageAccountsBlobService', 'StorageAccountsFileService', 'StorageAccountsQueueService', 'StorageAccountsTableService'] as const;
+const SERVICES = [
+  'StorageAccountsBlobService',
+  'StorageAccountsFileService',
+  'StorageAccountsQueueService',
+  'StorageAccountsTableService',
+] as const;
 const EVENTGRID = ['Domain', 'DomainsTopic', 'Topic', 'EventSubscription'] as const;
 const DOC3_KINDS = ['BatchAccount', ...EVENTGRID] as const;
 const ALL = [...DOC1_KINDS, ...STORAGE, ...DOC3_KINDS] as const;
 /** Kinds that are not owned by a fixed kind: any resource may own them. */
 const EXTENSION = ['RoleAssignment', 'RoleDefinition', 'EventSubscription'] as const;
 /** The kinds whose `location` is R ("top-level resources … that have it"). */
-const TOP_LEVEL = ['ConfigurationStore', 'PrometheusRuleGroup', 'StorageAccount', 'BatchAccount', 'Domain', 'Topic'] as const;
+const TOP_LEVEL = [
+  'ConfigurationStore',
+  'PrometheusRuleGroup',
+  'StorageAccount',
+  'BatchAccount',
+  'Domain',
+  'Topic',
+] as const;
 /** Kinds with a cloud name (the singleton storage services and the management policy are named `default`). */
-const NAMED = ALL.filter((k) => !(SERVICES as readonly string[]).includes(k) && k !== 'StorageAccountsManagementPolicy');
+const NAMED = ALL.filter(
+  (k) => !(SERVICES as readonly string[]).includes(k) && k !== 'StorageAccountsManagementPolicy',
+);
 /** Kinds whose status shows `systemData` (RoleAssignment only in `v20220401`). */
-const SYSTEM_DATA = ['ConfigurationStore', 'Replica', 'PrometheusRuleGroup', 'BatchAccount', 'Domain', 'DomainsTopic', 'Topic', 'EventSubscription'] as const;
+const SYSTEM_DATA = [
+  'ConfigurationStore',
+  'Replica',
+  'PrometheusRuleGroup',
+  'BatchAccount',
+  'Domain',
+  'DomainsTopic',
+  'Topic',
+  'EventSubscription',
+] as const;
 /** Kinds whose spec has `tags`. */
-const TAGGED = ['ConfigurationStore', 'KeyValue', 'Snapshot', 'PrometheusRuleGroup', 'StorageAccount', 'BatchAccount', 'Domain', 'Topic'] as const;
+const TAGGED = [
+  'ConfigurationStore',
+  'KeyValue',
+  'Snapshot',
+  'PrometheusRuleGroup',
+  'StorageAccount',
+  'BatchAccount',
+  'Domain',
+  'Topic',
+] as const;
 /** Kinds whose status shows `location` / `tags` / `provisioningState`. */
-const STATUS_LOCATION = ['ConfigurationStore', 'Replica', 'PrometheusRuleGroup', 'StorageAccount', 'BatchAccount', 'Domain', 'Topic'] as const;
-const STATUS_TAGS = ['ConfigurationStore', 'KeyValue', 'Snapshot', 'PrometheusRuleGroup', 'StorageAccount', 'BatchAccount', 'Domain', 'Topic'] as const;
-const PROVISIONED = ['ConfigurationStore', 'Replica', 'Snapshot', 'StorageAccount', 'BatchAccount', 'Domain', 'DomainsTopic', 'Topic', 'EventSubscription'] as const;
+const STATUS_LOCATION = [
+  'ConfigurationStore',
+  'Replica',
+  'PrometheusRuleGroup',
+  'StorageAccount',
+  'BatchAccount',
+  'Domain',
+  'Topic',
+] as const;
+const STATUS_TAGS = [
+  'ConfigurationStore',
+  'KeyValue',
+  'Snapshot',
+  'PrometheusRuleGroup',
+  'StorageAccount',
+  'BatchAccount',
+  'Domain',
+  'Topic',
+] as const;
+const PROVISIONED = [
+  'ConfigurationStore',
+  'Replica',
+  'Snapshot',
+  'StorageAccount',
+  'BatchAccount',
+  'Domain',
+  'DomainsTopic',
+  'Topic',
+  'EventSubscription',
+] as const;
 
-const ACCOUNT_PATH = '/subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/Provider.Storage/storageAccounts/{accountName}';
-const STORE_PATH = '/subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/Provider.AppConfiguration/configurationStores/{configStoreName}';
-const DOMAIN_PATH = '/subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/Provider.EventGrid/domains/{domainName}';
+const ACCOUNT_PATH =
+  '/subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/Provider.Storage/storageAccounts/{accountName}';
+const STORE_PATH =
+  '/subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/Provider.AppConfiguration/configurationStores/{configStoreName}';
+const DOMAIN_PATH =
+  '/subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/Provider.EventGrid/domains/{domainName}';
 /** Path prefixes the Endpoints tables abbreviate. */
 const PATH_PREFIXES: Record<string, string> = {
   '<account>': ACCOUNT_PATH,
@@ -555,8 +693,19 @@ const PATH_PREFIXES: Record<string, string> = {
 
 // ---- Check builders ----
 
-const at = (kinds: readonly string[], path: string, exp: Exp = {}, versions?: readonly string[]): Check => ({ kinds, path, exp, versions });
-const defTest = (kinds: readonly string[], what: string, test: (d: KindDef) => string | undefined, consumes: string[] = [], versions?: readonly string[]): Check => ({
+const at = (kinds: readonly string[], path: string, exp: Exp = {}, versions?: readonly string[]): Check => ({
+  kinds,
+  path,
+  exp,
+  versions,
+});
+const defTest = (
+  kinds: readonly string[],
+  what: string,
+  test: (d: KindDef) => string | undefined,
+  consumes: string[] = [],
+  versions?: readonly string[],
+): Check => ({
   kinds,
   what,
   test,
@@ -573,8 +722,13 @@ const ownerIs = (kinds: readonly string[], owner: string | 'arbitrary', consumes
       const t = ref?.type;
       if (!ref?.required) return 'spec.owner should be required';
       if (owner === 'arbitrary')
-        return d.owner.style === 'arbitrary' && t?.kind === 'object' && t.name === 'ArbitraryOwnerReference' ? undefined : `owner should be an ArbitraryOwnerReference, model has ${JSON.stringify(d.owner)} / ${describe(t)}`;
-      return d.owner.style === 'known' && d.owner.kind === owner && t?.kind === 'object' && t.name === 'KnownResourceReference'
+        return d.owner.style === 'arbitrary' && t?.kind === 'object' && t.name === 'ArbitraryOwnerReference'
+          ? undefined
+          : `owner should be an ArbitraryOwnerReference, model has ${JSON.stringify(d.owner)} / ${describe(t)}`;
+      return d.owner.style === 'known' &&
+        d.owner.kind === owner &&
+        t?.kind === 'object' &&
+        t.name === 'KnownResourceReference'
         ? undefined
         : `owner should be a KnownResourceReference to ${owner}, model has ${JSON.stringify(d.owner)} / ${describe(t)}`;
     },
@@ -582,12 +736,22 @@ const ownerIs = (kinds: readonly string[], owner: string | 'arbitrary', consumes
   );
 
 const statesAre = (kinds: readonly string[], values: string[]): Check[] => [
-  defTest(kinds, 'provisioningStates', (d) => (d.provisioningStates && sameSet(d.provisioningStates, values) ? undefined : `provisioningStates should be [${values.join(', ')}], model has ${JSON.stringify(d.provisioningStates)}`), values),
+  defTest(
+    kinds,
+    'provisioningStates',
+    (d) =>
+      d.provisioningStates && sameSet(d.provisioningStates, values)
+        ? undefined
+        : `provisioningStates should be [${values.join(', ')}], model has ${JSON.stringify(d.provisioningStates)}`,
+    values,
+  ),
   at(kinds, 'status.provisioningState', { required: false, enum: values }),
 ];
 
 const pathIs = (kind: string, shape: string | undefined): Check =>
-  defTest([kind], 'pathShape', (d) => (d.pathShape === shape ? undefined : `pathShape should be ${String(shape)}, model has ${String(d.pathShape)}`));
+  defTest([kind], 'pathShape', (d) =>
+    d.pathShape === shape ? undefined : `pathShape should be ${String(shape)}, model has ${String(d.pathShape)}`,
+  );
 
 const apiIs = (area: string, versions: string[], value: string): Check[] => [
   defTest(
@@ -595,13 +759,16 @@ const apiIs = (area: string, versions: string[], value: string): Check[] => [
     `${area} versions`,
     () => {
       const have = [...new Set(allKinds.filter((d) => d.area === area).map((d) => d.version))];
-      return sameSet(have, versions) ? undefined : `area ${area} should have versions [${versions.join(', ')}], model has [${have.join(', ')}]`;
+      return sameSet(have, versions)
+        ? undefined
+        : `area ${area} should have versions [${versions.join(', ')}], model has [${have.join(', ')}]`;
     },
   ),
   defTest(
     [...new Set(allKinds.filter((d) => d.area === area).map((d) => d.kind))],
     'apiVersionValue',
-    (d) => (d.apiVersionValue === value ? undefined : `apiVersionValue should be ${value}, model has ${d.apiVersionValue}`),
+    (d) =>
+      d.apiVersionValue === value ? undefined : `apiVersionValue should be ${value}, model has ${d.apiVersionValue}`,
     [value, `${area}.{api_domain}`, ...versions],
   ),
 ];
@@ -636,7 +803,8 @@ const objName = (t: Type | undefined) => (t?.kind === 'object' || t?.kind === 'o
 // The mapping
 // =====================================================================================================
 
-const GAP_NOTE = 'gap note: lists what the spec does not show; the model fills these from reference-shapes.md, outside this test';
+const GAP_NOTE =
+  'gap note: lists what the spec does not show; the model fills these from reference-shapes.md, outside this test';
 
 const ENTRIES: Entry[] = [];
 
@@ -646,7 +814,10 @@ const COMMON_STATUS = ['conditions', 'id', 'name', 'type', 'location', 'tags', '
 const TWO_LISTS = ['configMapExpressions', 'secretExpressions'];
 /** A JSON copy without `doc` strings (wording may differ between versions). */
 const stripDocs = (o: unknown): unknown => JSON.parse(JSON.stringify(o, (k, v) => (k === 'doc' ? undefined : v)));
-const without = (o: ObjectType, ...keys: string[]) => ({ ...o, fields: Object.fromEntries(Object.entries(o.fields).filter(([k]) => !keys.includes(k))) });
+const without = (o: ObjectType, ...keys: string[]) => ({
+  ...o,
+  fields: Object.fromEntries(Object.entries(o.fields).filter(([k]) => !keys.includes(k))),
+});
 
 /** Rows of an Endpoints table: `| Kind | \`path\` |`, with the spec's abbreviated prefixes expanded. */
 const endpointRow = (cells: string[]): RowOpt => {
@@ -660,7 +831,12 @@ const endpointRow = (cells: string[]): RowOpt => {
 const statesRow = (cells: string[]): RowOpt => {
   const values = ticksOf(cells[1]);
   if (!values.length) return {};
-  return { checks: statesAre(cells[0].split(',').map((s) => s.trim()), values) };
+  return {
+    checks: statesAre(
+      cells[0].split(',').map((s) => s.trim()),
+      values,
+    ),
+  };
 };
 
 /** Rows of a Versioning table: `| area.{api_domain} | \`v…\` | \`yyyy-mm-dd\` |`. */
@@ -704,7 +880,10 @@ ENTRIES.push(
       defTest(
         ALL,
         'any domain',
-        (d) => (lookup(`${d.area}.example.org/${d.version}`, d.kind).status === 'ok' ? undefined : `${d.area}.example.org/${d.version} is not recognised`),
+        (d) =>
+          lookup(`${d.area}.example.org/${d.version}`, d.kind).status === 'ok'
+            ? undefined
+            : `${d.area}.example.org/${d.version} is not recognised`,
         ['{api_domain}', '<area>.{api_domain}', 'authorization.{api_domain}'],
       ),
     ],
@@ -718,30 +897,58 @@ ENTRIES.push(
       defTest(
         ALL,
         'Provider. prefix',
-        (d) => (!d.pathShape || !d.pathShape.includes('/providers/') || /\/providers\/Provider\.[A-Za-z]+\//.test(d.pathShape) ? undefined : `path without the Provider. prefix: ${d.pathShape}`),
+        (d) =>
+          !d.pathShape || !d.pathShape.includes('/providers/') || /\/providers\/Provider\.[A-Za-z]+\//.test(d.pathShape)
+            ? undefined
+            : `path without the Provider. prefix: ${d.pathShape}`,
         ['Provider.'],
       ),
     ],
-    ticks: { Cloud: 'naming convention of type names and values; no field of its own', Provider: 'naming convention of type names and values; no field of its own' },
+    ticks: {
+      Cloud: 'naming convention of type names and values; no field of its own',
+      Provider: 'naming convention of type names and values; no field of its own',
+    },
   },
-  { doc: 1, starts: 'Field tables use the columns', allow: 'type notation; typeFits() in this test implements it for every Type cell' },
+  {
+    doc: 1,
+    starts: 'Field tables use the columns',
+    allow: 'type notation; typeFits() in this test implements it for every Type cell',
+  },
   {
     doc: 1,
     starts: 'Every `_STATUS` type is the observed',
     checks: [
       statusAllOptional(ALL),
-      defTest(ALL, 'status type name', (d) => (d.status.name === `${d.kind}_STATUS` ? undefined : `status type is ${d.status.name}`), ['_STATUS']),
-      defTest(ALL, 'spec type name', (d) => (d.spec.name === `${d.kind}_Spec` ? undefined : `spec type is ${d.spec.name}`)),
+      defTest(
+        ALL,
+        'status type name',
+        (d) => (d.status.name === `${d.kind}_STATUS` ? undefined : `status type is ${d.status.name}`),
+        ['_STATUS'],
+      ),
+      defTest(ALL, 'spec type name', (d) =>
+        d.spec.name === `${d.kind}_Spec` ? undefined : `spec type is ${d.spec.name}`,
+      ),
     ],
   },
   {
     doc: 1,
     starts: 'The service exposes cloud infrastructure',
-    checks: [at(ALL, 'envelope.spec', { type: '<Kind>_Spec' }), at(ALL, 'envelope.status', { required: false, type: '<Kind>_STATUS' })],
+    checks: [
+      at(ALL, 'envelope.spec', { type: '<Kind>_Spec' }),
+      at(ALL, 'envelope.status', { required: false, type: '<Kind>_STATUS' }),
+    ],
   },
-  { doc: 1, starts: 'An operator interprets the object', allow: 'operator behaviour; the path shapes are checked under Endpoints' },
+  {
+    doc: 1,
+    starts: 'An operator interprets the object',
+    allow: 'operator behaviour; the path shapes are checked under Endpoints',
+  },
   { doc: 1, starts: 'Resources form an ownership tree', checks: [at(ALL, 'spec.owner', { required: true })] },
-  { doc: 1, starts: 'The `operatorSpec` part of a spec', checks: [at(ALL, 'spec.operatorSpec', { required: false, docIncludes: ['never sent to the cloud'] })] },
+  {
+    doc: 1,
+    starts: 'The `operatorSpec` part of a spec',
+    checks: [at(ALL, 'spec.operatorSpec', { required: false, docIncludes: ['never sent to the cloud'] })],
+  },
   { doc: 1, starts: 'Reconciliation behaviour', allow: NOT_SHOWN },
   { doc: 1, starts: 'Areas in this document:', allow: 'names the areas; their kinds are checked section by section' },
 
@@ -750,7 +957,12 @@ ENTRIES.push(
     doc: 1,
     table: { heading: 'Envelope shared by every resource kind', header0: 'Field' },
     rows: {
-      'metav1.TypeMeta': { checks: [at(ALL, 'envelope.apiVersion', { required: true, type: 'string' }), at(ALL, 'envelope.kind', { required: true, type: 'string' })] },
+      'metav1.TypeMeta': {
+        checks: [
+          at(ALL, 'envelope.apiVersion', { required: true, type: 'string' }),
+          at(ALL, 'envelope.kind', { required: true, type: 'string' }),
+        ],
+      },
       'metav1.ObjectMeta': { checks: [at(ALL, 'envelope.metadata', { required: true, type: 'metav1.ObjectMeta' })] },
       // The spec marks `spec` O; the model requires it exactly when the spec type has a required field
       // (every kind has one: `owner`, or `location` for ResourceGroup), which is what O means in practice.
@@ -759,7 +971,9 @@ ENTRIES.push(
           at(ALL, 'envelope.spec', { type: '<Kind>_Spec' }),
           defTest(ALL, 'spec R/O', (d) => {
             const f = envelopeOf(d).fields.spec;
-            return !f.required || Object.values(d.spec.fields).some((x) => x.required) ? undefined : 'spec is required although no spec field is';
+            return !f.required || Object.values(d.spec.fields).some((x) => x.required)
+              ? undefined
+              : 'spec is required although no spec field is';
           }),
         ],
       },
@@ -792,8 +1006,12 @@ ENTRIES.push(
         type: null,
         checks: [
           defTest(ALL, 'owner reference type', (d) => {
-            const want = (EXTENSION as readonly string[]).includes(d.kind) ? 'ArbitraryOwnerReference' : 'KnownResourceReference';
-            return objName(d.spec.fields.owner?.type) === want ? undefined : `owner should be ${want}, model has ${describe(d.spec.fields.owner?.type)}`;
+            const want = (EXTENSION as readonly string[]).includes(d.kind)
+              ? 'ArbitraryOwnerReference'
+              : 'KnownResourceReference';
+            return objName(d.spec.fields.owner?.type) === want
+              ? undefined
+              : `owner should be ${want}, model has ${describe(d.spec.fields.owner?.type)}`;
           }),
         ],
       },
@@ -803,26 +1021,47 @@ ENTRIES.push(
   },
 
   // ---------------------------------------------------------------- operator settings
-  { doc: 1, starts: 'Every `<Kind>OperatorSpec` has:', checks: [at(ALL, 'spec.operatorSpec', { type: '<Kind>OperatorSpec' })] },
-  { doc: 1, table: { heading: 'Operator settings (operatorSpec)', header0: 'Field' }, fields: { kinds: ALL, base: 'spec.operatorSpec' } },
+  {
+    doc: 1,
+    starts: 'Every `<Kind>OperatorSpec` has:',
+    checks: [at(ALL, 'spec.operatorSpec', { type: '<Kind>OperatorSpec' })],
+  },
+  {
+    doc: 1,
+    table: { heading: 'Operator settings (operatorSpec)', header0: 'Field' },
+    fields: { kinds: ALL, base: 'spec.operatorSpec' },
+  },
   { doc: 1, starts: 'Additional fields exist on some kinds:', allow: INTRO },
   {
     doc: 1,
     starts: '`namingConvention` (string, O)',
     checks: [
       at(AUTH, 'spec.operatorSpec.namingConvention', { required: false, type: 'string', enum: ['stable', 'random'] }),
-      defTest(AUTH, 'uuid cloud name', (d) => (d.cloudNameDefault === 'uuid' ? undefined : `cloudNameDefault is ${String(d.cloudNameDefault)}`), ['cloudName']),
+      defTest(
+        AUTH,
+        'uuid cloud name',
+        (d) => (d.cloudNameDefault === 'uuid' ? undefined : `cloudNameDefault is ${String(d.cloudNameDefault)}`),
+        ['cloudName'],
+      ),
     ],
   },
   {
     doc: 1,
     starts: '`secrets` (`ConfigurationStoreOperatorSecrets`, O)',
-    checks: [at(['ConfigurationStore'], 'spec.operatorSpec.secrets', { required: false, type: 'ConfigurationStoreOperatorSecrets' })],
+    checks: [
+      at(['ConfigurationStore'], 'spec.operatorSpec.secrets', {
+        required: false,
+        type: 'ConfigurationStoreOperatorSecrets',
+      }),
+    ],
   },
   {
     doc: 1,
     starts: '`configMaps` and `secrets` on the storage account',
-    checks: [at(['StorageAccount'], 'spec.operatorSpec.configMaps', { required: false }), at(['StorageAccount'], 'spec.operatorSpec.secrets', { required: false })],
+    checks: [
+      at(['StorageAccount'], 'spec.operatorSpec.configMaps', { required: false }),
+      at(['StorageAccount'], 'spec.operatorSpec.secrets', { required: false }),
+    ],
   },
 
   // ---------------------------------------------------------------- common status fields
@@ -832,7 +1071,17 @@ ENTRIES.push(
     fields: { kinds: ALL, base: 'status' },
     rows: {
       id: {
-        checks: [at(ALL.filter((k) => k !== 'RoleAssignment'), 'status.id', { docIncludes: ['/subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/{resourceProviderNamespace}/{resourceType}/{resourceName}'] })],
+        checks: [
+          at(
+            ALL.filter((k) => k !== 'RoleAssignment'),
+            'status.id',
+            {
+              docIncludes: [
+                '/subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/{resourceProviderNamespace}/{resourceType}/{resourceName}',
+              ],
+            },
+          ),
+        ],
       },
       location: { kinds: STATUS_LOCATION },
       tags: { kinds: STATUS_TAGS },
@@ -840,11 +1089,19 @@ ENTRIES.push(
       systemData: { kinds: [...SYSTEM_DATA, 'RoleAssignment@v20220401'] },
     },
   },
-  { doc: 1, table: { heading: 'SystemData_STATUS', header0: 'Field' }, fields: { kinds: [...SYSTEM_DATA, 'RoleAssignment@v20220401'], base: 'status.systemData' } },
+  {
+    doc: 1,
+    table: { heading: 'SystemData_STATUS', header0: 'Field' },
+    fields: { kinds: [...SYSTEM_DATA, 'RoleAssignment@v20220401'], base: 'status.systemData' },
+  },
   { doc: 1, starts: 'Shapes of conditions.Condition', allow: GAP_NOTE },
 
   // ---------------------------------------------------------------- RoleAssignment
-  { doc: 1, starts: 'Spec (`RoleAssignment_Spec`):', checks: [at(['RoleAssignment'], 'envelope.spec', { type: 'RoleAssignment_Spec' })] },
+  {
+    doc: 1,
+    starts: 'Spec (`RoleAssignment_Spec`):',
+    checks: [at(['RoleAssignment'], 'envelope.spec', { type: 'RoleAssignment_Spec' })],
+  },
   {
     doc: 1,
     table: { heading: 'RoleAssignment', header0: 'Field' },
@@ -858,14 +1115,25 @@ ENTRIES.push(
   {
     doc: 1,
     starts: 'Status (`RoleAssignment_STATUS`):',
-    segs: [{ after: 'Status (`RoleAssignment_STATUS`):', before: '. The `systemData`', kinds: ['RoleAssignment'], base: 'status' }],
+    segs: [
+      {
+        after: 'Status (`RoleAssignment_STATUS`):',
+        before: '. The `systemData`',
+        kinds: ['RoleAssignment'],
+        base: 'status',
+      },
+    ],
     checks: [
       at(['RoleAssignment'], 'envelope.status', { type: 'RoleAssignment_STATUS' }),
       at(['RoleAssignment'], 'status.systemData', { type: 'SystemData_STATUS' }, ['v20220401']),
       at(['RoleAssignment'], 'status.systemData', { absent: true }, ['v1api20220401']),
     ],
   },
-  { doc: 1, starts: 'Enumeration `principalType`:', checks: [at(['RoleAssignment'], 'spec.principalType', { isEnum: true })] },
+  {
+    doc: 1,
+    starts: 'Enumeration `principalType`:',
+    checks: [at(['RoleAssignment'], 'spec.principalType', { isEnum: true })],
+  },
   {
     doc: 1,
     table: { heading: 'RoleAssignment', header0: 'Shape' },
@@ -891,7 +1159,11 @@ ENTRIES.push(
   },
 
   // ---------------------------------------------------------------- RoleDefinition
-  { doc: 1, starts: 'Spec (`RoleDefinition_Spec`):', checks: [at(['RoleDefinition'], 'envelope.spec', { type: 'RoleDefinition_Spec' })] },
+  {
+    doc: 1,
+    starts: 'Spec (`RoleDefinition_Spec`):',
+    checks: [at(['RoleDefinition'], 'envelope.spec', { type: 'RoleDefinition_Spec' })],
+  },
   {
     doc: 1,
     table: { heading: 'RoleDefinition', header0: 'Field' },
@@ -910,8 +1182,19 @@ ENTRIES.push(
   {
     doc: 1,
     starts: '`Permission` and `Permission_STATUS`:',
-    segs: [{ after: '`Permission_STATUS`:', before: ', each', kinds: ['RoleDefinition'], base: ['spec.permissions[]', 'status.permissions[]'], type: 'string[]' }],
-    checks: [at(['RoleDefinition'], 'spec.permissions[]', { type: 'Permission' }), at(['RoleDefinition'], 'status.permissions[]', { type: 'Permission_STATUS' })],
+    segs: [
+      {
+        after: '`Permission_STATUS`:',
+        before: ', each',
+        kinds: ['RoleDefinition'],
+        base: ['spec.permissions[]', 'status.permissions[]'],
+        type: 'string[]',
+      },
+    ],
+    checks: [
+      at(['RoleDefinition'], 'spec.permissions[]', { type: 'Permission' }),
+      at(['RoleDefinition'], 'status.permissions[]', { type: 'Permission_STATUS' }),
+    ],
   },
   {
     doc: 1,
@@ -919,13 +1202,18 @@ ENTRIES.push(
     checks: [
       defTest(['RoleDefinition'], 'same in both shapes', () => {
         const [a, b] = allKinds.filter((d) => d.kind === 'RoleDefinition');
-        return a && b && JSON.stringify(stripDocs([a.spec, a.status])) === JSON.stringify(stripDocs([b.spec, b.status])) ? undefined : 'the two RoleDefinition shapes differ';
+        return a && b && JSON.stringify(stripDocs([a.spec, a.status])) === JSON.stringify(stripDocs([b.spec, b.status]))
+          ? undefined
+          : 'the two RoleDefinition shapes differ';
       }),
       defTest(['RoleAssignment'], 'differ only as listed', () => {
         const [a, b] = allKinds.filter((d) => d.kind === 'RoleAssignment');
         if (!a || !b) return 'two shapes expected';
-        const same = (x: ObjectType, y: ObjectType, ...keys: string[]) => JSON.stringify(stripDocs(without(x, ...keys))) === JSON.stringify(stripDocs(without(y, ...keys)));
-        return same(a.spec, b.spec, 'principalType') && same(a.status, b.status, 'principalType', 'systemData') ? undefined : 'the RoleAssignment shapes differ beyond principalType and systemData';
+        const same = (x: ObjectType, y: ObjectType, ...keys: string[]) =>
+          JSON.stringify(stripDocs(without(x, ...keys))) === JSON.stringify(stripDocs(without(y, ...keys)));
+        return same(a.spec, b.spec, 'principalType') && same(a.status, b.status, 'principalType', 'systemData')
+          ? undefined
+          : 'the RoleAssignment shapes differ beyond principalType and systemData';
       }),
     ],
   },
@@ -946,11 +1234,19 @@ ENTRIES.push(
     table: { heading: 'ConfigurationStore', header0: 'Field' },
     fields: { kinds: ['ConfigurationStore'], base: 'spec' },
     rows: {
-      dataPlaneProxy: { segs: [{ after: 'fields', before: ', both O', kinds: ['ConfigurationStore'], base: 'spec.dataPlaneProxy' }] },
+      dataPlaneProxy: {
+        segs: [{ after: 'fields', before: ', both O', kinds: ['ConfigurationStore'], base: 'spec.dataPlaneProxy' }],
+      },
       defaultKeyValueRevisionRetentionPeriodInSeconds: { exp: { defaultDocIncludes: ['604800', '2592000'] } },
       encryption: { segs: [{ after: 'field', kinds: ['ConfigurationStore'], base: 'spec.encryption' }] },
       identity: {
-        segs: [{ kinds: ['ConfigurationStore'], base: 'spec.identity', item: { type: { enumIncludes: ['None', 'SystemAssigned, UserAssigned'] } } }],
+        segs: [
+          {
+            kinds: ['ConfigurationStore'],
+            base: 'spec.identity',
+            item: { type: { enumIncludes: ['None', 'SystemAssigned, UserAssigned'] } },
+          },
+        ],
       },
       operatorSpec: { exp: { fields: [...TWO_LISTS, 'secrets'] } },
       owner: { checks: [ownerIs(['ConfigurationStore'], 'ResourceGroup', ['resources.{api_domain}/ResourceGroup'])] },
@@ -960,8 +1256,19 @@ ENTRIES.push(
     doc: 1,
     starts: 'Status adds: `creationDate`',
     segs: [
-      { after: 'Status adds:', before: '. Status mirrors', kinds: ['ConfigurationStore'], base: 'status', rest: { 'the common status fields': COMMON_STATUS } },
-      { after: 'Status mirrors the spec fields', kinds: ['ConfigurationStore'], base: 'status', item: { identity: { type: 'ResourceIdentity_STATUS' } } },
+      {
+        after: 'Status adds:',
+        before: '. Status mirrors',
+        kinds: ['ConfigurationStore'],
+        base: 'status',
+        rest: { 'the common status fields': COMMON_STATUS },
+      },
+      {
+        after: 'Status mirrors the spec fields',
+        kinds: ['ConfigurationStore'],
+        base: 'status',
+        item: { identity: { type: 'ResourceIdentity_STATUS' } },
+      },
     ],
     checks: [
       at(['ConfigurationStore'], 'status.identity.principalId', { type: 'string' }),
@@ -981,7 +1288,11 @@ ENTRIES.push(
         item: { provisioningState: { type: 'string' } },
       },
     ],
-    checks: [at(['ConfigurationStore'], 'status.privateEndpointConnections[]', { type: 'PrivateEndpointConnectionReference_STATUS' })],
+    checks: [
+      at(['ConfigurationStore'], 'status.privateEndpointConnections[]', {
+        type: 'PrivateEndpointConnectionReference_STATUS',
+      }),
+    ],
   },
 
   // ---------------------------------------------------------------- KeyValue
@@ -998,17 +1309,32 @@ ENTRIES.push(
   {
     doc: 1,
     starts: 'Rules: `key` together with `label`',
-    checks: [at(['KeyValue'], 'status.key', { docIncludes: ['label'] }), at(['KeyValue'], 'status.label', { docIncludes: ['key'] }), at(['KeyValue'], 'status.locked', { type: 'bool', docIncludes: ['unlocked'] })],
+    checks: [
+      at(['KeyValue'], 'status.key', { docIncludes: ['label'] }),
+      at(['KeyValue'], 'status.label', { docIncludes: ['key'] }),
+      at(['KeyValue'], 'status.locked', { type: 'bool', docIncludes: ['unlocked'] }),
+    ],
   },
 
   // ---------------------------------------------------------------- Replica
   {
     doc: 1,
     starts: 'Spec: `cloudName` (O), `location` (string, O, location of the replica)',
-    segs: [{ after: 'Spec:', kinds: ['Replica'], base: 'spec', item: { operatorSpec: { type: 'ReplicaOperatorSpec', fields: TWO_LISTS } } }],
+    segs: [
+      {
+        after: 'Spec:',
+        kinds: ['Replica'],
+        base: 'spec',
+        item: { operatorSpec: { type: 'ReplicaOperatorSpec', fields: TWO_LISTS } },
+      },
+    ],
     checks: [ownerIs(['Replica'], 'ConfigurationStore')],
   },
-  { doc: 1, starts: 'Status: conditions, `endpoint` (string, URI where the replica', segs: [{ after: 'Status:', kinds: ['Replica'], base: 'status' }] },
+  {
+    doc: 1,
+    starts: 'Status: conditions, `endpoint` (string, URI where the replica',
+    segs: [{ after: 'Status:', kinds: ['Replica'], base: 'status' }],
+  },
 
   // ---------------------------------------------------------------- Snapshot
   {
@@ -1038,8 +1364,16 @@ ENTRIES.push(
       scopesReferences: { exp: { maxItems: 1 } },
     },
   },
-  { doc: 1, starts: 'Status: clusterName, conditions', segs: [{ after: 'Status:', kinds: ['PrometheusRuleGroup'], base: 'status' }] },
-  { doc: 1, starts: '`PrometheusRule` (alerting or recording rule):', checks: [at(['PrometheusRuleGroup'], 'spec.rules[]', { type: 'PrometheusRule' })] },
+  {
+    doc: 1,
+    starts: 'Status: clusterName, conditions',
+    segs: [{ after: 'Status:', kinds: ['PrometheusRuleGroup'], base: 'status' }],
+  },
+  {
+    doc: 1,
+    starts: '`PrometheusRule` (alerting or recording rule):',
+    checks: [at(['PrometheusRuleGroup'], 'spec.rules[]', { type: 'PrometheusRule' })],
+  },
   {
     doc: 1,
     table: { heading: 'PrometheusRuleGroup', header0: 'Field', context: '`PrometheusRule`' },
@@ -1053,7 +1387,12 @@ ENTRIES.push(
     doc: 1,
     starts: '`PrometheusRuleGroupAction`:',
     segs: [
-      { after: '`PrometheusRuleGroupAction`:', before: '. Status form', kinds: ['PrometheusRuleGroup'], base: 'spec.rules[].actions[]' },
+      {
+        after: '`PrometheusRuleGroupAction`:',
+        before: '. Status form',
+        kinds: ['PrometheusRuleGroup'],
+        base: 'spec.rules[].actions[]',
+      },
       { after: 'Status form:', kinds: ['PrometheusRuleGroup'], base: 'status.rules[].actions[]' },
     ],
     checks: [at(['PrometheusRuleGroup'], 'spec.rules[].actions[]', { type: 'PrometheusRuleGroupAction' })],
@@ -1070,14 +1409,22 @@ ENTRIES.push(
         status: 'status.rules[].resolveConfiguration',
       },
     ],
-    checks: [at(['PrometheusRuleGroup'], 'spec.rules[].resolveConfiguration', { type: 'PrometheusRuleResolveConfiguration' })],
+    checks: [
+      at(['PrometheusRuleGroup'], 'spec.rules[].resolveConfiguration', { type: 'PrometheusRuleResolveConfiguration' }),
+    ],
   },
 
   // ---------------------------------------------------------------- states, endpoints, limits, versioning
   {
     doc: 1,
     starts: 'Provisioning states (read-only, in `status.provisioningState`)',
-    checks: [at(PROVISIONED.filter((k) => (DOC1_KINDS as readonly string[]).includes(k)), 'status.provisioningState', { required: false, isEnum: true })],
+    checks: [
+      at(
+        PROVISIONED.filter((k) => (DOC1_KINDS as readonly string[]).includes(k)),
+        'status.provisioningState',
+        { required: false, isEnum: true },
+      ),
+    ],
   },
   {
     doc: 1,
@@ -1086,14 +1433,20 @@ ENTRIES.push(
     rows: {
       Snapshot: {
         checks: [
-          defTest(['Snapshot'], 'provisioningStates', (d) => (d.provisioningStates?.length ? undefined : 'no provisioning states')),
+          defTest(['Snapshot'], 'provisioningStates', (d) =>
+            d.provisioningStates?.length ? undefined : 'no provisioning states',
+          ),
           at(['Snapshot'], 'status.provisioningState', { isEnum: true }),
         ],
       },
       'RoleAssignment, RoleDefinition, KeyValue, PrometheusRuleGroup': {
         checks: [
-          at(['RoleAssignment', 'RoleDefinition', 'KeyValue', 'PrometheusRuleGroup'], 'status.provisioningState', { absent: true }),
-          defTest(['RoleAssignment', 'RoleDefinition', 'KeyValue', 'PrometheusRuleGroup'], 'no states', (d) => (d.provisioningStates ? `provisioningStates ${JSON.stringify(d.provisioningStates)}` : undefined)),
+          at(['RoleAssignment', 'RoleDefinition', 'KeyValue', 'PrometheusRuleGroup'], 'status.provisioningState', {
+            absent: true,
+          }),
+          defTest(['RoleAssignment', 'RoleDefinition', 'KeyValue', 'PrometheusRuleGroup'], 'no states', (d) =>
+            d.provisioningStates ? `provisioningStates ${JSON.stringify(d.provisioningStates)}` : undefined,
+          ),
         ],
       },
     },
@@ -1104,14 +1457,26 @@ ENTRIES.push(
     checks: [at(['KeyValue'], 'status.locked', { type: 'bool' }), at(['Snapshot'], 'status.status', { isEnum: true })],
     ticks: { 'status.provisioningState': 'the field checked by the States table' },
   },
-  { doc: 1, starts: 'Rule: a locked key-value cannot be modified', checks: [at(['KeyValue'], 'status.locked', { docIncludes: ['cannot be modified until it is unlocked'] })] },
+  {
+    doc: 1,
+    starts: 'Rule: a locked key-value cannot be modified',
+    checks: [at(['KeyValue'], 'status.locked', { docIncludes: ['cannot be modified until it is unlocked'] })],
+  },
   { doc: 1, starts: 'The service defines resource kinds with these management path shapes', allow: INTRO },
   { doc: 1, table: { heading: 'Endpoints', header0: 'Kind' }, row: endpointRow },
   {
     doc: 1,
     starts: '`{scope}` is the path of any resource',
     checks: [
-      defTest(EXTENSION, 'scope paths', (d) => (d.pathShape?.startsWith('/{scope}/') && d.owner.style === 'arbitrary' ? undefined : `pathShape ${String(d.pathShape)}, owner ${JSON.stringify(d.owner)}`), ['{scope}']),
+      defTest(
+        EXTENSION,
+        'scope paths',
+        (d) =>
+          d.pathShape?.startsWith('/{scope}/') && d.owner.style === 'arbitrary'
+            ? undefined
+            : `pathShape ${String(d.pathShape)}, owner ${JSON.stringify(d.owner)}`,
+        ['{scope}'],
+      ),
       listKind(ALL),
     ],
   },
@@ -1132,12 +1497,22 @@ ENTRIES.push(
     doc: 1,
     table: { heading: 'Limits', header0: 'Limit' },
     rows: {
-      interval: { checks: [at(['PrometheusRuleGroup'], 'spec.interval', { format: 'duration', durationSeconds: { min: 60, max: 900 } })] },
-      severity: { checks: [at(['PrometheusRuleGroup'], 'spec.rules[].severity', { type: 'int', minimum: 0, maximum: 4 })] },
+      interval: {
+        checks: [
+          at(['PrometheusRuleGroup'], 'spec.interval', { format: 'duration', durationSeconds: { min: 60, max: 900 } }),
+        ],
+      },
+      severity: {
+        checks: [at(['PrometheusRuleGroup'], 'spec.rules[].severity', { type: 'int', minimum: 0, maximum: 4 })],
+      },
       scopes: { checks: [at(['PrometheusRuleGroup'], 'spec.scopesReferences', { maxItems: 1 })] },
       conditionVersion: { checks: [at(['RoleAssignment'], 'spec.conditionVersion', { enum: ['2.0'] })] },
       'defaultKeyValueRevisionRetentionPeriodInSeconds default': {
-        checks: [at(['ConfigurationStore'], 'spec.defaultKeyValueRevisionRetentionPeriodInSeconds', { defaultDocIncludes: ['604800', '2592000'] })],
+        checks: [
+          at(['ConfigurationStore'], 'spec.defaultKeyValueRevisionRetentionPeriodInSeconds', {
+            defaultDocIncludes: ['604800', '2592000'],
+          }),
+        ],
       },
       retentionPeriod: { checks: [at(['Snapshot'], 'spec.retentionPeriod', { createOnly: true })] },
     },
@@ -1147,7 +1522,11 @@ ENTRIES.push(
   {
     doc: 1,
     starts: 'Both authorization shapes carry the same API version value',
-    checks: [defTest(AUTH, 'same API version', (d) => (d.apiVersionValue === '2022-04-01' ? undefined : `apiVersionValue ${d.apiVersionValue}`))],
+    checks: [
+      defTest(AUTH, 'same API version', (d) =>
+        d.apiVersionValue === '2022-04-01' ? undefined : `apiVersionValue ${d.apiVersionValue}`,
+      ),
+    ],
   },
 );
 
@@ -1161,8 +1540,22 @@ const CONTAINER = ['StorageAccountsBlobServicesContainer'] as const;
 const FILES = ['StorageAccountsFileService'] as const;
 const SHARE = ['StorageAccountsFileServicesShare'] as const;
 const POLICY = ['StorageAccountsManagementPolicy'] as const;
-const QUEUE_TABLE = ['StorageAccountsQueueService', 'StorageAccountsQueueServicesQueue', 'StorageAccountsTableService', 'StorageAccountsTableServicesTable'] as const;
-const SKU_NAMES = ['Premium_LRS', 'Premium_ZRS', 'Standard_GRS', 'Standard_GZRS', 'Standard_LRS', 'Standard_RAGRS', 'Standard_RAGZRS', 'Standard_ZRS'];
+const QUEUE_TABLE = [
+  'StorageAccountsQueueService',
+  'StorageAccountsQueueServicesQueue',
+  'StorageAccountsTableService',
+  'StorageAccountsTableServicesTable',
+] as const;
+const SKU_NAMES = [
+  'Premium_LRS',
+  'Premium_ZRS',
+  'Standard_GRS',
+  'Standard_GZRS',
+  'Standard_LRS',
+  'Standard_RAGRS',
+  'Standard_RAGZRS',
+  'Standard_ZRS',
+];
 const IMMUTABILITY_STATE = 'spec.immutableStorageWithVersioning.immutabilityPolicy.state';
 const COMMON4 = ['conditions', 'id', 'name', 'type'];
 
@@ -1170,7 +1563,12 @@ ENTRIES.push(
   {
     doc: 2,
     starts: 'This document covers the storage account resource',
-    checks: [...apiIs('storage', ['v20220901'], '2022-09-01'), at(STORAGE, 'envelope.spec'), at(STORAGE, 'envelope.status', { required: false }), listKind(STORAGE)],
+    checks: [
+      ...apiIs('storage', ['v20220901'], '2022-09-01'),
+      at(STORAGE, 'envelope.spec'),
+      at(STORAGE, 'envelope.status', { required: false }),
+      listKind(STORAGE),
+    ],
   },
   {
     doc: 2,
@@ -1188,14 +1586,20 @@ ENTRIES.push(
   {
     doc: 2,
     starts: 'Types named `X_STATUS` mirror the spec types',
-    checks: [statusAllOptional(STORAGE), mirrors(STORAGE), { ...statusTypesNamed(STORAGE), consumes: ['X_STATUS', '_STATUS', 'cloudName', 'operatorSpec', 'owner'] }],
+    checks: [
+      statusAllOptional(STORAGE),
+      mirrors(STORAGE),
+      { ...statusTypesNamed(STORAGE), consumes: ['X_STATUS', '_STATUS', 'cloudName', 'operatorSpec', 'owner'] },
+    ],
   },
 
   // ---------------------------------------------------------------- StorageAccount
   {
     doc: 2,
     starts: 'Owner: `genruntime.KnownResourceReference` to a `resources.{api_domain}/ResourceGroup`.',
-    checks: [ownerIs(SA, 'ResourceGroup', ['genruntime.KnownResourceReference', 'resources.{api_domain}/ResourceGroup'])],
+    checks: [
+      ownerIs(SA, 'ResourceGroup', ['genruntime.KnownResourceReference', 'resources.{api_domain}/ResourceGroup']),
+    ],
   },
   {
     doc: 2,
@@ -1208,7 +1612,13 @@ ENTRIES.push(
       allowSharedKeyAccess: { exp: { default: true } },
       customDomain: { checks: [at(SA, 'spec.customDomain.name', { docIncludes: ['empty string'] })] },
       defaultToOAuthAuthentication: { exp: { default: false } },
-      identity: { checks: [at(SA, 'spec.identity.type', { enum: ['None', 'SystemAssigned', 'SystemAssigned,UserAssigned', 'UserAssigned'] })] },
+      identity: {
+        checks: [
+          at(SA, 'spec.identity.type', {
+            enum: ['None', 'SystemAssigned', 'SystemAssigned,UserAssigned', 'UserAssigned'],
+          }),
+        ],
+      },
       immutableStorageWithVersioning: { exp: { createOnly: true } },
       largeFileSharesState: { exp: { irreversible: true } },
       location: { exp: { createOnly: true } },
@@ -1237,12 +1647,16 @@ ENTRIES.push(
           at(SA, 'status.blobRestoreStatus.status', { enum: ['InProgress', 'Complete', 'Failed'] }),
         ],
       },
-      geoReplicationStats: { checks: [at(SA, 'status.geoReplicationStats.status', { enum: ['Bootstrap', 'Live', 'Unavailable'] })] },
+      geoReplicationStats: {
+        checks: [at(SA, 'status.geoReplicationStats.status', { enum: ['Bootstrap', 'Live', 'Unavailable'] })],
+      },
       storageAccountSkuConversionStatus: {
         checks: [
           at(SA, 'status.storageAccountSkuConversionStatus.endTime', { type: 'string' }),
           at(SA, 'status.storageAccountSkuConversionStatus.startTime', { type: 'string' }),
-          at(SA, 'status.storageAccountSkuConversionStatus.skuConversionStatus', { enum: ['Failed', 'InProgress', 'Succeeded'] }),
+          at(SA, 'status.storageAccountSkuConversionStatus.skuConversionStatus', {
+            enum: ['Failed', 'InProgress', 'Succeeded'],
+          }),
           at(SA, 'status.storageAccountSkuConversionStatus.targetSkuName', { enum: SKU_NAMES }),
         ],
       },
@@ -1254,15 +1668,29 @@ ENTRIES.push(
     checks: [
       at(SA, 'status.primaryEndpoints', { type: 'Endpoints_STATUS' }),
       at(SA, 'status.secondaryEndpoints', { type: 'Endpoints_STATUS' }),
-      at(SA, 'status.primaryEndpoints.providerEndpoints', { type: 'StorageAccountProviderEndpoints_STATUS', fields: ['blob', 'dfs', 'file', 'queue', 'table', 'web'] }),
-      at(SA, 'status.primaryEndpoints.internetEndpoints', { type: 'StorageAccountInternetEndpoints_STATUS', fields: ['blob', 'dfs', 'file', 'web'] }),
+      at(SA, 'status.primaryEndpoints.providerEndpoints', {
+        type: 'StorageAccountProviderEndpoints_STATUS',
+        fields: ['blob', 'dfs', 'file', 'queue', 'table', 'web'],
+      }),
+      at(SA, 'status.primaryEndpoints.internetEndpoints', {
+        type: 'StorageAccountInternetEndpoints_STATUS',
+        fields: ['blob', 'dfs', 'file', 'web'],
+      }),
     ],
-    ticks: { StorageAccountMicrosoftEndpoints_STATUS: 'the branded name the spec renames to StorageAccountProviderEndpoints_STATUS (checked)' },
+    ticks: {
+      StorageAccountMicrosoftEndpoints_STATUS:
+        'the branded name the spec renames to StorageAccountProviderEndpoints_STATUS (checked)',
+    },
   },
   {
     doc: 2,
     starts: 'StorageAccountOperatorSpec:',
-    checks: [at(SA, 'spec.operatorSpec', { type: 'StorageAccountOperatorSpec', fields: [...TWO_LISTS, 'configMaps', 'secrets'] })],
+    checks: [
+      at(SA, 'spec.operatorSpec', {
+        type: 'StorageAccountOperatorSpec',
+        fields: [...TWO_LISTS, 'configMaps', 'secrets'],
+      }),
+    ],
   },
   {
     doc: 2,
@@ -1270,12 +1698,41 @@ ENTRIES.push(
     fields: { kinds: SA, base: 'spec.operatorSpec' },
     rows: {
       configMaps: {
-        segs: [{ after: 'fields', before: ', each', kinds: SA, base: 'spec.operatorSpec.configMaps', type: 'genruntime.ConfigMapDestination' }],
-        exp: { fields: ['blobEndpoint', 'dfsEndpoint', 'fileEndpoint', 'queueEndpoint', 'tableEndpoint', 'webEndpoint'] },
+        segs: [
+          {
+            after: 'fields',
+            before: ', each',
+            kinds: SA,
+            base: 'spec.operatorSpec.configMaps',
+            type: 'genruntime.ConfigMapDestination',
+          },
+        ],
+        exp: {
+          fields: ['blobEndpoint', 'dfsEndpoint', 'fileEndpoint', 'queueEndpoint', 'tableEndpoint', 'webEndpoint'],
+        },
       },
       secrets: {
-        segs: [{ after: 'fields', before: ', each', kinds: SA, base: 'spec.operatorSpec.secrets', type: 'genruntime.SecretDestination' }],
-        exp: { fields: ['blobEndpoint', 'dfsEndpoint', 'fileEndpoint', 'key1', 'key2', 'queueEndpoint', 'tableEndpoint', 'webEndpoint'] },
+        segs: [
+          {
+            after: 'fields',
+            before: ', each',
+            kinds: SA,
+            base: 'spec.operatorSpec.secrets',
+            type: 'genruntime.SecretDestination',
+          },
+        ],
+        exp: {
+          fields: [
+            'blobEndpoint',
+            'dfsEndpoint',
+            'fileEndpoint',
+            'key1',
+            'key2',
+            'queueEndpoint',
+            'tableEndpoint',
+            'webEndpoint',
+          ],
+        },
       },
     },
   },
@@ -1295,11 +1752,23 @@ ENTRIES.push(
     table: { heading: 'StorageAccount', header0: 'Type' },
     rows: {
       CloudFilesIdentityBasedAuthentication: {
-        checks: [at(SA, 'spec.cloudFilesIdentityBasedAuthentication', { type: 'CloudFilesIdentityBasedAuthentication' })],
-        segs: [{ kinds: SA, base: 'spec.cloudFilesIdentityBasedAuthentication', status: 'status.cloudFilesIdentityBasedAuthentication' }],
+        checks: [
+          at(SA, 'spec.cloudFilesIdentityBasedAuthentication', { type: 'CloudFilesIdentityBasedAuthentication' }),
+        ],
+        segs: [
+          {
+            kinds: SA,
+            base: 'spec.cloudFilesIdentityBasedAuthentication',
+            status: 'status.cloudFilesIdentityBasedAuthentication',
+          },
+        ],
       },
       ActiveDirectoryProperties: {
-        checks: [at(SA, 'spec.cloudFilesIdentityBasedAuthentication.activeDirectoryProperties', { type: 'ActiveDirectoryProperties' })],
+        checks: [
+          at(SA, 'spec.cloudFilesIdentityBasedAuthentication.activeDirectoryProperties', {
+            type: 'ActiveDirectoryProperties',
+          }),
+        ],
         segs: [
           {
             kinds: SA,
@@ -1311,11 +1780,21 @@ ENTRIES.push(
       },
       CustomDomain: {
         checks: [at(SA, 'spec.customDomain', { type: 'CustomDomain' })],
-        segs: [{ kinds: SA, base: 'spec.customDomain', status: 'status.customDomain', item: { useSubDomainName: { default: false, docIncludes: ['only to be set on updates'] } } }],
+        segs: [
+          {
+            kinds: SA,
+            base: 'spec.customDomain',
+            status: 'status.customDomain',
+            item: { useSubDomainName: { default: false, docIncludes: ['only to be set on updates'] } },
+          },
+        ],
       },
       Encryption_KeySource: {
         checks: [
-          at(SA, 'spec.encryption.keySource', { type: 'Encryption_KeySource', enum: ['Provider.Keyvault', 'Provider.Storage'] }),
+          at(SA, 'spec.encryption.keySource', {
+            type: 'Encryption_KeySource',
+            enum: ['Provider.Keyvault', 'Provider.Storage'],
+          }),
           at(SA, 'status.encryption.keySource', { enum: ['Provider.Keyvault', 'Provider.Storage'] }),
         ],
       },
@@ -1328,20 +1807,40 @@ ENTRIES.push(
       },
       EncryptionServices: {
         checks: [at(SA, 'spec.encryption.services', { type: 'EncryptionServices' })],
-        segs: [{ before: ', each', kinds: SA, base: 'spec.encryption.services', type: 'EncryptionService', status: 'status.encryption.services' }],
+        segs: [
+          {
+            before: ', each',
+            kinds: SA,
+            base: 'spec.encryption.services',
+            type: 'EncryptionService',
+            status: 'status.encryption.services',
+          },
+        ],
       },
       KeyVaultProperties: {
         checks: [at(SA, 'spec.encryption.keyvaultproperties', { type: 'KeyVaultProperties' })],
         segs: [
-          { before: '; status adds', kinds: SA, base: 'spec.encryption.keyvaultproperties', type: 'string', status: 'status.encryption.keyvaultproperties' },
+          {
+            before: '; status adds',
+            kinds: SA,
+            base: 'spec.encryption.keyvaultproperties',
+            type: 'string',
+            status: 'status.encryption.keyvaultproperties',
+          },
           { after: 'status adds', kinds: SA, base: 'status.encryption.keyvaultproperties' },
         ],
       },
       ExtendedLocationType: {
-        checks: [at(SA, 'spec.extendedLocation.type', { type: 'ExtendedLocationType', enum: ['EdgeZone'] }), at(SA, 'status.extendedLocation.type', { enum: ['EdgeZone'] })],
+        checks: [
+          at(SA, 'spec.extendedLocation.type', { type: 'ExtendedLocationType', enum: ['EdgeZone'] }),
+          at(SA, 'status.extendedLocation.type', { enum: ['EdgeZone'] }),
+        ],
       },
       IPRule: {
-        checks: [at(SA, 'spec.networkAcls.ipRules[]', { type: 'IPRule' }), at(SA, 'status.networkAcls.ipRules[].valueFromConfig', { absent: true })],
+        checks: [
+          at(SA, 'spec.networkAcls.ipRules[]', { type: 'IPRule' }),
+          at(SA, 'status.networkAcls.ipRules[].valueFromConfig', { absent: true }),
+        ],
         segs: [
           {
             before: '; status has no',
@@ -1354,7 +1853,10 @@ ENTRIES.push(
         ],
       },
       ResourceAccessRule: {
-        checks: [at(SA, 'spec.networkAcls.resourceAccessRules[]', { type: 'ResourceAccessRule' }), at(SA, 'status.networkAcls.resourceAccessRules[].tenantId', { type: 'string' })],
+        checks: [
+          at(SA, 'spec.networkAcls.resourceAccessRules[]', { type: 'ResourceAccessRule' }),
+          at(SA, 'status.networkAcls.resourceAccessRules[].tenantId', { type: 'string' }),
+        ],
         segs: [
           { before: '; status form', kinds: SA, base: 'spec.networkAcls.resourceAccessRules[]' },
           { after: 'status form has', kinds: SA, base: 'status.networkAcls.resourceAccessRules[]' },
@@ -1371,11 +1873,22 @@ ENTRIES.push(
         ],
       },
       RoutingPreference_RoutingChoice: {
-        checks: [at(SA, 'spec.routingPreference.routingChoice', { type: 'RoutingPreference_RoutingChoice', enum: ['InternetRouting', 'ProviderRouting'] })],
+        checks: [
+          at(SA, 'spec.routingPreference.routingChoice', {
+            type: 'RoutingPreference_RoutingChoice',
+            enum: ['InternetRouting', 'ProviderRouting'],
+          }),
+        ],
       },
-      SasPolicy_ExpirationAction: { checks: [at(SA, 'spec.sasPolicy.expirationAction', { type: 'SasPolicy_ExpirationAction', enum: ['Log'] })] },
+      SasPolicy_ExpirationAction: {
+        checks: [at(SA, 'spec.sasPolicy.expirationAction', { type: 'SasPolicy_ExpirationAction', enum: ['Log'] })],
+      },
       AccountImmutabilityPolicyProperties: {
-        checks: [at(SA, 'spec.immutableStorageWithVersioning.immutabilityPolicy', { type: 'AccountImmutabilityPolicyProperties' })],
+        checks: [
+          at(SA, 'spec.immutableStorageWithVersioning.immutabilityPolicy', {
+            type: 'AccountImmutabilityPolicyProperties',
+          }),
+        ],
         segs: [
           {
             kinds: SA,
@@ -1395,10 +1908,24 @@ ENTRIES.push(
     table: { heading: 'StorageAccountsBlobService', header0: 'Field' },
     fields: { kinds: BLOB, base: 'spec' },
     rows: {
-      automaticSnapshotPolicyEnabled: { exp: { deprecated: true }, checks: [at(BLOB, 'spec.isVersioningEnabled', { type: 'bool' })] },
-      changeFeed: { segs: [{ kinds: BLOB, base: 'spec.changeFeed', status: 'status.changeFeed', item: { retentionInDays: { minimum: 1, maximum: 146000 } } }] },
+      automaticSnapshotPolicyEnabled: {
+        exp: { deprecated: true },
+        checks: [at(BLOB, 'spec.isVersioningEnabled', { type: 'bool' })],
+      },
+      changeFeed: {
+        segs: [
+          {
+            kinds: BLOB,
+            base: 'spec.changeFeed',
+            status: 'status.changeFeed',
+            item: { retentionInDays: { minimum: 1, maximum: 146000 } },
+          },
+        ],
+      },
       defaultServiceVersion: { exp: { docIncludes: ['2008-10-27'] } },
-      lastAccessTimeTrackingPolicy: { checks: [at(BLOB, 'spec.lastAccessTimeTrackingPolicy.name', { enum: ['AccessTimeTracking'] })] },
+      lastAccessTimeTrackingPolicy: {
+        checks: [at(BLOB, 'spec.lastAccessTimeTrackingPolicy.name', { enum: ['AccessTimeTracking'] })],
+      },
       operatorSpec: { exp: { fields: TWO_LISTS } },
     },
   },
@@ -1416,9 +1943,17 @@ ENTRIES.push(
         after: '`DeleteRetentionPolicy`:',
         kinds: BLOB,
         base: ['spec.deleteRetentionPolicy', 'spec.containerDeleteRetentionPolicy'],
-        item: { days: { minimum: 1, maximum: 365 }, allowPermanentDelete: { docIncludes: ['blob service only', 'blob restore policy'] } },
+        item: {
+          days: { minimum: 1, maximum: 365 },
+          allowPermanentDelete: { docIncludes: ['blob service only', 'blob restore policy'] },
+        },
       },
-      { after: '`DeleteRetentionPolicy`:', kinds: FILES, base: 'spec.shareDeleteRetentionPolicy', item: { days: { minimum: 1, maximum: 365 } } },
+      {
+        after: '`DeleteRetentionPolicy`:',
+        kinds: FILES,
+        base: 'spec.shareDeleteRetentionPolicy',
+        item: { days: { minimum: 1, maximum: 365 } },
+      },
     ],
     checks: [at(BLOB, 'spec.deleteRetentionPolicy', { type: 'DeleteRetentionPolicy' })],
   },
@@ -1434,9 +1969,18 @@ ENTRIES.push(
         rest: { 'at most five rules': [] },
         item: { corsRules: { maxItems: 5, docIncludes: ['sending no rules deletes all rules and disables CORS'] } },
       },
-      { after: 'when a rule is present:', kinds: SERVICES, base: 'spec.cors.corsRules[]', required: true, item: { allowedOrigins: { docIncludes: ['`*`'] } } },
+      {
+        after: 'when a rule is present:',
+        kinds: SERVICES,
+        base: 'spec.cors.corsRules[]',
+        required: true,
+        item: { allowedOrigins: { docIncludes: ['`*`'] } },
+      },
     ],
-    checks: [at(SERVICES, 'spec.cors', { type: 'CorsRules' }), at(SERVICES, 'spec.cors.corsRules[]', { type: 'CorsRule' })],
+    checks: [
+      at(SERVICES, 'spec.cors', { type: 'CorsRules' }),
+      at(SERVICES, 'spec.cors.corsRules[]', { type: 'CorsRule' }),
+    ],
   },
 
   // ---------------------------------------------------------------- container
@@ -1450,8 +1994,19 @@ ENTRIES.push(
   {
     doc: 2,
     starts: 'Status adds: `deleted` (bool)',
-    segs: [{ after: 'Status adds:', before: '. Migration state', kinds: CONTAINER, base: 'status', rest: { 'common fields': COMMON4 } }],
-    checks: [mirrors(CONTAINER), at(CONTAINER, 'status.immutableStorageWithVersioning.migrationState', { enum: ['Completed', 'InProgress'] })],
+    segs: [
+      {
+        after: 'Status adds:',
+        before: '. Migration state',
+        kinds: CONTAINER,
+        base: 'status',
+        rest: { 'common fields': COMMON4 },
+      },
+    ],
+    checks: [
+      mirrors(CONTAINER),
+      at(CONTAINER, 'status.immutableStorageWithVersioning.migrationState', { enum: ['Completed', 'InProgress'] }),
+    ],
   },
   {
     doc: 2,
@@ -1464,17 +2019,35 @@ ENTRIES.push(
         base: 'status.immutabilityPolicy.updateHistory[]',
         rest: { 'a timestamp (the remaining fields of this type are in the gap note)': ['timestamp'] },
       },
-      { after: '`TagProperty_STATUS`:', before: '; `ProtectedAppendWritesHistory_STATUS`', kinds: CONTAINER, base: 'status.legalHold.tags[]' },
-      { after: '`ProtectedAppendWritesHistory_STATUS`:', kinds: CONTAINER, base: 'status.legalHold.protectedAppendWritesHistory' },
+      {
+        after: '`TagProperty_STATUS`:',
+        before: '; `ProtectedAppendWritesHistory_STATUS`',
+        kinds: CONTAINER,
+        base: 'status.legalHold.tags[]',
+      },
+      {
+        after: '`ProtectedAppendWritesHistory_STATUS`:',
+        kinds: CONTAINER,
+        base: 'status.legalHold.protectedAppendWritesHistory',
+      },
     ],
     checks: [
-      at(CONTAINER, 'status.immutabilityPolicy.state', { type: 'ImmutabilityPolicyProperty_State_STATUS', enum: ['Locked', 'Unlocked'] }),
+      at(CONTAINER, 'status.immutabilityPolicy.state', {
+        type: 'ImmutabilityPolicyProperty_State_STATUS',
+        enum: ['Locked', 'Unlocked'],
+      }),
       at(CONTAINER, 'status.immutabilityPolicy.updateHistory[]', {
         type: 'UpdateHistoryProperty_STATUS',
         exclusive: { mode: 'atMostOne', members: ['allowProtectedAppendWrites', 'allowProtectedAppendWritesAll'] },
       }),
-      at(CONTAINER, 'status.legalHold.tags[]', { type: 'TagProperty_STATUS', fields: ['objectIdentifier', 'tag', 'tenantId', 'timestamp', 'upn'] }),
-      at(CONTAINER, 'status.legalHold.protectedAppendWritesHistory', { type: 'ProtectedAppendWritesHistory_STATUS', fields: ['allowProtectedAppendWritesAll', 'timestamp'] }),
+      at(CONTAINER, 'status.legalHold.tags[]', {
+        type: 'TagProperty_STATUS',
+        fields: ['objectIdentifier', 'tag', 'tenantId', 'timestamp', 'upn'],
+      }),
+      at(CONTAINER, 'status.legalHold.protectedAppendWritesHistory', {
+        type: 'ProtectedAppendWritesHistory_STATUS',
+        fields: ['allowProtectedAppendWritesAll', 'timestamp'],
+      }),
     ],
   },
 
@@ -1508,7 +2081,11 @@ ENTRIES.push(
     rows: {
       multichannel: {
         checks: [
-          at(FILES, 'spec.protocolSettings.smb.multichannel', { required: false, type: 'Multichannel', docIncludes: ['Premium FileStorage only'] }),
+          at(FILES, 'spec.protocolSettings.smb.multichannel', {
+            required: false,
+            type: 'Multichannel',
+            docIncludes: ['Premium FileStorage only'],
+          }),
           at(FILES, 'status.protocolSettings.smb.multichannel', { required: false }),
         ],
       },
@@ -1522,20 +2099,37 @@ ENTRIES.push(
     table: { heading: 'StorageAccountsFileServicesShare', header0: 'Field' },
     fields: { kinds: SHARE, base: 'spec' },
     rows: {
-      accessTier: { exp: { enum: ['TransactionOptimized', 'Hot', 'Cool', 'Premium'], defaultDocIncludes: ['TransactionOptimized'] } },
+      accessTier: {
+        exp: { enum: ['TransactionOptimized', 'Hot', 'Cool', 'Premium'], defaultDocIncludes: ['TransactionOptimized'] },
+      },
       enabledProtocols: { exp: { createOnly: true } },
       rootSquash: { exp: { default: 'NoRootSquash' } },
       shareQuota: { exp: { exclusiveMinimum: 0, maximum: 102400, docIncludes: ['5120'] } },
       signedIdentifiers: {
         checks: [at(SHARE, 'spec.signedIdentifiers[].accessPolicy', { type: 'AccessPolicy' })],
-        segs: [{ after: '`AccessPolicy` has', kinds: SHARE, base: 'spec.signedIdentifiers[].accessPolicy', status: 'status.signedIdentifiers[].accessPolicy' }],
+        segs: [
+          {
+            after: '`AccessPolicy` has',
+            kinds: SHARE,
+            base: 'spec.signedIdentifiers[].accessPolicy',
+            status: 'status.signedIdentifiers[].accessPolicy',
+          },
+        ],
       },
     },
   },
   {
     doc: 2,
     starts: 'Status adds: `accessTierChangeTime`',
-    segs: [{ after: 'Status adds:', kinds: SHARE, base: 'status', rest: { 'common fields': COMMON4 }, item: { leaseDuration: { type: '', enum: ['Fixed', 'Infinite'] } } }],
+    segs: [
+      {
+        after: 'Status adds:',
+        kinds: SHARE,
+        base: 'status',
+        rest: { 'common fields': COMMON4 },
+        item: { leaseDuration: { type: '', enum: ['Fixed', 'Infinite'] } },
+      },
+    ],
     checks: [mirrors(SHARE)],
   },
 
@@ -1547,13 +2141,27 @@ ENTRIES.push(
       { after: 'Spec:', before: '. Status:', kinds: POLICY, base: 'spec' },
       { after: 'Status:', kinds: POLICY, base: 'status' },
     ],
-    checks: [ownerIs(POLICY, 'StorageAccount'), at(POLICY, 'spec', { fields: ['operatorSpec', 'owner', 'policy'] }), at(POLICY, 'spec.operatorSpec', { fields: TWO_LISTS })],
+    checks: [
+      ownerIs(POLICY, 'StorageAccount'),
+      at(POLICY, 'spec', { fields: ['operatorSpec', 'owner', 'policy'] }),
+      at(POLICY, 'spec.operatorSpec', { fields: TWO_LISTS }),
+    ],
   },
   {
     doc: 2,
     starts: '`ManagementPolicyRule`:',
-    segs: [{ after: '`ManagementPolicyRule`:', kinds: POLICY, base: 'spec.policy.rules[]', item: { type: { enum: ['Lifecycle'] }, name: { docIncludes: ['alphanumeric', 'case-sensitive', 'unique'] } } }],
-    checks: [at(POLICY, 'spec.policy.rules[]', { type: 'ManagementPolicyRule' }), at(POLICY, 'spec.policy.rules', { required: true })],
+    segs: [
+      {
+        after: '`ManagementPolicyRule`:',
+        kinds: POLICY,
+        base: 'spec.policy.rules[]',
+        item: { type: { enum: ['Lifecycle'] }, name: { docIncludes: ['alphanumeric', 'case-sensitive', 'unique'] } },
+      },
+    ],
+    checks: [
+      at(POLICY, 'spec.policy.rules[]', { type: 'ManagementPolicyRule' }),
+      at(POLICY, 'spec.policy.rules', { required: true }),
+    ],
   },
 
   // ---------------------------------------------------------------- queue and table services
@@ -1561,47 +2169,94 @@ ENTRIES.push(
     doc: 2,
     starts: 'StorageAccountsQueueService:',
     segs: [
-      { after: 'StorageAccountsQueueService:', before: '. Status:', kinds: ['StorageAccountsQueueService'], base: 'spec' },
+      {
+        after: 'StorageAccountsQueueService:',
+        before: '. Status:',
+        kinds: ['StorageAccountsQueueService'],
+        base: 'spec',
+      },
       { after: 'Status:', kinds: ['StorageAccountsQueueService'], base: 'status' },
     ],
-    checks: [ownerIs(['StorageAccountsQueueService'], 'StorageAccount'), at(['StorageAccountsQueueService'], 'spec', { fields: ['cors', 'operatorSpec', 'owner'] })],
+    checks: [
+      ownerIs(['StorageAccountsQueueService'], 'StorageAccount'),
+      at(['StorageAccountsQueueService'], 'spec', { fields: ['cors', 'operatorSpec', 'owner'] }),
+    ],
   },
   {
     doc: 2,
     starts: 'StorageAccountsQueueServicesQueue:',
     segs: [
-      { after: 'StorageAccountsQueueServicesQueue:', before: '. Status:', kinds: ['StorageAccountsQueueServicesQueue'], base: 'spec' },
-      { after: 'Status:', kinds: ['StorageAccountsQueueServicesQueue'], base: 'status', item: { approximateMessageCount: { docIncludes: ['never lower'] } } },
+      {
+        after: 'StorageAccountsQueueServicesQueue:',
+        before: '. Status:',
+        kinds: ['StorageAccountsQueueServicesQueue'],
+        base: 'spec',
+      },
+      {
+        after: 'Status:',
+        kinds: ['StorageAccountsQueueServicesQueue'],
+        base: 'status',
+        item: { approximateMessageCount: { docIncludes: ['never lower'] } },
+      },
     ],
-    checks: [ownerIs(['StorageAccountsQueueServicesQueue'], 'StorageAccountsQueueService'), at(['StorageAccountsQueueServicesQueue'], 'spec', { fields: ['cloudName', 'metadata', 'operatorSpec', 'owner'] })],
+    checks: [
+      ownerIs(['StorageAccountsQueueServicesQueue'], 'StorageAccountsQueueService'),
+      at(['StorageAccountsQueueServicesQueue'], 'spec', { fields: ['cloudName', 'metadata', 'operatorSpec', 'owner'] }),
+    ],
   },
   {
     doc: 2,
     starts: 'StorageAccountsTableService:',
     segs: [
-      { after: 'StorageAccountsTableService:', before: '. Status:', kinds: ['StorageAccountsTableService'], base: 'spec' },
+      {
+        after: 'StorageAccountsTableService:',
+        before: '. Status:',
+        kinds: ['StorageAccountsTableService'],
+        base: 'spec',
+      },
       { after: 'Status:', kinds: ['StorageAccountsTableService'], base: 'status' },
     ],
-    checks: [ownerIs(['StorageAccountsTableService'], 'StorageAccount'), at(['StorageAccountsTableService'], 'spec', { fields: ['cors', 'operatorSpec', 'owner'] })],
+    checks: [
+      ownerIs(['StorageAccountsTableService'], 'StorageAccount'),
+      at(['StorageAccountsTableService'], 'spec', { fields: ['cors', 'operatorSpec', 'owner'] }),
+    ],
   },
   {
     doc: 2,
     starts: 'StorageAccountsTableServicesTable:',
     segs: [
-      { after: 'StorageAccountsTableServicesTable:', before: '. Status:', kinds: ['StorageAccountsTableServicesTable'], base: 'spec' },
+      {
+        after: 'StorageAccountsTableServicesTable:',
+        before: '. Status:',
+        kinds: ['StorageAccountsTableServicesTable'],
+        base: 'spec',
+      },
       { after: 'Status:', kinds: ['StorageAccountsTableServicesTable'], base: 'status' },
     ],
     checks: [
       ownerIs(['StorageAccountsTableServicesTable'], 'StorageAccountsTableService'),
-      at(['StorageAccountsTableServicesTable'], 'spec', { fields: ['cloudName', 'operatorSpec', 'owner', 'signedIdentifiers'] }),
+      at(['StorageAccountsTableServicesTable'], 'spec', {
+        fields: ['cloudName', 'operatorSpec', 'owner', 'signedIdentifiers'],
+      }),
     ],
   },
   {
     doc: 2,
     starts: '`TableSignedIdentifier`:',
     segs: [
-      { after: '`TableSignedIdentifier`:', before: '. Status form', kinds: ['StorageAccountsTableServicesTable'], base: 'spec.signedIdentifiers[]', item: { reference: { docIncludes: ['64 characters'] } } },
-      { after: 'Status form has', before: '. `TableAccessPolicy`', kinds: ['StorageAccountsTableServicesTable'], base: 'status.signedIdentifiers[]' },
+      {
+        after: '`TableSignedIdentifier`:',
+        before: '. Status form',
+        kinds: ['StorageAccountsTableServicesTable'],
+        base: 'spec.signedIdentifiers[]',
+        item: { reference: { docIncludes: ['64 characters'] } },
+      },
+      {
+        after: 'Status form has',
+        before: '. `TableAccessPolicy`',
+        kinds: ['StorageAccountsTableServicesTable'],
+        base: 'status.signedIdentifiers[]',
+      },
       {
         after: '`TableAccessPolicy`:',
         kinds: ['StorageAccountsTableServicesTable'],
@@ -1612,11 +2267,19 @@ ENTRIES.push(
     ],
     checks: [at(['StorageAccountsTableServicesTable'], 'spec.signedIdentifiers[]', { type: 'TableSignedIdentifier' })],
   },
-  { doc: 2, starts: 'Every operator spec of these kinds has only', checks: [at(QUEUE_TABLE, 'spec.operatorSpec', { fields: TWO_LISTS })] },
+  {
+    doc: 2,
+    starts: 'Every operator spec of these kinds has only',
+    checks: [at(QUEUE_TABLE, 'spec.operatorSpec', { fields: TWO_LISTS })],
+  },
   { doc: 2, starts: 'Gap note (storage)', allow: GAP_NOTE },
 
   // ---------------------------------------------------------------- states, endpoints, limits, versioning
-  { doc: 2, starts: 'Provisioning state of the account:', checks: statesAre(SA, ['Creating', 'ResolvingDNS', 'Succeeded']) },
+  {
+    doc: 2,
+    starts: 'Provisioning state of the account:',
+    checks: statesAre(SA, ['Creating', 'ResolvingDNS', 'Succeeded']),
+  },
   { doc: 2, starts: 'One documented transition:', checks: [at(SA, IMMUTABILITY_STATE, { isEnum: true })] },
   {
     doc: 2,
@@ -1639,7 +2302,11 @@ ENTRIES.push(
       at(SA, 'spec.immutableStorageWithVersioning.immutabilityPolicy.allowProtectedAppendWrites', { type: 'bool' }),
     ],
   },
-  { doc: 2, starts: 'Each kind has the path shape below', checks: [{ ...pathIs('StorageAccount', ACCOUNT_PATH), consumes: ['<account>'] }] },
+  {
+    doc: 2,
+    starts: 'Each kind has the path shape below',
+    checks: [{ ...pathIs('StorageAccount', ACCOUNT_PATH), consumes: ['<account>'] }],
+  },
   { doc: 2, table: { heading: 'Endpoints', header0: 'Kind' }, row: endpointRow },
   {
     doc: 2,
@@ -1652,7 +2319,9 @@ ENTRIES.push(
     rows: {
       'CORS rules per service': { checks: [at(SERVICES, 'spec.cors.corsRules', { maxItems: 5 })] },
       'tags per account': { checks: [at(SA, 'spec.tags', { maxEntries: 15, keyMaxLength: 128, maxLength: 256 })] },
-      'share quota': { checks: [at(SHARE, 'spec.shareQuota', { exclusiveMinimum: 0, maximum: 102400, docIncludes: ['5120'] })] },
+      'share quota': {
+        checks: [at(SHARE, 'spec.shareQuota', { exclusiveMinimum: 0, maximum: 102400, docIncludes: ['5120'] })],
+      },
       'delete retention days': {
         checks: [
           at(BLOB, 'spec.deleteRetentionPolicy.days', { minimum: 1, maximum: 365 }),
@@ -1660,12 +2329,20 @@ ENTRIES.push(
           at(FILES, 'spec.shareDeleteRetentionPolicy.days', { minimum: 1, maximum: 365 }),
         ],
       },
-      'change feed retention days': { checks: [at(BLOB, 'spec.changeFeed.retentionInDays', { minimum: 1, maximum: 146000, docIncludes: ['infinite'] })] },
-      'containers with legal hold per account': { checks: [at(CONTAINER, 'status.hasLegalHold', { docIncludes: ['1000'] })] },
+      'change feed retention days': {
+        checks: [
+          at(BLOB, 'spec.changeFeed.retentionInDays', { minimum: 1, maximum: 146000, docIncludes: ['infinite'] }),
+        ],
+      },
+      'containers with legal hold per account': {
+        checks: [at(CONTAINER, 'status.hasLegalHold', { docIncludes: ['1000'] })],
+      },
       'stored access policy identifier (table)': {
         checks: [
           at(['StorageAccountsTableServicesTable'], 'status.signedIdentifiers[].id', { maxLength: 64 }),
-          at(['StorageAccountsTableServicesTable'], 'spec.signedIdentifiers[].reference', { docIncludes: ['64 characters'] }),
+          at(['StorageAccountsTableServicesTable'], 'spec.signedIdentifiers[].reference', {
+            docIncludes: ['64 characters'],
+          }),
         ],
       },
       // One custom domain: `customDomain` is an object, not a list.
@@ -1675,7 +2352,10 @@ ENTRIES.push(
   {
     doc: 2,
     starts: 'Group `storage.{api_domain}`, version identifier',
-    checks: [...apiIs('storage', ['v20220901'], '2022-09-01'), at(BLOB, 'spec.defaultServiceVersion', { type: 'string', docIncludes: ['2008-10-27'] })],
+    checks: [
+      ...apiIs('storage', ['v20220901'], '2022-09-01'),
+      at(BLOB, 'spec.defaultServiceVersion', { type: 'string', docIncludes: ['2008-10-27'] }),
+    ],
   },
 );
 
@@ -1686,7 +2366,15 @@ ENTRIES.push(
 const BATCH = ['BatchAccount'] as const;
 const TOPICS = ['Domain', 'Topic'] as const;
 const SUB = ['EventSubscription'] as const;
-const DESTINATIONS = ['cloudFunction', 'eventHub', 'hybridConnection', 'serviceBusQueue', 'serviceBusTopic', 'storageQueue', 'webHook'];
+const DESTINATIONS = [
+  'cloudFunction',
+  'eventHub',
+  'hybridConnection',
+  'serviceBusQueue',
+  'serviceBusTopic',
+  'storageQueue',
+  'webHook',
+];
 const ACCESS = ['spec.networkProfile.accountAccess', 'spec.networkProfile.nodeManagementAccess'];
 const lowerFirst = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
 const FILTER_VARIANTS = [
@@ -1708,24 +2396,37 @@ ENTRIES.push(
   {
     doc: 3,
     starts: 'This document covers the batch account resource',
-    checks: [...apiIs('batch', ['v20240701'], '2024-07-01'), ...apiIs('eventgrid', ['v20200601'], '2020-06-01'), at(DOC3_KINDS, 'status.systemData', { type: 'SystemData_STATUS' })],
+    checks: [
+      ...apiIs('batch', ['v20240701'], '2024-07-01'),
+      ...apiIs('eventgrid', ['v20200601'], '2020-06-01'),
+      at(DOC3_KINDS, 'status.systemData', { type: 'SystemData_STATUS' }),
+    ],
   },
   {
     doc: 3,
     starts: 'A batch account declares a compute batch service account',
-    checks: ['autoStorage', 'encryption', 'identity', 'networkProfile', 'publicNetworkAccess'].map((f) => at(BATCH, `spec.${f}`, { required: false })),
+    checks: ['autoStorage', 'encryption', 'identity', 'networkProfile', 'publicNetworkAccess'].map((f) =>
+      at(BATCH, `spec.${f}`, { required: false }),
+    ),
   },
   {
     doc: 3,
     starts: 'Domains and topics declare endpoints',
-    checks: [at(TOPICS, 'status.endpoint'), ...['destination', 'filter', 'retryPolicy', 'deadLetterDestination'].map((f) => at(SUB, `spec.${f}`, { required: false }))],
+    checks: [
+      at(TOPICS, 'status.endpoint'),
+      ...['destination', 'filter', 'retryPolicy', 'deadLetterDestination'].map((f) =>
+        at(SUB, `spec.${f}`, { required: false }),
+      ),
+    ],
   },
 
   // ---------------------------------------------------------------- BatchAccount
   {
     doc: 3,
     starts: 'Owner: `genruntime.KnownResourceReference` to a `resources.{api_domain}/ResourceGroup`.',
-    checks: [ownerIs(BATCH, 'ResourceGroup', ['genruntime.KnownResourceReference', 'resources.{api_domain}/ResourceGroup'])],
+    checks: [
+      ownerIs(BATCH, 'ResourceGroup', ['genruntime.KnownResourceReference', 'resources.{api_domain}/ResourceGroup']),
+    ],
   },
   {
     doc: 3,
@@ -1749,19 +2450,37 @@ ENTRIES.push(
         segs: [{ kinds: BATCH, base: 'spec.autoStorage' }],
         checks: [
           at(BATCH, 'spec.autoStorage', { type: 'AutoStorageBaseProperties' }),
-          at(BATCH, 'spec.autoStorage.nodeIdentityReference.resourceReference', { required: false, type: 'genruntime.ResourceReference' }),
+          at(BATCH, 'spec.autoStorage.nodeIdentityReference.resourceReference', {
+            required: false,
+            type: 'genruntime.ResourceReference',
+          }),
         ],
       },
       AutoStorageProperties_STATUS: {
         segs: [{ kinds: BATCH, base: 'status.autoStorage' }],
-        checks: [at(BATCH, 'status.autoStorage', { type: 'AutoStorageProperties_STATUS' }), at(BATCH, 'status.autoStorage.nodeIdentityReference.resourceId', { type: 'string' })],
+        checks: [
+          at(BATCH, 'status.autoStorage', { type: 'AutoStorageProperties_STATUS' }),
+          at(BATCH, 'status.autoStorage.nodeIdentityReference.resourceId', { type: 'string' }),
+        ],
       },
       BatchAccountIdentity: {
         segs: [{ kinds: BATCH, base: 'spec.identity' }],
-        checks: [at(BATCH, 'spec.identity', { type: 'BatchAccountIdentity' }), at(BATCH, 'spec.identity.userAssignedIdentities[].reference', { required: false, type: 'genruntime.ResourceReference' })],
+        checks: [
+          at(BATCH, 'spec.identity', { type: 'BatchAccountIdentity' }),
+          at(BATCH, 'spec.identity.userAssignedIdentities[].reference', {
+            required: false,
+            type: 'genruntime.ResourceReference',
+          }),
+        ],
       },
       BatchAccountIdentity_STATUS: {
-        segs: [{ kinds: BATCH, base: 'status.identity', item: { userAssignedIdentities: { type: 'map[string]UserAssignedIdentities_STATUS' } } }],
+        segs: [
+          {
+            kinds: BATCH,
+            base: 'status.identity',
+            item: { userAssignedIdentities: { type: 'map[string]UserAssignedIdentities_STATUS' } },
+          },
+        ],
         checks: [
           at(BATCH, 'status.identity', { type: 'BatchAccountIdentity_STATUS' }),
           at(BATCH, 'status.identity.userAssignedIdentities{}.clientId', { type: 'string' }),
@@ -1769,23 +2488,45 @@ ENTRIES.push(
           at(BATCH, 'status.identity.principalId', { docIncludes: ['system-assigned'] }),
         ],
       },
-      EncryptionProperties: { segs: [{ kinds: BATCH, base: 'spec.encryption' }], checks: [at(BATCH, 'spec.encryption', { type: 'EncryptionProperties' })] },
+      EncryptionProperties: {
+        segs: [{ kinds: BATCH, base: 'spec.encryption' }],
+        checks: [at(BATCH, 'spec.encryption', { type: 'EncryptionProperties' })],
+      },
       KeyVaultProperties: {
         segs: [{ before: ', a full key path', kinds: BATCH, base: 'spec.encryption.keyVaultProperties' }],
         checks: [
           at(BATCH, 'spec.encryption.keyVaultProperties', { type: 'KeyVaultProperties' }),
-          at(BATCH, 'spec.encryption.keyVaultProperties.keyIdentifier', { docIncludes: ['with or without a version', 'system-assigned identity', 'soft-delete and purge protection'] }),
+          at(BATCH, 'spec.encryption.keyVaultProperties.keyIdentifier', {
+            docIncludes: ['with or without a version', 'system-assigned identity', 'soft-delete and purge protection'],
+          }),
         ],
       },
       NetworkProfile: {
         segs: [{ before: ', each', kinds: BATCH, base: 'spec.networkProfile', type: 'EndpointAccessProfile' }],
-        checks: [at(BATCH, 'spec.networkProfile', { type: 'NetworkProfile', fields: ['accountAccess', 'nodeManagementAccess'] })],
+        checks: [
+          at(BATCH, 'spec.networkProfile', {
+            type: 'NetworkProfile',
+            fields: ['accountAccess', 'nodeManagementAccess'],
+          }),
+        ],
       },
       EndpointAccessProfile: {
-        segs: [{ kinds: BATCH, base: ACCESS, item: { defaultAction: { docIncludes: ['only when public network access is enabled'] } } }],
+        segs: [
+          {
+            kinds: BATCH,
+            base: ACCESS,
+            item: { defaultAction: { docIncludes: ['only when public network access is enabled'] } },
+          },
+        ],
       },
       IPRule: {
-        segs: [{ kinds: BATCH, base: ACCESS.map((a) => `${a}.ipRules[]`), item: { action: { enum: ['Allow'] }, value: { format: 'ipv4-or-cidr' } } }],
+        segs: [
+          {
+            kinds: BATCH,
+            base: ACCESS.map((a) => `${a}.ipRules[]`),
+            item: { action: { enum: ['Allow'] }, value: { format: 'ipv4-or-cidr' } },
+          },
+        ],
         checks: ACCESS.map((a) => at(BATCH, `${a}.ipRules[]`, { type: 'IPRule' })),
       },
     },
@@ -1804,7 +2545,9 @@ ENTRIES.push(
       dedicatedCoreQuota: { exp: { docIncludes: ['`UserSubscription`'] } },
       dedicatedCoreQuotaPerVMFamily: {
         exp: { docIncludes: ['`UserSubscription`'] },
-        segs: [{ after: 'items', before: '; not returned', kinds: BATCH, base: 'status.dedicatedCoreQuotaPerVMFamily[]' }],
+        segs: [
+          { after: 'items', before: '; not returned', kinds: BATCH, base: 'status.dedicatedCoreQuotaPerVMFamily[]' },
+        ],
       },
       lowPriorityCoreQuota: { exp: { docIncludes: ['`UserSubscription`'] } },
       privateEndpointConnections: { checks: [at(BATCH, 'status.privateEndpointConnections[].id', { type: 'string' })] },
@@ -1817,7 +2560,11 @@ ENTRIES.push(
     starts: 'Every kind has `cloudName` (O), `operatorSpec` (two expression lists, O), `owner` (R).',
     segs: [{ kinds: EVENTGRID, base: 'spec', after: 'Every kind has', item: { operatorSpec: { fields: TWO_LISTS } } }],
   },
-  { doc: 3, starts: 'Owner: a `resources.{api_domain}/ResourceGroup`.', checks: [ownerIs(['Domain'], 'ResourceGroup', ['resources.{api_domain}/ResourceGroup'])] },
+  {
+    doc: 3,
+    starts: 'Owner: a `resources.{api_domain}/ResourceGroup`.',
+    checks: [ownerIs(['Domain'], 'ResourceGroup', ['resources.{api_domain}/ResourceGroup'])],
+  },
   {
     doc: 3,
     table: { heading: 'Domain', header0: 'Field' },
@@ -1839,13 +2586,20 @@ ENTRIES.push(
         rest: { 'mirrored fields': [], 'common fields': ['conditions', 'id', 'name', 'type', 'location', 'tags'] },
       },
     ],
-    checks: [mirrors(['Domain']), statusTypesNamed(['Domain']), at(['Domain'], 'status.privateEndpointConnections[].id', { type: 'string' })],
+    checks: [
+      mirrors(['Domain']),
+      statusTypesNamed(['Domain']),
+      at(['Domain'], 'status.privateEndpointConnections[].id', { type: 'string' }),
+    ],
   },
   {
     doc: 3,
     starts: 'Owner: a Domain. Spec has only the common fields.',
     segs: [{ after: 'Status:', kinds: ['DomainsTopic'], base: 'status' }],
-    checks: [ownerIs(['DomainsTopic'], 'Domain'), at(['DomainsTopic'], 'spec', { fields: ['cloudName', 'operatorSpec', 'owner'] })],
+    checks: [
+      ownerIs(['DomainsTopic'], 'Domain'),
+      at(['DomainsTopic'], 'spec', { fields: ['cloudName', 'operatorSpec', 'owner'] }),
+    ],
   },
   {
     doc: 3,
@@ -1855,13 +2609,19 @@ ENTRIES.push(
       ownerIs(['Topic'], 'ResourceGroup', ['resources.{api_domain}/ResourceGroup']),
       defTest(['Topic'], 'same spec fields as Domain', (d) => {
         const dom = allKinds.find((x) => x.kind === 'Domain');
-        return dom && sameSet(Object.keys(dom.spec.fields), Object.keys(d.spec.fields)) ? undefined : `Topic spec fields [${Object.keys(d.spec.fields).join(', ')}]`;
+        return dom && sameSet(Object.keys(dom.spec.fields), Object.keys(d.spec.fields))
+          ? undefined
+          : `Topic spec fields [${Object.keys(d.spec.fields).join(', ')}]`;
       }),
       at(['Topic'], 'spec.inputSchema', { isEnum: true }),
       at(['Topic'], 'spec.inputSchemaMapping', { type: 'InputSchemaMapping', docIncludes: ['custom event schema'] }),
     ],
   },
-  { doc: 3, starts: 'Owner: `genruntime.ArbitraryOwnerReference`', checks: [ownerIs(SUB, 'arbitrary', ['genruntime.ArbitraryOwnerReference'])] },
+  {
+    doc: 3,
+    starts: 'Owner: `genruntime.ArbitraryOwnerReference`',
+    checks: [ownerIs(SUB, 'arbitrary', ['genruntime.ArbitraryOwnerReference'])],
+  },
   {
     doc: 3,
     table: { heading: 'EventSubscription', header0: 'Field', context: 'Owner:' },
@@ -1869,7 +2629,10 @@ ENTRIES.push(
     rows: {
       deadLetterDestination: {
         checks: [
-          at(SUB, 'spec.deadLetterDestination.storageBlob', { required: false, type: 'StorageBlobDeadLetterDestination' }),
+          at(SUB, 'spec.deadLetterDestination.storageBlob', {
+            required: false,
+            type: 'StorageBlobDeadLetterDestination',
+          }),
           at(SUB, 'spec.deadLetterDestination', { fields: ['storageBlob'], exclusive: { members: ['storageBlob'] } }),
         ],
       },
@@ -1882,7 +2645,9 @@ ENTRIES.push(
     segs: [{ after: 'with all others):', before: '. Endpoint type values', kinds: SUB, base: 'spec.destination' }],
     checks: [
       at(SUB, 'spec.destination', { fields: DESTINATIONS, exclusive: { members: DESTINATIONS } }),
-      ...['ServiceBusQueue', 'ServiceBusTopic', 'StorageQueue', 'WebHook'].map((v) => at(SUB, `spec.destination.${lowerFirst(v)}.endpointType`, { enum: [v] })),
+      ...['ServiceBusQueue', 'ServiceBusTopic', 'StorageQueue', 'WebHook'].map((v) =>
+        at(SUB, `spec.destination.${lowerFirst(v)}.endpointType`, { enum: [v] }),
+      ),
       at(SUB, 'spec.deadLetterDestination.storageBlob.endpointType', { enum: ['StorageBlob'] }),
     ],
   },
@@ -1892,7 +2657,14 @@ ENTRIES.push(
     segs: [{ after: 'Status adds:', kinds: SUB, base: 'status', rest: { 'mirrored fields with `_STATUS` types': [] } }],
     checks: [{ ...mirrors(SUB), consumes: ['_STATUS'] }, statusTypesNamed(SUB)],
   },
-  { doc: 3, starts: '`EventSubscriptionFilter`:', checks: [at(SUB, 'spec.filter', { type: 'EventSubscriptionFilter' }), at(SUB, 'status.filter', { type: 'EventSubscriptionFilter_STATUS' })] },
+  {
+    doc: 3,
+    starts: '`EventSubscriptionFilter`:',
+    checks: [
+      at(SUB, 'spec.filter', { type: 'EventSubscriptionFilter' }),
+      at(SUB, 'status.filter', { type: 'EventSubscriptionFilter_STATUS' }),
+    ],
+  },
   {
     doc: 3,
     table: { heading: 'EventSubscription', header0: 'Field', context: '`EventSubscriptionFilter`' },
@@ -1912,20 +2684,38 @@ ENTRIES.push(
   {
     doc: 3,
     starts: '`InboundIpRule`:',
-    segs: [{ after: '`InboundIpRule`:', before: '. `InputSchemaMapping`', kinds: TOPICS, base: 'spec.inboundIpRules[]', item: { ipMask: { format: 'cidr' } } }],
+    segs: [
+      {
+        after: '`InboundIpRule`:',
+        before: '. `InputSchemaMapping`',
+        kinds: TOPICS,
+        base: 'spec.inboundIpRules[]',
+        item: { ipMask: { format: 'cidr' } },
+      },
+    ],
     checks: [
       at(TOPICS, 'spec.inboundIpRules[]', { type: 'InboundIpRule' }),
-      at(TOPICS, 'spec.inputSchemaMapping', { type: 'InputSchemaMapping', fields: ['json'], exclusive: { members: ['json'] } }),
+      at(TOPICS, 'spec.inputSchemaMapping', {
+        type: 'InputSchemaMapping',
+        fields: ['json'],
+        exclusive: { members: ['json'] },
+      }),
       at(TOPICS, 'spec.inputSchemaMapping.json', { required: false, type: 'JsonInputSchemaMapping' }),
       at(TOPICS, 'spec.inputSchemaMapping.json.inputSchemaMappingType', { enumIncludes: ['Json'] }),
-      ...['id', 'topic', 'eventTime', 'eventType', 'subject', 'dataVersion'].map((f) => at(TOPICS, `spec.inputSchemaMapping.json.${f}.sourceField`, { required: false, type: 'string' })),
+      ...['id', 'topic', 'eventTime', 'eventType', 'subject', 'dataVersion'].map((f) =>
+        at(TOPICS, `spec.inputSchemaMapping.json.${f}.sourceField`, { required: false, type: 'string' }),
+      ),
     ],
   },
   {
     doc: 3,
     starts: 'Advanced filter variants',
     checks: FILTER_VARIANTS.flatMap((v) => [
-      at(SUB, `spec.filter.advancedFilters[].${lowerFirst(v)}.key`, { required: false, type: 'string', docIncludes: ['the event field to filter on'] }),
+      at(SUB, `spec.filter.advancedFilters[].${lowerFirst(v)}.key`, {
+        required: false,
+        type: 'string',
+        docIncludes: ['the event field to filter on'],
+      }),
       at(SUB, `spec.filter.advancedFilters[].${lowerFirst(v)}.operatorType`, { required: true, enum: [v] }),
     ]),
   },
@@ -1956,7 +2746,9 @@ ENTRIES.push(
       Topic: {
         checks: [
           at(['Topic'], 'status.provisioningState', { isEnum: true }),
-          defTest(['Topic'], 'provisioningStates', (d) => (d.provisioningStates?.length ? undefined : 'no provisioning states')),
+          defTest(['Topic'], 'provisioningStates', (d) =>
+            d.provisioningStates?.length ? undefined : 'no provisioning states',
+          ),
         ],
       },
     },
@@ -1964,28 +2756,52 @@ ENTRIES.push(
   { doc: 3, starts: 'Transitions: not shown.', allow: NOT_SHOWN },
   { doc: 3, starts: 'The payload of each path is the resource shape above.', allow: INTRO },
   { doc: 3, table: { heading: 'Endpoints', header0: 'Kind' }, row: endpointRow },
-  { doc: 3, starts: 'The event routing resources configure how events', allow: 'introduces the numbered list that follows, mapped item by item' },
+  {
+    doc: 3,
+    starts: 'The event routing resources configure how events',
+    allow: 'introduces the numbered list that follows, mapped item by item',
+  },
   {
     doc: 3,
     starts: 'A domain or topic accepts published events',
-    checks: [at(TOPICS, 'spec.inputSchema', { enumIncludes: ['CustomEventSchema'] }), at(TOPICS, 'spec.inputSchemaMapping.json')],
+    checks: [
+      at(TOPICS, 'spec.inputSchema', { enumIncludes: ['CustomEventSchema'] }),
+      at(TOPICS, 'spec.inputSchemaMapping.json'),
+    ],
   },
   {
     doc: 3,
     starts: 'A subscription delivers to exactly one destination kind',
-    checks: [at(SUB, 'spec.destination', { exclusive: { mode: 'exactlyOne', members: DESTINATIONS } }), at(SUB, 'spec.eventDeliverySchema', { isEnum: true })],
+    checks: [
+      at(SUB, 'spec.destination', { exclusive: { mode: 'exactlyOne', members: DESTINATIONS } }),
+      at(SUB, 'spec.eventDeliverySchema', { isEnum: true }),
+    ],
   },
   {
     doc: 3,
     starts: 'Delivery is limited by `retryPolicy`',
-    checks: [at(SUB, 'spec.retryPolicy.maxDeliveryAttempts'), at(SUB, 'spec.retryPolicy.eventTimeToLiveInMinutes'), at(SUB, 'spec.deadLetterDestination.storageBlob')],
+    checks: [
+      at(SUB, 'spec.retryPolicy.maxDeliveryAttempts'),
+      at(SUB, 'spec.retryPolicy.eventTimeToLiveInMinutes'),
+      at(SUB, 'spec.deadLetterDestination.storageBlob'),
+    ],
   },
   {
     doc: 3,
     starts: 'An event is selected by `includedEventTypes`',
-    checks: ['includedEventTypes', 'subjectBeginsWith', 'subjectEndsWith', 'isSubjectCaseSensitive', 'advancedFilters'].map((f) => at(SUB, `spec.filter.${f}`)),
+    checks: [
+      'includedEventTypes',
+      'subjectBeginsWith',
+      'subjectEndsWith',
+      'isSubjectCaseSensitive',
+      'advancedFilters',
+    ].map((f) => at(SUB, `spec.filter.${f}`)),
   },
-  { doc: 3, starts: 'Traffic into a domain or topic', checks: [at(TOPICS, 'spec.publicNetworkAccess'), at(TOPICS, 'spec.inboundIpRules')] },
+  {
+    doc: 3,
+    starts: 'Traffic into a domain or topic',
+    checks: [at(TOPICS, 'spec.publicNetworkAccess'), at(TOPICS, 'spec.inboundIpRules')],
+  },
   { doc: 3, starts: 'Payload shape of a delivered event', allow: NOT_SHOWN },
   {
     doc: 3,
@@ -1994,14 +2810,20 @@ ENTRIES.push(
       'poolAllocationMode default': { checks: [at(BATCH, 'spec.poolAllocationMode', { default: 'BatchService' })] },
       quotas: {
         checks: [
-          ...['poolQuota', 'activeJobAndJobScheduleQuota', 'dedicatedCoreQuota', 'lowPriorityCoreQuota'].map((f) => at(BATCH, `status.${f}`, { type: 'int' })),
+          ...['poolQuota', 'activeJobAndJobScheduleQuota', 'dedicatedCoreQuota', 'lowPriorityCoreQuota'].map((f) =>
+            at(BATCH, `status.${f}`, { type: 'int' }),
+          ),
           at(BATCH, 'status.dedicatedCoreQuotaPerVMFamily[].coreQuota', { type: 'int' }),
-          ...['dedicatedCoreQuota', 'lowPriorityCoreQuota', 'dedicatedCoreQuotaPerVMFamily'].map((f) => at(BATCH, `status.${f}`, { docIncludes: ['`UserSubscription`'] })),
+          ...['dedicatedCoreQuota', 'lowPriorityCoreQuota', 'dedicatedCoreQuotaPerVMFamily'].map((f) =>
+            at(BATCH, `status.${f}`, { docIncludes: ['`UserSubscription`'] }),
+          ),
         ],
       },
       'ipRules action': { checks: ACCESS.map((a) => at(BATCH, `${a}.ipRules[].action`, { enum: ['Allow'] })) },
       retry: {
-        checks: ['maxDeliveryAttempts', 'eventTimeToLiveInMinutes'].map((f) => at(SUB, `spec.retryPolicy.${f}`, { type: 'int' })),
+        checks: ['maxDeliveryAttempts', 'eventTimeToLiveInMinutes'].map((f) =>
+          at(SUB, `spec.retryPolicy.${f}`, { type: 'int' }),
+        ),
       },
     },
   },
@@ -2017,13 +2839,17 @@ const usedEntries = new Set<Entry>();
 const usedRows = new Set<string>();
 const RESOLVED = ITEMS.map((i) => resolveItem(i, ENTRIES, usedEntries, usedRows));
 
-const where = (i: SpecItem) => `${i.doc}:${i.line} ${i.what === 'row' ? i.text : `"${i.text.length > 100 ? `${i.text.slice(0, 100)}…` : i.text}"`}`;
+const where = (i: SpecItem) =>
+  `${i.doc}:${i.line} ${i.what === 'row' ? i.text : `"${i.text.length > 100 ? `${i.text.slice(0, 100)}…` : i.text}"`}`;
 const shortDoc = (doc: string) => doc.split('-')[0];
 const sectionOf = (i: SpecItem) => i.headings.slice(1).join(' › ') || '(preamble)';
 
 function failuresOf(r: Resolved): string[] {
   if (r.status === 'allowed') return [];
-  if (r.status === 'unmapped') return [`${where(r.item)}\n    → not mapped to the model and not allow-listed${r.problems.length ? ` (${r.problems.join('; ')})` : ''}`];
+  if (r.status === 'unmapped')
+    return [
+      `${where(r.item)}\n    → not mapped to the model and not allow-listed${r.problems.length ? ` (${r.problems.join('; ')})` : ''}`,
+    ];
   const errs = [...r.problems, ...r.checks.flatMap(runCheck)];
   return errs.length ? [`${where(r.item)}\n${errs.map((e) => `    → ${e}`).join('\n')}`] : [];
 }
@@ -2038,18 +2864,21 @@ for (const doc of Object.values(DOCS) as string[]) {
   for (const [section, rs] of sections) {
     test(`spec ${shortDoc(doc)} › ${section}`, () => {
       const failures = rs.flatMap(failuresOf);
-      if (failures.length) assert.fail(`${failures.length} item(s) of the spec not held by the model:\n${failures.join('\n')}`);
+      if (failures.length)
+        assert.fail(`${failures.length} item(s) of the spec not held by the model:\n${failures.join('\n')}`);
     });
   }
   test(`spec ${shortDoc(doc)}: every table row and prose line is mapped or allow-listed`, (t) => {
     const rs = RESOLVED.filter((x) => x.item.doc === doc);
-    const count = (what: SpecItem['what'], status: Resolved['status']) => rs.filter((r) => r.item.what === what && r.status === status).length;
+    const count = (what: SpecItem['what'], status: Resolved['status']) =>
+      rs.filter((r) => r.item.what === what && r.status === status).length;
     t.diagnostic(
       `${doc}: ${rs.filter((r) => r.item.what === 'row').length} table rows (${count('row', 'mapped')} mapped, ${count('row', 'allowed')} allow-listed), ` +
         `${rs.filter((r) => r.item.what === 'prose').length} prose lines (${count('prose', 'mapped')} mapped, ${count('prose', 'allowed')} allow-listed)`,
     );
     const unmapped = rs.filter((r) => r.status === 'unmapped');
-    if (unmapped.length) assert.fail(`${unmapped.length} item(s) not mapped:\n${unmapped.map((r) => `  ${where(r.item)}`).join('\n')}`);
+    if (unmapped.length)
+      assert.fail(`${unmapped.length} item(s) not mapped:\n${unmapped.map((r) => `  ${where(r.item)}`).join('\n')}`);
   });
 }
 
@@ -2065,14 +2894,20 @@ test('spec: rows mapped + allow-listed == rows seen (tables and prose of the thr
 });
 
 test('spec: every mapping entry and row override matches something in the documents', () => {
-  const stale = ENTRIES.filter((e) => !usedEntries.has(e)).map((e) => `  doc ${e.doc}: ${e.starts ?? JSON.stringify(e.table)}`);
+  const stale = ENTRIES.filter((e) => !usedEntries.has(e)).map(
+    (e) => `  doc ${e.doc}: ${e.starts ?? JSON.stringify(e.table)}`,
+  );
   for (const e of ENTRIES)
-    for (const k of Object.keys(e.rows ?? {})) if (!usedRows.has(`${DOCS[e.doc]}|${e.table?.heading}|${k}`)) stale.push(`  doc ${e.doc}: ${e.table?.heading} row ${k}`);
+    for (const k of Object.keys(e.rows ?? {}))
+      if (!usedRows.has(`${DOCS[e.doc]}|${e.table?.heading}|${k}`))
+        stale.push(`  doc ${e.doc}: ${e.table?.heading} row ${k}`);
   if (stale.length) assert.fail(`mapping entries that match nothing (the spec changed?):\n${stale.join('\n')}`);
 });
 
 test('spec: the model has no kind the documents do not describe (besides the ResourceGroup owner kind)', () => {
-  const extra = [...new Set(allKinds.map((d) => d.kind))].filter((k) => !(ALL as readonly string[]).includes(k) && k !== 'ResourceGroup');
+  const extra = [...new Set(allKinds.map((d) => d.kind))].filter(
+    (k) => !(ALL as readonly string[]).includes(k) && k !== 'ResourceGroup',
+  );
   assert.deepEqual(extra, []);
   const missing = ALL.filter((k) => !allKinds.some((d) => d.kind === k));
   assert.deepEqual(missing, []);

@@ -70,15 +70,36 @@ export function parseSpecText(doc: string, text: string): SpecItem[] {
         continue;
       }
       const cells = cellsOf(line);
-      if (cells.length !== header.length) throw new Error(`${doc}:${i + 1}: ${cells.length} cells, header has ${header.length}`);
-      items.push({ doc, line: i + 1, headings: [...headings], what: 'row', text: line, header, cells, context: lastProse, ticks: ticksOf(line) });
+      if (cells.length !== header.length)
+        throw new Error(`${doc}:${i + 1}: ${cells.length} cells, header has ${header.length}`);
+      items.push({
+        doc,
+        line: i + 1,
+        headings: [...headings],
+        what: 'row',
+        text: line,
+        header,
+        cells,
+        context: lastProse,
+        ticks: ticksOf(line),
+      });
       continue;
     }
     header = undefined;
     if (!line) continue;
     const prose = line.replace(/^(?:[-*]|\d+\.)\s+/, '');
     lastProse = prose;
-    items.push({ doc, line: i + 1, headings: [...headings], what: 'prose', text: prose, header: [], cells: [], context: '', ticks: ticksOf(prose) });
+    items.push({
+      doc,
+      line: i + 1,
+      headings: [...headings],
+      what: 'prose',
+      text: prose,
+      header: [],
+      cells: [],
+      context: '',
+      ticks: ticksOf(prose),
+    });
   }
   return items;
 }
@@ -160,7 +181,9 @@ export function requiredMark(paren: string): boolean | undefined {
 export function parseFieldList(text: string): { fields: ListedField[]; rest: string[] } {
   const fields: ListedField[] = [];
   const rest: string[] = [];
-  const items = splitTop(text.replace(/\.\s*$/, '')).flatMap((i) => splitTopWord(i.replace(/^(?:and|plus)\s+/, ''), ' and '));
+  const items = splitTop(text.replace(/\.\s*$/, '')).flatMap((i) =>
+    splitTopWord(i.replace(/^(?:and|plus)\s+/, ''), ' and '),
+  );
   for (const item of items) {
     const m = /^`?([A-Za-z_][A-Za-z0-9_]*)`?\s*(?:\((.*)\))?$/s.exec(item);
     if (!m) {

@@ -7,22 +7,16 @@ import { allKinds } from '../../server/src/model/registry';
 import { complete, type CompletionSettings } from '../../server/src/service/complete';
 import { parseFile } from '../../server/src/service/parse';
 import { severityOf, validateText } from '../../server/src/service/validate';
-
-/** Removes the cursor marker from a fixture and gives its offset. */
-function at(src: string, marker = '|'): { text: string; offset: number } {
-  const offset = src.indexOf(marker);
-  assert.ok(offset >= 0, 'fixture has a cursor marker');
-  assert.equal(src.indexOf(marker, offset + 1), -1, 'fixture has a single cursor marker');
-  return { text: src.slice(0, offset) + src.slice(offset + marker.length), offset };
-}
+import { cursor } from '../helpers/cursor';
 
 function completeAt(src: string, settings: CompletionSettings = {}, marker = '|'): CompletionItem[] {
-  const { text, offset } = at(src, marker);
+  const { text, offset } = cursor(src, marker);
   return complete(parseFile(text), offset, settings);
 }
 
 const labels = (items: CompletionItem[]) => items.map((i) => i.label);
-const sorted = (items: CompletionItem[]) => [...items].sort((a, b) => (a.sortText ?? a.label).localeCompare(b.sortText ?? b.label));
+const sorted = (items: CompletionItem[]) =>
+  [...items].sort((a, b) => (a.sortText ?? a.label).localeCompare(b.sortText ?? b.label));
 const edit = (item: CompletionItem) => item.textEdit as TextEdit;
 const item = (items: CompletionItem[], label: string) => {
   const found = items.find((i) => i.label === label);
@@ -54,11 +48,18 @@ test('metadata fields, name first as it is required', () => {
 });
 
 test('spec fields on an empty indented line: present keys left out, required keys first', () => {
-  const items = completeAt(`${STORAGE}spec:\n  location: westus\n  owner:\n    name: rg\n  |\n  tags:\n    env: prod\n`);
+  const items = completeAt(
+    `${STORAGE}spec:\n  location: westus\n  owner:\n    name: rg\n  |\n  tags:\n    env: prod\n`,
+  );
   const offered = labels(items);
   for (const k of ['sku', 'kind', 'networkAcls', 'minimumTlsVersion', 'accessTier']) assert.ok(offered.includes(k), k);
   for (const k of ['location', 'owner', 'tags']) assert.ok(!offered.includes(k), `${k} already present`);
-  assert.deepEqual(sorted(items).slice(0, 2).map((i) => i.label), ['kind', 'sku']);
+  assert.deepEqual(
+    sorted(items)
+      .slice(0, 2)
+      .map((i) => i.label),
+    ['kind', 'sku'],
+  );
   // Objects open a nested block at the file's indentation, scalars a value.
   assert.equal(edit(item(items, 'sku')).newText, 'sku:\n    ');
   assert.equal(edit(item(items, 'kind')).newText, 'kind: ');
@@ -87,9 +88,13 @@ test('nested objects and list items: keys of the item type after `- `', () => {
 });
 
 test('second key of a list item leaves out the item keys already written and their exclusive partners', () => {
-  const items = completeAt(`${STORAGE}spec:\n  networkAcls:\n    ipRules:\n    - value: 10.0.0.0/24\n      |\n    - action: Allow\n`);
+  const items = completeAt(
+    `${STORAGE}spec:\n  networkAcls:\n    ipRules:\n    - value: 10.0.0.0/24\n      |\n    - action: Allow\n`,
+  );
   assert.deepEqual(labels(items), ['action']);
-  const dest = completeAt(`apiVersion: eventgrid.example.org/v20200601\nkind: EventSubscription\nspec:\n  destination:\n    webHook:\n      endpointType: WebHook\n    |\n`);
+  const dest = completeAt(
+    `apiVersion: eventgrid.example.org/v20200601\nkind: EventSubscription\nspec:\n  destination:\n    webHook:\n      endpointType: WebHook\n    |\n`,
+  );
   assert.deepEqual(labels(dest), [], 'a destination is already chosen');
   const owner = completeAt(`${STORAGE}spec:\n  owner:\n    name: rg\n    |\n`);
   assert.deepEqual(labels(owner), [], 'an owner by name takes no armId');
@@ -113,7 +118,9 @@ spec:
 test('list of manifests: `items` of a <Kind>List offers the keys of a manifest', () => {
   const items = completeAt(`apiVersion: storage.example.org/v20220901\nkind: StorageAccountList\nitems:\n  - |\n`);
   assert.deepEqual(labels(items).sort(), ['apiVersion', 'kind', 'metadata', 'spec']);
-  const inner = completeAt(`apiVersion: storage.example.org/v20220901\nkind: StorageAccountList\nitems:\n- metadata:\n    name: a\n  spec:\n    |\n`);
+  const inner = completeAt(
+    `apiVersion: storage.example.org/v20220901\nkind: StorageAccountList\nitems:\n- metadata:\n    name: a\n  spec:\n    |\n`,
+  );
   assert.ok(labels(inner).includes('sku'));
   const top = completeAt(`apiVersion: storage.example.org/v20220901\nkind: StorageAccountList\n|\n`);
   assert.deepEqual(labels(top).sort(), ['items', 'metadata']);
@@ -131,7 +138,9 @@ test('mid-word: the word being typed is replaced', () => {
 });
 
 test('flow style mappings', () => {
-  const items = completeAt(`apiVersion: storage.example.org/v20220901\nkind: StorageAccount\nmetadata: { name: acct, | }\n`);
+  const items = completeAt(
+    `apiVersion: storage.example.org/v20220901\nkind: StorageAccount\nmetadata: { name: acct, | }\n`,
+  );
   assert.ok(labels(items).includes('namespace'));
   assert.ok(!labels(items).includes('name'));
   assert.equal(edit(item(items, 'namespace')).newText, 'namespace: ');
@@ -141,7 +150,7 @@ test('flow style mappings', () => {
 
 test('a document that does not parse yet still completes', () => {
   const src = `${STORAGE}spec:\n  locat\n  kind: "Stor\n  sku:\n    |\n`;
-  const { text } = at(src);
+  const { text } = cursor(src);
   assert.ok(parseFile(text).docs[0].doc.errors.length > 0, 'the fixture is broken YAML');
   assert.deepEqual(labels(completeAt(src)).sort(), ['name', 'tier']);
   // A half-typed flow list above does not swallow the rest of the document.
@@ -186,13 +195,22 @@ test('apiVersion values: every group and version, domain from settings, workspac
 
   const file = `apiVersion: storage.acme.io/v20220901\nkind: StorageAccount\nmetadata:\n  name: a\n---\napiVersion: |\n`;
   assert.ok(labels(completeAt(file)).includes('batch.acme.io/v20240701'), 'domain of the other documents');
-  assert.ok(labels(completeAt(file, { workspaceDomains: ['ws.example.net'] })).includes('batch.ws.example.net/v20240701'));
-  assert.ok(labels(completeAt(file, { apiDomain: 'set.example', workspaceDomains: ['ws.example.net'] })).includes('batch.set.example/v20240701'));
+  assert.ok(
+    labels(completeAt(file, { workspaceDomains: ['ws.example.net'] })).includes('batch.ws.example.net/v20240701'),
+  );
+  assert.ok(
+    labels(completeAt(file, { apiDomain: 'set.example', workspaceDomains: ['ws.example.net'] })).includes(
+      'batch.set.example/v20240701',
+    ),
+  );
 });
 
 test('apiVersion values narrow to the versions of the kind already written', () => {
   const items = completeAt(`apiVersion: |\nkind: RoleAssignment\n`);
-  assert.deepEqual(labels(items).sort(), ['authorization.cloud.example.com/v1api20220401', 'authorization.cloud.example.com/v20220401']);
+  assert.deepEqual(labels(items).sort(), [
+    'authorization.cloud.example.com/v1api20220401',
+    'authorization.cloud.example.com/v20220401',
+  ]);
   assert.equal(edit(items[0]).newText, items[0].label);
 });
 
@@ -203,14 +221,16 @@ test('kind values: the kinds of the apiVersion and their lists, or every kind', 
   assert.ok(storage.includes('StorageAccountList'));
   assert.ok(!storage.includes('RoleAssignment'));
   const any = labels(completeAt(`kind: |\n`));
-  for (const k of ['RoleAssignment', 'StorageAccount', 'PrometheusRuleGroup', 'EventSubscription', 'ResourceGroup']) assert.ok(any.includes(k), k);
+  for (const k of ['RoleAssignment', 'StorageAccount', 'PrometheusRuleGroup', 'EventSubscription', 'ResourceGroup'])
+    assert.ok(any.includes(k), k);
   // Right after the colon, a space is inserted first.
   const tight = completeAt(`apiVersion: storage.example.org/v20220901\nkind:|\n`);
   assert.equal(edit(item(tight, 'StorageAccount')).newText, ' StorageAccount');
 });
 
 test('enum values follow the document version (RoleAssignment principalType)', () => {
-  const doc = (v: string) => `apiVersion: authorization.example.org/${v}\nkind: RoleAssignment\nmetadata:\n  name: ra\nspec:\n  principalType: |\n`;
+  const doc = (v: string) =>
+    `apiVersion: authorization.example.org/${v}\nkind: RoleAssignment\nmetadata:\n  name: ra\nspec:\n  principalType: |\n`;
   const v2022 = labels(completeAt(doc('v20220401')));
   const v1api = labels(completeAt(doc('v1api20220401')));
   assert.deepEqual(v1api, ['Device', 'ForeignGroup', 'Group', 'ServicePrincipal', 'User']);
@@ -220,18 +240,27 @@ test('enum values follow the document version (RoleAssignment principalType)', (
 });
 
 test('enum values with meanings, booleans, quoting where YAML needs it', () => {
-  const conv = completeAt(`apiVersion: authorization.example.org/v20220401\nkind: RoleAssignment\nspec:\n  operatorSpec:\n    namingConvention: |\n`);
+  const conv = completeAt(
+    `apiVersion: authorization.example.org/v20220401\nkind: RoleAssignment\nspec:\n  operatorSpec:\n    namingConvention: |\n`,
+  );
   assert.deepEqual(labels(conv), ['stable', 'random']);
   assert.match((item(conv, 'stable').documentation as MarkupContent).value, /uuid derived from/);
   const bool = completeAt(`${STORAGE}spec:\n  isHnsEnabled: |\n`);
   assert.deepEqual(labels(bool), ['true', 'false']);
-  const version = completeAt(`apiVersion: authorization.example.org/v20220401\nkind: RoleAssignment\nspec:\n  conditionVersion: |\n`);
+  const version = completeAt(
+    `apiVersion: authorization.example.org/v20220401\nkind: RoleAssignment\nspec:\n  conditionVersion: |\n`,
+  );
   assert.equal(edit(item(version, '2.0')).newText, '"2.0"');
   // Mid-value: the whole value is replaced.
   const mid = completeAt(`${STORAGE}spec:\n  kind: Stor|age # note\n`);
-  assert.deepEqual(edit(item(mid, 'StorageV2')).range, { start: { line: 6, character: 8 }, end: { line: 6, character: 15 } });
+  assert.deepEqual(edit(item(mid, 'StorageV2')).range, {
+    start: { line: 6, character: 8 },
+    end: { line: 6, character: 15 },
+  });
   // Items of a list of enum values.
-  const methods = completeAt(`apiVersion: storage.example.org/v20220901\nkind: StorageAccountsBlobService\nspec:\n  cors:\n    corsRules:\n    - allowedMethods:\n      - |\n`);
+  const methods = completeAt(
+    `apiVersion: storage.example.org/v20220901\nkind: StorageAccountsBlobService\nspec:\n  cors:\n    corsRules:\n    - allowedMethods:\n      - |\n`,
+  );
   assert.ok(labels(methods).includes('GET'));
 });
 
@@ -242,7 +271,9 @@ test('enum values with meanings, booleans, quoting where YAML needs it', () => {
 function fill(snippet: string): string {
   return snippet
     .replace(/\$\{\d+:((?:[^}\\]|\\.)*)\}/g, (_, d: string) => d)
-    .replace(/\$\{\d+\|((?:[^,|\\]|\\.)*)(?:,(?:[^,|\\]|\\.)*)*\|\}/g, (_, first: string) => first.replace(/\\([,|])/g, '$1'))
+    .replace(/\$\{\d+\|((?:[^,|\\]|\\.)*)(?:,(?:[^,|\\]|\\.)*)*\|\}/g, (_, first: string) =>
+      first.replace(/\\([,|])/g, '$1'),
+    )
     .replace(/\$0/g, '')
     .replace(/\\([$}\\])/g, '$1');
 }
@@ -256,11 +287,11 @@ test('an empty document offers one snippet per kind and version', () => {
   const text = edit(sa).newText;
   assert.match(text, /^apiVersion: storage\.cloud\.example\.com\/v20220901\nkind: StorageAccount\n/);
   // Required fields at any depth are tab stops; enums are choices.
-  assert.match(text, /\n  name: \$\{\d+:[^}]+\}/, 'metadata.name');
-  assert.match(text, /\n  location: \$\{\d+:[^}]+\}/, 'spec.location');
-  assert.match(text, /\n  owner:\n    name: \$\{\d+:[^}]+\}/, 'spec.owner.name');
-  assert.match(text, /\n  kind: \$\{\d+\|[^}]*StorageV2[^}]*\|\}/, 'spec.kind');
-  assert.match(text, /\n  sku:\n    name: \$\{\d+\|[^}]*Standard_LRS[^}]*\|\}/, 'spec.sku.name');
+  assert.match(text, /\n {2}name: \$\{\d+:[^}]+\}/, 'metadata.name');
+  assert.match(text, /\n {2}location: \$\{\d+:[^}]+\}/, 'spec.location');
+  assert.match(text, /\n {2}owner:\n {4}name: \$\{\d+:[^}]+\}/, 'spec.owner.name');
+  assert.match(text, /\n {2}kind: \$\{\d+\|[^}]*StorageV2[^}]*\|\}/, 'spec.kind');
+  assert.match(text, /\n {2}sku:\n {4}name: \$\{\d+\|[^}]*Standard_LRS[^}]*\|\}/, 'spec.sku.name');
 });
 
 test('a typed word in an empty document is replaced by the snippet', () => {
@@ -269,7 +300,9 @@ test('a typed word in an empty document is replaced by the snippet', () => {
 });
 
 test('an empty document after `---` gets snippets with the file domain', () => {
-  const items = completeAt(`apiVersion: storage.acme.io/v20220901\nkind: StorageAccount\nmetadata:\n  name: acct\n---\n|`);
+  const items = completeAt(
+    `apiVersion: storage.acme.io/v20220901\nkind: StorageAccount\nmetadata:\n  name: acct\n---\n|`,
+  );
   const rg = item(items, 'ResourceGroup (resources v1api20200601)');
   assert.match(edit(rg).newText, /^apiVersion: resources\.acme\.io\/v1api20200601\n/);
   assert.deepEqual(edit(rg).range.start, { line: 5, character: 0 });
@@ -289,10 +322,10 @@ test('every snippet, filled with its defaults, is a valid manifest', () => {
   }
   // The three the brief names, explicitly: the shapes they need are there.
   const prom = fill(edit(item(items, 'PrometheusRuleGroup (alertsmanagement v20230301)')).newText);
-  assert.match(prom, /rules:\n    - expression: .+\n      alert: /);
-  assert.match(prom, /scopesReferences:\n    - armId: \/subscriptions\//);
+  assert.match(prom, /rules:\n {4}- expression: .+\n {6}alert: /);
+  assert.match(prom, /scopesReferences:\n {4}- armId: \/subscriptions\//);
   const sub = fill(edit(item(items, 'EventSubscription (eventgrid v20200601)')).newText);
-  assert.match(sub, /owner:\n    group: resources\.cloud\.example\.com\n    kind: ResourceGroup\n    name: /);
+  assert.match(sub, /owner:\n {4}group: resources\.cloud\.example\.com\n {4}kind: ResourceGroup\n {4}name: /);
   const sa = fill(edit(item(items, 'StorageAccount (storage v20220901)')).newText);
   assert.ok(!validateText(sa).some((d) => d.code === 'missing-required' || d.code === 'yaml-syntax'));
 });

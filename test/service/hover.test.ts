@@ -4,11 +4,10 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { hover } from '../../server/src/service/hover';
 import { parseFile } from '../../server/src/service/parse';
+import { cursor } from '../helpers/cursor';
 
 function hoverAt(src: string): { markdown: string; hovered: string } | undefined {
-  const offset = src.indexOf('|');
-  assert.ok(offset >= 0, 'fixture has a cursor marker');
-  const text = src.slice(0, offset) + src.slice(offset + 1);
+  const { text, offset } = cursor(src);
   const h = hover(parseFile(text), offset);
   return h && { markdown: h.markdown, hovered: text.slice(h.start, h.end) };
 }
@@ -26,7 +25,9 @@ metadata:
 `;
 
 test('key: path, type, optional, meaning, limits', () => {
-  const h = must(`${STORAGE}spec:\n  networkAcls:\n    defaultAction: Deny\n    ipRules:\n      - val|ue: 10.0.0.0/24\n`);
+  const h = must(
+    `${STORAGE}spec:\n  networkAcls:\n    defaultAction: Deny\n    ipRules:\n      - val|ue: 10.0.0.0/24\n`,
+  );
   assert.equal(h.hovered, 'value');
   assert.match(h.markdown, /`spec\.networkAcls\.ipRules\[\]\.value`/);
   assert.match(h.markdown, /string/);
@@ -72,19 +73,24 @@ test('key: allowed values with meanings, default, cannot be reverted, deprecated
   assert.match(tls.markdown, /Default:\*\* `TLS1_0`/);
   const large = must(`${STORAGE}spec:\n  largeFile|SharesState: Enabled\n`);
   assert.match(large.markdown, /Cannot be reverted/);
-  const dep = must(`apiVersion: storage.example.org/v20220901\nkind: StorageAccountsBlobService\nspec:\n  automaticSnapshot|PolicyEnabled: true\n`);
+  const dep = must(
+    `apiVersion: storage.example.org/v20220901\nkind: StorageAccountsBlobService\nspec:\n  automaticSnapshot|PolicyEnabled: true\n`,
+  );
   assert.match(dep.markdown, /Deprecated/);
   assert.match(dep.markdown, /isVersioningEnabled/);
 });
 
 test('enum value: its meaning and the other allowed values of the document version', () => {
-  const conv = must(`apiVersion: authorization.example.org/v20220401\nkind: RoleAssignment\nspec:\n  operatorSpec:\n    namingConvention: sta|ble\n`);
+  const conv = must(
+    `apiVersion: authorization.example.org/v20220401\nkind: RoleAssignment\nspec:\n  operatorSpec:\n    namingConvention: sta|ble\n`,
+  );
   assert.equal(conv.hovered, 'stable');
   assert.match(conv.markdown, /uuid derived from group, kind, namespace, name and owner/);
   assert.match(conv.markdown, /Other allowed values/);
   assert.match(conv.markdown, /`random` — a random uuid/);
 
-  const doc = (v: string) => `apiVersion: authorization.example.org/${v}\nkind: RoleAssignment\nspec:\n  principalType: Us|er\n`;
+  const doc = (v: string) =>
+    `apiVersion: authorization.example.org/${v}\nkind: RoleAssignment\nspec:\n  principalType: Us|er\n`;
   assert.match(must(doc('v20220401')).markdown, /AgentUser/);
   assert.doesNotMatch(must(doc('v1api20220401')).markdown, /AgentUser/);
   assert.match(must(doc('v1api20220401')).markdown, /ServicePrincipal/);
@@ -96,7 +102,10 @@ test('apiVersion: group, API version, path shape, owner kind', () => {
   assert.match(h.markdown, /StorageAccount/);
   assert.match(h.markdown, /2022-09-01/);
   assert.match(h.markdown, /`storage\.example\.org`/);
-  assert.match(h.markdown, /\/subscriptions\/\{subscriptionId\}\/resourceGroups\/\{resourceGroupName\}\/providers\/Provider\.Storage\/storageAccounts\/\{accountName\}/);
+  assert.match(
+    h.markdown,
+    /\/subscriptions\/\{subscriptionId\}\/resourceGroups\/\{resourceGroupName\}\/providers\/Provider\.Storage\/storageAccounts\/\{accountName\}/,
+  );
   assert.match(h.markdown, /Owner:\*\* a `ResourceGroup`/);
   // On the value too.
   const v = must(`apiVersion: storage.example.org/v2022|0901\nkind: StorageAccount\n`);
@@ -123,7 +132,9 @@ test('kind: the kind, any-resource owners, no owner, path not shown', () => {
 test('map entries and list items', () => {
   const tag = must(`${STORAGE}spec:\n  tags:\n    e|nv: prod\n`);
   assert.match(tag.markdown, /`spec\.tags\.env`/);
-  const item = must(`apiVersion: storage.example.org/v20220901\nkind: StorageAccountList\nitems:\n- metadata:\n    name: a\n  spec:\n    sk|u:\n      name: Standard_LRS\n`);
+  const item = must(
+    `apiVersion: storage.example.org/v20220901\nkind: StorageAccountList\nitems:\n- metadata:\n    name: a\n  spec:\n    sk|u:\n      name: Standard_LRS\n`,
+  );
   assert.match(item.markdown, /`items\[\]\.spec\.sku`/);
 });
 

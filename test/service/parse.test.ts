@@ -26,7 +26,8 @@ spec:
 `;
 
 /** A file of many more documents than syntax trees are kept for; every 7th has a wrong TLS version. */
-const big = (n: number) => Array.from({ length: n }, (_, i) => account(i, i % 7 === 3 ? 'TLS1_9' : 'TLS1_2')).join('---\n');
+const big = (n: number) =>
+  Array.from({ length: n }, (_, i) => account(i, i % 7 === 3 ? 'TLS1_9' : 'TLS1_2')).join('---\n');
 
 test('a large file: diagnostics, hover, completion and outline of its first document once its tree was released', () => {
   const text = big(600);
@@ -51,7 +52,10 @@ test('a large file: diagnostics, hover, completion and outline of its first docu
   const outline = documentSymbols(file);
   assert.equal(outline.length, 600);
   assert.equal(outline[599].name, 'StorageAccount acct599');
-  assert.equal(outline[599].selectionRange.start.line, text.slice(0, text.indexOf('name: acct599')).split('\n').length - 1);
+  assert.equal(
+    outline[599].selectionRange.start.line,
+    text.slice(0, text.indexOf('name: acct599')).split('\n').length - 1,
+  );
 });
 
 test('an edit re-checks the document it touches; the others keep their diagnostics', () => {
@@ -92,7 +96,11 @@ test('analysis keeps no tree alive; a tree a request is using stays', () => {
   analyze(file);
   assert.equal(first.doc, held, 'the tree in use was kept');
   const seen = readOnce(() => second.doc);
-  assert.equal(readOnce(() => second.doc === seen), false, 'a tree parsed for analysis is dropped after it');
+  assert.equal(
+    readOnce(() => second.doc === seen),
+    false,
+    'a tree parsed for analysis is dropped after it',
+  );
   // Nested: the tree lives until the outermost call returns, so one pass parses each chunk once.
   readOnce(() => {
     const a = second.doc;

@@ -13,9 +13,13 @@ async function load(): Promise<IGrammar> {
   const wasm = readFileSync(require.resolve('vscode-oniguruma/release/onig.wasm'));
   await oniguruma.loadWASM(wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength));
   const registry = new Registry({
-    onigLib: Promise.resolve({ createOnigScanner: (p) => new oniguruma.OnigScanner(p), createOnigString: (s) => new oniguruma.OnigString(s) }),
+    onigLib: Promise.resolve({
+      createOnigScanner: (p) => new oniguruma.OnigScanner(p),
+      createOnigString: (s) => new oniguruma.OnigString(s),
+    }),
     // The injection's patterns are tokenized on their own: the YAML base grammar ships with VS Code only.
-    loadGrammar: async (scope) => (scope === 'cloud-manifests.injection' ? parseRawGrammar(readFileSync(GRAMMAR, 'utf8'), GRAMMAR) : null),
+    loadGrammar: async (scope) =>
+      scope === 'cloud-manifests.injection' ? parseRawGrammar(readFileSync(GRAMMAR, 'utf8'), GRAMMAR) : null,
   });
   const g = await registry.loadGrammar('cloud-manifests.injection');
   assert.ok(g);
@@ -33,7 +37,8 @@ function tokens(grammar: IGrammar, text: string): { text: string; scopes: string
   return out;
 }
 
-const scopeOf = (ts: { text: string; scopes: string[] }[], text: string) => ts.find((t) => t.text === text)?.scopes ?? [];
+const scopeOf = (ts: { text: string; scopes: string[] }[], text: string) =>
+  ts.find((t) => t.text === text)?.scopes ?? [];
 
 test('PromQL on one line', async () => {
   const g = await load();
@@ -56,7 +61,10 @@ test('PromQL in a block scalar, up to the next key', async () => {
 
 test('CEL in a destination expression value', async () => {
   const g = await load();
-  const ts = tokens(g, '      - name: endpoints\n        key: blob\n        value: self.status.primaryEndpoints.blob + "/"');
+  const ts = tokens(
+    g,
+    '      - name: endpoints\n        key: blob\n        value: self.status.primaryEndpoints.blob + "/"',
+  );
   assert.ok(scopeOf(ts, 'self').includes('variable.language.self.cel'));
   assert.ok(scopeOf(ts, 'primaryEndpoints').includes('variable.other.property.cel'));
   const keyLine = ts.find((t) => t.text.includes('key: blob'));
@@ -66,5 +74,8 @@ test('CEL in a destination expression value', async () => {
 test('other keys are left to YAML', async () => {
   const g = await load();
   const ts = tokens(g, '  location: westus\n  value: plain text');
-  assert.ok(ts.every((t) => t.scopes.length === 1), JSON.stringify(ts));
+  assert.ok(
+    ts.every((t) => t.scopes.length === 1),
+    JSON.stringify(ts),
+  );
 });

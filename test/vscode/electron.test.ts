@@ -16,7 +16,8 @@ import { build } from 'esbuild';
 import { makeWorkspace } from '../code-server/workspace';
 
 const repo = join(__dirname, '..', '..');
-const NETWORK = /ENOTFOUND|EAI_AGAIN|ECONNREFUSED|ECONNRESET|ETIMEDOUT|ENETUNREACH|EHOSTUNREACH|getaddrinfo|socket hang up|certificate|timed? ?out/i;
+const NETWORK =
+  /ENOTFOUND|EAI_AGAIN|ECONNREFUSED|ECONNRESET|ETIMEDOUT|ENETUNREACH|EHOSTUNREACH|getaddrinfo|socket hang up|certificate|timed? ?out/i;
 
 test('VS Code API suite in VS Code (@vscode/test-electron)', { timeout: 900_000 }, async (t) => {
   const { downloadAndUnzipVSCode, runTests } = await import('@vscode/test-electron');
@@ -25,7 +26,10 @@ test('VS Code API suite in VS Code (@vscode/test-electron)', { timeout: 900_000 
     try {
       executable = await downloadAndUnzipVSCode({
         version: process.env.VSCODE_TEST_VERSION ?? 'stable',
-        cachePath: join(process.env.CLOUD_MANIFESTS_CACHE ?? join(homedir(), '.cache', 'cloud-manifests'), 'vscode-test'),
+        cachePath: join(
+          process.env.CLOUD_MANIFESTS_CACHE ?? join(homedir(), '.cache', 'cloud-manifests'),
+          'vscode-test',
+        ),
         timeout: 30_000,
       });
     } catch (e) {
@@ -44,11 +48,21 @@ test('VS Code API suite in VS Code (@vscode/test-electron)', { timeout: 900_000 
   let xvfb: ChildProcess | undefined;
   try {
     const suite = join(dir, 'suite.js');
-    await build({ entryPoints: [join(__dirname, 'suite', 'index.ts')], outfile: suite, bundle: true, platform: 'node', format: 'cjs', target: 'node18', external: ['vscode'], logLevel: 'warning' });
+    await build({
+      entryPoints: [join(__dirname, 'suite', 'index.ts')],
+      outfile: suite,
+      bundle: true,
+      platform: 'node',
+      format: 'cjs',
+      target: 'node18',
+      external: ['vscode'],
+      logLevel: 'warning',
+    });
     const workspace = makeWorkspace(join(dir, 'workspace'));
     const env: Record<string, string | undefined> = {};
     if (process.platform === 'linux' && !process.env.DISPLAY) {
-      if (spawnSync('sh', ['-c', 'command -v Xvfb']).status !== 0) throw new Error('no display: set DISPLAY, or install Xvfb (apt-get install -y xvfb)');
+      if (spawnSync('sh', ['-c', 'command -v Xvfb']).status !== 0)
+        throw new Error('no display: set DISPLAY, or install Xvfb (apt-get install -y xvfb)');
       xvfb = spawn('Xvfb', [':97', '-screen', '0', '1280x800x24', '-nolisten', 'tcp'], { stdio: 'ignore' });
       env.DISPLAY = ':97';
       process.env.DISPLAY = ':97';
@@ -59,7 +73,15 @@ test('VS Code API suite in VS Code (@vscode/test-electron)', { timeout: 900_000 
       extensionDevelopmentPath: repo,
       extensionTestsPath: suite,
       extensionTestsEnv: env,
-      launchArgs: [workspace, '--disable-extensions', '--disable-workspace-trust', '--skip-welcome', '--skip-release-notes', '--user-data-dir', join(dir, 'user-data')],
+      launchArgs: [
+        workspace,
+        '--disable-extensions',
+        '--disable-workspace-trust',
+        '--skip-welcome',
+        '--skip-release-notes',
+        '--user-data-dir',
+        join(dir, 'user-data'),
+      ],
     });
     if (code !== 0) throw new Error(`the VS Code suite failed (exit code ${code})`);
   } finally {

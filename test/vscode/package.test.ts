@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { builtinModules } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -15,7 +16,8 @@ const pkg = JSON.parse(readFileSync(join(repo, 'package.json'), 'utf8'));
 
 /** `^1.91.0` → [1, 91, 0]. */
 const minVersion = (range: string) => (/(\d+)\.(\d+)\.(\d+)/.exec(range) ?? []).slice(1).map(Number);
-const atLeast = (a: number[], b: number[]) => a[0] > b[0] || (a[0] === b[0] && (a[1] > b[1] || (a[1] === b[1] && a[2] >= b[2])));
+const atLeast = (a: number[], b: number[]) =>
+  a[0] > b[0] || (a[0] === b[0] && (a[1] > b[1] || (a[1] === b[1] && a[2] >= b[2])));
 
 describe('the packaged .vsix', () => {
   let dir: string;
@@ -24,7 +26,10 @@ describe('the packaged .vsix', () => {
   before(() => {
     dir = mkdtempSync(join(tmpdir(), 'cloud-manifests-package-'));
     vsix = join(dir, 'cloud-manifests.vsix');
-    const r = spawnSync(process.execPath, [join(repo, 'scripts', 'package.mjs'), '--out', vsix], { cwd: repo, encoding: 'utf8' });
+    const r = spawnSync(process.execPath, [join(repo, 'scripts', 'package.mjs'), '--out', vsix], {
+      cwd: repo,
+      encoding: 'utf8',
+    });
     assert.equal(r.status, 0, `${r.stdout}\n${r.stderr}`);
     entries = readZip(vsix);
   });
@@ -45,8 +50,12 @@ describe('the packaged .vsix', () => {
       'extension.vsixmanifest',
     ])
       assert.ok(names.includes(need), `${need} missing from ${names.join(', ')}`);
-    const allowed = /^(\[Content_Types\]\.xml|extension\.vsixmanifest|extension\/(package\.json|readme\.md|changelog\.md|LICENSE\.txt|dist\/(extension|server)\.js|syntaxes\/[^/]+\.json|schemas\/cloud-manifests\.settings\.json|images\/(icon|screenshot)\.png))$/;
-    assert.deepEqual(names.filter((n) => !allowed.test(n)), []);
+    const allowed =
+      /^(\[Content_Types\]\.xml|extension\.vsixmanifest|extension\/(package\.json|readme\.md|changelog\.md|LICENSE\.txt|dist\/(extension|server)\.js|syntaxes\/[^/]+\.json|schemas\/cloud-manifests\.settings\.json|images\/(icon|screenshot)\.png))$/;
+    assert.deepEqual(
+      names.filter((n) => !allowed.test(n)),
+      [],
+    );
   });
 
   test('is under 2 MB', () => {
@@ -55,15 +64,30 @@ describe('the packaged .vsix', () => {
   });
 
   test('the settings file schema it contributes (jsonValidation) is inside it and is the generated one', () => {
-    const manifest = JSON.parse(entries.find((e) => e.name === 'extension/package.json')!.read().toString('utf8'));
-    assert.deepEqual(manifest.contributes.jsonValidation, [{ fileMatch: '.cloud-manifests.json', url: './schemas/cloud-manifests.settings.json' }]);
+    const manifest = JSON.parse(
+      entries
+        .find((e) => e.name === 'extension/package.json')!
+        .read()
+        .toString('utf8'),
+    );
+    assert.deepEqual(manifest.contributes.jsonValidation, [
+      { fileMatch: '.cloud-manifests.json', url: './schemas/cloud-manifests.settings.json' },
+    ]);
     const inside = entries.find((e) => e.name === 'extension/schemas/cloud-manifests.settings.json');
     assert.ok(inside);
-    assert.equal(inside.read().toString('utf8'), readFileSync(join(repo, 'schemas', 'cloud-manifests.settings.json'), 'utf8'));
+    assert.equal(
+      inside.read().toString('utf8'),
+      readFileSync(join(repo, 'schemas', 'cloud-manifests.settings.json'), 'utf8'),
+    );
   });
 
   test('its package.json points at the bundles and matches the API used', () => {
-    const manifest = JSON.parse(entries.find((e) => e.name === 'extension/package.json')!.read().toString('utf8'));
+    const manifest = JSON.parse(
+      entries
+        .find((e) => e.name === 'extension/package.json')!
+        .read()
+        .toString('utf8'),
+    );
     assert.equal(manifest.main, './dist/extension.js');
     assert.equal(manifest.icon, 'images/icon.png');
     assert.equal(manifest.license, 'MIT');
@@ -71,15 +95,24 @@ describe('the packaged .vsix', () => {
     const lc = JSON.parse(readFileSync(join(repo, 'node_modules', 'vscode-languageclient', 'package.json'), 'utf8'));
     const types = JSON.parse(readFileSync(join(repo, 'node_modules', '@types', 'vscode', 'package.json'), 'utf8'));
     const engine = minVersion(manifest.engines.vscode);
-    assert.ok(atLeast(engine, minVersion(lc.engines.vscode)), `engines.vscode ${manifest.engines.vscode} < languageclient's ${lc.engines.vscode}`);
+    assert.ok(
+      atLeast(engine, minVersion(lc.engines.vscode)),
+      `engines.vscode ${manifest.engines.vscode} < languageclient's ${lc.engines.vscode}`,
+    );
     // The typings the client is compiled against must not be newer than the engine it claims.
-    assert.ok(atLeast(engine, minVersion(types.version)), `@types/vscode ${types.version} is newer than engines.vscode ${manifest.engines.vscode}`);
+    assert.ok(
+      atLeast(engine, minVersion(types.version)),
+      `@types/vscode ${types.version} is newer than engines.vscode ${manifest.engines.vscode}`,
+    );
   });
 
   test('the extension bundle starts the bundled server and needs nothing but vscode', () => {
-    const ext = entries.find((e) => e.name === 'extension/dist/extension.js')!.read().toString('utf8');
+    const ext = entries
+      .find((e) => e.name === 'extension/dist/extension.js')!
+      .read()
+      .toString('utf8');
     const requires = [...ext.matchAll(/require\("([^"]+)"\)/g)].map((m) => m[1]).filter((m) => !m.startsWith('node:'));
-    const builtins = new Set(require('node:module').builtinModules as string[]);
+    const builtins = new Set(builtinModules);
     assert.deepEqual([...new Set(requires.filter((m) => m !== 'vscode' && !builtins.has(m)))], []);
     assert.match(ext, /dist[^"]{0,10}server\.js|"server\.js"/);
     assert.doesNotMatch(ext, /sourceMappingURL/);
@@ -103,7 +136,8 @@ describe('package.json contributions', () => {
   });
   test('the settings the issue names are contributed with descriptions', () => {
     const props = pkg.contributes.configuration.properties;
-    for (const k of ['apiDomain', 'rules', 'ownerResolution', 'exclude', 'trace.server']) assert.ok(props[`cloudManifests.${k}`]?.description, k);
+    for (const k of ['apiDomain', 'rules', 'ownerResolution', 'exclude', 'trace.server'])
+      assert.ok(props[`cloudManifests.${k}`]?.description, k);
     assert.ok(props['cloudManifests.rules'].additionalProperties.enum.includes('off'));
   });
   test('the client synchronises the settings section and runs YAML files and untitled documents', () => {

@@ -1,12 +1,12 @@
 // The cross-document checks over a pure index: each check, its exact range and what its message names.
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, test } from 'node:test';
 import { severityOf } from '../../server/src/service/diag';
 import { checkFile } from '../../server/src/service/workspace/checks';
-import { WorkspaceIndex } from '../../server/src/service/workspace/index';
+import { WorkspaceIndex } from '../../server/src/service/workspace/workspaceIndex';
 import {
   account,
   blobService,
@@ -23,12 +23,17 @@ import {
   URI,
   workspace,
 } from './helpers';
+import { CORPUS, yamlFiles } from '../helpers/files';
 
 const STORAGE = 'storage.cloud.example.com';
 
 describe('owners resolved by name', () => {
   test('an owner of the expected kind in another file: clean', () => {
-    const ws = workspace({ 'rg.yaml': rg('rg-app'), 'st.yaml': account('appstore', 'rg-app'), 'blob.yaml': docs(blobService('appstore-blob', 'appstore'), container('uploads', 'appstore-blob')) });
+    const ws = workspace({
+      'rg.yaml': rg('rg-app'),
+      'st.yaml': account('appstore', 'rg-app'),
+      'blob.yaml': docs(blobService('appstore-blob', 'appstore'), container('uploads', 'appstore-blob')),
+    });
     for (const f of ['rg.yaml', 'st.yaml', 'blob.yaml']) assert.deepEqual(diagsOf(ws, f), [], f);
   });
 
@@ -45,7 +50,10 @@ describe('owners resolved by name', () => {
     const ws = workspace({ 'st.yaml': account('appstore', 'rg-missing') });
     assert.deepEqual(diagsOf(ws, 'st.yaml', { complete: true }), ['owner-not-found «rg-missing»']);
     assert.equal(severityOf(checkFile(ws, URI('st.yaml'))[0]), 'info');
-    assert.match(messagesOf(ws, 'st.yaml', 'owner-not-found')[0], /No ResourceGroup named `rg-missing` in namespace `default`.*may exist in the cluster/);
+    assert.match(
+      messagesOf(ws, 'st.yaml', 'owner-not-found')[0],
+      /No ResourceGroup named `rg-missing` in namespace `default`.*may exist in the cluster/,
+    );
     assert.deepEqual(diagsOf(ws, 'st.yaml', { complete: false }), []);
     assert.deepEqual(diagsOf(ws, 'st.yaml', { complete: true, ownerResolution: 'off' }), []);
   });
@@ -58,22 +66,46 @@ describe('owners resolved by name', () => {
   });
 
   test('arbitrary owner: kind Topic resolves only to a Topic; a DomainsTopic of that name is named in the hint', () => {
-    const domainsTopic = 'apiVersion: eventgrid.cloud.example.com/v20200601\nkind: DomainsTopic\nmetadata:\n  name: sample-domain-topic\nspec:\n  owner:\n    name: sample-domain\n';
-    const sub = eventSubscription('sub', '    group: eventgrid.cloud.example.com\n    kind: Topic\n    name: sample-domain-topic', { group: STORAGE, kind: 'StorageAccount', name: 'st' });
+    const domainsTopic =
+      'apiVersion: eventgrid.cloud.example.com/v20200601\nkind: DomainsTopic\nmetadata:\n  name: sample-domain-topic\nspec:\n  owner:\n    name: sample-domain\n';
+    const sub = eventSubscription(
+      'sub',
+      '    group: eventgrid.cloud.example.com\n    kind: Topic\n    name: sample-domain-topic',
+      { group: STORAGE, kind: 'StorageAccount', name: 'st' },
+    );
     const ws = workspace({ 'dt.yaml': domainsTopic, 'sub.yaml': sub, 'st.yaml': account('st', 'rg') });
     const d = checkFile(ws, URI('sub.yaml'), { complete: true });
-    assert.deepEqual(d.map((x) => `${x.code} ${severityOf(x)}`), ['owner-not-found info']);
-    assert.match(d[0].message, /No Topic named `sample-domain-topic`.*A DomainsTopic of that name is defined at dt\.yaml:4: did you mean `kind: DomainsTopic`\?/);
+    assert.deepEqual(
+      d.map((x) => `${x.code} ${severityOf(x)}`),
+      ['owner-not-found info'],
+    );
+    assert.match(
+      d[0].message,
+      /No Topic named `sample-domain-topic`.*A DomainsTopic of that name is defined at dt\.yaml:4: did you mean `kind: DomainsTopic`\?/,
+    );
   });
 
   test('ownership-cycle: extension resources owning each other, reported on each member', () => {
-    const a = roleAssignment('ra-a', { group: 'authorization.cloud.example.com', kind: 'RoleAssignment', name: 'ra-b' });
-    const b = roleAssignment('ra-b', { group: 'authorization.cloud.example.com', kind: 'RoleAssignment', name: 'ra-a' });
+    const a = roleAssignment('ra-a', {
+      group: 'authorization.cloud.example.com',
+      kind: 'RoleAssignment',
+      name: 'ra-b',
+    });
+    const b = roleAssignment('ra-b', {
+      group: 'authorization.cloud.example.com',
+      kind: 'RoleAssignment',
+      name: 'ra-a',
+    });
     const ws = workspace({ 'a.yaml': a, 'b.yaml': b });
     assert.deepEqual(diagsOf(ws, 'a.yaml'), ['ownership-cycle «ra-b»']);
     assert.deepEqual(diagsOf(ws, 'b.yaml'), ['ownership-cycle «ra-a»']);
-    assert.match(messagesOf(ws, 'a.yaml', 'ownership-cycle')[0], /RoleAssignment `ra-a` → RoleAssignment `ra-b` → RoleAssignment `ra-a`/);
-    const self = workspace({ 's.yaml': roleAssignment('me', { group: 'authorization.cloud.example.com', kind: 'RoleAssignment', name: 'me' }) });
+    assert.match(
+      messagesOf(ws, 'a.yaml', 'ownership-cycle')[0],
+      /RoleAssignment `ra-a` → RoleAssignment `ra-b` → RoleAssignment `ra-a`/,
+    );
+    const self = workspace({
+      's.yaml': roleAssignment('me', { group: 'authorization.cloud.example.com', kind: 'RoleAssignment', name: 'me' }),
+    });
     assert.deepEqual(diagsOf(self, 's.yaml'), ['ownership-cycle «me»']);
   });
 });
@@ -82,9 +114,14 @@ describe('owner ids', () => {
   const arm = (id: string) => `armId: ${id}`;
   test('owner-arm-id: a KeyValue owner id must end in …/Provider.AppConfiguration/configurationStores/<name>', () => {
     const good = '/subscriptions/0000/resourceGroups/rg/providers/Provider.AppConfiguration/configurationStores/cfg';
-    const goodCase = '/subscriptions/0000/resourcegroups/rg/providers/provider.appconfiguration/configurationstores/cfg';
+    const goodCase =
+      '/subscriptions/0000/resourcegroups/rg/providers/provider.appconfiguration/configurationstores/cfg';
     const bad = '/subscriptions/0000/resourceGroups/rg/providers/Provider.Storage/storageAccounts/cfg';
-    const ws = workspace({ 'good.yaml': keyValue('k1', arm(good)), 'case.yaml': keyValue('k2', arm(goodCase)), 'bad.yaml': keyValue('k3', arm(bad)) });
+    const ws = workspace({
+      'good.yaml': keyValue('k1', arm(good)),
+      'case.yaml': keyValue('k2', arm(goodCase)),
+      'bad.yaml': keyValue('k3', arm(bad)),
+    });
     assert.deepEqual(diagsOf(ws, 'good.yaml'), []);
     assert.deepEqual(diagsOf(ws, 'case.yaml'), []);
     assert.deepEqual(diagsOf(ws, 'bad.yaml'), [`owner-arm-id «${bad}»`]);
@@ -100,21 +137,36 @@ describe('owner ids', () => {
       'ok.yaml': st('/subscriptions/0000/resourceGroups/rg-app'),
       'ok2.yaml': st('/subscriptions/0000/RESOURCEGROUPS/rg-app').replace('appstore', 'appstore2'),
       'sub.yaml': st('/subscriptions/0000').replace('appstore', 'appstore3'),
-      'deep.yaml': st('/subscriptions/0000/resourceGroups/rg/providers/Provider.Storage/storageAccounts/x').replace('appstore', 'appstore4'),
+      'deep.yaml': st('/subscriptions/0000/resourceGroups/rg/providers/Provider.Storage/storageAccounts/x').replace(
+        'appstore',
+        'appstore4',
+      ),
     });
     assert.deepEqual(diagsOf(ws, 'ok.yaml'), []);
     assert.deepEqual(diagsOf(ws, 'ok2.yaml'), []);
     assert.deepEqual(diagsOf(ws, 'sub.yaml'), ['owner-arm-id «/subscriptions/0000»']);
-    assert.match(messagesOf(ws, 'sub.yaml', 'owner-arm-id')[0], /be `\/subscriptions\/<id>\/resourceGroups\/<name>`; this id names a subscription/);
-    assert.deepEqual(diagsOf(ws, 'deep.yaml').map((d) => d.split(' ')[0]), ['owner-arm-id']);
+    assert.match(
+      messagesOf(ws, 'sub.yaml', 'owner-arm-id')[0],
+      /be `\/subscriptions\/<id>\/resourceGroups\/<name>`; this id names a subscription/,
+    );
+    assert.deepEqual(
+      diagsOf(ws, 'deep.yaml').map((d) => d.split(' ')[0]),
+      ['owner-arm-id'],
+    );
   });
 
   test('fixed names in the shape: a container owner id must name blobServices/default', () => {
     const c = (id: string) => container('uploads', 'x').replace('    name: x\n', `    armId: ${id}\n`);
     const base = '/subscriptions/0/resourceGroups/rg/providers/Provider.Storage/storageAccounts/st/blobServices';
-    const ws = workspace({ 'ok.yaml': c(`${base}/default`), 'bad.yaml': c(`${base}/other`).replace('uploads', 'downloads') });
+    const ws = workspace({
+      'ok.yaml': c(`${base}/default`),
+      'bad.yaml': c(`${base}/other`).replace('uploads', 'downloads'),
+    });
     assert.deepEqual(diagsOf(ws, 'ok.yaml'), []);
-    assert.deepEqual(diagsOf(ws, 'bad.yaml').map((d) => d.split(' ')[0]), ['owner-arm-id']);
+    assert.deepEqual(
+      diagsOf(ws, 'bad.yaml').map((d) => d.split(' ')[0]),
+      ['owner-arm-id'],
+    );
   });
 
   test('queue and table services have no path shape: their children ids are not checked', () => {
@@ -125,22 +177,40 @@ describe('owner ids', () => {
 
 describe('reference kinds and references', () => {
   test('reference-kind: a kind that does not exist in one of our groups; another group is left alone', () => {
-    const bad = eventSubscription('s1', '    group: eventgrid.cloud.example.com\n    kind: Topics\n    name: t', { group: STORAGE, kind: 'StorageAcount', name: 'st' });
-    const moved = eventSubscription('s2', '    group: storage.cloud.example.com\n    kind: Topic\n    name: t', { group: 'monitor.cloud.example.com', kind: 'Account', name: 'x' });
+    const bad = eventSubscription('s1', '    group: eventgrid.cloud.example.com\n    kind: Topics\n    name: t', {
+      group: STORAGE,
+      kind: 'StorageAcount',
+      name: 'st',
+    });
+    const moved = eventSubscription('s2', '    group: storage.cloud.example.com\n    kind: Topic\n    name: t', {
+      group: 'monitor.cloud.example.com',
+      kind: 'Account',
+      name: 'x',
+    });
     const ws = workspace({ 'bad.yaml': bad, 'moved.yaml': moved });
     assert.deepEqual(diagsOf(ws, 'bad.yaml'), ['reference-kind «Topics»', 'reference-kind «StorageAcount»']);
     const msgs = messagesOf(ws, 'bad.yaml', 'reference-kind');
     assert.match(msgs[0], /"Topics" does not exist in group `eventgrid\.cloud\.example\.com`.*Did you mean `Topic`\?/);
     assert.match(msgs[1], /Did you mean `StorageAccount`\?/);
     assert.deepEqual(diagsOf(ws, 'moved.yaml'), ['reference-kind «Topic»']);
-    assert.match(messagesOf(ws, 'moved.yaml', 'reference-kind')[0], /Topic is in group `eventgrid\.cloud\.example\.com`/);
+    assert.match(
+      messagesOf(ws, 'moved.yaml', 'reference-kind')[0],
+      /Topic is in group `eventgrid\.cloud\.example\.com`/,
+    );
   });
 
   test('reference-not-found: information naming the field; resolved references are clean', () => {
-    const sub = eventSubscription('s', '    armId: /subscriptions/0/resourceGroups/rg/providers/Provider.EventGrid/topics/t', { group: STORAGE, kind: 'StorageAccount', name: 'archive' });
+    const sub = eventSubscription(
+      's',
+      '    armId: /subscriptions/0/resourceGroups/rg/providers/Provider.EventGrid/topics/t',
+      { group: STORAGE, kind: 'StorageAccount', name: 'archive' },
+    );
     const ws = workspace({ 'sub.yaml': sub });
     assert.deepEqual(diagsOf(ws, 'sub.yaml'), ['reference-not-found «archive»']);
-    assert.match(messagesOf(ws, 'sub.yaml', 'reference-not-found')[0], /`spec\.destination\.storageQueue\.resourceReference` names a StorageAccount `archive`/);
+    assert.match(
+      messagesOf(ws, 'sub.yaml', 'reference-not-found')[0],
+      /`spec\.destination\.storageQueue\.resourceReference` names a StorageAccount `archive`/,
+    );
     ws.setText(URI('st.yaml'), account('archive', 'rg'));
     assert.deepEqual(diagsOf(ws, 'sub.yaml'), []);
     assert.deepEqual(diagsOf(ws, 'sub.yaml', { ownerResolution: 'off' }), []);
@@ -149,7 +219,11 @@ describe('reference kinds and references', () => {
 
 describe('duplicates', () => {
   test('duplicate-resource: the same kind, namespace and name twice, in one file or two', () => {
-    const ws = workspace({ 'rg.yaml': rg('rg'), 'a.yaml': docs(account('appstore', 'rg'), account('appstore', 'rg')), 'b.yaml': account('appstore', 'rg') });
+    const ws = workspace({
+      'rg.yaml': rg('rg'),
+      'a.yaml': docs(account('appstore', 'rg'), account('appstore', 'rg')),
+      'b.yaml': account('appstore', 'rg'),
+    });
     assert.deepEqual(diagsOf(ws, 'a.yaml'), ['duplicate-resource «appstore»', 'duplicate-resource «appstore»']);
     assert.equal(severityOf(checkFile(ws, URI('a.yaml'))[0]), 'warning');
     assert.match(messagesOf(ws, 'b.yaml', 'duplicate-resource')[0], /also at a\.yaml:4, a\.yaml:16/);
@@ -157,14 +231,28 @@ describe('duplicates', () => {
   });
 
   test('not duplicates: copies in other folders are alternatives (environments, overlays, versions)', () => {
-    const ws = workspace({ 'dev/st.yaml': account('appstore', 'rg'), 'prod/st.yaml': account('appstore', 'rg'), 'prod/more/st.yaml': account('appstore', 'rg') });
-    for (const f of ['dev/st.yaml', 'prod/st.yaml', 'prod/more/st.yaml']) assert.deepEqual(diagsOf(ws, f, { ownerResolution: 'off' }), [], f);
+    const ws = workspace({
+      'dev/st.yaml': account('appstore', 'rg'),
+      'prod/st.yaml': account('appstore', 'rg'),
+      'prod/more/st.yaml': account('appstore', 'rg'),
+    });
+    for (const f of ['dev/st.yaml', 'prod/st.yaml', 'prod/more/st.yaml'])
+      assert.deepEqual(diagsOf(ws, f, { ownerResolution: 'off' }), [], f);
   });
 
   test('not duplicates: another kind, another namespace', () => {
     const other = account('appstore', 'rg').replace('  name: appstore\n', '  name: appstore\n  namespace: prod\n');
-    const ws = workspace({ 'a.yaml': account('appstore', 'rg'), 'b.yaml': other, 'c.yaml': blobService('appstore', 'appstore') });
-    for (const f of ['a.yaml', 'b.yaml', 'c.yaml']) assert.deepEqual(diagsOf(ws, f).filter((d) => d.startsWith('duplicate')), [], f);
+    const ws = workspace({
+      'a.yaml': account('appstore', 'rg'),
+      'b.yaml': other,
+      'c.yaml': blobService('appstore', 'appstore'),
+    });
+    for (const f of ['a.yaml', 'b.yaml', 'c.yaml'])
+      assert.deepEqual(
+        diagsOf(ws, f).filter((d) => d.startsWith('duplicate')),
+        [],
+        f,
+      );
   });
 });
 
@@ -177,8 +265,14 @@ describe('limits a child takes from its parent', () => {
   test('share-quota-large-file-shares: above 5120 GB needs largeFileSharesState: Enabled on the account', () => {
     const ws = workspace(chain('', '  shareQuota: 10240\n'));
     assert.deepEqual(diagsOf(ws, 'fs.yaml'), ['share-quota-large-file-shares «10240»']);
-    assert.match(messagesOf(ws, 'fs.yaml', 'share-quota-large-file-shares')[0], /StorageAccount `appstore` \(st\.yaml:4\).*largeFileSharesState: Enabled/);
-    assert.deepEqual(diagsOf(workspace(chain('  largeFileSharesState: Enabled\n', '  shareQuota: 10240\n')), 'fs.yaml'), []);
+    assert.match(
+      messagesOf(ws, 'fs.yaml', 'share-quota-large-file-shares')[0],
+      /StorageAccount `appstore` \(st\.yaml:4\).*largeFileSharesState: Enabled/,
+    );
+    assert.deepEqual(
+      diagsOf(workspace(chain('  largeFileSharesState: Enabled\n', '  shareQuota: 10240\n')), 'fs.yaml'),
+      [],
+    );
     assert.deepEqual(diagsOf(workspace(chain('', '  shareQuota: 5120\n')), 'fs.yaml'), []);
     // Above 102400 is the per-file value-range error, not this one.
     assert.deepEqual(diagsOf(workspace(chain('', '  shareQuota: 200000\n')), 'fs.yaml'), []);
@@ -187,24 +281,41 @@ describe('limits a child takes from its parent', () => {
   test('share-access-tier-account-kind: FileStorage takes only Premium; StorageV2 not Premium', () => {
     const premiumOnV2 = workspace(chain('', '  accessTier: Premium\n'));
     assert.deepEqual(diagsOf(premiumOnV2, 'fs.yaml'), ['share-access-tier-account-kind «Premium»']);
-    assert.match(messagesOf(premiumOnV2, 'fs.yaml', 'share-access-tier-account-kind')[0], /StorageV2.*TransactionOptimized/);
+    assert.match(
+      messagesOf(premiumOnV2, 'fs.yaml', 'share-access-tier-account-kind')[0],
+      /StorageV2.*TransactionOptimized/,
+    );
     const hotOnFileStorage = workspace(chain('', '  accessTier: Hot\n', 'FileStorage'));
     assert.deepEqual(diagsOf(hotOnFileStorage, 'fs.yaml'), ['share-access-tier-account-kind «Hot»']);
-    assert.match(messagesOf(hotOnFileStorage, 'fs.yaml', 'share-access-tier-account-kind')[0], /FileStorage account StorageAccount `appstore`.*only `Premium`/);
+    assert.match(
+      messagesOf(hotOnFileStorage, 'fs.yaml', 'share-access-tier-account-kind')[0],
+      /FileStorage account StorageAccount `appstore`.*only `Premium`/,
+    );
     assert.deepEqual(diagsOf(workspace(chain('', '  accessTier: Premium\n', 'FileStorage')), 'fs.yaml'), []);
     assert.deepEqual(diagsOf(workspace(chain('', '  accessTier: Cool\n')), 'fs.yaml'), []);
   });
 
   test('without the whole chain in the workspace, nothing is assumed', () => {
-    const ws = workspace({ 'fs.yaml': docs(fileService('appstore-file', 'appstore'), share('docs', 'appstore-file', '  shareQuota: 10240\n  accessTier: Premium\n')) });
+    const ws = workspace({
+      'fs.yaml': docs(
+        fileService('appstore-file', 'appstore'),
+        share('docs', 'appstore-file', '  shareQuota: 10240\n  accessTier: Premium\n'),
+      ),
+    });
     assert.deepEqual(diagsOf(ws, 'fs.yaml', { ownerResolution: 'off' }), []);
   });
 
   test('multichannel-account-kind: SMB multichannel on a file service of a non-FileStorage account', () => {
     const mc = '  protocolSettings:\n    smb:\n      multichannel:\n        enabled: true\n';
-    const ws = workspace({ 'st.yaml': account('appstore', 'rg'), 'fs.yaml': fileService('appstore-file', 'appstore', mc) });
+    const ws = workspace({
+      'st.yaml': account('appstore', 'rg'),
+      'fs.yaml': fileService('appstore-file', 'appstore', mc),
+    });
     assert.deepEqual(diagsOf(ws, 'fs.yaml'), ['multichannel-account-kind «true»']);
-    const ok = workspace({ 'st.yaml': account('appstore', 'rg', '', 'FileStorage'), 'fs.yaml': fileService('appstore-file', 'appstore', mc) });
+    const ok = workspace({
+      'st.yaml': account('appstore', 'rg', '', 'FileStorage'),
+      'fs.yaml': fileService('appstore-file', 'appstore', mc),
+    });
     assert.deepEqual(diagsOf(ok, 'fs.yaml'), []);
   });
 });
@@ -212,36 +323,47 @@ describe('limits a child takes from its parent', () => {
 describe('lists and odd documents', () => {
   test('items of a <Kind>List are manifests with owners', () => {
     const list = `apiVersion: storage.cloud.example.com/v20220901\nkind: StorageAccountsBlobServicesContainerList\nitems:\n  - metadata:\n      name: a\n    spec:\n      owner:\n        name: appstore\n  - metadata:\n      name: b\n    spec:\n      owner:\n        name: appstore-blob\n`;
-    const ws = workspace({ 'st.yaml': docs(account('appstore', 'rg'), blobService('appstore-blob', 'appstore')), 'l.yaml': list });
+    const ws = workspace({
+      'st.yaml': docs(account('appstore', 'rg'), blobService('appstore-blob', 'appstore')),
+      'l.yaml': list,
+    });
     assert.deepEqual(diagsOf(ws, 'l.yaml'), ['owner-kind «appstore»']);
   });
 
   test('documents that are not ours, broken YAML and empty files are indexed without manifests', () => {
-    const ws = workspace({ 'k8s.yaml': 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: appstore\n', 'broken.yaml': 'kind: [\n', 'empty.yaml': '' });
+    const ws = workspace({
+      'k8s.yaml': 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: appstore\n',
+      'broken.yaml': 'kind: [\n',
+      'empty.yaml': '',
+    });
     assert.equal(ws.manifestCount, 0);
     for (const f of ['k8s.yaml', 'broken.yaml', 'empty.yaml']) assert.deepEqual(diagsOf(ws, f), []);
   });
 });
 
-const files = (dir: string): string[] =>
-  readdirSync(dir).flatMap((n) => (statSync(join(dir, n)).isDirectory() ? files(join(dir, n)) : /\.ya?ml$/.test(n) ? [join(dir, n)] : []));
-
 describe('real manifests', () => {
   const repo = join(__dirname, '..', '..');
   test('the examples, as one workspace, have no cross-document problem at all', () => {
     const index = new WorkspaceIndex();
-    const list = files(join(repo, 'examples')).filter((f) => !f.includes('mistakes'));
+    const list = yamlFiles(join(repo, 'examples')).filter((f) => !f.includes('mistakes'));
     for (const f of list) index.setText(pathToFileURL(f).href, readFileSync(f, 'utf8'));
-    for (const f of list) assert.deepEqual(checkFile(index, pathToFileURL(f).href, { complete: true }).map((d) => d.message), [], f);
+    for (const f of list)
+      assert.deepEqual(
+        checkFile(index, pathToFileURL(f).href, { complete: true }).map((d) => d.message),
+        [],
+        f,
+      );
   });
 
-  const corpus = join(repo, '..', 'shared', 'corpus', 'operator-samples');
   test('the operator samples, as one workspace: no error; missing owners are information, duplicates warnings', () => {
     const index = new WorkspaceIndex();
-    const list = files(corpus);
+    const list = yamlFiles(CORPUS);
     for (const f of list) index.setText(pathToFileURL(f).href, readFileSync(f, 'utf8'));
     const all = list.flatMap((f) => checkFile(index, pathToFileURL(f).href, { complete: true }));
-    assert.deepEqual(all.filter((d) => severityOf(d) === 'error').map((d) => d.message), []);
+    assert.deepEqual(
+      all.filter((d) => severityOf(d) === 'error').map((d) => d.message),
+      [],
+    );
     const codes = new Set(all.map((d) => d.code));
     assert.deepEqual([...codes].sort(), ['duplicate-resource', 'owner-not-found', 'reference-not-found']);
     for (const d of all.filter((x) => x.code !== 'duplicate-resource')) assert.equal(severityOf(d), 'info');

@@ -1,7 +1,7 @@
 // Small builders for workspace tests: manifests as text, a workspace index from named files, and the
 // diagnostics of a file as `code text-under-range` pairs.
 import { checkFile, type WorkspaceCheckOptions } from '../../server/src/service/workspace/checks';
-import { WorkspaceIndex } from '../../server/src/service/workspace/index';
+import { WorkspaceIndex } from '../../server/src/service/workspace/workspaceIndex';
 
 export const URI = (name: string) => `file:///ws/${name}`;
 
@@ -51,6 +51,13 @@ export function diagsOf(index: WorkspaceIndex, name: string, options: WorkspaceC
   return checkFile(index, URI(name), options).map((d) => `${d.code} «${f.text.slice(d.start, d.end)}»`);
 }
 
-export function messagesOf(index: WorkspaceIndex, name: string, code: string, options: WorkspaceCheckOptions = {}): string[] {
-  return checkFile(index, URI(name), options).filter((d) => d.code === code).map((d) => d.message);
+export function messagesOf(
+  index: WorkspaceIndex,
+  name: string,
+  code: string,
+  options: WorkspaceCheckOptions = {},
+): string[] {
+  return checkFile(index, URI(name), options)
+    .filter((d) => d.code === code)
+    .map((d) => d.message);
 }

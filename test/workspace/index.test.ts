@@ -7,8 +7,19 @@ import { parseFile } from '../../server/src/service/parse';
 import { DEFAULT_SETTINGS } from '../../server/src/service/settings';
 import { idType, matchesShape } from '../../server/src/service/workspace/armId';
 import { checkFile } from '../../server/src/service/workspace/checks';
-import { WorkspaceIndex } from '../../server/src/service/workspace/index';
-import { account, blobService, diagsOf, docs, eventSubscription, fileService, rg, share, URI, workspace } from './helpers';
+import { WorkspaceIndex } from '../../server/src/service/workspace/workspaceIndex';
+import {
+  account,
+  blobService,
+  diagsOf,
+  docs,
+  eventSubscription,
+  fileService,
+  rg,
+  share,
+  URI,
+  workspace,
+} from './helpers';
 
 const names = (set: Set<string>) => [...set].map((u) => u.replace('file:///ws/', '')).sort();
 
@@ -16,7 +27,11 @@ describe('extraction', () => {
   test('identity, namespace default, owner, references, tracked values, spans', () => {
     const ws = workspace({
       'a.yaml': account('appstore', 'rg-app', '  largeFileSharesState: Enabled\n'),
-      's.yaml': eventSubscription('sub', '    group: storage.cloud.example.com\n    kind: StorageAccount\n    name: appstore', { group: 'storage.cloud.example.com', kind: 'StorageAccount', name: 'appstore' }),
+      's.yaml': eventSubscription(
+        'sub',
+        '    group: storage.cloud.example.com\n    kind: StorageAccount\n    name: appstore',
+        { group: 'storage.cloud.example.com', kind: 'StorageAccount', name: 'appstore' },
+      ),
     });
     const [m] = ws.get(URI('a.yaml'))!.manifests;
     assert.equal(m.kind, 'StorageAccount');
@@ -30,7 +45,10 @@ describe('extraction', () => {
     assert.equal(m.values['spec.largeFileSharesState'].value, 'Enabled');
     const [sub] = ws.get(URI('s.yaml'))!.manifests;
     assert.equal(sub.owner?.style, 'arbitrary');
-    assert.deepEqual(sub.refs.map((r) => [r.path, r.group, r.kind, r.name]), [['spec.destination.storageQueue.resourceReference', 'storage.cloud.example.com', 'StorageAccount', 'appstore']]);
+    assert.deepEqual(
+      sub.refs.map((r) => [r.path, r.group, r.kind, r.name]),
+      [['spec.destination.storageQueue.resourceReference', 'storage.cloud.example.com', 'StorageAccount', 'appstore']],
+    );
   });
 
   test('a re-indexed file replaces what it held', () => {
@@ -54,14 +72,25 @@ describe('dependents', () => {
       'other.yaml': account('otherstore', 'rg-other'),
     });
     assert.deepEqual(diagsOf(ws, 'share.yaml', { ownerResolution: 'off' }), ['share-quota-large-file-shares «10240»']);
-    const affected = ws.update(URI('st.yaml'), parseFile(account('appstore', 'rg-app', '  largeFileSharesState: Enabled\n')));
+    const affected = ws.update(
+      URI('st.yaml'),
+      parseFile(account('appstore', 'rg-app', '  largeFileSharesState: Enabled\n')),
+    );
     assert.deepEqual(names(affected), ['fs.yaml', 'share.yaml', 'st.yaml']);
     assert.deepEqual(diagsOf(ws, 'share.yaml', { ownerResolution: 'off' }), []);
   });
 
   test('removing or renaming a definition reaches its former referrers; duplicates reach each other', () => {
-    const ws = workspace({ 'st.yaml': account('appstore', 'rg'), 'blob.yaml': blobService('appstore-blob', 'appstore'), 'dup.yaml': account('appstore', 'rg') });
-    assert.deepEqual(names(ws.update(URI('st.yaml'), parseFile(account('renamed', 'rg')))), ['blob.yaml', 'dup.yaml', 'st.yaml']);
+    const ws = workspace({
+      'st.yaml': account('appstore', 'rg'),
+      'blob.yaml': blobService('appstore-blob', 'appstore'),
+      'dup.yaml': account('appstore', 'rg'),
+    });
+    assert.deepEqual(names(ws.update(URI('st.yaml'), parseFile(account('renamed', 'rg')))), [
+      'blob.yaml',
+      'dup.yaml',
+      'st.yaml',
+    ]);
     assert.deepEqual(names(ws.delete(URI('dup.yaml'))), ['blob.yaml', 'dup.yaml']);
     assert.deepEqual(diagsOf(ws, 'blob.yaml'), ['owner-not-found «appstore»']);
   });
@@ -73,18 +102,35 @@ describe('scopes', () => {
     ws.setText(URI('rg.yaml'), rg('rg-app'));
     ws.setText('file:///elsewhere/st.yaml', account('appstore', 'rg-app'), 'file:///elsewhere/st.yaml');
     ws.setText(URI('blob.yaml'), blobService('appstore-blob', 'appstore'));
-    assert.deepEqual(checkFile(ws, 'file:///elsewhere/st.yaml', { complete: true }).map((d) => d.code), ['owner-not-found']);
+    assert.deepEqual(
+      checkFile(ws, 'file:///elsewhere/st.yaml', { complete: true }).map((d) => d.code),
+      ['owner-not-found'],
+    );
     assert.deepEqual(diagsOf(ws, 'blob.yaml'), ['owner-not-found «appstore»']);
   });
 });
 
 describe('resource ids', () => {
   test('types of ids and shapes', () => {
-    assert.deepEqual(idType('/subscriptions/1/resourceGroups/rg'), { level: 'resourceGroup', pairs: [], inResourceGroup: true });
-    assert.equal(idType('/subscriptions/1/resourceGroups/rg/providers/Provider.Storage/storageAccounts/a/blobServices/default')?.type, 'Provider.Storage/storageAccounts/blobServices');
+    assert.deepEqual(idType('/subscriptions/1/resourceGroups/rg'), {
+      level: 'resourceGroup',
+      pairs: [],
+      inResourceGroup: true,
+    });
+    assert.equal(
+      idType('/subscriptions/1/resourceGroups/rg/providers/Provider.Storage/storageAccounts/a/blobServices/default')
+        ?.type,
+      'Provider.Storage/storageAccounts/blobServices',
+    );
     assert.equal(idType('subscriptions/1'), undefined);
     assert.equal(idType('/subscriptions/1/resourceGroups/rg/providers/Provider.Storage/storageAccounts'), undefined);
-    assert.equal(matchesShape('/subscriptions/1/resourceGroups/rg/providers/Provider.X/y/z', '/subscriptions/{s}/providers/Provider.X/y/{n}'), false);
+    assert.equal(
+      matchesShape(
+        '/subscriptions/1/resourceGroups/rg/providers/Provider.X/y/z',
+        '/subscriptions/{s}/providers/Provider.X/y/{n}',
+      ),
+      false,
+    );
     assert.equal(matchesShape('not an id', '/subscriptions/{s}/resourceGroups/{r}'), undefined);
   });
 });
@@ -97,7 +143,10 @@ describe('the CLI', () => {
     const dir = mkdtempSync(join(tmpdir(), 'cm-ws-cli-'));
     try {
       writeFileSync(join(dir, 'st.yaml'), account('appstore', 'rg-app'));
-      writeFileSync(join(dir, 'fs.yaml'), docs(fileService('appstore-file', 'appstore'), share('docs', 'appstore-file', '  shareQuota: 10240\n')));
+      writeFileSync(
+        join(dir, 'fs.yaml'),
+        docs(fileService('appstore-file', 'appstore'), share('docs', 'appstore-file', '  shareQuota: 10240\n')),
+      );
       const inputs = ['st.yaml', 'fs.yaml'].map((n) => ({ kind: 'file' as const, path: join(dir, n), display: n }));
       const { workspace: w } = await loadWorkspace(inputs, { cwd: dir });
       const results = checkWorkspace(w, DEFAULT_SETTINGS);
@@ -110,8 +159,15 @@ describe('the CLI', () => {
         ],
       );
       assert.match(results[1].diags[0].message, /\(st\.yaml:4\)/);
-      const quiet = checkWorkspace(w, { ...DEFAULT_SETTINGS, ownerResolution: 'off', rules: { 'share-quota-large-file-shares': 'warning' } });
-      assert.deepEqual(quiet.map((r) => r.diags.map((d) => `${d.code} ${d.severity}`)), [[], ['share-quota-large-file-shares warning']]);
+      const quiet = checkWorkspace(w, {
+        ...DEFAULT_SETTINGS,
+        ownerResolution: 'off',
+        rules: { 'share-quota-large-file-shares': 'warning' },
+      });
+      assert.deepEqual(
+        quiet.map((r) => r.diags.map((d) => `${d.code} ${d.severity}`)),
+        [[], ['share-quota-large-file-shares warning']],
+      );
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -127,7 +183,11 @@ describe('scale', () => {
         account(`st${i}`, `rg-${i}`, '  tags:\n    team: platform\n'),
         fileService(`st${i}-file`, `st${i}`),
         share(`share-${i}`, `st${i}-file`, '  shareQuota: 1024\n  accessTier: Hot\n'),
-        eventSubscription(`sub-${i}`, `    group: storage.cloud.example.com\n    kind: StorageAccount\n    name: st${(i + 1) % 2000}`, { group: 'storage.cloud.example.com', kind: 'StorageAccount', name: `st${i}` }),
+        eventSubscription(
+          `sub-${i}`,
+          `    group: storage.cloud.example.com\n    kind: StorageAccount\n    name: st${(i + 1) % 2000}`,
+          { group: 'storage.cloud.example.com', kind: 'StorageAccount', name: `st${i}` },
+        ),
       ).replace(/^/, `# scale test ${Date.now()}\n`);
     const texts = Array.from({ length: 2000 }, (_, i) => fileText(i));
     const ws = new WorkspaceIndex();
@@ -141,10 +201,15 @@ describe('scale', () => {
     const checkMs = performance.now() - t1;
     assert.equal(n, 0);
     const t2 = performance.now();
-    const affected = ws.update('file:///big/f7.yaml', parseFile(texts[7].replace('accessTier: Hot', 'accessTier: Premium')));
+    const affected = ws.update(
+      'file:///big/f7.yaml',
+      parseFile(texts[7].replace('accessTier: Hot', 'accessTier: Premium')),
+    );
     for (const u of affected) checkFile(ws, u, { complete: true });
     const editMs = performance.now() - t2;
-    console.log(`# index ${indexMs.toFixed(0)} ms, check all ${checkMs.toFixed(0)} ms, edit + re-check ${affected.size} files ${editMs.toFixed(0)} ms`);
+    console.log(
+      `# index ${indexMs.toFixed(0)} ms, check all ${checkMs.toFixed(0)} ms, edit + re-check ${affected.size} files ${editMs.toFixed(0)} ms`,
+    );
     assert.ok(indexMs < 8000, `index took ${indexMs} ms`);
     assert.ok(checkMs < 2000, `checks took ${checkMs} ms`);
   });

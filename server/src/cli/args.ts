@@ -85,7 +85,8 @@ export function parseArgs(argv: readonly string[]): Command {
   if (args.length === 0) throw new CliError('missing command: cloud-manifests check [paths…]', true);
   const command = args.shift()!;
   if (command !== 'check') {
-    if (command.startsWith('-')) throw new CliError(`missing command before ${command}: cloud-manifests check [options] [paths…]`, true);
+    if (command.startsWith('-'))
+      throw new CliError(`missing command before ${command}: cloud-manifests check [options] [paths…]`, true);
     throw new CliError(`unknown command "${command}"; the command is check`, true);
   }
   const o: CheckOptions = { paths: [], format: 'text', rules: {}, quiet: false };
@@ -120,7 +121,8 @@ export function parseArgs(argv: readonly string[]): Command {
     }
     switch (name) {
       case '--format':
-        if (!(FORMATS as readonly string[]).includes(value!)) throw new CliError(`unknown format "${value}"; use text, json, sarif or junit`, true);
+        if (!(FORMATS as readonly string[]).includes(value!))
+          throw new CliError(`unknown format "${value}"; use text, json, sarif or junit`, true);
         o.format = value as Format;
         break;
       case '--rule': {
@@ -130,7 +132,8 @@ export function parseArgs(argv: readonly string[]): Command {
       }
       case '--max-warnings': {
         const v = value!.trim();
-        if (!/^-?\d+$/.test(v) || Number(v) < -1) throw new CliError(`--max-warnings expects a number of warnings (0 or more), got "${value}"`, true);
+        if (!/^-?\d+$/.test(v) || Number(v) < -1)
+          throw new CliError(`--max-warnings expects a number of warnings (0 or more), got "${value}"`, true);
         const n = Number(v);
         o.maxWarnings = n < 0 ? undefined : n;
         break;

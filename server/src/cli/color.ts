@@ -24,5 +24,12 @@ const sgr = (open: number, close: number) => (s: string) => `\x1b[${open}m${s}\x
 
 export const paint = (on: boolean): Paint =>
   on
-    ? { red: sgr(31, 39), yellow: sgr(33, 39), blue: sgr(34, 39), gray: sgr(90, 39), bold: sgr(1, 22), green: sgr(32, 39) }
+    ? {
+        red: sgr(31, 39),
+        yellow: sgr(33, 39),
+        blue: sgr(34, 39),
+        gray: sgr(90, 39),
+        bold: sgr(1, 22),
+        green: sgr(32, 39),
+      }
     : { red: (s) => s, yellow: (s) => s, blue: (s) => s, gray: (s) => s, bold: (s) => s, green: (s) => s };

@@ -4,7 +4,8 @@ import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { readSettings, type Settings } from '../service/settings';
 import type { CheckOptions } from './args';
-import { CliError, ioReason } from './errors';
+import { ioReason } from '../io/ioReason';
+import { CliError } from './errors';
 
 export const SETTINGS_FILE = '.cloud-manifests.json';
 
@@ -19,7 +20,10 @@ export interface LoadedSettings {
   base: string;
 }
 
-export function loadSettings(cwd: string, options: Pick<CheckOptions, 'config' | 'rules' | 'apiDomain'>): LoadedSettings {
+export function loadSettings(
+  cwd: string,
+  options: Pick<CheckOptions, 'config' | 'rules' | 'apiDomain'>,
+): LoadedSettings {
   const explicit = options.config !== undefined;
   const shown = options.config ?? SETTINGS_FILE;
   const file = resolve(cwd, shown);
@@ -39,7 +43,8 @@ export function loadSettings(cwd: string, options: Pick<CheckOptions, 'config' |
     } catch (e) {
       throw new CliError(`invalid settings file ${shown}: not valid JSON (${(e as Error).message.split('\n')[0]})`);
     }
-    if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw new CliError(`invalid settings file ${shown}: must be a JSON object`);
+    if (raw === null || typeof raw !== 'object' || Array.isArray(raw))
+      throw new CliError(`invalid settings file ${shown}: must be a JSON object`);
     const unknown = Object.keys(raw).filter((k) => !KNOWN_KEYS.has(k));
     const { problems } = readSettings(raw);
     const all = [...unknown.map((k) => `unknown setting "${k}"`), ...problems];

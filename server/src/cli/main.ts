@@ -5,7 +5,7 @@ import { parseArgs, USAGE, type CheckOptions } from './args';
 import { useColor } from './color';
 import { loadSettings } from './config';
 import { CliError } from './errors';
-import { collectInputs } from './files';
+import { collectInputs } from '../io/files';
 import { formatJson } from './formats/json';
 import { formatJunit } from './formats/junit';
 import { formatSarif } from './formats/sarif';
@@ -53,7 +53,12 @@ async function check(io: CliIo, options: CheckOptions): Promise<number> {
   const started = Date.now();
   const { settings, base } = loadSettings(io.cwd, options);
   const paths = options.paths.length > 0 ? options.paths : ['.'];
-  const { inputs, errors } = collectInputs(paths, { cwd: io.cwd, exclude: settings.exclude, excludeBase: base, stdinFilename: options.stdinFilename });
+  const { inputs, errors } = collectInputs(paths, {
+    cwd: io.cwd,
+    exclude: settings.exclude,
+    excludeBase: base,
+    stdinFilename: options.stdinFilename,
+  });
   if (errors.length > 0) return fail(io, errors);
 
   const progress = new Progress(io.stderr);
@@ -86,7 +91,9 @@ async function check(io: CliIo, options: CheckOptions): Promise<number> {
   if (report.counts.error > 0) return 1;
   if (options.maxWarnings !== undefined && report.warningsFound > options.maxWarnings) {
     const n = report.warningsFound;
-    io.stderr.write(`cloud-manifests: ${n} warning${n === 1 ? '' : 's'}, more than --max-warnings ${options.maxWarnings}\n`);
+    io.stderr.write(
+      `cloud-manifests: ${n} warning${n === 1 ? '' : 's'}, more than --max-warnings ${options.maxWarnings}\n`,
+    );
     return 1;
   }
   return 0;

@@ -50,7 +50,9 @@ export function buildReport(cwd: string, results: readonly FileResult[], options
   const files = results.map(({ file, diags }): FileReport => {
     const lines = file.parsed.lines;
     const problems: Problem[] = [];
-    const sorted = [...diags].sort((a, b) => a.start - b.start || a.end - b.end || (a.code < b.code ? -1 : a.code > b.code ? 1 : 0));
+    const sorted = [...diags].sort(
+      (a, b) => a.start - b.start || a.end - b.end || (a.code < b.code ? -1 : a.code > b.code ? 1 : 0),
+    );
     for (const d of sorted) {
       const severity = severityOf(d);
       if (severity === 'warning') warningsFound++;
@@ -70,7 +72,12 @@ export function buildReport(cwd: string, results: readonly FileResult[], options
     }
     if (problems.length > 0) filesWithProblems++;
     const isRelative = file.path === undefined || !(file.display.startsWith('/') || /^[A-Za-z]:\//.test(file.display));
-    const uri = file.path === undefined ? relativeUri(file.display.replace(/^<|>$/g, '')) : isRelative ? relativeUri(file.display) : pathToFileURL(file.path).href;
+    const uri =
+      file.path === undefined
+        ? relativeUri(file.display.replace(/^<|>$/g, ''))
+        : isRelative
+          ? relativeUri(file.display)
+          : pathToFileURL(file.path).href;
     return { file: file.display, uri, relative: isRelative, problems };
   });
   return { cwd, files, counts, warningsFound, filesChecked: results.length, filesWithProblems };

@@ -8,8 +8,8 @@ import { LineIndex } from '../service/text';
 import type { Settings } from '../service/settings';
 import { applySettings, validateFile, type Diag } from '../service/validate';
 import { checkFile } from '../service/workspace/checks';
-import { WorkspaceIndex } from '../service/workspace/index';
-import { readInputFile, readStdin, decodeText, type Input } from './files';
+import { WorkspaceIndex } from '../service/workspace/workspaceIndex';
+import { readInputFile, readStdin, decodeText, type Input } from '../io/files';
 import type { Progress } from './progress';
 
 export interface WorkspaceFile {
@@ -50,7 +50,10 @@ function textOnly(text: string): ParsedFile {
 }
 
 /** Reads every input once. Files that cannot be read come back as error messages. */
-export async function loadWorkspace(inputs: readonly Input[], options: LoadOptions): Promise<{ workspace: Workspace; errors: string[] }> {
+export async function loadWorkspace(
+  inputs: readonly Input[],
+  options: LoadOptions,
+): Promise<{ workspace: Workspace; errors: string[] }> {
   const files: WorkspaceFile[] = [];
   const errors: string[] = [];
   for (let i = 0; i < inputs.length; i++) {
@@ -71,14 +74,19 @@ export async function loadWorkspace(inputs: readonly Input[], options: LoadOptio
       }
       text = r.text;
     }
-    files.push({ display: input.display, path: input.kind === 'file' ? input.path : undefined, parsed: textOnly(text) });
+    files.push({
+      display: input.display,
+      path: input.kind === 'file' ? input.path : undefined,
+      parsed: textOnly(text),
+    });
     options.progress?.update('read', i + 1, inputs.length);
   }
   return { workspace: { cwd: options.cwd, files }, errors };
 }
 
 /** The index key of a workspace file: its file URI, or a pseudo URI for standard input. */
-const uriOf = (file: WorkspaceFile, i: number): string => (file.path ? pathToFileURL(file.path).href : `stdin:///${i}/${encodeURIComponent(file.display)}`);
+const uriOf = (file: WorkspaceFile, i: number): string =>
+  file.path ? pathToFileURL(file.path).href : `stdin:///${i}/${encodeURIComponent(file.display)}`;
 
 /**
  * Validates every file of the workspace with the settings' rule levels: each file's own diagnostics, then the
@@ -107,13 +115,17 @@ export function checkWorkspace(workspace: Workspace, settings: Settings, progres
       index.set(uris[i], full);
       return validateFile(full, options);
     } catch (e) {
-      throw new Error(`while checking ${file.display}: ${e instanceof Error ? e.message : String(e)}`);
+      throw new Error(`while checking ${file.display}: ${e instanceof Error ? e.message : String(e)}`, { cause: e });
     }
   });
   // The files named on the command line need not be the whole workspace (one file, a glob): an owner missing
   // from them proves nothing, so `owner-not-found` / `reference-not-found` are the editor's alone. What the
   // files themselves prove wrong (owner kinds, owner ids, duplicates, cycles, parent limits) is reported.
-  const crossOptions = { ownerResolution: settings.ownerResolution, complete: false, display: (u: string) => display.get(u) ?? u };
+  const crossOptions = {
+    ownerResolution: settings.ownerResolution,
+    complete: false,
+    display: (u: string) => display.get(u) ?? u,
+  };
   return workspace.files.map((file, i) => {
     let diags: Diag[];
     try {
@@ -121,7 +133,7 @@ export function checkWorkspace(workspace: Workspace, settings: Settings, progres
       const cross = applySettings(file.parsed, checkFile(index, uris[i], crossOptions), options);
       if (cross.length > 0) diags = [...diags, ...cross].sort((x, y) => x.start - y.start || x.end - y.end);
     } catch (e) {
-      throw new Error(`while checking ${file.display}: ${e instanceof Error ? e.message : String(e)}`);
+      throw new Error(`while checking ${file.display}: ${e instanceof Error ? e.message : String(e)}`, { cause: e });
     }
     progress?.update('checked', i + 1, total);
     return { file, diags };

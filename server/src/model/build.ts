@@ -39,7 +39,12 @@ export function enm(values: (string | [string, string])[], enumName?: string): S
 export function obj(
   name: string,
   fields: Record<string, Field>,
-  opts: { doc?: string; exclusive?: ExclusiveGroup[]; unknownFields?: 'error' | 'warning'; reference?: ObjectType['reference'] } = {},
+  opts: {
+    doc?: string;
+    exclusive?: ExclusiveGroup[];
+    unknownFields?: 'error' | 'warning';
+    reference?: ObjectType['reference'];
+  } = {},
 ): ObjectType {
   return { kind: 'object', name, fields, ...opts };
 }

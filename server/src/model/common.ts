@@ -109,7 +109,10 @@ export function operatorSpec(kind: string, extra: Record<string, Field> = {}): F
           arr(destinationExpression()),
           'where to write dynamic config maps created with CEL expressions',
         ),
-        secretExpressions: opt(arr(destinationExpression()), 'where to write dynamic secrets created with CEL expressions'),
+        secretExpressions: opt(
+          arr(destinationExpression()),
+          'where to write dynamic secrets created with CEL expressions',
+        ),
         ...extra,
       },
       { doc: 'Operator-only settings; never sent to the cloud.' },
@@ -199,4 +202,3 @@ export const userAssignedIdentityDetails = (): ObjectType =>
   obj('UserAssignedIdentityDetails', {
     reference: opt(resourceReference(), 'the user-assigned identity resource'),
   });
-

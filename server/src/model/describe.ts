@@ -1,6 +1,6 @@
 // Limits of a type in words, one phrase each: shown by hover and completion (markdown) and in the JSON
 // Schemas' descriptions (plain text), so each limit is worded once.
-import { describeSeconds, FORMAT_DOCS } from '../service/formats';
+import { describeSeconds, FORMAT_DOCS } from './formats';
 import type { Type } from './types';
 
 const code = (s: string | number | boolean) => {
@@ -13,7 +13,8 @@ export function typeLimits(t: Type): string[] {
   const out: string[] = [];
   switch (t.kind) {
     case 'string':
-      if (t.minLength !== undefined && t.maxLength !== undefined) out.push(`${t.minLength} to ${t.maxLength} characters`);
+      if (t.minLength !== undefined && t.maxLength !== undefined)
+        out.push(`${t.minLength} to ${t.maxLength} characters`);
       else if (t.minLength !== undefined) out.push(`at least ${t.minLength} characters`);
       else if (t.maxLength !== undefined) out.push(`at most ${t.maxLength} characters`);
       if (t.patternDoc) out.push(`${t.patternDoc}${t.patternSeverity ? ' (a warning only)' : ''}`);
@@ -25,7 +26,10 @@ export function typeLimits(t: Type): string[] {
         else if (min !== undefined) out.push(`at least ${describeSeconds(min)}`);
         else if (max !== undefined) out.push(`at most ${describeSeconds(max)}`);
       }
-      if (t.delimited) out.push(`items separated by ${code(t.delimited.separator)}, each one of ${t.delimited.items.map(code).join(', ')}`);
+      if (t.delimited)
+        out.push(
+          `items separated by ${code(t.delimited.separator)}, each one of ${t.delimited.items.map(code).join(', ')}`,
+        );
       break;
     case 'int':
     case 'number': {
@@ -37,7 +41,8 @@ export function typeLimits(t: Type): string[] {
             : undefined;
       const hi = t.maximum !== undefined ? `at most ${t.maximum}` : undefined;
       const unit = t.kind === 'int' && t.unit ? ` ${t.unit}` : '';
-      if (t.kind === 'int' && t.minimum !== undefined && t.maximum !== undefined) out.push(`${t.minimum} to ${t.maximum}${unit}`);
+      if (t.kind === 'int' && t.minimum !== undefined && t.maximum !== undefined)
+        out.push(`${t.minimum} to ${t.maximum}${unit}`);
       else if (lo || hi) out.push([lo, hi].filter(Boolean).join(' and ') + unit);
       else if (unit) out.push(`in${unit}`);
       break;
@@ -59,11 +64,11 @@ export function typeLimits(t: Type): string[] {
         out.push(`${g.mode === 'exactlyOne' ? 'exactly one' : 'at most one'} of ${g.members.map(code).join(', ')}`);
       if (t.reference === 'known') out.push('exactly one of `name` or `armId`');
       else if (t.reference === 'arbitrary') out.push('either `armId` alone, or all of `group`, `kind` and `name`');
-      else if (t.reference === 'wellKnown') out.push('`wellKnownName` alone, or `armId` alone, or all of `group`, `kind` and `name`');
+      else if (t.reference === 'wellKnown')
+        out.push('`wellKnownName` alone, or `armId` alone, or all of `group`, `kind` and `name`');
       break;
     default:
       break;
   }
   return out;
 }
-

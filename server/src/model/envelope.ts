@@ -2,7 +2,7 @@
 // `<Kind>List`, built from a kind's definition. Validation, completion, hover and the JSON Schemas share it.
 import { arr, obj, open, opt, req, str } from './build';
 import { objectMeta } from './common';
-import type { KindDef, ObjectType, Type } from './types';
+import type { KindDef, ObjectType } from './types';
 
 const hasRequired = (o: ObjectType) => Object.values(o.fields).some((f) => f.required);
 
@@ -10,7 +10,10 @@ const cache = new WeakMap<KindDef, { env: ObjectType; item: ObjectType; list: Ob
 
 function build(def: KindDef) {
   const fields = (typeRequired: boolean) => ({
-    apiVersion: (typeRequired ? req : opt)(str(), `API group and version: \`${def.area}.{api_domain}/${def.version}\` (cloud API version ${def.apiVersionValue})`),
+    apiVersion: (typeRequired ? req : opt)(
+      str(),
+      `API group and version: \`${def.area}.{api_domain}/${def.version}\` (cloud API version ${def.apiVersionValue})`,
+    ),
     kind: (typeRequired ? req : opt)(str({ enum: [{ value: def.kind, doc: def.doc }] }), `the kind: \`${def.kind}\``),
     metadata: req(objectMeta(), 'Kubernetes object metadata: `name` (required), `namespace`, labels, annotations'),
     spec: (hasRequired(def.spec) ? req : opt)(def.spec, `desired state of the ${def.kind}`),
@@ -18,12 +21,16 @@ function build(def: KindDef) {
   });
   const env = obj(def.kind, fields(true), { doc: def.doc });
   const item = obj(def.kind, fields(false), { doc: def.doc });
-  const list = obj(`${def.kind}List`, {
-    apiVersion: req(str(), `API group and version: \`${def.area}.{api_domain}/${def.version}\``),
-    kind: req(str({ enum: [{ value: `${def.kind}List` }] }), `the kind: \`${def.kind}List\``),
-    metadata: opt(open('ListMeta', 'Kubernetes list metadata'), 'list metadata'),
-    items: opt(arr(item), `the ${def.kind} manifests of the list`),
-  }, { doc: `A list of ${def.kind} manifests.` });
+  const list = obj(
+    `${def.kind}List`,
+    {
+      apiVersion: req(str(), `API group and version: \`${def.area}.{api_domain}/${def.version}\``),
+      kind: req(str({ enum: [{ value: `${def.kind}List` }] }), `the kind: \`${def.kind}List\``),
+      metadata: opt(open('ListMeta', 'Kubernetes list metadata'), 'list metadata'),
+      items: opt(arr(item), `the ${def.kind} manifests of the list`),
+    },
+    { doc: `A list of ${def.kind} manifests.` },
+  );
   const v = { env, item, list };
   cache.set(def, v);
   return v;
@@ -35,25 +42,3 @@ export const envelopeOf = (def: KindDef): ObjectType => (cache.get(def) ?? build
 export const listItemOf = (def: KindDef): ObjectType => (cache.get(def) ?? build(def)).item;
 /** The envelope type of a `<Kind>List`. */
 export const listEnvelopeOf = (def: KindDef): ObjectType => (cache.get(def) ?? build(def)).list;
-
-/** The type at a field path (`'[]'` steps into list items, `'{}'` into map values). */
-export function typeAt(root: Type, path: readonly string[]): Type | undefined {
-  let t: Type | undefined = root;
-  for (const seg of path) {
-    if (!t) return undefined;
-    if (seg === '[]') t = t.kind === 'array' ? t.items : undefined;
-    else if (seg === '{}') t = t.kind === 'map' ? t.values : undefined;
-    else t = t.kind === 'object' ? t.fields[seg]?.type : undefined;
-  }
-  return t;
-}
-
-/** The field definition at a path, with its containing object type. */
-export function fieldAt(root: Type, path: readonly string[]): { field: import('./types').Field; parent: ObjectType } | undefined {
-  if (path.length === 0) return undefined;
-  const parent = typeAt(root, path.slice(0, -1));
-  const last = path[path.length - 1];
-  if (parent?.kind !== 'object') return undefined;
-  const field = parent.fields[last];
-  return field ? { field, parent } : undefined;
-}

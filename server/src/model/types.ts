@@ -116,15 +116,7 @@ export interface OpenType {
   note: string;
 }
 
-export type Type =
-  | StringType
-  | IntType
-  | NumberType
-  | BoolType
-  | ArrayType
-  | MapType
-  | ObjectType
-  | OpenType;
+export type Type = StringType | IntType | NumberType | BoolType | ArrayType | MapType | ObjectType | OpenType;
 
 export interface Field {
   type: Type;

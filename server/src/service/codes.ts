@@ -139,7 +139,8 @@ export const CODES = {
   },
   'rule-alert-only-member': {
     severity: 'error',
-    title: 'A recording rule (`record`) with alert-only members (`actions`, `resolveConfiguration`, `for`, `severity`).',
+    title:
+      'A recording rule (`record`) with alert-only members (`actions`, `resolveConfiguration`, `for`, `severity`).',
     example: 'rules:\n  - record: job:up\n    severity: 3',
   },
   'no-effect-public-access-disabled': {
@@ -174,52 +175,67 @@ export const CODES = {
   },
   'owner-kind': {
     severity: 'error',
-    title: 'An owner `name` that, in the workspace, names only manifests of another kind than the owner kind (a container owned by its account instead of its blob service).',
-    example: 'kind: StorageAccountsBlobServicesContainer\nspec:\n  owner:\n    name: appstore   # a StorageAccount, not a StorageAccountsBlobService',
+    title:
+      'An owner `name` that, in the workspace, names only manifests of another kind than the owner kind (a container owned by its account instead of its blob service).',
+    example:
+      'kind: StorageAccountsBlobServicesContainer\nspec:\n  owner:\n    name: appstore   # a StorageAccount, not a StorageAccountsBlobService',
   },
   'owner-not-found': {
     severity: 'info',
-    title: 'An owner that no manifest of the workspace defines: it may exist in the cluster (`ownerResolution: off` silences it).',
-    example: 'kind: KeyValue\nspec:\n  owner:\n    name: app-config   # no ConfigurationStore app-config in the workspace',
+    title:
+      'An owner that no manifest of the workspace defines: it may exist in the cluster (`ownerResolution: off` silences it).',
+    example:
+      'kind: KeyValue\nspec:\n  owner:\n    name: app-config   # no ConfigurationStore app-config in the workspace',
   },
   'reference-not-found': {
     severity: 'info',
-    title: 'A reference (`group`, `kind`, `name`) to one of our kinds that no manifest of the workspace defines: it may exist in the cluster (`ownerResolution: off` silences it).',
-    example: 'resourceReference:\n  group: storage.example.com\n  kind: StorageAccount\n  name: archive   # not in the workspace',
+    title:
+      'A reference (`group`, `kind`, `name`) to one of our kinds that no manifest of the workspace defines: it may exist in the cluster (`ownerResolution: off` silences it).',
+    example:
+      'resourceReference:\n  group: storage.example.com\n  kind: StorageAccount\n  name: archive   # not in the workspace',
   },
   'owner-arm-id': {
     severity: 'error',
     title: 'An owner `armId` whose provider namespace and type path are not those of the owner kind.',
-    example: 'kind: KeyValue\nspec:\n  owner:\n    armId: /subscriptions/0000/resourceGroups/rg/providers/Provider.Storage/storageAccounts/appstore',
+    example:
+      'kind: KeyValue\nspec:\n  owner:\n    armId: /subscriptions/0000/resourceGroups/rg/providers/Provider.Storage/storageAccounts/appstore',
   },
   'reference-kind': {
     severity: 'error',
     title: 'An owner or reference whose `kind` does not exist in its `group` (when the group is one of ours).',
-    example: 'owner:\n  group: eventgrid.example.com\n  kind: Topics   # Topic, DomainsTopic, Domain or EventSubscription\n  name: app-events',
+    example:
+      'owner:\n  group: eventgrid.example.com\n  kind: Topics   # Topic, DomainsTopic, Domain or EventSubscription\n  name: app-events',
   },
   'duplicate-resource': {
     severity: 'warning',
-    title: 'The same group, kind, namespace and name defined twice in one file or in files of one folder: applying both, the last one wins. (Copies in other folders are taken as alternatives: environments, overlays.)',
-    example: '# app/a.yaml\nkind: StorageAccount\nmetadata: {name: appstore}\n# app/b.yaml\nkind: StorageAccount\nmetadata: {name: appstore}',
+    title:
+      'The same group, kind, namespace and name defined twice in one file or in files of one folder: applying both, the last one wins. (Copies in other folders are taken as alternatives: environments, overlays.)',
+    example:
+      '# app/a.yaml\nkind: StorageAccount\nmetadata: {name: appstore}\n# app/b.yaml\nkind: StorageAccount\nmetadata: {name: appstore}',
   },
   'ownership-cycle': {
     severity: 'error',
     title: 'Manifests that own each other (through their owners, in any files): none of them can ever be created.',
-    example: 'kind: RoleAssignment\nmetadata: {name: a}\nspec:\n  owner: {group: authorization.example.com, kind: RoleAssignment, name: b}\n# and b owned by a',
+    example:
+      'kind: RoleAssignment\nmetadata: {name: a}\nspec:\n  owner: {group: authorization.example.com, kind: RoleAssignment, name: b}\n# and b owned by a',
   },
   'share-quota-large-file-shares': {
     severity: 'error',
-    title: 'A share quota above 5120 GB while the owning account does not enable large file shares (`largeFileSharesState: Enabled`).',
-    example: 'kind: StorageAccountsFileServicesShare\nspec:\n  shareQuota: 10240   # the account has no largeFileSharesState: Enabled',
+    title:
+      'A share quota above 5120 GB while the owning account does not enable large file shares (`largeFileSharesState: Enabled`).',
+    example:
+      'kind: StorageAccountsFileServicesShare\nspec:\n  shareQuota: 10240   # the account has no largeFileSharesState: Enabled',
   },
   'share-access-tier-account-kind': {
     severity: 'error',
-    title: "A share `accessTier` its account's kind does not offer: `FileStorage` accounts take only `Premium`, general-purpose v2 (`StorageV2`) accounts `TransactionOptimized`, `Hot` or `Cool`.",
+    title:
+      "A share `accessTier` its account's kind does not offer: `FileStorage` accounts take only `Premium`, general-purpose v2 (`StorageV2`) accounts `TransactionOptimized`, `Hot` or `Cool`.",
     example: 'kind: StorageAccountsFileServicesShare\nspec:\n  accessTier: Hot   # the account is kind: FileStorage',
   },
   'multichannel-account-kind': {
     severity: 'warning',
-    title: 'SMB multichannel enabled on the file service of an account that is not a `FileStorage` (premium) account: it applies to Premium FileStorage only.',
+    title:
+      'SMB multichannel enabled on the file service of an account that is not a `FileStorage` (premium) account: it applies to Premium FileStorage only.',
     example: 'protocolSettings:\n  smb:\n    multichannel: {enabled: true}   # the account is kind: StorageV2',
   },
 } as const satisfies Record<string, CodeInfo>;

@@ -31,6 +31,12 @@ export class Reporter {
       const s = sev ?? CODES[code].severity;
       if (s === 'error') sev = 'warning';
     }
-    this.diags.push({ code, message, start: span[0], end: Math.max(span[0], span[1]), ...(sev ? { severity: sev } : {}) });
+    this.diags.push({
+      code,
+      message,
+      start: span[0],
+      end: Math.max(span[0], span[1]),
+      ...(sev ? { severity: sev } : {}),
+    });
   }
 }

@@ -28,13 +28,16 @@ export function readSettings(raw: unknown): { settings: Settings; problems: stri
   if (typeof raw !== 'object' || Array.isArray(raw)) return { settings: s, problems: ['settings must be an object'] };
   const r = raw as Record<string, unknown>;
   if (typeof r.apiDomain === 'string' && r.apiDomain.trim()) s.apiDomain = r.apiDomain.trim();
-  else if (r.apiDomain !== undefined && r.apiDomain !== '' && r.apiDomain !== null) problems.push('apiDomain must be a string');
+  else if (r.apiDomain !== undefined && r.apiDomain !== '' && r.apiDomain !== null)
+    problems.push('apiDomain must be a string');
   if (r.rules !== undefined && r.rules !== null) {
-    if (typeof r.rules !== 'object' || Array.isArray(r.rules)) problems.push('rules must map codes to error, warning, info, hint or off');
+    if (typeof r.rules !== 'object' || Array.isArray(r.rules))
+      problems.push('rules must map codes to error, warning, info, hint or off');
     else
       for (const [code, sev] of Object.entries(r.rules as Record<string, unknown>)) {
         if (!isCode(code)) problems.push(`rules: unknown code "${code}"`);
-        else if (typeof sev !== 'string' || !SEVERITIES.has(sev)) problems.push(`rules.${code}: "${String(sev)}" is not one of error, warning, info, hint, off`);
+        else if (typeof sev !== 'string' || !SEVERITIES.has(sev))
+          problems.push(`rules.${code}: "${String(sev)}" is not one of error, warning, info, hint, off`);
         else s.rules[code] = sev as RuleSetting;
       }
   }

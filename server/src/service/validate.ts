@@ -1,11 +1,12 @@
 // validate: the diagnostics of a file. Each document's own diagnostics depend only on its text, so they
 // are cached by that text: an edit to one resource of a large file re-checks that resource alone.
 import { isMap, isScalar, isSeq, type Document, type YAMLError, type YAMLMap } from 'yaml';
-import { envelopeOf, listEnvelopeOf, listItemOf, typeAt } from '../model/envelope';
-import { allKinds, lookup, type Lookup } from '../model/registry';
+import { envelopeOf, listEnvelopeOf, listItemOf } from '../model/envelope';
+import { lookup, otherVersionsOf, type Lookup } from '../model/registry';
+import { typeAt } from '../model/typePath';
 import type { KindDef, ObjectType } from '../model/types';
 import { isCode, type Code, type Severity } from './codes';
-import { identifyChunk } from './context';
+import { identifyChunk } from './identity';
 import { Reporter, severityOf, type Diag } from './diag';
 import { analysisTree, parseFile, type ParsedDoc, type ParsedFile } from './parse';
 import { RULES } from './rules';
@@ -31,7 +32,7 @@ function otherVersions(def: KindDef): OtherVersionLookup {
   const key = `${def.area}/${def.kind}/${def.version}`;
   let fn = otherVersionsCache.get(key);
   if (!fn) {
-    const others = allKinds.filter((d) => d.area === def.area && d.kind === def.kind && d.version !== def.version);
+    const others = otherVersionsOf(def);
     fn = (path) =>
       others.flatMap((o) => {
         const t = typeAt(envelopeOf(o), path);
@@ -47,7 +48,13 @@ const walkedEnvelope = new WeakMap<ObjectType, ObjectType>();
 function forWalking(env: ObjectType): ObjectType {
   let t = walkedEnvelope.get(env);
   if (!t) {
-    t = { ...env, fields: { ...env.fields, status: { ...env.fields.status, type: { kind: 'open', name: 'status', note: 'read-only' } } } };
+    t = {
+      ...env,
+      fields: {
+        ...env.fields,
+        status: { ...env.fields.status, type: { kind: 'open', name: 'status', note: 'read-only' } },
+      },
+    };
     walkedEnvelope.set(env, t);
   }
   return t;
@@ -59,10 +66,23 @@ interface ChunkContext {
   out: Reporter;
 }
 
-function checkManifest({ doc, text, out }: ChunkContext, root: YAMLMap, def: KindDef, envelope: ObjectType, label: string, runRules = true): void {
+function checkManifest(
+  { doc, text, out }: ChunkContext,
+  root: YAMLMap,
+  def: KindDef,
+  envelope: ObjectType,
+  label: string,
+  runRules = true,
+): void {
   const kindEntry = entry(root, 'kind');
   const anchor = kindEntry ? spanOf(kindEntry.value ?? kindEntry.key) : spanOf(root.items[0]?.key);
-  new Walker({ doc, text, out, otherVersions: otherVersions(def) }).object(root, forWalking(envelope), label, anchor, []);
+  new Walker({ doc, text, out, otherVersions: otherVersions(def) }).object(
+    root,
+    forWalking(envelope),
+    label,
+    anchor,
+    [],
+  );
   if (!runRules) return;
   for (const rule of RULES) {
     if (rule.kinds && !rule.kinds.includes(def.kind)) continue;
@@ -103,7 +123,17 @@ export function validateChunk(chunk: Pick<ParsedDoc, 'text' | 'doc' | 'key'>): D
 }
 
 /** Parser errors that leave the structure around them intact; any other error may have moved keys. */
-const LOCAL_ERRORS = new Set(['BAD_DQ_ESCAPE', 'DUPLICATE_KEY', 'KEY_OVER_1024_CHARS', 'MULTIPLE_ANCHORS', 'MULTIPLE_TAGS', 'TAG_RESOLVE_FAILED', 'BAD_PROP_ORDER', 'ALIAS_PROPS', 'NON_STRING_KEY']);
+const LOCAL_ERRORS = new Set([
+  'BAD_DQ_ESCAPE',
+  'DUPLICATE_KEY',
+  'KEY_OVER_1024_CHARS',
+  'MULTIPLE_ANCHORS',
+  'MULTIPLE_TAGS',
+  'TAG_RESOLVE_FAILED',
+  'BAD_PROP_ORDER',
+  'ALIAS_PROPS',
+  'NON_STRING_KEY',
+]);
 
 /** The span a parser error is about: the whole key or token, or the opening quote of an unclosed string. */
 function syntaxSpan(e: YAMLError, text: string): Span {
@@ -138,7 +168,10 @@ function computeChunk(doc: Document.Parsed, text: string): Diag[] {
   // A document that does not parse, or lacks `kind`/`apiVersion`, is still ours when what it has says so.
   // (A kind name alone is too weak a sign: `Topic` or `Snapshot` may be anybody's.)
   const partial = id.status === 'notOurs' ? identifyChunk({ doc, text }) : undefined;
-  const ours = !partial || (partial.root !== undefined && (doc.errors.length > 0 || (partial.kind === undefined && partial.apiVersion !== undefined)));
+  const ours =
+    !partial ||
+    (partial.root !== undefined &&
+      (doc.errors.length > 0 || (partial.kind === undefined && partial.apiVersion !== undefined)));
   if (!ours) return [];
   let structuralAt = Infinity;
   for (const e of doc.errors) {
@@ -153,7 +186,11 @@ function computeChunk(doc: Document.Parsed, text: string): Diag[] {
     // Our group and version without a kind.
     const first = root.items[0]?.key;
     if (first && partial?.kind === undefined)
-      out.report('missing-required', spanOf(first), `The manifest is missing required field \`kind\`; completion after \`kind: \` lists the kinds of \`${partial?.apiVersion}\`.`);
+      out.report(
+        'missing-required',
+        spanOf(first),
+        `The manifest is missing required field \`kind\`; completion after \`kind: \` lists the kinds of \`${partial?.apiVersion}\`.`,
+      );
     return out.diags;
   }
   const cc: ChunkContext = { doc, text, out };
@@ -161,14 +198,24 @@ function computeChunk(doc: Document.Parsed, text: string): Diag[] {
     if (id.list) {
       // The list envelope is walked with `items` unchecked; each item is then checked as a manifest.
       const env = listEnvelopeOf(id.def);
-      const shallow = { ...env, fields: { ...env.fields, items: { ...env.fields.items, type: { kind: 'open' as const, name: 'items', note: '' } } } };
+      const shallow = {
+        ...env,
+        fields: {
+          ...env.fields,
+          items: { ...env.fields.items, type: { kind: 'open' as const, name: 'items', note: '' } },
+        },
+      };
       checkManifest(cc, root, id.def, shallow, '', false);
       const items = entry(root, 'items')?.value;
       if (isSeq(items)) {
         items.items.forEach((item, i) => {
           if (isMap(item)) checkManifest(cc, item, id.def, listItemOf(id.def), `items[${i}]`, true);
           else if (isScalar(item) && item.value !== null)
-            out.report('wrong-type', spanOf(item), `\`items[${i}]\` must be a ${id.def.kind} manifest (a mapping); found ${String(item.value)}.`);
+            out.report(
+              'wrong-type',
+              spanOf(item),
+              `\`items[${i}]\` must be a ${id.def.kind} manifest (a mapping); found ${String(item.value)}.`,
+            );
         });
       } else if (items && !(isScalar(items) && items.value === null)) {
         out.report('wrong-type', spanOf(items), '`items` must be a list of manifests.');
@@ -194,7 +241,10 @@ function disabledLines(file: ParsedFile): Map<number, Set<string> | 'all'> {
   for (const m of file.text.matchAll(DISABLE)) {
     const line = file.lines.positionAt(m.index!).line + 1;
     // No code silences every code; otherwise only the codes named (a misspelled one silences nothing).
-    const words = m[1].replace(/--.*$/, '').split(/[\s,]+/).filter(Boolean);
+    const words = m[1]
+      .replace(/--.*$/, '')
+      .split(/[\s,]+/)
+      .filter(Boolean);
     out.set(line, words.length === 0 ? 'all' : new Set(words.filter((c) => isCode(c))));
   }
   return out;
@@ -226,7 +276,8 @@ export function validateFile(file: ParsedFile, options: ValidateOptions = {}): D
 }
 
 /** Convenience for tests and the CLI: parse and validate a text. */
-export const validateText = (text: string, options: ValidateOptions = {}): Diag[] => validateFile(parseFile(text), options);
+export const validateText = (text: string, options: ValidateOptions = {}): Diag[] =>
+  validateFile(parseFile(text), options);
 
 export { severityOf };
 export type { Code, Diag };

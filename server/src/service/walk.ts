@@ -4,9 +4,19 @@
 import { isAlias, isMap, isScalar, isSeq, type Document, type Node, type YAMLMap } from 'yaml';
 import type { ArrayType, Field, IntType, MapType, NumberType, ObjectType, StringType, Type } from '../model/types';
 import type { Reporter } from './diag';
-import { describeSeconds, durationSeconds, FORMAT_DOCS, matchesFormat } from './formats';
+import { describeSeconds, durationSeconds, FORMAT_DOCS, matchesFormat } from '../model/formats';
 import { listOf, nearest } from './suggest';
-import { clusterValue, describeNode, describeValue, isNullish, keyName, presentKeys, resolveAlias, spanOf, type Span } from './yamlNodes';
+import {
+  clusterValue,
+  describeNode,
+  describeValue,
+  isNullish,
+  keyName,
+  presentKeys,
+  resolveAlias,
+  spanOf,
+  type Span,
+} from './yamlNodes';
 
 /** Finds the same field's type in another version of the kind, to tell "another version's value". */
 export type OtherVersionLookup = (path: string[]) => { version: string; type: Type }[];
@@ -74,9 +84,16 @@ export class Walker {
     if (isAlias(node)) {
       const target = resolveAlias(doc, node);
       if (target === undefined)
-        return out.report('yaml-syntax', spanOf(node), `Alias \`*${node.source}\` names no anchor defined before it; the document does not load.`);
+        return out.report(
+          'yaml-syntax',
+          spanOf(node),
+          `Alias \`*${node.source}\` names no anchor defined before it; the document does not load.`,
+        );
       if (isScalar(target)) return this.scalar(clusterValue(target), spanOf(node), type, label, schemaPath);
-      if ((isMap(target) && (type.kind === 'object' || type.kind === 'map')) || (isSeq(target) && type.kind === 'array')) {
+      if (
+        (isMap(target) && (type.kind === 'object' || type.kind === 'map')) ||
+        (isSeq(target) && type.kind === 'array')
+      ) {
         // The anchored content is checked against the type where it is used, reported at the alias.
         if (this.aliasBudget <= 0) return;
         const was = out.redirect;
@@ -88,7 +105,11 @@ export class Walker {
         }
         return;
       }
-      return out.report('wrong-type', spanOf(node), `\`${label}\` must be ${typeWord(type)}; found ${describeNode(doc, target)}.`);
+      return out.report(
+        'wrong-type',
+        spanOf(node),
+        `\`${label}\` must be ${typeWord(type)}; found ${describeNode(doc, target)}.`,
+      );
     }
     switch (type.kind) {
       case 'object':
@@ -108,10 +129,20 @@ export class Walker {
 
   private wrongType(node: unknown, type: Type, label: string) {
     if (isNullish(node)) return; // a key just typed: no error for optional fields
-    this.ctx.out.report('wrong-type', spanOf(node), `\`${label}\` must be ${typeWord(type)}; found ${describeNode(this.ctx.doc, node)}.`);
+    this.ctx.out.report(
+      'wrong-type',
+      spanOf(node),
+      `\`${label}\` must be ${typeWord(type)}; found ${describeNode(this.ctx.doc, node)}.`,
+    );
   }
 
-  private scalar({ value: v, yaml11 }: { value: unknown; yaml11?: boolean }, span: Span, type: Type, label: string, schemaPath: string[]): void {
+  private scalar(
+    { value: v, yaml11 }: { value: unknown; yaml11?: boolean },
+    span: Span,
+    type: Type,
+    label: string,
+    schemaPath: string[],
+  ): void {
     if (v === null) return;
     const out = this.ctx.out;
     switch (type.kind) {
@@ -132,11 +163,16 @@ export class Walker {
         }
         return this.range(v, span, type, label);
       case 'number':
-        if (typeof v !== 'number') return out.report('wrong-type', span, `\`${label}\` must be a number; found ${describeValue(v)}.`);
+        if (typeof v !== 'number')
+          return out.report('wrong-type', span, `\`${label}\` must be a number; found ${describeValue(v)}.`);
         return this.range(v, span, type, label);
       case 'bool':
         if (typeof v !== 'boolean')
-          return out.report('wrong-type', span, `\`${label}\` must be a boolean (\`true\` or \`false\`); found ${describeValue(v)}.`);
+          return out.report(
+            'wrong-type',
+            span,
+            `\`${label}\` must be a boolean (\`true\` or \`false\`); found ${describeValue(v)}.`,
+          );
         return;
       default:
         return out.report('wrong-type', span, `\`${label}\` must be ${typeWord(type)}; found ${describeValue(v)}.`);
@@ -150,7 +186,11 @@ export class Walker {
       if (values.includes(v)) return;
       const caseMatch = values.find((x) => x.toLowerCase() === v.toLowerCase());
       if (caseMatch !== undefined)
-        return out.report('enum-case', span, `\`${label}\` value "${v}" differs only in case from the allowed \`${caseMatch}\`; write \`${caseMatch}\`.`);
+        return out.report(
+          'enum-case',
+          span,
+          `\`${label}\` value "${v}" differs only in case from the allowed \`${caseMatch}\`; write \`${caseMatch}\`.`,
+        );
       for (const other of this.ctx.otherVersions?.(schemaPath) ?? []) {
         if (other.type.kind === 'string' && other.type.enum?.some((e) => e.value === v))
           return out.report(
@@ -160,14 +200,31 @@ export class Walker {
           );
       }
       const near = nearest(v, values);
-      return out.report('enum-value', span, `\`${label}\` does not allow "${v}"; allowed: ${listOf(values, 20)}.${near ? ` Did you mean \`${near}\`?` : ''}`);
+      return out.report(
+        'enum-value',
+        span,
+        `\`${label}\` does not allow "${v}"; allowed: ${listOf(values, 20)}.${near ? ` Did you mean \`${near}\`?` : ''}`,
+      );
     }
     if (t.minLength !== undefined && v.length < t.minLength)
-      out.report('string-length', span, `\`${label}\` is ${v.length} characters long; it must be at least ${t.minLength}.`);
+      out.report(
+        'string-length',
+        span,
+        `\`${label}\` is ${v.length} characters long; it must be at least ${t.minLength}.`,
+      );
     if (t.maxLength !== undefined && v.length > t.maxLength)
-      out.report('string-length', span, `\`${label}\` is ${v.length} characters long; it must be at most ${t.maxLength}.`);
+      out.report(
+        'string-length',
+        span,
+        `\`${label}\` is ${v.length} characters long; it must be at most ${t.maxLength}.`,
+      );
     if (t.pattern !== undefined && !new RegExp(t.pattern).test(v))
-      out.report('pattern', span, `\`${label}\` value "${v}" is not allowed: ${t.patternDoc ?? `it must match \`${t.pattern}\``}.`, t.patternSeverity);
+      out.report(
+        'pattern',
+        span,
+        `\`${label}\` value "${v}" is not allowed: ${t.patternDoc ?? `it must match \`${t.pattern}\``}.`,
+        t.patternSeverity,
+      );
     if (t.format) {
       if (!matchesFormat(t.format, v)) {
         out.report('format', span, `\`${label}\` value "${v}" must be ${FORMAT_DOCS[t.format]}.`);
@@ -176,7 +233,11 @@ export class Walker {
         const { min, max } = t.durationSeconds;
         if ((min !== undefined && s < min) || (max !== undefined && s > max)) {
           const bounds = `${min !== undefined ? describeSeconds(min) : '0'} to ${max !== undefined ? describeSeconds(max) : 'any'}`;
-          out.report('duration-range', span, `\`${label}\` is ${describeSeconds(s)} ("${v}"); it must be from ${bounds}.`);
+          out.report(
+            'duration-range',
+            span,
+            `\`${label}\` is ${describeSeconds(s)} ("${v}"); it must be from ${bounds}.`,
+          );
         }
       }
     }
@@ -229,23 +290,46 @@ export class Walker {
     if (!bad) return;
     const lower = exMin !== undefined ? `greater than ${exMin}` : min !== undefined ? `at least ${min}` : '';
     const upper = max !== undefined ? `at most ${max}` : '';
-    this.ctx.out.report('value-range', span, `\`${label}\` is ${v}; it must be ${[lower, upper].filter(Boolean).join(' and ')}.`);
+    this.ctx.out.report(
+      'value-range',
+      span,
+      `\`${label}\` is ${v}; it must be ${[lower, upper].filter(Boolean).join(' and ')}.`,
+    );
   }
 
-  private array(node: Node & { items: unknown[] }, t: ArrayType, label: string, anchor: Span, schemaPath: string[]): void {
+  private array(
+    node: Node & { items: unknown[] },
+    t: ArrayType,
+    label: string,
+    anchor: Span,
+    schemaPath: string[],
+  ): void {
     const out = this.ctx.out;
     const n = node.items.length;
     if (t.maxItems !== undefined && n > t.maxItems) {
       const extra = node.items[t.maxItems];
-      out.report('item-count', extra ? spanOf(extra) : anchor, `\`${label}\` has ${n} items; at most ${t.maxItems} ${t.maxItems === 1 ? 'is' : 'are'} allowed.`);
+      out.report(
+        'item-count',
+        extra ? spanOf(extra) : anchor,
+        `\`${label}\` has ${n} items; at most ${t.maxItems} ${t.maxItems === 1 ? 'is' : 'are'} allowed.`,
+      );
     }
     if (t.minItems !== undefined && n < t.minItems)
-      out.report('item-count', anchor, `\`${label}\` has ${n} item${n === 1 ? '' : 's'}; at least ${t.minItems} ${t.minItems === 1 ? 'is' : 'are'} required.`);
+      out.report(
+        'item-count',
+        anchor,
+        `\`${label}\` has ${n} item${n === 1 ? '' : 's'}; at least ${t.minItems} ${t.minItems === 1 ? 'is' : 'are'} required.`,
+      );
     const seen = new Map<string, number>();
     node.items.forEach((item, i) => {
       const itemLabel = join(label, i);
       if (isNullish(item) && t.items.kind !== 'open') {
-        if (isScalar(item)) out.report('wrong-type', this.dashOf(item, anchor), `\`${itemLabel}\` is empty; it must be ${typeWord(t.items)}.`);
+        if (isScalar(item))
+          out.report(
+            'wrong-type',
+            this.dashOf(item, anchor),
+            `\`${itemLabel}\` is empty; it must be ${typeWord(t.items)}.`,
+          );
         return;
       }
       this.value(item, t.items, itemLabel, anchorOfItem(item, anchor), [...schemaPath, '[]']);
@@ -255,7 +339,11 @@ export class Walker {
         if (typeof v === 'string' || typeof v === 'number') {
           const first = seen.get(String(v));
           if (first !== undefined)
-            out.report('duplicate-item', spanOf(key!.value), `\`${join(itemLabel, t.uniqueBy)}\` "${v}" is already used by \`${label}[${first}]\`; it must be unique.`);
+            out.report(
+              'duplicate-item',
+              spanOf(key!.value),
+              `\`${join(itemLabel, t.uniqueBy)}\` "${v}" is already used by \`${label}[${first}]\`; it must be unique.`,
+            );
           else seen.set(String(v), i);
         }
       }
@@ -266,14 +354,31 @@ export class Walker {
     const out = this.ctx.out;
     const entries = [...presentKeys(this.ctx.doc, node).entries()];
     if (t.maxEntries !== undefined && entries.length > t.maxEntries) {
-      out.report('map-limits', spanOf(entries[t.maxEntries][1].key), `\`${label}\` has ${entries.length} entries; at most ${t.maxEntries} are allowed.`);
+      out.report(
+        'map-limits',
+        spanOf(entries[t.maxEntries][1].key),
+        `\`${label}\` has ${entries.length} entries; at most ${t.maxEntries} are allowed.`,
+      );
     }
     for (const [k, e] of entries) {
       if (t.keyMaxLength !== undefined && k.length > t.keyMaxLength)
-        out.report('map-limits', spanOf(e.key), `\`${label}\` key "${k.slice(0, 40)}…" is ${k.length} characters long; keys must be at most ${t.keyMaxLength}.`);
-      if (t.values.kind === 'string' && t.values.maxLength !== undefined && isScalar(e.value) && typeof e.value.value === 'string') {
+        out.report(
+          'map-limits',
+          spanOf(e.key),
+          `\`${label}\` key "${k.slice(0, 40)}…" is ${k.length} characters long; keys must be at most ${t.keyMaxLength}.`,
+        );
+      if (
+        t.values.kind === 'string' &&
+        t.values.maxLength !== undefined &&
+        isScalar(e.value) &&
+        typeof e.value.value === 'string'
+      ) {
         if (e.value.value.length > t.values.maxLength) {
-          out.report('map-limits', spanOf(e.value), `\`${join(label, k)}\` is ${e.value.value.length} characters long; values must be at most ${t.values.maxLength}.`);
+          out.report(
+            'map-limits',
+            spanOf(e.value),
+            `\`${join(label, k)}\` is ${e.value.value.length} characters long; values must be at most ${t.values.maxLength}.`,
+          );
           continue;
         }
       }
@@ -317,7 +422,11 @@ export class Walker {
       const e = keys.get(k);
       if (!e) continue;
       if (f.required && isNullish(e.value)) {
-        out.report('missing-required', spanOf(e.key), `\`${join(label, k)}\` is required but has no value; it must be ${typeWord(f.type)}.`);
+        out.report(
+          'missing-required',
+          spanOf(e.key),
+          `\`${join(label, k)}\` is required but has no value; it must be ${typeWord(f.type)}.`,
+        );
         continue;
       }
       if (e.merged) {
@@ -340,7 +449,12 @@ export class Walker {
   }
 
   /** `<<` sources must be mappings; keys they bring in must be fields of the type. */
-  private mergeSources(node: YAMLMap, keys: Map<string, { key: Node; merged?: boolean }>, t: ObjectType, label: string) {
+  private mergeSources(
+    node: YAMLMap,
+    keys: Map<string, { key: Node; merged?: boolean }>,
+    t: ObjectType,
+    label: string,
+  ) {
     const { doc, out } = this.ctx;
     for (const item of node.items) {
       if (keyName(item) !== '<<') continue;
@@ -348,12 +462,21 @@ export class Walker {
       for (const src of sources) {
         const target = resolveAlias(doc, src);
         if (target !== undefined && !isMap(target))
-          out.report('wrong-type', spanOf(src), `The merge key \`<<\` in \`${label || 'the manifest'}\` must bring in a mapping; found ${describeNode(doc, target)}.`);
+          out.report(
+            'wrong-type',
+            spanOf(src),
+            `The merge key \`<<\` in \`${label || 'the manifest'}\` must bring in a mapping; found ${describeNode(doc, target)}.`,
+          );
       }
     }
     for (const [k, e] of keys) {
       if (!e.merged || Object.prototype.hasOwnProperty.call(t.fields, k)) continue;
-      out.report('unknown-field', spanOf(e.key), `\`${label || 'the manifest'}\` gets field \`${k}\` through the merge key, but ${t.name} has no such field.`, t.unknownFields === 'warning' ? 'warning' : undefined);
+      out.report(
+        'unknown-field',
+        spanOf(e.key),
+        `\`${label || 'the manifest'}\` gets field \`${k}\` through the merge key, but ${t.name} has no such field.`,
+        t.unknownFields === 'warning' ? 'warning' : undefined,
+      );
     }
   }
 
@@ -386,7 +509,11 @@ export class Walker {
         // An empty key just typed is still being written.
         const typed = g.members.some((m) => keys.has(m));
         if (!typed)
-          this.ctx.out.report('missing-member', anchor, `\`${label}\` must set exactly one of ${listOf(g.members)}; it sets none.`);
+          this.ctx.out.report(
+            'missing-member',
+            anchor,
+            `\`${label}\` must set exactly one of ${listOf(g.members)}; it sets none.`,
+          );
       }
     }
   }
@@ -397,29 +524,49 @@ export class Walker {
     const at = (k: string) => spanOf(keys.get(k)!.key);
     if (t.reference === 'known') {
       if (has('name') && has('armId'))
-        out.report('reference-shape', at('armId'), `\`${label}\` sets both \`name\` and \`armId\`; give exactly one of them.`);
+        out.report(
+          'reference-shape',
+          at('armId'),
+          `\`${label}\` sets both \`name\` and \`armId\`; give exactly one of them.`,
+        );
       else if (!has('name') && !has('armId') && !keys.has('name') && !keys.has('armId'))
         out.report('reference-shape', anchor, `\`${label}\` must give the owner's \`name\` or its \`armId\`.`);
       return;
     }
     if (t.reference === 'wellKnown' && has('wellKnownName')) {
       for (const k of ['group', 'kind', 'name', 'armId'].filter(has))
-        out.report('reference-shape', at(k), `\`${label}\` sets \`wellKnownName\` and \`${k}\`; a built-in role by name stands alone.`);
+        out.report(
+          'reference-shape',
+          at(k),
+          `\`${label}\` sets \`wellKnownName\` and \`${k}\`; a built-in role by name stands alone.`,
+        );
       return;
     }
     const gkn = ['group', 'kind', 'name'];
     if (has('armId')) {
       for (const k of gkn.filter(has))
-        out.report('reference-shape', at(k), `\`${label}\` sets \`armId\` and \`${k}\`; give either \`armId\` alone or all of \`group\`, \`kind\` and \`name\`.`);
+        out.report(
+          'reference-shape',
+          at(k),
+          `\`${label}\` sets \`armId\` and \`${k}\`; give either \`armId\` alone or all of \`group\`, \`kind\` and \`name\`.`,
+        );
       return;
     }
     const present = gkn.filter((k) => keys.has(k));
     const missing = gkn.filter((k) => !keys.has(k));
     if (present.length === 0 && !keys.has('armId')) {
       const alt = t.reference === 'wellKnown' ? '`wellKnownName`, ' : '';
-      out.report('reference-shape', anchor, `\`${label}\` must give ${alt}\`armId\`, or all of \`group\`, \`kind\` and \`name\`.`);
+      out.report(
+        'reference-shape',
+        anchor,
+        `\`${label}\` must give ${alt}\`armId\`, or all of \`group\`, \`kind\` and \`name\`.`,
+      );
     } else if (missing.length > 0 && present.length > 0) {
-      out.report('reference-shape', anchor, `\`${label}\` gives ${listOf(present)} but not ${listOf(missing)}; a reference by name needs \`group\`, \`kind\` and \`name\` (or \`armId\` alone).`);
+      out.report(
+        'reference-shape',
+        anchor,
+        `\`${label}\` gives ${listOf(present)} but not ${listOf(missing)}; a reference by name needs \`group\`, \`kind\` and \`name\` (or \`armId\` alone).`,
+      );
     }
   }
 }

@@ -69,7 +69,8 @@ const YAML11_BOOL = /^(?:y|Y|yes|Yes|YES|on|On|ON|n|N|no|No|NO|off|Off|OFF)$/;
 export function clusterValue(node: unknown): { value: unknown; yaml11?: boolean } {
   if (!isScalar(node)) return { value: undefined };
   const v = node.value;
-  if (node.type === 'PLAIN' && typeof v === 'string' && YAML11_BOOL.test(v)) return { value: /^(?:y|yes|on)$/i.test(v), yaml11: true };
+  if (node.type === 'PLAIN' && typeof v === 'string' && YAML11_BOOL.test(v))
+    return { value: /^(?:y|yes|on)$/i.test(v), yaml11: true };
   return { value: v };
 }
 
@@ -108,7 +109,8 @@ export function presentKeys(doc: Document, map: YAMLMap): Map<string, Entry> {
       for (const it of target.items) {
         const n = isPair(it) ? keyName(it) : undefined;
         // A merged key counts as present, anchored at the merge key for ranges.
-        if (n !== undefined && !out.has(n)) out.set(n, { key: m.key as Node, value: it.value as Node | null, merged: true });
+        if (n !== undefined && !out.has(n))
+          out.set(n, { key: m.key as Node, value: it.value as Node | null, merged: true });
       }
     }
   }

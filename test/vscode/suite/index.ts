@@ -10,7 +10,11 @@ const EXTENSION_ID = 'cloud-manifests.cloud-manifests';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function until<T>(what: string, fn: () => T | undefined | Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
+async function until<T>(
+  what: string,
+  fn: () => T | undefined | Promise<T | undefined>,
+  timeoutMs = 20_000,
+): Promise<T> {
   const end = Date.now() + timeoutMs;
   let last: unknown;
   while (Date.now() < end) {
@@ -27,7 +31,11 @@ async function until<T>(what: string, fn: () => T | undefined | Promise<T | unde
 
 const folder = () => vscode.workspace.workspaceFolders![0].uri.fsPath;
 const fileUri = (rel: string) => vscode.Uri.file(join(folder(), rel));
-const codes = (uri: vscode.Uri) => vscode.languages.getDiagnostics(uri).filter((d) => d.source === 'cloud-manifests').map((d) => String(typeof d.code === 'object' ? d.code.value : d.code));
+const codes = (uri: vscode.Uri) =>
+  vscode.languages
+    .getDiagnostics(uri)
+    .filter((d) => d.source === 'cloud-manifests')
+    .map((d) => String(typeof d.code === 'object' ? d.code.value : d.code));
 const hoverText = (hovers: vscode.Hover[]) =>
   hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : 'value' in c ? c.value : ''))).join('\n');
 
@@ -58,7 +66,11 @@ const tests: [string, () => Promise<void>][] = [
     async () => {
       const doc = await vscode.workspace.openTextDocument({ language: 'yaml', content: '' });
       const labels = await until('resource snippets', async () => {
-        const list = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', doc.uri, new vscode.Position(0, 0));
+        const list = await vscode.commands.executeCommand<vscode.CompletionList>(
+          'vscode.executeCompletionItemProvider',
+          doc.uri,
+          new vscode.Position(0, 0),
+        );
         const l = list.items.map((i) => (typeof i.label === 'string' ? i.label : i.label.label));
         return l.includes('StorageAccount (storage v20220901)') ? l : undefined;
       });
@@ -70,7 +82,13 @@ const tests: [string, () => Promise<void>][] = [
     async () => {
       const uri = fileUri('mistakes.yaml');
       const text = await until('a hover', async () => {
-        const h = hoverText(await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', uri, new vscode.Position(1, 16)));
+        const h = hoverText(
+          await vscode.commands.executeCommand<vscode.Hover[]>(
+            'vscode.executeHoverProvider',
+            uri,
+            new vscode.Position(1, 16),
+          ),
+        );
         return h.includes('2022-09-01') ? h : undefined;
       });
       assert.match(text, /StorageAccount/);
@@ -83,7 +101,9 @@ const tests: [string, () => Promise<void>][] = [
       const config = vscode.workspace.getConfiguration('cloudManifests');
       await config.update('rules', { 'enum-case': 'off' }, vscode.ConfigurationTarget.Workspace);
       try {
-        await until('enum-case to go away', () => (!codes(uri).includes('enum-case') && codes(uri).includes('enum-value') ? true : undefined));
+        await until('enum-case to go away', () =>
+          !codes(uri).includes('enum-case') && codes(uri).includes('enum-value') ? true : undefined,
+        );
       } finally {
         await config.update('rules', undefined, vscode.ConfigurationTarget.Workspace);
       }
@@ -93,7 +113,10 @@ const tests: [string, () => Promise<void>][] = [
   [
     '"New Cloud Resource Manifest…" opens a new document with the kind\'s snippet',
     async () => {
-      const editor = await vscode.commands.executeCommand<vscode.TextEditor>('cloudManifests.newManifest', 'StorageAccount');
+      const editor = await vscode.commands.executeCommand<vscode.TextEditor>(
+        'cloudManifests.newManifest',
+        'StorageAccount',
+      );
       assert.ok(editor, 'no editor');
       assert.equal(editor.document.isUntitled, true);
       assert.equal(editor.document.languageId, 'yaml');
@@ -108,7 +131,7 @@ const tests: [string, () => Promise<void>][] = [
       const uri = fileUri('monitoring/closed-mistakes.yaml');
       assert.deepEqual(codes(uri), []);
       await vscode.commands.executeCommand('cloudManifests.checkWorkspace');
-      const got = await until('the closed file\'s problems', () => {
+      const got = await until("the closed file's problems", () => {
         const c = codes(uri);
         return c.includes('duration-range') ? c : undefined;
       });
@@ -129,5 +152,6 @@ export async function run(): Promise<void> {
       failures.push(name);
     }
   }
-  if (failures.length) throw new Error(`${failures.length} of ${tests.length} VS Code API checks failed: ${failures.join('; ')}`);
+  if (failures.length)
+    throw new Error(`${failures.length} of ${tests.length} VS Code API checks failed: ${failures.join('; ')}`);
 }

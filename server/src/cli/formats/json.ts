@@ -4,7 +4,14 @@ import type { Report } from '../report';
 export interface JsonOutput {
   tool: 'cloud-manifests';
   version: string;
-  summary: { errors: number; warnings: number; info: number; hints: number; filesWithProblems: number; filesChecked: number };
+  summary: {
+    errors: number;
+    warnings: number;
+    info: number;
+    hints: number;
+    filesWithProblems: number;
+    filesChecked: number;
+  };
   /** Every problem reported, by file (input order) then position; line and column 1-based, end exclusive. */
   problems: {
     file: string;

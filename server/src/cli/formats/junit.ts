@@ -2,9 +2,18 @@
 // Warnings, info and hints do not fail a testcase: they are listed in the testcase's <system-out>.
 import type { Problem, Report } from '../report';
 
+/**
+ * What XML escapes or cannot hold: markup characters, characters outside XML 1.0, lone surrogates. Code
+ * units on purpose, without the `u` flag (lone surrogates are what it looks for).
+ */
+/* eslint-disable no-misleading-character-class */
+const NOT_XML =
+  /[&<>"']|[^\t\n\r\x20-\uD7FF\uE000-\uFFFD\uD800-\uDBFF\uDC00-\uDFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+/* eslint-enable no-misleading-character-class */
+
 /** Escapes text for XML 1.0 content and attribute values; characters XML cannot hold become \uXXXX. */
 export function xmlEscape(s: string): string {
-  return s.replace(/[&<>"']|[^\t\n\r\x20-\uD7FF\uE000-\uFFFD\uD800-\uDBFF\uDC00-\uDFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, (c) => {
+  return s.replace(NOT_XML, (c) => {
     switch (c) {
       case '&':
         return '&amp;';
@@ -28,8 +37,12 @@ export function formatJunit(report: Report, options: { elapsedMs: number }): str
   const failures = report.counts.error;
   const time = (options.elapsedMs / 1000).toFixed(3);
   const out: string[] = ['<?xml version="1.0" encoding="UTF-8"?>'];
-  out.push(`<testsuites name="cloud-manifests" tests="${report.filesChecked}" failures="${failures}" errors="0" time="${time}">`);
-  out.push(`  <testsuite name="cloud-manifests" tests="${report.filesChecked}" failures="${failures}" errors="0" skipped="0" time="${time}">`);
+  out.push(
+    `<testsuites name="cloud-manifests" tests="${report.filesChecked}" failures="${failures}" errors="0" time="${time}">`,
+  );
+  out.push(
+    `  <testsuite name="cloud-manifests" tests="${report.filesChecked}" failures="${failures}" errors="0" skipped="0" time="${time}">`,
+  );
   for (const f of report.files) {
     const name = xmlEscape(f.file);
     const errors = f.problems.filter((p) => p.severity === 'error');
@@ -44,7 +57,8 @@ export function formatJunit(report: Report, options: { elapsedMs: number }): str
         `      <failure type="${xmlEscape(p.code)}" message="${xmlEscape(`${p.line}:${p.column} ${p.message}`)}">${xmlEscape(line(f.file, p))}</failure>`,
       );
     }
-    if (others.length > 0) out.push(`      <system-out>${xmlEscape(others.map((p) => line(f.file, p)).join('\n'))}</system-out>`);
+    if (others.length > 0)
+      out.push(`      <system-out>${xmlEscape(others.map((p) => line(f.file, p)).join('\n'))}</system-out>`);
     out.push('    </testcase>');
   }
   out.push('  </testsuite>');

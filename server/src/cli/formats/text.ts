@@ -9,7 +9,9 @@ export function formatText(report: Report, options: { color: boolean }): string 
   for (const f of report.files) {
     for (const pr of f.problems) {
       const message = pr.message.replace(/\r?\n/g, ' ');
-      out.push(`${p.bold(`${f.file}:${pr.line}:${pr.column}`)} ${sev[pr.severity](pr.severity)} ${p.gray(pr.code)} ${message}`);
+      out.push(
+        `${p.bold(`${f.file}:${pr.line}:${pr.column}`)} ${sev[pr.severity](pr.severity)} ${p.gray(pr.code)} ${message}`,
+      );
     }
   }
   const summary = summaryLine(report);

@@ -37,7 +37,10 @@ const actionStatus = (): ObjectType =>
 const resolveConfiguration = (suffix: '' | '_STATUS'): ObjectType =>
   obj(`PrometheusRuleResolveConfiguration${suffix}`, {
     autoResolved: opt(bool(), 'enables automatic resolution of the alert'),
-    timeToResolve: opt(str({ format: 'duration' }), 'timeout after which the alert is resolved automatically (ISO 8601 duration)'),
+    timeToResolve: opt(
+      str({ format: 'duration' }),
+      'timeout after which the alert is resolved automatically (ISO 8601 duration)',
+    ),
   });
 
 const rule = (): ObjectType =>

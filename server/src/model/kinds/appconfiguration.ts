@@ -46,8 +46,7 @@ const authenticationModeEnum = () =>
   // Values from reference-shapes.md; their meanings are not shown.
   enm(['Local', 'Pass-through'], 'DataPlaneProxyProperties_AuthenticationMode');
 
-const privateLinkDelegationEnum = () =>
-  enm(['Disabled', 'Enabled'], 'DataPlaneProxyProperties_PrivateLinkDelegation');
+const privateLinkDelegationEnum = () => enm(['Disabled', 'Enabled'], 'DataPlaneProxyProperties_PrivateLinkDelegation');
 
 const publicNetworkAccessEnum = () =>
   enm(
@@ -63,7 +62,10 @@ const identityTypeEnum = () =>
     [
       ['None', 'removes all identities from the store'],
       ['SystemAssigned', 'a system-assigned identity only'],
-      ['SystemAssigned, UserAssigned', 'both a system-assigned identity and user-assigned identities (note the space after the comma)'],
+      [
+        'SystemAssigned, UserAssigned',
+        'both a system-assigned identity and user-assigned identities (note the space after the comma)',
+      ],
       ['UserAssigned', 'user-assigned identities only'],
     ],
     'IdentityType',
@@ -72,7 +74,10 @@ const identityTypeEnum = () =>
 const dataPlaneProxy = (suffix: '' | '_STATUS'): ObjectType =>
   obj(`DataPlaneProxyProperties${suffix}`, {
     authenticationMode: opt(authenticationModeEnum(), 'how the data-plane proxy authenticates requests'),
-    privateLinkDelegation: opt(privateLinkDelegationEnum(), 'whether private link access is delegated through the data-plane proxy'),
+    privateLinkDelegation: opt(
+      privateLinkDelegationEnum(),
+      'whether private link access is delegated through the data-plane proxy',
+    ),
   });
 
 const keyVaultProperties = (suffix: '' | '_STATUS'): ObjectType =>
@@ -147,10 +152,17 @@ const configurationStore = (): KindDef => ({
     cloudName: cloudNameField(),
     createMode: opt(createModeEnum(), 'whether the store is created normally or recovered from soft delete'),
     dataPlaneProxy: opt(dataPlaneProxy(''), 'settings of the data-plane proxy'),
-    defaultKeyValueRevisionRetentionPeriodInSeconds: opt(int({ unit: 'seconds' }), 'how many seconds new key-value revisions are retained', {
-      defaultDoc: DEFAULT_RETENTION_DOC,
-    }),
-    disableLocalAuth: opt(bool(), 'when true, every authentication method other than directory-identity authentication is disabled'),
+    defaultKeyValueRevisionRetentionPeriodInSeconds: opt(
+      int({ unit: 'seconds' }),
+      'how many seconds new key-value revisions are retained',
+      {
+        defaultDoc: DEFAULT_RETENTION_DOC,
+      },
+    ),
+    disableLocalAuth: opt(
+      bool(),
+      'when true, every authentication method other than directory-identity authentication is disabled',
+    ),
     enablePurgeProtection: opt(bool(), 'whether purge protection is enabled for the store'),
     encryption: opt(encryption(''), 'encryption settings of the store'),
     identity: opt(
@@ -181,7 +193,10 @@ const configurationStore = (): KindDef => ({
     createMode: opt(createModeEnum(), 'whether the store was created normally or recovered'),
     creationDate: opt(str(), 'when the store was created'),
     dataPlaneProxy: opt(dataPlaneProxy('_STATUS'), 'settings of the data-plane proxy'),
-    defaultKeyValueRevisionRetentionPeriodInSeconds: opt(int(), 'how many seconds new key-value revisions are retained'),
+    defaultKeyValueRevisionRetentionPeriodInSeconds: opt(
+      int(),
+      'how many seconds new key-value revisions are retained',
+    ),
     disableLocalAuth: opt(bool(), 'whether authentication methods other than directory identities are disabled'),
     enablePurgeProtection: opt(bool(), 'whether purge protection is enabled'),
     encryption: opt(encryption('_STATUS'), 'encryption settings of the store'),
@@ -197,7 +212,10 @@ const configurationStore = (): KindDef => ({
     ),
     location: commonStatus.location(),
     name: commonStatus.name(),
-    privateEndpointConnections: opt(arr(privateEndpointConnectionReference()), 'private endpoint connections of the store'),
+    privateEndpointConnections: opt(
+      arr(privateEndpointConnectionReference()),
+      'private endpoint connections of the store',
+    ),
     provisioningState: commonStatus.provisioningState(STORE_STATES),
     publicNetworkAccess: opt(publicNetworkAccessEnum(), 'whether public-network data-plane traffic is allowed'),
     sku: opt(obj('Sku_STATUS', { name: opt(str(), 'SKU name') }), 'pricing tier of the store'),
@@ -297,7 +315,9 @@ const compositionTypeEnum = () =>
 
 const keyValueFilter = (suffix: '' | '_STATUS'): ObjectType =>
   obj(`KeyValueFilter${suffix}`, {
-    key: suffix ? opt(str(), 'key filter of the key-values to include') : req(str(), 'key filter of the key-values to include'),
+    key: suffix
+      ? opt(str(), 'key filter of the key-values to include')
+      : req(str(), 'key filter of the key-values to include'),
     label: opt(str(), 'label filter of the key-values to include'),
   });
 
@@ -315,7 +335,10 @@ const snapshot = (): KindDef => ({
   spec: obj('Snapshot_Spec', {
     cloudName: cloudNameField(),
     compositionType: opt(compositionTypeEnum(), 'how key-values are composed into the snapshot'),
-    filters: req(arr(keyValueFilter(''), { minItems: 1, maxItems: 3 }), 'filters selecting the key-values in the snapshot (1 to 3)'),
+    filters: req(
+      arr(keyValueFilter(''), { minItems: 1, maxItems: 3 }),
+      'filters selecting the key-values in the snapshot (1 to 3)',
+    ),
     operatorSpec: operatorSpec('Snapshot'),
     owner: storeOwner('snapshot'),
     retentionPeriod: opt(

@@ -61,15 +61,24 @@ function roleAssignment(version: Version): KindDef {
       {
         cloudName: cloudNameField('a uuid generated as `operatorSpec.namingConvention` says'),
         condition: opt(str(), 'condition that limits the resources the assignment can apply to'),
-        conditionVersion: opt(enm([['2.0', 'the only accepted condition version']]), 'version of the condition syntax; the only accepted value is `2.0`'),
+        conditionVersion: opt(
+          enm([['2.0', 'the only accepted condition version']]),
+          'version of the condition syntax; the only accepted value is `2.0`',
+        ),
         delegatedManagedIdentityResourceReference: opt(resourceReference(), 'delegated managed identity resource'),
         description: opt(str(), 'description of the role assignment'),
         operatorSpec: operatorSpec('RoleAssignment', { namingConvention: namingConvention() }),
-        owner: req(arbitraryOwnerReference(), 'the scope the role is assigned at: any resource can own a role assignment'),
+        owner: req(
+          arbitraryOwnerReference(),
+          'the scope the role is assigned at: any resource can own a role assignment',
+        ),
         principalId: opt(str(), 'id of the principal the role is assigned to'),
         principalIdFromConfig: opt(configMapReference(), 'principal id read from a config map'),
         principalType: opt(principalType(), 'type of the principal the role is assigned to'),
-        roleDefinitionReference: req(wellKnownResourceReference(), 'the role definition to assign (a built-in role by `wellKnownName`, or a reference)'),
+        roleDefinitionReference: req(
+          wellKnownResourceReference(),
+          'the role definition to assign (a built-in role by `wellKnownName`, or a reference)',
+        ),
       },
       { exclusive: [atMostOne('principalId', 'principalIdFromConfig')] },
     ),

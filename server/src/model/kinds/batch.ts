@@ -54,8 +54,7 @@ const DOC = {
   allowedAuthenticationModes:
     'authentication modes allowed for the data plane (`AAD`, `SharedKey`, `TaskAuthenticationToken`); the control plane is not affected',
   autoStorage: 'the storage account used for auto-storage and how the account authenticates to it',
-  encryption:
-    'how account data is encrypted: a provider-managed key by default, or optionally a customer-managed key',
+  encryption: 'how account data is encrypted: a provider-managed key by default, or optionally a customer-managed key',
   identity: 'the managed identity of the batch account',
   keyVaultReference: 'the key vault associated with the batch account',
   networkProfile:

@@ -26,7 +26,15 @@ const DOMAIN_PATH =
   '/subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/Provider.EventGrid/domains/{domainName}';
 
 const DOMAIN_STATES = ['Canceled', 'Creating', 'Deleting', 'Failed', 'Succeeded', 'Updating'];
-const SUBSCRIPTION_STATES = ['AwaitingManualAction', 'Canceled', 'Creating', 'Deleting', 'Failed', 'Succeeded', 'Updating'];
+const SUBSCRIPTION_STATES = [
+  'AwaitingManualAction',
+  'Canceled',
+  'Creating',
+  'Deleting',
+  'Failed',
+  'Succeeded',
+  'Updating',
+];
 
 /** Type-name suffix and field constructor for the spec form (`''`) or the status form (`'_STATUS'`). */
 interface Form {
@@ -83,8 +91,13 @@ const jsonInputSchemaMapping = (f: Form): ObjectType =>
 const inputSchemaMapping = (f: Form): ObjectType =>
   obj(
     `InputSchemaMapping${f.sfx}`,
-    { json: opt(jsonInputSchemaMapping(f), 'mapping of a JSON input event; mutually exclusive with any other mapping') },
-    { doc: 'Mapping of the published event payload; set exactly one member.', ...(f.sfx ? {} : { exclusive: [exactlyOne('json')] }) },
+    {
+      json: opt(jsonInputSchemaMapping(f), 'mapping of a JSON input event; mutually exclusive with any other mapping'),
+    },
+    {
+      doc: 'Mapping of the published event payload; set exactly one member.',
+      ...(f.sfx ? {} : { exclusive: [exactlyOne('json')] }),
+    },
   );
 
 const privateEndpointConnections = (): Field =>
@@ -272,18 +285,44 @@ const batching = (): Record<string, Field> => ({
 
 /** [member, type name stem, endpoint type, fields, exclusive groups of the spec form]. */
 const destinationVariants = (f: Form): [string, string, string, Record<string, Field>, ExclusiveGroup[]][] => [
-  ['cloudFunction', 'CloudFunction', 'CloudFunction', { ...target(f, 'function that receives the events'), ...batching() }, []],
+  [
+    'cloudFunction',
+    'CloudFunction',
+    'CloudFunction',
+    { ...target(f, 'function that receives the events'), ...batching() },
+    [],
+  ],
   ['eventHub', 'EventHub', 'EventHub', target(f, 'event hub that receives the events'), []],
-  ['hybridConnection', 'HybridConnection', 'HybridConnection', target(f, 'hybrid connection that receives the events'), []],
-  ['serviceBusQueue', 'ServiceBusQueue', 'ServiceBusQueue', target(f, 'service bus queue that receives the events'), []],
-  ['serviceBusTopic', 'ServiceBusTopic', 'ServiceBusTopic', target(f, 'service bus topic that receives the events'), []],
+  [
+    'hybridConnection',
+    'HybridConnection',
+    'HybridConnection',
+    target(f, 'hybrid connection that receives the events'),
+    [],
+  ],
+  [
+    'serviceBusQueue',
+    'ServiceBusQueue',
+    'ServiceBusQueue',
+    target(f, 'service bus queue that receives the events'),
+    [],
+  ],
+  [
+    'serviceBusTopic',
+    'ServiceBusTopic',
+    'ServiceBusTopic',
+    target(f, 'service bus topic that receives the events'),
+    [],
+  ],
   [
     'storageQueue',
     'StorageQueue',
     'StorageQueue',
     {
       queueName: opt(str(), 'name of the storage queue'),
-      ...(f.sfx ? {} : { queueNameFromConfig: opt(configMapReference(), 'name of the storage queue, read from a config map') }),
+      ...(f.sfx
+        ? {}
+        : { queueNameFromConfig: opt(configMapReference(), 'name of the storage queue, read from a config map') }),
       ...target(f, 'storage account holding the queue'),
     },
     [atMostOne('queueName', 'queueNameFromConfig')],
@@ -384,7 +423,10 @@ const eventSubscription = (): KindDef => ({
     filter: opt(eventSubscriptionFilter(SPEC), SUB_DOC.filter),
     labels: opt(arr(str()), SUB_DOC.labels),
     operatorSpec: operatorSpec('EventSubscription'),
-    owner: req(arbitraryOwnerReference(), 'the resource whose events are subscribed to: any resource can own a subscription'),
+    owner: req(
+      arbitraryOwnerReference(),
+      'the resource whose events are subscribed to: any resource can own a subscription',
+    ),
     retryPolicy: opt(retryPolicy(SPEC), SUB_DOC.retryPolicy),
   }),
   status: obj('EventSubscription_STATUS', {

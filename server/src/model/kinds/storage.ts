@@ -58,7 +58,16 @@ const sorted = (fields: Record<string, Field>): Record<string, Field> =>
 
 const skuNameEnum = () =>
   enm(
-    ['Premium_LRS', 'Premium_ZRS', 'Standard_GRS', 'Standard_GZRS', 'Standard_LRS', 'Standard_RAGRS', 'Standard_RAGZRS', 'Standard_ZRS'],
+    [
+      'Premium_LRS',
+      'Premium_ZRS',
+      'Standard_GRS',
+      'Standard_GZRS',
+      'Standard_LRS',
+      'Standard_RAGRS',
+      'Standard_RAGZRS',
+      'Standard_ZRS',
+    ],
     'SkuName',
   );
 
@@ -70,11 +79,7 @@ const accountKindEnum = (s: Sfx) =>
 
 const accountAccessTierEnum = () =>
   enm(
-    [
-      'Cool',
-      'Hot',
-      ['Premium', 'the fixed default for premium block blob accounts; it cannot be changed there'],
-    ],
+    ['Cool', 'Hot', ['Premium', 'the fixed default for premium block blob accounts; it cannot be changed there']],
     'StorageAccountPropertiesCreateParameters_AccessTier',
   );
 
@@ -137,10 +142,17 @@ const corsRule = (s: Sfx): ObjectType =>
     `CorsRule${s}`,
     {
       allowedHeaders: fld(s, arr(str()), 'headers allowed to be part of the cross-origin request', { required: true }),
-      allowedMethods: fld(s, arr(corsMethodsEnum()), 'HTTP methods the origin is allowed to execute', { required: true }),
+      allowedMethods: fld(s, arr(corsMethodsEnum()), 'HTTP methods the origin is allowed to execute', {
+        required: true,
+      }),
       allowedOrigins: fld(s, arr(str()), 'origin domains allowed via CORS; `*` allows all domains', { required: true }),
       exposedHeaders: fld(s, arr(str()), 'response headers to expose to CORS clients', { required: true }),
-      maxAgeInSeconds: fld(s, s ? int() : int({ unit: 'seconds' }), 'seconds a client or browser may cache a preflight response', { required: true }),
+      maxAgeInSeconds: fld(
+        s,
+        s ? int() : int({ unit: 'seconds' }),
+        'seconds a client or browser may cache a preflight response',
+        { required: true },
+      ),
     },
     { doc: 'One CORS rule; all five fields are required when a rule is present.' },
   );
@@ -291,9 +303,18 @@ const encryptionIdentity = (s: Sfx): ObjectType =>
   obj(
     `EncryptionIdentity${s}`,
     {
-      federatedIdentityClientId: fld(s, str(), 'client id of the multi-tenant application used for cross-tenant customer-managed keys'),
+      federatedIdentityClientId: fld(
+        s,
+        str(),
+        'client id of the multi-tenant application used for cross-tenant customer-managed keys',
+      ),
       ...(s
-        ? { userAssignedIdentity: opt(str(), 'resource id of the user-assigned identity used for server-side encryption') }
+        ? {
+            userAssignedIdentity: opt(
+              str(),
+              'resource id of the user-assigned identity used for server-side encryption',
+            ),
+          }
         : {
             userAssignedIdentityReference: opt(
               resourceReference(),
@@ -309,11 +330,7 @@ const encryptionService = (s: Sfx): ObjectType =>
     `EncryptionService${s}`,
     {
       enabled: fld(s, bool(), 'whether the service encrypts data as it is stored'),
-      keyType: fld(
-        s,
-        enm(['Account', 'Service'], 'EncryptionService_KeyType'),
-        'encryption key type of the service',
-      ),
+      keyType: fld(s, enm(['Account', 'Service'], 'EncryptionService_KeyType'), 'encryption key type of the service'),
     },
     // reference-shapes.md "storage Encryption" (≈): `enabled`, `keyType`.
     { doc: 'Encryption settings of one storage service.', unknownFields: 'warning' },
@@ -343,7 +360,11 @@ const encryption = (s: Sfx): ObjectType =>
         'source of the encryption key',
       ),
       keyvaultproperties: fld(s, keyVaultProperties(s), 'key vault key properties (customer-managed keys)'),
-      requireInfrastructureEncryption: fld(s, bool(), 'whether a secondary layer of encryption with platform-managed keys is applied'),
+      requireInfrastructureEncryption: fld(
+        s,
+        bool(),
+        'whether a secondary layer of encryption with platform-managed keys is applied',
+      ),
       services: fld(s, encryptionServices(s), 'per-service encryption settings'),
     },
     { doc: 'Server-side encryption settings of the account.', unknownFields: 'warning' },
@@ -357,7 +378,10 @@ const extendedLocation = (s: Sfx): ObjectType =>
       name: fld(s, str(), 'name of the extended location'),
       type: fld(s, enm(['EdgeZone'], 'ExtendedLocationType'), 'type of the extended location'),
     },
-    { doc: 'An extended location (edge zone) of the account; the shape is not shown beyond its type values.', unknownFields: 'warning' },
+    {
+      doc: 'An extended location (edge zone) of the account; the shape is not shown beyond its type values.',
+      unknownFields: 'warning',
+    },
   );
 
 // The spec gives the `type` values; the rest of the shape (and its status form) is not shown.
@@ -437,11 +461,16 @@ const ipRule = (s: Sfx): ObjectType =>
     {
       action: fld(s, enm(['Allow'], 'IPRule_Action'), 'action of the rule; the only value is `Allow`'),
       value: fld(s, str({ format: 'ipv4-or-cidr' }), 'an IPv4 address, or an address range in CIDR form'),
-      ...(s ? {} : { valueFromConfig: opt(configMapReference(), 'the IPv4 address or CIDR range, read from a config map') }),
+      ...(s
+        ? {}
+        : { valueFromConfig: opt(configMapReference(), 'the IPv4 address or CIDR range, read from a config map') }),
     },
     s
       ? { doc: 'An IP rule of the network rule set.' }
-      : { doc: 'An IP rule: `value` or `valueFromConfig`, not both.', exclusive: [atMostOne('value', 'valueFromConfig')] },
+      : {
+          doc: 'An IP rule: `value` or `valueFromConfig`, not both.',
+          exclusive: [atMostOne('value', 'valueFromConfig')],
+        },
   );
 
 const resourceAccessRule = (s: Sfx): ObjectType =>
@@ -490,10 +519,15 @@ const networkRuleSet = (s: Sfx): ObjectType =>
       ipRules: fld(s, arr(ipRule(s)), 'IP address rules'),
       resourceAccessRules: fld(s, arr(resourceAccessRule(s)), 'rules granting access to resource instances'),
       virtualNetworkRules: s
-        ? opt(arr(open('VirtualNetworkRule_STATUS', 'the status form of a virtual network rule is not shown')), 'virtual network rules')
+        ? opt(
+            arr(open('VirtualNetworkRule_STATUS', 'the status form of a virtual network rule is not shown')),
+            'virtual network rules',
+          )
         : opt(arr(virtualNetworkRule()), 'virtual network rules', { approx: true }),
     },
-    { doc: 'Network rules of the account: default action, bypass, IP rules, resource access and virtual network rules.' },
+    {
+      doc: 'Network rules of the account: default action, bypass, IP rules, resource access and virtual network rules.',
+    },
   );
 
 const routingPreference = (s: Sfx): ObjectType =>
@@ -515,7 +549,11 @@ const sasPolicy = (s: Sfx): ObjectType =>
   obj(
     `SasPolicy${s}`,
     {
-      expirationAction: fld(s, enm(['Log'], 'SasPolicy_ExpirationAction'), 'action taken when a SAS expiration policy is violated'),
+      expirationAction: fld(
+        s,
+        enm(['Log'], 'SasPolicy_ExpirationAction'),
+        'action taken when a SAS expiration policy is violated',
+      ),
       sasExpirationPeriod: fld(s, str(), 'SAS expiration period'),
     },
     { doc: 'Shared access signature policy of the account.' },
@@ -548,7 +586,9 @@ const operatorSecrets = (): ObjectType =>
       tableEndpoint: opt(secretDestination(), 'secret to write the table endpoint to'),
       webEndpoint: opt(secretDestination(), 'secret to write the web endpoint to'),
     },
-    { doc: 'Secrets the operator writes account endpoints and keys to; a secret is retrieved from the cloud only for the fields given.' },
+    {
+      doc: 'Secrets the operator writes account endpoints and keys to; a secret is retrieved from the cloud only for the fields given.',
+    },
   );
 
 // ---------------------------------------------------------------------------------------------------
@@ -559,13 +599,19 @@ const blobRestoreStatus = (): ObjectType =>
     failureReason: opt(str(), 'reason the blob restore failed'),
     parameters: opt(
       obj('BlobRestoreParameters_STATUS', {
-        blobRanges: opt(arr(open('BlobRestoreRange_STATUS', 'the shape of a blob restore range is not shown')), 'blob ranges to restore'),
+        blobRanges: opt(
+          arr(open('BlobRestoreRange_STATUS', 'the shape of a blob restore range is not shown')),
+          'blob ranges to restore',
+        ),
         timeToRestore: opt(str(), 'time to restore the blobs to'),
       }),
       'parameters of the blob restore request',
     ),
     restoreId: opt(str(), 'id of the blob restore request'),
-    status: opt(enm(['InProgress', 'Complete', 'Failed'], 'BlobRestoreProgressStatus_STATUS'), 'status of the blob restore'),
+    status: opt(
+      enm(['InProgress', 'Complete', 'Failed'], 'BlobRestoreProgressStatus_STATUS'),
+      'status of the blob restore',
+    ),
   });
 
 const endpointUrl = (what: string) => opt(str(), `${what} endpoint URL`);
@@ -596,7 +642,10 @@ const endpoints = (): ObjectType =>
         'endpoints for the provider routing choice',
       ),
     },
-    { doc: 'Endpoint URLs of the account for the standard routing, plus the two routing choices.', unknownFields: 'warning' },
+    {
+      doc: 'Endpoint URLs of the account for the standard routing, plus the two routing choices.',
+      unknownFields: 'warning',
+    },
   );
 
 // GeoReplicationStats_STATUS: only its status values are shown.
@@ -604,9 +653,15 @@ const geoReplicationStats = (): ObjectType =>
   obj(
     'GeoReplicationStats_STATUS',
     {
-      status: opt(enm(['Bootstrap', 'Live', 'Unavailable'], 'GeoReplicationStats_Status_STATUS'), 'status of the secondary location'),
+      status: opt(
+        enm(['Bootstrap', 'Live', 'Unavailable'], 'GeoReplicationStats_Status_STATUS'),
+        'status of the secondary location',
+      ),
     },
-    { doc: 'Geo-replication statistics of the account; the shape beyond the status values is not shown.', unknownFields: 'warning' },
+    {
+      doc: 'Geo-replication statistics of the account; the shape beyond the status values is not shown.',
+      unknownFields: 'warning',
+    },
   );
 
 const skuConversionStatus = (): ObjectType =>
@@ -635,7 +690,9 @@ const accountFields = (s: Sfx): Record<string, Field> => ({
   allowBlobPublicAccess: fld(s, bool(), 'allows or disallows public access to all blobs or containers in the account', {
     default: true,
   }),
-  allowCrossTenantReplication: fld(s, bool(), 'allows or disallows object replication across directory tenants', { default: true }),
+  allowCrossTenantReplication: fld(s, bool(), 'allows or disallows object replication across directory tenants', {
+    default: true,
+  }),
   allowedCopyScope: fld(
     s,
     allowedCopyScopeEnum(),
@@ -647,16 +704,38 @@ const accountFields = (s: Sfx): Record<string, Field> => ({
     'whether requests may be authorised with the account key; when false, all requests (shared access signatures included) must use directory identity; null is the same as true',
     { default: true },
   ),
-  cloudFilesIdentityBasedAuthentication: fld(s, filesIdentityBasedAuthentication(s), 'identity-based authentication settings for file shares'),
-  customDomain: fld(s, customDomain(s), 'the custom domain of the account (one per account); an empty `name` clears it'),
-  defaultToOAuthAuthentication: fld(s, bool(), 'whether directory (OAuth) authentication is the default in the portal', {
-    default: false,
-  }),
-  dnsEndpointType: fld(s, dnsEndpointTypeEnum(), 'endpoint type; `CloudDnsZone` allows very many accounts per subscription'),
+  cloudFilesIdentityBasedAuthentication: fld(
+    s,
+    filesIdentityBasedAuthentication(s),
+    'identity-based authentication settings for file shares',
+  ),
+  customDomain: fld(
+    s,
+    customDomain(s),
+    'the custom domain of the account (one per account); an empty `name` clears it',
+  ),
+  defaultToOAuthAuthentication: fld(
+    s,
+    bool(),
+    'whether directory (OAuth) authentication is the default in the portal',
+    {
+      default: false,
+    },
+  ),
+  dnsEndpointType: fld(
+    s,
+    dnsEndpointTypeEnum(),
+    'endpoint type; `CloudDnsZone` allows very many accounts per subscription',
+  ),
   encryption: fld(s, encryption(s), 'server-side encryption settings', { approx: true }),
-  extendedLocation: fld(s, extendedLocation(s), 'extended location of the account; when unset the account is created in the main region', {
-    approx: true,
-  }),
+  extendedLocation: fld(
+    s,
+    extendedLocation(s),
+    'extended location of the account; when unset the account is created in the main region',
+    {
+      approx: true,
+    },
+  ),
   identity: fld(s, identity(s), 'the managed identity of the account'),
   immutableStorageWithVersioning: fld(
     s,
@@ -670,13 +749,21 @@ const accountFields = (s: Sfx): Record<string, Field> => ({
   isSftpEnabled: fld(s, bool(), 'enables secure file transfer (SFTP)'),
   keyPolicy: fld(s, keyPolicy(s), 'key policy of the account'),
   kind: fld(s, accountKindEnum(s), 'the account type', { required: true }),
-  largeFileSharesState: fld(s, largeFileSharesStateEnum(), 'large file shares; raises the share quota limit to 102400 GB', {
-    irreversible: 'large file shares cannot be disabled once enabled',
-  }),
+  largeFileSharesState: fld(
+    s,
+    largeFileSharesStateEnum(),
+    'large file shares; raises the share quota limit to 102400 GB',
+    {
+      irreversible: 'large file shares cannot be disabled once enabled',
+    },
+  ),
   location: s
     ? commonStatus.location()
     : {
-        ...locationField(true, 'geo-location of the account; the region cannot change after creation (an update naming the same region succeeds)'),
+        ...locationField(
+          true,
+          'geo-location of the account; the region cannot change after creation (an update naming the same region succeeds)',
+        ),
         createOnly: true,
       },
   minimumTlsVersion: fld(s, minimumTlsVersionEnum(), 'minimum TLS version allowed for requests to the account', {
@@ -731,7 +818,10 @@ const storageAccount: KindDef = {
       creationTime: opt(str(), 'creation time of the account (UTC)'),
       failoverInProgress: opt(bool(), 'true while a failover is in progress, otherwise null'),
       geoReplicationStats: opt(geoReplicationStats(), 'geo-replication statistics'),
-      keyCreationTime: opt(open('KeyCreationTime_STATUS', 'the shape of the key creation times is not shown'), 'creation time of the account keys'),
+      keyCreationTime: opt(
+        open('KeyCreationTime_STATUS', 'the shape of the key creation times is not shown'),
+        'creation time of the account keys',
+      ),
       lastGeoFailoverTime: opt(
         str(),
         'time of the latest failover to the secondary location; absent if there was never one; only for Standard_GRS or Standard_RAGRS',
@@ -747,7 +837,10 @@ const storageAccount: KindDef = {
       ),
       provisioningState: commonStatus.provisioningState(ACCOUNT_STATES),
       secondaryEndpoints: opt(endpoints(), 'URLs of the secondary location; only when the SKU is Standard_RAGRS'),
-      secondaryLocation: opt(str(), 'location of the geo-replicated secondary; only for Standard_GRS or Standard_RAGRS'),
+      secondaryLocation: opt(
+        str(),
+        'location of the geo-replicated secondary; only for Standard_GRS or Standard_RAGRS',
+      ),
       statusOfPrimary: opt(availabilityEnum('AccountStatus_STATUS'), 'whether the primary location is available'),
       statusOfSecondary: opt(
         availabilityEnum('AccountStatus_STATUS'),
@@ -781,7 +874,11 @@ const lastAccessTimeTrackingPolicy = (s: Sfx): ObjectType =>
     {
       blobType: fld(s, arr(str()), 'blob types the policy applies to'),
       enable: fld(s, bool(), 'whether last access time tracking is enabled', { required: true }),
-      name: fld(s, enm(['AccessTimeTracking'], 'LastAccessTimeTrackingPolicy_Name'), 'name of the policy; the only value is `AccessTimeTracking`'),
+      name: fld(
+        s,
+        enm(['AccessTimeTracking'], 'LastAccessTimeTrackingPolicy_Name'),
+        'name of the policy; the only value is `AccessTimeTracking`',
+      ),
       trackingGranularityInDays: fld(s, int(), 'granularity of last access time tracking, in days'),
     },
     { doc: 'Last access time tracking policy of the blob service.' },
@@ -795,7 +892,9 @@ const restorePolicy = (s: Sfx): ObjectType =>
       enabled: fld(s, bool(), 'whether the blob restore policy is enabled', { required: true }),
     },
     // The status form carries further fields that are not shown.
-    s ? { doc: 'Blob restore policy of the blob service.', unknownFields: 'warning' } : { doc: 'Blob restore policy of the blob service.' },
+    s
+      ? { doc: 'Blob restore policy of the blob service.', unknownFields: 'warning' }
+      : { doc: 'Blob restore policy of the blob service.' },
   );
 
 const blobServiceFields = (s: Sfx): Record<string, Field> => ({
@@ -883,17 +982,26 @@ const immutabilityPolicyProperties = (): ObjectType =>
   obj(
     'ImmutabilityPolicyProperties_STATUS',
     {
-      state: opt(enm(['Locked', 'Unlocked'], 'ImmutabilityPolicyProperty_State_STATUS'), 'state of the immutability policy'),
+      state: opt(
+        enm(['Locked', 'Unlocked'], 'ImmutabilityPolicyProperty_State_STATUS'),
+        'state of the immutability policy',
+      ),
       updateHistory: opt(arr(updateHistoryProperty()), 'history of the policy updates'),
     },
-    { doc: 'The immutability policy of the container; its shape is not shown beyond its sub-types.', unknownFields: 'warning' },
+    {
+      doc: 'The immutability policy of the container; its shape is not shown beyond its sub-types.',
+      unknownFields: 'warning',
+    },
   );
 
 const legalHoldProperties = (): ObjectType =>
   obj(
     'LegalHoldProperties_STATUS',
     {
-      protectedAppendWritesHistory: opt(protectedAppendWritesHistory(), 'history of the protected append writes setting'),
+      protectedAppendWritesHistory: opt(
+        protectedAppendWritesHistory(),
+        'history of the protected append writes setting',
+      ),
       tags: opt(arr(tagProperty()), 'the legal hold tags'),
     },
     { doc: 'Legal hold of the container; its shape is not shown beyond its sub-types.', unknownFields: 'warning' },
@@ -903,9 +1011,15 @@ const immutableStorageWithVersioningStatus = (): ObjectType =>
   obj(
     'ImmutableStorageWithVersioning_STATUS',
     {
-      migrationState: opt(enm(['Completed', 'InProgress'], 'ImmutableStorageWithVersioning_MigrationState_STATUS'), 'state of the migration of an existing container'),
+      migrationState: opt(
+        enm(['Completed', 'InProgress'], 'ImmutableStorageWithVersioning_MigrationState_STATUS'),
+        'state of the migration of an existing container',
+      ),
     },
-    { doc: 'Object-level immutability of the container; its shape is not shown beyond the migration state.', unknownFields: 'warning' },
+    {
+      doc: 'Object-level immutability of the container; its shape is not shown beyond the migration state.',
+      unknownFields: 'warning',
+    },
   );
 
 const publicAccessEnum = () => enm(['Blob', 'Container', 'None'], 'ContainerProperties_PublicAccess');
@@ -923,7 +1037,11 @@ const containerFields = (s: Sfx): Record<string, Field> => ({
         { createOnly: true },
       ),
   metadata: fld(s, map(str()), 'name-value pairs stored as container metadata'),
-  publicAccess: fld(s, publicAccessEnum(), 'whether data in the container may be accessed publicly, and at which level'),
+  publicAccess: fld(
+    s,
+    publicAccessEnum(),
+    'whether data in the container may be accessed publicly, and at which level',
+  ),
 });
 
 const container: KindDef = {
@@ -957,7 +1075,10 @@ const container: KindDef = {
       ),
       immutabilityPolicy: opt(immutabilityPolicyProperties(), 'the immutability policy of the container'),
       lastModifiedTime: opt(str(), 'time the container was last modified'),
-      leaseDuration: opt(leaseDurationEnum(), 'whether the lease is of infinite or fixed duration; only when the container is leased'),
+      leaseDuration: opt(
+        leaseDurationEnum(),
+        'whether the lease is of infinite or fixed duration; only when the container is leased',
+      ),
       leaseState: opt(leaseStateEnum(), 'lease state of the container'),
       leaseStatus: opt(leaseStatusEnum(), 'lease status of the container'),
       legalHold: opt(legalHoldProperties(), 'the legal hold of the container'),
@@ -977,11 +1098,23 @@ const smbSetting = (s: Sfx): ObjectType =>
     `SmbSetting${s}`,
     {
       authenticationMethods: fld(s, delimited(['NTLMv2', 'Kerberos']), 'SMB authentication methods, separated by `;`'),
-      channelEncryption: fld(s, delimited(['AES-128-CCM', 'AES-128-GCM', 'AES-256-GCM']), 'SMB channel encryption, separated by `;`'),
-      kerberosTicketEncryption: fld(s, delimited(['RC4-HMAC', 'AES-256']), 'Kerberos ticket encryption, separated by `;`'),
+      channelEncryption: fld(
+        s,
+        delimited(['AES-128-CCM', 'AES-128-GCM', 'AES-256-GCM']),
+        'SMB channel encryption, separated by `;`',
+      ),
+      kerberosTicketEncryption: fld(
+        s,
+        delimited(['RC4-HMAC', 'AES-256']),
+        'Kerberos ticket encryption, separated by `;`',
+      ),
       multichannel: fld(
         s,
-        obj(`Multichannel${s}`, { enabled: fld(s, bool(), 'whether SMB multichannel is enabled') }, { doc: 'SMB multichannel settings.' }),
+        obj(
+          `Multichannel${s}`,
+          { enabled: fld(s, bool(), 'whether SMB multichannel is enabled') },
+          { doc: 'SMB multichannel settings.' },
+        ),
         'SMB multichannel; applies to Premium FileStorage only',
       ),
       versions: fld(s, delimited(['SMB2.1', 'SMB3.0', 'SMB3.1.1']), 'SMB protocol versions, separated by `;`'),
@@ -990,7 +1123,11 @@ const smbSetting = (s: Sfx): ObjectType =>
   );
 
 const protocolSettings = (s: Sfx): ObjectType =>
-  obj(`ProtocolSettings${s}`, { smb: fld(s, smbSetting(s), 'SMB protocol settings') }, { doc: 'Protocol settings of the file service.' });
+  obj(
+    `ProtocolSettings${s}`,
+    { smb: fld(s, smbSetting(s), 'SMB protocol settings') },
+    { doc: 'Protocol settings of the file service.' },
+  );
 
 const fileServiceFields = (s: Sfx): Record<string, Field> => ({
   cors: corsField(s),
@@ -1066,9 +1203,14 @@ const shareFields = (s: Sfx): Record<string, Field> => ({
     'access tier of the share: general-purpose v2 accounts choose `TransactionOptimized`, `Hot` or `Cool`; file storage accounts choose `Premium`',
     { defaultDoc: '`TransactionOptimized` on general-purpose v2 accounts' },
   ),
-  enabledProtocols: fld(s, enm(['NFS', 'SMB'], 'FileShareProperties_EnabledProtocols'), 'protocol of the share; only at share creation', {
-    createOnly: true,
-  }),
+  enabledProtocols: fld(
+    s,
+    enm(['NFS', 'SMB'], 'FileShareProperties_EnabledProtocols'),
+    'protocol of the share; only at share creation',
+    {
+      createOnly: true,
+    },
+  ),
   metadata: fld(s, map(str()), 'name-value pairs stored as share metadata'),
   rootSquash: fld(
     s,
@@ -1111,7 +1253,10 @@ const share: KindDef = {
       deletedTime: opt(str(), 'time the share was deleted'),
       etag: opt(str(), 'entity tag of the resource'),
       lastModifiedTime: opt(str(), 'time the share was last modified'),
-      leaseDuration: opt(leaseDurationEnum(), 'whether the lease is of infinite or fixed duration; only when the share is leased'),
+      leaseDuration: opt(
+        leaseDurationEnum(),
+        'whether the lease is of infinite or fixed duration; only when the share is leased',
+      ),
       leaseState: opt(leaseStateEnum(), 'lease state of the share'),
       leaseStatus: opt(leaseStatusEnum(), 'lease status of the share'),
       remainingRetentionDays: opt(int(), 'days left before a soft-deleted share is permanently deleted'),
@@ -1219,9 +1364,14 @@ const managementPolicyFilter = (s: Sfx): ObjectType =>
         ),
         'blob index tag conditions',
       ),
-      blobTypes: fld(s, arr(str()), 'blob types the rule applies to (e.g. `blockBlob`); required when filters are set', {
-        required: true,
-      }),
+      blobTypes: fld(
+        s,
+        arr(str()),
+        'blob types the rule applies to (e.g. `blockBlob`); required when filters are set',
+        {
+          required: true,
+        },
+      ),
       prefixMatch: fld(s, arr(str()), 'blob name prefixes the rule applies to'),
     },
     { doc: 'Filters limiting the blobs a lifecycle rule applies to.', unknownFields: 'warning' },
@@ -1241,17 +1391,32 @@ const managementPolicyRule = (s: Sfx): ObjectType =>
   obj(
     `ManagementPolicyRule${s}`,
     {
-      definition: fld(s, managementPolicyDefinition(s), 'what the rule does and to which blobs', { required: true, approx: true }),
+      definition: fld(s, managementPolicyDefinition(s), 'what the rule does and to which blobs', {
+        required: true,
+        approx: true,
+      }),
       enabled: fld(s, bool(), 'whether the rule is enabled'),
       name: fld(
         s,
-        s ? str() : str({ pattern: '^[A-Za-z0-9]+$', patternDoc: 'alphanumeric characters (the cloud documents this; real manifests use `-` too, so this is a warning)', patternSeverity: 'warning' }),
+        s
+          ? str()
+          : str({
+              pattern: '^[A-Za-z0-9]+$',
+              patternDoc:
+                'alphanumeric characters (the cloud documents this; real manifests use `-` too, so this is a warning)',
+              patternSeverity: 'warning',
+            }),
         'name of the rule: alphanumeric characters, case-sensitive, unique in the policy',
         { required: true },
       ),
-      type: fld(s, enm([['Lifecycle', 'the only valid rule type']], 'ManagementPolicyRule_Type'), 'the rule type; the valid value is `Lifecycle`', {
-        required: true,
-      }),
+      type: fld(
+        s,
+        enm([['Lifecycle', 'the only valid rule type']], 'ManagementPolicyRule_Type'),
+        'the rule type; the valid value is `Lifecycle`',
+        {
+          required: true,
+        },
+      ),
     },
     { doc: 'One lifecycle management rule.' },
   );
@@ -1260,9 +1425,14 @@ const managementPolicySchema = (s: Sfx): ObjectType =>
   obj(
     `ManagementPolicySchema${s}`,
     {
-      rules: fld(s, arr(managementPolicyRule(s), s ? {} : { uniqueBy: 'name' }), 'the lifecycle rules; rule names are unique in the policy', {
-        required: true,
-      }),
+      rules: fld(
+        s,
+        arr(managementPolicyRule(s), s ? {} : { uniqueBy: 'name' }),
+        'the lifecycle rules; rule names are unique in the policy',
+        {
+          required: true,
+        },
+      ),
     },
     { doc: 'A lifecycle management policy document.' },
   );
@@ -1320,7 +1490,10 @@ const queue: KindDef = {
     'StorageAccountsQueueServicesQueue_STATUS',
     sorted({
       ...commonStatusFields(),
-      approximateMessageCount: opt(int(), 'approximate number of messages in the queue: never lower than the real count, possibly higher'),
+      approximateMessageCount: opt(
+        int(),
+        'approximate number of messages in the queue: never lower than the real count, possibly higher',
+      ),
       metadata: opt(map(str()), 'name-value pairs stored as queue metadata'),
     }),
   ),

@@ -7,6 +7,10 @@ export const accessTierRequired: Rule = {
   check({ root, out }) {
     const kind = find(root, ['spec', 'kind']);
     if (kind?.scalar !== 'BlobStorage' || find(root, ['spec', 'accessTier'])) return;
-    out.report('access-tier-required', kind.valueSpan, '`spec.accessTier` is required when `spec.kind` is `BlobStorage`; set it to `Hot`, `Cool` or `Premium`.');
+    out.report(
+      'access-tier-required',
+      kind.valueSpan,
+      '`spec.accessTier` is required when `spec.kind` is `BlobStorage`; set it to `Hot`, `Cool` or `Premium`.',
+    );
   },
 };

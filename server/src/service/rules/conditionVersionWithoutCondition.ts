@@ -7,6 +7,10 @@ export const conditionVersionWithoutCondition: Rule = {
   check({ root, out }) {
     const version = find(root, ['spec', 'conditionVersion']);
     if (!version || find(root, ['spec', 'condition'])) return;
-    out.report('condition-version-without-condition', version.keySpan, '`spec.conditionVersion` is set but `spec.condition` is not; the version applies to a condition. Add `condition` or remove `conditionVersion`.');
+    out.report(
+      'condition-version-without-condition',
+      version.keySpan,
+      '`spec.conditionVersion` is set but `spec.condition` is not; the version applies to a condition. Add `condition` or remove `conditionVersion`.',
+    );
   },
 };

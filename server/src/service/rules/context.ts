@@ -40,7 +40,13 @@ export function find(root: unknown, path: string[]): Found | undefined {
     const e = entry(cur, seg);
     if (!e) return undefined;
     // Scalars as the cluster reads them (plain `yes`/`on` are booleans there), like the structural checks.
-    found = { key: e.key, value: e.value, scalar: clusterValue(e.value).value, keySpan: spanOf(e.key), valueSpan: spanOf(e.value) };
+    found = {
+      key: e.key,
+      value: e.value,
+      scalar: clusterValue(e.value).value,
+      keySpan: spanOf(e.key),
+      valueSpan: spanOf(e.value),
+    };
     cur = e.value;
   }
   if (!found || isNullish(found.value)) return undefined;

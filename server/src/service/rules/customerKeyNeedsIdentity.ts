@@ -11,6 +11,10 @@ export const customerKeyNeedsIdentity: Rule = {
     const type = find(root, ['spec', 'identity', 'type'])?.scalar;
     if (typeof type === 'string' && type.includes('SystemAssigned')) return;
     const found = type === undefined ? 'no `spec.identity`' : `\`spec.identity.type\` "${String(type)}"`;
-    out.report('customer-key-needs-identity', key.keySpan, `\`spec.encryption.keyVaultProperties\` (a customer-managed key) needs a system-assigned identity; found ${found}. Set \`spec.identity.type: SystemAssigned\`.`);
+    out.report(
+      'customer-key-needs-identity',
+      key.keySpan,
+      `\`spec.encryption.keyVaultProperties\` (a customer-managed key) needs a system-assigned identity; found ${found}. Set \`spec.identity.type: SystemAssigned\`.`,
+    );
   },
 };

@@ -17,7 +17,8 @@ function destinations(operatorSpec: unknown, fixed: string, expressions: string)
     const name = scalarValue(entry(item, 'name')?.value);
     const keyE = entry(item, 'key');
     const key = scalarValue(keyE?.value);
-    if (typeof name === 'string' && typeof key === 'string' && keyE) out.push({ label, name, key, node: keyE.value as Node });
+    if (typeof name === 'string' && typeof key === 'string' && keyE)
+      out.push({ label, name, key, node: keyE.value as Node });
   };
   const fixedMap = entry(operatorSpec, fixed)?.value;
   if (isMap(fixedMap)) for (const p of fixedMap.items) add(`operatorSpec.${fixed}.${keyName(p)}`, p.value);
@@ -39,12 +40,18 @@ export const duplicateDestination: Rule = {
     ] as const) {
       const seen = new Map<string, Dest>();
       // Only fields the kind has are destinations (others are unknown fields), taken in document order.
-      const all = destinations(op.value, has(fixed) ? fixed : '', has(exprs) ? exprs : '').sort((a, b) => a.node.range![0] - b.node.range![0]);
+      const all = destinations(op.value, has(fixed) ? fixed : '', has(exprs) ? exprs : '').sort(
+        (a, b) => a.node.range![0] - b.node.range![0],
+      );
       for (const d of all) {
         const id = `${d.name}\u0000${d.key}`;
         const first = seen.get(id);
         if (first)
-          out.report('duplicate-destination', spanOf(d.node), `\`spec.${d.label}\` writes ${what} "${d.name}" key "${d.key}", which \`spec.${first.label}\` already writes; each destination needs its own name and key.`);
+          out.report(
+            'duplicate-destination',
+            spanOf(d.node),
+            `\`spec.${d.label}\` writes ${what} "${d.name}" key "${d.key}", which \`spec.${first.label}\` already writes; each destination needs its own name and key.`,
+          );
         else seen.set(id, d);
       }
     }

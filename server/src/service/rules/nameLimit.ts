@@ -8,14 +8,21 @@ export const nameLimit: Rule = {
     const at = find(root, ['spec', 'cloudName']) ?? find(root, ['metadata', 'name']);
     if (!at || typeof at.scalar !== 'string') return;
     const name = at.scalar;
-    const field = find(root, ['spec', 'cloudName']) ? 'spec.cloudName' : 'metadata.name (the cloud name when `cloudName` is absent)';
+    const field = find(root, ['spec', 'cloudName'])
+      ? 'spec.cloudName'
+      : 'metadata.name (the cloud name when `cloudName` is absent)';
     for (const limit of def.nameLimits) {
       const tooShort = limit.minLength !== undefined && name.length < limit.minLength;
       const tooLong = limit.maxLength !== undefined && name.length > limit.maxLength;
       const badChars = limit.pattern !== undefined && !new RegExp(limit.pattern).test(name);
       if (tooShort || tooLong || badChars) {
         const what = tooShort || tooLong ? `is ${name.length} characters long` : 'has characters that are not allowed';
-        out.report('name-limit', at.valueSpan, `\`${field}\` "${name}" ${what}; a ${def.kind} name must be ${limit.doc}.`, limit.severity);
+        out.report(
+          'name-limit',
+          at.valueSpan,
+          `\`${field}\` "${name}" ${what}; a ${def.kind} name must be ${limit.doc}.`,
+          limit.severity,
+        );
       }
     }
   },

@@ -2,7 +2,11 @@
 // Topic `inboundIpRules` are considered only then (document 3).
 import { find, type Rule } from './context';
 
-const FIELD: Record<string, string> = { BatchAccount: 'networkProfile', Domain: 'inboundIpRules', Topic: 'inboundIpRules' };
+const FIELD: Record<string, string> = {
+  BatchAccount: 'networkProfile',
+  Domain: 'inboundIpRules',
+  Topic: 'inboundIpRules',
+};
 
 export const noEffectPublicAccessDisabled: Rule = {
   codes: ['no-effect-public-access-disabled'],
@@ -12,6 +16,10 @@ export const noEffectPublicAccessDisabled: Rule = {
     const access = find(root, ['spec', 'publicNetworkAccess']);
     const setting = find(root, ['spec', field]);
     if (access?.scalar !== 'Disabled' || !setting) return;
-    out.report('no-effect-public-access-disabled', setting.keySpan, `\`spec.${field}\` has no effect while \`spec.publicNetworkAccess\` is \`Disabled\`; it applies only when public network access is enabled.`);
+    out.report(
+      'no-effect-public-access-disabled',
+      setting.keySpan,
+      `\`spec.${field}\` has no effect while \`spec.publicNetworkAccess\` is \`Disabled\`; it applies only when public network access is enabled.`,
+    );
   },
 };

@@ -8,6 +8,10 @@ export const permanentDeleteWithRestore: Rule = {
     const allow = find(root, ['spec', 'deleteRetentionPolicy', 'allowPermanentDelete']);
     const restore = find(root, ['spec', 'restorePolicy', 'enabled']);
     if (allow?.scalar !== true || restore?.scalar !== true) return;
-    out.report('permanent-delete-with-restore', allow.valueSpan, '`spec.deleteRetentionPolicy.allowPermanentDelete` is `true` while `spec.restorePolicy` is enabled; permanent delete cannot be used with a blob restore policy.');
+    out.report(
+      'permanent-delete-with-restore',
+      allow.valueSpan,
+      '`spec.deleteRetentionPolicy.allowPermanentDelete` is `true` while `spec.restorePolicy` is enabled; permanent delete cannot be used with a blob restore policy.',
+    );
   },
 };

@@ -17,7 +17,11 @@ export const ruleAlertOnlyMember: Rule = {
       for (const m of ALERT_ONLY) {
         const e = entry(rule, m);
         if (e)
-          out.report('rule-alert-only-member', spanOf(e.key), `\`spec.rules[${i}].${m}\` applies to alerting rules only, and this is a recording rule (\`record\`); remove it or make the rule an alert.`);
+          out.report(
+            'rule-alert-only-member',
+            spanOf(e.key),
+            `\`spec.rules[${i}].${m}\` applies to alerting rules only, and this is a recording rule (\`record\`); remove it or make the rule an alert.`,
+          );
       }
     });
   },

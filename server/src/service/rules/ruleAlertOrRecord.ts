@@ -16,9 +16,17 @@ export const ruleAlertOrRecord: Rule = {
       const hasAlert = alert && !isNullish(alert.value);
       const hasRecord = record && !isNullish(record.value);
       if (hasAlert && hasRecord)
-        out.report('rule-alert-or-record', spanOf(record.key), `\`spec.rules[${i}]\` sets both \`alert\` and \`record\`; a rule is either an alerting rule (\`alert\`) or a recording rule (\`record\`).`);
+        out.report(
+          'rule-alert-or-record',
+          spanOf(record.key),
+          `\`spec.rules[${i}]\` sets both \`alert\` and \`record\`; a rule is either an alerting rule (\`alert\`) or a recording rule (\`record\`).`,
+        );
       else if (!alert && !record)
-        out.report('rule-alert-or-record', spanOf(rule.items[0].key), `\`spec.rules[${i}]\` sets neither \`alert\` nor \`record\`; name the alert (\`alert\`) or the recorded metric (\`record\`).`);
+        out.report(
+          'rule-alert-or-record',
+          spanOf(rule.items[0].key),
+          `\`spec.rules[${i}]\` sets neither \`alert\` nor \`record\`; name the alert (\`alert\`) or the recorded metric (\`record\`).`,
+        );
     });
   },
 };

@@ -6,6 +6,10 @@ export const statusReadOnly: Rule = {
   check({ root, out, def }) {
     const status = find(root, ['status']);
     if (!status) return;
-    out.report('status-read-only', status.keySpan, `\`status\` of a ${def.kind} is read-only: the service writes it and ignores what the manifest says. Remove it.`);
+    out.report(
+      'status-read-only',
+      status.keySpan,
+      `\`status\` of a ${def.kind} is read-only: the service writes it and ignores what the manifest says. Remove it.`,
+    );
   },
 };

@@ -8,7 +8,11 @@ export const subjectWildcard: Rule = {
     for (const field of ['subjectBeginsWith', 'subjectEndsWith']) {
       const f = find(root, ['spec', 'filter', field]);
       if (typeof f?.scalar === 'string' && /[*?]/.test(f.scalar))
-        out.report('subject-wildcard', f.valueSpan, `\`spec.filter.${field}\` "${f.scalar}" contains a wildcard; subject ${field === 'subjectBeginsWith' ? 'prefixes' : 'suffixes'} are literal and take no wildcards.`);
+        out.report(
+          'subject-wildcard',
+          f.valueSpan,
+          `\`spec.filter.${field}\` "${f.scalar}" contains a wildcard; subject ${field === 'subjectBeginsWith' ? 'prefixes' : 'suffixes'} are literal and take no wildcards.`,
+        );
     }
   },
 };

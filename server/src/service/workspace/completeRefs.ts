@@ -3,14 +3,23 @@
 // server merges these items with those of the per-file completion.
 import { isMap, isPair, isSeq, type Document } from 'yaml';
 import { CompletionItemKind, InsertTextFormat, type CompletionItem } from 'vscode-languageserver-types';
-import { DEFAULT_API_DOMAIN, parseApiVersion } from '../../model/registry';
-import { yamlScalar } from '../complete';
-import { ChunkText, chunkAt, cursorAt, identifyChunk, isOurApiVersion, resolvePath } from '../context';
+import {
+  DEFAULT_API_DOMAIN,
+  isOurApiVersion,
+  kindsOfArea,
+  ourAreaOfGroup,
+  ourAreas,
+  parseApiVersion,
+} from '../../model/registry';
+import { resolvePath } from '../../model/typePath';
+import { yamlScalar } from '../yamlText';
+import { ChunkText, cursorAt } from '../cursor';
+import { chunkAt, identifyChunk } from '../identity';
 import type { ParsedFile } from '../parse';
 import { entry, scalarValue } from '../yamlNodes';
 import { defaultDisplay, whereOf } from './checks';
-import type { WorkspaceIndex } from './index';
-import { kindsOfArea, ourAreaOfGroup, ourAreas, type Manifest } from './model';
+import type { WorkspaceIndex } from './workspaceIndex';
+import type { Manifest } from './manifest';
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
 
@@ -49,7 +58,12 @@ function mappingsAt(doc: Document.Parsed, local: number): { map?: unknown; manif
   return { map, manifest };
 }
 
-export function completeReferences(index: WorkspaceIndex, uri: string, file: ParsedFile, offset: number): CompletionItem[] {
+export function completeReferences(
+  index: WorkspaceIndex,
+  uri: string,
+  file: ParsedFile,
+  offset: number,
+): CompletionItem[] {
   const chunk = chunkAt(file, offset);
   const local = offset - chunk.offset;
   const ctx = cursorAt(new ChunkText(chunk.text), local);
@@ -69,7 +83,8 @@ export function completeReferences(index: WorkspaceIndex, uri: string, file: Par
   const range = file.lines.range(chunk.offset + ctx.start, chunk.offset + ctx.end);
   const item = (label: string, kind: CompletionItemKind, detail: string, i: number): CompletionItem => {
     let text = yamlScalar(label, ctx.flow);
-    if (/^["']/.test(ctx.partial) && !/^["']/.test(text)) text = ctx.partial[0] === "'" ? `'${label}'` : JSON.stringify(label);
+    if (/^["']/.test(ctx.partial) && !/^["']/.test(text))
+      text = ctx.partial[0] === "'" ? `'${label}'` : JSON.stringify(label);
     return {
       label,
       kind,
@@ -94,7 +109,9 @@ export function completeReferences(index: WorkspaceIndex, uri: string, file: Par
       found.push(m);
     }
     found.sort((x, y) => (x.name! < y.name! ? -1 : x.name! > y.name! ? 1 : 0));
-    return found.map((m, i) => item(m.name!, CompletionItemKind.Reference, `${m.kind} · ${whereOf(index, m, uri, defaultDisplay)}`, i));
+    return found.map((m, i) =>
+      item(m.name!, CompletionItemKind.Reference, `${m.kind} · ${whereOf(index, m, uri, defaultDisplay)}`, i),
+    );
   };
 
   if (parent.reference === 'known') {

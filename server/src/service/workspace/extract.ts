@@ -6,7 +6,8 @@ import type { KindDef, ObjectType, Type } from '../../model/types';
 import { analysisTree, type ParsedFile } from '../parse';
 import { identify } from '../validate';
 import { entry, keyName, scalarValue, spanOf } from '../yamlNodes';
-import { TRACKED_VALUES, type Manifest, type RefSite, type Span, type TrackedValue } from './model';
+import type { Manifest, RefSite, Span, TrackedValue } from './manifest';
+import { TRACKED_VALUES } from './rules';
 
 /** A manifest with chunk-relative spans and no uri yet. */
 export type ChunkManifest = Omit<Manifest, 'uri'>;
@@ -35,7 +36,14 @@ const str = (node: unknown): string | undefined => {
   return typeof v === 'string' ? v : undefined;
 };
 
-function readSite(map: YAMLMap, keyNode: unknown, role: RefSite['role'], style: RefSite['style'], path: string, expectedKind?: string): RefSite {
+function readSite(
+  map: YAMLMap,
+  keyNode: unknown,
+  role: RefSite['role'],
+  style: RefSite['style'],
+  path: string,
+  expectedKind?: string,
+): RefSite {
   const site: RefSite = { role, style, path, span: spanOf(map), keySpan: spanOf(keyNode) };
   for (const k of ['name', 'group', 'kind', 'armId'] as const) {
     const e = entry(map, k);
@@ -70,7 +78,8 @@ function collectRefs(node: unknown, t: Type, path: string, keyNode: unknown, out
     node.items.forEach((it, i) => collectRefs(it, t.items, `${path}[${i}]`, keyNode, out));
   } else if (t.kind === 'map') {
     if (!isMap(node)) return;
-    for (const item of node.items) if (isPair(item)) collectRefs(item.value, t.values, `${path}.${keyName(item) ?? '?'}`, item.key, out);
+    for (const item of node.items)
+      if (isPair(item)) collectRefs(item.value, t.values, `${path}.${keyName(item) ?? '?'}`, item.key, out);
   }
 }
 
@@ -117,7 +126,8 @@ function readManifest(root: YAMLMap, def: KindDef, domain: string, listItem: boo
   for (const path of TRACKED_VALUES[def.kind] ?? []) {
     let node: unknown = root;
     for (const seg of path) node = entry(node, seg)?.value;
-    if (isScalar(node) && node.value !== null) m.values[path.join('.')] = { value: node.value, span: spanOf(node) } satisfies TrackedValue;
+    if (isScalar(node) && node.value !== null)
+      m.values[path.join('.')] = { value: node.value, span: spanOf(node) } satisfies TrackedValue;
   }
   return m;
 }
@@ -135,7 +145,8 @@ export function chunkManifests(chunk: { key: object; doc: Document.Parsed }): Ch
       if (!id.list) out.push(readManifest(root, id.def, id.parsed.domain, false));
       else {
         const items = entry(root, 'items')?.value;
-        if (isSeq(items)) for (const it of items.items) if (isMap(it)) out.push(readManifest(it, id.def, id.parsed.domain, true));
+        if (isSeq(items))
+          for (const it of items.items) if (isMap(it)) out.push(readManifest(it, id.def, id.parsed.domain, true));
       }
     }
   }
@@ -239,13 +250,17 @@ export class FileManifest implements Manifest {
 }
 
 /** The manifests of one chunk of a file. */
-export function chunkFileManifests(uri: string, chunk: { offset: number; key: object; doc: Document.Parsed }): FileManifest[] {
+export function chunkFileManifests(
+  uri: string,
+  chunk: { offset: number; key: object; doc: Document.Parsed },
+): FileManifest[] {
   return chunkManifests(chunk).map((c) => new FileManifest(uri, c, chunk.offset));
 }
 
 /** Every manifest of ours a file defines, with file offsets. */
 export function extractManifests(uri: string, file: ParsedFile): Manifest[] {
   const out: Manifest[] = [];
-  for (const chunk of file.docs) for (const c of chunkManifests(chunk)) out.push(new FileManifest(uri, c, chunk.offset));
+  for (const chunk of file.docs)
+    for (const c of chunkManifests(chunk)) out.push(new FileManifest(uri, c, chunk.offset));
   return out;
 }

@@ -2,8 +2,8 @@
 // `name`), go to definition, find references, and rename of `metadata.name` with every owner and reference
 // that names it, in every file. Results are file offsets into the indexed texts.
 import { whereOf } from './checks';
-import { sitesOf, type WorkspaceIndex } from './index';
-import { K8S_NAME, type Manifest, type RefSite, type Span } from './model';
+import type { WorkspaceIndex } from './workspaceIndex';
+import { K8S_NAME, sitesOf, type Manifest, type RefSite, type Span } from './manifest';
 
 export interface Loc {
   uri: string;
@@ -52,13 +52,17 @@ export function definitionAt(index: WorkspaceIndex, uri: string, offset: number)
 }
 
 /** Every owner and reference naming `target`, in every file of its scope. */
-export function referencesTo(index: WorkspaceIndex, target: Manifest): { manifest: Manifest; site: RefSite; loc: Loc }[] {
+export function referencesTo(
+  index: WorkspaceIndex,
+  target: Manifest,
+): { manifest: Manifest; site: RefSite; loc: Loc }[] {
   if (target.name === undefined) return [];
   const out: { manifest: Manifest; site: RefSite; loc: Loc }[] = [];
   for (const uri of index.referrersOf(index.scopeOf(target), target.namespace, target.name)) {
     for (const m of index.get(uri)?.manifests ?? []) {
       for (const site of sitesOf(m)) {
-        if (site.nameSpan && index.refersTo(m, site, target)) out.push({ manifest: m, site, loc: { uri, span: site.nameSpan } });
+        if (site.nameSpan && index.refersTo(m, site, target))
+          out.push({ manifest: m, site, loc: { uri, span: site.nameSpan } });
       }
     }
   }
@@ -74,7 +78,9 @@ export function referencesAt(index: WorkspaceIndex, uri: string, offset: number,
   const seen = new Set<string>();
   const add = (l: Loc) => {
     const k = `${l.uri}#${l.span[0]}`;
-    if (!seen.has(k)) (seen.add(k), out.push(l));
+    if (seen.has(k)) return;
+    seen.add(k);
+    out.push(l);
   };
   for (const m of targets) {
     if (includeDeclaration) add(locOf(m));
@@ -88,7 +94,8 @@ function contentSpan(text: string, span: Span, value: string): Span | undefined 
   const raw = text.slice(span[0], span[1]);
   if (raw === value) return span;
   const q = raw[0];
-  if ((q === '"' || q === "'") && raw.length >= 2 && raw[raw.length - 1] === q && raw.slice(1, -1) === value) return [span[0] + 1, span[1] - 1];
+  if ((q === '"' || q === "'") && raw.length >= 2 && raw[raw.length - 1] === q && raw.slice(1, -1) === value)
+    return [span[0] + 1, span[1] - 1];
   return undefined;
 }
 
@@ -97,7 +104,8 @@ function scalarEdit(text: string, span: Span, value: string, newName: string): E
   const inner = contentSpan(text, span, value);
   if (inner) return { span: inner, newText: newName };
   const raw = text.slice(span[0], span[1]);
-  if (/^[|>]/.test(raw)) return { error: `\`${value.trim()}\` is written as a block scalar; write it on one line to rename it.` };
+  if (/^[|>]/.test(raw))
+    return { error: `\`${value.trim()}\` is written as a block scalar; write it on one line to rename it.` };
   // Escapes or a folded plain scalar: rewrite the whole scalar, quoted.
   return { span, newText: JSON.stringify(newName) };
 }
@@ -108,7 +116,11 @@ export interface PrepareRename {
 }
 
 /** What a rename at the cursor would rename: a `metadata.name` or a name that resolves to one. */
-export function prepareRenameAt(index: WorkspaceIndex, uri: string, offset: number): PrepareRename | { error: string } | undefined {
+export function prepareRenameAt(
+  index: WorkspaceIndex,
+  uri: string,
+  offset: number,
+): PrepareRename | { error: string } | undefined {
   const t = targetAt(index, uri, offset);
   if (!t) return undefined;
   const text = index.get(uri)!.text;
@@ -117,7 +129,8 @@ export function prepareRenameAt(index: WorkspaceIndex, uri: string, offset: numb
     return { span: contentSpan(text, m.nameSpan!, m.name!) ?? m.nameSpan!, placeholder: m.name! };
   }
   const targets = manifestsOf(index, t);
-  if (targets.length === 0) return { error: `\`${t.site.name}\` is not defined in the workspace: there is no manifest to rename.` };
+  if (targets.length === 0)
+    return { error: `\`${t.site.name}\` is not defined in the workspace: there is no manifest to rename.` };
   return { span: contentSpan(text, t.site.nameSpan!, t.site.name!) ?? t.site.nameSpan!, placeholder: t.site.name! };
 }
 
@@ -125,18 +138,33 @@ export function prepareRenameAt(index: WorkspaceIndex, uri: string, offset: numb
  * Renames the manifest at the cursor (its `metadata.name`, or what the owner or reference at the cursor
  * names) and every owner and reference naming it, in every file. Edits per uri, against the indexed texts.
  */
-export function renameAt(index: WorkspaceIndex, uri: string, offset: number, newName: string): Map<string, Edit[]> | { error: string } {
+export function renameAt(
+  index: WorkspaceIndex,
+  uri: string,
+  offset: number,
+  newName: string,
+): Map<string, Edit[]> | { error: string } {
   const t = targetAt(index, uri, offset);
   if (!t) return { error: 'Rename works on a `metadata.name`, or on the `name` of an owner or a reference.' };
   const targets = manifestsOf(index, t);
-  if (targets.length === 0) return { error: `\`${t.kind === 'site' ? t.site.name : ''}\` is not defined in the workspace: there is no manifest to rename.` };
+  if (targets.length === 0)
+    return {
+      error: `\`${t.kind === 'site' ? t.site.name : ''}\` is not defined in the workspace: there is no manifest to rename.`,
+    };
   const target = targets[0];
   if (newName.length > 253 || !K8S_NAME.test(newName)) {
-    return { error: `"${newName}" is not a valid object name: at most 253 lowercase letters, digits, \`-\` and \`.\`, starting and ending with a letter or digit.` };
+    return {
+      error: `"${newName}" is not a valid object name: at most 253 lowercase letters, digits, \`-\` and \`.\`, starting and ending with a letter or digit.`,
+    };
   }
   if (newName === target.name) return new Map();
-  const clash = index.named(index.scopeOf(target), target.namespace, newName).find((o) => o.kind === target.kind && o.def.area === target.def.area);
-  if (clash) return { error: `${target.kind} \`${newName}\` already exists in namespace \`${target.namespace}\` (${whereOf(index, clash, uri)}).` };
+  const clash = index
+    .named(index.scopeOf(target), target.namespace, newName)
+    .find((o) => o.kind === target.kind && o.def.area === target.def.area);
+  if (clash)
+    return {
+      error: `${target.kind} \`${newName}\` already exists in namespace \`${target.namespace}\` (${whereOf(index, clash, uri)}).`,
+    };
 
   const edits = new Map<string, Edit[]>();
   const add = (fileUri: string, span: Span, value: string): { error: string } | undefined => {

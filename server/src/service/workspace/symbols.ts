@@ -6,8 +6,8 @@ import { analysisTree, type ParsedDoc, type ParsedFile } from '../parse';
 import { LineIndex } from '../text';
 import { identify } from '../validate';
 import { entry, keyName, scalarValue } from '../yamlNodes';
-import type { WorkspaceIndex } from './index';
-import { labelOf } from './model';
+import type { WorkspaceIndex } from './workspaceIndex';
+import { labelOf } from './manifest';
 
 const MAX_DEPTH = 12;
 const MAX_CHILDREN = 1000;
@@ -118,7 +118,9 @@ export function chunkSymbols(chunk: Pick<ParsedDoc, 'key' | 'doc' | 'text'>): Do
   } else {
     const r = rangeOf(root)!;
     const items = entry(root, 'items')?.value;
-    const children = isSeq(items) ? items.items.flatMap((it) => (isMap(it) ? (manifest(it, id.def.kind) ?? []) : [])) : [];
+    const children = isSeq(items)
+      ? items.items.flatMap((it) => (isMap(it) ? (manifest(it, id.def.kind) ?? []) : []))
+      : [];
     const kindNode = entry(root, 'kind')?.value;
     out.push({
       name: `${id.def.kind}List`,
@@ -175,7 +177,10 @@ function countsOf(symbols: DocumentSymbol[]): number[] {
 
 /** A copy of a chunk-relative symbol placed in a chunk starting at `line`, `character`, `depth` levels deep. */
 function moved(s: DocumentSymbol, line: number, character: number, depth: number): DocumentSymbol {
-  const pos = (p: { line: number; character: number }) => ({ line: p.line + line, character: p.line === 0 ? p.character + character : p.character });
+  const pos = (p: { line: number; character: number }) => ({
+    line: p.line + line,
+    character: p.line === 0 ? p.character + character : p.character,
+  });
   return {
     ...s,
     range: { start: pos(s.range.start), end: pos(s.range.end) },
@@ -205,7 +210,17 @@ export function workspaceSymbols(index: WorkspaceIndex, query: string, limit = 1
     const f = index.get(m.uri)!;
     const span = m.nameSpan ?? m.span;
     const name = m.name.toLowerCase();
-    const rank = !q ? 0 : name === q ? 0 : name.startsWith(q) ? 1 : name.includes(q) ? 2 : label.toLowerCase().includes(q) ? 3 : 4;
+    const rank = !q
+      ? 0
+      : name === q
+        ? 0
+        : name.startsWith(q)
+          ? 1
+          : name.includes(q)
+            ? 2
+            : label.toLowerCase().includes(q)
+              ? 3
+              : 4;
     hits.push({
       rank,
       info: {

@@ -1,147 +1,6 @@
-// Where the cursor is, for completion and hover: the document chunk, what kind of manifest it is, and the
-// YAML path at the cursor. The path is derived from the text lines (indentation, `- ` markers, keys and
-// flow brackets), not from the AST, so it works on an empty indented line, mid-word, and in a document
-// that does not parse yet.
-import { isMap } from 'yaml';
-import { envelopeOf, listEnvelopeOf } from '../model/envelope';
-import { allKinds, lookup, parseApiVersion, type Lookup } from '../model/registry';
-import type { Field, KindDef, ObjectType, Type } from '../model/types';
-import type { ParsedDoc, ParsedFile } from './parse';
-import { entry, scalarValue } from './yamlNodes';
-
-// ---------------------------------------------------------------------------------------------------
-// The document chunk and its identity
-
-/** The document chunk holding a file offset. */
-export function chunkAt(file: ParsedFile, offset: number): ParsedDoc {
-  let found = file.docs[0];
-  for (const d of file.docs) {
-    if (d.offset <= offset) found = d;
-    else break;
-  }
-  return found;
-}
-
-const TOP_API = /^apiVersion:[ \t]*(["']?)([^\s"'#]*)\1/m;
-const TOP_KIND = /^kind:[ \t]*(["']?)([^\s"'#]*)\1/m;
-
-export interface Identity {
-  /** The top-level `apiVersion` and `kind` values, as written (possibly half-typed). */
-  apiVersion?: string;
-  kind?: string;
-  lookup: Lookup;
-  /** The kind's definition when the document is fully identified. */
-  def?: KindDef;
-  /** The document is a `<Kind>List`. */
-  list: boolean;
-  /**
-   * The type of the whole document: the kind's envelope (or its list's), or a generic envelope when only
-   * the group or only the kind is recognised. Undefined when the document is not ours.
-   */
-  root?: ObjectType;
-}
-
-const areas = new Set(allKinds.map((d) => d.area));
-const kindNames = new Set(allKinds.map((d) => d.kind));
-
-/** `apiVersion` names one of our groups (known area, with a domain). */
-export function isOurApiVersion(apiVersion: string | undefined): boolean {
-  const p = apiVersion ? parseApiVersion(apiVersion) : undefined;
-  return !!p && !!p.domain && areas.has(p.area);
-}
-
-/** `kind` is one of our kinds or one of their lists. */
-export const isOurKind = (kind: string | undefined): boolean =>
-  !!kind && (kindNames.has(kind) || (kind.endsWith('List') && kindNames.has(kind.slice(0, -4))));
-
-let generic: ObjectType | undefined;
-/** The envelope of a manifest whose kind is not known yet: `apiVersion`, `kind`, `metadata`, `spec`. */
-export function genericEnvelope(): ObjectType {
-  if (generic) return generic;
-  const base = envelopeOf(allKinds[0]);
-  const f = base.fields;
-  const spec: Field = { ...f.spec, required: false, doc: 'desired state of the resource', type: { kind: 'open', name: 'spec', note: 'the kind is not known yet' } };
-  generic = {
-    kind: 'object',
-    name: 'Manifest',
-    fields: {
-      apiVersion: { ...f.apiVersion, doc: 'API group and version: `<area>.{api_domain}/<version>`' },
-      kind: { ...f.kind, type: { kind: 'string' }, doc: 'the kind of the resource' },
-      metadata: f.metadata,
-      spec,
-    },
-  };
-  return generic;
-}
-
-/** What the document of a chunk is, from its AST when it has one, else from its top-level lines. */
-export function identifyChunk(chunk: Pick<ParsedDoc, 'doc' | 'text'>): Identity {
-  let apiVersion: string | undefined;
-  let kind: string | undefined;
-  const root = chunk.doc.contents;
-  if (isMap(root)) {
-    const a = scalarValue(entry(root, 'apiVersion')?.value);
-    const k = scalarValue(entry(root, 'kind')?.value);
-    if (typeof a === 'string') apiVersion = a;
-    if (typeof k === 'string') kind = k;
-  }
-  apiVersion ??= TOP_API.exec(chunk.text)?.[2] || undefined;
-  kind ??= TOP_KIND.exec(chunk.text)?.[2] || undefined;
-  const lk = lookup(apiVersion, kind);
-  if (lk.status === 'ok') {
-    return { apiVersion, kind, lookup: lk, def: lk.def, list: lk.list, root: lk.list ? listEnvelopeOf(lk.def) : envelopeOf(lk.def) };
-  }
-  // Only part of the identity is there (or valid) yet: one of the two must be ours, the other absent or ours.
-  const apiOk = isOurApiVersion(apiVersion);
-  const kindOk = isOurKind(kind);
-  const ours = (apiOk && (kind === undefined || kindOk || lk.status !== 'notOurs')) || (kindOk && (apiVersion === undefined || apiOk || lk.status !== 'notOurs'));
-  return { apiVersion, kind, lookup: lk, list: false, root: ours ? genericEnvelope() : undefined };
-}
-
-// ---------------------------------------------------------------------------------------------------
-// Types along a path
-
-export interface Resolved {
-  type?: Type;
-  /** The field definition when the last step is a field of an object. */
-  field?: Field;
-  /** The last step is a key of a free map (e.g. a tag). */
-  mapEntry?: boolean;
-}
-
-/**
- * Follows a path of keys (and `'[]'` for list items) from a type. Keys of maps step into the map's value
- * type, so the path can be the keys as written.
- */
-export function resolvePath(root: Type, path: readonly string[]): Resolved {
-  let t: Type | undefined = root;
-  let field: Field | undefined;
-  let mapEntry = false;
-  for (const seg of path) {
-    field = undefined;
-    mapEntry = false;
-    if (!t) return {};
-    if (seg === '[]') t = t.kind === 'array' ? t.items : undefined;
-    else if (t.kind === 'object') {
-      field = t.fields[seg];
-      t = field?.type;
-    } else if (t.kind === 'map') {
-      t = t.values;
-      mapEntry = true;
-    } else t = undefined;
-  }
-  return { type: t, field, mapEntry };
-}
-
-/** `spec.networkAcls.ipRules[].value` */
-export function pathLabel(path: readonly string[]): string {
-  let s = '';
-  for (const seg of path) s += seg === '[]' ? '[]' : s ? `.${seg}` : seg;
-  return s;
-}
-
-// ---------------------------------------------------------------------------------------------------
-// Lines
+// Where the cursor is, for completion and hover: the YAML path at the cursor, derived from the text lines
+// (indentation, `- ` markers, keys and flow brackets), not from the AST, so it works on an empty indented
+// line, mid-word, and in a document that does not parse yet.
 
 interface Tok {
   col: number;
@@ -412,7 +271,9 @@ export class ChunkText {
 
   /** True when every line but the cursor's is blank, a comment or a document marker. */
   emptyBut(line: number): boolean {
-    return this.lines.every((l, i) => i === line || isBlank(l) || /^(---|\.\.\.)\s*(#.*)?$/.test(l) || l.startsWith('%'));
+    return this.lines.every(
+      (l, i) => i === line || isBlank(l) || /^(---|\.\.\.)\s*(#.*)?$/.test(l) || l.startsWith('%'),
+    );
   }
 
   layout(): Layout {
@@ -480,15 +341,31 @@ export function cursorAt(chunk: ChunkText, local: number): CursorContext | undef
     if (before.slice(0, wordStart).includes('\t')) return undefined;
     if (!/^(["']?[^\s:#{}[\],]*)$/.test(partial)) return undefined;
     // `-` just typed, without its space: nothing yet.
-    if (partial === '-' ) return undefined;
+    if (partial === '-') return undefined;
     let wordEnd = col;
-    while (wordEnd < lineText.length && WORD.test(lineText[wordEnd]) && lineText[wordEnd] !== '"' && lineText[wordEnd] !== "'") wordEnd++;
+    while (
+      wordEnd < lineText.length &&
+      WORD.test(lineText[wordEnd]) &&
+      lineText[wordEnd] !== '"' &&
+      lineText[wordEnd] !== "'"
+    )
+      wordEnd++;
     const hasColon = /^\s*:(\s|$)/.test(lineText.slice(wordEnd));
     const path = markers.length
       ? [...chunk.parentPath(L, markers[0].col, 'item'), ...markers.map(() => '[]')]
       : chunk.parentPath(L, wordStart, 'key');
     const present = chunk.siblingKeys(L, wordStart, markers);
-    return { kind: 'key', path, present, col: wordStart, start: lineStart + wordStart, end: lineStart + wordEnd, hasColon, flow: false, partial };
+    return {
+      kind: 'key',
+      path,
+      present,
+      col: wordStart,
+      start: lineStart + wordStart,
+      end: lineStart + wordEnd,
+      hasColon,
+      flow: false,
+      partial,
+    };
   }
 
   // `key: partial` — a value.
@@ -500,7 +377,15 @@ export function cursorAt(chunk: ChunkText, local: number): CursorContext | undef
   // Replace to the end of the value written on the line (comments kept).
   const tail = after.replace(/\s+#.*$/, '').replace(/\s+$/, '');
   const path = [...chunk.tokenPath(L, toks)];
-  return { kind: 'value', path, start: lineStart + valueStart, end: lineStart + col + tail.length, partial, needsSpace, flow: false };
+  return {
+    kind: 'value',
+    path,
+    start: lineStart + valueStart,
+    end: lineStart + col + tail.length,
+    partial,
+    needsSpace,
+    flow: false,
+  };
 }
 
 function flowOpen(chunk: ChunkText, L: number, before: string): boolean {
@@ -536,11 +421,7 @@ function flowContext(chunk: ChunkText, S: number, local: number): CursorContext 
     if ((c === '"' || c === "'") && tok === '') {
       const close = closingQuote(text, i);
       tokStart = i;
-      if (close < 0 || close >= local) {
-        tok = text.slice(i, local);
-        quoted = true;
-        break;
-      }
+      if (close < 0 || close >= local) break; // the cursor is inside the quotes
       tok = unquote(text.slice(i, close + 1));
       quoted = true;
       i = close;
@@ -583,7 +464,12 @@ function flowContext(chunk: ChunkText, S: number, local: number): CursorContext 
       quoted = false;
       continue;
     }
-    if (c === ':' && top.type === '{' && top.expectKey && (quoted || /[\s,}\]]/.test(text[i + 1] ?? ' ') || i + 1 === local)) {
+    if (
+      c === ':' &&
+      top.type === '{' &&
+      top.expectKey &&
+      (quoted || /[\s,}\]]/.test(text[i + 1] ?? ' ') || i + 1 === local)
+    ) {
       top.key = tok.trim();
       top.keys.push(top.key);
       top.expectKey = false;
@@ -607,10 +493,28 @@ function flowContext(chunk: ChunkText, S: number, local: number): CursorContext 
     const present = new Set([...top.keys, ...keysAfter(text, end)]);
     const hasColon = /^\s*:/.test(text.slice(end));
     const lineStart = chunk.starts[chunk.lineOf(local)];
-    return { kind: 'key', path, present, col: start - lineStart, start, end, hasColon, flow: true, partial: text.slice(start, local) };
+    return {
+      kind: 'key',
+      path,
+      present,
+      col: start - lineStart,
+      start,
+      end,
+      hasColon,
+      flow: true,
+      partial: text.slice(start, local),
+    };
   }
   const valuePath = top.type === '{' ? [...path, top.key!] : [...path, '[]'];
-  return { kind: 'value', path: valuePath, start, end, partial: text.slice(start, local), needsSpace: false, flow: true };
+  return {
+    kind: 'value',
+    path: valuePath,
+    start,
+    end,
+    partial: text.slice(start, local),
+    needsSpace: false,
+    flow: true,
+  };
 }
 
 /** Keys after the cursor in the same flow mapping. */
@@ -641,18 +545,6 @@ function keysAfter(text: string, from: number): string[] {
     } else if (depth === 0 && expectKey) tok += c;
   }
   return keys;
-}
-
-/** Domains of our groups used in the other documents of a file, most used first. */
-export function domainsInFile(file: ParsedFile, except?: ParsedDoc): string[] {
-  const counts = new Map<string, number>();
-  for (const d of file.docs) {
-    if (d === except) continue;
-    const api = TOP_API.exec(d.text)?.[2];
-    const p = api ? parseApiVersion(api) : undefined;
-    if (p && p.domain && areas.has(p.area)) counts.set(p.domain, (counts.get(p.domain) ?? 0) + 1);
-  }
-  return [...counts.entries()].sort((a, b) => b[1] - a[1]).map(([d]) => d);
 }
 
 /** A key or a plain value under the cursor, found from the lines (for documents that do not parse). */

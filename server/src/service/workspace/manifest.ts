@@ -1,7 +1,6 @@
 // The workspace index's vocabulary: what one manifest contributes to the whole workspace (its identity,
 // its owner, its references and the few values cross-document checks read), as plain data with file
 // offsets. Nothing here reads files: the index is fed (uri, text) pairs.
-import { allKinds, parseApiVersion } from '../../model/registry';
 import type { KindDef } from '../../model/types';
 
 export type Span = [start: number, end: number];
@@ -58,48 +57,13 @@ export interface Manifest {
   cloudName?: string;
   owner?: RefSite;
   refs: RefSite[];
-  /** Values keyed by dotted path (`spec.kind`, `spec.largeFileSharesState`, …). */
+  /** Values the cross-file rules track (rules/index.ts), keyed by dotted path (`spec.kind`, …). */
   values: Record<string, TrackedValue>;
 }
 
-/** Values each kind contributes to cross-document checks. */
-export const TRACKED_VALUES: Record<string, string[][]> = {
-  StorageAccount: [['spec', 'kind'], ['spec', 'largeFileSharesState']],
-  StorageAccountsFileServicesShare: [['spec', 'shareQuota'], ['spec', 'accessTier']],
-  StorageAccountsFileService: [['spec', 'protocolSettings', 'smb', 'multichannel', 'enabled']],
-};
-
-// ---------------------------------------------------------------------------------------------------
-// Kinds and groups
-
-const areaKinds = new Map<string, Set<string>>();
-for (const d of allKinds) {
-  let s = areaKinds.get(d.area);
-  if (!s) areaKinds.set(d.area, (s = new Set()));
-  s.add(d.kind);
-}
-
-/** Our areas (`storage`, `eventgrid`, …). */
-export const ourAreas = (): string[] => [...areaKinds.keys()];
-
-/** Kinds of an area, any version. */
-export const kindsOfArea = (area: string): string[] => [...(areaKinds.get(area) ?? [])];
-
-/** The area a kind belongs to (kind names are unique across areas). */
-export function areaOfKind(kind: string): string | undefined {
-  for (const [area, kinds] of areaKinds) if (kinds.has(kind)) return area;
-  return undefined;
-}
-
-/**
- * The area of a reference's `group` when it is one of ours (`storage.cloud.example.com` → `storage`); undefined
- * for another group (`monitor.cloud.example.com`, `apps`), which the server knows nothing about.
- */
-export function ourAreaOfGroup(group: string | undefined): string | undefined {
-  if (!group) return undefined;
-  const p = parseApiVersion(`${group}/v`);
-  if (!p || !p.domain) return undefined;
-  return areaKinds.has(p.area) ? p.area : undefined;
+/** The owner and references of a manifest. */
+export function sitesOf(m: Pick<Manifest, 'owner' | 'refs'>): RefSite[] {
+  return m.owner ? [m.owner, ...m.refs] : m.refs;
 }
 
 /** `storage.cloud.example.com`: the group of a manifest. */

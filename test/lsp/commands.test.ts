@@ -1,29 +1,25 @@
-// The server side of the extension's commands (server/src/commands): the owner graph of the examples, and
-// both custom requests over a real LSP connection (in process, over streams), with `createDefaultDeps`
-// walking a workspace folder. The graph is the workspace index's resolution of owners. The client's tree building (client/src/graphModel.ts) is covered here too.
+// The extension's own requests: the owner graph of the examples (service/workspace/ownerGraph.ts, the
+// workspace index's resolution of owners), and both requests of the real server (lsp/commands.ts, started
+// in-process over streams) on a workspace folder. The client's tree building (client/src/graphModel.ts) is
+// covered here too.
 import assert from 'node:assert/strict';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { PassThrough } from 'node:stream';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { after, before, describe, test } from 'node:test';
-import { createConnection, ProposedFeatures, TextDocuments } from 'vscode-languageserver/node';
-import { TextDocument } from 'vscode-languageserver-textdocument';
-import { createProtocolConnection, StreamMessageReader, StreamMessageWriter, type ProtocolConnection } from 'vscode-languageserver-protocol/node';
+import { WorkDoneProgress } from 'vscode-languageserver-protocol/node';
 import { buildTree, countIn, describeProblems, type TreeNode } from '../../client/src/graphModel';
 import {
   CHECK_WORKSPACE,
-  createDefaultDeps,
   OWNER_GRAPH,
-  ownerGraph,
-  registerCommands,
   type CheckWorkspaceResult,
   type GraphNode,
   type OwnerGraphResult,
-} from '../../server/src/commands';
-import { WorkspaceIndex } from '../../server/src/service/workspace/index';
-import { DEFAULT_SETTINGS, type Settings } from '../../server/src/service/settings';
+} from '../../server/src/protocol/requests';
+import { WorkspaceIndex } from '../../server/src/service/workspace/workspaceIndex';
+import { ownerGraph } from '../../server/src/service/workspace/ownerGraph';
+import { WorkspaceClient } from '../e2e/workspaceClient';
 
 const repo = join(__dirname, '..', '..');
 
@@ -48,20 +44,28 @@ function graphOf(files: Record<string, string>): GraphNode[] {
   return ownerGraph(index, index.uris());
 }
 const label = (n: GraphNode) => `${n.kind} ${n.name}${n.external ? ' (external)' : ''}`;
-const render = (ts: TreeNode[], depth = 0): string[] => ts.flatMap((t) => [`${'  '.repeat(depth)}${label(t.node)}`, ...render(t.children, depth + 1)]);
+const render = (ts: TreeNode[], depth = 0): string[] =>
+  ts.flatMap((t) => [`${'  '.repeat(depth)}${label(t.node)}`, ...render(t.children, depth + 1)]);
 
 describe('owner graph', () => {
   test('the storage examples nest ResourceGroup > StorageAccount > service > container', () => {
     const files: Record<string, string> = {};
-    for (const f of ['resource-group.yaml', 'storage/account.yaml', 'storage/blob.yaml', 'storage/file.yaml']) files[f] = readFileSync(join(repo, 'examples', f), 'utf8');
+    for (const f of ['resource-group.yaml', 'storage/account.yaml', 'storage/blob.yaml', 'storage/file.yaml'])
+      files[f] = readFileSync(join(repo, 'examples', f), 'utf8');
     const tree = render(buildTree(graphOf(files)));
     const at = (line: string) => tree.findIndex((l) => l === line);
     const rg = at('ResourceGroup rg-app');
     const account = at('  StorageAccount appstore');
     const blob = at('    StorageAccountsBlobService appstore-blob');
     assert.ok(rg >= 0 && account > rg && blob > account, tree.join('\n'));
-    assert.ok(tree.some((l) => /^ {6}StorageAccountsBlobServicesContainer /.test(l)), tree.join('\n'));
-    assert.ok(tree.some((l) => /^ {6}StorageAccountsFileServicesShare /.test(l)), tree.join('\n'));
+    assert.ok(
+      tree.some((l) => /^ {6}StorageAccountsBlobServicesContainer /.test(l)),
+      tree.join('\n'),
+    );
+    assert.ok(
+      tree.some((l) => /^ {6}StorageAccountsFileServicesShare /.test(l)),
+      tree.join('\n'),
+    );
   });
 
   test('the owner must be of the expected kind, in the same namespace', () => {
@@ -122,7 +126,11 @@ spec: {owner: {group: authorization.cloud.example.com, kind: RoleAssignment, nam
     const tree = render(buildTree(nodes));
     // Each node once; the cycle ra1 <-> ra2 is shown from one of them.
     assert.equal(tree.length, nodes.length, tree.join('\n'));
-    assert.deepEqual(tree.slice(0, 3), ['ResourceGroup rg-x (external)', '  StorageAccount one', '  StorageAccount two']);
+    assert.deepEqual(tree.slice(0, 3), [
+      'ResourceGroup rg-x (external)',
+      '  StorageAccount one',
+      '  StorageAccount two',
+    ]);
     assert.ok(tree.includes('RoleAssignment ra1') || tree.includes('RoleAssignment ra2'), tree.join('\n'));
   });
 
@@ -135,86 +143,92 @@ spec: {owner: {group: authorization.cloud.example.com, kind: RoleAssignment, nam
     const p = countIn(diags, { start: { line: 0, character: 0 }, end: { line: 9, character: 0 } });
     assert.deepEqual(p, { errors: 1, warnings: 1, infos: 0 });
     assert.equal(describeProblems(p), '1 error, 1 warning');
-    assert.equal(describeProblems(countIn(diags, { start: { line: 0, character: 0 }, end: { line: 9, character: 0 } }, true)), '2 errors, 1 warning');
+    assert.equal(
+      describeProblems(countIn(diags, { start: { line: 0, character: 0 }, end: { line: 9, character: 0 } }, true)),
+      '2 errors, 1 warning',
+    );
   });
 });
 
-describe('commands over an LSP connection', () => {
+describe('commands of the real server', () => {
   let dir: string;
-  let client: ProtocolConnection;
-  let settings: Settings = DEFAULT_SETTINGS;
-  const progress: unknown[] = [];
+  let client: WorkspaceClient;
+  const progress: string[] = [];
   const uri = (name: string) => pathToFileURL(join(dir, name)).href;
   const rel = (u: string) => relative(dir, fileURLToPath(u)).replace(/\\/g, '/');
+  const configure = (settings: unknown) =>
+    client.conn.sendNotification('workspace/didChangeConfiguration', { settings: { cloudManifests: settings } });
 
   before(async () => {
     dir = mkdtempSync(join(tmpdir(), 'cloud-manifests-commands-'));
     cpSync(join(repo, 'examples', 'resource-group.yaml'), join(dir, 'resource-group.yaml'));
     cpSync(join(repo, 'examples', 'storage'), join(dir, 'storage'), { recursive: true });
     writeFileSync(join(dir, 'mistakes.yaml'), MISTAKES);
-    cpSync(join(dir, 'mistakes.yaml'), join(dir, 'legacy-mistakes.yaml'));
+    // Another name: the same one twice would be a duplicate resource.
+    writeFileSync(join(dir, 'legacy-mistakes.yaml'), MISTAKES.replace('draftstore', 'legacystore'));
     writeFileSync(join(dir, 'other.yaml'), 'name: not a manifest\n');
-
-    const toServer = new PassThrough();
-    const toClient = new PassThrough();
-    const connection = createConnection(ProposedFeatures.all, new StreamMessageReader(toServer), new StreamMessageWriter(toClient));
-    const documents = new TextDocuments(TextDocument);
-    registerCommands(connection, createDefaultDeps({ connection, documents, settings: () => settings }));
-    connection.onInitialize(() => ({ capabilities: { textDocumentSync: 1 } }));
-    documents.listen(connection);
-    connection.listen();
-
-    client = createProtocolConnection(new StreamMessageReader(toClient), new StreamMessageWriter(toServer));
-    client.onRequest('workspace/workspaceFolders', () => [{ uri: pathToFileURL(dir).href, name: 'ws' }]);
-    client.onRequest('window/workDoneProgress/create', () => null);
-    client.onNotification('$/progress', (p) => void progress.push(p));
-    client.onNotification('window/logMessage', () => undefined);
-    client.listen();
-    await client.sendRequest('initialize', { processId: null, rootUri: null, capabilities: { workspace: { workspaceFolders: true }, window: { workDoneProgress: true } } });
-    await client.sendNotification('initialized', {});
+    client = new WorkspaceClient({ rootDir: dir });
+    client.conn.onProgress(WorkDoneProgress.type, 'p1', (value) => void progress.push(value.kind));
+    await client.initialize();
+    await client.waitForScans(1);
   });
-  after(() => {
-    client.dispose();
+  after(async () => {
+    await client.stop();
     rmSync(dir, { recursive: true, force: true });
   });
 
   test('checkWorkspace returns every YAML file with its diagnostics, and progress', async () => {
-    const r = (await client.sendRequest(CHECK_WORKSPACE, { workDoneToken: 'p1' })) as CheckWorkspaceResult;
+    const r = await client.request<CheckWorkspaceResult>(CHECK_WORKSPACE, { workDoneToken: 'p1' });
     const files = r.files.map((f) => rel(f.uri)).sort();
-    assert.ok(files.includes('resource-group.yaml') && files.includes('storage/blob.yaml') && files.includes('mistakes.yaml') && files.includes('other.yaml'), files.join(' '));
+    assert.ok(
+      files.includes('resource-group.yaml') &&
+        files.includes('storage/blob.yaml') &&
+        files.includes('mistakes.yaml') &&
+        files.includes('other.yaml'),
+      files.join(' '),
+    );
     assert.equal(r.cancelled, false);
     const mistakes = r.files.find((f) => rel(f.uri) === 'mistakes.yaml')!;
-    assert.deepEqual(mistakes.diagnostics.map((d) => `${d.range.start.line}:${d.code}`), ['12:enum-case']);
+    assert.deepEqual(
+      mistakes.diagnostics.map((d) => `${d.range.start.line}:${d.code}`),
+      ['12:enum-case'],
+    );
     assert.equal(mistakes.diagnostics[0].source, 'cloud-manifests');
-    for (const f of r.files) if (rel(f.uri) !== 'mistakes.yaml' && rel(f.uri) !== 'legacy-mistakes.yaml') assert.deepEqual(f.diagnostics, [], rel(f.uri));
+    for (const f of r.files)
+      if (rel(f.uri) !== 'mistakes.yaml' && rel(f.uri) !== 'legacy-mistakes.yaml')
+        assert.deepEqual(f.diagnostics, [], rel(f.uri));
     await new Promise((res) => setTimeout(res, 50));
-    const kinds = progress.filter((p) => (p as { token: string }).token === 'p1').map((p) => (p as { value: { kind: string } }).value.kind);
-    assert.equal(kinds[0], 'begin');
-    assert.equal(kinds[kinds.length - 1], 'end');
+    assert.equal(progress[0], 'begin');
+    assert.equal(progress[progress.length - 1], 'end');
   });
 
   test('checkWorkspace follows settings: exclude and rules', async () => {
-    settings = { ...DEFAULT_SETTINGS, exclude: ['legacy-*.yaml'], rules: { 'enum-case': 'off' } };
+    await configure({ exclude: ['legacy-*.yaml'], rules: { 'enum-case': 'off' } });
     try {
-      const r = (await client.sendRequest(CHECK_WORKSPACE, {})) as CheckWorkspaceResult;
+      const r = await client.request<CheckWorkspaceResult>(CHECK_WORKSPACE, {});
       const files = r.files.map((f) => rel(f.uri));
-      assert.ok(!files.includes('legacy-mistakes.yaml'));
+      assert.ok(files.includes('mistakes.yaml') && !files.includes('legacy-mistakes.yaml'), files.join(' '));
       assert.deepEqual(r.files.find((f) => rel(f.uri) === 'mistakes.yaml')!.diagnostics, []);
     } finally {
-      settings = DEFAULT_SETTINGS;
+      await configure({});
     }
   });
 
   test('checkWorkspace of named files uses the open document over the file on disk', async () => {
-    await client.sendNotification('textDocument/didOpen', { textDocument: { uri: uri('mistakes.yaml'), languageId: 'yaml', version: 1, text: MISTAKES.replace('hot', 'Hot') } });
-    const r = (await client.sendRequest(CHECK_WORKSPACE, { uris: [uri('mistakes.yaml'), uri('gone.yaml')] })) as CheckWorkspaceResult;
-    assert.deepEqual(r.files.map((f) => [rel(f.uri), f.diagnostics.length]), [['mistakes.yaml', 0]]);
+    await client.open(uri('mistakes.yaml'), MISTAKES.replace('hot', 'Hot'));
+    const r = await client.request<CheckWorkspaceResult>(CHECK_WORKSPACE, {
+      uris: [uri('mistakes.yaml'), uri('gone.yaml')],
+    });
+    assert.deepEqual(
+      r.files.map((f) => [rel(f.uri), f.diagnostics.length]),
+      [['mistakes.yaml', 0]],
+    );
     assert.deepEqual(r.unreadable.map(rel), ['gone.yaml']);
-    await client.sendNotification('textDocument/didClose', { textDocument: { uri: uri('mistakes.yaml') } });
+    await client.close(uri('mistakes.yaml'));
   });
 
   test('ownerGraph returns the manifests of every file with owners resolved across files', async () => {
-    const r = (await client.sendRequest(OWNER_GRAPH, {})) as OwnerGraphResult;
+    const r = await client.request<OwnerGraphResult>(OWNER_GRAPH, {});
     const find = (kind: string, name: string) => r.nodes.find((n) => n.kind === kind && n.name === name && !n.external);
     const rg = find('ResourceGroup', 'rg-app')!;
     const account = find('StorageAccount', 'appstore')!;
@@ -224,6 +238,9 @@ describe('commands over an LSP connection', () => {
     assert.equal(draft.ownerId, rg.id);
     assert.equal(blob.ownerId, account.id);
     assert.equal(rel(blob.uri!), 'storage/blob.yaml');
-    assert.ok(r.nodes.every((n) => !n.ownerId || r.nodes.some((o) => o.id === n.ownerId)), 'every owner id names a node');
+    assert.ok(
+      r.nodes.every((n) => !n.ownerId || r.nodes.some((o) => o.id === n.ownerId)),
+      'every owner id names a node',
+    );
   });
 });

@@ -1,9 +1,11 @@
 // Which files a run checks, and reading them: paths, folders, globs and `-` (standard input) become a
 // list of inputs; nothing here parses or validates.
-import { readdirSync, readFileSync, realpathSync, statSync, type Dirent } from 'node:fs';
-import { isAbsolute, join, relative, resolve, sep } from 'node:path';
-import { ioReason } from './errors';
+import { readFileSync, statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { isAbsolute, relative, resolve, sep } from 'node:path';
+import { ioReason } from './ioReason';
 import { Excluder, globToRegExp, hasMagic, splitGlob } from './glob';
+import { isYamlName, walkYamlSync } from './walk';
 
 export type Input = { kind: 'file'; path: string; display: string } | { kind: 'stdin'; display: string };
 
@@ -15,11 +17,6 @@ export interface CollectOptions {
   excludeBase?: string;
   stdinFilename?: string;
 }
-
-/** Folders never searched. */
-const SKIPPED_DIRS = new Set(['node_modules', '.git']);
-
-export const isYamlName = (name: string): boolean => /\.ya?ml$/i.test(name);
 
 const slashes = (p: string): string => (sep === '\\' ? p.replace(/\\/g, '/') : p);
 
@@ -34,7 +31,10 @@ export function displayPath(cwd: string, abs: string): string {
  * Resolves the command line's paths to inputs, in order, without duplicates. Problems (a missing file,
  * an unreadable folder, a glob that matches nothing…) are returned as one-line messages.
  */
-export function collectInputs(paths: readonly string[], options: CollectOptions): { inputs: Input[]; errors: string[] } {
+export function collectInputs(
+  paths: readonly string[],
+  options: CollectOptions,
+): { inputs: Input[]; errors: string[] } {
   const { cwd } = options;
   const excluder = new Excluder(options.exclude ?? []);
   const excludeBase = options.excludeBase ?? cwd;
@@ -53,48 +53,16 @@ export function collectInputs(paths: readonly string[], options: CollectOptions)
   /** Every YAML file below a folder (sorted, depth first); `match` filters by path relative to `root`. */
   const walk = (root: string, match?: { re: RegExp; maxDepth: number }): number => {
     let found = 0;
-    const visited = new Set<string>();
-    const visit = (dir: string, rel: string, depth: number) => {
-      try {
-        const real = realpathSync(dir);
-        if (visited.has(real)) return; // a symbolic link loop
-        visited.add(real);
-      } catch {
-        // Checked by readdirSync below.
-      }
-      let entries: Dirent[];
-      try {
-        entries = readdirSync(dir, { withFileTypes: true });
-      } catch (e) {
-        errors.push(`cannot read folder ${displayPath(cwd, dir)}: ${ioReason(e)}`);
-        return;
-      }
-      entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-      for (const e of entries) {
-        if (SKIPPED_DIRS.has(e.name)) continue;
-        const full = join(dir, e.name);
-        const relPath = rel ? `${rel}/${e.name}` : e.name;
-        if (excluded(full)) continue;
-        let isDir = e.isDirectory();
-        let isFile = e.isFile();
-        if (e.isSymbolicLink()) {
-          try {
-            const st = statSync(full);
-            isDir = st.isDirectory();
-            isFile = st.isFile();
-          } catch {
-            continue; // a dangling link
-          }
-        }
-        if (isDir) {
-          if (!match || depth + 1 < match.maxDepth) visit(full, relPath, depth + 1);
-        } else if (isFile && isYamlName(e.name) && (!match || match.re.test(relPath))) {
-          found++;
-          addFile(full);
-        }
-      }
-    };
-    visit(root, '', 0);
+    walkYamlSync(root, {
+      skip: excluded,
+      descend: match ? (depth) => depth < match.maxDepth : undefined,
+      accept: match ? (relPath) => match.re.test(relPath) : undefined,
+      onFile: (full) => {
+        found++;
+        addFile(full);
+      },
+      onError: (dir, e) => errors.push(`cannot read folder ${displayPath(cwd, dir)}: ${ioReason(e)}`),
+    });
     return found;
   };
 
@@ -126,7 +94,7 @@ export function collectInputs(paths: readonly string[], options: CollectOptions)
       const pattern = slashes(arg);
       const { base, rest } = splitGlob(pattern);
       const baseAbs = resolve(cwd, base);
-      let baseIsDir = false;
+      let baseIsDir: boolean;
       try {
         baseIsDir = statSync(baseAbs).isDirectory();
       } catch {
@@ -155,6 +123,27 @@ export function decodeText(buf: Buffer): string | undefined {
   return buf.toString('utf8');
 }
 
+/** A file's text (see decodeText); undefined when it cannot be read or is not text. */
+export async function readTextFile(path: string): Promise<string | undefined> {
+  try {
+    return decodeText(await readFile(path));
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The same, synchronously: for bulk reads between which the caller yields anyway (a small file reads in
+ * microseconds, where the promise API costs four round trips through the thread pool: open, stat, read, close).
+ */
+export function readTextFileSync(path: string): string | undefined {
+  try {
+    return decodeText(readFileSync(path));
+  } catch {
+    return undefined;
+  }
+}
+
 /** Reads one file as text; an error message instead when it cannot be read or is not text. */
 export function readInputFile(input: Extract<Input, { kind: 'file' }>): { text: string } | { error: string } {
   let buf: Buffer;
@@ -162,7 +151,9 @@ export function readInputFile(input: Extract<Input, { kind: 'file' }>): { text: 
     buf = readFileSync(input.path);
   } catch (e) {
     const reason = ioReason(e);
-    return { error: reason === 'no such file' ? `no such file: ${input.display}` : `cannot read ${input.display}: ${reason}` };
+    return {
+      error: reason === 'no such file' ? `no such file: ${input.display}` : `cannot read ${input.display}: ${reason}`,
+    };
   }
   const text = decodeText(buf);
   if (text === undefined) return { error: `not a text file (binary content): ${input.display}` };

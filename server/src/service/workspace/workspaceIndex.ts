@@ -4,7 +4,8 @@
 import { parseFile, tiles, type ParsedFile } from '../parse';
 import { LineIndex } from '../text';
 import { chunkManifests, FileManifest, type ChunkManifest } from './extract';
-import { kindsOfArea, ourAreaOfGroup, WORKSPACE_SCOPE, type Manifest, type RefSite } from './model';
+import { kindsOfArea, ourAreaOfGroup } from '../../model/registry';
+import { sitesOf, WORKSPACE_SCOPE, type Manifest, type RefSite } from './manifest';
 
 export interface IndexedFile {
   uri: string;
@@ -78,7 +79,13 @@ function breaksIn(key: object, text: string): number {
 function chunkEntries(uri: string, file: ParsedFile): ChunkEntry[] {
   return file.docs.map((d) => {
     const data = chunkManifests(d);
-    return { data, key: d.key, offset: d.offset, text: d.text, manifests: data.length === 0 ? [] : data.map((c) => new FileManifest(uri, c, d.offset)) };
+    return {
+      data,
+      key: d.key,
+      offset: d.offset,
+      text: d.text,
+      manifests: data.length === 0 ? [] : data.map((c) => new FileManifest(uri, c, d.offset)),
+    };
   });
 }
 
@@ -129,7 +136,8 @@ export class WorkspaceIndex {
   domains(): string[] {
     if (this.domainCache) return this.domainCache;
     const count = new Map<string, number>();
-    for (const r of this.records.values()) for (const m of r.manifests) if (m.domain) count.set(m.domain, (count.get(m.domain) ?? 0) + 1);
+    for (const r of this.records.values())
+      for (const m of r.manifests) if (m.domain) count.set(m.domain, (count.get(m.domain) ?? 0) + 1);
     return (this.domainCache = [...count.entries()].sort((a, b) => b[1] - a[1]).map(([d]) => d));
   }
 
@@ -205,7 +213,9 @@ export class WorkspaceIndex {
       const oldLines = before.chunkLines();
       const oldIndex = new Map(before.chunks.map((c, i) => [c, i]));
       const newLines = rec.chunkLines();
-      for (const k of kept) if (!oldLines || !newLines || oldLines[oldIndex.get(k.was)!] !== newLines[k.index]) keys.push(...this.definedKeys(scope, k.entry.manifests));
+      for (const k of kept)
+        if (!oldLines || !newLines || oldLines[oldIndex.get(k.was)!] !== newLines[k.index])
+          keys.push(...this.definedKeys(scope, k.entry.manifests));
     }
     return keys;
   }
@@ -289,7 +299,8 @@ export class WorkspaceIndex {
 
   /** What a reference of manifest `from` resolves to. */
   resolve(from: Manifest, site: RefSite): Resolution {
-    if (site.name === undefined || site.armId !== undefined || site.wellKnownName !== undefined) return { status: 'none' };
+    if (site.name === undefined || site.armId !== undefined || site.wellKnownName !== undefined)
+      return { status: 'none' };
     const target = targetKindOf(site);
     if (!target) return { status: 'none' };
     const all = this.named(this.scopeOf(from), from.namespace, site.name, from.uri);
@@ -376,9 +387,4 @@ function commonSegments(a: string, b: string): number {
   let n = 0;
   while (n < x.length - 1 && n < y.length - 1 && x[n] === y[n]) n++;
   return n;
-}
-
-/** The owner and references of a manifest. */
-export function sitesOf(m: Pick<Manifest, 'owner' | 'refs'>): RefSite[] {
-  return m.owner ? [m.owner, ...m.refs] : m.refs;
 }

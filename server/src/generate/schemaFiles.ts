@@ -1,7 +1,7 @@
 // The full content of `schemas/`: one schema per kind and version, one per `<Kind>List`, a dispatching
 // `all.json` (any manifest of ours, chosen by `apiVersion` and `kind`) and `index.json`.
 import { apiVersionPattern, kindSchema, listSchema, schemaFileName, type JsonSchema } from './jsonSchema';
-import { allKinds } from './registry';
+import { allKinds } from '../model/registry';
 
 const stringify = (s: unknown) => JSON.stringify(s, null, 2) + '\n';
 
@@ -28,7 +28,10 @@ export function schemaFiles(): Map<string, string> {
       schema: schemaFileName(def),
       listSchema: schemaFileName(def, true),
     });
-    for (const [kind, s] of [[def.kind, one], [`${def.kind}List`, list]] as const) {
+    for (const [kind, s] of [
+      [def.kind, one],
+      [`${def.kind}List`, list],
+    ] as const) {
       dispatch.push({
         if: {
           type: 'object',

@@ -2,10 +2,10 @@
 // the node its `spec.owner` resolves to — resolved by the index, exactly as the owner diagnostics resolve it.
 // An owner that is not in the workspace, or one given by `armId`, becomes an `external` node, so the tree
 // can still show what a manifest hangs off. Pure: no connection, no file system.
-import type { WorkspaceIndex } from '../service/workspace/index';
-import { targetKindOf } from '../service/workspace/index';
-import type { Manifest } from '../service/workspace/model';
-import type { GraphNode } from './protocol';
+import type { GraphNode } from '../../protocol/requests';
+import type { WorkspaceIndex } from './workspaceIndex';
+import { targetKindOf } from './workspaceIndex';
+import type { Manifest } from './manifest';
 
 export function ownerGraph(index: WorkspaceIndex, uris: Iterable<string>): GraphNode[] {
   const nodes: GraphNode[] = [];
@@ -45,7 +45,8 @@ export function ownerGraph(index: WorkspaceIndex, uris: Iterable<string>): Graph
     if (o.armId !== undefined) {
       id = `external:arm:${o.armId.toLowerCase()}`;
       const last = o.armId.replace(/\/+$/, '').split('/').pop() || o.armId;
-      if (!external.has(id)) external.set(id, { id, kind, name: last, namespace: m.namespace, external: true, armId: o.armId });
+      if (!external.has(id))
+        external.set(id, { id, kind, name: last, namespace: m.namespace, external: true, armId: o.armId });
     } else if (o.name !== undefined) {
       id = `external:${m.namespace}/${kind}/${o.name}`;
       if (!external.has(id)) external.set(id, { id, kind, name: o.name, namespace: m.namespace, external: true });

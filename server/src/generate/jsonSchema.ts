@@ -2,10 +2,10 @@
 // (yaml-language-server, ajv). Whatever JSON Schema can express is here: types, required members, enums,
 // ranges, lengths, item counts, patterns and formats, exclusive members and reference shapes. What it
 // cannot (cross-field and cross-file rules, duration bounds) is checked by the language service only.
-import { FORMAT_PATTERNS } from '../service/formats';
-import { typeLimits } from './describe';
-import { envelopeOf, listEnvelopeOf } from './envelope';
-import type { ExclusiveGroup, Field, KindDef, ObjectType, Type } from './types';
+import { FORMAT_PATTERNS } from '../model/formats';
+import { typeLimits } from '../model/describe';
+import { envelopeOf, listEnvelopeOf } from '../model/envelope';
+import type { ExclusiveGroup, Field, KindDef, ObjectType, Type } from '../model/types';
 
 export type JsonSchema = { [k: string]: unknown };
 
@@ -14,7 +14,10 @@ const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** The allowed values of an enum, with their meanings where the model has them. */
 function describeEnum(t: Type): string[] {
   if (t.kind !== 'string' || !t.enum) return [];
-  return [`Allowed: ${t.enum.map((e) => e.value).join(', ')}.`, ...t.enum.filter((e) => e.doc).map((e) => `${e.value}: ${e.doc}.`)];
+  return [
+    `Allowed: ${t.enum.map((e) => e.value).join(', ')}.`,
+    ...t.enum.filter((e) => e.doc).map((e) => `${e.value}: ${e.doc}.`),
+  ];
 }
 
 /** Plain-text documentation of a field: meaning, requirement, limits, default and notes. */
@@ -68,7 +71,12 @@ export function typeSchema(t: Type, description?: string): JsonSchema {
       const patterns: string[] = [];
       if (t.pattern && !t.patternSeverity) patterns.push(t.pattern);
       const fp = t.format ? FORMAT_PATTERNS[t.format] : undefined;
-      if (fp) patterns.push(t.format === 'arm-id' ? fp.replace('resource[Gg]roups', '[Rr][Ee][Ss][Oo][Uu][Rr][Cc][Ee][Gg][Rr][Oo][Uu][Pp][Ss]') : fp);
+      if (fp)
+        patterns.push(
+          t.format === 'arm-id'
+            ? fp.replace('resource[Gg]roups', '[Rr][Ee][Ss][Oo][Uu][Rr][Cc][Ee][Gg][Rr][Oo][Uu][Pp][Ss]')
+            : fp,
+        );
       if (t.delimited) {
         const item = `(?:${t.delimited.items.map(escapeRe).join('|')})`;
         const sep = escapeRe(t.delimited.separator);
@@ -115,11 +123,13 @@ export function typeSchema(t: Type, description?: string): JsonSchema {
 function objectSchema(t: ObjectType, description?: string): JsonSchema {
   const properties: JsonSchema = {};
   for (const [k, f] of Object.entries(t.fields)) properties[k] = typeSchema(f.type, fieldDescription(f));
-  const required = Object.entries(t.fields).filter(([, f]) => f.required).map(([k]) => k);
+  const required = Object.entries(t.fields)
+    .filter(([, f]) => f.required)
+    .map(([k]) => k);
   const s: JsonSchema = {
     type: 'object',
     title: t.name,
-    ...(description ?? t.doc ? { description: (description ?? t.doc!).replace(/`/g, '') } : {}),
+    ...((description ?? t.doc) ? { description: (description ?? t.doc!).replace(/`/g, '') } : {}),
     properties,
     additionalProperties: t.unknownFields === 'warning',
   };
@@ -160,4 +170,5 @@ export function listSchema(def: KindDef): JsonSchema {
   };
 }
 
-export const schemaFileName = (def: KindDef, list = false) => `${def.area}/${def.version}/${def.kind}${list ? 'List' : ''}.json`;
+export const schemaFileName = (def: KindDef, list = false) =>
+  `${def.area}/${def.version}/${def.kind}${list ? 'List' : ''}.json`;
