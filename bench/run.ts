@@ -28,7 +28,7 @@ import {
   type FileSessionResult,
   type Iterations,
 } from './measure';
-import { SERVER_NODE_ARGS } from '../server/src/launch';
+import { SERVER_NODE_ARGS } from '../server/src/protocol/launch';
 import { evaluate, markdown, table, targetSummary, type Row, type Stats } from './report';
 import { fileWorkload, hasError, workspaceWorkload } from './workload';
 
@@ -380,7 +380,7 @@ function commandLine(): string {
 function methodology(o: Options): string[] {
   return [
     'Workloads, generated in a temporary folder: StorageAccount manifests of 16 lines each (`---` included), every 10th with one error (`minimumTlsVersion: TLS1_9`, not in the enum); both servers find exactly those errors (checked on every run).',
-    `Each server is started as an editor starts it (\`--stdio\`; ours with the Node options the extension passes, \`${SERVER_NODE_ARGS.join(' ')}\` from \`server/src/launch.ts\`), with push diagnostics (the client does not advertise \`textDocument.diagnostic\`) and incremental sync, in two fresh processes per file size: an opening session and an editing session. Each begins with an untimed warm-up, as the floor does: three 200-resource documents opened and closed, the last one also completed and hovered.`,
+    `Each server is started as an editor starts it (\`--stdio\`; ours with the Node options the extension passes, \`${SERVER_NODE_ARGS.join(' ')}\` from \`server/src/protocol/launch.ts\`), with push diagnostics (the client does not advertise \`textDocument.diagnostic\`) and incremental sync, in two fresh processes per file size: an opening session and an editing session. Each begins with an untimed warm-up, as the floor does: three 200-resource documents opened and closed, the last one also completed and hovered.`,
     `open → diagnostics (opening session): \`didOpen\` of the whole file until its first \`publishDiagnostics\`, then \`didClose\`; each of the ${o.smoke ? 2 : '5–15'} opens is a text no server has seen before (resource names differ), so no content cache is measured.`,
     "edit → diagnostics (editing session, the file opened once): one incremental `didChange` in the middle of the file (a clean resource gets `TLS1_9`), until the diagnostics that contain the new error; each edit breaks a different resource. The peer's built-in validation delay (about 200 ms) is included, as users see it.",
     'completion / hover (editing session, after the edits): sequential requests at the value of `accessTier` and on the key `minimumTlsVersion` in the last 50 resources of the file, after one untimed request of each.',

@@ -43,8 +43,8 @@ describe('check --fix', () => {
       r.stdout,
       /^--- a\/mistakes\/common-mistakes\.yaml\n\+\+\+ b\/mistakes\/common-mistakes\.yaml\n@@ -13,7 \+13,7 @@\n/,
     );
-    assert.match(r.stdout, /\n-  accessTier: hot # mistake[^\n]*\n\+  accessTier: Hot # mistake/);
-    assert.match(r.stdout, /\n-  retentionPeriod: "P30D"[^\n]*\n\+  retentionPeriod: 2592000 /);
+    assert.match(r.stdout, /\n- {2}accessTier: hot # mistake[^\n]*\n\+ {2}accessTier: Hot # mistake/);
+    assert.match(r.stdout, /\n- {2}retentionPeriod: "P30D"[^\n]*\n\+ {2}retentionPeriod: 2592000 /);
     assert.match(r.stderr, /would fix 3 problems in 1 file/);
     assert.equal(read(MISTAKES), original, 'nothing written');
     // The report is of what the fixes leave: three problems fewer.

@@ -4,8 +4,8 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { CodeAction, TextEdit } from 'vscode-languageserver';
-import { lspCodeActions } from '../../server/src/lspCodeActions';
-import { toLspDiagnostic } from '../../server/src/lspDiagnostic';
+import { lspCodeActions } from '../../server/src/lsp/codeActions';
+import { toLspDiagnostic } from '../../server/src/lsp/diagnostic';
 import { applyEdits, codeActions, disableAction } from '../../server/src/service/codeActions';
 import { parseFile } from '../../server/src/service/parse';
 import { validateFile } from '../../server/src/service/validate';
@@ -115,7 +115,7 @@ describe('edits at the edges', () => {
     const dis = codeActions(file, [diags[0]]).find((a) => a.title.startsWith('Disable'))!;
     assert.match(
       applyEdits(text, dis.edits),
-      /\r\n  # cloud-manifests-disable-next-line enum-case\r\n  accessTier: hot\r\n/,
+      /\r\n {2}# cloud-manifests-disable-next-line enum-case\r\n {2}accessTier: hot\r\n/,
     );
   });
 });

@@ -4,9 +4,10 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { parseFile } from '../../server/src/service/parse';
 import { validateFile } from '../../server/src/service/validate';
+import { cursor } from '../helpers/cursor';
 import { checkFile } from '../../server/src/service/workspace/checks';
 import { completeReferences } from '../../server/src/service/workspace/completeRefs';
-import type { WorkspaceIndex } from '../../server/src/service/workspace/index';
+import type { WorkspaceIndex } from '../../server/src/service/workspace/workspaceIndex';
 import {
   definitionAt,
   prepareRenameAt,
@@ -326,10 +327,9 @@ describe('resource paths', () => {
 
 describe('completion from the workspace', () => {
   const labels = (ws: WorkspaceIndex, name: string, text: string) => {
-    const at = text.indexOf('|');
-    const clean = text.slice(0, at) + text.slice(at + 1);
+    const { text: clean, offset } = cursor(text);
     ws.setText(URI(name), clean);
-    return completeReferences(ws, URI(name), parseFile(clean), at).map((i) => i.label);
+    return completeReferences(ws, URI(name), parseFile(clean), offset).map((i) => i.label);
   };
 
   test('owner.name: manifests of the owner kind in the same namespace', () => {

@@ -5,7 +5,7 @@ import { parseArgs, USAGE, type CheckOptions } from './args';
 import { useColor } from './color';
 import { loadSettings } from './config';
 import { CliError } from './errors';
-import { collectInputs } from './files';
+import { collectInputs } from '../io/files';
 import { fixWorkspace } from './fix';
 import { formatJson } from './formats/json';
 import { formatJunit } from './formats/junit';

@@ -1,11 +1,12 @@
 // validate: the diagnostics of a file. Each document's own diagnostics depend only on its text, so they
 // are cached by that text: an edit to one resource of a large file re-checks that resource alone.
 import { isMap, isScalar, isSeq, type Document, type YAMLError, type YAMLMap } from 'yaml';
-import { envelopeOf, listEnvelopeOf, listItemOf, typeAt } from '../model/envelope';
-import { allKinds, lookup, type Lookup } from '../model/registry';
+import { envelopeOf, listEnvelopeOf, listItemOf } from '../model/envelope';
+import { lookup, otherVersionsOf, type Lookup } from '../model/registry';
+import { typeAt } from '../model/typePath';
 import type { KindDef, ObjectType } from '../model/types';
 import { isCode, type Code, type Severity } from './codes';
-import { identifyChunk } from './context';
+import { identifyChunk } from './identity';
 import { Reporter, severityOf, type Diag } from './diag';
 import { analysisTree, parseFile, type ParsedDoc, type ParsedFile } from './parse';
 import { hashText, shiftFix, type FixData } from './fixes/data';
@@ -34,7 +35,7 @@ function otherVersions(def: KindDef): OtherVersionLookup {
   const key = `${def.area}/${def.kind}/${def.version}`;
   let fn = otherVersionsCache.get(key);
   if (!fn) {
-    const others = allKinds.filter((d) => d.area === def.area && d.kind === def.kind && d.version !== def.version);
+    const others = otherVersionsOf(def);
     fn = (path) =>
       others.flatMap((o) => {
         const t = typeAt(envelopeOf(o), path);

@@ -4,7 +4,7 @@
 import { isAlias, isMap, isScalar, isSeq, type Document, type Node, type YAMLMap } from 'yaml';
 import type { ArrayType, Field, IntType, MapType, NumberType, ObjectType, StringType, Type } from '../model/types';
 import type { Reporter } from './diag';
-import { describeSeconds, durationSeconds, FORMAT_DOCS, matchesFormat } from './formats';
+import { describeSeconds, durationSeconds, FORMAT_DOCS, matchesFormat } from '../model/formats';
 import { nearAll } from './fixes/candidates';
 import { insertRequiredFix } from './fixes/insertRequired';
 import { keepOneFix, unknownFieldFix } from './fixes/remove';

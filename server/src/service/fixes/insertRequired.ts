@@ -5,7 +5,7 @@
 // several members: which one is the user's choice).
 import { isScalar, type YAMLMap } from 'yaml';
 import type { ObjectType, StringType, Type } from '../../model/types';
-import { durationSeconds, matchesFormat } from '../formats';
+import { durationSeconds, matchesFormat } from '../../model/formats';
 import { keyName, spanOf } from '../yamlNodes';
 import type { FixData } from './data';
 import { afterEntry, eolOf, lineStartOf } from './spans';

@@ -10,7 +10,7 @@ const SPECIAL =
 
 /** A string as YAML text: plain when that reads back as the same string everywhere, else double-quoted. */
 export function scalarText(value: string): string {
-  return /^[A-Za-z_/][A-Za-z0-9_.\/-]*$/.test(value) && !SPECIAL.test(value) ? value : JSON.stringify(value);
+  return /^[A-Za-z_/][A-Za-z0-9_./-]*$/.test(value) && !SPECIAL.test(value) ? value : JSON.stringify(value);
 }
 
 /** `value` written in the quoting style of `written` (the current text); undefined for block scalars. */

@@ -2,9 +2,9 @@
 // `name`), go to definition, find references, and rename of `metadata.name` with every owner and reference
 // that names it, in every file. Results are file offsets into the indexed texts.
 import { whereOf } from './checks';
-import { sitesOf, type WorkspaceIndex } from './index';
+import type { WorkspaceIndex } from './workspaceIndex';
 import { renameNameLimit } from './renameLimits';
-import { K8S_NAME, type Manifest, type RefSite, type Span } from './model';
+import { K8S_NAME, sitesOf, type Manifest, type RefSite, type Span } from './manifest';
 
 export interface Loc {
   uri: string;
@@ -79,7 +79,9 @@ export function referencesAt(index: WorkspaceIndex, uri: string, offset: number,
   const seen = new Set<string>();
   const add = (l: Loc) => {
     const k = `${l.uri}#${l.span[0]}`;
-    if (!seen.has(k)) (seen.add(k), out.push(l));
+    if (seen.has(k)) return;
+    seen.add(k);
+    out.push(l);
   };
   for (const m of targets) {
     if (includeDeclaration) add(locOf(m));
