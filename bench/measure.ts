@@ -7,7 +7,7 @@ import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import type { Diagnostic } from 'vscode-languageserver-protocol';
 import { parseAllDocuments } from 'yaml';
-import { SERVER_NODE_ARGS } from '../server/src/launch';
+import { SERVER_NODE_ARGS } from '../server/src/protocol/launch';
 import { LspSession, sleep, type ServerSpec } from './lsp';
 import { STORAGE, type Family } from './families';
 import { editAt, fileWorkload, PEER_SCHEMA, type FileWorkload, type WorkspaceWorkload } from './workload';
@@ -73,6 +73,8 @@ export interface FileSessionResult {
   edit: number[];
   completion: number[];
   hover: number[];
+  /** The light bulb: code actions for an error's diagnostic, at errors deep in the file. */
+  codeAction: number[];
   /** RSS right after `initialize`, before any document. */
   idleRssMb: number;
   rssMb: number;
@@ -85,6 +87,7 @@ export interface FileSessionResult {
     completionItems: number;
     completionHasExpected: boolean;
     hoverChars: number;
+    codeActions: number;
   };
 }
 
@@ -184,8 +187,10 @@ export async function fileSession(
     // Each edit breaks one more clean resource in the middle: its diagnostics have one more error.
     const edit: number[] = [];
     const e0 = errorCount(first.diagnostics);
+    let lastDiagnostics = first.diagnostics;
     for (let k = 1; k <= it.edits; k++) {
       const r = await s.change(current, fam.edit(w.resources, k), (ds) => errorCount(ds) === e0 + k);
+      lastDiagnostics = r.diagnostics;
       edit.push(r.ms);
       await sleep(20);
     }
@@ -208,6 +213,22 @@ export async function fileSession(
       hover.push(r.ms);
       hoverChars = hoverText(r.result).length;
     }
+    // As an editor asks when the cursor rests on an error: its range, that diagnostic as context.
+    const errors = lastDiagnostics.filter((d) => d.severity === 1).slice(-it.requests);
+    const codeAction: number[] = [];
+    let codeActions = 0;
+    const ask = (d: Diagnostic) =>
+      s.request('textDocument/codeAction', {
+        textDocument: { uri: current },
+        range: d.range,
+        context: { diagnostics: [d], triggerKind: 2 },
+      });
+    if (errors.length > 0) await ask(errors[0]);
+    for (const d of errors) {
+      const r = await ask(d);
+      codeAction.push(r.ms);
+      codeActions = Array.isArray(r.result) ? r.result.length : 0;
+    }
     const { rssMb, hwmMb } = s.memory();
     return {
       server: spec.name,
@@ -217,6 +238,7 @@ export async function fileSession(
       edit,
       completion,
       hover,
+      codeAction,
       idleRssMb: idle.rssMb,
       rssMb,
       hwmMb,
@@ -227,6 +249,7 @@ export async function fileSession(
         completionItems: labels.length,
         completionHasExpected: labels.some((l) => l.replace(/["']/g, '') === fam.completionLabel),
         hoverChars,
+        codeActions,
       },
     };
   } finally {

@@ -4,7 +4,7 @@
 // handler: up to 4 restarts within 3 minutes), so no errorHandler is set here.
 import * as path from 'node:path';
 import { commands, window, workspace, type ExtensionContext, type LogOutputChannel } from 'vscode';
-import { SERVER_NODE_ARGS } from '../../server/src/launch';
+import { SERVER_NODE_ARGS } from '../../server/src/protocol/launch';
 import {
   LanguageClient,
   TransportKind,

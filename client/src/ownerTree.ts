@@ -20,7 +20,7 @@ import {
   type TreeView,
 } from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
-import { OWNER_GRAPH, type GraphNode, type OwnerGraphResult } from '../../server/src/commands/protocol';
+import { OWNER_GRAPH, type GraphNode, type OwnerGraphResult } from '../../server/src/protocol/requests';
 import {
   addProblems,
   buildTree,

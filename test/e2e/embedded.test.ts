@@ -3,7 +3,8 @@
 // (The inline-expectation fixtures, PromQL and CEL ones included, run over stdio in server.test.ts.)
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { cursor, TestClient } from './lspClient';
+import { cursor } from '../helpers/cursor';
+import { TestClient } from './lspClient';
 
 const RULES = `apiVersion: alertsmanagement.cloud.example.com/v20230301
 kind: PrometheusRuleGroup

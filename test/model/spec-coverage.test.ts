@@ -12,9 +12,10 @@ import { test } from 'node:test';
 import { envelopeOf, listEnvelopeOf } from '../../server/src/model/envelope';
 import { allKinds, kindsOf, lookup } from '../../server/src/model/registry';
 import type { Field, KindDef, ObjectType, Type } from '../../server/src/model/types';
+import { SHARED } from '../helpers/files';
 import { parseFieldList, parseSpecFile, splitTop, ticksOf, type SpecItem } from './specTables';
 
-const SPEC_DIR = join(__dirname, '..', '..', '..', 'shared', 'spec');
+const SPEC_DIR = join(SHARED, 'spec');
 const DOCS = {
   1: '1-common-authorization-appconfiguration-alerts.txt',
   2: '2-storage.txt',
@@ -549,7 +550,7 @@ function resolveItem(item: SpecItem, entries: Entry[], used: Set<Entry>, usedRow
   used.add(e);
   if (e.allow) return { item, status: 'allowed', reason: e.allow, checks: [], problems: [] };
   const problems: string[] = [];
-  let checks: Check[] = [];
+  const checks: Check[] = [];
   let ticks: Record<string, string> = { ...e.ticks };
   let opt: RowOpt | undefined;
   if (item.what === 'row') {

@@ -163,7 +163,7 @@ class Walker {
     const base = this.chain(operand);
     if (!base) return undefined;
     const name = unescapeField(field);
-    let t = base.type;
+    const t = base.type;
     if (t.kind === 'map') return { type: t.values, label: `${base.label}.${field}` };
     if (t.kind !== 'object') return undefined;
     const f = t.fields[name];
