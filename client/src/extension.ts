@@ -4,8 +4,8 @@
 // handler: up to 4 restarts within 3 minutes), so no errorHandler is set here.
 import * as path from 'node:path';
 import { commands, env, window, workspace, type ExtensionContext, type LogOutputChannel } from 'vscode';
-import { COPY_RESOURCE_PATH } from '../../server/src/commands/protocol';
-import { SERVER_NODE_ARGS } from '../../server/src/launch';
+import { SERVER_NODE_ARGS } from '../../server/src/protocol/launch';
+import { COPY_RESOURCE_PATH } from '../../server/src/protocol/requests';
 import {
   LanguageClient,
   TransportKind,

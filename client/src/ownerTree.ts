@@ -26,7 +26,7 @@ import {
   type GraphNode,
   type IndexChangedParams,
   type OwnerGraphResult,
-} from '../../server/src/commands/protocol';
+} from '../../server/src/protocol/requests';
 import {
   addProblems,
   buildTree,

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { account, blobService, container, eventSubscription, rg } from '../workspace/helpers';
-import { cursor } from './lspClient';
+import { cursor } from '../helpers/cursor';
 import { WorkspaceClient } from './workspaceClient';
 
 type Item = { label: string; textEdit?: { newText: string } };

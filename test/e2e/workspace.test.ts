@@ -1,10 +1,11 @@
-// End-to-end: the built server over stdio on multi-file workspaces in temporary folders. The scan at start
-// (with work-done progress), each cross-document check (in open documents, and published for closed files),
-// re-checks of dependents in other files, the index following files created and deleted on disk,
-// definition, references, rename (the edited files re-validate clean), symbols, code lenses, completion,
-// settings, the operator samples and the examples as workspaces, and a 10,000-manifest workspace.
+// End-to-end: the real server (started in-process, over streams; server.test.ts covers the bundle over
+// stdio) on multi-file workspaces in temporary folders. The scan at start (with work-done progress), each
+// cross-document check (in open documents, and published for closed files), re-checks of dependents in other
+// files, the index following files created and deleted on disk, definition, references, rename (the edited
+// files re-validate clean), symbols, code lenses, completion, settings, the operator samples and the
+// examples as workspaces, and a 10,000-manifest workspace.
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -22,9 +23,9 @@ import {
   roleAssignment,
   share,
 } from '../workspace/helpers';
-import { cursor } from './lspClient';
+import { cursor } from '../helpers/cursor';
+import { CORPUS, yamlFiles } from '../helpers/files';
 import { WorkspaceClient } from './workspaceClient';
-import { sharedDir } from '../sharedDir';
 
 const STORAGE = { group: 'storage.cloud.example.com', kind: 'StorageAccount' };
 
@@ -623,16 +624,11 @@ describe('settings over stdio', () => {
 
 // ---------------------------------------------------------------------------------------------------
 
-const yamlFiles = (dir: string): string[] =>
-  readdirSync(dir).flatMap((n) =>
-    statSync(join(dir, n)).isDirectory() ? yamlFiles(join(dir, n)) : /\.ya?ml$/.test(n) ? [join(dir, n)] : [],
-  );
-
 describe('real manifests as workspaces', () => {
   const repo = join(__dirname, '..', '..');
 
   test('the operator samples: no error but the genuine ones; missing owners are information', async () => {
-    const corpus = sharedDir('corpus', 'operator-samples');
+    const corpus = CORPUS;
     const client = new WorkspaceClient({ rootDir: corpus });
     try {
       await client.initialize();
@@ -640,6 +636,9 @@ describe('real manifests as workspaces', () => {
       const genuine = [
         'v1api20240601_complete_sample.yaml:112 wrong-type',
         'v1api20240601_snapshot.yaml:17 wrong-type',
+        // The corpus README: `configmap(...)` is not a function of the operator's CEL environment.
+        'v1api20240601_complete_sample.yaml:78 cel-unknown-function',
+        'v1api20240601_keyvalue_with_configmap.yaml:16 cel-unknown-function',
       ];
       const errors: string[] = [];
       let infos = 0;

@@ -15,11 +15,11 @@ import { allKinds, kindsOf, lookup } from '../../server/src/model/registry';
 import type { Field, KindDef, ObjectType, Type } from '../../server/src/model/types';
 import { isCode } from '../../server/src/service/codes';
 import { actualDiagnostics, readExpectations } from '../expectations';
+import { SHARED } from '../helpers/files';
 import { PROSE_RULES, RULE_WORDS, type ProseDoc, type ProseRule } from './proseRules';
 import { parseFieldList, parseSpecFile, splitTop, ticksOf, type SpecItem } from './specTables';
-import { sharedDir } from '../sharedDir';
 
-const SPEC_DIR = sharedDir('spec');
+const SPEC_DIR = join(SHARED, 'spec');
 const DOCS = {
   1: '1-common-authorization-appconfiguration-alerts.txt',
   2: '2-storage.txt',
@@ -554,7 +554,7 @@ function resolveItem(item: SpecItem, entries: Entry[], used: Set<Entry>, usedRow
   used.add(e);
   if (e.allow) return { item, status: 'allowed', reason: e.allow, checks: [], problems: [] };
   const problems: string[] = [];
-  let checks: Check[] = [];
+  const checks: Check[] = [];
   let ticks: Record<string, string> = { ...e.ticks };
   let opt: RowOpt | undefined;
   if (item.what === 'row') {

@@ -7,17 +7,10 @@ import { allKinds } from '../../server/src/model/registry';
 import { complete, type CompletionSettings } from '../../server/src/service/complete';
 import { parseFile } from '../../server/src/service/parse';
 import { severityOf, validateText } from '../../server/src/service/validate';
-
-/** Removes the cursor marker from a fixture and gives its offset. */
-function at(src: string, marker = '|'): { text: string; offset: number } {
-  const offset = src.indexOf(marker);
-  assert.ok(offset >= 0, 'fixture has a cursor marker');
-  assert.equal(src.indexOf(marker, offset + 1), -1, 'fixture has a single cursor marker');
-  return { text: src.slice(0, offset) + src.slice(offset + marker.length), offset };
-}
+import { cursor } from '../helpers/cursor';
 
 function completeAt(src: string, settings: CompletionSettings = {}, marker = '|'): CompletionItem[] {
-  const { text, offset } = at(src, marker);
+  const { text, offset } = cursor(src, marker);
   return complete(parseFile(text), offset, settings);
 }
 
@@ -157,7 +150,7 @@ test('flow style mappings', () => {
 
 test('a document that does not parse yet still completes', () => {
   const src = `${STORAGE}spec:\n  locat\n  kind: "Stor\n  sku:\n    |\n`;
-  const { text } = at(src);
+  const { text } = cursor(src);
   assert.ok(parseFile(text).docs[0].doc.errors.length > 0, 'the fixture is broken YAML');
   assert.deepEqual(labels(completeAt(src)).sort(), ['name', 'tier']);
   // A half-typed flow list above does not swallow the rest of the document.
@@ -294,11 +287,11 @@ test('an empty document offers one snippet per kind and version', () => {
   const text = edit(sa).newText;
   assert.match(text, /^apiVersion: storage\.cloud\.example\.com\/v20220901\nkind: StorageAccount\n/);
   // Required fields at any depth are tab stops; enums are choices.
-  assert.match(text, /\n  name: \$\{\d+:[^}]+\}/, 'metadata.name');
-  assert.match(text, /\n  location: \$\{\d+:[^}]+\}/, 'spec.location');
-  assert.match(text, /\n  owner:\n    name: \$\{\d+:[^}]+\}/, 'spec.owner.name');
-  assert.match(text, /\n  kind: \$\{\d+\|[^}]*StorageV2[^}]*\|\}/, 'spec.kind');
-  assert.match(text, /\n  sku:\n    name: \$\{\d+\|[^}]*Standard_LRS[^}]*\|\}/, 'spec.sku.name');
+  assert.match(text, /\n {2}name: \$\{\d+:[^}]+\}/, 'metadata.name');
+  assert.match(text, /\n {2}location: \$\{\d+:[^}]+\}/, 'spec.location');
+  assert.match(text, /\n {2}owner:\n {4}name: \$\{\d+:[^}]+\}/, 'spec.owner.name');
+  assert.match(text, /\n {2}kind: \$\{\d+\|[^}]*StorageV2[^}]*\|\}/, 'spec.kind');
+  assert.match(text, /\n {2}sku:\n {4}name: \$\{\d+\|[^}]*Standard_LRS[^}]*\|\}/, 'spec.sku.name');
 });
 
 test('a typed word in an empty document is replaced by the snippet', () => {
@@ -329,10 +322,10 @@ test('every snippet, filled with its defaults, is a valid manifest', () => {
   }
   // The three the brief names, explicitly: the shapes they need are there.
   const prom = fill(edit(item(items, 'PrometheusRuleGroup (alertsmanagement v20230301)')).newText);
-  assert.match(prom, /rules:\n    - expression: .+\n      alert: /);
-  assert.match(prom, /scopesReferences:\n    - armId: \/subscriptions\//);
+  assert.match(prom, /rules:\n {4}- expression: .+\n {6}alert: /);
+  assert.match(prom, /scopesReferences:\n {4}- armId: \/subscriptions\//);
   const sub = fill(edit(item(items, 'EventSubscription (eventgrid v20200601)')).newText);
-  assert.match(sub, /owner:\n    group: resources\.cloud\.example\.com\n    kind: ResourceGroup\n    name: /);
+  assert.match(sub, /owner:\n {4}group: resources\.cloud\.example\.com\n {4}kind: ResourceGroup\n {4}name: /);
   const sa = fill(edit(item(items, 'StorageAccount (storage v20220901)')).newText);
   assert.ok(!validateText(sa).some((d) => d.code === 'missing-required' || d.code === 'yaml-syntax'));
 });

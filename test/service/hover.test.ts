@@ -4,11 +4,10 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { hover } from '../../server/src/service/hover';
 import { parseFile } from '../../server/src/service/parse';
+import { cursor } from '../helpers/cursor';
 
 function hoverAt(src: string): { markdown: string; hovered: string } | undefined {
-  const offset = src.indexOf('|');
-  assert.ok(offset >= 0, 'fixture has a cursor marker');
-  const text = src.slice(0, offset) + src.slice(offset + 1);
+  const { text, offset } = cursor(src);
   const h = hover(parseFile(text), offset);
   return h && { markdown: h.markdown, hovered: text.slice(h.start, h.end) };
 }

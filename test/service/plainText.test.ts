@@ -2,7 +2,7 @@
 // quotes, emphasis goes; markdown stays for hover. One conversion, at the boundary (lspDiagnostic.ts, cli/report.ts).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { toLspDiagnostic } from '../../server/src/lspDiagnostic';
+import { toLspDiagnostic } from '../../server/src/lsp/diagnostic';
 import { parseFile } from '../../server/src/service/parse';
 import { plainText } from '../../server/src/service/plainText';
 import { validateFile } from '../../server/src/service/validate';

@@ -1,12 +1,12 @@
 // The cross-document checks over a pure index: each check, its exact range and what its message names.
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, test } from 'node:test';
 import { severityOf } from '../../server/src/service/diag';
 import { checkFile } from '../../server/src/service/workspace/checks';
-import { WorkspaceIndex } from '../../server/src/service/workspace/index';
+import { WorkspaceIndex } from '../../server/src/service/workspace/workspaceIndex';
 import {
   account,
   blobService,
@@ -23,7 +23,7 @@ import {
   URI,
   workspace,
 } from './helpers';
-import { sharedDir } from '../sharedDir';
+import { CORPUS, yamlFiles } from '../helpers/files';
 
 const STORAGE = 'storage.cloud.example.com';
 
@@ -341,16 +341,11 @@ describe('lists and odd documents', () => {
   });
 });
 
-const files = (dir: string): string[] =>
-  readdirSync(dir).flatMap((n) =>
-    statSync(join(dir, n)).isDirectory() ? files(join(dir, n)) : /\.ya?ml$/.test(n) ? [join(dir, n)] : [],
-  );
-
 describe('real manifests', () => {
   const repo = join(__dirname, '..', '..');
   test('the examples, as one workspace, have no cross-document problem at all', () => {
     const index = new WorkspaceIndex();
-    const list = files(join(repo, 'examples')).filter((f) => !f.includes('mistakes'));
+    const list = yamlFiles(join(repo, 'examples')).filter((f) => !f.includes('mistakes'));
     for (const f of list) index.setText(pathToFileURL(f).href, readFileSync(f, 'utf8'));
     for (const f of list)
       assert.deepEqual(
@@ -360,10 +355,9 @@ describe('real manifests', () => {
       );
   });
 
-  const corpus = sharedDir('corpus', 'operator-samples');
   test('the operator samples, as one workspace: no error; missing owners are information, duplicates warnings', () => {
     const index = new WorkspaceIndex();
-    const list = files(corpus);
+    const list = yamlFiles(CORPUS);
     for (const f of list) index.setText(pathToFileURL(f).href, readFileSync(f, 'utf8'));
     const all = list.flatMap((f) => checkFile(index, pathToFileURL(f).href, { complete: true }));
     assert.deepEqual(

@@ -2,41 +2,43 @@
 import { stat } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
 import { DocumentDiagnosticReportKind, FileChangeType } from 'vscode-languageserver/node';
+import { isYamlName } from '../io/walk';
 import { forgetFile, parseFile } from '../service/parse';
-import { WORKSPACE_SCOPE } from '../service/workspace/model';
-import { changedDocs, closedPublished, diagnosticsOf, markDirty, scheduleFlush } from './publish';
-import { client, connection, documents, isYamlName, outlined, parsed, safely } from './state';
-import { enqueue, index, indexedVersion, inWorkspace, listYamlFiles, pathOf, readText, ws } from './workspace';
+import { WORKSPACE_SCOPE } from '../service/workspace/manifest';
+import { diagnosticsOf, markDirty, scheduleFlush } from './publish';
+import { safely, type ServerState } from './state';
+import { enqueue, inWorkspace, listYamlFiles, pathOf, readText } from './workspace';
 
-export function registerDocumentEvents(): void {
+export function registerDocumentEvents(s: ServerState): void {
+  const { client, connection, documents, index, publish } = s;
   documents.onDidChangeContent((e) => {
-    changedDocs.add(e.document.uri);
-    scheduleFlush();
+    publish.changedDocs.add(e.document.uri);
+    scheduleFlush(s);
   });
 
   documents.onDidClose((e) => {
     const uri = e.document.uri;
-    const was = parsed.get(uri)?.file;
+    const was = s.parsed.get(uri)?.file;
     // A file outside the workspace is not indexed once closed: nothing needs its chunks any more.
-    if (was && !(inWorkspace(uri) && isYamlName(uri))) forgetFile(was);
-    parsed.delete(uri);
-    outlined.delete(uri);
-    indexedVersion.delete(uri);
-    changedDocs.delete(uri);
-    closedPublished.delete(uri);
+    if (was && !(inWorkspace(s, uri) && isYamlName(uri))) forgetFile(was);
+    s.parsed.delete(uri);
+    s.outlined.delete(uri);
+    s.indexedVersion.delete(uri);
+    publish.changedDocs.delete(uri);
+    publish.closedPublished.delete(uri);
     if (!client.pullDiagnostics) void connection.sendDiagnostics({ uri, diagnostics: [] });
     // The file falls back to its content on disk (or leaves the index).
-    enqueue(async () => {
+    enqueue(s, async () => {
       if (documents.get(uri)) return;
-      const text = inWorkspace(uri) && isYamlName(uri) ? await readText(uri) : undefined;
+      const text = inWorkspace(s, uri) && isYamlName(uri) ? await readText(uri) : undefined;
       if (documents.get(uri)) return;
       const keys = text !== undefined ? index.set(uri, parseFile(text), WORKSPACE_SCOPE) : index.remove(uri);
-      markDirty(index.dependents([uri], keys));
+      markDirty(s, index.dependents([uri], keys));
     });
   });
 
   connection.onDidChangeWatchedFiles((params) => {
-    enqueue(async () => {
+    enqueue(s, async () => {
       const touched = new Set<string>();
       const keys: string[] = [];
       for (const change of params.changes) {
@@ -53,13 +55,13 @@ export function registerDocumentEvents(): void {
         }
         if (documents.get(uri)) continue; // the open document's content wins
         const path = pathOf(uri);
-        if (!path || !inWorkspace(uri)) continue;
+        if (!path || !inWorkspace(s, uri)) continue;
         let found: string[] = [];
         if (isYamlName(path)) found = [path];
         else {
           // A folder created or moved in: its YAML files.
           const st = await stat(path).catch(() => undefined);
-          if (st?.isDirectory()) found = await listYamlFiles(path, ws.scanGeneration);
+          if (st?.isDirectory()) found = await listYamlFiles(s, path, s.ws.scanGeneration);
         }
         for (const p of found) {
           const u = pathToFileURL(p).href;
@@ -69,13 +71,13 @@ export function registerDocumentEvents(): void {
           touched.add(u);
         }
       }
-      if (touched.size > 0) markDirty(index.dependents(touched, keys));
+      if (touched.size > 0) markDirty(s, index.dependents(touched, keys));
     });
   });
 
   connection.languages.diagnostics.on((params) => {
     const doc = documents.get(params.textDocument.uri);
-    const items = doc ? safely(() => diagnosticsOf(doc), []) : [];
+    const items = doc ? safely(s, () => diagnosticsOf(s, doc), []) : [];
     return { kind: DocumentDiagnosticReportKind.Full, items };
   });
 }

@@ -1,6 +1,6 @@
 // "Did you mean" suggestions for unknown keys, kinds and values.
 
-function distance(a: string, b: string): number {
+export function distance(a: string, b: string): number {
   const m = a.length;
   const n = b.length;
   if (Math.abs(m - n) > 3) return 99;

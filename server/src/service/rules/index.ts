@@ -12,6 +12,7 @@ import { rootSquashNfsOnly } from './rootSquashNfsOnly';
 import { skuTierMismatch } from './skuTierMismatch';
 import { subDomainNameOnUpdate } from './subDomainNameOnUpdate';
 import { userSubscriptionSharedKey } from './userSubscriptionSharedKey';
+import { celExpression } from './celExpression';
 import { conditionVersionWithoutCondition } from './conditionVersionWithoutCondition';
 import type { Rule } from './context';
 import { customerKeyNeedsIdentity } from './customerKeyNeedsIdentity';
@@ -19,8 +20,11 @@ import { duplicateDestination } from './duplicateDestination';
 import { nameLimit } from './nameLimit';
 import { noEffectPublicAccessDisabled } from './noEffectPublicAccessDisabled';
 import { permanentDeleteWithRestore } from './permanentDeleteWithRestore';
+import { promqlExpression } from './promqlExpression';
 import { ruleAlertOnlyMember } from './ruleAlertOnlyMember';
 import { ruleAlertOrRecord } from './ruleAlertOrRecord';
+import { ruleNames } from './ruleNames';
+import { ruleTemplates } from './ruleTemplates';
 import { statusReadOnly } from './statusReadOnly';
 import { subjectWildcard } from './subjectWildcard';
 
@@ -36,6 +40,10 @@ export const RULES: Rule[] = [
   conditionVersionWithoutCondition,
   subjectWildcard,
   duplicateDestination,
+  promqlExpression,
+  celExpression,
+  ruleNames,
+  ruleTemplates,
   // Rules the spec states in prose (issue 15's audit; test/model/proseRules.ts maps each sentence).
   accessTierBlockBlobPremium,
   activeDirectoryPropertiesRequired,

@@ -1,7 +1,7 @@
 // The names of the workspace's manifests per kind, for the owner placeholder of a new manifest's snippet
 // (an empty document, "New Cloud Resource Manifest…"): the user picks an existing owner instead of typing it.
-import type { WorkspaceIndex } from './index';
-import { WORKSPACE_SCOPE } from './model';
+import type { WorkspaceIndex } from './workspaceIndex';
+import { WORKSPACE_SCOPE } from './manifest';
 
 /** Per kind, the `metadata.name`s of the workspace files' manifests: namespace `default` first, then by name. */
 export function namesByKind(index: WorkspaceIndex): Map<string, string[]> {

@@ -2,8 +2,8 @@
 // the workspace, owner ids, or the owner's name when the owner is not in the workspace) and `cloudName`
 // (default `metadata.name`). Placeholders that nothing fills stay as they are (`{subscriptionId}`).
 import { anyVersionOf } from '../../model/registry';
-import type { WorkspaceIndex } from './index';
-import type { Manifest } from './model';
+import type { WorkspaceIndex } from './workspaceIndex';
+import type { Manifest } from './manifest';
 
 const isPlaceholder = (s: string | undefined) => !!s && /^\{[^}]*\}$/.test(s);
 
