@@ -7,16 +7,10 @@ import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import type { Diagnostic } from 'vscode-languageserver-protocol';
 import { parseAllDocuments } from 'yaml';
-import { SERVER_NODE_ARGS } from '../server/src/launch';
+import { SERVER_NODE_ARGS } from '../server/src/protocol/launch';
 import { LspSession, sleep, type ServerSpec } from './lsp';
-import {
-  deepPositions,
-  editAt,
-  fileWorkload,
-  PEER_SCHEMA,
-  type FileWorkload,
-  type WorkspaceWorkload,
-} from './workload';
+import { STORAGE, type Family } from './families';
+import { editAt, fileWorkload, PEER_SCHEMA, type FileWorkload, type WorkspaceWorkload } from './workload';
 
 export const REPO = join(__dirname, '..');
 export const OUR_SERVER = join(REPO, 'dist', 'server.js');
@@ -79,6 +73,8 @@ export interface FileSessionResult {
   edit: number[];
   completion: number[];
   hover: number[];
+  /** The light bulb: code actions for an error's diagnostic, at errors deep in the file. */
+  codeAction: number[];
   /** RSS right after `initialize`, before any document. */
   idleRssMb: number;
   rssMb: number;
@@ -89,8 +85,9 @@ export interface FileSessionResult {
     errorsAtEditOpen: number;
     expectedErrors: number;
     completionItems: number;
-    completionHasCool: boolean;
+    completionHasExpected: boolean;
     hoverChars: number;
+    codeActions: number;
   };
 }
 
@@ -112,14 +109,21 @@ function hoverText(result: unknown): string {
 
 /**
  * Untimed: the schema is loaded and the code paths are compiled, as the floor is warmed up before it is
- * timed (`warmups` opens of distinct 200-resource texts, then a completion and a hover).
+ * timed (`warmups` opens of distinct 200-resource texts of the workload's family, then a completion and a
+ * hover).
  */
-async function warmUp(s: LspSession, uri: (name: string) => string, tag: string, warmups: number): Promise<void> {
+async function warmUp(
+  s: LspSession,
+  uri: (name: string) => string,
+  tag: string,
+  warmups: number,
+  fam: Family = STORAGE,
+): Promise<void> {
   for (let i = 0; i < warmups; i++) {
     const warm = uri(`warmup-${tag}-${i}`);
-    await s.open(warm, fileWorkload(200, 900 + i).text);
+    await s.open(warm, fam.make(200, 900 + i).text);
     if (i === warmups - 1) {
-      const pos = deepPositions(200, 1);
+      const pos = fam.positions(200, 1);
       await s.request('textDocument/completion', { textDocument: { uri: warm }, position: pos.completion[0] });
       await s.request('textDocument/hover', { textDocument: { uri: warm }, position: pos.hover[0] });
     }
@@ -141,6 +145,7 @@ export async function fileSession(
   dir: string,
   log: (s: string) => void,
 ): Promise<FileSessionResult> {
+  const fam = w.family ?? STORAGE;
   const uri = (name: string) => pathToFileURL(join(dir, `${name}.yaml`)).href;
   const open: number[] = [];
   const openFloor: number[] = [];
@@ -148,11 +153,11 @@ export async function fileSession(
   const opening = new LspSession(spec);
   try {
     await opening.start();
-    await warmUp(opening, uri, `${w.resources}`, it.warmups);
+    await warmUp(opening, uri, `${w.resources}`, it.warmups, fam);
     for (let i = 0; i < it.opens; i++) {
       const current = uri(`open-${w.resources}-${i}`);
       // A text of the same shape but never seen before (see `resource`).
-      const text = fileWorkload(w.resources, i + 1).text;
+      const text = fam.make(w.resources, i + 1).text;
       // Its floor, paired with it: parsed here after the same pause the server gets before the open, so a
       // drift in the machine's speed and the cost of starting work after idle weigh on both alike.
       openFloor.push(floorOnce(text));
@@ -174,7 +179,7 @@ export async function fileSession(
   try {
     await s.start();
     const idle = s.memory();
-    await warmUp(s, uri, `${w.resources}`, it.warmups);
+    await warmUp(s, uri, `${w.resources}`, it.warmups, fam);
     const current = uri(`edit-${w.resources}`);
     const first = await s.open(current, w.text);
     await sleep(50);
@@ -182,14 +187,16 @@ export async function fileSession(
     // Each edit breaks one more clean resource in the middle: its diagnostics have one more error.
     const edit: number[] = [];
     const e0 = errorCount(first.diagnostics);
+    let lastDiagnostics = first.diagnostics;
     for (let k = 1; k <= it.edits; k++) {
-      const r = await s.change(current, editAt(w.resources, k), (ds) => errorCount(ds) === e0 + k);
+      const r = await s.change(current, fam.edit(w.resources, k), (ds) => errorCount(ds) === e0 + k);
+      lastDiagnostics = r.diagnostics;
       edit.push(r.ms);
       await sleep(20);
     }
     log(`  ${spec.name} ${w.resources}: edit ${edit.map((x) => x.toFixed(0)).join(' ')} ms`);
 
-    const pos = deepPositions(w.resources, it.requests);
+    const pos = fam.positions(w.resources, it.requests);
     const completion: number[] = [];
     let labels: string[] = [];
     await s.request('textDocument/completion', { textDocument: { uri: current }, position: pos.completion[0] });
@@ -206,6 +213,22 @@ export async function fileSession(
       hover.push(r.ms);
       hoverChars = hoverText(r.result).length;
     }
+    // As an editor asks when the cursor rests on an error: its range, that diagnostic as context.
+    const errors = lastDiagnostics.filter((d) => d.severity === 1).slice(-it.requests);
+    const codeAction: number[] = [];
+    let codeActions = 0;
+    const ask = (d: Diagnostic) =>
+      s.request('textDocument/codeAction', {
+        textDocument: { uri: current },
+        range: d.range,
+        context: { diagnostics: [d], triggerKind: 2 },
+      });
+    if (errors.length > 0) await ask(errors[0]);
+    for (const d of errors) {
+      const r = await ask(d);
+      codeAction.push(r.ms);
+      codeActions = Array.isArray(r.result) ? r.result.length : 0;
+    }
     const { rssMb, hwmMb } = s.memory();
     return {
       server: spec.name,
@@ -215,6 +238,7 @@ export async function fileSession(
       edit,
       completion,
       hover,
+      codeAction,
       idleRssMb: idle.rssMb,
       rssMb,
       hwmMb,
@@ -223,8 +247,9 @@ export async function fileSession(
         errorsAtEditOpen: e0,
         expectedErrors: w.errors,
         completionItems: labels.length,
-        completionHasCool: labels.some((l) => l.replace(/["']/g, '') === 'Cool'),
+        completionHasExpected: labels.some((l) => l.replace(/["']/g, '') === fam.completionLabel),
         hoverChars,
+        codeActions,
       },
     };
   } finally {

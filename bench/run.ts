@@ -31,10 +31,11 @@ import {
   type FileSessionResult,
   type Iterations,
 } from './measure';
-import { SERVER_NODE_ARGS } from '../server/src/launch';
+import { SERVER_NODE_ARGS } from '../server/src/protocol/launch';
 import { LONG_DEFAULTS, longSession, type LongOptions } from './longSession';
 import { evaluate, markdown, table, targetSummary, type Row, type Stats } from './report';
-import { fileWorkload, hasError, workspaceWorkload } from './workload';
+import { OPERATOR_EXPRESSIONS, RULE_GROUPS, STORAGE, type Family } from './families';
+import { hasError, workspaceWorkload } from './workload';
 
 export interface Options {
   sizes: number[];
@@ -161,26 +162,41 @@ export async function runBench(
     : [];
   try {
     if (o.servers.includes('ours')) rows.push(...(await longRows(o, tmp, ourNodeArgs, problems, log)));
-    for (const n of o.only ? [] : o.sizes) {
+    // The StorageAccount workload at every size; the embedded-language workloads at one size (1,000
+    // resources: 33,000 lines of rule groups, 30,000 of accounts with expressions), or the smoke size.
+    const familySize = o.smoke ? o.sizes[0] : 1000;
+    const runs: [Family, number][] = o.only
+      ? []
+      : [
+          ...o.sizes.map((n): [Family, number] => [STORAGE, n]),
+          [RULE_GROUPS, familySize],
+          [OPERATOR_EXPRESSIONS, familySize],
+        ];
+    for (const [fam, n] of runs) {
       const it = iterations(o, n);
-      const w = fileWorkload(n);
-      const label = `${fmt(n)} resources (${fmt(w.lines)} lines)`;
+      const w = fam.make(n);
+      const label =
+        fam === STORAGE
+          ? `${fmt(n)} resources (${fmt(w.lines)} lines)`
+          : `${fam.name}: ${fmt(n)} resources (${fmt(w.lines)} lines)`;
       const by: Partial<Record<'ours' | 'peer', FileSessionResult>> = {};
       for (const server of o.servers) {
-        const spec = server === 'ours' ? ourSpec(ourNodeArgs) : peerSpec();
+        const spec = server === 'ours' ? ourSpec(ourNodeArgs) : peerSpec(join(REPO, fam.schema));
         const r = await fileSession(spec, w, it, tmp, log);
         by[server] = r;
         sessions.push(r);
         const s = r.sanity;
         for (const got of [s.errorsAtOpen, s.errorsAtEditOpen]) {
           if (got !== s.expectedErrors)
-            problems.push(`${server} at ${fmt(n)}: ${got} errors at open, expected ${s.expectedErrors}`);
+            problems.push(`${server} at ${label}: ${got} errors at open, expected ${s.expectedErrors}`);
         }
-        if (!s.completionHasCool)
+        if (!s.completionHasExpected)
           problems.push(
-            `${server} at ${fmt(n)}: completion of accessTier did not offer Cool (${s.completionItems} items)`,
+            `${server} at ${label}: completion did not offer ${fam.completionLabel} (${s.completionItems} items)`,
           );
         if (s.hoverChars === 0) problems.push(`${server} at ${fmt(n)}: empty hover`);
+        if (server === 'ours' && s.codeActions === 0)
+          problems.push(`${server} at ${fmt(n)}: no code action on an error`);
       }
       const { ours, peer } = by;
       // Each open is paired with the floor of its text, taken just before it (see fileSession).
@@ -224,6 +240,14 @@ export async function runBench(
           ours: ours?.hover,
           peer: peer?.hover,
           target: { text: 'p95 < 10 ms', check: (s) => (s.ours ? s.ours.p95 < 10 : undefined) },
+        },
+        {
+          measure: 'code actions (deep, on an error)',
+          workload: label,
+          unit: 'ms',
+          ours: ours?.codeAction,
+          peer: peer?.codeAction,
+          target: n >= 5000 ? { text: 'p95 < 10 ms', check: (s) => (s.ours ? s.ours.p95 < 10 : undefined) } : undefined,
         },
         {
           measure: 'memory (RSS after editing session)',
@@ -483,10 +507,12 @@ function commandLine(): string {
 function methodology(o: Options): string[] {
   return [
     'Workloads, generated in a temporary folder: StorageAccount manifests of 16 lines each (`---` included), every 10th with one error (`minimumTlsVersion: TLS1_9`, not in the enum); both servers find exactly those errors (checked on every run).',
-    `Each server is started as an editor starts it (\`--stdio\`; ours with the Node options the extension passes, \`${SERVER_NODE_ARGS.join(' ')}\` from \`server/src/launch.ts\`), with push diagnostics (the client does not advertise \`textDocument.diagnostic\`) and incremental sync, in two fresh processes per file size: an opening session and an editing session. Each begins with an untimed warm-up, as the floor does: three 200-resource documents opened and closed, the last one also completed and hovered.`,
+    'Embedded-language workloads (`bench/families.ts`, 1,000 resources): PrometheusRuleGroups of 33 lines with four rules each (recording rules with `rate`/`histogram_quantile`, alerts with a multi-line literal-block ratio and `predict_linear … and on (instance) up == 1`), every 10th with `severity: 9` (above 4), edits setting `severity: 9` in a clean group; and the StorageAccounts above with two secret and two config map CEL expressions each (string concatenation with `secret`, a map literal, optional chaining with `replace`/`split`, `string()`), errors and edits as for the StorageAccounts. Every expression names its resource in a string literal, so no expression text repeats across resources or opens; their shapes do (the same four PromQL and four CEL expressions with other literals), and our server checks each shape once and shares clean results (`server/src/service/embedded/shape.ts`): a file of all-different expressions costs more, about 0.1 ms per PromQL and 0.15 ms per CEL expression on the machine this was written on. The warm-up opens 200 resources of the same family. The peer has the per-kind schema and checks neither PromQL nor CEL.',
+    `Each server is started as an editor starts it (\`--stdio\`; ours with the Node options the extension passes, \`${SERVER_NODE_ARGS.join(' ')}\` from \`server/src/protocol/launch.ts\`), with push diagnostics (the client does not advertise \`textDocument.diagnostic\`) and incremental sync, in two fresh processes per file size: an opening session and an editing session. Each begins with an untimed warm-up, as the floor does: three 200-resource documents opened and closed, the last one also completed and hovered.`,
     `open → diagnostics (opening session): \`didOpen\` of the whole file until its first \`publishDiagnostics\`, then \`didClose\`; each of the ${o.smoke ? 2 : '5–15'} opens is a text no server has seen before (resource names differ), so no content cache is measured.`,
     "edit → diagnostics (editing session, the file opened once): one incremental `didChange` in the middle of the file (a clean resource gets `TLS1_9`), until the diagnostics that contain the new error; each edit breaks a different resource. The peer's built-in validation delay (about 200 ms) is included, as users see it.",
     'completion / hover (editing session, after the edits): sequential requests at the value of `accessTier` and on the key `minimumTlsVersion` in the last 50 resources of the file, after one untimed request of each.',
+    'code actions (editing session, after hover): `textDocument/codeAction` as an editor asks when the cursor rests on an error (its range, that diagnostic with its data as context), for the last errors of the file, after one untimed request.',
     'memory: VmRSS of the server process (`/proc/<pid>/status`) at the end of the editing session (one document opened once, edited, completed and hovered, still open); idle: right after `initialize`.',
     'workspace indexing: our server started on the workspace folder, from `initialized` until the `$/progress` `end` of its first work-done progress, in a fresh process each time; n/a when it reports no progress. yaml-language-server has no workspace index.',
     'The workspace is measured in five rounds of floor, indexing and CLI, one after the other, so that the load of the machine at a given moment weighs on the three alike.',

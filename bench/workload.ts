@@ -57,6 +57,8 @@ export interface FileWorkload {
   lines: number;
   /** Errors the generator put in. */
   errors: number;
+  /** The generator, edits and positions of a workload that is not this file's StorageAccounts (families.ts). */
+  family?: import('./families').Family;
 }
 
 export function fileWorkload(resources: number, variant = 0): FileWorkload {

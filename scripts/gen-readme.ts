@@ -1,7 +1,7 @@
 // Regenerates the README's kinds and codes tables from the model. `--check` exits 1 when stale.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { renderReadme } from '../server/src/model/readmeTables';
+import { renderReadme } from '../server/src/generate/readmeTables';
 
 const path = join(__dirname, '..', 'README.md');
 const current = readFileSync(path, 'utf8');

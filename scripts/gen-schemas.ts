@@ -1,10 +1,12 @@
-// Writes `schemas/` from the model. `--check` exits 1 when `schemas/` differs from what the model gives.
+// Writes `schemas/` from the model (and the settings file's schema, scripts/settings-schema.ts). `--check` exits 1 when `schemas/` differs from what the model gives.
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync, existsSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
-import { schemaFiles } from '../server/src/model/schemaFiles';
+import { schemaFiles } from '../server/src/generate/schemaFiles';
+import { SETTINGS_SCHEMA_FILE, settingsSchemaText } from './settings-schema';
 
 const root = join(__dirname, '..', 'schemas');
 const files = schemaFiles();
+files.set(SETTINGS_SCHEMA_FILE, settingsSchemaText());
 
 function existing(dir: string): string[] {
   if (!existsSync(dir)) return [];

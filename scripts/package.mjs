@@ -1,6 +1,6 @@
 // `npm run package`: builds the extension's .vsix with @vscode/vsce from a clean staging folder, so that
 // only what the extension needs goes in: the minified bundles (dist/extension.js, dist/server.js, no
-// source maps), the grammar, package.json, README, CHANGELOG, LICENSE and the images. No node_modules:
+// source maps), the grammar, the settings file's schema (jsonValidation), package.json, README, CHANGELOG, LICENSE and the images. No node_modules:
 // esbuild bundles vscode-languageclient and every server dependency.
 //
 //   node scripts/package.mjs [--out FILE.vsix]      (default: <name>-<version>.vsix in the repository)
@@ -42,7 +42,7 @@ try {
     }),
   ]);
   // package.json without what only the repository needs (scripts, dependencies: everything is bundled).
-  const { scripts: _s, devDependencies: _d, dependencies: _p, bin: _b, private: _v, ...manifest } = pkg;
+  const { scripts: _s, devDependencies: _d, dependencies: _p, bin: _b, files: _f, private: _v, ...manifest } = pkg;
   writeFileSync(join(stage, 'package.json'), JSON.stringify(manifest, null, 2) + '\n');
   for (const f of [
     'README.md',
@@ -50,13 +50,17 @@ try {
     'LICENSE',
     '.vscodeignore',
     'syntaxes',
+    'schemas/cloud-manifests.settings.json',
     'images/icon.png',
     'images/screenshot.png',
+    'images/quickfix.png',
+    'docs/codes',
+    'images/embedded.png',
   ]) {
     try {
       statSync(join(root, f));
     } catch {
-      if (f === 'images/screenshot.png') continue; // made by the code-server test; optional here
+      if (f === 'images/screenshot.png' || f === 'images/quickfix.png' || f === 'images/embedded.png') continue; // made by the code-server tests; optional here
       throw new Error(`missing ${f}`);
     }
     mkdirSync(dirname(join(stage, f)), { recursive: true });

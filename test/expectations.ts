@@ -7,6 +7,7 @@
 // A `#` directly followed by `^` counts as a caret, so column 0 can be marked (`#^^^^^ status-read-only`).
 // The severity after the code is optional; when absent it is not checked.
 import { parseFile } from '../server/src/service/parse';
+import type { LineIndex } from '../server/src/service/text';
 import { severityOf, validateFile, type Diag } from '../server/src/service/validate';
 
 export interface Expected {
@@ -43,13 +44,34 @@ export interface Actual extends Expected {
 
 export function actualDiagnostics(text: string): Actual[] {
   const file = parseFile(text);
-  return validateFile(file).map((d: Diag) => {
-    const s = file.lines.positionAt(d.start);
-    const e = file.lines.positionAt(d.end);
+  return asActual(file.lines, validateFile(file));
+}
+
+/** The service's diagnostics (file offsets) as lines and columns, to compare with expectations. */
+export function asActual(lines: LineIndex, diags: readonly Diag[]): Actual[] {
+  return diags.map((d) => {
+    const s = lines.positionAt(d.start);
+    const e = lines.positionAt(d.end);
     // Multi-line ranges are compared on their first line, up to its end.
-    const end = e.line === s.line ? e.character : file.lines.lineText(s.line).length;
+    const end = e.line === s.line ? e.character : lines.lineText(s.line).length;
     return { line: s.line, start: s.character, end, code: d.code, severity: severityOf(d), message: d.message };
   });
+}
+
+/**
+ * Compares actual diagnostics with the expectations: the formatted lists to `deepEqual`. A severity is
+ * compared where the expectation gives one.
+ */
+export function compared(expected: readonly Expected[], actual: readonly Actual[]): { got: string[]; want: string[] } {
+  const want = expected.map(fmt).sort();
+  const got = actual
+    .map((a) =>
+      fmt(
+        expected.some((e) => e.line === a.line && e.code === a.code && e.severity) ? a : { ...a, severity: undefined },
+      ),
+    )
+    .sort();
+  return { got, want };
 }
 
 export const fmt = (e: Expected) =>

@@ -19,7 +19,7 @@ import {
   CHECK_WORKSPACE,
   type CheckWorkspaceParams,
   type CheckWorkspaceResult,
-} from '../../server/src/commands/protocol';
+} from '../../server/src/protocol/requests';
 import { errorMessage, isMethodNotFound } from './util';
 
 export interface CheckSummary {

@@ -3,8 +3,9 @@
 // the commands and the owner tree. vscode-languageclient restarts a crashed server (its default error
 // handler: up to 4 restarts within 3 minutes), so no errorHandler is set here.
 import * as path from 'node:path';
-import { commands, window, workspace, type ExtensionContext, type LogOutputChannel } from 'vscode';
-import { SERVER_NODE_ARGS } from '../../server/src/launch';
+import { commands, env, window, workspace, type ExtensionContext, type LogOutputChannel } from 'vscode';
+import { SERVER_NODE_ARGS } from '../../server/src/protocol/launch';
+import { COPY_RESOURCE_PATH } from '../../server/src/protocol/requests';
 import {
   LanguageClient,
   TransportKind,
@@ -45,7 +46,8 @@ export async function activate(context: ExtensionContext): Promise<CloudManifest
       configurationSection: 'cloudManifests',
       fileEvents: workspace.createFileSystemWatcher('**/*.{yaml,yml}'),
     },
-    initializationOptions: { settings: workspace.getConfiguration('cloudManifests') },
+    // `indexChanged`: the server notifies index changes (cloudManifests/indexChanged), for the owner tree.
+    initializationOptions: { settings: workspace.getConfiguration('cloudManifests'), indexChanged: true },
     // One channel for the server's log and, with `cloudManifests.trace.server`, the protocol trace.
     outputChannel: output,
     traceOutputChannel: output,
@@ -71,6 +73,12 @@ export async function activate(context: ExtensionContext): Promise<CloudManifest
       tree.provider.scheduleRefetch(0);
     }),
     commands.registerCommand('cloudManifests.showOutput', () => output.show(true)),
+    // The resource path code lens: its title is short, the whole path is copied.
+    commands.registerCommand(COPY_RESOURCE_PATH, async (path?: unknown) => {
+      if (typeof path !== 'string') return;
+      await env.clipboard.writeText(path);
+      window.setStatusBarMessage(`Copied the resource path ${path}`, 5000);
+    }),
     { dispose: () => void lc.stop() },
   );
   await ready.catch(() => undefined);

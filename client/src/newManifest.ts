@@ -1,12 +1,12 @@
 // "New Cloud Resource Manifest…": pick a kind, get a new untitled YAML document holding that kind's
 // whole-resource snippet. The kinds and snippets are the server's own: the completion items it offers in
 // an empty document (labels like `StorageAccount (storage v20220901)`), so the command always matches
-// the server's model and the `apiVersion` domain the workspace uses.
+// the server's model and the `apiVersion` domain the workspace uses. Kinds are listed by name; the owner
+// placeholder of the snippet is a choice of the workspace's owners of the right kind (the server's snippet).
 import {
   commands,
   CompletionItemKind,
   Position,
-  QuickPickItemKind,
   SnippetString,
   window,
   workspace,
@@ -16,6 +16,7 @@ import {
   type TextDocument,
   type TextEditor,
 } from 'vscode';
+import { sortKinds } from './kindOrder';
 
 const SNIPPET_LABEL = /^(\S+) \((\S+) (\S+)\)$/;
 
@@ -67,21 +68,6 @@ async function resourceSnippets(doc: TextDocument, timeoutMs = 15000): Promise<K
   }
 }
 
-/** Quick-pick entries grouped by area (storage, authorization, …), newest version first within a kind. */
-function grouped(items: KindItem[]): (KindItem | QuickPickItem)[] {
-  const areas = [...new Set(items.map((i) => i.area))].sort();
-  const out: (KindItem | QuickPickItem)[] = [];
-  for (const area of areas) {
-    out.push({ label: area, kind: QuickPickItemKind.Separator });
-    out.push(
-      ...items
-        .filter((i) => i.area === area)
-        .sort((a, b) => a.kindName.localeCompare(b.kindName) || b.version.localeCompare(a.version)),
-    );
-  }
-  return out;
-}
-
 /**
  * Runs the command. `kind` (a kind name like `StorageAccount`, or `Kind (area version)`) skips the
  * picker, for key bindings and tests. Returns the new editor, or undefined when cancelled.
@@ -105,7 +91,7 @@ export async function newManifest(ready: Promise<void>, kind?: unknown): Promise
       return undefined;
     }
   } else {
-    const choice = await window.showQuickPick(grouped(items), {
+    const choice = await window.showQuickPick(sortKinds(items), {
       title: 'New Cloud Resource Manifest',
       placeHolder: 'Kind of the new resource',
       matchOnDescription: true,

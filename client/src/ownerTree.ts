@@ -20,7 +20,13 @@ import {
   type TreeView,
 } from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
-import { OWNER_GRAPH, type GraphNode, type OwnerGraphResult } from '../../server/src/commands/protocol';
+import {
+  INDEX_CHANGED,
+  OWNER_GRAPH,
+  type GraphNode,
+  type IndexChangedParams,
+  type OwnerGraphResult,
+} from '../../server/src/protocol/requests';
 import {
   addProblems,
   buildTree,
@@ -56,6 +62,8 @@ export class OwnerTreeProvider implements TreeDataProvider<TreeNode>, Disposable
   private view?: TreeView<TreeNode>;
   private fetching?: Promise<void>;
   private stale = true;
+  /** The server is still scanning the workspace (from `cloudManifests/indexChanged`). */
+  private indexing = false;
   private refetchTimer?: ReturnType<typeof setTimeout>;
   private redrawTimer?: ReturnType<typeof setTimeout>;
   private readonly disposables: Disposable[] = [];
@@ -93,6 +101,15 @@ export class OwnerTreeProvider implements TreeDataProvider<TreeNode>, Disposable
     this.refetchTimer = setTimeout(() => void this.refresh(), delay);
   }
 
+  /**
+   * The server's index changed: its first scan ended, files changed on disk, an edit changed what a file
+   * defines. The tree asks again (the first answer may have come while the scan ran, when it was empty).
+   */
+  indexChanged(p: IndexChangedParams): void {
+    this.indexing = !p.complete;
+    this.scheduleRefetch(p.complete ? 0 : 300);
+  }
+
   private scheduleRedraw(): void {
     clearTimeout(this.redrawTimer);
     this.redrawTimer = setTimeout(() => this.changed.fire(undefined), 250);
@@ -110,7 +127,8 @@ export class OwnerTreeProvider implements TreeDataProvider<TreeNode>, Disposable
         const result = await this.client.sendRequest<OwnerGraphResult>(OWNER_GRAPH, {});
         this.roots = buildTree(result.nodes);
         this.total = result.nodes.length;
-        if (this.view) this.view.message = undefined;
+        if (this.view)
+          this.view.message = this.indexing && this.roots.length === 0 ? 'Indexing the workspace…' : undefined;
       } catch (e) {
         this.roots = [];
         this.total = 0;
@@ -230,5 +248,7 @@ export function registerOwnerTree(
   const provider = new OwnerTreeProvider(client, ready);
   const view = window.createTreeView(VIEW_ID, { treeDataProvider: provider, showCollapseAll: true });
   provider.attach(view);
-  return { provider, view, disposables: [provider, view] };
+  // Registered before the server has started, so the end of its first scan is not missed.
+  const indexEvents = client.onNotification(INDEX_CHANGED, (p: IndexChangedParams) => provider.indexChanged(p));
+  return { provider, view, disposables: [provider, view, indexEvents] };
 }

@@ -51,6 +51,7 @@ test('npm run bench -- --smoke: a table with both servers, the CLI and the floor
     'edit → diagnostics',
     'completion (deep)',
     'hover (deep)',
+    'code actions (deep, on an error)',
     'memory (RSS after editing session)',
     'workspace indexing',
     'CLI `check --format json` (wall)',
@@ -84,7 +85,20 @@ test('npm run bench -- --smoke: a table with both servers, the CLI and the floor
     assert.ok(x.target, `${measure} has a target`);
     assert.equal(typeof x.pass, 'boolean', `${measure}: the target was evaluated`);
   }
+  // Code actions: measured for ours (the peer's are shown when it answers); the target is set at 5,000 resources.
+  finite(row('code actions (deep, on an error)').ours?.median, 'code actions ours median', 0, 60_000);
   finite(row('open → diagnostics').floor?.median, 'open floor', 0, 60_000);
+  // The embedded-language workloads (PromQL rule groups, CEL operator expressions): open and edit measured
+  // for both servers, with the floor of the same texts (their sanity is in result.sanity above).
+  for (const family of ['PrometheusRuleGroup (PromQL)', 'StorageAccount with CEL expressions']) {
+    for (const measure of ['open → diagnostics', 'edit → diagnostics']) {
+      const x = result.rows.find((r) => r.measure === measure && r.workload.startsWith(`${family}: 100 resources`));
+      assert.ok(x, `no ${measure} row for ${family}`);
+      for (const side of ['ours', 'peer'] as const) finite(x[side]?.median, `${family} ${measure} ${side}`, 0, 60_000);
+      if (measure === 'open → diagnostics') finite(x.floor?.median, `${family} floor`, 0, 60_000);
+      assert.equal(typeof x.pass, 'boolean', `${family} ${measure}: the target was evaluated`);
+    }
+  }
   for (const side of ['ours', 'peer'] as const) {
     // Resident memory of a Node process: more than a few MB, less than the machine.
     finite(row('memory (RSS after editing session)')[side]?.median, `memory ${side}`, 10, 24_000);

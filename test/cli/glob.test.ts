@@ -1,7 +1,7 @@
 // The CLI's own glob matching (paths on the command line and the `exclude` setting).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { Excluder, expandBraces, globToRegExp, splitGlob } from '../../server/src/cli/glob';
+import { Excluder, expandBraces, globToRegExp, splitGlob } from '../../server/src/io/glob';
 
 test('glob: **, *, ?, classes and alternatives', () => {
   const yes: [string, string][] = [

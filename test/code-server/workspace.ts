@@ -1,6 +1,7 @@
 // The workspace the real-editor tests open: a few of the examples (a resource group, a storage account
 // with its blob service and containers, a configuration store) plus two files with known mistakes: one
-// the test opens, one it never opens (only "Check Workspace Manifests" reports it).
+// the test opens, one it never opens (only "Check Workspace Manifests" reports it), and a settings file
+// with a mistake its schema catches.
 import { cpSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -8,6 +9,9 @@ const repo = join(__dirname, '..', '..');
 
 export const MISTAKES_FILE = 'mistakes.yaml';
 export const CLOSED_FILE = 'monitoring/closed-mistakes.yaml';
+/** The checker's settings file, with a rule level the contributed schema does not allow. */
+export const SETTINGS_FILE = '.cloud-manifests.json';
+export const SETTINGS_TEXT = '{\n  "rules": {\n    "enum-case": "loud"\n  }\n}\n';
 
 export const MISTAKES = `# Deliberate mistakes: each is reported by the language server.
 apiVersion: storage.cloud.example.com/v20220901
@@ -79,5 +83,6 @@ export function makeWorkspace(dir: string): string {
   cpSync(join(repo, 'examples', 'storage', 'blob.yaml'), join(dir, 'storage', 'blob.yaml'));
   writeFileSync(join(dir, MISTAKES_FILE), MISTAKES);
   writeFileSync(join(dir, CLOSED_FILE), CLOSED);
+  writeFileSync(join(dir, SETTINGS_FILE), SETTINGS_TEXT);
   return dir;
 }

@@ -1,9 +1,14 @@
-// A minimal LSP client for end-to-end tests: starts the built server (`node dist/server.js --stdio`) as
-// an editor would and speaks JSON-RPC over its stdin/stdout.
+// A minimal LSP client for end-to-end tests, speaking JSON-RPC to the real server either way:
+//   'stdio'      — the built bundle (`node dist/server.js --stdio`) in its own process, as an editor starts it;
+//   'in-process' — `startServer(connection)` from the sources, over a pair of in-memory streams (fast; no build).
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
 import { pathToFileURL } from 'node:url';
+import { createConnection, ProposedFeatures, type Connection } from 'vscode-languageserver/node';
+import { startServer } from '../../server/src/lsp/startServer';
+import type { ServerState } from '../../server/src/lsp/state';
 import {
   createProtocolConnection,
   StreamMessageReader,
@@ -20,11 +25,19 @@ export interface ClientOptions {
   pull?: boolean;
   settings?: unknown;
   rootDir?: string;
+  /** More `initializationOptions` (e.g. `indexChanged: true`, as the VS Code client sends). */
+  initializationOptions?: Record<string, unknown>;
+  /** How the server runs (default 'stdio'). */
+  transport?: 'stdio' | 'in-process';
 }
 
 export class TestClient {
-  readonly proc: ChildProcessWithoutNullStreams;
+  /** The server's process ('stdio' only). */
+  readonly proc?: ChildProcessWithoutNullStreams;
   readonly conn: ProtocolConnection;
+  /** The server's end of the in-memory streams ('in-process' only). */
+  private readonly serverConnection?: Connection;
+  private readonly server?: ServerState;
   private diagnostics = new Map<string, PublishDiagnosticsParams>();
   private waiters: {
     uri: string;
@@ -39,13 +52,24 @@ export class TestClient {
   lastPublishAt = 0;
 
   constructor(private readonly options: ClientOptions = {}) {
-    if (!existsSync(SERVER)) throw new Error(`${SERVER} is missing: run npm run build first`);
-    this.proc = spawn(process.execPath, [SERVER, '--stdio'], { stdio: 'pipe' });
-    this.proc.stderr.on('data', (d) => (this.stderr += String(d)));
-    this.conn = createProtocolConnection(
-      new StreamMessageReader(this.proc.stdout),
-      new StreamMessageWriter(this.proc.stdin),
-    );
+    if (options.transport === 'in-process') {
+      const toServer = new PassThrough();
+      const toClient = new PassThrough();
+      // Reader and writer objects, not raw streams: on a raw input stream that ends, the library exits the process.
+      this.serverConnection = createConnection(
+        ProposedFeatures.all,
+        new StreamMessageReader(toServer),
+        new StreamMessageWriter(toClient),
+      );
+      this.server = startServer(this.serverConnection);
+      this.conn = createProtocolConnection(new StreamMessageReader(toClient), new StreamMessageWriter(toServer));
+    } else {
+      if (!existsSync(SERVER)) throw new Error(`${SERVER} is missing: run npm run build first`);
+      const proc = spawn(process.execPath, [SERVER, '--stdio'], { stdio: 'pipe' });
+      proc.stderr.on('data', (d) => (this.stderr += String(d)));
+      this.proc = proc;
+      this.conn = createProtocolConnection(new StreamMessageReader(proc.stdout), new StreamMessageWriter(proc.stdin));
+    }
     this.conn.onNotification('textDocument/publishDiagnostics', (p: PublishDiagnosticsParams) => {
       this.diagnostics.set(p.uri, p);
       this.lastPublishAt = Date.now();
@@ -62,14 +86,19 @@ export class TestClient {
     );
     this.conn.onRequest('client/registerCapability', () => null);
     this.conn.onRequest('window/workDoneProgress/create', () => null);
-    this.conn.onNotification('window/logMessage', (p: { message: string }) => void this.logs.push(p.message));
+    // In-process, the errors the server logs join `stderr`, which failure messages quote.
+    this.conn.onNotification('window/logMessage', (p: { type: number; message: string }) => {
+      this.logs.push(p.message);
+      if (this.serverConnection && p.type === 1) this.stderr += `${p.message}\n`;
+    });
     this.conn.listen();
   }
 
   async initialize(): Promise<unknown> {
     const rootUri = this.options.rootDir ? pathToFileURL(this.options.rootDir).href : null;
     const result = await this.conn.sendRequest('initialize', {
-      processId: process.pid,
+      // In-process, a process id would start the library's watchdog on this very process.
+      processId: this.serverConnection ? null : process.pid,
       rootUri,
       workspaceFolders: rootUri ? [{ uri: rootUri, name: 'ws' }] : null,
       capabilities: {
@@ -87,7 +116,13 @@ export class TestClient {
         },
         window: { workDoneProgress: true },
       },
-      initializationOptions: this.options.settings ? { settings: this.options.settings } : undefined,
+      initializationOptions:
+        this.options.settings || this.options.initializationOptions
+          ? {
+              ...(this.options.settings ? { settings: this.options.settings } : {}),
+              ...this.options.initializationOptions,
+            }
+          : undefined,
     });
     await this.conn.sendNotification('initialized', {});
     return result;
@@ -147,19 +182,27 @@ export class TestClient {
   async stop(): Promise<void> {
     try {
       await Promise.race([this.conn.sendRequest('shutdown'), new Promise((r) => setTimeout(r, 2000))]);
-      await this.conn.sendNotification('exit');
+      // `exit` ends the server's process: in-process, that would be the test's.
+      if (this.proc) await this.conn.sendNotification('exit');
     } catch {
       // already gone
     }
+    if (this.server) await settled(this.server);
     this.conn.dispose();
-    if (this.proc.exitCode === null) this.proc.kill();
+    this.serverConnection?.dispose();
+    if (this.proc && this.proc.exitCode === null) this.proc.kill();
   }
 }
 
-/** Splits a fixture with a `|` cursor marker into text and 0-based position. */
-export function cursor(src: string): { text: string; line: number; character: number } {
-  const at = src.indexOf('|');
-  const text = src.slice(0, at) + src.slice(at + 1);
-  const before = src.slice(0, at).split('\n');
-  return { text, line: before.length - 1, character: before[before.length - 1].length };
+/**
+ * Waits (up to two seconds) for an in-process server's work in flight (the scan, file events, pending
+ * publications) so that nothing is sent over the streams once they are disposed.
+ */
+async function settled(s: ServerState): Promise<void> {
+  const until = Date.now() + 2000;
+  do {
+    await Promise.all([s.ws.scanDone, s.fsQueue]);
+    if (!s.publish.flusher?.pending && !s.publish.refreshHandle) return;
+    await new Promise((r) => setTimeout(r, 10));
+  } while (Date.now() < until);
 }

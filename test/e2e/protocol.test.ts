@@ -181,11 +181,11 @@ describe('lifecycle', () => {
         client.conn.sendRequest('textDocument/hover', { textDocument: { uri }, position: { line: 11, character: 4 } }),
       );
       assert.equal(late.code, -32600);
-      const exited = new Promise<number | null>((r) => client.proc.once('exit', (code) => r(code)));
+      const exited = new Promise<number | null>((r) => client.proc!.once('exit', (code) => r(code)));
       await client.conn.sendNotification('exit');
       assert.equal(await exited, 0);
     } finally {
-      if (client.proc.exitCode === null) client.proc.kill();
+      if (client.proc!.exitCode === null) client.proc!.kill();
       client.conn.dispose();
     }
   });
@@ -214,7 +214,7 @@ describe('lifecycle', () => {
     const client = new TestClient();
     try {
       const body = '{not json';
-      client.proc.stdin.write(`Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+      client.proc!.stdin.write(`Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
       await client.initialize();
       const uri = client.uri('after-garbage.yaml');
       assert.equal((await client.open(uri, MISTAKE)).length, 1);

@@ -2,20 +2,18 @@
 // gives the same diagnostics through the server as the inline expectations say; every kind's example
 // is clean and gets completion and hover; other YAML gets nothing; settings and pull diagnostics work.
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { parseAllDocuments } from 'yaml';
 import { lookup } from '../../server/src/model/registry';
 import { allKinds } from '../../server/src/model/registry';
 import { fmt, readExpectations } from '../expectations';
-import { cursor, TestClient } from './lspClient';
+import { cursor } from '../helpers/cursor';
+import { yamlFiles } from '../helpers/files';
+import { TestClient } from './lspClient';
 
 const repo = join(__dirname, '..', '..');
-const yamlFiles = (dir: string): string[] =>
-  readdirSync(dir).flatMap((n) =>
-    statSync(join(dir, n)).isDirectory() ? yamlFiles(join(dir, n)) : /\.ya?ml$/.test(n) ? [join(dir, n)] : [],
-  );
 
 const SEVERITY = ['', 'error', 'warning', 'info', 'hint'];
 

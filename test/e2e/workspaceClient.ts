@@ -1,5 +1,6 @@
 // The test LSP client with what workspace tests need: the server's work-done progress (to know when the
-// workspace scan has finished), file events, and typed requests for navigation.
+// workspace scan has finished), file events, and typed requests for navigation. The server runs in-process
+// unless the options say otherwise.
 import {
   WorkDoneProgress,
   type WorkDoneProgressBegin,
@@ -17,7 +18,7 @@ export class WorkspaceClient extends TestClient {
   private endWaiters: { count: number; resolve: () => void }[] = [];
 
   constructor(options: ClientOptions = {}) {
-    super(options);
+    super({ transport: 'in-process', ...options });
     this.conn.onRequest('window/workDoneProgress/create', (params: { token: string | number }) => {
       this.conn.onProgress(WorkDoneProgress.type, params.token, (value) => {
         this.progress.push({ token: params.token, value });

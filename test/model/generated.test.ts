@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { renderReadme } from '../../server/src/model/readmeTables';
+import { renderReadme } from '../../server/src/generate/readmeTables';
 import { allKinds } from '../../server/src/model/registry';
 import { codeList } from '../../server/src/service/codes';
 

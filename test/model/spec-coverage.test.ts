@@ -7,14 +7,19 @@
 // The mapping (ENTRIES, below the engine) is data: per table (by heading, header and the line above it)
 // or prose line (by its opening words), where its fields live in the model.
 import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { envelopeOf, listEnvelopeOf } from '../../server/src/model/envelope';
 import { allKinds, kindsOf, lookup } from '../../server/src/model/registry';
 import type { Field, KindDef, ObjectType, Type } from '../../server/src/model/types';
+import { isCode } from '../../server/src/service/codes';
+import { actualDiagnostics, readExpectations } from '../expectations';
+import { SHARED } from '../helpers/files';
+import { PROSE_RULES, RULE_WORDS, type ProseDoc, type ProseRule } from './proseRules';
 import { parseFieldList, parseSpecFile, splitTop, ticksOf, type SpecItem } from './specTables';
 
-const SPEC_DIR = join(__dirname, '..', '..', '..', 'shared', 'spec');
+const SPEC_DIR = join(SHARED, 'spec');
 const DOCS = {
   1: '1-common-authorization-appconfiguration-alerts.txt',
   2: '2-storage.txt',
@@ -549,7 +554,7 @@ function resolveItem(item: SpecItem, entries: Entry[], used: Set<Entry>, usedRow
   used.add(e);
   if (e.allow) return { item, status: 'allowed', reason: e.allow, checks: [], problems: [] };
   const problems: string[] = [];
-  let checks: Check[] = [];
+  const checks: Check[] = [];
   let ticks: Record<string, string> = { ...e.ticks };
   let opt: RowOpt | undefined;
   if (item.what === 'row') {
@@ -2910,4 +2915,92 @@ test('spec: the model has no kind the documents do not describe (besides the Res
   assert.deepEqual(extra, []);
   const missing = ALL.filter((k) => !allKinds.some((d) => d.kind === k));
   assert.deepEqual(missing, []);
+});
+
+// =====================================================================================================
+// Prose rules: every clause that reads like a rule maps to its check (code + fixture) or to a reason
+// =====================================================================================================
+
+const PROSE_FILES: Record<ProseDoc, string> = { ...DOCS, shapes: 'reference-shapes.md' };
+
+interface RuleClause {
+  doc: ProseDoc;
+  line: number;
+  lineText: string;
+  text: string;
+}
+
+/** Clauses of every line (table cells, `;`-separated parts, sentences) that hold a rule word outside backticks. */
+function ruleClauses(): RuleClause[] {
+  const out: RuleClause[] = [];
+  for (const doc of Object.keys(PROSE_FILES).map((k) => (k === 'shapes' ? k : Number(k))) as ProseDoc[]) {
+    readFileSync(join(SPEC_DIR, PROSE_FILES[doc]), 'utf8')
+      .split(/\r?\n/)
+      .forEach((lineText, i) => {
+        if (/^\s*#/.test(lineText) || /^\|\s*:?-{3,}/.test(lineText.trim())) return;
+        for (const text of lineText.split(/\s*\|\s*|;\s+|\.\s+(?=[A-Z`(])/).map((s) => s.trim()))
+          if (text && RULE_WORDS.test(text.replace(/`[^`]*`/g, '``'))) out.push({ doc, line: i + 1, lineText, text });
+      });
+  }
+  return out;
+}
+
+const covers = (r: ProseRule, c: RuleClause) =>
+  r.doc === c.doc &&
+  c.lineText.includes(r.quote) &&
+  (c.text.includes(r.quote) || r.quote.includes(c.text)) &&
+  (!r.line || c.lineText.includes(r.line));
+
+const CLAUSES = ruleClauses();
+
+test('prose rules: every clause of the spec that states a rule maps to a check or a reason', (t) => {
+  const unmapped = CLAUSES.filter((c) => !PROSE_RULES.some((r) => covers(r, c)));
+  const checks = PROSE_RULES.filter((r) => r.check).length;
+  t.diagnostic(
+    `${CLAUSES.length} rule clauses; ${PROSE_RULES.length} prose rules: ${checks} with a check, ${PROSE_RULES.length - checks} with a reason`,
+  );
+  assert.ok(CLAUSES.length > 100, `the scanner found only ${CLAUSES.length} rule clauses`);
+  if (unmapped.length)
+    assert.fail(
+      `${unmapped.length} rule clause(s) with no check and no reason (add them to test/model/proseRules.ts):\n${unmapped.map((c) => `  ${PROSE_FILES[c.doc]}:${c.line} "${c.text}"`).join('\n')}`,
+    );
+});
+
+test('prose rules: each entry quotes the spec and has exactly one of a check and a reason', () => {
+  const bad: string[] = [];
+  for (const r of PROSE_RULES) {
+    const text = readFileSync(join(SPEC_DIR, PROSE_FILES[r.doc]), 'utf8');
+    if (!text.includes(r.quote)) bad.push(`"${r.quote}" is not in ${PROSE_FILES[r.doc]}`);
+    if (!!r.check === !!r.reason) bad.push(`"${r.quote}": needs exactly one of check and reason`);
+    if (r.reason !== undefined && r.reason.length < 30) bad.push(`"${r.quote}": the reason says too little`);
+  }
+  assert.deepEqual(bad, []);
+});
+
+test('prose rules: each check names a registered code shown by its fixture', () => {
+  const bad: string[] = [];
+  for (const r of PROSE_RULES) {
+    if (!r.check) continue;
+    const { code, fixture, at } = r.check;
+    const where = `"${r.quote}" → ${code} in ${fixture}`;
+    if (!isCode(code)) bad.push(`${where}: no such code in codes.ts`);
+    const file = join(__dirname, '..', fixture);
+    if (!existsSync(file)) {
+      bad.push(`${where}: no such file`);
+      continue;
+    }
+    const text = readFileSync(file, 'utf8');
+    if (fixture.endsWith('.ts')) {
+      // Cross-file rules: the workspace test that asserts the code.
+      if (!text.includes(code)) bad.push(`${where}: the test does not assert it`);
+      continue;
+    }
+    const lines = text.split(/\r?\n/);
+    const expected = readExpectations(text).filter((e) => e.code === code && (!at || lines[e.line].includes(at)));
+    if (!expected.length) bad.push(`${where}: no inline expectation of it${at ? ` on a line with "${at}"` : ''}`);
+    const actual = actualDiagnostics(text).filter((a) => a.code === code);
+    if (!expected.every((e) => actual.some((a) => a.line === e.line)))
+      bad.push(`${where}: the service does not report it where expected`);
+  }
+  assert.deepEqual(bad, []);
 });

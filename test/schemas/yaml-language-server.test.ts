@@ -70,7 +70,7 @@ test('yaml-language-server reports a wrong enum, a wrong type and a missing requ
   const bad = example
     .replace(/name: Standard_\w+/, 'name: Standard_XYZ')
     .replace(/^(\s+)isHnsEnabled: \w+$/m, '$1isHnsEnabled: "sometimes"')
-    .replace(/^  location: .*\n/m, '');
+    .replace(/^ {2}location: .*\n/m, '');
   assert.notEqual(bad, example);
   const diags = await diagnosticsOf('invalid.yaml', bad);
   const text = diags.map((d) => d.message).join('\n');

@@ -7,17 +7,10 @@ import { allKinds } from '../../server/src/model/registry';
 import { complete, type CompletionSettings } from '../../server/src/service/complete';
 import { parseFile } from '../../server/src/service/parse';
 import { severityOf, validateText } from '../../server/src/service/validate';
-
-/** Removes the cursor marker from a fixture and gives its offset. */
-function at(src: string, marker = '|'): { text: string; offset: number } {
-  const offset = src.indexOf(marker);
-  assert.ok(offset >= 0, 'fixture has a cursor marker');
-  assert.equal(src.indexOf(marker, offset + 1), -1, 'fixture has a single cursor marker');
-  return { text: src.slice(0, offset) + src.slice(offset + marker.length), offset };
-}
+import { cursor } from '../helpers/cursor';
 
 function completeAt(src: string, settings: CompletionSettings = {}, marker = '|'): CompletionItem[] {
-  const { text, offset } = at(src, marker);
+  const { text, offset } = cursor(src, marker);
   return complete(parseFile(text), offset, settings);
 }
 
@@ -157,7 +150,7 @@ test('flow style mappings', () => {
 
 test('a document that does not parse yet still completes', () => {
   const src = `${STORAGE}spec:\n  locat\n  kind: "Stor\n  sku:\n    |\n`;
-  const { text } = at(src);
+  const { text } = cursor(src);
   assert.ok(parseFile(text).docs[0].doc.errors.length > 0, 'the fixture is broken YAML');
   assert.deepEqual(labels(completeAt(src)).sort(), ['name', 'tier']);
   // A half-typed flow list above does not swallow the rest of the document.
@@ -286,7 +279,7 @@ function fill(snippet: string): string {
 }
 
 test('an empty document offers one snippet per kind and version', () => {
-  const items = completeAt('|');
+  const items = completeAt('|').filter((i) => i.insertTextFormat === InsertTextFormat.Snippet);
   assert.equal(items.length, allKinds.length);
   for (const def of allKinds) item(items, `${def.kind} (${def.area} ${def.version})`);
   const sa = item(items, 'StorageAccount (storage v20220901)');
@@ -294,11 +287,11 @@ test('an empty document offers one snippet per kind and version', () => {
   const text = edit(sa).newText;
   assert.match(text, /^apiVersion: storage\.cloud\.example\.com\/v20220901\nkind: StorageAccount\n/);
   // Required fields at any depth are tab stops; enums are choices.
-  assert.match(text, /\n  name: \$\{\d+:[^}]+\}/, 'metadata.name');
-  assert.match(text, /\n  location: \$\{\d+:[^}]+\}/, 'spec.location');
-  assert.match(text, /\n  owner:\n    name: \$\{\d+:[^}]+\}/, 'spec.owner.name');
-  assert.match(text, /\n  kind: \$\{\d+\|[^}]*StorageV2[^}]*\|\}/, 'spec.kind');
-  assert.match(text, /\n  sku:\n    name: \$\{\d+\|[^}]*Standard_LRS[^}]*\|\}/, 'spec.sku.name');
+  assert.match(text, /\n {2}name: \$\{\d+:[^}]+\}/, 'metadata.name');
+  assert.match(text, /\n {2}location: \$\{\d+:[^}]+\}/, 'spec.location');
+  assert.match(text, /\n {2}owner:\n {4}name: \$\{\d+:[^}]+\}/, 'spec.owner.name');
+  assert.match(text, /\n {2}kind: \$\{\d+\|[^}]*StorageV2[^}]*\|\}/, 'spec.kind');
+  assert.match(text, /\n {2}sku:\n {4}name: \$\{\d+\|[^}]*Standard_LRS[^}]*\|\}/, 'spec.sku.name');
 });
 
 test('a typed word in an empty document is replaced by the snippet', () => {
@@ -329,10 +322,10 @@ test('every snippet, filled with its defaults, is a valid manifest', () => {
   }
   // The three the brief names, explicitly: the shapes they need are there.
   const prom = fill(edit(item(items, 'PrometheusRuleGroup (alertsmanagement v20230301)')).newText);
-  assert.match(prom, /rules:\n    - expression: .+\n      alert: /);
-  assert.match(prom, /scopesReferences:\n    - armId: \/subscriptions\//);
+  assert.match(prom, /rules:\n {4}- expression: .+\n {6}alert: /);
+  assert.match(prom, /scopesReferences:\n {4}- armId: \/subscriptions\//);
   const sub = fill(edit(item(items, 'EventSubscription (eventgrid v20200601)')).newText);
-  assert.match(sub, /owner:\n    group: resources\.cloud\.example\.com\n    kind: ResourceGroup\n    name: /);
+  assert.match(sub, /owner:\n {4}group: resources\.cloud\.example\.com\n {4}kind: ResourceGroup\n {4}name: /);
   const sa = fill(edit(item(items, 'StorageAccount (storage v20220901)')).newText);
   assert.ok(!validateText(sa).some((d) => d.code === 'missing-required' || d.code === 'yaml-syntax'));
 });
@@ -356,4 +349,48 @@ test('every item of every kind of completion is documented in markdown', () => {
       assert.ok(doc.value.length > 10, `${i.label} in ${src}`);
     }
   }
+});
+
+const bySort = (items: CompletionItem[]) =>
+  [...items].sort((a, b) => (a.sortText ?? a.label).localeCompare(b.sortText ?? b.label)).map((i) => i.label);
+
+test('an empty document offers the keys apiVersion, kind, metadata and spec as well as the snippets', () => {
+  const none = completeAt('|');
+  assert.deepEqual(
+    labels(none).filter((l) => !l.includes('(')),
+    ['apiVersion', 'kind', 'metadata', 'spec'],
+  );
+  // Nothing typed: the snippets first.
+  assert.match(bySort(none)[0], /\(/);
+  assert.equal(edit(item(none, 'apiVersion')).newText, 'apiVersion: ');
+  assert.equal(
+    item(none, 'apiVersion').command?.command,
+    'editor.action.triggerSuggest',
+    'the apiVersion values follow',
+  );
+  // A key prefix typed: the keys first, replacing the typed word.
+  const typed = completeAt('api|');
+  assert.deepEqual(bySort(typed).slice(0, 4), ['apiVersion', 'kind', 'metadata', 'spec']);
+  assert.deepEqual(edit(item(typed, 'apiVersion')).range, {
+    start: { line: 0, character: 0 },
+    end: { line: 0, character: 3 },
+  });
+  // A kind name typed: the snippets first.
+  assert.match(bySort(completeAt('Stor|'))[0], /\(/);
+});
+
+test('choosing an apiVersion value does not re-open suggest on the same value (Enter would accept it again)', () => {
+  const items = completeAt('apiVersion: |\n');
+  assert.ok(items.length > 5, 'apiVersion values');
+  assert.deepEqual(
+    items.filter((i) => i.command).map((i) => i.label),
+    [],
+  );
+  // With a kind written, too.
+  assert.deepEqual(
+    completeAt('apiVersion: |\nkind: StorageAccount\n')
+      .filter((i) => i.command)
+      .map((i) => i.label),
+    [],
+  );
 });

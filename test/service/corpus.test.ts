@@ -1,23 +1,23 @@
 // The operator's own sample manifests (../shared/corpus): the product reports no error on them except the
 // genuine mistakes the corpus README lists.
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { relative } from 'node:path';
 import { test } from 'node:test';
 import { actualDiagnostics } from '../expectations';
-
-const corpus = join(__dirname, '..', '..', '..', 'shared', 'corpus', 'operator-samples');
+import { CORPUS as corpus, yamlFiles as files } from '../helpers/files';
 
 /** file → 1-based lines with a genuine error (corpus README). */
 const GENUINE: Record<string, { line: number; code: string }[]> = {
-  'appconfiguration/v1api20240601/v1api20240601_complete_sample.yaml': [{ line: 112, code: 'wrong-type' }],
+  'appconfiguration/v1api20240601/v1api20240601_complete_sample.yaml': [
+    { line: 78, code: 'cel-unknown-function' },
+    { line: 112, code: 'wrong-type' },
+  ],
+  'appconfiguration/v1api20240601/v1api20240601_keyvalue_with_configmap.yaml': [
+    { line: 16, code: 'cel-unknown-function' },
+  ],
   'appconfiguration/v1api20240601/v1api20240601_snapshot.yaml': [{ line: 17, code: 'wrong-type' }],
 };
-
-const files = (dir: string): string[] =>
-  readdirSync(dir).flatMap((n) =>
-    statSync(join(dir, n)).isDirectory() ? files(join(dir, n)) : /\.ya?ml$/.test(n) ? [join(dir, n)] : [],
-  );
 
 test('corpus is present', () => {
   assert.ok(existsSync(corpus), `expected the shared corpus at ${corpus}`);

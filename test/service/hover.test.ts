@@ -4,11 +4,10 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { hover } from '../../server/src/service/hover';
 import { parseFile } from '../../server/src/service/parse';
+import { cursor } from '../helpers/cursor';
 
 function hoverAt(src: string): { markdown: string; hovered: string } | undefined {
-  const offset = src.indexOf('|');
-  assert.ok(offset >= 0, 'fixture has a cursor marker');
-  const text = src.slice(0, offset) + src.slice(offset + 1);
+  const { text, offset } = cursor(src);
   const h = hover(parseFile(text), offset);
   return h && { markdown: h.markdown, hovered: text.slice(h.start, h.end) };
 }
@@ -48,7 +47,7 @@ spec:
     - key: app/*
 `);
   assert.match(h.markdown, /`spec\.filters`/);
-  assert.match(h.markdown, /KeyValueFilter\[\]|\[\]/);
+  assert.match(h.markdown, /`list of objects`/);
   assert.match(h.markdown, /\*\*Required\*\*/);
   assert.match(h.markdown, /1 to 3 items/);
   assert.match(h.markdown, /`key`/);
@@ -62,7 +61,7 @@ metadata:
 spec:
   retentionP|eriod: 3600
 `);
-  assert.match(h.markdown, /`int`/);
+  assert.match(h.markdown, /`integer`/);
   assert.match(h.markdown, /3600 to 7776000/);
   assert.match(h.markdown, /Set only at creation/);
 });
@@ -148,4 +147,37 @@ test('nothing for documents that are not ours, nor for unknown keys', () => {
   assert.equal(hoverAt(`services:\n  we|b:\n    image: nginx\n`), undefined);
   assert.equal(hoverAt(`apiVersion: apps/v1\nki|nd: Deployment\n`), undefined);
   assert.equal(hoverAt(`${STORAGE}spec:\n  loca|ton: westus\n`), undefined);
+});
+
+test("a position at a token's end belongs to the token: right after a key, at the end of a value", () => {
+  // Ctrl+K Ctrl+I where the caret is after typing: `accessTier|:` and `Hot|`.
+  const key = must(`${STORAGE}spec:\n  accessTier|: Hot\n  kind: StorageV2\n`);
+  assert.equal(key.hovered, 'accessTier');
+  assert.match(key.markdown, /spec\.accessTier/);
+  const value = must(`${STORAGE}spec:\n  accessTier: Hot|\n  kind: StorageV2\n`);
+  assert.equal(value.hovered, 'Hot');
+  assert.match(value.markdown, /\*\*`Hot`\*\*/);
+  // At the end of the file, without a final newline.
+  assert.equal(must(`${STORAGE}spec:\n  accessTier: Hot|`).hovered, 'Hot');
+  // In a document that does not parse (read from its lines), too.
+  const broken = must(`${STORAGE}spec:\n  accessTier|: Hot\n  kind: "StorageV2\n`);
+  assert.equal(broken.hovered, 'accessTier');
+});
+
+test("hover shows the field path and a plain type, not the spec's generated type names", () => {
+  const tier = must(
+    `apiVersion: storage.example.org/v20220901\nkind: StorageAccountsFileServicesShare\nspec:\n  access|Tier: Hot\n`,
+  );
+  assert.match(tier.markdown, /^\*\*`spec\.accessTier`\*\* — `string \(enum\)` — \*Optional\*/);
+  assert.doesNotMatch(tier.markdown, /FileShareProperties_AccessTier/);
+  const value = must(
+    `apiVersion: storage.example.org/v20220901\nkind: StorageAccountsFileServicesShare\nspec:\n  accessTier: H|ot\n`,
+  );
+  assert.doesNotMatch(value.markdown, /FileShareProperties_AccessTier/);
+  const sku = must(`${STORAGE}spec:\n  s|ku:\n    name: Standard_LRS\n`);
+  assert.match(sku.markdown, /^\*\*`spec\.sku`\*\* — `object` — \*\*Required\*\*/);
+  const owner = must(`${STORAGE}spec:\n  ow|ner:\n    name: rg\n`);
+  assert.match(owner.markdown, /— `reference` —/);
+  const tags = must(`${STORAGE}spec:\n  ta|gs:\n    a: b\n`);
+  assert.match(tags.markdown, /— `map of string to string` —/);
 });

@@ -1,10 +1,11 @@
-// `npm run package`: the .vsix holds the bundled extension and server, the grammar, README, CHANGELOG,
-// LICENSE and icon, and nothing else (no node_modules, sources, source maps, schemas, tests); it is under
-// 2 MB; `engines.vscode` covers what vscode-languageclient needs; every command, view and setting the
-// client uses is contributed.
+// `npm run package`: the .vsix holds the bundled extension and server, the grammar, the settings file's
+// schema, README, CHANGELOG, LICENSE, images and docs/codes/ (the pages diagnostics link to), and nothing else
+// (no node_modules, sources, source maps, manifest schemas, tests); it is under 2 MB; `engines.vscode` covers
+// what vscode-languageclient needs; every command, view and setting the client uses is contributed.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { builtinModules } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -34,22 +35,24 @@ describe('the packaged .vsix', () => {
   });
   after(() => rmSync(dir, { recursive: true, force: true }));
 
-  test('holds the bundles, grammar, README, CHANGELOG, LICENSE and icon, and nothing else', () => {
+  test('holds the bundles, grammar, settings schema, README, CHANGELOG, LICENSE, images and the pages of the codes, and nothing else', () => {
     const names = entries.map((e) => e.name).sort();
     for (const need of [
       'extension/package.json',
       'extension/dist/extension.js',
       'extension/dist/server.js',
       'extension/syntaxes/cloud-manifests.injection.tmLanguage.json',
+      'extension/schemas/cloud-manifests.settings.json',
       'extension/readme.md',
       'extension/changelog.md',
       'extension/LICENSE.txt',
       'extension/images/icon.png',
+      'extension/docs/codes/enum-case.md',
       'extension.vsixmanifest',
     ])
       assert.ok(names.includes(need), `${need} missing from ${names.join(', ')}`);
     const allowed =
-      /^(\[Content_Types\]\.xml|extension\.vsixmanifest|extension\/(package\.json|readme\.md|changelog\.md|LICENSE\.txt|dist\/(extension|server)\.js|syntaxes\/[^/]+\.json|images\/(icon|screenshot)\.png))$/;
+      /^(\[Content_Types\]\.xml|extension\.vsixmanifest|extension\/(package\.json|readme\.md|changelog\.md|LICENSE\.txt|dist\/(extension|server)\.js|syntaxes\/[^/]+\.json|schemas\/cloud-manifests\.settings\.json|images\/(icon|screenshot|quickfix|embedded)\.png|docs\/codes\/[a-z0-9-]+\.md))$/;
     assert.deepEqual(
       names.filter((n) => !allowed.test(n)),
       [],
@@ -59,6 +62,24 @@ describe('the packaged .vsix', () => {
   test('is under 2 MB', () => {
     const size = statSync(vsix).size;
     assert.ok(size < 2 * 1024 * 1024, `${size} bytes`);
+  });
+
+  test('the settings file schema it contributes (jsonValidation) is inside it and is the generated one', () => {
+    const manifest = JSON.parse(
+      entries
+        .find((e) => e.name === 'extension/package.json')!
+        .read()
+        .toString('utf8'),
+    );
+    assert.deepEqual(manifest.contributes.jsonValidation, [
+      { fileMatch: '.cloud-manifests.json', url: './schemas/cloud-manifests.settings.json' },
+    ]);
+    const inside = entries.find((e) => e.name === 'extension/schemas/cloud-manifests.settings.json');
+    assert.ok(inside);
+    assert.equal(
+      inside.read().toString('utf8'),
+      readFileSync(join(repo, 'schemas', 'cloud-manifests.settings.json'), 'utf8'),
+    );
   });
 
   test('its package.json points at the bundles and matches the API used', () => {
@@ -92,7 +113,7 @@ describe('the packaged .vsix', () => {
       .read()
       .toString('utf8');
     const requires = [...ext.matchAll(/require\("([^"]+)"\)/g)].map((m) => m[1]).filter((m) => !m.startsWith('node:'));
-    const builtins = new Set(require('node:module').builtinModules as string[]);
+    const builtins = new Set(builtinModules);
     assert.deepEqual([...new Set(requires.filter((m) => m !== 'vscode' && !builtins.has(m)))], []);
     assert.match(ext, /dist[^"]{0,10}server\.js|"server\.js"/);
     assert.doesNotMatch(ext, /sourceMappingURL/);

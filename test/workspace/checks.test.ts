@@ -1,12 +1,12 @@
 // The cross-document checks over a pure index: each check, its exact range and what its message names.
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, test } from 'node:test';
 import { severityOf } from '../../server/src/service/diag';
 import { checkFile } from '../../server/src/service/workspace/checks';
-import { WorkspaceIndex } from '../../server/src/service/workspace/index';
+import { WorkspaceIndex } from '../../server/src/service/workspace/workspaceIndex';
 import {
   account,
   blobService,
@@ -23,6 +23,7 @@ import {
   URI,
   workspace,
 } from './helpers';
+import { CORPUS, yamlFiles } from '../helpers/files';
 
 const STORAGE = 'storage.cloud.example.com';
 
@@ -340,16 +341,11 @@ describe('lists and odd documents', () => {
   });
 });
 
-const files = (dir: string): string[] =>
-  readdirSync(dir).flatMap((n) =>
-    statSync(join(dir, n)).isDirectory() ? files(join(dir, n)) : /\.ya?ml$/.test(n) ? [join(dir, n)] : [],
-  );
-
 describe('real manifests', () => {
   const repo = join(__dirname, '..', '..');
   test('the examples, as one workspace, have no cross-document problem at all', () => {
     const index = new WorkspaceIndex();
-    const list = files(join(repo, 'examples')).filter((f) => !f.includes('mistakes'));
+    const list = yamlFiles(join(repo, 'examples')).filter((f) => !f.includes('mistakes'));
     for (const f of list) index.setText(pathToFileURL(f).href, readFileSync(f, 'utf8'));
     for (const f of list)
       assert.deepEqual(
@@ -359,10 +355,9 @@ describe('real manifests', () => {
       );
   });
 
-  const corpus = join(repo, '..', 'shared', 'corpus', 'operator-samples');
   test('the operator samples, as one workspace: no error; missing owners are information, duplicates warnings', () => {
     const index = new WorkspaceIndex();
-    const list = files(corpus);
+    const list = yamlFiles(CORPUS);
     for (const f of list) index.setText(pathToFileURL(f).href, readFileSync(f, 'utf8'));
     const all = list.flatMap((f) => checkFile(index, pathToFileURL(f).href, { complete: true }));
     assert.deepEqual(
@@ -372,5 +367,36 @@ describe('real manifests', () => {
     const codes = new Set(all.map((d) => d.code));
     assert.deepEqual([...codes].sort(), ['duplicate-resource', 'owner-not-found', 'reference-not-found']);
     for (const d of all.filter((x) => x.code !== 'duplicate-resource')) assert.equal(severityOf(d), 'info');
+  });
+});
+
+describe('messages that list places are the same whatever the order files were indexed in', () => {
+  const files: Record<string, string> = {
+    'z/st.yaml': account('appstore', 'rg-app'),
+    'a/st.yaml': account('appstore', 'rg-app'),
+    'm/svc.yaml': docs(blobService('appstore-blob', 'appstore-acct'), fileService('appstore', 'appstore-acct')),
+    'c.yaml': container('uploads', 'appstore'),
+    'dup/one.yaml': docs(rg('rg-dup'), rg('rg-dup')),
+    'dup/two.yaml': rg('rg-dup'),
+    'dup/three.yaml': rg('rg-dup'),
+  };
+  const reversed = Object.fromEntries(Object.entries(files).reverse());
+  const display = { display: (u: string) => u.replace('file:///ws/', '') };
+
+  test('owner-kind: kinds by name, places by file then line', () => {
+    const [m1] = messagesOf(workspace(files), 'c.yaml', 'owner-kind', display);
+    const [m2] = messagesOf(workspace(reversed), 'c.yaml', 'owner-kind', display);
+    assert.equal(m1, m2);
+    assert.match(
+      m1,
+      /which is a StorageAccount \(a\/st\.yaml:4, z\/st\.yaml:4\) and a StorageAccountsFileService \(m\/svc\.yaml:12\)/,
+    );
+  });
+
+  test('duplicate-resource: the other places in file order', () => {
+    const m1 = messagesOf(workspace(files), 'dup/two.yaml', 'duplicate-resource', display);
+    const m2 = messagesOf(workspace(reversed), 'dup/two.yaml', 'duplicate-resource', display);
+    assert.deepEqual(m1, m2);
+    assert.match(m1[0], /also at dup\/one\.yaml:4, dup\/one\.yaml:11, dup\/three\.yaml:4\./);
   });
 });

@@ -1,7 +1,7 @@
 // Small builders for workspace tests: manifests as text, a workspace index from named files, and the
 // diagnostics of a file as `code text-under-range` pairs.
 import { checkFile, type WorkspaceCheckOptions } from '../../server/src/service/workspace/checks';
-import { WorkspaceIndex } from '../../server/src/service/workspace/index';
+import { WorkspaceIndex } from '../../server/src/service/workspace/workspaceIndex';
 
 export const URI = (name: string) => `file:///ws/${name}`;
 

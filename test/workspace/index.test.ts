@@ -3,12 +3,12 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { loadWorkspace, checkWorkspace } from '../../server/src/cli/workspace';
-import { ownerGraph } from '../../server/src/commands/graph';
+import { ownerGraph } from '../../server/src/service/workspace/ownerGraph';
 import { parseFile } from '../../server/src/service/parse';
 import { DEFAULT_SETTINGS } from '../../server/src/service/settings';
 import { idType, matchesShape } from '../../server/src/service/workspace/armId';
 import { checkFile } from '../../server/src/service/workspace/checks';
-import { WorkspaceIndex } from '../../server/src/service/workspace/index';
+import { WorkspaceIndex } from '../../server/src/service/workspace/workspaceIndex';
 import {
   account,
   blobService,

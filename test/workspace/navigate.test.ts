@@ -4,9 +4,10 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { parseFile } from '../../server/src/service/parse';
 import { validateFile } from '../../server/src/service/validate';
+import { cursor } from '../helpers/cursor';
 import { checkFile } from '../../server/src/service/workspace/checks';
 import { completeReferences } from '../../server/src/service/workspace/completeRefs';
-import type { WorkspaceIndex } from '../../server/src/service/workspace/index';
+import type { WorkspaceIndex } from '../../server/src/service/workspace/workspaceIndex';
 import {
   definitionAt,
   prepareRenameAt,
@@ -14,7 +15,7 @@ import {
   renameAt,
   type Edit,
 } from '../../server/src/service/workspace/navigate';
-import { resourcePath } from '../../server/src/service/workspace/paths';
+import { resourcePath, shortResourcePath } from '../../server/src/service/workspace/paths';
 import { documentSymbols, SYMBOL_BUDGET, workspaceSymbols } from '../../server/src/service/workspace/symbols';
 import {
   account,
@@ -172,6 +173,24 @@ describe('rename', () => {
     );
     assert.deepEqual([...(renameAt(ws, URI('a.yaml'), off, 'one') as Map<string, Edit[]>).keys()], []);
   });
+
+  test("a name outside the kind's name limits is refused, naming the rule", () => {
+    const ws = workspace({ 'a.yaml': account('appstore', 'rg') });
+    const off = at(ws, 'a.yaml', 'appstore');
+    const short = renameAt(ws, URI('a.yaml'), off, 'st') as { error: string };
+    assert.equal(
+      short.error,
+      '"st" is not a valid StorageAccount name: it must be 3 to 24 characters (`metadata.name` is the cloud name when `spec.cloudName` is absent).',
+    );
+    assert.match(
+      (renameAt(ws, URI('a.yaml'), off, 'app-store') as { error: string }).error,
+      /lowercase letters and digits only/,
+    );
+    assert.ok(renameAt(ws, URI('a.yaml'), off, 'mainstore') instanceof Map);
+    // A cloud name of its own: metadata.name is free of the limits.
+    const own = workspace({ 'b.yaml': account('appstore', 'rg', '  cloudName: appstore\n') });
+    assert.ok(renameAt(own, URI('b.yaml'), at(own, 'b.yaml', 'appstore'), 'st') instanceof Map);
+  });
 });
 
 describe('symbols', () => {
@@ -308,10 +327,9 @@ describe('resource paths', () => {
 
 describe('completion from the workspace', () => {
   const labels = (ws: WorkspaceIndex, name: string, text: string) => {
-    const at = text.indexOf('|');
-    const clean = text.slice(0, at) + text.slice(at + 1);
+    const { text: clean, offset } = cursor(text);
     ws.setText(URI(name), clean);
-    return completeReferences(ws, URI(name), parseFile(clean), at).map((i) => i.label);
+    return completeReferences(ws, URI(name), parseFile(clean), offset).map((i) => i.label);
   };
 
   test('owner.name: manifests of the owner kind in the same namespace', () => {
@@ -350,4 +368,16 @@ describe('completion from the workspace', () => {
     });
     assert.deepEqual(labels(ws, 's.yaml', sub), ['appstore-blob']);
   });
+});
+
+test('shortResourcePath: the code lens title keeps what follows the namespace, at most two type/name pairs', () => {
+  const acct =
+    '/subscriptions/{subscriptionId}/resourceGroups/rg-app/providers/Provider.Storage/storageAccounts/appstore';
+  assert.equal(shortResourcePath(acct), 'storageAccounts/appstore');
+  assert.equal(shortResourcePath(`${acct}/fileServices/default/shares/team`), '…/fileServices/default/shares/team');
+  assert.equal(
+    shortResourcePath(`${acct}/providers/Provider.Authorization/roleAssignments/{generated UUID}`),
+    'roleAssignments/{generated UUID}',
+  );
+  assert.equal(shortResourcePath('/subscriptions/0000/resourceGroups/rg-app'), 'resourceGroups/rg-app');
 });

@@ -23,6 +23,8 @@ export interface CheckOptions {
   stdinFilename?: string;
   /** `--color` / `--no-color`; undefined: decide from the terminal and NO_COLOR / FORCE_COLOR. */
   color?: boolean;
+  /** `--fix`: write the safe fixes; `--fix-dry-run`: print them as a diff, write nothing. */
+  fix?: 'write' | 'dry-run';
 }
 
 export type Command = { kind: 'help' } | { kind: 'version' } | { kind: 'check'; options: CheckOptions };
@@ -40,6 +42,11 @@ Options:
                           wins over the settings file)
   --max-warnings N        fail (exit 1) when there are more than N warnings
   --quiet                 report errors only
+  --fix                   write the safe fixes into the files (the editor's fix-all: enum
+                          case, quoting, seconds, a single did-you-mean), then report what
+                          is left; files that do not parse are never written
+  --fix-dry-run           print the safe fixes as a unified diff and write nothing; the
+                          report is of the fixed text
   --config FILE           settings file (default: .cloud-manifests.json in the current folder)
   --api-domain DOMAIN     domain of the API groups (stored in the settings)
   --stdin-filename NAME   name to report for - (standard input)
@@ -57,7 +64,17 @@ Exit codes: 0 no errors (warnings within --max-warnings), 1 errors or too many w
 
 /** Options that take a value. */
 const VALUED = new Set(['--format', '--rule', '--max-warnings', '--config', '--api-domain', '--stdin-filename']);
-const FLAGS = new Set(['--quiet', '--color', '--no-color', '--help', '-h', '--version', '-v']);
+const FLAGS = new Set([
+  '--fix',
+  '--fix-dry-run',
+  '--quiet',
+  '--color',
+  '--no-color',
+  '--help',
+  '-h',
+  '--version',
+  '-v',
+]);
 const ALL_OPTIONS = [...VALUED, ...FLAGS].filter((o) => o.startsWith('--'));
 
 function parseRule(spec: string): [string, RuleSetting] {
@@ -152,6 +169,13 @@ export function parseArgs(argv: readonly string[]): Command {
       case '--quiet':
         o.quiet = true;
         break;
+      case '--fix':
+      case '--fix-dry-run': {
+        const mode = name === '--fix' ? 'write' : 'dry-run';
+        if (o.fix && o.fix !== mode) throw new CliError('--fix and --fix-dry-run cannot be used together', true);
+        o.fix = mode;
+        break;
+      }
       case '--color':
         o.color = true;
         break;
@@ -160,5 +184,7 @@ export function parseArgs(argv: readonly string[]): Command {
         break;
     }
   }
+  if (o.fix === 'dry-run' && o.format !== 'text')
+    throw new CliError('--fix-dry-run prints a diff: use it with --format text', true);
   return { kind: 'check', options: o };
 }

@@ -4,12 +4,21 @@ import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { readSettings, type Settings } from '../service/settings';
 import type { CheckOptions } from './args';
-import { CliError, ioReason } from './errors';
+import { ioReason } from '../io/ioReason';
+import { CliError } from './errors';
 
 export const SETTINGS_FILE = '.cloud-manifests.json';
 
 /** Keys the settings file may hold: the editor's settings (`trace` is the editor's own) and `$schema`. */
-const KNOWN_KEYS = new Set(['apiDomain', 'rules', 'ownerResolution', 'exclude', 'trace', '$schema']);
+export const KNOWN_KEYS = new Set([
+  'apiDomain',
+  'rules',
+  'ownerResolution',
+  'exclude',
+  'docsBaseUrl',
+  'trace',
+  '$schema',
+]);
 
 export interface LoadedSettings {
   settings: Settings;

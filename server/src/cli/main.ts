@@ -5,7 +5,8 @@ import { parseArgs, USAGE, type CheckOptions } from './args';
 import { useColor } from './color';
 import { loadSettings } from './config';
 import { CliError } from './errors';
-import { collectInputs } from './files';
+import { collectInputs } from '../io/files';
+import { fixWorkspace } from './fix';
 import { formatJson } from './formats/json';
 import { formatJunit } from './formats/junit';
 import { formatSarif } from './formats/sarif';
@@ -67,8 +68,16 @@ async function check(io: CliIo, options: CheckOptions): Promise<number> {
     progress.clear();
     return fail(io, readErrors);
   }
+  const fixes = options.fix ? fixWorkspace(workspace, { rules: settings.rules }, options.fix) : undefined;
   const results = checkWorkspace(workspace, settings, progress);
   progress.clear();
+  if (fixes) {
+    io.stdout.write(fixes.diff);
+    for (const s of fixes.skipped) io.stderr.write(`cloud-manifests: ${s}\n`);
+    const n = (k: number, w: string) => `${k} ${w}${k === 1 ? '' : 's'}`;
+    const verb = options.fix === 'write' ? 'fixed' : 'would fix';
+    io.stderr.write(`cloud-manifests: ${verb} ${n(fixes.fixed, 'problem')} in ${n(fixes.files, 'file')}\n`);
+  }
 
   const report = buildReport(io.cwd, results, { quiet: options.quiet });
   let output: string;
@@ -77,7 +86,12 @@ async function check(io: CliIo, options: CheckOptions): Promise<number> {
       output = formatJson(report, { version: VERSION });
       break;
     case 'sarif':
-      output = formatSarif(report, { version: VERSION });
+      output = formatSarif(report, {
+        version: VERSION,
+        docsBase:
+          settings.docsBaseUrl &&
+          (settings.docsBaseUrl.endsWith('/') ? settings.docsBaseUrl : settings.docsBaseUrl + '/'),
+      });
       break;
     case 'junit':
       output = formatJunit(report, { elapsedMs: Date.now() - started });

@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import type { Severity } from '../service/codes';
 import { severityOf } from '../service/validate';
 import type { FileResult } from './workspace';
+import { plainText } from '../service/plainText';
 
 export interface Problem {
   /** 1-based line and column (UTF-16 code units, as editors count) of the start; end is exclusive. */
@@ -67,7 +68,8 @@ export function buildReport(cwd: string, results: readonly FileResult[], options
         endColumn: e.character + 1,
         severity,
         code: d.code,
-        message: d.message,
+        // Plain text for every format (the service writes markdown for hover).
+        message: plainText(d.message),
       });
     }
     if (problems.length > 0) filesWithProblems++;

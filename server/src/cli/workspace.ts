@@ -8,8 +8,8 @@ import { LineIndex } from '../service/text';
 import type { Settings } from '../service/settings';
 import { applySettings, validateFile, type Diag } from '../service/validate';
 import { checkFile } from '../service/workspace/checks';
-import { WorkspaceIndex } from '../service/workspace/index';
-import { readInputFile, readStdin, decodeText, type Input } from './files';
+import { WorkspaceIndex } from '../service/workspace/workspaceIndex';
+import { readInputFile, readStdin, decodeText, type Input } from '../io/files';
 import type { Progress } from './progress';
 
 export interface WorkspaceFile {
@@ -115,7 +115,7 @@ export function checkWorkspace(workspace: Workspace, settings: Settings, progres
       index.set(uris[i], full);
       return validateFile(full, options);
     } catch (e) {
-      throw new Error(`while checking ${file.display}: ${e instanceof Error ? e.message : String(e)}`);
+      throw new Error(`while checking ${file.display}: ${e instanceof Error ? e.message : String(e)}`, { cause: e });
     }
   });
   // The files named on the command line need not be the whole workspace (one file, a glob): an owner missing
@@ -133,7 +133,7 @@ export function checkWorkspace(workspace: Workspace, settings: Settings, progres
       const cross = applySettings(file.parsed, checkFile(index, uris[i], crossOptions), options);
       if (cross.length > 0) diags = [...diags, ...cross].sort((x, y) => x.start - y.start || x.end - y.end);
     } catch (e) {
-      throw new Error(`while checking ${file.display}: ${e instanceof Error ? e.message : String(e)}`);
+      throw new Error(`while checking ${file.display}: ${e instanceof Error ? e.message : String(e)}`, { cause: e });
     }
     progress?.update('checked', i + 1, total);
     return { file, diags };

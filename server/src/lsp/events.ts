@@ -6,39 +6,41 @@ import {
   FileChangeType,
   type DocumentDiagnosticParams,
 } from 'vscode-languageserver/node';
+import { parseFile } from '../service/parse';
+import { isYamlName } from '../io/walk';
+import { WORKSPACE_SCOPE } from '../service/workspace/manifest';
 import { guarded } from './lifecycle';
 import { documentParams, watchedFileChanges } from './params';
-import { parseFile } from '../service/parse';
-import { WORKSPACE_SCOPE } from '../service/workspace/model';
-import { changedDocs, closedPublished, diagnosticsOf, documentChanged, markDirty } from './publish';
-import { client, connection, documents, forgetDoc, isYamlName, outlined, safely } from './state';
-import { enqueue, index, indexedVersion, inWorkspace, listYamlFiles, pathOf, readText, ws } from './workspace';
+import { diagnosticsOf, documentChanged, markDirty } from './publish';
+import { forgetDoc, safely, type ServerState } from './state';
+import { enqueue, inWorkspace, listYamlFiles, pathOf, readText } from './workspace';
 
-export function registerDocumentEvents(): void {
-  documents.onDidChangeContent((e) => documentChanged(e.document.uri));
+export function registerDocumentEvents(s: ServerState): void {
+  const { client, connection, documents, index, publish } = s;
+  documents.onDidChangeContent((e) => documentChanged(s, e.document.uri));
 
   documents.onDidClose((e) => {
     const uri = e.document.uri;
-    forgetDoc(uri);
-    outlined.delete(uri);
-    indexedVersion.delete(uri);
-    changedDocs.delete(uri);
-    closedPublished.delete(uri);
+    forgetDoc(s, uri);
+    s.outlined.delete(uri);
+    s.indexedVersion.delete(uri);
+    publish.changedDocs.delete(uri);
+    publish.closedPublished.delete(uri);
     if (!client.pullDiagnostics) void connection.sendDiagnostics({ uri, diagnostics: [] });
     // The file falls back to its content on disk (or leaves the index).
-    enqueue(async () => {
+    enqueue(s, async () => {
       if (documents.get(uri)) return;
-      const text = inWorkspace(uri) && isYamlName(uri) ? await readText(uri) : undefined;
+      const text = inWorkspace(s, uri) && isYamlName(uri) ? await readText(uri) : undefined;
       if (documents.get(uri)) return;
       const keys = text !== undefined ? index.set(uri, parseFile(text), WORKSPACE_SCOPE) : index.remove(uri);
-      markDirty(index.dependents([uri], keys));
+      markDirty(s, index.dependents([uri], keys));
     });
   });
 
   connection.onDidChangeWatchedFiles((params) => {
     const { changes, problem } = watchedFileChanges(params);
     if (problem) connection.console.warn(`cloud-manifests: workspace/didChangeWatchedFiles: ${problem}; ignored`);
-    enqueue(async () => {
+    enqueue(s, async () => {
       const touched = new Set<string>();
       const keys: string[] = [];
       for (const change of changes) {
@@ -55,13 +57,13 @@ export function registerDocumentEvents(): void {
         }
         if (documents.get(uri)) continue; // the open document's content wins
         const path = pathOf(uri);
-        if (!path || !inWorkspace(uri)) continue;
+        if (!path || !inWorkspace(s, uri)) continue;
         let found: string[] = [];
         if (isYamlName(path)) found = [path];
         else {
           // A folder created or moved in: its YAML files.
           const st = await stat(path).catch(() => undefined);
-          if (st?.isDirectory()) found = await listYamlFiles(path, ws.scanGeneration);
+          if (st?.isDirectory()) found = await listYamlFiles(s, path, s.ws.scanGeneration);
         }
         for (const p of found) {
           const u = pathToFileURL(p).href;
@@ -71,14 +73,14 @@ export function registerDocumentEvents(): void {
           touched.add(u);
         }
       }
-      if (touched.size > 0) markDirty(index.dependents(touched, keys));
+      if (touched.size > 0) markDirty(s, index.dependents(touched, keys));
     });
   });
 
   connection.languages.diagnostics.on(
-    guarded(documentParams, (params: DocumentDiagnosticParams) => {
+    guarded(s.life, documentParams, (params: DocumentDiagnosticParams) => {
       const doc = documents.get(params.textDocument.uri);
-      const items = doc ? safely(() => diagnosticsOf(doc), []) : [];
+      const items = doc ? safely(s, () => diagnosticsOf(s, doc), []) : [];
       return { kind: DocumentDiagnosticReportKind.Full, items };
     }),
   );

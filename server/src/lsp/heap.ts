@@ -4,7 +4,7 @@ import { setFlagsFromString } from 'node:v8';
 /**
  * While editing: grow by half, not V8's default of up to four times. The live set is small (caches of
  * per-chunk results), the garbage of an edit of a large file is not, and memory should follow the first.
- * See launch.ts for the options V8 reads only at start-up.
+ * See ../protocol/launch.ts for the options V8 reads only at start-up.
  */
 export const steadyHeap = (): void => setFlagsFromString('--heap-growing-percent=50');
 

@@ -14,23 +14,30 @@ import {
 } from 'vscode-languageserver/node';
 import type { Check } from './params';
 
-export const life = { initialized: false, shutdown: false };
+/** Where a server is in its lifecycle (one per server: see ServerState). */
+export interface Life {
+  initialized: boolean;
+  shutdown: boolean;
+}
 
 const cancelled = () => new ResponseError(LSPErrorCodes.RequestCancelled, 'the request was cancelled');
 
+/** Refuses a request before `initialize` (-32002) and after `shutdown` (-32600). */
+export function checkLife(life: Life): void {
+  if (!life.initialized)
+    throw new ResponseError(ErrorCodes.ServerNotInitialized, 'the server is not initialized: send `initialize` first');
+  if (life.shutdown)
+    throw new ResponseError(ErrorCodes.InvalidRequest, 'the server is shut down: only `exit` is accepted');
+}
+
 /** Wraps a request handler: lifecycle, parameters and cancellation (see above). */
 export function guarded<P, R>(
+  life: Life,
   check: Check | undefined,
   handler: (params: P, token?: CancellationToken) => R,
 ): (params: P, token?: CancellationToken) => R | Promise<R> {
   return (params, token) => {
-    if (!life.initialized)
-      throw new ResponseError(
-        ErrorCodes.ServerNotInitialized,
-        'the server is not initialized: send `initialize` first',
-      );
-    if (life.shutdown)
-      throw new ResponseError(ErrorCodes.InvalidRequest, 'the server is shut down: only `exit` is accepted');
+    checkLife(life);
     const problem = check?.(params);
     if (problem) throw new ResponseError(ErrorCodes.InvalidParams, problem);
     if (token?.isCancellationRequested) throw cancelled();
@@ -61,6 +68,7 @@ export const cancelQueued: ConnectionStrategy = {
  */
 export function checkedDocumentSync<C extends object>(
   connection: C & { console: { warn(message: string): void } },
+  life: Life,
   checks: Record<string, { method: string; check: Check }>,
 ): C {
   return new Proxy(connection, {

@@ -59,6 +59,21 @@ export const referenceParams = all(textDocument, position, (p) => {
 export const renameParams = all(textDocument, position, (p) =>
   typeof p.newName === 'string' ? undefined : `\`newName\` must be a string; found ${found(p.newName)}`,
 );
+/** textDocument/codeAction: a range, and a context holding the diagnostics the editor shows there. */
+export const codeActionParams = all(textDocument, (p) => {
+  const r = p.range;
+  if (!isObject(r) || !isObject(r.start) || !isObject(r.end))
+    return `\`range\` must be an object with \`start\` and \`end\`; found ${found(r)}`;
+  for (const end of ['start', 'end'] as const) {
+    const pos = r[end] as Record<string, unknown>;
+    if (!isIndex(pos.line) || !isIndex(pos.character))
+      return `\`range.${end}\` must have non-negative integer \`line\` and \`character\``;
+  }
+  const c = p.context;
+  if (!isObject(c) || !Array.isArray(c.diagnostics))
+    return `\`context.diagnostics\` must be an array; found ${isObject(c) ? found(c.diagnostics) : `\`context\` ${found(c)}`}`;
+  return undefined;
+});
 export const workspaceSymbolParams = all((p) =>
   typeof p.query === 'string' ? undefined : `\`query\` must be a string; found ${found(p.query)}`,
 );

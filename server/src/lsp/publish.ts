@@ -3,81 +3,82 @@
 // coalesced: only the latest state is indexed and published.
 import { CodeLensRefreshRequest, type Diagnostic } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { toLspDiagnostic } from '../lspDiagnostic';
 import { severityOf, type Diag } from '../service/diag';
 import type { ParsedFile } from '../service/parse';
 import { applySettings, validateFile } from '../service/validate';
 import { checkFile, type WorkspaceCheckOptions } from '../service/workspace/checks';
-import { WORKSPACE_SCOPE } from '../service/workspace/model';
+import { WORKSPACE_SCOPE } from '../service/workspace/manifest';
+import { toLspDiagnostic } from './diagnostic';
 import { QuietScheduler } from './quiet';
-import { client, connection, documents, fileOf, isYaml, safely } from './state';
-import { displayOf, index, indexedVersion, scopeOf, ws } from './workspace';
+import { fileOf, isYaml, safely, type ServerState } from './state';
+import { displayOf, scopeOf } from './workspace';
+import { indexChanged } from './indexEvents';
 
 /** Feeds an open document to the index when it changed since; returns the files that may be affected. */
-export function syncDoc(doc: TextDocument): Set<string> | undefined {
+export function syncDoc(s: ServerState, doc: TextDocument): Set<string> | undefined {
   if (!isYaml(doc)) return undefined;
   // A repeated version may carry another text (see fileOf): the text decides.
-  if (indexedVersion.get(doc.uri) === doc.version && index.get(doc.uri)?.text === doc.getText()) return undefined;
-  indexedVersion.set(doc.uri, doc.version);
-  return index.update(doc.uri, fileOf(doc), scopeOf(doc.uri));
+  if (s.indexedVersion.get(doc.uri) === doc.version && s.index.get(doc.uri)?.text === doc.getText()) return undefined;
+  s.indexedVersion.set(doc.uri, doc.version);
+  return s.index.update(doc.uri, fileOf(s, doc), scopeOf(s, doc.uri));
 }
 
 /** Brings every open document into the index (before a request that reads other files). */
-export function syncAll(): void {
-  for (const doc of documents.all()) {
-    const affected = syncDoc(doc);
-    if (affected) markDirty(affected);
+export function syncAll(s: ServerState): void {
+  for (const doc of s.documents.all()) {
+    const affected = syncDoc(s, doc);
+    if (affected) markDirty(s, affected);
   }
 }
 
-function crossOptions(uri: string): WorkspaceCheckOptions {
-  const f = index.get(uri);
+function crossOptions(s: ServerState, uri: string): WorkspaceCheckOptions {
+  const f = s.index.get(uri);
   return {
-    ownerResolution: client.settings.ownerResolution,
+    ownerResolution: s.client.settings.ownerResolution,
     // Outside the workspace folders, or while the scan runs, a missing owner proves nothing.
-    complete: f?.scope === WORKSPACE_SCOPE && ws.indexComplete,
-    display: displayOf,
+    complete: f?.scope === WORKSPACE_SCOPE && s.ws.indexComplete,
+    display: (u) => displayOf(s, u),
   };
 }
 
 /** Cross-document diagnostics of an indexed file, settings and disable comments applied. */
-function crossDiags(uri: string, file: Pick<ParsedFile, 'text' | 'lines'>): Diag[] {
-  return applySettings({ ...file, docs: [] }, checkFile(index, uri, crossOptions(uri)), {
-    rules: client.settings.rules,
+function crossDiags(s: ServerState, uri: string, file: Pick<ParsedFile, 'text' | 'lines'>): Diag[] {
+  return applySettings({ ...file, docs: [] }, checkFile(s.index, uri, crossOptions(s, uri)), {
+    rules: s.client.settings.rules,
   });
 }
 
 /** A file's own checks and the cross-document ones, in position order, as LSP diagnostics. */
-export function allDiagnostics(uri: string, file: ParsedFile, cross: boolean): Diagnostic[] {
-  const own = validateFile(file, { rules: client.settings.rules });
-  const other = cross ? crossDiags(uri, file) : [];
+export function allDiagnostics(s: ServerState, uri: string, file: ParsedFile, cross: boolean): Diagnostic[] {
+  const own = validateFile(file, { rules: s.client.settings.rules });
+  const other = cross ? crossDiags(s, uri, file) : [];
   const all = other.length > 0 ? [...own, ...other].sort((a, b) => a.start - b.start || a.end - b.end) : own;
   return all.map((d) => toLspDiagnostic(file, d));
 }
 
 /** Everything published for an open document: its own checks and the cross-document ones. */
-export function diagnosticsOf(doc: TextDocument): Diagnostic[] {
+export function diagnosticsOf(s: ServerState, doc: TextDocument): Diagnostic[] {
   if (!isYaml(doc)) return [];
-  const affected = syncDoc(doc);
+  const affected = syncDoc(s, doc);
   if (affected) {
     affected.delete(doc.uri);
-    markDirty(affected);
+    markDirty(s, affected);
   }
   // Other open documents may have changed since the last publish (it waits for bursts to end).
-  syncAll();
-  return allDiagnostics(doc.uri, fileOf(doc), true);
+  syncAll(s);
+  return allDiagnostics(s, doc.uri, fileOf(s, doc), true);
 }
 
 /**
  * Closed files get their cross-document errors and warnings (a change elsewhere broke them); the rest of
- * their diagnostics shows when they are opened. The last set published per file, to publish changes only.
+ * their diagnostics shows when they are opened. Only changes are published (`publish.closedPublished`).
  */
-export const closedPublished = new Map<string, string>();
-
-export function publishClosed(uri: string): void {
-  const f = index.get(uri);
+export function publishClosed(s: ServerState, uri: string): void {
+  const { connection, publish } = s;
+  const closedPublished = publish.closedPublished;
+  const f = s.index.get(uri);
   const diags = f
-    ? crossDiags(uri, { text: f.text, lines: f.lines() }).filter(
+    ? crossDiags(s, uri, { text: f.text, lines: f.lines() }).filter(
         (d) => severityOf(d) === 'error' || severityOf(d) === 'warning',
       )
     : [];
@@ -96,36 +97,35 @@ export function publishClosed(uri: string): void {
   void connection.sendDiagnostics({ uri, diagnostics: lsp });
 }
 
-/** Files whose diagnostics must be published again, and open documents that changed. */
-const dirty = new Set<string>();
-export const changedDocs = new Set<string>();
-let refreshHandle: NodeJS.Timeout | undefined;
 /** Publishing waits until the messages received with a change are handled (see quiet.ts). */
-const flusher = new QuietScheduler(() => flush());
+const flusherOf = (s: ServerState): QuietScheduler => (s.publish.flusher ??= new QuietScheduler(() => flush(s)));
 
 /** A document changed: publish once the burst it belongs to is over. */
-export const documentChanged = (uri: string): void => {
-  changedDocs.add(uri);
-  flusher.changed();
-};
-
-export function scheduleFlush(): void {
-  flusher.schedule();
+export function documentChanged(s: ServerState, uri: string): void {
+  s.publish.changedDocs.add(uri);
+  flusherOf(s).changed();
 }
 
-export function markDirty(uris: Iterable<string>): void {
-  for (const u of uris) dirty.add(u);
-  scheduleFlush();
+export function scheduleFlush(s: ServerState): void {
+  flusherOf(s).schedule();
+}
+
+export function markDirty(s: ServerState, uris: Iterable<string>): void {
+  for (const u of uris) s.publish.dirty.add(u);
+  scheduleFlush(s);
+  indexChanged(s);
 }
 
 /** Coalesces bursts of edits and file events: only the latest state is indexed and published. */
-function flush(): void {
+function flush(s: ServerState): void {
+  const { client, connection, documents, publish } = s;
+  const { dirty, changedDocs } = publish;
   const changed = [...changedDocs];
   changedDocs.clear();
   for (const uri of changed) {
     const doc = documents.get(uri);
     if (!doc) continue;
-    const affected = safely(() => syncDoc(doc), undefined);
+    const affected = safely(s, () => syncDoc(s, doc), undefined);
     if (affected) for (const u of affected) dirty.add(u);
     dirty.add(uri);
   }
@@ -134,38 +134,44 @@ function flush(): void {
   if (uris.length === 0) return;
   const others = uris.filter((u) => !changed.includes(u));
   if (client.pullDiagnostics) {
-    if (others.some((u) => documents.get(u))) scheduleRefresh(true);
-    else if (others.length > 0) scheduleRefresh(false);
+    if (others.some((u) => documents.get(u))) scheduleRefresh(s, true);
+    else if (others.length > 0) scheduleRefresh(s, false);
     return;
   }
   for (const uri of uris) {
     const doc = documents.get(uri);
-    safely(() => {
-      if (doc) {
-        if (!isYaml(doc)) return;
-        closedPublished.delete(uri);
-        void connection.sendDiagnostics({ uri: doc.uri, version: doc.version, diagnostics: diagnosticsOf(doc) });
-      } else publishClosed(uri);
-    }, undefined);
+    safely(
+      s,
+      () => {
+        if (doc) {
+          if (!isYaml(doc)) return;
+          publish.closedPublished.delete(uri);
+          void connection.sendDiagnostics({ uri: doc.uri, version: doc.version, diagnostics: diagnosticsOf(s, doc) });
+        } else publishClosed(s, uri);
+      },
+      undefined,
+    );
   }
-  if (others.length > 0) scheduleRefresh(false);
+  if (others.length > 0) scheduleRefresh(s, false);
 }
 
 /** Asks the client to pull diagnostics again (pull mode) and to refresh code lenses (paths follow owners). */
-export function scheduleRefresh(diagnostics: boolean): void {
-  if (refreshHandle) clearTimeout(refreshHandle);
-  refreshHandle = setTimeout(() => {
-    refreshHandle = undefined;
+export function scheduleRefresh(s: ServerState, diagnostics: boolean): void {
+  const { client, connection, publish } = s;
+  if (publish.refreshHandle) clearTimeout(publish.refreshHandle);
+  publish.refreshHandle = setTimeout(() => {
+    publish.refreshHandle = undefined;
     if (diagnostics && client.pullDiagnostics && client.diagnosticRefreshSupport)
       void connection.languages.diagnostics.refresh().catch(() => undefined);
     if (client.codeLensRefreshSupport) void connection.sendRequest(CodeLensRefreshRequest.type).catch(() => undefined);
   }, 50);
 }
 
-export function revalidateAll(): void {
+export function revalidateAll(s: ServerState): void {
+  const { client, connection, documents } = s;
   if (client.pullDiagnostics) {
     if (client.diagnosticRefreshSupport) void connection.languages.diagnostics.refresh().catch(() => undefined);
     return;
   }
-  markDirty([...documents.all().map((d) => d.uri), ...index.uris(), ...closedPublished.keys()]);
+  markDirty(s, [...documents.all().map((d) => d.uri), ...s.index.uris(), ...s.publish.closedPublished.keys()]);
 }

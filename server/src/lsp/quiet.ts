@@ -11,6 +11,11 @@ export class QuietScheduler {
 
   constructor(private readonly work: () => void) {}
 
+  /** Work is waiting to run. */
+  get pending(): boolean {
+    return this.handle !== undefined;
+  }
+
   /** Something changed: run the work once the changes stop coming. */
   changed(): void {
     this.changes++;

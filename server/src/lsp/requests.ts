@@ -1,8 +1,9 @@
-// Requests: completion, hover, navigation, rename, symbols, code lenses and the extension's commands,
-// each mapped onto the pure language service and the workspace index.
+// Requests: completion, hover, navigation, rename, symbols and code lenses, each mapped onto the pure
+// language service and the workspace index (the extension's own requests are in commands.ts).
 import {
   ErrorCodes,
   ResponseError,
+  type CodeActionParams,
   type CodeLens,
   type CodeLensParams,
   type CompletionItem,
@@ -18,62 +19,75 @@ import {
   type WorkspaceSymbolParams,
 } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { registerCommands } from '../commands';
+import { lspCodeActions } from './codeActions';
+import { COPY_RESOURCE_PATH } from '../protocol/requests';
 import { complete } from '../service/complete';
+import { validateFile } from '../service/validate';
 import { hover } from '../service/hover';
-import { parseFile, readOnce, type ParsedFile } from '../service/parse';
+import { readOnce, type ParsedFile } from '../service/parse';
 import { completeReferences } from '../service/workspace/completeRefs';
-import { WORKSPACE_SCOPE, type Span } from '../service/workspace/model';
+import type { Span } from '../service/workspace/manifest';
 import { definitionAt, prepareRenameAt, referencesAt, renameAt } from '../service/workspace/navigate';
-import { resourcePath } from '../service/workspace/paths';
+import { namesByKind } from '../service/workspace/ownerNames';
+import { resourcePath, shortResourcePath } from '../service/workspace/paths';
 import { documentSymbols, workspaceSymbols } from '../service/workspace/symbols';
 import { guarded } from './lifecycle';
-import { documentParams, positionParams, referenceParams, renameParams, workspaceSymbolParams } from './params';
-import { allDiagnostics, diagnosticsOf, syncAll } from './publish';
-import { client, connection, documents, fileOf, isYaml, outlined, safely } from './state';
-import { index, readText, ws } from './workspace';
+import {
+  codeActionParams,
+  documentParams,
+  positionParams,
+  referenceParams,
+  renameParams,
+  workspaceSymbolParams,
+} from './params';
+import { syncAll } from './publish';
+import { fileOf, isYaml, safely, type ServerState } from './state';
 
 /** The open document of a request, indexed at its current version, with the cursor offset. */
 function at(
+  s: ServerState,
   uri: string,
   position: { line: number; character: number },
 ): { doc: TextDocument; file: ParsedFile; offset: number } | undefined {
-  const doc = documents.get(uri);
+  const doc = s.documents.get(uri);
   if (!doc || !isYaml(doc)) return undefined;
-  syncAll();
-  const file = fileOf(doc);
+  syncAll(s);
+  const file = fileOf(s, doc);
   return { doc, file, offset: file.lines.offsetAt(position) };
 }
 
-function rangeIn(uri: string, span: Span) {
-  const f = index.get(uri);
+function rangeIn(s: ServerState, uri: string, span: Span) {
+  const f = s.index.get(uri);
   return f ? f.lines().range(span[0], span[1]) : undefined;
 }
 
-function toLocations(locs: { uri: string; span: Span }[]): Location[] {
+function toLocations(s: ServerState, locs: { uri: string; span: Span }[]): Location[] {
   return locs.flatMap((l) => {
-    const range = rangeIn(l.uri, l.span);
+    const range = rangeIn(s, l.uri, l.span);
     return range ? [{ uri: l.uri, range }] : [];
   });
 }
 
-export function registerRequests(): void {
+export function registerRequests(s: ServerState): void {
+  const { client, connection, documents, index } = s;
   connection.onCompletion(
-    guarded(positionParams, (params: CompletionParams) => {
+    guarded(s.life, positionParams, (params: CompletionParams) => {
       const doc = documents.get(params.textDocument.uri);
       if (!doc || !isYaml(doc)) return [];
       // One tree for the analysis of a new version and the completion (see readOnce).
       return safely(
+        s,
         () =>
           readOnce(() => {
-            const file = fileOf(doc);
+            const file = fileOf(s, doc);
             const offset = file.lines.offsetAt(params.position);
             const items = complete(file, offset, {
               apiDomain: client.settings.apiDomain,
               workspaceDomains: index.domains(),
+              workspaceNames: () => namesByKind(index),
             });
-            syncAll();
-            const refs: CompletionItem[] = safely(() => completeReferences(index, doc.uri, file, offset), []);
+            syncAll(s);
+            const refs: CompletionItem[] = safely(s, () => completeReferences(index, doc.uri, file, offset), []);
             if (refs.length === 0) return items;
             const labels = new Set(items.map((i) => i.label));
             return [...items, ...refs.filter((r) => !labels.has(r.label))];
@@ -84,13 +98,14 @@ export function registerRequests(): void {
   );
 
   connection.onHover(
-    guarded(positionParams, (params: HoverParams) => {
+    guarded(s.life, positionParams, (params: HoverParams) => {
       const doc = documents.get(params.textDocument.uri);
       if (!doc || !isYaml(doc)) return null;
       return safely(
+        s,
         () =>
           readOnce(() => {
-            const file = fileOf(doc);
+            const file = fileOf(s, doc);
             const h = hover(file, file.lines.offsetAt(params.position));
             if (!h) return null;
             return {
@@ -104,88 +119,111 @@ export function registerRequests(): void {
   );
 
   connection.onDefinition(
-    guarded(positionParams, (params: DefinitionParams) =>
-      safely(() => {
-        const a = at(params.textDocument.uri, params.position);
-        return a ? toLocations(definitionAt(index, a.doc.uri, a.offset)) : [];
+    guarded(s.life, positionParams, (params: DefinitionParams) =>
+      safely(s, () => {
+        const a = at(s, params.textDocument.uri, params.position);
+        return a ? toLocations(s, definitionAt(index, a.doc.uri, a.offset)) : [];
       }, []),
     ),
   );
 
   connection.onReferences(
-    guarded(referenceParams, (params: ReferenceParams) =>
-      safely(() => {
-        const a = at(params.textDocument.uri, params.position);
-        return a ? toLocations(referencesAt(index, a.doc.uri, a.offset, params.context.includeDeclaration)) : [];
+    guarded(s.life, referenceParams, (params: ReferenceParams) =>
+      safely(s, () => {
+        const a = at(s, params.textDocument.uri, params.position);
+        return a ? toLocations(s, referencesAt(index, a.doc.uri, a.offset, params.context.includeDeclaration)) : [];
       }, []),
     ),
   );
 
   connection.onPrepareRename(
-    guarded(positionParams, (params: PrepareRenameParams) =>
-      safely(() => {
-        const a = at(params.textDocument.uri, params.position);
-        if (!a) return null;
-        const r = prepareRenameAt(index, a.doc.uri, a.offset);
-        if (!r) return null;
-        if ('error' in r) throw new ResponseError(ErrorCodes.InvalidRequest, r.error);
-        return { range: a.file.lines.range(r.span[0], r.span[1]), placeholder: r.placeholder };
-      }, null),
+    guarded(s.life, positionParams, (params: PrepareRenameParams) =>
+      safely(
+        s,
+        () => {
+          const a = at(s, params.textDocument.uri, params.position);
+          if (!a) return null;
+          const r = prepareRenameAt(index, a.doc.uri, a.offset);
+          if (!r) return null;
+          if ('error' in r) throw new ResponseError(ErrorCodes.InvalidRequest, r.error);
+          return { range: a.file.lines.range(r.span[0], r.span[1]), placeholder: r.placeholder };
+        },
+        null,
+      ),
     ),
   );
 
   connection.onRenameRequest(
-    guarded(renameParams, (params: RenameParams) =>
-      safely(() => {
-        const a = at(params.textDocument.uri, params.position);
-        if (!a) return null;
-        const r = renameAt(index, a.doc.uri, a.offset, params.newName);
-        if ('error' in r) throw new ResponseError(ErrorCodes.InvalidRequest, r.error);
-        const changes: Record<string, TextEdit[]> = {};
-        for (const [uri, edits] of r) {
-          const f = index.get(uri);
-          if (!f) continue;
-          changes[uri] = edits.map((e) => ({ range: f.lines().range(e.span[0], e.span[1]), newText: e.newText }));
-        }
-        // Edits are computed on the texts the index holds: versioned, so an editor refuses them on a document
-        // that changed meanwhile rather than corrupting it.
-        if (client.documentChangesSupport) {
-          return {
-            documentChanges: Object.entries(changes).map(([uri, edits]) => ({
-              textDocument: { uri, version: documents.get(uri)?.version ?? null },
-              edits,
-            })),
-          };
-        }
-        return { changes };
-      }, null),
+    guarded(s.life, renameParams, (params: RenameParams) =>
+      safely(
+        s,
+        () => {
+          const a = at(s, params.textDocument.uri, params.position);
+          if (!a) return null;
+          const r = renameAt(index, a.doc.uri, a.offset, params.newName);
+          if ('error' in r) throw new ResponseError(ErrorCodes.InvalidRequest, r.error);
+          const changes: Record<string, TextEdit[]> = {};
+          for (const [uri, edits] of r) {
+            const f = index.get(uri);
+            if (!f) continue;
+            changes[uri] = edits.map((e) => ({ range: f.lines().range(e.span[0], e.span[1]), newText: e.newText }));
+          }
+          // Edits are computed on the texts the index holds: versioned, so an editor refuses them on a document
+          // that changed meanwhile rather than corrupting it.
+          if (client.documentChangesSupport) {
+            return {
+              documentChanges: Object.entries(changes).map(([uri, edits]) => ({
+                textDocument: { uri, version: documents.get(uri)?.version ?? null },
+                edits,
+              })),
+            };
+          }
+          return { changes };
+        },
+        null,
+      ),
     ),
   );
 
-  connection.onDocumentSymbol(
-    guarded(documentParams, (params: DocumentSymbolParams) => {
+  connection.onCodeAction(
+    guarded(s.life, codeActionParams, (params: CodeActionParams) => {
       const doc = documents.get(params.textDocument.uri);
       if (!doc || !isYaml(doc)) return [];
-      outlined.add(doc.uri);
-      return safely(() => documentSymbols(fileOf(doc)), []);
+      return safely(s, () => {
+        const file = fileOf(s, doc);
+        return lspCodeActions(file, params, {
+          diagnostics: () => validateFile(file, { rules: client.settings.rules }),
+          version: doc.version,
+          documentChanges: client.documentChangesSupport,
+        });
+      }, []);
+    }),
+  );
+
+  connection.onDocumentSymbol(
+    guarded(s.life, documentParams, (params: DocumentSymbolParams) => {
+      const doc = documents.get(params.textDocument.uri);
+      if (!doc || !isYaml(doc)) return [];
+      s.outlined.add(doc.uri);
+      return safely(s, () => documentSymbols(fileOf(s, doc)), []);
     }),
   );
 
   connection.onWorkspaceSymbol(
-    guarded(workspaceSymbolParams, (params: WorkspaceSymbolParams) =>
-      safely(() => {
-        syncAll();
+    guarded(s.life, workspaceSymbolParams, (params: WorkspaceSymbolParams) =>
+      safely(s, () => {
+        syncAll(s);
         return workspaceSymbols(index, params.query);
       }, []),
     ),
   );
 
   connection.onCodeLens(
-    guarded(documentParams, (params: CodeLensParams) =>
-      safely(() => {
+    guarded(s.life, documentParams, (params: CodeLensParams) =>
+      safely(s, () => {
         const doc = documents.get(params.textDocument.uri);
         if (!doc || !isYaml(doc)) return [];
-        syncAll();
+        syncAll(s);
         const f = index.get(doc.uri);
         if (!f) return [];
         const lenses: CodeLens[] = [];
@@ -195,32 +233,16 @@ export function registerRequests(): void {
           const start = f.lines().positionAt(m.span[0]);
           lenses.push({
             range: { start, end: start },
-            command: { title: path, command: '', tooltip: `Cloud resource path of ${m.kind} ${m.name ?? ''}` },
+            command: {
+              title: shortResourcePath(path),
+              command: COPY_RESOURCE_PATH,
+              arguments: [path],
+              tooltip: `${path}\n\nCloud resource path of ${m.kind} ${m.name ?? ''}: click to copy it`,
+            },
           });
         }
         return lenses;
       }, []),
     ),
   );
-
-  // The extension's commands (Check Workspace Manifests, the owner tree), over the index.
-  registerCommands(connection, {
-    async listFiles() {
-      await ws.scanDone;
-      syncAll();
-      return index.uris().filter((u) => index.get(u)!.scope === WORKSPACE_SCOPE || documents.get(u));
-    },
-    index() {
-      syncAll();
-      return index;
-    },
-    async diagnostics(uri) {
-      const doc = documents.get(uri);
-      if (doc) return diagnosticsOf(doc);
-      const f = index.get(uri);
-      const text = f?.text ?? (await readText(uri));
-      if (text === undefined) return undefined;
-      return allDiagnostics(uri, parseFile(text), f !== undefined);
-    },
-  });
 }

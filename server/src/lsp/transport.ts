@@ -8,9 +8,10 @@ import {
   StreamMessageReader,
   StreamMessageWriter,
 } from 'vscode-languageserver/node';
-import { cancelQueued, life } from './lifecycle';
+import { cancelQueued } from './lifecycle';
 
-export function createServerConnection() {
+/** `shutDown`: whether the client asked for `shutdown` (the exit code is 0 then, 1 otherwise). */
+export function createServerConnection(shutDown: () => boolean) {
   if (!process.argv.includes('--stdio')) return createConnection(ProposedFeatures.all, cancelQueued);
   const reader = new StreamMessageReader(process.stdin);
   const writer = new StreamMessageWriter(process.stdout);
@@ -24,7 +25,7 @@ export function createServerConnection() {
     );
     process.exit(1);
   });
-  const ended = () => process.exit(life.shutdown ? 0 : 1);
+  const ended = () => process.exit(shutDown() ? 0 : 1);
   process.stdin.on('end', ended);
   process.stdin.on('close', ended);
   // As createConnection does for `--stdio`: stdout carries the protocol, so console output goes to stderr.

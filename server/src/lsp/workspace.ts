@@ -1,39 +1,19 @@
 // The workspace: its folders, which files belong to it, reading them, and the index of every manifest in
 // them. At start (and after a change of folders or of `exclude`) every YAML file is scanned, with work-done
 // progress, yielding to the event loop every few milliseconds so requests are answered meanwhile.
-import { readFileSync } from 'node:fs';
-import { readdir, readFile, realpath, stat } from 'node:fs/promises';
-import { basename, isAbsolute, join, relative, sep } from 'node:path';
+import { basename, isAbsolute, relative, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { WorkDoneProgressServerReporter } from 'vscode-languageserver/node';
-import { decodeText } from '../cli/files';
-import { Excluder } from '../cli/glob';
+import { readTextFile, readTextFileSync } from '../io/files';
+import { SKIPPED_DIRS, walkYaml } from '../io/walk';
 import { parseFile } from '../service/parse';
-import { WorkspaceIndex } from '../service/workspace/index';
+import { WORKSPACE_SCOPE } from '../service/workspace/manifest';
 import { growingHeap, steadyHeap } from './heap';
-import { WORKSPACE_SCOPE } from '../service/workspace/model';
-import { client, connection, documents, isYamlName } from './state';
+import { logError, type ServerState } from './state';
 
-export const index = new WorkspaceIndex();
-
-export const ws = {
-  /** Absolute paths of the workspace folders. */
-  folders: [] as string[],
-  excluder: new Excluder([]),
-  /** The index holds every file of the workspace folders (the first scan has finished). */
-  indexComplete: true,
-  scanGeneration: 0,
-  scanDone: Promise.resolve() as Promise<void>,
-};
-
-/** Version of each open document last fed to the index. */
-export const indexedVersion = new Map<string, number>();
-/** File events and reads from disk, one after the other. */
-let fsQueue: Promise<unknown> = Promise.resolve();
-export const enqueue = (fn: () => Promise<void>) =>
-  (fsQueue = fsQueue.then(fn).catch((e) => connection.console.error(`cloud-manifests: ${(e as Error)?.stack ?? e}`)));
-
-const SKIPPED_DIRS = new Set(['node_modules', '.git']);
+/** Runs file events and reads from disk one after the other. */
+export const enqueue = (s: ServerState, fn: () => Promise<void>) =>
+  (s.fsQueue = s.fsQueue.then(fn).catch((e) => logError(s, e)));
 
 export function pathOf(uri: string): string | undefined {
   if (!uri.startsWith('file:')) return undefined;
@@ -45,8 +25,8 @@ export function pathOf(uri: string): string | undefined {
 }
 
 /** The workspace folder holding a path, with the path relative to it (forward slashes). */
-export function folderOf(path: string): { folder: string; rel: string } | undefined {
-  for (const folder of ws.folders) {
+export function folderOf(s: ServerState, path: string): { folder: string; rel: string } | undefined {
+  for (const folder of s.ws.folders) {
     const rel = relative(folder, path);
     if (rel === '' || rel === '..' || rel.startsWith(`..${sep}`) || isAbsolute(rel)) continue;
     return { folder, rel: rel.split(sep).join('/') };
@@ -55,103 +35,62 @@ export function folderOf(path: string): { folder: string; rel: string } | undefi
 }
 
 /** Whether a file is part of the workspace: inside a folder, not in `node_modules`/`.git`, not excluded. */
-export function inWorkspace(uri: string): boolean {
+export function inWorkspace(s: ServerState, uri: string): boolean {
   const path = pathOf(uri);
-  const f = path ? folderOf(path) : undefined;
+  const f = path ? folderOf(s, path) : undefined;
   if (!f) return false;
   if (f.rel.split('/').some((s) => SKIPPED_DIRS.has(s))) return false;
-  return !ws.excluder.excludes(f.rel);
+  return !s.ws.excluder.excludes(f.rel);
 }
 
-/** A file of the workspace shares its scope; any other file is checked on its own. */
-export const scopeOf = (uri: string) => (inWorkspace(uri) ? WORKSPACE_SCOPE : uri);
+/**
+ * A file of the workspace shares its scope, and so does a new untitled document (it is written for the
+ * workspace: its owners complete and resolve from it); any other file is checked on its own.
+ */
+export const scopeOf = (s: ServerState, uri: string) =>
+  inWorkspace(s, uri) || uri.startsWith('untitled:') ? WORKSPACE_SCOPE : uri;
 
 /** How a file is named in messages: relative to its workspace folder. */
-export function displayOf(uri: string): string {
+export function displayOf(s: ServerState, uri: string): string {
   const path = pathOf(uri);
-  const f = path ? folderOf(path) : undefined;
+  const f = path ? folderOf(s, path) : undefined;
   if (f) return f.rel;
   return path ? basename(path) : uri;
 }
 
+/** The text of a file of the workspace (see io/files.ts for how it is decoded). */
+export async function readText(uri: string): Promise<string | undefined> {
+  const path = pathOf(uri);
+  return path ? readTextFile(path) : undefined;
+}
+
 /**
  * The bulk read of the workspace scan: synchronous, since the scan yields to the event loop every few
- * milliseconds anyway, and a small file reads in microseconds where the promise API costs four round
- * trips through the thread pool (open, stat, read, close).
+ * milliseconds anyway.
  */
 function readTextNow(uri: string): string | undefined {
   const path = pathOf(uri);
-  if (!path) return undefined;
-  try {
-    return decodeText(readFileSync(path));
-  } catch {
-    return undefined;
-  }
-}
-
-export async function readText(uri: string): Promise<string | undefined> {
-  const path = pathOf(uri);
-  if (!path) return undefined;
-  try {
-    return decodeText(await readFile(path));
-  } catch {
-    return undefined;
-  }
+  return path ? readTextFileSync(path) : undefined;
 }
 
 const yieldNow = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-/** Every YAML file below a folder, without `node_modules`, `.git` and excluded paths. */
-export async function listYamlFiles(root: string, gen: number): Promise<string[]> {
-  const out: string[] = [];
-  const visited = new Set<string>();
-  const visit = async (dir: string): Promise<void> => {
-    if (gen !== ws.scanGeneration) return;
-    try {
-      const real = await realpath(dir);
-      if (visited.has(real)) return; // a symbolic link loop
-      visited.add(real);
-    } catch {
-      return;
-    }
-    let entries;
-    try {
-      entries = await readdir(dir, { withFileTypes: true });
-    } catch {
-      return;
-    }
-    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-    const dirs: string[] = [];
-    for (const e of entries) {
-      if (SKIPPED_DIRS.has(e.name)) continue;
-      const full = join(dir, e.name);
-      const f = folderOf(full);
-      if (f && ws.excluder.excludes(f.rel)) continue;
-      let isDir = e.isDirectory();
-      let isFile = e.isFile();
-      if (e.isSymbolicLink()) {
-        try {
-          const st = await stat(full);
-          isDir = st.isDirectory();
-          isFile = st.isFile();
-        } catch {
-          continue;
-        }
-      }
-      if (isDir) dirs.push(full);
-      else if (isFile && isYamlName(e.name)) out.push(full);
-    }
-    await yieldNow();
-    for (const d of dirs) await visit(d);
-  };
-  await visit(root);
-  return out;
+/** Every YAML file below a folder, without `node_modules`, `.git` and excluded paths; stops when a newer scan starts. */
+export function listYamlFiles(s: ServerState, root: string, gen: number): Promise<string[]> {
+  return walkYaml(root, {
+    skip: (full) => {
+      const f = folderOf(s, full);
+      return !!f && s.ws.excluder.excludes(f.rel);
+    },
+    stopped: () => gen !== s.ws.scanGeneration,
+    between: yieldNow,
+  });
 }
 
-async function createProgress(): Promise<WorkDoneProgressServerReporter | undefined> {
-  if (!client.workDoneProgressSupport) return undefined;
+async function createProgress(s: ServerState): Promise<WorkDoneProgressServerReporter | undefined> {
+  if (!s.client.workDoneProgressSupport) return undefined;
   try {
-    return await connection.window.createWorkDoneProgress();
+    return await s.connection.window.createWorkDoneProgress();
   } catch {
     return undefined;
   }
@@ -162,17 +101,18 @@ async function createProgress(): Promise<WorkDoneProgressServerReporter | undefi
  * are answered meanwhile (the work yields every few milliseconds); "owner not found" waits for the end.
  * `indexed` runs once the index is complete: it brings the open documents in and re-publishes.
  */
-export function scanWorkspace(indexed: () => void): Promise<void> {
+export function scanWorkspace(s: ServerState, indexed: () => void): Promise<void> {
+  const { ws, index, documents, connection } = s;
   const gen = ++ws.scanGeneration;
   ws.indexComplete = false;
   const run = async () => {
     const started = Date.now();
-    const progress = await createProgress();
+    const progress = await createProgress(s);
     progress?.begin('Indexing cloud manifests', 0, 'looking for YAML files', false);
     try {
       growingHeap();
       const paths: string[] = [];
-      for (const folder of ws.folders) paths.push(...(await listYamlFiles(folder, gen)));
+      for (const folder of s.ws.folders) paths.push(...(await listYamlFiles(s, folder, gen)));
       if (gen !== ws.scanGeneration) return;
       const wanted = new Set(paths.map((p) => pathToFileURL(p).href));
       // Files that left the workspace (a rescan after a settings or folder change).
@@ -181,7 +121,7 @@ export function scanWorkspace(indexed: () => void): Promise<void> {
         index.remove(uri);
       }
       // Open documents may change scope (exclude settings): index them again.
-      indexedVersion.clear();
+      s.indexedVersion.clear();
       let slice = Date.now();
       let reported = 0;
       const uris = [...wanted];

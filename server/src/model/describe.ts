@@ -1,6 +1,6 @@
 // Limits of a type in words, one phrase each: shown by hover and completion (markdown) and in the JSON
 // Schemas' descriptions (plain text), so each limit is worded once.
-import { describeSeconds, FORMAT_DOCS } from '../service/formats';
+import { describeSeconds, FORMAT_DOCS } from './formats';
 import type { Type } from './types';
 
 const code = (s: string | number | boolean) => {

@@ -2,7 +2,7 @@
 // `<Kind>List`, built from a kind's definition. Validation, completion, hover and the JSON Schemas share it.
 import { arr, obj, open, opt, req, str } from './build';
 import { objectMeta } from './common';
-import type { KindDef, ObjectType, Type } from './types';
+import type { KindDef, ObjectType } from './types';
 
 const hasRequired = (o: ObjectType) => Object.values(o.fields).some((f) => f.required);
 
@@ -42,28 +42,3 @@ export const envelopeOf = (def: KindDef): ObjectType => (cache.get(def) ?? build
 export const listItemOf = (def: KindDef): ObjectType => (cache.get(def) ?? build(def)).item;
 /** The envelope type of a `<Kind>List`. */
 export const listEnvelopeOf = (def: KindDef): ObjectType => (cache.get(def) ?? build(def)).list;
-
-/** The type at a field path (`'[]'` steps into list items, `'{}'` into map values). */
-export function typeAt(root: Type, path: readonly string[]): Type | undefined {
-  let t: Type | undefined = root;
-  for (const seg of path) {
-    if (!t) return undefined;
-    if (seg === '[]') t = t.kind === 'array' ? t.items : undefined;
-    else if (seg === '{}') t = t.kind === 'map' ? t.values : undefined;
-    else t = t.kind === 'object' ? t.fields[seg]?.type : undefined;
-  }
-  return t;
-}
-
-/** The field definition at a path, with its containing object type. */
-export function fieldAt(
-  root: Type,
-  path: readonly string[],
-): { field: import('./types').Field; parent: ObjectType } | undefined {
-  if (path.length === 0) return undefined;
-  const parent = typeAt(root, path.slice(0, -1));
-  const last = path[path.length - 1];
-  if (parent?.kind !== 'object') return undefined;
-  const field = parent.fields[last];
-  return field ? { field, parent } : undefined;
-}

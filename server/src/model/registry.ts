@@ -118,6 +118,48 @@ export function groupVersions(): { area: string; version: string; apiVersionValu
   return [...seen.values()];
 }
 
+/** `area` is one of ours (`storage`, `eventgrid`, …). */
+export const isOurArea = (area: string): boolean => areas.has(area);
+
+/** Our areas (`storage`, `eventgrid`, …). */
+export const ourAreas = (): string[] => [...areas.keys()];
+
+/** Kinds of an area, any version. */
+export const kindsOfArea = (area: string): string[] => [...(areas.get(area)?.kinds ?? [])];
+
+/** The area a kind belongs to (kind names are unique across areas). */
+export function areaOfKind(kind: string): string | undefined {
+  for (const [area, a] of areas) if (a.kinds.has(kind)) return area;
+  return undefined;
+}
+
+/** `apiVersion` names one of our groups (known area, with a domain). */
+export function isOurApiVersion(apiVersion: string | undefined): boolean {
+  const p = apiVersion ? parseApiVersion(apiVersion) : undefined;
+  return !!p && !!p.domain && areas.has(p.area);
+}
+
+const kindNames = new Set(allKinds.map((d) => d.kind));
+
+/** `kind` is one of our kinds or one of their lists. */
+export const isOurKind = (kind: string | undefined): boolean =>
+  !!kind && (kindNames.has(kind) || (kind.endsWith('List') && kindNames.has(kind.slice(0, -4))));
+
+/**
+ * The area of a reference's `group` when it is one of ours (`storage.cloud.example.com` → `storage`); undefined
+ * for another group (`monitor.cloud.example.com`, `apps`), which the server knows nothing about.
+ */
+export function ourAreaOfGroup(group: string | undefined): string | undefined {
+  if (!group) return undefined;
+  const p = parseApiVersion(`${group}/v`);
+  if (!p || !p.domain) return undefined;
+  return areas.has(p.area) ? p.area : undefined;
+}
+
+/** The same kind of the same area in the model's other versions. */
+export const otherVersionsOf = (def: KindDef): KindDef[] =>
+  allKinds.filter((d) => d.area === def.area && d.kind === def.kind && d.version !== def.version);
+
 /** Kinds (any version) whose owner is of kind `ownerKind`. */
 export const ownedKindsOf = (ownerKind: string): string[] => [
   ...new Set(allKinds.filter((d) => d.owner.style === 'known' && d.owner.kind === ownerKind).map((d) => d.kind)),

@@ -173,6 +173,70 @@ export const CODES = {
     title: 'Two operator destinations writing the same secret (or config map) `name` and `key`.',
     example: 'secrets:\n  key1: {name: st, key: k}\n  key2: {name: st, key: k}',
   },
+  'active-directory-properties-required': {
+    severity: 'error',
+    title: 'Identity-based file access with `directoryServiceOptions: AD` but no `activeDirectoryProperties`.',
+    example:
+      'cloudFilesIdentityBasedAuthentication:\n  directoryServiceOptions: AD\n  # activeDirectoryProperties missing',
+  },
+  'root-squash-nfs-only': {
+    severity: 'error',
+    title:
+      'A share `rootSquash` on a share that is not NFS (an error for `enabledProtocols: SMB`, a warning when the protocol is not given).',
+    example: 'kind: StorageAccountsFileServicesShare\nspec:\n  enabledProtocols: SMB\n  rootSquash: RootSquash',
+  },
+  'sub-domain-name-on-update': {
+    severity: 'warning',
+    title:
+      '`customDomain.useSubDomainName: true`: it is only to be set on updates, and creating the account with it fails.',
+    example: 'customDomain:\n  name: www.example.org\n  useSubDomainName: true',
+  },
+  'access-tier-block-blob-premium': {
+    severity: 'error',
+    title: 'An `accessTier` other than `Premium` on a `BlockBlobStorage` account, whose tier is fixed to `Premium`.',
+    example: 'spec:\n  kind: BlockBlobStorage\n  accessTier: Hot',
+  },
+  'sku-tier-mismatch': {
+    severity: 'warning',
+    title: 'A storage `sku.tier` that contradicts the tier derived from `sku.name`.',
+    example: 'sku:\n  name: Standard_LRS\n  tier: Premium',
+  },
+  'immutability-policy-locked': {
+    severity: 'warning',
+    title:
+      'An account immutability policy written `Locked`: a policy is created `Disabled` or `Unlocked`, and `Locked` cannot be reverted.',
+    example: 'immutableStorageWithVersioning:\n  enabled: true\n  immutabilityPolicy: {state: Locked}',
+  },
+  'permanent-delete-blob-only': {
+    severity: 'warning',
+    title:
+      '`allowPermanentDelete` in container or share soft delete: it applies to blob soft delete only and has no effect there.',
+    example:
+      'kind: StorageAccountsFileService\nspec:\n  shareDeleteRetentionPolicy: {enabled: true, allowPermanentDelete: true}',
+  },
+  'naming-convention-with-cloud-name': {
+    severity: 'warning',
+    title:
+      '`operatorSpec.namingConvention` together with `cloudName`: the convention only names roles that have no `cloudName`.',
+    example: 'spec:\n  cloudName: 3f1c…\n  operatorSpec: {namingConvention: stable}',
+  },
+  'identity-none-with-user-identities': {
+    severity: 'warning',
+    title: 'User-assigned identities listed while `identity.type` is `None`, which removes identities.',
+    example: 'identity:\n  type: None\n  userAssignedIdentities: [{reference: {armId: /subscriptions/…}}]',
+  },
+  'user-subscription-shared-key': {
+    severity: 'warning',
+    title:
+      'A batch account in `UserSubscription` pool allocation mode that allows `SharedKey`: clients must use directory identity there.',
+    example: 'poolAllocationMode: UserSubscription\nallowedAuthenticationModes: [SharedKey, AAD]',
+  },
+  'input-mapping-without-custom-schema': {
+    severity: 'warning',
+    title:
+      'A domain or topic `inputSchemaMapping` while `inputSchema` is not `CustomEventSchema`: the mapping has no effect.',
+    example: 'inputSchema: EventGridSchema\ninputSchemaMapping:\n  json: {subject: {sourceField: sub}}',
+  },
   'owner-kind': {
     severity: 'error',
     title:
@@ -237,6 +301,103 @@ export const CODES = {
     title:
       'SMB multichannel enabled on the file service of an account that is not a `FileStorage` (premium) account: it applies to Premium FileStorage only.',
     example: 'protocolSettings:\n  smb:\n    multichannel: {enabled: true}   # the account is kind: StorageV2',
+  },
+  'promql-syntax': {
+    severity: 'error',
+    title:
+      "A PromQL `expression` that Prometheus's parser rejects: marked at the character, with what was expected there.",
+    example:
+      'rules:\n  - record: job:http:rate5m\n    expression: sum(rate(http_requests_total[5m])   # `(` is never closed',
+  },
+  'promql-unknown-function': {
+    severity: 'error',
+    title: 'A call to a function PromQL does not have; suggests the nearest one.',
+    example: 'expression: rte(http_requests_total[5m])   # rate',
+  },
+  'promql-arguments': {
+    severity: 'error',
+    title:
+      'A PromQL function or aggregation with the wrong number or types of arguments (an instant vector where a range is needed, a missing `topk` parameter…).',
+    example: 'expression: rate(http_requests_total) > 0   # rate(http_requests_total[5m])',
+  },
+  'promql-operator': {
+    severity: 'error',
+    title:
+      'A PromQL binary operator used on operands it does not take: a comparison of two scalars without `bool`, `bool` on arithmetic, a set operator or vector matching with a scalar, a range vector operand.',
+    example: 'expression: count(up) > 0 and 1   # `and` needs two instant vectors',
+  },
+  'promql-selector': {
+    severity: 'error',
+    title:
+      'A PromQL selector that would select every series (no metric name and only matchers that match the empty string), or names the metric twice.',
+    example: 'expression: absent({job=""})   # {job="api"}',
+  },
+  'promql-duration': {
+    severity: 'error',
+    title:
+      'A duration inside a PromQL expression that is not a Prometheus duration (`5m`, `1h30m`): an ISO 8601 duration (`PT5M`, which `for` and `interval` use), an unknown unit or units out of order.',
+    example: 'expression: rate(http_requests_total[PT5M])   # [5m]',
+  },
+  'promql-type': {
+    severity: 'error',
+    title: 'A PromQL subquery, `@` modifier or unary minus applied to an expression of a type it does not take.',
+    example: 'expression: -"text"',
+  },
+  'rule-record-name': {
+    severity: 'warning',
+    title: 'A recording rule `record` that is not a valid metric name (`[a-zA-Z_:][a-zA-Z0-9_:]*`).',
+    example: 'rules:\n  - record: job-http-rate   # job:http:rate5m',
+  },
+  'rule-label-name': {
+    severity: 'warning',
+    title:
+      'A rule `labels` key that is not a valid label name (`[a-zA-Z_][a-zA-Z0-9_]*`) or is reserved (`__` prefix).',
+    example: 'labels:\n  team-name: payments   # team_name',
+  },
+  'rule-template': {
+    severity: 'warning',
+    title: 'A rule `labels` or `annotations` value whose template braces `{{ }}` do not balance.',
+    example: 'annotations:\n  summary: "{{ $labels.instance } is down"',
+  },
+  'cel-syntax': {
+    severity: 'error',
+    title: 'An operator expression `value` that is not valid CEL: marked at the character.',
+    example: 'secretExpressions:\n  - name: s\n    key: k\n    value: self.status.endpoint +',
+  },
+  'cel-unknown-field': {
+    severity: 'error',
+    title:
+      'A CEL expression selecting a field `self` (the resource, typed from this kind and version) or `secret` (the keys of `operatorSpec.secrets`) does not have; suggests the nearest.',
+    example: 'value: self.status.primaryEndpoint.blob   # primaryEndpoints',
+  },
+  'cel-unknown-function': {
+    severity: 'error',
+    title:
+      "A CEL function the operator's environment does not have (standard functions, extended strings v3, optional types only).",
+    example: 'value: configmap("app-settings", "timeout")',
+  },
+  'cel-undeclared': {
+    severity: 'error',
+    title: 'A CEL variable the expression cannot use: only `self`, and `secret` in `secretExpressions`.',
+    example:
+      'configMapExpressions:\n  - name: c\n    key: k\n    value: secret.key1   # secret exists in secretExpressions only',
+  },
+  'cel-type': {
+    severity: 'error',
+    title:
+      'A CEL expression that does not type-check: an operator or function applied to values of types it does not take.',
+    example: 'value: self.spec.location + 1',
+  },
+  'cel-result-type': {
+    severity: 'error',
+    title:
+      'A CEL expression whose result is neither a `string` nor a `map(string, string)`: the operator rejects it (a warning when the type is only known at evaluation).',
+    example: 'value: self.spec.deleteRetentionPolicy.days   # string(self.spec…days)',
+  },
+  'cel-key': {
+    severity: 'error',
+    title: 'A destination expression with `key` and a map result, or without `key` and a string result.',
+    example: 'configMapExpressions:\n  - name: c\n    value: self.status.endpoint   # key missing',
   },
 } as const satisfies Record<string, CodeInfo>;
 

@@ -2,6 +2,7 @@
 // and the CLI turn offsets into positions.
 import type { Code, Severity } from './codes';
 import { CODES } from './codes';
+import type { FixData } from './fixes/data';
 
 export interface Diag {
   code: Code;
@@ -10,6 +11,8 @@ export interface Diag {
   end: number;
   /** Overrides the code's default severity (e.g. approximate facts are warnings). */
   severity?: Severity;
+  /** What the quick fixes need (fixes/data.ts), carried into LSP `Diagnostic.data`. */
+  data?: FixData;
 }
 
 export const severityOf = (d: Diag): Severity => d.severity ?? CODES[d.code].severity;
@@ -24,8 +27,9 @@ export class Reporter {
    * reported where it is used, not where the anchor defines it.
    */
   redirect: [number, number] | undefined;
-  report(code: Code, span: [number, number], message: string, severity?: Severity): void {
-    if (this.redirect) span = this.redirect;
+  report(code: Code, span: [number, number], message: string, severity?: Severity, data?: FixData): void {
+    // Reported away from the content (at an alias or merge key): a fix's spans would point elsewhere.
+    if (this.redirect) [span, data] = [this.redirect, undefined];
     let sev = severity;
     if (this.approx) {
       const s = sev ?? CODES[code].severity;
@@ -37,6 +41,7 @@ export class Reporter {
       start: span[0],
       end: Math.max(span[0], span[1]),
       ...(sev ? { severity: sev } : {}),
+      ...(data ? { data } : {}),
     });
   }
 }

@@ -11,6 +11,8 @@ export interface Settings {
   ownerResolution: 'info' | 'off';
   /** Glob patterns of files to leave out of the workspace index (`cloudManifests.exclude`). */
   exclude: string[];
+  /** Where the pages of the diagnostic codes are (`cloudManifests.docsBaseUrl`); empty: the ones shipped with the extension. */
+  docsBaseUrl?: string;
 }
 
 export const DEFAULT_SETTINGS: Settings = { rules: {}, ownerResolution: 'info', exclude: [] };
@@ -43,6 +45,10 @@ export function readSettings(raw: unknown): { settings: Settings; problems: stri
   }
   if (r.ownerResolution === 'off' || r.ownerResolution === 'info') s.ownerResolution = r.ownerResolution;
   else if (r.ownerResolution !== undefined) problems.push('ownerResolution must be "info" or "off"');
+  if (typeof r.docsBaseUrl === 'string' && /^(?:https?|file):\/\/\S+$/.test(r.docsBaseUrl.trim()))
+    s.docsBaseUrl = r.docsBaseUrl.trim();
+  else if (r.docsBaseUrl !== undefined && r.docsBaseUrl !== '' && r.docsBaseUrl !== null)
+    problems.push('docsBaseUrl must be an http(s) or file address');
   if (Array.isArray(r.exclude)) s.exclude = r.exclude.filter((x): x is string => typeof x === 'string');
   else if (r.exclude !== undefined) problems.push('exclude must be a list of glob patterns');
   return { settings: s, problems };

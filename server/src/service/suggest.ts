@@ -1,6 +1,6 @@
 // "Did you mean" suggestions for unknown keys, kinds and values.
 
-function distance(a: string, b: string): number {
+export function distance(a: string, b: string): number {
   const m = a.length;
   const n = b.length;
   if (Math.abs(m - n) > 3) return 99;
@@ -31,6 +31,23 @@ export function nearest(word: string, candidates: Iterable<string>): string | un
   // About one edit in five characters: a likely typo, not a guess.
   const limit = Math.max(1, Math.floor(word.length / 5));
   return bestD <= limit ? best : undefined;
+}
+
+/** The `n` candidates closest to `word` (edit distance, then name), for a short "nearest names" list. */
+export function closest(word: string, candidates: readonly string[], n: number): string[] {
+  const lw = word.toLowerCase();
+  const scored = candidates.map((c) => {
+    const lc = c.toLowerCase();
+    // A shared prefix counts: `acces` is closer to `accessTier` than to `kind`.
+    let prefix = 0;
+    while (prefix < lw.length && prefix < lc.length && lw[prefix] === lc[prefix]) prefix++;
+    const d = Math.abs(lw.length - lc.length) > 3 ? 50 + Math.abs(lw.length - lc.length) : distance(lw, lc);
+    return { c, score: d - 2 * prefix };
+  });
+  return scored
+    .sort((a, b) => a.score - b.score || (a.c < b.c ? -1 : a.c > b.c ? 1 : 0))
+    .slice(0, n)
+    .map((x) => x.c);
 }
 
 /** `a`, `b` or `c` (or `and`) — lists at most `max` items, then "…". */

@@ -1,13 +1,17 @@
 // validate: the diagnostics of a file. Each document's own diagnostics depend only on its text, so they
 // are cached by that text: an edit to one resource of a large file re-checks that resource alone.
 import { isMap, isScalar, isSeq, type Document, type YAMLError, type YAMLMap } from 'yaml';
-import { envelopeOf, listEnvelopeOf, listItemOf, typeAt } from '../model/envelope';
-import { allKinds, lookup, type Lookup } from '../model/registry';
+import { envelopeOf, listEnvelopeOf, listItemOf } from '../model/envelope';
+import { lookup, otherVersionsOf, type Lookup } from '../model/registry';
+import { typeAt } from '../model/typePath';
 import type { KindDef, ObjectType } from '../model/types';
 import { isCode, type Code, type Severity } from './codes';
-import { identifyChunk } from './context';
+import { identifyChunk } from './identity';
 import { Reporter, severityOf, type Diag } from './diag';
 import { analysisTree, parseFile, type ParsedDoc, type ParsedFile } from './parse';
+import { hashText, shiftFix, type FixData } from './fixes/data';
+import { valueFix } from './fixes/values';
+import { nearAll } from './fixes/candidates';
 import { RULES } from './rules';
 import { listOf, nearest } from './suggest';
 import { Walker, type OtherVersionLookup } from './walk';
@@ -31,7 +35,7 @@ function otherVersions(def: KindDef): OtherVersionLookup {
   const key = `${def.area}/${def.kind}/${def.version}`;
   let fn = otherVersionsCache.get(key);
   if (!fn) {
-    const others = allKinds.filter((d) => d.area === def.area && d.kind === def.kind && d.version !== def.version);
+    const others = otherVersionsOf(def);
     fn = (path) =>
       others.flatMap((o) => {
         const t = typeAt(envelopeOf(o), path);
@@ -85,18 +89,34 @@ function checkManifest(
   if (!runRules) return;
   for (const rule of RULES) {
     if (rule.kinds && !rule.kinds.includes(def.kind)) continue;
-    rule.check({ def, doc, root, out });
+    rule.check({ def, doc, root, out, text });
   }
 }
 
-function identityDiagnostics(root: YAMLMap, id: Lookup, out: Reporter): void {
+/** A kind or version corrected: the whole document is checked afterwards. */
+const withReveals = (fix: FixData | undefined, text: string): FixData | undefined =>
+  fix?.fix === 'replace' ? { ...fix, reveals: [0, text.length] } : fix;
+
+function identityDiagnostics(root: YAMLMap, id: Lookup, out: Reporter, text: string): void {
   if (id.status === 'unknownVersion') {
     const v = entry(root, 'apiVersion')!;
     const near = nearest(id.parsed.version, id.versions);
+    const written = String(scalarValue(v.value));
+    const prefix = written.slice(0, written.lastIndexOf('/') + 1);
     out.report(
       'unknown-version',
       spanOf(v.value),
       `\`apiVersion\` version "${id.parsed.version}" does not exist for ${id.kind} in \`${id.area}.${id.parsed.domain}\`; versions: ${listOf(id.versions)}.${near ? ` Did you mean \`${near}\`?` : ''}`,
+      undefined,
+      withReveals(
+        valueFix(
+          text,
+          spanOf(v.value),
+          nearAll(id.parsed.version, id.versions).map((x) => prefix + x),
+          true,
+        ),
+        text,
+      ),
     );
   } else if (id.status === 'unknownKind') {
     const k = entry(root, 'kind')!;
@@ -105,6 +125,8 @@ function identityDiagnostics(root: YAMLMap, id: Lookup, out: Reporter): void {
       'unknown-kind',
       spanOf(k.value),
       `\`kind\` "${String(scalarValue(k.value))}" does not exist in \`${id.area}.${id.parsed.domain}/${id.version}\`; kinds: ${listOf(id.kinds, 20)}.${near ? ` Did you mean \`${near}\`?` : ''}`,
+      undefined,
+      withReveals(valueFix(text, spanOf(k.value), nearAll(String(scalarValue(k.value)), id.kinds), true), text),
     );
   }
 }
@@ -256,7 +278,7 @@ function computeChunk(doc: Document.Parsed, text: string): Diag[] {
       checkManifest(cc, root, id.def, envelopeOf(id.def), '');
     }
   } else {
-    identityDiagnostics(root, id, out);
+    identityDiagnostics(root, id, out, text);
   }
   if (structuralAt === Infinity) return out.diags;
   // After an error that may have moved keys, only what lies before it can be trusted; and nothing can
@@ -298,11 +320,25 @@ export function applySettings(file: ParsedFile, diags: Diag[], options: Validate
   return result;
 }
 
+/** Fingerprint of each chunk's text for the fixes its diagnostics carry (see fixes/data.ts). */
+const chunkHash = new WeakMap<object, number>();
+function hashOf(chunk: Pick<ParsedDoc, 'text' | 'key'>): number {
+  let h = chunkHash.get(chunk.key);
+  if (h === undefined) chunkHash.set(chunk.key, (h = hashText(chunk.text)));
+  return h;
+}
+
 /** The diagnostics of a whole file, spans as file offsets, ordered by position. */
 export function validateFile(file: ParsedFile, options: ValidateOptions = {}): Diag[] {
   const all: Diag[] = [];
   for (const chunk of file.docs) {
-    for (const d of validateChunk(chunk)) all.push({ ...d, start: d.start + chunk.offset, end: d.end + chunk.offset });
+    let doc: [number, number, number] | undefined;
+    for (const d of validateChunk(chunk)) {
+      const moved: Diag = { ...d, start: d.start + chunk.offset, end: d.end + chunk.offset };
+      if (d.data)
+        moved.data = shiftFix(d.data, chunk.offset, (doc ??= [chunk.offset, chunk.text.length, hashOf(chunk)]));
+      all.push(moved);
+    }
   }
   return applySettings(file, all, options).sort((a, b) => a.start - b.start || a.end - b.end);
 }

@@ -4,8 +4,12 @@
 import { isAlias, isMap, isScalar, isSeq, type Document, type Node, type YAMLMap } from 'yaml';
 import type { ArrayType, Field, IntType, MapType, NumberType, ObjectType, StringType, Type } from '../model/types';
 import type { Reporter } from './diag';
-import { describeSeconds, durationSeconds, FORMAT_DOCS, matchesFormat } from './formats';
-import { listOf, nearest } from './suggest';
+import { describeSeconds, durationSeconds, FORMAT_DOCS, matchesFormat } from '../model/formats';
+import { nearAll } from './fixes/candidates';
+import { insertRequiredFix } from './fixes/insertRequired';
+import { keepOneFix, unknownFieldFix } from './fixes/remove';
+import { quoteFix, secondsFix, unquoteFix, valueFix } from './fixes/values';
+import { closest, listOf, nearest } from './suggest';
 import {
   clusterValue,
   describeNode,
@@ -27,6 +31,14 @@ export interface WalkContext {
   text?: string;
   out: Reporter;
   otherVersions?: OtherVersionLookup;
+}
+
+/** Few fields: all of them. Many: the nearest few, and where the whole list is (completion and hover). */
+function knownFields(name: string, near: string | undefined, known: string[]): string {
+  const MAX = 8;
+  if (known.length <= MAX) return `Allowed: ${listOf(known, MAX)}.`;
+  const all = `${known.length} fields in all; completion on this key lists them`;
+  return near ? `(${all}.)` : `Nearest names: ${listOf(closest(name, known, 5), 5)} (${all}).`;
 }
 
 /** Joins a dotted label: the manifest root has the empty label. */
@@ -53,6 +65,9 @@ const typeWord = (t: Type): string => {
       return 'any value';
   }
 };
+
+/** A string type any short text satisfies: quoting a value for it cannot make another error. */
+const isFreeString = (t: StringType): boolean => !t.enum && !t.pattern && !t.format && !t.delimited && !t.minLength;
 
 /** The fields of an object type as entries, and the required ones: computed once per type (hot path). */
 const fieldCache = new WeakMap<ObjectType, { entries: [string, Field][]; required: [string, Field][] }>();
@@ -151,7 +166,13 @@ export class Walker {
           const written = this.ctx.text?.slice(span[0], span[1]) || String(v);
           const found = yaml11 ? `${written}, which Kubernetes reads as the boolean ${v} (YAML 1.1)` : describeValue(v);
           const hint = typeof v === 'number' || typeof v === 'boolean' ? ` Quote it: "${written}".` : '';
-          return out.report('wrong-type', span, `\`${label}\` must be a string; found ${found}.${hint}`);
+          return out.report(
+            'wrong-type',
+            span,
+            `\`${label}\` must be a string; found ${found}.${hint}`,
+            undefined,
+            hint && this.ctx.text && isFreeString(type) ? quoteFix(this.ctx.text, span) : undefined,
+          );
         }
         return this.string(v, span, type, label, schemaPath);
       case 'int':
@@ -159,12 +180,30 @@ export class Walker {
           // An ISO 8601 duration where a number of seconds is wanted: say which number.
           const secs = typeof v === 'string' && type.unit === 'seconds' ? durationSeconds(v) : undefined;
           const hint = secs !== undefined ? ` For ${v} write the number of seconds: ${secs}.` : '';
-          return out.report('wrong-type', span, `\`${label}\` must be an integer; found ${describeValue(v)}.${hint}`);
+          const fix =
+            secs !== undefined
+              ? secondsFix(span, v as string, secs)
+              : typeof v === 'string' && this.ctx.text
+                ? unquoteFix(this.ctx.text, span, v, true)
+                : undefined;
+          return out.report(
+            'wrong-type',
+            span,
+            `\`${label}\` must be an integer; found ${describeValue(v)}.${hint}`,
+            undefined,
+            fix,
+          );
         }
         return this.range(v, span, type, label);
       case 'number':
         if (typeof v !== 'number')
-          return out.report('wrong-type', span, `\`${label}\` must be a number; found ${describeValue(v)}.`);
+          return out.report(
+            'wrong-type',
+            span,
+            `\`${label}\` must be a number; found ${describeValue(v)}.`,
+            undefined,
+            typeof v === 'string' && this.ctx.text ? unquoteFix(this.ctx.text, span, v, false) : undefined,
+          );
         return this.range(v, span, type, label);
       case 'bool':
         if (typeof v !== 'boolean')
@@ -190,6 +229,8 @@ export class Walker {
           'enum-case',
           span,
           `\`${label}\` value "${v}" differs only in case from the allowed \`${caseMatch}\`; write \`${caseMatch}\`.`,
+          undefined,
+          this.ctx.text ? valueFix(this.ctx.text, span, [caseMatch], true) : undefined,
         );
       for (const other of this.ctx.otherVersions?.(schemaPath) ?? []) {
         if (other.type.kind === 'string' && other.type.enum?.some((e) => e.value === v))
@@ -200,10 +241,13 @@ export class Walker {
           );
       }
       const near = nearest(v, values);
+      const fix = near && this.ctx.text ? valueFix(this.ctx.text, span, nearAll(v, values), true) : undefined;
       return out.report(
         'enum-value',
         span,
         `\`${label}\` does not allow "${v}"; allowed: ${listOf(values, 20)}.${near ? ` Did you mean \`${near}\`?` : ''}`,
+        undefined,
+        fix,
       );
     }
     if (t.minLength !== undefined && v.length < t.minLength)
@@ -398,13 +442,18 @@ export class Walker {
         continue;
       }
       if (name === '<<' || Object.prototype.hasOwnProperty.call(t.fields, name)) continue;
-      const near = nearest(name, Object.keys(t.fields));
       const known = Object.keys(t.fields);
+      const near = nearest(name, known);
       out.report(
         'unknown-field',
         spanOf(item.key),
-        `${label ? `\`${label}\` has no field` : 'A manifest has no top-level field'} \`${name}\`.${near ? ` Did you mean \`${near}\`?` : ''} Fields of ${t.name}: ${listOf(known, 15)}.`,
+        `${label ? `\`${label}\` has no field` : 'A manifest has no top-level field'} \`${name}\`.${near ? ` Did you mean \`${near}\`?` : ''} ${knownFields(name, near, known)}`,
         t.unknownFields === 'warning' ? 'warning' : undefined,
+        this.ctx.text
+          ? unknownFieldFix(this.ctx.text, node, item.key as Node, name, near ? nearAll(name, known) : [], (k) =>
+              keys.has(k),
+            )
+          : undefined,
       );
     }
     const { entries, required } = fieldsOf(t);
@@ -416,6 +465,8 @@ export class Walker {
         'missing-required',
         anchor,
         `${label ? `\`${label}\` is` : 'The manifest is'} missing required field${names.length > 1 ? 's' : ''} ${listOf(names, 12, 'and')} (${t.name}).`,
+        undefined,
+        this.ctx.text ? insertRequiredFix(this.ctx.text, node, t, names) : undefined,
       );
     }
     for (const [k, f] of entries) {
@@ -444,8 +495,8 @@ export class Walker {
       this.field(e.value, f, join(label, k), spanOf(e.key), [...schemaPath, k]);
     }
     this.mergeSources(node, keys, t, label);
-    this.exclusive(keys, t, label, anchor);
-    if (t.reference) this.reference(keys, t, label, anchor);
+    this.exclusive(node, keys, t, label, anchor);
+    if (t.reference) this.reference(node, keys, t, label, anchor);
   }
 
   /** `<<` sources must be mappings; keys they bring in must be fields of the type. */
@@ -491,18 +542,36 @@ export class Walker {
     }
   }
 
-  private exclusive(keys: Map<string, { key: Node; value: Node | null }>, t: ObjectType, label: string, anchor: Span) {
+  private exclusive(
+    node: YAMLMap,
+    keys: Map<string, { key: Node; value: Node | null; merged?: boolean }>,
+    t: ObjectType,
+    label: string,
+    anchor: Span,
+  ) {
     for (const g of t.exclusive ?? []) {
       // In document order, so the member written first is kept and the later ones are marked.
       const present = g.members
         .filter((m) => keys.has(m) && !isNullish(keys.get(m)!.value))
         .sort((a, b) => spanOf(keys.get(a)!.key)[0] - spanOf(keys.get(b)!.key)[0]);
       if (present.length > 1) {
+        const members = present.filter((m) => !keys.get(m)!.merged).map((m) => ({ name: m, key: keys.get(m)!.key }));
+        const fix =
+          this.ctx.text && members.length === present.length
+            ? keepOneFix(
+                this.ctx.text,
+                node,
+                members,
+                present.map((m) => [m]),
+              )
+            : undefined;
         for (const m of present.slice(1)) {
           this.ctx.out.report(
             'exclusive-members',
             spanOf(keys.get(m)!.key),
             `\`${label}\` sets both \`${present[0]}\` and \`${m}\`; ${g.mode === 'exactlyOne' ? 'exactly one' : 'at most one'} of ${listOf(g.members)} may be set.`,
+            undefined,
+            fix,
           );
         }
       } else if (present.length === 0 && g.mode === 'exactlyOne') {
@@ -518,8 +587,21 @@ export class Walker {
     }
   }
 
-  private reference(keys: Map<string, { key: Node; value: Node | null }>, t: ObjectType, label: string, anchor: Span) {
+  private reference(
+    node: YAMLMap,
+    keys: Map<string, { key: Node; value: Node | null; merged?: boolean }>,
+    t: ObjectType,
+    label: string,
+    anchor: Span,
+  ) {
     const out = this.ctx.out;
+    /** Keep one consistent set of members, remove the others (written keys only, not merged ones). */
+    const keep = (names: string[], sets: string[][]) => {
+      const members = names.filter((k) => !keys.get(k)!.merged).map((k) => ({ name: k, key: keys.get(k)!.key }));
+      return this.ctx.text && members.length === names.length
+        ? keepOneFix(this.ctx.text, node, members, sets)
+        : undefined;
+    };
     const has = (k: string) => keys.has(k) && !isNullish(keys.get(k)!.value);
     const at = (k: string) => spanOf(keys.get(k)!.key);
     if (t.reference === 'known') {
@@ -528,6 +610,8 @@ export class Walker {
           'reference-shape',
           at('armId'),
           `\`${label}\` sets both \`name\` and \`armId\`; give exactly one of them.`,
+          undefined,
+          keep(['name', 'armId'], [['name'], ['armId']]),
         );
       else if (!has('name') && !has('armId') && !keys.has('name') && !keys.has('armId'))
         out.report('reference-shape', anchor, `\`${label}\` must give the owner's \`name\` or its \`armId\`.`);
@@ -544,11 +628,15 @@ export class Walker {
     }
     const gkn = ['group', 'kind', 'name'];
     if (has('armId')) {
-      for (const k of gkn.filter(has))
+      const written = gkn.filter(has);
+      const fix = keep(['armId', ...written], written.length === 3 ? [['armId'], gkn] : [['armId']]);
+      for (const k of written)
         out.report(
           'reference-shape',
           at(k),
           `\`${label}\` sets \`armId\` and \`${k}\`; give either \`armId\` alone or all of \`group\`, \`kind\` and \`name\`.`,
+          undefined,
+          fix,
         );
       return;
     }

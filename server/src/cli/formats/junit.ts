@@ -2,27 +2,33 @@
 // Warnings, info and hints do not fail a testcase: they are listed in the testcase's <system-out>.
 import type { Problem, Report } from '../report';
 
+/**
+ * What XML escapes or cannot hold: markup characters, characters outside XML 1.0, lone surrogates. Code
+ * units on purpose, without the `u` flag (lone surrogates are what it looks for).
+ */
+/* eslint-disable no-misleading-character-class */
+const NOT_XML =
+  /[&<>"']|[^\t\n\r\x20-\uD7FF\uE000-\uFFFD\uD800-\uDBFF\uDC00-\uDFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+/* eslint-enable no-misleading-character-class */
+
 /** Escapes text for XML 1.0 content and attribute values; characters XML cannot hold become \uXXXX. */
 export function xmlEscape(s: string): string {
-  return s.replace(
-    /[&<>"']|[^\t\n\r\x20-\uD7FF\uE000-\uFFFD\uD800-\uDBFF\uDC00-\uDFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g,
-    (c) => {
-      switch (c) {
-        case '&':
-          return '&amp;';
-        case '<':
-          return '&lt;';
-        case '>':
-          return '&gt;';
-        case '"':
-          return '&quot;';
-        case "'":
-          return '&apos;';
-        default:
-          return `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
-      }
-    },
-  );
+  return s.replace(NOT_XML, (c) => {
+    switch (c) {
+      case '&':
+        return '&amp;';
+      case '<':
+        return '&lt;';
+      case '>':
+        return '&gt;';
+      case '"':
+        return '&quot;';
+      case "'":
+        return '&apos;';
+      default:
+        return `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
+    }
+  });
 }
 
 const line = (file: string, p: Problem): string => `${file}:${p.line}:${p.column} ${p.severity} ${p.code} ${p.message}`;

@@ -1,6 +1,8 @@
 // SARIF 2.1.0: one run, the rule list from the code registry, one result per problem.
 import { pathToFileURL } from 'node:url';
 import { CODES, codeList, SOURCE, type Severity } from '../../service/codes';
+import { codeDocUrl } from '../../service/codeDocs';
+import { FIXES } from '../../service/fixes/catalog';
 import type { Report } from '../report';
 
 export const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
@@ -9,14 +11,16 @@ type SarifLevel = 'error' | 'warning' | 'note' | 'none';
 
 export const sarifLevel = (s: Severity): SarifLevel => (s === 'error' ? 'error' : s === 'warning' ? 'warning' : 'note');
 
-export function formatSarif(report: Report, options: { version: string }): string {
+/** `docsBase`: where the pages of the codes are published (the settings file's `docsBaseUrl`), for `helpUri`. */
+export function formatSarif(report: Report, options: { version: string; docsBase?: string }): string {
   const codes = codeList();
   const index = new Map<string, number>(codes.map((c, i) => [c, i]));
   const rules = codes.map((code) => ({
     id: code,
     shortDescription: { text: CODES[code].title },
-    help: { text: `Example:\n${CODES[code].example}` },
+    help: { text: `Example:\n${CODES[code].example}\n\nFix: ${FIXES[code].text}` },
     defaultConfiguration: { level: sarifLevel(CODES[code].severity) },
+    ...(options.docsBase ? { helpUri: codeDocUrl(options.docsBase, code) } : {}),
   }));
   const results = report.files.flatMap((f) =>
     f.problems.map((p) => ({

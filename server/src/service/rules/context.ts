@@ -11,6 +11,9 @@ export interface RuleContext {
   /** The manifest mapping (top-level document, or a `<Kind>List` item). */
   root: YAMLMap;
   out: Reporter;
+  /** The document's text (node ranges are offsets into it): for fixes, which carry offsets and the text to
+   * write, and for checks that read inside a scalar. */
+  text: string;
 }
 
 export interface Rule {

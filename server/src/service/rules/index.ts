@@ -1,6 +1,18 @@
 // Every cross-field rule, one file each. The structural checks (types, required, enums, limits,
 // exclusive members, references) are driven by the model in walk.ts.
 import { accessTierRequired } from './accessTierRequired';
+import { accessTierBlockBlobPremium } from './accessTierBlockBlobPremium';
+import { activeDirectoryPropertiesRequired } from './activeDirectoryPropertiesRequired';
+import { identityNoneWithUserIdentities } from './identityNoneWithUserIdentities';
+import { immutabilityPolicyLocked } from './immutabilityPolicyLocked';
+import { inputMappingWithoutCustomSchema } from './inputMappingWithoutCustomSchema';
+import { namingConventionWithCloudName } from './namingConventionWithCloudName';
+import { permanentDeleteBlobOnly } from './permanentDeleteBlobOnly';
+import { rootSquashNfsOnly } from './rootSquashNfsOnly';
+import { skuTierMismatch } from './skuTierMismatch';
+import { subDomainNameOnUpdate } from './subDomainNameOnUpdate';
+import { userSubscriptionSharedKey } from './userSubscriptionSharedKey';
+import { celExpression } from './celExpression';
 import { conditionVersionWithoutCondition } from './conditionVersionWithoutCondition';
 import type { Rule } from './context';
 import { customerKeyNeedsIdentity } from './customerKeyNeedsIdentity';
@@ -8,8 +20,11 @@ import { duplicateDestination } from './duplicateDestination';
 import { nameLimit } from './nameLimit';
 import { noEffectPublicAccessDisabled } from './noEffectPublicAccessDisabled';
 import { permanentDeleteWithRestore } from './permanentDeleteWithRestore';
+import { promqlExpression } from './promqlExpression';
 import { ruleAlertOnlyMember } from './ruleAlertOnlyMember';
 import { ruleAlertOrRecord } from './ruleAlertOrRecord';
+import { ruleNames } from './ruleNames';
+import { ruleTemplates } from './ruleTemplates';
 import { statusReadOnly } from './statusReadOnly';
 import { subjectWildcard } from './subjectWildcard';
 
@@ -25,4 +40,20 @@ export const RULES: Rule[] = [
   conditionVersionWithoutCondition,
   subjectWildcard,
   duplicateDestination,
+  promqlExpression,
+  celExpression,
+  ruleNames,
+  ruleTemplates,
+  // Rules the spec states in prose (issue 15's audit; test/model/proseRules.ts maps each sentence).
+  accessTierBlockBlobPremium,
+  activeDirectoryPropertiesRequired,
+  identityNoneWithUserIdentities,
+  immutabilityPolicyLocked,
+  inputMappingWithoutCustomSchema,
+  namingConventionWithCloudName,
+  permanentDeleteBlobOnly,
+  rootSquashNfsOnly,
+  skuTierMismatch,
+  subDomainNameOnUpdate,
+  userSubscriptionSharedKey,
 ];

@@ -3,14 +3,23 @@
 // server merges these items with those of the per-file completion.
 import { isMap, isPair, isSeq, type Document } from 'yaml';
 import { CompletionItemKind, InsertTextFormat, type CompletionItem } from 'vscode-languageserver-types';
-import { DEFAULT_API_DOMAIN, parseApiVersion } from '../../model/registry';
-import { yamlScalar } from '../complete';
-import { ChunkText, chunkAt, cursorAt, identifyChunk, isOurApiVersion, resolvePath } from '../context';
+import {
+  DEFAULT_API_DOMAIN,
+  isOurApiVersion,
+  kindsOfArea,
+  ourAreaOfGroup,
+  ourAreas,
+  parseApiVersion,
+} from '../../model/registry';
+import { resolvePath } from '../../model/typePath';
+import { yamlScalar } from '../yamlText';
+import { ChunkText, cursorAt } from '../cursor';
+import { chunkAt, identifyChunk } from '../identity';
 import type { ParsedFile } from '../parse';
 import { entry, scalarValue } from '../yamlNodes';
 import { defaultDisplay, whereOf } from './checks';
-import type { WorkspaceIndex } from './index';
-import { kindsOfArea, ourAreaOfGroup, ourAreas, type Manifest } from './model';
+import type { WorkspaceIndex } from './workspaceIndex';
+import type { Manifest } from './manifest';
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
 

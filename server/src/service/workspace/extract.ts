@@ -6,7 +6,8 @@ import type { KindDef, ObjectType, Type } from '../../model/types';
 import { analysisTree, type ParsedFile } from '../parse';
 import { identify } from '../validate';
 import { entry, keyName, scalarValue, spanOf } from '../yamlNodes';
-import { TRACKED_VALUES, type Manifest, type RefSite, type Span, type TrackedValue } from './model';
+import type { Manifest, RefSite, Span, TrackedValue } from './manifest';
+import { TRACKED_VALUES } from './rules';
 
 /** A manifest with chunk-relative spans and no uri yet. */
 export type ChunkManifest = Omit<Manifest, 'uri'>;

@@ -2,8 +2,9 @@
 // `name`), go to definition, find references, and rename of `metadata.name` with every owner and reference
 // that names it, in every file. Results are file offsets into the indexed texts.
 import { whereOf } from './checks';
-import { sitesOf, type WorkspaceIndex } from './index';
-import { K8S_NAME, type Manifest, type RefSite, type Span } from './model';
+import type { WorkspaceIndex } from './workspaceIndex';
+import { renameNameLimit } from './renameLimits';
+import { K8S_NAME, sitesOf, type Manifest, type RefSite, type Span } from './manifest';
 
 export interface Loc {
   uri: string;
@@ -78,7 +79,9 @@ export function referencesAt(index: WorkspaceIndex, uri: string, offset: number,
   const seen = new Set<string>();
   const add = (l: Loc) => {
     const k = `${l.uri}#${l.span[0]}`;
-    if (!seen.has(k)) (seen.add(k), out.push(l));
+    if (seen.has(k)) return;
+    seen.add(k);
+    out.push(l);
   };
   for (const m of targets) {
     if (includeDeclaration) add(locOf(m));
@@ -156,6 +159,8 @@ export function renameAt(
     };
   }
   if (newName === target.name) return new Map();
+  const limit = renameNameLimit(target.def, target.cloudName, target.name, newName);
+  if (limit) return { error: limit };
   const clash = index
     .named(index.scopeOf(target), target.namespace, newName)
     .find((o) => o.kind === target.kind && o.def.area === target.def.area);

@@ -2,8 +2,8 @@
 // the workspace, owner ids, or the owner's name when the owner is not in the workspace) and `cloudName`
 // (default `metadata.name`). Placeholders that nothing fills stay as they are (`{subscriptionId}`).
 import { anyVersionOf } from '../../model/registry';
-import type { WorkspaceIndex } from './index';
-import type { Manifest } from './model';
+import type { WorkspaceIndex } from './workspaceIndex';
+import type { Manifest } from './manifest';
 
 const isPlaceholder = (s: string | undefined) => !!s && /^\{[^}]*\}$/.test(s);
 
@@ -49,4 +49,21 @@ export function resourcePath(index: WorkspaceIndex, m: Manifest, depth = 0): str
   if (ownerSegs.length !== n) return segs.join('/');
   segs.splice(0, n, ...ownerSegs);
   return segs.join('/');
+}
+
+/**
+ * The code lens title of a resource path: what follows the provider namespace, at most its last two type/name
+ * pairs (`…/blobServices/default/containers/uploads`), so a child resource's lens is not cut off; the whole
+ * path is in the tooltip and is what clicking copies.
+ */
+export function shortResourcePath(path: string): string {
+  const i = path.lastIndexOf('/providers/');
+  const tail =
+    i >= 0
+      ? path
+          .slice(i + '/providers/'.length)
+          .split('/')
+          .slice(1)
+      : path.split('/').filter(Boolean).slice(-2);
+  return tail.length > 4 ? `…/${tail.slice(-4).join('/')}` : tail.join('/');
 }

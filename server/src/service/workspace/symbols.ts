@@ -6,8 +6,8 @@ import { analysisTree, type ParsedDoc, type ParsedFile } from '../parse';
 import { LineIndex } from '../text';
 import { identify } from '../validate';
 import { entry, keyName, scalarValue } from '../yamlNodes';
-import type { WorkspaceIndex } from './index';
-import { labelOf } from './model';
+import type { WorkspaceIndex } from './workspaceIndex';
+import { labelOf } from './manifest';
 
 const MAX_DEPTH = 12;
 const MAX_CHILDREN = 1000;

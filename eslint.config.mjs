@@ -1,0 +1,133 @@
+// Lint: typescript-eslint's recommended rules, and the layers of ARCHITECTURE.md as import boundaries:
+//
+//   model ← service ← lsp / cli        (generate/ reads model and service; io/ is Node I/O for lsp and cli)
+//   client → server/src/protocol/ only (the custom requests' types, how the server is launched)
+//
+// Each layer may import only what is to its left. To see the lint fail on a model → service import:
+//
+//   echo "export { CODES } from '../service/codes';" | npx eslint --stdin --stdin-filename server/src/model/probe.ts
+//
+// (test/lint/layers.test.ts checks every boundary that way.)
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+/** A relative import of one of these folders (or files) of server/src, from any depth. */
+const into = (...names) => `^\\.{1,2}/(?:\\.\\./)*(?:${names.join('|')})(?:/|$)`;
+const boundary = (regex, message) => ({ regex, message });
+const restrict = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
+
+const NODE = boundary('^node:', 'Node APIs belong to io/, lsp/ and cli/: this layer stays pure.');
+const LSP_LIBS = boundary(
+  '^vscode-languageserver(?:/|$)|^vscode-languageserver-textdocument$',
+  'The LSP library belongs to lsp/.',
+);
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', '.bench/**', 'test-results/**', 'schemas/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: {
+      globals: {
+        console: 'readonly',
+        process: 'readonly',
+        Buffer: 'readonly',
+        __dirname: 'readonly',
+        setTimeout: 'readonly',
+        clearTimeout: 'readonly',
+        setImmediate: 'readonly',
+        clearImmediate: 'readonly',
+        setInterval: 'readonly',
+        clearInterval: 'readonly',
+        NodeJS: 'readonly',
+        URL: 'readonly',
+      },
+    },
+    rules: {
+      // Names starting with `_` are unused on purpose (a parameter a signature requires).
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
+    },
+  },
+  {
+    // The published commands' launchers are plain CommonJS run by Node as they are.
+    files: ['bin/**/*.js'],
+    languageOptions: { sourceType: 'commonjs', globals: { require: 'readonly', module: 'writable' } },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
+    files: ['test/**/*.ts'],
+    rules: {
+      // Tests match terminal colours (ESC) in the CLI's output.
+      'no-control-regex': 'off',
+    },
+  },
+  {
+    files: ['server/src/model/**/*.ts'],
+    rules: restrict(
+      boundary(
+        into('service', 'lsp', 'cli', 'io', 'generate', 'protocol'),
+        'The model depends on nothing: it is the language as data.',
+      ),
+      boundary('^(?:yaml|vscode-.*)$', 'The model depends on nothing: it is the language as data.'),
+      NODE,
+    ),
+  },
+  {
+    files: ['server/src/service/**/*.ts'],
+    rules: restrict(
+      boundary(
+        into('lsp', 'cli', 'io', 'generate'),
+        'The service is plain functions: lsp/ and cli/ call it, not the other way round.',
+      ),
+      LSP_LIBS,
+      NODE,
+    ),
+  },
+  {
+    files: ['server/src/generate/**/*.ts'],
+    rules: restrict(
+      boundary(into('lsp', 'cli', 'io'), 'Generators read the model (and the code registry) only.'),
+      LSP_LIBS,
+      NODE,
+    ),
+  },
+  {
+    files: ['server/src/protocol/**/*.ts'],
+    rules: restrict(
+      boundary(
+        into('model', 'service', 'lsp', 'cli', 'io', 'generate'),
+        'protocol/ is shared with the client: it imports nothing of the server.',
+      ),
+      LSP_LIBS,
+      NODE,
+    ),
+  },
+  {
+    files: ['server/src/io/**/*.ts'],
+    rules: restrict(
+      boundary(into('model', 'service', 'lsp', 'cli', 'generate'), 'io/ is Node I/O only (walks, reads, globs).'),
+      LSP_LIBS,
+    ),
+  },
+  {
+    files: ['server/src/cli/**/*.ts', 'server/src/cli.ts'],
+    rules: restrict(boundary(into('lsp'), 'The CLI calls the service, not the LSP layer.'), LSP_LIBS),
+  },
+  {
+    files: ['server/src/lsp/**/*.ts'],
+    rules: restrict(boundary(into('cli', 'generate'), 'The LSP layer calls the service (and io/), not the CLI.')),
+  },
+  {
+    files: ['client/src/**/*.ts'],
+    rules: restrict(
+      boundary(
+        '(?:^|/)server/src/(?!protocol/)',
+        'The client imports nothing of the server but what protocol/ shares with it.',
+      ),
+      boundary('^vscode-languageserver(?:/|$)', 'The client speaks to the server through vscode-languageclient.'),
+    ),
+  },
+);

@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# The step of the GitHub Action (action.yml). Installs the checker in the action's folder when it is not
+# built yet (npm ci, whose `prepare` script builds dist/), runs `cloud-manifests check --format sarif` in
+# the repository root on the inputs, prints the text report to the log and sets the step's outputs
+# (sarif-file, errors, warnings). Exit code: the checker's (0 clean, 1 errors or too many warnings) unless
+# fail-on-error is false; 2 when the checker could not run (usage, settings or file errors, no Node 20),
+# whatever fail-on-error says.
+#
+# Inputs come as INPUT_PATHS, INPUT_SARIF_FILE, INPUT_CONFIG, INPUT_MAX_WARNINGS, INPUT_FAIL_ON_ERROR;
+# GITHUB_ACTION_PATH, GITHUB_WORKSPACE and GITHUB_OUTPUT as GitHub sets them (each has a local default).
+set -euo pipefail
+set -f # globs in INPUT_PATHS are the checker's to expand, not the shell's
+
+ACTION_DIR="${GITHUB_ACTION_PATH:-$(cd "$(dirname "$0")/../.." && pwd)}"
+WORKSPACE="${GITHUB_WORKSPACE:-$PWD}"
+OUTPUT="${GITHUB_OUTPUT:-/dev/null}"
+CLI="$ACTION_DIR/dist/cli.js"
+
+fail() {
+  echo "::error title=cloud-manifests::$*"
+  echo "sarif-file=" >> "$OUTPUT"
+  exit 2
+}
+
+major="$(node -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0)"
+[ "$major" -ge 20 ] || fail "Node.js 20 or later is needed on the runner (found: ${major}); add actions/setup-node before this step."
+
+if [ ! -f "$CLI" ]; then
+  echo "Installing the checker in $ACTION_DIR (npm ci)"
+  (cd "$ACTION_DIR" && npm ci --no-audit --no-fund --loglevel=error) || fail "npm ci in $ACTION_DIR failed"
+  [ -f "$CLI" ] || fail "npm ci did not build $CLI"
+fi
+
+cd "$WORKSPACE"
+read -r -a paths <<< "$(printf '%s' "${INPUT_PATHS:-.}" | tr '\n' ' ')"
+[ ${#paths[@]} -gt 0 ] || paths=(.)
+args=()
+[ -z "${INPUT_CONFIG:-}" ] || args+=(--config "$INPUT_CONFIG")
+[ -z "${INPUT_MAX_WARNINGS:-}" ] || args+=(--max-warnings "$INPUT_MAX_WARNINGS")
+sarif="${INPUT_SARIF_FILE:-cloud-manifests.sarif}"
+mkdir -p "$(dirname "$sarif")"
+
+set +e
+node "$CLI" check "${args[@]}" --format sarif -- "${paths[@]}" > "$sarif"
+code=$?
+set -e
+if [ "$code" -ne 0 ] && [ "$code" -ne 1 ]; then
+  rm -f "$sarif" # the checker said why on stderr; an empty SARIF file would only fail the upload
+  fail "cloud-manifests check could not run (exit $code); see the message above."
+fi
+
+# The readable report for the log (the same check; the SARIF above is what code scanning shows).
+node "$CLI" check "${args[@]}" --no-color -- "${paths[@]}" || true
+
+counts="$(node -e '
+  const results = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8")).runs[0].results;
+  const n = (level) => results.filter((r) => r.level === level).length;
+  console.log(`${n("error")} ${n("warning")}`);
+' "$sarif")"
+{
+  echo "sarif-file=$sarif"
+  echo "errors=${counts% *}"
+  echo "warnings=${counts#* }"
+} >> "$OUTPUT"
+
+if [ "$code" -ne 0 ] && [ "${INPUT_FAIL_ON_ERROR:-true}" != "false" ]; then exit "$code"; fi
+exit 0

@@ -1,0 +1,161 @@
+// `check --fix` / `--fix-dry-run`: the safe fixes (the editor's fix-all) applied to a file's text until none
+// is left, and a unified diff of what changed. A text that does not parse is left as it is, and so is one
+// whose fixed text would not (fixAllEdits already refuses that per document; checked again here).
+import { readFileSync, writeFileSync } from 'node:fs';
+import { applyEdits, fixAllEdits } from '../service/codeActions';
+import { parseFile } from '../service/parse';
+import { LineIndex } from '../service/text';
+import { validateFile, type ValidateOptions } from '../service/validate';
+import type { Workspace } from './workspace';
+
+const parses = (text: string) => parseFile(text, { cache: false }).docs.every((d) => d.doc.errors.length === 0);
+
+/** The text with its safe fixes applied (a fix may reveal another: a few passes), and how many were made. */
+export function fixText(
+  text: string,
+  options: ValidateOptions = {},
+): { text: string; fixed: number; unparsable?: true } {
+  let current = text;
+  let fixed = 0;
+  for (let pass = 0; pass < 5; pass++) {
+    const file = parseFile(current, { cache: false });
+    if (file.docs.some((d) => d.doc.errors.length > 0))
+      return pass === 0 ? { text, fixed: 0, unparsable: true } : { text: current, fixed };
+    const edits = fixAllEdits(file, validateFile(file, options));
+    if (edits.length === 0) break;
+    const next = applyEdits(current, edits);
+    if (!parses(next)) break;
+    current = next;
+    fixed += edits.length;
+  }
+  return { text: current, fixed };
+}
+
+/** Line operations turning `a` into `b`: changes are few and local, so a short look-ahead resynchronises. */
+function lineOps(a: string[], b: string[]): [' ' | '-' | '+', string][] {
+  const ops: [' ' | '-' | '+', string][] = [];
+  const W = 200;
+  let i = 0;
+  let j = 0;
+  while (i < a.length || j < b.length) {
+    if (i < a.length && j < b.length && a[i] === b[j]) {
+      ops.push([' ', a[i++]]);
+      j++;
+      continue;
+    }
+    let di = a.length - i;
+    let dj = b.length - j;
+    search: for (let s = 1; s <= 2 * W; s++) {
+      for (let x = 0; x <= s; x++) {
+        const y = s - x;
+        if (x > W || y > W || i + x >= a.length || j + y >= b.length) continue;
+        if (a[i + x] === b[j + y]) {
+          [di, dj] = [x, y];
+          break search;
+        }
+      }
+    }
+    for (let k = 0; k < di; k++) ops.push(['-', a[i + k]]);
+    for (let k = 0; k < dj; k++) ops.push(['+', b[j + k]]);
+    i += di;
+    j += dj;
+  }
+  return ops;
+}
+
+/** A unified diff (3 lines of context) of `before` → `after`, named `name`; empty when equal. */
+export function unifiedDiff(name: string, before: string, after: string): string {
+  if (before === after) return '';
+  const split = (t: string) => (t.endsWith('\n') ? t.slice(0, -1) : t).split('\n');
+  const ops = lineOps(split(before), split(after));
+  const out = [`--- a/${name}`, `+++ b/${name}`];
+  const C = 3;
+  let k = 0;
+  let aLine = 1;
+  let bLine = 1;
+  while (k < ops.length) {
+    if (ops[k][0] === ' ') {
+      k++;
+      aLine++;
+      bLine++;
+      continue;
+    }
+    // A hunk: from C lines before this change to C lines after the last change within 2C of each other.
+    const start = Math.max(0, k - C);
+    let end = k;
+    let quiet = 0;
+    for (let m = k; m < ops.length; m++) {
+      if (ops[m][0] === ' ') {
+        if (++quiet > 2 * C) break;
+      } else {
+        quiet = 0;
+        end = m;
+      }
+    }
+    const stop = Math.min(ops.length, end + 1 + C);
+    const hunk = ops.slice(start, stop);
+    const back = k - start;
+    const aStart = aLine - back;
+    const bStart = bLine - back;
+    const aCount = hunk.filter((o) => o[0] !== '+').length;
+    const bCount = hunk.filter((o) => o[0] !== '-').length;
+    out.push(`@@ -${aCount ? aStart : aStart - 1},${aCount} +${bCount ? bStart : bStart - 1},${bCount} @@`);
+    for (const [op, line] of hunk) out.push(op + line.replace(/\r$/, ''));
+    for (let m = k; m < stop; m++) {
+      if (ops[m][0] !== '+') aLine++;
+      if (ops[m][0] !== '-') bLine++;
+    }
+    k = stop;
+  }
+  return out.join('\n') + '\n';
+}
+
+export interface FixRun {
+  /** Problems fixed, and files changed (written, or that would be). */
+  fixed: number;
+  files: number;
+  /** The unified diff of every change (`--fix-dry-run`). */
+  diff: string;
+  /** Files left as they are, with why. */
+  skipped: string[];
+}
+
+/**
+ * Applies the safe fixes to every file of a run: written in place (`write`), or only described (`dry-run`).
+ * Either way the workspace then holds the fixed texts, so the report is of what is left.
+ */
+export function fixWorkspace(workspace: Workspace, options: ValidateOptions, mode: 'write' | 'dry-run'): FixRun {
+  const run: FixRun = { fixed: 0, files: 0, diff: '', skipped: [] };
+  for (const file of workspace.files) {
+    const before = file.parsed.text;
+    const r = fixText(before, options);
+    if (r.unparsable) {
+      if (fixTextIgnoringSyntax(before, options)) run.skipped.push(`${file.display}: not fixed, it does not parse`);
+      continue;
+    }
+    if (r.fixed === 0 || r.text === before) continue;
+    if (mode === 'write') {
+      if (!file.path) {
+        run.skipped.push(`${file.display}: standard input is not written`);
+        continue;
+      }
+      const raw = readFileSync(file.path);
+      const bom = raw.length >= 3 && raw[0] === 0xef && raw[1] === 0xbb && raw[2] === 0xbf;
+      if (!bom && raw.length >= 2 && ((raw[0] === 0xff && raw[1] === 0xfe) || (raw[0] === 0xfe && raw[1] === 0xff))) {
+        run.skipped.push(`${file.display}: not written, it is UTF-16`);
+        continue;
+      }
+      writeFileSync(file.path, (bom ? '\ufeff' : '') + r.text);
+    } else run.diff += unifiedDiff(file.display, before, r.text);
+    run.fixed += r.fixed;
+    run.files++;
+    file.parsed = { text: r.text, docs: [], lines: new LineIndex(r.text) };
+  }
+  return run;
+}
+
+/** Whether a file that does not parse has fixes it would otherwise get (worth telling the user why not). */
+function fixTextIgnoringSyntax(text: string, options: ValidateOptions): boolean {
+  const file = parseFile(text, { cache: false });
+  return validateFile(file, options).some((d) => d.data && d.code !== 'yaml-syntax');
+}

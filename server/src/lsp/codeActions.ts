@@ -1,0 +1,82 @@
+// `textDocument/codeAction` over the pure service: the quick fixes of the diagnostics the editor sends
+// back (with the data they were published with), and `source.fixAll.cloudManifests` for the whole file.
+import {
+  CodeActionKind,
+  type CodeAction,
+  type CodeActionParams,
+  type Diagnostic,
+  type TextEdit,
+  type WorkspaceEdit,
+} from 'vscode-languageserver';
+import { codeActions, fixAllEdits, type Edit } from '../service/codeActions';
+import { isCode, SOURCE } from '../service/codes';
+import type { Diag } from '../service/diag';
+import { readFixData } from '../service/fixes/data';
+import type { ParsedFile } from '../service/parse';
+
+export const FIX_ALL_KIND = `${CodeActionKind.SourceFixAll}.cloudManifests`;
+export const CODE_ACTION_KINDS = [CodeActionKind.QuickFix, FIX_ALL_KIND];
+
+/** An LSP diagnostic of ours back as the service's (data checked against the current text by the service). */
+function fromLsp(file: ParsedFile, d: Diagnostic): Diag | undefined {
+  if (d.source !== SOURCE || typeof d.code !== 'string' || !isCode(d.code)) return undefined;
+  const data = readFixData(d.data);
+  const message = typeof d.message === 'string' ? d.message : d.message.value;
+  return {
+    code: d.code,
+    message,
+    start: file.lines.offsetAt(d.range.start),
+    end: file.lines.offsetAt(d.range.end),
+    ...(data ? { data } : {}),
+  };
+}
+
+const wants = (only: string[] | undefined, kind: string) =>
+  !only || only.some((o) => kind === o || kind.startsWith(o + '.'));
+
+export interface CodeActionEnv {
+  /** The file's own diagnostics now (for fix-all), settings applied. */
+  diagnostics(): Diag[];
+  /** The document's version, to make edits refuse to apply to a newer one. */
+  version: number | null;
+  documentChanges: boolean;
+}
+
+export function lspCodeActions(file: ParsedFile, params: CodeActionParams, env: CodeActionEnv): CodeAction[] {
+  const uri = params.textDocument.uri;
+  const toEdit = (edits: Edit[]): WorkspaceEdit => {
+    const lsp: TextEdit[] = edits.map((e) => ({ range: file.lines.range(e.start, e.end), newText: e.newText }));
+    return env.documentChanges
+      ? { documentChanges: [{ textDocument: { uri, version: env.version }, edits: lsp }] }
+      : { changes: { [uri]: lsp } };
+  };
+  const out: CodeAction[] = [];
+  const only = params.context.only;
+  if (wants(only, CodeActionKind.QuickFix)) {
+    const sent = params.context.diagnostics.flatMap((d) => {
+      const own = fromLsp(file, d);
+      return own ? [{ lsp: d, own }] : [];
+    });
+    const range: [number, number] = [file.lines.offsetAt(params.range.start), file.lines.offsetAt(params.range.end)];
+    for (const a of codeActions(
+      file,
+      sent.map((s) => s.own),
+      range,
+    )) {
+      const lsp = sent.find((s) => s.own === a.diag)!.lsp;
+      out.push({
+        title: a.title,
+        kind: CodeActionKind.QuickFix,
+        diagnostics: [lsp],
+        edit: toEdit(a.edits),
+        ...(a.isPreferred ? { isPreferred: true } : {}),
+      });
+    }
+  }
+  if (only && wants(only, FIX_ALL_KIND) && only.some((o) => o.startsWith(CodeActionKind.Source))) {
+    const edits = fixAllEdits(file, env.diagnostics());
+    if (edits.length > 0)
+      out.push({ title: 'Fix all safe problems (cloud-manifests)', kind: FIX_ALL_KIND, edit: toEdit(edits) });
+  }
+  return out;
+}

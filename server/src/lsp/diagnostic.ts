@@ -1,0 +1,44 @@
+// The service's diagnostic as LSP publishes it: one conversion for every request and notification. Each
+// links to its code's page (`codeDescription`) and carries what its quick fixes need (`data`). The message
+// becomes plain text here (LSP `Diagnostic.message` is not markdown).
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { DiagnosticSeverity, type Diagnostic } from 'vscode-languageserver';
+import { codeDocUrl, DOCS_FOLDER } from '../service/codeDocs';
+import { SOURCE, type Severity } from '../service/codes';
+import { severityOf, type Diag } from '../service/diag';
+import type { ParsedFile } from '../service/parse';
+import { plainText } from '../service/plainText';
+
+const SEVERITY: Record<Severity, DiagnosticSeverity> = {
+  error: DiagnosticSeverity.Error,
+  warning: DiagnosticSeverity.Warning,
+  info: DiagnosticSeverity.Information,
+  hint: DiagnosticSeverity.Hint,
+};
+
+/**
+ * The pages shipped with the extension, unless a setting points elsewhere: next to the bundle (dist/server.js
+ * → docs/codes/), or in the repository when run from the sources (server/src/lsp/ → docs/codes/).
+ */
+const shipped = [join(__dirname, '..', DOCS_FOLDER), join(__dirname, '..', '..', '..', DOCS_FOLDER)];
+export const DEFAULT_DOCS_BASE = pathToFileURL(shipped.find((d) => existsSync(d)) ?? shipped[0]).href + '/';
+export const docs = { base: DEFAULT_DOCS_BASE };
+
+/** Takes `cloudManifests.docsBaseUrl`: an address ending in `/` (one is added), or empty for the default. */
+export function setDocsBase(url: string | undefined): void {
+  docs.base = url ? (url.endsWith('/') ? url : url + '/') : DEFAULT_DOCS_BASE;
+}
+
+export function toLspDiagnostic(file: Pick<ParsedFile, 'lines'>, d: Diag): Diagnostic {
+  return {
+    range: file.lines.range(d.start, d.end),
+    severity: SEVERITY[severityOf(d)],
+    code: d.code,
+    codeDescription: { href: codeDocUrl(docs.base, d.code) },
+    source: SOURCE,
+    message: plainText(d.message),
+    ...(d.data ? { data: d.data } : {}),
+  };
+}

@@ -1,0 +1,154 @@
+// The language server built from its connection: `startServer(connection)` creates the server's state and
+// hands it to the handler modules (lifecycle and settings here; events.ts: document and file events;
+// requests.ts: requests; commands.ts: the extension's own requests; publish.ts: diagnostics; workspace.ts:
+// folders, reads and the scan). ../server.ts starts it over stdio; tests start it in-process over streams.
+import { pathToFileURL } from 'node:url';
+import {
+  DidChangeWatchedFilesNotification,
+  TextDocumentSyncKind,
+  WatchKind,
+  type Connection,
+  type InitializeParams,
+  type InitializeResult,
+} from 'vscode-languageserver/node';
+import { Excluder } from '../io/glob';
+import { CODE_ACTION_KINDS } from './codeActions';
+import { setDocsBase } from './diagnostic';
+import { indexChanged } from './indexEvents';
+import { readSettings, type Settings } from '../service/settings';
+import { registerCommands } from './commands';
+import { registerDocumentEvents } from './events';
+import { checkedDocumentSync } from './lifecycle';
+import { didChangeParams, didCloseParams, didOpenParams } from './params';
+import { revalidateAll, syncDoc } from './publish';
+import { registerRequests } from './requests';
+import { createState, type ServerState } from './state';
+import { pathOf, scanWorkspace } from './workspace';
+
+/** Registers every handler on the connection and starts listening; returns the server's state. */
+export function startServer(connection: Connection): ServerState {
+  const s = createState(connection);
+  const { client, documents, ws } = s;
+
+  /** Scans the workspace folders; then the open documents join the index and everything is re-published. */
+  const rescan = () => {
+    const done = scanWorkspace(s, () => {
+      for (const doc of documents.all()) syncDoc(s, doc);
+      revalidateAll(s);
+      indexChanged(s, true);
+    });
+    // The scan has begun (the index is incomplete): views say so until it ends.
+    indexChanged(s, true);
+    return done;
+  };
+
+  connection.onInitialize((params: InitializeParams): InitializeResult => {
+    s.life.initialized = true;
+    const caps = params.capabilities ?? {};
+    client.pullDiagnostics = !!caps.textDocument?.diagnostic;
+    client.configurationSupport = !!caps.workspace?.configuration;
+    client.watchedFilesRegistration = !!caps.workspace?.didChangeWatchedFiles?.dynamicRegistration;
+    client.workspaceFoldersSupport = !!caps.workspace?.workspaceFolders;
+    client.workDoneProgressSupport = !!caps.window?.workDoneProgress;
+    client.diagnosticRefreshSupport = !!caps.workspace?.diagnostics?.refreshSupport;
+    client.codeLensRefreshSupport = !!caps.workspace?.codeLens?.refreshSupport;
+    client.documentChangesSupport = !!caps.workspace?.workspaceEdit?.documentChanges;
+    const init = params.initializationOptions as { settings?: unknown; indexChanged?: unknown } | undefined;
+    if (init?.settings) client.settings = readSettings(init.settings).settings;
+    client.indexEvents = init?.indexChanged === true;
+    setDocsBase(client.settings.docsBaseUrl);
+    ws.excluder = new Excluder(client.settings.exclude);
+    const roots =
+      params.workspaceFolders?.map((f) => f.uri) ??
+      (params.rootUri ? [params.rootUri] : params.rootPath ? [pathToFileURL(params.rootPath).href] : []);
+    ws.folders = roots.map(pathOf).filter((p): p is string => !!p);
+    ws.indexComplete = ws.folders.length === 0;
+    return {
+      capabilities: {
+        textDocumentSync: TextDocumentSyncKind.Incremental,
+        completionProvider: { triggerCharacters: [':', ' ', '-', '/', '\n'], resolveProvider: false },
+        hoverProvider: true,
+        definitionProvider: true,
+        referencesProvider: true,
+        renameProvider: { prepareProvider: true },
+        documentSymbolProvider: { label: 'Cloud manifests' },
+        workspaceSymbolProvider: true,
+        codeLensProvider: { resolveProvider: false },
+        codeActionProvider: { codeActionKinds: CODE_ACTION_KINDS, resolveProvider: false },
+        workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
+        ...(client.pullDiagnostics
+          ? { diagnosticProvider: { interFileDependencies: true, workspaceDiagnostics: false } }
+          : {}),
+      },
+      serverInfo: { name: 'cloud-manifests', version: '0.1.0' },
+    };
+  });
+
+  const refreshSettings = async (): Promise<void> => {
+    if (!client.configurationSupport) return;
+    const raw = await connection.workspace.getConfiguration('cloudManifests').catch(() => undefined);
+    const { settings: next, problems } = readSettings(raw);
+    applyNewSettings(next);
+    for (const p of problems) connection.console.warn(`cloud-manifests settings: ${p}`);
+  };
+
+  /** Takes new settings; a changed `exclude` rescans the workspace, anything else re-validates. */
+  const applyNewSettings = (next: Settings): void => {
+    const excludeChanged = JSON.stringify(next.exclude) !== JSON.stringify(client.settings.exclude);
+    client.settings = next;
+    setDocsBase(next.docsBaseUrl);
+    if (excludeChanged) {
+      ws.excluder = new Excluder(client.settings.exclude);
+      if (ws.folders.length > 0 && ws.scanGeneration > 0) void rescan();
+    }
+  };
+
+  connection.onInitialized(() => {
+    if (client.watchedFilesRegistration) {
+      void connection.client
+        .register(DidChangeWatchedFilesNotification.type, {
+          watchers: [{ globPattern: '**/*.{yaml,yml}' }, { globPattern: '**/*', kind: WatchKind.Delete }],
+        })
+        .catch(() => undefined);
+    }
+    if (client.workspaceFoldersSupport) {
+      connection.workspace.onDidChangeWorkspaceFolders((e) => {
+        const removed = new Set(e.removed.map((f) => pathOf(f.uri)));
+        ws.folders = [
+          ...ws.folders.filter((f) => !removed.has(f)),
+          ...e.added.map((f) => pathOf(f.uri)).filter((p): p is string => !!p),
+        ];
+        void rescan();
+      });
+    }
+    void refreshSettings().then(() => {
+      if (ws.folders.length > 0) void rescan();
+      revalidateAll(s);
+    });
+  });
+
+  connection.onDidChangeConfiguration((change) => {
+    const fromPush = (change.settings as { cloudManifests?: unknown } | undefined)?.cloudManifests;
+    if (fromPush !== undefined) applyNewSettings(readSettings(fromPush).settings);
+    void (fromPush !== undefined ? Promise.resolve() : refreshSettings()).then(() => revalidateAll(s));
+  });
+
+  connection.onShutdown(() => {
+    s.life.shutdown = true;
+  });
+
+  registerDocumentEvents(s);
+  registerRequests(s);
+  registerCommands(s);
+
+  // Document notifications with wrong parameters, or before initialize, never reach the document store.
+  documents.listen(
+    checkedDocumentSync(connection, s.life, {
+      onDidOpenTextDocument: { method: 'textDocument/didOpen', check: didOpenParams },
+      onDidChangeTextDocument: { method: 'textDocument/didChange', check: didChangeParams },
+      onDidCloseTextDocument: { method: 'textDocument/didClose', check: didCloseParams },
+    }),
+  );
+  connection.listen();
+  return s;
+}

@@ -1,0 +1,68 @@
+// String formats of the model, as predicates and as JSON Schema patterns (one definition for both).
+import type { StringFormat } from './types';
+
+const OCTET = '(?:25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)';
+const IPV4 = `${OCTET}(?:\\.${OCTET}){3}`;
+const PREFIX = '(?:3[0-2]|[12]?\\d)';
+const NUM = '\\d+(?:[.,]\\d+)?';
+
+/** Regular expressions (as source text) for the formats that have one. */
+export const FORMAT_PATTERNS: Partial<Record<StringFormat, string>> = {
+  duration: `^P(?!$)(?:${NUM}Y)?(?:${NUM}M)?(?:${NUM}W)?(?:${NUM}D)?(?:T(?=\\d)(?:${NUM}H)?(?:${NUM}M)?(?:${NUM}S)?)?$`,
+  'date-time': '^\\d{4}-\\d{2}-\\d{2}(?:[Tt ]\\d{2}:\\d{2}(?::\\d{2}(?:\\.\\d+)?)?(?:[Zz]|[+-]\\d{2}:?\\d{2})?)?$',
+  'ipv4-or-cidr': `^${IPV4}(?:/${PREFIX})?$`,
+  // A bare address is a /32 range.
+  cidr: `^${IPV4}(?:/${PREFIX})?$`,
+  // reference-shapes.md: `/subscriptions/<id>[/resourceGroups/<rg>]`, or that prefix (optional) followed by
+  // `/providers/<Namespace>/<type>/<name>[/<type>/<name>]*` (tenant-level ids have no subscription).
+  'arm-id':
+    '^(?=/subscriptions/|/providers/)(?:/subscriptions/[^/]+(?:/resource[Gg]roups/[^/]+)?)?(?:/providers/[^/]+(?:/[^/]+/[^/]+)+)*/?$',
+  uuid: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$',
+};
+
+export const FORMAT_DOCS: Record<StringFormat, string> = {
+  duration: 'an ISO 8601 duration such as `PT5M`',
+  'date-time': 'an ISO 8601 timestamp such as `2025-01-31T12:00:00Z`',
+  'ipv4-or-cidr': 'an IPv4 address or a CIDR range such as `10.0.0.0/24`',
+  cidr: 'a CIDR range such as `10.0.0.0/24` (a bare address is a /32)',
+  'arm-id':
+    'a resource id such as `/subscriptions/<id>/resourceGroups/<rg>/providers/<Namespace>/<type>/<name>` or `/providers/<Namespace>/<type>/<name>`',
+  uuid: 'a UUID',
+  cel: 'a CEL expression',
+  promql: 'a PromQL expression',
+};
+
+const compiled = new Map<StringFormat, RegExp>();
+export function matchesFormat(format: StringFormat, value: string): boolean {
+  const src = FORMAT_PATTERNS[format];
+  if (!src) return true;
+  let re = compiled.get(format);
+  if (!re) compiled.set(format, (re = new RegExp(src, format === 'arm-id' ? 'i' : '')));
+  return re.test(value);
+}
+
+/** Seconds in an ISO 8601 duration (years and months as 365 and 30 days), or undefined if malformed. */
+export function durationSeconds(value: string): number | undefined {
+  if (!matchesFormat('duration', value)) return undefined;
+  const m =
+    /^P(?:([\d.,]+)Y)?(?:([\d.,]+)M)?(?:([\d.,]+)W)?(?:([\d.,]+)D)?(?:T(?:([\d.,]+)H)?(?:([\d.,]+)M)?(?:([\d.,]+)S)?)?$/.exec(
+      value,
+    );
+  if (!m) return undefined;
+  const n = (s: string | undefined) => (s ? Number(s.replace(',', '.')) : 0);
+  return (
+    n(m[1]) * 365 * 86400 +
+    n(m[2]) * 30 * 86400 +
+    n(m[3]) * 7 * 86400 +
+    n(m[4]) * 86400 +
+    n(m[5]) * 3600 +
+    n(m[6]) * 60 +
+    n(m[7])
+  );
+}
+
+export function describeSeconds(s: number): string {
+  if (s % 3600 === 0) return `${s / 3600} hour${s === 3600 ? '' : 's'}`;
+  if (s % 60 === 0) return `${s / 60} minute${s === 60 ? '' : 's'}`;
+  return `${s} seconds`;
+}

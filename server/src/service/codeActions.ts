@@ -1,0 +1,318 @@
+// Quick fixes and fix-all, as a pure function of a file and its diagnostics: the LSP layer, the CLI's
+// `--fix` and the tests call the same code. Each fix is built from what its diagnostic carries
+// (`Diag.data`, see fixes/data.ts); every diagnostic also gets "Disable CODE for this line". An action
+// whose edit would leave its YAML document unparsable is not offered.
+import { plainText } from './plainText';
+import { isScalar, visit } from 'yaml';
+import { isCode, type Code } from './codes';
+import type { Diag } from './diag';
+import { isCurrent, type FixData } from './fixes/data';
+import { eolOf } from './fixes/spans';
+import { Chunk, readOnce, type ParsedFile } from './parse';
+import { validateChunk } from './validate';
+import type { Span } from './yamlNodes';
+
+/** A replacement of `text.slice(start, end)` by `newText` (offsets into the file). */
+export interface Edit {
+  start: number;
+  end: number;
+  newText: string;
+}
+
+export interface Action {
+  title: string;
+  /** The diagnostic the action resolves. */
+  diag: Diag;
+  edits: Edit[];
+  /** The action an editor applies on "auto fix" (the best of several candidates). */
+  isPreferred?: boolean;
+  /** Unambiguous and losing nothing: part of fix-all (`source.fixAll.cloudManifests`, `check --fix`). */
+  safe?: boolean;
+  /** What the fix makes the checks look into (see fixes/data.ts): diagnostics found there were hidden, not made. */
+  reveals?: Span[];
+}
+
+type FileText = Pick<ParsedFile, 'text' | 'lines' | 'docs'>;
+
+/** Applies non-overlapping edits to a text. */
+export function applyEdits(text: string, edits: readonly Edit[]): string {
+  const sorted = [...edits].sort((a, b) => a.start - b.start || a.end - b.end);
+  let out = '';
+  let at = 0;
+  for (const e of sorted) {
+    if (e.start < at) throw new Error('overlapping edits');
+    out += text.slice(at, e.start) + e.newText;
+    at = e.end;
+  }
+  return out + text.slice(at);
+}
+
+/** The actions a diagnostic's data describes. */
+function fixesOf(d: Diag, data: FixData): Omit<Action, 'diag'>[] {
+  switch (data.fix) {
+    case 'replace':
+      return data.candidates.map((c, i) => ({
+        title: c.title,
+        edits: [{ start: data.span[0], end: data.span[1], newText: c.text }],
+        ...(i === 0 ? { isPreferred: true } : {}),
+        ...(data.safe && data.candidates.length === 1 ? { safe: true } : {}),
+      }));
+    case 'field': {
+      const renames = data.candidates.map((c, i) => ({
+        title: `Rename \`${data.name}\` to \`${c}\``,
+        edits: [{ start: data.key[0], end: data.key[1], newText: c }],
+        ...(i === 0 ? { isPreferred: true } : {}),
+        ...(data.candidates.length === 1 ? { safe: true } : {}),
+      }));
+      const remove = data.remove
+        ? [
+            {
+              title: `Remove \`${data.name}\` and its value`,
+              edits: [{ start: data.remove[0], end: data.remove[1], newText: '' }],
+            },
+          ]
+        : [];
+      return [...renames, ...remove];
+    }
+    case 'remove':
+      return data.options.map((o) => ({
+        title: o.title,
+        edits: o.spans.map((s) => ({ start: s[0], end: s[1], newText: '' })),
+        ...(data.options.length === 1 ? { isPreferred: true } : {}),
+        ...(o.safe ? { safe: true } : {}),
+      }));
+    case 'insert':
+      return [
+        {
+          title: data.title,
+          edits: data.edits.map((e) => ({ start: e.at, end: e.at, newText: e.text })),
+          isPreferred: true,
+        },
+      ];
+  }
+}
+
+const DIRECTIVE = /^([ \t]*#\s*cloud-manifests-disable-next-line\b)([^\n\r]*)$/;
+
+/** Whether a line start lies inside a block scalar (a comment inserted there would become its text). */
+function inBlockScalar(file: FileText, lineStart: number): boolean {
+  const chunk = [...file.docs].reverse().find((c) => c.offset <= lineStart);
+  if (!chunk || !/[|>]/.test(chunk.text)) return false;
+  const at = lineStart - chunk.offset;
+  let inside = false;
+  visit(chunk.doc, {
+    Scalar(_, node) {
+      if (
+        isScalar(node) &&
+        (node.type === 'BLOCK_LITERAL' || node.type === 'BLOCK_FOLDED') &&
+        node.range &&
+        node.range[0] < at &&
+        at < node.range[1]
+      ) {
+        inside = true;
+        return visit.BREAK;
+      }
+      return undefined;
+    },
+  });
+  return inside;
+}
+
+/** "Disable CODE for this line": a directive comment above the line, or the code added to the one there. */
+export function disableAction(file: FileText, d: Diag): Omit<Action, 'diag'> | undefined {
+  const { line } = file.lines.positionAt(d.start);
+  const lineStart = file.lines.starts[line];
+  const title = `Disable ${d.code} for this line`;
+  if (line > 0) {
+    const prev = file.lines.lineText(line - 1);
+    const m = DIRECTIVE.exec(prev);
+    if (m) {
+      const codes = m[2].replace(/--.*$/, '');
+      const words = codes.split(/[\s,]+/).filter(Boolean);
+      if (words.length === 0 || words.includes(d.code)) return undefined;
+      const at = file.lines.starts[line - 1] + m[1].length + codes.trimEnd().length;
+      return { title, edits: [{ start: at, end: at, newText: ` ${d.code}` }] };
+    }
+  }
+  if (inBlockScalar(file, lineStart)) return undefined;
+  const indent = /^[ \t]*/.exec(file.lines.lineText(line))![0];
+  return {
+    title,
+    edits: [
+      {
+        start: lineStart,
+        end: lineStart,
+        newText: `${indent}# cloud-manifests-disable-next-line ${d.code}${eolOf(file.text)}`,
+      },
+    ],
+  };
+}
+
+/** The document (chunk) holding `offset`: the last one starting at or before it. */
+function chunkAt(file: FileText, offset: number) {
+  let lo = 0;
+  let hi = file.docs.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (file.docs[mid].offset <= offset) lo = mid;
+    else hi = mid - 1;
+  }
+  return file.docs[lo];
+}
+
+/** Where an offset of the old text is after the edits (sorted, non-overlapping). */
+function mapOffset(edits: readonly Edit[], at: number): number {
+  let delta = 0;
+  for (const e of edits) {
+    if (e.end <= at) delta += e.newText.length - (e.end - e.start);
+    else if (e.start < at) return e.start + delta;
+  }
+  return at + delta;
+}
+
+/**
+ * Whether the document starting at `docOffset` is better after the edits: it parses, `fixed` (when given)
+ * is no longer reported, and nothing is reported that was not before, except inside what the fix
+ * `reveals` (the content under a corrected key or kind, which the mistake kept from being checked).
+ */
+function improves(
+  file: FileText,
+  docOffset: number,
+  edits: readonly Edit[],
+  fixed?: Diag,
+  reveals: readonly Span[] = [],
+): boolean {
+  const chunk = chunkAt(file, docOffset);
+  if (!chunk || chunk.offset !== docOffset) return false;
+  const end = chunk.offset + chunk.text.length;
+  if (edits.some((e) => e.start < chunk.offset || e.end > end)) return false;
+  // The document must parse now (its cached diagnostics say so) and after the edits.
+  const was = validateChunk(chunk);
+  if (was.some((d) => d.code === 'yaml-syntax')) return false;
+  const rel = [...edits]
+    .sort((a, b) => a.start - b.start)
+    .map((e) => ({ ...e, start: e.start - chunk.offset, end: e.end - chunk.offset }));
+  // The editor asks again at every move of the cursor on the line: the verdict is kept with the document.
+  const key = JSON.stringify([
+    rel,
+    fixed && [fixed.code, plainText(fixed.message)],
+    reveals.map((r) => [r[0] - chunk.offset, r[1] - chunk.offset]),
+  ]);
+  let verdicts = verdictCache.get(chunk.key);
+  if (!verdicts) verdictCache.set(chunk.key, (verdicts = new Map()));
+  const hit = verdicts.get(key);
+  if (hit !== undefined) return hit;
+  const next = new Chunk(applyEdits(chunk.text, rel), false);
+  const ok = readOnce(() => {
+    if (next.doc.errors.length > 0) return false;
+    return noneNew(
+      was,
+      validateChunk({ text: next.text, doc: next.doc, key: next }),
+      rel,
+      chunk.offset,
+      fixed,
+      reveals,
+    );
+  });
+  verdicts.set(key, ok);
+  return ok;
+}
+
+/** Verdicts of `improves` per document content (its chunk key): they live as long as the parsed chunk. */
+const verdictCache = new WeakMap<object, Map<string, boolean>>();
+
+/** Whether `now` reports nothing `was` did not (outside `reveals`), and `fixed` (when given) fewer times. */
+function noneNew(
+  was: readonly Diag[],
+  now: readonly Diag[],
+  rel: readonly Edit[],
+  offset: number,
+  fixed: Diag | undefined,
+  reveals: readonly Span[],
+): boolean {
+  const before = new Map<string, number>();
+  // Messages compared as the editor shows them: `fixed` comes back from it in plain text (plainText.ts).
+  const tag = (d: Diag) => `${d.code}:${plainText(d.message)}`;
+  for (const d of was) before.set(tag(d), (before.get(tag(d)) ?? 0) + 1);
+  const open = reveals.map((r) => [mapOffset(rel, r[0] - offset), mapOffset(rel, r[1] - offset)]);
+  const fixedBefore = fixed ? (before.get(tag(fixed)) ?? 0) : 0;
+  let fixedAfter = 0;
+  for (const d of now) {
+    if (fixed && tag(d) === tag(fixed)) fixedAfter++;
+    const n = before.get(tag(d)) ?? 0;
+    if (n > 0) before.set(tag(d), n - 1);
+    // A problem with the revealed value as a whole (a list where the renamed field takes a number): the
+    // suggestion was wrong. Problems inside it were only hidden by the mistake.
+    else if (!open.some(([s, e]) => d.start >= s && d.start <= e && !(d.start === s && d.end === e && e > s)))
+      return false;
+  }
+  return !fixed || fixedAfter < fixedBefore;
+}
+
+/** The offset of the document a diagnostic's edits belong to. */
+const revealsOf = (data: FixData): Span[] => ('reveals' in data && data.reveals ? [data.reveals] : []);
+
+const docOf = (file: FileText, d: Diag): number => d.data?.doc?.[0] ?? chunkAt(file, d.start).offset;
+
+/**
+ * The code actions for the diagnostics that touch `range` (file offsets; all when absent). `diags` are the
+ * diagnostics as reported for this text (or sent back by an editor: data computed on another version of a
+ * document offers nothing but "Disable").
+ */
+export function codeActions(file: FileText, diags: readonly Diag[], range?: [number, number]): Action[] {
+  const out: Action[] = [];
+  for (const d of diags) {
+    if (range && (d.end < range[0] || d.start > range[1])) continue;
+    if (d.data && isCurrent(d.data, file.text)) {
+      for (const a of fixesOf(d, d.data))
+        if (improves(file, docOf(file, d), a.edits, d, revealsOf(d.data)))
+          out.push({ ...a, diag: d, ...(revealsOf(d.data).length ? { reveals: revealsOf(d.data) } : {}) });
+    }
+    if (isCode(d.code) && d.code !== 'yaml-syntax') {
+      const dis = disableAction(file, d);
+      if (dis) out.push({ ...dis, diag: d });
+    }
+  }
+  return out;
+}
+
+/**
+ * The safe fixes of a file as one set of edits: one per diagnostic, overlapping ones left out, and in a
+ * document whose fixed text would not parse, none.
+ */
+export function fixAllEdits(file: FileText, diags: readonly Diag[]): Edit[] {
+  const byDoc = new Map<number, { edits: Edit[]; diag: Diag; reveals: Span[] }[]>();
+  for (const d of diags) {
+    if (!d.data || !isCurrent(d.data, file.text)) continue;
+    const fix = fixesOf(d, d.data).find((a) => a.safe);
+    if (!fix) continue;
+    const at = docOf(file, d);
+    const list = byDoc.get(at) ?? [];
+    list.push({ edits: fix.edits, diag: d, reveals: revealsOf(d.data) });
+    byDoc.set(at, list);
+  }
+  const out: Edit[] = [];
+  for (const [at, fixes] of byDoc) {
+    fixes.sort((a, b) => a.edits[0].start - b.edits[0].start);
+    const chosen: typeof fixes = [];
+    let end = -1;
+    for (const f of fixes) {
+      const s = Math.min(...f.edits.map((e) => e.start));
+      if (s < end) continue;
+      chosen.push(f);
+      end = Math.max(...f.edits.map((e) => e.end));
+    }
+    // All of a document's fixes together, when that reports nothing new (not even content a fix reveals:
+    // fix-all changes nothing the user has not seen); else the ones that do on their own.
+    const all = chosen.flatMap((f) => f.edits);
+    if (improves(file, at, all)) out.push(...all);
+    else {
+      const alone = chosen.filter((f) => improves(file, at, f.edits, f.diag));
+      const edits = alone.flatMap((f) => f.edits);
+      if (alone.length > 0 && improves(file, at, edits)) out.push(...edits);
+    }
+  }
+  return out.sort((a, b) => a.start - b.start);
+}
+
+export type { Code };

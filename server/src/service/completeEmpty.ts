@@ -1,0 +1,76 @@
+// Completion in an empty document: the whole-resource snippets and the envelope keys (`apiVersion`, `kind`,
+// `metadata`, `spec`), for a user who writes a manifest key by key. With a key prefix typed (`api`) the keys
+// come first; with nothing typed, the snippets do.
+import {
+  CompletionItemKind,
+  InsertTextFormat,
+  InsertTextMode,
+  MarkupKind,
+  type CompletionItem,
+  type Range,
+} from 'vscode-languageserver-types';
+
+const TRIGGER_SUGGEST = { title: 'Suggest', command: 'editor.action.triggerSuggest' };
+
+const KEYS: { name: string; insert: string; detail: string; doc: string; more: boolean }[] = [
+  {
+    name: 'apiVersion',
+    insert: 'apiVersion: ',
+    detail: 'string · required',
+    doc: 'API group and version of the manifest, e.g. `storage.{api_domain}/v20220901`: completion offers them.',
+    more: true,
+  },
+  {
+    name: 'kind',
+    insert: 'kind: ',
+    detail: 'string · required',
+    doc: 'The kind of resource, e.g. `StorageAccount`: completion offers the kinds of the `apiVersion`.',
+    more: true,
+  },
+  {
+    name: 'metadata',
+    insert: 'metadata:\n  ',
+    detail: 'ObjectMeta · required',
+    doc: 'Kubernetes object metadata: `name` (required), `namespace`, labels, annotations.',
+    more: true,
+  },
+  {
+    name: 'spec',
+    insert: 'spec:\n  ',
+    detail: 'object',
+    doc: 'The desired state of the resource: its fields depend on `kind`.',
+    more: true,
+  },
+];
+
+const escChoice = (s: string) => s.replace(/[\\$,|}]/g, '\\$&');
+/** `spec.owner`'s `name` tab stop in a whole-resource snippet (after `group` and `kind` lines when it has them). */
+const OWNER_NAME = /(\n {2}owner:\n(?: {4}(?:group|kind): [^\n]*\n)* {4}name: )\$\{(\d+):[^}]*\}/;
+
+/** A whole-resource snippet with its owner's `name` as a choice of existing names (unchanged without any). */
+export function withOwnerChoice(snippet: string, names: readonly string[] | undefined): string {
+  if (!names?.length) return snippet;
+  return snippet.replace(
+    OWNER_NAME,
+    (_, head: string, stop: string) => `${head}\${${stop}|${names.slice(0, 50).map(escChoice).join(',')}|}`,
+  );
+}
+
+export function emptyDocumentItems(snippets: CompletionItem[], typed: string, range: Range): CompletionItem[] {
+  const word = typed.trim().toLowerCase();
+  const keysFirst = word !== '' && KEYS.some((k) => k.name.toLowerCase().startsWith(word));
+  const keys: CompletionItem[] = KEYS.map((k, i) => ({
+    label: k.name,
+    kind: CompletionItemKind.Property,
+    detail: k.detail,
+    documentation: { kind: MarkupKind.Markdown, value: k.doc },
+    sortText: `${keysFirst ? '0' : '1'}_${i}`,
+    filterText: k.name,
+    textEdit: { range, newText: k.insert },
+    insertTextFormat: InsertTextFormat.PlainText,
+    insertTextMode: InsertTextMode.asIs,
+    ...(k.more ? { command: TRIGGER_SUGGEST } : {}),
+  }));
+  const snips = snippets.map((s) => ({ ...s, sortText: `${keysFirst ? '1' : '0'}_${s.sortText ?? ''}` }));
+  return keysFirst ? [...keys, ...snips] : [...snips, ...keys];
+}

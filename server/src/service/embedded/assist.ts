@@ -1,0 +1,380 @@
+// Completion and hover inside embedded expressions: PromQL in a rule's `expression` (functions, aggregation
+// operators and keywords, with signatures and docs) and CEL in a destination expression's `value` (fields
+// of `self` and `secret` walked from the model, with their docs and types; variables and functions).
+// Both read the scalar under the cursor through its position map.
+import { isMap, isPair, isScalar, isSeq, type Scalar } from 'yaml';
+import { CompletionItemKind, InsertTextFormat, MarkupKind, type CompletionItem } from 'vscode-languageserver-types';
+import type { Field, KindDef, ObjectType, Type } from '../../model/types';
+import { chunkAt, identifyChunk } from '../identity';
+import { fieldMarkdown, typeLabel } from '../markdown';
+import type { ParsedFile } from '../parse';
+import { keyName, spanOf } from '../yamlNodes';
+import { envelopeOf } from '../../model/envelope';
+import { escapeField, secretObject, unescapeField } from './cel/env';
+import { spanIn, valueMap, valueOffset, type ValueMap } from './positionMap';
+import {
+  AGGREGATION_BY_NAME,
+  AGGREGATIONS,
+  FUNCTION_BY_NAME,
+  FUNCTIONS,
+  KEYWORDS,
+  signature,
+} from './promql/functions';
+
+type Language = { lang: 'promql' } | { lang: 'cel'; def: KindDef; where: 'configMapExpressions' | 'secretExpressions' };
+
+interface Site {
+  language: Language;
+  node: Scalar;
+  map: ValueMap;
+  /** The cursor as a value offset. */
+  at: number;
+  /** Chunk offset, to turn chunk-relative spans into file offsets. */
+  base: number;
+}
+
+/** The string scalar whose text holds `off` (its end included: the cursor after the last character). */
+function scalarAt(node: unknown, off: number, path: string[]): { node: Scalar; path: string[] } | undefined {
+  if (isMap(node)) {
+    for (const it of node.items) {
+      if (!isPair(it) || !it.value) continue;
+      const [s, e] = spanOf(it.value);
+      if (off >= s && off <= e) {
+        const name = keyName(it);
+        return name === undefined ? undefined : scalarAt(it.value, off, [...path, name]);
+      }
+    }
+    return undefined;
+  }
+  if (isSeq(node)) {
+    for (const it of node.items) {
+      const [s, e] = spanOf(it);
+      if (off >= s && off <= e) return scalarAt(it, off, [...path, '[]']);
+    }
+    return undefined;
+  }
+  if (isScalar(node) && typeof node.value === 'string') return { node: node as Scalar, path };
+  return undefined;
+}
+
+function languageOf(path: string[], def: KindDef | undefined): Language | undefined {
+  // A `<Kind>List` item is a manifest under `items[]`.
+  const p = path[0] === 'items' && path[1] === '[]' ? path.slice(2) : path;
+  const at = p.join('.');
+  if (def?.kind === 'PrometheusRuleGroup' && at === 'spec.rules.[].expression') return { lang: 'promql' };
+  const m = /^spec\.operatorSpec\.(configMapExpressions|secretExpressions)\.\[\]\.value$/.exec(at);
+  if (m && def) return { lang: 'cel', def, where: m[1] as 'configMapExpressions' | 'secretExpressions' };
+  return undefined;
+}
+
+function siteAt(file: ParsedFile, offset: number): Site | undefined {
+  const chunk = chunkAt(file, offset);
+  const local = offset - chunk.offset;
+  const id = identifyChunk(chunk);
+  if (!id.def) return undefined;
+  const hit = scalarAt(chunk.doc.contents, local, []);
+  if (!hit) return undefined;
+  const language = languageOf(hit.path, id.def);
+  if (!language) return undefined;
+  const map = valueMap(chunk.text, hit.node);
+  const [start] = spanOf(hit.node);
+  // Before the opening quote or block indicator: not inside the expression.
+  if (local <= start && hit.node.type !== 'PLAIN') return undefined;
+  return { language, node: hit.node, map, at: valueOffset(map, local), base: chunk.offset };
+}
+
+const md = (value: string) => ({ kind: MarkupKind.Markdown, value });
+
+function rangeOf(file: ParsedFile, site: Site, from: number, to: number) {
+  const [s, e] = from === to ? [site.map.at[from], site.map.at[from]] : spanIn(site.map, from, to);
+  return file.lines.range(site.base + s, site.base + e);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// PromQL
+
+const promFunctionDoc = (name: string): string | undefined => {
+  const fn = FUNCTION_BY_NAME.get(name);
+  if (fn) return `\`\`\`promql\n${signature(fn)}\n\`\`\`\n\n${fn.doc}`;
+  const agg = AGGREGATION_BY_NAME.get(name);
+  if (agg)
+    return `\`\`\`promql\n${name}${agg.param ? `(parameter ${agg.param}, v instant-vector)` : '(v instant-vector)'} [by|without (labels)]\n\`\`\`\n\nAggregation operator. ${agg.doc}`;
+  const kw = KEYWORDS.find((k) => k.name === name);
+  if (kw) return `**${name}** — PromQL keyword\n\n${kw.doc}`;
+  return undefined;
+};
+
+/** Inside a string, a label matcher `{…}` or a range `[…]`: no function belongs there. */
+function inPromqlLiteral(v: string, at: number): boolean {
+  let quote = '';
+  let braces = 0;
+  let brackets = 0;
+  for (let i = 0; i < at; i++) {
+    const c = v[i];
+    if (quote) {
+      if (c === '\\') i++;
+      else if (c === quote) quote = '';
+    } else if (c === '"' || c === "'" || c === '`') quote = c;
+    else if (c === '{') braces++;
+    else if (c === '}') braces--;
+    else if (c === '[') brackets++;
+    else if (c === ']') brackets--;
+  }
+  return !!quote || braces > 0 || brackets > 0;
+}
+
+function promqlItems(file: ParsedFile, site: Site): CompletionItem[] {
+  const v = site.map.value;
+  if (inPromqlLiteral(v, site.at)) return [];
+  const word = /[A-Za-z_][\w]*$/.exec(v.slice(0, site.at))?.[0] ?? '';
+  const range = rangeOf(file, site, site.at - word.length, site.at);
+  const items: CompletionItem[] = [];
+  for (const fn of FUNCTIONS)
+    items.push({
+      label: fn.name,
+      kind: CompletionItemKind.Function,
+      detail: signature(fn),
+      documentation: md(promFunctionDoc(fn.name)!),
+      textEdit: { range, newText: fn.name },
+      sortText: `1_${fn.name}`,
+      insertTextFormat: InsertTextFormat.PlainText,
+    });
+  for (const a of AGGREGATIONS)
+    items.push({
+      label: a.name,
+      kind: CompletionItemKind.Operator,
+      detail: 'aggregation operator',
+      documentation: md(promFunctionDoc(a.name)!),
+      textEdit: { range, newText: a.name },
+      sortText: `0_${a.name}`,
+      insertTextFormat: InsertTextFormat.PlainText,
+    });
+  for (const k of KEYWORDS)
+    items.push({
+      label: k.name,
+      kind: CompletionItemKind.Keyword,
+      detail: 'keyword',
+      documentation: md(k.doc),
+      textEdit: { range, newText: k.name },
+      sortText: `2_${k.name}`,
+      insertTextFormat: InsertTextFormat.PlainText,
+    });
+  return items;
+}
+
+function promqlHover(site: Site): { markdown: string; from: number; to: number } | undefined {
+  const v = site.map.value;
+  let s = site.at;
+  let e = site.at;
+  while (s > 0 && /\w/.test(v[s - 1])) s--;
+  while (e < v.length && /\w/.test(v[e])) e++;
+  const word = v.slice(s, e);
+  if (!word || inPromqlLiteral(v, s)) return undefined;
+  const doc = promFunctionDoc(word);
+  // A metric named like a function (`time` without parentheses) is a metric.
+  if (!doc || (FUNCTION_BY_NAME.has(word) && !/^\s*\(/.test(v.slice(e)))) return undefined;
+  return { markdown: doc, from: s, to: e };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// CEL
+
+const CEL_GLOBALS: [string, string][] = [
+  ['size', 'size(string|bytes|list|map) -> int: the length'],
+  ['string', 'string(value) -> string: converts a number, boolean, bytes, timestamp or duration'],
+  ['int', 'int(value) -> int: converts a number, string or timestamp'],
+  ['double', 'double(value) -> double'],
+  ['bool', 'bool(string) -> bool'],
+  ['has', 'has(self.a.b) -> bool: whether the field is set (macro)'],
+  ['dyn', 'dyn(value) -> dyn: defers type checking to evaluation'],
+  ['duration', 'duration(string) -> duration, e.g. duration("5m")'],
+  ['timestamp', 'timestamp(string) -> timestamp, RFC 3339'],
+];
+const CEL_METHODS: [string, string][] = [
+  ['contains', 'string.contains(string) -> bool'],
+  ['startsWith', 'string.startsWith(string) -> bool'],
+  ['endsWith', 'string.endsWith(string) -> bool'],
+  ['matches', 'string.matches(regex) -> bool (RE2)'],
+  ['replace', 'string.replace(old, new[, n]) -> string'],
+  ['split', 'string.split(separator[, n]) -> list(string)'],
+  ['substring', 'string.substring(start[, end]) -> string'],
+  ['lowerAscii', 'string.lowerAscii() -> string'],
+  ['upperAscii', 'string.upperAscii() -> string'],
+  ['trim', 'string.trim() -> string'],
+  ['indexOf', 'string.indexOf(string[, start]) -> int'],
+  ['charAt', 'string.charAt(int) -> string'],
+  ['format', 'string.format(list) -> string, e.g. "%s:%d".format([host, port])'],
+  ['join', 'list(string).join([separator]) -> string'],
+  ['map', 'list.map(x, expr) -> list (macro)'],
+  ['filter', 'list.filter(x, predicate) -> list (macro)'],
+  ['exists', 'list.exists(x, predicate) -> bool (macro)'],
+  ['all', 'list.all(x, predicate) -> bool (macro)'],
+  ['orValue', 'optional.orValue(default): the value, or the default when absent'],
+];
+
+/** The model type and label of a `self`/`secret` chain written as `names` (CEL spelling). */
+function resolveChain(
+  root: string,
+  names: string[],
+  site: Site & { language: { lang: 'cel' } },
+): { type: Type; field?: Field; label: string } | undefined {
+  const { def, where } = site.language;
+  let type: Type;
+  if (root === 'self') type = envelopeOf(def);
+  else if (root === 'secret' && where === 'secretExpressions') type = secretObject(def);
+  else return undefined;
+  let field: Field | undefined;
+  let label = root;
+  for (const n of names) {
+    const name = unescapeField(n);
+    if (type.kind === 'map') {
+      type = type.values;
+      field = undefined;
+    } else if (type.kind === 'object' && type.fields[name]) {
+      field = type.fields[name];
+      type = field.type;
+    } else return undefined;
+    label += `.${n}`;
+  }
+  return { type, field, label };
+}
+
+const CHAIN = /\b(self|secret)((?:\s*\.\??\s*[A-Za-z_]\w*)*)\s*\.\??\s*([A-Za-z_]\w*)?$/;
+
+function celItems(file: ParsedFile, site: Site & { language: { lang: 'cel' } }): CompletionItem[] {
+  const before = site.map.value.slice(0, site.at);
+  const m = CHAIN.exec(before);
+  if (m) {
+    const partial = m[3] ?? '';
+    const names = m[2]
+      .split('.')
+      .map((s) => s.replace(/[?\s]/g, ''))
+      .filter(Boolean);
+    const r = resolveChain(m[1], names, site);
+    const range = rangeOf(file, site, site.at - partial.length, site.at);
+    if (!r) return [];
+    if (r.type.kind !== 'object') return [];
+    const obj: ObjectType = r.type;
+    return Object.entries(obj.fields).map(([k, f]) => ({
+      label: escapeField(k),
+      kind: CompletionItemKind.Field,
+      detail: `${typeLabel(f.type)}${f.required ? ' · required' : ''}`,
+      documentation: md(fieldMarkdown(`${r.label}.${k}`.replace(/^self\./, ''), f)),
+      textEdit: { range, newText: escapeField(k) },
+      insertTextFormat: InsertTextFormat.PlainText,
+    }));
+  }
+  // After a `.` on anything else: methods; elsewhere: variables and functions.
+  const dot = /\.\s*([A-Za-z_]\w*)?$/.exec(before);
+  const word = /[A-Za-z_]\w*$/.exec(before)?.[0] ?? '';
+  const range = rangeOf(file, site, site.at - word.length, site.at);
+  const item = (label: string, kind: CompletionItemKind, doc: string): CompletionItem => ({
+    label,
+    kind,
+    detail: doc.split(':')[0],
+    documentation: md(doc),
+    textEdit: { range, newText: label },
+    insertTextFormat: InsertTextFormat.PlainText,
+  });
+  if (dot) return CEL_METHODS.map(([n, d]) => item(n, CompletionItemKind.Method, d));
+  const vars = [
+    item(
+      'self',
+      CompletionItemKind.Variable,
+      `self: the ${site.language.def.kind} itself as written (\`apiVersion\`, \`kind\`, \`metadata\`, \`spec\`, \`status\`)`,
+    ),
+  ];
+  if (site.language.where === 'secretExpressions')
+    vars.push(
+      item(
+        'secret',
+        CompletionItemKind.Variable,
+        `secret: the ${site.language.def.kind}'s secrets, keyed by \`operatorSpec.secrets\` field`,
+      ),
+    );
+  return [...vars, ...CEL_GLOBALS.map(([n, d]) => item(n, CompletionItemKind.Function, d))];
+}
+
+function celHover(
+  site: Site & { language: { lang: 'cel' } },
+): { markdown: string; from: number; to: number } | undefined {
+  const v = site.map.value;
+  let e = site.at;
+  while (e < v.length && /\w/.test(v[e])) e++;
+  const m = /\b(self|secret)((?:\s*\.\??\s*[A-Za-z_]\w*)*)$/.exec(v.slice(0, e));
+  if (!m) return undefined;
+  const names = m[2]
+    .split('.')
+    .map((s) => s.replace(/[?\s]/g, ''))
+    .filter(Boolean);
+  const r = resolveChain(m[1], names, site);
+  if (!r) return undefined;
+  const last = names[names.length - 1] ?? m[1];
+  const from = e - last.length;
+  if (r.field)
+    return {
+      markdown: `${fieldMarkdown(r.label.replace(/^self\./, ''), r.field)}\n\nCEL type: \`${celType(r.type)}\``,
+      from,
+      to: e,
+    };
+  if (names.length === 0)
+    return {
+      markdown:
+        m[1] === 'self'
+          ? `**\`self\`** — the ${site.language.def.kind} as written (\`${celType(r.type)}\`): \`apiVersion\`, \`kind\`, \`metadata\`, \`spec\`, \`status\`.`
+          : `**\`secret\`** — the secrets of the ${site.language.def.kind}, all strings: ${
+              Object.keys((r.type as ObjectType).fields)
+                .map((k) => `\`${k}\``)
+                .join(', ') || 'none'
+            }.`,
+      from,
+      to: e,
+    };
+  return { markdown: `**\`${r.label}\`** — \`${celType(r.type)}\``, from, to: e };
+}
+
+function celType(t: Type): string {
+  switch (t.kind) {
+    case 'string':
+      return 'string';
+    case 'int':
+      return 'int';
+    case 'number':
+      return 'double';
+    case 'bool':
+      return 'bool';
+    case 'array':
+      return `list(${celType(t.items)})`;
+    case 'map':
+      return `map(string, ${celType(t.values)})`;
+    case 'open':
+      return 'dyn';
+    case 'object':
+      return t.name;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Entry points
+
+/** Completion inside an embedded expression; undefined when the cursor is not in one. */
+export function embeddedCompletion(file: ParsedFile, offset: number): CompletionItem[] | undefined {
+  const site = siteAt(file, offset);
+  if (!site) return undefined;
+  if (site.language.lang === 'promql') return promqlItems(file, site);
+  return celItems(file, site as Site & { language: { lang: 'cel' } });
+}
+
+/** Hover inside an embedded expression: file offsets of the word and its markdown. */
+export function embeddedHover(
+  file: ParsedFile,
+  offset: number,
+): { markdown: string; start: number; end: number } | undefined {
+  const site = siteAt(file, offset);
+  if (!site) return undefined;
+  const h =
+    site.language.lang === 'promql' ? promqlHover(site) : celHover(site as Site & { language: { lang: 'cel' } });
+  if (!h) return undefined;
+  const [s, e] = spanIn(site.map, h.from, h.to);
+  return { markdown: h.markdown, start: site.base + s, end: site.base + e };
+}

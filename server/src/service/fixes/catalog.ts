@@ -1,0 +1,169 @@
+// What each code's fix is, for its documentation page and the README: the quick fixes the server offers
+// (built in this folder) and, where there is none, why the right edit would be a guess.
+import type { Code } from '../codes';
+
+export interface FixDoc {
+  /** How to fix it, in words. */
+  text: string;
+  /** Titles of the quick fixes offered (besides "Disable CODE for this line"). */
+  actions: string[];
+  /** Some of them are safe: part of fix-all and `check --fix`. */
+  safe?: boolean;
+}
+
+const NONE = (why: string): FixDoc => ({ text: `${why} No quick fix: the right edit would be a guess.`, actions: [] });
+
+export const FIXES: Record<Code, FixDoc> = {
+  'yaml-syntax': NONE(
+    'Correct the YAML at the position shown (indentation, the duplicate key, the closing quote). No other fix is offered in a document that does not parse.',
+  ),
+  'unknown-version': {
+    text: 'Write a version the kind has; the message lists them.',
+    actions: ['Change to `<group>/<near version>` (one per near version)'],
+    safe: true,
+  },
+  'unknown-kind': {
+    text: 'Write a kind the group and version define; the message lists them.',
+    actions: ['Change to `<near kind>` (one per near kind)'],
+    safe: true,
+  },
+  'unknown-field': {
+    text: 'Rename the key to the field meant, or remove it.',
+    actions: ['Rename `<key>` to `<near field>` (one per near field not already set)', 'Remove `<key>` and its value'],
+    safe: true,
+  },
+  'wrong-type': {
+    text: 'Write a value of the type the field takes. A word the cluster reads as a boolean (`on`, `y`, `Off`…) or a number where a string is wanted: quote it. A number written as a string where a number is wanted: unquote it. An ISO 8601 duration where integer seconds are wanted: the number of seconds.',
+    actions: ['Quote it: "VALUE"', 'Write the number N', 'Write SECONDS (the seconds in DURATION)'],
+    safe: true,
+  },
+  'missing-required': {
+    text: 'Add the fields named, in the mapping the diagnostic points at.',
+    actions: [
+      'Add the missing fields `<a>`, `<b>` (at the mapping\'s indentation, in model order, with placeholders that pass the checks: the first allowed value, `""`, the lowest allowed number; not offered in flow style)',
+    ],
+  },
+  'enum-value': {
+    text: 'Write one of the allowed values; the message lists them.',
+    actions: ['Change to `<near value>` (one per near value)'],
+    safe: true,
+  },
+  'enum-case': { text: 'Write the value in the case the API defines.', actions: ['Change to `<value>`'], safe: true },
+  'enum-other-version': NONE(
+    "Use a value this version allows, or the apiVersion where the value exists: which one is the author's decision.",
+  ),
+  'exclusive-members': {
+    text: 'Keep one of the members, remove the others.',
+    actions: ['Keep `<member>`, remove `<others>` (one per member)'],
+  },
+  'missing-member': NONE("Add one of the members the message lists: which one is the author's decision."),
+  'reference-shape': {
+    text: 'Give the reference in one shape: `armId` alone, or `name` (an owner of a fixed kind), or all of `group`, `kind` and `name`.',
+    actions: ['Keep `armId`, remove `name`', 'Keep `name`, remove `armId`'],
+  },
+  'value-range': NONE('Write a number within the limits the message gives.'),
+  'string-length': NONE('Shorten or lengthen the value to the limits the message gives.'),
+  pattern: NONE('Write the value with the characters the message allows.'),
+  format: NONE(
+    'Write the value in its format (an ISO 8601 duration such as `PT5M`, an IPv4 address or CIDR range, a resource id…).',
+  ),
+  'duration-range': NONE('Write a duration within the bounds the message gives.'),
+  'delimited-item': NONE('Keep only the items the message lists.'),
+  'item-count': NONE("Remove or add items to fit the limit: which items go is the author's decision."),
+  'duplicate-item': NONE('Rename one of the items.'),
+  'map-limits': NONE(
+    "Remove entries (or shorten keys and values) to fit the limits: which entries go is the author's decision.",
+  ),
+  'name-limit': NONE(
+    'Choose a cloud name within the limits of the kind (`spec.cloudName`, or `metadata.name`). Rename refuses a new name outside them.',
+  ),
+  'status-read-only': {
+    text: 'Remove the `status` block: the service writes it.',
+    actions: ['Remove the read-only `status` block'],
+  },
+  'access-tier-required': NONE('Add `accessTier` (`Hot`, `Cool` or `Premium`).'),
+  'rule-alert-or-record': NONE('Make the rule an alerting rule (`alert`) or a recording rule (`record`).'),
+  'rule-alert-only-member': NONE('Remove the alert-only members from the recording rule, or make it an alerting rule.'),
+  'no-effect-public-access-disabled': NONE('Remove the network rules, or enable public network access.'),
+  'permanent-delete-with-restore': NONE('Turn off `allowPermanentDelete` or the restore policy.'),
+  'customer-key-needs-identity': NONE('Add a system-assigned identity, or drop the customer-managed key.'),
+  'condition-version-without-condition': NONE('Add the `condition`, or remove `conditionVersion`.'),
+  'subject-wildcard': NONE('Write a literal prefix or suffix, or use an advanced filter.'),
+  'duplicate-destination': NONE('Write one of the destinations under another name or key.'),
+  'owner-kind': NONE('Name an owner of the kind the resource needs.'),
+  'owner-not-found': NONE(
+    "Add the owner's manifest to the workspace, or ignore it if the owner exists in the cluster.",
+  ),
+  'reference-not-found': NONE(
+    'Add the referenced manifest to the workspace, or ignore it if it exists in the cluster.',
+  ),
+  'owner-arm-id': NONE('Write the resource id of a resource of the owner kind.'),
+  'reference-kind': NONE('Write a kind the group has; the message lists them.'),
+  'duplicate-resource': NONE('Rename or remove one of the copies.'),
+  'ownership-cycle': NONE('Break the cycle: one of the manifests needs another owner.'),
+  'share-quota-large-file-shares': NONE('Lower the quota to 5120 GB, or enable large file shares on the account.'),
+  'share-access-tier-account-kind': NONE('Use a tier the account kind offers.'),
+  'multichannel-account-kind': NONE('Disable multichannel, or use a `FileStorage` account.'),
+  'promql-syntax': NONE('Correct the expression at the character shown; the message says what PromQL expected there.'),
+  'promql-unknown-function': NONE('Call a PromQL function; the message names the nearest one.'),
+  'promql-arguments': NONE(
+    'Give the function or aggregation the arguments it takes (a range vector `x[5m]` where one is needed, the parameter of `topk`/`quantile`…).',
+  ),
+  'promql-operator': NONE(
+    'Use operands the operator takes: `bool` for a comparison of scalars, instant vectors for `and`/`or`/`unless` and vector matching.',
+  ),
+  'promql-selector': NONE('Name the metric, or add a matcher that does not match the empty string.'),
+  'promql-duration': NONE('Write a Prometheus duration (`5m`, `1h30m`), units from the largest to the smallest.'),
+  'promql-type': NONE('Apply the subquery, `@` modifier or unary minus to an expression of a type it takes.'),
+  'rule-record-name': NONE(
+    'Write a metric name: letters, digits, `_` and `:`, not starting with a digit (`job:http:rate5m`).',
+  ),
+  'rule-label-name': NONE('Write a label name: letters, digits and `_`, not starting with a digit or `__`.'),
+  'rule-template': NONE('Close every `{{` with `}}` (and open every `}}` with `{{`).'),
+  'cel-syntax': NONE('Correct the CEL expression at the character shown.'),
+  'cel-unknown-field': NONE('Select a field the resource (or `secret`) has; the message names the nearest one.'),
+  'cel-unknown-function': NONE(
+    "Use the functions of the operator's CEL environment (standard functions, extended strings, optional types).",
+  ),
+  'cel-undeclared': NONE('Use `self`, and `secret` in `secretExpressions` only.'),
+  'cel-type': NONE('Apply operators and functions to values of the types they take (`string(x)` to convert).'),
+  'cel-result-type': NONE(
+    'Make the expression return a string (with `key`) or a `map(string, string)` (without `key`).',
+  ),
+  'cel-key': NONE('Set `key` for a string result; remove it for a map result.'),
+  'active-directory-properties-required': {
+    text: 'Add `activeDirectoryProperties` with `domainName` and `domainGuid`.',
+    actions: [],
+  },
+  'root-squash-nfs-only': {
+    text: 'Set `enabledProtocols: NFS` (only at share creation) or remove `rootSquash`.',
+    actions: [],
+  },
+  'sub-domain-name-on-update': { text: 'Create the account without it; add it in a later update.', actions: [] },
+  'access-tier-block-blob-premium': { text: 'Write `accessTier: Premium` or remove it.', actions: [] },
+  'sku-tier-mismatch': {
+    text: 'Write the tier the name gives (`Standard_…` → `Standard`) or remove `tier`.',
+    actions: [],
+  },
+  'immutability-policy-locked': {
+    text: 'Create the policy `Unlocked`; lock it by a later update once the retention is right.',
+    actions: [],
+  },
+  'permanent-delete-blob-only': {
+    text: 'Remove it; set it in the blob service `deleteRetentionPolicy` if blob versions are meant.',
+    actions: [],
+  },
+  'naming-convention-with-cloud-name': {
+    text: 'Remove `namingConvention`, or remove `cloudName` to let the operator generate the uuid.',
+    actions: [],
+  },
+  'identity-none-with-user-identities': {
+    text: 'Use `type: UserAssigned` (or `SystemAssigned, UserAssigned`), or remove the list.',
+    actions: [],
+  },
+  'user-subscription-shared-key': { text: 'Remove `SharedKey` from `allowedAuthenticationModes`.', actions: [] },
+  'input-mapping-without-custom-schema': {
+    text: 'Set `inputSchema: CustomEventSchema` or remove the mapping.',
+    actions: [],
+  },
+};

@@ -1,0 +1,18 @@
+// StorageAccount: an account-level immutability policy is created `Disabled` or `Unlocked`; `Locked` is reached
+// only by an update of an `Unlocked` policy (document 2, States and transitions). Creation cannot be told from an
+// update in a manifest, so this is a warning.
+import { find, type Rule } from './context';
+
+export const immutabilityPolicyLocked: Rule = {
+  codes: ['immutability-policy-locked'],
+  kinds: ['StorageAccount'],
+  check({ root, out }) {
+    const state = find(root, ['spec', 'immutableStorageWithVersioning', 'immutabilityPolicy', 'state']);
+    if (state?.scalar !== 'Locked') return;
+    out.report(
+      'immutability-policy-locked',
+      state.valueSpan,
+      '`spec.immutableStorageWithVersioning.immutabilityPolicy.state` is `Locked`: a policy can only be created `Disabled` or `Unlocked`, and `Locked` (set by a later update) cannot be reverted. Create it `Unlocked` first.',
+    );
+  },
+};

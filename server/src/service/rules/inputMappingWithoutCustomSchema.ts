@@ -1,0 +1,22 @@
+// Domain, Topic: `inputSchemaMapping` maps the fields of a custom event schema (document 3, Events 1); with
+// another `inputSchema` it has no effect.
+import { find, type Rule } from './context';
+
+export const inputMappingWithoutCustomSchema: Rule = {
+  codes: ['input-mapping-without-custom-schema'],
+  kinds: ['Domain', 'Topic'],
+  check({ root, out }) {
+    const mapping = find(root, ['spec', 'inputSchemaMapping']);
+    if (!mapping) return;
+    const schema = find(root, ['spec', 'inputSchema'])?.scalar;
+    // A value outside the enum (or a case variant) is reported by enum-value / enum-case already.
+    const known = ['CloudEventSchemaV1_0', 'EventGridSchema'];
+    if (schema !== undefined && !known.includes(String(schema))) return;
+    const found = schema === undefined ? 'is not set' : `is "${String(schema)}"`;
+    out.report(
+      'input-mapping-without-custom-schema',
+      mapping.keySpan,
+      `\`spec.inputSchemaMapping\` applies to a custom event schema, and \`spec.inputSchema\` ${found}; set \`inputSchema: CustomEventSchema\` or remove the mapping.`,
+    );
+  },
+};

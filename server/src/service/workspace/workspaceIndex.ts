@@ -1,0 +1,405 @@
+// The workspace index: every manifest of every file, by name, and who refers to each name. A plain data
+// structure fed with (uri, parsed file) pairs: the server feeds it from disk and open documents, the CLI
+// from its inputs, tests from strings.
+import { holdFile, parseFile, releaseFile, tiles, type ParsedFile } from '../parse';
+import { LineIndex } from '../text';
+import { chunkManifests, FileManifest, type ChunkManifest } from './extract';
+import { kindsOfArea, ourAreaOfGroup } from '../../model/registry';
+import { sitesOf, WORKSPACE_SCOPE, type Manifest, type RefSite } from './manifest';
+
+export interface IndexedFile {
+  uri: string;
+  /** `workspace` for files of the workspace folders; the file's own uri for a file outside them. */
+  scope: string;
+  text: string;
+  manifests: Manifest[];
+  /** Line index of `text` (built on first use). */
+  lines(): LineIndex;
+}
+
+/** The manifests of one document chunk of an indexed file. */
+interface ChunkEntry {
+  /** The cached chunk-relative manifests (the same array for an unchanged chunk of a new file version). */
+  data: readonly ChunkManifest[];
+  /** The chunk's content key (its tree is not kept). */
+  key: object;
+  offset: number;
+  text: string;
+  manifests: FileManifest[];
+}
+
+class FileRecord implements IndexedFile {
+  private lineIndex?: LineIndex;
+  private lineCache?: number[];
+  readonly manifests: FileManifest[];
+  constructor(
+    readonly uri: string,
+    readonly scope: string,
+    readonly text: string,
+    readonly chunks: ChunkEntry[],
+    private readonly file?: ParsedFile,
+  ) {
+    this.manifests = chunks.length === 1 ? chunks[0].manifests : chunks.flatMap((c) => c.manifests);
+  }
+  lines(): LineIndex {
+    return (this.lineIndex ??= this.file ? this.file.lines : new LineIndex(this.text));
+  }
+  /** The line each chunk starts on (undefined in the odd file whose chunks overlap). */
+  chunkLines(): number[] | undefined {
+    if (this.lineCache) return this.lineCache;
+    if (!tiles(this.text, this.chunks)) return undefined;
+    const out: number[] = [];
+    let line = 0;
+    for (const c of this.chunks) {
+      out.push(line);
+      line += breaksIn(c.key, c.text);
+    }
+    return (this.lineCache = out);
+  }
+}
+
+const breakCount = new WeakMap<object, number>();
+/**
+ * Line breaks in a chunk, counted as LineIndex counts them, cached by the chunk's content key. Exact per chunk:
+ * a chunk never starts with LF, so a CR ending one chunk is a line break of its own.
+ */
+function breaksIn(key: object, text: string): number {
+  let n = breakCount.get(key);
+  if (n !== undefined) return n;
+  n = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10) n++;
+    else if (c === 13 && text.charCodeAt(i + 1) !== 10) n++;
+  }
+  breakCount.set(key, n);
+  return n;
+}
+
+function chunkEntries(uri: string, file: ParsedFile): ChunkEntry[] {
+  return file.docs.map((d) => {
+    const data = chunkManifests(d);
+    return {
+      data,
+      key: d.key,
+      offset: d.offset,
+      text: d.text,
+      manifests: data.length === 0 ? [] : data.map((c) => new FileManifest(uri, c, d.offset)),
+    };
+  });
+}
+
+export type Resolution =
+  /** Manifests the reference names (more than one when the name is defined twice), same file first. */
+  | { status: 'found'; targets: Manifest[] }
+  /** A known owner whose name is defined, but only by manifests of other kinds. */
+  | { status: 'wrongKind'; others: Manifest[] }
+  /** Nothing of that kind and name; `others`: manifests of that name of other kinds. */
+  | { status: 'notFound'; others: Manifest[] }
+  /** Nothing to resolve: an `armId`, a `wellKnownName`, another group, a kind that does not exist, no name. */
+  | { status: 'none' };
+
+const SEP = '\u0000';
+const nameKey = (scope: string, namespace: string, name: string) => `${scope}${SEP}${namespace}${SEP}${name}`;
+
+/** The kind a reference names when it can be resolved in the workspace, with the area it must be in. */
+export function targetKindOf(site: RefSite): { kind: string; area?: string } | undefined {
+  if (site.style === 'known') return site.expectedKind ? { kind: site.expectedKind } : undefined;
+  if (site.armId !== undefined || site.kind === undefined) return undefined;
+  const area = ourAreaOfGroup(site.group);
+  if (!area || !kindsOfArea(area).includes(site.kind)) return undefined;
+  return { kind: site.kind, area };
+}
+
+export class WorkspaceIndex {
+  private readonly records = new Map<string, FileRecord>();
+  private readonly defined = new Map<string, Manifest[]>();
+  /** name key → uri → number of references from that file. */
+  private readonly referrers = new Map<string, Map<string, number>>();
+
+  get fileCount(): number {
+    return this.records.size;
+  }
+
+  get manifestCount(): number {
+    let n = 0;
+    for (const r of this.records.values()) n += r.manifests.length;
+    return n;
+  }
+
+  has(uri: string): boolean {
+    return this.records.has(uri);
+  }
+
+  private domainCache: string[] | undefined;
+  /** API domains the workspace's manifests use, most used first (for `apiVersion` completion). */
+  domains(): string[] {
+    if (this.domainCache) return this.domainCache;
+    const count = new Map<string, number>();
+    for (const r of this.records.values())
+      for (const m of r.manifests) if (m.domain) count.set(m.domain, (count.get(m.domain) ?? 0) + 1);
+    return (this.domainCache = [...count.entries()].sort((a, b) => b[1] - a[1]).map(([d]) => d));
+  }
+
+  get(uri: string): IndexedFile | undefined {
+    return this.records.get(uri);
+  }
+
+  files(): IterableIterator<IndexedFile> {
+    return this.records.values();
+  }
+
+  /** Indexed files, sorted (never in the order they were indexed). */
+  uris(): string[] {
+    return [...this.records.keys()].sort();
+  }
+
+  scopeOf(m: Manifest): string {
+    return this.records.get(m.uri)?.scope ?? m.uri;
+  }
+
+  /**
+   * Indexes a file, replacing what it held before. Returns the name keys it defined before or defines now:
+   * pass them to `dependents` for the files whose cross-document diagnostics may change.
+   */
+  set(uri: string, file: ParsedFile, scope: string = WORKSPACE_SCOPE): string[] {
+    this.domainCache = undefined;
+    const before = this.records.get(uri);
+    // The index can be asked about the file's current text only: it holds those chunks, not older ones.
+    holdFile(file);
+    if (before) releaseFile({ docs: before.chunks });
+    if (!before || before.scope !== scope) {
+      const keys = before ? this.definedKeys(before.scope, before.manifests) : [];
+      if (before) this.unlink(before.scope, uri, before.manifests);
+      const rec = new FileRecord(uri, scope, file.text, chunkEntries(uri, file), file);
+      this.records.set(uri, rec);
+      this.link(scope, uri, rec.manifests);
+      keys.push(...this.definedKeys(scope, rec.manifests));
+      return keys;
+    }
+    // A new version of the file: keep the manifests of the chunks that did not change (the parse cache hands
+    // back the same document, hence the same cached manifests), move them to their new offsets, and relink
+    // only the manifests of chunks that changed.
+    const pool = new Map<readonly ChunkManifest[], ChunkEntry[]>();
+    for (const c of before.chunks) {
+      if (c.data.length === 0) continue;
+      const list = pool.get(c.data);
+      if (list) list.push(c);
+      else pool.set(c.data, [c]);
+    }
+    const added: FileManifest[] = [];
+    const kept: { entry: ChunkEntry; was: ChunkEntry; index: number }[] = [];
+    const chunks: ChunkEntry[] = file.docs.map((d, index) => {
+      const data = chunkManifests(d);
+      if (data.length === 0) return { data, key: d.key, offset: d.offset, text: d.text, manifests: [] };
+      const was = pool.get(data)?.shift();
+      if (was) {
+        for (const m of was.manifests) m.moveTo(d.offset);
+        const entry = { data, key: d.key, offset: d.offset, text: d.text, manifests: was.manifests };
+        kept.push({ entry, was, index });
+        return entry;
+      }
+      const manifests = data.map((c) => new FileManifest(uri, c, d.offset));
+      added.push(...manifests);
+      return { data, key: d.key, offset: d.offset, text: d.text, manifests };
+    });
+    const removed: FileManifest[] = [];
+    for (const list of pool.values()) for (const c of list) removed.push(...c.manifests);
+    const rec = new FileRecord(uri, scope, file.text, chunks, file);
+    this.records.set(uri, rec);
+    this.unlink(scope, uri, removed);
+    this.link(scope, uri, added);
+    const keys = this.definedKeys(scope, removed);
+    keys.push(...this.definedKeys(scope, added));
+    // Messages of other files name the line a manifest is on: a kept manifest whose chunk now starts on
+    // another line counts as changed for `dependents`.
+    if (kept.length > 0 && before.text !== file.text) {
+      const oldLines = before.chunkLines();
+      const oldIndex = new Map(before.chunks.map((c, i) => [c, i]));
+      const newLines = rec.chunkLines();
+      for (const k of kept)
+        if (!oldLines || !newLines || oldLines[oldIndex.get(k.was)!] !== newLines[k.index])
+          keys.push(...this.definedKeys(scope, k.entry.manifests));
+    }
+    return keys;
+  }
+
+  /** `set` from a text. */
+  setText(uri: string, text: string, scope: string = WORKSPACE_SCOPE): string[] {
+    return this.set(uri, parseFile(text), scope);
+  }
+
+  /** Removes a file; returns the name keys it defined (for `dependents`). */
+  remove(uri: string): string[] {
+    this.domainCache = undefined;
+    const before = this.records.get(uri);
+    if (!before) return [];
+    const keys = this.definedKeys(before.scope, before.manifests);
+    this.unlink(before.scope, uri, before.manifests);
+    this.records.delete(uri);
+    releaseFile({ docs: before.chunks });
+    return keys;
+  }
+
+  /** `set` and `dependents` in one: the files whose cross-document diagnostics may change, the file included. */
+  update(uri: string, file: ParsedFile, scope: string = WORKSPACE_SCOPE): Set<string> {
+    return this.dependents([uri], this.set(uri, file, scope));
+  }
+
+  /** `remove` and `dependents` in one. */
+  delete(uri: string): Set<string> {
+    return this.dependents([uri], this.remove(uri));
+  }
+
+  /**
+   * The files whose cross-document diagnostics may change when the given files changed and the given name
+   * keys were defined or undefined: the files themselves, every file that defines one of those names, and
+   * every file that refers to one, transitively through the manifests that refer (a share depends on its
+   * account through its file service, even when the file service sits unchanged in the account's own file).
+   */
+  dependents(uris: Iterable<string>, keys: Iterable<string>): Set<string> {
+    const out = new Set<string>(uris);
+    const seenKeys = new Set<string>();
+    const queue = [...keys];
+    while (queue.length > 0) {
+      const k = queue.pop()!;
+      if (seenKeys.has(k)) continue;
+      seenKeys.add(k);
+      for (const m of this.defined.get(k) ?? []) out.add(m.uri);
+      for (const u of this.referrers.get(k)?.keys() ?? []) {
+        out.add(u);
+        const rec = this.records.get(u);
+        if (!rec) continue;
+        // What refers to the name is affected in turn: follow the names of those manifests.
+        for (const m of rec.manifests) {
+          if (m.name === undefined) continue;
+          if (sitesOf(m).some((site) => site.name !== undefined && nameKey(rec.scope, m.namespace, site.name) === k))
+            queue.push(nameKey(rec.scope, m.namespace, m.name));
+        }
+      }
+    }
+    return out;
+  }
+
+  /**
+   * Every manifest of that name in the namespace of a scope, any kind, in an order that depends on the
+   * workspace's content only, never on the order files were indexed: by file, then position. With
+   * `preferUri`, the nearest first: the same file, then the same folder, then folders sharing more of the
+   * path (when a name is defined twice, the copy next to the reference is the likely one).
+   */
+  named(scope: string, namespace: string, name: string, preferUri?: string): Manifest[] {
+    const list = this.defined.get(nameKey(scope, namespace, name)) ?? [];
+    if (list.length < 2) return list;
+    const near = (m: Manifest) => (!preferUri ? 0 : m.uri === preferUri ? Infinity : commonSegments(m.uri, preferUri));
+    return list
+      .map((m) => ({ m, n: near(m) }))
+      .sort(
+        (a, b) =>
+          (b.n === a.n ? 0 : b.n > a.n ? 1 : -1) ||
+          (a.m.uri < b.m.uri ? -1 : a.m.uri > b.m.uri ? 1 : 0) ||
+          a.m.span[0] - b.m.span[0],
+      )
+      .map((x) => x.m);
+  }
+
+  /** Files with references to a name. */
+  referrersOf(scope: string, namespace: string, name: string): string[] {
+    return [...(this.referrers.get(nameKey(scope, namespace, name))?.keys() ?? [])];
+  }
+
+  /** Every manifest of a scope (all scopes when undefined). */
+  *manifests(scope?: string): IterableIterator<Manifest> {
+    for (const r of this.records.values()) if (scope === undefined || r.scope === scope) yield* r.manifests;
+  }
+
+  /** What a reference of manifest `from` resolves to. */
+  resolve(from: Manifest, site: RefSite): Resolution {
+    if (site.name === undefined || site.armId !== undefined || site.wellKnownName !== undefined)
+      return { status: 'none' };
+    const target = targetKindOf(site);
+    if (!target) return { status: 'none' };
+    const all = this.named(this.scopeOf(from), from.namespace, site.name, from.uri);
+    const targets = all.filter((m) => m.kind === target.kind && (!target.area || m.def.area === target.area));
+    if (targets.length > 0) return { status: 'found', targets };
+    if (all.length > 0 && site.style === 'known') return { status: 'wrongKind', others: all };
+    return { status: 'notFound', others: all };
+  }
+
+  /** The owner a manifest's `spec.owner` names, when it is in the workspace. */
+  ownerOf(m: Manifest): Manifest | undefined {
+    if (!m.owner) return undefined;
+    const r = this.resolve(m, m.owner);
+    return r.status === 'found' ? r.targets[0] : undefined;
+  }
+
+  /** Whether a reference of `from` names `target`. */
+  refersTo(from: Manifest, site: RefSite, target: Manifest): boolean {
+    if (site.name !== target.name || from.namespace !== target.namespace || site.armId !== undefined) return false;
+    if (this.scopeOf(from) !== this.scopeOf(target)) return false;
+    const t = targetKindOf(site);
+    return !!t && t.kind === target.kind && (!t.area || t.area === target.def.area);
+  }
+
+  // -------------------------------------------------------------------------------------------------
+
+  private definedKeys(scope: string, manifests: readonly FileManifest[]): string[] {
+    const keys: string[] = [];
+    for (const m of manifests) if (m.name !== undefined) keys.push(nameKey(scope, m.namespace, m.name));
+    return keys;
+  }
+
+  private link(scope: string, uri: string, manifests: readonly FileManifest[]): void {
+    for (const m of manifests) {
+      const c = m.chunk;
+      if (c.name !== undefined) {
+        const k = nameKey(scope, c.namespace, c.name);
+        const list = this.defined.get(k);
+        if (list) list.push(m);
+        else this.defined.set(k, [m]);
+      }
+      for (const site of sitesOf(c)) {
+        if (site.name === undefined) continue;
+        const k = nameKey(scope, c.namespace, site.name);
+        let by = this.referrers.get(k);
+        if (!by) this.referrers.set(k, (by = new Map()));
+        by.set(uri, (by.get(uri) ?? 0) + 1);
+      }
+    }
+  }
+
+  private unlink(scope: string, uri: string, manifests: readonly FileManifest[]): void {
+    if (manifests.length === 0) return;
+    const gone = new Set<Manifest>(manifests);
+    for (const m of manifests) {
+      const c = m.chunk;
+      if (c.name !== undefined) {
+        const k = nameKey(scope, c.namespace, c.name);
+        const list = this.defined.get(k);
+        if (list) {
+          const rest = list.filter((x) => !gone.has(x));
+          if (rest.length > 0) this.defined.set(k, rest);
+          else this.defined.delete(k);
+        }
+      }
+      for (const site of sitesOf(c)) {
+        if (site.name === undefined) continue;
+        const k = nameKey(scope, c.namespace, site.name);
+        const by = this.referrers.get(k);
+        if (!by) continue;
+        const n = (by.get(uri) ?? 0) - 1;
+        if (n > 0) by.set(uri, n);
+        else by.delete(uri);
+        if (by.size === 0) this.referrers.delete(k);
+      }
+    }
+  }
+}
+
+/** How many leading path segments two uris share. */
+function commonSegments(a: string, b: string): number {
+  const x = a.split('/');
+  const y = b.split('/');
+  let n = 0;
+  while (n < x.length - 1 && n < y.length - 1 && x[n] === y[n]) n++;
+  return n;
+}

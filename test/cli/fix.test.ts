@@ -1,0 +1,119 @@
+// `cloud-manifests check --fix` and `--fix-dry-run` as a process, on a copy of examples/ (the mistakes and
+// the manifests that own them): the safe fixes are written (or shown as a diff and not written), the report
+// and the exit code are about what is left, and a file that does not parse is never written.
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+
+const repo = join(__dirname, '..', '..');
+const CLI = join(repo, 'dist', 'cli.js');
+const MISTAKES = 'mistakes/common-mistakes.yaml';
+let dir: string;
+
+const cli = (...args: string[]) => {
+  const env = { ...process.env };
+  delete env.FORCE_COLOR;
+  const r = spawnSync(process.execPath, [CLI, 'check', ...args], { cwd: dir, env, encoding: 'utf8' });
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+};
+const read = (rel: string) => readFileSync(join(dir, rel), 'utf8');
+const original = readFileSync(join(repo, 'examples', MISTAKES), 'utf8');
+
+describe('check --fix', () => {
+  before(() => {
+    if (!existsSync(CLI)) throw new Error(`${CLI} does not exist: run \`npm run build\` first`);
+  });
+  const made: string[] = [];
+  const fresh = () => {
+    dir = mkdtempSync(join(tmpdir(), 'cloud-manifests-fix-'));
+    made.push(dir);
+    cpSync(join(repo, 'examples'), dir, { recursive: true });
+  };
+  after(() => made.forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+  test('--fix-dry-run prints the fixes as a diff and writes nothing', () => {
+    fresh();
+    const before = cli('mistakes');
+    const r = cli('--fix-dry-run', 'mistakes');
+    assert.equal(r.status, 1, 'errors are left');
+    assert.match(
+      r.stdout,
+      /^--- a\/mistakes\/common-mistakes\.yaml\n\+\+\+ b\/mistakes\/common-mistakes\.yaml\n@@ -13,7 \+13,7 @@\n/,
+    );
+    assert.match(r.stdout, /\n- {2}accessTier: hot # mistake[^\n]*\n\+ {2}accessTier: Hot # mistake/);
+    assert.match(r.stdout, /\n- {2}retentionPeriod: "P30D"[^\n]*\n\+ {2}retentionPeriod: 2592000 /);
+    assert.match(r.stderr, /would fix 3 problems in 1 file/);
+    assert.equal(read(MISTAKES), original, 'nothing written');
+    // The report is of what the fixes leave: three problems fewer.
+    const count = (out: string) => out.split('\n').filter((l) => l.startsWith(MISTAKES)).length;
+    assert.equal(count(r.stdout), count(before.stdout) - 3);
+  });
+
+  test('--fix writes the safe fixes, reports what is left, and a second run finds nothing to fix', () => {
+    fresh();
+    const r = cli('--fix', 'mistakes');
+    assert.equal(r.status, 1);
+    assert.match(r.stderr, /fixed 3 problems in 1 file/);
+    const fixed = read(MISTAKES);
+    assert.match(fixed, /accessTier: Hot /);
+    assert.match(fixed, /retentionPeriod: 2592000 /);
+    assert.match(fixed, /conditionVersion: "2.0" /);
+    assert.doesNotMatch(r.stdout, /enum-case|retentionPeriod|conditionVersion/);
+    assert.match(r.stdout, /exclusive-members/, 'a choice between members is left to the user');
+    // Only the three lines changed.
+    const a = original.split('\n');
+    const b = fixed.split('\n');
+    assert.equal(a.length, b.length);
+    assert.deepEqual(
+      a.flatMap((l, i) => (l === b[i] ? [] : [i + 1])),
+      [16, 116, 133],
+    );
+    const again = cli('--fix', 'mistakes');
+    assert.match(again.stderr, /fixed 0 problems in 0 files/);
+    assert.equal(again.stdout, r.stdout);
+    assert.equal(read(MISTAKES), fixed);
+  });
+
+  test('exit 0 when the fixes leave no error; CRLF and a BOM are kept', () => {
+    fresh();
+    const text =
+      '\ufeffapiVersion: storage.cloud.example.com/v20220901\r\nkind: StorageAccount\r\nmetadata:\r\n  name: fixme\r\nspec:\r\n  location: westus\r\n  owner:\r\n    name: rg-app\r\n  kind: storagev2\r\n  sku:\r\n    name: Standard_LRS\r\n';
+    writeFileSync(join(dir, 'crlf.yaml'), text);
+    assert.equal(cli('crlf.yaml').status, 0, 'a case warning only');
+    const r = cli('--fix', '--max-warnings', '0', 'crlf.yaml');
+    assert.equal(r.status, 0, r.stdout + r.stderr);
+    assert.equal(readFileSync(join(dir, 'crlf.yaml'), 'utf8'), text.replace('kind: storagev2', 'kind: StorageV2'));
+  });
+
+  test('a file that does not parse is never written', () => {
+    fresh();
+    const text =
+      'apiVersion: storage.cloud.example.com/v20220901\nkind: StorageAccount\nmetadata:\n  name: broken\nspec:\n  accessTier: hot\n  location: "westus\n';
+    writeFileSync(join(dir, 'broken.yaml'), text);
+    const r = cli('--fix', 'broken.yaml');
+    assert.equal(r.status, 1);
+    assert.match(r.stdout, /yaml-syntax/);
+    assert.equal(read('broken.yaml'), text);
+  });
+
+  test('--help lists the options; SARIF rules say how to fix', () => {
+    fresh();
+    const help = spawnSync(process.execPath, [CLI, '--help'], { encoding: 'utf8' }).stdout;
+    assert.match(help, /--fix {2,}write the safe fixes/);
+    assert.match(help, /--fix-dry-run {2,}print the safe fixes as a unified diff/);
+    const sarif = JSON.parse(cli('--format', 'sarif', 'mistakes').stdout);
+    const rule = sarif.runs[0].tool.driver.rules.find((r: { id: string }) => r.id === 'enum-case');
+    assert.match(rule.help.text, /\n\nFix: Write the value in the case the API defines\./);
+  });
+
+  test('--fix and --fix-dry-run together, or a diff in JSON, are usage errors', () => {
+    fresh();
+    assert.equal(cli('--fix', '--fix-dry-run', 'mistakes').status, 2);
+    const r = cli('--fix-dry-run', '--format', 'json', 'mistakes');
+    assert.equal(r.status, 2);
+    assert.match(r.stderr, /--fix-dry-run prints a diff/);
+  });
+});

@@ -1,0 +1,248 @@
+// Quick fixes in a real VS Code workbench (code-server + chromium, the packaged .vsix), as a user applies
+// them: Ctrl+. on the `accessTier: hot` warning lists "Change to `Hot`", choosing it makes the squiggle and
+// the problem go; with `source.fixAll.cloudManifests` in `editor.codeActionsOnSave`, Ctrl+S writes the safe
+// fixes. Saves test-results/code-server/quickfix-*.png, and images/quickfix.png for the README when it is
+// missing or CLOUD_MANIFESTS_UPDATE_SCREENSHOT=1. Skipped with a message without code-server and chromium,
+// except under CI=true (see workbench.test.ts).
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, test, type TestContext } from 'node:test';
+import type { BrowserContext, Page } from 'playwright-core';
+import { CHROMIUM, missingPrerequisites, startWorkbench, type Workbench } from '../../scripts/code-server/codeServer';
+import { makeWorkspace, MISTAKES_FILE } from './workspace';
+
+const repo = join(__dirname, '..', '..');
+const RESULTS = join(repo, 'test-results', 'code-server');
+const inCI = !!process.env.CI && process.env.CI !== 'false';
+const missing = missingPrerequisites();
+const skip =
+  missing.length > 0 && !inCI
+    ? `SKIPPED: the real-workbench test needs ${missing.join(' and ')} (bash scripts/code-server/install.sh).`
+    : false;
+if (skip) console.log(`# code-server quick fixes: ${skip}`);
+
+const FIXALL_FILE = 'fix-on-save.yaml';
+const FIXALL = `apiVersion: appconfiguration.cloud.example.com/v20240601
+kind: Snapshot
+metadata:
+  name: release-snapshot
+  namespace: default
+spec:
+  owner:
+    name: app-config
+  filters:
+    - key: "MyApp:*"
+      label: production
+  retentionPeriod: "P30D"
+---
+apiVersion: storage.cloud.example.com/v20220901
+kind: StorageAccount
+metadata:
+  name: savestore
+  namespace: default
+spec:
+  location: westus2
+  owner:
+    name: rg-app
+  kind: StorageV2
+  sku:
+    name: Standard_LRS
+  accessTier: cool
+`;
+
+const nbsp = (s: string) => s.replace(/\u00a0/g, ' ');
+
+describe('quick fixes in a real VS Code workbench (code-server + chromium)', { skip, timeout: 600_000 }, () => {
+  let root: string;
+  let ws: string;
+  let wb: Workbench | undefined;
+  let context: BrowserContext | undefined;
+  let page: Page;
+
+  before(async () => {
+    if (missing.length > 0)
+      throw new Error(`CI=true and the real-workbench prerequisites are missing: ${missing.join(', ')}`);
+    mkdirSync(RESULTS, { recursive: true });
+    root = mkdtempSync(join(tmpdir(), 'cloud-manifests-quickfix-'));
+    ws = makeWorkspace(join(root, 'workspace'));
+    writeFileSync(join(ws, FIXALL_FILE), FIXALL);
+    let vsix = process.env.CLOUD_MANIFESTS_VSIX;
+    if (!vsix) {
+      vsix = join(root, 'cloud-manifests.vsix');
+      const r = spawnSync(process.execPath, [join(repo, 'scripts', 'package.mjs'), '--out', vsix], {
+        cwd: repo,
+        encoding: 'utf8',
+      });
+      assert.equal(r.status, 0, `npm run package failed:\n${r.stdout}\n${r.stderr}`);
+    }
+    wb = await startWorkbench({
+      root: join(root, 'code-server'),
+      vsix,
+      workspace: ws,
+      settings: {
+        'files.autoSave': 'off',
+        '[yaml]': { 'editor.codeActionsOnSave': { 'source.fixAll.cloudManifests': 'explicit' } },
+      },
+    });
+    const { chromium } = await import('playwright-core');
+    context = await chromium.launchPersistentContext(join(root, 'chromium'), {
+      executablePath: CHROMIUM,
+      headless: true,
+      viewport: { width: 1280, height: 800 },
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    });
+    page = context.pages()[0] ?? (await context.newPage());
+    page.setDefaultTimeout(30_000);
+    await page.goto(`${wb.url}/?folder=${encodeURIComponent(ws)}`);
+    await page.locator('.monaco-workbench').waitFor();
+    await page.locator('.explorer-folders-view .monaco-list-row').first().waitFor();
+  });
+
+  after(async () => {
+    await context?.close().catch(() => undefined);
+    await wb?.stop();
+    if (root && process.env.KEEP_CODE_SERVER_ROOT !== '1') rmSync(root, { recursive: true, force: true });
+  });
+
+  const shot = (name: string) => page.screenshot({ path: join(RESULTS, `quickfix-${name}.png`) });
+
+  const step = (name: string, fn: (t: TestContext) => Promise<void>) =>
+    test(name, async (t) => {
+      try {
+        await fn(t);
+      } catch (e) {
+        await shot(`FAILED-${name.replace(/[^a-z0-9]+/gi, '-').slice(0, 40)}`).catch(() => undefined);
+        throw e;
+      }
+    });
+
+  async function openFile(relPath: string) {
+    await page.keyboard.press('Control+P');
+    const input = page.locator('.quick-input-widget input');
+    await input.waitFor();
+    await input.fill(relPath);
+    await page.locator('.quick-input-list .monaco-list-row.focused', { hasText: relPath }).waitFor();
+    await page.keyboard.press('Enter');
+    await page.locator('.tabs-container .tab.active', { hasText: relPath }).waitFor();
+    await page.mouse.move(700, 790);
+  }
+
+  async function goTo(line: number, column: number) {
+    await page.keyboard.press('Control+G');
+    const input = page.locator('.quick-input-widget input');
+    await input.waitFor();
+    await input.fill(`:${line}:${column}`);
+    await page.keyboard.press('Enter');
+    await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
+  }
+
+  async function problemsText(): Promise<string> {
+    const panel = page.locator('.markers-panel');
+    if (!(await panel.isVisible())) await page.keyboard.press('Control+Shift+M');
+    await panel.waitFor();
+    return nbsp((await page.locator('.markers-panel .monaco-list-row').allInnerTexts()).join('\n'));
+  }
+
+  async function waitFor<T>(
+    probe: () => Promise<T>,
+    ok: (v: T) => boolean,
+    what: string,
+    timeoutMs = 30_000,
+  ): Promise<T> {
+    const until = Date.now() + timeoutMs;
+    let v = await probe();
+    while (!ok(v) && Date.now() < until) {
+      await page.waitForTimeout(300);
+      v = await probe();
+    }
+    assert.ok(ok(v), `never saw ${what}; last: ${String(v)}`);
+    return v;
+  }
+
+  const editorText = async () =>
+    nbsp(await page.locator('.editor-group-container.active .monaco-editor .view-lines').first().innerText());
+
+  step(
+    'Ctrl+. on `accessTier: hot` offers "Change to `Hot`"; choosing it makes the squiggle and the problem go',
+    async () => {
+      await openFile(MISTAKES_FILE);
+      await page.locator('.editor-instance .squiggly-warning').first().waitFor({ timeout: 90_000 });
+      await waitFor(problemsText, (t) => t.includes('enum-case'), 'the enum-case problem');
+      const warnings = await page.locator('.editor-instance .squiggly-warning').count();
+      await goTo(14, 16);
+      await page.keyboard.press('Control+.');
+      const menu = page.locator('.action-widget');
+      const fix = menu.locator('.monaco-list-row', { hasText: 'Change to `Hot`' });
+      await fix.waitFor();
+      const items = nbsp(await menu.innerText());
+      assert.match(items, /Disable enum-case for this line/, items);
+      await page.waitForTimeout(300);
+      await shot('light-bulb');
+      if (process.env.CLOUD_MANIFESTS_UPDATE_SCREENSHOT === '1' || !existsSync(join(repo, 'images', 'quickfix.png'))) {
+        await page.screenshot({ path: join(repo, 'images', 'quickfix.png') });
+        assert.ok(statSync(join(repo, 'images', 'quickfix.png')).size < 300 * 1024, 'screenshot under 300 KB');
+      }
+      // The preferred fix is the focused row: Enter applies it, as a user would.
+      await menu.locator('.monaco-list-row.focused', { hasText: 'Change to `Hot`' }).waitFor();
+      await page.keyboard.press('Enter');
+      await menu.waitFor({ state: 'hidden' });
+      await waitFor(editorText, (t) => /accessTier: Hot/.test(t), '`accessTier: Hot` in the editor');
+      await waitFor(
+        problemsText,
+        (t) => !t.includes('enum-case') && t.includes('enum-value'),
+        'the enum-case problem gone, the others kept',
+      );
+      await waitFor(
+        () => page.locator('.editor-instance .squiggly-warning').count(),
+        (n) => n < warnings,
+        'one squiggle fewer',
+      );
+      await shot('after-quick-fix');
+    },
+  );
+
+  step('with source.fixAll.cloudManifests on save, Ctrl+S writes the safe fixes', async () => {
+    await page.keyboard.press('Escape');
+    await openFile(FIXALL_FILE);
+    await waitFor(
+      problemsText,
+      (t) => t.includes('enum-case') && t.includes('wrong-type'),
+      'the case and seconds problems',
+    );
+    // An edit, then an explicit save: the fix-all runs as a save participant.
+    await goTo(27, 1);
+    await page.keyboard.type('# reviewed');
+    await page.keyboard.press('Control+S');
+    await waitFor(
+      () => Promise.resolve(readFileSync(join(ws, FIXALL_FILE), 'utf8')),
+      (t) => t.includes('# reviewed'),
+      'the file saved',
+    );
+    const saved = readFileSync(join(ws, FIXALL_FILE), 'utf8');
+    assert.equal(
+      saved,
+      FIXALL.replace('accessTier: cool', 'accessTier: Cool').replace(
+        'retentionPeriod: "P30D"',
+        'retentionPeriod: 2592000',
+      ) + '# reviewed',
+    );
+    await waitFor(
+      problemsText,
+      (t) => !t.includes('enum-case') && !t.includes('wrong-type'),
+      'the problems gone after saving',
+    );
+    await shot('fix-all-on-save');
+  });
+});

@@ -1,0 +1,20 @@
+// Where test data lives, and fixture file lists.
+import { readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+export const REPO = join(__dirname, '..', '..');
+
+/**
+ * The shared spec and corpus, next to the repository (`../shared`); CLOUD_MANIFESTS_SHARED names another
+ * place (a git worktree elsewhere).
+ */
+export const SHARED = process.env.CLOUD_MANIFESTS_SHARED ?? join(REPO, '..', 'shared');
+export const CORPUS = join(SHARED, 'corpus', 'operator-samples');
+
+/** Every YAML file below a folder, in a stable order. */
+export const yamlFiles = (dir: string): string[] =>
+  readdirSync(dir)
+    .sort()
+    .flatMap((n) =>
+      statSync(join(dir, n)).isDirectory() ? yamlFiles(join(dir, n)) : /\.ya?ml$/.test(n) ? [join(dir, n)] : [],
+    );
