@@ -104,7 +104,7 @@ describe('Emacs (Eglot, batch) with the README setup', { skip, timeout: 120_000 
     assert.deepEqual(got, ['11:10 eglot-error enum-value', '12:14 eglot-warning enum-case']);
     assert.match(
       r.diagnostics!.find((d) => d.text.includes('[enum-value]'))!.text,
-      /`spec\.sku\.name` does not allow "Standard_XYZ"/,
+      /'spec\.sku\.name' does not allow "Standard_XYZ"/,
     );
   });
 

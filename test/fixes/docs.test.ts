@@ -15,7 +15,7 @@ test('docs/codes/ has the current page of every code: what it catches, an exampl
     const page = readFileSync(join(repo, 'docs', 'codes', `${code}.md`), 'utf8');
     assert.equal(page, codePage(code), `docs/codes/${code}.md is stale: npm run gen:docs`);
     assert.match(page, /## What it catches\n\n\S/);
-    assert.match(page, /## Example\n\n```yaml\n[^`]+\n```/);
+    assert.match(page, /## Example\n\n```yaml\n[\s\S]+?\n```/);
     assert.match(page, /## Fix\n\n\S/);
   }
 });

@@ -94,21 +94,17 @@ function fixesOf(d: Diag, data: FixData): Omit<Action, 'diag'>[] {
 
 const DIRECTIVE = /^([ \t]*#\s*cloud-manifests-disable-next-line\b)([^\n\r]*)$/;
 
-/** Whether a line start lies inside a block scalar (a comment inserted there would become its text). */
-function inBlockScalar(file: FileText, lineStart: number): boolean {
+/** Whether a line start lies inside a scalar that spans lines (a comment inserted there would corrupt it). */
+function insideScalar(file: FileText, lineStart: number): boolean {
   const chunk = [...file.docs].reverse().find((c) => c.offset <= lineStart);
-  if (!chunk || !/[|>]/.test(chunk.text)) return false;
+  if (!chunk) return false;
   const at = lineStart - chunk.offset;
   let inside = false;
+  // Any scalar that began on an earlier line (a block scalar, or a plain or quoted one over several lines):
+  // a comment line there would end it or become part of it.
   visit(chunk.doc, {
     Scalar(_, node) {
-      if (
-        isScalar(node) &&
-        (node.type === 'BLOCK_LITERAL' || node.type === 'BLOCK_FOLDED') &&
-        node.range &&
-        node.range[0] < at &&
-        at < node.range[1]
-      ) {
+      if (isScalar(node) && node.range && node.range[0] < at && at < node.range[1]) {
         inside = true;
         return visit.BREAK;
       }
@@ -134,7 +130,7 @@ export function disableAction(file: FileText, d: Diag): Omit<Action, 'diag'> | u
       return { title, edits: [{ start: at, end: at, newText: ` ${d.code}` }] };
     }
   }
-  if (inBlockScalar(file, lineStart)) return undefined;
+  if (insideScalar(file, lineStart)) return undefined;
   const indent = /^[ \t]*/.exec(file.lines.lineText(line))![0];
   return {
     title,
