@@ -40,7 +40,7 @@ describe('every offered fix, applied and validated again', () => {
         // Every diagnostic at least can be disabled for its line (a syntax error is fixed, not silenced),
         // except on a line that continues a scalar (a PromQL or CEL expression over several lines), where no
         // comment line can go.
-        for (const d of diags.filter((x) => x.code !== 'yaml-syntax' && !continuesScalar(text, d.start)))
+        for (const d of diags.filter((x) => x.code !== 'yaml-syntax' && !continuesScalar(text, x.start)))
           assert.ok(
             actions.some((a) => a.diag === d),
             `no action for ${d.code}: ${d.message}`,
