@@ -246,7 +246,7 @@ export async function longSession(
       mappingOpen.push(r.ms);
       // Exactly one error: `tags` holds more entries than the cloud allows.
       const errors = r.diagnostics.filter((d) => d.severity === 1);
-      if (errors.length !== 1 || !/`spec\.tags` has/.test(String(errors[0].message)))
+      if (errors.length !== 1 || !/['`]spec\.tags['`] has/.test(String(errors[0].message)))
         sanity.push(
           `large mapping: expected the one tag-limit error at open, got ${errors.length}: ${errors
             .slice(0, 3)
