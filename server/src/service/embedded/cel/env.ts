@@ -4,9 +4,16 @@
 // (reference-shapes.md, "Languages inside manifests"). Functions: cel-go's standard library, the extended
 // strings library version 3 and optional types; the few of them cel-js lacks are declared here for the
 // type checker (they are never evaluated).
-import { Environment } from '@marcbachmann/cel-js';
+import type { Environment } from '@marcbachmann/cel-js';
+import type * as CelJs from '@marcbachmann/cel-js';
+
 import { envelopeOf } from '../../../model/envelope';
 import type { KindDef, ObjectType, Type } from '../../../model/types';
+
+/** cel-js, loaded on first use: a workspace without operator expressions never pays for it (as for PromQL). */
+let celJs: typeof CelJs | undefined;
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use (see above)
+const loadCel = () => (celJs ??= require('@marcbachmann/cel-js') as typeof CelJs);
 
 /** Property names with `.`, `-` or `/` are written escaped in CEL; `__` itself is escaped too. */
 export const escapeField = (name: string): string =>
@@ -109,7 +116,7 @@ export function celEnvironment(def: KindDef, withSecret: boolean): Environment {
   const key = `${def.area}/${def.version}/${def.kind}/${withSecret}`;
   let env = cache.get(key);
   if (env) return env;
-  env = new Environment({ enableOptionalTypes: true, homogeneousAggregateLiterals: false });
+  env = new (loadCel().Environment)({ enableOptionalTypes: true, homogeneousAggregateLiterals: false });
   for (const sig of EXTRA_FUNCTIONS) env.registerFunction(sig, never);
   const b = new Builder(env);
   env.registerVariable('self', b.object(envelopeOf(def)));
