@@ -607,18 +607,16 @@ export const PROSE_RULES: ProseRule[] = [
   {
     doc: 'shapes',
     quote: 'in `secretExpressions` only',
-    reason:
-      'a CEL variable scope: needs the CEL checker of the embedded-languages work (issue 16), which types expressions',
+    check: { code: 'cel-undeclared', fixture: F('common', 'cel-expressions.yaml'), at: 'value: secret.key1' },
   },
   {
     doc: 'shapes',
     quote: 'The result must be a `string` or a `map(string, string)`',
-    reason:
-      'the type of a CEL result: needs the CEL checker of the embedded-languages work (issue 16), which types expressions',
+    check: { code: 'cel-result-type', fixture: F('common', 'cel-expressions.yaml'), at: 'ipRules.size()' },
   },
   {
     doc: 'shapes',
     quote: '`key` is required when the result is a string and must not be set when it is a map',
-    reason: 'depends on the type of the CEL result: needs the CEL checker of the embedded-languages work (issue 16)',
+    check: { code: 'cel-key', fixture: F('common', 'cel-expressions.yaml'), at: 'value: self.spec.location' },
   },
 ];
