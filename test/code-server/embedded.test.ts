@@ -2,26 +2,18 @@
 // a squiggle inside a PromQL expression with its problem in the Problems panel and a hover naming the
 // fix, and CEL completion after `self.`. Screenshots go to test-results/code-server-embedded/;
 // CLOUD_MANIFESTS_UPDATE_SCREENSHOT=1 also writes the README's images/embedded.png.
-// Same prerequisites and skip rule as workbench.test.ts (`bash scripts/code-server/install.sh`).
+// Same prerequisites as workbench.test.ts (`bash scripts/code-server/install.sh`): without them it fails.
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
-import { CHROMIUM, missingPrerequisites, startWorkbench, type Workbench } from '../../scripts/code-server/codeServer';
+import type { Workbench } from '../../scripts/code-server/codeServer';
 import { makeWorkspace } from './workspace';
+import { closeWorkbench, nbsp, openWorkbench, packagedVsix, repo, requirePrerequisites } from './session';
 
-const repo = join(__dirname, '..', '..');
 const RESULTS = join(repo, 'test-results', 'code-server-embedded');
-const inCI = !!process.env.CI && process.env.CI !== 'false';
-const missing = missingPrerequisites();
-const skip =
-  missing.length > 0 && !inCI
-    ? `SKIPPED: the real-workbench test needs ${missing.join(' and ')}. Install them with \`bash scripts/code-server/install.sh\` (under CI=true this test fails instead of skipping).`
-    : false;
-if (skip) console.log(`# code-server embedded: ${skip}`);
 
 export const RULES_FILE = 'monitoring/http-rules.yaml';
 const RULES = `apiVersion: alertsmanagement.cloud.example.com/v20230301
@@ -68,9 +60,7 @@ spec:
 `;
 const ACCOUNT_CURSOR = { line: 17, col: 21 };
 
-const nbsp = (s: string) => s.replace(/\u00a0/g, ' ');
-
-describe('PromQL and CEL in a real VS Code workbench (code-server + chromium)', { skip, timeout: 600_000 }, () => {
+describe('PromQL and CEL in a real VS Code workbench (code-server + chromium)', { timeout: 600_000 }, () => {
   let root: string;
   let wb: Workbench | undefined;
   let context: BrowserContext | undefined;
@@ -83,52 +73,18 @@ describe('PromQL and CEL in a real VS Code workbench (code-server + chromium)', 
   };
 
   before(async () => {
-    if (missing.length > 0)
-      throw new Error(`CI=true and the real-workbench prerequisites are missing: ${missing.join(', ')}.`);
+    requirePrerequisites();
     rmSync(RESULTS, { recursive: true, force: true });
     mkdirSync(RESULTS, { recursive: true });
     root = mkdtempSync(join(tmpdir(), 'cloud-manifests-embedded-'));
     const ws = makeWorkspace(join(root, 'workspace'));
     writeFileSync(join(ws, RULES_FILE), RULES);
     writeFileSync(join(ws, ACCOUNT_FILE), ACCOUNT);
-    let vsix = process.env.CLOUD_MANIFESTS_VSIX;
-    if (!vsix) {
-      vsix = join(root, 'cloud-manifests.vsix');
-      const r = spawnSync(process.execPath, [join(repo, 'scripts', 'package.mjs'), '--out', vsix], {
-        cwd: repo,
-        encoding: 'utf8',
-      });
-      assert.equal(r.status, 0, `npm run package failed:\n${r.stdout}\n${r.stderr}`);
-    }
-    wb = await startWorkbench({ root: join(root, 'code-server'), vsix, workspace: ws });
-    const { chromium } = await import('playwright-core');
-    context = await chromium.launchPersistentContext(join(root, 'chromium'), {
-      executablePath: CHROMIUM,
-      headless: true,
-      viewport: { width: 1280, height: 800 },
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
-    page = context.pages()[0] ?? (await context.newPage());
-    page.setDefaultTimeout(30_000);
-    await page.goto(`${wb.url}/?folder=${encodeURIComponent(ws)}`);
-    await page.locator('.monaco-workbench').waitFor();
-    await page.locator('.explorer-folders-view .monaco-list-row').first().waitFor();
+    const vsix = packagedVsix(root);
+    ({ wb, context, page } = await openWorkbench({ root, vsix, workspace: ws }));
   });
 
-  after(async () => {
-    await context?.close().catch(() => undefined);
-    await wb?.stop();
-    if (root && process.env.KEEP_CODE_SERVER_ROOT !== '1') rmSync(root, { recursive: true, force: true });
-  });
+  after(() => closeWorkbench({ wb, context }, root));
 
   async function openFile(relPath: string) {
     const base = relPath.split('/').pop()!;

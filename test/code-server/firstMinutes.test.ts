@@ -6,32 +6,23 @@
 // placeholder; Problems shows plain text; a keyboard hover right after a key shows the field with a plain
 // type; the resource path code lens of a child resource is short and copies the whole path.
 //
-// Needs code-server and chromium (`bash scripts/code-server/install.sh`); skipped with a message without
-// them, except under CI=true. Screenshots of failed steps go to test-results/code-server-first-minutes/.
+// Needs code-server and chromium (`bash scripts/code-server/install.sh`); fails without them, naming what to
+// install (session.ts). Screenshots of failed steps go to test-results/code-server-first-minutes/.
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test, type TestContext } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
-import { CHROMIUM, missingPrerequisites, startWorkbench, type Workbench } from '../../scripts/code-server/codeServer';
+import type { Workbench } from '../../scripts/code-server/codeServer';
 import { makeWorkspace } from './workspace';
+import { closeWorkbench, nbsp, openWorkbench, packagedVsix, repo, requirePrerequisites } from './session';
 
-const repo = join(__dirname, '..', '..');
 const RESULTS = join(repo, 'test-results', 'code-server-first-minutes');
-const inCI = !!process.env.CI && process.env.CI !== 'false';
-const missing = missingPrerequisites();
-const skip =
-  missing.length > 0 && !inCI
-    ? `SKIPPED: the real-workbench test needs ${missing.join(' and ')}. Install them with \`bash scripts/code-server/install.sh\`.`
-    : false;
-if (skip) console.log(`# code-server first minutes: ${skip}`);
 
-const nbsp = (s: string) => s.replace(/\u00a0/g, ' ');
 const exact = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
 
-describe("a new user's first minutes in a real VS Code workbench", { skip, timeout: 600_000 }, () => {
+describe("a new user's first minutes in a real VS Code workbench", { timeout: 600_000 }, () => {
   let root: string;
   let wb: Workbench | undefined;
   let context: BrowserContext | undefined;
@@ -39,25 +30,16 @@ describe("a new user's first minutes in a real VS Code workbench", { skip, timeo
   let ws: string;
 
   before(async () => {
-    if (missing.length > 0)
-      throw new Error(`CI=true and the real-workbench prerequisites are missing: ${missing.join(', ')}`);
+    requirePrerequisites();
     rmSync(RESULTS, { recursive: true, force: true });
     mkdirSync(RESULTS, { recursive: true });
     root = mkdtempSync(join(tmpdir(), 'cloud-manifests-first-minutes-'));
     ws = makeWorkspace(join(root, 'workspace'));
-    let vsix = process.env.CLOUD_MANIFESTS_VSIX;
-    if (!vsix) {
-      vsix = join(root, 'cloud-manifests.vsix');
-      const r = spawnSync(process.execPath, [join(repo, 'scripts', 'package.mjs'), '--out', vsix], {
-        cwd: repo,
-        encoding: 'utf8',
-      });
-      assert.equal(r.status, 0, `npm run package failed:\n${r.stdout}\n${r.stderr}`);
-    }
+    const vsix = packagedVsix(root);
     // Suggestions only where the user asks (Ctrl+Space) or an accepted item asks for them: what the test
     // sees is the server's items and the suggest commands they carry.
-    wb = await startWorkbench({
-      root: join(root, 'code-server'),
+    ({ wb, context, page } = await openWorkbench({
+      root,
       vsix,
       workspace: ws,
       settings: {
@@ -65,35 +47,10 @@ describe("a new user's first minutes in a real VS Code workbench", { skip, timeo
         'editor.wordBasedSuggestions': 'off',
         'editor.suggest.preview': false,
       },
-    });
-    const { chromium } = await import('playwright-core');
-    context = await chromium.launchPersistentContext(join(root, 'chromium'), {
-      executablePath: CHROMIUM,
-      headless: true,
-      viewport: { width: 1280, height: 800 },
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
-    page = context.pages()[0] ?? (await context.newPage());
-    page.setDefaultTimeout(30_000);
-    await page.goto(`${wb.url}/?folder=${encodeURIComponent(ws)}`);
-    await page.locator('.monaco-workbench').waitFor();
-    await page.locator('.explorer-folders-view .monaco-list-row').first().waitFor();
+    }));
   });
 
-  after(async () => {
-    await context?.close().catch(() => undefined);
-    await wb?.stop();
-    if (root && process.env.KEEP_CODE_SERVER_ROOT !== '1') rmSync(root, { recursive: true, force: true });
-  });
+  after(() => closeWorkbench({ wb, context }, root));
 
   let shotNo = 0;
   const step = (name: string, fn: (t: TestContext) => Promise<void>) =>

@@ -2,27 +2,19 @@
 // them: Ctrl+. on the `accessTier: hot` warning lists "Change to `Hot`", choosing it makes the squiggle and
 // the problem go; with `source.fixAll.cloudManifests` in `editor.codeActionsOnSave`, Ctrl+S writes the safe
 // fixes. Saves test-results/code-server/quickfix-*.png, and images/quickfix.png for the README when it is
-// missing or CLOUD_MANIFESTS_UPDATE_SCREENSHOT=1. Skipped with a message without code-server and chromium,
-// except under CI=true (see workbench.test.ts).
+// missing or CLOUD_MANIFESTS_UPDATE_SCREENSHOT=1. Fails, naming what to install, without code-server
+// and chromium (see session.ts).
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test, type TestContext } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
-import { CHROMIUM, missingPrerequisites, startWorkbench, type Workbench } from '../../scripts/code-server/codeServer';
+import type { Workbench } from '../../scripts/code-server/codeServer';
 import { makeWorkspace, MISTAKES_FILE } from './workspace';
+import { closeWorkbench, nbsp, openWorkbench, packagedVsix, repo, requirePrerequisites } from './session';
 
-const repo = join(__dirname, '..', '..');
 const RESULTS = join(repo, 'test-results', 'code-server');
-const inCI = !!process.env.CI && process.env.CI !== 'false';
-const missing = missingPrerequisites();
-const skip =
-  missing.length > 0 && !inCI
-    ? `SKIPPED: the real-workbench test needs ${missing.join(' and ')} (bash scripts/code-server/install.sh).`
-    : false;
-if (skip) console.log(`# code-server quick fixes: ${skip}`);
 
 const FIXALL_FILE = 'fix-on-save.yaml';
 const FIXALL = `apiVersion: appconfiguration.cloud.example.com/v20240601
@@ -53,9 +45,7 @@ spec:
   accessTier: cool
 `;
 
-const nbsp = (s: string) => s.replace(/\u00a0/g, ' ');
-
-describe('quick fixes in a real VS Code workbench (code-server + chromium)', { skip, timeout: 600_000 }, () => {
+describe('quick fixes in a real VS Code workbench (code-server + chromium)', { timeout: 600_000 }, () => {
   let root: string;
   let ws: string;
   let wb: Workbench | undefined;
@@ -63,58 +53,24 @@ describe('quick fixes in a real VS Code workbench (code-server + chromium)', { s
   let page: Page;
 
   before(async () => {
-    if (missing.length > 0)
-      throw new Error(`CI=true and the real-workbench prerequisites are missing: ${missing.join(', ')}`);
+    requirePrerequisites();
     mkdirSync(RESULTS, { recursive: true });
     root = mkdtempSync(join(tmpdir(), 'cloud-manifests-quickfix-'));
     ws = makeWorkspace(join(root, 'workspace'));
     writeFileSync(join(ws, FIXALL_FILE), FIXALL);
-    let vsix = process.env.CLOUD_MANIFESTS_VSIX;
-    if (!vsix) {
-      vsix = join(root, 'cloud-manifests.vsix');
-      const r = spawnSync(process.execPath, [join(repo, 'scripts', 'package.mjs'), '--out', vsix], {
-        cwd: repo,
-        encoding: 'utf8',
-      });
-      assert.equal(r.status, 0, `npm run package failed:\n${r.stdout}\n${r.stderr}`);
-    }
-    wb = await startWorkbench({
-      root: join(root, 'code-server'),
+    const vsix = packagedVsix(root);
+    ({ wb, context, page } = await openWorkbench({
+      root,
       vsix,
       workspace: ws,
       settings: {
         'files.autoSave': 'off',
         '[yaml]': { 'editor.codeActionsOnSave': { 'source.fixAll.cloudManifests': 'explicit' } },
       },
-    });
-    const { chromium } = await import('playwright-core');
-    context = await chromium.launchPersistentContext(join(root, 'chromium'), {
-      executablePath: CHROMIUM,
-      headless: true,
-      viewport: { width: 1280, height: 800 },
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
-    page = context.pages()[0] ?? (await context.newPage());
-    page.setDefaultTimeout(30_000);
-    await page.goto(`${wb.url}/?folder=${encodeURIComponent(ws)}`);
-    await page.locator('.monaco-workbench').waitFor();
-    await page.locator('.explorer-folders-view .monaco-list-row').first().waitFor();
+    }));
   });
 
-  after(async () => {
-    await context?.close().catch(() => undefined);
-    await wb?.stop();
-    if (root && process.env.KEEP_CODE_SERVER_ROOT !== '1') rmSync(root, { recursive: true, force: true });
-  });
+  after(() => closeWorkbench({ wb, context }, root));
 
   const shot = (name: string) => page.screenshot({ path: join(RESULTS, `quickfix-${name}.png`) });
 

@@ -10,7 +10,6 @@
 // CLOUD_MANIFESTS_VSIX=<file> tests that .vsix instead of packaging one; CLOUD_MANIFESTS_UPDATE_SCREENSHOT=1
 // also writes the README's images/screenshot.png.
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import {
   existsSync,
   mkdirSync,
@@ -25,7 +24,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test, type TestContext } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
-import { CHROMIUM, missingPrerequisites, startWorkbench, type Workbench } from '../../scripts/code-server/codeServer';
+import type { Workbench } from '../../scripts/code-server/codeServer';
 import { readZip } from '../vscode/zip';
 import {
   CLOSED_EXPECTED,
@@ -35,12 +34,9 @@ import {
   MISTAKES_FILE,
   SETTINGS_FILE,
 } from './workspace';
+import { closeWorkbench, nbsp, openWorkbench, packagedVsix, repo, requirePrerequisites } from './session';
 
-const repo = join(__dirname, '..', '..');
 const RESULTS = join(repo, 'test-results', 'code-server');
-const missing = missingPrerequisites();
-
-const nbsp = (s: string) => s.replace(/\u00a0/g, ' ');
 
 describe('the extension in a real VS Code workbench (code-server + chromium)', { timeout: 600_000 }, () => {
   let root: string;
@@ -57,23 +53,12 @@ describe('the extension in a real VS Code workbench (code-server + chromium)', {
   };
 
   before(async () => {
-    if (missing.length > 0)
-      throw new Error(
-        `the real-workbench test needs ${missing.join(' and ')}: install them with \`bash scripts/code-server/install.sh\` (.ci/run does).`,
-      );
+    requirePrerequisites();
     rmSync(RESULTS, { recursive: true, force: true });
     mkdirSync(RESULTS, { recursive: true });
     root = mkdtempSync(join(tmpdir(), 'cloud-manifests-code-server-'));
     ws = makeWorkspace(join(root, 'workspace'));
-    let vsix = process.env.CLOUD_MANIFESTS_VSIX;
-    if (!vsix) {
-      vsix = join(root, 'cloud-manifests.vsix');
-      const r = spawnSync(process.execPath, [join(repo, 'scripts', 'package.mjs'), '--out', vsix], {
-        cwd: repo,
-        encoding: 'utf8',
-      });
-      assert.equal(r.status, 0, `npm run package failed:\n${r.stdout}\n${r.stderr}`);
-    }
+    const vsix = packagedVsix(root);
     const server = readZip(vsix)
       .find((e) => e.name === 'extension/dist/server.js')!
       .read()
@@ -84,36 +69,11 @@ describe('the extension in a real VS Code workbench (code-server + chromium)', {
     );
 
     const started = Date.now();
-    wb = await startWorkbench({ root: join(root, 'code-server'), vsix, workspace: ws });
+    ({ wb, context, page } = await openWorkbench({ root, vsix, workspace: ws }));
     console.log(`# code-server up in ${Date.now() - started} ms at ${wb.url}`);
-    const { chromium } = await import('playwright-core');
-    context = await chromium.launchPersistentContext(join(root, 'chromium'), {
-      executablePath: CHROMIUM,
-      headless: true,
-      viewport: { width: 1280, height: 800 },
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
-    page = context.pages()[0] ?? (await context.newPage());
-    page.setDefaultTimeout(30_000);
-    await page.goto(`${wb.url}/?folder=${encodeURIComponent(ws)}`);
-    await page.locator('.monaco-workbench').waitFor();
-    await page.locator('.explorer-folders-view .monaco-list-row').first().waitFor();
   });
 
-  after(async () => {
-    await context?.close().catch(() => undefined);
-    await wb?.stop();
-    if (root && process.env.KEEP_CODE_SERVER_ROOT !== '1') rmSync(root, { recursive: true, force: true });
-  });
+  after(() => closeWorkbench({ wb, context }, root));
 
   /** Runs a command through the command palette, by its title. */
   async function runCommand(title: string) {

@@ -1,0 +1,85 @@
+// What every real-workbench test does around its steps: fail (never skip) when code-server or chromium is
+// missing, package the .vsix (or take CLOUD_MANIFESTS_VSIX), start code-server on a workspace, open it in
+// headless chromium, and tear both down.
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import { CHROMIUM, missingPrerequisites, startWorkbench, type Workbench } from '../../scripts/code-server/codeServer';
+
+export const repo = join(__dirname, '..', '..');
+
+/** Non-breaking spaces as the workbench renders them, back to spaces. */
+export const nbsp = (s: string) => s.replace(/\u00a0/g, ' ');
+
+/** Throws, naming what to install, when code-server or chromium is missing: a missing prerequisite is no pass. */
+export function requirePrerequisites(): void {
+  const missing = missingPrerequisites();
+  if (missing.length > 0)
+    throw new Error(
+      `the real-workbench test needs ${missing.join(' and ')}: install them with \`bash scripts/code-server/install.sh\` (.ci/run does).`,
+    );
+}
+
+/** The packaged extension: CLOUD_MANIFESTS_VSIX, or `npm run package` into `root`. */
+export function packagedVsix(root: string): string {
+  if (process.env.CLOUD_MANIFESTS_VSIX) return process.env.CLOUD_MANIFESTS_VSIX;
+  const vsix = join(root, 'cloud-manifests.vsix');
+  const r = spawnSync(process.execPath, [join(repo, 'scripts', 'package.mjs'), '--out', vsix], {
+    cwd: repo,
+    encoding: 'utf8',
+  });
+  assert.equal(r.status, 0, `npm run package failed:\n${r.stdout}\n${r.stderr}`);
+  return vsix;
+}
+
+export interface Session {
+  wb: Workbench;
+  context: BrowserContext;
+  page: Page;
+}
+
+/** Starts code-server with the extension on `workspace` and opens it in headless chromium, files listed. */
+export async function openWorkbench(options: {
+  root: string;
+  vsix: string;
+  workspace: string;
+  settings?: Record<string, unknown>;
+}): Promise<Session> {
+  const wb = await startWorkbench({
+    root: join(options.root, 'code-server'),
+    vsix: options.vsix,
+    workspace: options.workspace,
+    ...(options.settings ? { settings: options.settings } : {}),
+  });
+  const { chromium } = await import('playwright-core');
+  const context = await chromium.launchPersistentContext(join(options.root, 'chromium'), {
+    executablePath: CHROMIUM,
+    headless: true,
+    viewport: { width: 1280, height: 800 },
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  const page = context.pages()[0] ?? (await context.newPage());
+  page.setDefaultTimeout(30_000);
+  await page.goto(`${wb.url}/?folder=${encodeURIComponent(options.workspace)}`);
+  await page.locator('.monaco-workbench').waitFor();
+  await page.locator('.explorer-folders-view .monaco-list-row').first().waitFor();
+  return { wb, context, page };
+}
+
+/** Closes chromium, stops code-server and removes `root` (kept with KEEP_CODE_SERVER_ROOT=1). */
+export async function closeWorkbench(session: Partial<Session> | undefined, root: string | undefined): Promise<void> {
+  await session?.context?.close().catch(() => undefined);
+  await session?.wb?.stop();
+  if (root && process.env.KEEP_CODE_SERVER_ROOT !== '1') rmSync(root, { recursive: true, force: true });
+}
