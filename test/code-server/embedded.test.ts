@@ -11,7 +11,17 @@ import { after, before, describe, test } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
 import type { Workbench } from '../../scripts/code-server/codeServer';
 import { makeWorkspace } from './workspace';
-import { closeWorkbench, nbsp, openWorkbench, packagedVsix, repo, requirePrerequisites } from './session';
+import {
+  closeWorkbench,
+  goToIn,
+  nbsp,
+  openFileIn,
+  openWorkbench,
+  packagedVsix,
+  problemsTextIn,
+  repo,
+  requirePrerequisites,
+} from './session';
 
 const RESULTS = join(repo, 'test-results', 'code-server-embedded');
 
@@ -86,33 +96,11 @@ describe('PromQL and CEL in a real VS Code workbench (code-server + chromium)', 
 
   after(() => closeWorkbench({ wb, context }, root));
 
-  async function openFile(relPath: string) {
-    const base = relPath.split('/').pop()!;
-    await page.keyboard.press('Control+P');
-    const input = page.locator('.quick-input-widget input');
-    await input.waitFor();
-    await input.fill(relPath);
-    await page.locator('.quick-input-list .monaco-list-row.focused').filter({ hasText: base }).waitFor();
-    await page.keyboard.press('Enter');
-    await page.locator('.tabs-container .tab.active', { hasText: base }).waitFor();
-    await page.mouse.move(700, 790);
-  }
+  const openFile = (relPath: string) => openFileIn(page, relPath);
 
-  async function goTo(line: number, column: number) {
-    await page.keyboard.press('Control+G');
-    const input = page.locator('.quick-input-widget input');
-    await input.waitFor();
-    await input.fill(`:${line}:${column}`);
-    await page.keyboard.press('Enter');
-    await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
-  }
+  const goTo = (line: number, column: number) => goToIn(page, line, column);
 
-  async function problemsText(): Promise<string> {
-    const panel = page.locator('.markers-panel');
-    if (!(await panel.isVisible())) await page.keyboard.press('Control+Shift+M');
-    await panel.waitFor();
-    return nbsp((await page.locator('.markers-panel .monaco-list-row').allInnerTexts()).join('\n'));
-  }
+  const problemsText = () => problemsTextIn(page);
 
   test('a mistake inside a PromQL expression is squiggled at its characters, listed in Problems and explained on hover', async () => {
     await openFile(RULES_FILE);

@@ -197,6 +197,9 @@ describe("a new user's first minutes in a real VS Code workbench", { timeout: 60
       assert.equal(await suggest().isVisible(), false, 'suggest re-opened after the apiVersion value');
       await page.keyboard.press('Enter');
       await waitForLines((l) => l[0] === 'apiVersion: storage.cloud.example.com/v20220901', 'the apiVersion line');
+      // The status bar follows the caret a moment after the key: wait for it before reading it.
+      const until = Date.now() + 5_000;
+      while (!/^Ln 2, Col 1/.test(await caret()) && Date.now() < until) await page.waitForTimeout(100);
       assert.match(await caret(), /^Ln 2, Col 1/, 'Enter reached a new line');
 
       await choose('kind', 'kind');

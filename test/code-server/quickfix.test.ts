@@ -12,7 +12,17 @@ import { after, before, describe, test, type TestContext } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
 import type { Workbench } from '../../scripts/code-server/codeServer';
 import { makeWorkspace, MISTAKES_FILE } from './workspace';
-import { closeWorkbench, nbsp, openWorkbench, packagedVsix, repo, requirePrerequisites } from './session';
+import {
+  closeWorkbench,
+  goToIn,
+  nbsp,
+  openFileIn,
+  openWorkbench,
+  packagedVsix,
+  problemsTextIn,
+  repo,
+  requirePrerequisites,
+} from './session';
 
 const RESULTS = join(repo, 'test-results', 'code-server');
 
@@ -84,32 +94,11 @@ describe('quick fixes in a real VS Code workbench (code-server + chromium)', { t
       }
     });
 
-  async function openFile(relPath: string) {
-    await page.keyboard.press('Control+P');
-    const input = page.locator('.quick-input-widget input');
-    await input.waitFor();
-    await input.fill(relPath);
-    await page.locator('.quick-input-list .monaco-list-row.focused', { hasText: relPath }).waitFor();
-    await page.keyboard.press('Enter');
-    await page.locator('.tabs-container .tab.active', { hasText: relPath }).waitFor();
-    await page.mouse.move(700, 790);
-  }
+  const openFile = (relPath: string) => openFileIn(page, relPath);
 
-  async function goTo(line: number, column: number) {
-    await page.keyboard.press('Control+G');
-    const input = page.locator('.quick-input-widget input');
-    await input.waitFor();
-    await input.fill(`:${line}:${column}`);
-    await page.keyboard.press('Enter');
-    await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
-  }
+  const goTo = (line: number, column: number) => goToIn(page, line, column);
 
-  async function problemsText(): Promise<string> {
-    const panel = page.locator('.markers-panel');
-    if (!(await panel.isVisible())) await page.keyboard.press('Control+Shift+M');
-    await panel.waitFor();
-    return nbsp((await page.locator('.markers-panel .monaco-list-row').allInnerTexts()).join('\n'));
-  }
+  const problemsText = () => problemsTextIn(page);
 
   async function waitFor<T>(
     probe: () => Promise<T>,

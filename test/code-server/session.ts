@@ -83,3 +83,43 @@ export async function closeWorkbench(session: Partial<Session> | undefined, root
   await session?.wb?.stop();
   if (root && process.env.KEEP_CODE_SERVER_ROOT !== '1') rmSync(root, { recursive: true, force: true });
 }
+
+const exact = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+
+/** Shows a workspace file: its tab when it is open, else Quick Open (`Control+P`) by its relative path. */
+export async function openFileIn(page: Page, relPath: string): Promise<void> {
+  const base = relPath.split('/').pop()!;
+  const byLabel = page.locator('.label-name', { hasText: exact(base) });
+  const tab = page.locator('.tabs-container .tab').filter({ has: byLabel }).first();
+  if (await tab.isVisible()) {
+    await tab.click();
+  } else {
+    await page.keyboard.press('Control+P');
+    const input = page.locator('.quick-input-widget input');
+    await input.waitFor();
+    await input.fill(relPath);
+    // The list filters as it is typed into: wait until the file is the selected row, then take it.
+    await page.locator('.quick-input-list .monaco-list-row.focused').filter({ has: byLabel }).waitFor();
+    await page.keyboard.press('Enter');
+  }
+  await page.locator('.tabs-container .tab.active').filter({ has: byLabel }).waitFor();
+  await page.mouse.move(700, 790); // no tab tooltip in the screenshots
+}
+
+/** Puts the caret at a 1-based line and column (Go to Line, `Control+G`). */
+export async function goToIn(page: Page, line: number, column: number): Promise<void> {
+  await page.keyboard.press('Control+G');
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor();
+  await input.fill(`:${line}:${column}`);
+  await page.keyboard.press('Enter');
+  await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
+}
+
+/** The rows of the Problems panel (opened with `Control+Shift+M` when hidden), as text. */
+export async function problemsTextIn(page: Page): Promise<string> {
+  const panel = page.locator('.markers-panel');
+  if (!(await panel.isVisible())) await page.keyboard.press('Control+Shift+M');
+  await panel.waitFor();
+  return nbsp((await page.locator('.markers-panel .monaco-list-row').allInnerTexts()).join('\n'));
+}

@@ -34,7 +34,17 @@ import {
   MISTAKES_FILE,
   SETTINGS_FILE,
 } from './workspace';
-import { closeWorkbench, nbsp, openWorkbench, packagedVsix, repo, requirePrerequisites } from './session';
+import {
+  closeWorkbench,
+  goToIn,
+  nbsp,
+  openFileIn,
+  openWorkbench,
+  packagedVsix,
+  problemsTextIn,
+  repo,
+  requirePrerequisites,
+} from './session';
 
 const RESULTS = join(repo, 'test-results', 'code-server');
 
@@ -87,25 +97,7 @@ describe('the extension in a real VS Code workbench (code-server + chromium)', {
 
   const exact = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
 
-  /** Shows a workspace file: its tab when it is open, else Quick Open (`Control+P`) by its relative path. */
-  async function openFile(relPath: string) {
-    const base = relPath.split('/').pop()!;
-    const byLabel = page.locator('.label-name', { hasText: exact(base) });
-    const tab = page.locator('.tabs-container .tab').filter({ has: byLabel }).first();
-    if (await tab.isVisible()) {
-      await tab.click();
-    } else {
-      await page.keyboard.press('Control+P');
-      const input = page.locator('.quick-input-widget input');
-      await input.waitFor();
-      await input.fill(relPath);
-      // The list filters as it is typed into: wait until the file is the selected row, then take it.
-      await page.locator('.quick-input-list .monaco-list-row.focused').filter({ has: byLabel }).waitFor();
-      await page.keyboard.press('Enter');
-    }
-    await page.locator('.tabs-container .tab.active').filter({ has: byLabel }).waitFor();
-    await page.mouse.move(700, 790); // no tab tooltip in the screenshots
-  }
+  const openFile = (relPath: string) => openFileIn(page, relPath);
 
   /** Drags the sash between the side bar and the editors to `x`. */
   async function widenSideBar(x: number) {
@@ -119,14 +111,7 @@ describe('the extension in a real VS Code workbench (code-server + chromium)', {
     await page.mouse.up();
   }
 
-  async function goTo(line: number, column: number) {
-    await page.keyboard.press('Control+G');
-    const input = page.locator('.quick-input-widget input');
-    await input.waitFor();
-    await input.fill(`:${line}:${column}`);
-    await page.keyboard.press('Enter');
-    await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
-  }
+  const goTo = (line: number, column: number) => goToIn(page, line, column);
 
   async function showHover(): Promise<string> {
     // Keep the mouse off tabs and text: their tooltips and hovers would cover the keyboard hover.
@@ -139,12 +124,7 @@ describe('the extension in a real VS Code workbench (code-server + chromium)', {
     return nbsp(await hover.innerText());
   }
 
-  async function problemsText(): Promise<string> {
-    const panel = page.locator('.markers-panel');
-    if (!(await panel.isVisible())) await page.keyboard.press('Control+Shift+M');
-    await panel.waitFor();
-    return nbsp((await page.locator('.markers-panel .monaco-list-row').allInnerTexts()).join('\n'));
-  }
+  const problemsText = () => problemsTextIn(page);
 
   async function waitForProblems(pred: (text: string) => boolean, what: string, timeoutMs = 60_000): Promise<string> {
     const until = Date.now() + timeoutMs;
