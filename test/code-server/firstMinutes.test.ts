@@ -16,11 +16,9 @@ import { after, before, describe, test, type TestContext } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
 import type { Workbench } from '../../scripts/code-server/codeServer';
 import { makeWorkspace } from './workspace';
-import { closeWorkbench, nbsp, openWorkbench, packagedVsix, repo, requirePrerequisites } from './session';
+import { closeWorkbench, exact, nbsp, openWorkbench, packagedVsix, repo, requirePrerequisites } from './session';
 
 const RESULTS = join(repo, 'test-results', 'code-server-first-minutes');
-
-const exact = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
 
 describe("a new user's first minutes in a real VS Code workbench", { timeout: 600_000 }, () => {
   let root: string;

@@ -84,7 +84,8 @@ export async function closeWorkbench(session: Partial<Session> | undefined, root
   if (root && process.env.KEEP_CODE_SERVER_ROOT !== '1') rmSync(root, { recursive: true, force: true });
 }
 
-const exact = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+/** A whole-text match of `text` (for labels and rows that must be exactly it). */
+export const exact = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
 
 /** Shows a workspace file: its tab when it is open, else Quick Open (`Control+P`) by its relative path. */
 export async function openFileIn(page: Page, relPath: string): Promise<void> {

@@ -36,6 +36,7 @@ import {
 } from './workspace';
 import {
   closeWorkbench,
+  exact,
   goToIn,
   nbsp,
   openFileIn,
@@ -94,8 +95,6 @@ describe('the extension in a real VS Code workbench (code-server + chromium)', {
     await page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first().waitFor();
     await page.keyboard.press('Enter');
   }
-
-  const exact = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
 
   const openFile = (relPath: string) => openFileIn(page, relPath);
 

@@ -10,7 +10,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { repo, scratchWithBins, skipUnless, which } from './tools';
+import { MANIFEST, repo, scratchWithBins, which } from './tools';
 
 const emacs = which('emacs');
 const hasPackages =
@@ -18,26 +18,6 @@ const hasPackages =
   spawnSync(emacs, ['--batch', '--eval', "(progn (package-initialize) (require 'eglot) (require 'yaml-mode))"], {
     encoding: 'utf8',
   }).status === 0;
-const skip = skipUnless(
-  'the Emacs test',
-  hasPackages ? [] : ['emacs with the eglot and yaml-mode packages'],
-  'apt-get install -y emacs-nox elpa-eglot elpa-yaml-mode',
-);
-
-const MANIFEST = `apiVersion: storage.cloud.example.com/v20220901
-kind: StorageAccount
-metadata:
-  name: appstore
-  namespace: default
-spec:
-  location: westus2
-  owner:
-    name: rg-app
-  kind: StorageV2
-  sku:
-    name: Standard_XYZ
-  accessTier: hot
-`;
 
 interface Diag {
   line: number;
@@ -58,7 +38,7 @@ interface Result {
 const brief = (ds: Diag[] | null) =>
   (ds ?? []).map((d) => `${d.line}:${d.col} ${d.type} ${/\[([\w-]+)\]/.exec(d.text)?.[1]}`);
 
-describe('Emacs (Eglot, batch) with the README setup', { skip, timeout: 120_000 }, () => {
+describe('Emacs (Eglot, batch) with the README setup', { timeout: 120_000 }, () => {
   let scratch: ReturnType<typeof scratchWithBins>;
   let r: Result;
   let log = '';

@@ -11,25 +11,9 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { repo, scratchWithBins, skipUnless, which } from './tools';
+import { MANIFEST, repo, scratchWithBins, which } from './tools';
 
 const nvim = which('nvim');
-const skip = skipUnless('the Neovim test', nvim ? [] : ['nvim (Neovim 0.7 or later)'], 'apt-get install -y neovim');
-
-const MANIFEST = `apiVersion: storage.cloud.example.com/v20220901
-kind: StorageAccount
-metadata:
-  name: appstore
-  namespace: default
-spec:
-  location: westus2
-  owner:
-    name: rg-app
-  kind: StorageV2
-  sku:
-    name: Standard_XYZ
-  accessTier: hot
-`;
 
 interface Diag {
   lnum: number;
@@ -60,7 +44,7 @@ interface Result {
 }
 const labels = (c: Result['keyCompletion']) => (Array.isArray(c) ? c : (c?.items ?? [])).map((i) => i.label);
 
-describe('Neovim (built-in LSP client, headless) with the README setup', { skip, timeout: 120_000 }, () => {
+describe('Neovim (built-in LSP client, headless) with the README setup', { timeout: 120_000 }, () => {
   let scratch: ReturnType<typeof scratchWithBins>;
   let r: Result;
   let stderr = '';

@@ -1,5 +1,5 @@
 // What the real-editor tests (Neovim, Emacs, pre-commit) share: finding the editor on PATH, the rule that a
-// missing one fails the suite with the command that installs it, a PATH on which
+// missing one fails the suite (its `before`) with the command that installs it, a PATH on which
 // `cloud-manifests-language-server` is linked as `npm install -g` links it, and
 // scratch folders.
 import { spawnSync } from 'node:child_process';
@@ -14,14 +14,6 @@ export const inCI = !!process.env.CI && process.env.CI !== 'false';
 export function which(cmd: string): string | undefined {
   const r = spawnSync('sh', ['-c', `command -v "${cmd}"`], { encoding: 'utf8' });
   return r.status === 0 ? r.stdout.trim() || undefined : undefined;
-}
-
-/**
- * The `skip` option of a suite whose tool may be missing: never a skip (a missing prerequisite is not a
- * pass). The suite's `before` fails on `missing` with the command that installs it; the arguments say what.
- */
-export function skipUnless(_suite: string, _missing: string[], _install: string): false {
-  return false;
 }
 
 /** A scratch folder with its own HOME and XDG folders, and `bin/` (first on PATH) holding the server's command. */
@@ -58,3 +50,19 @@ export function sourceFiles(): string[] {
     );
   return walk(repo);
 }
+
+/** The manifest both editor tests open: an SKU name not in the enum (error) and `hot` for `Hot` (warning). */
+export const MANIFEST = `apiVersion: storage.cloud.example.com/v20220901
+kind: StorageAccount
+metadata:
+  name: appstore
+  namespace: default
+spec:
+  location: westus2
+  owner:
+    name: rg-app
+  kind: StorageV2
+  sku:
+    name: Standard_XYZ
+  accessTier: hot
+`;
