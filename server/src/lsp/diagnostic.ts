@@ -24,19 +24,16 @@ const SEVERITY: Record<Severity, DiagnosticSeverity> = {
  */
 const shipped = [join(__dirname, '..', DOCS_FOLDER), join(__dirname, '..', '..', '..', DOCS_FOLDER)];
 export const DEFAULT_DOCS_BASE = pathToFileURL(shipped.find((d) => existsSync(d)) ?? shipped[0]).href + '/';
-export const docs = { base: DEFAULT_DOCS_BASE };
+/** Where the pages of the codes are: `cloudManifests.docsBaseUrl` (a `/` is added), else the shipped ones. */
+export const docsBaseOf = (url: string | undefined): string =>
+  url ? (url.endsWith('/') ? url : url + '/') : DEFAULT_DOCS_BASE;
 
-/** Takes `cloudManifests.docsBaseUrl`: an address ending in `/` (one is added), or empty for the default. */
-export function setDocsBase(url: string | undefined): void {
-  docs.base = url ? (url.endsWith('/') ? url : url + '/') : DEFAULT_DOCS_BASE;
-}
-
-export function toLspDiagnostic(file: Pick<ParsedFile, 'lines'>, d: Diag): Diagnostic {
+export function toLspDiagnostic(file: Pick<ParsedFile, 'lines'>, d: Diag, docsBase = DEFAULT_DOCS_BASE): Diagnostic {
   return {
     range: file.lines.range(d.start, d.end),
     severity: SEVERITY[severityOf(d)],
     code: d.code,
-    codeDescription: { href: codeDocUrl(docs.base, d.code) },
+    codeDescription: { href: codeDocUrl(docsBase, d.code) },
     source: SOURCE,
     message: plainText(d.message),
     ...(d.data ? { data: d.data } : {}),

@@ -8,7 +8,7 @@ import type { ParsedFile } from '../service/parse';
 import { applySettings, validateFile } from '../service/validate';
 import { checkFile, type WorkspaceCheckOptions } from '../service/workspace/checks';
 import { WORKSPACE_SCOPE } from '../service/workspace/manifest';
-import { toLspDiagnostic } from './diagnostic';
+import { docsBaseOf, toLspDiagnostic } from './diagnostic';
 import { QuietScheduler } from './quiet';
 import { fileOf, isYaml, safely, type ServerState } from './state';
 import { displayOf, scopeOf } from './workspace';
@@ -53,7 +53,8 @@ export function allDiagnostics(s: ServerState, uri: string, file: ParsedFile, cr
   const own = validateFile(file, { rules: s.client.settings.rules });
   const other = cross ? crossDiags(s, uri, file) : [];
   const all = other.length > 0 ? [...own, ...other].sort((a, b) => a.start - b.start || a.end - b.end) : own;
-  return all.map((d) => toLspDiagnostic(file, d));
+  const docs = docsBaseOf(s.client.settings.docsBaseUrl);
+  return all.map((d) => toLspDiagnostic(file, d, docs));
 }
 
 /** Everything published for an open document: its own checks and the cross-document ones. */
@@ -90,7 +91,8 @@ export function publishClosed(s: ServerState, uri: string): void {
     }
     return;
   }
-  const lsp = diags.map((d) => toLspDiagnostic({ lines: f!.lines() }, d));
+  const docs = docsBaseOf(s.client.settings.docsBaseUrl);
+  const lsp = diags.map((d) => toLspDiagnostic({ lines: f!.lines() }, d, docs));
   const key = JSON.stringify(lsp);
   if (prev === key) return;
   closedPublished.set(uri, key);

@@ -13,7 +13,6 @@ import {
 } from 'vscode-languageserver/node';
 import { Excluder } from '../io/glob';
 import { CODE_ACTION_KINDS } from './codeActions';
-import { setDocsBase } from './diagnostic';
 import { indexChanged } from './indexEvents';
 import { readSettings, type Settings } from '../service/settings';
 import { registerCommands } from './commands';
@@ -56,7 +55,6 @@ export function startServer(connection: Connection): ServerState {
     const init = params.initializationOptions as { settings?: unknown; indexChanged?: unknown } | undefined;
     if (init?.settings) client.settings = readSettings(init.settings).settings;
     client.indexEvents = init?.indexChanged === true;
-    setDocsBase(client.settings.docsBaseUrl);
     ws.excluder = new Excluder(client.settings.exclude);
     const roots =
       params.workspaceFolders?.map((f) => f.uri) ??
@@ -96,7 +94,6 @@ export function startServer(connection: Connection): ServerState {
   const applyNewSettings = (next: Settings): void => {
     const excludeChanged = JSON.stringify(next.exclude) !== JSON.stringify(client.settings.exclude);
     client.settings = next;
-    setDocsBase(next.docsBaseUrl);
     if (excludeChanged) {
       ws.excluder = new Excluder(client.settings.exclude);
       if (ws.folders.length > 0 && ws.scanGeneration > 0) void rescan();
