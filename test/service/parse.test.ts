@@ -6,16 +6,17 @@ import { test } from 'node:test';
 import { analyze } from '../../server/src/service/analyze';
 import { complete } from '../../server/src/service/complete';
 import { hover } from '../../server/src/service/hover';
-import {
-  holdFile,
-  parseCacheStats,
-  parseFile,
-  readOnce,
-  releaseFile,
-  splitDocuments,
-} from '../../server/src/service/parse';
+import { ChunkStore, splitDocuments, type ParsedFile } from '../../server/src/service/parse';
 import { validateFile } from '../../server/src/service/validate';
 import { documentSymbols } from '../../server/src/service/workspace/symbols';
+
+// One store for the whole file, as one analysis holds one: its cache is what these tests observe.
+const store = new ChunkStore();
+const parseFile = (text: string) => store.parseFile(text);
+const holdFile = (file: ParsedFile) => store.hold(file);
+const releaseFile = (file: ParsedFile) => store.release(file);
+const parseCacheStats = () => store.stats();
+const readOnce = <T>(fn: () => T): T => store.readOnce(fn);
 
 const account = (i: number, tls = 'TLS1_2') => `apiVersion: storage.example.org/v20220901
 kind: StorageAccount

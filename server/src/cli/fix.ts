@@ -149,7 +149,7 @@ export function fixWorkspace(workspace: Workspace, options: ValidateOptions, mod
     } else run.diff += unifiedDiff(file.display, before, r.text);
     run.fixed += r.fixed;
     run.files++;
-    file.parsed = { text: r.text, docs: [], lines: new LineIndex(r.text) };
+    file.parsed = { text: r.text, lines: new LineIndex(r.text) };
   }
   return run;
 }

@@ -1,14 +1,13 @@
-// A run's workspace: every input read first, then checked as one set. Each file is parsed, indexed and
-// validated on its own and its syntax trees dropped at once (only the index and the diagnostics stay),
-// then the cross-file checks run over the index.
+// A run's workspace: every input read first, then checked as one set in one analysis (service/analysis.ts).
+// Each file is parsed, analysed and indexed on its own and its syntax trees dropped at once (only the index
+// and the diagnostics stay), then each file's diagnostics are asked for as the editor asks for them.
 import { pathToFileURL } from 'node:url';
+import { Analysis, type FileText } from '../service/analysis';
 import { analyze } from '../service/analyze';
-import { parseFile, type ParsedFile } from '../service/parse';
+import type { ParsedFile } from '../service/parse';
 import { LineIndex } from '../service/text';
 import type { Settings } from '../service/settings';
-import { applySettings, validateFile, type Diag } from '../service/validate';
-import { checkFile } from '../service/workspace/checks';
-import { WorkspaceIndex } from '../service/workspace/workspaceIndex';
+import type { Diag } from '../service/validate';
 import { readInputFile, readStdin, decodeText, type Input } from '../io/files';
 import type { Progress } from './progress';
 
@@ -17,8 +16,8 @@ export interface WorkspaceFile {
   display: string;
   /** Absolute path; undefined for standard input. */
   path?: string;
-  /** The file's text and line index; its syntax trees are not kept (`docs` is empty). */
-  parsed: ParsedFile;
+  /** The file's text and line index (its syntax trees are not kept). */
+  parsed: FileText;
 }
 
 export interface Workspace {
@@ -37,12 +36,11 @@ export interface LoadOptions {
   progress?: Progress;
 }
 
-/** A file's text with no syntax trees; its line index is built if a report or a disable comment needs it. */
-function textOnly(text: string): ParsedFile {
+/** A file's text; its line index is built if a report or a disable comment needs it. */
+function textOnly(text: string): FileText {
   let lines: LineIndex | undefined;
   return {
     text,
-    docs: [],
     get lines() {
       return (lines ??= new LineIndex(text));
     },
@@ -94,26 +92,27 @@ const uriOf = (file: WorkspaceFile, i: number): string =>
  * limits a child takes from its parent).
  */
 export function checkWorkspace(workspace: Workspace, settings: Settings, progress?: Progress): FileResult[] {
-  const options = { rules: settings.rules };
+  const analysis = new Analysis({ settings });
   const total = workspace.files.length;
-  const index = new WorkspaceIndex();
   const uris = workspace.files.map(uriOf);
   const display = new Map<string, string>();
-  // Each file parsed once, outside the shared cache: its trees are garbage as soon as it is indexed and checked.
-  const own = workspace.files.map((file, i) => {
+  // Each file parsed once, outside the shared cache: its trees are garbage as soon as it is analysed (its
+  // diagnostics computed, its manifests indexed); the diagnostics are read back below.
+  const parsed = workspace.files.map((file, i) => {
     display.set(uris[i], file.display);
     try {
       // Not a spread: it would build the file's line index, which only a report needs.
-      const { text, docs } = analyze(parseFile(file.parsed.text, { cache: false }));
+      const { text, docs, store } = analyze(analysis.parse(file.parsed.text, { cache: false }));
       const full: ParsedFile = {
         text,
         docs,
+        store,
         get lines() {
           return file.parsed.lines;
         },
       };
-      index.set(uris[i], full);
-      return validateFile(full, options);
+      analysis.indexFile(uris[i], full);
+      return full;
     } catch (e) {
       throw new Error(`while checking ${file.display}: ${e instanceof Error ? e.message : String(e)}`, { cause: e });
     }
@@ -121,17 +120,11 @@ export function checkWorkspace(workspace: Workspace, settings: Settings, progres
   // The files named on the command line need not be the whole workspace (one file, a glob): an owner missing
   // from them proves nothing, so `owner-not-found` / `reference-not-found` are the editor's alone. What the
   // files themselves prove wrong (owner kinds, owner ids, duplicates, cycles, parent limits) is reported.
-  const crossOptions = {
-    ownerResolution: settings.ownerResolution,
-    complete: false,
-    display: (u: string) => display.get(u) ?? u,
-  };
+  const cross = { complete: false, display: (u: string) => display.get(u) ?? u };
   return workspace.files.map((file, i) => {
     let diags: Diag[];
     try {
-      diags = own[i];
-      const cross = applySettings(file.parsed, checkFile(index, uris[i], crossOptions), options);
-      if (cross.length > 0) diags = [...diags, ...cross].sort((x, y) => x.start - y.start || x.end - y.end);
+      diags = analysis.fileDiagnostics(uris[i], parsed[i], cross);
     } catch (e) {
       throw new Error(`while checking ${file.display}: ${e instanceof Error ? e.message : String(e)}`, { cause: e });
     }

@@ -13,7 +13,6 @@ import {
   type OwnerGraphParams,
   type OwnerGraphResult,
 } from '../protocol/requests';
-import { parseFile } from '../service/parse';
 import { WORKSPACE_SCOPE } from '../service/workspace/manifest';
 import { ownerGraph } from '../service/workspace/ownerGraph';
 import { checkLife } from './lifecycle';
@@ -43,7 +42,7 @@ async function fileDiagnostics(s: ServerState, uri: string): Promise<Diagnostic[
   const f = s.index.get(uri);
   const text = f?.text ?? (await readText(uri));
   if (text === undefined) return undefined;
-  return allDiagnostics(s, uri, parseFile(text), f !== undefined);
+  return allDiagnostics(s, uri, s.analysis.parse(text), f !== undefined);
 }
 
 /** Lets other requests in between: a 10,000-file check must not make the editor wait for hover. */

@@ -6,13 +6,12 @@ import {
   FileChangeType,
   type DocumentDiagnosticParams,
 } from 'vscode-languageserver/node';
-import { parseFile } from '../service/parse';
 import { isYamlName } from '../io/walk';
 import { WORKSPACE_SCOPE } from '../service/workspace/manifest';
 import { guarded } from './lifecycle';
 import { documentParams, watchedFileChanges } from './params';
 import { diagnosticsOf, documentChanged, markDirty } from './publish';
-import { forgetDoc, safely, type ServerState } from './state';
+import { safely, type ServerState } from './state';
 import { enqueue, inWorkspace, listYamlFiles, pathOf, readText } from './workspace';
 
 export function registerDocumentEvents(s: ServerState): void {
@@ -21,8 +20,7 @@ export function registerDocumentEvents(s: ServerState): void {
 
   documents.onDidClose((e) => {
     const uri = e.document.uri;
-    forgetDoc(s, uri);
-    s.outlined.delete(uri);
+    s.analysis.closeFile(uri);
     s.indexedVersion.delete(uri);
     publish.changedDocs.delete(uri);
     publish.closedPublished.delete(uri);
@@ -32,7 +30,7 @@ export function registerDocumentEvents(s: ServerState): void {
       if (documents.get(uri)) return;
       const text = inWorkspace(s, uri) && isYamlName(uri) ? await readText(uri) : undefined;
       if (documents.get(uri)) return;
-      const keys = text !== undefined ? index.set(uri, parseFile(text), WORKSPACE_SCOPE) : index.remove(uri);
+      const keys = text !== undefined ? s.analysis.indexFile(uri, text, WORKSPACE_SCOPE) : s.analysis.unindexFile(uri);
       markDirty(s, index.dependents([uri], keys));
     });
   });
@@ -50,7 +48,7 @@ export function registerDocumentEvents(s: ServerState): void {
           const prefix = uri.endsWith('/') ? uri : `${uri}/`;
           for (const u of [uri, ...index.uris().filter((x) => x.startsWith(prefix))]) {
             if (!index.has(u) || documents.get(u)) continue;
-            keys.push(...index.remove(u));
+            keys.push(...s.analysis.unindexFile(u));
             touched.add(u);
           }
           continue;
@@ -69,7 +67,9 @@ export function registerDocumentEvents(s: ServerState): void {
           const u = pathToFileURL(p).href;
           if (documents.get(u)) continue;
           const text = await readText(u);
-          keys.push(...(text === undefined ? index.remove(u) : index.set(u, parseFile(text), WORKSPACE_SCOPE)));
+          keys.push(
+            ...(text === undefined ? s.analysis.unindexFile(u) : s.analysis.indexFile(u, text, WORKSPACE_SCOPE)),
+          );
           touched.add(u);
         }
       }

@@ -3,10 +3,9 @@
 // coalesced: only the latest state is indexed and published.
 import { CodeLensRefreshRequest, type Diagnostic } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { severityOf, type Diag } from '../service/diag';
+import type { CrossFileOptions } from '../service/analysis';
+import { severityOf } from '../service/diag';
 import type { ParsedFile } from '../service/parse';
-import { applySettings, validateFile } from '../service/validate';
-import { checkFile, type WorkspaceCheckOptions } from '../service/workspace/checks';
 import { WORKSPACE_SCOPE } from '../service/workspace/manifest';
 import { docsBaseOf, toLspDiagnostic } from './diagnostic';
 import { QuietScheduler } from './quiet';
@@ -20,7 +19,7 @@ export function syncDoc(s: ServerState, doc: TextDocument): Set<string> | undefi
   // A repeated version may carry another text (see fileOf): the text decides.
   if (s.indexedVersion.get(doc.uri) === doc.version && s.index.get(doc.uri)?.text === doc.getText()) return undefined;
   s.indexedVersion.set(doc.uri, doc.version);
-  return s.index.update(doc.uri, fileOf(s, doc), scopeOf(s, doc.uri));
+  return s.analysis.updateFile(doc.uri, fileOf(s, doc), scopeOf(s, doc.uri));
 }
 
 /** Brings every open document into the index (before a request that reads other files). */
@@ -31,28 +30,18 @@ export function syncAll(s: ServerState): void {
   }
 }
 
-function crossOptions(s: ServerState, uri: string): WorkspaceCheckOptions {
+function crossOptions(s: ServerState, uri: string): CrossFileOptions {
   const f = s.index.get(uri);
   return {
-    ownerResolution: s.client.settings.ownerResolution,
     // Outside the workspace folders, or while the scan runs, a missing owner proves nothing.
     complete: f?.scope === WORKSPACE_SCOPE && s.ws.indexComplete,
     display: (u) => displayOf(s, u),
   };
 }
 
-/** Cross-document diagnostics of an indexed file, settings and disable comments applied. */
-function crossDiags(s: ServerState, uri: string, file: Pick<ParsedFile, 'text' | 'lines'>): Diag[] {
-  return applySettings({ ...file, docs: [] }, checkFile(s.index, uri, crossOptions(s, uri)), {
-    rules: s.client.settings.rules,
-  });
-}
-
 /** A file's own checks and the cross-document ones, in position order, as LSP diagnostics. */
 export function allDiagnostics(s: ServerState, uri: string, file: ParsedFile, cross: boolean): Diagnostic[] {
-  const own = validateFile(file, { rules: s.client.settings.rules });
-  const other = cross ? crossDiags(s, uri, file) : [];
-  const all = other.length > 0 ? [...own, ...other].sort((a, b) => a.start - b.start || a.end - b.end) : own;
+  const all = s.analysis.fileDiagnostics(uri, file, cross ? crossOptions(s, uri) : undefined);
   const docs = docsBaseOf(s.client.settings.docsBaseUrl);
   return all.map((d) => toLspDiagnostic(file, d, docs));
 }
@@ -79,9 +68,9 @@ export function publishClosed(s: ServerState, uri: string): void {
   const closedPublished = publish.closedPublished;
   const f = s.index.get(uri);
   const diags = f
-    ? crossDiags(s, uri, { text: f.text, lines: f.lines() }).filter(
-        (d) => severityOf(d) === 'error' || severityOf(d) === 'warning',
-      )
+    ? s.analysis
+        .crossDiagnostics(uri, { text: f.text, lines: f.lines() }, crossOptions(s, uri))
+        .filter((d) => severityOf(d) === 'error' || severityOf(d) === 'warning')
     : [];
   const prev = closedPublished.get(uri);
   if (diags.length === 0) {

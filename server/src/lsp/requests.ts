@@ -24,7 +24,7 @@ import { COPY_RESOURCE_PATH } from '../protocol/requests';
 import { complete } from '../service/complete';
 import { validateFile } from '../service/validate';
 import { hover } from '../service/hover';
-import { readOnce, type ParsedFile } from '../service/parse';
+import type { ParsedFile } from '../service/parse';
 import { completeReferences } from '../service/workspace/completeRefs';
 import type { Span } from '../service/workspace/manifest';
 import { definitionAt, prepareRenameAt, referencesAt, renameAt } from '../service/workspace/navigate';
@@ -78,7 +78,7 @@ export function registerRequests(s: ServerState): void {
       return safely(
         s,
         () =>
-          readOnce(() => {
+          s.analysis.readOnce(() => {
             const file = fileOf(s, doc);
             const offset = file.lines.offsetAt(params.position);
             const items = complete(file, offset, {
@@ -104,7 +104,7 @@ export function registerRequests(s: ServerState): void {
       return safely(
         s,
         () =>
-          readOnce(() => {
+          s.analysis.readOnce(() => {
             const file = fileOf(s, doc);
             const h = hover(file, file.lines.offsetAt(params.position));
             if (!h) return null;
@@ -204,7 +204,7 @@ export function registerRequests(s: ServerState): void {
     guarded(s.life, documentParams, (params: DocumentSymbolParams) => {
       const doc = documents.get(params.textDocument.uri);
       if (!doc || !isYaml(doc)) return [];
-      s.outlined.add(doc.uri);
+      s.analysis.outlined.add(doc.uri);
       return safely(s, () => documentSymbols(fileOf(s, doc)), []);
     }),
   );

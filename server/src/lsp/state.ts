@@ -1,15 +1,16 @@
 // The state of one language server, created by `startServer(connection)` and handed to every handler
-// module: the connection, the open documents, the client's capabilities and settings, the parsed form of
-// each open document, the workspace (folders, index, scan) and what is waiting to be published. Nothing
-// lives in module singletons, so a test can start as many servers in one process as it likes.
+// module: the connection, the open documents, the client's capabilities and settings, the analysis (the
+// parsed form of each open document, the index, every cache: service/analysis.ts), the workspace folders
+// and scan, and what is waiting to be published. Nothing lives in module singletons, so a test can start as
+// many servers in one process as it likes.
 import { ResponseError, TextDocuments, type Connection } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { Excluder } from '../io/glob';
 import { isYamlName } from '../io/walk';
-import { analyze } from '../service/analyze';
-import { holdFile, parseFile, releaseFile, type ParsedFile } from '../service/parse';
+import { Analysis } from '../service/analysis';
+import type { ParsedFile } from '../service/parse';
 import { DEFAULT_SETTINGS, type Settings } from '../service/settings';
-import { WorkspaceIndex } from '../service/workspace/workspaceIndex';
+import type { WorkspaceIndex } from '../service/workspace/workspaceIndex';
 import type { Life } from './lifecycle';
 import type { QuietScheduler } from './quiet';
 
@@ -56,11 +57,12 @@ export interface ServerState {
   readonly connection: Connection;
   readonly documents: TextDocuments<TextDocument>;
   readonly client: ClientState;
-  /** Parsed form of each open document at its current version. */
-  readonly parsed: Map<string, { version: number; file: ParsedFile }>;
-  /** Documents whose outline the client has asked for: their symbols are computed with each new version. */
-  readonly outlined: Set<string>;
-  /** Every manifest of the workspace folders and of the open documents. */
+  /**
+   * The inputs (open documents' texts, files read from disk, the settings) and every cache: queries go
+   * through it. `client.settings` reads and writes the analysis's settings (one value, not two copies).
+   */
+  readonly analysis: Analysis;
+  /** Every manifest of the workspace folders and of the open documents (the analysis's; read it only). */
   readonly index: WorkspaceIndex;
   readonly ws: WorkspaceState;
   /** Version of each open document last fed to the index. */
@@ -75,11 +77,17 @@ export interface ServerState {
 }
 
 export function createState(connection: Connection): ServerState {
+  const analysis = new Analysis({ settings: DEFAULT_SETTINGS });
   return {
     connection,
     documents: new TextDocuments(TextDocument),
     client: {
-      settings: DEFAULT_SETTINGS,
+      get settings() {
+        return analysis.settings;
+      },
+      set settings(next: Settings) {
+        analysis.settings = next;
+      },
       pullDiagnostics: false,
       configurationSupport: false,
       watchedFilesRegistration: false,
@@ -90,9 +98,8 @@ export function createState(connection: Connection): ServerState {
       documentChangesSupport: false,
       indexEvents: false,
     },
-    parsed: new Map(),
-    outlined: new Set(),
-    index: new WorkspaceIndex(),
+    analysis,
+    index: analysis.index,
     ws: {
       folders: [],
       excluder: new Excluder([]),
@@ -107,26 +114,9 @@ export function createState(connection: Connection): ServerState {
   };
 }
 
-/** The parsed form of an open document at its current version. */
-export function fileOf(s: ServerState, doc: TextDocument): ParsedFile {
-  const hit = s.parsed.get(doc.uri);
-  // A client may repeat a version with another text (a second didOpen, a didChange): the text decides.
-  if (hit && hit.version === doc.version && hit.file.text === doc.getText()) return hit.file;
-  // Every result cached per chunk, in one pass: each changed chunk is parsed once (trees are not kept).
-  const file = analyze(parseFile(doc.getText()), { symbols: s.outlined.has(doc.uri) });
-  // Only the current version of an open document can be asked about: it holds its chunks, not older ones.
-  holdFile(file);
-  if (hit) releaseFile(hit.file);
-  s.parsed.set(doc.uri, { version: doc.version, file });
-  return file;
-}
-
-/** A document closed: its chunks stay only if the index (or another document) holds them. */
-export function forgetDoc(s: ServerState, uri: string): void {
-  const hit = s.parsed.get(uri);
-  if (hit) releaseFile(hit.file);
-  s.parsed.delete(uri);
-}
+/** The parsed form of an open document at its current version (parsed and analysed once per version). */
+export const fileOf = (s: ServerState, doc: TextDocument): ParsedFile =>
+  s.analysis.openFile(doc.uri, doc.version, doc.getText());
 
 export const isYaml = (doc: TextDocument) => isYamlName(doc.uri) || doc.languageId === 'yaml';
 

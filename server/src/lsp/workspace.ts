@@ -6,7 +6,6 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { WorkDoneProgressServerReporter } from 'vscode-languageserver/node';
 import { readTextFile, readTextFileSync } from '../io/files';
 import { SKIPPED_DIRS, walkYaml } from '../io/walk';
-import { parseFile } from '../service/parse';
 import { WORKSPACE_SCOPE } from '../service/workspace/manifest';
 import { growingHeap, steadyHeap } from './heap';
 import { logError, type ServerState } from './state';
@@ -118,7 +117,7 @@ export function scanWorkspace(s: ServerState, indexed: () => void): Promise<void
       // Files that left the workspace (a rescan after a settings or folder change).
       for (const uri of index.uris()) {
         if (wanted.has(uri) || documents.get(uri)) continue;
-        index.remove(uri);
+        s.analysis.unindexFile(uri);
       }
       // Open documents may change scope (exclude settings): index them again.
       s.indexedVersion.clear();
@@ -132,8 +131,8 @@ export function scanWorkspace(s: ServerState, indexed: () => void): Promise<void
         const texts = batch.map(readTextNow);
         batch.forEach((uri, j) => {
           const text = texts[j];
-          if (text === undefined) index.remove(uri);
-          else index.set(uri, parseFile(text), WORKSPACE_SCOPE);
+          if (text === undefined) s.analysis.unindexFile(uri);
+          else s.analysis.indexFile(uri, text, WORKSPACE_SCOPE);
         });
         const done = Math.min(i + BATCH, uris.length);
         if (Date.now() - reported > 100) {

@@ -1,5 +1,8 @@
-// The registry of every kind and version, and how a manifest's `apiVersion` and `kind` are recognised:
-// by area, version and kind, whatever the domain part of the group (`storage.<anything>/v20220901`).
+// The registry of kinds as a value: every kind and version an analysis knows, and how a manifest's
+// `apiVersion` and `kind` are recognised: by area, version and kind, whatever the domain part of the group
+// (`storage.<anything>/v20220901`). The built-in kinds make `builtinRegistry()`; a registry can be built
+// from more definitions of the same shape (kinds from a workspace's CRDs), and two analyses holding
+// different registries in one process answer each by its own.
 import { alertsmanagementKinds } from './kinds/alertsmanagement';
 import { appconfigurationKinds } from './kinds/appconfiguration';
 import { authorizationKinds } from './kinds/authorization';
@@ -9,6 +12,7 @@ import { resourcesKinds } from './kinds/resources';
 import { storageKinds } from './kinds/storage';
 import type { KindDef } from './types';
 
+/** The built-in kinds (the generators and tests list them; the service asks its analysis's registry). */
 export const allKinds: readonly KindDef[] = [
   ...authorizationKinds,
   ...appconfigurationKinds,
@@ -21,16 +25,6 @@ export const allKinds: readonly KindDef[] = [
 
 /** The spec's placeholder domain; used where the workspace gives none. */
 export const DEFAULT_API_DOMAIN = 'cloud.example.com';
-
-const byKey = new Map<string, KindDef>();
-const areas = new Map<string, { versions: Set<string>; kinds: Set<string> }>();
-for (const def of allKinds) {
-  byKey.set(`${def.area}/${def.version}/${def.kind}`, def);
-  let a = areas.get(def.area);
-  if (!a) areas.set(def.area, (a = { versions: new Set(), kinds: new Set() }));
-  a.versions.add(def.version);
-  a.kinds.add(def.kind);
-}
 
 export interface ParsedApiVersion {
   area: string;
@@ -63,110 +57,165 @@ export type Lookup =
 
 const listBase = (kind: string) => (kind.endsWith('List') ? kind.slice(0, -4) : undefined);
 
-/**
- * Results by `apiVersion` and `kind` as written: every document asks, and a workspace writes few distinct
- * pairs. Bounded, since a user typing writes many; results are shared, so never changed by callers.
- */
-const lookups = new Map<string, Lookup>();
+/** Look-up results kept per registry (a user typing writes many distinct pairs). */
 const LOOKUP_CACHE = 1_000;
 
-export function lookup(apiVersion: unknown, kind: unknown): Lookup {
-  if (typeof apiVersion !== 'string' || typeof kind !== 'string') return { status: 'notOurs' };
-  const key = `${apiVersion}\u0000${kind}`;
-  let hit = lookups.get(key);
-  if (!hit) {
-    if (lookups.size >= LOOKUP_CACHE) lookups.clear();
-    lookups.set(key, (hit = lookupNow(apiVersion, kind)));
+/** Every kind an analysis knows, with the look-ups by `apiVersion`/`kind`/area. Immutable once built. */
+export class Registry {
+  private readonly byKey = new Map<string, KindDef>();
+  private readonly areas = new Map<string, { versions: Set<string>; kinds: Set<string> }>();
+  private readonly kindNames: ReadonlySet<string>;
+  /**
+   * Results by `apiVersion` and `kind` as written: every document asks, and a workspace writes few distinct
+   * pairs. Bounded; results are shared, so never changed by callers.
+   */
+  private readonly lookups = new Map<string, Lookup>();
+  private readonly others = new WeakMap<KindDef, KindDef[]>();
+
+  constructor(readonly kinds: readonly KindDef[]) {
+    for (const def of kinds) {
+      this.byKey.set(`${def.area}/${def.version}/${def.kind}`, def);
+      let a = this.areas.get(def.area);
+      if (!a) this.areas.set(def.area, (a = { versions: new Set(), kinds: new Set() }));
+      a.versions.add(def.version);
+      a.kinds.add(def.kind);
+    }
+    this.kindNames = new Set(kinds.map((d) => d.kind));
   }
-  return hit;
-}
 
-function lookupNow(apiVersion: string, kind: string): Lookup {
-  const parsed = parseApiVersion(apiVersion);
-  if (!parsed) return { status: 'notOurs' };
-  // A group without a domain (`storage/v1`) is not ours: our groups always carry `{api_domain}`.
-  if (!parsed.domain) return { status: 'notOurs' };
-  const area = areas.get(parsed.area);
-  if (!area) return { status: 'notOurs' };
-  const direct = byKey.get(`${parsed.area}/${parsed.version}/${kind}`);
-  if (direct) return { status: 'ok', def: direct, list: false, parsed };
-  const base = listBase(kind);
-  const listed = base ? byKey.get(`${parsed.area}/${parsed.version}/${base}`) : undefined;
-  if (listed) return { status: 'ok', def: listed, list: true, parsed };
-  const kindKnown = area.kinds.has(kind) || (base !== undefined && area.kinds.has(base));
-  if (kindKnown) {
-    const k = area.kinds.has(kind) ? kind : base!;
-    const versions = allKinds.filter((d) => d.area === parsed.area && d.kind === k).map((d) => d.version);
-    return { status: 'unknownVersion', area: parsed.area, kind, versions, parsed };
+  lookup(apiVersion: unknown, kind: unknown): Lookup {
+    if (typeof apiVersion !== 'string' || typeof kind !== 'string') return { status: 'notOurs' };
+    const key = `${apiVersion}\u0000${kind}`;
+    let hit = this.lookups.get(key);
+    if (!hit) {
+      if (this.lookups.size >= LOOKUP_CACHE) this.lookups.clear();
+      this.lookups.set(key, (hit = this.lookupNow(apiVersion, kind)));
+    }
+    return hit;
   }
-  if (area.versions.has(parsed.version)) {
-    const kinds = allKinds.filter((d) => d.area === parsed.area && d.version === parsed.version).map((d) => d.kind);
-    return { status: 'unknownKind', area: parsed.area, version: parsed.version, kinds, parsed };
+
+  private lookupNow(apiVersion: string, kind: string): Lookup {
+    const parsed = parseApiVersion(apiVersion);
+    if (!parsed) return { status: 'notOurs' };
+    // A group without a domain (`storage/v1`) is not ours: our groups always carry `{api_domain}`.
+    if (!parsed.domain) return { status: 'notOurs' };
+    const area = this.areas.get(parsed.area);
+    if (!area) return { status: 'notOurs' };
+    const direct = this.byKey.get(`${parsed.area}/${parsed.version}/${kind}`);
+    if (direct) return { status: 'ok', def: direct, list: false, parsed };
+    const base = listBase(kind);
+    const listed = base ? this.byKey.get(`${parsed.area}/${parsed.version}/${base}`) : undefined;
+    if (listed) return { status: 'ok', def: listed, list: true, parsed };
+    const kindKnown = area.kinds.has(kind) || (base !== undefined && area.kinds.has(base));
+    if (kindKnown) {
+      const k = area.kinds.has(kind) ? kind : base!;
+      const versions = this.kinds.filter((d) => d.area === parsed.area && d.kind === k).map((d) => d.version);
+      return { status: 'unknownVersion', area: parsed.area, kind, versions, parsed };
+    }
+    if (area.versions.has(parsed.version)) {
+      const kinds = this.kinds.filter((d) => d.area === parsed.area && d.version === parsed.version).map((d) => d.kind);
+      return { status: 'unknownKind', area: parsed.area, version: parsed.version, kinds, parsed };
+    }
+    return { status: 'notOurs' };
   }
-  return { status: 'notOurs' };
+
+  /** Every kind of an area and version (for `kind` completion). */
+  kindsOf(area: string, version: string): KindDef[] {
+    return this.kinds.filter((d) => d.area === area && d.version === version);
+  }
+
+  /** Each distinct `area/version` pair, for `apiVersion` completion. */
+  groupVersions(): { area: string; version: string; apiVersionValue: string }[] {
+    const seen = new Map<string, { area: string; version: string; apiVersionValue: string }>();
+    for (const d of this.kinds)
+      seen.set(`${d.area}/${d.version}`, { area: d.area, version: d.version, apiVersionValue: d.apiVersionValue });
+    return [...seen.values()];
+  }
+
+  /** `area` is one of ours (`storage`, `eventgrid`, …). */
+  isOurArea(area: string): boolean {
+    return this.areas.has(area);
+  }
+
+  /** Our areas (`storage`, `eventgrid`, …). */
+  ourAreas(): string[] {
+    return [...this.areas.keys()];
+  }
+
+  /** Kinds of an area, any version. */
+  kindsOfArea(area: string): string[] {
+    return [...(this.areas.get(area)?.kinds ?? [])];
+  }
+
+  /** The area a kind belongs to (kind names are unique across areas). */
+  areaOfKind(kind: string): string | undefined {
+    for (const [area, a] of this.areas) if (a.kinds.has(kind)) return area;
+    return undefined;
+  }
+
+  /** `apiVersion` names one of our groups (known area, with a domain). */
+  isOurApiVersion(apiVersion: string | undefined): boolean {
+    const p = apiVersion ? parseApiVersion(apiVersion) : undefined;
+    return !!p && !!p.domain && this.areas.has(p.area);
+  }
+
+  /** `kind` is one of our kinds or one of their lists. */
+  isOurKind(kind: string | undefined): boolean {
+    return !!kind && (this.kindNames.has(kind) || (kind.endsWith('List') && this.kindNames.has(kind.slice(0, -4))));
+  }
+
+  /** Whether a kind of that name (any area, any version) is known. */
+  hasKind(kind: string): boolean {
+    return this.kindNames.has(kind);
+  }
+
+  /**
+   * The area of a reference's `group` when it is one of ours (`storage.cloud.example.com` → `storage`);
+   * undefined for another group (`monitor.cloud.example.com`, `apps`), which the server knows nothing about.
+   */
+  ourAreaOfGroup(group: string | undefined): string | undefined {
+    if (!group) return undefined;
+    const p = parseApiVersion(`${group}/v`);
+    if (!p || !p.domain) return undefined;
+    return this.areas.has(p.area) ? p.area : undefined;
+  }
+
+  /** The same kind of the same area in the registry's other versions. */
+  otherVersionsOf(def: KindDef): KindDef[] {
+    let hit = this.others.get(def);
+    if (!hit) {
+      hit = this.kinds.filter((d) => d.area === def.area && d.kind === def.kind && d.version !== def.version);
+      this.others.set(def, hit);
+    }
+    return hit;
+  }
+
+  /** Kinds (any version) whose owner is of kind `ownerKind`. */
+  ownedKindsOf(ownerKind: string): string[] {
+    return [
+      ...new Set(this.kinds.filter((d) => d.owner.style === 'known' && d.owner.kind === ownerKind).map((d) => d.kind)),
+    ];
+  }
+
+  /** The definition of a kind in any version (for owner look-ups by kind name). */
+  anyVersionOf(kind: string): KindDef | undefined {
+    return this.kinds.find((d) => d.kind === kind);
+  }
 }
 
-/** Every kind of an area and version (for `kind` completion). */
-export const kindsOf = (area: string, version: string): KindDef[] =>
-  allKinds.filter((d) => d.area === area && d.version === version);
+/** The registry of the built-in kinds, built once (it is immutable, so analyses share it). */
+const BUILTIN = new Registry(allKinds);
+export const builtinRegistry = (): Registry => BUILTIN;
 
-/** Each distinct `area/version` pair, for `apiVersion` completion. */
-export function groupVersions(): { area: string; version: string; apiVersionValue: string }[] {
-  const seen = new Map<string, { area: string; version: string; apiVersionValue: string }>();
-  for (const d of allKinds)
-    seen.set(`${d.area}/${d.version}`, { area: d.area, version: d.version, apiVersionValue: d.apiVersionValue });
-  return [...seen.values()];
-}
+/** The registry of the built-in kinds without some and with others (tests; later, kinds from CRDs). */
+export const registryWith = (add: readonly KindDef[], remove: (def: KindDef) => boolean = () => false): Registry =>
+  new Registry([...allKinds.filter((d) => !remove(d)), ...add]);
 
-/** `area` is one of ours (`storage`, `eventgrid`, …). */
-export const isOurArea = (area: string): boolean => areas.has(area);
+/** Look-up in the built-in registry (for the generators and tests; the service asks its analysis's). */
+export const lookup = (apiVersion: unknown, kind: unknown): Lookup => BUILTIN.lookup(apiVersion, kind);
 
-/** Our areas (`storage`, `eventgrid`, …). */
-export const ourAreas = (): string[] => [...areas.keys()];
-
-/** Kinds of an area, any version. */
-export const kindsOfArea = (area: string): string[] => [...(areas.get(area)?.kinds ?? [])];
-
-/** The area a kind belongs to (kind names are unique across areas). */
-export function areaOfKind(kind: string): string | undefined {
-  for (const [area, a] of areas) if (a.kinds.has(kind)) return area;
-  return undefined;
-}
-
-/** `apiVersion` names one of our groups (known area, with a domain). */
-export function isOurApiVersion(apiVersion: string | undefined): boolean {
-  const p = apiVersion ? parseApiVersion(apiVersion) : undefined;
-  return !!p && !!p.domain && areas.has(p.area);
-}
-
-const kindNames = new Set(allKinds.map((d) => d.kind));
-
-/** `kind` is one of our kinds or one of their lists. */
-export const isOurKind = (kind: string | undefined): boolean =>
-  !!kind && (kindNames.has(kind) || (kind.endsWith('List') && kindNames.has(kind.slice(0, -4))));
-
-/**
- * The area of a reference's `group` when it is one of ours (`storage.cloud.example.com` → `storage`); undefined
- * for another group (`monitor.cloud.example.com`, `apps`), which the server knows nothing about.
- */
-export function ourAreaOfGroup(group: string | undefined): string | undefined {
-  if (!group) return undefined;
-  const p = parseApiVersion(`${group}/v`);
-  if (!p || !p.domain) return undefined;
-  return areas.has(p.area) ? p.area : undefined;
-}
-
-/** The same kind of the same area in the model's other versions. */
-export const otherVersionsOf = (def: KindDef): KindDef[] =>
-  allKinds.filter((d) => d.area === def.area && d.kind === def.kind && d.version !== def.version);
-
-/** Kinds (any version) whose owner is of kind `ownerKind`. */
-export const ownedKindsOf = (ownerKind: string): string[] => [
-  ...new Set(allKinds.filter((d) => d.owner.style === 'known' && d.owner.kind === ownerKind).map((d) => d.kind)),
-];
-
-/** The definition of a kind in any version, preferring the given area (for owner look-ups by kind name). */
-export const anyVersionOf = (kind: string): KindDef | undefined => allKinds.find((d) => d.kind === kind);
+/** Kinds of an area and version in the built-in registry (for the generators and tests). */
+export const kindsOf = (area: string, version: string): KindDef[] => BUILTIN.kindsOf(area, version);
 
 export const apiVersionString = (def: KindDef, domain = DEFAULT_API_DOMAIN): string =>
   `${def.area}.${domain}/${def.version}`;

@@ -2,7 +2,7 @@
 // for the workspace index and, when the editor shows an outline, its symbols. Syntax trees are kept
 // only while they are used (see parse.ts), so separate passes over a large file would each parse it again;
 // in one pass each new chunk is parsed once. Unchanged chunks cost a cache lookup.
-import { readOnce, type ParsedFile } from './parse';
+import type { ParsedFile } from './parse';
 import { validateChunk } from './validate';
 import { chunkManifests } from './workspace/extract';
 import { chunkSymbols } from './workspace/symbols';
@@ -15,7 +15,7 @@ export interface AnalyzeOptions {
 export function analyze(file: ParsedFile, options: AnalyzeOptions = {}): ParsedFile {
   for (const chunk of file.docs) {
     // One tree for the three, dropped after them (see readOnce).
-    readOnce(() => {
+    file.store.readOnce(() => {
       validateChunk(chunk);
       chunkManifests(chunk);
       if (options.symbols) chunkSymbols(chunk);

@@ -8,7 +8,7 @@ import { isCode, type Code } from './codes';
 import type { Diag } from './diag';
 import { isCurrent, type FixData } from './fixes/data';
 import { eolOf } from './fixes/spans';
-import { Chunk, readOnce, type ParsedFile } from './parse';
+import { Chunk, type ParsedFile } from './parse';
 import { validateChunk } from './validate';
 import type { Span } from './yamlNodes';
 
@@ -198,12 +198,12 @@ function improves(
   if (!verdicts) verdictCache.set(chunk.key, (verdicts = new Map()));
   const hit = verdicts.get(key);
   if (hit !== undefined) return hit;
-  const next = new Chunk(applyEdits(chunk.text, rel), false);
-  const ok = readOnce(() => {
+  const next = new Chunk(applyEdits(chunk.text, rel), chunk.store, false);
+  const ok = chunk.store.readOnce(() => {
     if (next.doc.errors.length > 0) return false;
     return noneNew(
       was,
-      validateChunk({ text: next.text, doc: next.doc, key: next }),
+      validateChunk({ text: next.text, doc: next.doc, key: next, store: chunk.store }),
       rel,
       chunk.offset,
       fixed,

@@ -10,15 +10,7 @@ import {
   type CompletionItem,
   type Range,
 } from 'vscode-languageserver-types';
-import {
-  allKinds,
-  DEFAULT_API_DOMAIN,
-  groupVersions,
-  isOurApiVersion,
-  isOurKind,
-  kindsOf,
-  parseApiVersion,
-} from '../model/registry';
+import { DEFAULT_API_DOMAIN, parseApiVersion } from '../model/registry';
 import type { Field, KindDef, StringType, Type } from '../model/types';
 import { pathLabel, resolvePath } from '../model/typePath';
 import { ChunkText, cursorAt, type CursorContext, type Layout } from './cursor';
@@ -52,7 +44,12 @@ export function complete(file: ParsedFile, offset: number, settings: CompletionS
   const range = (s: number, e: number): Range => file.lines.range(chunk.offset + s, chunk.offset + e);
   if (ctx.kind === 'empty') {
     const r = range(ctx.start, ctx.end);
-    const snippets = resourceSnippets(domainFor(file, chunk, settings), r, settings.workspaceNames?.());
+    const snippets = resourceSnippets(
+      file.store.registry,
+      domainFor(file, chunk, settings),
+      r,
+      settings.workspaceNames?.(),
+    );
     return emptyDocumentItems(snippets, chunk.text.slice(ctx.start, ctx.end), r);
   }
   const id = identifyChunk(chunk);
@@ -160,17 +157,17 @@ function valueItems(
       settings.apiDomain ||
       settings.workspaceDomains?.[0] ||
       domainsInFile(file, chunk)[0] ||
-      (own && isOurApiVersion(id.apiVersion) ? own.domain : '') ||
+      (own && id.registry.isOurApiVersion(id.apiVersion) ? own.domain : '') ||
       DEFAULT_API_DOMAIN
     );
   };
   if (top && last === 'apiVersion') {
     // Offered unless the document is clearly someone else's (a kind that is not ours).
-    if (id.kind !== undefined && !isOurKind(id.kind) && !id.def) return [];
+    if (id.kind !== undefined && !id.registry.isOurKind(id.kind) && !id.def) return [];
     return apiVersionItems(id, domain(), ctx, range);
   }
   if (top && last === 'kind') {
-    if (id.apiVersion !== undefined && !isOurApiVersion(id.apiVersion)) return [];
+    if (id.apiVersion !== undefined && !id.registry.isOurApiVersion(id.apiVersion)) return [];
     return kindItems(id, ctx, range);
   }
   if (listItem && id.def && (last === 'apiVersion' || last === 'kind')) {
@@ -182,7 +179,7 @@ function valueItems(
         range,
         {
           kind: CompletionItemKind.Value,
-          documentation: md(kindMarkdown(id.def, false, parseApiVersion(v)?.domain || domain())),
+          documentation: md(kindMarkdown(id.registry, id.def, false, parseApiVersion(v)?.domain || domain())),
         },
         0,
       ),
@@ -290,13 +287,14 @@ function apiVersionItems(
   range: Range,
 ): CompletionItem[] {
   const kind = id.kind;
-  const base = kind && isOurKind(kind) && !allKinds.some((d) => d.kind === kind) ? kind.slice(0, -4) : kind;
-  const all = groupVersions().sort(areaOrder);
-  const withKind = base ? all.filter((gv) => kindsOf(gv.area, gv.version).some((d) => d.kind === base)) : [];
+  const registry = id.registry;
+  const base = kind && registry.isOurKind(kind) && !registry.hasKind(kind) ? kind.slice(0, -4) : kind;
+  const all = registry.groupVersions().sort(areaOrder);
+  const withKind = base ? all.filter((gv) => registry.kindsOf(gv.area, gv.version).some((d) => d.kind === base)) : [];
   const list = withKind.length ? withKind : all;
   return list.map((gv, i) => {
     const value = `${gv.area}.${domain}/${gv.version}`;
-    const kinds = kindsOf(gv.area, gv.version).map((d) => `\`${d.kind}\``);
+    const kinds = registry.kindsOf(gv.area, gv.version).map((d) => `\`${d.kind}\``);
     return valueItem(
       value,
       ctx,
@@ -315,15 +313,16 @@ function apiVersionItems(
 
 function kindItems(id: Identity, ctx: Extract<CursorContext, { kind: 'value' }>, range: Range): CompletionItem[] {
   const p = id.apiVersion ? parseApiVersion(id.apiVersion) : undefined;
-  let defs: KindDef[] = p ? kindsOf(p.area, p.version) : [];
-  if (defs.length === 0 && p) defs = allKinds.filter((d) => d.area === p.area);
-  if (defs.length === 0) defs = [...allKinds];
+  const registry = id.registry;
+  let defs: KindDef[] = p ? registry.kindsOf(p.area, p.version) : [];
+  if (defs.length === 0 && p) defs = registry.kinds.filter((d) => d.area === p.area);
+  if (defs.length === 0) defs = [...registry.kinds];
   const seen = new Set<string>();
   defs = defs.filter((d) => !seen.has(d.kind) && seen.add(d.kind)).sort((a, b) => a.kind.localeCompare(b.kind));
   const domain = p?.domain || DEFAULT_API_DOMAIN;
   const items: CompletionItem[] = [];
   defs.forEach((d, i) => {
-    const doc = md(kindMarkdown(d, false, domain));
+    const doc = md(kindMarkdown(registry, d, false, domain));
     items.push(
       valueItem(
         d.kind,
@@ -339,7 +338,7 @@ function kindItems(id: Identity, ctx: Extract<CursorContext, { kind: 'value' }>,
     );
   });
   defs.forEach((d, i) => {
-    const doc = md(kindMarkdown(d, true, domain));
+    const doc = md(kindMarkdown(registry, d, true, domain));
     items.push(
       valueItem(
         `${d.kind}List`,

@@ -74,7 +74,7 @@ export function hover(file: ParsedFile, offset: number): { markdown: string; sta
   const itemLevel = id.list && path.length === 3 && path[0] === 'items' && path[1] === '[]';
   if ((path.length === 1 || itemLevel) && (last === 'apiVersion' || last === 'kind')) {
     const domain = (id.apiVersion && parseApiVersion(id.apiVersion)?.domain) || DEFAULT_API_DOMAIN;
-    if (id.def) return out(kindMarkdown(id.def, id.list && !itemLevel, domain));
+    if (id.def) return out(kindMarkdown(id.registry, id.def, id.list && !itemLevel, domain));
   }
 
   const r = resolvePath(id.root, path);

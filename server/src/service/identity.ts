@@ -3,15 +3,7 @@
 // the type of the whole document.
 import { isMap } from 'yaml';
 import { envelopeOf, listEnvelopeOf } from '../model/envelope';
-import {
-  allKinds,
-  isOurApiVersion,
-  isOurArea,
-  isOurKind,
-  lookup,
-  parseApiVersion,
-  type Lookup,
-} from '../model/registry';
+import { allKinds, parseApiVersion, type Lookup, type Registry } from '../model/registry';
 import type { Field, KindDef, ObjectType } from '../model/types';
 import type { ParsedDoc, ParsedFile } from './parse';
 import { entry, scalarValue } from './yamlNodes';
@@ -38,6 +30,8 @@ export interface Identity {
   def?: KindDef;
   /** The document is a `<Kind>List`. */
   list: boolean;
+  /** The registry the document was identified with (completion and hover list its kinds). */
+  registry: Registry;
   /**
    * The type of the whole document: the kind's envelope (or its list's), or a generic envelope when only
    * the group or only the kind is recognised. Undefined when the document is not ours.
@@ -45,10 +39,11 @@ export interface Identity {
   root?: ObjectType;
 }
 
-let generic: ObjectType | undefined;
 /** The envelope of a manifest whose kind is not known yet: `apiVersion`, `kind`, `metadata`, `spec`. */
-export function genericEnvelope(): ObjectType {
-  if (generic) return generic;
+export const genericEnvelope = (): ObjectType => GENERIC;
+
+/** Built once: every kind shares the envelope's `apiVersion`, `kind` and `metadata`, so any kind gives them. */
+const GENERIC: ObjectType = (() => {
   const base = envelopeOf(allKinds[0]);
   const f = base.fields;
   const spec: Field = {
@@ -57,7 +52,7 @@ export function genericEnvelope(): ObjectType {
     doc: 'desired state of the resource',
     type: { kind: 'open', name: 'spec', note: 'the kind is not known yet' },
   };
-  generic = {
+  return {
     kind: 'object',
     name: 'Manifest',
     fields: {
@@ -67,11 +62,11 @@ export function genericEnvelope(): ObjectType {
       spec,
     },
   };
-  return generic;
-}
+})();
 
 /** What the document of a chunk is, from its AST when it has one, else from its top-level lines. */
-export function identifyChunk(chunk: Pick<ParsedDoc, 'doc' | 'text'>): Identity {
+export function identifyChunk(chunk: Pick<ParsedDoc, 'doc' | 'text'> & { store: { registry: Registry } }): Identity {
+  const registry = chunk.store.registry;
   let apiVersion: string | undefined;
   let kind: string | undefined;
   const root = chunk.doc.contents;
@@ -83,11 +78,12 @@ export function identifyChunk(chunk: Pick<ParsedDoc, 'doc' | 'text'>): Identity 
   }
   apiVersion ??= TOP_API.exec(chunk.text)?.[2] || undefined;
   kind ??= TOP_KIND.exec(chunk.text)?.[2] || undefined;
-  const lk = lookup(apiVersion, kind);
+  const lk = registry.lookup(apiVersion, kind);
   if (lk.status === 'ok') {
     return {
       apiVersion,
       kind,
+      registry,
       lookup: lk,
       def: lk.def,
       list: lk.list,
@@ -95,12 +91,12 @@ export function identifyChunk(chunk: Pick<ParsedDoc, 'doc' | 'text'>): Identity 
     };
   }
   // Only part of the identity is there (or valid) yet: one of the two must be ours, the other absent or ours.
-  const apiOk = isOurApiVersion(apiVersion);
-  const kindOk = isOurKind(kind);
+  const apiOk = registry.isOurApiVersion(apiVersion);
+  const kindOk = registry.isOurKind(kind);
   const ours =
     (apiOk && (kind === undefined || kindOk || lk.status !== 'notOurs')) ||
     (kindOk && (apiVersion === undefined || apiOk || lk.status !== 'notOurs'));
-  return { apiVersion, kind, lookup: lk, list: false, root: ours ? genericEnvelope() : undefined };
+  return { apiVersion, kind, registry, lookup: lk, list: false, root: ours ? genericEnvelope() : undefined };
 }
 
 /** Domains of our groups used in the other documents of a file, most used first. */
@@ -110,7 +106,7 @@ export function domainsInFile(file: ParsedFile, except?: ParsedDoc): string[] {
     if (d === except) continue;
     const api = TOP_API.exec(d.text)?.[2];
     const p = api ? parseApiVersion(api) : undefined;
-    if (p && p.domain && isOurArea(p.area)) counts.set(p.domain, (counts.get(p.domain) ?? 0) + 1);
+    if (p && p.domain && file.store.registry.isOurArea(p.area)) counts.set(p.domain, (counts.get(p.domain) ?? 0) + 1);
   }
   return [...counts.entries()].sort((a, b) => b[1] - a[1]).map(([d]) => d);
 }

@@ -1,6 +1,6 @@
 // Markdown about the model, shared by hover and completion's documentation: a field (its path, type,
 // whether it is required, meaning, allowed values, limits, default and notes), an enum value, a kind.
-import { DEFAULT_API_DOMAIN, otherVersionsOf } from '../model/registry';
+import { DEFAULT_API_DOMAIN, type Registry } from '../model/registry';
 import { typeLimits } from '../model/describe';
 import type { EnumValue, Field, KindDef, ObjectType, StringType, Type } from '../model/types';
 
@@ -126,7 +126,7 @@ export function enumValueMarkdown(path: string, f: Field | undefined, t: StringT
 }
 
 /** Markdown of a kind: group, versions, management path shape, owner, meaning. */
-export function kindMarkdown(def: KindDef, list: boolean, domain = DEFAULT_API_DOMAIN): string {
+export function kindMarkdown(registry: Registry, def: KindDef, list: boolean, domain = DEFAULT_API_DOMAIN): string {
   const apiVersion = `${def.area}.${domain}/${def.version}`;
   const name = list ? `${def.kind}List` : def.kind;
   const parts = [`**${name}** — ${code(apiVersion)}`];
@@ -138,7 +138,7 @@ export function kindMarkdown(def: KindDef, list: boolean, domain = DEFAULT_API_D
       : def.owner.style === 'arbitrary'
         ? 'any resource (an extension resource): `spec.owner.armId`, or `group`, `kind` and `name`'
         : `none: a ${def.kind} has no owner`;
-  const others = otherVersionsOf(def).map((d) => code(d.version));
+  const others = registry.otherVersionsOf(def).map((d) => code(d.version));
   const facts = [
     `- **Group:** ${code(`${def.area}.${domain}`)}`,
     `- **Version:** ${code(def.version)}`,

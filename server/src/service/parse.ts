@@ -3,10 +3,12 @@
 // parsed on its own. An edit in one resource of a 5,000-resource file re-parses that resource only.
 // What is derived from a chunk (diagnostics, manifests, symbols, line starts) is cached on its content key,
 // not on its tree, so trees are released after use and parsed again on demand (about 0.1 ms a resource).
+// The cache, the kept trees and the `readOnce` scope belong to a `ChunkStore`, one per analysis.
 import { parseDocument, type Document } from 'yaml';
 import { addDuplicateKeyErrors } from './duplicateKeys';
 import { RetainingCache, TreePool } from './retention';
 import { LineIndex } from './text';
+import { builtinRegistry, type Registry } from '../model/registry';
 
 export interface ParsedDoc {
   /** Offset of the chunk in the file; every node range inside `doc` is relative to it. */
@@ -17,12 +19,16 @@ export interface ParsedDoc {
   readonly doc: Document.Parsed;
   /** Stable identity of the chunk's content while it is cached: key derived data on it, not on `doc`. */
   readonly key: object;
+  /** The store (of one analysis) the chunk belongs to: its registry of kinds, its trees. */
+  readonly store: ChunkStore;
 }
 
 export interface ParsedFile {
   text: string;
   lines: LineIndex;
   docs: ParsedDoc[];
+  /** The store the file was parsed in (its registry of kinds answers every query on the file). */
+  readonly store: ChunkStore;
 }
 
 const PARSE_OPTIONS = {
@@ -43,36 +49,127 @@ export function detach(text: string): string {
   return (' ' + text).slice(1);
 }
 
-/**
- * The syntax trees kept for requests (hover, completion, definition, ...), most recently used last. A
- * request looks into one or two documents, often the same one again, so a few dozen are kept; an older one
- * is parsed again on demand. Analysis (diagnostics, manifests, symbols: see `readOnce`) does not fill it.
- */
-const trees = new TreePool<Chunk>(64, 1 << 20);
-
-/** Trees parsed inside the outermost `readOnce`, dropped when it returns. */
-let readingOnce: Chunk[] | undefined;
+/** What an analysis counts (tests read it: an edit parses and validates each changed chunk once). */
+export interface WorkCounters {
+  /** Syntax trees built. */
+  parses: number;
+  /** Documents validated (diagnostics computed, not read from the cache). */
+  validations: number;
+}
 
 /**
- * Runs `fn`, dropping the trees it parses when it returns (when the outermost call returns, if nested).
- * For work whose results are cached on the chunk's key (its diagnostics, manifests and symbols): the tree
- * is garbage at once, so it dies young and never reaches the old generation, which keeps garbage
- * collection cheap. A tree already alive is used and kept.
+ * The chunks of one analysis (see analysis.ts): the content-keyed cache, the syntax trees kept for requests,
+ * the scope of `readOnce`, and the registry of kinds every query on its chunks uses. What is derived from a
+ * chunk is memoised in WeakMaps keyed on the chunk, so it belongs to the store that made the chunk.
  */
-export function readOnce<T>(fn: () => T): T {
-  if (readingOnce) return fn();
-  const mine: Chunk[] = [];
-  readingOnce = mine;
-  try {
-    return fn();
-  } finally {
-    readingOnce = undefined;
-    for (const c of mine) c.drop();
+export class ChunkStore {
+  /**
+   * The syntax trees kept for requests, most recently used last. A request looks into one or two
+   * documents, often the same one again, so a few dozen are kept; an older one is parsed again on demand.
+   * Analysis (diagnostics, manifests, symbols: see `readOnce`) does not fill it.
+   */
+  readonly trees = new TreePool<Chunk>(64, 1 << 20);
+  /** Chunks by content: held while someone can ask for them, then in a byte-bounded slack (retention.ts). */
+  private readonly cache = new RetainingCache<Chunk>();
+  /** Trees parsed inside the outermost `readOnce`, dropped when it returns. */
+  private readingOnce: Chunk[] | undefined;
+  readonly counters: WorkCounters = { parses: 0, validations: 0 };
+
+  constructor(readonly registry: Registry = builtinRegistry()) {}
+
+  /**
+   * Runs `fn`, dropping the trees it parses when it returns (when the outermost call returns, if nested).
+   * For work whose results are cached on the chunk's key (its diagnostics, manifests and symbols): the tree
+   * is garbage at once, so it dies young and never reaches the old generation, which keeps garbage
+   * collection cheap. A tree already alive is used and kept.
+   */
+  readOnce<T>(fn: () => T): T {
+    if (this.readingOnce) return fn();
+    const mine: Chunk[] = [];
+    this.readingOnce = mine;
+    try {
+      return fn();
+    } finally {
+      this.readingOnce = undefined;
+      for (const c of mine) c.drop();
+    }
+  }
+
+  /** A tree was just parsed: dropped at the end of the current `readOnce`, else kept for requests. */
+  parsed(c: Chunk): void {
+    this.counters.parses++;
+    if (this.readingOnce) this.readingOnce.push(c);
+    else this.trees.add(c);
+  }
+
+  chunk(text: string): Chunk {
+    const hit = this.cache.get(text);
+    if (hit) return hit;
+    const entry = new Chunk(text, this);
+    this.cache.add(entry);
+    return entry;
+  }
+
+  /**
+   * Parses a file. `cache: false` (the CLI, which reads each file once) keeps the syntax trees out of the
+   * shared cache, so they can be dropped as soon as the file is checked.
+   */
+  parseFile(text: string, options: { cache?: boolean } = {}): ParsedFile {
+    const parts = splitDocuments(text).map((c) => ({
+      offset: c.offset,
+      text: c.text,
+      chunk: options.cache === false ? new Chunk(c.text, this, false) : this.chunk(c.text),
+    }));
+    const docs: ParsedDoc[] = parts.map(({ offset, text, chunk }) => ({
+      offset,
+      text,
+      key: chunk,
+      store: this,
+      get doc() {
+        return chunk.doc;
+      },
+    }));
+    let lines: LineIndex | undefined;
+    return {
+      text,
+      docs,
+      store: this,
+      // Built on first use from the chunks' line starts (cached with the parsed chunk), so a new version of a
+      // large file does not rescan the chunks it shares with the previous one.
+      get lines() {
+        return (lines ??= joinLines(text, parts));
+      },
+    };
+  }
+
+  /**
+   * A holder (an open document's current version, an indexed file) holds its file's chunks while it may be
+   * asked about them; `release` when it moves to another version or goes. Hold the new version before
+   * releasing the old one, so that the chunks they share stay put.
+   */
+  hold(file: { readonly docs: readonly { readonly key: object }[] }): void {
+    for (const d of file.docs)
+      if (d.key instanceof Chunk && d.key.shared && d.key.store === this) this.cache.hold(d.key);
+  }
+
+  release(file: { readonly docs: readonly { readonly key: object }[] }): void {
+    for (const d of file.docs)
+      if (d.key instanceof Chunk && d.key.shared && d.key.store === this) this.cache.release(d.key);
+  }
+
+  clear(): void {
+    this.cache.clear();
+  }
+
+  /** What the cache keeps (bytes of chunk text held and in the slack). */
+  stats() {
+    return this.cache.stats();
   }
 }
 
 /** A chunk's tree for work cached on its key (see `readOnce`): dropped after use unless already kept. */
-export const analysisTree = (chunk: { doc: Document.Parsed }): Document.Parsed => readOnce(() => chunk.doc);
+export const analysisTree = (chunk: { doc: Document.Parsed; store: ChunkStore }): Document.Parsed =>
+  chunk.store.readOnce(() => chunk.doc);
 
 /** One chunk's content: its text, its syntax tree (parsed on demand, released when not used) and line starts. */
 export class Chunk {
@@ -84,38 +181,32 @@ export class Chunk {
   /** `shared`: the chunk goes into the cache, where it may outlive the file text it was cut from. */
   constructor(
     text: string,
+    readonly store: ChunkStore,
     readonly shared = true,
   ) {
     this.text = shared ? detach(text) : text;
   }
   get doc(): Document.Parsed {
     if (this.tree) {
-      trees.touch(this);
+      this.store.trees.touch(this);
       return this.tree;
     }
     const tree = parseDocument(this.text, PARSE_OPTIONS);
     addDuplicateKeyErrors(tree);
     this.tree = tree;
-    if (readingOnce) {
-      readingOnce.push(this);
-      return tree;
-    }
-    trees.add(this);
+    this.store.parsed(this);
     return tree;
   }
   /** Releases the tree (it is parsed again if asked for). */
   drop(): void {
     this.tree = undefined;
-    trees.remove(this);
+    this.store.trees.remove(this);
   }
   /** Chunk-relative starts of the chunk's lines after the first (computed on first use). */
   lineStarts(): number[] {
     return (this.starts ??= new LineIndex(this.text).starts.slice(1));
   }
 }
-
-/** Chunks by content: held while someone can ask for them, then in a byte-bounded slack (retention.ts). */
-const cache = new RetainingCache<Chunk>();
 
 /**
  * Splits a file into document chunks: a chunk starts at each `---` line and after each `...` line
@@ -143,43 +234,9 @@ export function splitDocuments(text: string): { offset: number; text: string }[]
   return chunks;
 }
 
-export function parseChunk(text: string): Chunk {
-  const hit = cache.get(text);
-  if (hit) return hit;
-  const entry = new Chunk(text);
-  cache.add(entry);
-  return entry;
-}
-
-/**
- * Parses a file. `cache: false` (the CLI, which reads each file once) keeps the syntax trees out of the
- * shared cache, so they can be dropped as soon as the file is checked.
- */
-export function parseFile(text: string, options: { cache?: boolean } = {}): ParsedFile {
-  const parts = splitDocuments(text).map((c) => ({
-    offset: c.offset,
-    text: c.text,
-    chunk: options.cache === false ? new Chunk(c.text, false) : parseChunk(c.text),
-  }));
-  const docs: ParsedDoc[] = parts.map(({ offset, text, chunk }) => ({
-    offset,
-    text,
-    key: chunk,
-    get doc() {
-      return chunk.doc;
-    },
-  }));
-  let lines: LineIndex | undefined;
-  return {
-    text,
-    docs,
-    // Built on first use from the chunks' line starts (cached with the parsed chunk), so a new version of a
-    // large file does not rescan the chunks it shares with the previous one.
-    get lines() {
-      return (lines ??= joinLines(text, parts));
-    },
-  };
-}
+/** Parses a file in a store of its own (tests, one-off texts): nothing is shared with another call. */
+export const parseFile = (text: string, options: { cache?: boolean; store?: ChunkStore } = {}): ParsedFile =>
+  (options.store ?? new ChunkStore()).parseFile(text, options);
 
 /**
  * The line index of a file from its chunks' line starts. Exact when the chunks tile the file: a chunk ends
@@ -201,21 +258,3 @@ export function tiles(text: string, parts: readonly { offset: number; text: stri
   }
   return at === text.length;
 }
-
-export const clearParseCache = () => cache.clear();
-
-/**
- * A holder (an open document's current version, an indexed file) holds its file's chunks while it may be
- * asked about them; `releaseFile` when it moves to another version or goes. Hold the new version before
- * releasing the old one, so that the chunks they share stay put.
- */
-export function holdFile(file: { readonly docs: readonly { readonly key: object }[] }): void {
-  for (const d of file.docs) if (d.key instanceof Chunk && d.key.shared) cache.hold(d.key);
-}
-
-export function releaseFile(file: { readonly docs: readonly { readonly key: object }[] }): void {
-  for (const d of file.docs) if (d.key instanceof Chunk && d.key.shared) cache.release(d.key);
-}
-
-/** What the parse cache keeps (bytes of chunk text held and in the slack). */
-export const parseCacheStats = () => cache.stats();

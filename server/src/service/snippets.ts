@@ -11,11 +11,12 @@ import {
 } from 'vscode-languageserver-types';
 import { withOwnerChoice } from './completeEmpty';
 import { matchesFormat } from '../model/formats';
-import { allKinds, DEFAULT_API_DOMAIN } from '../model/registry';
+import { DEFAULT_API_DOMAIN, type Registry } from '../model/registry';
 import { pathLabel } from '../model/typePath';
 import type { Field, KindDef, ObjectType, StringType, Type } from '../model/types';
 import { kindMarkdown } from './markdown';
-import { severityOf, validateText } from './validate';
+import { ChunkStore } from './parse';
+import { severityOf, validateFile } from './validate';
 import { yamlKey, yamlScalar } from './yamlText';
 
 const md = (value: string) => ({ kind: MarkupKind.Markdown, value });
@@ -305,51 +306,65 @@ function buildSnippet(def: KindDef, domain: string): SnippetBuilder {
 }
 
 /** Problems of the filled-in snippet: errors count far more than warnings. */
-function score(text: string): number {
-  return validateText(text).reduce(
+function score(registry: Registry, text: string): number {
+  return validateFile(new ChunkStore(registry).parseFile(text, { cache: false })).reduce(
     (n, d) => n + ({ error: 100, warning: 1, info: 0, hint: 0 } as const)[severityOf(d)],
     0,
   );
 }
 
-const snippetCache = new Map<string, { snippet: string; filled: string }>();
+/**
+ * Snippets by kind definition (an immutable model value), then by domain. What makes a filled-in snippet
+ * valid depends on its kind's definition alone, so any registry holding the definition gets the same one.
+ */
+const snippetCache = new WeakMap<KindDef, Map<string, { snippet: string; filled: string }>>();
 
 /**
  * The snippet of a kind: every required field (at any depth) as a tab stop, enums as choices. The first
  * choice of each is the one that makes the filled-in manifest valid (cross-field rules included).
  */
-export function resourceSnippet(def: KindDef, domain = DEFAULT_API_DOMAIN): { snippet: string; filled: string } {
-  const key = `${def.area}/${def.version}/${def.kind}@${domain}`;
-  const hit = snippetCache.get(key);
+export function resourceSnippet(
+  registry: Registry,
+  def: KindDef,
+  domain = DEFAULT_API_DOMAIN,
+): { snippet: string; filled: string } {
+  let byDomain = snippetCache.get(def);
+  if (!byDomain) snippetCache.set(def, (byDomain = new Map()));
+  const hit = byDomain.get(domain);
   if (hit) return hit;
   const b = buildSnippet(def, domain);
-  let best = score(b.render('filled'));
+  let best = score(registry, b.render('filled'));
   for (const c of b.choices) {
     if (best === 0) break;
     const original = [...c.choices];
     let bestOrder = original;
     for (let i = 1; i < original.length; i++) {
       c.choices = [original[i], ...original.filter((_, j) => j !== i)];
-      const s = score(b.render('filled'));
+      const s = score(registry, b.render('filled'));
       if (s < best) [best, bestOrder] = [s, [...c.choices]];
     }
     c.choices = bestOrder;
   }
   const out = { snippet: b.render('snippet'), filled: b.render('filled') };
-  snippetCache.set(key, out);
+  byDomain.set(domain, out);
   return out;
 }
 
 /** One completion item per kind and version: the whole resource as a snippet. */
-export function resourceSnippets(domain: string, range: Range, names?: Map<string, string[]>): CompletionItem[] {
-  const defs = [...allKinds].sort((a, b) => a.kind.localeCompare(b.kind) || b.version.localeCompare(a.version));
+export function resourceSnippets(
+  registry: Registry,
+  domain: string,
+  range: Range,
+  names?: Map<string, string[]>,
+): CompletionItem[] {
+  const defs = [...registry.kinds].sort((a, b) => a.kind.localeCompare(b.kind) || b.version.localeCompare(a.version));
   return defs.map((def, i) => {
-    const { snippet, filled } = resourceSnippet(def, domain);
+    const { snippet, filled } = resourceSnippet(registry, def, domain);
     return {
       label: `${def.kind} (${def.area} ${def.version})`,
       kind: CompletionItemKind.Snippet,
       detail: `${def.area}.${domain}/${def.version} · API version ${def.apiVersionValue}`,
-      documentation: md(`${kindMarkdown(def, false, domain)}\n\n\`\`\`yaml\n${filled}\`\`\``),
+      documentation: md(`${kindMarkdown(registry, def, false, domain)}\n\n\`\`\`yaml\n${filled}\`\`\``),
       sortText: String(i).padStart(4, '0'),
       filterText: `${def.kind} ${def.area} ${def.version}`,
       // The owner: a choice of the workspace's manifests of the owner kind (ResourceGroup for extension resources).

@@ -2,7 +2,7 @@
 // are cached by that text: an edit to one resource of a large file re-checks that resource alone.
 import { isMap, isScalar, isSeq, type Document, type YAMLError, type YAMLMap } from 'yaml';
 import { envelopeOf, listEnvelopeOf, listItemOf } from '../model/envelope';
-import { lookup, otherVersionsOf, type Lookup } from '../model/registry';
+import { builtinRegistry, type Lookup, type Registry } from '../model/registry';
 import { typeAt } from '../model/typePath';
 import type { KindDef, ObjectType } from '../model/types';
 import { isCode, type Code, type Severity } from './codes';
@@ -25,26 +25,19 @@ export interface ValidateOptions {
 }
 
 /** What a document is: ours (with its kind), or not. */
-export function identify(root: unknown): Lookup {
+export function identify(root: unknown, registry: Registry = builtinRegistry()): Lookup {
   if (!isMap(root)) return { status: 'notOurs' };
-  return lookup(scalarValue(entry(root, 'apiVersion')?.value), scalarValue(entry(root, 'kind')?.value));
+  return registry.lookup(scalarValue(entry(root, 'apiVersion')?.value), scalarValue(entry(root, 'kind')?.value));
 }
 
-const otherVersionsCache = new Map<string, OtherVersionLookup>();
-function otherVersions(def: KindDef): OtherVersionLookup {
-  const key = `${def.area}/${def.kind}/${def.version}`;
-  let fn = otherVersionsCache.get(key);
-  if (!fn) {
-    const others = otherVersionsOf(def);
-    fn = (path) =>
-      others.flatMap((o) => {
-        const t = typeAt(envelopeOf(o), path);
-        return t ? [{ version: o.version, type: t }] : [];
-      });
-    otherVersionsCache.set(key, fn);
-  }
-  return fn;
-}
+/** The type at a path in the registry's other versions of the kind (for "exists in version …" hints). */
+const otherVersions =
+  (registry: Registry, def: KindDef): OtherVersionLookup =>
+  (path) =>
+    registry.otherVersionsOf(def).flatMap((o) => {
+      const t = typeAt(envelopeOf(o), path);
+      return t ? [{ version: o.version, type: t }] : [];
+    });
 
 /** The envelope with `status` left unchecked: a written status only earns the read-only warning. */
 const walkedEnvelope = new WeakMap<ObjectType, ObjectType>();
@@ -67,10 +60,11 @@ interface ChunkContext {
   doc: Document;
   text: string;
   out: Reporter;
+  registry: Registry;
 }
 
 function checkManifest(
-  { doc, text, out }: ChunkContext,
+  { doc, text, out, registry }: ChunkContext,
   root: YAMLMap,
   def: KindDef,
   envelope: ObjectType,
@@ -79,7 +73,7 @@ function checkManifest(
 ): void {
   const kindEntry = entry(root, 'kind');
   const anchor = kindEntry ? spanOf(kindEntry.value ?? kindEntry.key) : spanOf(root.items[0]?.key);
-  new Walker({ doc, text, out, otherVersions: otherVersions(def) }).object(
+  new Walker({ doc, text, out, otherVersions: otherVersions(registry, def) }).object(
     root,
     forWalking(envelope),
     label,
@@ -135,10 +129,11 @@ function identityDiagnostics(root: YAMLMap, id: Lookup, out: Reporter, text: str
 const docCache = new WeakMap<object, Diag[]>();
 
 /** Diagnostics of one document, with spans relative to the document's chunk. */
-export function validateChunk(chunk: Pick<ParsedDoc, 'text' | 'doc' | 'key'>): Diag[] {
+export function validateChunk(chunk: Pick<ParsedDoc, 'text' | 'doc' | 'key' | 'store'>): Diag[] {
   const hit = docCache.get(chunk.key);
   if (hit) return hit;
-  const diags = computeChunk(analysisTree(chunk), chunk.text);
+  chunk.store.counters.validations++;
+  const diags = computeChunk(analysisTree(chunk), chunk.text, chunk.store.registry);
   docCache.set(chunk.key, diags);
   return diags;
 }
@@ -215,13 +210,13 @@ function quoted(text: string, [s, t]: Span): string {
 
 const MISSING = new Set(['missing-required', 'missing-member', 'reference-shape']);
 
-function computeChunk(doc: Document.Parsed, text: string): Diag[] {
+function computeChunk(doc: Document.Parsed, text: string, registry: Registry): Diag[] {
   const out = new Reporter();
   const root = doc.contents;
-  const id = isMap(root) ? identify(root) : { status: 'notOurs' as const };
+  const id = isMap(root) ? identify(root, registry) : { status: 'notOurs' as const };
   // A document that does not parse, or lacks `kind`/`apiVersion`, is still ours when what it has says so.
   // (A kind name alone is too weak a sign: `Topic` or `Snapshot` may be anybody's.)
-  const partial = id.status === 'notOurs' ? identifyChunk({ doc, text }) : undefined;
+  const partial = id.status === 'notOurs' ? identifyChunk({ doc, text, store: { registry } }) : undefined;
   const ours =
     !partial ||
     (partial.root !== undefined &&
@@ -247,7 +242,7 @@ function computeChunk(doc: Document.Parsed, text: string): Diag[] {
       );
     return out.diags;
   }
-  const cc: ChunkContext = { doc, text, out };
+  const cc: ChunkContext = { doc, text, out, registry };
   if (id.status === 'ok') {
     if (id.list) {
       // The list envelope is walked with `items` unchecked; each item is then checked as a manifest.
@@ -289,7 +284,7 @@ function computeChunk(doc: Document.Parsed, text: string): Diag[] {
 const DISABLE = /#\s*cloud-manifests-disable-next-line\b([^\n]*)/g;
 
 /** Lines silenced by `# cloud-manifests-disable-next-line [CODE…]` comments: line → codes, or every code. */
-function disabledLines(file: ParsedFile): Map<number, Set<string> | 'all'> {
+function disabledLines(file: Pick<ParsedFile, 'text' | 'lines'>): Map<number, Set<string> | 'all'> {
   const out = new Map<number, Set<string> | 'all'>();
   if (!file.text.includes('cloud-manifests-disable')) return out;
   for (const m of file.text.matchAll(DISABLE)) {
@@ -305,7 +300,11 @@ function disabledLines(file: ParsedFile): Map<number, Set<string> | 'all'> {
 }
 
 /** Applies severity settings and disable comments to file-level diagnostics. */
-export function applySettings(file: ParsedFile, diags: Diag[], options: ValidateOptions = {}): Diag[] {
+export function applySettings(
+  file: Pick<ParsedFile, 'text' | 'lines'>,
+  diags: Diag[],
+  options: ValidateOptions = {},
+): Diag[] {
   const disabled = disabledLines(file);
   const result: Diag[] = [];
   for (const d of diags) {

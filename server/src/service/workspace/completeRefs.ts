@@ -3,14 +3,7 @@
 // server merges these items with those of the per-file completion.
 import { isMap, isPair, isSeq, type Document } from 'yaml';
 import { CompletionItemKind, InsertTextFormat, type CompletionItem } from 'vscode-languageserver-types';
-import {
-  DEFAULT_API_DOMAIN,
-  isOurApiVersion,
-  kindsOfArea,
-  ourAreaOfGroup,
-  ourAreas,
-  parseApiVersion,
-} from '../../model/registry';
+import { DEFAULT_API_DOMAIN, parseApiVersion } from '../../model/registry';
 import { resolvePath } from '../../model/typePath';
 import { yamlScalar } from '../yamlText';
 import { ChunkText, cursorAt } from '../cursor';
@@ -124,21 +117,25 @@ export function completeReferences(
 
   const group = sibling('group');
   const kind = sibling('kind');
-  const groupArea = ourAreaOfGroup(group);
+  const registry = id.registry;
+  const groupArea = registry.ourAreaOfGroup(group);
   if (field === 'name') {
     if (group && !groupArea) return [];
     return names(kind, groupArea);
   }
   if (field === 'kind') {
     if (group && !groupArea) return [];
-    const areas = groupArea ? [groupArea] : ourAreas();
+    const areas = groupArea ? [groupArea] : registry.ourAreas();
     let i = 0;
-    return areas.flatMap((a) => kindsOfArea(a).map((k) => item(k, CompletionItemKind.Class, `${a}.{api_domain}`, i++)));
+    return areas.flatMap((a) =>
+      registry.kindsOfArea(a).map((k) => item(k, CompletionItemKind.Class, `${a}.{api_domain}`, i++)),
+    );
   }
   // group
-  const own = id.apiVersion && isOurApiVersion(id.apiVersion) ? parseApiVersion(id.apiVersion)?.domain : undefined;
+  const own =
+    id.apiVersion && registry.isOurApiVersion(id.apiVersion) ? parseApiVersion(id.apiVersion)?.domain : undefined;
   const domain = own || DEFAULT_API_DOMAIN;
-  const kindArea = kind ? ourAreas().find((a) => kindsOfArea(a).includes(kind)) : undefined;
-  const areas = kindArea ? [kindArea] : ourAreas();
-  return areas.map((a, i) => item(`${a}.${domain}`, CompletionItemKind.Module, kindsOfArea(a).join(', '), i));
+  const kindArea = kind ? registry.ourAreas().find((a) => registry.kindsOfArea(a).includes(kind)) : undefined;
+  const areas = kindArea ? [kindArea] : registry.ourAreas();
+  return areas.map((a, i) => item(`${a}.${domain}`, CompletionItemKind.Module, registry.kindsOfArea(a).join(', '), i));
 }

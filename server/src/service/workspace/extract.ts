@@ -3,7 +3,7 @@
 // chunk, so re-indexing a large file after an edit re-reads the edited resource only.
 import { isAlias, isMap, isPair, isScalar, isSeq, type Document, type YAMLMap } from 'yaml';
 import type { KindDef, ObjectType, Type } from '../../model/types';
-import { analysisTree, type ParsedFile } from '../parse';
+import { analysisTree, type ChunkStore, type ParsedFile } from '../parse';
 import { identify } from '../validate';
 import { entry, keyName, scalarValue, spanOf } from '../yamlNodes';
 import type { Manifest, RefSite, Span, TrackedValue } from './manifest';
@@ -133,14 +133,14 @@ function readManifest(root: YAMLMap, def: KindDef, domain: string, listItem: boo
 }
 
 /** The manifests of one document chunk, chunk-relative. */
-export function chunkManifests(chunk: { key: object; doc: Document.Parsed }): ChunkManifest[] {
+export function chunkManifests(chunk: { key: object; doc: Document.Parsed; store: ChunkStore }): ChunkManifest[] {
   const hit = chunkCache.get(chunk.key);
   if (hit) return hit;
   const doc = analysisTree(chunk);
   const out: ChunkManifest[] = [];
   const root = doc.contents;
   if (isMap(root)) {
-    const id = identify(root);
+    const id = identify(root, chunk.store.registry);
     if (id.status === 'ok') {
       if (!id.list) out.push(readManifest(root, id.def, id.parsed.domain, false));
       else {
@@ -252,7 +252,7 @@ export class FileManifest implements Manifest {
 /** The manifests of one chunk of a file. */
 export function chunkFileManifests(
   uri: string,
-  chunk: { offset: number; key: object; doc: Document.Parsed },
+  chunk: { offset: number; key: object; doc: Document.Parsed; store: ChunkStore },
 ): FileManifest[] {
   return chunkManifests(chunk).map((c) => new FileManifest(uri, c, chunk.offset));
 }

@@ -40,7 +40,7 @@ export function ownerGraph(index: WorkspaceIndex, uris: Iterable<string>): Graph
       nodes[i].ownerId = ownerId;
       return;
     }
-    const kind = targetKindOf(o)?.kind ?? o.expectedKind ?? o.kind ?? '';
+    const kind = targetKindOf(index.registry, o)?.kind ?? o.expectedKind ?? o.kind ?? '';
     let id: string;
     if (o.armId !== undefined) {
       id = `external:arm:${o.armId.toLowerCase()}`;

@@ -1,7 +1,7 @@
 // The cloud resource path a manifest creates: its kind's path shape, filled from the owner chain (owners in
 // the workspace, owner ids, or the owner's name when the owner is not in the workspace) and `cloudName`
 // (default `metadata.name`). Placeholders that nothing fills stay as they are (`{subscriptionId}`).
-import { anyVersionOf } from '../../model/registry';
+import type { Registry } from '../../model/registry';
 import type { WorkspaceIndex } from './workspaceIndex';
 import type { Manifest } from './manifest';
 
@@ -15,8 +15,8 @@ export function cloudNameOf(m: Manifest): string | undefined {
 }
 
 /** A kind's path shape with its own name filled in (an owner that is not in the workspace). */
-function guessed(kind: string | undefined, name: string | undefined): string | undefined {
-  const shape = kind ? anyVersionOf(kind)?.pathShape : undefined;
+function guessed(registry: Registry, kind: string | undefined, name: string | undefined): string | undefined {
+  const shape = kind ? registry.anyVersionOf(kind)?.pathShape : undefined;
   if (!shape) return undefined;
   const segs = shape.split('/');
   if (name !== undefined && isPlaceholder(segs[segs.length - 1])) segs[segs.length - 1] = name;
@@ -37,11 +37,12 @@ export function resourcePath(index: WorkspaceIndex, m: Manifest, depth = 0): str
   const resolved = index.resolve(m, owner);
   const target = resolved.status === 'found' ? resolved.targets[0] : undefined;
   const ownerKind = owner.style === 'known' ? owner.expectedKind : owner.kind;
-  const ownerPath = owner.armId ?? (target ? resourcePath(index, target, depth + 1) : guessed(ownerKind, owner.name));
+  const ownerPath =
+    owner.armId ?? (target ? resourcePath(index, target, depth + 1) : guessed(index.registry, ownerKind, owner.name));
   if (!ownerPath) return segs.join('/');
 
   if (segs[1] === '{scope}') return `${ownerPath.replace(/\/+$/, '')}/${segs.slice(2).join('/')}`;
-  const ownerShape = ownerKind ? anyVersionOf(ownerKind)?.pathShape : undefined;
+  const ownerShape = ownerKind ? index.registry.anyVersionOf(ownerKind)?.pathShape : undefined;
   if (!ownerShape) return segs.join('/');
   const n = ownerShape.split('/').length;
   const ownerSegs = ownerPath.split('/');

@@ -44,14 +44,14 @@ function kindOf(node: unknown): SymbolKind {
  * the outline of a large file after an edit recomputes the edited resource only (and needs no tree for
  * the others, which may have been released).
  */
-export function chunkSymbols(chunk: Pick<ParsedDoc, 'key' | 'doc' | 'text'>): DocumentSymbol[] {
+export function chunkSymbols(chunk: Pick<ParsedDoc, 'key' | 'doc' | 'text' | 'store'>): DocumentSymbol[] {
   const hit = symbolCache.get(chunk.key);
   if (hit) return hit;
   const out: DocumentSymbol[] = [];
   symbolCache.set(chunk.key, out);
   const root = analysisTree(chunk).contents;
   if (!isMap(root)) return out;
-  const id = identify(root);
+  const id = identify(root, chunk.store.registry);
   if (id.status !== 'ok') return out;
   const lines = new LineIndex(chunk.text);
   const range = (r: R) => lines.range(r[0], r[1]);

@@ -1,10 +1,10 @@
 // The workspace index: every manifest of every file, by name, and who refers to each name. A plain data
 // structure fed with (uri, parsed file) pairs: the server feeds it from disk and open documents, the CLI
-// from its inputs, tests from strings.
-import { holdFile, parseFile, releaseFile, tiles, type ParsedFile } from '../parse';
+// from its inputs (both through their analysis, which holds the indexed files' chunks), tests from strings.
+import { ChunkStore, tiles, type ParsedFile } from '../parse';
 import { LineIndex } from '../text';
 import { chunkManifests, FileManifest, type ChunkManifest } from './extract';
-import { kindsOfArea, ourAreaOfGroup } from '../../model/registry';
+import { builtinRegistry, type Registry } from '../../model/registry';
 import { sitesOf, WORKSPACE_SCOPE, type Manifest, type RefSite } from './manifest';
 
 export interface IndexedFile {
@@ -103,11 +103,11 @@ const SEP = '\u0000';
 const nameKey = (scope: string, namespace: string, name: string) => `${scope}${SEP}${namespace}${SEP}${name}`;
 
 /** The kind a reference names when it can be resolved in the workspace, with the area it must be in. */
-export function targetKindOf(site: RefSite): { kind: string; area?: string } | undefined {
+export function targetKindOf(registry: Registry, site: RefSite): { kind: string; area?: string } | undefined {
   if (site.style === 'known') return site.expectedKind ? { kind: site.expectedKind } : undefined;
   if (site.armId !== undefined || site.kind === undefined) return undefined;
-  const area = ourAreaOfGroup(site.group);
-  if (!area || !kindsOfArea(area).includes(site.kind)) return undefined;
+  const area = registry.ourAreaOfGroup(site.group);
+  if (!area || !registry.kindsOfArea(area).includes(site.kind)) return undefined;
   return { kind: site.kind, area };
 }
 
@@ -116,6 +116,9 @@ export class WorkspaceIndex {
   private readonly defined = new Map<string, Manifest[]>();
   /** name key → uri → number of references from that file. */
   private readonly referrers = new Map<string, Map<string, number>>();
+
+  /** `registry`: the kinds references are resolved against (the analysis's). */
+  constructor(readonly registry: Registry = builtinRegistry()) {}
 
   get fileCount(): number {
     return this.records.size;
@@ -165,9 +168,6 @@ export class WorkspaceIndex {
   set(uri: string, file: ParsedFile, scope: string = WORKSPACE_SCOPE): string[] {
     this.domainCache = undefined;
     const before = this.records.get(uri);
-    // The index can be asked about the file's current text only: it holds those chunks, not older ones.
-    holdFile(file);
-    if (before) releaseFile({ docs: before.chunks });
     if (!before || before.scope !== scope) {
       const keys = before ? this.definedKeys(before.scope, before.manifests) : [];
       if (before) this.unlink(before.scope, uri, before.manifests);
@@ -224,9 +224,9 @@ export class WorkspaceIndex {
     return keys;
   }
 
-  /** `set` from a text. */
+  /** `set` from a text (parsed in a store of its own: an analysis indexes the files it parsed instead). */
   setText(uri: string, text: string, scope: string = WORKSPACE_SCOPE): string[] {
-    return this.set(uri, parseFile(text), scope);
+    return this.set(uri, new ChunkStore(this.registry).parseFile(text), scope);
   }
 
   /** Removes a file; returns the name keys it defined (for `dependents`). */
@@ -237,7 +237,6 @@ export class WorkspaceIndex {
     const keys = this.definedKeys(before.scope, before.manifests);
     this.unlink(before.scope, uri, before.manifests);
     this.records.delete(uri);
-    releaseFile({ docs: before.chunks });
     return keys;
   }
 
@@ -316,7 +315,7 @@ export class WorkspaceIndex {
   resolve(from: Manifest, site: RefSite): Resolution {
     if (site.name === undefined || site.armId !== undefined || site.wellKnownName !== undefined)
       return { status: 'none' };
-    const target = targetKindOf(site);
+    const target = targetKindOf(this.registry, site);
     if (!target) return { status: 'none' };
     const all = this.named(this.scopeOf(from), from.namespace, site.name, from.uri);
     const targets = all.filter((m) => m.kind === target.kind && (!target.area || m.def.area === target.area));
@@ -336,7 +335,7 @@ export class WorkspaceIndex {
   refersTo(from: Manifest, site: RefSite, target: Manifest): boolean {
     if (site.name !== target.name || from.namespace !== target.namespace || site.armId !== undefined) return false;
     if (this.scopeOf(from) !== this.scopeOf(target)) return false;
-    const t = targetKindOf(site);
+    const t = targetKindOf(this.registry, site);
     return !!t && t.kind === target.kind && (!t.area || t.area === target.def.area);
   }
 

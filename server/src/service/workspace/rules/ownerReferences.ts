@@ -1,7 +1,6 @@
 // Owners and resource references, resolved by name in the workspace: an owner of the wrong kind, an `armId`
 // that does not fit the owner kind's path shape, a reference `kind` that its group does not have, and owners
 // or references the workspace does not define (information: they may exist in the cluster).
-import { anyVersionOf, areaOfKind, kindsOfArea, ourAreaOfGroup } from '../../../model/registry';
 import { listOf, nearest } from '../../suggest';
 import { describeIdType, idType, matchesShape } from '../armId';
 import { sitesOf, type RefSite } from '../manifest';
@@ -26,7 +25,7 @@ function checkSite({ index, m, reportMissing, report, where }: CrossFileContext,
   if (site.style === 'known') {
     const ownerKind = site.expectedKind!;
     if (site.armId !== undefined) {
-      const shape = anyVersionOf(ownerKind)?.pathShape;
+      const shape = index.registry.anyVersionOf(ownerKind)?.pathShape;
       // Queue and table services have no path shape in the spec: nothing to compare with.
       if (!shape) return;
       const ok = matchesShape(site.armId, shape);
@@ -67,11 +66,11 @@ function checkSite({ index, m, reportMissing, report, where }: CrossFileContext,
 
   // Arbitrary owners and resource references: `group`, `kind`, `name` (or `armId`, or `wellKnownName`).
   if (site.armId !== undefined || site.wellKnownName !== undefined || site.kind === undefined) return;
-  const area = ourAreaOfGroup(site.group);
+  const area = index.registry.ourAreaOfGroup(site.group);
   if (!area) return; // another group: nothing known about it
-  const kinds = kindsOfArea(area);
+  const kinds = index.registry.kindsOfArea(area);
   if (!kinds.includes(site.kind)) {
-    const elsewhere = areaOfKind(site.kind);
+    const elsewhere = index.registry.areaOfKind(site.kind);
     const domain = site.group!.slice(site.group!.indexOf('.') + 1);
     const near = nearest(site.kind, kinds);
     const hint = elsewhere
