@@ -38,6 +38,10 @@ export class TestClient {
   /** The server's end of the in-memory streams ('in-process' only). */
   private readonly serverConnection?: Connection;
   private readonly server?: ServerState;
+  /** The in-process server's state (its analysis's work counters, for tests that count work). */
+  get serverState(): ServerState | undefined {
+    return this.server;
+  }
   private diagnostics = new Map<string, PublishDiagnosticsParams>();
   private waiters: {
     uri: string;
