@@ -22,6 +22,37 @@ const LSP_LIBS = boundary(
   'The LSP library belongs to lsp/.',
 );
 
+/**
+ * No hidden state in the pure layers: what the service computes depends on its inputs (the analysis's), not
+ * on what an earlier call left in a module. At module level, service/ and model/ may not declare a `let`
+ * (or `var`), create an object with `new` (a Map, a Set, a cache class), or start an empty array or object
+ * to fill later. Allowed: `WeakMap`/`WeakSet` memos keyed on values (a model type, a chunk of one
+ * analysis), regular expressions, the immutable `Registry`, and a `Map`/`Set` typed `ReadonlyMap`/`ReadonlySet`
+ * (TypeScript then rejects a call that changes it). Mutable caches live in the analysis (service/analysis.ts,
+ * service/memo.ts).
+ */
+const MODULE_LEVEL = ['Program > VariableDeclaration', 'Program > ExportNamedDeclaration > VariableDeclaration'];
+const IMMUTABLE_NEW = '^(?:WeakMap|WeakSet|RegExp|Registry)$';
+const NO_MODULE_STATE = {
+  'no-restricted-syntax': [
+    'error',
+    ...MODULE_LEVEL.map((at) => ({
+      selector: `${at}[kind=/^(?:let|var)$/]`,
+      message: 'No module-level `let` in service/ and model/: state belongs to the analysis (service/analysis.ts).',
+    })),
+    ...MODULE_LEVEL.map((at) => ({
+      selector: `${at} > VariableDeclarator[init.type='NewExpression']:not([init.callee.name=/${IMMUTABLE_NEW}/]):not([id.typeAnnotation.typeAnnotation.typeName.name=/^Readonly(?:Map|Set)$/])`,
+      message:
+        'No module-level mutable object in service/ and model/: a cache belongs to the analysis (service/memo.ts); a constant lookup table is typed ReadonlyMap/ReadonlySet.',
+    })),
+    ...MODULE_LEVEL.map((at) => ({
+      selector: `${at} > VariableDeclarator[init.type=/^(?:ArrayExpression|ObjectExpression)$/][init.elements.length=0], ${at} > VariableDeclarator[init.type='ObjectExpression'][init.properties.length=0]`,
+      message:
+        'No module-level empty array or object to fill later in service/ and model/: state belongs to the analysis.',
+    })),
+  ],
+};
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', '.bench/**', 'test-results/**', 'schemas/**'] },
   js.configs.recommended,
@@ -63,6 +94,10 @@ export default tseslint.config(
       // Tests match terminal colours (ESC) in the CLI's output.
       'no-control-regex': 'off',
     },
+  },
+  {
+    files: ['server/src/model/**/*.ts', 'server/src/service/**/*.ts'],
+    rules: NO_MODULE_STATE,
   },
   {
     files: ['server/src/model/**/*.ts'],

@@ -47,3 +47,37 @@ test('an import across a layer boundary fails the lint', async () => {
 test('imports along the layers pass', async () => {
   for (const [file, code] of ALLOWED) assert.deepEqual(await problems(file, code), [], `${file}: ${code}`);
 });
+
+/** Messages of the no-module-state rule (eslint.config.mjs) for one file's text. */
+async function stateProblems(filePath: string, code: string): Promise<string[]> {
+  const [r] = await eslint.lintText(`${code}\nexport const used = x;\n`, { filePath });
+  return r.messages.filter((m) => m.ruleId === 'no-restricted-syntax').map((m) => m.message);
+}
+
+const STATEFUL: [string, string][] = [
+  ['server/src/service/probe.ts', 'let x = 0;'],
+  ['server/src/service/probe.ts', 'export let x: string | undefined;'],
+  ['server/src/service/workspace/probe.ts', 'const x = new Map<string, number>();'],
+  ['server/src/service/probe.ts', 'const x = new Set<string>();'],
+  ['server/src/service/embedded/probe.ts', 'class Cache {}\nconst x = new Cache();'],
+  ['server/src/service/probe.ts', 'const x: string[] = [];'],
+  ['server/src/model/probe.ts', 'let x = 1;'],
+  ['server/src/model/probe.ts', 'const x = new Map<string, RegExp>();'],
+];
+
+const STATELESS: [string, string][] = [
+  ['server/src/service/probe.ts', "const x: ReadonlySet<string> = new Set(['a', 'b']);"],
+  ['server/src/service/probe.ts', 'const x = new WeakMap<object, number>();'],
+  ['server/src/service/probe.ts', "const x = ['a', 'b'];"],
+  ['server/src/service/probe.ts', 'function f() {\n  let n = 0;\n  return n++;\n}\nconst x = f;'],
+  ['server/src/lsp/probe.ts', 'let x = 0;'],
+  ['server/src/cli/probe.ts', 'const x = new Map<string, number>();'],
+];
+
+test('a module-level `let` or mutable cache in service/ or model/ fails the lint', async () => {
+  for (const [file, code] of STATEFUL) assert.equal((await stateProblems(file, code)).length, 1, `${file}: ${code}`);
+});
+
+test('constant tables, WeakMap memos, function locals and state outside the pure layers pass', async () => {
+  for (const [file, code] of STATELESS) assert.deepEqual(await stateProblems(file, code), [], `${file}: ${code}`);
+});

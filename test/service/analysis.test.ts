@@ -70,7 +70,7 @@ test('through the server: an edit is parsed and validated once before its diagno
       file(NAMES, (n) => (n === 'acct4' ? 'TLS1_9' : 'TLS1_2')),
     );
     assert.equal(diags.length, 1);
-    assert.match(diags[0].message, /TLS1_9/);
+    assert.match(`${diags[0].message}`, /TLS1_9/);
     const after = state.analysis.counters;
     assert.deepEqual(
       { parses: after.parses - before.parses, validations: after.validations - before.validations },

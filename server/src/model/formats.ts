@@ -32,13 +32,14 @@ export const FORMAT_DOCS: Record<StringFormat, string> = {
   promql: 'a PromQL expression',
 };
 
-const compiled = new Map<StringFormat, RegExp>();
+/** Each pattern compiled once, when the model loads (a handful of expressions). */
+const COMPILED: ReadonlyMap<string, RegExp> = new Map(
+  Object.entries(FORMAT_PATTERNS).map(([format, src]) => [format, new RegExp(src!, format === 'arm-id' ? 'i' : '')]),
+);
+
 export function matchesFormat(format: StringFormat, value: string): boolean {
-  const src = FORMAT_PATTERNS[format];
-  if (!src) return true;
-  let re = compiled.get(format);
-  if (!re) compiled.set(format, (re = new RegExp(src, format === 'arm-id' ? 'i' : '')));
-  return re.test(value);
+  const re = COMPILED.get(format);
+  return re ? re.test(value) : true;
 }
 
 /** Seconds in an ISO 8601 duration (years and months as 365 and 30 days), or undefined if malformed. */

@@ -57,20 +57,16 @@ export type Lookup =
 
 const listBase = (kind: string) => (kind.endsWith('List') ? kind.slice(0, -4) : undefined);
 
-/** Look-up results kept per registry (a user typing writes many distinct pairs). */
-const LOOKUP_CACHE = 1_000;
-
-/** Every kind an analysis knows, with the look-ups by `apiVersion`/`kind`/area. Immutable once built. */
+/**
+ * Every kind an analysis knows, with the look-ups by `apiVersion`/`kind`/area. Immutable once built (its
+ * tables are filled by the constructor alone), so analyses may share one.
+ */
 export class Registry {
   private readonly byKey = new Map<string, KindDef>();
   private readonly areas = new Map<string, { versions: Set<string>; kinds: Set<string> }>();
   private readonly kindNames: ReadonlySet<string>;
-  /**
-   * Results by `apiVersion` and `kind` as written: every document asks, and a workspace writes few distinct
-   * pairs. Bounded; results are shared, so never changed by callers.
-   */
-  private readonly lookups = new Map<string, Lookup>();
-  private readonly others = new WeakMap<KindDef, KindDef[]>();
+  /** The same kind in the registry's other versions, per definition. */
+  private readonly others = new Map<KindDef, KindDef[]>();
 
   constructor(readonly kinds: readonly KindDef[]) {
     for (const def of kinds) {
@@ -81,20 +77,21 @@ export class Registry {
       a.kinds.add(def.kind);
     }
     this.kindNames = new Set(kinds.map((d) => d.kind));
+    const byKind = new Map<string, KindDef[]>();
+    for (const def of kinds) {
+      const k = `${def.area}/${def.kind}`;
+      byKind.set(k, [...(byKind.get(k) ?? []), def]);
+    }
+    for (const def of kinds)
+      this.others.set(
+        def,
+        byKind.get(`${def.area}/${def.kind}`)!.filter((d) => d.version !== def.version),
+      );
   }
 
+  /** What a manifest's `apiVersion` and `kind` name (a few map look-ups: every changed document asks once). */
   lookup(apiVersion: unknown, kind: unknown): Lookup {
     if (typeof apiVersion !== 'string' || typeof kind !== 'string') return { status: 'notOurs' };
-    const key = `${apiVersion}\u0000${kind}`;
-    let hit = this.lookups.get(key);
-    if (!hit) {
-      if (this.lookups.size >= LOOKUP_CACHE) this.lookups.clear();
-      this.lookups.set(key, (hit = this.lookupNow(apiVersion, kind)));
-    }
-    return hit;
-  }
-
-  private lookupNow(apiVersion: string, kind: string): Lookup {
     const parsed = parseApiVersion(apiVersion);
     if (!parsed) return { status: 'notOurs' };
     // A group without a domain (`storage/v1`) is not ours: our groups always carry `{api_domain}`.
@@ -182,12 +179,10 @@ export class Registry {
 
   /** The same kind of the same area in the registry's other versions. */
   otherVersionsOf(def: KindDef): KindDef[] {
-    let hit = this.others.get(def);
-    if (!hit) {
-      hit = this.kinds.filter((d) => d.area === def.area && d.kind === def.kind && d.version !== def.version);
-      this.others.set(def, hit);
-    }
-    return hit;
+    return (
+      this.others.get(def) ??
+      this.kinds.filter((d) => d.area === def.area && d.kind === def.kind && d.version !== def.version)
+    );
   }
 
   /** Kinds (any version) whose owner is of kind `ownerKind`. */

@@ -8,6 +8,7 @@ import { parseDocument, type Document } from 'yaml';
 import { addDuplicateKeyErrors } from './duplicateKeys';
 import { RetainingCache, TreePool } from './retention';
 import { LineIndex } from './text';
+import { Memo } from './memo';
 import { builtinRegistry, type Registry } from '../model/registry';
 
 export interface ParsedDoc {
@@ -74,6 +75,8 @@ export class ChunkStore {
   /** Trees parsed inside the outermost `readOnce`, dropped when it returns. */
   private readingOnce: Chunk[] | undefined;
   readonly counters: WorkCounters = { parses: 0, validations: 0 };
+  /** The analysis's caches of what is not per chunk (see memo.ts). */
+  readonly memo = new Memo();
 
   constructor(readonly registry: Registry = builtinRegistry()) {}
 

@@ -17,7 +17,7 @@ export interface Settings {
 
 export const DEFAULT_SETTINGS: Settings = { rules: {}, ownerResolution: 'info', exclude: [] };
 
-const SEVERITIES = new Set(['error', 'warning', 'info', 'hint', 'off']);
+const SEVERITIES: ReadonlySet<string> = new Set(['error', 'warning', 'info', 'hint', 'off']);
 
 /**
  * Reads settings from untrusted JSON (an editor's configuration or a settings file), keeping what is

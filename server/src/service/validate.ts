@@ -8,7 +8,8 @@ import type { KindDef, ObjectType } from '../model/types';
 import { isCode, type Code, type Severity } from './codes';
 import { identifyChunk } from './identity';
 import { Reporter, severityOf, type Diag } from './diag';
-import { analysisTree, parseFile, type ParsedDoc, type ParsedFile } from './parse';
+import { analysisTree, parseFile, type ChunkStore, type ParsedDoc, type ParsedFile } from './parse';
+import type { Memo } from './memo';
 import { hashText, shiftFix, type FixData } from './fixes/data';
 import { valueFix } from './fixes/values';
 import { nearAll } from './fixes/candidates';
@@ -61,10 +62,11 @@ interface ChunkContext {
   text: string;
   out: Reporter;
   registry: Registry;
+  memo: Memo;
 }
 
 function checkManifest(
-  { doc, text, out, registry }: ChunkContext,
+  { doc, text, out, registry, memo }: ChunkContext,
   root: YAMLMap,
   def: KindDef,
   envelope: ObjectType,
@@ -83,7 +85,7 @@ function checkManifest(
   if (!runRules) return;
   for (const rule of RULES) {
     if (rule.kinds && !rule.kinds.includes(def.kind)) continue;
-    rule.check({ def, doc, root, out, text });
+    rule.check({ def, doc, root, out, text, memo });
   }
 }
 
@@ -133,13 +135,13 @@ export function validateChunk(chunk: Pick<ParsedDoc, 'text' | 'doc' | 'key' | 's
   const hit = docCache.get(chunk.key);
   if (hit) return hit;
   chunk.store.counters.validations++;
-  const diags = computeChunk(analysisTree(chunk), chunk.text, chunk.store.registry);
+  const diags = computeChunk(analysisTree(chunk), chunk.text, chunk.store);
   docCache.set(chunk.key, diags);
   return diags;
 }
 
 /** Parser errors that leave the structure around them intact; any other error may have moved keys. */
-const LOCAL_ERRORS = new Set([
+const LOCAL_ERRORS: ReadonlySet<string> = new Set([
   'BAD_DQ_ESCAPE',
   'DUPLICATE_KEY',
   'KEY_OVER_1024_CHARS',
@@ -208,9 +210,10 @@ function quoted(text: string, [s, t]: Span): string {
   return cut;
 }
 
-const MISSING = new Set(['missing-required', 'missing-member', 'reference-shape']);
+const MISSING: ReadonlySet<string> = new Set(['missing-required', 'missing-member', 'reference-shape']);
 
-function computeChunk(doc: Document.Parsed, text: string, registry: Registry): Diag[] {
+function computeChunk(doc: Document.Parsed, text: string, store: ChunkStore): Diag[] {
+  const { registry, memo } = store;
   const out = new Reporter();
   const root = doc.contents;
   const id = isMap(root) ? identify(root, registry) : { status: 'notOurs' as const };
@@ -242,7 +245,7 @@ function computeChunk(doc: Document.Parsed, text: string, registry: Registry): D
       );
     return out.diags;
   }
-  const cc: ChunkContext = { doc, text, out, registry };
+  const cc: ChunkContext = { doc, text, out, registry, memo };
   if (id.status === 'ok') {
     if (id.list) {
       // The list envelope is walked with `items` unchecked; each item is then checked as a manifest.

@@ -19,7 +19,7 @@ export const celExpression: Rule = {
     'cel-result-type',
     'cel-key',
   ],
-  check({ def, root, out, text }) {
+  check({ def, root, out, text, memo }) {
     for (const where of LISTS) {
       const list = find(root, ['spec', 'operatorSpec', where]);
       if (!list || !isSeq(list.value)) continue;
@@ -28,7 +28,7 @@ export const celExpression: Rule = {
         const value = entry(item, 'value');
         if (!value || !isScalar(value.value) || typeof value.value.value !== 'string') return;
         const label = `spec.operatorSpec.${where}[${i}].value`;
-        const r = checkCel(def, where, value.value.value);
+        const r = checkCel(def, where, value.value.value, memo);
         reportInside(out, text, value.value, r.problems, label);
         const key = entry(item, 'key');
         const hasKey = key !== undefined && !isNullish(key.value);

@@ -3,6 +3,7 @@ import { isMap, type Document, type Node, type YAMLMap } from 'yaml';
 import type { KindDef } from '../../model/types';
 import type { Code } from '../codes';
 import type { Reporter } from '../diag';
+import type { Memo } from '../memo';
 import { clusterValue, entry, isNullish, spanOf, type Span } from '../yamlNodes';
 
 export interface RuleContext {
@@ -14,6 +15,8 @@ export interface RuleContext {
   /** The document's text (node ranges are offsets into it): for fixes, which carry offsets and the text to
    * write, and for checks that read inside a scalar. */
   text: string;
+  /** The analysis's caches of what is not per document (embedded expressions by text); none: uncached. */
+  memo?: Memo;
 }
 
 export interface Rule {

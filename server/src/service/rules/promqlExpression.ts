@@ -17,13 +17,13 @@ export const promqlExpression: Rule = {
     'promql-type',
   ],
   kinds: ['PrometheusRuleGroup'],
-  check({ root, out, text }) {
+  check({ root, out, text, memo }) {
     const rules = find(root, ['spec', 'rules']);
     if (!rules || !isSeq(rules.value)) return;
     rules.value.items.forEach((rule, i) => {
       const e = isMap(rule) ? entry(rule, 'expression') : undefined;
       if (!e || !isScalar(e.value) || typeof e.value.value !== 'string') return;
-      reportInside(out, text, e.value, checkPromql(e.value.value), `spec.rules[${i}].expression`);
+      reportInside(out, text, e.value, checkPromql(e.value.value, memo), `spec.rules[${i}].expression`);
     });
   },
 };

@@ -6,6 +6,7 @@ import type { KindDef, Type } from '../../../model/types';
 import { envelopeOf } from '../../../model/envelope';
 import { listOf, nearest } from '../../suggest';
 import { TextCache, type EmbeddedProblem } from '../problem';
+import { Memo, memoKey } from '../../memo';
 import { shapeOf } from '../shape';
 import { celEnvironment, secretObject, unescapeField } from './env';
 
@@ -20,7 +21,7 @@ const isNode = (x: unknown): x is CelNode =>
   typeof x === 'object' && x !== null && typeof (x as CelNode).op === 'string';
 
 /** Functions of cel-go's standard library, the extended strings library v3 and optional types. */
-const GLOBAL_FUNCTIONS = new Set([
+const GLOBAL_FUNCTIONS: ReadonlySet<string> = new Set([
   'size',
   'int',
   'uint',
@@ -35,7 +36,7 @@ const GLOBAL_FUNCTIONS = new Set([
   'matches',
   'has',
 ]);
-const METHODS = new Set([
+const METHODS: ReadonlySet<string> = new Set([
   'size',
   'contains',
   'startsWith',
@@ -75,9 +76,14 @@ const METHODS = new Set([
   'map',
   'filter',
 ]);
-const NAMESPACED = new Set(['optional.of', 'optional.none', 'optional.ofNonZeroValue', 'strings.quote']);
+const NAMESPACED: ReadonlySet<string> = new Set([
+  'optional.of',
+  'optional.none',
+  'optional.ofNonZeroValue',
+  'strings.quote',
+]);
 /** In the operator's environment but not declared in cel-js: an expression using them is not type-checked. */
-const NOT_IN_CELJS = new Set(['strings.quote', 'optional.ofNonZeroValue', 'optMap', 'optFlatMap']);
+const NOT_IN_CELJS: ReadonlySet<string> = new Set(['strings.quote', 'optional.ofNonZeroValue', 'optMap', 'optFlatMap']);
 
 export type Where = 'configMapExpressions' | 'secretExpressions';
 
@@ -326,7 +332,8 @@ function compute(def: KindDef, where: Where, text: string): CelResult {
   };
 }
 
-const cache = new TextCache<CelResult>(5000);
+/** Results by kind, list and text (one cache per analysis: see memo.ts). */
+const RESULTS = memoKey(() => new TextCache<CelResult>(5000));
 
 /** Never a crash: an expression too deep to walk or check gets no diagnostic rather than breaking the document's. */
 function safely(def: KindDef, where: Where, text: string): CelResult {
@@ -342,7 +349,8 @@ function safely(def: KindDef, where: Where, text: string): CelResult {
  * shape (see shape.ts) is known clean is clean, with the same result type (types never depend on what a
  * string literal says).
  */
-export function checkCel(def: KindDef, where: Where, text: string): CelResult {
+export function checkCel(def: KindDef, where: Where, text: string, memo: Memo = new Memo()): CelResult {
+  const cache = memo.get(RESULTS);
   const key = `${def.area}/${def.version}/${def.kind}/${where}\n`;
   const shape = shapeOf(text, '"\'');
   if (shape !== undefined && shape !== text) {

@@ -8,12 +8,12 @@ import type { Environment } from '@marcbachmann/cel-js';
 import type * as CelJs from '@marcbachmann/cel-js';
 
 import { envelopeOf } from '../../../model/envelope';
+import { lazy } from '../../memo';
 import type { KindDef, ObjectType, Type } from '../../../model/types';
 
 /** cel-js, loaded on first use: a workspace without operator expressions never pays for it (as for PromQL). */
-let celJs: typeof CelJs | undefined;
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use (see above)
-const loadCel = () => (celJs ??= require('@marcbachmann/cel-js') as typeof CelJs);
+const loadCel = lazy(() => require('@marcbachmann/cel-js') as typeof CelJs);
 
 /** Property names with `.`, `-` or `/` are written escaped in CEL; `__` itself is escaped too. */
 export const escapeField = (name: string): string =>
@@ -109,18 +109,21 @@ class Builder {
   }
 }
 
-const cache = new Map<string, Environment>();
+/** Environments by kind definition (an immutable model value); never changed once built. */
+const environments = new WeakMap<KindDef, { plain?: Environment; withSecret?: Environment }>();
 
 /** The type-checking environment of a kind's expressions (`withSecret` for `secretExpressions`). */
 export function celEnvironment(def: KindDef, withSecret: boolean): Environment {
-  const key = `${def.area}/${def.version}/${def.kind}/${withSecret}`;
-  let env = cache.get(key);
+  let built = environments.get(def);
+  if (!built) environments.set(def, (built = {}));
+  const slot = withSecret ? 'withSecret' : 'plain';
+  let env = built[slot];
   if (env) return env;
   env = new (loadCel().Environment)({ enableOptionalTypes: true, homogeneousAggregateLiterals: false });
   for (const sig of EXTRA_FUNCTIONS) env.registerFunction(sig, never);
   const b = new Builder(env);
   env.registerVariable('self', b.object(envelopeOf(def)));
   if (withSecret) env.registerVariable('secret', b.object(secretObject(def)));
-  cache.set(key, env);
+  built[slot] = env;
   return env;
 }

@@ -5,6 +5,7 @@
 import type { SyntaxNode } from '@lezer/common';
 import type * as LezerPromql from '@prometheus-io/lezer-promql';
 
+import { lazy, Memo, memoKey } from '../../memo';
 import { TextCache, type EmbeddedProblem } from '../problem';
 import { shapeOf } from '../shape';
 import {
@@ -21,11 +22,12 @@ import { bracketProblem, syntaxProblem } from './syntax';
  * Prometheus's grammar, loaded on first use: a workspace without rule groups never pays for it (about 7 MB
  * of a server's resident memory when it is loaded with the server).
  */
-let grammar: typeof LezerPromql.parser | undefined;
-// eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use (see above)
-const promqlParser = () => (grammar ??= (require('@prometheus-io/lezer-promql') as typeof LezerPromql).parser);
+const promqlParser = lazy(
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use (see above)
+  () => (require('@prometheus-io/lezer-promql') as typeof LezerPromql).parser,
+);
 
-const EXPRESSIONS = new Set([
+const EXPRESSIONS: ReadonlySet<string> = new Set([
   'NumberDurationLiteral',
   'StringLiteral',
   'VectorSelector',
@@ -41,9 +43,9 @@ const EXPRESSIONS = new Set([
   'AnchoredExpr',
   'SmoothedExpr',
 ]);
-const COMPARISONS = new Set(['Eql', 'Neq', 'Gtr', 'Lss', 'Gte', 'Lte']);
-const SET_OPS = new Set(['And', 'Or', 'Unless']);
-const OPERATORS = new Set([
+const COMPARISONS: ReadonlySet<string> = new Set(['Eql', 'Neq', 'Gtr', 'Lss', 'Gte', 'Lte']);
+const SET_OPS: ReadonlySet<string> = new Set(['And', 'Or', 'Unless']);
+const OPERATORS: ReadonlySet<string> = new Set([
   'Pow',
   'Mul',
   'Div',
@@ -431,7 +433,8 @@ function safely(text: string): EmbeddedProblem[] {
   }
 }
 
-const cache = new TextCache<EmbeddedProblem[]>(5000);
+/** The problems of the expressions an analysis has seen, by text (one cache per analysis: see memo.ts). */
+const PROBLEMS = memoKey(() => new TextCache<EmbeddedProblem[]>(5000));
 
 /** A regular-expression matcher's literal decides whether it matches the empty string: kept as written. */
 const REGEX_MATCHER = /[=!]~\s*$/;
@@ -440,7 +443,8 @@ const REGEX_MATCHER = /[=!]~\s*$/;
  * The problems of a PromQL expression (offsets in the expression), cached by its text; an expression whose
  * shape (see shape.ts) is known clean is clean.
  */
-export function checkPromql(text: string): EmbeddedProblem[] {
+export function checkPromql(text: string, memo: Memo = new Memo()): EmbeddedProblem[] {
+  const cache = memo.get(PROBLEMS);
   const shape = shapeOf(text, '"\'`', (before) => REGEX_MATCHER.test(before), true);
   if (shape !== undefined && shape !== text) {
     const byShape = cache.get(shape, () => safely(shape));

@@ -192,13 +192,19 @@ export const FUNCTIONS: PromFunction[] = [
   clock('year', 'The year'),
 ];
 
-export const FUNCTION_BY_NAME = new Map(FUNCTIONS.map((x) => [x.name, x]));
+export const FUNCTION_BY_NAME: ReadonlyMap<string, PromFunction> = new Map(FUNCTIONS.map((x) => [x.name, x]));
 
 /**
  * Functions the grammar knows whose argument rules this table does not state (experimental ones): they are
  * accepted as written, never reported.
  */
-export const UNCHECKED_FUNCTIONS = new Set(['info', 'histogram_quantiles', 'start_timestamp', 'limitk', 'limit_ratio']);
+export const UNCHECKED_FUNCTIONS: ReadonlySet<string> = new Set([
+  'info',
+  'histogram_quantiles',
+  'start_timestamp',
+  'limitk',
+  'limit_ratio',
+]);
 
 export interface Aggregation {
   name: string;
@@ -228,7 +234,7 @@ export const AGGREGATIONS: Aggregation[] = [
   { name: 'limit_ratio', param: 'scalar', doc: 'A ratio of the elements, chosen deterministically (experimental).' },
 ];
 
-export const AGGREGATION_BY_NAME = new Map(AGGREGATIONS.map((a) => [a.name, a]));
+export const AGGREGATION_BY_NAME: ReadonlyMap<string, Aggregation> = new Map(AGGREGATIONS.map((a) => [a.name, a]));
 
 export const KEYWORDS: { name: string; doc: string }[] = [
   { name: 'by', doc: 'Aggregation modifier: keep only these labels, `sum by (job) (x)`.' },
