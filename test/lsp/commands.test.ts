@@ -18,7 +18,7 @@ import {
   type GraphNode,
   type OwnerGraphResult,
 } from '../../server/src/protocol/requests';
-import { WorkspaceIndex } from '../../server/src/service/workspace/workspaceIndex';
+import { createWorkspaceIndex } from '../../server/src/service/workspace/checks';
 import { ownerGraph } from '../../server/src/service/workspace/ownerGraph';
 import { WorkspaceClient } from '../e2e/workspaceClient';
 
@@ -40,7 +40,7 @@ spec:
 `;
 
 function graphOf(files: Record<string, string>): GraphNode[] {
-  const index = new WorkspaceIndex();
+  const index = createWorkspaceIndex();
   for (const [name, text] of Object.entries(files)) index.setText(`file:///ws/${name}`, text);
   return ownerGraph(index, index.uris());
 }

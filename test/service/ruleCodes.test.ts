@@ -14,7 +14,7 @@ import { parseFile } from '../../server/src/service/parse';
 import { RULES } from '../../server/src/service/rules';
 import { identify } from '../../server/src/service/validate';
 import { checkFile } from '../../server/src/service/workspace/checks';
-import { WorkspaceIndex } from '../../server/src/service/workspace/workspaceIndex';
+import { createWorkspaceIndex } from '../../server/src/service/workspace/checks';
 import { CROSS_FILE_RULES } from '../../server/src/service/workspace/rules';
 import type { CrossFileContext } from '../../server/src/service/workspace/rules/context';
 import { entry } from '../../server/src/service/yamlNodes';
@@ -61,7 +61,7 @@ test('each cross-file rule reports only the codes it declares', () => {
   const cases = join(REPO, 'test', 'fixtures', 'workspace');
   const workspaces = [...readdirSync(cases).map((c) => yamlFiles(join(cases, c))), ...sets.slice(2).map(yamlFiles)];
   for (const files of workspaces) {
-    const index = new WorkspaceIndex();
+    const index = createWorkspaceIndex();
     for (const f of files) index.setText(pathToFileURL(f).href, readFileSync(f, 'utf8'));
     for (const f of files) {
       const uri = pathToFileURL(f).href;

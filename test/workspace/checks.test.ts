@@ -6,7 +6,7 @@ import { pathToFileURL } from 'node:url';
 import { describe, test } from 'node:test';
 import { severityOf } from '../../server/src/service/diag';
 import { checkFile } from '../../server/src/service/workspace/checks';
-import { WorkspaceIndex } from '../../server/src/service/workspace/workspaceIndex';
+import { createWorkspaceIndex } from '../../server/src/service/workspace/checks';
 import {
   account,
   blobService,
@@ -344,7 +344,7 @@ describe('lists and odd documents', () => {
 describe('real manifests', () => {
   const repo = join(__dirname, '..', '..');
   test('the examples, as one workspace, have no cross-document problem at all', () => {
-    const index = new WorkspaceIndex();
+    const index = createWorkspaceIndex();
     const list = yamlFiles(join(repo, 'examples')).filter((f) => !f.includes('mistakes'));
     for (const f of list) index.setText(pathToFileURL(f).href, readFileSync(f, 'utf8'));
     for (const f of list)
@@ -356,7 +356,7 @@ describe('real manifests', () => {
   });
 
   test('the operator samples, as one workspace: no error; missing owners are information, duplicates warnings', () => {
-    const index = new WorkspaceIndex();
+    const index = createWorkspaceIndex();
     const list = yamlFiles(CORPUS);
     for (const f of list) index.setText(pathToFileURL(f).href, readFileSync(f, 'utf8'));
     const all = list.flatMap((f) => checkFile(index, pathToFileURL(f).href, { complete: true }));

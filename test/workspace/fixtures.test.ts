@@ -10,7 +10,7 @@ import { after, before, describe, test } from 'node:test';
 import { parseFile } from '../../server/src/service/parse';
 import { validateFile } from '../../server/src/service/validate';
 import { checkFile } from '../../server/src/service/workspace/checks';
-import { WorkspaceIndex } from '../../server/src/service/workspace/workspaceIndex';
+import { createWorkspaceIndex } from '../../server/src/service/workspace/checks';
 import { WorkspaceClient } from '../e2e/workspaceClient';
 import { asActual, compared, fmt, readExpectations, type Actual } from '../expectations';
 import { yamlFiles } from '../helpers/files';
@@ -26,7 +26,7 @@ describe('cross-file fixtures through the service', () => {
   for (const name of CASES) {
     test(name, () => {
       const files = yamlFiles(join(ROOT, name));
-      const index = new WorkspaceIndex();
+      const index = createWorkspaceIndex();
       for (const f of files) index.setText(pathToFileURL(f).href, readFileSync(f, 'utf8'));
       let expectedCount = 0;
       for (const f of files) {

@@ -1,7 +1,8 @@
 // Small builders for workspace tests: manifests as text, a workspace index from named files, and the
 // diagnostics of a file as `code text-under-range` pairs.
 import { checkFile, type WorkspaceCheckOptions } from '../../server/src/service/workspace/checks';
-import { WorkspaceIndex } from '../../server/src/service/workspace/workspaceIndex';
+import type { WorkspaceIndex } from '../../server/src/service/workspace/workspaceIndex';
+import { createWorkspaceIndex } from '../../server/src/service/workspace/checks';
 
 export const URI = (name: string) => `file:///ws/${name}`;
 
@@ -40,7 +41,7 @@ export const eventSubscription = (name: string, owner: string, ref: { group: str
 export const docs = (...parts: string[]) => parts.join('---\n');
 
 export function workspace(files: Record<string, string>): WorkspaceIndex {
-  const index = new WorkspaceIndex();
+  const index = createWorkspaceIndex();
   for (const [name, text] of Object.entries(files)) index.setText(URI(name), text);
   return index;
 }

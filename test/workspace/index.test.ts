@@ -8,7 +8,8 @@ import { parseFile } from '../../server/src/service/parse';
 import { DEFAULT_SETTINGS } from '../../server/src/service/settings';
 import { idType, matchesShape } from '../../server/src/service/workspace/armId';
 import { checkFile } from '../../server/src/service/workspace/checks';
-import { WorkspaceIndex } from '../../server/src/service/workspace/workspaceIndex';
+import type { WorkspaceIndex } from '../../server/src/service/workspace/workspaceIndex';
+import { createWorkspaceIndex } from '../../server/src/service/workspace/checks';
 import {
   account,
   blobService,
@@ -117,7 +118,7 @@ describe('dependents', () => {
 
 describe('scopes', () => {
   test('a file outside the workspace sees only itself; the workspace does not see it', () => {
-    const ws = new WorkspaceIndex();
+    const ws = createWorkspaceIndex();
     ws.setText(URI('rg.yaml'), rg('rg-app'));
     ws.setText('file:///elsewhere/st.yaml', account('appstore', 'rg-app'), 'file:///elsewhere/st.yaml');
     ws.setText(URI('blob.yaml'), blobService('appstore-blob', 'appstore'));
@@ -209,7 +210,7 @@ describe('scale', () => {
         ),
       ).replace(/^/, `# scale test ${Date.now()}\n`);
     const texts = Array.from({ length: 2000 }, (_, i) => fileText(i));
-    const ws = new WorkspaceIndex();
+    const ws = createWorkspaceIndex();
     const t0 = performance.now();
     texts.forEach((t, i) => ws.setText(`file:///big/f${i}.yaml`, t));
     const indexMs = performance.now() - t0;
@@ -249,7 +250,7 @@ describe('determinism', () => {
     'e/rg.yaml': rg('rg'),
   };
   const indexed = (order: string[]) => {
-    const ws = new WorkspaceIndex();
+    const ws = createWorkspaceIndex();
     for (const name of order) ws.setText(URI(name), files[name]);
     return ws;
   };

@@ -3,7 +3,6 @@
 // and the diagnostics stay), then each file's diagnostics are asked for as the editor asks for them.
 import { pathToFileURL } from 'node:url';
 import { Analysis, type FileText } from '../service/analysis';
-import { analyze } from '../service/analyze';
 import type { ParsedFile } from '../service/parse';
 import { LineIndex } from '../service/text';
 import type { Settings } from '../service/settings';
@@ -102,7 +101,7 @@ export function checkWorkspace(workspace: Workspace, settings: Settings, progres
     display.set(uris[i], file.display);
     try {
       // Not a spread: it would build the file's line index, which only a report needs.
-      const { text, docs, store } = analyze(analysis.parse(file.parsed.text, { cache: false }));
+      const { text, docs, store } = analysis.analyze(analysis.parse(file.parsed.text, { cache: false }));
       const full: ParsedFile = {
         text,
         docs,

@@ -11,9 +11,9 @@ import type { Diag } from './diag';
 import { ChunkStore, type ParsedFile, type WorkCounters } from './parse';
 import { DEFAULT_SETTINGS, type Settings } from './settings';
 import { applySettings, validateFile } from './validate';
-import { checkFile } from './workspace/checks';
+import { checkFile, createWorkspaceIndex } from './workspace/checks';
 import { WORKSPACE_SCOPE } from './workspace/manifest';
-import { WorkspaceIndex } from './workspace/workspaceIndex';
+import type { WorkspaceIndex } from './workspace/workspaceIndex';
 
 export interface AnalysisInputs {
   /** The kinds the analysis knows (default: the built-in ones). */
@@ -54,7 +54,7 @@ export class Analysis {
     this.registry = inputs.registry ?? builtinRegistry();
     this.settings = inputs.settings ?? DEFAULT_SETTINGS;
     this.store = new ChunkStore(this.registry);
-    this.index = new WorkspaceIndex(this.registry);
+    this.index = createWorkspaceIndex(this.registry);
   }
 
   /** Syntax trees built and documents validated so far (a test reads how much work an edit did). */
@@ -73,6 +73,14 @@ export class Analysis {
   }
 
   /**
+   * Computes what is cached per chunk in one pass (each new chunk parsed once, its tree dropped after): its
+   * diagnostics, its manifests for this analysis's index and, with `symbols`, its outline.
+   */
+  analyze(file: ParsedFile, symbols = false): ParsedFile {
+    return analyze(file, { symbols, tracked: this.index.tracked });
+  }
+
+  /**
    * An open document at a version: parsed and analysed once per version (each changed chunk parsed once,
    * its diagnostics, manifests and, when outlined, symbols computed in the same pass). A client may repeat
    * a version with another text (a second didOpen, a didChange): the text decides.
@@ -80,7 +88,7 @@ export class Analysis {
   openFile(uri: string, version: number, text: string): ParsedFile {
     const hit = this.open.get(uri);
     if (hit && hit.version === version && hit.file.text === text) return hit.file;
-    const file = analyze(this.parse(text), { symbols: this.outlined.has(uri) });
+    const file = this.analyze(this.parse(text), this.outlined.has(uri));
     this.store.hold(file);
     if (hit) this.store.release(hit.file);
     this.open.set(uri, { version, file });

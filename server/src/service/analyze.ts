@@ -4,12 +4,14 @@
 // in one pass each new chunk is parsed once. Unchanged chunks cost a cache lookup.
 import type { ParsedFile } from './parse';
 import { validateChunk } from './validate';
-import { chunkManifests } from './workspace/extract';
+import { chunkManifests, type TrackedPaths } from './workspace/extract';
 import { chunkSymbols } from './workspace/symbols';
 
 export interface AnalyzeOptions {
   /** Also compute the outline symbols (when the client asks for them). */
   symbols?: boolean;
+  /** Also extract the manifests for an index that tracks these values (the analysis's index). */
+  tracked?: TrackedPaths;
 }
 
 export function analyze(file: ParsedFile, options: AnalyzeOptions = {}): ParsedFile {
@@ -17,7 +19,7 @@ export function analyze(file: ParsedFile, options: AnalyzeOptions = {}): ParsedF
     // One tree for the three, dropped after them (see readOnce).
     file.store.readOnce(() => {
       validateChunk(chunk);
-      chunkManifests(chunk);
+      if (options.tracked) chunkManifests(chunk, options.tracked);
       if (options.symbols) chunkSymbols(chunk);
     });
   }

@@ -1,10 +1,11 @@
 // Cross-document checks: what a file's manifests get wrong given the rest of the workspace, one rule per
 // file under ./rules (owners and references, duplicates, ownership cycles, the limits a child takes from its
 // parent). Diagnostics carry file offsets, like validateFile's.
+import { builtinRegistry, type Registry } from '../../model/registry';
 import type { Diag } from '../diag';
-import type { WorkspaceIndex } from './workspaceIndex';
+import { WorkspaceIndex } from './workspaceIndex';
 import type { Manifest } from './manifest';
-import { CROSS_FILE_RULES } from './rules';
+import { CROSS_FILE_RULES, TRACKED_VALUES } from './rules';
 import type { CrossFileContext } from './rules/context';
 
 export interface WorkspaceCheckOptions {
@@ -18,6 +19,10 @@ export interface WorkspaceCheckOptions {
   /** How another file is named in messages (default: its last path segment). */
   display?: (uri: string) => string;
 }
+
+/** An index that extracts what the cross-file rules read (their `tracks`), resolving against `registry`. */
+export const createWorkspaceIndex = (registry: Registry = builtinRegistry()): WorkspaceIndex =>
+  new WorkspaceIndex(registry, TRACKED_VALUES);
 
 export function defaultDisplay(uri: string): string {
   const last = uri.slice(uri.lastIndexOf('/') + 1);

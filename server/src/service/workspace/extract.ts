@@ -3,17 +3,25 @@
 // chunk, so re-indexing a large file after an edit re-reads the edited resource only.
 import { isAlias, isMap, isPair, isScalar, isSeq, type Document, type YAMLMap } from 'yaml';
 import type { KindDef, ObjectType, Type } from '../../model/types';
-import { analysisTree, type ChunkStore, type ParsedFile } from '../parse';
+import { analysisTree, type ChunkStore } from '../parse';
 import { identify } from '../validate';
 import { entry, keyName, scalarValue, spanOf } from '../yamlNodes';
 import type { Manifest, RefSite, Span, TrackedValue } from './manifest';
-import { TRACKED_VALUES } from './rules';
 
 /** A manifest with chunk-relative spans and no uri yet. */
 export type ChunkManifest = Omit<Manifest, 'uri'>;
 
-/** Keyed by the chunk's content key (not its tree, which may be re-parsed). */
-const chunkCache = new WeakMap<object, ChunkManifest[]>();
+/**
+ * Values to extract per kind (key paths), for the cross-file rules that read them. The rules declare them
+ * and the analysis hands them to its index, which hands them here: extraction knows no rule.
+ */
+export type TrackedPaths = Readonly<Record<string, readonly (readonly string[])[]>>;
+
+/**
+ * Keyed by the chunk's content key (not its tree, which may be re-parsed), with the tracked paths they were
+ * read with (an analysis has one set; another set reads the chunk again).
+ */
+const chunkCache = new WeakMap<object, { tracked: TrackedPaths; manifests: ChunkManifest[] }>();
 
 /** Whether a type can hold a reference somewhere below it (subtrees without any are not walked). */
 const holdsRef = new WeakMap<object, boolean>();
@@ -83,7 +91,13 @@ function collectRefs(node: unknown, t: Type, path: string, keyNode: unknown, out
   }
 }
 
-function readManifest(root: YAMLMap, def: KindDef, domain: string, listItem: boolean): ChunkManifest {
+function readManifest(
+  root: YAMLMap,
+  def: KindDef,
+  domain: string,
+  listItem: boolean,
+  tracked: TrackedPaths,
+): ChunkManifest {
   const meta = entry(root, 'metadata')?.value;
   const nameEntry = entry(meta, 'name');
   const name = str(nameEntry?.value);
@@ -123,7 +137,7 @@ function readManifest(root: YAMLMap, def: KindDef, domain: string, listItem: boo
       if (f) collectRefs(item.value, f.type, `spec.${k}`, item.key, m.refs);
     }
   }
-  for (const path of TRACKED_VALUES[def.kind] ?? []) {
+  for (const path of tracked[def.kind] ?? []) {
     let node: unknown = root;
     for (const seg of path) node = entry(node, seg)?.value;
     if (isScalar(node) && node.value !== null)
@@ -133,24 +147,28 @@ function readManifest(root: YAMLMap, def: KindDef, domain: string, listItem: boo
 }
 
 /** The manifests of one document chunk, chunk-relative. */
-export function chunkManifests(chunk: { key: object; doc: Document.Parsed; store: ChunkStore }): ChunkManifest[] {
+export function chunkManifests(
+  chunk: { key: object; doc: Document.Parsed; store: ChunkStore },
+  tracked: TrackedPaths,
+): ChunkManifest[] {
   const hit = chunkCache.get(chunk.key);
-  if (hit) return hit;
+  if (hit && hit.tracked === tracked) return hit.manifests;
   const doc = analysisTree(chunk);
   const out: ChunkManifest[] = [];
   const root = doc.contents;
   if (isMap(root)) {
     const id = identify(root, chunk.store.registry);
     if (id.status === 'ok') {
-      if (!id.list) out.push(readManifest(root, id.def, id.parsed.domain, false));
+      if (!id.list) out.push(readManifest(root, id.def, id.parsed.domain, false, tracked));
       else {
         const items = entry(root, 'items')?.value;
         if (isSeq(items))
-          for (const it of items.items) if (isMap(it)) out.push(readManifest(it, id.def, id.parsed.domain, true));
+          for (const it of items.items)
+            if (isMap(it)) out.push(readManifest(it, id.def, id.parsed.domain, true, tracked));
       }
     }
   }
-  chunkCache.set(chunk.key, out);
+  chunkCache.set(chunk.key, { tracked, manifests: out });
   return out;
 }
 
@@ -247,20 +265,4 @@ export class FileManifest implements Manifest {
     if (owner) m.owner = owner;
     return m;
   }
-}
-
-/** The manifests of one chunk of a file. */
-export function chunkFileManifests(
-  uri: string,
-  chunk: { offset: number; key: object; doc: Document.Parsed; store: ChunkStore },
-): FileManifest[] {
-  return chunkManifests(chunk).map((c) => new FileManifest(uri, c, chunk.offset));
-}
-
-/** Every manifest of ours a file defines, with file offsets. */
-export function extractManifests(uri: string, file: ParsedFile): Manifest[] {
-  const out: Manifest[] = [];
-  for (const chunk of file.docs)
-    for (const c of chunkManifests(chunk)) out.push(new FileManifest(uri, c, chunk.offset));
-  return out;
 }

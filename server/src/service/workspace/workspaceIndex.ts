@@ -3,8 +3,8 @@
 // from its inputs (both through their analysis, which holds the indexed files' chunks), tests from strings.
 import { ChunkStore, tiles, type ParsedFile } from '../parse';
 import { LineIndex } from '../text';
-import { chunkManifests, FileManifest, type ChunkManifest } from './extract';
-import { builtinRegistry, type Registry } from '../../model/registry';
+import { chunkManifests, FileManifest, type ChunkManifest, type TrackedPaths } from './extract';
+import type { Registry } from '../../model/registry';
 import { sitesOf, WORKSPACE_SCOPE, type Manifest, type RefSite } from './manifest';
 
 export interface IndexedFile {
@@ -76,9 +76,9 @@ function breaksIn(key: object, text: string): number {
   return n;
 }
 
-function chunkEntries(uri: string, file: ParsedFile): ChunkEntry[] {
+function chunkEntries(uri: string, file: ParsedFile, tracked: TrackedPaths): ChunkEntry[] {
   return file.docs.map((d) => {
-    const data = chunkManifests(d);
+    const data = chunkManifests(d, tracked);
     return {
       data,
       key: d.key,
@@ -117,8 +117,14 @@ export class WorkspaceIndex {
   /** name key → uri → number of references from that file. */
   private readonly referrers = new Map<string, Map<string, number>>();
 
-  /** `registry`: the kinds references are resolved against (the analysis's). */
-  constructor(readonly registry: Registry = builtinRegistry()) {}
+  /**
+   * `registry`: the kinds references are resolved against; `tracked`: the values to extract per kind, which
+   * the cross-file rules declare (workspace/checks.ts makes an index with them: the index knows no rule).
+   */
+  constructor(
+    readonly registry: Registry,
+    readonly tracked: TrackedPaths,
+  ) {}
 
   get fileCount(): number {
     return this.records.size;
@@ -171,7 +177,7 @@ export class WorkspaceIndex {
     if (!before || before.scope !== scope) {
       const keys = before ? this.definedKeys(before.scope, before.manifests) : [];
       if (before) this.unlink(before.scope, uri, before.manifests);
-      const rec = new FileRecord(uri, scope, file.text, chunkEntries(uri, file), file);
+      const rec = new FileRecord(uri, scope, file.text, chunkEntries(uri, file, this.tracked), file);
       this.records.set(uri, rec);
       this.link(scope, uri, rec.manifests);
       keys.push(...this.definedKeys(scope, rec.manifests));
@@ -190,7 +196,7 @@ export class WorkspaceIndex {
     const added: FileManifest[] = [];
     const kept: { entry: ChunkEntry; was: ChunkEntry; index: number }[] = [];
     const chunks: ChunkEntry[] = file.docs.map((d, index) => {
-      const data = chunkManifests(d);
+      const data = chunkManifests(d, this.tracked);
       if (data.length === 0) return { data, key: d.key, offset: d.offset, text: d.text, manifests: [] };
       const was = pool.get(data)?.shift();
       if (was) {
