@@ -10,6 +10,7 @@ import { analyze } from './analyze';
 import type { Diag } from './diag';
 import { ChunkStore, type ParsedFile, type WorkCounters } from './parse';
 import { DEFAULT_SETTINGS, type Settings } from './settings';
+import { toUserSpans, type DocumentSource } from './source';
 import { applySettings, validateFile } from './validate';
 import { checkFile, createWorkspaceIndex } from './workspace/checks';
 import { WORKSPACE_SCOPE } from './workspace/manifest';
@@ -161,6 +162,19 @@ export class Analysis {
     const own = validateFile(f, { rules: this.settings.rules });
     const other = cross ? this.crossDiagnostics(uri, f, cross) : [];
     return other.length > 0 ? [...own, ...other].sort((a, b) => a.start - b.start || a.end - b.end) : own;
+  }
+
+  /**
+   * The own diagnostics of a document made from the user's text (a rendered overlay, a masked template:
+   * source.ts), placed in the user's text; those on generated text that stands for nothing are left out,
+   * and so are fixes (their edits are offsets in the made-up text).
+   */
+  sourceDiagnostics(source: DocumentSource): Diag[] {
+    const own = validateFile(this.parse(source.text), { rules: this.settings.rules });
+    return toUserSpans(
+      source,
+      own.map(({ data: _data, ...d }) => d),
+    );
   }
 }
 

@@ -5,6 +5,7 @@
 // the offset it came from; a character YAML made up (a folded space, an escape's result) points at what it
 // replaced (the line break, the backslash). CRLF counts as one break; offsets are UTF-16 units like the text.
 import type { Scalar } from 'yaml';
+import type { DocumentSource } from '../source';
 import type { Span } from '../yamlNodes';
 
 export interface ValueMap {
@@ -304,4 +305,18 @@ export function valueOffset(map: ValueMap, offset: number): number {
     else hi = mid;
   }
   return lo;
+}
+
+/**
+ * A scalar's value as a document source (source.ts): an embedded language's checks, completion and hover
+ * work on the decoded value and place what they find through it, as any document's diagnostics are placed.
+ */
+export function valueSource(map: ValueMap): DocumentSource {
+  const n = map.value.length;
+  return {
+    text: map.value,
+    toUser: (i) => (i >= 0 && i <= n ? map.at[i] : undefined),
+    fromUser: (offset) => valueOffset(map, offset),
+    spanToUser: (from, to) => spanIn(map, from, to),
+  };
 }

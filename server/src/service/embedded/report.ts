@@ -2,7 +2,7 @@
 import type { Scalar } from 'yaml';
 import type { Reporter } from '../diag';
 import { spanOf } from '../yamlNodes';
-import { spanIn, valueMap } from './positionMap';
+import { valueMap, valueSource } from './positionMap';
 import type { EmbeddedProblem } from './problem';
 
 export function reportInside(
@@ -13,9 +13,10 @@ export function reportInside(
   label: string,
 ): void {
   if (problems.length === 0) return;
-  const map = text !== undefined ? valueMap(text, node) : undefined;
+  // The value is a document of its own: its problems are placed back through its position map.
+  const source = text !== undefined ? valueSource(valueMap(text, node)) : undefined;
   for (const p of problems) {
-    const span = map ? spanIn(map, p.from, p.to) : spanOf(node);
+    const span = source?.spanToUser(p.from, p.to) ?? spanOf(node);
     out.report(p.code, span, `\`${label}\`: ${p.message}`, p.severity);
   }
 }
