@@ -12,7 +12,7 @@ import type { Code } from '../../server/src/service/codes';
 import { Reporter } from '../../server/src/service/diag';
 import { parseFile } from '../../server/src/service/parse';
 import { RULES } from '../../server/src/service/rules';
-import { identify } from '../../server/src/service/validate';
+import { identify } from '../../server/src/service/identity';
 import { checkFile } from '../../server/src/service/workspace/checks';
 import { createWorkspaceIndex } from '../../server/src/service/workspace/checks';
 import { CROSS_FILE_RULES } from '../../server/src/service/workspace/rules';

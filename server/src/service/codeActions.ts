@@ -6,9 +6,10 @@ import { plainText } from './plainText';
 import { isScalar, visit } from 'yaml';
 import { isCode, type Code } from './codes';
 import type { Diag } from './diag';
+import { lineDirective } from './disableComments';
 import { isCurrent, type FixData } from './fixes/data';
 import { eolOf } from './fixes/spans';
-import { Chunk, type ParsedFile } from './parse';
+import { Chunk, chunkAt, type ParsedFile } from './parse';
 import { validateChunk } from './validate';
 import type { Span } from './yamlNodes';
 
@@ -92,8 +93,6 @@ function fixesOf(d: Diag, data: FixData): Omit<Action, 'diag'>[] {
   }
 }
 
-const DIRECTIVE = /^([ \t]*#\s*cloud-manifests-disable-next-line\b)([^\n\r]*)$/;
-
 /** Whether a line start lies inside a scalar that spans lines (a comment inserted there would corrupt it). */
 function insideScalar(file: FileText, lineStart: number): boolean {
   const chunk = [...file.docs].reverse().find((c) => c.offset <= lineStart);
@@ -121,12 +120,10 @@ export function disableAction(file: FileText, d: Diag): Omit<Action, 'diag'> | u
   const title = `Disable ${d.code} for this line`;
   if (line > 0) {
     const prev = file.lines.lineText(line - 1);
-    const m = DIRECTIVE.exec(prev);
-    if (m) {
-      const codes = m[2].replace(/--.*$/, '');
-      const words = codes.split(/[\s,]+/).filter(Boolean);
-      if (words.length === 0 || words.includes(d.code)) return undefined;
-      const at = file.lines.starts[line - 1] + m[1].length + codes.trimEnd().length;
+    const directive = lineDirective(prev);
+    if (directive) {
+      if (directive.codes.length === 0 || directive.codes.includes(d.code)) return undefined;
+      const at = file.lines.starts[line - 1] + directive.codesEnd;
       return { title, edits: [{ start: at, end: at, newText: ` ${d.code}` }] };
     }
   }
@@ -142,18 +139,6 @@ export function disableAction(file: FileText, d: Diag): Omit<Action, 'diag'> | u
       },
     ],
   };
-}
-
-/** The document (chunk) holding `offset`: the last one starting at or before it. */
-function chunkAt(file: FileText, offset: number) {
-  let lo = 0;
-  let hi = file.docs.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (file.docs[mid].offset <= offset) lo = mid;
-    else hi = mid - 1;
-  }
-  return file.docs[lo];
 }
 
 /** Where an offset of the old text is after the edits (sorted, non-overlapping). */

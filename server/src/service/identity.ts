@@ -3,19 +3,15 @@
 // the type of the whole document.
 import { isMap } from 'yaml';
 import { envelopeOf, listEnvelopeOf } from '../model/envelope';
-import { allKinds, parseApiVersion, type Lookup, type Registry } from '../model/registry';
+import { allKinds, builtinRegistry, parseApiVersion, type Lookup, type Registry } from '../model/registry';
 import type { Field, KindDef, ObjectType } from '../model/types';
 import type { ParsedDoc, ParsedFile } from './parse';
 import { entry, scalarValue } from './yamlNodes';
 
-/** The document chunk holding a file offset. */
-export function chunkAt(file: ParsedFile, offset: number): ParsedDoc {
-  let found = file.docs[0];
-  for (const d of file.docs) {
-    if (d.offset <= offset) found = d;
-    else break;
-  }
-  return found;
+/** What a document is: ours (with its kind), or not. */
+export function identify(root: unknown, registry: Registry = builtinRegistry()): Lookup {
+  if (!isMap(root)) return { status: 'notOurs' };
+  return registry.lookup(scalarValue(entry(root, 'apiVersion')?.value), scalarValue(entry(root, 'kind')?.value));
 }
 
 const TOP_API = /^apiVersion:[ \t]*(["']?)([^\s"'#]*)\1/m;

@@ -237,6 +237,21 @@ export function splitDocuments(text: string): { offset: number; text: string }[]
   return chunks;
 }
 
+/** The document chunk holding a file offset: the last one starting at or before it (the first if none). */
+export function chunkAt<D extends { readonly offset: number }>(
+  file: { readonly docs: readonly D[] },
+  offset: number,
+): D {
+  let lo = 0;
+  let hi = file.docs.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (file.docs[mid].offset <= offset) lo = mid;
+    else hi = mid - 1;
+  }
+  return file.docs[lo];
+}
+
 /** Parses a file in a store of its own (tests, one-off texts): nothing is shared with another call. */
 export const parseFile = (text: string, options: { cache?: boolean; store?: ChunkStore } = {}): ParsedFile =>
   (options.store ?? new ChunkStore()).parseFile(text, options);

@@ -1,6 +1,6 @@
 // Settings shared by the editor (`cloudManifests.*`) and the CLI (`.cloud-manifests.json`).
 import { isCode } from './codes';
-import type { RuleSetting } from './validate';
+import type { RuleSetting } from './ruleSettings';
 
 export interface Settings {
   /** Domain used when completing `apiVersion` (`cloudManifests.apiDomain`); else the workspace's own. */

@@ -1,131 +1,19 @@
-// validate: the diagnostics of a file. Each document's own diagnostics depend only on its text, so they
-// are cached by that text: an edit to one resource of a large file re-checks that resource alone.
-import { isMap, isScalar, isSeq, type Document, type YAMLError, type YAMLMap } from 'yaml';
+// validate: the diagnostics of a file. Each document's own diagnostics depend only on its text (and the
+// analysis's registry of kinds), so they are cached per chunk: an edit to one resource of a large file
+// re-checks that resource alone. The jobs around it live in their own files: what a document is
+// (identity.ts), the checks of one manifest (checkManifest.ts), parser errors (yamlErrors.ts), fix
+// fingerprints (fixFingerprint.ts), severity settings and disable comments (ruleSettings.ts).
+import { isMap, isScalar, isSeq, type Document } from 'yaml';
 import { envelopeOf, listEnvelopeOf, listItemOf } from '../model/envelope';
-import { builtinRegistry, type Lookup, type Registry } from '../model/registry';
-import { typeAt } from '../model/typePath';
-import type { KindDef, ObjectType } from '../model/types';
-import { isCode, type Code, type Severity } from './codes';
-import { identifyChunk } from './identity';
+import type { Code } from './codes';
+import { checkManifest, identityDiagnostics, type ChunkContext } from './checkManifest';
 import { Reporter, severityOf, type Diag } from './diag';
+import { toFileOffsets } from './fixFingerprint';
+import { identify, identifyChunk } from './identity';
 import { analysisTree, parseFile, type ChunkStore, type ParsedDoc, type ParsedFile } from './parse';
-import type { Memo } from './memo';
-import { hashText, shiftFix, type FixData } from './fixes/data';
-import { valueFix } from './fixes/values';
-import { nearAll } from './fixes/candidates';
-import { RULES } from './rules';
-import { listOf, nearest } from './suggest';
-import { Walker, type OtherVersionLookup } from './walk';
-import { entry, scalarValue, spanOf, type Span } from './yamlNodes';
-
-export type RuleSetting = Severity | 'off';
-
-export interface ValidateOptions {
-  /** Severity per code, `off` to silence (`cloudManifests.rules`). */
-  rules?: Partial<Record<string, RuleSetting>>;
-}
-
-/** What a document is: ours (with its kind), or not. */
-export function identify(root: unknown, registry: Registry = builtinRegistry()): Lookup {
-  if (!isMap(root)) return { status: 'notOurs' };
-  return registry.lookup(scalarValue(entry(root, 'apiVersion')?.value), scalarValue(entry(root, 'kind')?.value));
-}
-
-/** The type at a path in the registry's other versions of the kind (for "exists in version …" hints). */
-const otherVersions =
-  (registry: Registry, def: KindDef): OtherVersionLookup =>
-  (path) =>
-    registry.otherVersionsOf(def).flatMap((o) => {
-      const t = typeAt(envelopeOf(o), path);
-      return t ? [{ version: o.version, type: t }] : [];
-    });
-
-/** The envelope with `status` left unchecked: a written status only earns the read-only warning. */
-const walkedEnvelope = new WeakMap<ObjectType, ObjectType>();
-function forWalking(env: ObjectType): ObjectType {
-  let t = walkedEnvelope.get(env);
-  if (!t) {
-    t = {
-      ...env,
-      fields: {
-        ...env.fields,
-        status: { ...env.fields.status, type: { kind: 'open', name: 'status', note: 'read-only' } },
-      },
-    };
-    walkedEnvelope.set(env, t);
-  }
-  return t;
-}
-
-interface ChunkContext {
-  doc: Document;
-  text: string;
-  out: Reporter;
-  registry: Registry;
-  memo: Memo;
-}
-
-function checkManifest(
-  { doc, text, out, registry, memo }: ChunkContext,
-  root: YAMLMap,
-  def: KindDef,
-  envelope: ObjectType,
-  label: string,
-  runRules = true,
-): void {
-  const kindEntry = entry(root, 'kind');
-  const anchor = kindEntry ? spanOf(kindEntry.value ?? kindEntry.key) : spanOf(root.items[0]?.key);
-  new Walker({ doc, text, out, otherVersions: otherVersions(registry, def) }).object(
-    root,
-    forWalking(envelope),
-    label,
-    anchor,
-    [],
-  );
-  if (!runRules) return;
-  for (const rule of RULES) {
-    if (rule.kinds && !rule.kinds.includes(def.kind)) continue;
-    rule.check({ def, doc, root, out, text, memo });
-  }
-}
-
-/** A kind or version corrected: the whole document is checked afterwards. */
-const withReveals = (fix: FixData | undefined, text: string): FixData | undefined =>
-  fix?.fix === 'replace' ? { ...fix, reveals: [0, text.length] } : fix;
-
-function identityDiagnostics(root: YAMLMap, id: Lookup, out: Reporter, text: string): void {
-  if (id.status === 'unknownVersion') {
-    const v = entry(root, 'apiVersion')!;
-    const near = nearest(id.parsed.version, id.versions);
-    const written = String(scalarValue(v.value));
-    const prefix = written.slice(0, written.lastIndexOf('/') + 1);
-    out.report(
-      'unknown-version',
-      spanOf(v.value),
-      `\`apiVersion\` version "${id.parsed.version}" does not exist for ${id.kind} in \`${id.area}.${id.parsed.domain}\`; versions: ${listOf(id.versions)}.${near ? ` Did you mean \`${near}\`?` : ''}`,
-      undefined,
-      withReveals(
-        valueFix(
-          text,
-          spanOf(v.value),
-          nearAll(id.parsed.version, id.versions).map((x) => prefix + x),
-          true,
-        ),
-        text,
-      ),
-    );
-  } else if (id.status === 'unknownKind') {
-    const k = entry(root, 'kind')!;
-    const near = nearest(String(scalarValue(k.value)), id.kinds);
-    out.report(
-      'unknown-kind',
-      spanOf(k.value),
-      `\`kind\` "${String(scalarValue(k.value))}" does not exist in \`${id.area}.${id.parsed.domain}/${id.version}\`; kinds: ${listOf(id.kinds, 20)}.${near ? ` Did you mean \`${near}\`?` : ''}`,
-      undefined,
-      withReveals(valueFix(text, spanOf(k.value), nearAll(String(scalarValue(k.value)), id.kinds), true), text),
-    );
-  }
-}
+import { applySettings, type RuleSetting, type ValidateOptions } from './ruleSettings';
+import { reportYamlErrors } from './yamlErrors';
+import { entry, spanOf } from './yamlNodes';
 
 /** Keyed by the chunk's content key: they live as long as the parsed chunk does (see parse.ts). */
 const docCache = new WeakMap<object, Diag[]>();
@@ -138,76 +26,6 @@ export function validateChunk(chunk: Pick<ParsedDoc, 'text' | 'doc' | 'key' | 's
   const diags = computeChunk(analysisTree(chunk), chunk.text, chunk.store);
   docCache.set(chunk.key, diags);
   return diags;
-}
-
-/** Parser errors that leave the structure around them intact; any other error may have moved keys. */
-const LOCAL_ERRORS: ReadonlySet<string> = new Set([
-  'BAD_DQ_ESCAPE',
-  'DUPLICATE_KEY',
-  'KEY_OVER_1024_CHARS',
-  'MULTIPLE_ANCHORS',
-  'MULTIPLE_TAGS',
-  'TAG_RESOLVE_FAILED',
-  'BAD_PROP_ORDER',
-  'ALIAS_PROPS',
-  'NON_STRING_KEY',
-]);
-
-/** The span a parser error is about: the whole key or token, or the opening quote of an unclosed string. */
-function syntaxSpan(e: YAMLError, text: string): Span {
-  let s = Math.max(0, Math.min(e.pos[0], text.length - 1));
-  let t = Math.min(Math.max(e.pos[1], s + 1), text.length);
-  const quote = /^Missing closing (["'])quote/.exec(e.message)?.[1];
-  if (quote) {
-    // Reported at the end of the swallowed text: point at the quote that opened it instead.
-    const before = text.slice(0, s);
-    const re = new RegExp(`(?:^|[:\\-\\[{,])[ \\t]*${quote === '"' ? '"' : "'"}`, 'gm');
-    let m: RegExpExecArray | null;
-    let at = -1;
-    while ((m = re.exec(before))) at = m.index + m[0].length - 1;
-    if (at >= 0) return [at, at + 1];
-  }
-  if (e.code === 'DUPLICATE_KEY' || e.code === 'BAD_INDENT') {
-    while (s < text.length && (text[s] === ' ' || text[s] === '\t')) s++;
-    const token = /^[^\s:#,\]}]+/.exec(text.slice(s, s + 200));
-    if (token) t = s + token[0].length;
-    else t = Math.min(text.length, s + 1);
-    if (s >= text.length) s = Math.max(0, text.length - 1);
-  }
-  return snapSpan(text, [s, Math.max(t, s + 1)]);
-}
-
-const isHigh = (c: number) => c >= 0xd800 && c <= 0xdbff;
-const isLow = (c: number) => c >= 0xdc00 && c <= 0xdfff;
-const isBreak = (c: number) => c === 10 || c === 13;
-
-/**
- * A parser error's span made fit to show: never starting or ending between CR and LF or inside a surrogate
- * pair, and never on a line break alone (an error reported there, such as an unclosed `{` at the end of its
- * line, is shown on the last character written before it).
- */
-function snapSpan(text: string, [s, t]: Span): Span {
-  if (isBreak(text.charCodeAt(s))) {
-    let p = s;
-    while (p > 0 && (isBreak(text.charCodeAt(p - 1)) || text.charCodeAt(p - 1) === 32 || text.charCodeAt(p - 1) === 9))
-      p--;
-    if (p > 0) {
-      s = p - 1;
-      t = p;
-    } else if (text.charCodeAt(s) === 10 && text.charCodeAt(s - 1) === 13) s--;
-  }
-  if (s > 0 && isLow(text.charCodeAt(s)) && isHigh(text.charCodeAt(s - 1))) s--;
-  if (t < text.length && isLow(text.charCodeAt(t)) && isHigh(text.charCodeAt(t - 1))) t++;
-  if (t < text.length && text.charCodeAt(t) === 10 && text.charCodeAt(t - 1) === 13) t++;
-  return [s, Math.max(t, s + 1)];
-}
-
-/** The text of a span as a message quotes it: its first line, at most 40 characters, no pair cut in half. */
-function quoted(text: string, [s, t]: Span): string {
-  const line = text.slice(s, t).split(/\r\n|\r|\n/)[0];
-  let cut = line.slice(0, 40);
-  if (cut.length > 0 && isHigh(cut.charCodeAt(cut.length - 1))) cut = cut.slice(0, -1);
-  return cut;
 }
 
 const MISSING: ReadonlySet<string> = new Set(['missing-required', 'missing-member', 'reference-shape']);
@@ -225,14 +43,7 @@ function computeChunk(doc: Document.Parsed, text: string, store: ChunkStore): Di
     (partial.root !== undefined &&
       (doc.errors.length > 0 || (partial.kind === undefined && partial.apiVersion !== undefined)));
   if (!ours) return [];
-  let structuralAt = Infinity;
-  for (const e of doc.errors) {
-    const span = syntaxSpan(e, text);
-    if (!LOCAL_ERRORS.has(e.code)) structuralAt = Math.min(structuralAt, span[0]);
-    const written = quoted(text, span);
-    const first = e.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '');
-    out.report('yaml-syntax', span, `YAML syntax error at \`${written.trim() || written}\`: ${first}`);
-  }
+  const structuralAt = reportYamlErrors(doc, text, out);
   if (!isMap(root)) return out.diags;
   if (id.status === 'notOurs') {
     // Our group and version without a kind.
@@ -284,64 +95,10 @@ function computeChunk(doc: Document.Parsed, text: string, store: ChunkStore): Di
   return out.diags.filter((d) => d.code === 'yaml-syntax' || (d.start < structuralAt && !MISSING.has(d.code)));
 }
 
-const DISABLE = /#\s*cloud-manifests-disable-next-line\b([^\n]*)/g;
-
-/** Lines silenced by `# cloud-manifests-disable-next-line [CODE…]` comments: line → codes, or every code. */
-function disabledLines(file: Pick<ParsedFile, 'text' | 'lines'>): Map<number, Set<string> | 'all'> {
-  const out = new Map<number, Set<string> | 'all'>();
-  if (!file.text.includes('cloud-manifests-disable')) return out;
-  for (const m of file.text.matchAll(DISABLE)) {
-    const line = file.lines.positionAt(m.index!).line + 1;
-    // No code silences every code; otherwise only the codes named (a misspelled one silences nothing).
-    const words = m[1]
-      .replace(/--.*$/, '')
-      .split(/[\s,]+/)
-      .filter(Boolean);
-    out.set(line, words.length === 0 ? 'all' : new Set(words.filter((c) => isCode(c))));
-  }
-  return out;
-}
-
-/** Applies severity settings and disable comments to file-level diagnostics. */
-export function applySettings(
-  file: Pick<ParsedFile, 'text' | 'lines'>,
-  diags: Diag[],
-  options: ValidateOptions = {},
-): Diag[] {
-  const disabled = disabledLines(file);
-  const result: Diag[] = [];
-  for (const d of diags) {
-    const setting = options.rules?.[d.code];
-    if (setting === 'off') continue;
-    if (disabled.size > 0) {
-      const codes = disabled.get(file.lines.positionAt(d.start).line);
-      if (codes && (codes === 'all' || codes.has(d.code))) continue;
-    }
-    result.push(setting ? { ...d, severity: setting } : d);
-  }
-  return result;
-}
-
-/** Fingerprint of each chunk's text for the fixes its diagnostics carry (see fixes/data.ts). */
-const chunkHash = new WeakMap<object, number>();
-function hashOf(chunk: Pick<ParsedDoc, 'text' | 'key'>): number {
-  let h = chunkHash.get(chunk.key);
-  if (h === undefined) chunkHash.set(chunk.key, (h = hashText(chunk.text)));
-  return h;
-}
-
 /** The diagnostics of a whole file, spans as file offsets, ordered by position. */
 export function validateFile(file: ParsedFile, options: ValidateOptions = {}): Diag[] {
   const all: Diag[] = [];
-  for (const chunk of file.docs) {
-    let doc: [number, number, number] | undefined;
-    for (const d of validateChunk(chunk)) {
-      const moved: Diag = { ...d, start: d.start + chunk.offset, end: d.end + chunk.offset };
-      if (d.data)
-        moved.data = shiftFix(d.data, chunk.offset, (doc ??= [chunk.offset, chunk.text.length, hashOf(chunk)]));
-      all.push(moved);
-    }
-  }
+  for (const chunk of file.docs) toFileOffsets(chunk, validateChunk(chunk), all);
   return applySettings(file, all, options).sort((a, b) => a.start - b.start || a.end - b.end);
 }
 
@@ -349,5 +106,5 @@ export function validateFile(file: ParsedFile, options: ValidateOptions = {}): D
 export const validateText = (text: string, options: ValidateOptions = {}): Diag[] =>
   validateFile(parseFile(text), options);
 
-export { severityOf };
-export type { Code, Diag };
+export { applySettings, severityOf };
+export type { Code, Diag, RuleSetting, ValidateOptions };

@@ -5,7 +5,8 @@
 import { isMap, isPair, isScalar, isSeq, type Scalar } from 'yaml';
 import { CompletionItemKind, InsertTextFormat, MarkupKind, type CompletionItem } from 'vscode-languageserver-types';
 import type { Field, KindDef, ObjectType, Type } from '../../model/types';
-import { chunkAt, identifyChunk } from '../identity';
+import { identifyChunk } from '../identity';
+import { chunkAt } from '../parse';
 import { fieldMarkdown, typeLabel } from '../markdown';
 import type { ParsedFile } from '../parse';
 import { keyName, spanOf } from '../yamlNodes';

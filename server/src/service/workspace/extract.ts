@@ -4,7 +4,7 @@
 import { isAlias, isMap, isPair, isScalar, isSeq, type Document, type YAMLMap } from 'yaml';
 import type { KindDef, ObjectType, Type } from '../../model/types';
 import { analysisTree, type ChunkStore } from '../parse';
-import { identify } from '../validate';
+import { identify } from '../identity';
 import { entry, keyName, scalarValue, spanOf } from '../yamlNodes';
 import type { Manifest, RefSite, Span, TrackedValue } from './manifest';
 

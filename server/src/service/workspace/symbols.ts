@@ -4,7 +4,7 @@ import { isMap, isPair, isScalar, isSeq, type Node } from 'yaml';
 import { SymbolKind, type DocumentSymbol, type SymbolInformation } from 'vscode-languageserver-types';
 import { analysisTree, type ParsedDoc, type ParsedFile } from '../parse';
 import { LineIndex } from '../text';
-import { identify } from '../validate';
+import { identify } from '../identity';
 import { entry, keyName, scalarValue } from '../yamlNodes';
 import type { WorkspaceIndex } from './workspaceIndex';
 import { labelOf } from './manifest';

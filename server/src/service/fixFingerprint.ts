@@ -1,0 +1,27 @@
+// Where a document's diagnostics sit in their file, and the fingerprint of the document's text their fixes
+// carry (fixes/data.ts): a fix offered for one version of a document is refused on another.
+import type { Diag } from './diag';
+import { hashText, shiftFix } from './fixes/data';
+import type { ParsedDoc } from './parse';
+
+/** Fingerprint of each chunk's text for the fixes its diagnostics carry (see fixes/data.ts). */
+const chunkHash = new WeakMap<object, number>();
+function hashOf(chunk: Pick<ParsedDoc, 'text' | 'key'>): number {
+  let h = chunkHash.get(chunk.key);
+  if (h === undefined) chunkHash.set(chunk.key, (h = hashText(chunk.text)));
+  return h;
+}
+
+/** A document's diagnostics (spans relative to it) moved to file offsets, their fixes fingerprinted. */
+export function toFileOffsets(
+  chunk: Pick<ParsedDoc, 'text' | 'key' | 'offset'>,
+  diags: readonly Diag[],
+  into: Diag[],
+): void {
+  let doc: [number, number, number] | undefined;
+  for (const d of diags) {
+    const moved: Diag = { ...d, start: d.start + chunk.offset, end: d.end + chunk.offset };
+    if (d.data) moved.data = shiftFix(d.data, chunk.offset, (doc ??= [chunk.offset, chunk.text.length, hashOf(chunk)]));
+    into.push(moved);
+  }
+}
