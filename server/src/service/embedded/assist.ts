@@ -11,7 +11,9 @@ import { fieldMarkdown, typeLabel } from '../markdown';
 import type { ParsedFile } from '../parse';
 import { keyName, spanOf } from '../yamlNodes';
 import { envelopeOf } from '../../model/envelope';
-import { escapeField, secretObject, unescapeField } from './cel/env';
+import { celTypeOf, escapeField, secretObject, unescapeField } from './cel/env';
+import { whereOf, type Where } from './cel/check';
+import { resolvePath } from '../../model/typePath';
 import { spanIn, valueMap, valueOffset, type ValueMap } from './positionMap';
 import {
   AGGREGATION_BY_NAME,
@@ -22,7 +24,7 @@ import {
   signature,
 } from './promql/functions';
 
-type Language = { lang: 'promql' } | { lang: 'cel'; def: KindDef; where: 'configMapExpressions' | 'secretExpressions' };
+type Language = { lang: 'promql' } | { lang: 'cel'; def: KindDef; where: Where };
 
 interface Site {
   language: Language;
@@ -58,13 +60,14 @@ function scalarAt(node: unknown, off: number, path: string[]): { node: Scalar; p
   return undefined;
 }
 
-function languageOf(path: string[], def: KindDef | undefined): Language | undefined {
+/** The language of the value at a key path: the format the model gives its type (`promql`, `cel`). */
+function languageOf(path: string[], def: KindDef): Language | undefined {
   // A `<Kind>List` item is a manifest under `items[]`.
   const p = path[0] === 'items' && path[1] === '[]' ? path.slice(2) : path;
-  const at = p.join('.');
-  if (def?.kind === 'PrometheusRuleGroup' && at === 'spec.rules.[].expression') return { lang: 'promql' };
-  const m = /^spec\.operatorSpec\.(configMapExpressions|secretExpressions)\.\[\]\.value$/.exec(at);
-  if (m && def) return { lang: 'cel', def, where: m[1] as 'configMapExpressions' | 'secretExpressions' };
+  const t = resolvePath(envelopeOf(def), p).type;
+  if (t?.kind !== 'string') return undefined;
+  if (t.format === 'promql') return { lang: 'promql' };
+  if (t.format === 'cel') return { lang: 'cel', def, where: whereOf(p) };
   return undefined;
 }
 
@@ -334,26 +337,8 @@ function celHover(
   return { markdown: `**\`${r.label}\`** — \`${celType(r.type)}\``, from, to: e };
 }
 
-function celType(t: Type): string {
-  switch (t.kind) {
-    case 'string':
-      return 'string';
-    case 'int':
-      return 'int';
-    case 'number':
-      return 'double';
-    case 'bool':
-      return 'bool';
-    case 'array':
-      return `list(${celType(t.items)})`;
-    case 'map':
-      return `map(string, ${celType(t.values)})`;
-    case 'open':
-      return 'dyn';
-    case 'object':
-      return t.name;
-  }
-}
+/** A model type as CEL writes it (objects by their model name). */
+const celType = (t: Type): string => celTypeOf(t, (o) => o.name, 'written');
 
 // ---------------------------------------------------------------------------------------------------
 // Entry points

@@ -1,10 +1,10 @@
-// PrometheusRule `expression`: PromQL, checked where it is written (syntax, functions, arguments, operators,
-// selectors, durations; see embedded/promql).
-import { isMap, isScalar, isSeq } from 'yaml';
+// PromQL, checked where it is written (syntax, functions, arguments, operators, selectors, durations; see
+// embedded/promql): every value the model marks `format: 'promql'` (a PrometheusRule's `expression`).
+import { envelopeOf } from '../../model/envelope';
 import { checkPromql } from '../embedded/promql/check';
+import { formatSites } from '../embedded/formatSites';
 import { reportInside } from '../embedded/report';
-import { entry } from '../yamlNodes';
-import { find, type Rule } from './context';
+import type { Rule } from './context';
 
 export const promqlExpression: Rule = {
   codes: [
@@ -16,14 +16,8 @@ export const promqlExpression: Rule = {
     'promql-duration',
     'promql-type',
   ],
-  kinds: ['PrometheusRuleGroup'],
-  check({ root, out, text, memo }) {
-    const rules = find(root, ['spec', 'rules']);
-    if (!rules || !isSeq(rules.value)) return;
-    rules.value.items.forEach((rule, i) => {
-      const e = isMap(rule) ? entry(rule, 'expression') : undefined;
-      if (!e || !isScalar(e.value) || typeof e.value.value !== 'string') return;
-      reportInside(out, text, e.value, checkPromql(e.value.value, memo), `spec.rules[${i}].expression`);
-    });
+  check({ def, root, out, text, memo }) {
+    for (const site of formatSites(root, envelopeOf(def), 'promql'))
+      reportInside(out, text, site.node, checkPromql(site.node.value as string, memo), site.label);
   },
 };

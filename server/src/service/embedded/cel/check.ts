@@ -87,6 +87,10 @@ const NOT_IN_CELJS: ReadonlySet<string> = new Set(['strings.quote', 'optional.of
 
 export type Where = 'configMapExpressions' | 'secretExpressions';
 
+/** The destination list of an expression at a key path (…`.<list>.[].value`): `secret` exists in one alone. */
+export const whereOf = (path: readonly string[]): Where =>
+  path[path.length - 3] === 'secretExpressions' ? 'secretExpressions' : 'configMapExpressions';
+
 export interface CelResult {
   problems: EmbeddedProblem[];
   /** The result type when known: `string`, `map` (of strings), or undefined (unknown or invalid). */

@@ -73,29 +73,39 @@ const never = () => {
   throw new Error('declared for type checking only');
 };
 
+/**
+ * A model type as a CEL type: `declared` as cel-js declares types (`list<int>`, `map<string, dyn>`), or
+ * `written` as CEL documentation writes them (`list(int)`), for hover. Objects are named by `objectName`.
+ */
+export function celTypeOf(t: Type, objectName: (o: ObjectType) => string, notation: 'declared' | 'written'): string {
+  const of = (inner: Type) => celTypeOf(inner, objectName, notation);
+  const [open, close] = notation === 'declared' ? ['<', '>'] : ['(', ')'];
+  switch (t.kind) {
+    case 'string':
+      return 'string';
+    case 'int':
+      return 'int';
+    case 'number':
+      return 'double';
+    case 'bool':
+      return 'bool';
+    case 'array':
+      return `list${open}${of(t.items)}${close}`;
+    case 'map':
+      return `map${open}string, ${of(t.values)}${close}`;
+    case 'open':
+      return 'dyn';
+    case 'object':
+      return objectName(t);
+  }
+}
+
 class Builder {
   private names = new Map<ObjectType, string>();
   private n = 0;
   constructor(readonly env: Environment) {}
   typeOf(t: Type): string {
-    switch (t.kind) {
-      case 'string':
-        return 'string';
-      case 'int':
-        return 'int';
-      case 'number':
-        return 'double';
-      case 'bool':
-        return 'bool';
-      case 'array':
-        return `list<${this.typeOf(t.items)}>`;
-      case 'map':
-        return `map<string, ${this.typeOf(t.values)}>`;
-      case 'open':
-        return 'dyn';
-      case 'object':
-        return this.object(t);
-    }
+    return celTypeOf(t, (o) => this.object(o), 'declared');
   }
   object(t: ObjectType): string {
     const known = this.names.get(t);
