@@ -7,6 +7,7 @@ import { isScalar, visit } from 'yaml';
 import { isCode, type Code } from './codes';
 import type { Diag } from './diag';
 import { lineDirective } from './disableComments';
+import { memoKey } from './memo';
 import { isCurrent, type FixData } from './fixes/data';
 import { eolOf } from './fixes/spans';
 import { Chunk, chunkAt, type ParsedFile } from './parse';
@@ -179,6 +180,7 @@ function improves(
     fixed && [fixed.code, plainText(fixed.message)],
     reveals.map((r) => [r[0] - chunk.offset, r[1] - chunk.offset]),
   ]);
+  const verdictCache = chunk.store.memo.get(VERDICTS);
   let verdicts = verdictCache.get(chunk.key);
   if (!verdicts) verdictCache.set(chunk.key, (verdicts = new Map()));
   const hit = verdicts.get(key);
@@ -200,7 +202,7 @@ function improves(
 }
 
 /** Verdicts of `improves` per document content (its chunk key): they live as long as the parsed chunk. */
-const verdictCache = new WeakMap<object, Map<string, boolean>>();
+const VERDICTS = memoKey(() => new WeakMap<object, Map<string, boolean>>());
 
 /** Whether `now` reports nothing `was` did not (outside `reveals`), and `fixed` (when given) fewer times. */
 function noneNew(

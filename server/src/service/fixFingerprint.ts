@@ -2,19 +2,21 @@
 // carry (fixes/data.ts): a fix offered for one version of a document is refused on another.
 import type { Diag } from './diag';
 import { hashText, shiftFix } from './fixes/data';
+import { memoKey } from './memo';
 import type { ParsedDoc } from './parse';
 
 /** Fingerprint of each chunk's text for the fixes its diagnostics carry (see fixes/data.ts). */
-const chunkHash = new WeakMap<object, number>();
-function hashOf(chunk: Pick<ParsedDoc, 'text' | 'key'>): number {
-  let h = chunkHash.get(chunk.key);
-  if (h === undefined) chunkHash.set(chunk.key, (h = hashText(chunk.text)));
+const HASHES = memoKey(() => new WeakMap<object, number>());
+function hashOf(chunk: Pick<ParsedDoc, 'text' | 'key' | 'store'>): number {
+  const hashes = chunk.store.memo.get(HASHES);
+  let h = hashes.get(chunk.key);
+  if (h === undefined) hashes.set(chunk.key, (h = hashText(chunk.text)));
   return h;
 }
 
 /** A document's diagnostics (spans relative to it) moved to file offsets, their fixes fingerprinted. */
 export function toFileOffsets(
-  chunk: Pick<ParsedDoc, 'text' | 'key' | 'offset'>,
+  chunk: Pick<ParsedDoc, 'text' | 'key' | 'offset' | 'store'>,
   diags: readonly Diag[],
   into: Diag[],
 ): void {

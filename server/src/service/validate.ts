@@ -13,18 +13,20 @@ import { identify, identifyChunk } from './identity';
 import { analysisTree, parseFile, type ChunkStore, type ParsedDoc, type ParsedFile } from './parse';
 import { applySettings, type RuleSetting, type ValidateOptions } from './ruleSettings';
 import { reportYamlErrors } from './yamlErrors';
+import { memoKey } from './memo';
 import { entry, spanOf } from './yamlNodes';
 
-/** Keyed by the chunk's content key: they live as long as the parsed chunk does (see parse.ts). */
-const docCache = new WeakMap<object, Diag[]>();
+/** Keyed by the chunk's content key: they live as long as the parsed chunk does (one per analysis: memo.ts). */
+const DIAGNOSTICS = memoKey(() => new WeakMap<object, Diag[]>());
 
 /** Diagnostics of one document, with spans relative to the document's chunk. */
 export function validateChunk(chunk: Pick<ParsedDoc, 'text' | 'doc' | 'key' | 'store'>): Diag[] {
-  const hit = docCache.get(chunk.key);
+  const cache = chunk.store.memo.get(DIAGNOSTICS);
+  const hit = cache.get(chunk.key);
   if (hit) return hit;
   chunk.store.counters.validations++;
   const diags = computeChunk(analysisTree(chunk), chunk.text, chunk.store);
-  docCache.set(chunk.key, diags);
+  cache.set(chunk.key, diags);
   return diags;
 }
 

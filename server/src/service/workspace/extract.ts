@@ -3,6 +3,7 @@
 // chunk, so re-indexing a large file after an edit re-reads the edited resource only.
 import { isAlias, isMap, isPair, isScalar, isSeq, type Document, type YAMLMap } from 'yaml';
 import type { KindDef, ObjectType, Type } from '../../model/types';
+import { memoKey } from '../memo';
 import { analysisTree, type ChunkStore } from '../parse';
 import { identify } from '../identity';
 import { entry, keyName, scalarValue, spanOf } from '../yamlNodes';
@@ -21,7 +22,7 @@ export type TrackedPaths = Readonly<Record<string, readonly (readonly string[])[
  * Keyed by the chunk's content key (not its tree, which may be re-parsed), with the tracked paths they were
  * read with (an analysis has one set; another set reads the chunk again).
  */
-const chunkCache = new WeakMap<object, { tracked: TrackedPaths; manifests: ChunkManifest[] }>();
+const MANIFESTS = memoKey(() => new WeakMap<object, { tracked: TrackedPaths; manifests: ChunkManifest[] }>());
 
 /** Whether a type can hold a reference somewhere below it (subtrees without any are not walked). */
 const holdsRef = new WeakMap<object, boolean>();
@@ -151,6 +152,7 @@ export function chunkManifests(
   chunk: { key: object; doc: Document.Parsed; store: ChunkStore },
   tracked: TrackedPaths,
 ): ChunkManifest[] {
+  const chunkCache = chunk.store.memo.get(MANIFESTS);
   const hit = chunkCache.get(chunk.key);
   if (hit && hit.tracked === tracked) return hit.manifests;
   const doc = analysisTree(chunk);

@@ -2,6 +2,7 @@
 // (every manifest of the workspace, by `Kind name`).
 import { isMap, isPair, isScalar, isSeq, type Node } from 'yaml';
 import { SymbolKind, type DocumentSymbol, type SymbolInformation } from 'vscode-languageserver-types';
+import { memoKey } from '../memo';
 import { analysisTree, type ParsedDoc, type ParsedFile } from '../parse';
 import { LineIndex } from '../text';
 import { identify } from '../identity';
@@ -45,10 +46,11 @@ function kindOf(node: unknown): SymbolKind {
  * the others, which may have been released).
  */
 export function chunkSymbols(chunk: Pick<ParsedDoc, 'key' | 'doc' | 'text' | 'store'>): DocumentSymbol[] {
-  const hit = symbolCache.get(chunk.key);
+  const cache = chunk.store.memo.get(SYMBOLS);
+  const hit = cache.get(chunk.key);
   if (hit) return hit;
   const out: DocumentSymbol[] = [];
-  symbolCache.set(chunk.key, out);
+  cache.set(chunk.key, out);
   const root = analysisTree(chunk).contents;
   if (!isMap(root)) return out;
   const id = identify(root, chunk.store.registry);
@@ -161,7 +163,8 @@ export function documentSymbols(file: ParsedFile): DocumentSymbol[] {
   return out;
 }
 
-const symbolCache = new WeakMap<object, DocumentSymbol[]>();
+/** By chunk, one cache per analysis (memo.ts). */
+const SYMBOLS = memoKey(() => new WeakMap<object, DocumentSymbol[]>());
 
 type Pos = { line: number; character: number };
 const before = (a: Pos, b: Pos) => a.line < b.line || (a.line === b.line && a.character < b.character);

@@ -1,6 +1,7 @@
 // The workspace index: every manifest of every file, by name, and who refers to each name. A plain data
 // structure fed with (uri, parsed file) pairs: the server feeds it from disk and open documents, the CLI
 // from its inputs (both through their analysis, which holds the indexed files' chunks), tests from strings.
+import { memoKey } from '../memo';
 import { ChunkStore, tiles, type ParsedFile } from '../parse';
 import { LineIndex } from '../text';
 import { chunkManifests, FileManifest, type ChunkManifest, type TrackedPaths } from './extract';
@@ -37,12 +38,12 @@ class FileRecord implements IndexedFile {
     readonly scope: string,
     readonly text: string,
     readonly chunks: ChunkEntry[],
-    private readonly file?: ParsedFile,
+    private readonly file: ParsedFile,
   ) {
     this.manifests = chunks.length === 1 ? chunks[0].manifests : chunks.flatMap((c) => c.manifests);
   }
   lines(): LineIndex {
-    return (this.lineIndex ??= this.file ? this.file.lines : new LineIndex(this.text));
+    return (this.lineIndex ??= this.file.lines);
   }
   /** The line each chunk starts on (undefined in the odd file whose chunks overlap). */
   chunkLines(): number[] | undefined {
@@ -52,18 +53,19 @@ class FileRecord implements IndexedFile {
     let line = 0;
     for (const c of this.chunks) {
       out.push(line);
-      line += breaksIn(c.key, c.text);
+      line += breaksIn(this.file.store, c.key, c.text);
     }
     return (this.lineCache = out);
   }
 }
 
-const breakCount = new WeakMap<object, number>();
+const BREAKS = memoKey(() => new WeakMap<object, number>());
 /**
  * Line breaks in a chunk, counted as LineIndex counts them, cached by the chunk's content key. Exact per chunk:
  * a chunk never starts with LF, so a CR ending one chunk is a line break of its own.
  */
-function breaksIn(key: object, text: string): number {
+function breaksIn(store: ChunkStore, key: object, text: string): number {
+  const breakCount = store.memo.get(BREAKS);
   let n = breakCount.get(key);
   if (n !== undefined) return n;
   n = 0;
