@@ -7,21 +7,10 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { after, before, describe, test } from 'node:test';
 import { CancellationTokenSource, type ResponseError } from 'vscode-languageserver-protocol/node';
+import { storageAccount } from '../helpers/manifests';
 import { SERVER, TestClient } from './lspClient';
 
-const MISTAKE = `apiVersion: storage.cloud.example.com/v20220901
-kind: StorageAccount
-metadata:
-  name: acct
-spec:
-  location: westus2
-  kind: StorageV2
-  sku:
-    name: Standard_LRS
-  owner:
-    name: rg
-  minimumTlsVersion: TLS1_9
-`;
+const MISTAKE = storageAccount({ domain: 'cloud.example.com', accessTier: null, minimumTlsVersion: 'TLS1_9' });
 const CLEAN = MISTAKE.replace('TLS1_9', 'TLS1_2');
 
 async function errorOf(p: Promise<unknown>): Promise<{ code: number; message: string }> {

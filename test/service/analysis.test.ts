@@ -8,21 +8,9 @@ import { Analysis } from '../../server/src/service/analysis';
 import { complete } from '../../server/src/service/complete';
 import { hover } from '../../server/src/service/hover';
 import { TestClient } from '../e2e/lspClient';
+import { storageAccount } from '../helpers/manifests';
 
-const account = (name: string, tls = 'TLS1_2') => `apiVersion: storage.example.org/v20220901
-kind: StorageAccount
-metadata:
-  name: ${name}
-spec:
-  location: westus2
-  kind: StorageV2
-  sku:
-    name: Standard_LRS
-  owner:
-    name: rg
-  accessTier: Hot
-  minimumTlsVersion: ${tls}
-`;
+const account = (name: string, tls = 'TLS1_2') => storageAccount({ name, minimumTlsVersion: tls });
 
 const file = (names: string[], tlsOf: (n: string) => string = () => 'TLS1_2') =>
   names.map((n) => account(n, tlsOf(n))).join('---\n');

@@ -9,6 +9,7 @@ import { hover } from '../../server/src/service/hover';
 import { ChunkStore, splitDocuments, type ParsedFile } from '../../server/src/service/parse';
 import { validateFile } from '../../server/src/service/validate';
 import { documentSymbols } from '../../server/src/service/workspace/symbols';
+import { storageAccount } from '../helpers/manifests';
 
 // One store for the whole file, as one analysis holds one: its cache is what these tests observe.
 const store = new ChunkStore();
@@ -18,20 +19,7 @@ const releaseFile = (file: ParsedFile) => store.release(file);
 const parseCacheStats = () => store.stats();
 const readOnce = <T>(fn: () => T): T => store.readOnce(fn);
 
-const account = (i: number, tls = 'TLS1_2') => `apiVersion: storage.example.org/v20220901
-kind: StorageAccount
-metadata:
-  name: acct${i}
-spec:
-  location: westus2
-  kind: StorageV2
-  sku:
-    name: Standard_LRS
-  owner:
-    name: rg
-  accessTier: Hot
-  minimumTlsVersion: ${tls}
-`;
+const account = (i: number, tls = 'TLS1_2') => storageAccount({ name: `acct${i}`, minimumTlsVersion: tls });
 
 /** A file of many more documents than syntax trees are kept for; every 7th has a wrong TLS version. */
 const big = (n: number) =>

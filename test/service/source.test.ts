@@ -8,6 +8,7 @@ import { isMap, isScalar, parseDocument, type Scalar } from 'yaml';
 import { Analysis } from '../../server/src/service/analysis';
 import { valueMap, valueSource } from '../../server/src/service/embedded/positionMap';
 import { identitySource, splicedSource, toUserSpans } from '../../server/src/service/source';
+import { storageAccount } from '../helpers/manifests';
 
 test('a plain file is its own source', () => {
   const s = identitySource('kind: X\n');
@@ -52,20 +53,7 @@ test('a spliced source maps copied text character for character and a generated 
 });
 
 test('a masked template analysed like any file: its diagnostics land on what the user wrote', () => {
-  const user = `apiVersion: storage.example.org/v20220901
-kind: StorageAccount
-metadata:
-  name: {{ include "account.name" . }}
-spec:
-  location: westus2
-  kind: StorageV2
-  sku:
-    name: Standard_LRS
-  owner:
-    name: rg
-  accessTier: Hot
-  minimumTlsVersion: TLS1_9
-`;
+  const user = storageAccount({ name: '{{ include "account.name" . }}', minimumTlsVersion: 'TLS1_9' });
   const actionStart = user.indexOf('{{');
   const actionEnd = user.indexOf('}}') + 2;
   // The action masked with a valid name, shorter than the action: every later offset moves.

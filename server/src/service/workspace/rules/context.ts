@@ -31,8 +31,9 @@ export interface CrossFileRule {
 }
 
 /** `a StorageAccount`, `an EventSubscription`. */
-export const a = (kind: string) => (/^[AEIOU]/.test(kind) ? `an ${kind}` : `a ${kind}`);
-export const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+export const withArticle = (kind: string) => (/^[AEIOU]/.test(kind) ? `an ${kind}` : `a ${kind}`);
+/** `An EventSubscription` (a phrase starting a sentence). */
+export const capitalized = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /** The storage account above a file service or share, when the workspace defines the whole chain. */
 export function accountOf(index: WorkspaceIndex, m: Manifest): Manifest | undefined {

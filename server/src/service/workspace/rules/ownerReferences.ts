@@ -4,7 +4,7 @@
 import { listOf, nearest } from '../../suggest';
 import { describeIdType, idType, matchesShape } from '../armId';
 import { sitesOf, type RefSite } from '../manifest';
-import { a, cap, groupByKind, type CrossFileContext, type CrossFileRule } from './context';
+import { capitalized, groupByKind, withArticle, type CrossFileContext, type CrossFileRule } from './context';
 
 /** `/providers/Provider.AppConfiguration/configurationStores/<name>` or the whole id shape of a resource group. */
 function expectedIdTail(shape: string): string {
@@ -38,7 +38,7 @@ function checkSite({ index, m, reportMissing, report, where }: CrossFileContext,
         report(
           'owner-arm-id',
           site.armIdSpan,
-          `The owner of ${a(m.kind)} is ${a(ownerKind)}: its \`armId\` must ${expected}; this id names ${describeIdType(actual)}.`,
+          `The owner of ${withArticle(m.kind)} is ${withArticle(ownerKind)}: its \`armId\` must ${expected}; this id names ${describeIdType(actual)}.`,
         );
       }
       return;
@@ -47,12 +47,12 @@ function checkSite({ index, m, reportMissing, report, where }: CrossFileContext,
     const r = index.resolve(m, site);
     if (r.status === 'wrongKind') {
       const kinds = groupByKind(r.others).map(
-        ([k, list]) => `${a(k)} (${list.slice(0, 3).map(where).join(', ')}${list.length > 3 ? ', …' : ''})`,
+        ([k, list]) => `${withArticle(k)} (${list.slice(0, 3).map(where).join(', ')}${list.length > 3 ? ', …' : ''})`,
       );
       report(
         'owner-kind',
         site.nameSpan,
-        `${field} names \`${site.name}\`, which is ${kinds.join(' and ')}: the owner of ${a(m.kind)} must be ${a(ownerKind)}.`,
+        `${field} names \`${site.name}\`, which is ${kinds.join(' and ')}: the owner of ${withArticle(m.kind)} must be ${withArticle(ownerKind)}.`,
       );
     } else if (r.status === 'notFound' && reportMissing) {
       report(
@@ -91,7 +91,7 @@ function checkSite({ index, m, reportMissing, report, where }: CrossFileContext,
   const hint = groupByKind(r.others.filter((o) => o.kind !== site.kind))
     .map(
       ([k, list]) =>
-        ` ${cap(a(k))} of that name is defined at ${list.slice(0, 2).map(where).join(' and ')}${list.length > 2 ? ' and elsewhere' : ''}: did you mean \`kind: ${k}\`?`,
+        ` ${capitalized(withArticle(k))} of that name is defined at ${list.slice(0, 2).map(where).join(' and ')}${list.length > 2 ? ' and elsewhere' : ''}: did you mean \`kind: ${k}\`?`,
     )
     .join('');
   report(
