@@ -136,11 +136,6 @@ export class Analysis {
     return this.index.remove(uri);
   }
 
-  /** Removes every file from the index (a new set of workspace folders). */
-  unindexAll(): void {
-    for (const uri of this.index.uris()) this.unindexFile(uri);
-  }
-
   /** The cross-document diagnostics of an indexed file, settings and disable comments applied. */
   crossDiagnostics(uri: string, file: FileText, cross: CrossFileOptions): Diag[] {
     const found = checkFile(this.index, uri, {
