@@ -8,7 +8,8 @@ import { join } from 'node:path';
 /** Folders never searched. */
 export const SKIPPED_DIRS: ReadonlySet<string> = new Set(['node_modules', '.git']);
 
-export const isYamlName = (name: string): boolean => /\.ya?ml$/i.test(name);
+/** A YAML file by its name: `.yaml`/`.yml`, or Kustomize's extensionless `Kustomization`. */
+export const isYamlName = (name: string): boolean => /\.ya?ml$/i.test(name) || /(?:^|[/\\])Kustomization$/.test(name);
 
 const byName = (a: Dirent, b: Dirent) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
 

@@ -9,6 +9,10 @@ import { builtinRegistry, type Registry } from '../model/registry';
 import { analyze } from './analyze';
 import type { Diag } from './diag';
 import { ChunkStore, type ParsedFile, type WorkCounters } from './parse';
+import { definesRoles, FileRoles, type FileRole } from './fileRoles';
+import { maskTemplate, type MaskedTemplate } from './helm/mask';
+import { templateDiagnostics } from './helm/templateDiagnostics';
+import { kustomizationDiagnostics, patchFileDiagnostics } from './kustomize/patchDiagnostics';
 import { DEFAULT_SETTINGS, type Settings } from './settings';
 import { toUserSpans, type DocumentSource } from './source';
 import { applySettings, validateFile } from './validate';
@@ -50,6 +54,10 @@ export class Analysis {
   private readonly indexed = new Map<string, ParsedFile>();
   /** Open documents whose outline the client asked for: their symbols are computed with each version. */
   readonly outlined = new Set<string>();
+  /** What each file is (a manifest, a kustomization, a patch, a Helm template), from the files indexed. */
+  readonly roles = new FileRoles();
+  /** The masks of the Helm templates this analysis parsed masked (their text is the mask's, not the user's). */
+  private readonly masks = new WeakMap<ParsedFile, MaskedTemplate>();
 
   constructor(inputs: AnalysisInputs = {}) {
     this.registry = inputs.registry ?? builtinRegistry();
@@ -88,12 +96,29 @@ export class Analysis {
    */
   openFile(uri: string, version: number, text: string): ParsedFile {
     const hit = this.open.get(uri);
-    if (hit && hit.version === version && hit.file.text === text) return hit.file;
-    const file = this.analyze(this.parse(text), this.outlined.has(uri));
+    if (hit && hit.version === version && (this.masks.get(hit.file)?.text ?? hit.file.text) === text) return hit.file;
+    const file = this.parseAs(uri, text, this.outlined.has(uri));
     this.store.hold(file);
     if (hit) this.store.release(hit.file);
     this.open.set(uri, { version, file });
     return file;
+  }
+
+  /**
+   * A file parsed and analysed for what it is: a Helm template is parsed with its actions masked (the same
+   * length as the text, so offsets are the user's: completion, hover and definition work unchanged).
+   */
+  parseAs(uri: string, text: string, symbols = false): ParsedFile {
+    if (this.roles.roleOf(uri).role !== 'template') return this.analyze(this.parse(text), symbols);
+    const mask = maskTemplate(text);
+    const file = this.analyze(this.parse(mask.variants[0].text), symbols);
+    this.masks.set(file, mask);
+    return file;
+  }
+
+  /** What a file is to the workspace. */
+  roleOf(uri: string): FileRole {
+    return this.roles.roleOf(uri);
   }
 
   /** The open document's current version, if it is open. */
@@ -120,20 +145,56 @@ export class Analysis {
     const before = this.indexed.get(uri);
     if (before) this.store.release(before);
     this.indexed.set(uri, parsed);
-    return this.index.set(uri, parsed, scope);
+    this.scopes.set(uri, scope);
+    const keys = definesRoles(uri) ? this.rolesChanged(this.roles.update(uri, parsed.text)) : [];
+    return [...keys, ...this.index.set(uri, this.indexedForm(uri, parsed), scope)];
+  }
+
+  /** The scope each indexed file was indexed in (to index it again when its role changes). */
+  private readonly scopes = new Map<string, string>();
+
+  /**
+   * What the index holds of a file: its manifests, or nothing for a patch (a partial manifest is not a
+   * resource: it would be a duplicate of its base, with owners "not found") and a Helm template (its names
+   * are actions) or a kustomization.
+   */
+  private indexedForm(uri: string, parsed: ParsedFile): ParsedFile {
+    return this.roles.roleOf(uri).role === 'manifest' ? parsed : this.parse('');
+  }
+
+  /** Indexes again the files whose role may have changed; returns the name keys they defined or define. */
+  private rolesChanged(changed: { uris: string[]; prefix?: string }): string[] {
+    const uris = new Set(changed.uris);
+    if (changed.prefix) for (const u of this.indexed.keys()) if (u.startsWith(changed.prefix)) uris.add(u);
+    if (changed.prefix) for (const u of this.open.keys()) if (u.startsWith(changed.prefix)) uris.add(u);
+    this.reroled = [...uris];
+    const keys: string[] = [];
+    for (const u of uris) {
+      const f = this.indexed.get(u);
+      if (f) keys.push(...this.index.set(u, this.indexedForm(u, f), this.scopes.get(u) ?? WORKSPACE_SCOPE));
+    }
+    return keys;
   }
 
   /** `indexFile` and the files whose cross-document diagnostics may change, the file included. */
   updateFile(uri: string, file: ParsedFile | string, scope: string = WORKSPACE_SCOPE): Set<string> {
-    return this.index.dependents([uri], this.indexFile(uri, file, scope));
+    const keys = this.indexFile(uri, file, scope);
+    // A kustomization or a Chart.yaml edited: the files it makes patches or templates read differently.
+    return this.index.dependents([uri, ...(definesRoles(uri) ? this.reroled : [])], keys);
   }
+
+  /** The files the last kustomization or Chart.yaml indexed may have given another role. */
+  private reroled: string[] = [];
 
   /** Removes a file from the index; returns the name keys it defined. */
   unindexFile(uri: string): string[] {
     const before = this.indexed.get(uri);
     if (before) this.store.release(before);
     this.indexed.delete(uri);
-    return this.index.remove(uri);
+    this.scopes.delete(uri);
+    const keys = this.index.remove(uri);
+    if (definesRoles(uri)) keys.push(...this.rolesChanged(this.roles.update(uri, undefined)));
+    return keys;
   }
 
   /** The cross-document diagnostics of an indexed file, settings and disable comments applied. */
@@ -154,9 +215,37 @@ export class Analysis {
   fileDiagnostics(uri: string, file?: ParsedFile, cross?: CrossFileOptions): Diag[] {
     const f = file ?? this.open.get(uri)?.file ?? this.indexed.get(uri);
     if (!f) return [];
-    const own = validateFile(f, { rules: this.settings.rules });
+    const role = this.roles.roleOf(uri);
+    // Patches and templates are not in the index: they have no cross-document diagnostics of their own.
+    if (role.role !== 'manifest' && role.role !== 'kustomization') return this.ownDiagnostics(uri, f);
+    const own = this.ownDiagnostics(uri, f);
     const other = cross ? this.crossDiagnostics(uri, f, cross) : [];
     return other.length > 0 ? [...own, ...other].sort((a, b) => a.start - b.start || a.end - b.end) : own;
+  }
+
+  /**
+   * A file's own diagnostics (no cross-document ones), as what it is: a patch's fields are checked but
+   * nothing is missing; a template is checked with its actions masked; a kustomization says what it does
+   * not render, and its inline patches are checked as patch files are.
+   */
+  ownDiagnostics(uri: string, f: ParsedFile): Diag[] {
+    const rules = this.settings.rules;
+    const role = this.roles.roleOf(uri);
+    if (role.role === 'patch') return patchFileDiagnostics(f, role.target, { rules });
+    if (role.role === 'template') {
+      const mask = this.masks.get(f) ?? maskTemplate(f.text);
+      return applySettings(
+        { text: mask.text, lines: f.lines },
+        templateDiagnostics(mask, (t) => validateFile(this.parse(t))),
+        { rules },
+      );
+    }
+    const own = validateFile(f, { rules });
+    if (role.role !== 'kustomization') return own;
+    const inline = kustomizationDiagnostics(f.text, this.registry, (t) =>
+      validateFile(this.parse(t), { partial: true }),
+    );
+    return [...own, ...applySettings(f, inline, { rules })].sort((a, b) => a.start - b.start || a.end - b.end);
   }
 
   /**

@@ -11,7 +11,7 @@ import type { FixData } from './fixes/data';
 import { valueFix } from './fixes/values';
 import { nearAll } from './fixes/candidates';
 import type { Memo } from './memo';
-import { RULES } from './rules';
+import { PARTIAL_RULES, RULES } from './rules';
 import { listOf, nearest } from './suggest';
 import { Walker, type OtherVersionLookup } from './walk';
 import { entry, scalarValue, spanOf } from './yamlNodes';
@@ -48,10 +48,12 @@ export interface ChunkContext {
   out: Reporter;
   registry: Registry;
   memo: Memo;
+  /** A Kustomize patch: nothing is missing, and only the rules that read what is written run. */
+  partial?: boolean;
 }
 
 export function checkManifest(
-  { doc, text, out, registry, memo }: ChunkContext,
+  { doc, text, out, registry, memo, partial }: ChunkContext,
   root: YAMLMap,
   def: KindDef,
   envelope: ObjectType,
@@ -60,7 +62,7 @@ export function checkManifest(
 ): void {
   const kindEntry = entry(root, 'kind');
   const anchor = kindEntry ? spanOf(kindEntry.value ?? kindEntry.key) : spanOf(root.items[0]?.key);
-  new Walker({ doc, text, out, otherVersions: otherVersions(registry, def) }).object(
+  new Walker({ doc, text, out, otherVersions: otherVersions(registry, def), partial }).object(
     root,
     forWalking(envelope),
     label,
@@ -69,6 +71,7 @@ export function checkManifest(
   );
   if (!runRules) return;
   for (const rule of RULES) {
+    if (partial && !PARTIAL_RULES.has(rule)) continue;
     if (rule.kinds && !rule.kinds.includes(def.kind)) continue;
     rule.check({ def, doc, root, out, text, memo });
   }

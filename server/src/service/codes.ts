@@ -399,6 +399,12 @@ export const CODES = {
     title: 'A destination expression with `key` and a map result, or without `key` and a string result.',
     example: 'configMapExpressions:\n  - name: c\n    value: self.status.endpoint   # key missing',
   },
+  'kustomize-not-rendered': {
+    severity: 'info',
+    title:
+      'A kustomization asks for what is not rendered here (generators, transformers, replacements, vars, components, remote resources, Helm charts): the resources they make or change are not checked; its patches still are, as partial manifests.',
+    example: 'kind: Kustomization\ncomponents:   # not rendered: its resources are not checked\n  - ../components/tls',
+  },
 } as const satisfies Record<string, CodeInfo>;
 
 export type Code = keyof typeof CODES;

@@ -10,6 +10,8 @@ export type RuleSetting = Severity | 'off';
 export interface ValidateOptions {
   /** Severity per code, `off` to silence (`cloudManifests.rules`). */
   rules?: Partial<Record<string, RuleSetting>>;
+  /** The file is a Kustomize patch: its manifests are partial (nothing is missing; see walk.ts). */
+  partial?: boolean;
 }
 
 /** Applies severity settings and disable comments to file-level diagnostics. */

@@ -18,21 +18,23 @@ import { entry, spanOf } from './yamlNodes';
 
 /** Keyed by the chunk's content key: they live as long as the parsed chunk does (one per analysis: memo.ts). */
 const DIAGNOSTICS = memoKey(() => new WeakMap<object, Diag[]>());
+/** The same document read as a partial manifest (a Kustomize patch). */
+const PARTIAL_DIAGNOSTICS = memoKey(() => new WeakMap<object, Diag[]>());
 
 /** Diagnostics of one document, with spans relative to the document's chunk. */
-export function validateChunk(chunk: Pick<ParsedDoc, 'text' | 'doc' | 'key' | 'store'>): Diag[] {
-  const cache = chunk.store.memo.get(DIAGNOSTICS);
+export function validateChunk(chunk: Pick<ParsedDoc, 'text' | 'doc' | 'key' | 'store'>, partial = false): Diag[] {
+  const cache = chunk.store.memo.get(partial ? PARTIAL_DIAGNOSTICS : DIAGNOSTICS);
   const hit = cache.get(chunk.key);
   if (hit) return hit;
   chunk.store.counters.validations++;
-  const diags = computeChunk(analysisTree(chunk), chunk.text, chunk.store);
+  const diags = computeChunk(analysisTree(chunk), chunk.text, chunk.store, partial);
   cache.set(chunk.key, diags);
   return diags;
 }
 
 const MISSING: ReadonlySet<string> = new Set(['missing-required', 'missing-member', 'reference-shape']);
 
-function computeChunk(doc: Document.Parsed, text: string, store: ChunkStore): Diag[] {
+function computeChunk(doc: Document.Parsed, text: string, store: ChunkStore, asPatch: boolean): Diag[] {
   const { registry, memo } = store;
   const out = new Reporter();
   const root = doc.contents;
@@ -58,7 +60,7 @@ function computeChunk(doc: Document.Parsed, text: string, store: ChunkStore): Di
       );
     return out.diags;
   }
-  const cc: ChunkContext = { doc, text, out, registry, memo };
+  const cc: ChunkContext = { doc, text, out, registry, memo, partial: asPatch };
   if (id.status === 'ok') {
     if (id.list) {
       // The list envelope is walked with `items` unchecked; each item is then checked as a manifest.
@@ -100,7 +102,7 @@ function computeChunk(doc: Document.Parsed, text: string, store: ChunkStore): Di
 /** The diagnostics of a whole file, spans as file offsets, ordered by position. */
 export function validateFile(file: ParsedFile, options: ValidateOptions = {}): Diag[] {
   const all: Diag[] = [];
-  for (const chunk of file.docs) toFileOffsets(chunk, validateChunk(chunk), all);
+  for (const chunk of file.docs) toFileOffsets(chunk, validateChunk(chunk, options.partial), all);
   return applySettings(file, all, options).sort((a, b) => a.start - b.start || a.end - b.end);
 }
 

@@ -31,6 +31,11 @@ export interface WalkContext {
   text?: string;
   out: Reporter;
   otherVersions?: OtherVersionLookup;
+  /**
+   * The manifest is partial (a Kustomize patch): every field written is checked, but nothing is missing,
+   * since the base it is merged into may hold it.
+   */
+  partial?: boolean;
 }
 
 /** Few fields: all of them. Many: the nearest few, and where the whole list is (completion and hover). */
@@ -135,10 +140,23 @@ export class Walker {
         return this.map(node, type, label, anchor, schemaPath);
       case 'array':
         if (!isSeq(node)) return this.wrongType(node, type, label);
-        return this.array(node as Node & { items: unknown[] }, type, label, anchor, schemaPath);
+        return this.wholeItems(() =>
+          this.array(node as Node & { items: unknown[] }, type, label, anchor, schemaPath),
+        );
       default:
         if (!isScalar(node)) return this.wrongType(node, type, label);
         return this.scalar(clusterValue(node), spanOf(node), type, label, schemaPath);
+    }
+  }
+
+  /** A merge patch replaces a list whole: its items are complete even in a partial manifest. */
+  private wholeItems(walk: () => void): void {
+    const was = this.ctx.partial;
+    this.ctx.partial = false;
+    try {
+      walk();
+    } finally {
+      this.ctx.partial = was;
     }
   }
 
@@ -458,7 +476,7 @@ export class Walker {
     }
     const { entries, required } = fieldsOf(t);
     // Required fields.
-    const missing = required.filter(([k]) => !keys.has(k));
+    const missing = this.ctx.partial ? [] : required.filter(([k]) => !keys.has(k));
     if (missing.length > 0) {
       const names = missing.map(([k]) => k);
       out.report(
@@ -472,7 +490,9 @@ export class Walker {
     for (const [k, f] of entries) {
       const e = keys.get(k);
       if (!e) continue;
+      // In a patch, `null` deletes the field from the base (a problem of the rendered result, if any).
       if (f.required && isNullish(e.value)) {
+        if (this.ctx.partial) continue;
         out.report(
           'missing-required',
           spanOf(e.key),
@@ -574,7 +594,7 @@ export class Walker {
             fix,
           );
         }
-      } else if (present.length === 0 && g.mode === 'exactlyOne') {
+      } else if (present.length === 0 && g.mode === 'exactlyOne' && !this.ctx.partial) {
         // An empty key just typed is still being written.
         const typed = g.members.some((m) => keys.has(m));
         if (!typed)
@@ -603,6 +623,8 @@ export class Walker {
         : undefined;
     };
     const has = (k: string) => keys.has(k) && !isNullish(keys.get(k)!.value);
+    // What a partial reference lacks, the base may give: only members written together are checked.
+    const partial = this.ctx.partial === true;
     const at = (k: string) => spanOf(keys.get(k)!.key);
     if (t.reference === 'known') {
       if (has('name') && has('armId'))
@@ -613,7 +635,7 @@ export class Walker {
           undefined,
           keep(['name', 'armId'], [['name'], ['armId']]),
         );
-      else if (!has('name') && !has('armId') && !keys.has('name') && !keys.has('armId'))
+      else if (!partial && !has('name') && !has('armId') && !keys.has('name') && !keys.has('armId'))
         out.report('reference-shape', anchor, `\`${label}\` must give the owner's \`name\` or its \`armId\`.`);
       return;
     }
@@ -642,6 +664,7 @@ export class Walker {
     }
     const present = gkn.filter((k) => keys.has(k));
     const missing = gkn.filter((k) => !keys.has(k));
+    if (partial) return;
     if (present.length === 0 && !keys.has('armId')) {
       const alt = t.reference === 'wellKnown' ? '`wellKnownName`, ' : '';
       out.report(

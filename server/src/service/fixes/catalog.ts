@@ -91,6 +91,9 @@ export const FIXES: Record<Code, FixDoc> = {
   'subject-wildcard': NONE('Write a literal prefix or suffix, or use an advanced filter.'),
   'duplicate-destination': NONE('Write one of the destinations under another name or key.'),
   'owner-kind': NONE('Name an owner of the kind the resource needs.'),
+  'kustomize-not-rendered': NONE(
+    'Nothing to fix: it says what is not checked. Check the rendered output with `kubectl kustomize <folder> | cloud-manifests check -` when it matters.',
+  ),
   'owner-not-found': NONE(
     "Add the owner's manifest to the workspace, or ignore it if the owner exists in the cluster.",
   ),

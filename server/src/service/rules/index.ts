@@ -57,3 +57,17 @@ export const RULES: Rule[] = [
   subDomainNameOnUpdate,
   userSubscriptionSharedKey,
 ];
+
+/**
+ * The rules that read only what is written, never what is absent: they run on a partial manifest (a
+ * Kustomize patch), whose missing fields the base may hold. The others judge the rendered result.
+ */
+export const PARTIAL_RULES: ReadonlySet<Rule> = new Set([
+  statusReadOnly,
+  subjectWildcard,
+  duplicateDestination,
+  promqlExpression,
+  celExpression,
+  ruleNames,
+  ruleTemplates,
+]);

@@ -1,0 +1,59 @@
+// What a file is to the workspace, learnt from the other files: a manifest (the default), a kustomization,
+// a patch a kustomization names (a partial manifest, or JSON 6902 operations on its target), or a Helm
+// template (YAML below the `templates/` folder of a chart, whose `Chart.yaml` the analysis has seen).
+// One per analysis (analysis.ts feeds it every file it indexes); nothing here reads a disk.
+import { isKustomizationUri, readKustomization, resolveFrom, type PatchTarget } from './kustomize/kustomization';
+
+export type FileRole =
+  | { role: 'manifest' }
+  | { role: 'kustomization' }
+  | { role: 'patch'; target?: PatchTarget; by: string }
+  | { role: 'template' };
+
+const MANIFEST: FileRole = { role: 'manifest' };
+
+const CHART_FILE = 'Chart.yaml';
+const baseName = (uri: string) => uri.slice(uri.lastIndexOf('/') + 1);
+
+/** A file whose content decides the roles of others. */
+export const definesRoles = (uri: string): boolean => isKustomizationUri(uri) || baseName(uri) === CHART_FILE;
+
+export class FileRoles {
+  /** The patch files each kustomization names, resolved to uris (with their targets). */
+  private readonly named = new Map<string, Map<string, PatchTarget | undefined>>();
+  /** Folders (with a trailing `/`) holding a `Chart.yaml`. */
+  private readonly charts = new Set<string>();
+
+  /**
+   * A kustomization or `Chart.yaml` read (`text`) or gone (undefined). Returns what may have changed
+   * role: the patch uris named before or now, or the chart folder's `templates/` prefix.
+   */
+  update(uri: string, text: string | undefined): { uris: string[]; prefix?: string } {
+    if (baseName(uri) === CHART_FILE) {
+      const folder = uri.slice(0, uri.length - CHART_FILE.length);
+      if (text === undefined) this.charts.delete(folder);
+      else this.charts.add(folder);
+      return { uris: [], prefix: `${folder}templates/` };
+    }
+    if (!isKustomizationUri(uri)) return { uris: [] };
+    const before = [...(this.named.get(uri)?.keys() ?? [])];
+    if (text === undefined) this.named.delete(uri);
+    else {
+      const patches = new Map<string, PatchTarget | undefined>();
+      for (const p of readKustomization(text).patchFiles) {
+        const at = resolveFrom(uri, p.path);
+        if (at && !patches.has(at)) patches.set(at, p.target);
+      }
+      this.named.set(uri, patches);
+    }
+    return { uris: [...new Set([...before, ...(this.named.get(uri)?.keys() ?? [])])] };
+  }
+
+  roleOf(uri: string): FileRole {
+    if (isKustomizationUri(uri)) return { role: 'kustomization' };
+    for (const [by, patches] of this.named)
+      if (patches.has(uri)) return { role: 'patch', target: patches.get(uri), by };
+    for (const folder of this.charts) if (uri.startsWith(`${folder}templates/`)) return { role: 'template' };
+    return MANIFEST;
+  }
+}

@@ -1,0 +1,71 @@
+// The own diagnostics of what a kustomization names as patches: a patch file (each document a partial
+// manifest, or a list of JSON 6902 operations on its target), and the kustomization itself (what it asks
+// for that is not rendered; the patches written inline in it, placed back through their scalar's source).
+import { parseDocument } from 'yaml';
+import type { Registry } from '../../model/registry';
+import type { Diag } from '../diag';
+import { valueMap, valueSource } from '../embedded/positionMap';
+import { toFileOffsets } from '../fixFingerprint';
+import { analysisTree, type ParsedFile } from '../parse';
+import { applySettings, type ValidateOptions } from '../ruleSettings';
+import { toUserSpans } from '../source';
+import { validateChunk } from '../validate';
+import { checkOperations, isJson6902 } from './json6902';
+import { readKustomization, type PatchTarget } from './kustomization';
+
+/** A document that is a YAML list at its root (`- op: …`): cheaper than a parse for the common case. */
+const listAtRoot = (text: string) => /^(?:[ \t]*(?:#.*)?\r?\n)*-[ \t\r\n]/.test(text);
+
+/** A patch file's diagnostics: partial manifests, or JSON 6902 operations on `target`. */
+export function patchFileDiagnostics(
+  file: ParsedFile,
+  target: PatchTarget | undefined,
+  options: ValidateOptions = {},
+): Diag[] {
+  const all: Diag[] = [];
+  for (const chunk of file.docs) {
+    if (listAtRoot(chunk.text)) {
+      const doc = analysisTree(chunk);
+      if (isJson6902(doc.contents)) {
+        toFileOffsets(chunk, checkOperations(doc, chunk.text, target, file.store.registry), all);
+        continue;
+      }
+    }
+    toFileOffsets(chunk, validateChunk(chunk, true), all);
+  }
+  return applySettings(file, all, options).sort((a, b) => a.start - b.start || a.end - b.end);
+}
+
+/**
+ * A kustomization's own diagnostics: one Information on what it asks for that is not rendered, and the
+ * problems of its inline patches. `validatePartial` checks a text as a patch file (the analysis's settings).
+ */
+export function kustomizationDiagnostics(
+  text: string,
+  registry: Registry,
+  validatePartial: (text: string) => Diag[],
+): Diag[] {
+  const k = readKustomization(text);
+  const out: Diag[] = [];
+  if (k.unrendered.length > 0) {
+    const names = [...new Set(k.unrendered.map((u) => u.what))];
+    out.push({
+      code: 'kustomize-not-rendered',
+      start: k.unrendered[0].span[0],
+      end: k.unrendered[0].span[1],
+      message: `Not rendered here: ${names.join(', ')}. The resources they make or change are not checked; the patches are still checked as partial manifests.`,
+    });
+  }
+  for (const p of k.inlinePatches) {
+    const source = valueSource(valueMap(text, p.node));
+    let found: Diag[];
+    if (listAtRoot(source.text)) {
+      const doc = parseDocument(source.text, { uniqueKeys: false });
+      found = isJson6902(doc.contents)
+        ? checkOperations(doc, source.text, p.target, registry)
+        : validatePartial(source.text);
+    } else found = validatePartial(source.text);
+    out.push(...toUserSpans(source, found.map(({ data: _data, ...d }) => d)));
+  }
+  return out.sort((a, b) => a.start - b.start || a.end - b.end);
+}
