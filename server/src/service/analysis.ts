@@ -154,12 +154,16 @@ export class Analysis {
   private readonly scopes = new Map<string, string>();
 
   /**
-   * What the index holds of a file: its manifests, or nothing for a patch (a partial manifest is not a
-   * resource: it would be a duplicate of its base, with owners "not found") and a Helm template (its names
-   * are actions) or a kustomization.
+   * What the index holds of a file: its manifests; a Helm template's as masked (go to definition and the
+   * owner tree work from its literal names; its own cross-file checks are not run, see fileDiagnostics);
+   * nothing for a patch (a partial manifest is not a resource: it would be a duplicate of its base, with
+   * owners "not found") or a kustomization.
    */
   private indexedForm(uri: string, parsed: ParsedFile): ParsedFile {
-    return this.roles.roleOf(uri).role === 'manifest' ? parsed : this.parse('');
+    const role = this.roles.roleOf(uri).role;
+    if (role === 'manifest') return parsed;
+    if (role === 'template') return this.masks.has(parsed) ? parsed : this.parseAs(uri, parsed.text);
+    return this.parse('');
   }
 
   /** Indexes again the files whose role may have changed; returns the name keys they defined or define. */

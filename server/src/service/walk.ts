@@ -140,9 +140,7 @@ export class Walker {
         return this.map(node, type, label, anchor, schemaPath);
       case 'array':
         if (!isSeq(node)) return this.wrongType(node, type, label);
-        return this.wholeItems(() =>
-          this.array(node as Node & { items: unknown[] }, type, label, anchor, schemaPath),
-        );
+        return this.wholeItems(() => this.array(node as Node & { items: unknown[] }, type, label, anchor, schemaPath));
       default:
         if (!isScalar(node)) return this.wrongType(node, type, label);
         return this.scalar(clusterValue(node), spanOf(node), type, label, schemaPath);

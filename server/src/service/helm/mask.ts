@@ -79,8 +79,7 @@ export function maskTemplate(text: string): MaskedTemplate {
     let to = lineEndOf(text, actions[i].end);
     while (j + 1 < actions.length && actions[j + 1].start < to) to = lineEndOf(text, actions[++j].end);
     let rest = text.slice(from, to);
-    for (let k = j; k >= i; k--)
-      rest = rest.slice(0, actions[k].start - from) + rest.slice(actions[k].end - from);
+    for (let k = j; k >= i; k--) rest = rest.slice(0, actions[k].start - from) + rest.slice(actions[k].end - from);
     if (rest.trim() === '') for (let k = i; k <= j; k++) alone.add(actions[k]);
     i = j + 1;
   }

@@ -8,12 +8,14 @@ import type { MaskedTemplate } from './mask';
 
 const MISSING: ReadonlySet<string> = new Set(['missing-required', 'missing-member', 'reference-shape']);
 
-const overlaps = (d: Diag, [s, e]: [number, number]) => (d.end > d.start ? d.start < e && s < d.end : d.start >= s && d.start < e);
+const overlaps = (d: Diag, [s, e]: [number, number]) =>
+  d.end > d.start ? d.start < e && s < d.end : d.start >= s && d.start < e;
 
 /** `validate` checks a text as a manifest file (the analysis's settings applied). */
 export function templateDiagnostics(masked: MaskedTemplate, validate: (text: string) => Diag[]): Diag[] {
   const keep = (d: Diag) =>
-    !masked.values.some((v) => overlaps(d, v)) && !(MISSING.has(d.code) && masked.openLines.has(masked.lineOf(d.start)));
+    !masked.values.some((v) => overlaps(d, v)) &&
+    !(MISSING.has(d.code) && masked.openLines.has(masked.lineOf(d.start)));
   const key = (d: Diag) => `${d.code}\u0000${d.start}\u0000${d.end}\u0000${d.message}`;
   const perVariant = masked.variants.map((source) =>
     // Fixes are left out: their edits were computed on the masked text.

@@ -48,7 +48,12 @@ function pointerType(def: KindDef, segments: string[]): { type?: Type; missing?:
 }
 
 /** The problems of a list of operations; spans are offsets in the text of `doc`. */
-export function checkOperations(doc: Document, text: string, target: PatchTarget | undefined, registry: Registry): Diag[] {
+export function checkOperations(
+  doc: Document,
+  text: string,
+  target: PatchTarget | undefined,
+  registry: Registry,
+): Diag[] {
   const defs = targetDefs(registry, target);
   const root = doc.contents;
   if (defs.length === 0 || !isSeq(root)) return [];

@@ -65,7 +65,12 @@ export function kustomizationDiagnostics(
         ? checkOperations(doc, source.text, p.target, registry)
         : validatePartial(source.text);
     } else found = validatePartial(source.text);
-    out.push(...toUserSpans(source, found.map(({ data: _data, ...d }) => d)));
+    out.push(
+      ...toUserSpans(
+        source,
+        found.map(({ data: _data, ...d }) => d),
+      ),
+    );
   }
   return out.sort((a, b) => a.start - b.start || a.end - b.end);
 }

@@ -1,0 +1,180 @@
+// Helm templates: the mask (helm/mask.ts) keeps every offset, blanks the lines that are only actions and
+// turns the other actions into words; through the analysis, a template (below the `templates/` folder of a
+// chart whose Chart.yaml it indexed) gets only the problems of its literal parts, and completion, hover and
+// go to definition work on it as on a plain manifest.
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { Analysis } from '../../server/src/service/analysis';
+import { complete } from '../../server/src/service/complete';
+import { maskTemplate } from '../../server/src/service/helm/mask';
+import { hover } from '../../server/src/service/hover';
+import { definitionAt } from '../../server/src/service/workspace/navigate';
+import { cursor } from '../helpers/cursor';
+
+const CHART = 'file:///repo/chart/';
+const GROUP = `apiVersion: resources.cloud.example.com/v1api20200601
+kind: ResourceGroup
+metadata:
+  name: app-rg
+spec:
+  location: westus2
+`;
+
+/** An analysis that indexed a chart's Chart.yaml, a resource group and the given templates. */
+function chart(templates: Record<string, string>): Analysis {
+  const a = new Analysis();
+  a.indexFile(`${CHART}Chart.yaml`, 'apiVersion: v2\nname: app\nversion: 0.1.0\n');
+  a.indexFile(`${CHART}group.yaml`, GROUP);
+  for (const [name, text] of Object.entries(templates)) a.indexFile(`${CHART}templates/${name}`, text);
+  return a;
+}
+
+/** The diagnostics of a template as `code text-under-range` pairs. */
+function problems(text: string): string[] {
+  const a = chart({ 't.yaml': text });
+  const uri = `${CHART}templates/t.yaml`;
+  return a
+    .fileDiagnostics(uri, a.openFile(uri, 1, text), { complete: true })
+    .map((d) => `${d.code} ${text.slice(d.start, d.end)}`);
+}
+
+const ACCOUNT_HEAD = `apiVersion: storage.cloud.example.com/v20220901
+kind: StorageAccount
+metadata:
+  name: {{ include "app.fullname" . }}
+`;
+
+describe('the mask of a template', () => {
+  test('keeps every offset and line, blanks lines of actions, turns other actions into words', () => {
+    const text = `${ACCOUNT_HEAD}  labels:\n    {{- include "app.labels" . | nindent 4 }}\nspec:\n  location: "{{ .Values.location }}"\n`;
+    const m = maskTemplate(text);
+    const masked = m.variants[0].text;
+    assert.equal(masked.length, text.length);
+    assert.deepEqual(
+      masked.split('\n').map((l) => l.length),
+      text.split('\n').map((l) => l.length),
+    );
+    assert.match(masked, /\n {4} +\n/, 'the include line is blank');
+    assert.match(masked, /location: "_+"/);
+    assert.match(masked, /name: _+\n/);
+    assert.deepEqual(
+      m.values.map(([s, e]) => text.slice(s, e)),
+      ['{{ include "app.fullname" . }}', '{{ .Values.location }}'],
+    );
+    // A position in the masked text is the user's.
+    assert.deepEqual(m.variants[0].spanToUser(text.indexOf('location'), text.indexOf('location') + 8), [
+      text.indexOf('location'),
+      text.indexOf('location') + 8,
+    ]);
+  });
+
+  test('one variant per branch of an if/else chain, the other branches blanked', () => {
+    const text = `spec:\n  {{- if .Values.a }}\n  kind: A\n  {{- else if .Values.b }}\n  kind: B\n  {{- else }}\n  kind: C\n  {{- end }}\n`;
+    const kinds = maskTemplate(text).variants.map((v) => [...v.text.matchAll(/kind: (\w)/g)].map((x) => x[1]).join());
+    assert.deepEqual(kinds, ['A', 'B', 'C']);
+  });
+
+  test('an unclosed action and a define body never throw and keep the length', () => {
+    for (const text of ['a: {{ .x', '{{- define "x" }}\nfoo: [\n{{- end }}\nb: 1\n', '{{ end }}{{ else }}\n']) {
+      const m = maskTemplate(text);
+      for (const v of m.variants) assert.equal(v.text.length, text.length);
+    }
+    assert.doesNotMatch(maskTemplate('{{- define "x" }}\nfoo: [\n{{- end }}\nb: 1\n').variants[0].text, /foo/);
+  });
+});
+
+describe('template diagnostics', () => {
+  test('values written as actions fit any type; a literal mistake is found', () => {
+    const text = `${ACCOUNT_HEAD}spec:
+  location: {{ .Values.location }}
+  kind: StorageV2
+  sku:
+    name: {{ .Values.sku | default "Standard_LRS" }}
+  owner:
+    name: app-rg
+  allowBlobPublicAccess: {{ .Values.public }}
+  minimumTlsVersion: "TLS{{ .Values.tls }}"
+  accessTier: Hott
+`;
+    assert.deepEqual(problems(text), ['enum-value Hott']);
+  });
+
+  test('a required field no action could supply is missing; a whole-block include may supply any', () => {
+    const missing = `${ACCOUNT_HEAD}spec:\n  kind: StorageV2\n  sku:\n    name: Standard_LRS\n  owner:\n    name: app-rg\n`;
+    assert.deepEqual(problems(missing), ['missing-required spec']);
+    const included = `${ACCOUNT_HEAD}spec:\n  {{- include "app.placement" . | nindent 2 }}\n  kind: StorageV2\n  sku:\n    name: Standard_LRS\n`;
+    assert.deepEqual(problems(included), []);
+  });
+
+  test('keys in both branches of an if/else are no duplicates; keys inside an if count as present', () => {
+    const text = `${ACCOUNT_HEAD}spec:
+  {{- if .Values.premium }}
+  kind: BlockBlobStorage
+  sku:
+    name: Premium_LRS
+  {{- else }}
+  kind: StorageV2
+  sku:
+    name: Standard_LRSS
+  {{- end }}
+  {{- if .Values.location }}
+  location: {{ .Values.location }}
+  {{- end }}
+  owner:
+    name: app-rg
+`;
+    assert.deepEqual(problems(text), ['enum-value Standard_LRSS']);
+  });
+
+  test('the same text outside a chart is a plain manifest (an action there is a YAML flow mapping)', () => {
+    const text = `${ACCOUNT_HEAD}spec:\n  location: {{ .Values.location }}\n`;
+    const a = new Analysis();
+    a.indexFile('file:///repo/other/templates/t.yaml', text);
+    const codes = a
+      .fileDiagnostics('file:///repo/other/templates/t.yaml')
+      .map((d) => `${d.code} ${text.slice(d.start, d.end)}`);
+    assert.ok(codes.includes('wrong-type {{ .Values.location }}'), codes.join('; '));
+  });
+});
+
+describe('editing a template', () => {
+  const src = `${ACCOUNT_HEAD}  labels:
+    {{- include "app.labels" . | nindent 4 }}
+spec:
+  location: {{ .Values.location }}
+  minimumTlsVersion: TLS1_2
+  owner:
+    name: app-rg
+  ¦
+`;
+
+  test('completion lists the fields after an action line', () => {
+    const { text, offset } = cursor(src, '¦');
+    const a = chart({});
+    const file = a.openFile(`${CHART}templates/account.yaml`, 1, text);
+    const labels = complete(file, offset).map((c) => c.label);
+    assert.ok(labels.includes('accessTier'), labels.join());
+  });
+
+  test('hover on a literal key shows the field', () => {
+    const { text } = cursor(src, '¦');
+    const a = chart({});
+    const file = a.openFile(`${CHART}templates/account.yaml`, 1, text);
+    const at = text.indexOf('minimumTlsVersion') + 3;
+    const h = hover(file, at);
+    assert.ok(h, 'a hover');
+    assert.match(h.markdown, /TLS/);
+    assert.equal(text.slice(h.start, h.end), 'minimumTlsVersion');
+  });
+
+  test('go to definition from a literal owner name to the resource group', () => {
+    const { text } = cursor(src, '¦');
+    const a = chart({ 'account.yaml': text });
+    const at = text.indexOf('name: app-rg') + 8;
+    const locs = definitionAt(a.index, `${CHART}templates/account.yaml`, at);
+    assert.deepEqual(
+      locs.map((l) => l.uri),
+      [`${CHART}group.yaml`],
+    );
+  });
+});

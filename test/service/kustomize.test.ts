@@ -1,0 +1,171 @@
+// Kustomize: what a kustomization names (kustomize/kustomization.ts), and the analysis reading a file it
+// names as a patch: a partial manifest (every field written checked, nothing missing, not a resource of
+// the index) or JSON 6902 operations checked against the target's model, whatever order the files come in.
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { Analysis } from '../../server/src/service/analysis';
+import { readKustomization } from '../../server/src/service/kustomize/kustomization';
+import { storageAccount } from '../helpers/manifests';
+
+const K = 'file:///repo/overlays/prod/kustomization.yaml';
+const PATCH = 'file:///repo/overlays/prod/patch.yaml';
+const BASE = 'file:///repo/base/account.yaml';
+const GROUP = 'file:///repo/base/group.yaml';
+const group = `apiVersion: resources.example.org/v1api20200601
+kind: ResourceGroup
+metadata:
+  name: rg
+spec:
+  location: westus2
+`;
+const kustomization = (patches: string) =>
+  `apiVersion: kustomize.config.k8s.io/v1beta1\nkind: Kustomization\nresources:\n  - ../../base\n${patches}`;
+const patch = `apiVersion: storage.example.org/v20220901
+kind: StorageAccount
+metadata:
+  name: acct
+spec:
+  owner:
+    name: rg
+  minimumTlsVersion: TLS1_9
+  networkAcls:
+    resourceAccessRules:
+      - tenantId: t
+        resourceReference:
+          group: storage.example.org
+`;
+
+const shown = (a: Analysis, uri: string, text: string) =>
+  a.fileDiagnostics(uri, undefined, { complete: true }).map((d) => `${d.code} ${text.slice(d.start, d.end)}`);
+
+describe('reading a kustomization', () => {
+  test('names patch files (patches, patchesStrategicMerge, patchesJson6902), inline patches and what is not rendered', () => {
+    const k = readKustomization(`resources:
+  - ../base
+  - github.com/org/repo//app?ref=v1
+patches:
+  - path: a.yaml
+  - path: b.yaml
+    target: { kind: StorageAccount, name: acct }
+  - patch: |-
+      - op: remove
+        path: /spec/accessTier
+    target: { group: storage.example.org, version: v20220901, kind: StorageAccount }
+patchesStrategicMerge:
+  - c.yaml
+patchesJson6902:
+  - path: d.yaml
+    target: { kind: StorageAccount }
+secretGenerator:
+  - name: s
+helmCharts:
+  - name: x
+`);
+    assert.deepEqual(k.resources, ['../base']);
+    assert.deepEqual(
+      k.patchFiles.map((p) => [p.path, p.target?.kind]),
+      [
+        ['a.yaml', undefined],
+        ['b.yaml', 'StorageAccount'],
+        ['c.yaml', undefined],
+        ['d.yaml', 'StorageAccount'],
+      ],
+    );
+    assert.equal(k.inlinePatches.length, 1);
+    assert.deepEqual(
+      k.unrendered.map((u) => u.what),
+      ['the remote resource github.com/org/repo//app?ref=v1', 'secretGenerator', 'helmCharts'],
+    );
+  });
+
+  test('what is not a kustomization reads as one with nothing in it', () => {
+    for (const text of ['', '- a\n- b\n', 'patches: 3\nresources: {a: 1}\n', '{{ .x }}: [']) {
+      const k = readKustomization(text);
+      assert.deepEqual([k.resources, k.patchFiles, k.inlinePatches, k.unrendered], [[], [], [], []]);
+    }
+  });
+});
+
+describe('a patch file', () => {
+  const workspace = (order: 'kustomization first' | 'patch first') => {
+    const a = new Analysis();
+    a.indexFile(GROUP, group);
+    a.indexFile(BASE, storageAccount());
+    if (order === 'patch first') a.indexFile(PATCH, patch);
+    a.indexFile(K, kustomization('patches:\n  - path: patch.yaml\n'));
+    if (order === 'kustomization first') a.indexFile(PATCH, patch);
+    return a;
+  };
+
+  for (const order of ['kustomization first', 'patch first'] as const)
+    test(`is partial: what it writes is checked, nothing is missing, no duplicate of its base (${order})`, () => {
+      const a = workspace(order);
+      // The list a merge patch writes replaces the base's whole: its items are complete.
+      assert.deepEqual(shown(a, PATCH, patch), ['enum-value TLS1_9', 'reference-shape resourceReference']);
+      assert.deepEqual(shown(a, BASE, storageAccount()), []);
+    });
+
+  test('is a manifest again when no kustomization names it', () => {
+    const a = workspace('kustomization first');
+    a.unindexFile(K);
+    const codes = shown(a, PATCH, patch).map((d) => d.split(' ')[0]);
+    assert.ok(codes.includes('missing-required'), codes.join());
+  });
+
+  test('an edit of the kustomization tells which files read differently', () => {
+    const a = workspace('kustomization first');
+    const affected = a.updateFile(K, kustomization(''));
+    assert.ok(affected.has(PATCH));
+  });
+
+  test('JSON 6902 operations: the path exists in the target kind, the value fits', () => {
+    const ops = `- op: replace
+  path: /spec/minimumTlsVersion
+  value: TLS1_2
+- op: add
+  path: /spec/sku
+  value:
+    nam: Standard_LRS
+- op: remove
+  path: /spec/nope
+- op: add
+  path: /spec/networkAcls/ipRules/-
+  value: { value: 10.0.0.0/8, action: Allow }
+`;
+    const a = new Analysis();
+    a.indexFile(K, kustomization('patches:\n  - path: patch.yaml\n    target:\n      kind: StorageAccount\n'));
+    a.indexFile(PATCH, ops);
+    assert.deepEqual(shown(a, PATCH, ops), ['missing-required value', 'unknown-field nam', 'unknown-field /spec/nope']);
+    // Without a target of ours, operations may patch anybody's resource: unchecked.
+    const b = new Analysis();
+    b.indexFile(K, kustomization('patches:\n  - path: patch.yaml\n    target:\n      kind: Deployment\n'));
+    b.indexFile(PATCH, ops);
+    assert.deepEqual(shown(b, PATCH, ops), []);
+  });
+});
+
+describe('the kustomization file', () => {
+  test('one Information names everything not rendered; inline patches are checked in place', () => {
+    const text = kustomization(`configMapGenerator:
+  - name: c
+components:
+  - ../c
+patches:
+  - patch: |-
+      apiVersion: storage.example.org/v20220901
+      kind: StorageAccount
+      metadata:
+        name: acct
+      spec:
+        accessTier: Warm
+`);
+    const a = new Analysis();
+    a.indexFile(K, text);
+    const d = a.fileDiagnostics(K, undefined, { complete: true });
+    assert.deepEqual(
+      d.map((x) => `${x.code} ${text.slice(x.start, x.end)}`),
+      ['kustomize-not-rendered configMapGenerator', 'enum-value Warm'],
+    );
+    assert.match(d[0].message, /configMapGenerator, components/);
+  });
+});
