@@ -4,23 +4,13 @@
 // CLI's run do). A patch is a partial manifest, a template is checked with its actions masked: only the
 // mistakes written in them are reported.
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, test } from 'node:test';
 import { Analysis } from '../../server/src/service/analysis';
-import { isYamlName } from '../../server/src/io/walk';
 import { asActual, compared, fmt, readExpectations, type Actual } from '../expectations';
-
-export const REPOSITORIES = join(__dirname, '..', 'fixtures', 'repositories');
-
-/** Every file the server's scan and the CLI's walk read below a folder (`Kustomization` included). */
-export const repositoryFiles = (dir: string): string[] =>
-  readdirSync(dir)
-    .sort()
-    .flatMap((n) =>
-      statSync(join(dir, n)).isDirectory() ? repositoryFiles(join(dir, n)) : isYamlName(n) ? [join(dir, n)] : [],
-    );
+import { REPOSITORIES, repositoryFiles } from '../helpers/files';
 
 const explain = (actual: readonly Actual[]) =>
   `messages:\n${actual.map((a) => `  ${fmt(a)}: ${a.message}`).join('\n')}`;

@@ -7,7 +7,8 @@ import type { ParsedFile } from '../service/parse';
 import { LineIndex } from '../service/text';
 import type { Settings } from '../service/settings';
 import type { Diag } from '../service/validate';
-import { readInputFile, readStdin, decodeText, type Input } from '../io/files';
+import { contextFiles } from '../io/context';
+import { readInputFile, readStdin, decodeText, readTextFileSync, type Input } from '../io/files';
 import type { Progress } from './progress';
 
 export interface WorkspaceFile {
@@ -22,6 +23,11 @@ export interface WorkspaceFile {
 export interface Workspace {
   cwd: string;
   files: WorkspaceFile[];
+  /**
+   * Files read for what they say about the files checked, not checked themselves: the kustomizations
+   * and Chart.yaml near a file named alone (io/context.ts).
+   */
+  context?: { path: string; text: string }[];
 }
 
 export interface FileResult {
@@ -78,7 +84,11 @@ export async function loadWorkspace(
     });
     options.progress?.update('read', i + 1, inputs.length);
   }
-  return { workspace: { cwd: options.cwd, files }, errors };
+  const context = contextFiles(files.flatMap((f) => (f.path ? [f.path] : []))).flatMap((path) => {
+    const text = readTextFileSync(path);
+    return text === undefined ? [] : [{ path, text }];
+  });
+  return { workspace: { cwd: options.cwd, files, context }, errors };
 }
 
 /** The index key of a workspace file: its file URI, or a pseudo URI for standard input. */
@@ -95,6 +105,8 @@ export function checkWorkspace(workspace: Workspace, settings: Settings, progres
   const total = workspace.files.length;
   const uris = workspace.files.map(uriOf);
   const display = new Map<string, string>();
+  // What makes a file a patch or a template is known before any file is checked.
+  for (const c of workspace.context ?? []) analysis.indexFile(pathToFileURL(c.path).href, c.text);
   // Each file parsed once, outside the shared cache: its trees are garbage as soon as it is analysed (its
   // diagnostics computed, its manifests indexed); the diagnostics are read back below.
   const parsed = workspace.files.map((file, i) => {

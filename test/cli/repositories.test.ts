@@ -1,0 +1,57 @@
+// `cloud-manifests check` on real-repository fixtures (test/fixtures/repositories): a folder with Kustomize
+// overlays or a Helm chart gets exactly the problems its files expect inline (patches partial, templates
+// masked, `Kustomization` files found), and so does a patch or a template named alone on the command line
+// (its kustomization or Chart.yaml is read beside it).
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { before, test } from 'node:test';
+import { readExpectations } from '../expectations';
+import { REPOSITORIES, repositoryFiles } from '../helpers/files';
+
+const CLI = join(__dirname, '..', '..', 'dist', 'cli.js');
+
+interface Problem {
+  file: string;
+  line: number;
+  column: number;
+  endLine: number;
+  endColumn: number;
+  code: string;
+}
+
+function check(args: string[]): Problem[] {
+  const r = spawnSync(process.execPath, [CLI, 'check', '--format', 'json', ...args], {
+    cwd: REPOSITORIES,
+    encoding: 'utf8',
+  });
+  assert.ok(r.status === 0 || r.status === 1, r.stderr);
+  return (JSON.parse(r.stdout) as { problems: Problem[] }).problems;
+}
+
+/** The expectations of files, as the CLI's JSON writes problems (1-based; multi-line ranges not used here). */
+const expected = (files: string[]) =>
+  files
+    .flatMap((f) =>
+      readExpectations(readFileSync(f, 'utf8')).map(
+        (e) => `${relative(REPOSITORIES, f)}:${e.line + 1}:${e.start + 1}-${e.end + 1} ${e.code}`,
+      ),
+    )
+    .sort();
+const got = (problems: Problem[]) =>
+  problems.map((p) => `${p.file}:${p.line}:${p.column}-${p.endColumn} ${p.code}`).sort();
+
+before(() => {
+  if (!existsSync(CLI)) throw new Error(`${CLI} does not exist: run \`npm run build\` before these tests`);
+});
+
+for (const name of ['overlays', 'chart'])
+  test(`check ${name}: only the mistakes`, () => {
+    assert.deepEqual(got(check([name])), expected(repositoryFiles(join(REPOSITORIES, name))));
+  });
+
+test('a patch and a template named alone are read as what they are', () => {
+  const files = ['overlays/overlays/prod/tls.yaml', 'chart/templates/storageaccount.yaml'];
+  assert.deepEqual(got(check(files)), expected(files.map((f) => join(REPOSITORIES, f))));
+});
