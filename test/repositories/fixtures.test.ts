@@ -2,13 +2,15 @@
 // and overlays, Helm charts), and each of its files says inline every diagnostic it gets, its own and the
 // cross-file ones, through one analysis that indexed every file of the folder (as the server's scan and the
 // CLI's run do). A patch is a partial manifest, a template is checked with its actions masked: only the
-// mistakes written in them are reported.
+// mistakes written in them are reported. Then the same through the real server (started in-process, the
+// folder as its workspace): its scan finds the kustomizations and Chart.yaml in whatever order.
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { describe, test } from 'node:test';
+import { after, before, describe, test } from 'node:test';
 import { Analysis } from '../../server/src/service/analysis';
+import { WorkspaceClient } from '../e2e/workspaceClient';
 import { asActual, compared, fmt, readExpectations, type Actual } from '../expectations';
 import { REPOSITORIES, repositoryFiles } from '../helpers/files';
 
@@ -33,6 +35,42 @@ describe('repository fixtures through the analysis', () => {
         assert.deepEqual(got, want, `${relative(REPOSITORIES, f)}: ${explain(actual)}`);
       }
       assert.ok(expectedCount > 0, 'each case expects at least one diagnostic');
+    });
+  }
+});
+
+const SEVERITY = ['', 'error', 'warning', 'info', 'hint'] as const;
+
+describe('repository fixtures through the server', () => {
+  for (const name of readdirSync(REPOSITORIES).sort()) {
+    describe(name, () => {
+      let client: WorkspaceClient;
+      before(async () => {
+        client = new WorkspaceClient({ rootDir: join(REPOSITORIES, name) });
+        await client.initialize();
+        await client.waitForScans(1);
+      });
+      after(() => client.stop());
+
+      for (const f of repositoryFiles(join(REPOSITORIES, name))) {
+        test(relative(join(REPOSITORIES, name), f), async () => {
+          const text = readFileSync(f, 'utf8');
+          const diags = await client.open(pathToFileURL(f).href, text);
+          const actual: Actual[] = diags.map((d) => ({
+            line: d.range.start.line,
+            start: d.range.start.character,
+            end:
+              d.range.end.line === d.range.start.line
+                ? d.range.end.character
+                : text.split(/\r?\n/)[d.range.start.line].length,
+            code: String(d.code),
+            severity: SEVERITY[d.severity ?? 1],
+            message: String(d.message),
+          }));
+          const { got, want } = compared(readExpectations(text), actual);
+          assert.deepEqual(got, want, explain(actual));
+        });
+      }
     });
   }
 });

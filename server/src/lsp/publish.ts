@@ -17,7 +17,9 @@ import { indexChanged } from './indexEvents';
 export function syncDoc(s: ServerState, doc: TextDocument): Set<string> | undefined {
   if (!isYaml(doc)) return undefined;
   // A repeated version may carry another text (see fileOf): the text decides.
-  if (s.indexedVersion.get(doc.uri) === doc.version && s.index.get(doc.uri)?.text === doc.getText()) return undefined;
+  // The analysis's record of the text: the index holds a template's mask, and nothing of a patch.
+  if (s.indexedVersion.get(doc.uri) === doc.version && s.analysis.indexedText(doc.uri) === doc.getText())
+    return undefined;
   s.indexedVersion.set(doc.uri, doc.version);
   return s.analysis.updateFile(doc.uri, fileOf(s, doc), scopeOf(s, doc.uri));
 }

@@ -180,6 +180,12 @@ export class Analysis {
     return keys;
   }
 
+  /** The text a file was indexed with, as the user wrote it (a template's, not its mask). */
+  indexedText(uri: string): string | undefined {
+    const f = this.indexed.get(uri);
+    return f && (this.masks.get(f)?.text ?? f.text);
+  }
+
   /** `indexFile` and the files whose cross-document diagnostics may change, the file included. */
   updateFile(uri: string, file: ParsedFile | string, scope: string = WORKSPACE_SCOPE): Set<string> {
     const keys = this.indexFile(uri, file, scope);
@@ -203,6 +209,9 @@ export class Analysis {
 
   /** The cross-document diagnostics of an indexed file, settings and disable comments applied. */
   crossDiagnostics(uri: string, file: FileText, cross: CrossFileOptions): Diag[] {
+    // A patch or a template is no resource of its own: its names are partial or masked.
+    const role = this.roles.roleOf(uri).role;
+    if (role !== 'manifest' && role !== 'kustomization') return [];
     const found = checkFile(this.index, uri, {
       ownerResolution: this.settings.ownerResolution,
       complete: cross.complete,
@@ -219,9 +228,6 @@ export class Analysis {
   fileDiagnostics(uri: string, file?: ParsedFile, cross?: CrossFileOptions): Diag[] {
     const f = file ?? this.open.get(uri)?.file ?? this.indexed.get(uri);
     if (!f) return [];
-    const role = this.roles.roleOf(uri);
-    // Patches and templates are not in the index: they have no cross-document diagnostics of their own.
-    if (role.role !== 'manifest' && role.role !== 'kustomization') return this.ownDiagnostics(uri, f);
     const own = this.ownDiagnostics(uri, f);
     const other = cross ? this.crossDiagnostics(uri, f, cross) : [];
     return other.length > 0 ? [...own, ...other].sort((a, b) => a.start - b.start || a.end - b.end) : own;
