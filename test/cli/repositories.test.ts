@@ -4,7 +4,8 @@
 // (its kustomization or Chart.yaml is read beside it).
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { before, test } from 'node:test';
 import { readExpectations } from '../expectations';
@@ -21,9 +22,9 @@ interface Problem {
   code: string;
 }
 
-function check(args: string[]): Problem[] {
+function check(args: string[], cwd = REPOSITORIES): Problem[] {
   const r = spawnSync(process.execPath, [CLI, 'check', '--format', 'json', ...args], {
-    cwd: REPOSITORIES,
+    cwd,
     encoding: 'utf8',
   });
   assert.ok(r.status === 0 || r.status === 1, r.stderr);
@@ -54,4 +55,20 @@ for (const name of ['overlays', 'chart'])
 test('a patch and a template named alone are read as what they are', () => {
   const files = ['overlays/overlays/prod/tls.yaml', 'chart/templates/storageaccount.yaml'];
   assert.deepEqual(got(check(files)), expected(files.map((f) => join(REPOSITORIES, f))));
+});
+
+test('helmTemplates names templates outside a chart', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'cloud-manifests-templates-'));
+  try {
+    cpSync(join(REPOSITORIES, 'chart', 'templates', 'storageaccount.yaml'), join(dir, 'deploy', 'account.yaml'));
+    const mistake = expected([join(REPOSITORIES, 'chart', 'templates', 'storageaccount.yaml')]).map((e) =>
+      e.replace(/^[^:]*/, 'deploy/account.yaml'),
+    );
+    // Without the setting, the actions are YAML flow mappings: far more than the one mistake.
+    assert.ok(got(check(['deploy'], dir)).length > mistake.length);
+    writeFileSync(join(dir, '.cloud-manifests.json'), JSON.stringify({ helmTemplates: ['deploy/**'] }));
+    assert.deepEqual(got(check(['deploy'], dir)), mistake);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });

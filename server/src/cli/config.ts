@@ -15,6 +15,7 @@ export const KNOWN_KEYS = new Set([
   'rules',
   'ownerResolution',
   'exclude',
+  'helmTemplates',
   'docsBaseUrl',
   'trace',
   '$schema',

@@ -1,7 +1,9 @@
 // A run's workspace: every input read first, then checked as one set in one analysis (service/analysis.ts).
 // Each file is parsed, analysed and indexed on its own and its syntax trees dropped at once (only the index
 // and the diagnostics stay), then each file's diagnostics are asked for as the editor asks for them.
-import { pathToFileURL } from 'node:url';
+import { isAbsolute, relative, sep } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Excluder } from '../io/glob';
 import { Analysis, type FileText } from '../service/analysis';
 import type { ParsedFile } from '../service/parse';
 import { LineIndex } from '../service/text';
@@ -102,6 +104,13 @@ const uriOf = (file: WorkspaceFile, i: number): string =>
  */
 export function checkWorkspace(workspace: Workspace, settings: Settings, progress?: Progress): FileResult[] {
   const analysis = new Analysis({ settings });
+  // `helmTemplates` globs are relative to the current folder, like the files named on the command line.
+  const templates = new Excluder(settings.helmTemplates);
+  if (!templates.empty)
+    analysis.roles.templateFiles = (uri) => {
+      const rel = uri.startsWith('file:') ? relative(workspace.cwd, fileURLToPath(uri)) : '';
+      return rel !== '' && !isAbsolute(rel) && templates.excludes(rel.split(sep).join('/'));
+    };
   const total = workspace.files.length;
   const uris = workspace.files.map(uriOf);
   const display = new Map<string, string>();

@@ -22,7 +22,7 @@ import { didChangeParams, didCloseParams, didOpenParams } from './params';
 import { revalidateAll, syncDoc } from './publish';
 import { registerRequests } from './requests';
 import { createState, type ServerState } from './state';
-import { pathOf, scanWorkspace } from './workspace';
+import { applyTemplateSetting, pathOf, scanWorkspace } from './workspace';
 
 /** Registers every handler on the connection and starts listening; returns the server's state. */
 export function startServer(connection: Connection): ServerState {
@@ -56,6 +56,7 @@ export function startServer(connection: Connection): ServerState {
     if (init?.settings) client.settings = readSettings(init.settings).settings;
     client.indexEvents = init?.indexChanged === true;
     ws.excluder = new Excluder(client.settings.exclude);
+    applyTemplateSetting(s, client.settings.helmTemplates);
     const roots =
       params.workspaceFolders?.map((f) => f.uri) ??
       (params.rootUri ? [params.rootUri] : params.rootPath ? [pathToFileURL(params.rootPath).href] : []);
@@ -92,10 +93,14 @@ export function startServer(connection: Connection): ServerState {
 
   /** Takes new settings; a changed `exclude` rescans the workspace, anything else re-validates. */
   const applyNewSettings = (next: Settings): void => {
-    const excludeChanged = JSON.stringify(next.exclude) !== JSON.stringify(client.settings.exclude);
+    // Which files are templates changes how they are indexed: the workspace is read again, as for `exclude`.
+    const excludeChanged =
+      JSON.stringify(next.exclude) !== JSON.stringify(client.settings.exclude) ||
+      JSON.stringify(next.helmTemplates) !== JSON.stringify(client.settings.helmTemplates);
     client.settings = next;
     if (excludeChanged) {
       ws.excluder = new Excluder(client.settings.exclude);
+      applyTemplateSetting(s, client.settings.helmTemplates);
       if (ws.folders.length > 0 && ws.scanGeneration > 0) void rescan();
     }
   };

@@ -1,6 +1,7 @@
 // The workspace: its folders, which files belong to it, reading them, and the index of every manifest in
 // them. At start (and after a change of folders or of `exclude`) every YAML file is scanned, with work-done
 // progress, yielding to the event loop every few milliseconds so requests are answered meanwhile.
+import { Excluder } from '../io/glob';
 import { basename, isAbsolute, relative, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { WorkDoneProgressServerReporter } from 'vscode-languageserver/node';
@@ -31,6 +32,17 @@ export function folderOf(s: ServerState, path: string): { folder: string; rel: s
     return { folder, rel: rel.split(sep).join('/') };
   }
   return undefined;
+}
+
+/** Tells the analysis which files `cloudManifests.helmTemplates` names (globs relative to a workspace folder). */
+export function applyTemplateSetting(s: ServerState, patterns: readonly string[]): void {
+  const matcher = new Excluder(patterns);
+  s.analysis.roles.templateFiles = (uri) => {
+    if (matcher.empty) return false;
+    const path = pathOf(uri);
+    const f = path ? folderOf(s, path) : undefined;
+    return !!f && matcher.excludes(f.rel);
+  };
 }
 
 /** Whether a file is part of the workspace: inside a folder, not in `node_modules`/`.git`, not excluded. */

@@ -23,6 +23,8 @@ export class FileRoles {
   private readonly named = new Map<string, Map<string, PatchTarget | undefined>>();
   /** Folders (with a trailing `/`) holding a `Chart.yaml`. */
   private readonly charts = new Set<string>();
+  /** More templates, by a setting (`helmTemplates`: the server and the CLI match its globs). */
+  templateFiles: (uri: string) => boolean = () => false;
 
   /**
    * A kustomization or `Chart.yaml` read (`text`) or gone (undefined). Returns what may have changed
@@ -54,6 +56,7 @@ export class FileRoles {
     for (const [by, patches] of this.named)
       if (patches.has(uri)) return { role: 'patch', target: patches.get(uri), by };
     for (const folder of this.charts) if (uri.startsWith(`${folder}templates/`)) return { role: 'template' };
+    if (this.templateFiles(uri)) return { role: 'template' };
     return MANIFEST;
   }
 }

@@ -11,11 +11,16 @@ export interface Settings {
   ownerResolution: 'info' | 'off';
   /** Glob patterns of files to leave out of the workspace index (`cloudManifests.exclude`). */
   exclude: string[];
+  /**
+   * Glob patterns of more Helm templates (`cloudManifests.helmTemplates`), besides the YAML below the
+   * `templates/` folder of a chart: checked with their `{{ … }}` actions masked.
+   */
+  helmTemplates: string[];
   /** Where the pages of the diagnostic codes are (`cloudManifests.docsBaseUrl`); empty: the ones shipped with the extension. */
   docsBaseUrl?: string;
 }
 
-export const DEFAULT_SETTINGS: Settings = { rules: {}, ownerResolution: 'info', exclude: [] };
+export const DEFAULT_SETTINGS: Settings = { rules: {}, ownerResolution: 'info', exclude: [], helmTemplates: [] };
 
 const SEVERITIES: ReadonlySet<string> = new Set(['error', 'warning', 'info', 'hint', 'off']);
 
@@ -25,7 +30,7 @@ const SEVERITIES: ReadonlySet<string> = new Set(['error', 'warning', 'info', 'hi
  */
 export function readSettings(raw: unknown): { settings: Settings; problems: string[] } {
   const problems: string[] = [];
-  const s: Settings = { ...DEFAULT_SETTINGS, rules: {}, exclude: [] };
+  const s: Settings = { ...DEFAULT_SETTINGS, rules: {}, exclude: [], helmTemplates: [] };
   if (raw === undefined || raw === null) return { settings: s, problems };
   if (typeof raw !== 'object' || Array.isArray(raw)) return { settings: s, problems: ['settings must be an object'] };
   const r = raw as Record<string, unknown>;
@@ -51,5 +56,8 @@ export function readSettings(raw: unknown): { settings: Settings; problems: stri
     problems.push('docsBaseUrl must be an http(s) or file address');
   if (Array.isArray(r.exclude)) s.exclude = r.exclude.filter((x): x is string => typeof x === 'string');
   else if (r.exclude !== undefined) problems.push('exclude must be a list of glob patterns');
+  if (Array.isArray(r.helmTemplates))
+    s.helmTemplates = r.helmTemplates.filter((x): x is string => typeof x === 'string');
+  else if (r.helmTemplates !== undefined) problems.push('helmTemplates must be a list of glob patterns');
   return { settings: s, problems };
 }
