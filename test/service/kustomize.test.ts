@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { Analysis } from '../../server/src/service/analysis';
 import { readKustomization } from '../../server/src/service/kustomize/kustomization';
+import { renderKustomization } from '../../server/src/service/kustomize/render';
 import { storageAccount } from '../helpers/manifests';
 
 const K = 'file:///repo/overlays/prod/kustomization.yaml';
@@ -167,5 +168,23 @@ patches:
       ['kustomize-not-rendered configMapGenerator', 'enum-value Warm'],
     );
     assert.match(d[0].message, /configMapGenerator, components/);
+  });
+});
+
+describe('rendering an overlay (compared with kubectl in test/kustomize/differential.test.ts)', () => {
+  test('a loop of kustomizations, a missing file and a text that is not YAML end, with what can be rendered', () => {
+    const files: Record<string, string> = {
+      'file:///r/a/kustomization.yaml': 'resources:\n  - ../b\n  - missing.yaml\n  - one.yaml\n',
+      'file:///r/b/kustomization.yaml': 'resources:\n  - ../a\n',
+      'file:///r/a/one.yaml': 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: one\n',
+      'file:///r/c/kustomization.yaml': '{{ [',
+    };
+    const read = (u: string) => files[u];
+    const r = renderKustomization('file:///r/a/kustomization.yaml', read);
+    assert.deepEqual(
+      r.resources.map((x) => (x.metadata as { name: string }).name),
+      ['one'],
+    );
+    assert.deepEqual(renderKustomization('file:///r/c/kustomization.yaml', read).resources, []);
   });
 });
