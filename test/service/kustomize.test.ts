@@ -28,6 +28,10 @@ metadata:
 spec:
   owner:
     name: rg
+  $patch: merge
+  tags:
+    $retainKeys: [team]
+    team: storage
   minimumTlsVersion: TLS1_9
   networkAcls:
     resourceAccessRules:

@@ -62,7 +62,7 @@ export function checkManifest(
 ): void {
   const kindEntry = entry(root, 'kind');
   const anchor = kindEntry ? spanOf(kindEntry.value ?? kindEntry.key) : spanOf(root.items[0]?.key);
-  new Walker({ doc, text, out, otherVersions: otherVersions(registry, def), partial }).object(
+  new Walker({ doc, text, out, otherVersions: otherVersions(registry, def), partial, patchDirectives: partial }).object(
     root,
     forWalking(envelope),
     label,

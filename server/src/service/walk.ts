@@ -36,7 +36,14 @@ export interface WalkContext {
    * since the base it is merged into may hold it.
    */
   partial?: boolean;
+  /**
+   * The manifest is a strategic-merge patch: Kustomize's directives (`$patch: delete`,
+   * `$setElementOrder/…`, `$retainKeys`, `$deleteFromPrimitiveList/…`) are keys it may write anywhere.
+   */
+  patchDirectives?: boolean;
 }
+
+const DIRECTIVE = /^\$(?:patch|retainKeys|setElementOrder\/|deleteFromPrimitiveList\/)/;
 
 /** Few fields: all of them. Many: the nearest few, and where the whole list is (completion and hover). */
 function knownFields(name: string, near: string | undefined, known: string[]): string {
@@ -421,6 +428,7 @@ export class Walker {
       );
     }
     for (const [k, e] of entries) {
+      if (this.ctx.patchDirectives && DIRECTIVE.test(k)) continue;
       if (t.keyMaxLength !== undefined && k.length > t.keyMaxLength)
         out.report(
           'map-limits',
@@ -458,6 +466,7 @@ export class Walker {
         continue;
       }
       if (name === '<<' || Object.prototype.hasOwnProperty.call(t.fields, name)) continue;
+      if (this.ctx.patchDirectives && DIRECTIVE.test(name)) continue;
       const known = Object.keys(t.fields);
       const near = nearest(name, known);
       out.report(
