@@ -192,3 +192,30 @@ describe('rendering an overlay (compared with kubectl in test/kustomize/differen
     assert.deepEqual(renderKustomization('file:///r/c/kustomization.yaml', read).resources, []);
   });
 });
+
+describe("the overlay's rendered result", () => {
+  test('a patch setting kind: BlobStorage on a base without accessTier: found on the patch line, naming the overlay', () => {
+    const blob = `apiVersion: storage.example.org/v20220901
+kind: StorageAccount
+metadata:
+  name: acct
+spec:
+  kind: BlobStorage
+`;
+    const a = new Analysis();
+    a.indexFile(GROUP, group);
+    a.indexFile('file:///repo/base/kustomization.yaml', 'resources:\n  - account.yaml\n  - group.yaml\n');
+    a.indexFile(BASE, storageAccount({ accessTier: null }));
+    a.indexFile(K, kustomization('patches:\n  - path: patch.yaml\n'));
+    a.indexFile(PATCH, blob);
+    const d = a.fileDiagnostics(PATCH, undefined, { complete: true });
+    assert.deepEqual(
+      d.map((x) => `${x.code} ${blob.slice(x.start, x.end)}`),
+      ['access-tier-required kind'],
+    );
+    assert.equal(d[0].start, blob.indexOf('  kind: BlobStorage') + 2);
+    assert.match(d[0].message, /\(in overlays\/prod\)$/);
+    // The base alone is fine: the problem is the overlay's.
+    assert.deepEqual(shown(a, BASE, storageAccount({ accessTier: null })), []);
+  });
+});

@@ -13,6 +13,7 @@ import { definesRoles, FileRoles, type FileRole } from './fileRoles';
 import { maskTemplate, type MaskedTemplate } from './helm/mask';
 import { templateDiagnostics } from './helm/templateDiagnostics';
 import { kustomizationDiagnostics, patchFileDiagnostics } from './kustomize/patchDiagnostics';
+import { renderedDiagnostics } from './kustomize/renderedDiagnostics';
 import { DEFAULT_SETTINGS, type Settings } from './settings';
 import { toUserSpans, type DocumentSource } from './source';
 import { applySettings, validateFile } from './validate';
@@ -241,7 +242,8 @@ export class Analysis {
   ownDiagnostics(uri: string, f: ParsedFile): Diag[] {
     const rules = this.settings.rules;
     const role = this.roles.roleOf(uri);
-    if (role.role === 'patch') return patchFileDiagnostics(f, role.target, { rules });
+    if (role.role === 'patch')
+      return this.withRendered(uri, f, role.by, patchFileDiagnostics(f, role.target, { rules }));
     if (role.role === 'template') {
       const mask = this.masks.get(f) ?? maskTemplate(f.text);
       return applySettings(
@@ -255,7 +257,37 @@ export class Analysis {
     const inline = kustomizationDiagnostics(f.text, this.registry, (t) =>
       validateFile(this.parse(t), { partial: true }),
     );
-    return [...own, ...applySettings(f, inline, { rules })].sort((a, b) => a.start - b.start || a.end - b.end);
+    return this.withRendered(
+      uri,
+      f,
+      uri,
+      [...own, ...applySettings(f, inline, { rules })].sort((a, b) => a.start - b.start || a.end - b.end),
+    );
+  }
+
+  /** The text of a file as the user wrote it: the open document's, else the indexed one. */
+  private userText(uri: string): string | undefined {
+    const f = this.open.get(uri)?.file;
+    return f ? (this.masks.get(f)?.text ?? f.text) : this.indexedText(uri);
+  }
+
+  /**
+   * A patch's (or a kustomization's inline patches') own diagnostics and the problems of the overlay's
+   * rendered result its values cause (kustomize/renderedDiagnostics.ts).
+   */
+  private withRendered(uri: string, f: ParsedFile, kustomization: string, own: Diag[]): Diag[] {
+    const rendered = renderedDiagnostics({
+      kustomization,
+      file: uri,
+      lines: f.lines,
+      own,
+      read: (u) => this.userText(u),
+      validate: (t) => validateFile(this.parse(t)),
+    });
+    if (rendered.length === 0) return own;
+    return [...own, ...applySettings(f, rendered, { rules: this.settings.rules })].sort(
+      (a, b) => a.start - b.start || a.end - b.end,
+    );
   }
 
   /**

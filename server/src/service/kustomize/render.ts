@@ -5,14 +5,73 @@
 // `nameSuffix`, labels and annotations. Pure: files are read through `read` (undefined: no such file).
 // What is not rendered (generators, components, remote resources…) is left out: kustomization.ts names it.
 // Checked against the real tool by test/kustomize/differential.test.ts.
-import { parseAllDocuments, parse } from 'yaml';
+import { isMap, isScalar, isSeq, parseAllDocuments, parse } from 'yaml';
+import { valueMap } from '../embedded/positionMap';
+import { spanOf, type Span } from '../yamlNodes';
 import { applyOperations, type Json, type JsonObject } from './jsonPatch';
 import { KUSTOMIZATION_NAMES, resolveFrom } from './kustomization';
 
 export type { Json, JsonObject };
 
+/** Where a value of a rendered resource was written: a file and the span of its key (or list item). */
+export interface Origin {
+  uri: string;
+  span: Span;
+}
+
+/** The origins of one rendered resource, by JSON pointer (`/spec/sku/name`; `` for the resource). */
+export type Origins = Map<string, Origin>;
+
 export interface Rendered {
   resources: JsonObject[];
+  /** `origins[i]`: where each value of `resources[i]` was written (the base's line, or the patch's). */
+  origins: Origins[];
+}
+
+interface Doc {
+  value: Json;
+  origins: Origins;
+}
+
+const escape = (k: string) => k.replace(/~/g, '~0').replace(/\//g, '~1');
+
+/** Every pointer of a YAML node with the span of its key (a map entry) or of itself (a list item). */
+function originsOf(node: unknown, uri: string, at: string, into: Origins, budget: { n: number }): void {
+  if (budget.n-- <= 0) return;
+  if (isMap(node))
+    for (const pair of node.items) {
+      const k = isScalar(pair.key) ? String(pair.key.value) : undefined;
+      if (k === undefined) continue;
+      const p = `${at}/${escape(k)}`;
+      into.set(p, { uri, span: spanOf(pair.key) });
+      originsOf(pair.value, uri, p, into, budget);
+    }
+  else if (isSeq(node))
+    node.items.forEach((item, i) => {
+      const p = `${at}/${i}`;
+      into.set(p, { uri, span: spanOf(item) });
+      originsOf(item, uri, p, into, budget);
+    });
+}
+
+/** The documents of a text with where each value was written (`uri`; `base`: offsets added, for an inline patch). */
+function docsWithOrigins(text: string, uri: string, base = 0, shift?: (o: number) => number): Doc[] {
+  const out: Doc[] = [];
+  for (const d of parseAllDocuments(text)) {
+    if (!('toJS' in d)) continue;
+    const value = d.toJS({ maxAliasCount: 100 }) as Json;
+    if (value === null || value === undefined) continue;
+    const origins: Origins = new Map();
+    originsOf(d.contents, uri, '', origins, { n: 100_000 });
+    if (d.contents) origins.set('', { uri, span: spanOf(d.contents) });
+    if (base || shift)
+      for (const [k, o] of origins) {
+        const f = shift ?? ((x: number) => x + base);
+        origins.set(k, { uri, span: [f(o.span[0]), f(o.span[1])] });
+      }
+    out.push({ value, origins });
+  }
+  return out;
 }
 
 /** Nested kustomizations deeper than this are not followed (a loop, or a pathological tree). */
@@ -82,29 +141,47 @@ function sameResource(r: JsonObject, patch: JsonObject): boolean {
   );
 }
 
-const docsOf = (text: string): Json[] =>
-  parseAllDocuments(text)
-    .flatMap((d) => ('toJS' in d ? [d.toJS({ maxAliasCount: 100 }) as Json] : []))
-    .filter((d) => d !== null && d !== undefined);
+interface Resource {
+  value: JsonObject;
+  origins: Origins;
+}
+
+/** What a patch writes overrides where the values were written (a targeted patch's identity aside). */
+function takeOrigins(into: Origins, from: Origins, targeted: boolean): void {
+  for (const [p, o] of from) {
+    if (p === '') continue;
+    if (targeted && /^\/(?:apiVersion|kind|metadata\/name|metadata\/namespace)$/.test(p)) continue;
+    into.set(p, o);
+  }
+}
 
 /** Applies one patch (a merge patch, or JSON 6902 operations) to the resources it selects. */
-function applyPatch(resources: JsonObject[], content: Json[], target: JsonObject | undefined): void {
+function applyPatch(resources: Resource[], content: Doc[], target: JsonObject | undefined): void {
   for (const doc of content) {
-    if (Array.isArray(doc)) {
+    const ops = doc.value;
+    if (Array.isArray(ops)) {
       if (!target) continue;
-      resources.forEach((r, i) => {
-        if (matches(r, target)) resources[i] = applyOperations(r, doc) as JsonObject;
-      });
+      for (const r of resources) {
+        if (!matches(r.value, target)) continue;
+        r.value = applyOperations(r.value, ops) as JsonObject;
+        // An operation's value was written under `/<i>/value`: it lands at the operation's path.
+        ops.forEach((op, i) => {
+          if (!isObject(op) || typeof op.path !== 'string') return;
+          const own = `/${i}/value`;
+          for (const [p, o] of doc.origins)
+            if (p === own || p.startsWith(`${own}/`)) r.origins.set(op.path + p.slice(own.length), o);
+        });
+      }
       continue;
     }
-    if (!isObject(doc)) continue;
-    resources.forEach((r, i) => {
-      if (target ? matches(r, target) : sameResource(r, doc)) {
-        // A merge patch never renames what it selects (it names the resource as it is before prefixes).
-        const merged = mergePatch(r, target ? withoutIdentity(doc) : doc) as JsonObject;
-        resources[i] = merged;
-      }
-    });
+    if (!isObject(ops)) continue;
+    for (const r of resources) {
+      if (!(target ? matches(r.value, target) : sameResource(r.value, ops))) continue;
+      // A merge patch never renames what it selects (it names the resource as it is before prefixes).
+      r.value = mergePatch(r.value, target ? withoutIdentity(ops) : ops) as JsonObject;
+      // The identity a patch writes selects the resource; it changes nothing.
+      takeOrigins(r.origins, doc.origins, true);
+    }
   }
 }
 
@@ -123,23 +200,28 @@ function withMap(r: JsonObject, key: 'labels' | 'annotations', add: JsonObject):
 }
 
 /** Renders the kustomization at `uri` (a kustomization file). */
-export function renderKustomization(
+export function renderKustomization(uri: string, read: (uri: string) => string | undefined): Rendered {
+  const r = render(uri, read, 0, new Set());
+  return { resources: r.map((x) => x.value), origins: r.map((x) => x.origins) };
+}
+
+function render(
   uri: string,
   read: (uri: string) => string | undefined,
-  depth = 0,
-  seen: ReadonlySet<string> = new Set(),
-): Rendered {
+  depth: number,
+  seen: ReadonlySet<string>,
+): Resource[] {
   const text = read(uri);
-  if (text === undefined || depth > MAX_DEPTH || seen.has(uri)) return { resources: [] };
+  if (text === undefined || depth > MAX_DEPTH || seen.has(uri)) return [];
   const inside = new Set([...seen, uri]);
   let k: Json;
   try {
     k = parse(text) as Json;
   } catch {
-    return { resources: [] };
+    return [];
   }
-  if (!isObject(k)) return { resources: [] };
-  const resources: JsonObject[] = [];
+  if (!isObject(k)) return [];
+  const resources: Resource[] = [];
   const list = (v: Json | undefined): Json[] => (Array.isArray(v) ? v : []);
 
   for (const entry of [...list(k.resources), ...list(k.bases)]) {
@@ -148,37 +230,74 @@ export function renderKustomization(
     if (!at) continue;
     const file = read(at);
     if (file !== undefined) {
-      for (const d of docsOf(file)) if (isObject(d)) resources.push(d);
+      for (const d of docsWithOrigins(file, at))
+        if (isObject(d.value)) resources.push({ value: d.value, origins: d.origins });
       continue;
     }
     const folder = at.endsWith('/') ? at : `${at}/`;
     for (const name of KUSTOMIZATION_NAMES) {
       const inner = `${folder}${name}`;
       if (read(inner) === undefined) continue;
-      resources.push(...renderKustomization(inner, read, depth + 1, inside).resources);
+      resources.push(...render(inner, read, depth + 1, inside));
       break;
     }
   }
 
-  const contentOf = (p: JsonObject): Json[] => {
-    if (typeof p.patch === 'string') return docsOf(p.patch);
+  const inline = inlineSpans(text);
+  const contentOf = (p: JsonObject): Doc[] => {
+    if (typeof p.patch === 'string') return inlineDocs(p.patch);
     if (typeof p.path === 'string') {
       const at = resolveFrom(uri, p.path);
       const t = at ? read(at) : undefined;
-      return t === undefined ? [] : docsOf(t);
+      return t === undefined || !at ? [] : docsWithOrigins(t, at);
     }
     return [];
   };
+  /** An inline patch's values were written in the kustomization: at its block scalar. */
+  const inlineDocs = (patch: string): Doc[] => docsWithOrigins(patch, uri, 0, inline.get(patch) ?? (() => 0));
   for (const p of list(k.patchesStrategicMerge)) {
     if (typeof p !== 'string') continue;
-    applyPatch(resources, /\n/.test(p) ? docsOf(p) : contentOf({ path: p }), undefined);
+    applyPatch(resources, /\n/.test(p) ? inlineDocs(p) : contentOf({ path: p }), undefined);
   }
   for (const p of list(k.patches))
     if (isObject(p)) applyPatch(resources, contentOf(p), isObject(p.target) ? p.target : undefined);
   for (const p of list(k.patchesJson6902))
     if (isObject(p) && isObject(p.target)) applyPatch(resources, contentOf(p), p.target);
 
-  return { resources: resources.map((r) => transform(r, k as JsonObject)) };
+  const keys = topKeySpans(text);
+  for (const r of resources) {
+    r.value = transform(r.value, k);
+    // A name or namespace the kustomization changes was written there.
+    const name = keys.get('namePrefix') ?? keys.get('nameSuffix');
+    if (name && (k.namePrefix || k.nameSuffix)) r.origins.set('/metadata/name', { uri, span: name });
+    const ns = keys.get('namespace');
+    if (ns && k.namespace) r.origins.set('/metadata/namespace', { uri, span: ns });
+  }
+  return resources;
+}
+
+/** The spans of a kustomization's top-level keys. */
+function topKeySpans(text: string): Map<string, Span> {
+  const out = new Map<string, Span>();
+  const root = parseAllDocuments(text)[0];
+  const contents = root && 'contents' in root ? root.contents : undefined;
+  if (isMap(contents)) for (const p of contents.items) if (isScalar(p.key)) out.set(String(p.key.value), spanOf(p.key));
+  return out;
+}
+
+/** Where each character of each multi-line string of a kustomization (its inline patches) was written. */
+function inlineSpans(text: string): Map<string, (offset: number) => number> {
+  const out = new Map<string, (offset: number) => number>();
+  const visit = (n: unknown, budget: { n: number }) => {
+    if (budget.n-- <= 0) return;
+    if (isScalar(n) && typeof n.value === 'string' && n.value.includes('\n')) {
+      const map = valueMap(text, n);
+      out.set(n.value, (o) => map.at[Math.max(0, Math.min(o, map.value.length))]);
+    } else if (isMap(n)) for (const p of n.items) visit(p.value, budget);
+    else if (isSeq(n)) for (const i of n.items) visit(i, budget);
+  };
+  for (const d of parseAllDocuments(text)) if ('contents' in d) visit(d.contents, { n: 10_000 });
+  return out;
 }
 
 /** namespace, namePrefix/nameSuffix, labels/commonLabels, commonAnnotations on one resource. */

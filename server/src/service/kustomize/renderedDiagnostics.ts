@@ -1,0 +1,90 @@
+// The problems of an overlay's rendered result (render.ts) that a patch causes: each resource a file's
+// patch touched is rendered, checked as a whole manifest, and what is found is placed where the value at
+// fault was written (the patch's line), naming the overlay ("in overlays/prod"). What the patch alone
+// already shows (its own diagnostics, on the same line with the same code) is not repeated; what lands on
+// another file's value (the base's) is that file's business and is left out here.
+import { isMap, isSeq, parseDocument, stringify, type Node } from 'yaml';
+import type { Diag } from '../diag';
+import type { LineIndex } from '../text';
+import { spanOf } from '../yamlNodes';
+import { renderKustomization, type Origin, type Origins } from './render';
+
+const escape = (k: string) => k.replace(/~/g, '~0').replace(/\//g, '~1');
+
+/** The JSON pointer of the deepest entry whose key or value holds `offset` (`` for the root). */
+function pointerAt(root: unknown, offset: number): string {
+  let at = '';
+  let node = root;
+  for (let depth = 0; depth < 200; depth++) {
+    let next: { key: string; value: unknown } | undefined;
+    if (isMap(node))
+      for (const pair of node.items) {
+        const k = spanOf(pair.key);
+        const v = pair.value ? spanOf(pair.value) : k;
+        if (offset >= k[0] && offset < Math.max(k[1], v[1]))
+          next = { key: String((pair.key as { value?: unknown })?.value), value: pair.value };
+      }
+    else if (isSeq(node))
+      node.items.forEach((item, i) => {
+        const s = spanOf(item);
+        if (offset >= s[0] && offset < s[1]) next = { key: String(i), value: item };
+      });
+    if (!next) return at;
+    at = `${at}/${escape(next.key)}`;
+    node = next.value as Node;
+  }
+  return at;
+}
+
+/** The origin of a pointer: its own, else its nearest parent's. */
+function originOf(origins: Origins, pointer: string): Origin | undefined {
+  for (let p = pointer; ; p = p.slice(0, p.lastIndexOf('/'))) {
+    const o = origins.get(p);
+    if (o) return o;
+    if (p === '') return undefined;
+  }
+}
+
+/** `overlays/prod` for `file:///repo/overlays/prod/kustomization.yaml`. */
+export const overlayName = (kustomizationUri: string): string =>
+  kustomizationUri.split('/').slice(-3, -1).map(decodeURIComponent).join('/');
+
+export interface RenderedOptions {
+  /** The kustomization whose rendering is checked. */
+  kustomization: string;
+  /** The file whose values the problems must land on, its line index and its own diagnostics. */
+  file: string;
+  lines: Pick<LineIndex, 'positionAt'>;
+  own: readonly Diag[];
+  read: (uri: string) => string | undefined;
+  /** Checks a text as a whole manifest (the analysis's settings applied). */
+  validate: (text: string) => Diag[];
+}
+
+export function renderedDiagnostics(o: RenderedOptions): Diag[] {
+  const rendered = renderKustomization(o.kustomization, o.read);
+  const overlay = overlayName(o.kustomization);
+  const lineOf = (offset: number) => o.lines.positionAt(offset).line;
+  const shown = new Set(o.own.map((d) => `${d.code} ${lineOf(d.start)}`));
+  const out = new Map<string, Diag>();
+  rendered.resources.forEach((resource, i) => {
+    const origins = rendered.origins[i];
+    if (![...origins.values()].some((x) => x.uri === o.file)) return;
+    const text = stringify(resource, { lineWidth: 0 });
+    const doc = parseDocument(text, { uniqueKeys: false });
+    for (const d of o.validate(text)) {
+      const origin = originOf(origins, pointerAt(doc.contents, d.start));
+      if (!origin || origin.uri !== o.file) continue;
+      const key = `${d.code} ${lineOf(origin.span[0])}`;
+      if (shown.has(key) || out.has(key)) continue;
+      out.set(key, {
+        code: d.code,
+        message: `${d.message} (in ${overlay})`,
+        start: origin.span[0],
+        end: Math.max(origin.span[1], origin.span[0] + 1),
+        ...(d.severity ? { severity: d.severity } : {}),
+      });
+    }
+  });
+  return [...out.values()];
+}
