@@ -80,13 +80,21 @@ const MAX_DEPTH = 16;
 const isObject = (v: unknown): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v);
 const clone = <T extends Json>(v: T): T => structuredClone(v);
 
-/** RFC 7386: maps merge, anything else (lists included) replaces, `null` deletes. */
-export function mergePatch(target: Json | undefined, patch: Json): Json {
+/**
+ * A strategic merge on a custom resource: RFC 7386 (maps merge, anything else, lists included, replaces,
+ * `null` deletes), with Kustomize's directives: `$patch: replace` replaces a map whole, `$patch: delete`
+ * removes it; the other `$` keys (`$retainKeys`, `$setElementOrder/…`) direct the merge, never land.
+ */
+export function mergePatch(target: Json | undefined, patch: Json): Json | undefined {
   if (!isObject(patch)) return clone(patch);
-  const out: JsonObject = isObject(target) ? { ...target } : {};
+  if (patch.$patch === 'delete') return undefined;
+  const replace = patch.$patch === 'replace';
+  const out: JsonObject = isObject(target) && !replace ? { ...target } : {};
   for (const [k, v] of Object.entries(patch)) {
-    if (v === null) delete out[k];
-    else out[k] = mergePatch(out[k], v);
+    if (k.startsWith('$')) continue;
+    const merged = v === null ? undefined : mergePatch(out[k], v);
+    if (merged === undefined) delete out[k];
+    else out[k] = merged;
   }
   return out;
 }
@@ -175,10 +183,16 @@ function applyPatch(resources: Resource[], content: Doc[], target: JsonObject | 
       continue;
     }
     if (!isObject(ops)) continue;
-    for (const r of resources) {
+    for (const r of [...resources]) {
       if (!(target ? matches(r.value, target) : sameResource(r.value, ops))) continue;
       // A merge patch never renames what it selects (it names the resource as it is before prefixes).
-      r.value = mergePatch(r.value, target ? withoutIdentity(ops) : ops) as JsonObject;
+      const merged = mergePatch(r.value, target ? withoutIdentity(ops) : ops);
+      // `$patch: delete` at the top removes the resource.
+      if (!isObject(merged)) {
+        resources.splice(resources.indexOf(r), 1);
+        continue;
+      }
+      r.value = merged;
       // The identity a patch writes selects the resource; it changes nothing.
       takeOrigins(r.origins, doc.origins, true);
     }
