@@ -14,6 +14,7 @@ import { REPOSITORIES, repositoryFiles } from '../helpers/files';
 const CLI = join(__dirname, '..', '..', 'dist', 'cli.js');
 
 interface Problem {
+  message: string;
   file: string;
   line: number;
   column: number;
@@ -71,4 +72,24 @@ test('helmTemplates names templates outside a chart', () => {
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+});
+
+test('the rendered results name their overlay (JSON, SARIF); --no-kustomize leaves them out', () => {
+  const all = check(['overlays']);
+  const rendered = all.filter((p) => / \(in overlays\/(?:prod|dev|staging)\)$/.test(p.message));
+  assert.deepEqual(rendered.map((p) => `${p.file} ${p.code}`).sort(), [
+    'overlays/overlays/dev/kustomization.yml name-limit',
+    'overlays/overlays/dev/location.yaml reference-shape',
+    'overlays/overlays/prod/kustomization.yaml name-limit',
+    'overlays/overlays/staging/ops.yaml access-tier-required',
+  ]);
+  const sarif = spawnSync(process.execPath, [CLI, 'check', '--format', 'sarif', 'overlays'], {
+    cwd: REPOSITORIES,
+    encoding: 'utf8',
+  });
+  const messages = (
+    JSON.parse(sarif.stdout) as { runs: { results: { message: { text: string } }[] }[] }
+  ).runs[0].results.map((r) => r.message.text);
+  assert.equal(messages.filter((m) => m.includes('(in overlays/staging)')).length, 1);
+  assert.deepEqual(got(check(['--no-kustomize', 'overlays'])), got(all.filter((p) => !rendered.includes(p))));
 });

@@ -18,6 +18,8 @@ export interface CheckOptions {
   /** Fail when there are more warnings than this; undefined: no limit. */
   maxWarnings?: number;
   quiet: boolean;
+  /** `--no-kustomize`: overlays are not rendered (patches are still checked as partial manifests). */
+  noKustomize?: boolean;
   config?: string;
   /** Name used for `-` (standard input) in reports. */
   stdinFilename?: string;
@@ -42,6 +44,8 @@ Options:
                           wins over the settings file)
   --max-warnings N        fail (exit 1) when there are more than N warnings
   --quiet                 report errors only
+  --no-kustomize          do not render Kustomize overlays (patches are still checked as
+                          partial manifests)
   --fix                   write the safe fixes into the files (the editor's fix-all: enum
                           case, quoting, seconds, a single did-you-mean), then report what
                           is left; files that do not parse are never written
@@ -68,6 +72,7 @@ const FLAGS = new Set([
   '--fix',
   '--fix-dry-run',
   '--quiet',
+  '--no-kustomize',
   '--color',
   '--no-color',
   '--help',
@@ -168,6 +173,9 @@ export function parseArgs(argv: readonly string[]): Command {
         break;
       case '--quiet':
         o.quiet = true;
+        break;
+      case '--no-kustomize':
+        o.noKustomize = true;
         break;
       case '--fix':
       case '--fix-dry-run': {

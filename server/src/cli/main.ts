@@ -69,7 +69,7 @@ async function check(io: CliIo, options: CheckOptions): Promise<number> {
     return fail(io, readErrors);
   }
   const fixes = options.fix ? fixWorkspace(workspace, { rules: settings.rules }, options.fix) : undefined;
-  const results = checkWorkspace(workspace, settings, progress);
+  const results = checkWorkspace(workspace, settings, progress, { renderOverlays: !options.noKustomize });
   progress.clear();
   if (fixes) {
     io.stdout.write(fixes.diff);

@@ -102,8 +102,13 @@ const uriOf = (file: WorkspaceFile, i: number): string =>
  * cross-document ones (owners and references resolved across all the files checked, duplicates, cycles,
  * limits a child takes from its parent).
  */
-export function checkWorkspace(workspace: Workspace, settings: Settings, progress?: Progress): FileResult[] {
-  const analysis = new Analysis({ settings });
+export function checkWorkspace(
+  workspace: Workspace,
+  settings: Settings,
+  progress?: Progress,
+  options: { renderOverlays?: boolean } = {},
+): FileResult[] {
+  const analysis = new Analysis({ settings, renderOverlays: options.renderOverlays });
   // `helmTemplates` globs are relative to the current folder, like the files named on the command line.
   const templates = new Excluder(settings.helmTemplates);
   if (!templates.empty)

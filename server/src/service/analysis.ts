@@ -25,6 +25,8 @@ export interface AnalysisInputs {
   /** The kinds the analysis knows (default: the built-in ones). */
   registry?: Registry;
   settings?: Settings;
+  /** Kustomize overlays are rendered and their results checked (default); patches are checked either way. */
+  renderOverlays?: boolean;
 }
 
 /** How a file's cross-document diagnostics are computed (the caller knows what the index covers). */
@@ -60,7 +62,11 @@ export class Analysis {
   /** The masks of the Helm templates this analysis parsed masked (their text is the mask's, not the user's). */
   private readonly masks = new WeakMap<ParsedFile, MaskedTemplate>();
 
+  /** See AnalysisInputs.renderOverlays. */
+  readonly renderOverlays: boolean;
+
   constructor(inputs: AnalysisInputs = {}) {
+    this.renderOverlays = inputs.renderOverlays ?? true;
     this.registry = inputs.registry ?? builtinRegistry();
     this.settings = inputs.settings ?? DEFAULT_SETTINGS;
     this.store = new ChunkStore(this.registry);
@@ -276,6 +282,7 @@ export class Analysis {
    * rendered result its values cause (kustomize/renderedDiagnostics.ts).
    */
   private withRendered(uri: string, f: ParsedFile, kustomization: string, own: Diag[]): Diag[] {
+    if (!this.renderOverlays) return own;
     const rendered = renderedDiagnostics({
       kustomization,
       file: uri,
