@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { after, before, describe, test } from 'node:test';
 import { Analysis } from '../../server/src/service/analysis';
 import { WorkspaceClient } from '../e2e/workspaceClient';
@@ -73,4 +73,31 @@ describe('repository fixtures through the server', () => {
       }
     });
   }
+});
+
+describe('navigation in a repository, through the server', () => {
+  let client: WorkspaceClient;
+  const root = join(REPOSITORIES, 'overlays');
+  before(async () => {
+    client = new WorkspaceClient({ rootDir: root });
+    await client.initialize();
+    await client.waitForScans(1);
+  });
+  after(() => client.stop());
+
+  test("go to definition on a patch's name: the base resource it patches", async () => {
+    const patch = join(root, 'overlays', 'prod', 'tls.yaml');
+    const text = readFileSync(patch, 'utf8');
+    await client.open(pathToFileURL(patch).href, text);
+    const lines = text.split('\n');
+    const line = lines.findIndex((l) => l.includes('name: appstore'));
+    const defs = await client.request<{ uri: string; range: { start: { line: number } } }[]>(
+      'textDocument/definition',
+      { textDocument: { uri: pathToFileURL(patch).href }, position: { line, character: 10 } },
+    );
+    assert.deepEqual(
+      defs.map((d) => [relative(root, fileURLToPath(d.uri)), d.range.start.line]),
+      [[join('base', 'account.yaml'), 3]],
+    );
+  });
 });

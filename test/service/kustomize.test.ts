@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { Analysis } from '../../server/src/service/analysis';
 import { readKustomization } from '../../server/src/service/kustomize/kustomization';
+import { patchedResources } from '../../server/src/service/kustomize/navigate';
 import { renderKustomization } from '../../server/src/service/kustomize/render';
 import { storageAccount } from '../helpers/manifests';
 
@@ -217,5 +218,22 @@ spec:
     assert.match(d[0].message, /\(in overlays\/prod\)$/);
     // The base alone is fine: the problem is the overlay's.
     assert.deepEqual(shown(a, BASE, storageAccount({ accessTier: null })), []);
+  });
+});
+
+describe('go to definition from a patch', () => {
+  test("the patch's name leads to the resource it patches; other positions lead nowhere", () => {
+    const a = new Analysis();
+    a.indexFile(GROUP, group);
+    a.indexFile(BASE, storageAccount());
+    a.indexFile(K, kustomization('patches:\n  - path: patch.yaml\n'));
+    a.indexFile(PATCH, patch);
+    const file = a.openFile(PATCH, 1, patch);
+    const locs = patchedResources(a.index, file, patch.indexOf('name: acct') + 7);
+    assert.deepEqual(
+      locs.map((l) => [l.uri, storageAccount().slice(l.span[0], l.span[1])]),
+      [[BASE, 'acct']],
+    );
+    assert.deepEqual(patchedResources(a.index, file, patch.indexOf('TLS1_9')), []);
   });
 });

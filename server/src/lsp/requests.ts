@@ -27,6 +27,7 @@ import type { ParsedFile } from '../service/parse';
 import { completeReferences } from '../service/workspace/completeRefs';
 import type { Span } from '../service/workspace/manifest';
 import { definitionAt, prepareRenameAt, referencesAt, renameAt } from '../service/workspace/navigate';
+import { patchedResources } from '../service/kustomize/navigate';
 import { namesByKind } from '../service/workspace/ownerNames';
 import { resourcePath, shortResourcePath } from '../service/workspace/paths';
 import { documentSymbols, workspaceSymbols } from '../service/workspace/symbols';
@@ -121,7 +122,11 @@ export function registerRequests(s: ServerState): void {
     guarded(s.life, positionParams, (params: DefinitionParams) =>
       safely(s, () => {
         const a = at(s, params.textDocument.uri, params.position);
-        return a ? toLocations(s, definitionAt(index, a.doc.uri, a.offset)) : [];
+        if (!a) return [];
+        // A patch's name leads to the resource it patches (a patch is not in the index itself).
+        if (s.analysis.roleOf(a.doc.uri).role === 'patch')
+          return toLocations(s, patchedResources(index, fileOf(s, a.doc), a.offset));
+        return toLocations(s, definitionAt(index, a.doc.uri, a.offset));
       }, []),
     ),
   );

@@ -1,0 +1,33 @@
+// Go to definition from a patch to the resource it patches: on the patch's `metadata.name` (or `kind`),
+// the manifests of the workspace with that kind and name, the one in the patch's namespace first (an
+// overlay's base is usually in another folder and often in no namespace: the overlay sets it).
+import { isMap } from 'yaml';
+import { analysisTree, chunkAt, type ParsedFile } from '../parse';
+import type { Loc } from '../workspace/navigate';
+import type { WorkspaceIndex } from '../workspace/workspaceIndex';
+import { entry, scalarValue, spanOf } from '../yamlNodes';
+
+export function patchedResources(index: WorkspaceIndex, file: ParsedFile, offset: number): Loc[] {
+  const chunk = chunkAt(file, offset);
+  const root = analysisTree(chunk).contents;
+  if (!isMap(root)) return [];
+  const at = offset - chunk.offset;
+  const kindNode = entry(root, 'kind')?.value;
+  const meta = entry(root, 'metadata')?.value;
+  const nameNode = isMap(meta) ? entry(meta, 'name')?.value : undefined;
+  const within = (n: unknown) => {
+    const [s, e] = spanOf(n);
+    return e > s && s <= at && at <= e;
+  };
+  if (!within(kindNode) && !within(nameNode)) return [];
+  const kind = scalarValue(kindNode);
+  const name = scalarValue(nameNode);
+  const namespace = isMap(meta) ? scalarValue(entry(meta, 'namespace')?.value) : undefined;
+  if (typeof kind !== 'string' || typeof name !== 'string') return [];
+  const found = [];
+  for (const f of index.files()) for (const m of f.manifests) if (m.kind === kind && m.name === name) found.push(m);
+  const rank = (ns: string) => (ns === (namespace ?? 'default') ? 0 : 1);
+  return found
+    .sort((a, b) => rank(a.namespace) - rank(b.namespace) || (a.uri < b.uri ? -1 : a.uri > b.uri ? 1 : 0))
+    .map((m) => ({ uri: m.uri, span: m.nameSpan ?? m.span }));
+}
