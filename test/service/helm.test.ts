@@ -74,6 +74,16 @@ describe('the mask of a template', () => {
     assert.deepEqual(kinds, ['A', 'B', 'C']);
   });
 
+  test('many actions on one line and many action lines: every action masked, the length kept', () => {
+    const line = `a: ${'{{ .x }}'.repeat(20000)}\n`;
+    const lines = '{{- include "x" . | nindent 2 }}\n'.repeat(20000);
+    for (const text of [line, `spec:\n${lines}`]) {
+      const m = maskTemplate(text);
+      assert.equal(m.variants[0].text.length, text.length);
+      assert.doesNotMatch(m.variants[0].text, /[{}]/);
+    }
+  });
+
   test('an unclosed action and a define body never throw and keep the length', () => {
     for (const text of ['a: {{ .x', '{{- define "x" }}\nfoo: [\n{{- end }}\nb: 1\n', '{{ end }}{{ else }}\n']) {
       const m = maskTemplate(text);

@@ -78,9 +78,11 @@ export function maskTemplate(text: string): MaskedTemplate {
     let j = i;
     let to = lineEndOf(text, actions[i].end);
     while (j + 1 < actions.length && actions[j + 1].start < to) to = lineEndOf(text, actions[++j].end);
-    let rest = text.slice(from, to);
-    for (let k = j; k >= i; k--) rest = rest.slice(0, actions[k].start - from) + rest.slice(actions[k].end - from);
-    if (rest.trim() === '') for (let k = i; k <= j; k++) alone.add(actions[k]);
+    // The text between the actions (linear: a line may hold many actions).
+    let blank = text.slice(from, actions[i].start).trim() === '';
+    for (let k = i; k <= j && blank; k++)
+      blank = text.slice(actions[k].end, k < j ? actions[k + 1].start : to).trim() === '';
+    if (blank) for (let k = i; k <= j; k++) alone.add(actions[k]);
     i = j + 1;
   }
 

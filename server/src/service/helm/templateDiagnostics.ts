@@ -12,10 +12,22 @@ const overlaps = (d: Diag, [s, e]: [number, number]) =>
   d.end > d.start ? d.start < e && s < d.end : d.start >= s && d.start < e;
 
 /** `validate` checks a text as a manifest file (the analysis's settings applied). */
+/** Whether a diagnostic touches one of the value actions (sorted, disjoint): a binary search. */
+function onAction(values: readonly [number, number][], d: Diag): boolean {
+  let lo = 0;
+  let hi = values.length;
+  // The first action ending after the diagnostic starts.
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (values[mid][1] <= d.start) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < values.length && overlaps(d, values[lo]);
+}
+
 export function templateDiagnostics(masked: MaskedTemplate, validate: (text: string) => Diag[]): Diag[] {
   const keep = (d: Diag) =>
-    !masked.values.some((v) => overlaps(d, v)) &&
-    !(MISSING.has(d.code) && masked.openLines.has(masked.lineOf(d.start)));
+    !onAction(masked.values, d) && !(MISSING.has(d.code) && masked.openLines.has(masked.lineOf(d.start)));
   const key = (d: Diag) => `${d.code}\u0000${d.start}\u0000${d.end}\u0000${d.message}`;
   const perVariant = masked.variants.map((source) =>
     // Fixes are left out: their edits were computed on the masked text.
@@ -25,11 +37,16 @@ export function templateDiagnostics(masked: MaskedTemplate, validate: (text: str
     ).filter(keep),
   );
   const out = new Map<string, Diag>();
-  const missingIn = (d: Diag, diags: Diag[]) => diags.some((x) => x.code === d.code && x.start === d.start);
+  const at = (d: Diag) => `${d.code}\u0000${d.start}`;
+  const missing = perVariant.map((diags) => new Set(diags.filter((d) => MISSING.has(d.code)).map(at)));
+  const taken = new Set<string>();
   for (const diags of perVariant)
     for (const d of diags) {
-      if (MISSING.has(d.code) && !perVariant.every((other) => missingIn(d, other))) continue;
-      if (MISSING.has(d.code) && [...out.values()].some((x) => x.code === d.code && x.start === d.start)) continue;
+      if (MISSING.has(d.code)) {
+        // Missing only when missing in every variant, and said once.
+        if (!missing.every((m) => m.has(at(d))) || taken.has(at(d))) continue;
+        taken.add(at(d));
+      }
       out.set(key(d), d);
     }
   return [...out.values()].sort((a, b) => a.start - b.start || a.end - b.end);
