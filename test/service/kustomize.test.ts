@@ -237,3 +237,32 @@ describe('go to definition from a patch', () => {
     assert.deepEqual(patchedResources(a.index, file, patch.indexOf('TLS1_9')), []);
   });
 });
+
+describe('hover in a patch', () => {
+  test('a field the patch writes shows its rendered value in the overlay: maps merged with the base', () => {
+    const tags = `apiVersion: storage.example.org/v20220901
+kind: StorageAccount
+metadata:
+  name: acct
+spec:
+  tags:
+    env: prod
+  minimumTlsVersion: TLS1_1
+`;
+    const base = storageAccount().replace('  owner:', '  tags:\n    team: storage\n  owner:');
+    const a = new Analysis();
+    a.indexFile('file:///repo/base/kustomization.yaml', 'resources:\n  - account.yaml\n');
+    a.indexFile(BASE, base);
+    a.indexFile(K, kustomization('namePrefix: prod-\npatches:\n  - path: patch.yaml\n'));
+    a.indexFile(PATCH, tags);
+    const file = a.openFile(PATCH, 1, tags);
+    const md = a.renderedHover(PATCH, file, tags.indexOf('tags:') + 1);
+    assert.ok(md, 'a rendered value');
+    assert.match(md, /In `overlays\/prod`, rendered:/);
+    assert.match(md, /team: storage/);
+    assert.match(md, /env: prod/);
+    assert.match(a.renderedHover(PATCH, file, tags.indexOf('TLS1_1')) ?? '', /TLS1_1/);
+    // Not a patch: nothing rendered to show.
+    assert.equal(a.renderedHover(BASE, a.openFile(BASE, 1, base), base.indexOf('tags:') + 1), undefined);
+  });
+});

@@ -106,10 +106,16 @@ export function registerRequests(s: ServerState): void {
         () =>
           s.analysis.readOnce(() => {
             const file = fileOf(s, doc);
-            const h = hover(file, file.lines.offsetAt(params.position));
+            const offset = file.lines.offsetAt(params.position);
+            const h = hover(file, offset);
             if (!h) return null;
+            // In a patch: what the field renders to in its overlay.
+            const rendered = s.analysis.renderedHover(doc.uri, file, offset);
             return {
-              contents: { kind: 'markdown' as const, value: h.markdown },
+              contents: {
+                kind: 'markdown' as const,
+                value: rendered ? `${h.markdown}\n\n---\n\n${rendered}` : h.markdown,
+              },
               range: file.lines.range(h.start, h.end),
             };
           }),

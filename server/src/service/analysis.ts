@@ -14,6 +14,7 @@ import { maskTemplate, type MaskedTemplate } from './helm/mask';
 import { templateDiagnostics } from './helm/templateDiagnostics';
 import { kustomizationDiagnostics, patchFileDiagnostics } from './kustomize/patchDiagnostics';
 import { renderedDiagnostics } from './kustomize/renderedDiagnostics';
+import { renderedValueMarkdown } from './kustomize/renderedHover';
 import { DEFAULT_SETTINGS, type Settings } from './settings';
 import { toUserSpans, type DocumentSource } from './source';
 import { applySettings, validateFile } from './validate';
@@ -269,6 +270,13 @@ export class Analysis {
       uri,
       [...own, ...applySettings(f, inline, { rules })].sort((a, b) => a.start - b.start || a.end - b.end),
     );
+  }
+
+  /** For a hover in a patch file: what the field at `offset` renders to in its overlay (markdown). */
+  renderedHover(uri: string, file: ParsedFile, offset: number): string | undefined {
+    const role = this.roles.roleOf(uri);
+    if (role.role !== 'patch' || !this.renderOverlays) return undefined;
+    return renderedValueMarkdown(uri, file, offset, role.by, (u) => this.userText(u));
   }
 
   /** The text of a file as the user wrote it: the open document's, else the indexed one. */

@@ -12,7 +12,7 @@ import { renderKustomization, type Origin, type Origins } from './render';
 const escape = (k: string) => k.replace(/~/g, '~0').replace(/\//g, '~1');
 
 /** The JSON pointer of the deepest entry whose key or value holds `offset` (`` for the root). */
-function pointerAt(root: unknown, offset: number): string {
+export function pointerAt(root: unknown, offset: number): string {
   let at = '';
   let node = root;
   for (let depth = 0; depth < 200; depth++) {
