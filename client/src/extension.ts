@@ -44,7 +44,8 @@ export async function activate(context: ExtensionContext): Promise<CloudManifest
     synchronize: {
       // Pushes `workspace/didChangeConfiguration` with the section on every change: the server re-validates.
       configurationSection: 'cloudManifests',
-      fileEvents: workspace.createFileSystemWatcher('**/*.{yaml,yml}'),
+      // Kustomize's extensionless `Kustomization` decides which files are patches: watched too.
+      fileEvents: workspace.createFileSystemWatcher('**/{*.yaml,*.yml,Kustomization}'),
     },
     // `indexChanged`: the server notifies index changes (cloudManifests/indexChanged), for the owner tree.
     initializationOptions: { settings: workspace.getConfiguration('cloudManifests'), indexChanged: true },

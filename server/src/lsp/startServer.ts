@@ -109,7 +109,12 @@ export function startServer(connection: Connection): ServerState {
     if (client.watchedFilesRegistration) {
       void connection.client
         .register(DidChangeWatchedFilesNotification.type, {
-          watchers: [{ globPattern: '**/*.{yaml,yml}' }, { globPattern: '**/*', kind: WatchKind.Delete }],
+          // Kustomize's extensionless `Kustomization` is YAML too (io/walk.ts isYamlName).
+          watchers: [
+            { globPattern: '**/*.{yaml,yml}' },
+            { globPattern: '**/Kustomization' },
+            { globPattern: '**/*', kind: WatchKind.Delete },
+          ],
         })
         .catch(() => undefined);
     }
