@@ -15,6 +15,7 @@ import { templateDiagnostics } from './helm/templateDiagnostics';
 import { kustomizationDiagnostics, patchFileDiagnostics } from './kustomize/patchDiagnostics';
 import { renderedDiagnostics } from './kustomize/renderedDiagnostics';
 import { renderedValueMarkdown } from './kustomize/renderedHover';
+import { resourceDocuments, type Doc } from './kustomize/render';
 import { DEFAULT_SETTINGS, type Settings } from './settings';
 import { toUserSpans, type DocumentSource } from './source';
 import { applySettings, validateFile } from './validate';
@@ -276,8 +277,22 @@ export class Analysis {
   renderedHover(uri: string, file: ParsedFile, offset: number): string | undefined {
     const role = this.roles.roleOf(uri);
     if (role.role !== 'patch' || !this.renderOverlays) return undefined;
-    return renderedValueMarkdown(uri, file, offset, role.by, (u) => this.userText(u));
+    return renderedValueMarkdown(uri, file, offset, role.by, (u) => this.userText(u), this.resourceDocs);
   }
+
+  /**
+   * The documents of each resource file an overlay's rendering read, by uri, kept while the text stays the
+   * same: a patch edited renders again without parsing its base again.
+   */
+  private readonly renderDocs = new Map<string, { text: string; docs: readonly Doc[] }>();
+
+  private resourceDocs = (uri: string, text: string): readonly Doc[] => {
+    const hit = this.renderDocs.get(uri);
+    if (hit?.text === text) return hit.docs;
+    const docs = resourceDocuments(text, uri);
+    this.renderDocs.set(uri, { text, docs });
+    return docs;
+  };
 
   /** The text of a file as the user wrote it: the open document's, else the indexed one. */
   private userText(uri: string): string | undefined {
@@ -297,6 +312,7 @@ export class Analysis {
       lines: f.lines,
       own,
       read: (u) => this.userText(u),
+      documents: this.resourceDocs,
       validate: (t) => validateFile(this.parse(t)),
     });
     if (rendered.length === 0) return own;

@@ -28,7 +28,8 @@ export interface Rendered {
   origins: Origins[];
 }
 
-interface Doc {
+/** A document of a resource file, as the renderer reads it (values and where each was written). */
+export interface Doc {
   value: Json;
   origins: Origins;
 }
@@ -214,16 +215,28 @@ function withMap(r: JsonObject, key: 'labels' | 'annotations', add: JsonObject):
 }
 
 /** Renders the kustomization at `uri` (a kustomization file). */
-export function renderKustomization(uri: string, read: (uri: string) => string | undefined): Rendered {
-  const r = render(uri, read, 0, new Set());
+/**
+ * `documents` reads a resource file's documents: a caller that renders often (the analysis) keeps them by
+ * text, so an edit of a patch does not parse the whole base again. They are never changed here.
+ */
+export function renderKustomization(
+  uri: string,
+  read: (uri: string) => string | undefined,
+  documents: (uri: string, text: string) => readonly Doc[] = (u, t) => resourceDocuments(t, u),
+): Rendered {
+  const r = render(uri, read, 0, new Set(), documents);
   return { resources: r.map((x) => x.value), origins: r.map((x) => x.origins) };
 }
+
+/** The documents of a resource file, with where each value was written. */
+export const resourceDocuments = (text: string, uri: string): Doc[] => docsWithOrigins(text, uri);
 
 function render(
   uri: string,
   read: (uri: string) => string | undefined,
   depth: number,
   seen: ReadonlySet<string>,
+  documents: (uri: string, text: string) => readonly Doc[],
 ): Resource[] {
   const text = read(uri);
   if (text === undefined || depth > MAX_DEPTH || seen.has(uri)) return [];
@@ -244,15 +257,16 @@ function render(
     if (!at) continue;
     const file = read(at);
     if (file !== undefined) {
-      for (const d of docsWithOrigins(file, at))
-        if (isObject(d.value)) resources.push({ value: d.value, origins: d.origins });
+      // The documents may be a cache's: patches replace values and add origins on copies.
+      for (const d of documents(at, file))
+        if (isObject(d.value)) resources.push({ value: d.value, origins: new Map(d.origins) });
       continue;
     }
     const folder = at.endsWith('/') ? at : `${at}/`;
     for (const name of KUSTOMIZATION_NAMES) {
       const inner = `${folder}${name}`;
       if (read(inner) === undefined) continue;
-      resources.push(...render(inner, read, depth + 1, inside));
+      resources.push(...render(inner, read, depth + 1, inside, documents));
       break;
     }
   }

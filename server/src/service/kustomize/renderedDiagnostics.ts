@@ -7,7 +7,7 @@ import { isMap, isSeq, parseDocument, stringify, type Node } from 'yaml';
 import type { Diag } from '../diag';
 import type { LineIndex } from '../text';
 import { spanOf } from '../yamlNodes';
-import { renderKustomization, type Origin, type Origins } from './render';
+import { renderKustomization, type Doc, type Origin, type Origins } from './render';
 
 const escape = (k: string) => k.replace(/~/g, '~0').replace(/\//g, '~1');
 
@@ -57,12 +57,14 @@ export interface RenderedOptions {
   lines: Pick<LineIndex, 'positionAt'>;
   own: readonly Diag[];
   read: (uri: string) => string | undefined;
+  /** The documents of a resource file (see renderKustomization). */
+  documents?: (uri: string, text: string) => readonly Doc[];
   /** Checks a text as a whole manifest (the analysis's settings applied). */
   validate: (text: string) => Diag[];
 }
 
 export function renderedDiagnostics(o: RenderedOptions): Diag[] {
-  const rendered = renderKustomization(o.kustomization, o.read);
+  const rendered = renderKustomization(o.kustomization, o.read, o.documents);
   const overlay = overlayName(o.kustomization);
   const lineOf = (offset: number) => o.lines.positionAt(offset).line;
   const shown = new Set(o.own.map((d) => `${d.code} ${lineOf(d.start)}`));

@@ -3,7 +3,7 @@
 // the patch is written.
 import { stringify } from 'yaml';
 import { analysisTree, chunkAt, type ParsedFile } from '../parse';
-import { renderKustomization, type Json } from './render';
+import { renderKustomization, type Doc, type Json } from './render';
 import { overlayName, pointerAt } from './renderedDiagnostics';
 
 /** The value at a JSON pointer; undefined when absent. */
@@ -30,11 +30,12 @@ export function renderedValueMarkdown(
   offset: number,
   kustomization: string,
   read: (uri: string) => string | undefined,
+  documents?: (uri: string, text: string) => readonly Doc[],
 ): string | undefined {
   const chunk = chunkAt(file, offset);
   const pointer = pointerAt(analysisTree(chunk).contents, offset - chunk.offset);
   if (pointer === '') return undefined;
-  const rendered = renderKustomization(kustomization, read);
+  const rendered = renderKustomization(kustomization, read, documents);
   for (let i = 0; i < rendered.resources.length; i++) {
     // The resource this document patched: the value at the pointer was written here.
     if (rendered.origins[i].get(pointer)?.uri !== uri) continue;
