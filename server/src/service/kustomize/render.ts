@@ -166,6 +166,22 @@ function takeOrigins(into: Origins, from: Origins, targeted: boolean): void {
 
 /** Applies one patch (a merge patch, or JSON 6902 operations) to the resources it selects. */
 function applyPatch(resources: Resource[], content: Doc[], target: JsonObject | undefined): void {
+  // Untargeted patches name their resource: found by kind and name, not by a scan per patch document (a
+  // patch file may patch each of a thousand resources).
+  let byName: Map<string, Resource[]> | undefined;
+  const removed = new Set<Resource>();
+  const candidates = (patch: JsonObject): Resource[] => {
+    if (!byName) {
+      byName = new Map();
+      for (const r of resources) {
+        const k = identityKey(r.value);
+        const list = byName.get(k);
+        if (list) list.push(r);
+        else byName.set(k, [r]);
+      }
+    }
+    return (byName.get(identityKey(patch)) ?? []).filter((r) => !removed.has(r));
+  };
   for (const doc of content) {
     const ops = doc.value;
     if (Array.isArray(ops)) {
@@ -184,13 +200,14 @@ function applyPatch(resources: Resource[], content: Doc[], target: JsonObject | 
       continue;
     }
     if (!isObject(ops)) continue;
-    for (const r of [...resources]) {
+    for (const r of target ? [...resources] : candidates(ops)) {
       if (!(target ? matches(r.value, target) : sameResource(r.value, ops))) continue;
       // A merge patch never renames what it selects (it names the resource as it is before prefixes).
       const merged = mergePatch(r.value, target ? withoutIdentity(ops) : ops);
       // `$patch: delete` at the top removes the resource.
       if (!isObject(merged)) {
         resources.splice(resources.indexOf(r), 1);
+        removed.add(r);
         continue;
       }
       r.value = merged;
@@ -199,6 +216,9 @@ function applyPatch(resources: Resource[], content: Doc[], target: JsonObject | 
     }
   }
 }
+
+/** Kind and name: what an untargeted patch is matched by (the name a patch writes is never changed by it). */
+const identityKey = (r: JsonObject): string => `${String(r.kind)}\u0000${String(meta(r).name)}`;
 
 /** A targeted patch's own name and kind say nothing: Kustomize keeps the target's. */
 function withoutIdentity(doc: JsonObject): JsonObject {
@@ -277,7 +297,7 @@ function render(
     if (typeof p.path === 'string') {
       const at = resolveFrom(uri, p.path);
       const t = at ? read(at) : undefined;
-      return t === undefined || !at ? [] : docsWithOrigins(t, at);
+      return t === undefined || !at ? [] : [...documents(at, t)];
     }
     return [];
   };

@@ -73,8 +73,10 @@ export function renderedDiagnostics(o: RenderedOptions): Diag[] {
     const origins = rendered.origins[i];
     if (![...origins.values()].some((x) => x.uri === o.file)) return;
     const text = stringify(resource, { lineWidth: 0 });
+    const found = o.validate(text);
+    if (found.length === 0) return;
     const doc = parseDocument(text, { uniqueKeys: false });
-    for (const d of o.validate(text)) {
+    for (const d of found) {
       const origin = originOf(origins, pointerAt(doc.contents, d.start));
       if (!origin || origin.uri !== o.file) continue;
       const key = `${d.code} ${lineOf(origin.span[0])}`;
