@@ -8,6 +8,7 @@ import { readKustomization } from '../../server/src/service/kustomize/kustomizat
 import { patchedResources } from '../../server/src/service/kustomize/navigate';
 import { renderKustomization } from '../../server/src/service/kustomize/render';
 import { storageAccount } from '../helpers/manifests';
+import { account, docs, fileService, rg as rgManifest, share } from '../workspace/helpers';
 
 const K = 'file:///repo/overlays/prod/kustomization.yaml';
 const PATCH = 'file:///repo/overlays/prod/patch.yaml';
@@ -264,5 +265,41 @@ spec:
     assert.match(a.renderedHover(PATCH, file, tags.indexOf('TLS1_1')) ?? '', /TLS1_1/);
     // Not a patch: nothing rendered to show.
     assert.equal(a.renderedHover(BASE, a.openFile(BASE, 1, base), base.indexOf('tags:') + 1), undefined);
+  });
+});
+
+describe("the overlay's rendered result across resources", () => {
+  test('a patch raising a share quota over what the base account allows: found on the patch line', () => {
+    const base = docs(
+      rgManifest('rg'),
+      account('files', 'rg'),
+      fileService('default', 'files'),
+      share('data', 'default', '  shareQuota: 100\n'),
+    );
+    const quota = `apiVersion: storage.cloud.example.com/v20220901
+kind: StorageAccountsFileServicesShare
+metadata:
+  name: data
+spec:
+  shareQuota: 10240
+`;
+    const a = new Analysis();
+    a.indexFile('file:///repo/base/kustomization.yaml', 'resources:\n  - all.yaml\n');
+    a.indexFile('file:///repo/base/all.yaml', base);
+    a.indexFile(K, kustomization('namespace: prod\npatches:\n  - path: patch.yaml\n'));
+    a.indexFile(PATCH, quota);
+    const d = a.fileDiagnostics(PATCH, undefined, { complete: true });
+    assert.deepEqual(
+      d.map((x) => `${x.code} ${quota.slice(x.start, x.end)}`),
+      ['share-quota-large-file-shares shareQuota'],
+    );
+    assert.match(d[0].message, /\(in overlays\/prod\)$/);
+    // The base alone is fine, and so is the overlay once the account allows large shares.
+    assert.deepEqual(shown(a, 'file:///repo/base/all.yaml', base), []);
+    a.indexFile(
+      'file:///repo/base/all.yaml',
+      base.replace('  kind: StorageV2\n', '  kind: StorageV2\n  largeFileSharesState: Enabled\n'),
+    );
+    assert.deepEqual(shown(a, PATCH, quota), []);
   });
 });

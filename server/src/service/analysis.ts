@@ -294,6 +294,21 @@ export class Analysis {
     return docs;
   };
 
+  /**
+   * The cross-document problems of rendered resources, the overlay's rendered resources as their whole
+   * workspace. Nothing "not found" is reported (an owner may be elsewhere: Kustomize does not rename
+   * owner names, and the cluster may hold them); what the resources prove wrong together (owner kinds,
+   * limits a child takes from its parent, cycles, duplicates) is.
+   */
+  private renderedCross(texts: readonly string[], touched: readonly number[], overlay: string): Diag[][] {
+    const index = createWorkspaceIndex(this.registry);
+    const uri = (i: number) => `rendered:///${i}`;
+    texts.forEach((t, i) => index.set(uri(i), this.parse(t)));
+    return touched.map((i) =>
+      checkFile(index, uri(i), { complete: false, ownerResolution: 'off', display: () => overlay }),
+    );
+  }
+
   /** The text of a file as the user wrote it: the open document's, else the indexed one. */
   private userText(uri: string): string | undefined {
     const f = this.open.get(uri)?.file;
@@ -314,6 +329,7 @@ export class Analysis {
       read: (u) => this.userText(u),
       documents: this.resourceDocs,
       validate: (t) => validateFile(this.parse(t)),
+      cross: (texts, touched, overlay) => this.renderedCross(texts, touched, overlay),
     });
     if (rendered.length === 0) return own;
     return [...own, ...applySettings(f, rendered, { rules: this.settings.rules })].sort(

@@ -61,6 +61,11 @@ export interface RenderedOptions {
   documents?: (uri: string, text: string) => readonly Doc[];
   /** Checks a text as a whole manifest (the analysis's settings applied). */
   validate: (text: string) => Diag[];
+  /**
+   * The cross-document problems of the rendered resources `touched` (indexes into `texts`), the whole
+   * rendered overlay as their workspace; offsets in each resource's text. None: not checked.
+   */
+  cross?: (texts: readonly string[], touched: readonly number[], overlay: string) => Diag[][];
 }
 
 export function renderedDiagnostics(o: RenderedOptions): Diag[] {
@@ -69,13 +74,19 @@ export function renderedDiagnostics(o: RenderedOptions): Diag[] {
   const lineOf = (offset: number) => o.lines.positionAt(offset).line;
   const shown = new Set(o.own.map((d) => `${d.code} ${lineOf(d.start)}`));
   const out = new Map<string, Diag>();
-  rendered.resources.forEach((resource, i) => {
-    const origins = rendered.origins[i];
-    if (![...origins.values()].some((x) => x.uri === o.file)) return;
-    const text = stringify(resource, { lineWidth: 0 });
-    const found = o.validate(text);
+  const touched = rendered.origins.flatMap((origins, i) =>
+    [...origins.values()].some((x) => x.uri === o.file) ? [i] : [],
+  );
+  if (touched.length === 0) return [];
+  const texts = rendered.resources.map((r, i) =>
+    o.cross || touched.includes(i) ? stringify(r, { lineWidth: 0 }) : '',
+  );
+  const cross = o.cross ? o.cross(texts, touched, overlay) : [];
+  touched.forEach((i, n) => {
+    const found = [...o.validate(texts[i]), ...(cross[n] ?? [])];
     if (found.length === 0) return;
-    const doc = parseDocument(text, { uniqueKeys: false });
+    const origins = rendered.origins[i];
+    const doc = parseDocument(texts[i], { uniqueKeys: false });
     for (const d of found) {
       const origin = originOf(origins, pointerAt(doc.contents, d.start));
       if (!origin || origin.uri !== o.file) continue;
