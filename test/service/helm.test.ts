@@ -116,6 +116,17 @@ describe('template diagnostics', () => {
     assert.deepEqual(problems(included), []);
   });
 
+  test('an include after a key (`labels: {{- include … | nindent 4 }}`) keeps the literal keys below', () => {
+    const text = `${ACCOUNT_HEAD}  labels: {{- include "app.labels" . | nindent 4 }}
+    app.kubernetes.io/component: storage
+spec: {{- include "app.placement" . | nindent 2 }}
+  kind: StorageV2
+  sku:
+    name: Standard_LRSS
+`;
+    assert.deepEqual(problems(text), ['enum-value Standard_LRSS']);
+  });
+
   test('keys in both branches of an if/else are no duplicates; keys inside an if count as present', () => {
     const text = `${ACCOUNT_HEAD}spec:
   {{- if .Values.premium }}

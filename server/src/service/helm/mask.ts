@@ -136,6 +136,11 @@ export function maskTemplate(text: string): MaskedTemplate {
         const key = enclosingKeyLine(text, a);
         if (key !== undefined) openLines.add(lineOf(key));
       }
+    } else if (a.indent !== undefined && !CONTROL.test(a.word) && blockAfterKey(text, a)) {
+      // `labels: {{- include … | nindent 4 }}` writes the key's mapping on the lines below, where more
+      // literal keys may follow: the key keeps a block value, which the action may fill with anything.
+      fill(base, [a.start, a.end], ' ');
+      openLines.add(lineOf(a.start));
     } else {
       fill(base, [a.start, a.end], '_');
       values.push([a.start, a.end]);
@@ -156,6 +161,17 @@ export function maskTemplate(text: string): MaskedTemplate {
     variants.push(sourceOf(text, chars.join(''), actions));
   }
   return { text, variants, values, openLines, lineOf };
+}
+
+/** The action ends its line and follows a `key:` (its output starts on a new line: `nindent`). */
+function blockAfterKey(text: string, a: Action): boolean {
+  const before = text.slice(lineStartOf(text, a.start), a.start);
+  const after = text.slice(a.end, lineEndOf(text, a.end));
+  return (
+    /:[ \t]*$/.test(before) &&
+    /^[ \t]*(?:#.*)?$/.test(after) &&
+    /^\s*\{\{-?\s*\S[\s\S]*\bnindent\b/.test(text.slice(a.start, a.end))
+  );
 }
 
 /**
