@@ -402,7 +402,7 @@ export const CODES = {
   'kustomize-not-rendered': {
     severity: 'info',
     title:
-      'A kustomization asks for what is not rendered here (generators, transformers, replacements, vars, components, remote resources, Helm charts): the resources they make or change are not checked; its patches still are, as partial manifests.',
+      'A kustomization asks for what is not rendered here (generators, transformers, replacements, vars, components, remote resources, Helm charts, configurations and CRD schemas): what they make or change is missing from the rendered result that is checked; its patches are still checked, as partial manifests.',
     example: 'kind: Kustomization\ncomponents:   # not rendered: its resources are not checked\n  - ../components/tls',
   },
 } as const satisfies Record<string, CodeInfo>;

@@ -52,6 +52,10 @@ const UNRENDERED: ReadonlyMap<string, string> = new Map([
   ['components', 'components'],
   ['helmCharts', 'helmCharts'],
   ['helmChartInflationGenerator', 'helmChartInflationGenerator'],
+  // They change how the rest is rendered (names rewritten in more fields, lists merged by key).
+  ['configurations', 'configurations'],
+  ['crds', 'crds'],
+  ['openapi', 'openapi'],
 ]);
 
 /** A resource Kustomize fetches (a git repository or a URL): `github.com/…`, `https://…`, `git@…`, `?ref=`. */

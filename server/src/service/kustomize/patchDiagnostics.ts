@@ -53,7 +53,7 @@ export function kustomizationDiagnostics(
       code: 'kustomize-not-rendered',
       start: k.unrendered[0].span[0],
       end: k.unrendered[0].span[1],
-      message: `Not rendered here: ${names.join(', ')}. The resources they make or change are not checked; the patches are still checked as partial manifests.`,
+      message: `Not rendered here: ${names.join(', ')}. What they make or change is missing from the rendered result that is checked; the patches are still checked as partial manifests.`,
     });
   }
   for (const p of k.inlinePatches) {
