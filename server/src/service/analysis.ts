@@ -213,6 +213,11 @@ export class Analysis {
     this.scopes.delete(uri);
     const keys = this.index.remove(uri);
     if (definesRoles(uri)) keys.push(...this.rolesChanged(this.roles.update(uri, undefined)));
+    // A kustomization gone: its rendered resources are no longer held.
+    const rendered = this.renderedIndexes.get(uri);
+    if (rendered) for (const t of rendered.texts) this.store.release(t.file);
+    this.renderedIndexes.delete(uri);
+    this.renderDocs.delete(uri);
     return keys;
   }
 
@@ -300,14 +305,41 @@ export class Analysis {
    * owner names, and the cluster may hold them); what the resources prove wrong together (owner kinds,
    * limits a child takes from its parent, cycles, duplicates) is.
    */
-  private renderedCross(texts: readonly string[], touched: readonly number[], overlay: string): Diag[][] {
-    const index = createWorkspaceIndex(this.registry);
+  private renderedCross(
+    kustomization: string,
+    texts: readonly string[],
+    touched: readonly number[],
+    overlay: string,
+  ): Diag[][] {
+    // One index per overlay, kept: an edit changes a few rendered resources, and only those are indexed
+    // again (held, so their parsed chunks stay while they are the overlay's).
+    let r = this.renderedIndexes.get(kustomization);
+    if (!r) this.renderedIndexes.set(kustomization, (r = { index: createWorkspaceIndex(this.registry), texts: [] }));
+    const { index } = r;
     const uri = (i: number) => `rendered:///${i}`;
-    texts.forEach((t, i) => index.set(uri(i), this.parse(t)));
+    texts.forEach((t, i) => {
+      if (r.texts[i]?.text === t) return;
+      const parsed = this.parse(t);
+      this.store.hold(parsed);
+      if (r.texts[i]) this.store.release(r.texts[i].file);
+      r.texts[i] = { text: t, file: parsed };
+      index.set(uri(i), parsed);
+    });
+    for (let i = texts.length; i < r.texts.length; i++) {
+      this.store.release(r.texts[i].file);
+      index.remove(uri(i));
+    }
+    r.texts.length = texts.length;
     return touched.map((i) =>
       checkFile(index, uri(i), { complete: false, ownerResolution: 'off', display: () => overlay }),
     );
   }
+
+  /** Per overlay: the index of its rendered resources, and the text and parsed file of each. */
+  private readonly renderedIndexes = new Map<
+    string,
+    { index: WorkspaceIndex; texts: { text: string; file: ParsedFile }[] }
+  >();
 
   /** The text of a file as the user wrote it: the open document's, else the indexed one. */
   private userText(uri: string): string | undefined {
@@ -328,8 +360,9 @@ export class Analysis {
       own,
       read: (u) => this.userText(u),
       documents: this.resourceDocs,
+      // The rendered resources are held by the overlay's index (renderedCross): parsed and validated once.
       validate: (t) => validateFile(this.parse(t)),
-      cross: (texts, touched, overlay) => this.renderedCross(texts, touched, overlay),
+      cross: (texts, touched, overlay) => this.renderedCross(kustomization, texts, touched, overlay),
     });
     if (rendered.length === 0) return own;
     return [...own, ...applySettings(f, rendered, { rules: this.settings.rules })].sort(
