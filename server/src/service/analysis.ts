@@ -5,6 +5,7 @@
 //
 // Who holds a chunk (see retention.ts) is counted here alone: an open document's current version and an
 // indexed file each hold their file's chunks, and release them when they move on or go.
+import { stringify } from 'yaml';
 import { builtinRegistry, type Registry } from '../model/registry';
 import { analyze } from './analyze';
 import type { Diag } from './diag';
@@ -15,7 +16,7 @@ import { templateDiagnostics } from './helm/templateDiagnostics';
 import { kustomizationDiagnostics, patchFileDiagnostics } from './kustomize/patchDiagnostics';
 import { renderedDiagnostics } from './kustomize/renderedDiagnostics';
 import { renderedValueMarkdown } from './kustomize/renderedHover';
-import { resourceDocuments, type Doc } from './kustomize/render';
+import { resourceDocuments, type Doc, type JsonObject } from './kustomize/render';
 import { DEFAULT_SETTINGS, type Settings } from './settings';
 import { toUserSpans, type DocumentSource } from './source';
 import { applySettings, validateFile } from './validate';
@@ -217,6 +218,7 @@ export class Analysis {
     const rendered = this.renderedIndexes.get(uri);
     if (rendered) for (const t of rendered.texts) this.store.release(t.file);
     this.renderedIndexes.delete(uri);
+    this.renderedYaml.delete(uri);
     this.renderDocs.delete(uri);
     return keys;
   }
@@ -335,6 +337,24 @@ export class Analysis {
     );
   }
 
+  /**
+   * A rendered resource as YAML, by its JSON (far quicker to write than YAML): most resources of an
+   * overlay are the same from one rendering to the next. One table per overlay, of its last rendering.
+   */
+  private renderedText(kustomization: string): (resource: JsonObject) => string {
+    const last = this.renderedYaml.get(kustomization) ?? new Map<string, string>();
+    const next = new Map<string, string>();
+    this.renderedYaml.set(kustomization, next);
+    return (resource) => {
+      const json = JSON.stringify(resource);
+      const yaml = next.get(json) ?? last.get(json) ?? stringify(resource, { lineWidth: 0 });
+      next.set(json, yaml);
+      return yaml;
+    };
+  }
+
+  private readonly renderedYaml = new Map<string, Map<string, string>>();
+
   /** Per overlay: the index of its rendered resources, and the text and parsed file of each. */
   private readonly renderedIndexes = new Map<
     string,
@@ -363,6 +383,7 @@ export class Analysis {
       // The rendered resources are held by the overlay's index (renderedCross): parsed and validated once.
       validate: (t) => validateFile(this.parse(t)),
       cross: (texts, touched, overlay) => this.renderedCross(kustomization, texts, touched, overlay),
+      toText: this.renderedText(kustomization),
     });
     if (rendered.length === 0) return own;
     return [...own, ...applySettings(f, rendered, { rules: this.settings.rules })].sort(

@@ -7,7 +7,7 @@ import { isMap, isSeq, parseDocument, stringify, type Node } from 'yaml';
 import type { Diag } from '../diag';
 import type { LineIndex } from '../text';
 import { spanOf } from '../yamlNodes';
-import { renderKustomization, type Doc, type Origin, type Origins } from './render';
+import { renderKustomization, type Doc, type JsonObject, type Origin, type Origins } from './render';
 
 const escape = (k: string) => k.replace(/~/g, '~0').replace(/\//g, '~1');
 
@@ -66,6 +66,8 @@ export interface RenderedOptions {
    * rendered overlay as their workspace; offsets in each resource's text. None: not checked.
    */
   cross?: (texts: readonly string[], touched: readonly number[], overlay: string) => Diag[][];
+  /** A rendered resource as YAML text (a caller may keep the texts: most resources are the same each time). */
+  toText?: (resource: JsonObject) => string;
 }
 
 export function renderedDiagnostics(o: RenderedOptions): Diag[] {
@@ -78,9 +80,9 @@ export function renderedDiagnostics(o: RenderedOptions): Diag[] {
     [...origins.values()].some((x) => x.uri === o.file) ? [i] : [],
   );
   if (touched.length === 0) return [];
-  const texts = rendered.resources.map((r, i) =>
-    o.cross || touched.includes(i) ? stringify(r, { lineWidth: 0 }) : '',
-  );
+  const toText = o.toText ?? ((r: JsonObject) => stringify(r, { lineWidth: 0 }));
+  const needed = new Set(touched);
+  const texts = rendered.resources.map((r, i) => (o.cross || needed.has(i) ? toText(r) : ''));
   const cross = o.cross ? o.cross(texts, touched, overlay) : [];
   touched.forEach((i, n) => {
     const found = [...o.validate(texts[i]), ...(cross[n] ?? [])];
