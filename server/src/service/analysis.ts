@@ -9,14 +9,14 @@ import { stringify } from 'yaml';
 import { builtinRegistry, type Registry } from '../model/registry';
 import { analyze } from './analyze';
 import type { Diag } from './diag';
-import { ChunkStore, type ParsedFile, type WorkCounters } from './parse';
+import { ChunkStore, splitDocuments, type ParsedFile, type WorkCounters } from './parse';
 import { definesRoles, FileRoles, type FileRole } from './fileRoles';
 import { maskTemplate, type MaskedTemplate } from './helm/mask';
 import { templateDiagnostics } from './helm/templateDiagnostics';
 import { kustomizationDiagnostics, patchFileDiagnostics } from './kustomize/patchDiagnostics';
 import { renderedDiagnostics } from './kustomize/renderedDiagnostics';
 import { renderedValueMarkdown } from './kustomize/renderedHover';
-import { resourceDocuments, type Doc, type JsonObject } from './kustomize/render';
+import { resourceDocuments, shifted, type Doc, type JsonObject } from './kustomize/render';
 import { DEFAULT_SETTINGS, type Settings } from './settings';
 import { toUserSpans, type DocumentSource } from './source';
 import { applySettings, validateFile } from './validate';
@@ -291,13 +291,25 @@ export class Analysis {
    * The documents of each resource file an overlay's rendering read, by uri, kept while the text stays the
    * same: a patch edited renders again without parsing its base again.
    */
-  private readonly renderDocs = new Map<string, { text: string; docs: readonly Doc[] }>();
+  private readonly renderDocs = new Map<
+    string,
+    { text: string; docs: readonly Doc[]; byChunk: Map<string, readonly Doc[]> }
+  >();
 
   private resourceDocs = (uri: string, text: string): readonly Doc[] => {
     const hit = this.renderDocs.get(uri);
     if (hit?.text === text) return hit.docs;
-    const docs = resourceDocuments(text, uri);
-    this.renderDocs.set(uri, { text, docs });
+    // Document by document (origins relative to each): an edit of one document of a large patch file
+    // parses that document alone.
+    const before = hit?.byChunk;
+    const byChunk = new Map<string, readonly Doc[]>();
+    const docs: Doc[] = [];
+    for (const c of splitDocuments(text)) {
+      const rel = byChunk.get(c.text) ?? before?.get(c.text) ?? resourceDocuments(c.text, uri);
+      byChunk.set(c.text, rel);
+      for (const d of rel) docs.push(c.offset === 0 ? d : { value: d.value, origins: shifted(d.origins, c.offset) });
+    }
+    this.renderDocs.set(uri, { text, docs, byChunk });
     return docs;
   };
 

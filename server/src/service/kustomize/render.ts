@@ -248,6 +248,13 @@ export function renderKustomization(
   return { resources: r.map((x) => x.value), origins: r.map((x) => x.origins) };
 }
 
+/** Origins moved by `by` characters (a document's, placed in its file). */
+export function shifted(origins: Origins, by: number): Origins {
+  const out: Origins = new Map();
+  for (const [k, o] of origins) out.set(k, { uri: o.uri, span: [o.span[0] + by, o.span[1] + by] });
+  return out;
+}
+
 /** The documents of a resource file, with where each value was written. */
 export const resourceDocuments = (text: string, uri: string): Doc[] => docsWithOrigins(text, uri);
 
