@@ -219,6 +219,7 @@ export class Analysis {
     if (rendered) for (const t of rendered.texts) this.store.release(t.file);
     this.renderedIndexes.delete(uri);
     this.renderedYaml.delete(uri);
+    this.renderedPointerTables.delete(uri);
     this.renderDocs.delete(uri);
     return keys;
   }
@@ -367,6 +368,16 @@ export class Analysis {
 
   private readonly renderedYaml = new Map<string, Map<string, string>>();
 
+  /** Where the problems of each rendered resource are (renderedDiagnostics), per overlay, for a while. */
+  private renderedPointers(kustomization: string): Map<string, string[]> {
+    let m = this.renderedPointerTables.get(kustomization);
+    // Bounded: a table that grew past two renderings' worth starts again.
+    if (!m || m.size > 20_000) this.renderedPointerTables.set(kustomization, (m = new Map()));
+    return m;
+  }
+
+  private readonly renderedPointerTables = new Map<string, Map<string, string[]>>();
+
   /** Per overlay: the index of its rendered resources, and the text and parsed file of each. */
   private readonly renderedIndexes = new Map<
     string,
@@ -396,6 +407,7 @@ export class Analysis {
       validate: (t) => validateFile(this.parse(t)),
       cross: (texts, touched, overlay) => this.renderedCross(kustomization, texts, touched, overlay),
       toText: this.renderedText(kustomization),
+      pointers: this.renderedPointers(kustomization),
     });
     if (rendered.length === 0) return own;
     return [...own, ...applySettings(f, rendered, { rules: this.settings.rules })].sort(

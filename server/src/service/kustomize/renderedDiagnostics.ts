@@ -68,6 +68,11 @@ export interface RenderedOptions {
   cross?: (texts: readonly string[], touched: readonly number[], overlay: string) => Diag[][];
   /** A rendered resource as YAML text (a caller may keep the texts: most resources are the same each time). */
   toText?: (resource: JsonObject) => string;
+  /**
+   * Where the problems of a rendered text are, as JSON pointers, by text: a caller may keep them (the
+   * same text has the same problems), sparing a parse of each resource with problems on each rendering.
+   */
+  pointers?: Map<string, string[]>;
 }
 
 export function renderedDiagnostics(o: RenderedOptions): Diag[] {
@@ -88,9 +93,15 @@ export function renderedDiagnostics(o: RenderedOptions): Diag[] {
     const found = [...o.validate(texts[i]), ...(cross[n] ?? [])];
     if (found.length === 0) return;
     const origins = rendered.origins[i];
-    const doc = parseDocument(texts[i], { uniqueKeys: false });
-    for (const d of found) {
-      const origin = originOf(origins, pointerAt(doc.contents, d.start));
+    const cacheKey = `${found.map((d) => d.start).join(',')}\u0000${texts[i]}`;
+    let at = o.pointers?.get(cacheKey);
+    if (!at) {
+      const doc = parseDocument(texts[i], { uniqueKeys: false });
+      at = found.map((d) => pointerAt(doc.contents, d.start));
+      o.pointers?.set(cacheKey, at);
+    }
+    for (const [n, d] of found.entries()) {
+      const origin = originOf(origins, at[n]);
       if (!origin || origin.uri !== o.file) continue;
       const key = `${d.code} ${lineOf(origin.span[0])}`;
       if (shown.has(key) || out.has(key)) continue;
