@@ -303,3 +303,45 @@ spec:
     assert.deepEqual(shown(a, PATCH, quota), []);
   });
 });
+
+describe("the overlay's rendered result on the base's lines", () => {
+  test("a patch turning large file shares off: the base share's quota is shown on the base's line, naming the overlay", () => {
+    const base = docs(
+      rgManifest('rg'),
+      account('files', 'rg', '  largeFileSharesState: Enabled\n'),
+      fileService('default', 'files'),
+      share('data', 'default', '  shareQuota: 10240\n'),
+    );
+    const off = `apiVersion: storage.cloud.example.com/v20220901
+kind: StorageAccount
+metadata:
+  name: files
+spec:
+  largeFileSharesState: null
+`;
+    const all = 'file:///repo/base/all.yaml';
+    const a = new Analysis();
+    a.indexFile('file:///repo/base/kustomization.yaml', 'resources:\n  - all.yaml\n');
+    a.indexFile(all, base);
+    // The base alone is fine.
+    assert.deepEqual(shown(a, all, base), []);
+    a.indexFile(K, kustomization('patches:\n  - path: patch.yaml\n'));
+    a.indexFile(PATCH, off);
+    const d = a.fileDiagnostics(all, undefined, { complete: true });
+    assert.deepEqual(
+      d.map((x) => `${x.code} ${base.slice(x.start, x.end)}`),
+      ['share-quota-large-file-shares shareQuota'],
+    );
+    assert.match(d[0].message, /\(in overlays\/prod\)$/);
+    // Without rendering, nothing.
+    const b = new Analysis({ renderOverlays: false });
+    for (const [u, t] of [
+      ['file:///repo/base/kustomization.yaml', 'resources:\n  - all.yaml\n'],
+      [all, base],
+      [K, kustomization('patches:\n  - path: patch.yaml\n')],
+      [PATCH, off],
+    ])
+      b.indexFile(u, t);
+    assert.deepEqual(shown(b, all, base), []);
+  });
+});

@@ -16,13 +16,24 @@ import { templateDiagnostics } from './helm/templateDiagnostics';
 import { kustomizationDiagnostics, patchFileDiagnostics } from './kustomize/patchDiagnostics';
 import { renderedDiagnostics } from './kustomize/renderedDiagnostics';
 import { renderedValueMarkdown } from './kustomize/renderedHover';
-import { resourceDocuments, shifted, type Doc, type JsonObject } from './kustomize/render';
+import {
+  renderKustomization,
+  resourceDocuments,
+  shifted,
+  type Doc,
+  type JsonObject,
+  type Rendered,
+} from './kustomize/render';
 import { DEFAULT_SETTINGS, type Settings } from './settings';
 import { toUserSpans, type DocumentSource } from './source';
 import { applySettings, validateFile } from './validate';
 import { checkFile, createWorkspaceIndex } from './workspace/checks';
 import { WORKSPACE_SCOPE } from './workspace/manifest';
 import type { WorkspaceIndex } from './workspace/workspaceIndex';
+
+/** A kustomization that changes what it lists (else its rendering is its resources as written). */
+const TRANSFORMS =
+  /^(?:namePrefix|nameSuffix|namespace|commonLabels|labels|commonAnnotations|patches|patchesStrategicMerge|patchesJson6902)\s*:/m;
 
 export interface AnalysisInputs {
   /** The kinds the analysis knows (default: the built-in ones). */
@@ -199,8 +210,12 @@ export class Analysis {
   /** `indexFile` and the files whose cross-document diagnostics may change, the file included. */
   updateFile(uri: string, file: ParsedFile | string, scope: string = WORKSPACE_SCOPE): Set<string> {
     const keys = this.indexFile(uri, file, scope);
-    // A kustomization or a Chart.yaml edited: the files it makes patches or templates read differently.
-    return this.index.dependents([uri, ...(definesRoles(uri) ? this.reroled : [])], keys);
+    // A kustomization or a Chart.yaml edited: the files it makes patches or templates read differently;
+    // a kustomization or a patch edited: the files of the overlay it renders show its problems.
+    const role = this.roles.roleOf(uri);
+    const overlay = role.role === 'patch' ? role.by : role.role === 'kustomization' ? uri : undefined;
+    const read = overlay ? [...(this.renderings.get(overlay)?.reads.keys() ?? [])] : [];
+    return this.index.dependents([uri, ...(definesRoles(uri) ? this.reroled : []), ...read], keys);
   }
 
   /** The files the last kustomization or Chart.yaml indexed may have given another role. */
@@ -220,6 +235,7 @@ export class Analysis {
     this.renderedIndexes.delete(uri);
     this.renderedYaml.delete(uri);
     this.renderedPointerTables.delete(uri);
+    this.renderings.delete(uri);
     this.renderDocs.delete(uri);
     return keys;
   }
@@ -247,7 +263,55 @@ export class Analysis {
     if (!f) return [];
     const own = this.ownDiagnostics(uri, f);
     const other = cross ? this.crossDiagnostics(uri, f, cross) : [];
-    return other.length > 0 ? [...own, ...other].sort((a, b) => a.start - b.start || a.end - b.end) : own;
+    const all = other.length > 0 ? [...own, ...other] : own;
+    // A base resource's values in the overlays that render it: what they get wrong there is shown here.
+    const rendered = cross && this.roles.roleOf(uri).role === 'manifest' ? this.inOverlays(uri, f, all) : [];
+    return rendered.length > 0 || other.length > 0
+      ? [...all, ...rendered].sort((a, b) => a.start - b.start || a.end - b.end)
+      : own;
+  }
+
+  /**
+   * The problems of the overlays' rendered results whose value was written in a resource file (a base),
+   * not already among its diagnostics. Kustomizations that only list resources render nothing new.
+   */
+  private inOverlays(uri: string, f: ParsedFile, shown: readonly Diag[]): Diag[] {
+    if (!this.renderOverlays) return [];
+    const out: Diag[] = [];
+    for (const k of this.roles.kustomizations()) {
+      const text = this.userText(k);
+      if (text === undefined || !TRANSFORMS.test(text)) continue;
+      const rendered = this.renderOverlay(k);
+      if (!this.renderings.get(k)?.written.has(uri)) continue;
+      out.push(...this.renderedFor(uri, f, k, [...shown, ...out], rendered));
+    }
+    return out.length > 0 ? applySettings(f, out, { rules: this.settings.rules }) : out;
+  }
+
+  /** Renderings kept per kustomization with the texts they read: used again while none changed. */
+  private readonly renderings = new Map<
+    string,
+    { reads: Map<string, string | undefined>; rendered: Rendered; written: Set<string> }
+  >();
+
+  private renderOverlay(kustomization: string): Rendered {
+    const hit = this.renderings.get(kustomization);
+    if (hit && [...hit.reads].every(([u, t]) => this.userText(u) === t)) return hit.rendered;
+    const reads = new Map<string, string | undefined>();
+    const rendered = renderKustomization(
+      kustomization,
+      (u) => {
+        const t = this.userText(u);
+        reads.set(u, t);
+        return t;
+      },
+      this.resourceDocs,
+    );
+    // The files its values were written in (a quick "does this overlay concern that file?").
+    const written = new Set<string>();
+    for (const o of rendered.origins) for (const x of o.values()) written.add(x.uri);
+    this.renderings.set(kustomization, { reads, rendered, written });
+    return rendered;
   }
 
   /**
@@ -396,7 +460,17 @@ export class Analysis {
    */
   private withRendered(uri: string, f: ParsedFile, kustomization: string, own: Diag[]): Diag[] {
     if (!this.renderOverlays) return own;
-    const rendered = renderedDiagnostics({
+    const rendered = this.renderedFor(uri, f, kustomization, own, this.renderOverlay(kustomization));
+    if (rendered.length === 0) return own;
+    return [...own, ...applySettings(f, rendered, { rules: this.settings.rules })].sort(
+      (a, b) => a.start - b.start || a.end - b.end,
+    );
+  }
+
+  /** The problems of an overlay's rendered result placed in `uri` (kustomize/renderedDiagnostics.ts). */
+  private renderedFor(uri: string, f: ParsedFile, kustomization: string, own: readonly Diag[], r: Rendered): Diag[] {
+    return renderedDiagnostics({
+      rendered: r,
       kustomization,
       file: uri,
       lines: f.lines,
@@ -409,10 +483,6 @@ export class Analysis {
       toText: this.renderedText(kustomization),
       pointers: this.renderedPointers(kustomization),
     });
-    if (rendered.length === 0) return own;
-    return [...own, ...applySettings(f, rendered, { rules: this.settings.rules })].sort(
-      (a, b) => a.start - b.start || a.end - b.end,
-    );
   }
 
   /**

@@ -51,6 +51,11 @@ export class FileRoles {
     return { uris: [...new Set([...before, ...(this.named.get(uri)?.keys() ?? [])])] };
   }
 
+  /** Every kustomization read. */
+  kustomizations(): string[] {
+    return [...this.named.keys()];
+  }
+
   roleOf(uri: string): FileRole {
     if (isKustomizationUri(uri)) return { role: 'kustomization' };
     for (const [by, patches] of this.named)

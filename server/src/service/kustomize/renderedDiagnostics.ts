@@ -7,7 +7,7 @@ import { isMap, isSeq, parseDocument, stringify, type Node } from 'yaml';
 import type { Diag } from '../diag';
 import type { LineIndex } from '../text';
 import { spanOf } from '../yamlNodes';
-import { renderKustomization, type Doc, type JsonObject, type Origin, type Origins } from './render';
+import { renderKustomization, type Doc, type JsonObject, type Origin, type Origins, type Rendered } from './render';
 
 const escape = (k: string) => k.replace(/~/g, '~0').replace(/\//g, '~1');
 
@@ -73,10 +73,12 @@ export interface RenderedOptions {
    * same text has the same problems), sparing a parse of each resource with problems on each rendering.
    */
   pointers?: Map<string, string[]>;
+  /** The overlay already rendered (a caller that keeps renderings); else it is rendered here. */
+  rendered?: Rendered;
 }
 
 export function renderedDiagnostics(o: RenderedOptions): Diag[] {
-  const rendered = renderKustomization(o.kustomization, o.read, o.documents);
+  const rendered = o.rendered ?? renderKustomization(o.kustomization, o.read, o.documents);
   const overlay = overlayName(o.kustomization);
   const lineOf = (offset: number) => o.lines.positionAt(offset).line;
   const shown = new Set(o.own.map((d) => `${d.code} ${lineOf(d.start)}`));
