@@ -109,6 +109,36 @@ describe('template diagnostics', () => {
     assert.deepEqual(problems(text), ['enum-value Hott']);
   });
 
+  test('an expression with an action in it is not judged; a literal expression is', () => {
+    const rules = (expr: string) => `apiVersion: alertsmanagement.cloud.example.com/v20230301
+kind: PrometheusRuleGroup
+metadata:
+  name: alerts
+spec:
+  location: westus2
+  owner:
+    name: app-rg
+  clusterName: aks
+  scopesReferences:
+    - group: monitor.cloud.example.com
+      kind: Account
+      name: metrics
+  rules:
+    - alert: High
+      expression: ${expr}
+`;
+    assert.deepEqual(
+      problems(rules('sum(rate(http_requests_total[{{ .Values.window }}])) by (job) > {{ .Values.limit }}')),
+      [],
+    );
+    // The action closes what the literal opened: the parser's complaint lands on the literal `(`.
+    assert.deepEqual(problems(rules('sum(rate(http_requests_total[5m]) {{ ")" | repeat 1 }} > 1')), []);
+    assert.deepEqual(
+      problems(rules('sum(rate(http_requests_total[5m]) by (job) > 1')).map((p) => p.split(' ')[0]),
+      ['promql-syntax'],
+    );
+  });
+
   test('a required field no action could supply is missing; a whole-block include may supply any', () => {
     const missing = `${ACCOUNT_HEAD}spec:\n  kind: StorageV2\n  sku:\n    name: Standard_LRS\n  owner:\n    name: app-rg\n`;
     assert.deepEqual(problems(missing), ['missing-required spec']);

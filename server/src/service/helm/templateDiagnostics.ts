@@ -2,6 +2,7 @@
 // placed back through its document source. What lands on a masked action says nothing about the rendered
 // value and is left out; a field is missing only when it is missing in every variant (a key written in one
 // branch of an if/else counts as present) and no output action could supply it.
+import { parseDocument, visit } from 'yaml';
 import type { Diag } from '../diag';
 import { toUserSpans } from '../source';
 import type { MaskedTemplate } from './mask';
@@ -11,7 +12,6 @@ const MISSING: ReadonlySet<string> = new Set(['missing-required', 'missing-membe
 const overlaps = (d: Diag, [s, e]: [number, number]) =>
   d.end > d.start ? d.start < e && s < d.end : d.start >= s && d.start < e;
 
-/** `validate` checks a text as a manifest file (the analysis's settings applied). */
 /** Whether a diagnostic touches one of the value actions (sorted, disjoint): a binary search. */
 function onAction(values: readonly [number, number][], d: Diag): boolean {
   let lo = 0;
@@ -25,7 +25,34 @@ function onAction(values: readonly [number, number][], d: Diag): boolean {
   return lo < values.length && overlaps(d, values[lo]);
 }
 
+/** The problems an embedded language (PromQL, CEL) finds in an expression: anywhere in its scalar. */
+const EMBEDDED = /^(?:promql-|cel-|rule-template$)/;
+
+/** The span of the scalar holding `offset` in a text, if any. */
+function scalarAt(text: string, offset: number): [number, number] | undefined {
+  let found: [number, number] | undefined;
+  visit(parseDocument(text, { uniqueKeys: false }), {
+    Scalar(_key, node) {
+      const r = node.range;
+      if (r && r[0] <= offset && offset < Math.max(r[1], r[0] + 1)) {
+        found = [r[0], r[1]];
+        return visit.BREAK;
+      }
+      return undefined;
+    },
+  });
+  return found;
+}
+
+/** `validate` checks a text as a manifest file (the analysis's settings applied). */
 export function templateDiagnostics(masked: MaskedTemplate, validate: (text: string) => Diag[]): Diag[] {
+  // An expression with an action in it is not the expression that runs: an error there may be reported
+  // away from the action (an unclosed parenthesis at the end). Its whole scalar is left unjudged.
+  const inActionScalar = (d: Diag, text: string) => {
+    if (!EMBEDDED.test(d.code)) return false;
+    const s = scalarAt(text, d.start);
+    return !!s && masked.values.some((v) => v[0] < s[1] && s[0] < v[1]);
+  };
   const keep = (d: Diag) =>
     !onAction(masked.values, d) && !(MISSING.has(d.code) && masked.openLines.has(masked.lineOf(d.start)));
   const key = (d: Diag) => `${d.code}\u0000${d.start}\u0000${d.end}\u0000${d.message}`;
@@ -33,7 +60,9 @@ export function templateDiagnostics(masked: MaskedTemplate, validate: (text: str
     // Fixes are left out: their edits were computed on the masked text.
     toUserSpans(
       source,
-      validate(source.text).map(({ data: _data, ...d }) => d),
+      validate(source.text)
+        .filter((d) => !inActionScalar(d, source.text))
+        .map(({ data: _data, ...d }) => d),
     ).filter(keep),
   );
   const out = new Map<string, Diag>();
