@@ -349,7 +349,7 @@ export class Analysis {
   renderedHover(uri: string, file: ParsedFile, offset: number): string | undefined {
     const role = this.roles.roleOf(uri);
     if (role.role !== 'patch' || !this.renderOverlays) return undefined;
-    return renderedValueMarkdown(uri, file, offset, role.by, (u) => this.userText(u), this.resourceDocs);
+    return renderedValueMarkdown(uri, file, offset, role.by, () => this.renderOverlay(role.by));
   }
 
   /**

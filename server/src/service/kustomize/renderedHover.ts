@@ -3,7 +3,7 @@
 // the patch is written.
 import { stringify } from 'yaml';
 import { analysisTree, chunkAt, type ParsedFile } from '../parse';
-import { renderKustomization, type Doc, type Json } from './render';
+import type { Json, Rendered } from './render';
 import { overlayName, pointerAt } from './renderedDiagnostics';
 
 /** The value at a JSON pointer; undefined when absent. */
@@ -29,13 +29,13 @@ export function renderedValueMarkdown(
   file: ParsedFile,
   offset: number,
   kustomization: string,
-  read: (uri: string) => string | undefined,
-  documents?: (uri: string, text: string) => readonly Doc[],
+  /** The overlay rendered (by a caller that keeps renderings). */
+  render: () => Rendered,
 ): string | undefined {
   const chunk = chunkAt(file, offset);
   const pointer = pointerAt(analysisTree(chunk).contents, offset - chunk.offset);
   if (pointer === '') return undefined;
-  const rendered = renderKustomization(kustomization, read, documents);
+  const rendered = render();
   for (let i = 0; i < rendered.resources.length; i++) {
     // The resource this document patched: the value at the pointer was written here.
     if (rendered.origins[i].get(pointer)?.uri !== uri) continue;
