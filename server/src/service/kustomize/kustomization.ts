@@ -40,22 +40,22 @@ export interface Kustomization {
   unrendered: { what: string; span: Span }[];
 }
 
-/** Fields whose output this service does not render: their resources are not checked. */
-const UNRENDERED: ReadonlyMap<string, string> = new Map([
-  ['configMapGenerator', 'configMapGenerator'],
-  ['secretGenerator', 'secretGenerator'],
-  ['generators', 'generators'],
-  ['transformers', 'transformers'],
-  ['validators', 'validators'],
-  ['replacements', 'replacements'],
-  ['vars', 'vars'],
-  ['components', 'components'],
-  ['helmCharts', 'helmCharts'],
-  ['helmChartInflationGenerator', 'helmChartInflationGenerator'],
+/** Fields whose output render.ts does not render: what they make or change is not checked. */
+const UNRENDERED: ReadonlySet<string> = new Set([
+  'configMapGenerator',
+  'secretGenerator',
+  'generators',
+  'transformers',
+  'validators',
+  'replacements',
+  'vars',
+  'components',
+  'helmCharts',
+  'helmChartInflationGenerator',
   // They change how the rest is rendered (names rewritten in more fields, lists merged by key).
-  ['configurations', 'configurations'],
-  ['crds', 'crds'],
-  ['openapi', 'openapi'],
+  'configurations',
+  'crds',
+  'openapi',
 ]);
 
 /** A resource Kustomize fetches (a git repository or a URL): `github.com/…`, `https://…`, `git@…`, `?ref=`. */
@@ -105,8 +105,7 @@ export function readKustomization(text: string): Kustomization {
   if (isSeq(json)) for (const item of json.items) patch(item as Node, targetOf(entry(item, 'target')?.value));
   for (const item of root.items) {
     const k = scalarValue(item.key);
-    const what = typeof k === 'string' ? UNRENDERED.get(k) : undefined;
-    if (what) out.unrendered.push({ what, span: spanOf(item.key) });
+    if (typeof k === 'string' && UNRENDERED.has(k)) out.unrendered.push({ what: k, span: spanOf(item.key) });
   }
   return out;
 }
