@@ -142,6 +142,8 @@ spec:
   test('a required field no action could supply is missing; a whole-block include may supply any', () => {
     const missing = `${ACCOUNT_HEAD}spec:\n  kind: StorageV2\n  sku:\n    name: Standard_LRS\n  owner:\n    name: app-rg\n`;
     assert.deepEqual(problems(missing), ['missing-required spec']);
+    const assigned = `${ACCOUNT_HEAD}spec:\n  {{- $rg := .Values.group }}\n  kind: StorageV2\n  sku:\n    name: Standard_LRS\n  owner:\n    name: app-rg\n`;
+    assert.deepEqual(problems(assigned), ['missing-required spec'], 'a variable set outputs nothing');
     const included = `${ACCOUNT_HEAD}spec:\n  {{- include "app.placement" . | nindent 2 }}\n  kind: StorageV2\n  sku:\n    name: Standard_LRS\n`;
     assert.deepEqual(problems(included), []);
   });

@@ -35,6 +35,7 @@ interface Action {
   end: number;
   /** The first word of the action (`if`, `end`, `include`…), comments and trim markers left out. */
   word: string;
+  /** Outputs nothing: a comment or a variable set. */
   comment: boolean;
   /** The `indent`/`nindent` the action's output is given, if any. */
   indent?: number;
@@ -52,7 +53,8 @@ function actionsOf(text: string): Action[] {
       .replace(/^-\s*/, '')
       .replace(/\s*-$/, '')
       .trim();
-    const comment = inner.startsWith('/*');
+    // A comment, or a variable set (`{{- $name := … }}`): nothing is output.
+    const comment = inner.startsWith('/*') || /^\$\w*\s*:?=/.test(inner);
     const word = comment ? '' : (/^(?:else\s+(?:if|with)|[A-Za-z_$.][\w$.]*)/.exec(inner)?.[0] ?? '');
     const ind = /\b(?:nindent|indent)\s+(\d+)\s*\)?\s*$/.exec(inner);
     out.push({ start: i, end, word, comment, indent: ind ? Number(ind[1]) : undefined });
