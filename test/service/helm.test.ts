@@ -220,6 +220,23 @@ spec:
     assert.equal(text.slice(h.start, h.end), 'minimumTlsVersion');
   });
 
+  test('hover in an else branch reads the variant that keeps it', () => {
+    const text = `${ACCOUNT_HEAD}spec:
+  {{- if .Values.premium }}
+  kind: BlockBlobStorage
+  {{- else }}
+  accessTier: Hot
+  {{- end }}
+`;
+    const a = chart({});
+    const file = a.openFile(`${CHART}templates/account.yaml`, 1, text);
+    const at = text.indexOf('accessTier') + 2;
+    assert.equal(hover(file, at), undefined, 'the first variant blanks the else branch');
+    const h = hover(a.variantAt(file, at), at);
+    assert.ok(h, 'a hover');
+    assert.equal(text.slice(h.start, h.end), 'accessTier');
+  });
+
   test('go to definition from a literal owner name to the resource group', () => {
     const { text } = cursor(src, '¦');
     const a = chart({ 'account.yaml': text });

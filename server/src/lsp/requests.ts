@@ -79,8 +79,10 @@ export function registerRequests(s: ServerState): void {
         s,
         () =>
           s.analysis.readOnce(() => {
-            const file = fileOf(s, doc);
-            const offset = file.lines.offsetAt(params.position);
+            const parsed = fileOf(s, doc);
+            const offset = parsed.lines.offsetAt(params.position);
+            // In a template, the variant of its if/else branches where the cursor is written.
+            const file = s.analysis.variantAt(parsed, offset);
             const items = complete(file, offset, {
               apiDomain: client.settings.apiDomain,
               workspaceDomains: index.domains(),
@@ -105,8 +107,9 @@ export function registerRequests(s: ServerState): void {
         s,
         () =>
           s.analysis.readOnce(() => {
-            const file = fileOf(s, doc);
-            const offset = file.lines.offsetAt(params.position);
+            const parsed = fileOf(s, doc);
+            const offset = parsed.lines.offsetAt(params.position);
+            const file = s.analysis.variantAt(parsed, offset);
             const h = hover(file, offset);
             if (!h) return null;
             // In a patch: what the field renders to in its overlay.

@@ -137,6 +137,29 @@ export class Analysis {
     return file;
   }
 
+  /**
+   * A template's file as the variant of its if/else branches in which `offset` is written (parseAs keeps
+   * the first branch of each chain; a cursor in an `else` branch reads the variant that keeps it). Any
+   * other file is itself. The variants have the same offsets and lines.
+   */
+  variantAt(file: ParsedFile, offset: number): ParsedFile {
+    const mask = this.masks.get(file);
+    if (!mask || mask.variants.length < 2) return file;
+    /** The cursor's line in a variant's text (blank where that variant leaves the branch out). */
+    const line = (t: string) => {
+      const end = t.indexOf('\n', offset);
+      return t.slice(t.lastIndexOf('\n', offset - 1) + 1, end < 0 ? t.length : end);
+    };
+    if (line(file.text).trim() !== '') return file;
+    for (const v of mask.variants.slice(1))
+      if (line(v.text).trim() !== '') {
+        const other = this.analyze(this.parse(v.text));
+        this.masks.set(other, mask);
+        return other;
+      }
+    return file;
+  }
+
   /** What a file is to the workspace. */
   roleOf(uri: string): FileRole {
     return this.roles.roleOf(uri);
