@@ -125,6 +125,14 @@ describe('a patch file', () => {
     assert.ok(affected.has(PATCH));
   });
 
+  test("an edit of a base file tells which overlays' files show its rendered problems", () => {
+    const a = workspace('kustomization first');
+    a.indexFile('file:///repo/base/kustomization.yaml', 'resources:\n  - account.yaml\n');
+    a.fileDiagnostics(PATCH, undefined, { complete: true });
+    const affected = a.updateFile(BASE, storageAccount({ accessTier: 'Cool' }));
+    assert.ok(affected.has(PATCH) && affected.has(K), [...affected].join());
+  });
+
   test('JSON 6902 operations: the path exists in the target kind, the value fits', () => {
     const ops = `- op: replace
   path: /spec/minimumTlsVersion

@@ -238,6 +238,8 @@ export class Analysis {
     const role = this.roles.roleOf(uri);
     const overlay = role.role === 'patch' ? role.by : role.role === 'kustomization' ? uri : undefined;
     const read = overlay ? [...(this.renderings.get(overlay)?.reads.keys() ?? [])] : [];
+    // A resource file edited: the kustomizations and patches of the overlays that render it.
+    if (!overlay) for (const [k, r] of this.renderings) if (r.reads.has(uri)) read.push(k, ...this.roles.patchesOf(k));
     return this.index.dependents([uri, ...(definesRoles(uri) ? this.reroled : []), ...read], keys);
   }
 

@@ -51,6 +51,11 @@ export class FileRoles {
     return { uris: [...new Set([...before, ...(this.named.get(uri)?.keys() ?? [])])] };
   }
 
+  /** The patch files a kustomization names. */
+  patchesOf(kustomization: string): string[] {
+    return [...(this.named.get(kustomization)?.keys() ?? [])];
+  }
+
   /** Every kustomization read. */
   kustomizations(): string[] {
     return [...this.named.keys()];
