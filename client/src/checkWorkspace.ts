@@ -19,7 +19,7 @@ import {
   CHECK_WORKSPACE,
   type CheckWorkspaceParams,
   type CheckWorkspaceResult,
-} from '../../server/src/protocol/requests';
+} from '../../server/src/protocol/customRequests';
 import { errorMessage, isMethodNotFound } from './util';
 
 export interface CheckSummary {

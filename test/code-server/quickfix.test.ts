@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { after, before, describe } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
 import type { Workbench } from '../../scripts/code-server/codeServer';
-import { MISTAKES_FILE } from './workspace';
+import { MISTAKES_FILE } from './workspaceFiles';
 import {
   closeWorkbench,
   goToIn,

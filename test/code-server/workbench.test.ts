@@ -16,7 +16,7 @@ import { after, before, describe } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
 import type { Workbench } from '../../scripts/code-server/codeServer';
 import { readZip } from '../vscode/zip';
-import { CLOSED_EXPECTED, CLOSED_FILE, MISTAKES_EXPECTED, MISTAKES_FILE, SETTINGS_FILE } from './workspace';
+import { CLOSED_EXPECTED, CLOSED_FILE, MISTAKES_EXPECTED, MISTAKES_FILE, SETTINGS_FILE } from './workspaceFiles';
 import {
   closeWorkbench,
   exact,

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { CodeAction, TextEdit } from 'vscode-languageserver';
-import { lspCodeActions } from '../../server/src/lsp/codeActions';
+import { lspCodeActions } from '../../server/src/lsp/codeActionRequests';
 import { toLspDiagnostic } from '../../server/src/lsp/diagnostic';
 import { applyEdits, codeActions, disableAction } from '../../server/src/service/codeActions';
 import { parseFile } from '../../server/src/service/parse';

@@ -4,9 +4,9 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { applyEdits, fixAllEdits } from '../service/codeActions';
 import { parseFile } from '../service/parse';
-import { LineIndex } from '../service/text';
+import { LineIndex } from '../service/lineIndex';
 import { validateFile, type ValidateOptions } from '../service/validate';
-import type { Workspace } from './workspace';
+import type { Workspace } from './runWorkspace';
 
 const parses = (text: string) => parseFile(text, { cache: false }).docs.every((d) => d.doc.errors.length === 0);
 

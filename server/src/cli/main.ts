@@ -10,10 +10,10 @@ import { fixWorkspace } from './fix';
 import { formatJson } from './formats/json';
 import { formatJunit } from './formats/junit';
 import { formatSarif } from './formats/sarif';
-import { formatText } from './formats/text';
+import { formatText } from './formats/textFormat';
 import { Progress } from './progress';
-import { buildReport } from './report';
-import { checkWorkspace, loadWorkspace } from './workspace';
+import { buildReport } from './buildReport';
+import { checkWorkspace, loadWorkspace } from './runWorkspace';
 
 export interface CliIo {
   argv: readonly string[];

@@ -5,7 +5,7 @@ import { readFile } from 'node:fs/promises';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { ioReason } from './ioReason';
 import { Excluder, globToRegExp, hasMagic, splitGlob } from './glob';
-import { isYamlName, walkYamlSync } from './walk';
+import { isYamlName, walkYamlSync } from './folderWalk';
 
 export type Input = { kind: 'file'; path: string; display: string } | { kind: 'stdin'; display: string };
 

@@ -6,13 +6,13 @@ import {
   FileChangeType,
   type DocumentDiagnosticParams,
 } from 'vscode-languageserver/node';
-import { isYamlName } from '../io/walk';
+import { isYamlName } from '../io/folderWalk';
 import { WORKSPACE_SCOPE } from '../service/workspace/manifest';
 import { guarded } from './lifecycle';
 import { documentParams, watchedFileChanges } from './params';
 import { diagnosticsOf, documentChanged, markDirty } from './publish';
 import { safely, type ServerState } from './state';
-import { enqueue, inWorkspace, listYamlFiles, pathOf, readText } from './workspace';
+import { enqueue, inWorkspace, listYamlFiles, pathOf, readText } from './workspaceFolders';
 
 export function registerDocumentEvents(s: ServerState): void {
   const { client, connection, documents, index, publish } = s;

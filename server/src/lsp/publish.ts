@@ -10,7 +10,7 @@ import { WORKSPACE_SCOPE } from '../service/workspace/manifest';
 import { docsBaseOf, toLspDiagnostic } from './diagnostic';
 import { QuietScheduler } from './quiet';
 import { fileOf, isYaml, safely, type ServerState } from './state';
-import { displayOf, scopeOf } from './workspace';
+import { displayOf, scopeOf } from './workspaceFolders';
 import { indexChanged } from './indexEvents';
 
 /** Feeds an open document to the index when it changed since; returns the files that may be affected. */

@@ -1,6 +1,6 @@
 // The language server built from its connection: `startServer(connection)` creates the server's state and
 // hands it to the handler modules (lifecycle and settings here; events.ts: document and file events;
-// requests.ts: requests; commands.ts: the extension's own requests; publish.ts: diagnostics; workspace.ts:
+// standardRequests.ts: requests; commands.ts: the extension's own requests; publish.ts: diagnostics; workspaceFolders.ts:
 // folders, reads and the scan). ../server.ts starts it over stdio; tests start it in-process over streams.
 import { pathToFileURL } from 'node:url';
 import {
@@ -12,7 +12,7 @@ import {
   type InitializeResult,
 } from 'vscode-languageserver/node';
 import { Excluder } from '../io/glob';
-import { CODE_ACTION_KINDS } from './codeActions';
+import { CODE_ACTION_KINDS } from './codeActionRequests';
 import { indexChanged } from './indexEvents';
 import { readSettings, type Settings } from '../service/settings';
 import { registerCommands } from './commands';
@@ -20,9 +20,9 @@ import { registerDocumentEvents } from './events';
 import { checkedDocumentSync } from './lifecycle';
 import { didChangeParams, didCloseParams, didOpenParams } from './params';
 import { revalidateAll, syncDoc } from './publish';
-import { registerRequests } from './requests';
+import { registerRequests } from './standardRequests';
 import { createState, type ServerState } from './state';
-import { pathOf, scanWorkspace } from './workspace';
+import { pathOf, scanWorkspace } from './workspaceFolders';
 
 /** Registers every handler on the connection and starts listening; returns the server's state. */
 export function startServer(connection: Connection): ServerState {

@@ -6,7 +6,7 @@
 import { ResponseError, TextDocuments, type Connection } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { Excluder } from '../io/glob';
-import { isYamlName } from '../io/walk';
+import { isYamlName } from '../io/folderWalk';
 import { Analysis } from '../service/analysis';
 import type { ParsedFile } from '../service/parse';
 import { DEFAULT_SETTINGS, type Settings } from '../service/settings';

@@ -1,4 +1,4 @@
-// The checks of one manifest whose kind is known: the structural walk driven by the model (walk.ts) over its
+// The checks of one manifest whose kind is known: the structural walk driven by the model (structuralWalk.ts) over its
 // envelope, then the kind's cross-field rules (rules/); and what is reported when only its kind or only its
 // version is unknown (with the corrections to offer).
 import type { Document, YAMLMap } from 'yaml';
@@ -13,7 +13,7 @@ import { nearAll } from './fixes/candidates';
 import type { Memo } from './memo';
 import { RULES } from './rules';
 import { listOf, nearest } from './suggest';
-import { Walker, type OtherVersionLookup } from './walk';
+import { Walker, type OtherVersionLookup } from './structuralWalk';
 import { entry, scalarValue, spanOf } from './yamlNodes';
 
 /** The type at a path in the registry's other versions of the kind (for "exists in version …" hints). */

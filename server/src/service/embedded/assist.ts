@@ -12,7 +12,7 @@ import type { ParsedFile } from '../parse';
 import { keyName, spanOf } from '../yamlNodes';
 import { envelopeOf } from '../../model/envelope';
 import { celTypeOf, escapeField, secretObject, unescapeField } from './cel/env';
-import { whereOf, type Where } from './cel/check';
+import { whereOf, type Where } from './cel/celCheck';
 import { resolvePath } from '../../model/typePath';
 import { spanIn, valueMap, valueOffset, type ValueMap } from './positionMap';
 import {

@@ -3,11 +3,11 @@
 // `secret` in the secret list), checked against the model (see embedded/cel); `key` must be set for a
 // string result and absent for a map result.
 import { envelopeOf } from '../../model/envelope';
-import { checkCel, whereOf } from '../embedded/cel/check';
+import { checkCel, whereOf } from '../embedded/cel/celCheck';
 import { formatSites } from '../embedded/formatSites';
-import { reportInside } from '../embedded/report';
+import { reportInside } from '../embedded/reportInside';
 import { entry, isNullish, spanOf } from '../yamlNodes';
-import type { Rule } from './context';
+import type { Rule } from './ruleContext';
 
 export const celExpression: Rule = {
   codes: [

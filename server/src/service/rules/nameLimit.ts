@@ -1,5 +1,5 @@
 // The cloud name (`spec.cloudName`, else `metadata.name`) must fit its kind's name limits (reference-shapes.md).
-import { find, type Rule } from './context';
+import { find, type Rule } from './ruleContext';
 
 export const nameLimit: Rule = {
   codes: ['name-limit'],

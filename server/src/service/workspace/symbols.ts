@@ -4,7 +4,7 @@ import { isMap, isPair, isScalar, isSeq, type Node } from 'yaml';
 import { SymbolKind, type DocumentSymbol, type SymbolInformation } from 'vscode-languageserver-types';
 import { memoKey } from '../memo';
 import { analysisTree, type ParsedDoc, type ParsedFile } from '../parse';
-import { LineIndex } from '../text';
+import { LineIndex } from '../lineIndex';
 import { identify } from '../identity';
 import { entry, keyName, scalarValue } from '../yamlNodes';
 import type { WorkspaceIndex } from './workspaceIndex';

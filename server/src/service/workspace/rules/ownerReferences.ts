@@ -4,7 +4,7 @@
 import { listOf, nearest } from '../../suggest';
 import { describeIdType, idType, matchesShape } from '../armId';
 import { sitesOf, type RefSite } from '../manifest';
-import { capitalized, groupByKind, withArticle, type CrossFileContext, type CrossFileRule } from './context';
+import { capitalized, groupByKind, withArticle, type CrossFileContext, type CrossFileRule } from './crossFileContext';
 
 /** `/providers/Provider.AppConfiguration/configurationStores/<name>` or the whole id shape of a resource group. */
 function expectedIdTail(shape: string): string {

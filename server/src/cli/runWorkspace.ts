@@ -4,7 +4,7 @@
 import { pathToFileURL } from 'node:url';
 import { Analysis, type FileText } from '../service/analysis';
 import type { ParsedFile } from '../service/parse';
-import { LineIndex } from '../service/text';
+import { LineIndex } from '../service/lineIndex';
 import type { Settings } from '../service/settings';
 import type { Diag } from '../service/validate';
 import { readInputFile, readStdin, decodeText, type Input } from '../io/files';

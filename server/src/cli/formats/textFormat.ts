@@ -1,6 +1,6 @@
 // `file:line:col severity code message`, one problem a line, then a summary line.
 import { paint } from '../color';
-import { summaryLine, type Report } from '../report';
+import { summaryLine, type Report } from '../buildReport';
 
 export function formatText(report: Report, options: { color: boolean }): string {
   const p = paint(options.color);

@@ -5,7 +5,7 @@ import { basename, isAbsolute, relative, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { WorkDoneProgressServerReporter } from 'vscode-languageserver/node';
 import { readTextFile, readTextFileSync } from '../io/files';
-import { SKIPPED_DIRS, walkYaml } from '../io/walk';
+import { SKIPPED_DIRS, walkYaml } from '../io/folderWalk';
 import { WORKSPACE_SCOPE } from '../service/workspace/manifest';
 import { growingHeap, steadyHeap } from './heap';
 import { logError, type ServerState } from './state';

@@ -19,8 +19,8 @@ import {
   type WorkspaceSymbolParams,
 } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { lspCodeActions } from './codeActions';
-import { COPY_RESOURCE_PATH } from '../protocol/requests';
+import { lspCodeActions } from './codeActionRequests';
+import { COPY_RESOURCE_PATH } from '../protocol/customRequests';
 import { complete } from '../service/complete';
 import { hover } from '../service/hover';
 import type { ParsedFile } from '../service/parse';
