@@ -40,5 +40,24 @@ function build(def: KindDef) {
 export const envelopeOf = (def: KindDef): ObjectType => (cache.get(def) ?? build(def)).env;
 /** The envelope type of an item of `<Kind>List` (its `apiVersion` and `kind` may be omitted). */
 export const listItemOf = (def: KindDef): ObjectType => (cache.get(def) ?? build(def)).item;
+/**
+ * A core `apiVersion: v1` `kind: List` seen from one of its items (of `def`): the list's own keys, and
+ * `items` typed as manifests of `def` (each item has its own kind; this types the one being edited).
+ */
+const coreCache = new WeakMap<KindDef, ObjectType>();
+export function coreListEnvelopeOf(def: KindDef): ObjectType {
+  let t = coreCache.get(def);
+  if (!t) {
+    t = obj('List', {
+      apiVersion: req(str({ enum: [{ value: 'v1' }] }), 'the core API version: `v1`'),
+      kind: req(str({ enum: [{ value: 'List' }] }), 'the kind: `List`, a list of manifests of any kinds'),
+      metadata: opt(open('ListMeta', 'Kubernetes list metadata'), 'list metadata'),
+      items: opt(arr(envelopeOf(def)), 'the manifests of the list, each checked as the kind it names'),
+    });
+    coreCache.set(def, t);
+  }
+  return t;
+}
+
 /** The envelope type of a `<Kind>List`. */
 export const listEnvelopeOf = (def: KindDef): ObjectType => (cache.get(def) ?? build(def)).list;

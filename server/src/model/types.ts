@@ -38,6 +38,11 @@ export interface StringType {
   durationSeconds?: { min?: number; max?: number };
   /** A `;`-separated list whose items must be among `items` (SMB settings). */
   delimited?: { separator: string; items: string[] };
+  /**
+   * The one value is fixed by where the field stands (a destination's `endpointType`, a filter's
+   * `operatorType`): any other value is a slip, and the fix writes the one value whatever was written.
+   */
+  fixed?: true;
 }
 
 export interface IntType {
@@ -137,6 +142,8 @@ export interface Field {
    * inside this field are reported as warnings, never errors.
    */
   approx?: boolean;
+  /** `required` comes from a ≈ fact of reference-shapes.md: the field's absence is a warning. */
+  requiredApprox?: boolean;
   /** Where the spec says the field's enum values differ per version, each version's own list lives in its kind. */
 }
 
@@ -173,6 +180,11 @@ export interface KindDef {
    * Undefined where the spec says the path is not shown.
    */
   pathShape?: string;
+  /**
+   * The id shape an owned resource's owner `armId` must have, where the spec shows no path shape but
+   * reference-shapes.md gives the type path (queue and table services: `…/queueServices/default`).
+   */
+  ownerIdShape?: string;
   owner: OwnerRule;
   spec: ObjectType;
   status: ObjectType;

@@ -55,7 +55,7 @@ export function complete(file: ParsedFile, offset: number, settings: CompletionS
     const snippets = resourceSnippets(domainFor(file, chunk, settings), r, settings.workspaceNames?.());
     return emptyDocumentItems(snippets, chunk.text.slice(ctx.start, ctx.end), r);
   }
-  const id = identifyChunk(chunk);
+  const id = identifyChunk(chunk, offset - chunk.offset);
   if (ctx.kind === 'value') return valueItems(file, chunk, id, ctx, range(ctx.start, ctx.end), settings);
   return keyItems(id, ctx, range(ctx.start, ctx.end), text.layout());
 }
@@ -69,7 +69,7 @@ function domainFor(file: ParsedFile, chunk: ParsedDoc, settings: CompletionSetti
 // Keys
 
 const isEnvelopeLevel = (id: Identity, path: string[]) =>
-  path.length === 0 || (id.list && path.length === 2 && path[0] === 'items' && path[1] === '[]');
+  path.length === 0 || ((id.list || !!id.coreList) && path.length === 2 && path[0] === 'items' && path[1] === '[]');
 
 function keyItems(
   id: Identity,
@@ -164,6 +164,8 @@ function valueItems(
       DEFAULT_API_DOMAIN
     );
   };
+  // A core `v1` `List`'s own `apiVersion` and `kind` are Kubernetes', not ours.
+  if (top && id.coreList) return [];
   if (top && last === 'apiVersion') {
     // Offered unless the document is clearly someone else's (a kind that is not ours).
     if (id.kind !== undefined && !isOurKind(id.kind) && !id.def) return [];

@@ -215,18 +215,81 @@ function quoted(text: string, [s, t]: Span): string {
 
 const MISSING = new Set(['missing-required', 'missing-member', 'reference-shape']);
 
-function computeChunk(doc: Document.Parsed, text: string): Diag[] {
+/**
+ * An item of a `<Kind>List` is checked as the kind it names: a RoleDefinition among a RoleAssignmentList's
+ * items gets one error on its `kind`, then the checks of a RoleDefinition, never those of the list's kind
+ * (which would call every RoleDefinition field unknown). A kind the model does not know: the `kind` only.
+ */
+function checkListItem(cc: ChunkContext, item: YAMLMap, def: KindDef, i: number, listApiVersion: string): void {
+  const kindEntry = entry(item, 'kind');
+  const written = scalarValue(kindEntry?.value);
+  if (!kindEntry || typeof written !== 'string' || written === def.kind) {
+    checkManifest(cc, item, def, listItemOf(def), `items[${i}]`, true);
+    return;
+  }
+  const apiVersion = scalarValue(entry(item, 'apiVersion')?.value);
+  const named = lookup(typeof apiVersion === 'string' ? apiVersion : listApiVersion, written);
+  if (named.status !== 'ok' || named.list) {
+    // Not a kind of ours: its `kind` alone is checked (with the near-miss fix), nothing else is guessed.
+    const kindType = listItemOf(def).fields.kind.type;
+    new Walker({ doc: cc.doc, text: cc.text, out: cc.out }).value(
+      kindEntry.value,
+      kindType,
+      `items[${i}].kind`,
+      spanOf(kindEntry.key),
+      ['kind'],
+    );
+    return;
+  }
+  cc.out.report(
+    'enum-value',
+    spanOf(kindEntry.value ?? kindEntry.key),
+    `\`items[${i}].kind\` is ${written}, but a ${def.kind}List holds only ${def.kind} items; move this ${written} to a ${written}List or a core \`v1\` \`List\`.`,
+  );
+  checkManifest(cc, item, named.def, listItemOf(named.def), `items[${i}]`, true);
+}
+
+/** `apiVersion: v1`, `kind: List`: what `kubectl get -o yaml` writes; its items may be of any kind. */
+export function isCoreList(root: YAMLMap): boolean {
+  return scalarValue(entry(root, 'apiVersion')?.value) === 'v1' && scalarValue(entry(root, 'kind')?.value) === 'List';
+}
+
+/**
+ * A core `v1` `List`: every item of ours is checked as a top-level manifest of the kind it names; items of
+ * other kinds get nothing, and a list with none of ours gets nothing at all (not even its syntax errors).
+ */
+function coreListDiagnostics(doc: Document.Parsed, root: YAMLMap, text: string): Diag[] {
   const out = new Reporter();
-  const root = doc.contents;
-  const id = isMap(root) ? identify(root) : { status: 'notOurs' as const };
-  // A document that does not parse, or lacks `kind`/`apiVersion`, is still ours when what it has says so.
-  // (A kind name alone is too weak a sign: `Topic` or `Snapshot` may be anybody's.)
-  const partial = id.status === 'notOurs' ? identifyChunk({ doc, text }) : undefined;
-  const ours =
-    !partial ||
-    (partial.root !== undefined &&
-      (doc.errors.length > 0 || (partial.kind === undefined && partial.apiVersion !== undefined)));
+  const cc: ChunkContext = { doc, text, out };
+  const items = entry(root, 'items')?.value;
+  let ours = false;
+  if (isSeq(items))
+    items.items.forEach((item, i) => {
+      if (!isMap(item)) return;
+      const id = identify(item);
+      if (id.status === 'notOurs') return;
+      ours = true;
+      if (id.status === 'ok') {
+        if (id.list) {
+          // A typed list inside the core list: its items as in a top-level list.
+          const inner = entry(item, 'items')?.value;
+          if (isSeq(inner)) {
+            const api = String(scalarValue(entry(item, 'apiVersion')?.value));
+            inner.items.forEach((x, j) => isMap(x) && checkListItem(cc, x, id.def, j, api));
+          }
+        } else checkManifest(cc, item, id.def, envelopeOf(id.def), `items[${i}]`);
+      } else identityDiagnostics(item, id, out, text);
+    });
   if (!ours) return [];
+  if (doc.errors.length === 0) return out.diags;
+  // As for any document: syntax errors, and nothing after one that may have moved keys.
+  const syntax = new Reporter();
+  const structuralAt = syntaxDiagnostics(doc, text, syntax);
+  return [...syntax.diags, ...out.diags.filter((d) => d.start < structuralAt && !MISSING.has(d.code))];
+}
+
+/** Reports the parser's errors; returns where the first one that may have moved keys starts. */
+function syntaxDiagnostics(doc: Document.Parsed, text: string, out: Reporter): number {
   let structuralAt = Infinity;
   for (const e of doc.errors) {
     const span = syntaxSpan(e, text);
@@ -235,6 +298,23 @@ function computeChunk(doc: Document.Parsed, text: string): Diag[] {
     const first = e.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '');
     out.report('yaml-syntax', span, `YAML syntax error at \`${written.trim() || written}\`: ${first}`);
   }
+  return structuralAt;
+}
+
+function computeChunk(doc: Document.Parsed, text: string): Diag[] {
+  const out = new Reporter();
+  const root = doc.contents;
+  const id = isMap(root) ? identify(root) : { status: 'notOurs' as const };
+  // A document that does not parse, or lacks `kind`/`apiVersion`, is still ours when what it has says so.
+  // (A kind name alone is too weak a sign: `Topic` or `Snapshot` may be anybody's.)
+  if (isMap(root) && isCoreList(root)) return coreListDiagnostics(doc, root, text);
+  const partial = id.status === 'notOurs' ? identifyChunk({ doc, text }) : undefined;
+  const ours =
+    !partial ||
+    (partial.root !== undefined &&
+      (doc.errors.length > 0 || (partial.kind === undefined && partial.apiVersion !== undefined)));
+  if (!ours) return [];
+  const structuralAt = syntaxDiagnostics(doc, text, out);
   if (!isMap(root)) return out.diags;
   if (id.status === 'notOurs') {
     // Our group and version without a kind.
@@ -263,7 +343,7 @@ function computeChunk(doc: Document.Parsed, text: string): Diag[] {
       const items = entry(root, 'items')?.value;
       if (isSeq(items)) {
         items.items.forEach((item, i) => {
-          if (isMap(item)) checkManifest(cc, item, id.def, listItemOf(id.def), `items[${i}]`, true);
+          if (isMap(item)) checkListItem(cc, item, id.def, i, String(scalarValue(entry(root, 'apiVersion')?.value)));
           else if (isScalar(item) && item.value !== null)
             out.report(
               'wrong-type',

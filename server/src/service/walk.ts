@@ -240,6 +240,15 @@ export class Walker {
             `\`${label}\` value "${v}" exists only in version \`${other.version}\`; this version allows ${listOf(values)}.`,
           );
       }
+      if (t.fixed)
+        // The value is fixed by the member holding it: whatever was written, the one value is the fix.
+        return out.report(
+          'enum-value',
+          span,
+          `\`${label}\` is "${v}"; write \`${values[0]}\`, the one value where it stands.`,
+          undefined,
+          this.ctx.text ? valueFix(this.ctx.text, span, values, true) : undefined,
+        );
       const near = nearest(v, values);
       const fix = near && this.ctx.text ? valueFix(this.ctx.text, span, nearAll(v, values), true) : undefined;
       return out.report(
@@ -459,13 +468,15 @@ export class Walker {
     const { entries, required } = fieldsOf(t);
     // Required fields.
     const missing = required.filter(([k]) => !keys.has(k));
-    if (missing.length > 0) {
-      const names = missing.map(([k]) => k);
+    // A field required by a ≈ fact (reference-shapes.md) is reported apart, as a warning.
+    for (const approx of [false, true]) {
+      const names = missing.filter(([, f]) => !!f.requiredApprox === approx).map(([k]) => k);
+      if (names.length === 0) continue;
       out.report(
         'missing-required',
         anchor,
         `${label ? `\`${label}\` is` : 'The manifest is'} missing required field${names.length > 1 ? 's' : ''} ${listOf(names, 12, 'and')} (${t.name}).`,
-        undefined,
+        approx ? 'warning' : undefined,
         this.ctx.text ? insertRequiredFix(this.ctx.text, node, t, names) : undefined,
       );
     }

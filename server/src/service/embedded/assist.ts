@@ -70,7 +70,7 @@ function languageOf(path: string[], def: KindDef | undefined): Language | undefi
 function siteAt(file: ParsedFile, offset: number): Site | undefined {
   const chunk = chunkAt(file, offset);
   const local = offset - chunk.offset;
-  const id = identifyChunk(chunk);
+  const id = identifyChunk(chunk, local);
   if (!id.def) return undefined;
   const hit = scalarAt(chunk.doc.contents, local, []);
   if (!hit) return undefined;
