@@ -44,6 +44,7 @@ export function obj(
     exclusive?: ExclusiveGroup[];
     unknownFields?: 'error' | 'warning';
     reference?: ObjectType['reference'];
+    flat?: ObjectType['flat'];
   } = {},
 ): ObjectType {
   return { kind: 'object', name, fields, ...opts };

@@ -108,6 +108,12 @@ export interface ObjectType {
   exclusive?: ExclusiveGroup[];
   reference?: ReferenceStyle;
   /**
+   * An exactly-one container whose members all hold a discriminator naming them (`numberIn` holds
+   * `operatorType: NumberIn`): an item written flat, the discriminator directly in it, is recognised and
+   * reported once. `members` maps each discriminator value to its member.
+   */
+  flat?: { discriminator: string; members: Record<string, string> };
+  /**
    * How keys not in `fields` are treated. `error` (default): unknown field. `warning`: the shape is
    * only known approximately (a ≈ fact or a Kubernetes type the spec does not show).
    */

@@ -7,6 +7,7 @@ import type { Reporter } from './diag';
 import { describeSeconds, durationSeconds, FORMAT_DOCS, matchesFormat } from '../model/formats';
 import { nearAll } from './fixes/candidates';
 import { insertRequiredFix } from './fixes/insertRequired';
+import { wrapFlatFix } from './fixes/wrapFlat';
 import { keepOneFix, unknownFieldFix } from './fixes/remove';
 import { quoteFix, secondsFix, unquoteFix, valueFix } from './fixes/values';
 import { closest, listOf, nearest } from './suggest';
@@ -443,6 +444,7 @@ export class Walker {
   object(node: YAMLMap, t: ObjectType, label: string, anchor: Span, schemaPath: string[]): void {
     const { doc, out } = this.ctx;
     const keys = presentKeys(doc, node);
+    if (t.flat && this.writtenFlat(node, keys, t, t.flat, label, anchor, schemaPath)) return;
     // Unknown fields and complex keys.
     for (const item of node.items) {
       const name = keyName(item);
@@ -508,6 +510,57 @@ export class Walker {
     this.mergeSources(node, keys, t, label);
     this.exclusive(node, keys, t, label, anchor);
     if (t.reference) this.reference(node, keys, t, label, anchor);
+  }
+
+  /**
+   * An item of a one-member container written flat (`operatorType: NumberIn`, `key`, `values` with no
+   * `numberIn:` around them): one diagnostic naming the member to write, with the fix that wraps the entries
+   * in it, and the entries checked as that member's (instead of one unknown field per entry and a missing
+   * member). True when the item was written flat and so handled.
+   */
+  private writtenFlat(
+    node: YAMLMap,
+    keys: Map<string, { key: Node; value: Node | null }>,
+    t: ObjectType,
+    flat: NonNullable<ObjectType['flat']>,
+    label: string,
+    anchor: Span,
+    schemaPath: string[],
+  ): boolean {
+    const d = keys.get(flat.discriminator);
+    if (!d || [...keys.keys()].some((k) => Object.prototype.hasOwnProperty.call(t.fields, k))) return false;
+    const v = isScalar(d.value) ? d.value.value : undefined;
+    const byValue = Object.entries(flat.members);
+    const member =
+      typeof v === 'string'
+        ? (flat.members[v] ?? byValue.find(([x]) => x.toLowerCase() === v.toLowerCase())?.[1])
+        : undefined;
+    const memberType = member ? t.fields[member]?.type : undefined;
+    const shapeOf = (m: string, value: string): string => {
+      const mt = t.fields[m]?.type;
+      const fields = mt?.kind === 'object' ? mt.fields : {};
+      const keysOf = [...keys.keys()].filter((k) => k !== flat.discriminator);
+      const rest = keysOf.map((k) => `${k}: ${fields[k]?.type.kind === 'array' ? '[…]' : '…'}`);
+      return `${m}: {${[`${flat.discriminator}: ${value}`, ...rest].join(', ')}}`;
+    };
+    if (!member || memberType?.kind !== 'object') {
+      const [firstValue, firstMember] = byValue[0];
+      this.ctx.out.report(
+        'missing-member',
+        anchor,
+        `\`${label}\` is written flat, and its \`${flat.discriminator}\` ${v === undefined || v === null ? 'is empty' : `"${String(v)}" names no member`}; \`${flat.discriminator}\` is one of ${listOf(byValue.map(([x]) => x))}, and the entries go under the member it names: write e.g. \`${shapeOf(firstMember, firstValue)}\`.`,
+      );
+      return true;
+    }
+    this.ctx.out.report(
+      'missing-member',
+      anchor,
+      `\`${label}\` is written flat: its entries belong under the member its \`${flat.discriminator}\` names; write \`${shapeOf(member, String(v))}\`.`,
+      undefined,
+      this.ctx.text ? wrapFlatFix(this.ctx.text, node, member) : undefined,
+    );
+    this.object(node, memberType, join(label, member), anchor, [...schemaPath, member]);
+    return true;
   }
 
   /** `<<` sources must be mappings; keys they bring in must be fields of the type. */

@@ -255,7 +255,13 @@ const advancedFilter = (f: Form): ObjectType => {
   }
   return obj(`AdvancedFilter${f.sfx}`, fields, {
     doc: 'One advanced filter on an event field: set exactly one of the filter kinds.',
-    ...(f.sfx ? {} : { exclusive: [exactlyOne(...FILTER_MEMBERS)] }),
+    ...(f.sfx
+      ? {}
+      : {
+          exclusive: [exactlyOne(...FILTER_MEMBERS)],
+          // Written flat (`operatorType: NumberIn` with `key` and `values` in the item): one diagnostic.
+          flat: { discriminator: 'operatorType', members: Object.fromEntries(FILTERS.map(([m, , op]) => [op, m])) },
+        }),
   });
 };
 
