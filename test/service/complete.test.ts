@@ -394,3 +394,49 @@ test('choosing an apiVersion value does not re-open suggest on the same value (E
     [],
   );
 });
+
+test('a core v1 List: keys and values inside an item are those of the kind it names; other items get nothing', () => {
+  const head = `apiVersion: v1
+kind: List
+items:
+  - apiVersion: v1
+    kind: ConfigMap
+    metadata:
+      name: settings
+    data:
+      |
+  - apiVersion: storage.example.org/v20220901
+    kind: StorageAccount
+    metadata:
+      name: acct
+    spec:
+      sku:
+        name: Standard_LRS
+      `;
+  assert.deepEqual(completeAt(head), []);
+  const keys = completeAt(head.replace('data:\n      |', 'data: {}') + '|\n');
+  assert.ok(labels(keys).includes('accessTier'), labels(keys).join(', '));
+  assert.ok(!labels(keys).includes('sku'), 'present keys are not offered again');
+  // Required first: `kind`, `location` and `owner` of the account sort before the optional ones.
+  assert.deepEqual(labels(sorted(keys)).slice(0, 3), ['kind', 'location', 'owner']);
+  const values = completeAt(head.replace('data:\n      |', 'data: {}') + 'accessTier: |\n');
+  assert.deepEqual(labels(values), ['Cool', 'Hot', 'Premium']);
+  // The list's own keys are Kubernetes': nothing of ours is offered for them.
+  assert.deepEqual(completeAt(`apiVersion: v1\nkind: |\nitems: []\n`), []);
+});
+
+test('a destination member: its required endpointType first, its one value offered', () => {
+  const sub = `apiVersion: eventgrid.example.org/v20200601
+kind: EventSubscription
+metadata:
+  name: s
+spec:
+  destination:
+    webHook:
+      |
+`;
+  const items = completeAt(sub);
+  assert.equal(labels(sorted(items))[0], 'endpointType');
+  assert.match(item(items, 'endpointType').detail ?? '', /required/);
+  assert.deepEqual(labels(completeAt(sub.replace('|', 'endpointType: |'))), ['WebHook']);
+});
