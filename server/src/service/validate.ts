@@ -7,6 +7,7 @@ import { typeAt } from '../model/typePath';
 import type { KindDef, ObjectType } from '../model/types';
 import { isCode, type Code, type Severity } from './codes';
 import { identifyChunk } from './identity';
+import { isCoreList } from './listItems';
 import { Reporter, severityOf, type Diag } from './diag';
 import { analysisTree, parseFile, type ParsedDoc, type ParsedFile } from './parse';
 import { hashText, shiftFix, type FixData } from './fixes/data';
@@ -247,11 +248,6 @@ function checkListItem(cc: ChunkContext, item: YAMLMap, def: KindDef, i: number,
     `\`items[${i}].kind\` is ${written}, but a ${def.kind}List holds only ${def.kind} items; move this ${written} to a ${written}List or a core \`v1\` \`List\`.`,
   );
   checkManifest(cc, item, named.def, listItemOf(named.def), `items[${i}]`, true);
-}
-
-/** `apiVersion: v1`, `kind: List`: what `kubectl get -o yaml` writes; its items may be of any kind. */
-export function isCoreList(root: YAMLMap): boolean {
-  return scalarValue(entry(root, 'apiVersion')?.value) === 'v1' && scalarValue(entry(root, 'kind')?.value) === 'List';
 }
 
 /**
