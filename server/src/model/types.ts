@@ -36,6 +36,8 @@ export interface StringType {
   format?: StringFormat;
   /** For `format: 'duration'`: inclusive bounds in seconds. */
   durationSeconds?: { min?: number; max?: number };
+  /** An ISO date (`YYYY-MM-DD`) the value, a date of that form, must not be earlier than (a version date). */
+  notBefore?: string;
   /** A `;`-separated list whose items must be among `items` (SMB settings). */
   delimited?: { separator: string; items: string[] };
   /**

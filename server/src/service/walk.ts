@@ -279,6 +279,9 @@ export class Walker {
         `\`${label}\` value "${v}" is not allowed: ${t.patternDoc ?? `it must match \`${t.pattern}\``}.`,
         t.patternSeverity,
       );
+    if (t.notBefore !== undefined && /^\d{4}-\d{2}-\d{2}$/.test(v) && v < t.notBefore)
+      // ISO dates of one form compare as strings.
+      out.report('value-range', span, `\`${label}\` is ${v}; it must be ${t.notBefore} or later.`);
     if (t.format) {
       if (!matchesFormat(t.format, v)) {
         out.report('format', span, `\`${label}\` value "${v}" must be ${FORMAT_DOCS[t.format]}.`);

@@ -930,7 +930,14 @@ const blobServiceFields = (s: Sfx): Record<string, Field> => ({
   cors: corsField(s),
   defaultServiceVersion: fld(
     s,
-    str(),
+    // "2008-10-27 and later versions are possible": a version is a date; an earlier or malformed one is not.
+    s
+      ? str()
+      : str({
+          pattern: '^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$',
+          patternDoc: 'a data-service version, a date such as `2021-08-06`',
+          notBefore: '2008-10-27',
+        }),
     'data-service version used when a request names none; 2008-10-27 and later versions are possible',
   ),
   deleteRetentionPolicy: fld(s, deleteRetentionPolicy(s), 'blob soft delete settings'),
