@@ -100,7 +100,13 @@ const inputSchemaMapping = (f: Form): ObjectType =>
     },
     {
       doc: 'Mapping of the published event payload; set exactly one member.',
-      ...(f.sfx ? {} : { exclusive: [exactlyOne('json')] }),
+      ...(f.sfx
+        ? {}
+        : {
+            exclusive: [exactlyOne('json')],
+            // Written flat (`inputSchemaMappingType: Json` with the fields in the mapping): one diagnostic.
+            flat: { discriminator: 'inputSchemaMappingType', members: { Json: 'json' } },
+          }),
     },
   );
 
@@ -386,7 +392,13 @@ const destination = (f: Form): ObjectType => {
   }
   return obj(`EventSubscriptionDestination${f.sfx}`, fields, {
     doc: 'Where matching events are delivered: set exactly one destination.',
-    ...(f.sfx ? {} : { exclusive: [exactlyOne(...variants.map(([m]) => m))] }),
+    ...(f.sfx
+      ? {}
+      : {
+          exclusive: [exactlyOne(...variants.map(([m]) => m))],
+          // Written flat (`endpointType: WebHook` with the fields in `destination`): one diagnostic.
+          flat: { discriminator: 'endpointType', members: Object.fromEntries(variants.map(([m, , t]) => [t, m])) },
+        }),
   });
 };
 
@@ -405,7 +417,12 @@ const deadLetterDestination = (f: Form): ObjectType =>
     },
     {
       doc: 'Where undelivered events are written.',
-      ...(f.sfx ? {} : { exclusive: [exactlyOne('storageBlob')] }),
+      ...(f.sfx
+        ? {}
+        : {
+            exclusive: [exactlyOne('storageBlob')],
+            flat: { discriminator: 'endpointType', members: { StorageBlob: 'storageBlob' } },
+          }),
     },
   );
 
