@@ -439,4 +439,11 @@ spec:
   assert.equal(labels(sorted(items))[0], 'endpointType');
   assert.match(item(items, 'endpointType').detail ?? '', /required/);
   assert.deepEqual(labels(completeAt(sub.replace('|', 'endpointType: |'))), ['WebHook']);
+  // Choosing a destination member writes its one endpointType with it; an advanced filter its operatorType.
+  const members = completeAt(sub.replace('    webHook:\n      |', '    |'));
+  assert.equal(edit(item(members, 'storageQueue')).newText, 'storageQueue:\n      endpointType: StorageQueue\n      ');
+  const filters = completeAt(
+    sub.replace('  destination:\n    webHook:\n      |', '  filter:\n    advancedFilters:\n      - |'),
+  );
+  assert.equal(edit(item(filters, 'numberIn')).newText, 'numberIn:\n          operatorType: NumberIn\n          ');
 });

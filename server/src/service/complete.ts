@@ -132,7 +132,17 @@ function keyInsert(name: string, f: Field, ctx: Extract<CursorContext, { kind: '
   if (ctx.hasColon) return k;
   if (ctx.flow) return `${k}: `;
   const t = f.type;
-  if (t.kind === 'object' || t.kind === 'map') return `${k}:\n${' '.repeat(ctx.col + layout.unit)}`;
+  if (t.kind === 'object') {
+    // Required members with one possible value (a destination's `endpointType`) come written.
+    const indent = ' '.repeat(ctx.col + layout.unit);
+    const fixed = Object.entries(t.fields).flatMap(([n, x]) =>
+      x.required && x.type.kind === 'string' && x.type.fixed && x.type.enum?.length === 1
+        ? [`${yamlKey(n)}: ${yamlScalar(x.type.enum[0].value, false)}\n${indent}`]
+        : [],
+    );
+    return `${k}:\n${indent}${fixed.join('')}`;
+  }
+  if (t.kind === 'map') return `${k}:\n${' '.repeat(ctx.col + layout.unit)}`;
   if (t.kind === 'array') return `${k}:\n${' '.repeat(layout.compactSeq ? ctx.col : ctx.col + layout.unit)}- `;
   return `${k}: `;
 }
