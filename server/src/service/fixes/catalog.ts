@@ -44,8 +44,8 @@ export const FIXES: Record<Code, FixDoc> = {
     ],
   },
   'enum-value': {
-    text: 'Write one of the allowed values; the message lists them.',
-    actions: ['Change to `<near value>` (one per near value)'],
+    text: "Write one of the allowed values; the message lists them. A value fixed by where it stands (a destination's `endpointType`) is changed to that value.",
+    actions: ['Change to `<near value>` (one per near value; the one value where it is fixed)'],
     safe: true,
   },
   'enum-case': { text: 'Write the value in the case the API defines.', actions: ['Change to `<value>`'], safe: true },
@@ -56,7 +56,11 @@ export const FIXES: Record<Code, FixDoc> = {
     text: 'Keep one of the members, remove the others.',
     actions: ['Keep `<member>`, remove `<others>` (one per member)'],
   },
-  'missing-member': NONE("Add one of the members the message lists: which one is the author's decision."),
+  'missing-member': {
+    text: "Add one of the members the message lists: which one is the author's decision. An item written flat (an advanced filter's `operatorType`, a destination's `endpointType` directly in it) names its member: move its entries under that member.",
+    actions: ['Move the entries under `<member>` (an item written flat)'],
+    safe: true,
+  },
   'reference-shape': {
     text: 'Give the reference in one shape: `armId` alone, or `name` (an owner of a fixed kind), or all of `group`, `kind` and `name`.',
     actions: ['Keep `armId`, remove `name`', 'Keep `name`, remove `armId`'],
