@@ -98,7 +98,8 @@ function checkManifest(
 const withReveals = (fix: FixData | undefined, text: string): FixData | undefined =>
   fix?.fix === 'replace' ? { ...fix, reveals: [0, text.length] } : fix;
 
-function identityDiagnostics(root: YAMLMap, id: Lookup, out: Reporter, text: string): void {
+/** `at`: where the manifest sits (`items[2].` in a core `v1` `List`), for the field names of the messages. */
+function identityDiagnostics(root: YAMLMap, id: Lookup, out: Reporter, text: string, at = ''): void {
   if (id.status === 'unknownVersion') {
     const v = entry(root, 'apiVersion')!;
     const near = nearest(id.parsed.version, id.versions);
@@ -107,7 +108,7 @@ function identityDiagnostics(root: YAMLMap, id: Lookup, out: Reporter, text: str
     out.report(
       'unknown-version',
       spanOf(v.value),
-      `\`apiVersion\` version "${id.parsed.version}" does not exist for ${id.kind} in \`${id.area}.${id.parsed.domain}\`; versions: ${listOf(id.versions)}.${near ? ` Did you mean \`${near}\`?` : ''}`,
+      `\`${at}apiVersion\` version "${id.parsed.version}" does not exist for ${id.kind} in \`${id.area}.${id.parsed.domain}\`; versions: ${listOf(id.versions)}.${near ? ` Did you mean \`${near}\`?` : ''}`,
       undefined,
       withReveals(
         valueFix(
@@ -125,7 +126,7 @@ function identityDiagnostics(root: YAMLMap, id: Lookup, out: Reporter, text: str
     out.report(
       'unknown-kind',
       spanOf(k.value),
-      `\`kind\` "${String(scalarValue(k.value))}" does not exist in \`${id.area}.${id.parsed.domain}/${id.version}\`; kinds: ${listOf(id.kinds, 20)}.${near ? ` Did you mean \`${near}\`?` : ''}`,
+      `\`${at}kind\` "${String(scalarValue(k.value))}" does not exist in \`${id.area}.${id.parsed.domain}/${id.version}\`; kinds: ${listOf(id.kinds, 20)}.${near ? ` Did you mean \`${near}\`?` : ''}`,
       undefined,
       withReveals(valueFix(text, spanOf(k.value), nearAll(String(scalarValue(k.value)), id.kinds), true), text),
     );
@@ -274,7 +275,7 @@ function coreListDiagnostics(doc: Document.Parsed, root: YAMLMap, text: string):
             inner.items.forEach((x, j) => isMap(x) && checkListItem(cc, x, id.def, j, api));
           }
         } else checkManifest(cc, item, id.def, envelopeOf(id.def), `items[${i}]`);
-      } else identityDiagnostics(item, id, out, text);
+      } else identityDiagnostics(item, id, out, text, `items[${i}].`);
     });
   if (!ours) return [];
   if (doc.errors.length === 0) return out.diags;
