@@ -421,6 +421,19 @@ items:
   assert.deepEqual(labels(sorted(keys)).slice(0, 3), ['kind', 'location', 'owner']);
   const values = completeAt(head.replace('data:\n      |', 'data: {}') + 'accessTier: |\n');
   assert.deepEqual(labels(values), ['Cool', 'Hot', 'Premium']);
+  // An item being written: its `kind` among the kinds of its group, as in a document of its own.
+  const kinds = completeAt(
+    `apiVersion: v1\nkind: List\nitems:\n  - apiVersion: eventgrid.example.org/v20200601\n    kind: |\n`,
+  );
+  assert.deepEqual(labels(kinds).slice(0, 4), ['Domain', 'DomainsTopic', 'EventSubscription', 'Topic']);
+  const itemKeys = completeAt(
+    `apiVersion: v1\nkind: List\nitems:\n  - apiVersion: eventgrid.example.org/v20200601\n    |\n`,
+  );
+  assert.ok(
+    ['kind', 'metadata', 'spec'].every((k) => labels(itemKeys).includes(k)),
+    labels(itemKeys).join(', '),
+  );
+  assert.deepEqual(completeAt(`apiVersion: v1\nkind: List\nitems:\n  - apiVersion: v1\n    kind: |\n`), []);
   // The list's own keys are Kubernetes': nothing of ours is offered for them.
   assert.deepEqual(completeAt(`apiVersion: v1\nkind: |\nitems: []\n`), []);
 });

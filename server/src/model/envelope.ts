@@ -44,17 +44,20 @@ export const listItemOf = (def: KindDef): ObjectType => (cache.get(def) ?? build
  * A core `apiVersion: v1` `kind: List` seen from one of its items (of `def`): the list's own keys, and
  * `items` typed as manifests of `def` (each item has its own kind; this types the one being edited).
  */
-const coreCache = new WeakMap<KindDef, ObjectType>();
-export function coreListEnvelopeOf(def: KindDef): ObjectType {
-  let t = coreCache.get(def);
+const coreCache = new WeakMap<ObjectType, ObjectType>();
+export const coreListEnvelopeOf = (def: KindDef): ObjectType => coreListOf(envelopeOf(def));
+
+/** A core `v1` `List` whose item being edited has the type `item` (a kind's envelope, or a generic one). */
+export function coreListOf(item: ObjectType): ObjectType {
+  let t = coreCache.get(item);
   if (!t) {
     t = obj('List', {
       apiVersion: req(str({ enum: [{ value: 'v1' }] }), 'the core API version: `v1`'),
       kind: req(str({ enum: [{ value: 'List' }] }), 'the kind: `List`, a list of manifests of any kinds'),
       metadata: opt(open('ListMeta', 'Kubernetes list metadata'), 'list metadata'),
-      items: opt(arr(envelopeOf(def)), 'the manifests of the list, each checked as the kind it names'),
+      items: opt(arr(item), 'the manifests of the list, each checked as the kind it names'),
     });
-    coreCache.set(def, t);
+    coreCache.set(item, t);
   }
   return t;
 }

@@ -174,8 +174,13 @@ function valueItems(
       DEFAULT_API_DOMAIN
     );
   };
-  // A core `v1` `List`'s own `apiVersion` and `kind` are Kubernetes', not ours.
+  // A core `v1` `List`'s own `apiVersion` and `kind` are Kubernetes', not ours; its items' are as a manifest's.
   if (top && id.coreList) return [];
+  const coreItem = !!id.coreList && path.length === 3 && path[0] === 'items' && path[1] === '[]';
+  if (coreItem && last === 'apiVersion' && !(id.kind !== undefined && !isOurKind(id.kind) && !id.def))
+    return apiVersionItems(id, domain(), ctx, range);
+  if (coreItem && last === 'kind' && !(id.apiVersion !== undefined && !isOurApiVersion(id.apiVersion)))
+    return kindItems(id, ctx, range);
   if (top && last === 'apiVersion') {
     // Offered unless the document is clearly someone else's (a kind that is not ours).
     if (id.kind !== undefined && !isOurKind(id.kind) && !id.def) return [];

@@ -2,7 +2,7 @@
 // (from its AST when it has one, else from its top-level lines, so a half-typed manifest is recognised), and
 // the type of the whole document.
 import { isMap, isSeq, type YAMLMap } from 'yaml';
-import { coreListEnvelopeOf, envelopeOf, listEnvelopeOf } from '../model/envelope';
+import { coreListEnvelopeOf, coreListOf, envelopeOf, listEnvelopeOf } from '../model/envelope';
 import {
   allKinds,
   isOurApiVersion,
@@ -100,8 +100,16 @@ function coreListItem(root: YAMLMap, text: string, offset: number): Identity {
   const apiVersion = typeof a === 'string' ? a : ITEM_API.exec(lines)?.[2] || undefined;
   const kind = typeof k === 'string' ? k : ITEM_KIND.exec(lines)?.[2] || undefined;
   const lk = lookup(apiVersion, kind);
-  if (lk.status !== 'ok' || lk.list) return { ...none, apiVersion, kind, lookup: lk };
-  return { apiVersion, kind, lookup: lk, def: lk.def, list: false, coreList: true, root: coreListEnvelopeOf(lk.def) };
+  if (lk.status === 'ok' && !lk.list)
+    return { apiVersion, kind, lookup: lk, def: lk.def, list: false, coreList: true, root: coreListEnvelopeOf(lk.def) };
+  // Half-typed: a generic manifest where what the item has is ours (as for a document of its own).
+  return {
+    ...none,
+    apiVersion,
+    kind,
+    lookup: lk,
+    root: partlyOurs(apiVersion, kind, lk) ? coreListOf(genericEnvelope()) : undefined,
+  };
 }
 
 /**
@@ -133,13 +141,23 @@ export function identifyChunk(chunk: Pick<ParsedDoc, 'doc' | 'text'>, offset = 0
       root: lk.list ? listEnvelopeOf(lk.def) : envelopeOf(lk.def),
     };
   }
-  // Only part of the identity is there (or valid) yet: one of the two must be ours, the other absent or ours.
+  return {
+    apiVersion,
+    kind,
+    lookup: lk,
+    list: false,
+    root: partlyOurs(apiVersion, kind, lk) ? genericEnvelope() : undefined,
+  };
+}
+
+/** Only part of the identity is there (or valid) yet: one of the two must be ours, the other absent or ours. */
+function partlyOurs(apiVersion: string | undefined, kind: string | undefined, lk: Lookup): boolean {
   const apiOk = isOurApiVersion(apiVersion);
   const kindOk = isOurKind(kind);
-  const ours =
+  return (
     (apiOk && (kind === undefined || kindOk || lk.status !== 'notOurs')) ||
-    (kindOk && (apiVersion === undefined || apiOk || lk.status !== 'notOurs'));
-  return { apiVersion, kind, lookup: lk, list: false, root: ours ? genericEnvelope() : undefined };
+    (kindOk && (apiVersion === undefined || apiOk || lk.status !== 'notOurs'))
+  );
 }
 
 /** Domains of our groups used in the other documents of a file, most used first. */
