@@ -136,3 +136,28 @@ describe('destination endpointType', () => {
     clean(after);
   });
 });
+
+describe('an owner of a fixed kind given by group and kind', () => {
+  test('one reference-shape, and the fix keeps `name`', () => {
+    const text = [
+      'apiVersion: storage.cloud.example.com/v20220901',
+      'kind: StorageAccountsBlobService',
+      'metadata:',
+      '  name: blob',
+      'spec:',
+      '  owner:',
+      '    group: storage.cloud.example.com',
+      '    kind: StorageAccount',
+      '    name: appstore',
+      '',
+    ].join('\n');
+    const file = parseFile(text);
+    assert.deepEqual(
+      validateFile(file).map((d) => d.code),
+      ['reference-shape'],
+    );
+    const after = fixed(text, 'reference-shape');
+    assert.match(after, /\n {2}owner:\n {4}name: appstore\n$/);
+    clean(after);
+  });
+});

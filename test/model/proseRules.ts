@@ -525,7 +525,11 @@ export const PROSE_RULES: ProseRule[] = [
   {
     doc: 'shapes',
     quote: 'exactly one of the two',
-    check: { code: 'reference-shape', fixture: F('storage', 'container-queue-table-rules.yaml'), at: 'owner:' },
+    check: {
+      code: 'reference-shape',
+      fixture: F('storage', 'container-queue-table-rules.yaml'),
+      at: 'blobServices/default',
+    },
   },
   {
     doc: 'shapes',
@@ -741,15 +745,19 @@ export const PROSE_RULES: ProseRule[] = [
   {
     doc: 'shapes',
     quote: 'every kind with a fixed owner kind',
-    check: { code: 'unknown-field', fixture: F('storage', 'container-queue-table-rules.yaml'), at: 'group: storage' },
+    check: {
+      code: 'reference-shape',
+      fixture: F('storage', 'container-queue-table-rules.yaml'),
+      at: 'group: storage',
+    },
   },
   {
     doc: 'shapes',
     quote: 'No `group`/`kind`: the owner kind is fixed by the owned kind',
     check: {
-      code: 'unknown-field',
+      code: 'reference-shape',
       fixture: F('storage', 'container-queue-table-rules.yaml'),
-      at: 'kind: StorageAccountsQueueService',
+      at: 'group: storage',
     },
   },
   {

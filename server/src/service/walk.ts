@@ -448,6 +448,8 @@ export class Walker {
     const { doc, out } = this.ctx;
     const keys = presentKeys(doc, node);
     if (t.flat && this.writtenFlat(node, keys, t, t.flat, label, anchor, schemaPath)) return;
+    // An owner of a fixed kind written as a reference by group and kind: one diagnostic, not one per key.
+    const byKind = t.reference === 'known' ? this.ownerByKind(node, keys, label, anchor) : false;
     // Unknown fields and complex keys.
     for (const item of node.items) {
       const name = keyName(item);
@@ -456,6 +458,7 @@ export class Walker {
         continue;
       }
       if (name === '<<' || Object.prototype.hasOwnProperty.call(t.fields, name)) continue;
+      if (byKind && (name === 'group' || name === 'kind')) continue;
       const known = Object.keys(t.fields);
       const near = nearest(name, known);
       out.report(
@@ -512,7 +515,33 @@ export class Walker {
     }
     this.mergeSources(node, keys, t, label);
     this.exclusive(node, keys, t, label, anchor);
-    if (t.reference) this.reference(node, keys, t, label, anchor);
+    if (t.reference && !byKind) this.reference(node, keys, t, label, anchor);
+  }
+
+  /**
+   * `group` and `kind` in an owner whose kind is fixed by the owned kind (a KnownResourceReference): one
+   * `reference-shape` on the first of them, with the fix that keeps `name` (or `armId`), instead of an
+   * unknown field per key and a missing `name`. True when reported.
+   */
+  private ownerByKind(
+    node: YAMLMap,
+    keys: Map<string, { key: Node; value: Node | null; merged?: boolean }>,
+    label: string,
+    anchor: Span,
+  ): boolean {
+    const extra = ['group', 'kind'].filter((k) => keys.has(k) && !keys.get(k)!.merged);
+    if (extra.length === 0) return false;
+    const kept = ['name', 'armId'].filter((k) => keys.has(k) && !keys.get(k)!.merged);
+    const members = [...extra, ...kept].map((k) => ({ name: k, key: keys.get(k)!.key }));
+    const first = spanOf(keys.get(extra[0])!.key);
+    this.ctx.out.report(
+      'reference-shape',
+      first[1] > first[0] ? first : anchor,
+      `\`${label}\` gives ${listOf(extra, 2, 'and')}, but this owner's kind is fixed by the manifest's own kind: give the owner's \`name\` (or its \`armId\`) alone${kept.length ? `; remove ${listOf(extra, 2, 'and')}` : ''}.`,
+      undefined,
+      this.ctx.text && kept.length === 1 ? keepOneFix(this.ctx.text, node, members, [kept]) : undefined,
+    );
+    return true;
   }
 
   /**
