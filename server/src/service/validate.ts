@@ -222,11 +222,19 @@ const MISSING = new Set(['missing-required', 'missing-member', 'reference-shape'
  * items gets one error on its `kind`, then the checks of a RoleDefinition, never those of the list's kind
  * (which would call every RoleDefinition field unknown). A kind the model does not know: the `kind` only.
  */
-function checkListItem(cc: ChunkContext, item: YAMLMap, def: KindDef, i: number, listApiVersion: string): void {
+function checkListItem(
+  cc: ChunkContext,
+  item: YAMLMap,
+  def: KindDef,
+  i: number,
+  listApiVersion: string,
+  at = '',
+): void {
+  const label = `${at}items[${i}]`;
   const kindEntry = entry(item, 'kind');
   const written = scalarValue(kindEntry?.value);
   if (!kindEntry || typeof written !== 'string' || written === def.kind) {
-    checkManifest(cc, item, def, listItemOf(def), `items[${i}]`, true);
+    checkManifest(cc, item, def, listItemOf(def), label, true);
     return;
   }
   const apiVersion = scalarValue(entry(item, 'apiVersion')?.value);
@@ -237,7 +245,7 @@ function checkListItem(cc: ChunkContext, item: YAMLMap, def: KindDef, i: number,
     new Walker({ doc: cc.doc, text: cc.text, out: cc.out }).value(
       kindEntry.value,
       kindType,
-      `items[${i}].kind`,
+      `${label}.kind`,
       spanOf(kindEntry.key),
       ['kind'],
     );
@@ -246,9 +254,9 @@ function checkListItem(cc: ChunkContext, item: YAMLMap, def: KindDef, i: number,
   cc.out.report(
     'enum-value',
     spanOf(kindEntry.value ?? kindEntry.key),
-    `\`items[${i}].kind\` is ${written}, but a ${def.kind}List holds only ${def.kind} items; move this ${written} to a ${written}List or a core \`v1\` \`List\`.`,
+    `\`${label}.kind\` is ${written}, but a ${def.kind}List holds only ${def.kind} items; move this ${written} to a ${written}List or a core \`v1\` \`List\`.`,
   );
-  checkManifest(cc, item, named.def, listItemOf(named.def), `items[${i}]`, true);
+  checkManifest(cc, item, named.def, listItemOf(named.def), label, true);
 }
 
 /**
@@ -272,7 +280,7 @@ function coreListDiagnostics(doc: Document.Parsed, root: YAMLMap, text: string):
           const inner = entry(item, 'items')?.value;
           if (isSeq(inner)) {
             const api = String(scalarValue(entry(item, 'apiVersion')?.value));
-            inner.items.forEach((x, j) => isMap(x) && checkListItem(cc, x, id.def, j, api));
+            inner.items.forEach((x, j) => isMap(x) && checkListItem(cc, x, id.def, j, api, `items[${i}].`));
           }
         } else checkManifest(cc, item, id.def, envelopeOf(id.def), `items[${i}]`);
       } else identityDiagnostics(item, id, out, text, `items[${i}].`);
@@ -302,9 +310,9 @@ function computeChunk(doc: Document.Parsed, text: string): Diag[] {
   const out = new Reporter();
   const root = doc.contents;
   const id = isMap(root) ? identify(root) : { status: 'notOurs' as const };
+  if (isMap(root) && isCoreList(root)) return coreListDiagnostics(doc, root, text);
   // A document that does not parse, or lacks `kind`/`apiVersion`, is still ours when what it has says so.
   // (A kind name alone is too weak a sign: `Topic` or `Snapshot` may be anybody's.)
-  if (isMap(root) && isCoreList(root)) return coreListDiagnostics(doc, root, text);
   const partial = id.status === 'notOurs' ? identifyChunk({ doc, text }) : undefined;
   const ours =
     !partial ||
