@@ -74,7 +74,8 @@ export const CODES = {
   },
   'value-range': {
     severity: 'error',
-    title: 'A number outside its limits (severity 0–4, retention days 1–365, share quota 1–102400…), or a version date earlier than allowed (blob `defaultServiceVersion` 2008-10-27 or later).',
+    title:
+      'A number outside its limits (severity 0–4, retention days 1–365, share quota 1–102400…), or a version date earlier than allowed (blob `defaultServiceVersion` 2008-10-27 or later).',
     example: 'rules:\n  - severity: 7',
   },
   'string-length': {
