@@ -161,3 +161,24 @@ describe('an owner of a fixed kind given by group and kind', () => {
     clean(after);
   });
 });
+
+describe('spec fields written at the top level', () => {
+  for (const eol of ['\n', '\r\n'])
+    test(`one unknown-field, and the fix moves them under spec: (${eol === '\n' ? 'LF' : 'CRLF'})`, () => {
+      const head = [
+        'apiVersion: appconfiguration.cloud.example.com/v20240601',
+        'kind: KeyValue',
+        'metadata:',
+        '  name: k',
+      ];
+      const text = [...head, 'owner:', '  name: app-config', 'value: "on"', ''].join(eol);
+      const file = parseFile(text);
+      assert.deepEqual(
+        validateFile(file).map((d) => d.code),
+        ['unknown-field'],
+      );
+      const after = fixed(text, 'unknown-field');
+      assert.equal(after, [...head, 'spec:', '  owner:', '    name: app-config', '  value: "on"', ''].join(eol));
+      clean(after);
+    });
+});

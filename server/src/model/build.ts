@@ -45,6 +45,7 @@ export function obj(
     unknownFields?: 'error' | 'warning';
     reference?: ObjectType['reference'];
     flat?: ObjectType['flat'];
+    flatInto?: string;
   } = {},
 ): ObjectType {
   return { kind: 'object', name, fields, ...opts };

@@ -19,8 +19,9 @@ function build(def: KindDef) {
     spec: (hasRequired(def.spec) ? req : opt)(def.spec, `desired state of the ${def.kind}`),
     status: opt(def.status, 'observed state, written by the service: read-only, ignored when applied'),
   });
-  const env = obj(def.kind, fields(true), { doc: def.doc });
-  const item = obj(def.kind, fields(false), { doc: def.doc });
+  // `spec` fields written at the top level (`spec:` forgotten) are one mistake.
+  const env = obj(def.kind, fields(true), { doc: def.doc, flatInto: 'spec' });
+  const item = obj(def.kind, fields(false), { doc: def.doc, flatInto: 'spec' });
   const list = obj(
     `${def.kind}List`,
     {

@@ -116,6 +116,11 @@ export interface ObjectType {
    */
   flat?: { discriminator: string; members: Record<string, string> };
   /**
+   * A member whose fields are often written directly in this object, the member itself left out (a
+   * manifest's `spec` fields at its top level): recognised and reported once.
+   */
+  flatInto?: string;
+  /**
    * How keys not in `fields` are treated. `error` (default): unknown field. `warning`: the shape is
    * only known approximately (a ≈ fact or a Kubernetes type the spec does not show).
    */

@@ -1,13 +1,13 @@
 // The structural check of one document against the model: types, required fields, unknown fields,
 // enums (with case and other-version hints), limits, formats, exclusive members and reference shapes.
 // Everything here is driven by the model's data; rules that relate several fields live in rules/.
-import { isAlias, isMap, isScalar, isSeq, type Document, type Node, type YAMLMap } from 'yaml';
+import { isAlias, isMap, isScalar, isSeq, YAMLMap, type Document, type Node, type Pair } from 'yaml';
 import type { ArrayType, Field, IntType, MapType, NumberType, ObjectType, StringType, Type } from '../model/types';
 import type { Reporter } from './diag';
 import { describeSeconds, durationSeconds, FORMAT_DOCS, matchesFormat } from '../model/formats';
 import { nearAll } from './fixes/candidates';
 import { insertRequiredFix } from './fixes/insertRequired';
-import { wrapFlatFix } from './fixes/wrapFlat';
+import { moveUnderFix, wrapFlatFix } from './fixes/wrapFlat';
 import { keepOneFix, unknownFieldFix } from './fixes/remove';
 import { quoteFix, secondsFix, unquoteFix, valueFix } from './fixes/values';
 import { closest, listOf, nearest } from './suggest';
@@ -450,6 +450,9 @@ export class Walker {
     if (t.flat && this.writtenFlat(node, keys, t, t.flat, label, anchor, schemaPath)) return;
     // An owner of a fixed kind written as a reference by group and kind: one diagnostic, not one per key.
     const byKind = t.reference === 'known' ? this.ownerByKind(node, keys, label, anchor) : false;
+    // `spec` fields written without `spec:` (at a manifest's top level): one diagnostic, not one per key.
+    const flatInto =
+      t.flatInto && !keys.has(t.flatInto) ? this.writtenInto(node, t, t.flatInto, label, schemaPath) : [];
     // Unknown fields and complex keys.
     for (const item of node.items) {
       const name = keyName(item);
@@ -459,6 +462,7 @@ export class Walker {
       }
       if (name === '<<' || Object.prototype.hasOwnProperty.call(t.fields, name)) continue;
       if (byKind && (name === 'group' || name === 'kind')) continue;
+      if (flatInto.includes(name)) continue;
       const known = Object.keys(t.fields);
       const near = nearest(name, known);
       out.report(
@@ -475,7 +479,7 @@ export class Walker {
     }
     const { entries, required } = fieldsOf(t);
     // Required fields.
-    const missing = required.filter(([k]) => !keys.has(k));
+    const missing = required.filter(([k]) => !keys.has(k) && !(flatInto.length > 0 && k === t.flatInto));
     // A field required by a ≈ fact (reference-shapes.md) is reported apart, as a warning.
     for (const approx of [false, true]) {
       const names = missing.filter(([, f]) => !!f.requiredApprox === approx).map(([k]) => k);
@@ -593,6 +597,50 @@ export class Walker {
     );
     this.object(node, memberType, join(label, member), anchor, [...schemaPath, member]);
     return true;
+  }
+
+  /**
+   * Fields of member `into` (a manifest's `spec`) written directly in this object, `into` itself absent:
+   * one `unknown-field` on the first, naming them all, with the fix that moves them under `into:`; they are
+   * then checked as `into`'s. Returns their names (empty when there are none).
+   */
+  private writtenInto(node: YAMLMap, t: ObjectType, into: string, label: string, schemaPath: string[]): string[] {
+    const target = t.fields[into]?.type;
+    if (target?.kind !== 'object') return [];
+    const pairs = node.items.filter((p): p is Pair => {
+      const k = keyName(p);
+      return (
+        k !== undefined &&
+        !Object.prototype.hasOwnProperty.call(t.fields, k) &&
+        Object.prototype.hasOwnProperty.call(target.fields, k)
+      );
+    });
+    if (pairs.length === 0) return [];
+    const names = pairs.map((p) => keyName(p)!);
+    const where = label ? `directly in \`${label}\`` : 'at the top level of the manifest';
+    const first = spanOf(pairs[0].key);
+    this.ctx.out.report(
+      'unknown-field',
+      first,
+      `${listOf(
+        names.map((n) => n),
+        6,
+        'and',
+      )} ${names.length > 1 ? 'are fields' : 'is a field'} of \`${into}\`, written ${where}: put ${names.length > 1 ? 'them' : 'it'} under \`${into}:\`.`,
+      undefined,
+      this.ctx.text ? moveUnderFix(this.ctx.text, node, pairs, into) : undefined,
+    );
+    const sub = new YAMLMap();
+    sub.items = pairs;
+    // Checked where they are, without fixes: a fix's edits would be placed as if `into:` were written.
+    const text = this.ctx.text;
+    this.ctx.text = undefined;
+    try {
+      this.object(sub, target, join(label, into), first, [...schemaPath, into]);
+    } finally {
+      this.ctx.text = text;
+    }
+    return names;
   }
 
   /** `<<` sources must be mappings; keys they bring in must be fields of the type. */

@@ -28,8 +28,12 @@ export const FIXES: Record<Code, FixDoc> = {
     safe: true,
   },
   'unknown-field': {
-    text: 'Rename the key to the field meant, or remove it.',
-    actions: ['Rename `<key>` to `<near field>` (one per near field not already set)', 'Remove `<key>` and its value'],
+    text: 'Rename the key to the field meant, or remove it. `spec` fields written at the top level (`spec:` forgotten) are one diagnostic: move them under `spec:`.',
+    actions: [
+      'Rename `<key>` to `<near field>` (one per near field not already set)',
+      'Remove `<key>` and its value',
+      'Move them under `spec:`',
+    ],
     safe: true,
   },
   'wrong-type': {
