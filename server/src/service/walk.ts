@@ -622,11 +622,7 @@ export class Walker {
     this.ctx.out.report(
       'unknown-field',
       first,
-      `${listOf(
-        names.map((n) => n),
-        6,
-        'and',
-      )} ${names.length > 1 ? 'are fields' : 'is a field'} of \`${into}\`, written ${where}: put ${names.length > 1 ? 'them' : 'it'} under \`${into}:\`.`,
+      `${listOf(names, 6, 'and')} ${names.length > 1 ? 'are fields' : 'is a field'} of \`${into}\`, written ${where}: put ${names.length > 1 ? 'them' : 'it'} under \`${into}:\`.`,
       undefined,
       this.ctx.text ? moveUnderFix(this.ctx.text, node, pairs, into) : undefined,
     );
