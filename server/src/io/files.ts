@@ -4,7 +4,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { ioReason } from './ioReason';
-import { Excluder, globToRegExp, hasMagic, splitGlob } from './glob';
+import { compileGlob, Excluder, hasMagic, splitGlob, type Glob } from './glob';
 import { isYamlName, walkYamlSync } from './walk';
 
 export type Input = { kind: 'file'; path: string; display: string } | { kind: 'stdin'; display: string };
@@ -51,12 +51,12 @@ export function collectInputs(
   };
 
   /** Every YAML file below a folder (sorted, depth first); `match` filters by path relative to `root`. */
-  const walk = (root: string, match?: { re: RegExp; maxDepth: number }): number => {
+  const walk = (root: string, match?: { glob: Glob; maxDepth: number }): number => {
     let found = 0;
     walkYamlSync(root, {
       skip: excluded,
       descend: match ? (depth) => depth < match.maxDepth : undefined,
-      accept: match ? (relPath) => match.re.test(relPath) : undefined,
+      accept: match ? (relPath) => match.glob.test(relPath) : undefined,
       onFile: (full) => {
         found++;
         addFile(full);
@@ -101,7 +101,7 @@ export function collectInputs(
         baseIsDir = false;
       }
       const maxDepth = rest.includes('**') ? Infinity : rest.split('/').length;
-      const found = baseIsDir ? walk(baseAbs, { re: globToRegExp(rest), maxDepth }) : 0;
+      const found = baseIsDir ? walk(baseAbs, { glob: compileGlob(rest), maxDepth }) : 0;
       if (found === 0) errors.push(`no YAML files match: ${arg}`);
     } else {
       errors.push(`no such file: ${arg}`);

@@ -17,6 +17,9 @@ export interface Settings {
 
 export const DEFAULT_SETTINGS: Settings = { rules: {}, ownerResolution: 'info', exclude: [] };
 
+/** The longest `exclude` pattern io/glob.ts compiles (MAX_PATTERN_LENGTH there; service/ cannot import io/). */
+const MAX_EXCLUDE_LENGTH = 1000;
+
 const SEVERITIES = new Set(['error', 'warning', 'info', 'hint', 'off']);
 
 /**
@@ -49,7 +52,12 @@ export function readSettings(raw: unknown): { settings: Settings; problems: stri
     s.docsBaseUrl = r.docsBaseUrl.trim();
   else if (r.docsBaseUrl !== undefined && r.docsBaseUrl !== '' && r.docsBaseUrl !== null)
     problems.push('docsBaseUrl must be an http(s) or file address');
-  if (Array.isArray(r.exclude)) s.exclude = r.exclude.filter((x): x is string => typeof x === 'string');
-  else if (r.exclude !== undefined) problems.push('exclude must be a list of glob patterns');
+  if (Array.isArray(r.exclude)) {
+    s.exclude = r.exclude.filter((x): x is string => typeof x === 'string');
+    // io/glob.ts compiles no longer pattern (it would match nothing): say so rather than ignore it silently.
+    for (const p of s.exclude)
+      if (p.length > MAX_EXCLUDE_LENGTH)
+        problems.push(`exclude: a pattern of ${p.length} characters is ignored (at most ${MAX_EXCLUDE_LENGTH})`);
+  } else if (r.exclude !== undefined) problems.push('exclude must be a list of glob patterns');
   return { settings: s, problems };
 }
