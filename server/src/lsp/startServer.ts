@@ -90,9 +90,12 @@ export function startServer(connection: Connection): ServerState {
     for (const p of problems) connection.console.warn(`cloud-manifests settings: ${p}`);
   };
 
-  /** Takes new settings; a changed `exclude` rescans the workspace, anything else re-validates. */
+  /** Takes new settings; a changed `exclude` or `maxFileSizeMB` rescans the workspace, anything else re-validates. */
   const applyNewSettings = (next: Settings): void => {
-    const excludeChanged = JSON.stringify(next.exclude) !== JSON.stringify(client.settings.exclude);
+    // What the scan reads changes: the files it leaves out, or the size it reads up to.
+    const excludeChanged =
+      JSON.stringify(next.exclude) !== JSON.stringify(client.settings.exclude) ||
+      next.maxFileSizeMB !== client.settings.maxFileSizeMB;
     client.settings = next;
     if (excludeChanged) {
       ws.excluder = new Excluder(client.settings.exclude);

@@ -13,9 +13,14 @@ export interface Settings {
   exclude: string[];
   /** Where the pages of the diagnostic codes are (`cloudManifests.docsBaseUrl`); empty: the ones shipped with the extension. */
   docsBaseUrl?: string;
+  /** Files larger than this many megabytes are not read from the workspace (`cloudManifests.maxFileSizeMB`). */
+  maxFileSizeMB: number;
 }
 
-export const DEFAULT_SETTINGS: Settings = { rules: {}, ownerResolution: 'info', exclude: [] };
+export const DEFAULT_SETTINGS: Settings = { rules: {}, ownerResolution: 'info', exclude: [], maxFileSizeMB: 10 };
+
+/** The size cap in bytes. */
+export const maxFileBytes = (s: Pick<Settings, 'maxFileSizeMB'>): number => Math.floor(s.maxFileSizeMB * 1024 * 1024);
 
 /** The longest `exclude` pattern io/glob.ts compiles (MAX_PATTERN_LENGTH there; service/ cannot import io/). */
 const MAX_EXCLUDE_LENGTH = 1000;
@@ -52,6 +57,10 @@ export function readSettings(raw: unknown): { settings: Settings; problems: stri
     s.docsBaseUrl = r.docsBaseUrl.trim();
   else if (r.docsBaseUrl !== undefined && r.docsBaseUrl !== '' && r.docsBaseUrl !== null)
     problems.push('docsBaseUrl must be an http(s) or file address');
+  if (typeof r.maxFileSizeMB === 'number' && r.maxFileSizeMB > 0 && r.maxFileSizeMB <= 4096)
+    s.maxFileSizeMB = r.maxFileSizeMB;
+  else if (r.maxFileSizeMB !== undefined && r.maxFileSizeMB !== null)
+    problems.push('maxFileSizeMB must be a number of megabytes above 0 and at most 4096');
   if (Array.isArray(r.exclude)) {
     s.exclude = r.exclude.filter((x): x is string => typeof x === 'string');
     // io/glob.ts compiles no longer pattern (it would match nothing): say so rather than ignore it silently.
