@@ -27,6 +27,8 @@ export interface LoadedSettings {
   file?: string;
   /** Folder `exclude` patterns are relative to: the settings file's, else the current folder. */
   base: string;
+  /** Settings left unused on purpose (a docsBaseUrl that is not https:), to say on standard error. */
+  notices: string[];
 }
 
 export function loadSettings(
@@ -59,8 +61,13 @@ export function loadSettings(
     const all = [...unknown.map((k) => `unknown setting "${k}"`), ...problems];
     if (all.length > 0) throw new CliError(`invalid settings file ${shown}: ${all.join('; ')}`);
   }
-  const { settings } = readSettings(raw);
+  const { settings, ignored } = readSettings(raw);
   settings.rules = { ...settings.rules, ...options.rules };
   if (options.apiDomain) settings.apiDomain = options.apiDomain;
-  return { settings, file: text !== undefined ? file : undefined, base: text !== undefined ? dirname(file) : cwd };
+  return {
+    settings,
+    file: text !== undefined ? file : undefined,
+    base: text !== undefined ? dirname(file) : cwd,
+    notices: ignored.map((m) => `${shown}: ${m}`),
+  };
 }

@@ -59,7 +59,8 @@ export async function run(io: CliIo): Promise<number> {
 
 async function check(io: CliIo, options: CheckOptions): Promise<number> {
   const started = Date.now();
-  const { settings, base } = loadSettings(io.cwd, options);
+  const { settings, base, notices } = loadSettings(io.cwd, options);
+  for (const m of notices) say(io, m);
   const paths = options.paths.length > 0 ? options.paths : ['.'];
   const { inputs, errors, skipped, roots } = await collectInputs(paths, {
     cwd: io.cwd,
