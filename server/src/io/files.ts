@@ -66,8 +66,15 @@ export async function collectInputs(paths: readonly string[], options: CollectOp
 
   const excluded = (abs: string): boolean => !excluder.empty && excluder.excludes(slashes(relative(excludeBase, abs)));
   const addFile = (abs: string) => {
-    if (seen.has(abs)) return;
-    seen.add(abs);
+    // One file reached by two names (a link beside its target) is one input: checked, and fixed, once.
+    let real = abs;
+    try {
+      real = realpathSync(abs);
+    } catch {
+      // Reported when it is read.
+    }
+    if (seen.has(real)) return;
+    seen.add(real);
     inputs.push({ kind: 'file', path: abs, display: displayPath(cwd, abs) });
   };
 

@@ -25,7 +25,9 @@ export interface FileSkip {
 
 const FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0);
 
-export const megabytes = (bytes: number): string => `${+(bytes / (1024 * 1024)).toFixed(2)} MB`;
+/** A size in words: megabytes, or bytes below a hundredth of one. */
+export const megabytes = (bytes: number): string =>
+  bytes < 10486 ? `${bytes} bytes` : `${+(bytes / (1024 * 1024)).toFixed(2)} MB`;
 
 /** Why a file with these stats is not read; undefined when it may be. */
 function refusal(st: Stats, maxBytes: number): string | undefined {

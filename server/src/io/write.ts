@@ -7,6 +7,7 @@
 // A symbolic link stays a link: its target is written (the caller decides whether the target may be).
 import { createHash, randomBytes } from 'node:crypto';
 import {
+  accessSync,
   closeSync,
   fchmodSync,
   fchownSync,
@@ -55,9 +56,12 @@ export function writeFileAtomic(path: string, bytes: Uint8Array, expected: Expec
   const target = realpathSync(path);
   const st = statSync(target);
   if (!st.isFile()) throw Object.assign(new Error('not a regular file'), { code: 'EINVAL' });
+  // A read-only file stays as it is (the rename would replace it, since only the folder's permission counts).
+  accessSync(target, constants.W_OK);
   if (!unchanged(target, expected)) throw new ChangedSinceReadError(path);
   const dir = dirname(target);
-  const temp = join(dir, `.${basename(target)}.${process.pid}.${randomBytes(4).toString('hex')}.cloud-manifests.tmp`);
+  // Named after the file (shortened: a 250-character name must still leave room) and unique to this write.
+  const temp = join(dir, `.${basename(target).slice(0, 120)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
   const fd = openSync(temp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, 0o600);
   let renamed = false;
   try {
