@@ -49,11 +49,15 @@ test(
       assert.equal(NEW.get(f)!.length, OLD.get(f)!.length, 'hot → Hot: same length');
     }
     const seen = { old: 0, new: 0, killed: 0, mixed: 0 };
+    // How long a run takes: the shortest whole run seen so far (the machine's load varies; a run that ends
+    // before its kill says the estimate was long).
+    let estimate = whole.ms;
     for (let i = 0; i < 50; i++) {
       restore();
-      // Spread over the whole run, startup included, and a little past its usual end.
-      const { killed } = await runFix(Math.random() * whole.ms * 1.1);
+      // Spread over the whole run, startup included.
+      const { killed, ms } = await runFix(Math.random() * estimate);
       if (killed) seen.killed++;
+      else estimate = Math.min(estimate, ms);
       const states = NAMES.map((f) => {
         const now = readFileSync(join(dir, f));
         if (now.equals(OLD.get(f)!)) return 'old';
@@ -69,7 +73,7 @@ test(
       if (states.includes('old') && states.includes('new')) seen.mixed++;
     }
     // The kills did land during runs (not all after them), some of them between files.
-    assert.ok(seen.killed >= 20, JSON.stringify(seen));
+    assert.ok(seen.killed >= 15, JSON.stringify(seen));
     assert.ok(seen.old > 0 && seen.new > 0, JSON.stringify(seen));
     // A killed run may leave its temporary file (`.a.yaml.<pid>.<random>.tmp`, never a .yaml): only those.
     for (const f of readdirSync(dir)) assert.match(f, /^(?:[abc]\.yaml|\.[abc]\.yaml\.\d+\.[0-9a-f]{8}\.tmp)$/);

@@ -12,6 +12,7 @@ import {
   lstatSync,
   mkdirSync,
   mkdtempSync,
+  readdirSync,
   readFileSync,
   readlinkSync,
   symlinkSync,
@@ -162,6 +163,28 @@ describe('check --fix writes only what it may, whole', () => {
     ]);
   });
 
+  test('up to the rename the file holds its old text, and the new one is whole beside it', async () => {
+    const dir = scratch();
+    put(dir, 'a.yaml', fixable('a'));
+    const { inputs, roots } = await collectInputs(['.'], { cwd: dir });
+    const { workspace } = await loadWorkspace(inputs, { cwd: dir });
+    const seen: string[] = [];
+    const hooks = {
+      beforeRename: (p: string) => {
+        // A kill at this moment (the last before the rename) leaves the old text in place.
+        assert.equal(readFileSync(p, 'utf8'), fixable('a'));
+        const temps = readdirSync(dir).filter((f) => f !== 'a.yaml');
+        assert.equal(temps.length, 1);
+        seen.push(readFileSync(join(dir, temps[0]), 'utf8'));
+      },
+    };
+    assert.deepEqual(fixWorkspace(workspace, {}, 'write', { roots, hooks }).notWritten, []);
+    assert.equal(seen.length, 1);
+    assert.equal(readFileSync(join(dir, 'a.yaml'), 'utf8'), seen[0]);
+    assert.match(seen[0], FIXED);
+    assert.deepEqual(readdirSync(dir), ['a.yaml']);
+  });
+
   test('--fix-dry-run reports the files as they are on disk, with relative diff headers', () => {
     const dir = scratch();
     put(dir, 'sub/a.yaml', fixable('a'));
@@ -237,4 +260,20 @@ describe('hostile file names', () => {
     assert.equal(lines(r.stdout).length, 4);
     assert.ok(!r.stdout.split('\n').some((l) => l.startsWith('line.yaml')), 'no line starts inside a name');
   });
+});
+
+test('a settings file may not point the links of the codes anywhere but https:', () => {
+  const dir = scratch();
+  put(dir, 'a.yaml', fixable('a'));
+  put(dir, '.cloud-manifests.json', JSON.stringify({ docsBaseUrl: 'file:///etc/' }));
+  const r = cli(dir, ['--format', 'sarif', 'a.yaml']);
+  assert.equal(r.status, 0, r.stderr);
+  assert.match(
+    r.stderr,
+    /\.cloud-manifests\.json: docsBaseUrl "file:\/\/\/etc\/" is ignored: only an https: address is used/,
+  );
+  assert.doesNotMatch(r.stdout, /helpUri/);
+  put(dir, '.cloud-manifests.json', JSON.stringify({ docsBaseUrl: 'https://docs.example.com/codes' }));
+  const ok = cli(dir, ['--format', 'sarif', 'a.yaml']);
+  assert.match(ok.stdout, /"helpUri": "https:\/\/docs\.example\.com\/codes\/enum-case\.md"/);
 });
