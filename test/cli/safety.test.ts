@@ -223,6 +223,17 @@ describe('check on a hostile folder', () => {
       assert.equal(err.split('\n').filter((l) => l.includes(`ws/${name}:`)).length, 1, name);
   });
 
+  test('brace- and star-heavy exclude patterns in the settings file cost nothing', () => {
+    const exclude = ['{a,b}'.repeat(22), 'x/**/'.repeat(14) + 'y', '*a'.repeat(14) + '*b', 'ws/d/d/**/deep.yaml'];
+    writeFileSync(join(dir, 'heavy.json'), JSON.stringify({ exclude }));
+    const r = cli(dir, ['--config', 'heavy.json', 'ws'], { unprivileged: true });
+    assert.equal(r.status, 2, r.stderr);
+    // The last pattern left out the deep manifest; the others match nothing here.
+    assert.match(r.stdout, /^ws\/good\.yaml:\d+:\d+ warning enum-case/m);
+    assert.doesNotMatch(r.stdout, /deep\.yaml/);
+    assert.match(r.stdout, /1 file checked/);
+  });
+
   test('maxFileSizeMB in the settings file moves the cap', () => {
     writeFileSync(join(dir, 'small.json'), JSON.stringify({ maxFileSizeMB: 0.0001 }));
     const r = cli(dir, ['--config', 'small.json', 'ws/good.yaml']);
