@@ -238,6 +238,13 @@ describe('the GitHub Action, run locally', { timeout: 600_000 }, () => {
     assert.ok(!existsSync(join(ws, 'cloud-manifests.sarif')));
   });
 
+  test('an input with a line break cannot add an output of its own', () => {
+    const r = runAction(actionDir, ws, { paths: 'warn', 'sarif-file': 'x.sarif\nerrors=999' }, env);
+    assert.equal(r.status, 0, r.log);
+    // The path is refused as an output (it has a line break); the counts are the checker's.
+    assert.deepEqual(r.outputs, { 'sarif-file': '', errors: '0', warnings: '1' });
+  });
+
   test('hostile file names are reported on one line, never obeyed as workflow commands, never taken as options', () => {
     const account = readFileSync(join(repo, 'examples', 'storage', 'account.yaml'), 'utf8');
     const names = [
