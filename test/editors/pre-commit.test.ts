@@ -126,7 +126,7 @@ describe('pre-commit with the hook from this repository', { timeout: 600_000 }, 
     assert.match(out, /cloud-manifests check\.+Failed/);
     assert.doesNotMatch(out, /unknown option|invalid settings file|no such file/);
     assert.match(out, /^new\\nline\.yaml:\d+:\d+ error enum-value .*Standard_XYZ/m);
-    assert.match(out, /1 error in 1 file \(3 files checked\)/);
+    assert.match(out, /^1 error, 0 warnings in 1 file \(3 files checked\)$/m);
     assert.equal(head(), before, 'nothing committed');
   });
 });

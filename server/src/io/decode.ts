@@ -14,21 +14,23 @@ export interface Decoded {
 
 const strict = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
-/** The first offset at which `buf` stops being valid UTF-8 (it is not, as the strict decoder said). */
-function firstInvalid(buf: Buffer): number {
-  // Halve the prefix that still decodes; a cut inside a sequence counts as invalid, so step back to its start.
-  let lo = 0;
-  let hi = buf.length;
-  while (hi - lo > 1) {
-    const mid = (lo + hi) >> 1;
-    try {
-      strict.decode(buf.subarray(0, mid));
-      lo = mid;
-    } catch {
-      hi = mid;
+/** The offset of the first byte of `b` that does not start a well-formed UTF-8 sequence (RFC 3629). */
+function firstInvalid(b: Buffer): number {
+  for (let i = 0; i < b.length;) {
+    const c = b[i];
+    const more =
+      c < 0x80 ? 0 : c >= 0xc2 && c <= 0xdf ? 1 : c >= 0xe0 && c <= 0xef ? 2 : c >= 0xf0 && c <= 0xf4 ? 3 : -1;
+    if (more < 0) return i;
+    // The second byte's range is narrower after E0, ED, F0 and F4 (no overlong forms, surrogates or > U+10FFFF).
+    const lo = c === 0xe0 ? 0xa0 : c === 0xf0 ? 0x90 : 0x80;
+    const hi = c === 0xed ? 0x9f : c === 0xf4 ? 0x8f : 0xbf;
+    for (let k = 1; k <= more; k++) {
+      const x = b[i + k];
+      if (x === undefined || x < (k === 1 ? lo : 0x80) || x > (k === 1 ? hi : 0xbf)) return i;
     }
+    i += more + 1;
   }
-  return lo;
+  return b.length;
 }
 
 /** Decodes a file's bytes; undefined for binary content. */

@@ -42,8 +42,9 @@ export function displayPath(cwd: string, abs: string): string {
 }
 
 /**
- * Resolves the command line's paths to inputs, in order, without duplicates. Problems (a missing file,
- * an unreadable folder, a glob that matches nothing…) are returned as one-line messages.
+ * Resolves the command line's paths to inputs, in order, without duplicates (a file named twice, or through
+ * a link, is one input). Usage problems (a missing file, a glob that matches nothing…) are returned as
+ * one-line messages; entries left out of folder walks (unreadable, not regular, links leading out) as `skipped`.
  */
 export async function collectInputs(paths: readonly string[], options: CollectOptions): Promise<Collected> {
   const { cwd } = options;
