@@ -5,7 +5,7 @@
 // file events and `cloudManifests/checkWorkspace` naming those entries read nothing outside the folder, and
 // later file events are still handled at once.
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -106,5 +106,36 @@ describe('the server on a hostile workspace', { timeout: 120_000 }, () => {
     assert.deepEqual(r.unreadable.sort(), [...hostile, foreign].sort());
     assert.ok(process.memoryUsage().rss < 300 * 1024 * 1024, `rss ${process.memoryUsage().rss}`);
     await client.close(app);
+  });
+});
+
+describe('maxFileSizeMB', () => {
+  test('a file over the cap is left out of the index and named; a smaller cap in the settings takes effect', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cm-cap-'));
+    writeFileSync(join(dir, 'small.yaml'), rg('rg-small'));
+    const big = rg('rg-big') + `# ${'x'.repeat(2000)}\n`;
+    writeFileSync(join(dir, 'big.yaml'), big);
+    const client = new WorkspaceClient({ rootDir: dir, settings: { maxFileSizeMB: 0.001 } });
+    try {
+      await client.initialize();
+      await client.waitForScans(1, 60_000);
+      const r = await client.request<CheckWorkspaceResult>(CHECK_WORKSPACE, {});
+      assert.deepEqual(
+        r.files.map((f) => f.uri),
+        [uriOf(join(dir, 'small.yaml'))],
+      );
+      assert.ok(
+        client.logs.includes(
+          `cloud-manifests: skipped ${join(dir, 'big.yaml')}: larger than 1048 bytes (${big.length} bytes; see maxFileSizeMB)`,
+        ),
+        client.logs.join('\n'),
+      );
+      // Open, it is the editor's text and always checked.
+      const diags = await client.open(uriOf(join(dir, 'big.yaml')), rg('rg-big'));
+      assert.deepEqual(diags, []);
+    } finally {
+      await client.stop();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
