@@ -59,8 +59,9 @@ export function registerDocumentEvents(s: ServerState): void {
         // Only a path inside a workspace folder, links resolved (a link to / or /dev/zero is never read).
         const path = await containedPath(s, uri);
         if (!path) {
+          // Indexed before (a file since removed, or replaced by a link leading out): it leaves the index.
           if (index.has(uri) && !documents.get(uri)) {
-            keys.push(...index.remove(uri));
+            for (const k of index.remove(uri)) keys.push(k);
             touched.add(uri);
           }
           continue;
