@@ -15,6 +15,7 @@ import {
   readdirSync,
   readFileSync,
   readlinkSync,
+  rmSync,
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
@@ -287,4 +288,32 @@ test('a settings file may not point the links of the codes anywhere but https:',
   put(dir, '.cloud-manifests.json', JSON.stringify({ docsBaseUrl: 'https://docs.example.com/codes' }));
   const ok = cli(dir, ['--format', 'sarif', 'a.yaml']);
   assert.match(ok.stdout, /"helpUri": "https:\/\/docs\.example\.com\/codes\/enum-case\.md"/);
+});
+
+test('a settings file that is a FIFO, a device or a link leading out of the folder stops the run at once', () => {
+  const dir = scratch();
+  put(dir, 'a.yaml', fixable('a'));
+  spawnSync('mkfifo', [join(dir, '.cloud-manifests.json')]);
+  const fifo = cli(dir, ['a.yaml']);
+  assert.equal(fifo.status, 2);
+  assert.equal(fifo.stderr, 'cloud-manifests: settings file .cloud-manifests.json: not a regular file (a FIFO)\n');
+  rmSync(join(dir, '.cloud-manifests.json'));
+  symlinkSync('/dev/zero', join(dir, '.cloud-manifests.json'));
+  const zero = cli(dir, ['a.yaml']);
+  assert.equal(zero.status, 2);
+  assert.match(zero.stderr, /settings file \.cloud-manifests\.json: not a regular file \(a device\)/);
+  rmSync(join(dir, '.cloud-manifests.json'));
+  const elsewhere = scratch();
+  put(elsewhere, 'secret.json', '{"not": "settings"}');
+  symlinkSync(join(elsewhere, 'secret.json'), join(dir, '.cloud-manifests.json'));
+  const out = cli(dir, ['a.yaml']);
+  assert.equal(out.status, 2);
+  assert.match(
+    out.stderr,
+    /settings file \.cloud-manifests\.json: a symbolic link to .*secret\.json, outside the current folder/,
+  );
+  assert.doesNotMatch(out.stderr, /not/, 'its content is not shown');
+  // Named outright with --config, a file elsewhere is the user's choice.
+  put(elsewhere, 'ok.json', '{"rules": {"enum-case": "off"}}');
+  assert.equal(cli(dir, ['--config', join(elsewhere, 'ok.json'), 'a.yaml']).status, 0);
 });
