@@ -3,16 +3,18 @@
 // outside the folder) with brace- and star-heavy `exclude` patterns. The scan finishes in seconds, reads
 // only the regular files inside the folder, names each entry it leaves out once (log and progress);
 // file events and `cloudManifests/checkWorkspace` naming those entries read nothing outside the folder, and
-// later file events are still handled at once.
+// later file events are still handled at once. A file over `maxFileSizeMB` is named and left out; a folder
+// and a file nobody may read are named once each (as root, the bundled server runs over stdio as nobody).
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { after, before, describe, test } from 'node:test';
 import type { Diagnostic, PublishDiagnosticsParams } from 'vscode-languageserver-protocol/node';
 import { CHECK_WORKSPACE, type CheckWorkspaceResult } from '../../server/src/protocol/requests';
-import { asRoot, makeHostileFolder, removeTree } from '../helpers/hostile';
+import { asRoot, makeHostileFolder, NOBODY, removeTree } from '../helpers/hostile';
 import { account, rg } from '../workspace/helpers';
 import { WorkspaceClient } from './workspaceClient';
 
@@ -135,6 +137,48 @@ describe('maxFileSizeMB', () => {
       assert.deepEqual(diags, []);
     } finally {
       await client.stop();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('unreadable entries', () => {
+  test('a folder and a file nobody may read are named once each and skipped; the rest is indexed', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cm-unreadable-'));
+    chmodSync(dir, 0o755);
+    writeFileSync(join(dir, 'ok.yaml'), rg('rg-ok'));
+    writeFileSync(join(dir, 'secret.yaml'), rg('rg-secret'));
+    mkdirSync(join(dir, 'locked'));
+    writeFileSync(join(dir, 'locked', 'inner.yaml'), rg('rg-inner'));
+    // Root reads anything: then the server runs over stdio as nobody (the bundle), on files nobody owns.
+    if (asRoot) spawnSync('chown', ['-R', `${NOBODY}:${NOBODY}`, dir]);
+    chmodSync(join(dir, 'secret.yaml'), 0o000);
+    chmodSync(join(dir, 'locked'), 0o000);
+    const client = new WorkspaceClient({ rootDir: dir, ...(asRoot ? { transport: 'stdio', uid: NOBODY } : {}) });
+    try {
+      await client.initialize();
+      await client.waitForScans(1, 60_000);
+      const r = await client.request<CheckWorkspaceResult>(CHECK_WORKSPACE, {});
+      assert.deepEqual(
+        r.files.map((f) => f.uri),
+        [uriOf(join(dir, 'ok.yaml'))],
+      );
+      const skipped = client.logs.filter((l) => l.startsWith('cloud-manifests: skipped '));
+      assert.deepEqual(skipped.sort(), [
+        `cloud-manifests: skipped ${join(dir, 'locked')}: cannot read the folder: permission denied`,
+        `cloud-manifests: skipped ${join(dir, 'secret.yaml')}: permission denied`,
+      ]);
+      assert.ok(
+        client.logs.some((l) => /in 1 files in \d+ ms; skipped 2 \(locked, secret\.yaml\)$/.test(l)),
+        client.logs.join('\n'),
+      );
+      // Asked for again (a file event), it is not named a second time.
+      await client.filesChanged({ uri: uriOf(join(dir, 'secret.yaml')), type: 2 });
+      await client.request<CheckWorkspaceResult>(CHECK_WORKSPACE, {});
+      assert.equal(client.logs.filter((l) => l.includes('secret.yaml: permission denied')).length, 1);
+    } finally {
+      await client.stop();
+      chmodSync(join(dir, 'locked'), 0o755);
       rmSync(dir, { recursive: true, force: true });
     }
   });
