@@ -61,7 +61,8 @@ export function readFileBoundedSync(path: string, maxBytes = DEFAULT_MAX_FILE_BY
     const st = fstatSync(fd);
     const why = refusal(st, maxBytes);
     if (why) return { skipped: why };
-    const buf = Buffer.allocUnsafe(Math.min(maxBytes + 1, Math.max(st.size + 1, 64 * 1024)));
+    // One byte more than fstat says, to see a file that grew since (then read on, up to the cap).
+    const buf = Buffer.allocUnsafe(Math.min(maxBytes + 1, st.size + 1));
     let n = 0;
     // Until the end of the file or one byte over the cap (a file that grew since fstat).
     for (;;) {
