@@ -141,6 +141,18 @@ describe('package.json contributions', () => {
       assert.ok(props[`cloudManifests.${k}`]?.description, k);
     assert.ok(props['cloudManifests.rules'].additionalProperties.enum.includes('off'));
   });
+  test('untrusted workspaces: limited, with every setting that points outside the workspace restricted', () => {
+    const untrusted = pkg.capabilities.untrustedWorkspaces;
+    assert.equal(untrusted.supported, 'limited');
+    assert.ok(untrusted.description);
+    // Where links lead, which paths are read, how much is read: a repository's own settings may not decide.
+    const restricted = ['cloudManifests.docsBaseUrl', 'cloudManifests.exclude', 'cloudManifests.maxFileSizeMB'];
+    assert.deepEqual([...untrusted.restrictedConfigurations].sort(), restricted);
+    for (const k of restricted) assert.ok(pkg.contributes.configuration.properties[k], `${k} is a setting`);
+    // The server reads the workspace from disk, which a virtual workspace does not have.
+    assert.equal(pkg.capabilities.virtualWorkspaces.supported, false);
+    assert.ok(pkg.capabilities.virtualWorkspaces.description);
+  });
   test('the client synchronises the settings section and runs YAML files and untitled documents', () => {
     const ext = src('extension.ts');
     assert.match(ext, /configurationSection: 'cloudManifests'/);

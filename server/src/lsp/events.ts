@@ -13,7 +13,7 @@ import { guarded } from './lifecycle';
 import { documentParams, watchedFileChanges } from './params';
 import { diagnosticsOf, documentChanged, markDirty } from './publish';
 import { forgetDoc, safely, type ServerState } from './state';
-import { enqueue, inWorkspace, listYamlFiles, pathOf, readText } from './workspace';
+import { containedPath, enqueue, inWorkspace, listYamlFiles, readText, reportSkipped } from './workspace';
 
 export function registerDocumentEvents(s: ServerState): void {
   const { client, connection, documents, index, publish } = s;
@@ -30,7 +30,7 @@ export function registerDocumentEvents(s: ServerState): void {
     // The file falls back to its content on disk (or leaves the index).
     enqueue(s, async () => {
       if (documents.get(uri)) return;
-      const text = inWorkspace(s, uri) && isYamlName(uri) ? await readText(uri) : undefined;
+      const text = inWorkspace(s, uri) && isYamlName(uri) ? await readText(s, uri) : undefined;
       if (documents.get(uri)) return;
       const keys = text !== undefined ? index.set(uri, parseFile(text), WORKSPACE_SCOPE) : index.remove(uri);
       markDirty(s, index.dependents([uri], keys));
@@ -56,19 +56,31 @@ export function registerDocumentEvents(s: ServerState): void {
           continue;
         }
         if (documents.get(uri)) continue; // the open document's content wins
-        const path = pathOf(uri);
-        if (!path || !inWorkspace(s, uri)) continue;
+        // Only a path inside a workspace folder, links resolved (a link to / or /dev/zero is never read).
+        const path = await containedPath(s, uri);
+        if (!path) {
+          // Indexed before (a file since removed, or replaced by a link leading out): it leaves the index.
+          if (index.has(uri) && !documents.get(uri)) {
+            for (const k of index.remove(uri)) keys.push(k);
+            touched.add(uri);
+          }
+          continue;
+        }
         let found: string[] = [];
         if (isYamlName(path)) found = [path];
         else {
           // A folder created or moved in: its YAML files.
           const st = await stat(path).catch(() => undefined);
-          if (st?.isDirectory()) found = await listYamlFiles(s, path, s.ws.scanGeneration);
+          if (st?.isDirectory()) {
+            const listed = await listYamlFiles(s, path, s.ws.scanGeneration);
+            reportSkipped(s, listed.skipped);
+            found = listed.files;
+          }
         }
         for (const p of found) {
           const u = pathToFileURL(p).href;
           if (documents.get(u)) continue;
-          const text = await readText(u);
+          const text = await readText(s, u);
           keys.push(...(text === undefined ? index.remove(u) : index.set(u, parseFile(text), WORKSPACE_SCOPE)));
           touched.add(u);
         }

@@ -29,6 +29,13 @@ export function startServer(connection: Connection): ServerState {
   const s = createState(connection);
   const { client, documents, ws } = s;
 
+  /** Settings from the client, with what is wrong or left unused in them said in the log. */
+  const readLogged = (raw: unknown): Settings => {
+    const { settings, problems, ignored } = readSettings(raw);
+    for (const p of [...problems, ...ignored]) connection.console.warn(`cloud-manifests settings: ${p}`);
+    return settings;
+  };
+
   /** Scans the workspace folders; then the open documents join the index and everything is re-published. */
   const rescan = () => {
     const done = scanWorkspace(s, () => {
@@ -53,7 +60,7 @@ export function startServer(connection: Connection): ServerState {
     client.codeLensRefreshSupport = !!caps.workspace?.codeLens?.refreshSupport;
     client.documentChangesSupport = !!caps.workspace?.workspaceEdit?.documentChanges;
     const init = params.initializationOptions as { settings?: unknown; indexChanged?: unknown } | undefined;
-    if (init?.settings) client.settings = readSettings(init.settings).settings;
+    if (init?.settings) client.settings = readLogged(init.settings);
     client.indexEvents = init?.indexChanged === true;
     ws.excluder = new Excluder(client.settings.exclude);
     const roots =
@@ -85,14 +92,15 @@ export function startServer(connection: Connection): ServerState {
   const refreshSettings = async (): Promise<void> => {
     if (!client.configurationSupport) return;
     const raw = await connection.workspace.getConfiguration('cloudManifests').catch(() => undefined);
-    const { settings: next, problems } = readSettings(raw);
-    applyNewSettings(next);
-    for (const p of problems) connection.console.warn(`cloud-manifests settings: ${p}`);
+    applyNewSettings(readLogged(raw));
   };
 
-  /** Takes new settings; a changed `exclude` rescans the workspace, anything else re-validates. */
+  /** Takes new settings; a changed `exclude` or `maxFileSizeMB` rescans the workspace, anything else re-validates. */
   const applyNewSettings = (next: Settings): void => {
-    const excludeChanged = JSON.stringify(next.exclude) !== JSON.stringify(client.settings.exclude);
+    // What the scan reads changes: the files it leaves out, or the size it reads up to.
+    const excludeChanged =
+      JSON.stringify(next.exclude) !== JSON.stringify(client.settings.exclude) ||
+      next.maxFileSizeMB !== client.settings.maxFileSizeMB;
     client.settings = next;
     if (excludeChanged) {
       ws.excluder = new Excluder(client.settings.exclude);
@@ -126,7 +134,7 @@ export function startServer(connection: Connection): ServerState {
 
   connection.onDidChangeConfiguration((change) => {
     const fromPush = (change.settings as { cloudManifests?: unknown } | undefined)?.cloudManifests;
-    if (fromPush !== undefined) applyNewSettings(readSettings(fromPush).settings);
+    if (fromPush !== undefined) applyNewSettings(readLogged(fromPush));
     void (fromPush !== undefined ? Promise.resolve() : refreshSettings()).then(() => revalidateAll(s));
   });
 

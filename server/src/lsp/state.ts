@@ -37,6 +37,10 @@ export interface WorkspaceState {
   indexComplete: boolean;
   scanGeneration: number;
   scanDone: Promise<void>;
+  /** The folders' real paths, for the folders list they were computed from (see workspace.ts realFolders). */
+  real?: { of: string[]; paths: string[] };
+  /** Skipped files and folders already said in the log (`path\0reason`): each is said once. */
+  reported: Set<string>;
 }
 
 /** Diagnostics waiting to be published (see publish.ts). */
@@ -99,6 +103,7 @@ export function createState(connection: Connection): ServerState {
       indexComplete: true,
       scanGeneration: 0,
       scanDone: Promise.resolve(),
+      reported: new Set(),
     },
     indexedVersion: new Map(),
     fsQueue: Promise.resolve(),
