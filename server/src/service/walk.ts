@@ -9,6 +9,7 @@ import { nearAll } from './fixes/candidates';
 import { insertRequiredFix } from './fixes/insertRequired';
 import { keepOneFix, unknownFieldFix } from './fixes/remove';
 import { quoteFix, secondsFix, unquoteFix, valueFix } from './fixes/values';
+import { sampleString } from './samples';
 import { closest, listOf, nearest } from './suggest';
 import {
   clusterValue,
@@ -68,6 +69,13 @@ const typeWord = (t: Type): string => {
 
 /** A string type any short text satisfies: quoting a value for it cannot make another error. */
 const isFreeString = (t: StringType): boolean => !t.enum && !t.pattern && !t.format && !t.delimited && !t.minLength;
+
+/** A required string written `""` where the field's own checks accept it (no format, pattern or minimum). */
+function isEmptyAccepted(t: Type, value: unknown): boolean {
+  if (t.kind !== 'string' || !isScalar(value) || value.value !== '') return false;
+  if (t.enum || t.format || (t.minLength ?? 0) > 0) return false;
+  return !t.pattern || new RegExp(t.pattern).test('');
+}
 
 /** The fields of an object type as entries, and the required ones: computed once per type (hot path). */
 const fieldCache = new WeakMap<ObjectType, { entries: [string, Field][]; required: [string, Field][] }>();
@@ -479,6 +487,15 @@ export class Walker {
           `\`${join(label, k)}\` is required but has no value; it must be ${typeWord(f.type)}.`,
         );
         continue;
+      }
+      if (f.required && isEmptyAccepted(f.type, e.value)) {
+        // `""` passes every check of a free-text string, yet the service gets no value: the missing-field fix
+        // writes it, and it stays flagged (a warning) until the user fills it.
+        out.report(
+          'placeholder-value',
+          spanOf(e.value),
+          `\`${join(label, k)}\` is empty: write its value, e.g. \`${sampleString(k, f.type as StringType)}\` (an empty string passes the schema, but the service needs a value).`,
+        );
       }
       if (e.merged) {
         // Merged in via `<<`: checked against this type, reported at the merge key.

@@ -43,6 +43,7 @@ export const FIXES: Record<Code, FixDoc> = {
       'Add the missing fields `<a>`, `<b>` (at the mapping\'s indentation, in model order, with placeholders that pass the checks: the first allowed value, `""`, the lowest allowed number; not offered in flow style)',
     ],
   },
+  'placeholder-value': NONE('Write the value the service needs; the message gives an example of its form.'),
   'enum-value': {
     text: 'Write one of the allowed values; the message lists them.',
     actions: ['Change to `<near value>` (one per near value)'],
