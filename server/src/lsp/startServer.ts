@@ -75,7 +75,7 @@ export function startServer(connection: Connection): ServerState {
         codeActionProvider: { codeActionKinds: CODE_ACTION_KINDS, resolveProvider: false },
         workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
         ...(client.pullDiagnostics
-          ? { diagnosticProvider: { interFileDependencies: true, workspaceDiagnostics: false } }
+          ? { diagnosticProvider: { interFileDependencies: true, workspaceDiagnostics: true } }
           : {}),
       },
       serverInfo: { name: 'cloud-manifests', version: '0.1.0' },

@@ -13,9 +13,19 @@ export interface Settings {
   exclude: string[];
   /** Where the pages of the diagnostic codes are (`cloudManifests.docsBaseUrl`); empty: the ones shipped with the extension. */
   docsBaseUrl?: string;
+  /**
+   * Which files' problems the editor shows (`cloudManifests.problems.scope`): every manifest of the
+   * workspace (default), or the open files only.
+   */
+  problemsScope: 'workspace' | 'openFiles';
 }
 
-export const DEFAULT_SETTINGS: Settings = { rules: {}, ownerResolution: 'info', exclude: [] };
+export const DEFAULT_SETTINGS: Settings = {
+  rules: {},
+  ownerResolution: 'info',
+  exclude: [],
+  problemsScope: 'workspace',
+};
 
 const SEVERITIES = new Set(['error', 'warning', 'info', 'hint', 'off']);
 
@@ -49,6 +59,9 @@ export function readSettings(raw: unknown): { settings: Settings; problems: stri
     s.docsBaseUrl = r.docsBaseUrl.trim();
   else if (r.docsBaseUrl !== undefined && r.docsBaseUrl !== '' && r.docsBaseUrl !== null)
     problems.push('docsBaseUrl must be an http(s) or file address');
+  const problemsScope = (r.problems as { scope?: unknown } | undefined)?.scope;
+  if (problemsScope === 'workspace' || problemsScope === 'openFiles') s.problemsScope = problemsScope;
+  else if (problemsScope !== undefined) problems.push('problems.scope must be "workspace" or "openFiles"');
   if (Array.isArray(r.exclude)) s.exclude = r.exclude.filter((x): x is string => typeof x === 'string');
   else if (r.exclude !== undefined) problems.push('exclude must be a list of glob patterns');
   return { settings: s, problems };
