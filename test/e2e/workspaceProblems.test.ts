@@ -40,7 +40,7 @@ describe('workspace-wide problems, published (a client that does not pull)', () 
     await client.waitForScans(1);
     const typo = await client.waitForDiagnostics(ws.uri('typo.yaml'), (p) => p.diagnostics.length > 0);
     assert.deepEqual(codes(typo.diagnostics), ['unknown-field']);
-    assert.match(typo.diagnostics[0].message, /acessTier/);
+    assert.match(String(typo.diagnostics[0].message), /acessTier/);
     const orphan = await client.waitForDiagnostics(ws.uri('orphan.yaml'), (p) => p.diagnostics.length > 0);
     assert.deepEqual(codes(orphan.diagnostics), ['owner-not-found']);
     // Fixed on disk (another tool, a git checkout): its problems go.
