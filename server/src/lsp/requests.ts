@@ -17,11 +17,12 @@ import {
   type RenameParams,
   type TextEdit,
   type WorkspaceSymbolParams,
+  CompletionTriggerKind,
 } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { lspCodeActions } from './codeActions';
 import { COPY_RESOURCE_PATH } from '../protocol/requests';
-import { complete } from '../service/complete';
+import { complete, EXPRESSION_TRIGGERS } from '../service/complete';
 import { validateFile } from '../service/validate';
 import { hover } from '../service/hover';
 import { readOnce, type ParsedFile } from '../service/parse';
@@ -85,8 +86,17 @@ export function registerRequests(s: ServerState): void {
               apiDomain: client.settings.apiDomain,
               workspaceDomains: index.domains(),
               workspaceNames: () => namesByKind(index),
+              ...(params.context?.triggerKind === CompletionTriggerKind.TriggerCharacter
+                ? { trigger: params.context.triggerCharacter }
+                : {}),
             });
             syncAll(s);
+            // A character of an expression opened completion: only the expression's own items (or none).
+            if (
+              params.context?.triggerKind === CompletionTriggerKind.TriggerCharacter &&
+              EXPRESSION_TRIGGERS.includes(params.context.triggerCharacter ?? '')
+            )
+              return items;
             const refs: CompletionItem[] = safely(s, () => completeReferences(index, doc.uri, file, offset), []);
             if (refs.length === 0) return items;
             const labels = new Set(items.map((i) => i.label));

@@ -13,6 +13,7 @@ import {
 } from 'vscode-languageserver/node';
 import { Excluder } from '../io/glob';
 import { CODE_ACTION_KINDS } from './codeActions';
+import { EXPRESSION_TRIGGERS } from '../service/complete';
 import { indexChanged } from './indexEvents';
 import { readSettings, type Settings } from '../service/settings';
 import { registerCommands } from './commands';
@@ -64,7 +65,10 @@ export function startServer(connection: Connection): ServerState {
     return {
       capabilities: {
         textDocumentSync: TextDocumentSyncKind.Incremental,
-        completionProvider: { triggerCharacters: [':', ' ', '-', '/', '\n'], resolveProvider: false },
+        completionProvider: {
+          triggerCharacters: [':', ' ', '-', '/', '\n', ...EXPRESSION_TRIGGERS],
+          resolveProvider: false,
+        },
         hoverProvider: true,
         definitionProvider: true,
         referencesProvider: true,

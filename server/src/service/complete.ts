@@ -36,15 +36,25 @@ export interface CompletionSettings {
   workspaceDomains?: string[];
   /** Names of the workspace's manifests per kind (asked in an empty document only): owners for the snippets. */
   workspaceNames?: () => Map<string, string[]>;
+  /** The character that opened completion by itself (LSP `CompletionContext.triggerCharacter`), if one did. */
+  trigger?: string;
 }
+
+/**
+ * Characters that open completion by themselves inside PromQL and CEL (`.` after `self`, `(` and `,` among
+ * a function's arguments…). Anywhere else they are ordinary YAML text: nothing opens.
+ */
+export const EXPRESSION_TRIGGERS = ['.', '(', '{', ',', '='];
 
 const TRIGGER_SUGGEST = { title: 'Suggest', command: 'editor.action.triggerSuggest' };
 const md = (value: string) => ({ kind: MarkupKind.Markdown, value });
 
 export function complete(file: ParsedFile, offset: number, settings: CompletionSettings = {}): CompletionItem[] {
   // Inside a PromQL or CEL expression: that language's completion.
-  const embedded = embeddedCompletion(file, offset);
+  const trigger = settings.trigger && EXPRESSION_TRIGGERS.includes(settings.trigger) ? settings.trigger : undefined;
+  const embedded = embeddedCompletion(file, offset, trigger);
   if (embedded) return embedded;
+  if (trigger) return [];
   const chunk = chunkAt(file, offset);
   const text = new ChunkText(chunk.text);
   const ctx = cursorAt(text, offset - chunk.offset);
