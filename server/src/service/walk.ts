@@ -60,8 +60,12 @@ const typeWord = (t: Type): string => {
       return 'a list';
     case 'map':
       return 'a mapping of strings';
-    case 'object':
-      return `a mapping (${t.name})`;
+    case 'object': {
+      // The generated type name (`StorageAccountSku`, `…_STATUS`) means nothing to the reader: its fields do.
+      const names = Object.keys(t.fields);
+      if (names.length === 0) return 'a mapping';
+      return `a mapping with ${listOf(names.slice(0, 3), 3, 'and')}${names.length > 3 ? ', …' : ''}`;
+    }
     case 'open':
       return 'any value';
   }
@@ -472,7 +476,7 @@ export class Walker {
       out.report(
         'missing-required',
         anchor,
-        `${label ? `\`${label}\` is` : 'The manifest is'} missing required field${names.length > 1 ? 's' : ''} ${listOf(names, 12, 'and')} (${t.name}).`,
+        `${label ? `\`${label}\` is` : 'The manifest is'} missing required field${names.length > 1 ? 's' : ''} ${listOf(names, 12, 'and')}.`,
         undefined,
         this.ctx.text ? insertRequiredFix(this.ctx.text, node, t, names) : undefined,
       );
@@ -542,7 +546,7 @@ export class Walker {
       out.report(
         'unknown-field',
         spanOf(e.key),
-        `\`${label || 'the manifest'}\` gets field \`${k}\` through the merge key, but ${t.name} has no such field.`,
+        `\`${label || 'the manifest'}\` gets field \`${k}\` through the merge key, but has no such field.`,
         t.unknownFields === 'warning' ? 'warning' : undefined,
       );
     }

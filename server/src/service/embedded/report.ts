@@ -62,6 +62,8 @@ export function reportInside(
   for (const p of problems) {
     const span = map ? spanIn(map, p.from, p.to) : spanOf(node);
     const data = map && p.fix ? fixData(map, node, p.fix) : undefined;
-    out.report(p.code, span, `\`${label}\`: ${p.message}`, p.severity, data);
+    // What is wrong first (Problems cuts long rows); where, last: the row's position already says it.
+    const message = p.message[0].toUpperCase() + p.message.slice(1);
+    out.report(p.code, span, `${message.replace(/\.$/, '')} (in \`${label}\`).`, p.severity, data);
   }
 }

@@ -184,15 +184,13 @@ class Walker {
           from,
           to: n.end,
           severity: 'warning',
-          message: `\`${base.label}\` (${t.name}, known in part) has no known field \`${field}\`. Did you mean \`${near}\`?`,
+          message: `\`${base.label}\` has no known field \`${field}\` (the spec shows it in part). Did you mean \`${near}\`?`,
           fix: renameTo(from, n.end, near),
         });
       return undefined;
     }
     const what =
-      base.label === 'secret'
-        ? 'The secrets of this kind (`operatorSpec.secrets`) have'
-        : `\`${base.label}\` (${t.name}) has`;
+      base.label === 'secret' ? 'The secrets of this kind (`operatorSpec.secrets`) have' : `\`${base.label}\` has`;
     this.problems.push({
       code: 'cel-unknown-field',
       from,
@@ -233,7 +231,12 @@ const renameTo = (from: number, to: number, near: string): EmbeddedFix => ({
   candidates: [{ title: `Change to \`${near}\``, text: near }],
 });
 
-const typeWords = (t: string) => t.replace(/^T\d+_/, '').replace(/google\.protobuf\./g, '');
+/** cel-js's words for types, without its prefixes and without our generated type names (`…_STATUS`). */
+const typeWords = (t: string) =>
+  t
+    .replace(/^T\d+_/, '')
+    .replace(/google\.protobuf\./g, '')
+    .replace(/\b[A-Za-z0-9]+(?:_(?:Spec|STATUS|ARM))+\b/g, 'object');
 
 function compute(def: KindDef, where: Where, text: string): CelResult {
   if (text.trim() === '')
