@@ -49,7 +49,21 @@ export const EXPRESSION_TRIGGERS = ['.', '(', '{', ',', '='];
 const TRIGGER_SUGGEST = { title: 'Suggest', command: 'editor.action.triggerSuggest' };
 const md = (value: string) => ({ kind: MarkupKind.Markdown, value });
 
+/**
+ * The completion items at `offset`, without any that would write exactly what is already there: accepting
+ * one changes nothing, yet takes the Enter the user meant as a line break (`default`, `westus2` typed out).
+ */
 export function complete(file: ParsedFile, offset: number, settings: CompletionSettings = {}): CompletionItem[] {
+  return completeAll(file, offset, settings).filter((i) => {
+    const e = i.textEdit;
+    if (!e || !('range' in e)) return true;
+    const s = file.lines.offsetAt(e.range.start);
+    const t = file.lines.offsetAt(e.range.end);
+    return t === s || file.text.slice(s, t) !== e.newText;
+  });
+}
+
+function completeAll(file: ParsedFile, offset: number, settings: CompletionSettings): CompletionItem[] {
   // Inside a PromQL or CEL expression: that language's completion.
   const trigger = settings.trigger && EXPRESSION_TRIGGERS.includes(settings.trigger) ? settings.trigger : undefined;
   const embedded = embeddedCompletion(file, offset, trigger);
@@ -63,7 +77,7 @@ export function complete(file: ParsedFile, offset: number, settings: CompletionS
   if (ctx.kind === 'empty') {
     const r = range(ctx.start, ctx.end);
     const snippets = resourceSnippets(domainFor(file, chunk, settings), r, settings.workspaceNames?.());
-    return emptyDocumentItems(snippets, chunk.text.slice(ctx.start, ctx.end), r);
+    return emptyDocumentItems(snippets, r);
   }
   const id = identifyChunk(chunk);
   if (ctx.kind === 'value') return valueItems(file, chunk, id, ctx, range(ctx.start, ctx.end), settings);
@@ -119,13 +133,17 @@ function keyItems(
         f.type.kind === 'array' ||
         f.type.kind === 'bool' ||
         (f.type.kind === 'string' && !!f.type.enum) ||
-        (envelope && (name === 'apiVersion' || name === 'kind')));
+        (envelope && (name === 'apiVersion' || name === 'kind')) ||
+        // An owner or reference by name: the workspace's names are offered next (completeRefs.ts).
+        (!!t.reference && name === 'name'));
+    // In an owner or reference, `name` (the usual way, completed from the workspace) before `armId`.
+    const first = f.required || (!!t.reference && name === 'name');
     items.push({
       label: name,
       kind: CompletionItemKind.Property,
       detail: `${typeLabel(f.type)} · ${f.required ? 'required' : 'optional'}`,
       documentation: md(fieldMarkdown(pathLabel([...ctx.path, name]), f)),
-      sortText: `${f.required ? '0' : f.deprecated ? '2' : '1'}_${name}`,
+      sortText: `${first ? '0' : f.deprecated ? '2' : '1'}_${name}`,
       filterText: name,
       textEdit: { range, newText: insert },
       insertTextFormat: InsertTextFormat.PlainText,
