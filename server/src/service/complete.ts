@@ -49,21 +49,52 @@ export const EXPRESSION_TRIGGERS = ['.', '(', '{', ',', '='];
 const TRIGGER_SUGGEST = { title: 'Suggest', command: 'editor.action.triggerSuggest' };
 const md = (value: string) => ({ kind: MarkupKind.Markdown, value });
 
-/**
- * The completion items at `offset`, without any that would write exactly what is already there: accepting
- * one changes nothing, yet takes the Enter the user meant as a line break (`default`, `westus2` typed out).
- */
+/** The completion items at `offset` (see `completion`). */
 export function complete(file: ParsedFile, offset: number, settings: CompletionSettings = {}): CompletionItem[] {
-  return completeAll(file, offset, settings).filter((i) => {
-    const e = i.textEdit;
-    if (!e || !('range' in e)) return true;
-    const s = file.lines.offsetAt(e.range.start);
-    const t = file.lines.offsetAt(e.range.end);
-    return t === s || file.text.slice(s, t) !== e.newText;
-  });
+  return completion(file, offset, settings).items;
 }
 
-function completeAll(file: ParsedFile, offset: number, settings: CompletionSettings): CompletionItem[] {
+/**
+ * The completion at `offset`. A value typed out in full (`default`, `westus2`) gets nothing: an item that
+ * would write exactly what is there changes nothing, yet takes the Enter the user meant as a line break, and
+ * so would a longer one that starts with it (`StorageAccount` → `StorageAccountsBlobService`). Value lists
+ * are `isIncomplete`: an editor asks again as the word grows (it filters on its own otherwise, and would keep
+ * the list open on a whole value).
+ */
+export function completion(
+  file: ParsedFile,
+  offset: number,
+  settings: CompletionSettings = {},
+): { items: CompletionItem[]; isIncomplete: boolean } {
+  const inValue = { value: false };
+  const items = completeAll(file, offset, settings, inValue);
+  // Typed out: the caret at the end of the word an item would write as it is (mid-word, the user is editing).
+  if (inValue.value && items.some((i) => writesWhatIsThere(file, i, offset))) return { items: [], isIncomplete: true };
+  return { items: items.filter((i) => !writesWhatIsThere(file, i, offset)), isIncomplete: inValue.value };
+}
+
+/**
+ * Whether accepting the item would write exactly the text its edit replaces, the caret (`offset`) at its
+ * end: a word typed out.
+ */
+export function writesWhatIsThere(
+  file: Pick<ParsedFile, 'text' | 'lines'>,
+  i: CompletionItem,
+  offset: number,
+): boolean {
+  const e = i.textEdit;
+  if (!e || !('range' in e)) return false;
+  const s = file.lines.offsetAt(e.range.start);
+  const t = file.lines.offsetAt(e.range.end);
+  return t > s && t === offset && file.text.slice(s, t) === e.newText;
+}
+
+function completeAll(
+  file: ParsedFile,
+  offset: number,
+  settings: CompletionSettings,
+  inValue: { value: boolean },
+): CompletionItem[] {
   // Inside a PromQL or CEL expression: that language's completion.
   const trigger = settings.trigger && EXPRESSION_TRIGGERS.includes(settings.trigger) ? settings.trigger : undefined;
   const embedded = embeddedCompletion(file, offset, trigger);
@@ -80,7 +111,10 @@ function completeAll(file: ParsedFile, offset: number, settings: CompletionSetti
     return emptyDocumentItems(snippets, r);
   }
   const id = identifyChunk(chunk);
-  if (ctx.kind === 'value') return valueItems(file, chunk, id, ctx, range(ctx.start, ctx.end), settings);
+  if (ctx.kind === 'value') {
+    inValue.value = true;
+    return valueItems(file, chunk, id, ctx, range(ctx.start, ctx.end), settings);
+  }
   return keyItems(id, ctx, range(ctx.start, ctx.end), text.layout());
 }
 
