@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { after, before, describe, test, type TestContext } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
 import type { Workbench } from '../../scripts/code-server/codeServer';
-import { CLOSED_EXPECTED, makeWorkspace } from './workspace';
+import { CLOSED_EXPECTED, makeWorkspace, MISTAKES_EXPECTED, MISTAKES_FILE } from './workspace';
 import {
   closeWorkbench,
   exact,
@@ -316,5 +316,28 @@ describe("a new user's first hour in a real VS Code workbench", { timeout: 900_0
       lines,
     );
     await shot('typed-from-scratch');
+  });
+
+  step('after a window reload, a restored tab and the closed files show their problems', async () => {
+    await openFileIn(page, MISTAKES_FILE);
+    await editor().locator('.squiggly-error').first().waitFor({ timeout: 60_000 });
+    const reloaded = page.waitForEvent('load', { timeout: 60_000 });
+    await page.keyboard.press('F1');
+    await page.locator('.quick-input-widget input').fill('>Developer: Reload Window');
+    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Reload Window' }).first().waitFor();
+    await page.keyboard.press('Enter');
+    await reloaded;
+    await page.locator('.monaco-workbench').waitFor();
+    await page.locator('.tabs-container .tab', { hasText: MISTAKES_FILE }).waitFor({ timeout: 60_000 });
+    let text = '';
+    const want = [...MISTAKES_EXPECTED, ...CLOSED_EXPECTED].map((e) => e.code);
+    const until = Date.now() + 90_000;
+    while (Date.now() < until && !want.every((c) => text.includes(c))) {
+      text = await problemsTextIn(page).catch(() => '');
+      await page.waitForTimeout(500);
+    }
+    for (const c of want) assert.ok(text.includes(c), `${c} listed after the reload:\n${text}`);
+    await editor().locator('.squiggly-error').first().waitFor({ timeout: 30_000 });
+    await shot('after-reload');
   });
 });
