@@ -136,10 +136,16 @@ test('trigger characters: `.` in CEL opens the fields, `(` and `,` in PromQL the
   const cel = `${ACCOUNT}    configMapExpressions:\n      - name: c\n        key: k\n        value: self.|\n`;
   assert.deepEqual(triggeredAt(cel, '.').sort(), ['apiVersion', 'kind', 'metadata', 'spec', 'status']);
   // The README's example: every field of Endpoints_STATUS.
-  assert.deepEqual(
-    triggeredAt(cel.replace('self.|', 'self.status.primaryEndpoints.|'), '.').sort(),
-    ['blob', 'dfs', 'file', 'internetEndpoints', 'providerEndpoints', 'queue', 'table', 'web'],
-  );
+  assert.deepEqual(triggeredAt(cel.replace('self.|', 'self.status.primaryEndpoints.|'), '.').sort(), [
+    'blob',
+    'dfs',
+    'file',
+    'internetEndpoints',
+    'providerEndpoints',
+    'queue',
+    'table',
+    'web',
+  ]);
   // A `(` in CEL is not a place for a list.
   assert.deepEqual(triggeredAt(cel.replace('self.|', 'size(|'), '('), []);
   assert.ok(triggeredAt(`${RULES}      expression: sum(|\n`, '(').includes('rate'));
