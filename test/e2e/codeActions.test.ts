@@ -103,7 +103,7 @@ describe('code actions over stdio', () => {
     const list = await actions(uri, [d]);
     assert.deepEqual(
       list.map((a) => a.title),
-      ['Change to `Hot`', 'Disable enum-case for this line'],
+      ["Change to 'Hot'", 'Disable enum-case for this line'],
     );
     assert.equal(list[0].isPreferred, true);
     assert.equal(list[0].kind, 'quickfix');

@@ -360,8 +360,9 @@ test('an empty document offers the keys apiVersion, kind, metadata and spec as w
     labels(none).filter((l) => !l.includes('(')),
     ['apiVersion', 'kind', 'metadata', 'spec'],
   );
-  // Nothing typed: the snippets first.
-  assert.match(bySort(none)[0], /\(/);
+  // Nothing typed: the four keys first, then the snippets.
+  assert.deepEqual(bySort(none).slice(0, 4), ['apiVersion', 'kind', 'metadata', 'spec']);
+  assert.match(bySort(none)[4], /\(/);
   assert.equal(edit(item(none, 'apiVersion')).newText, 'apiVersion: ');
   assert.equal(
     item(none, 'apiVersion').command?.command,
@@ -375,8 +376,9 @@ test('an empty document offers the keys apiVersion, kind, metadata and spec as w
     start: { line: 0, character: 0 },
     end: { line: 0, character: 3 },
   });
-  // A kind name typed: the snippets first.
-  assert.match(bySort(completeAt('Stor|'))[0], /\(/);
+  // A kind name typed: what the editor keeps (filtered by the word) is the snippets of that kind.
+  const stor = completeAt('Stor|').filter((i) => (i.filterText ?? i.label).toLowerCase().startsWith('stor'));
+  assert.match(bySort(stor)[0], /^StorageAccount/);
 });
 
 test('choosing an apiVersion value does not re-open suggest on the same value (Enter would accept it again)', () => {
@@ -459,4 +461,28 @@ spec:
     sub.replace('  destination:\n    webHook:\n      |', '  filter:\n    advancedFilters:\n      - |'),
   );
   assert.equal(edit(item(filters, 'numberIn')).newText, 'numberIn:\n          operatorType: NumberIn\n          ');
+});
+
+test('a value typed out in full gets no items: Enter after it is a line break', () => {
+  const typed = completeAt(
+    'apiVersion: storage.cloud.example.com/v20220901\nkind: StorageAccount\nmetadata:\n  name: s\nspec:\n  location: westus\n  kind: StorageV2|\n',
+  );
+  // Nothing at all: an item starting with it (or the same) would take the Enter too.
+  assert.deepEqual(
+    typed.map((i) => i.label),
+    [],
+  );
+  // A prefix of it still offers it.
+  const prefix = completeAt(
+    'apiVersion: storage.cloud.example.com/v20220901\nkind: StorageAccount\nmetadata:\n  name: s\nspec:\n  location: westus\n  kind: StorageV|\n',
+  );
+  assert.ok(prefix.some((i) => i.label === 'StorageV2'));
+});
+
+test('under owner: name before armId, and choosing name opens the workspace names at once', () => {
+  const items = completeAt(
+    'apiVersion: storage.cloud.example.com/v20220901\nkind: StorageAccount\nmetadata:\n  name: s\nspec:\n  owner:\n    |\n',
+  );
+  assert.deepEqual(bySort(items), ['name', 'armId']);
+  assert.equal(item(items, 'name').command?.command, 'editor.action.triggerSuggest');
 });

@@ -52,7 +52,7 @@ describe('the packaged .vsix', () => {
     ])
       assert.ok(names.includes(need), `${need} missing from ${names.join(', ')}`);
     const allowed =
-      /^(\[Content_Types\]\.xml|extension\.vsixmanifest|extension\/(package\.json|readme\.md|changelog\.md|LICENSE\.txt|dist\/(extension|server)\.js|syntaxes\/[^/]+\.json|schemas\/cloud-manifests\.settings\.json|images\/(icon|screenshot|quickfix|embedded)\.png|docs\/codes\/[a-z0-9-]+\.md))$/;
+      /^(\[Content_Types\]\.xml|extension\.vsixmanifest|extension\/(package\.json|readme\.md|changelog\.md|LICENSE\.txt|dist\/(extension|server)\.js|syntaxes\/[^/]+\.json|schemas\/cloud-manifests\.settings\.json|images\/(icon|screenshot|quickfix|embedded|colours)\.png|docs\/codes\/[a-z0-9-]+\.md))$/;
     assert.deepEqual(
       names.filter((n) => !allowed.test(n)),
       [],

@@ -22,6 +22,7 @@ export const KNOWN_KEYS = new Set([
   'exclude',
   'docsBaseUrl',
   'maxFileSizeMB',
+  'problems',
   'trace',
   '$schema',
 ]);

@@ -5,13 +5,16 @@ import {
   DocumentDiagnosticReportKind,
   FileChangeType,
   type DocumentDiagnosticParams,
+  type WorkspaceDiagnosticParams,
+  type WorkspaceDiagnosticReport,
 } from 'vscode-languageserver/node';
+import { workspaceDiagnostics } from './workspaceDiagnostics';
 import { parseFile } from '../service/parse';
 import { isYamlName } from '../io/walk';
 import { WORKSPACE_SCOPE } from '../service/workspace/manifest';
 import { guarded } from './lifecycle';
-import { documentParams, watchedFileChanges } from './params';
-import { diagnosticsOf, documentChanged, markDirty } from './publish';
+import { documentParams, watchedFileChanges, workspaceDiagnosticParams } from './params';
+import { crossDiags, diagnosticsOf, documentChanged, markDirty } from './publish';
 import { forgetDoc, safely, type ServerState } from './state';
 import { containedPath, enqueue, inWorkspace, listYamlFiles, readText, reportSkipped } from './workspace';
 
@@ -95,5 +98,21 @@ export function registerDocumentEvents(s: ServerState): void {
       const items = doc ? safely(s, () => diagnosticsOf(s, doc), []) : [];
       return { kind: DocumentDiagnosticReportKind.Full, items };
     }),
+  );
+
+  const pullWorkspace = guarded(s.life, workspaceDiagnosticParams, (params: WorkspaceDiagnosticParams, token) =>
+    workspaceDiagnostics(
+      s,
+      params,
+      (uri, text) => {
+        const f = index.get(uri);
+        return f ? crossDiags(s, uri, { text, lines: f.lines() }) : [];
+      },
+      token,
+    ),
+  );
+  // `guarded` passes a promise through (its type says "a result or a promise of it").
+  connection.languages.diagnostics.onWorkspace(
+    (params, token) => pullWorkspace(params, token) as Promise<WorkspaceDiagnosticReport>,
   );
 }

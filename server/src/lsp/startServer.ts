@@ -13,6 +13,7 @@ import {
 } from 'vscode-languageserver/node';
 import { Excluder } from '../io/glob';
 import { CODE_ACTION_KINDS } from './codeActions';
+import { EXPRESSION_TRIGGERS } from '../service/complete';
 import { indexChanged } from './indexEvents';
 import { readSettings, type Settings } from '../service/settings';
 import { registerCommands } from './commands';
@@ -71,7 +72,10 @@ export function startServer(connection: Connection): ServerState {
     return {
       capabilities: {
         textDocumentSync: TextDocumentSyncKind.Incremental,
-        completionProvider: { triggerCharacters: [':', ' ', '-', '/', '\n'], resolveProvider: false },
+        completionProvider: {
+          triggerCharacters: [':', ' ', '-', '/', '\n', ...EXPRESSION_TRIGGERS],
+          resolveProvider: false,
+        },
         hoverProvider: true,
         definitionProvider: true,
         referencesProvider: true,
@@ -82,7 +86,7 @@ export function startServer(connection: Connection): ServerState {
         codeActionProvider: { codeActionKinds: CODE_ACTION_KINDS, resolveProvider: false },
         workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
         ...(client.pullDiagnostics
-          ? { diagnosticProvider: { interFileDependencies: true, workspaceDiagnostics: false } }
+          ? { diagnosticProvider: { interFileDependencies: true, workspaceDiagnostics: true } }
           : {}),
       },
       serverInfo: { name: 'cloud-manifests', version: '0.1.0' },

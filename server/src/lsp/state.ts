@@ -54,6 +54,10 @@ export interface PublishState {
   /** Publishes once a burst of changes is over (created on first use; see quiet.ts). */
   flusher?: QuietScheduler;
   refreshHandle?: NodeJS.Timeout;
+  /** Per file, bumped whenever its diagnostics may have changed: the result ids of workspace pulls. */
+  stamps: Map<string, number>;
+  /** Bumped when every file's diagnostics may have changed (settings, a new scan). */
+  epoch: number;
 }
 
 export interface ServerState {
@@ -107,7 +111,7 @@ export function createState(connection: Connection): ServerState {
     },
     indexedVersion: new Map(),
     fsQueue: Promise.resolve(),
-    publish: { dirty: new Set(), changedDocs: new Set(), closedPublished: new Map() },
+    publish: { dirty: new Set(), changedDocs: new Set(), closedPublished: new Map(), stamps: new Map(), epoch: 0 },
     life: { initialized: false, shutdown: false },
   };
 }

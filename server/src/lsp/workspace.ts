@@ -12,6 +12,7 @@ import { decodeText } from '../io/decode';
 import { readFileBounded, readFileBoundedSync, type FileRead, type FileSkip } from '../io/read';
 import { isInside, SKIPPED_DIRS, walkYaml, type Skipped } from '../io/walk';
 import { maxFileBytes } from '../service/settings';
+import { analyze } from '../service/analyze';
 import { parseFile } from '../service/parse';
 import { WORKSPACE_SCOPE } from '../service/workspace/manifest';
 import { growingHeap, steadyHeap } from './heap';
@@ -213,6 +214,7 @@ export function scanWorkspace(s: ServerState, indexed: () => void): Promise<void
       let reported = 0;
       const uris = [...wanted];
       const BATCH = 16;
+      const wide = s.client.settings.problemsScope === 'workspace';
       for (let i = 0; i < uris.length; i += BATCH) {
         if (gen !== ws.scanGeneration) return;
         const batch = uris.slice(i, i + BATCH).filter((u) => !documents.get(u));
@@ -220,7 +222,9 @@ export function scanWorkspace(s: ServerState, indexed: () => void): Promise<void
         batch.forEach((uri, j) => {
           const text = texts[j];
           if (text === undefined) index.remove(uri);
-          else index.set(uri, parseFile(text), WORKSPACE_SCOPE);
+          // With workspace-wide problems every file's diagnostics are wanted next: computed now, on the tree
+          // the index parses anyway, and cached per document content (analyze.ts), not parsed again later.
+          else index.set(uri, wide ? analyze(parseFile(text)) : parseFile(text), WORKSPACE_SCOPE);
         });
         const done = Math.min(i + BATCH, uris.length);
         if (Date.now() - reported > 100) {

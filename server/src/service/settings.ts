@@ -15,9 +15,20 @@ export interface Settings {
   docsBaseUrl?: string;
   /** Files larger than this many megabytes are not read from the workspace (`cloudManifests.maxFileSizeMB`). */
   maxFileSizeMB: number;
+  /**
+   * Which files' problems the editor shows (`cloudManifests.problems.scope`): every manifest of the
+   * workspace (default), or the open files only.
+   */
+  problemsScope: 'workspace' | 'openFiles';
 }
 
-export const DEFAULT_SETTINGS: Settings = { rules: {}, ownerResolution: 'info', exclude: [], maxFileSizeMB: 10 };
+export const DEFAULT_SETTINGS: Settings = {
+  rules: {},
+  ownerResolution: 'info',
+  exclude: [],
+  maxFileSizeMB: 10,
+  problemsScope: 'workspace',
+};
 
 /** The size cap in bytes. */
 export const maxFileBytes = (s: Pick<Settings, 'maxFileSizeMB'>): number => Math.floor(s.maxFileSizeMB * 1024 * 1024);
@@ -71,6 +82,9 @@ export function readSettings(raw: unknown): { settings: Settings; problems: stri
     s.maxFileSizeMB = r.maxFileSizeMB;
   else if (r.maxFileSizeMB !== undefined && r.maxFileSizeMB !== null)
     problems.push('maxFileSizeMB must be a number of megabytes above 0 and at most 4096');
+  const problemsScope = (r.problems as { scope?: unknown } | undefined)?.scope;
+  if (problemsScope === 'workspace' || problemsScope === 'openFiles') s.problemsScope = problemsScope;
+  else if (problemsScope !== undefined) problems.push('problems.scope must be "workspace" or "openFiles"');
   if (Array.isArray(r.exclude)) {
     s.exclude = r.exclude.filter((x): x is string => typeof x === 'string');
     // io/glob.ts compiles no longer pattern (it would match nothing): say so rather than ignore it silently.

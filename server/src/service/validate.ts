@@ -2,7 +2,7 @@
 // are cached by that text: an edit to one resource of a large file re-checks that resource alone.
 import { isMap, isScalar, isSeq, type Document, type YAMLError, type YAMLMap } from 'yaml';
 import { envelopeOf, listEnvelopeOf, listItemOf } from '../model/envelope';
-import { lookup, otherVersionsOf, type Lookup } from '../model/registry';
+import { kindsOf, lookup, otherVersionsOf, parseApiVersion, type Lookup } from '../model/registry';
 import { typeAt } from '../model/typePath';
 import type { KindDef, ObjectType } from '../model/types';
 import { isCode, type Code, type Severity } from './codes';
@@ -12,6 +12,7 @@ import { Reporter, severityOf, type Diag } from './diag';
 import { analysisTree, parseFile, type ParsedDoc, type ParsedFile } from './parse';
 import { hashText, shiftFix, type FixData } from './fixes/data';
 import { valueFix } from './fixes/values';
+import { afterEntry, eolOf, lineStartOf } from './fixes/spans';
 import { nearAll } from './fixes/candidates';
 import { RULES } from './rules';
 import { listOf, nearest } from './suggest';
@@ -92,6 +93,31 @@ function checkManifest(
     if (rule.kinds && !rule.kinds.includes(def.kind)) continue;
     rule.check({ def, doc, root, out, text });
   }
+}
+
+/** The kind of an apiVersion that has exactly one. */
+function onlyKindOf(apiVersion: string | undefined): string | undefined {
+  const parsed = apiVersion ? parseApiVersion(apiVersion) : undefined;
+  const kinds = parsed ? kindsOf(parsed.area, parsed.version) : [];
+  return kinds.length === 1 ? kinds[0].kind : undefined;
+}
+
+/** `kind: X` on the line after `apiVersion` (a block mapping only); the whole document is checked afterwards. */
+function addKindFix(root: YAMLMap, text: string, kind: string): FixData | undefined {
+  const api = root.items.find((p) => isScalar(p.key) && p.key.value === 'apiVersion');
+  if (root.flow || !api || !isScalar(api.key)) return undefined;
+  const keyStart = spanOf(api.key)[0];
+  const indent = text.slice(lineStartOf(text, keyStart), keyStart);
+  if (!/^ *$/.test(indent)) return undefined;
+  const at = afterEntry(text, api as { key: unknown; value: unknown });
+  const eol = eolOf(text);
+  const lead = at === text.length && !/[\r\n]$/.test(text) ? eol : '';
+  return {
+    fix: 'insert',
+    title: `Add \`kind: ${kind}\``,
+    edits: [{ at, text: `${lead}${indent}kind: ${kind}${lead ? '' : eol}` }],
+    reveals: [0, text.length],
+  };
 }
 
 /** A kind or version corrected: the whole document is checked afterwards. */
@@ -324,12 +350,18 @@ function computeChunk(doc: Document.Parsed, text: string): Diag[] {
   if (id.status === 'notOurs') {
     // Our group and version without a kind.
     const first = root.items[0]?.key;
-    if (first && partial?.kind === undefined)
+    if (first && partial?.kind === undefined) {
+      const only = onlyKindOf(partial?.apiVersion);
       out.report(
         'missing-required',
         spanOf(first),
-        `The manifest is missing required field \`kind\`; completion after \`kind: \` lists the kinds of \`${partial?.apiVersion}\`.`,
+        only
+          ? `The manifest is missing required field \`kind\`: write \`kind: ${only}\`, the one kind of \`${partial?.apiVersion}\`.`
+          : `The manifest is missing required field \`kind\`; completion after \`kind: \` lists the kinds of \`${partial?.apiVersion}\`.`,
+        undefined,
+        only ? addKindFix(root, text, only) : undefined,
       );
+    }
     return out.diags;
   }
   const cc: ChunkContext = { doc, text, out };

@@ -10,6 +10,7 @@ import { insertRequiredFix } from './fixes/insertRequired';
 import { moveUnderFix, wrapFlatFix } from './fixes/wrapFlat';
 import { keepOneFix, unknownFieldFix } from './fixes/remove';
 import { quoteFix, secondsFix, unquoteFix, valueFix } from './fixes/values';
+import { sampleString } from './samples';
 import { closest, listOf, nearest } from './suggest';
 import {
   clusterValue,
@@ -60,8 +61,12 @@ const typeWord = (t: Type): string => {
       return 'a list';
     case 'map':
       return 'a mapping of strings';
-    case 'object':
-      return `a mapping (${t.name})`;
+    case 'object': {
+      // The generated type name (`StorageAccountSku`, `…_STATUS`) means nothing to the reader: its fields do.
+      const names = Object.keys(t.fields);
+      if (names.length === 0) return 'a mapping';
+      return `a mapping with ${listOf(names.slice(0, 3), 3, 'and')}${names.length > 3 ? ', …' : ''}`;
+    }
     case 'open':
       return 'any value';
   }
@@ -69,6 +74,13 @@ const typeWord = (t: Type): string => {
 
 /** A string type any short text satisfies: quoting a value for it cannot make another error. */
 const isFreeString = (t: StringType): boolean => !t.enum && !t.pattern && !t.format && !t.delimited && !t.minLength;
+
+/** A required string written `""` where the field's own checks accept it (no format, pattern or minimum). */
+function isEmptyAccepted(t: Type, value: unknown): boolean {
+  if (t.kind !== 'string' || !isScalar(value) || value.value !== '') return false;
+  if (t.enum || t.format || (t.minLength ?? 0) > 0) return false;
+  return !t.pattern || new RegExp(t.pattern).test('');
+}
 
 /** The fields of an object type as entries, and the required ones: computed once per type (hot path). */
 const fieldCache = new WeakMap<ObjectType, { entries: [string, Field][]; required: [string, Field][] }>();
@@ -487,7 +499,7 @@ export class Walker {
       out.report(
         'missing-required',
         anchor,
-        `${label ? `\`${label}\` is` : 'The manifest is'} missing required field${names.length > 1 ? 's' : ''} ${listOf(names, 12, 'and')} (${t.name}).`,
+        `${label ? `\`${label}\` is` : 'The manifest is'} missing required field${names.length > 1 ? 's' : ''} ${listOf(names, 12, 'and')}.`,
         approx ? 'warning' : undefined,
         this.ctx.text ? insertRequiredFix(this.ctx.text, node, t, names) : undefined,
       );
@@ -502,6 +514,15 @@ export class Walker {
           `\`${join(label, k)}\` is required but has no value; it must be ${typeWord(f.type)}.`,
         );
         continue;
+      }
+      if (f.required && isEmptyAccepted(f.type, e.value)) {
+        // `""` passes every check of a free-text string, yet the service gets no value: the missing-field fix
+        // writes it, and it stays flagged (a warning) until the user fills it.
+        out.report(
+          'placeholder-value',
+          spanOf(e.value),
+          `\`${join(label, k)}\` is empty: write its value, e.g. \`${sampleString(k, f.type as StringType)}\` (an empty string passes the schema, but the service needs a value).`,
+        );
       }
       if (e.merged) {
         // Merged in via `<<`: checked against this type, reported at the merge key.
@@ -665,7 +686,7 @@ export class Walker {
       out.report(
         'unknown-field',
         spanOf(e.key),
-        `\`${label || 'the manifest'}\` gets field \`${k}\` through the merge key, but ${t.name} has no such field.`,
+        `\`${label || 'the manifest'}\` gets field \`${k}\` through the merge key, but has no such field.`,
         t.unknownFields === 'warning' ? 'warning' : undefined,
       );
     }

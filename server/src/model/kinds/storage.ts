@@ -640,11 +640,17 @@ const blobRestoreStatus = (): ObjectType =>
 
 const endpointUrl = (what: string) => opt(str(), `${what} endpoint URL`);
 
-// Endpoints_STATUS: only its two routing sub-objects are shown; the standard-routing URLs are not named.
+// Endpoints_STATUS (reference-shapes.md): the standard-routing URLs and the two routing sub-objects.
 const endpoints = (): ObjectType =>
   obj(
     'Endpoints_STATUS',
     {
+      blob: endpointUrl('blob'),
+      dfs: endpointUrl('data lake (dfs)'),
+      file: endpointUrl('file'),
+      queue: endpointUrl('queue'),
+      table: endpointUrl('table'),
+      web: endpointUrl('web'),
       internetEndpoints: opt(
         obj('StorageAccountInternetEndpoints_STATUS', {
           blob: endpointUrl('blob'),
@@ -666,10 +672,7 @@ const endpoints = (): ObjectType =>
         'endpoints for the provider routing choice',
       ),
     },
-    {
-      doc: 'Endpoint URLs of the account for the standard routing, plus the two routing choices.',
-      unknownFields: 'warning',
-    },
+    { doc: 'Endpoint URLs of the account for the standard routing, plus the two routing choices.' },
   );
 
 // GeoReplicationStats_STATUS: only its status values are shown.
