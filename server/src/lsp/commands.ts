@@ -40,7 +40,8 @@ async function fileDiagnostics(s: ServerState, uri: string): Promise<Diagnostic[
   const doc = s.documents.get(uri);
   if (doc) return diagnosticsOf(s, doc);
   const f = s.index.get(uri);
-  const text = f?.text ?? (await readText(uri));
+  // Read from disk only inside the workspace folders (readText refuses anything else).
+  const text = f?.text ?? (await readText(s, uri));
   if (text === undefined) return undefined;
   return allDiagnostics(s, uri, s.analysis.parse(text), f !== undefined);
 }
