@@ -1,7 +1,7 @@
 // Where test data lives, and fixture file lists.
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { isYamlName } from '../../server/src/io/walk';
+import { isYamlName } from '../../server/src/io/folderWalk';
 
 export const REPO = join(__dirname, '..', '..');
 

@@ -8,7 +8,7 @@ import type { Registry } from '../../model/registry';
 import type { KindDef, Type } from '../../model/types';
 import { Reporter, type Diag } from '../diag';
 import { listOf, nearest } from '../suggest';
-import { Walker } from '../walk';
+import { Walker } from '../structuralWalk';
 import { entry, scalarValue, spanOf } from '../yamlNodes';
 import type { PatchTarget } from './kustomization';
 

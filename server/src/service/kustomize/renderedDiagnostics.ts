@@ -5,7 +5,7 @@
 // another file's value (the base's) is that file's business and is left out here.
 import { isMap, isSeq, parseDocument, stringify, type Node } from 'yaml';
 import type { Diag } from '../diag';
-import type { LineIndex } from '../text';
+import type { LineIndex } from '../lineIndex';
 import { spanOf } from '../yamlNodes';
 import { renderKustomization, type Doc, type JsonObject, type Origin, type Origins, type Rendered } from './render';
 
