@@ -3,6 +3,7 @@ import { stat } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
 import {
   DocumentDiagnosticReportKind,
+  DocumentDiagnosticRequest,
   FileChangeType,
   type DocumentDiagnosticParams,
 } from 'vscode-languageserver/node';
@@ -77,7 +78,9 @@ export function registerDocumentEvents(s: ServerState): void {
     });
   });
 
-  connection.languages.diagnostics.on(
+  // Through `onRequest` for the reason given in requests.ts (null params answered -32602, not a TypeError).
+  connection.onRequest(
+    DocumentDiagnosticRequest.type,
     guarded(s.life, documentParams, (params: DocumentDiagnosticParams) => {
       const doc = documents.get(params.textDocument.uri);
       const items = doc ? safely(s, () => diagnosticsOf(s, doc), []) : [];

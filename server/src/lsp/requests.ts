@@ -1,8 +1,18 @@
 // Requests: completion, hover, navigation, rename, symbols and code lenses, each mapped onto the pure
 // language service and the workspace index (the extension's own requests are in commands.ts).
 import {
+  CodeActionRequest,
+  CodeLensRequest,
+  CompletionRequest,
+  DefinitionRequest,
+  DocumentSymbolRequest,
   ErrorCodes,
+  HoverRequest,
+  PrepareRenameRequest,
+  ReferencesRequest,
+  RenameRequest,
   ResponseError,
+  WorkspaceSymbolRequest,
   type CodeActionParams,
   type CodeLens,
   type CodeLensParams,
@@ -68,9 +78,15 @@ function toLocations(s: ServerState, locs: { uri: string; span: Span }[]): Locat
   });
 }
 
+/**
+ * Handlers are registered with `onRequest(XRequest.type, …)`, not the typed helpers (`onHover`, …): those read
+ * `params.workDoneToken` before any check of ours runs, so `params: null` would be answered -32603 with a
+ * TypeError instead of -32602 from params.ts.
+ */
 export function registerRequests(s: ServerState): void {
   const { client, connection, documents, index } = s;
-  connection.onCompletion(
+  connection.onRequest(
+    CompletionRequest.type,
     guarded(s.life, positionParams, (params: CompletionParams) => {
       const doc = documents.get(params.textDocument.uri);
       if (!doc || !isYaml(doc)) return [];
@@ -97,7 +113,8 @@ export function registerRequests(s: ServerState): void {
     }),
   );
 
-  connection.onHover(
+  connection.onRequest(
+    HoverRequest.type,
     guarded(s.life, positionParams, (params: HoverParams) => {
       const doc = documents.get(params.textDocument.uri);
       if (!doc || !isYaml(doc)) return null;
@@ -118,7 +135,8 @@ export function registerRequests(s: ServerState): void {
     }),
   );
 
-  connection.onDefinition(
+  connection.onRequest(
+    DefinitionRequest.type,
     guarded(s.life, positionParams, (params: DefinitionParams) =>
       safely(s, () => {
         const a = at(s, params.textDocument.uri, params.position);
@@ -127,7 +145,8 @@ export function registerRequests(s: ServerState): void {
     ),
   );
 
-  connection.onReferences(
+  connection.onRequest(
+    ReferencesRequest.type,
     guarded(s.life, referenceParams, (params: ReferenceParams) =>
       safely(s, () => {
         const a = at(s, params.textDocument.uri, params.position);
@@ -136,7 +155,8 @@ export function registerRequests(s: ServerState): void {
     ),
   );
 
-  connection.onPrepareRename(
+  connection.onRequest(
+    PrepareRenameRequest.type,
     guarded(s.life, positionParams, (params: PrepareRenameParams) =>
       safely(
         s,
@@ -153,7 +173,8 @@ export function registerRequests(s: ServerState): void {
     ),
   );
 
-  connection.onRenameRequest(
+  connection.onRequest(
+    RenameRequest.type,
     guarded(s.life, renameParams, (params: RenameParams) =>
       safely(
         s,
@@ -185,7 +206,8 @@ export function registerRequests(s: ServerState): void {
     ),
   );
 
-  connection.onCodeAction(
+  connection.onRequest(
+    CodeActionRequest.type,
     guarded(s.life, codeActionParams, (params: CodeActionParams) => {
       const doc = documents.get(params.textDocument.uri);
       if (!doc || !isYaml(doc)) return [];
@@ -200,7 +222,8 @@ export function registerRequests(s: ServerState): void {
     }),
   );
 
-  connection.onDocumentSymbol(
+  connection.onRequest(
+    DocumentSymbolRequest.type,
     guarded(s.life, documentParams, (params: DocumentSymbolParams) => {
       const doc = documents.get(params.textDocument.uri);
       if (!doc || !isYaml(doc)) return [];
@@ -209,7 +232,8 @@ export function registerRequests(s: ServerState): void {
     }),
   );
 
-  connection.onWorkspaceSymbol(
+  connection.onRequest(
+    WorkspaceSymbolRequest.type,
     guarded(s.life, workspaceSymbolParams, (params: WorkspaceSymbolParams) =>
       safely(s, () => {
         syncAll(s);
@@ -218,7 +242,8 @@ export function registerRequests(s: ServerState): void {
     ),
   );
 
-  connection.onCodeLens(
+  connection.onRequest(
+    CodeLensRequest.type,
     guarded(s.life, documentParams, (params: CodeLensParams) =>
       safely(s, () => {
         const doc = documents.get(params.textDocument.uri);
