@@ -16,6 +16,7 @@ export const KNOWN_KEYS = new Set([
   'ownerResolution',
   'exclude',
   'docsBaseUrl',
+  'maxDocumentSize',
   'trace',
   '$schema',
 ]);

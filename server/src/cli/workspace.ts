@@ -7,6 +7,7 @@ import { parseFile, type ParsedFile } from '../service/parse';
 import { LineIndex } from '../service/text';
 import type { Settings } from '../service/settings';
 import { applySettings, validateFile, type Diag } from '../service/validate';
+import { isTooLarge, syntaxSteps, tooLargeDiag } from '../service/tooLarge';
 import { checkFile } from '../service/workspace/checks';
 import { WorkspaceIndex } from '../service/workspace/workspaceIndex';
 import { readInputFile, readStdin, decodeText, type Input } from '../io/files';
@@ -103,6 +104,13 @@ export function checkWorkspace(workspace: Workspace, settings: Settings, progres
   const own = workspace.files.map((file, i) => {
     display.set(uris[i], file.display);
     try {
+      // Too large to check in full: its message and its YAML syntax only, and not indexed (see tooLarge.ts).
+      const whole = file.parsed.text;
+      if (isTooLarge(whole, settings.maxDocumentSize)) {
+        const found = [tooLargeDiag(whole, settings.maxDocumentSize)];
+        for (const step of syntaxSteps(whole)) for (const d of step.diags) found.push(d);
+        return applySettings(file.parsed, found, options);
+      }
       // Not a spread: it would build the file's line index, which only a report needs.
       const { text, docs } = analyze(parseFile(file.parsed.text, { cache: false }));
       const full: ParsedFile = {

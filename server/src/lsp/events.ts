@@ -13,6 +13,7 @@ import { WORKSPACE_SCOPE } from '../service/workspace/manifest';
 import { guarded } from './lifecycle';
 import { documentParams, watchedFileChanges } from './params';
 import { diagnosticsOf, documentChanged, markDirty } from './publish';
+import { forgetLarge } from './largeDocs';
 import { forgetDoc, safely, type ServerState } from './state';
 import { enqueue, inWorkspace, listYamlFiles, pathOf, readText } from './workspace';
 
@@ -23,6 +24,7 @@ export function registerDocumentEvents(s: ServerState): void {
   documents.onDidClose((e) => {
     const uri = e.document.uri;
     forgetDoc(s, uri);
+    forgetLarge(s, uri);
     s.outlined.delete(uri);
     s.indexedVersion.delete(uri);
     publish.changedDocs.delete(uri);
@@ -51,7 +53,7 @@ export function registerDocumentEvents(s: ServerState): void {
           const prefix = uri.endsWith('/') ? uri : `${uri}/`;
           for (const u of [uri, ...index.uris().filter((x) => x.startsWith(prefix))]) {
             if (!index.has(u) || documents.get(u)) continue;
-            keys.push(...index.remove(u));
+            for (const k of index.remove(u)) keys.push(k);
             touched.add(u);
           }
           continue;
@@ -70,7 +72,8 @@ export function registerDocumentEvents(s: ServerState): void {
           const u = pathToFileURL(p).href;
           if (documents.get(u)) continue;
           const text = await readText(u);
-          keys.push(...(text === undefined ? index.remove(u) : index.set(u, parseFile(text), WORKSPACE_SCOPE)));
+          const changed = text === undefined ? index.remove(u) : index.set(u, parseFile(text), WORKSPACE_SCOPE);
+          for (const k of changed) keys.push(k);
           touched.add(u);
         }
       }

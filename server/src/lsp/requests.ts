@@ -41,6 +41,7 @@ import { definitionAt, prepareRenameAt, referencesAt, renameAt } from '../servic
 import { namesByKind } from '../service/workspace/ownerNames';
 import { resourcePath, shortResourcePath } from '../service/workspace/paths';
 import { documentSymbols, workspaceSymbols } from '../service/workspace/symbols';
+import { isLargeDoc } from './largeDocs';
 import { guarded } from './lifecycle';
 import {
   codeActionParams,
@@ -210,7 +211,8 @@ export function registerRequests(s: ServerState): void {
     CodeActionRequest.type,
     guarded(s.life, codeActionParams, (params: CodeActionParams) => {
       const doc = documents.get(params.textDocument.uri);
-      if (!doc || !isYaml(doc)) return [];
+      // A document too large to check in full has no fix to offer (its checks are not run).
+      if (!doc || !isYaml(doc) || isLargeDoc(s, doc)) return [];
       return safely(s, () => {
         const file = fileOf(s, doc);
         return lspCodeActions(file, params, {
@@ -226,7 +228,8 @@ export function registerRequests(s: ServerState): void {
     DocumentSymbolRequest.type,
     guarded(s.life, documentParams, (params: DocumentSymbolParams) => {
       const doc = documents.get(params.textDocument.uri);
-      if (!doc || !isYaml(doc)) return [];
+      // A document too large to check in full: no outline (it would mean reading all of it at once).
+      if (!doc || !isYaml(doc) || isLargeDoc(s, doc)) return [];
       s.outlined.add(doc.uri);
       return safely(s, () => documentSymbols(fileOf(s, doc)), []);
     }),

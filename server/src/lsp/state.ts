@@ -11,7 +11,9 @@ import { holdFile, parseFile, releaseFile, type ParsedFile } from '../service/pa
 import { DEFAULT_SETTINGS, type Settings } from '../service/settings';
 import { WorkspaceIndex } from '../service/workspace/workspaceIndex';
 import type { Life } from './lifecycle';
+import type { LargeCheck } from './largeDocs';
 import type { QuietScheduler } from './quiet';
+import { isTooLarge } from '../service/tooLarge';
 
 /** What the client said it supports (set at `initialize`), and the settings in force. */
 export interface ClientState {
@@ -70,6 +72,8 @@ export interface ServerState {
   readonly publish: PublishState;
   /** Where the server is in its lifecycle: requests before `initialize` and after `shutdown` are refused. */
   readonly life: Life;
+  /** The syntax check of each open document too large to check in full (see largeDocs.ts). */
+  readonly large: Map<string, LargeCheck>;
   /** The pending `cloudManifests/indexChanged` notification (see indexEvents.ts). */
   indexEventTimer?: NodeJS.Timeout;
 }
@@ -91,6 +95,7 @@ export function createState(connection: Connection): ServerState {
       indexEvents: false,
     },
     parsed: new Map(),
+    large: new Map(),
     outlined: new Set(),
     index: new WorkspaceIndex(),
     ws: {
@@ -112,8 +117,16 @@ export function fileOf(s: ServerState, doc: TextDocument): ParsedFile {
   const hit = s.parsed.get(doc.uri);
   // A client may repeat a version with another text (a second didOpen, a didChange): the text decides.
   if (hit && hit.version === doc.version && hit.file.text === doc.getText()) return hit.file;
+  const text = doc.getText();
+  if (isTooLarge(text, s.client.settings.maxDocumentSize)) {
+    // Too large to analyse (see largeDocs.ts): parsed on demand, chunk by chunk, kept out of the shared cache.
+    const file = parseFile(text, { cache: false });
+    if (hit) releaseFile(hit.file);
+    s.parsed.set(doc.uri, { version: doc.version, file });
+    return file;
+  }
   // Every result cached per chunk, in one pass: each changed chunk is parsed once (trees are not kept).
-  const file = analyze(parseFile(doc.getText()), { symbols: s.outlined.has(doc.uri) });
+  const file = analyze(parseFile(text), { symbols: s.outlined.has(doc.uri) });
   // Only the current version of an open document can be asked about: it holds its chunks, not older ones.
   holdFile(file);
   if (hit) releaseFile(hit.file);

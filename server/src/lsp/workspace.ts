@@ -112,7 +112,7 @@ export function scanWorkspace(s: ServerState, indexed: () => void): Promise<void
     try {
       growingHeap();
       const paths: string[] = [];
-      for (const folder of s.ws.folders) paths.push(...(await listYamlFiles(s, folder, gen)));
+      for (const folder of s.ws.folders) for (const p of await listYamlFiles(s, folder, gen)) paths.push(p);
       if (gen !== ws.scanGeneration) return;
       const wanted = new Set(paths.map((p) => pathToFileURL(p).href));
       // Files that left the workspace (a rescan after a settings or folder change).

@@ -293,19 +293,19 @@ export function fixAllEdits(file: FileText, diags: readonly Diag[]): Edit[] {
     const chosen: typeof fixes = [];
     let end = -1;
     for (const f of fixes) {
-      const s = Math.min(...f.edits.map((e) => e.start));
+      const s = f.edits.reduce((m, e) => Math.min(m, e.start), Infinity);
       if (s < end) continue;
       chosen.push(f);
-      end = Math.max(...f.edits.map((e) => e.end));
+      end = f.edits.reduce((m, e) => Math.max(m, e.end), end);
     }
     // All of a document's fixes together, when that reports nothing new (not even content a fix reveals:
     // fix-all changes nothing the user has not seen); else the ones that do on their own.
     const all = chosen.flatMap((f) => f.edits);
-    if (improves(file, at, all)) out.push(...all);
+    if (improves(file, at, all)) for (const e of all) out.push(e);
     else {
       const alone = chosen.filter((f) => improves(file, at, f.edits, f.diag));
       const edits = alone.flatMap((f) => f.edits);
-      if (alone.length > 0 && improves(file, at, edits)) out.push(...edits);
+      if (alone.length > 0 && improves(file, at, edits)) for (const e of edits) out.push(e);
     }
   }
   return out.sort((a, b) => a.start - b.start);

@@ -11,11 +11,21 @@ export interface Settings {
   ownerResolution: 'info' | 'off';
   /** Glob patterns of files to leave out of the workspace index (`cloudManifests.exclude`). */
   exclude: string[];
+  /** Documents longer than this (characters) get their YAML syntax checked only (`cloudManifests.maxDocumentSize`). */
+  maxDocumentSize: number;
   /** Where the pages of the diagnostic codes are (`cloudManifests.docsBaseUrl`); empty: the ones shipped with the extension. */
   docsBaseUrl?: string;
 }
 
-export const DEFAULT_SETTINGS: Settings = { rules: {}, ownerResolution: 'info', exclude: [] };
+/** Documents longer than this are checked for YAML syntax only (tooLarge.ts): far above any hand-written file. */
+export const DEFAULT_MAX_DOCUMENT_SIZE = 10_000_000;
+
+export const DEFAULT_SETTINGS: Settings = {
+  rules: {},
+  ownerResolution: 'info',
+  exclude: [],
+  maxDocumentSize: DEFAULT_MAX_DOCUMENT_SIZE,
+};
 
 const SEVERITIES = new Set(['error', 'warning', 'info', 'hint', 'off']);
 
@@ -49,6 +59,10 @@ export function readSettings(raw: unknown): { settings: Settings; problems: stri
     s.docsBaseUrl = r.docsBaseUrl.trim();
   else if (r.docsBaseUrl !== undefined && r.docsBaseUrl !== '' && r.docsBaseUrl !== null)
     problems.push('docsBaseUrl must be an http(s) or file address');
+  if (typeof r.maxDocumentSize === 'number' && Number.isInteger(r.maxDocumentSize) && r.maxDocumentSize >= 1)
+    s.maxDocumentSize = r.maxDocumentSize;
+  else if (r.maxDocumentSize !== undefined && r.maxDocumentSize !== null)
+    problems.push('maxDocumentSize must be a whole number of characters, 1 or more');
   if (Array.isArray(r.exclude)) s.exclude = r.exclude.filter((x): x is string => typeof x === 'string');
   else if (r.exclude !== undefined) problems.push('exclude must be a list of glob patterns');
   return { settings: s, problems };

@@ -66,3 +66,27 @@ export class LineIndex {
     return { start: this.positionAt(start), end: this.positionAt(end) };
   }
 }
+
+/**
+ * Positions of offsets asked for in increasing order, found by one pass over the text that can be spread
+ * over time (no array of every line start: for a text too large to index, see tooLarge.ts).
+ */
+export class LineCounter {
+  private at = 0;
+  private line = 0;
+  private lineStart = 0;
+  constructor(private readonly text: string) {}
+  /** The position of `offset` (at or after every offset asked for before). */
+  positionAt(offset: number): Position {
+    const text = this.text;
+    const to = Math.min(offset, text.length);
+    for (; this.at < to; this.at++) {
+      const c = text.charCodeAt(this.at);
+      if (c === 10 || (c === 13 && text.charCodeAt(this.at + 1) !== 10)) {
+        this.line++;
+        this.lineStart = this.at + 1;
+      }
+    }
+    return { line: this.line, character: to - this.lineStart };
+  }
+}

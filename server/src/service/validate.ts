@@ -215,8 +215,12 @@ function quoted(text: string, [s, t]: Span): string {
 
 const MISSING = new Set(['missing-required', 'missing-member', 'reference-shape']);
 
-function computeChunk(doc: Document.Parsed, text: string): Diag[] {
-  const out = new Reporter();
+/**
+ * Whether a document is one of ours, and its parser errors reported: the part of the checks a document too
+ * large to check in full still gets (see tooLarge.ts). `structuralAt`: where the first error that may have
+ * moved keys is. Undefined for a document that is not ours.
+ */
+function syntaxPart(doc: Document.Parsed, text: string, out: Reporter) {
   const root = doc.contents;
   const id = isMap(root) ? identify(root) : { status: 'notOurs' as const };
   // A document that does not parse, or lacks `kind`/`apiVersion`, is still ours when what it has says so.
@@ -226,7 +230,7 @@ function computeChunk(doc: Document.Parsed, text: string): Diag[] {
     !partial ||
     (partial.root !== undefined &&
       (doc.errors.length > 0 || (partial.kind === undefined && partial.apiVersion !== undefined)));
-  if (!ours) return [];
+  if (!ours) return undefined;
   let structuralAt = Infinity;
   for (const e of doc.errors) {
     const span = syntaxSpan(e, text);
@@ -235,6 +239,22 @@ function computeChunk(doc: Document.Parsed, text: string): Diag[] {
     const first = e.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '');
     out.report('yaml-syntax', span, `YAML syntax error at \`${written.trim() || written}\`: ${first}`);
   }
+  return { id, partial, structuralAt };
+}
+
+/** The YAML syntax errors of one of our documents (chunk-relative spans); none for others' documents. */
+export function syntaxDiagnostics(doc: Document.Parsed, text: string): Diag[] {
+  const out = new Reporter();
+  syntaxPart(doc, text, out);
+  return out.diags;
+}
+
+function computeChunk(doc: Document.Parsed, text: string): Diag[] {
+  const out = new Reporter();
+  const root = doc.contents;
+  const known = syntaxPart(doc, text, out);
+  if (!known) return [];
+  const { id, partial, structuralAt } = known;
   if (!isMap(root)) return out.diags;
   if (id.status === 'notOurs') {
     // Our group and version without a kind.

@@ -1,0 +1,84 @@
+// A 50 MB document opened in the editor (it overflowed the stack in the index and took 80 s and 3 GB): the
+// built server shows at once that it is too large to check in full and names the setting, checks only its
+// YAML syntax, and answers a hover on another document while it works through it.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { TestClient } from './lspClient';
+
+const SMALL = `apiVersion: storage.cloud.example.com/v20220901
+kind: StorageAccount
+metadata:
+  name: acct
+spec:
+  location: westus2
+  kind: StorageV2
+  sku:
+    name: Standard_LRS
+  owner:
+    name: rg
+  minimumTlsVersion: TLS1_2
+`;
+
+/** About 50 MB of manifests (2 KB each: a long annotation), the last with an unclosed flow sequence. */
+function hugeText(): string {
+  const note = 'x'.repeat(1900);
+  const parts: string[] = [];
+  let size = 0;
+  for (let i = 0; size < 50_000_000; i++) {
+    const m = SMALL.replace('name: acct', `name: acct${i}\n  annotations:\n    note: ${note}`);
+    parts.push(m);
+    size += m.length + 4;
+  }
+  parts.push(SMALL.replace('location: westus2', 'location: [westus2'));
+  return parts.join('---\n');
+}
+
+const client = new TestClient();
+before(() => client.initialize());
+after(() => client.stop());
+
+test('a 50 MB document: the too-large message at once, hover elsewhere answered while its syntax is checked, the syntax error found, no crash', async () => {
+  const small = client.uri('small.yaml');
+  assert.deepEqual(await client.open(small, SMALL), []);
+  const huge = client.uri('huge.yaml');
+  const text = hugeText();
+  const length = text.length;
+  const lines = text.split('\n').length;
+  const events: string[] = [];
+  const first = client.waitForDiagnostics(huge, (p) => p.diagnostics.length > 0, 120_000);
+  const checked = client
+    .waitForDiagnostics(huge, (p) => p.diagnostics.some((d) => d.code === 'yaml-syntax'), 300_000)
+    .then((p) => (events.push('syntax checked'), p));
+  await client.conn.sendNotification('textDocument/didOpen', {
+    textDocument: { uri: huge, languageId: 'yaml', version: 1, text },
+  });
+
+  // The message, on the first character, naming the setting that raises the limit.
+  const shown = (await first).diagnostics;
+  assert.equal(shown[0].code, 'document-too-large');
+  assert.equal(shown[0].severity, 3, 'Information');
+  assert.deepEqual(shown[0].range, { start: { line: 0, character: 0 }, end: { line: 0, character: 1 } });
+  assert.match(shown[0].message, /^This document is too large to check in full/);
+  assert.match(shown[0].message, new RegExp(`${length.toLocaleString('en-US')} characters`));
+  assert.match(shown[0].message, /cloudManifests\.maxDocumentSize/);
+
+  // While the syntax of its 25,000 documents is checked, a hover elsewhere is answered first.
+  const h = await client.conn.sendRequest('textDocument/hover', {
+    textDocument: { uri: small },
+    position: { line: 11, character: 4 },
+  });
+  events.push('hover answered');
+  assert.ok(h, 'hover answered');
+
+  const done = (await checked).diagnostics;
+  assert.deepEqual(events, ['hover answered', 'syntax checked']);
+  // The message and the syntax errors of the last manifest, nothing else (no full check ran).
+  assert.equal(done[0].code, 'document-too-large');
+  assert.ok(done.length > 1);
+  for (const d of done.slice(1)) {
+    assert.equal(d.code, 'yaml-syntax', d.message);
+    assert.ok(d.range.start.line >= lines - SMALL.split('\n').length, `line ${d.range.start.line} of ${lines}`);
+  }
+  assert.doesNotMatch(client.stderr, /RangeError|Maximum call stack|heap out of memory/);
+  assert.equal(client.proc!.exitCode, null, 'the server is still running');
+});
