@@ -90,3 +90,16 @@ export class LineCounter {
     return { line: this.line, character: to - this.lineStart };
   }
 }
+
+const LONE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/**
+ * A message with no lone surrogate (a parser or checker that counts UTF-16 units may quote half an emoji):
+ * the half becomes the character of `written` (the problem's text) it belongs to, or U+FFFD.
+ */
+export function wholeCharacters(message: string, written?: string): string {
+  return message.replace(LONE, (half) => {
+    const pair = written && /[\uD800-\uDBFF][\uDC00-\uDFFF]/.exec(written)?.[0];
+    return pair && pair.includes(half) ? pair : '\uFFFD';
+  });
+}

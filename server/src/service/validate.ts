@@ -15,7 +15,8 @@ import { nearAll } from './fixes/candidates';
 import { RULES } from './rules';
 import { listOf, nearest } from './suggest';
 import { Walker, type OtherVersionLookup } from './walk';
-import { entry, scalarValue, spanOf, type Span } from './yamlNodes';
+import { entry, keySpanOf, scalarValue, spanOf, type Span } from './yamlNodes';
+import { wholeCharacters } from './text';
 
 export type RuleSetting = Severity | 'off';
 
@@ -170,6 +171,11 @@ function syntaxSpan(e: YAMLError, text: string): Span {
     while ((m = re.exec(before))) at = m.index + m[0].length - 1;
     if (at >= 0) return [at, at + 1];
   }
+  if (e.code === 'DUPLICATE_KEY') {
+    // A second empty key (`: x`): its node begins where its line, or a comment above it, begins.
+    const colon = keySpanOf(text, { range: [s, s, s] });
+    if (colon[1] > colon[0]) return colon;
+  }
   if (e.code === 'DUPLICATE_KEY' || e.code === 'BAD_INDENT') {
     while (s < text.length && (text[s] === ' ' || text[s] === '\t')) s++;
     const token = /^[^\s:#,\]}]+/.exec(text.slice(s, s + 200));
@@ -237,7 +243,8 @@ function syntaxPart(doc: Document.Parsed, text: string, out: Reporter) {
     if (!LOCAL_ERRORS.has(e.code)) structuralAt = Math.min(structuralAt, span[0]);
     const written = quoted(text, span);
     const first = e.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '');
-    out.report('yaml-syntax', span, `YAML syntax error at \`${written.trim() || written}\`: ${first}`);
+    const message = `YAML syntax error at \`${written.trim() || written}\`: ${first}`;
+    out.report('yaml-syntax', span, wholeCharacters(message, text.slice(span[0], span[1] + 2)));
   }
   return { id, partial, structuralAt };
 }
@@ -308,12 +315,38 @@ function computeChunk(doc: Document.Parsed, text: string): Diag[] {
 
 const DISABLE = /#\s*cloud-manifests-disable-next-line\b([^\n]*)/g;
 
-/** Lines silenced by `# cloud-manifests-disable-next-line [CODE…]` comments: line → codes, or every code. */
-function disabledLines(file: ParsedFile): Map<number, Set<string> | 'all'> {
+/**
+ * The YAML line (counted at LF only: a lone CR is no line break to YAML, and a comment runs on past it) of
+ * offsets of the text, by binary search over its LF positions.
+ */
+function yamlLines(text: string): (offset: number) => number {
+  const lfs: number[] = [];
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) lfs.push(i);
+  return (offset) => {
+    let lo = 0;
+    let hi = lfs.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (lfs[mid] < offset) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  };
+}
+
+/**
+ * Lines silenced by `# cloud-manifests-disable-next-line [CODE…]` comments: YAML line → codes, or every
+ * code; with the YAML line of an offset.
+ */
+function disabledLines(file: Pick<ParsedFile, 'text'>): {
+  lines: Map<number, Set<string> | 'all'>;
+  lineOf: (offset: number) => number;
+} {
   const out = new Map<number, Set<string> | 'all'>();
-  if (!file.text.includes('cloud-manifests-disable')) return out;
+  if (!file.text.includes('cloud-manifests-disable')) return { lines: out, lineOf: () => 0 };
+  const lineOf = yamlLines(file.text);
   for (const m of file.text.matchAll(DISABLE)) {
-    const line = file.lines.positionAt(m.index!).line + 1;
+    const line = lineOf(m.index!) + 1;
     // No code silences every code; otherwise only the codes named (a misspelled one silences nothing).
     const words = m[1]
       .replace(/--.*$/, '')
@@ -321,7 +354,7 @@ function disabledLines(file: ParsedFile): Map<number, Set<string> | 'all'> {
       .filter(Boolean);
     out.set(line, words.length === 0 ? 'all' : new Set(words.filter((c) => isCode(c))));
   }
-  return out;
+  return { lines: out, lineOf };
 }
 
 /** Applies severity settings and disable comments to file-level diagnostics. */
@@ -331,8 +364,8 @@ export function applySettings(file: ParsedFile, diags: Diag[], options: Validate
   for (const d of diags) {
     const setting = options.rules?.[d.code];
     if (setting === 'off') continue;
-    if (disabled.size > 0) {
-      const codes = disabled.get(file.lines.positionAt(d.start).line);
+    if (disabled.lines.size > 0) {
+      const codes = disabled.lines.get(disabled.lineOf(d.start));
       if (codes && (codes === 'all' || codes.has(d.code))) continue;
     }
     result.push(setting ? { ...d, severity: setting } : d);

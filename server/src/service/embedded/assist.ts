@@ -31,6 +31,8 @@ interface Site {
   at: number;
   /** Chunk offset, to turn chunk-relative spans into file offsets. */
   base: number;
+  /** The chunk's text (the map's offsets are into it). */
+  text: string;
 }
 
 /** The string scalar whose text holds `off` (its end included: the cursor after the last character). */
@@ -67,7 +69,15 @@ function languageOf(path: string[], def: KindDef | undefined): Language | undefi
   return undefined;
 }
 
-function siteAt(file: ParsedFile, offset: number): Site | undefined {
+const isHigh = (c: number) => c >= 0xd800 && c <= 0xdbff;
+const isLow = (c: number) => c >= 0xdc00 && c <= 0xdfff;
+
+/**
+ * The expression under the cursor: its site, `'between'` when the cursor is in the scalar but not between two
+ * of its characters (on a block scalar's header line, in the indentation, after a closing quote, inside an
+ * escape or a surrogate pair), where no edit could both contain the cursor and be whole; undefined elsewhere.
+ */
+function siteAt(file: ParsedFile, offset: number): Site | 'between' | undefined {
   const chunk = chunkAt(file, offset);
   const local = offset - chunk.offset;
   const id = identifyChunk(chunk);
@@ -80,13 +90,20 @@ function siteAt(file: ParsedFile, offset: number): Site | undefined {
   const [start] = spanOf(hit.node);
   // Before the opening quote or block indicator: not inside the expression.
   if (local <= start && hit.node.type !== 'PLAIN') return undefined;
-  return { language, node: hit.node, map, at: valueOffset(map, local), base: chunk.offset };
+  const t = chunk.text;
+  if (isHigh(t.charCodeAt(local - 1)) && isLow(t.charCodeAt(local))) return 'between';
+  const block = hit.node.type === 'BLOCK_LITERAL' || hit.node.type === 'BLOCK_FOLDED';
+  if (block && !/\n/.test(t.slice(start, local))) return 'between';
+  const at = valueOffset(map, local);
+  // Where no character of the value was written (an edit placed at the next one would not hold the cursor).
+  if (!map.exact || map.at[at] !== local) return 'between';
+  return { language, node: hit.node, map, at, base: chunk.offset, text: t };
 }
 
 const md = (value: string) => ({ kind: MarkupKind.Markdown, value });
 
 function rangeOf(file: ParsedFile, site: Site, from: number, to: number) {
-  const [s, e] = from === to ? [site.map.at[from], site.map.at[from]] : spanIn(site.map, from, to);
+  const [s, e] = from === to ? [site.map.at[from], site.map.at[from]] : spanIn(site.text, site.map, from, to);
   return file.lines.range(site.base + s, site.base + e);
 }
 
@@ -361,6 +378,7 @@ function celType(t: Type): string {
 export function embeddedCompletion(file: ParsedFile, offset: number): CompletionItem[] | undefined {
   const site = siteAt(file, offset);
   if (!site) return undefined;
+  if (site === 'between') return [];
   if (site.language.lang === 'promql') return promqlItems(file, site);
   return celItems(file, site as Site & { language: { lang: 'cel' } });
 }
@@ -371,10 +389,10 @@ export function embeddedHover(
   offset: number,
 ): { markdown: string; start: number; end: number } | undefined {
   const site = siteAt(file, offset);
-  if (!site) return undefined;
+  if (!site || site === 'between') return undefined;
   const h =
     site.language.lang === 'promql' ? promqlHover(site) : celHover(site as Site & { language: { lang: 'cel' } });
   if (!h) return undefined;
-  const [s, e] = spanIn(site.map, h.from, h.to);
+  const [s, e] = spanIn(site.text, site.map, h.from, h.to);
   return { markdown: h.markdown, start: site.base + s, end: site.base + e };
 }

@@ -8,7 +8,7 @@ import type { ObjectType, StringType, Type } from '../../model/types';
 import { durationSeconds, matchesFormat } from '../../model/formats';
 import { keyName, spanOf } from '../yamlNodes';
 import type { FixData } from './data';
-import { afterEntry, eolOf, lineStartOf } from './spans';
+import { afterEntry, eolAt, lineStartOf } from './spans';
 import { scalarText } from './values';
 
 const STEP = '  ';
@@ -119,7 +119,6 @@ export function insertRequiredFix(text: string, map: YAMLMap, t: ObjectType, mis
     const s = spanOf(p.key)[0];
     if (!isScalar(p.key) || s - lineStartOf(text, s) !== indent.length) return undefined;
   }
-  const eol = eolOf(text);
   const byPoint = new Map<number, string[]>();
   for (const name of missing) {
     const lines = fieldLines(name, t.fields[name].type, indent, 0);
@@ -140,9 +139,11 @@ export function insertRequiredFix(text: string, map: YAMLMap, t: ObjectType, mis
     byPoint.set(at, list);
   }
   const edits = [...byPoint].map(([at, lines]) => {
+    const eol = eolAt(text, at);
     const body = lines.join(eol) + eol;
     // At the end of a text without a final line break, start a new line first.
     const needsBreak = at > 0 && at === text.length && !text.endsWith('\n');
+    // (A text ending in a lone CR ends inside its last line, as YAML reads it: the break goes after it.)
     return { at, text: needsBreak ? eol + body.slice(0, -eol.length) : body };
   });
   return {
