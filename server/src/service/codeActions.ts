@@ -3,7 +3,7 @@
 // (`Diag.data`, see fixes/data.ts); every diagnostic also gets "Disable CODE for this line". An action
 // whose edit would leave its YAML document unparsable is not offered.
 import { plainText } from './plainText';
-import { isScalar, visit, type Document } from 'yaml';
+import { isAlias, isMap, isScalar, isSeq, visit } from 'yaml';
 import { isCode, type Code } from './codes';
 import type { Diag } from './diag';
 import { addsCrossErrors } from './fixes/crossCheck';
@@ -162,19 +162,21 @@ function keepsData(file: FileText, edits: readonly Edit[]): boolean {
   const next = new Chunk(applyEdits(chunk.text, rel), false);
   return readOnce(() => {
     if (next.doc.errors.length > chunk.doc.errors.length) return false;
-    try {
-      return dataOf(next.doc) === dataOf(chunk.doc);
-    } catch {
-      return false; // data that cannot be read out (an alias loop): not offered rather than unverified
-    }
+    return JSON.stringify(dataOf(next.doc.contents)) === JSON.stringify(dataOf(chunk.doc.contents));
   });
 }
 
-/** A document's data as text, maps as lists of entries (keys may be collections: `[]: x`). */
-const dataOf = (doc: Document.Parsed): string =>
-  JSON.stringify(doc.toJS({ mapAsMap: true, maxAliasCount: -1 }), (_, v: unknown) =>
-    v instanceof Map ? { map: [...v] } : v instanceof Set ? { set: [...v] } : v,
-  );
+/**
+ * A document's data as written: its nodes without comments or positions (not `toJS`, which resolves
+ * merge keys and aliases, and throws on an invalid merge the checks report).
+ */
+function dataOf(node: unknown): unknown {
+  if (isMap(node)) return { map: node.items.map((p) => [dataOf(p.key), dataOf(p.value)]) };
+  if (isSeq(node)) return { seq: node.items.map(dataOf) };
+  if (isScalar(node)) return { value: typeof node.value === 'symbol' ? String(node.value) : node.value, tag: node.tag };
+  if (isAlias(node)) return { alias: node.source };
+  return node ?? null;
+}
 
 /** The document (chunk) holding `offset`: the last one starting at or before it. */
 function chunkAt(file: FileText, offset: number) {
