@@ -35,6 +35,8 @@ export function createServerConnection(shutDown: () => boolean) {
   process.stdin.on('end', ended);
   process.stdin.on('close', ended);
   // As createConnection does for `--stdio`: stdout carries the protocol, so console output goes to stderr.
+  // (A spread of the arguments a console call got: as many as its caller wrote, never a data array.)
+  // eslint-disable-next-line no-restricted-syntax
   const toStderr = (...args: unknown[]) => void process.stderr.write(`${format(...args)}\n`);
   console.log = console.info = console.debug = console.warn = toStderr;
   return createConnection(ProposedFeatures.all, reader, writer, cancelQueued);

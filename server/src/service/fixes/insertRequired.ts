@@ -102,7 +102,7 @@ function objectLines(t: ObjectType, indent: string, depth: number): string[] | u
     const f = t.fields[k];
     const got = fieldLines(k, f?.type ?? { kind: 'string' }, indent, depth);
     if (!got) return undefined;
-    lines.push(...got);
+    for (const l of got) lines.push(l);
   }
   return lines;
 }
@@ -135,7 +135,7 @@ export function insertRequiredFix(text: string, map: YAMLMap, t: ObjectType, mis
     if (!after && dashLine) after = map.items[0];
     const at = after ? afterEntry(text, after as { key: unknown; value: unknown }) : firstLine;
     const list = byPoint.get(at) ?? [];
-    list.push(...lines);
+    for (const l of lines) list.push(l);
     byPoint.set(at, list);
   }
   const edits = [...byPoint].map(([at, lines]) => {
