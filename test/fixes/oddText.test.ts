@@ -21,10 +21,12 @@ import { severityOf, type Diag } from '../../server/src/service/diag';
 import { parseFile } from '../../server/src/service/parse';
 import { validateFile } from '../../server/src/service/validate';
 import { checkFile } from '../../server/src/service/workspace/checks';
+import { completeReferences } from '../../server/src/service/workspace/completeRefs';
 import { WorkspaceIndex } from '../../server/src/service/workspace/workspaceIndex';
 import { mapOffset } from './verify';
 
 const ROOT = join(__dirname, '..', '..');
+const URI = 'file:///ws/odd.yaml';
 const yamlFiles = (dir: string): string[] =>
   readdirSync(dir).flatMap((n) => {
     const p = join(dir, n);
@@ -128,7 +130,7 @@ function yamlView(text: string): { errors: number; data: string } {
  * those starting inside `skip` (what a fix reveals) left out.
  */
 function errorsOf(text: string, skip: readonly [number, number][] = []): Map<string, number> {
-  const uri = 'file:///ws/odd.yaml';
+  const uri = URI;
   const file = parseFile(text);
   const index = new WorkspaceIndex();
   index.set(uri, file);
@@ -196,10 +198,11 @@ function cursors(text: string, pick: number): number[] {
   return [...out].filter((o) => o <= text.length && !(text[o - 1] === '\r' && text[o] === '\n')).slice(0, 50);
 }
 
-function completionProblems(text: string, offset: number): string[] {
+function completionProblems(text: string, offset: number, index: WorkspaceIndex): string[] {
   const file = parseFile(text);
   const problems: string[] = [];
-  for (const item of complete(file, offset)) {
+  // The YAML and embedded completion, and the names of the file's manifests after `name:` of an owner.
+  for (const item of [...complete(file, offset), ...completeReferences(index, URI, file, offset)]) {
     const edit = item.textEdit;
     if (!edit) continue;
     const ranges = 'range' in edit ? [edit.range] : [edit.insert, edit.replace];
@@ -250,10 +253,13 @@ test('odd texts: whole ranges, sound actions and fix-all, completion edits that 
           assert.ok(yamlView(after).errors <= yamlView(text).errors, `fix-all broke the YAML\n${shown}`);
           assert.deepEqual(added(errorsBefore, errorsOf(after)), [], `fix-all added errors\n${shown}`);
         }
+        const index = new WorkspaceIndex();
+        index.set(URI, file);
         for (const c of cursors(text, steps[0][1])) {
           completions++;
-          assert.deepEqual(completionProblems(text, c), [], shown);
+          assert.deepEqual(completionProblems(text, c, index), [], shown);
         }
+        index.remove(URI);
       },
     ),
     { numRuns: RUNS, seed: Number(process.env.FC_SEED ?? 20261124) },
