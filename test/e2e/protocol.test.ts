@@ -181,6 +181,12 @@ describe('protocol under bad input', () => {
           assert.equal(r.error?.code, -32602, `${method} ${shown}: ${JSON.stringify(r)}`);
           assert.match(r.error!.message, new RegExp(`the parameters must be an object; found ${shown}`), method);
         }
+      // The extension's own request takes no parameters, or an object with a list of strings.
+      const check = await raw.request('cloudManifests/checkWorkspace', 7);
+      assert.equal(check.error?.code, -32602, JSON.stringify(check));
+      const uris = await raw.request('cloudManifests/checkWorkspace', { uris: 'file:///a.yaml' });
+      assert.equal(uris.error?.code, -32602, JSON.stringify(uris));
+      assert.match(uris.error!.message, /`uris` must be a list of strings/);
       assert.doesNotMatch(raw.stderr, /TypeError/);
     } finally {
       raw.kill();

@@ -3,7 +3,13 @@
 //   cloudManifests/ownerGraph     — the explorer's owner tree (service/workspace/ownerGraph.ts).
 // Both read the server's workspace index, current with the open documents. See ../protocol/requests.ts for the
 // messages, which the client shares.
-import { ProtocolRequestType, type CancellationToken, type Diagnostic } from 'vscode-languageserver/node';
+import {
+  ErrorCodes,
+  ProtocolRequestType,
+  ResponseError,
+  type CancellationToken,
+  type Diagnostic,
+} from 'vscode-languageserver/node';
 import {
   CHECK_WORKSPACE,
   OWNER_GRAPH,
@@ -17,6 +23,7 @@ import { parseFile } from '../service/parse';
 import { WORKSPACE_SCOPE } from '../service/workspace/manifest';
 import { ownerGraph } from '../service/workspace/ownerGraph';
 import { checkLife } from './lifecycle';
+import { checkWorkspaceParams } from './params';
 import { allDiagnostics, diagnosticsOf, syncAll } from './publish';
 import { logError, type ServerState } from './state';
 import { readText } from './workspace';
@@ -103,6 +110,8 @@ export function registerCommands(s: ServerState): void {
   // Like every request: refused before `initialize` and after `shutdown` (lifecycle.ts).
   connection.onRequest(checkWorkspaceRequest, async (params, token) => {
     checkLife(s.life);
+    const problem = checkWorkspaceParams(params);
+    if (problem) throw new ResponseError(ErrorCodes.InvalidParams, problem);
     const reporter = connection.window.attachWorkDoneProgress(params?.workDoneToken);
     reporter.begin('Checking manifests', 0, undefined, false);
     let lastReport = 0;

@@ -159,3 +159,13 @@ export function workspaceFolderChanges(params: unknown): { added: string[]; remo
   const removed = uris('removed');
   return problems.length ? { added, removed, problem: problems.join('; ') } : { added, removed };
 }
+
+/** `cloudManifests/checkWorkspace`: no parameters, or an object whose `uris`, when given, are strings. */
+export const checkWorkspaceParams: Check = (params) => {
+  if (params === undefined || params === null) return undefined;
+  if (!isObject(params)) return `the parameters must be an object; found ${found(params)}`;
+  const uris = params.uris;
+  if (uris !== undefined && !(Array.isArray(uris) && uris.every((u) => typeof u === 'string')))
+    return `\`uris\` must be a list of strings; found ${found(uris)}`;
+  return undefined;
+};
