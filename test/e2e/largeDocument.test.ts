@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { TestClient } from './lspClient';
+import type { Diagnostic } from 'vscode-languageserver-protocol/node';
 
 const SMALL = `apiVersion: storage.cloud.example.com/v20220901
 kind: StorageAccount
@@ -81,4 +82,52 @@ test('a 50 MB document: the too-large message at once, hover elsewhere answered 
   }
   assert.doesNotMatch(client.stderr, /RangeError|Maximum call stack|heap out of memory/);
   assert.equal(client.proc!.exitCode, null, 'the server is still running');
+});
+
+// The limit is a setting: a low one makes a small document too large, in the editor as in .cloud-manifests.json.
+const TWO = `${SMALL.replace('TLS1_2', 'TLS1_9')}---\n${SMALL.replace('location: westus2', 'location: [westus2')}`;
+const codes = (ds: Diagnostic[]) => [...new Set(ds.map((d) => String(d.code)))].sort();
+
+test('maxDocumentSize from the settings: over it, the message and the syntax only; raised, the full check (push)', async () => {
+  const settings = { maxDocumentSize: 200 };
+  const c = new TestClient({ transport: 'in-process', settings });
+  try {
+    await c.initialize();
+    const uri = c.uri('two.yaml');
+    const syntaxChecked = c.waitForDiagnostics(uri, (p) => p.diagnostics.some((d) => d.code === 'yaml-syntax'));
+    await c.conn.sendNotification('textDocument/didOpen', {
+      textDocument: { uri, languageId: 'yaml', version: 1, text: TWO },
+    });
+    // The enum mistake of the first document is not reported: only the syntax is checked.
+    assert.deepEqual(codes((await syntaxChecked).diagnostics), ['document-too-large', 'yaml-syntax']);
+    settings.maxDocumentSize = 1_000_000;
+    const full = c.waitForDiagnostics(uri, (p) => p.diagnostics.some((d) => d.code === 'enum-value'));
+    await c.conn.sendNotification('workspace/didChangeConfiguration', { settings: {} });
+    assert.ok(!codes((await full).diagnostics).includes('document-too-large'));
+  } finally {
+    await c.stop();
+  }
+});
+
+test('maxDocumentSize in pull mode: the message at once, the syntax errors once checked', async () => {
+  const c = new TestClient({ transport: 'in-process', pull: true, settings: { maxDocumentSize: 200 } });
+  try {
+    await c.initialize();
+    const uri = c.uri('two-pull.yaml');
+    await c.conn.sendNotification('textDocument/didOpen', {
+      textDocument: { uri, languageId: 'yaml', version: 1, text: TWO },
+    });
+    const pull = async () =>
+      ((await c.conn.sendRequest('textDocument/diagnostic', { textDocument: { uri } })) as { items: Diagnostic[] })
+        .items;
+    assert.equal(codes(await pull())[0], 'document-too-large');
+    let items = await pull();
+    for (let i = 0; i < 100 && !codes(items).includes('yaml-syntax'); i++) {
+      await new Promise((r) => setTimeout(r, 20));
+      items = await pull();
+    }
+    assert.deepEqual(codes(items), ['document-too-large', 'yaml-syntax']);
+  } finally {
+    await c.stop();
+  }
 });
