@@ -2,6 +2,10 @@
 // built server shows at once that it is too large to check in full and names the setting, checks only its
 // YAML syntax, and answers a hover on another document while it works through it.
 import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { after, before, test } from 'node:test';
 import { TestClient } from './lspClient';
 import type { Diagnostic } from 'vscode-languageserver-protocol/node';
@@ -129,5 +133,27 @@ test('maxDocumentSize in pull mode: the message at once, the syntax errors once 
     assert.deepEqual(codes(items), ['document-too-large', 'yaml-syntax']);
   } finally {
     await c.stop();
+  }
+});
+
+test('maxDocumentSize in cloudManifests/checkWorkspace: an open document and a file on disk, message and syntax errors', async () => {
+  const root = mkdtempSync(join(tmpdir(), 'cloud-manifests-large-'));
+  const onDisk = join(root, 'closed.yaml');
+  writeFileSync(onDisk, TWO);
+  const c = new TestClient({ transport: 'in-process', rootDir: root, settings: { maxDocumentSize: 200 } });
+  try {
+    await c.initialize();
+    const open = c.uri('open.yaml');
+    await c.conn.sendNotification('textDocument/didOpen', {
+      textDocument: { uri: open, languageId: 'yaml', version: 1, text: TWO },
+    });
+    const r = (await c.conn.sendRequest('cloudManifests/checkWorkspace', {
+      uris: [open, pathToFileURL(onDisk).href],
+    })) as { files: { uri: string; diagnostics: Diagnostic[] }[] };
+    assert.equal(r.files.length, 2);
+    for (const f of r.files) assert.deepEqual(codes(f.diagnostics), ['document-too-large', 'yaml-syntax'], f.uri);
+  } finally {
+    await c.stop();
+    rmSync(root, { recursive: true, force: true });
   }
 });

@@ -22,6 +22,8 @@ import {
 import { parseFile } from '../service/parse';
 import { WORKSPACE_SCOPE } from '../service/workspace/manifest';
 import { ownerGraph } from '../service/workspace/ownerGraph';
+import { isTooLarge } from '../service/tooLarge';
+import { isLargeDoc, largeDiagnosticsWhenDone } from './largeDocs';
 import { checkLife } from './lifecycle';
 import { checkWorkspaceParams } from './params';
 import { allDiagnostics, diagnosticsOf, syncAll } from './publish';
@@ -46,10 +48,13 @@ async function listFiles(s: ServerState): Promise<string[]> {
  */
 async function fileDiagnostics(s: ServerState, uri: string): Promise<Diagnostic[] | undefined> {
   const doc = s.documents.get(uri);
+  // Too large to check in full: its message and syntax errors, once they are known (largeDocs.ts).
+  if (doc && isLargeDoc(s, doc)) return largeDiagnosticsWhenDone(s, uri, doc.getText());
   if (doc) return diagnosticsOf(s, doc);
   const f = s.index.get(uri);
   const text = f?.text ?? (await readText(uri));
   if (text === undefined) return undefined;
+  if (isTooLarge(text, s.client.settings.maxDocumentSize)) return largeDiagnosticsWhenDone(s, uri, text);
   return allDiagnostics(s, uri, parseFile(text), f !== undefined);
 }
 

@@ -56,27 +56,31 @@ export function largeDiagnostics(s: ServerState, doc: TextDocument, onDone?: () 
   return [...(first ? [first] : []), ...(check.done ? check.found : [])];
 }
 
-function start(s: ServerState, uri: string, version: number, text: string): LargeCheck {
-  const check: LargeCheck = { version, text, found: [], done: false, onDone: [] };
+/**
+ * Checks the syntax of `text` in slices, calling `found` with each error as published and `done` at the end;
+ * stops (without `done`) as soon as `current` says the text is no longer wanted.
+ */
+function checkSliced(
+  s: ServerState,
+  text: string,
+  current: () => boolean,
+  found: (d: Diagnostic) => void,
+  done: () => void,
+): void {
   const steps = syntaxSteps(text);
   const lines = new LineCounter(text);
   const slice = () => {
-    // Superseded by a new version, or closed.
-    if (s.large.get(uri) !== check) return;
+    if (!current()) return;
     const until = Date.now() + SLICE_MS;
     for (;;) {
       const step = steps.next();
-      if (step.done) {
-        check.done = true;
-        for (const f of check.onDone.splice(0)) f();
-        return;
-      }
+      if (step.done) return done();
       // Offsets in increasing order for the counter: the errors' starts and ends, then the step's end.
       const offsets = step.value.diags.flatMap((d) => [d.start, d.end]).sort((a, b) => a - b);
       const at = new Map(offsets.map((o) => [o, lines.positionAt(o)]));
       for (const d of step.value.diags) {
         const p = published(s, d, (o) => at.get(o)!);
-        if (p) check.found.push(p);
+        if (p) found(p);
       }
       lines.positionAt(step.value.end);
       if (Date.now() >= until) break;
@@ -84,7 +88,48 @@ function start(s: ServerState, uri: string, version: number, text: string): Larg
     setImmediate(slice);
   };
   setImmediate(slice);
+}
+
+function start(s: ServerState, uri: string, version: number, text: string): LargeCheck {
+  const check: LargeCheck = { version, text, found: [], done: false, onDone: [] };
+  checkSliced(
+    s,
+    text,
+    // Superseded by a new version, or closed.
+    () => s.large.get(uri) === check,
+    (d) => check.found.push(d),
+    () => {
+      check.done = true;
+      for (const f of check.onDone.splice(0)) f();
+    },
+  );
   return check;
+}
+
+/**
+ * Every diagnostic of a large document or file, once its syntax is checked (for `cloudManifests/checkWorkspace`,
+ * which reports each file's final set).
+ */
+export function largeDiagnosticsWhenDone(s: ServerState, uri: string, text: string): Promise<Diagnostic[]> {
+  const doc = s.documents.get(uri);
+  if (doc && doc.getText() === text)
+    return new Promise((resolve) => {
+      const now = largeDiagnostics(s, doc, () => resolve(largeDiagnostics(s, doc)));
+      if (s.large.get(uri)?.done) resolve(now);
+    });
+  // A closed file: checked on its own, nothing kept.
+  const max = s.client.settings.maxDocumentSize;
+  const first = published(s, tooLargeDiag(text, max), (o) => new LineCounter(text).positionAt(o));
+  const found: Diagnostic[] = first ? [first] : [];
+  return new Promise((resolve) =>
+    checkSliced(
+      s,
+      text,
+      () => true,
+      (d) => found.push(d),
+      () => resolve(found),
+    ),
+  );
 }
 
 /** The document closed, or fits again: its check stops. */
