@@ -29,16 +29,17 @@ export function headerProblem(header: string): string | undefined {
 
 /**
  * A pass-through stream that follows the framing (header, empty line, `Content-Length` bytes of body) and
- * calls `fail` with the problem of the first bad header, passing nothing of it or after it.
+ * calls `fail` with the problem of the first bad header, passing what came before it and nothing after.
  */
 export function checkedHeaders(fail: (problem: string) => void): Transform {
   let header: Buffer = Buffer.alloc(0);
   let body = 0;
   let failed = false;
-  const stop = (problem: string, done: () => void) => {
+  // The messages before the bad header still pass (`before`: this write's bytes up to where it begins).
+  const stop = (problem: string, before: Buffer, done: (e: null, b?: Buffer) => void) => {
     failed = true;
+    done(null, before);
     fail(problem);
-    done();
   };
   return new Transform({
     transform(chunk: Buffer, _encoding, done) {
@@ -55,12 +56,13 @@ export function checkedHeaders(fail: (problem: string) => void): Transform {
         const joined = header.length > 0 ? Buffer.concat([header, rest]) : rest;
         const end = joined.indexOf(END);
         if (end < 0) {
-          if (joined.length > MAX_HEADER_BYTES) return stop(`a header longer than ${MAX_HEADER_BYTES} bytes`, done);
+          if (joined.length > MAX_HEADER_BYTES)
+            return stop(`a header longer than ${MAX_HEADER_BYTES} bytes`, chunk.subarray(0, at), done);
           header = Buffer.from(joined);
           break;
         }
         const problem = headerProblem(joined.subarray(0, end).toString('latin1'));
-        if (problem) return stop(problem, done);
+        if (problem) return stop(problem, chunk.subarray(0, at), done);
         body = Number(/content-length[ \t]*:[ \t]*(\d+)/i.exec(joined.subarray(0, end).toString('latin1'))![1]);
         at += end + END.length - header.length;
         header = Buffer.alloc(0);
