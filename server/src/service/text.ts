@@ -112,3 +112,13 @@ export function wholeCharacters(message: string, written?: string): string {
     return pair && pair.includes(half) ? pair : '\uFFFD';
   });
 }
+
+/** Whether offset `at` lies inside one character of `text`: between CR and LF, or between a pair's halves. */
+export function splitsCharacter(text: string, at: number): boolean {
+  if (at <= 0 || at >= text.length) return false;
+  const before = text.charCodeAt(at - 1);
+  const after = text.charCodeAt(at);
+  return (
+    (before === 13 && after === 10) || (before >= 0xd800 && before <= 0xdbff && after >= 0xdc00 && after <= 0xdfff)
+  );
+}

@@ -11,6 +11,7 @@ import type { ParsedFile } from '../parse';
 import { keyName, spanOf } from '../yamlNodes';
 import { envelopeOf } from '../../model/envelope';
 import { escapeField, secretObject, unescapeField } from './cel/env';
+import { splitsCharacter } from '../text';
 import { spanIn, valueMap, valueOffset, type ValueMap } from './positionMap';
 import {
   AGGREGATION_BY_NAME,
@@ -69,9 +70,6 @@ function languageOf(path: string[], def: KindDef | undefined): Language | undefi
   return undefined;
 }
 
-const isHigh = (c: number) => c >= 0xd800 && c <= 0xdbff;
-const isLow = (c: number) => c >= 0xdc00 && c <= 0xdfff;
-
 /**
  * The expression under the cursor: its site, `'between'` when the cursor is in the scalar but not between two
  * of its characters (on a block scalar's header line, in the indentation, after a closing quote, inside an
@@ -91,7 +89,7 @@ function siteAt(file: ParsedFile, offset: number): Site | 'between' | undefined 
   // Before the opening quote or block indicator: not inside the expression.
   if (local <= start && hit.node.type !== 'PLAIN') return undefined;
   const t = chunk.text;
-  if (isHigh(t.charCodeAt(local - 1)) && isLow(t.charCodeAt(local))) return 'between';
+  if (splitsCharacter(t, local)) return 'between';
   const block = hit.node.type === 'BLOCK_LITERAL' || hit.node.type === 'BLOCK_FOLDED';
   if (block && !/\n/.test(t.slice(start, local))) return 'between';
   const at = valueOffset(map, local);

@@ -5,6 +5,7 @@
 // the offset it came from; a character YAML made up (a folded space, an escape's result) points at what it
 // replaced (the line break, the backslash). CRLF counts as one break; offsets are UTF-16 units like the text.
 import type { Scalar } from 'yaml';
+import { splitsCharacter } from '../text';
 import type { Span } from '../yamlNodes';
 
 export interface ValueMap {
@@ -290,20 +291,13 @@ export function valueMap(text: string, node: ScalarLike): ValueMap {
   return map;
 }
 
-const isHigh = (c: number) => c >= 0xd800 && c <= 0xdbff;
-const isLow = (c: number) => c >= 0xdc00 && c <= 0xdfff;
-
 /**
  * A span widened to whole characters of `text`: never starting or ending between CR and LF or between the
  * halves of a surrogate pair (a checker counting code points, or a value index on a pair's second half).
  */
 export function wholeSpan(text: string, [s, e]: Span): Span {
-  const inside = (at: number) =>
-    at > 0 &&
-    at < text.length &&
-    ((text[at - 1] === '\r' && text[at] === '\n') || (isHigh(text.charCodeAt(at - 1)) && isLow(text.charCodeAt(at))));
-  if (inside(s)) s--;
-  if (inside(e)) e++;
+  if (splitsCharacter(text, s)) s--;
+  if (splitsCharacter(text, e)) e++;
   return [s, Math.max(s, e)];
 }
 
