@@ -31,6 +31,10 @@ export interface CheckSummary {
   cancelled: boolean;
 }
 
+/** `cloudManifests.problems.scope` is `workspace` (the default): the language client lists every file itself. */
+const serverShowsClosedFiles = () =>
+  workspace.getConfiguration('cloudManifests').get<string>('problems.scope', 'workspace') === 'workspace';
+
 export class WorkspaceCheck implements Disposable {
   readonly collection: DiagnosticCollection;
   /** Set once the user asked for a workspace check: from then on Problems follows every file. */
@@ -127,7 +131,8 @@ export class WorkspaceCheck implements Disposable {
         else if (d.severity === 1) summary.warnings++;
         else summary.infos++;
       }
-      if (this.isOpen(uri)) this.collection.delete(uri);
+      // With the workspace problems scope the server already shows every closed file: counted, not repeated.
+      if (this.isOpen(uri) || serverShowsClosedFiles()) this.collection.delete(uri);
       else this.collection.set(uri, diags);
     }
     for (const u of result.unreadable) this.collection.delete(Uri.parse(u));

@@ -38,7 +38,7 @@ describe('edits at the edges', () => {
       { diagnostics: () => [], version: 1, documentChanges: false },
     );
     const edits = list[0].edit!.changes!['file:///x.yaml'] as TextEdit[];
-    assert.equal(list[0].title, 'Change to `Standard_LRS`');
+    assert.equal(list[0].title, "Change to 'Standard_LRS'");
     assert.equal(
       TextDocument.applyEdits(TextDocument.create('file:///x.yaml', 'yaml', 1, text), edits),
       text.replace('standard_lrs', 'Standard_LRS'),

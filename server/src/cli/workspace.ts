@@ -10,7 +10,9 @@ import { applySettings, validateFile, type Diag } from '../service/validate';
 import { isTooLarge, syntaxSteps, tooLargeDiag } from '../service/tooLarge';
 import { checkFile } from '../service/workspace/checks';
 import { WorkspaceIndex } from '../service/workspace/workspaceIndex';
-import { readInputFile, readStdin, decodeText, type Input } from '../io/files';
+import { decodeBytes, type Decoded } from '../io/decode';
+import { readInputFile, readStdin, type Input } from '../io/files';
+import type { Expected } from '../io/write';
 import type { Progress } from './progress';
 
 export interface WorkspaceFile {
@@ -20,6 +22,10 @@ export interface WorkspaceFile {
   path?: string;
   /** The file's text and line index; its syntax trees are not kept (`docs` is empty). */
   parsed: ParsedFile;
+  /** How its bytes were decoded (only exact UTF-8 is ever written back). */
+  decoded?: Omit<Decoded, 'text'>;
+  /** What the file held when read: `--fix` refuses to write over anything else. */
+  disk?: Expected;
 }
 
 export interface Workspace {
@@ -36,6 +42,8 @@ export interface LoadOptions {
   cwd: string;
   stdin?: () => NodeJS.ReadableStream;
   progress?: Progress;
+  /** Size cap of a file (and of standard input), in bytes. */
+  maxBytes?: number;
 }
 
 /** A file's text with no syntax trees; its line index is built if a report or a disable comment needs it. */
@@ -50,7 +58,7 @@ function textOnly(text: string): ParsedFile {
   };
 }
 
-/** Reads every input once. Files that cannot be read come back as error messages. */
+/** Reads every input once. Files that cannot be read come back as error messages (the others are checked). */
 export async function loadWorkspace(
   inputs: readonly Input[],
   options: LoadOptions,
@@ -60,25 +68,34 @@ export async function loadWorkspace(
   for (let i = 0; i < inputs.length; i++) {
     const input = inputs[i];
     let text: string;
+    let decoded: Omit<Decoded, 'text'> | undefined;
+    let disk: Expected | undefined;
     if (input.kind === 'stdin') {
-      const decoded = options.stdin ? decodeText(await readStdin(options.stdin())) : '';
-      if (decoded === undefined) {
+      const bytes = options.stdin ? await readStdin(options.stdin(), options.maxBytes) : Buffer.alloc(0);
+      if (bytes === undefined) {
+        errors.push(`cannot read ${input.display}: larger than the size cap (see maxFileSizeMB)`);
+        continue;
+      }
+      const d = decodeBytes(bytes);
+      if (d === undefined) {
         errors.push(`not a text file (binary content): ${input.display}`);
         continue;
       }
-      text = decoded;
+      text = d.text;
     } else {
-      const r = readInputFile(input);
+      const r = readInputFile(input, options.maxBytes);
       if ('error' in r) {
         errors.push(r.error);
         continue;
       }
-      text = r.text;
+      ({ text, decoded, disk } = r);
     }
     files.push({
       display: input.display,
       path: input.kind === 'file' ? input.path : undefined,
       parsed: textOnly(text),
+      decoded,
+      disk,
     });
     options.progress?.update('read', i + 1, inputs.length);
   }

@@ -52,7 +52,8 @@ async function fileDiagnostics(s: ServerState, uri: string): Promise<Diagnostic[
   if (doc && isLargeDoc(s, doc)) return largeDiagnosticsWhenDone(s, uri, doc.getText());
   if (doc) return diagnosticsOf(s, doc);
   const f = s.index.get(uri);
-  const text = f?.text ?? (await readText(uri));
+  // Read from disk only inside the workspace folders (readText refuses anything else).
+  const text = f?.text ?? (await readText(s, uri));
   if (text === undefined) return undefined;
   if (isTooLarge(text, s.client.settings.maxDocumentSize)) return largeDiagnosticsWhenDone(s, uri, text);
   return allDiagnostics(s, uri, parseFile(text), f !== undefined);

@@ -4,18 +4,22 @@ import { pathToFileURL } from 'node:url';
 import {
   DocumentDiagnosticReportKind,
   DocumentDiagnosticRequest,
+  WorkspaceDiagnosticRequest,
   FileChangeType,
   type DocumentDiagnosticParams,
+  type WorkspaceDiagnosticParams,
+  type WorkspaceDiagnosticReport,
 } from 'vscode-languageserver/node';
+import { workspaceDiagnostics } from './workspaceDiagnostics';
 import { parseFile } from '../service/parse';
 import { isYamlName } from '../io/walk';
 import { WORKSPACE_SCOPE } from '../service/workspace/manifest';
 import { guarded } from './lifecycle';
-import { documentParams, watchedFileChanges } from './params';
-import { diagnosticsOf, documentChanged, markDirty } from './publish';
+import { documentParams, watchedFileChanges, workspaceDiagnosticParams } from './params';
+import { crossDiags, diagnosticsOf, documentChanged, markDirty } from './publish';
 import { forgetLarge } from './largeDocs';
 import { forgetDoc, safely, type ServerState } from './state';
-import { enqueue, inWorkspace, listYamlFiles, pathOf, readText } from './workspace';
+import { containedPath, enqueue, inWorkspace, listYamlFiles, readText, reportSkipped } from './workspace';
 
 export function registerDocumentEvents(s: ServerState): void {
   const { client, connection, documents, index, publish } = s;
@@ -33,7 +37,7 @@ export function registerDocumentEvents(s: ServerState): void {
     // The file falls back to its content on disk (or leaves the index).
     enqueue(s, async () => {
       if (documents.get(uri)) return;
-      const text = inWorkspace(s, uri) && isYamlName(uri) ? await readText(uri) : undefined;
+      const text = inWorkspace(s, uri) && isYamlName(uri) ? await readText(s, uri) : undefined;
       if (documents.get(uri)) return;
       const keys = text !== undefined ? index.set(uri, parseFile(text), WORKSPACE_SCOPE) : index.remove(uri);
       markDirty(s, index.dependents([uri], keys));
@@ -59,19 +63,31 @@ export function registerDocumentEvents(s: ServerState): void {
           continue;
         }
         if (documents.get(uri)) continue; // the open document's content wins
-        const path = pathOf(uri);
-        if (!path || !inWorkspace(s, uri)) continue;
+        // Only a path inside a workspace folder, links resolved (a link to / or /dev/zero is never read).
+        const path = await containedPath(s, uri);
+        if (!path) {
+          // Indexed before (a file since removed, or replaced by a link leading out): it leaves the index.
+          if (index.has(uri) && !documents.get(uri)) {
+            for (const k of index.remove(uri)) keys.push(k);
+            touched.add(uri);
+          }
+          continue;
+        }
         let found: string[] = [];
         if (isYamlName(path)) found = [path];
         else {
           // A folder created or moved in: its YAML files.
           const st = await stat(path).catch(() => undefined);
-          if (st?.isDirectory()) found = await listYamlFiles(s, path, s.ws.scanGeneration);
+          if (st?.isDirectory()) {
+            const listed = await listYamlFiles(s, path, s.ws.scanGeneration);
+            reportSkipped(s, listed.skipped);
+            found = listed.files;
+          }
         }
         for (const p of found) {
           const u = pathToFileURL(p).href;
           if (documents.get(u)) continue;
-          const text = await readText(u);
+          const text = await readText(s, u);
           const changed = text === undefined ? index.remove(u) : index.set(u, parseFile(text), WORKSPACE_SCOPE);
           for (const k of changed) keys.push(k);
           touched.add(u);
@@ -89,5 +105,23 @@ export function registerDocumentEvents(s: ServerState): void {
       const items = doc ? safely(s, () => diagnosticsOf(s, doc), []) : [];
       return { kind: DocumentDiagnosticReportKind.Full, items };
     }),
+  );
+
+  const pullWorkspace = guarded(s.life, workspaceDiagnosticParams, (params: WorkspaceDiagnosticParams, token) =>
+    workspaceDiagnostics(
+      s,
+      params,
+      (uri, text) => {
+        const f = index.get(uri);
+        return f ? crossDiags(s, uri, { text, lines: f.lines() }) : [];
+      },
+      token,
+    ),
+  );
+  // `guarded` passes a promise through (its type says "a result or a promise of it"). Through `onRequest`
+  // as above: `onWorkspace` reads `params.workDoneToken` before the check.
+  connection.onRequest(
+    WorkspaceDiagnosticRequest.type,
+    (params, token) => pullWorkspace(params, token) as Promise<WorkspaceDiagnosticReport>,
   );
 }

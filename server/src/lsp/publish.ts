@@ -14,6 +14,8 @@ import { fileOf, isYaml, safely, type ServerState } from './state';
 import { displayOf, scopeOf } from './workspace';
 import { indexChanged } from './indexEvents';
 import { forgetLarge, isLargeDoc, largeDiagnostics } from './largeDocs';
+import { closedFileDiagnostics, workspaceWide } from './workspaceDiagnostics';
+import { isYamlName } from '../io/walk';
 
 /** Feeds an open document to the index when it changed since; returns the files that may be affected. */
 export function syncDoc(s: ServerState, doc: TextDocument): Set<string> | undefined {
@@ -48,7 +50,7 @@ function crossOptions(s: ServerState, uri: string): WorkspaceCheckOptions {
 }
 
 /** Cross-document diagnostics of an indexed file, settings and disable comments applied. */
-function crossDiags(s: ServerState, uri: string, file: Pick<ParsedFile, 'text' | 'lines'>): Diag[] {
+export function crossDiags(s: ServerState, uri: string, file: Pick<ParsedFile, 'text' | 'lines'>): Diag[] {
   return applySettings({ ...file, docs: [] }, checkFile(s.index, uri, crossOptions(s, uri)), {
     rules: s.client.settings.rules,
   });
@@ -79,28 +81,31 @@ export function diagnosticsOf(s: ServerState, doc: TextDocument): Diagnostic[] {
 }
 
 /**
- * Closed files get their cross-document errors and warnings (a change elsewhere broke them); the rest of
- * their diagnostics shows when they are opened. Only changes are published (`publish.closedPublished`).
+ * Closed files of the workspace get all their diagnostics with the `workspace` problems scope (see
+ * workspaceDiagnostics.ts); otherwise only their cross-document errors and warnings (a change elsewhere
+ * broke them), the rest showing when they are opened. Only changes are published (`publish.closedPublished`).
  */
 export function publishClosed(s: ServerState, uri: string): void {
   const { connection, publish } = s;
   const closedPublished = publish.closedPublished;
   const f = s.index.get(uri);
-  const diags = f
-    ? crossDiags(s, uri, { text: f.text, lines: f.lines() }).filter(
-        (d) => severityOf(d) === 'error' || severityOf(d) === 'warning',
-      )
-    : [];
+  let lsp: Diagnostic[] = [];
+  if (f && workspaceWide(s) && f.scope === WORKSPACE_SCOPE && isYamlName(uri))
+    lsp = closedFileDiagnostics(s, uri, (text) => crossDiags(s, uri, { text, lines: f.lines() }));
+  else if (f) {
+    const docs = docsBaseOf(s.client.settings.docsBaseUrl);
+    lsp = crossDiags(s, uri, { text: f.text, lines: f.lines() })
+      .filter((d) => severityOf(d) === 'error' || severityOf(d) === 'warning')
+      .map((d) => toLspDiagnostic({ lines: f.lines() }, d, docs));
+  }
   const prev = closedPublished.get(uri);
-  if (diags.length === 0) {
+  if (lsp.length === 0) {
     if (prev !== undefined) {
       closedPublished.delete(uri);
       void connection.sendDiagnostics({ uri, diagnostics: [] });
     }
     return;
   }
-  const docs = docsBaseOf(s.client.settings.docsBaseUrl);
-  const lsp = diags.map((d) => toLspDiagnostic({ lines: f!.lines() }, d, docs));
   const key = JSON.stringify(lsp);
   if (prev === key) return;
   closedPublished.set(uri, key);
@@ -121,7 +126,11 @@ export function scheduleFlush(s: ServerState): void {
 }
 
 export function markDirty(s: ServerState, uris: Iterable<string>): void {
-  for (const u of uris) s.publish.dirty.add(u);
+  const { dirty, stamps } = s.publish;
+  for (const u of uris) {
+    dirty.add(u);
+    stamps.set(u, (stamps.get(u) ?? 0) + 1);
+  }
   scheduleFlush(s);
   indexChanged(s);
 }
@@ -185,6 +194,7 @@ export function scheduleRefresh(s: ServerState, diagnostics: boolean): void {
 
 export function revalidateAll(s: ServerState): void {
   const { client, connection, documents } = s;
+  s.publish.epoch++;
   if (client.pullDiagnostics) {
     if (client.diagnosticRefreshSupport) void connection.languages.diagnostics.refresh().catch(() => undefined);
     return;

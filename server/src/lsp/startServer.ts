@@ -14,6 +14,7 @@ import {
 } from 'vscode-languageserver/node';
 import { Excluder } from '../io/glob';
 import { CODE_ACTION_KINDS } from './codeActions';
+import { EXPRESSION_TRIGGERS } from '../service/complete';
 import { indexChanged } from './indexEvents';
 import { readSettings, type Settings } from '../service/settings';
 import { registerCommands } from './commands';
@@ -29,6 +30,13 @@ import { pathOf, scanWorkspace } from './workspace';
 export function startServer(connection: Connection): ServerState {
   const s = createState(connection);
   const { client, documents, ws } = s;
+
+  /** Settings from the client, with what is wrong or left unused in them said in the log. */
+  const readLogged = (raw: unknown): Settings => {
+    const { settings, problems, ignored } = readSettings(raw);
+    for (const p of [...problems, ...ignored]) connection.console.warn(`cloud-manifests settings: ${p}`);
+    return settings;
+  };
 
   /** Scans the workspace folders; then the open documents join the index and everything is re-published. */
   const rescan = () => {
@@ -54,7 +62,7 @@ export function startServer(connection: Connection): ServerState {
     client.codeLensRefreshSupport = !!caps.workspace?.codeLens?.refreshSupport;
     client.documentChangesSupport = !!caps.workspace?.workspaceEdit?.documentChanges;
     const init = params.initializationOptions as { settings?: unknown; indexChanged?: unknown } | undefined;
-    if (init?.settings) client.settings = readSettings(init.settings).settings;
+    if (init?.settings) client.settings = readLogged(init.settings);
     client.indexEvents = init?.indexChanged === true;
     ws.excluder = new Excluder(client.settings.exclude);
     const roots =
@@ -65,7 +73,10 @@ export function startServer(connection: Connection): ServerState {
     return {
       capabilities: {
         textDocumentSync: TextDocumentSyncKind.Incremental,
-        completionProvider: { triggerCharacters: [':', ' ', '-', '/', '\n'], resolveProvider: false },
+        completionProvider: {
+          triggerCharacters: [':', ' ', '-', '/', '\n', ...EXPRESSION_TRIGGERS],
+          resolveProvider: false,
+        },
         hoverProvider: true,
         definitionProvider: true,
         referencesProvider: true,
@@ -76,7 +87,7 @@ export function startServer(connection: Connection): ServerState {
         codeActionProvider: { codeActionKinds: CODE_ACTION_KINDS, resolveProvider: false },
         workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
         ...(client.pullDiagnostics
-          ? { diagnosticProvider: { interFileDependencies: true, workspaceDiagnostics: false } }
+          ? { diagnosticProvider: { interFileDependencies: true, workspaceDiagnostics: true } }
           : {}),
       },
       serverInfo: { name: 'cloud-manifests', version: '0.1.0' },
@@ -86,14 +97,15 @@ export function startServer(connection: Connection): ServerState {
   const refreshSettings = async (): Promise<void> => {
     if (!client.configurationSupport) return;
     const raw = await connection.workspace.getConfiguration('cloudManifests').catch(() => undefined);
-    const { settings: next, problems } = readSettings(raw);
-    applyNewSettings(next);
-    for (const p of problems) connection.console.warn(`cloud-manifests settings: ${p}`);
+    applyNewSettings(readLogged(raw));
   };
 
-  /** Takes new settings; a changed `exclude` rescans the workspace, anything else re-validates. */
+  /** Takes new settings; a changed `exclude` or `maxFileSizeMB` rescans the workspace, anything else re-validates. */
   const applyNewSettings = (next: Settings): void => {
-    const excludeChanged = JSON.stringify(next.exclude) !== JSON.stringify(client.settings.exclude);
+    // What the scan reads changes: the files it leaves out, or the size it reads up to.
+    const excludeChanged =
+      JSON.stringify(next.exclude) !== JSON.stringify(client.settings.exclude) ||
+      next.maxFileSizeMB !== client.settings.maxFileSizeMB;
     client.settings = next;
     if (excludeChanged) {
       ws.excluder = new Excluder(client.settings.exclude);
@@ -131,7 +143,7 @@ export function startServer(connection: Connection): ServerState {
 
   connection.onDidChangeConfiguration((change) => {
     const fromPush = (change.settings as { cloudManifests?: unknown } | undefined)?.cloudManifests;
-    if (fromPush !== undefined) applyNewSettings(readSettings(fromPush).settings);
+    if (fromPush !== undefined) applyNewSettings(readLogged(fromPush));
     void (fromPush !== undefined ? Promise.resolve() : refreshSettings()).then(() => revalidateAll(s));
   });
 

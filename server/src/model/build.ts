@@ -44,6 +44,8 @@ export function obj(
     exclusive?: ExclusiveGroup[];
     unknownFields?: 'error' | 'warning';
     reference?: ObjectType['reference'];
+    flat?: ObjectType['flat'];
+    flatInto?: string;
   } = {},
 ): ObjectType {
   return { kind: 'object', name, fields, ...opts };

@@ -4,7 +4,7 @@
 // between them (the server yields to the event loop: see lsp/largeDocs.ts; the CLI runs them in one go).
 import type { Diag } from './diag';
 import { Chunk, documentMarkers, readOnce } from './parse';
-import { syntaxDiagnostics } from './validate';
+import { syntaxErrorsOf } from './validate';
 
 export const isTooLarge = (text: string, max: number): boolean => text.length > max;
 
@@ -49,7 +49,7 @@ export function* syntaxSteps(text: string): Generator<{ end: number; diags: Diag
     if (part.length > MAX_SYNTAX_DOCUMENT) return { end, diags: [] };
     const diags = readOnce(() => {
       const chunk = new Chunk(part, false);
-      return syntaxDiagnostics(chunk.doc, part).map((d) => ({ ...d, start: d.start + offset, end: d.end + offset }));
+      return syntaxErrorsOf(chunk.doc, part).map((d) => ({ ...d, start: d.start + offset, end: d.end + offset }));
     });
     return { end, diags };
   };

@@ -2,21 +2,23 @@
 // are cached by that text: an edit to one resource of a large file re-checks that resource alone.
 import { isMap, isScalar, isSeq, type Document, type YAMLError, type YAMLMap } from 'yaml';
 import { envelopeOf, listEnvelopeOf, listItemOf } from '../model/envelope';
-import { lookup, otherVersionsOf, type Lookup } from '../model/registry';
+import { kindsOf, lookup, otherVersionsOf, parseApiVersion, type Lookup } from '../model/registry';
 import { typeAt } from '../model/typePath';
 import type { KindDef, ObjectType } from '../model/types';
 import { isCode, type Code, type Severity } from './codes';
 import { identifyChunk } from './identity';
+import { isCoreList } from './listItems';
 import { Reporter, severityOf, type Diag } from './diag';
 import { analysisTree, parseFile, type ParsedDoc, type ParsedFile } from './parse';
 import { hashText, shiftFix, type FixData } from './fixes/data';
 import { valueFix } from './fixes/values';
+import { afterEntry, eolAt, lineStartOf } from './fixes/spans';
 import { nearAll } from './fixes/candidates';
 import { RULES } from './rules';
 import { listOf, nearest } from './suggest';
 import { Walker, type OtherVersionLookup } from './walk';
-import { entry, keySpanOf, scalarValue, spanOf, type Span } from './yamlNodes';
 import { wholeCharacters } from './text';
+import { entry, keySpanOf, scalarValue, spanOf, type Span } from './yamlNodes';
 
 export type RuleSetting = Severity | 'off';
 
@@ -94,11 +96,37 @@ function checkManifest(
   }
 }
 
+/** The kind of an apiVersion that has exactly one. */
+function onlyKindOf(apiVersion: string | undefined): string | undefined {
+  const parsed = apiVersion ? parseApiVersion(apiVersion) : undefined;
+  const kinds = parsed ? kindsOf(parsed.area, parsed.version) : [];
+  return kinds.length === 1 ? kinds[0].kind : undefined;
+}
+
+/** `kind: X` on the line after `apiVersion` (a block mapping only); the whole document is checked afterwards. */
+function addKindFix(root: YAMLMap, text: string, kind: string): FixData | undefined {
+  const api = root.items.find((p) => isScalar(p.key) && p.key.value === 'apiVersion');
+  if (root.flow || !api || !isScalar(api.key)) return undefined;
+  const keyStart = spanOf(api.key)[0];
+  const indent = text.slice(lineStartOf(text, keyStart), keyStart);
+  if (!/^ *$/.test(indent)) return undefined;
+  const at = afterEntry(text, api as { key: unknown; value: unknown });
+  const eol = eolAt(text, at);
+  const lead = at === text.length && !/[\r\n]$/.test(text) ? eol : '';
+  return {
+    fix: 'insert',
+    title: `Add \`kind: ${kind}\``,
+    edits: [{ at, text: `${lead}${indent}kind: ${kind}${lead ? '' : eol}` }],
+    reveals: [0, text.length],
+  };
+}
+
 /** A kind or version corrected: the whole document is checked afterwards. */
 const withReveals = (fix: FixData | undefined, text: string): FixData | undefined =>
   fix?.fix === 'replace' ? { ...fix, reveals: [0, text.length] } : fix;
 
-function identityDiagnostics(root: YAMLMap, id: Lookup, out: Reporter, text: string): void {
+/** `at`: where the manifest sits (`items[2].` in a core `v1` `List`), for the field names of the messages. */
+function identityDiagnostics(root: YAMLMap, id: Lookup, out: Reporter, text: string, at = ''): void {
   if (id.status === 'unknownVersion') {
     const v = entry(root, 'apiVersion')!;
     const near = nearest(id.parsed.version, id.versions);
@@ -107,7 +135,7 @@ function identityDiagnostics(root: YAMLMap, id: Lookup, out: Reporter, text: str
     out.report(
       'unknown-version',
       spanOf(v.value),
-      `\`apiVersion\` version "${id.parsed.version}" does not exist for ${id.kind} in \`${id.area}.${id.parsed.domain}\`; versions: ${listOf(id.versions)}.${near ? ` Did you mean \`${near}\`?` : ''}`,
+      `\`${at}apiVersion\` version "${id.parsed.version}" does not exist for ${id.kind} in \`${id.area}.${id.parsed.domain}\`; versions: ${listOf(id.versions)}.${near ? ` Did you mean \`${near}\`?` : ''}`,
       undefined,
       withReveals(
         valueFix(
@@ -125,7 +153,7 @@ function identityDiagnostics(root: YAMLMap, id: Lookup, out: Reporter, text: str
     out.report(
       'unknown-kind',
       spanOf(k.value),
-      `\`kind\` "${String(scalarValue(k.value))}" does not exist in \`${id.area}.${id.parsed.domain}/${id.version}\`; kinds: ${listOf(id.kinds, 20)}.${near ? ` Did you mean \`${near}\`?` : ''}`,
+      `\`${at}kind\` "${String(scalarValue(k.value))}" does not exist in \`${id.area}.${id.parsed.domain}/${id.version}\`; kinds: ${listOf(id.kinds, 20)}.${near ? ` Did you mean \`${near}\`?` : ''}`,
       undefined,
       withReveals(valueFix(text, spanOf(k.value), nearAll(String(scalarValue(k.value)), id.kinds), true), text),
     );
@@ -222,21 +250,83 @@ function quoted(text: string, [s, t]: Span): string {
 const MISSING = new Set(['missing-required', 'missing-member', 'reference-shape']);
 
 /**
- * Whether a document is one of ours, and its parser errors reported: the part of the checks a document too
- * large to check in full still gets (see tooLarge.ts). `structuralAt`: where the first error that may have
- * moved keys is. Undefined for a document that is not ours.
+ * An item of a `<Kind>List` is checked as the kind it names: a RoleDefinition among a RoleAssignmentList's
+ * items gets one error on its `kind`, then the checks of a RoleDefinition, never those of the list's kind
+ * (which would call every RoleDefinition field unknown). A kind the model does not know: the `kind` only.
  */
-function syntaxPart(doc: Document.Parsed, text: string, out: Reporter) {
-  const root = doc.contents;
-  const id = isMap(root) ? identify(root) : { status: 'notOurs' as const };
-  // A document that does not parse, or lacks `kind`/`apiVersion`, is still ours when what it has says so.
-  // (A kind name alone is too weak a sign: `Topic` or `Snapshot` may be anybody's.)
-  const partial = id.status === 'notOurs' ? identifyChunk({ doc, text }) : undefined;
-  const ours =
-    !partial ||
-    (partial.root !== undefined &&
-      (doc.errors.length > 0 || (partial.kind === undefined && partial.apiVersion !== undefined)));
-  if (!ours) return undefined;
+function checkListItem(
+  cc: ChunkContext,
+  item: YAMLMap,
+  def: KindDef,
+  i: number,
+  listApiVersion: string,
+  at = '',
+): void {
+  const label = `${at}items[${i}]`;
+  const kindEntry = entry(item, 'kind');
+  const written = scalarValue(kindEntry?.value);
+  if (!kindEntry || typeof written !== 'string' || written === def.kind) {
+    checkManifest(cc, item, def, listItemOf(def), label, true);
+    return;
+  }
+  const apiVersion = scalarValue(entry(item, 'apiVersion')?.value);
+  const named = lookup(typeof apiVersion === 'string' ? apiVersion : listApiVersion, written);
+  if (named.status !== 'ok' || named.list) {
+    // Not a kind of ours: its `kind` alone is checked (with the near-miss fix), nothing else is guessed.
+    const kindType = listItemOf(def).fields.kind.type;
+    new Walker({ doc: cc.doc, text: cc.text, out: cc.out }).value(
+      kindEntry.value,
+      kindType,
+      `${label}.kind`,
+      spanOf(kindEntry.key),
+      ['kind'],
+    );
+    return;
+  }
+  cc.out.report(
+    'enum-value',
+    spanOf(kindEntry.value ?? kindEntry.key),
+    `\`${label}.kind\` is ${written}, but a ${def.kind}List holds only ${def.kind} items; move this ${written} to a ${written}List or a core \`v1\` \`List\`.`,
+  );
+  checkManifest(cc, item, named.def, listItemOf(named.def), label, true);
+}
+
+/**
+ * A core `v1` `List`: every item of ours is checked as a top-level manifest of the kind it names; items of
+ * other kinds get nothing, and a list with none of ours gets nothing at all (not even its syntax errors).
+ */
+function coreListDiagnostics(doc: Document.Parsed, root: YAMLMap, text: string): Diag[] {
+  const out = new Reporter();
+  const cc: ChunkContext = { doc, text, out };
+  const items = entry(root, 'items')?.value;
+  let ours = false;
+  if (isSeq(items))
+    items.items.forEach((item, i) => {
+      if (!isMap(item)) return;
+      const id = identify(item);
+      if (id.status === 'notOurs') return;
+      ours = true;
+      if (id.status === 'ok') {
+        if (id.list) {
+          // A typed list inside the core list: its items as in a top-level list.
+          const inner = entry(item, 'items')?.value;
+          if (isSeq(inner)) {
+            const api = String(scalarValue(entry(item, 'apiVersion')?.value));
+            inner.items.forEach((x, j) => isMap(x) && checkListItem(cc, x, id.def, j, api, `items[${i}].`));
+          }
+        } else checkManifest(cc, item, id.def, envelopeOf(id.def), `items[${i}]`);
+      } else identityDiagnostics(item, id, out, text, `items[${i}].`);
+    });
+  if (!ours) return [];
+  if (doc.errors.length === 0) return out.diags;
+  // As for any document: syntax errors, and nothing after one that may have moved keys.
+  const syntax = new Reporter();
+  const structuralAt = syntaxDiagnostics(doc, text, syntax);
+  return [...syntax.diags, ...out.diags.filter((d) => d.start < structuralAt && !MISSING.has(d.code))];
+}
+
+/** Reports the parser's errors; returns where the first one that may have moved keys starts. */
+function syntaxDiagnostics(doc: Document.Parsed, text: string, out: Reporter): number {
   let structuralAt = Infinity;
   for (const e of doc.errors) {
     const span = syntaxSpan(e, text);
@@ -246,32 +336,66 @@ function syntaxPart(doc: Document.Parsed, text: string, out: Reporter) {
     const message = `YAML syntax error at \`${written.trim() || written}\`: ${first}`;
     out.report('yaml-syntax', span, wholeCharacters(message, text.slice(span[0], span[1] + 2)));
   }
-  return { id, partial, structuralAt };
+  return structuralAt;
 }
 
-/** The YAML syntax errors of one of our documents (chunk-relative spans); none for others' documents. */
-export function syntaxDiagnostics(doc: Document.Parsed, text: string): Diag[] {
+/**
+ * The YAML syntax errors of one of our documents (chunk-relative spans), none for others' documents: the
+ * part of the checks a document too large to check in full still gets (see tooLarge.ts).
+ */
+export function syntaxErrorsOf(doc: Document.Parsed, text: string): Diag[] {
+  const root = doc.contents;
+  // A core `v1` `List`: its syntax errors only when it holds manifests of ours (see coreListDiagnostics).
+  if (isMap(root) && isCoreList(root))
+    return coreListDiagnostics(doc, root, text).filter((d) => d.code === 'yaml-syntax');
+  if (!isOurs(doc, text)) return [];
   const out = new Reporter();
-  syntaxPart(doc, text, out);
+  syntaxDiagnostics(doc, text, out);
   return out.diags;
+}
+
+/** Whether a document is ours: identified, or (not parsing, or without `kind`) what it has says so. */
+function isOurs(doc: Document.Parsed, text: string): boolean {
+  const root = doc.contents;
+  const id = isMap(root) ? identify(root) : { status: 'notOurs' as const };
+  if (id.status !== 'notOurs') return true;
+  const partial = identifyChunk({ doc, text });
+  return (
+    partial.root !== undefined &&
+    (doc.errors.length > 0 || (partial.kind === undefined && partial.apiVersion !== undefined))
+  );
 }
 
 function computeChunk(doc: Document.Parsed, text: string): Diag[] {
   const out = new Reporter();
   const root = doc.contents;
-  const known = syntaxPart(doc, text, out);
-  if (!known) return [];
-  const { id, partial, structuralAt } = known;
+  const id = isMap(root) ? identify(root) : { status: 'notOurs' as const };
+  if (isMap(root) && isCoreList(root)) return coreListDiagnostics(doc, root, text);
+  // A document that does not parse, or lacks `kind`/`apiVersion`, is still ours when what it has says so.
+  // (A kind name alone is too weak a sign: `Topic` or `Snapshot` may be anybody's.)
+  const partial = id.status === 'notOurs' ? identifyChunk({ doc, text }) : undefined;
+  const ours =
+    !partial ||
+    (partial.root !== undefined &&
+      (doc.errors.length > 0 || (partial.kind === undefined && partial.apiVersion !== undefined)));
+  if (!ours) return [];
+  const structuralAt = syntaxDiagnostics(doc, text, out);
   if (!isMap(root)) return out.diags;
   if (id.status === 'notOurs') {
     // Our group and version without a kind.
     const first = root.items[0]?.key;
-    if (first && partial?.kind === undefined)
+    if (first && partial?.kind === undefined) {
+      const only = onlyKindOf(partial?.apiVersion);
       out.report(
         'missing-required',
         spanOf(first),
-        `The manifest is missing required field \`kind\`; completion after \`kind: \` lists the kinds of \`${partial?.apiVersion}\`.`,
+        only
+          ? `The manifest is missing required field \`kind\`: write \`kind: ${only}\`, the one kind of \`${partial?.apiVersion}\`.`
+          : `The manifest is missing required field \`kind\`; completion after \`kind: \` lists the kinds of \`${partial?.apiVersion}\`.`,
+        undefined,
+        only ? addKindFix(root, text, only) : undefined,
       );
+    }
     return out.diags;
   }
   const cc: ChunkContext = { doc, text, out };
@@ -290,7 +414,7 @@ function computeChunk(doc: Document.Parsed, text: string): Diag[] {
       const items = entry(root, 'items')?.value;
       if (isSeq(items)) {
         items.items.forEach((item, i) => {
-          if (isMap(item)) checkManifest(cc, item, id.def, listItemOf(id.def), `items[${i}]`, true);
+          if (isMap(item)) checkListItem(cc, item, id.def, i, String(scalarValue(entry(root, 'apiVersion')?.value)));
           else if (isScalar(item) && item.value !== null)
             out.report(
               'wrong-type',

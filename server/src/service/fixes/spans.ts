@@ -12,6 +12,9 @@ export function afterLineOf(text: string, at: number): number {
   return lf < 0 ? text.length : lf + 1;
 }
 
+/** The line break a text uses: CRLF when it has one, else LF (a lone CR is no line break to YAML). */
+export const eolOf = (text: string): string => (text.includes('\r\n') ? '\r\n' : '\n');
+
 /**
  * The line break to write for a line inserted at `at` (a line start): the one ending the line before it, or
  * else the line it goes before, so that a CRLF file keeps CRLF and one lone CR elsewhere changes nothing.

@@ -20,7 +20,7 @@ export const nameLimit: Rule = {
         out.report(
           'name-limit',
           at.valueSpan,
-          `\`${field}\` "${name}" ${what}; a ${def.kind} name must be ${limit.doc}.`,
+          `\`${field}\` ${JSON.stringify(name)} ${what}; a ${def.kind} name must be ${limit.doc}.`,
           limit.severity,
         );
       }

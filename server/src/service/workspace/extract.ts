@@ -4,6 +4,7 @@
 import { isAlias, isMap, isPair, isScalar, isSeq, type Document, type YAMLMap } from 'yaml';
 import type { KindDef, ObjectType, Type } from '../../model/types';
 import { analysisTree, type ParsedFile } from '../parse';
+import { isCoreList, listedManifests } from '../listItems';
 import { identify } from '../validate';
 import { entry, keyName, scalarValue, spanOf } from '../yamlNodes';
 import type { Manifest, RefSite, Span, TrackedValue } from './manifest';
@@ -141,14 +142,11 @@ export function chunkManifests(chunk: { key: object; doc: Document.Parsed }): Ch
   const root = doc.contents;
   if (isMap(root)) {
     const id = identify(root);
-    if (id.status === 'ok') {
-      if (!id.list) out.push(readManifest(root, id.def, id.parsed.domain, false));
-      else {
-        const items = entry(root, 'items')?.value;
-        if (isSeq(items))
-          for (const it of items.items) if (isMap(it)) out.push(readManifest(it, id.def, id.parsed.domain, true));
-      }
-    }
+    // List items count as the manifests they are, each as the kind it names (a core `v1` `List` too).
+    if (id.status === 'ok' && !id.list) out.push(readManifest(root, id.def, id.parsed.domain, false));
+    else if ((id.status === 'ok' && id.list) || isCoreList(root))
+      for (const m of listedManifests(root, id.status === 'ok' ? id.def : undefined))
+        out.push(readManifest(m.item, m.def, m.parsed.domain, true));
   }
   chunkCache.set(chunk.key, out);
   return out;

@@ -26,8 +26,9 @@ function checkSite({ index, m, reportMissing, report, where }: CrossFileContext,
   if (site.style === 'known') {
     const ownerKind = site.expectedKind!;
     if (site.armId !== undefined) {
-      const shape = anyVersionOf(ownerKind)?.pathShape;
-      // Queue and table services have no path shape in the spec: nothing to compare with.
+      const owner = anyVersionOf(ownerKind);
+      // Queue and table services have no path shape in the spec: reference-shapes.md gives their id's.
+      const shape = owner?.pathShape ?? owner?.ownerIdShape;
       if (!shape) return;
       const ok = matchesShape(site.armId, shape);
       if (ok === false) {
