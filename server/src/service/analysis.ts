@@ -11,6 +11,7 @@ import type { Diag } from './diag';
 import { ChunkStore, type ParsedFile, type WorkCounters } from './parse';
 import { DEFAULT_SETTINGS, type Settings } from './settings';
 import { toUserSpans, type DocumentSource } from './source';
+import { isTooLarge } from './tooLarge';
 import { applySettings, validateFile } from './validate';
 import { checkFile, createWorkspaceIndex } from './workspace/checks';
 import { WORKSPACE_SCOPE } from './workspace/manifest';
@@ -89,6 +90,13 @@ export class Analysis {
   openFile(uri: string, version: number, text: string): ParsedFile {
     const hit = this.open.get(uri);
     if (hit && hit.version === version && hit.file.text === text) return hit.file;
+    if (isTooLarge(text, this.settings.maxDocumentSize)) {
+      // Too large to analyse (see tooLarge.ts): parsed on demand, chunk by chunk, kept out of the cache.
+      const file = this.parse(text, { cache: false });
+      if (hit) this.store.release(hit.file);
+      this.open.set(uri, { version, file });
+      return file;
+    }
     const file = this.analyze(this.parse(text), this.outlined.has(uri));
     this.store.hold(file);
     if (hit) this.store.release(hit.file);
