@@ -52,7 +52,11 @@ export function* syntaxSteps(
     if (part.length > MAX_SYNTAX_DOCUMENT) return { end, diags: [] };
     const diags = store.readOnce(() => {
       const chunk = new Chunk(part, store, false);
-      return syntaxErrorsOf(chunk.doc, part, store).map((d) => ({ ...d, start: d.start + offset, end: d.end + offset }));
+      return syntaxErrorsOf(chunk.doc, part, store).map((d) => ({
+        ...d,
+        start: d.start + offset,
+        end: d.end + offset,
+      }));
     });
     return { end, diags };
   };
