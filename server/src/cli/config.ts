@@ -22,6 +22,7 @@ export const KNOWN_KEYS = new Set([
   'exclude',
   'helmTemplates',
   'docsBaseUrl',
+  'maxDocumentSize',
   'maxFileSizeMB',
   'problems',
   'trace',

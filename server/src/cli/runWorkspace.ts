@@ -8,7 +8,8 @@ import { Analysis, type FileText } from '../service/analysis';
 import type { ParsedFile } from '../service/parse';
 import { LineIndex } from '../service/lineIndex';
 import type { Settings } from '../service/settings';
-import type { Diag } from '../service/validate';
+import { applySettings, type Diag } from '../service/validate';
+import { isTooLarge, syntaxSteps, tooLargeDiag } from '../service/tooLarge';
 import { contextFiles } from '../io/context';
 import { decodeBytes, type Decoded } from '../io/decode';
 import { readInputFile, readStdin, type Input } from '../io/files';
@@ -142,9 +143,16 @@ export function checkWorkspace(
   for (const c of workspace.context ?? []) analysis.indexFile(pathToFileURL(c.path).href, c.text);
   // Each file parsed once, outside the shared cache: its trees are garbage as soon as it is analysed (its
   // diagnostics computed, its manifests indexed); the diagnostics are read back below.
-  const parsed = workspace.files.map((file, i) => {
+  const parsed = workspace.files.map((file, i): { large: Diag[] } | { full: ParsedFile } => {
     display.set(uris[i], file.display);
     try {
+      // Too large to check in full: its message and its YAML syntax only, and not indexed (see tooLarge.ts).
+      const whole = file.parsed.text;
+      if (isTooLarge(whole, settings.maxDocumentSize)) {
+        const found = [tooLargeDiag(whole, settings.maxDocumentSize)];
+        for (const step of syntaxSteps(whole)) for (const d of step.diags) found.push(d);
+        return { large: applySettings(file.parsed, found, { rules: settings.rules }) };
+      }
       // Not a spread: it would build the file's line index, which only a report needs.
       const { text, docs, store } = analysis.analyze(analysis.parse(file.parsed.text, { cache: false }));
       const full: ParsedFile = {
@@ -156,7 +164,7 @@ export function checkWorkspace(
         },
       };
       analysis.indexFile(uris[i], full);
-      return full;
+      return { full };
     } catch (e) {
       throw new Error(`while checking ${file.display}: ${e instanceof Error ? e.message : String(e)}`, { cause: e });
     }
@@ -168,7 +176,9 @@ export function checkWorkspace(
   return workspace.files.map((file, i) => {
     let diags: Diag[];
     try {
-      diags = analysis.fileDiagnostics(uris[i], parsed[i], cross);
+      const p = parsed[i];
+      // A file too large to check in full is not indexed: its syntax errors are all it gets.
+      diags = 'large' in p ? p.large : analysis.fileDiagnostics(uris[i], p.full, cross);
     } catch (e) {
       throw new Error(`while checking ${file.display}: ${e instanceof Error ? e.message : String(e)}`, { cause: e });
     }

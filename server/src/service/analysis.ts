@@ -26,6 +26,7 @@ import {
 } from './kustomize/render';
 import { DEFAULT_SETTINGS, type Settings } from './settings';
 import { toUserSpans, type DocumentSource } from './source';
+import { isTooLarge } from './tooLarge';
 import { applySettings, validateFile } from './validate';
 import { checkFile, createWorkspaceIndex } from './workspace/checks';
 import { WORKSPACE_SCOPE } from './workspace/manifest';
@@ -118,6 +119,13 @@ export class Analysis {
   openFile(uri: string, version: number, text: string): ParsedFile {
     const hit = this.open.get(uri);
     if (hit && hit.version === version && (this.masks.get(hit.file)?.text ?? hit.file.text) === text) return hit.file;
+    if (isTooLarge(text, this.settings.maxDocumentSize)) {
+      // Too large to analyse (see tooLarge.ts): parsed on demand, chunk by chunk, kept out of the cache.
+      const file = this.parse(text, { cache: false });
+      if (hit) this.store.release(hit.file);
+      this.open.set(uri, { version, file });
+      return file;
+    }
     const file = this.parseAs(uri, text, this.outlined.has(uri));
     this.store.hold(file);
     if (hit) this.store.release(hit.file);

@@ -57,7 +57,7 @@ export function kustomizationDiagnostics(
     });
   }
   for (const p of k.inlinePatches) {
-    const source = valueSource(valueMap(text, p.node));
+    const source = valueSource(valueMap(text, p.node), text);
     let found: Diag[];
     if (listAtRoot(source.text)) {
       const doc = parseDocument(source.text, { uniqueKeys: false });
