@@ -15,6 +15,7 @@ export const KNOWN_KEYS = new Set([
   'rules',
   'ownerResolution',
   'exclude',
+  'crds',
   'docsBaseUrl',
   'trace',
   '$schema',

@@ -13,6 +13,7 @@ import { formatSarif } from './formats/sarif';
 import { formatText } from './formats/text';
 import { Progress } from './progress';
 import { buildReport } from './report';
+import { readCrdFiles } from './crds';
 import { checkWorkspace, loadWorkspace } from './workspace';
 
 export interface CliIo {
@@ -62,8 +63,12 @@ async function check(io: CliIo, options: CheckOptions): Promise<number> {
   });
   if (errors.length > 0) return fail(io, errors);
 
+  const crds = readCrdFiles(settings.crds, base);
+  if (crds.errors.length > 0) return fail(io, crds.errors);
+
   const progress = new Progress(io.stderr);
   const { workspace, errors: readErrors } = await loadWorkspace(inputs, { cwd: io.cwd, stdin: io.stdin, progress });
+  workspace.crds = crds.files;
   if (readErrors.length > 0) {
     progress.clear();
     return fail(io, readErrors);

@@ -8,6 +8,7 @@ import { LineIndex } from '../service/text';
 import type { Settings } from '../service/settings';
 import type { Diag } from '../service/validate';
 import { readInputFile, readStdin, decodeText, type Input } from '../io/files';
+import type { CrdFile } from './crds';
 import type { Progress } from './progress';
 
 export interface WorkspaceFile {
@@ -22,6 +23,8 @@ export interface WorkspaceFile {
 export interface Workspace {
   cwd: string;
   files: WorkspaceFile[];
+  /** CRDs read besides the files checked (the `crds` setting): their kinds are known too. */
+  crds?: CrdFile[];
 }
 
 export interface FileResult {
@@ -94,6 +97,10 @@ export function checkWorkspace(workspace: Workspace, settings: Settings, progres
   const analysis = new Analysis({ settings });
   const total = workspace.files.length;
   const uris = workspace.files.map(uriOf);
+  // The kinds of every CRD among the files and the `crds` setting's, known before any file is checked.
+  workspace.files.forEach((file, i) => analysis.setCrdFile(uris[i], file.parsed.text));
+  for (const c of workspace.crds ?? []) analysis.setCrdFile(c.uri, c.text);
+  analysis.applyCrds();
   const display = new Map<string, string>();
   // Each file parsed once, outside the shared cache: its trees are garbage as soon as it is analysed (its
   // diagnostics computed, its manifests indexed); the diagnostics are read back below.

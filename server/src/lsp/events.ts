@@ -15,7 +15,7 @@ import { safely, type ServerState } from './state';
 import { enqueue, inWorkspace, listYamlFiles, pathOf, readText } from './workspace';
 
 export function registerDocumentEvents(s: ServerState): void {
-  const { client, connection, documents, index, publish } = s;
+  const { client, connection, documents, publish } = s;
   documents.onDidChangeContent((e) => documentChanged(s, e.document.uri));
 
   documents.onDidClose((e) => {
@@ -31,7 +31,7 @@ export function registerDocumentEvents(s: ServerState): void {
       const text = inWorkspace(s, uri) && isYamlName(uri) ? await readText(uri) : undefined;
       if (documents.get(uri)) return;
       const keys = text !== undefined ? s.analysis.indexFile(uri, text, WORKSPACE_SCOPE) : s.analysis.unindexFile(uri);
-      markDirty(s, index.dependents([uri], keys));
+      markDirty(s, s.index.dependents([uri], keys));
     });
   });
 
@@ -46,8 +46,8 @@ export function registerDocumentEvents(s: ServerState): void {
         if (change.type === FileChangeType.Deleted) {
           // A file, or a folder: every indexed file below it.
           const prefix = uri.endsWith('/') ? uri : `${uri}/`;
-          for (const u of [uri, ...index.uris().filter((x) => x.startsWith(prefix))]) {
-            if (!index.has(u) || documents.get(u)) continue;
+          for (const u of [uri, ...s.index.uris().filter((x) => x.startsWith(prefix))]) {
+            if (!s.index.has(u) || documents.get(u)) continue;
             keys.push(...s.analysis.unindexFile(u));
             touched.add(u);
           }
@@ -73,7 +73,7 @@ export function registerDocumentEvents(s: ServerState): void {
           touched.add(u);
         }
       }
-      if (touched.size > 0) markDirty(s, index.dependents(touched, keys));
+      if (touched.size > 0) markDirty(s, s.index.dependents(touched, keys));
     });
   });
 

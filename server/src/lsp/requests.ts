@@ -69,7 +69,7 @@ function toLocations(s: ServerState, locs: { uri: string; span: Span }[]): Locat
 }
 
 export function registerRequests(s: ServerState): void {
-  const { client, connection, documents, index } = s;
+  const { client, connection, documents } = s;
   connection.onCompletion(
     guarded(s.life, positionParams, (params: CompletionParams) => {
       const doc = documents.get(params.textDocument.uri);
@@ -83,11 +83,11 @@ export function registerRequests(s: ServerState): void {
             const offset = file.lines.offsetAt(params.position);
             const items = complete(file, offset, {
               apiDomain: client.settings.apiDomain,
-              workspaceDomains: index.domains(),
-              workspaceNames: () => namesByKind(index),
+              workspaceDomains: s.index.domains(),
+              workspaceNames: () => namesByKind(s.index),
             });
             syncAll(s);
-            const refs: CompletionItem[] = safely(s, () => completeReferences(index, doc.uri, file, offset), []);
+            const refs: CompletionItem[] = safely(s, () => completeReferences(s.index, doc.uri, file, offset), []);
             if (refs.length === 0) return items;
             const labels = new Set(items.map((i) => i.label));
             return [...items, ...refs.filter((r) => !labels.has(r.label))];
@@ -122,7 +122,7 @@ export function registerRequests(s: ServerState): void {
     guarded(s.life, positionParams, (params: DefinitionParams) =>
       safely(s, () => {
         const a = at(s, params.textDocument.uri, params.position);
-        return a ? toLocations(s, definitionAt(index, a.doc.uri, a.offset)) : [];
+        return a ? toLocations(s, definitionAt(s.index, a.doc.uri, a.offset)) : [];
       }, []),
     ),
   );
@@ -131,7 +131,7 @@ export function registerRequests(s: ServerState): void {
     guarded(s.life, referenceParams, (params: ReferenceParams) =>
       safely(s, () => {
         const a = at(s, params.textDocument.uri, params.position);
-        return a ? toLocations(s, referencesAt(index, a.doc.uri, a.offset, params.context.includeDeclaration)) : [];
+        return a ? toLocations(s, referencesAt(s.index, a.doc.uri, a.offset, params.context.includeDeclaration)) : [];
       }, []),
     ),
   );
@@ -143,7 +143,7 @@ export function registerRequests(s: ServerState): void {
         () => {
           const a = at(s, params.textDocument.uri, params.position);
           if (!a) return null;
-          const r = prepareRenameAt(index, a.doc.uri, a.offset);
+          const r = prepareRenameAt(s.index, a.doc.uri, a.offset);
           if (!r) return null;
           if ('error' in r) throw new ResponseError(ErrorCodes.InvalidRequest, r.error);
           return { range: a.file.lines.range(r.span[0], r.span[1]), placeholder: r.placeholder };
@@ -160,11 +160,11 @@ export function registerRequests(s: ServerState): void {
         () => {
           const a = at(s, params.textDocument.uri, params.position);
           if (!a) return null;
-          const r = renameAt(index, a.doc.uri, a.offset, params.newName);
+          const r = renameAt(s.index, a.doc.uri, a.offset, params.newName);
           if ('error' in r) throw new ResponseError(ErrorCodes.InvalidRequest, r.error);
           const changes: Record<string, TextEdit[]> = {};
           for (const [uri, edits] of r) {
-            const f = index.get(uri);
+            const f = s.index.get(uri);
             if (!f) continue;
             changes[uri] = edits.map((e) => ({ range: f.lines().range(e.span[0], e.span[1]), newText: e.newText }));
           }
@@ -213,7 +213,7 @@ export function registerRequests(s: ServerState): void {
     guarded(s.life, workspaceSymbolParams, (params: WorkspaceSymbolParams) =>
       safely(s, () => {
         syncAll(s);
-        return workspaceSymbols(index, params.query);
+        return workspaceSymbols(s.index, params.query);
       }, []),
     ),
   );
@@ -224,11 +224,11 @@ export function registerRequests(s: ServerState): void {
         const doc = documents.get(params.textDocument.uri);
         if (!doc || !isYaml(doc)) return [];
         syncAll(s);
-        const f = index.get(doc.uri);
+        const f = s.index.get(doc.uri);
         if (!f) return [];
         const lenses: CodeLens[] = [];
         for (const m of f.manifests) {
-          const path = resourcePath(index, m);
+          const path = resourcePath(s.index, m);
           if (!path) continue;
           const start = f.lines().positionAt(m.span[0]);
           lenses.push({

@@ -92,7 +92,9 @@ export function startServer(connection: Connection): ServerState {
 
   /** Takes new settings; a changed `exclude` rescans the workspace, anything else re-validates. */
   const applyNewSettings = (next: Settings): void => {
-    const excludeChanged = JSON.stringify(next.exclude) !== JSON.stringify(client.settings.exclude);
+    const excludeChanged =
+      JSON.stringify(next.exclude) !== JSON.stringify(client.settings.exclude) ||
+      JSON.stringify(next.crds) !== JSON.stringify(client.settings.crds);
     client.settings = next;
     if (excludeChanged) {
       ws.excluder = new Excluder(client.settings.exclude);

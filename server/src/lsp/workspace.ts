@@ -1,7 +1,8 @@
 // The workspace: its folders, which files belong to it, reading them, and the index of every manifest in
 // them. At start (and after a change of folders or of `exclude`) every YAML file is scanned, with work-done
 // progress, yielding to the event loop every few milliseconds so requests are answered meanwhile.
-import { basename, isAbsolute, relative, sep } from 'node:path';
+import { stat } from 'node:fs/promises';
+import { basename, isAbsolute, relative, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { WorkDoneProgressServerReporter } from 'vscode-languageserver/node';
 import { readTextFile, readTextFileSync } from '../io/files';
@@ -96,12 +97,38 @@ async function createProgress(s: ServerState): Promise<WorkDoneProgressServerRep
 }
 
 /**
+ * Reads the CRDs of the files and folders the `crds` setting names (whatever their size), relative to each
+ * workspace folder unless absolute; files it no longer names are forgotten (unless the index holds them).
+ */
+async function readCrdSetting(s: ServerState, gen: number): Promise<void> {
+  const wanted = new Set<string>();
+  for (const entry of s.client.settings.crds) {
+    const bases = isAbsolute(entry) ? [entry] : s.ws.folders.map((f) => resolve(f, entry));
+    for (const path of bases) {
+      const st = await stat(path).catch(() => undefined);
+      if (!st) continue;
+      const files = st.isDirectory() ? await walkYaml(path, { between: yieldNow }) : [path];
+      for (const f of files) wanted.add(pathToFileURL(f).href);
+    }
+    if (gen !== s.ws.scanGeneration) return;
+  }
+  for (const uri of s.ws.crdFiles) if (!wanted.has(uri) && !s.index.has(uri)) s.analysis.setCrdFile(uri, undefined);
+  for (const uri of wanted) {
+    if (s.index.has(uri)) continue; // the scan read it already
+    const text = await readText(uri);
+    if (text === undefined) s.connection.console.warn(`cloud-manifests: crds: cannot read ${displayOf(s, uri)}`);
+    s.analysis.setCrdFile(uri, text);
+  }
+  s.ws.crdFiles = wanted;
+}
+
+/**
  * (Re)indexes every YAML file of the workspace folders. Open documents keep their own content. Requests
  * are answered meanwhile (the work yields every few milliseconds); "owner not found" waits for the end.
  * `indexed` runs once the index is complete: it brings the open documents in and re-publishes.
  */
 export function scanWorkspace(s: ServerState, indexed: () => void): Promise<void> {
-  const { ws, index, documents, connection } = s;
+  const { ws, documents, connection } = s;
   const gen = ++ws.scanGeneration;
   ws.indexComplete = false;
   const run = async () => {
@@ -115,7 +142,7 @@ export function scanWorkspace(s: ServerState, indexed: () => void): Promise<void
       if (gen !== ws.scanGeneration) return;
       const wanted = new Set(paths.map((p) => pathToFileURL(p).href));
       // Files that left the workspace (a rescan after a settings or folder change).
-      for (const uri of index.uris()) {
+      for (const uri of s.index.uris()) {
         if (wanted.has(uri) || documents.get(uri)) continue;
         s.analysis.unindexFile(uri);
       }
@@ -145,9 +172,18 @@ export function scanWorkspace(s: ServerState, indexed: () => void): Promise<void
         }
       }
       if (gen !== ws.scanGeneration) return;
+      await readCrdSetting(s, gen);
+      if (gen !== ws.scanGeneration) return;
+      // The kinds of the CRDs found: the registry is built once the whole workspace is read.
+      if (s.analysis.applyCrds()) {
+        s.indexedVersion.clear();
+        connection.console.log(
+          `cloud-manifests: ${s.analysis.registry.kinds.length} kinds known with the workspace's CRDs`,
+        );
+      }
       ws.indexComplete = true;
       connection.console.log(
-        `cloud-manifests: indexed ${index.manifestCount} manifests in ${uris.length} files in ${Date.now() - started} ms`,
+        `cloud-manifests: indexed ${s.index.manifestCount} manifests in ${uris.length} files in ${Date.now() - started} ms`,
       );
       indexed();
     } finally {

@@ -42,7 +42,7 @@ export function obj(
   opts: {
     doc?: string;
     exclusive?: ExclusiveGroup[];
-    unknownFields?: 'error' | 'warning';
+    unknownFields?: 'error' | 'warning' | 'accept';
     reference?: ObjectType['reference'];
   } = {},
 ): ObjectType {

@@ -9,22 +9,29 @@ const hasRequired = (o: ObjectType) => Object.values(o.fields).some((f) => f.req
 const cache = new WeakMap<KindDef, { env: ObjectType; item: ObjectType; list: ObjectType }>();
 
 function build(def: KindDef) {
+  // A CRD's kind has its exact group; a built-in kind's group takes the workspace's domain.
+  const group = `${def.area}.${def.domain ?? '{api_domain}'}`;
   const fields = (typeRequired: boolean) => ({
     apiVersion: (typeRequired ? req : opt)(
       str(),
-      `API group and version: \`${def.area}.{api_domain}/${def.version}\` (cloud API version ${def.apiVersionValue})`,
+      def.crd
+        ? `API group and version: \`${group}/${def.version}\``
+        : `API group and version: \`${group}/${def.version}\` (cloud API version ${def.apiVersionValue})`,
     ),
     kind: (typeRequired ? req : opt)(str({ enum: [{ value: def.kind, doc: def.doc }] }), `the kind: \`${def.kind}\``),
     metadata: req(objectMeta(), 'Kubernetes object metadata: `name` (required), `namespace`, labels, annotations'),
-    spec: (hasRequired(def.spec) ? req : opt)(def.spec, `desired state of the ${def.kind}`),
-    status: opt(def.status, 'observed state, written by the service: read-only, ignored when applied'),
+    ...(def.topFields ?? {
+      spec: (hasRequired(def.spec) ? req : opt)(def.spec, `desired state of the ${def.kind}`),
+      status: opt(def.status, 'observed state, written by the service: read-only, ignored when applied'),
+    }),
   });
-  const env = obj(def.kind, fields(true), { doc: def.doc });
-  const item = obj(def.kind, fields(false), { doc: def.doc });
+  const unknown = def.topUnknown ? { unknownFields: def.topUnknown } : {};
+  const env = obj(def.kind, fields(true), { doc: def.doc, ...unknown });
+  const item = obj(def.kind, fields(false), { doc: def.doc, ...unknown });
   const list = obj(
     `${def.kind}List`,
     {
-      apiVersion: req(str(), `API group and version: \`${def.area}.{api_domain}/${def.version}\``),
+      apiVersion: req(str(), `API group and version: \`${group}/${def.version}\``),
       kind: req(str({ enum: [{ value: `${def.kind}List` }] }), `the kind: \`${def.kind}List\``),
       metadata: opt(open('ListMeta', 'Kubernetes list metadata'), 'list metadata'),
       items: opt(arr(item), `the ${def.kind} manifests of the list`),

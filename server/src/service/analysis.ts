@@ -7,6 +7,7 @@
 // indexed file each hold their file's chunks, and release them when they move on or go.
 import { builtinRegistry, type Registry } from '../model/registry';
 import { analyze } from './analyze';
+import { crdsOfTexts, crdTextsOf, registryOfCrds } from './crd/sources';
 import type { Diag } from './diag';
 import { ChunkStore, type ParsedFile, type WorkCounters } from './parse';
 import { DEFAULT_SETTINGS, type Settings } from './settings';
@@ -38,24 +39,84 @@ export interface CrossFileOptions {
 export type FileText = Pick<ParsedFile, 'text' | 'lines'>;
 
 export class Analysis {
-  readonly registry: Registry;
+  /** The kinds known: the built-in ones, and those of the CRDs read (`applyCrds`). */
+  get registry(): Registry {
+    return this.store.registry;
+  }
   settings: Settings;
-  /** The chunks of every file this analysis has parsed (content-keyed, see parse.ts). */
-  readonly store: ChunkStore;
-  /** Every manifest of the indexed files. */
-  readonly index: WorkspaceIndex;
+  /** The chunks of every file this analysis has parsed (content-keyed, see parse.ts); new with each registry. */
+  store: ChunkStore;
+  /** Every manifest of the indexed files; new with each registry. */
+  index: WorkspaceIndex;
   /** Open documents at their current version. */
   private readonly open = new Map<string, { version: number; file: ParsedFile }>();
-  /** The file each indexed uri holds (its chunks are held while it is indexed). */
+  /** The file each indexed uri holds (its chunks are held while it is indexed), and its scope. */
   private readonly indexed = new Map<string, ParsedFile>();
+  private readonly scopes = new Map<string, string>();
+  /** The texts of the CRD documents of each file that has some (indexed files, and files `crds` names). */
+  private readonly crdTexts = new Map<string, string[]>();
+  /** The CRDs read changed since the registry was built (see `applyCrds`). */
+  private crdsDirty = false;
+  /** The registry given at creation: CRDs are added to it. */
+  private readonly baseRegistry: Registry;
   /** Open documents whose outline the client asked for: their symbols are computed with each version. */
   readonly outlined = new Set<string>();
 
   constructor(inputs: AnalysisInputs = {}) {
-    this.registry = inputs.registry ?? builtinRegistry();
+    this.baseRegistry = inputs.registry ?? builtinRegistry();
     this.settings = inputs.settings ?? DEFAULT_SETTINGS;
-    this.store = new ChunkStore(this.registry);
-    this.index = createWorkspaceIndex(this.registry);
+    this.store = new ChunkStore(this.baseRegistry);
+    this.index = createWorkspaceIndex(this.baseRegistry);
+  }
+
+  /**
+   * Takes the CRD documents of a file (an indexed file's, or one the `crds` setting names; none: the file
+   * holds no CRD any more). The registry follows at `applyCrds`.
+   */
+  setCrdFile(uri: string, text: string | undefined): void {
+    const texts = text === undefined ? [] : crdTextsOf(text);
+    const before = this.crdTexts.get(uri);
+    if (texts.length === 0) {
+      if (before) this.crdsDirty = true;
+      this.crdTexts.delete(uri);
+      return;
+    }
+    if (before && before.length === texts.length && before.every((t, i) => t === texts[i])) return;
+    this.crdTexts.set(uri, texts);
+    this.crdsDirty = true;
+  }
+
+  /** The CRDs read changed since the registry was last built. */
+  get crdsChanged(): boolean {
+    return this.crdsDirty;
+  }
+
+  /**
+   * Builds the registry again from the CRDs read, when they changed; then every open and indexed file is
+   * analysed again with it (their kinds may have changed). Returns whether the registry changed.
+   */
+  applyCrds(): boolean {
+    if (!this.crdsDirty) return false;
+    this.crdsDirty = false;
+    const crds = [...this.crdTexts].flatMap(([uri, texts]) => crdsOfTexts(uri, texts));
+    const registry = crds.length === 0 ? this.baseRegistry : registryOfCrds(crds, this.baseRegistry);
+    if (registry === this.registry) return false;
+    this.setRegistry(registry);
+    return true;
+  }
+
+  /** A new registry: new caches, every open and indexed file parsed and analysed again. */
+  private setRegistry(registry: Registry): void {
+    this.store = new ChunkStore(registry);
+    this.index = createWorkspaceIndex(registry);
+    const indexed = [...this.indexed];
+    this.indexed.clear();
+    for (const [uri, file] of indexed) this.indexFile(uri, file.text, this.scopes.get(uri));
+    for (const [uri, hit] of this.open) {
+      const file = this.analyze(this.parse(hit.file.text), this.outlined.has(uri));
+      this.store.hold(file);
+      this.open.set(uri, { version: hit.version, file });
+    }
   }
 
   /** Syntax trees built and documents validated so far (a test reads how much work an edit did). */
@@ -115,6 +176,8 @@ export class Analysis {
    */
   indexFile(uri: string, file: ParsedFile | string, scope: string = WORKSPACE_SCOPE): string[] {
     const parsed = typeof file === 'string' ? this.parse(file) : file;
+    this.scopes.set(uri, scope);
+    this.setCrdFile(uri, parsed.text);
     // Hold the new version before releasing the old one, so that the chunks they share stay put.
     this.store.hold(parsed);
     const before = this.indexed.get(uri);
@@ -133,6 +196,8 @@ export class Analysis {
     const before = this.indexed.get(uri);
     if (before) this.store.release(before);
     this.indexed.delete(uri);
+    this.scopes.delete(uri);
+    this.setCrdFile(uri, undefined);
     return this.index.remove(uri);
   }
 

@@ -12,6 +12,7 @@ import { valueFix } from './fixes/values';
 import { nearAll } from './fixes/candidates';
 import type { Memo } from './memo';
 import { RULES } from './rules';
+import { statusReadOnly } from './rules/statusReadOnly';
 import { listOf, nearest } from './suggest';
 import { Walker, type OtherVersionLookup } from './walk';
 import { entry, scalarValue, spanOf } from './yamlNodes';
@@ -68,6 +69,11 @@ export function checkManifest(
     [],
   );
   if (!runRules) return;
+  // A CRD's kind has no rule of the spec; a written `status` is ignored only with the status subresource.
+  if (def.crd) {
+    if (def.crd.statusSubresource) statusReadOnly.check({ def, doc, root, out, text, memo });
+    return;
+  }
   for (const rule of RULES) {
     if (rule.kinds && !rule.kinds.includes(def.kind)) continue;
     rule.check({ def, doc, root, out, text, memo });

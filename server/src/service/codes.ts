@@ -399,6 +399,25 @@ export const CODES = {
     title: 'A destination expression with `key` and a map result, or without `key` and a string result.',
     example: 'configMapExpressions:\n  - name: c\n    value: self.status.endpoint   # key missing',
   },
+  'crd-builtin-wins': {
+    severity: 'info',
+    title:
+      'A CustomResourceDefinition defines a kind and version the product knows from the spec: the built-in model, which knows more, is used for its manifests.',
+    example:
+      'kind: CustomResourceDefinition\nspec:\n  group: storage.example.com\n  names: {kind: StorageAccount}\n  versions: [{name: v20220901, served: true}]',
+  },
+  'crd-pattern-skipped': {
+    severity: 'info',
+    title:
+      "A CRD field's `pattern` uses Go regular-expression syntax JavaScript has no equivalent for (flags in the middle, `\\C`…): values are not checked against it.",
+    example: 'pattern: ^a(?i)b$   # flags in the middle of the pattern',
+  },
+  'crd-schema': {
+    severity: 'warning',
+    title:
+      'A CustomResourceDefinition the product cannot use fully: no group or kind, or a schema that is not structural (`properties` without `type: object`, `additionalProperties` beside `properties`, an unknown `type`).',
+    example: 'openAPIV3Schema:\n  properties:   # type: object is missing\n    spec: {type: object}',
+  },
 } as const satisfies Record<string, CodeInfo>;
 
 export type Code = keyof typeof CODES;

@@ -11,11 +11,16 @@ export interface Settings {
   ownerResolution: 'info' | 'off';
   /** Glob patterns of files to leave out of the workspace index (`cloudManifests.exclude`). */
   exclude: string[];
+  /**
+   * Files and folders of CustomResourceDefinitions to read besides the workspace's own (`cloudManifests.crds`):
+   * absolute, or relative to the workspace folder (the CLI: to the settings file's folder).
+   */
+  crds: string[];
   /** Where the pages of the diagnostic codes are (`cloudManifests.docsBaseUrl`); empty: the ones shipped with the extension. */
   docsBaseUrl?: string;
 }
 
-export const DEFAULT_SETTINGS: Settings = { rules: {}, ownerResolution: 'info', exclude: [] };
+export const DEFAULT_SETTINGS: Settings = { rules: {}, ownerResolution: 'info', exclude: [], crds: [] };
 
 const SEVERITIES: ReadonlySet<string> = new Set(['error', 'warning', 'info', 'hint', 'off']);
 
@@ -25,7 +30,7 @@ const SEVERITIES: ReadonlySet<string> = new Set(['error', 'warning', 'info', 'hi
  */
 export function readSettings(raw: unknown): { settings: Settings; problems: string[] } {
   const problems: string[] = [];
-  const s: Settings = { ...DEFAULT_SETTINGS, rules: {}, exclude: [] };
+  const s: Settings = { ...DEFAULT_SETTINGS, rules: {}, exclude: [], crds: [] };
   if (raw === undefined || raw === null) return { settings: s, problems };
   if (typeof raw !== 'object' || Array.isArray(raw)) return { settings: s, problems: ['settings must be an object'] };
   const r = raw as Record<string, unknown>;
@@ -51,5 +56,7 @@ export function readSettings(raw: unknown): { settings: Settings; problems: stri
     problems.push('docsBaseUrl must be an http(s) or file address');
   if (Array.isArray(r.exclude)) s.exclude = r.exclude.filter((x): x is string => typeof x === 'string');
   else if (r.exclude !== undefined) problems.push('exclude must be a list of glob patterns');
+  if (Array.isArray(r.crds)) s.crds = r.crds.filter((x): x is string => typeof x === 'string' && x.trim() !== '');
+  else if (r.crds !== undefined && r.crds !== null) problems.push('crds must be a list of files or folders');
   return { settings: s, problems };
 }

@@ -6,6 +6,7 @@
 import { isMap, isScalar, isSeq, type Document } from 'yaml';
 import { envelopeOf, listEnvelopeOf, listItemOf } from '../model/envelope';
 import type { Code } from './codes';
+import { checkCrd, isCrdDocument } from './crd/check';
 import { checkManifest, identityDiagnostics, type ChunkContext } from './checkManifest';
 import { Reporter, severityOf, type Diag } from './diag';
 import { toFileOffsets } from './fixFingerprint';
@@ -39,6 +40,11 @@ function computeChunk(doc: Document.Parsed, text: string, store: ChunkStore): Di
   const id = isMap(root) ? identify(root, registry) : { status: 'notOurs' as const };
   // A document that does not parse, or lacks `kind`/`apiVersion`, is still ours when what it has says so.
   // (A kind name alone is too weak a sign: `Topic` or `Snapshot` may be anybody's.)
+  // A CustomResourceDefinition: checked for what keeps its kinds from being used (crd/check.ts).
+  if (id.status === 'notOurs' && isCrdDocument(root)) {
+    if (doc.errors.length === 0) checkCrd(doc, root, out);
+    return out.diags;
+  }
   const partial = id.status === 'notOurs' ? identifyChunk({ doc, text, store: { registry } }) : undefined;
   const ours =
     !partial ||

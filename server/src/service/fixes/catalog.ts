@@ -166,4 +166,13 @@ export const FIXES: Record<Code, FixDoc> = {
     text: 'Set `inputSchema: CustomEventSchema` or remove the mapping.',
     actions: [],
   },
+  'crd-builtin-wins': NONE(
+    'Nothing to change for the editor: manifests of that kind and version are checked with the built-in model. Keep the CRD for the cluster.',
+  ),
+  'crd-pattern-skipped': NONE(
+    'Write the pattern without the Go-only syntax (a leading `(?i)` is understood; flags in the middle are not) if the editor should check it.',
+  ),
+  'crd-schema': NONE(
+    'Make the schema structural as the API server requires: `type` on every node, no `additionalProperties` beside `properties`.',
+  ),
 };

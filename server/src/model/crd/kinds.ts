@@ -1,0 +1,134 @@
+// A CustomResourceDefinition (`apiextensions.k8s.io/v1`) as kind definitions: one KindDef per served
+// version, of the same shape as the built-in ones. A version's schema is converted on first use (a bundle
+// holds hundreds of kinds; a workspace uses a few), and the CRD's own check converts it again for its notes.
+import type { CrdOrigin, Field, KindDef, ObjectType } from '../types';
+import { rootShape, type RootShape, type SchemaNote, type SchemaPath } from './schema';
+
+export const CRD_API_VERSION = 'apiextensions.k8s.io/v1';
+export const CRD_KIND = 'CustomResourceDefinition';
+
+type Json = Record<string, unknown>;
+const isObj = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** A manifest's plain value is a v1 CRD. */
+export const isCrd = (v: unknown): v is Json => isObj(v) && v.apiVersion === CRD_API_VERSION && v.kind === CRD_KIND;
+
+export interface CrdVersion {
+  name: string;
+  served: boolean;
+  storage: boolean;
+  deprecated?: string;
+  statusSubresource: boolean;
+  schema: unknown;
+  /** Where the version's `openAPIV3Schema` is in the CRD document. */
+  schemaPath: SchemaPath;
+  /** Where the version is in the CRD document. */
+  path: SchemaPath;
+}
+
+export interface CrdHeader {
+  /** `metadata.name` (`<plural>.<group>`), or the group and kind when it has none. */
+  name: string;
+  group: string;
+  kind: string;
+  versions: CrdVersion[];
+}
+
+/** What a CRD says about its group, kind and versions, or why it cannot be used. */
+export function readCrd(crd: Json): CrdHeader | { problem: string; path: SchemaPath } {
+  const spec = crd.spec;
+  if (!isObj(spec)) return { problem: 'The CustomResourceDefinition has no `spec`; it defines no kind.', path: [] };
+  const group = spec.group;
+  if (typeof group !== 'string' || !/^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)+$/.test(group))
+    return {
+      problem: '`spec.group` must be a DNS name with at least one dot; the CRD defines no kind.',
+      path: ['spec', 'group'],
+    };
+  const names = spec.names;
+  const kind = isObj(names) ? names.kind : undefined;
+  if (typeof kind !== 'string' || !/^[A-Za-z][A-Za-z0-9]*$/.test(kind))
+    return { problem: '`spec.names.kind` must be a kind name; the CRD defines no kind.', path: ['spec', 'names'] };
+  const meta = crd.metadata;
+  const name = isObj(meta) && typeof meta.name === 'string' ? meta.name : `${kind}.${group}`;
+  const versions: CrdVersion[] = [];
+  if (Array.isArray(spec.versions))
+    spec.versions.forEach((v, i) => {
+      if (!isObj(v) || typeof v.name !== 'string' || !v.name) return;
+      const sub = v.subresources;
+      versions.push({
+        name: v.name,
+        served: v.served === true,
+        storage: v.storage === true,
+        ...(v.deprecated === true
+          ? {
+              deprecated:
+                typeof v.deprecationWarning === 'string' && v.deprecationWarning
+                  ? v.deprecationWarning
+                  : `${group}/${v.name} ${kind} is deprecated`,
+            }
+          : {}),
+        statusSubresource: isObj(sub) && sub.status !== undefined,
+        schema: isObj(v.schema) ? v.schema.openAPIV3Schema : undefined,
+        schemaPath: ['spec', 'versions', i, 'schema', 'openAPIV3Schema'],
+        path: ['spec', 'versions', i],
+      });
+    });
+  return { name, group, kind, versions };
+}
+
+/** An object type that accepts anything: the placeholder `spec`/`status` of a kind whose schema has none. */
+const anything = (name: string): ObjectType => ({ kind: 'object', name, fields: {}, unknownFields: 'accept' });
+
+/** The kind of one served version; its schema is converted when first asked for. */
+function kindOfVersion(h: CrdHeader, v: CrdVersion, uri: string | undefined): KindDef {
+  const dot = h.group.indexOf('.');
+  let shape: RootShape | undefined;
+  const get = () => (shape ??= rootShape(v.schema, v.schemaPath, h.kind));
+  const objectField = (name: string): ObjectType => {
+    const f: Field | undefined = get().topFields[name];
+    return f?.type.kind === 'object' ? f.type : anything(`${h.kind}.${name}`);
+  };
+  const crd: CrdOrigin = {
+    name: h.name,
+    ...(uri ? { uri } : {}),
+    served: v.served,
+    storage: v.storage,
+    ...(v.deprecated ? { deprecated: v.deprecated } : {}),
+    statusSubresource: v.statusSubresource,
+  };
+  return {
+    kind: h.kind,
+    area: h.group.slice(0, dot),
+    domain: h.group.slice(dot + 1),
+    version: v.name,
+    apiVersionValue: v.name,
+    doc: `${h.kind} (\`${h.group}/${v.name}\`), a custom resource defined by the CustomResourceDefinition \`${h.name}\`.`,
+    owner: { style: 'none' },
+    source: h.name,
+    crd,
+    get spec() {
+      return objectField('spec');
+    },
+    get status() {
+      return objectField('status');
+    },
+    get topFields() {
+      return get().topFields;
+    },
+    get topUnknown() {
+      return get().topUnknown;
+    },
+  };
+}
+
+/** Every served version of a CRD as a kind. */
+export function kindsOfCrd(crd: Json, uri?: string): KindDef[] {
+  const h = readCrd(crd);
+  if ('problem' in h) return [];
+  return h.versions.filter((v) => v.served).map((v) => kindOfVersion(h, v, uri));
+}
+
+/** The notes of converting each version's schema (the CRD's own check reports them). */
+export function crdNotes(h: CrdHeader): SchemaNote[] {
+  return h.versions.flatMap((v) => rootShape(v.schema, v.schemaPath, h.kind).notes);
+}

@@ -1,0 +1,56 @@
+// The check of a CustomResourceDefinition document itself: what keeps the product from using it (no group
+// or kind, a schema that is not structural, a Go pattern JavaScript cannot read) and where the built-in
+// model is used instead of it. The document is otherwise not ours: nothing else is said about it.
+import { isMap, isScalar, type Document, type YAMLMap } from 'yaml';
+import { crdNotes, isCrd, readCrd } from '../../model/crd/kinds';
+import type { SchemaPath } from '../../model/crd/schema';
+import type { Reporter } from '../diag';
+import { entry, nodeAt, spanOf, type Span } from '../yamlNodes';
+import { isBuiltin } from './sources';
+
+/** Where a note about `path` goes: the key of its last step when it is a key, else the node itself. */
+function spanAt(root: YAMLMap, path: SchemaPath): Span {
+  for (let n = path.length; n > 0; n--) {
+    const last = path[n - 1];
+    if (typeof last === 'string') {
+      const e = entry(nodeAt(root, path.slice(0, n - 1)), last);
+      if (e) return spanOf(e.key);
+    } else {
+      const node = nodeAt(root, path.slice(0, n));
+      if (node) return spanOf(isMap(node) && node.items[0] ? node.items[0].key : node);
+    }
+  }
+  return spanOf(entry(root, 'kind')?.key);
+}
+
+/** Whether a document is a v1 CRD, from its top-level scalars (before any conversion). */
+export function isCrdDocument(root: unknown): root is YAMLMap {
+  const value = (k: string) => {
+    const v = entry(root, k)?.value;
+    return isScalar(v) ? v.value : undefined;
+  };
+  return isMap(root) && isCrd({ apiVersion: value('apiVersion'), kind: value('kind') });
+}
+
+export function checkCrd(doc: Document, root: YAMLMap, out: Reporter): void {
+  let value: unknown;
+  try {
+    value = doc.toJS({ maxAliasCount: 1000 });
+  } catch {
+    return;
+  }
+  if (!isCrd(value)) return;
+  const h = readCrd(value);
+  if ('problem' in h) return out.report('crd-schema', spanAt(root, h.path), h.problem);
+  const dot = h.group.indexOf('.');
+  for (const v of h.versions) {
+    const def = { area: h.group.slice(0, dot), domain: h.group.slice(dot + 1), version: v.name, kind: h.kind };
+    if (v.served && isBuiltin(def))
+      out.report(
+        'crd-builtin-wins',
+        spanAt(root, [...v.path, 'name']),
+        `${h.kind} \`${v.name}\` is one of the spec's kinds: its manifests are checked with the built-in model, not with this CRD's schema.`,
+      );
+  }
+  for (const n of crdNotes(h)) out.report(n.code, spanAt(root, n.path), n.message);
+}

@@ -1,0 +1,60 @@
+// Where kinds from CRDs come from: the CustomResourceDefinition documents of a text (a single CRD, or a
+// bundle such as an operator's `crds.yaml`), and the registry of kinds they make with the built-in ones.
+// The built-in kind-versions win where a CRD defines one of them (its own check says so, check.ts).
+import { parseDocument } from 'yaml';
+import { isCrd, kindsOfCrd } from '../../model/crd/kinds';
+import { builtinRegistry, Registry } from '../../model/registry';
+import type { KindDef } from '../../model/types';
+import { splitDocuments } from '../parse';
+
+/** A CRD read from a file: its plain value and the file's URI. */
+export interface CrdDocument {
+  uri: string;
+  value: Record<string, unknown>;
+}
+
+/** A cheap test before parsing: a document that names neither is not a CRD. */
+const MAY_BE_CRD = /^kind:[ \t]*["']?CustomResourceDefinition\b/m;
+export const mayHoldCrd = (text: string): boolean => text.includes('apiextensions.k8s.io') && MAY_BE_CRD.test(text);
+
+/** The texts of the documents of a file that look like CRDs (compared to tell whether a file's CRDs changed). */
+export const crdTextsOf = (text: string): string[] =>
+  mayHoldCrd(text) ? splitDocuments(text).flatMap((d) => (mayHoldCrd(d.text) ? [d.text] : [])) : [];
+
+/** The CRDs among documents' texts; a document that does not parse is left out (its own check reports it). */
+export function crdsOfTexts(uri: string, texts: readonly string[]): CrdDocument[] {
+  const out: CrdDocument[] = [];
+  for (const text of texts) {
+    try {
+      const doc = parseDocument(text, { uniqueKeys: false });
+      if (doc.errors.length > 0) continue;
+      const value: unknown = doc.toJS({ maxAliasCount: 1000 });
+      if (isCrd(value)) out.push({ uri, value });
+    } catch {
+      // An alias bomb or a value the parser gives up on: not a CRD this product can use.
+    }
+  }
+  return out;
+}
+
+/** Whether a built-in kind-version is the same as `def` (the built-in model wins). */
+export const isBuiltin = (def: Pick<KindDef, 'area' | 'domain' | 'version' | 'kind'>): boolean =>
+  builtinRegistry().lookup(`${def.area}.${def.domain ?? 'x'}/${def.version}`, def.kind).status === 'ok';
+
+/**
+ * The built-in kinds and every served version of the CRDs: a kind-version the built-in model has is left to
+ * it, and of two CRDs defining the same group, version and kind the first read wins.
+ */
+export function registryOfCrds(crds: readonly CrdDocument[], base: Registry = builtinRegistry()): Registry {
+  if (crds.length === 0) return base;
+  const seen = new Set<string>();
+  const defs: KindDef[] = [];
+  for (const c of crds)
+    for (const def of kindsOfCrd(c.value, c.uri)) {
+      const key = `${def.area}.${def.domain}/${def.version}/${def.kind}`;
+      if (seen.has(key) || isBuiltin(def)) continue;
+      seen.add(key);
+      defs.push(def);
+    }
+  return defs.length === 0 ? base : new Registry([...base.kinds, ...defs]);
+}
