@@ -222,6 +222,11 @@ export interface KindDef {
    * `<area>.<domain>`. Built-in kinds have none (their group is `<area>.{api_domain}`, any domain).
    */
   domain?: string;
+  /**
+   * A built-in kind the spec only names (ResourceGroup, an owner): a CRD that defines the same kind and
+   * version replaces it, where the spec's own kinds win over any CRD.
+   */
+  crdReplaces?: true;
   /** Where a CRD's kind comes from, and what the CRD says about this version. */
   crd?: CrdOrigin;
   /**

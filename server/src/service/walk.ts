@@ -48,7 +48,7 @@ export const join = (label: string, key: string | number): string =>
 const typeWord = (t: Type): string => {
   switch (t.kind) {
     case 'string':
-      return 'a string';
+      return t.intOrString ? 'an integer or a string' : 'a string';
     case 'int':
       return 'an integer';
     case 'number':

@@ -176,8 +176,10 @@ export function typeOf(s: unknown, path: SchemaPath, label: string, ctx: Ctx, de
     fields.kind = { type: { kind: 'string' }, doc: 'kind of the embedded object', required: true };
     fields.metadata = { type: open(`${label}.metadata`, 'object metadata'), doc: 'metadata of the embedded object' };
   }
+  // A required field with a default is never missing: the API server applies defaults before it validates.
+  const needed = (k: string, v: unknown) => required.has(k) && !(isObj(v) && v.default !== undefined);
   for (const [k, v] of Object.entries(props ?? {}))
-    fields[k] = fieldOf(v, [...path, 'properties', k], label ? `${label}.${k}` : k, required.has(k), ctx, depth + 1);
+    fields[k] = fieldOf(v, [...path, 'properties', k], label ? `${label}.${k}` : k, needed(k, v), ctx, depth + 1);
   const structural = t === 'object' && (addl === undefined || addl === false);
   const o: ObjectType = {
     kind: 'object',

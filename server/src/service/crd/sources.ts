@@ -38,8 +38,10 @@ export function crdsOfTexts(uri: string, texts: readonly string[]): CrdDocument[
 }
 
 /** Whether a built-in kind-version is the same as `def` (the built-in model wins). */
-export const isBuiltin = (def: Pick<KindDef, 'area' | 'domain' | 'version' | 'kind'>): boolean =>
-  builtinRegistry().lookup(`${def.area}.${def.domain ?? 'x'}/${def.version}`, def.kind).status === 'ok';
+export function isBuiltin(def: Pick<KindDef, 'area' | 'domain' | 'version' | 'kind'>): boolean {
+  const found = builtinRegistry().lookup(`${def.area}.${def.domain ?? 'x'}/${def.version}`, def.kind);
+  return found.status === 'ok' && !found.list && !found.def.crdReplaces;
+}
 
 /**
  * The built-in kinds and every served version of the CRDs: a kind-version the built-in model has is left to
@@ -56,5 +58,9 @@ export function registryOfCrds(crds: readonly CrdDocument[], base: Registry = bu
       seen.add(key);
       defs.push(def);
     }
-  return defs.length === 0 ? base : new Registry([...base.kinds, ...defs]);
+  if (defs.length === 0) return base;
+  // A built-in kind the spec only names gives way to the CRD of the same kind and version.
+  const replaced = (b: KindDef) =>
+    b.crdReplaces && defs.some((d) => d.area === b.area && d.version === b.version && d.kind === b.kind);
+  return new Registry([...base.kinds.filter((b) => !replaced(b)), ...defs]);
 }

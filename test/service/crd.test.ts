@@ -1,0 +1,129 @@
+// Kinds from CustomResourceDefinitions: every folder of test/fixtures/crds is one workspace (its CRDs and
+// its manifests read by one analysis); each file's diagnostics must be exactly the ones written inline.
+// Then what the editor shows for a CRD's kind (completion, hover) and how the kinds follow the CRD files.
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { translateGoRegexp } from '../../server/src/model/crd/goRegexp';
+import { Analysis } from '../../server/src/service/analysis';
+import { complete } from '../../server/src/service/complete';
+import { hover } from '../../server/src/service/hover';
+import { asActual, compared, fmt, readExpectations } from '../expectations';
+
+const root = join(__dirname, '..', 'fixtures', 'crds');
+const WIDGET_CRD = readFileSync(join(root, 'widgets', 'crd.yaml'), 'utf8');
+
+/** An analysis of the files of a folder, CRDs applied. */
+function workspace(files: [string, string][]): Analysis {
+  const a = new Analysis();
+  for (const [uri, text] of files) a.indexFile(uri, text);
+  a.applyCrds();
+  return a;
+}
+
+for (const dir of readdirSync(root)) {
+  const files = readdirSync(join(root, dir))
+    .filter((f) => f.endsWith('.yaml'))
+    .map((f): [string, string] => [`file:///${dir}/${f}`, readFileSync(join(root, dir, f), 'utf8')]);
+  for (const [uri, text] of files)
+    test(`crds: ${uri.slice('file:///'.length)}`, () => {
+      const a = workspace(files);
+      const file = a.parse(text);
+      const actual = asActual(file.lines, a.fileDiagnostics(uri, file));
+      const { got, want } = compared(readExpectations(text), actual);
+      assert.deepEqual(got, want, `messages:\n${actual.map((x) => `  ${fmt(x)}: ${x.message}`).join('\n')}`);
+    });
+}
+
+const MANIFEST = `apiVersion: example.org/v1
+kind: Widget
+metadata: {name: w}
+spec:
+  color: red
+  
+`;
+
+test('crds: completion of a CRD kind lists its keys, required first, with the descriptions as docs', () => {
+  const a = workspace([['file:///w/crd.yaml', WIDGET_CRD]]);
+  const file = a.parse(MANIFEST);
+  const items = complete(file, MANIFEST.lastIndexOf('  \n') + 2);
+  const labels = items.map((i) => i.label);
+  assert.equal(labels[0], 'size', labels.join(', '));
+  assert.ok(labels.includes('ports') && labels.includes('template') && !labels.includes('color'), labels.join(', '));
+  const size = items.find((i) => i.label === 'size')!;
+  assert.match(JSON.stringify(size.documentation), /How many parts the widget has/);
+  const colors = complete(file, MANIFEST.indexOf('red')).map((i) => i.label);
+  assert.deepEqual(colors, ['red', 'green', 'blue']);
+});
+
+test('crds: hover on a CRD field shows its type, required, limits, default, description and the CRD', () => {
+  const a = workspace([['file:///w/crd.yaml', WIDGET_CRD]]);
+  const file = a.parse(MANIFEST);
+  const h = hover(file, MANIFEST.indexOf('color'))!.markdown;
+  assert.match(h, /`spec\.color`/);
+  assert.match(h, /The paint/);
+  assert.match(h, /\*\*Default:\*\* `red`/);
+  assert.match(h, /`green`/);
+  assert.match(h, /CustomResourceDefinition `widgets\.example\.org`, version `v1`/);
+  const kind = hover(file, MANIFEST.indexOf('Widget'))!.markdown;
+  assert.match(kind, /Defined by:\*\* the CustomResourceDefinition `widgets\.example\.org` in `crd\.yaml`/);
+});
+
+test('crds: apiVersion completion offers the CRD group as it is, beside the built-in groups', () => {
+  const a = workspace([['file:///w/crd.yaml', WIDGET_CRD]]);
+  const text = 'apiVersion: \n';
+  const labels = complete(a.parse(text), 12).map((i) => i.label);
+  assert.ok(labels.includes('example.org/v1') && labels.includes('example.org/v1beta1'), labels.join(', '));
+  assert.ok(labels.includes('storage.cloud.example.com/v20220901'), labels.join(', '));
+});
+
+test('crds: the kinds follow the CRD file: changed, its limits change; removed, the kind is no longer known', () => {
+  const manifest = 'apiVersion: example.org/v1\nkind: Widget\nmetadata: {name: w}\nspec:\n  size: 15\n';
+  const a = workspace([['file:///w/crd.yaml', WIDGET_CRD]]);
+  const codes = () => a.fileDiagnostics('file:///w/m.yaml', a.parse(manifest)).map((d) => d.code);
+  assert.deepEqual(codes(), ['value-range']);
+  a.indexFile('file:///w/crd.yaml', WIDGET_CRD.replace('maximum: 10', 'maximum: 20'));
+  assert.equal(a.crdsChanged, true);
+  assert.equal(a.applyCrds(), true);
+  assert.deepEqual(codes(), []);
+  a.unindexFile('file:///w/crd.yaml');
+  a.applyCrds();
+  assert.deepEqual(codes(), [], 'a kind no CRD defines is not ours');
+  assert.equal(a.registry.lookup('example.org/v1', 'Widget').status, 'notOurs');
+});
+
+test('crds: an indexed manifest is analysed again when the CRDs change (the index holds the new kinds)', () => {
+  const manifest = 'apiVersion: example.org/v1\nkind: Widget\nmetadata: {name: w}\nspec:\n  size: 15\n';
+  const a = new Analysis();
+  a.indexFile('file:///w/m.yaml', manifest);
+  assert.deepEqual(a.fileDiagnostics('file:///w/m.yaml'), []);
+  assert.equal(a.index.manifestCount, 0);
+  a.indexFile('file:///w/crd.yaml', WIDGET_CRD);
+  a.applyCrds();
+  assert.deepEqual(
+    a.fileDiagnostics('file:///w/m.yaml').map((d) => d.code),
+    ['value-range'],
+  );
+  assert.equal(a.index.manifestCount, 1, 'the Widget joins the index (the CRD itself is not a manifest of ours)');
+});
+
+test('crds: Go patterns become JavaScript ones, or are skipped with the reason', () => {
+  const ok = (go: string, src: string, flags = '') =>
+    assert.deepEqual(translateGoRegexp(go), { ok: true, source: src, flags });
+  ok('^[a-z]+$', '^[a-z]+$');
+  ok('(?i)^ab$', '^ab$', 'i');
+  ok('(?is)^a.b$', '^a.b$', 'is');
+  ok('\\Aab\\z', '^ab$');
+  ok('^(?P<x>a)$', '^(?<x>a)$');
+  ok('^[[:alpha:]_]+$', '^[A-Za-z_]+$');
+  ok('^\\Q1+1\\E$', '^1\\+1$');
+  ok('^\\pL+$', '^\\p{L}+$', 'u');
+  ok('^\\p{Greek}$', '^\\p{Script=Greek}$', 'u');
+  ok('^[]a]$', '^[\\]a]$');
+  for (const go of ['^a(?i)b$', '(?U)a+', '\\C', '[[:^alpha:]]', '(?i:a)'])
+    assert.equal(translateGoRegexp(go).ok, false, go);
+  // What is translated means the same: `(?i)` matches either case.
+  const t = translateGoRegexp('(?i)^ab[0-9]+$');
+  assert.ok(t.ok && new RegExp(t.source, t.flags).test('AB12') && !new RegExp(t.source, t.flags).test('xy12'));
+});
