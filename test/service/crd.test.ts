@@ -127,3 +127,13 @@ test('crds: Go patterns become JavaScript ones, or are skipped with the reason',
   const t = translateGoRegexp('(?i)^ab[0-9]+$');
   assert.ok(t.ok && new RegExp(t.source, t.flags).test('AB12') && !new RegExp(t.source, t.flags).test('xy12'));
 });
+
+test('crds: hover lists the CEL rules of a field and says a transition rule is not checked', () => {
+  const crd = readFileSync(join(root, 'cel', 'crd.yaml'), 'utf8');
+  const a = workspace([['file:///w/crd.yaml', crd]]);
+  const text = 'apiVersion: cel.example.org/v1\nkind: Scaler\nmetadata: {name: s-a}\nspec:\n  maxReplicas: 1\n';
+  const h = hover(a.parse(text), text.indexOf('spec'))!.markdown;
+  assert.match(h, /self\.minReplicas <= self\.maxReplicas` — minReplicas must not exceed maxReplicas/);
+  assert.match(h, /self\.maxReplicas >= oldSelf\.maxReplicas`[^\n]*a transition rule[^\n]*does not check it/);
+  assert.doesNotMatch(h.split('\n').find((l) => l.includes('startsWith')) ?? '', /transition/);
+});

@@ -43,6 +43,8 @@ export function obj(
     doc?: string;
     exclusive?: ExclusiveGroup[];
     unknownFields?: 'error' | 'warning' | 'accept';
+    validations?: ObjectType['validations'];
+    defaults?: ObjectType['defaults'];
     reference?: ObjectType['reference'];
   } = {},
 ): ObjectType {

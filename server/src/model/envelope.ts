@@ -25,7 +25,11 @@ function build(def: KindDef) {
       status: opt(def.status, 'observed state, written by the service: read-only, ignored when applied'),
     }),
   });
-  const unknown = def.topUnknown ? { unknownFields: def.topUnknown } : {};
+  const unknown = {
+    ...(def.topUnknown ? { unknownFields: def.topUnknown } : {}),
+    ...(def.validations ? { validations: def.validations } : {}),
+    ...(def.topDefaults ? { defaults: def.topDefaults } : {}),
+  };
   const env = obj(def.kind, fields(true), { doc: def.doc, ...unknown });
   const item = obj(def.kind, fields(false), { doc: def.doc, ...unknown });
   const list = obj(

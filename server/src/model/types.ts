@@ -128,6 +128,8 @@ export interface ObjectType {
   embedded?: true;
   /** The CEL rules of a CRD's `x-kubernetes-validations` on this node (see service/crd/). */
   validations?: CelValidation[];
+  /** A CRD's defaults of its fields as written (objects and lists included): applied before CEL rules run. */
+  defaults?: Record<string, unknown>;
 }
 
 /** One `x-kubernetes-validations` rule of a CRD. */
@@ -171,6 +173,8 @@ export interface Field {
   /** Where the spec says the field's enum values differ per version, each version's own list lives in its kind. */
   /** `null` is a value the schema allows (a CRD's `nullable: true`). */
   nullable?: boolean;
+  /** The CEL rules of a CRD on this field's value when it is not an object (an object's are on its type). */
+  validations?: CelValidation[];
 }
 
 export type OwnerRule =
@@ -236,6 +240,9 @@ export interface KindDef {
   topFields?: Record<string, Field>;
   /** Keys the CRD's schema does not state are accepted at the top level (it preserves unknown fields). */
   topUnknown?: 'accept';
+  /** The CEL rules on the whole object (a CRD's root schema), and the defaults of its top-level fields. */
+  validations?: CelValidation[];
+  topDefaults?: Record<string, unknown>;
 }
 
 /** A CRD's version as a kind: where it was read and the version's own flags. */

@@ -13,6 +13,7 @@ import { nearAll } from './fixes/candidates';
 import type { Memo } from './memo';
 import { RULES } from './rules';
 import { statusReadOnly } from './rules/statusReadOnly';
+import { checkValidations } from './crd/validations';
 import { listOf, nearest } from './suggest';
 import { Walker, type OtherVersionLookup } from './walk';
 import { entry, scalarValue, spanOf } from './yamlNodes';
@@ -72,6 +73,13 @@ export function checkManifest(
   // A CRD's kind has no rule of the spec; a written `status` is ignored only with the status subresource.
   if (def.crd) {
     if (def.crd.statusSubresource) statusReadOnly.check({ def, doc, root, out, text, memo });
+    let plain: unknown;
+    try {
+      plain = root.toJS(doc, { maxAliasCount: 100 });
+    } catch {
+      return; // an alias bomb: the walk has said what there is to say
+    }
+    checkValidations(root, plain, envelope, anchor, out, label);
     return;
   }
   for (const rule of RULES) {

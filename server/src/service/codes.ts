@@ -412,6 +412,17 @@ export const CODES = {
       "A CRD field's `pattern` uses Go regular-expression syntax JavaScript has no equivalent for (flags in the middle, `\\C`…): values are not checked against it.",
     example: 'pattern: ^a(?i)b$   # flags in the middle of the pattern',
   },
+  'crd-validation': {
+    severity: 'error',
+    title:
+      "A manifest breaks one of its CRD's `x-kubernetes-validations` CEL rules (run as you type, after the schema's defaults are applied); the rule's `message` or `messageExpression` says what is wrong.",
+    example: 'spec:\n  minReplicas: 5\n  maxReplicas: 2   # rule: self.minReplicas <= self.maxReplicas',
+  },
+  'crd-rule-invalid': {
+    severity: 'warning',
+    title: 'A CEL rule of a CRD (`x-kubernetes-validations`) that does not compile: it is not run on manifests.',
+    example: 'x-kubernetes-validations:\n  - rule: self.a >',
+  },
   'crd-schema': {
     severity: 'warning',
     title:

@@ -2,6 +2,7 @@
 // whether it is required, meaning, allowed values, limits, default and notes), an enum value, a kind.
 import { apiVersionString, DEFAULT_API_DOMAIN, groupOf, type Registry } from '../model/registry';
 import { typeLimits } from '../model/describe';
+import { isTransitionRule } from './crd/celRules';
 import type { EnumValue, Field, KindDef, ObjectType, StringType, Type } from '../model/types';
 
 /**
@@ -104,6 +105,16 @@ export function fieldMarkdown(path: string, f: Field): string {
   if (f.default !== undefined)
     parts.push(`**Default:** ${code(f.default)}${f.defaultDoc ? ` (${f.defaultDoc})` : ''}.`);
   else if (f.defaultDoc) parts.push(`**Default:** ${f.defaultDoc}.`);
+  const rules = [...(f.type.kind === 'object' ? (f.type.validations ?? []) : []), ...(f.validations ?? [])];
+  if (rules.length)
+    parts.push(
+      `**Rules (CEL, checked as you type):**\n${rules
+        .map(
+          (r) =>
+            `- ${code(r.rule)}${r.message ? ` — ${r.message}` : ''}${isTransitionRule(r.rule) ? ' *(a transition rule: it compares with the object stored in the cluster, so the editor does not check it)*' : ''}`,
+        )
+        .join('\n')}`,
+    );
   const notes: string[] = [];
   if (f.createOnly) notes.push('**Set only at creation**: changing it later is rejected.');
   if (f.irreversible) notes.push(`**Cannot be reverted:** ${f.irreversible}.`);

@@ -118,6 +118,12 @@ function kindOfVersion(h: CrdHeader, v: CrdVersion, uri: string | undefined): Ki
     get topUnknown() {
       return get().topUnknown;
     },
+    get validations() {
+      return get().validations;
+    },
+    get topDefaults() {
+      return get().topDefaults;
+    },
   };
 }
 

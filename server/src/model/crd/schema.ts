@@ -76,12 +76,14 @@ export function validationsOf(s: Json): CelValidation[] | undefined {
 function fieldOf(s: unknown, path: SchemaPath, label: string, required: boolean, ctx: Ctx, depth: number): Field {
   const type = typeOf(s, path, label, ctx, depth);
   if (!isObj(s)) return { type, doc: '', ...(required ? { required } : {}) };
+  const rules = type.kind === 'object' ? undefined : validationsOf(s);
   return {
     type,
     doc: describe(s),
     ...(required ? { required } : {}),
     ...defaultOf(s.default),
     ...(s.nullable === true ? { nullable: true } : {}),
+    ...(rules ? { validations: rules } : {}),
   };
 }
 
@@ -193,6 +195,8 @@ export function typeOf(s: unknown, path: SchemaPath, label: string, ctx: Ctx, de
   };
   const rules = validationsOf(s);
   if (rules) o.validations = rules;
+  const defaults = Object.entries(props ?? {}).filter(([, v]) => isObj(v) && v.default !== undefined);
+  if (defaults.length > 0) o.defaults = Object.fromEntries(defaults.map(([k, v]) => [k, (v as Json).default]));
   return o;
 }
 
@@ -241,6 +245,7 @@ export interface RootShape {
   topFields: Record<string, Field>;
   topUnknown?: 'accept';
   validations?: CelValidation[];
+  topDefaults?: Record<string, unknown>;
   notes: SchemaNote[];
 }
 
@@ -258,6 +263,7 @@ export function rootShape(schema: unknown, path: SchemaPath, kind: string): Root
     topFields,
     ...(root.unknownFields === 'accept' ? { topUnknown: 'accept' as const } : {}),
     ...(root.validations ? { validations: root.validations } : {}),
+    ...(root.defaults ? { topDefaults: root.defaults } : {}),
     notes: ctx.notes,
   };
 }

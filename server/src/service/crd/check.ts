@@ -1,11 +1,12 @@
 // The check of a CustomResourceDefinition document itself: what keeps the product from using it (no group
 // or kind, a schema that is not structural, a Go pattern JavaScript cannot read) and where the built-in
 // model is used instead of it. The document is otherwise not ours: nothing else is said about it.
-import { isMap, isScalar, type Document, type YAMLMap } from 'yaml';
+import { isMap, isScalar, isSeq, type Document, type YAMLMap } from 'yaml';
 import { crdNotes, isCrd, readCrd } from '../../model/crd/kinds';
 import type { SchemaPath } from '../../model/crd/schema';
 import type { Reporter } from '../diag';
 import { entry, nodeAt, spanOf, type Span } from '../yamlNodes';
+import { compileRule } from './celRules';
 import { isBuiltin } from './sources';
 
 /** Where a note about `path` goes: the key of its last step when it is a key, else the node itself. */
@@ -32,6 +33,35 @@ export function isCrdDocument(root: unknown): root is YAMLMap {
   return isMap(root) && isCrd({ apiVersion: value('apiVersion'), kind: value('kind') });
 }
 
+/** Every `x-kubernetes-validations` rule of the CRD compiles (a rule that does not is never run). */
+function checkRules(root: YAMLMap, out: Reporter): void {
+  const seen = new Set<unknown>();
+  let budget = 10_000;
+  const visit = (node: unknown) => {
+    if (--budget < 0 || seen.has(node)) return;
+    seen.add(node);
+    if (isSeq(node)) return node.items.forEach(visit);
+    if (!isMap(node)) return;
+    const rules = entry(node, 'x-kubernetes-validations')?.value;
+    if (isSeq(rules))
+      for (const r of rules.items)
+        for (const key of ['rule', 'messageExpression']) {
+          const e = entry(r, key);
+          const text = isScalar(e?.value) ? e.value.value : undefined;
+          if (typeof text !== 'string') continue;
+          const c = compileRule(text);
+          if (!c.ok)
+            out.report(
+              'crd-rule-invalid',
+              spanOf(e!.value),
+              `The CEL ${key === 'rule' ? 'rule' : 'message expression'} does not compile: ${c.error}. Manifests are not checked against it.`,
+            );
+        }
+    for (const item of node.items) visit(item.value);
+  };
+  visit(root);
+}
+
 export function checkCrd(doc: Document, root: YAMLMap, out: Reporter): void {
   let value: unknown;
   try {
@@ -53,4 +83,5 @@ export function checkCrd(doc: Document, root: YAMLMap, out: Reporter): void {
       );
   }
   for (const n of crdNotes(h)) out.report(n.code, spanAt(root, n.path), n.message);
+  checkRules(root, out);
 }

@@ -172,6 +172,10 @@ export const FIXES: Record<Code, FixDoc> = {
   'crd-pattern-skipped': NONE(
     'Write the pattern without the Go-only syntax (a leading `(?i)` is understood; flags in the middle are not) if the editor should check it.',
   ),
+  'crd-validation': NONE(
+    "Change the manifest so that the CRD's rule holds; the message is the CRD's own, and the rule is quoted after it.",
+  ),
+  'crd-rule-invalid': NONE('Correct the rule in the CRD (the message gives the CEL error).'),
   'crd-schema': NONE(
     'Make the schema structural as the API server requires: `type` on every node, no `additionalProperties` beside `properties`.',
   ),
