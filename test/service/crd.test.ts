@@ -137,3 +137,20 @@ test('crds: hover lists the CEL rules of a field and says a transition rule is n
   assert.match(h, /self\.maxReplicas >= oldSelf\.maxReplicas`[^\n]*a transition rule[^\n]*does not check it/);
   assert.doesNotMatch(h.split('\n').find((l) => l.includes('startsWith')) ?? '', /transition/);
 });
+
+test('crds: the fix of a deprecated version moves the manifest to the storage version, which then checks clean', () => {
+  const a = workspace([['file:///w/crd.yaml', WIDGET_CRD]]);
+  const text = 'apiVersion: example.org/v1beta1\nkind: Widget\nmetadata: {name: w}\nspec:\n  size: 2\n';
+  const [d] = a.fileDiagnostics('file:///w/m.yaml', a.parse(text));
+  assert.equal(d.code, 'crd-version-deprecated');
+  assert.match(d.message, /^example\.org\/v1beta1 Widget is deprecated; use example\.org\/v1\. Every field/);
+  const data = d.data as { fix: string; candidates: { text: string }[] };
+  assert.equal(data.fix, 'replace');
+  const fixed = text.slice(0, d.start) + data.candidates[0].text + text.slice(d.end);
+  assert.equal(fixed.split('\n')[0], 'apiVersion: example.org/v1');
+  assert.deepEqual(
+    a.fileDiagnostics('file:///w/m.yaml', a.parse(fixed)).map((x) => x.code),
+    [],
+    'v1 requires `color`, which its default fills',
+  );
+});

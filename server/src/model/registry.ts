@@ -129,7 +129,10 @@ export class Registry {
     const inGroup = (d: KindDef) => d.domain === parsed.domain && d.area === parsed.area;
     if (g.kinds.has(kind) || (base !== undefined && g.kinds.has(base))) {
       const k = g.kinds.has(kind) ? kind : base!;
-      const versions = this.kinds.filter((d) => inGroup(d) && d.kind === k).map((d) => d.version);
+      // A version the CRD does not serve is not one to suggest.
+      const versions = this.kinds
+        .filter((d) => inGroup(d) && d.kind === k && d.crd?.served !== false)
+        .map((d) => d.version);
       return { status: 'unknownVersion', area: parsed.area, kind, versions, parsed };
     }
     if (g.versions.has(parsed.version)) {

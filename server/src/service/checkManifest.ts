@@ -14,6 +14,7 @@ import type { Memo } from './memo';
 import { RULES } from './rules';
 import { statusReadOnly } from './rules/statusReadOnly';
 import { checkValidations } from './crd/validations';
+import { checkVersion } from './crd/versions';
 import { listOf, nearest } from './suggest';
 import { Walker, type OtherVersionLookup } from './walk';
 import { entry, scalarValue, spanOf } from './yamlNodes';
@@ -73,6 +74,7 @@ export function checkManifest(
   // A CRD's kind has no rule of the spec; a written `status` is ignored only with the status subresource.
   if (def.crd) {
     if (def.crd.statusSubresource) statusReadOnly.check({ def, doc, root, out, text, memo });
+    if (!label) checkVersion(doc, root, def, registry, text, out);
     let plain: unknown;
     try {
       plain = root.toJS(doc, { maxAliasCount: 100 });

@@ -418,6 +418,17 @@ export const CODES = {
       "A manifest breaks one of its CRD's `x-kubernetes-validations` CEL rules (run as you type, after the schema's defaults are applied); the rule's `message` or `messageExpression` says what is wrong.",
     example: 'spec:\n  minReplicas: 5\n  maxReplicas: 2   # rule: self.minReplicas <= self.maxReplicas',
   },
+  'crd-version-deprecated': {
+    severity: 'warning',
+    title:
+      "A manifest of a CRD version marked `deprecated: true`: the CRD's `deprecationWarning`, and the version to move to (the storage version, else the newest served one) when every field fits there.",
+    example: 'apiVersion: example.org/v1beta1   # deprecated: use example.org/v1\nkind: Widget',
+  },
+  'crd-version-not-served': {
+    severity: 'error',
+    title: 'A manifest of a CRD version with `served: false`: the cluster rejects it; names the version to move to.',
+    example: 'apiVersion: example.org/v1alpha1   # served: false\nkind: Widget',
+  },
   'crd-rule-invalid': {
     severity: 'warning',
     title: 'A CEL rule of a CRD (`x-kubernetes-validations`) that does not compile: it is not run on manifests.',

@@ -290,9 +290,13 @@ function apiVersionItems(
   const kind = id.kind;
   const registry = id.registry;
   const base = kind && registry.isOurKind(kind) && !registry.hasKind(kind) ? kind.slice(0, -4) : kind;
-  const all = registry.groupVersions().sort(areaOrder);
-  const kindsOf = (gv: (typeof all)[number]) =>
+  const kindsOf = (gv: { area: string; version: string; domain?: string }) =>
     registry.kindsOf(gv.area, gv.version, gv.domain).filter((d) => d.domain === gv.domain);
+  // A CRD's version that is not served is not offered.
+  const all = registry
+    .groupVersions()
+    .filter((gv) => kindsOf(gv).some((d) => !d.crd || d.crd.served))
+    .sort(areaOrder);
   const withKind = base ? all.filter((gv) => kindsOf(gv).some((d) => d.kind === base)) : [];
   const list = withKind.length ? withKind : all;
   return list.map((gv, i) => {

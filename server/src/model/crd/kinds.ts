@@ -127,11 +127,11 @@ function kindOfVersion(h: CrdHeader, v: CrdVersion, uri: string | undefined): Ki
   };
 }
 
-/** Every served version of a CRD as a kind. */
+/** Every version of a CRD as a kind (an unserved one too: its manifests are told so). */
 export function kindsOfCrd(crd: Json, uri?: string): KindDef[] {
   const h = readCrd(crd);
   if ('problem' in h) return [];
-  return h.versions.filter((v) => v.served).map((v) => kindOfVersion(h, v, uri));
+  return h.versions.map((v) => kindOfVersion(h, v, uri));
 }
 
 /** The notes of converting each version's schema (the CRD's own check reports them). */
