@@ -9,6 +9,7 @@ import { translateGoRegexp } from '../../server/src/model/crd/goRegexp';
 import { Analysis } from '../../server/src/service/analysis';
 import { complete } from '../../server/src/service/complete';
 import { hover } from '../../server/src/service/hover';
+import { workspaceSymbols } from '../../server/src/service/workspace/symbols';
 import { asActual, compared, fmt, readExpectations } from '../expectations';
 
 const root = join(__dirname, '..', 'fixtures', 'crds');
@@ -152,5 +153,58 @@ test('crds: the fix of a deprecated version moves the manifest to the storage ve
     a.fileDiagnostics('file:///w/m.yaml', a.parse(fixed)).map((x) => x.code),
     [],
     'v1 requires `color`, which its default fills',
+  );
+});
+
+const DATABASE_CRD = `apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata: {name: databases.dbs.example.io}
+spec:
+  group: dbs.example.io
+  names: {kind: Database, plural: databases}
+  scope: Namespaced
+  versions:
+    - name: v1
+      served: true
+      storage: true
+      schema:
+        openAPIV3Schema:
+          type: object
+          properties:
+            spec:
+              type: object
+              properties:
+                owner:
+                  type: object
+                  description: Owner is expected to be a reference to a resources.azure.com/ResourceGroup resource
+                  properties:
+                    name: {type: string}
+                    armId: {type: string}
+`;
+
+test('crds: manifests of CRD kinds join the index: symbols, and owners resolved where the schema has the owner shape', () => {
+  const rg =
+    'apiVersion: resources.cloud.example.com/v1api20200601\nkind: ResourceGroup\nmetadata: {name: rg-a}\nspec: {location: westus}\n';
+  const db = (name: string, owner: string) =>
+    `apiVersion: dbs.example.io/v1\nkind: Database\nmetadata: {name: ${name}}\nspec:\n  owner: {name: ${owner}}\n`;
+  const a = workspace([
+    ['file:///w/crd.yaml', DATABASE_CRD],
+    ['file:///w/rg.yaml', rg],
+    ['file:///w/db.yaml', `${db('db-one', 'rg-a')}---\n${db('db-two', 'rg-b')}`],
+  ]);
+  assert.deepEqual(
+    a.registry.lookup('dbs.example.io/v1', 'Database').status === 'ok' && a.registry.anyVersionOf('Database')?.owner,
+    {
+      style: 'known',
+      kind: 'ResourceGroup',
+    },
+  );
+  const names = workspaceSymbols(a.index, 'db-').map((s) => s.name);
+  assert.deepEqual(names.sort(), ['Database db-one', 'Database db-two']);
+  const file = a.parse(`${db('db-one', 'rg-a')}---\n${db('db-two', 'rg-b')}`);
+  const cross = a.crossDiagnostics('file:///w/db.yaml', file, { complete: true });
+  assert.deepEqual(
+    cross.map((d) => `${d.code} ${file.text.slice(d.start, d.end)}`),
+    ['owner-not-found rg-b'],
   );
 });

@@ -1,7 +1,7 @@
 // A CustomResourceDefinition (`apiextensions.k8s.io/v1`) as kind definitions: one KindDef per served
 // version, of the same shape as the built-in ones. A version's schema is converted on first use (a bundle
 // holds hundreds of kinds; a workspace uses a few), and the CRD's own check converts it again for its notes.
-import type { CrdOrigin, Field, KindDef, ObjectType } from '../types';
+import type { CrdOrigin, Field, KindDef, ObjectType, OwnerRule } from '../types';
 import { rootShape, type RootShape, type SchemaNote, type SchemaPath } from './schema';
 
 export const CRD_API_VERSION = 'apiextensions.k8s.io/v1';
@@ -76,6 +76,23 @@ export function readCrd(crd: Json): CrdHeader | { problem: string; path: SchemaP
   return { name, group, kind, versions };
 }
 
+/**
+ * The operator's owner shape, where the schema has it: `spec.owner` with `name` and `armId` (a known
+ * reference; the kind it names in its description: "…a reference to a resources.azure.com/ResourceGroup
+ * resource"), or with `group`, `kind` and `name` (any resource). Any other schema has no owner we know.
+ */
+export function ownerOf(spec: ObjectType | undefined): OwnerRule {
+  const o = spec?.fields.owner;
+  if (!o || o.type.kind !== 'object') return { style: 'none' };
+  const f = o.type.fields;
+  if (f.group && f.kind && f.name) return { style: 'arbitrary' };
+  if (f.name && f.armId) {
+    const m = /reference to an? [a-z0-9.-]+\/([A-Za-z][A-Za-z0-9]*) resource/.exec(`${o.doc} ${o.type.doc ?? ''}`);
+    if (m) return { style: 'known', kind: m[1] };
+  }
+  return { style: 'none' };
+}
+
 /** An object type that accepts anything: the placeholder `spec`/`status` of a kind whose schema has none. */
 const anything = (name: string): ObjectType => ({ kind: 'object', name, fields: {}, unknownFields: 'accept' });
 
@@ -103,7 +120,9 @@ function kindOfVersion(h: CrdHeader, v: CrdVersion, uri: string | undefined): Ki
     version: v.name,
     apiVersionValue: v.name,
     doc: `${h.kind} (\`${h.group}/${v.name}\`), a custom resource defined by the CustomResourceDefinition \`${h.name}\`.`,
-    owner: { style: 'none' },
+    get owner() {
+      return ownerOf(objectField('spec'));
+    },
     source: h.name,
     crd,
     get spec() {
