@@ -98,7 +98,16 @@ export function typeOf(s: unknown, path: SchemaPath, label: string, ctx: Ctx, de
   const props = isObj(s.properties) ? s.properties : undefined;
   const embedded = s['x-kubernetes-embedded-resource'] === true;
   const t = s.type;
-  if (t === undefined && !props && !embedded) return open(label, 'the schema gives no type');
+  if (t === undefined && !props && !embedded) {
+    // A structural schema gives every node a type, unless it keeps unknown fields.
+    if (!preserve && depth > 0)
+      ctx.notes.push({
+        path,
+        code: 'crd-schema',
+        message: `\`${label}\` has no \`type\` (a structural schema needs one, or \`x-kubernetes-preserve-unknown-fields: true\`); anything is accepted there.`,
+      });
+    return open(label, 'the schema gives no type');
+  }
   switch (t) {
     case 'string':
       return stringOf(s, path, label, ctx, false);
