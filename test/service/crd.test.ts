@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { translateGoRegexp } from '../../server/src/model/crd/goRegexp';
 import { Analysis } from '../../server/src/service/analysis';
+import { applyEdits, codeActions } from '../../server/src/service/codeActions';
 import { complete } from '../../server/src/service/complete';
 import { hover } from '../../server/src/service/hover';
 import { workspaceSymbols } from '../../server/src/service/workspace/symbols';
@@ -207,4 +208,32 @@ test('crds: manifests of CRD kinds join the index: symbols, and owners resolved 
     cross.map((d) => `${d.code} ${file.text.slice(d.start, d.end)}`),
     ['owner-not-found rg-b'],
   );
+});
+
+test('crds: quick fixes as for built-in kinds: enum near miss, unknown key, missing required field, version', () => {
+  const text = readFileSync(join(root, 'widgets', 'widget-errors.yaml'), 'utf8');
+  const versions = readFileSync(join(root, 'widgets', 'widget-versions.yaml'), 'utf8');
+  const a = workspace([['file:///w/crd.yaml', WIDGET_CRD]]);
+  const titles = (t: string) => {
+    const file = a.parse(t);
+    const actions = codeActions(file, a.fileDiagnostics('file:///w/m.yaml', file));
+    for (const act of actions.filter((x) => !x.title.startsWith('Disable'))) {
+      // Each fix makes its diagnostic go away (codeActions offers only those; the test reads it back).
+      const fixed = a.parse(applyEdits(t, act.edits));
+      const after = a.fileDiagnostics('file:///w/m.yaml', fixed).filter((d) => d.code === act.diag.code);
+      assert.ok(
+        after.length < a.fileDiagnostics('file:///w/m.yaml', file).filter((d) => d.code === act.diag.code).length,
+        act.title,
+      );
+    }
+    return actions.map((x) => `${x.diag.code}: ${x.title}`).filter((x) => !x.includes('Disable'));
+  };
+  const offered = titles(text);
+  for (const want of ['enum-case: Change to `red`', 'unknown-field: Remove `bogus` and its value'])
+    assert.ok(offered.includes(want), `${want} in:\n${offered.join('\n')}`);
+  assert.ok(
+    offered.some((x) => x.startsWith('missing-required: ') && /size/.test(x)),
+    offered.join('\n'),
+  );
+  assert.ok(titles(versions).includes('crd-version-deprecated: Change to `example.org/v1`'));
 });
