@@ -55,3 +55,17 @@ test('cli crds: the crds setting reads a folder of bundles besides the files che
   assert.equal(bad.status, 2);
   assert.match(bad.stderr, /crds: no such file or folder: no\/such\/folder/);
 });
+
+test('cli crds: --fix-dry-run fixes manifests of CRD kinds as of built-in ones', () => {
+  write('fix/crd.yaml', CRD);
+  write(
+    'fix/w.yaml',
+    'apiVersion: example.org/v1\nkind: Widget\nmetadata:\n  name: w\nspec:\n  size: 2\n  color: Red\n',
+  );
+  const r = spawnSync(process.execPath, [CLI, 'check', '--fix-dry-run', 'w.yaml', 'crd.yaml'], {
+    cwd: join(dir, 'fix'),
+    encoding: 'utf8',
+  });
+  assert.match(r.stdout, /^-  color: Red$/m, r.stdout + r.stderr);
+  assert.match(r.stdout, /^\+  color: red$/m);
+});

@@ -2,7 +2,9 @@
 // Each file is parsed, analysed and indexed on its own and its syntax trees dropped at once (only the index
 // and the diagnostics stay), then each file's diagnostics are asked for as the editor asks for them.
 import { pathToFileURL } from 'node:url';
+import type { Registry } from '../model/registry';
 import { Analysis, type FileText } from '../service/analysis';
+import { crdsOfTexts, crdTextsOf, registryOfCrds } from '../service/crd/sources';
 import type { ParsedFile } from '../service/parse';
 import { LineIndex } from '../service/text';
 import type { Settings } from '../service/settings';
@@ -82,6 +84,15 @@ export async function loadWorkspace(
     options.progress?.update('read', i + 1, inputs.length);
   }
   return { workspace: { cwd: options.cwd, files }, errors };
+}
+
+/** The kinds of a run: the built-in ones and those of every CRD among its files and the `crds` setting's. */
+export function workspaceRegistry(workspace: Workspace): Registry {
+  const crds = [
+    ...workspace.files.map((f, i) => ({ uri: uriOf(f, i), text: f.parsed.text })),
+    ...(workspace.crds ?? []),
+  ].flatMap((f) => crdsOfTexts(f.uri, crdTextsOf(f.text)));
+  return registryOfCrds(crds);
 }
 
 /** The index key of a workspace file: its file URI, or a pseudo URI for standard input. */
