@@ -42,7 +42,7 @@ function computeChunk(doc: Document.Parsed, text: string, store: ChunkStore): Di
   // (A kind name alone is too weak a sign: `Topic` or `Snapshot` may be anybody's.)
   // A CustomResourceDefinition: checked for what keeps its kinds from being used (crd/check.ts).
   if (id.status === 'notOurs' && isCrdDocument(root)) {
-    if (doc.errors.length === 0) checkCrd(doc, root, out);
+    if (doc.errors.length === 0) checkCrd(doc, root, out, text);
     return out.diags;
   }
   const partial = id.status === 'notOurs' ? identifyChunk({ doc, text, store: { registry } }) : undefined;

@@ -6,6 +6,8 @@ import { crdNotes, isCrd, readCrd } from '../../model/crd/kinds';
 import type { SchemaPath } from '../../model/crd/schema';
 import type { Reporter } from '../diag';
 import { entry, nodeAt, spanOf, type Span } from '../yamlNodes';
+import { CRD_DOCUMENT } from '../../model/crd/shape';
+import { Walker } from '../walk';
 import { compileRule } from './celRules';
 import { isBuiltin } from './sources';
 
@@ -62,7 +64,10 @@ function checkRules(root: YAMLMap, out: Reporter): void {
   visit(root);
 }
 
-export function checkCrd(doc: Document, root: YAMLMap, out: Reporter): void {
+export function checkCrd(doc: Document, root: YAMLMap, out: Reporter, text: string): void {
+  // The CRD's own fields, as for any manifest (its schemas are read below).
+  const kind = entry(root, 'kind');
+  new Walker({ doc, text, out }).object(root, CRD_DOCUMENT, '', spanOf(kind?.value ?? kind?.key), []);
   let value: unknown;
   try {
     value = doc.toJS({ maxAliasCount: 1000 });
@@ -73,6 +78,13 @@ export function checkCrd(doc: Document, root: YAMLMap, out: Reporter): void {
   const h = readCrd(value);
   if ('problem' in h) return out.report('crd-schema', spanAt(root, h.path), h.problem);
   const dot = h.group.indexOf('.');
+  const storage = h.versions.filter((v) => v.storage);
+  if (h.versions.length > 0 && storage.length !== 1)
+    out.report(
+      'crd-schema',
+      spanAt(root, ['spec', 'versions']),
+      `Exactly one version must be the storage version (\`storage: true\`); ${storage.length === 0 ? 'none is' : `${storage.length} are: ${storage.map((v) => `\`${v.name}\``).join(', ')}`}.`,
+    );
   for (const v of h.versions) {
     const def = { area: h.group.slice(0, dot), domain: h.group.slice(dot + 1), version: v.name, kind: h.kind };
     if (v.served && isBuiltin(def))
