@@ -7,6 +7,9 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { after, test } from 'node:test';
+import { parseAllDocuments } from 'yaml';
+import { kindsOfCrd } from '../../server/src/model/crd/kinds';
+import { allKinds } from '../../server/src/model/registry';
 
 const ROOT = join(__dirname, '..', '..');
 const CLI = join(ROOT, 'dist', 'cli.js');
@@ -68,4 +71,17 @@ test('cli crds: --fix-dry-run fixes manifests of CRD kinds as of built-in ones',
   });
   assert.match(r.stdout, /^-  color: Red$/m, r.stdout + r.stderr);
   assert.match(r.stdout, /^\+  color: red$/m);
+});
+
+test('cli crds: the built-in kinds as CRDs, one per kind, each read back with all its versions', () => {
+  const r = spawnSync(process.execPath, [CLI, 'crds', '--api-domain', 'example.net'], { encoding: 'utf8' });
+  assert.equal(r.status, 0, r.stderr);
+  const docs = parseAllDocuments(r.stdout).map((d) => d.toJS() as Record<string, unknown>);
+  assert.equal(docs.length, new Set(allKinds.map((d) => `${d.area}/${d.kind}`)).size);
+  const kinds = docs.flatMap((d) => kindsOfCrd(d));
+  assert.deepEqual(
+    kinds.map((d) => `${d.area}.${d.domain}/${d.version} ${d.kind}`).sort(),
+    allKinds.map((d) => `${d.area}.example.net/${d.version} ${d.kind}`).sort(),
+  );
+  assert.equal(spawnSync(process.execPath, [CLI, 'crds', 'x'], { encoding: 'utf8' }).status, 2);
 });

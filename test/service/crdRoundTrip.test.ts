@@ -1,4 +1,4 @@
-// The built-in kinds written as CRDs (generate/crds.ts) and read back as kinds give the diagnostics of the
+// The built-in kinds written as CRDs (model/crd/export.ts) and read back as kinds give the diagnostics of the
 // built-in model on the diagnostics fixtures and examples/, except those of the rules no OpenAPI schema can state (listed
 // here by code). Both ways: nothing the schema can state is lost, and nothing is reported that the built-in
 // model does not report.
@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { test } from 'node:test';
-import { crdsOf } from '../../server/src/generate/crds';
+import { crdsOf } from '../../server/src/model/crd/export';
 import { kindsOfCrd } from '../../server/src/model/crd/kinds';
 import { allKinds, Registry } from '../../server/src/model/registry';
 import { identify } from '../../server/src/service/identity';

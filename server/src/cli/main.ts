@@ -13,6 +13,9 @@ import { formatSarif } from './formats/sarif';
 import { formatText } from './formats/text';
 import { Progress } from './progress';
 import { buildReport } from './report';
+import { stringify } from 'yaml';
+import { crdsOf } from '../model/crd/export';
+import { allKinds, DEFAULT_API_DOMAIN } from '../model/registry';
 import { readCrdFiles } from './crds';
 import { checkWorkspace, loadWorkspace } from './workspace';
 
@@ -42,6 +45,15 @@ export async function run(io: CliIo): Promise<number> {
     }
     if (command.kind === 'version') {
       io.stdout.write(VERSION + '\n');
+      return 0;
+    }
+    if (command.kind === 'crds') {
+      const domain = command.apiDomain ?? DEFAULT_API_DOMAIN;
+      io.stdout.write(
+        crdsOf(allKinds, domain)
+          .map((c) => stringify(c, { lineWidth: 0 }))
+          .join('---\n'),
+      );
       return 0;
     }
     return await check(io, command.options);

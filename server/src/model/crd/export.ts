@@ -3,7 +3,7 @@
 // schema cannot state is left out: formats Kubernetes does not know (durations, resource ids, CEL, PromQL),
 // duration bounds, `;`-separated items, key lengths, exclusive groups, reference shapes, approximate facts
 // (warnings), and every cross-field rule.
-import type { Field, KindDef, ObjectType, Type } from '../model/types';
+import type { Field, KindDef, ObjectType, Type } from '../types';
 
 type Json = Record<string, unknown>;
 
