@@ -7,6 +7,8 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { after, test } from 'node:test';
+import Ajv from 'ajv';
+import addFormats from 'ajv-formats';
 import { parseAllDocuments } from 'yaml';
 import { kindsOfCrd } from '../../server/src/model/crd/kinds';
 import { allKinds } from '../../server/src/model/registry';
@@ -84,4 +86,32 @@ test('cli crds: the built-in kinds as CRDs, one per kind, each read back with al
     allKinds.map((d) => `${d.area}.example.net/${d.version} ${d.kind}`).sort(),
   );
   assert.equal(spawnSync(process.execPath, [CLI, 'crds', 'x'], { encoding: 'utf8' }).status, 2);
+});
+
+test('cli crds: schemas --crds writes JSON Schemas of the CRD kinds, which accept and reject as the server does', () => {
+  write('schemas/crds/widgets.yaml', CRD);
+  const cwd = join(dir, 'schemas');
+  const r = spawnSync(process.execPath, [CLI, 'schemas', '--crds', 'crds', '--out', 'out'], { cwd, encoding: 'utf8' });
+  assert.equal(r.status, 0, r.stderr);
+  const schema = JSON.parse(readFileSync(join(cwd, 'out', 'example.org', 'v1', 'Widget.json'), 'utf8'));
+  const ajv = new Ajv({ allErrors: true, strict: false });
+  addFormats(ajv);
+  const validate = ajv.compile(schema);
+  const widget = (spec: Record<string, unknown>) => ({
+    apiVersion: 'example.org/v1',
+    kind: 'Widget',
+    metadata: { name: 'w' },
+    spec,
+  });
+  assert.ok(validate(widget({ size: 3 })), JSON.stringify(validate.errors));
+  assert.equal(validate(widget({ size: 11 })), false);
+  assert.equal(validate({ ...widget({ size: 3 }), apiVersion: 'other.org/v1' }), false, 'the exact group');
+  const all = JSON.parse(readFileSync(join(cwd, 'out', 'index.json'), 'utf8'));
+  assert.deepEqual(
+    all.kinds.map((k: { version: string }) => k.version),
+    ['v1', 'v1beta1'],
+    'the served versions',
+  );
+  const usage = spawnSync(process.execPath, [CLI, 'schemas', '--crds', 'crds'], { cwd, encoding: 'utf8' });
+  assert.equal(usage.status, 2);
 });

@@ -16,6 +16,11 @@ import { buildReport } from './report';
 import { stringify } from 'yaml';
 import { crdsOf } from '../model/crd/export';
 import { allKinds, DEFAULT_API_DOMAIN } from '../model/registry';
+import { resolve } from 'node:path';
+import { schemaFiles } from '../generate/schemaFiles';
+import { writeTextAtomic } from '../io/atomicWrite';
+import { kindsOfCrd } from '../model/crd/kinds';
+import { crdsOfTexts, crdTextsOf } from '../service/crd/sources';
 import { readCrdFiles } from './crds';
 import { checkWorkspace, loadWorkspace } from './workspace';
 
@@ -56,11 +61,26 @@ export async function run(io: CliIo): Promise<number> {
       );
       return 0;
     }
+    if (command.kind === 'schemas') return crdSchemas(io, command.crds, command.out);
     return await check(io, command.options);
   } catch (e) {
     if (e instanceof CliError) return fail(io, [e.usage ? `${e.message} (see cloud-manifests --help)` : e.message]);
     throw e;
   }
+}
+
+/** `schemas --crds PATH --out DIR`: the JSON Schemas of the served kinds of the CRDs, written one by one. */
+function crdSchemas(io: CliIo, crds: string, out: string): number {
+  const read = readCrdFiles([crds], io.cwd);
+  if (read.errors.length > 0) return fail(io, read.errors);
+  const kinds = read.files.flatMap((f) =>
+    crdsOfTexts(f.uri, crdTextsOf(f.text)).flatMap((c) => kindsOfCrd(c.value, c.uri).filter((d) => d.crd?.served)),
+  );
+  if (kinds.length === 0) return fail(io, [`no CustomResourceDefinition with a served version in ${crds}`]);
+  const files = schemaFiles(kinds);
+  for (const [name, text] of files) writeTextAtomic(resolve(io.cwd, out, name), text);
+  io.stderr.write(`cloud-manifests: ${files.size} schema files for ${kinds.length} kinds written to ${out}\n`);
+  return 0;
 }
 
 async function check(io: CliIo, options: CheckOptions): Promise<number> {
