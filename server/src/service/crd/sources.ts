@@ -8,16 +8,13 @@ import { isCrd, kindsOfCrd } from '../../model/crd/kinds';
 import { builtinRegistry, Registry } from '../../model/registry';
 import type { KindDef } from '../../model/types';
 import { splitDocuments } from '../parse';
+import { mayHoldCrd } from './detect';
 
 /** A CRD read from a file: its plain value and the file's URI. */
 export interface CrdDocument {
   uri: string;
   value: Record<string, unknown>;
 }
-
-/** A cheap test before parsing: a document that names neither is not a CRD. */
-const MAY_BE_CRD = /^kind:[ \t]*["']?CustomResourceDefinition\b/m;
-export const mayHoldCrd = (text: string): boolean => text.includes('apiextensions.k8s.io') && MAY_BE_CRD.test(text);
 
 /** The texts of the documents of a file that look like CRDs (compared to tell whether a file's CRDs changed). */
 export const crdTextsOf = (text: string): string[] =>
