@@ -6,6 +6,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { translateGoRegexp } from '../../server/src/model/crd/goRegexp';
+import { compileRule, judge, rewriteIndexedHas } from '../../server/src/service/crd/celRules';
 import { Analysis } from '../../server/src/service/analysis';
 import { applyEdits, codeActions } from '../../server/src/service/codeActions';
 import { complete } from '../../server/src/service/complete';
@@ -236,4 +237,27 @@ test('crds: quick fixes as for built-in kinds: enum near miss, unknown key, miss
     offered.join('\n'),
   );
   assert.ok(titles(versions).includes('crd-version-deprecated: Change to `example.org/v1`'));
+});
+
+test('crds: CEL rules as Kubernetes writes them compile; what cel-js cannot run stays quiet', () => {
+  for (const rule of [
+    'self.?x.orValue(1) > 0',
+    'isURL(self.u)',
+    "quantity(self.q).isGreaterThan(quantity('1'))",
+    'format.dns1123Label().validate(self.name).hasValue()',
+    'self.all(k, k.size() < 5)',
+    'has(self.items[0].name) && has(self.a.b)',
+  ])
+    assert.ok(compileRule(rule).ok, rule);
+  const rule = (r: string) => ({ rule: r, message: 'broken' });
+  assert.equal(judge(rule('self.?x.orValue(1) > 0'), { x: 0n }), 'broken');
+  assert.equal(judge(rule('self.?x.orValue(1) > 0'), {}), undefined);
+  assert.equal(
+    judge(rule('isURL(self.u)'), { u: 'x' }),
+    undefined,
+    "a function cel-js lacks: not the manifest's fault",
+  );
+  assert.equal(rewriteIndexedHas('has(self.a[0].b) && has(self.c)'), "('b' in self.a[0]) && has(self.c)");
+  assert.equal(judge(rule('has(self.a[0].b)'), { a: [{}] }), 'broken');
+  assert.equal(judge(rule('has(self.a[0].b)'), { a: [{ b: 1n }] }), undefined);
 });

@@ -11,7 +11,9 @@ import { lazy } from '../memo';
 const loadCel = lazy(() => require('@marcbachmann/cel-js') as typeof CelJs);
 
 /** One environment for every rule: `self` is the value the rule sits on (any type, as the schema gives it). */
-const environment = lazy(() => new (loadCel().Environment)({ unlistedVariablesAreDyn: true }));
+const environment = lazy(
+  () => new (loadCel().Environment)({ unlistedVariablesAreDyn: true, enableOptionalTypes: true }),
+);
 
 export type Compiled = { ok: true; run: (self: unknown) => unknown } | { ok: false; error: string };
 
