@@ -124,7 +124,7 @@ test('crds: Go patterns become JavaScript ones, or are skipped with the reason',
   ok('^\\pL+$', '^\\p{L}+$', 'u');
   ok('^\\p{Greek}$', '^\\p{Script=Greek}$', 'u');
   ok('^[]a]$', '^[\\]a]$');
-  for (const go of ['^a(?i)b$', '(?U)a+', '\\C', '[[:^alpha:]]', '(?i:a)'])
+  for (const go of ['^a(?i)b$', '(?U)a+', '\\C', '[[:^alpha:]]', '(?i:a)', '^(a+)+$', '^([a-z]*,)*$'])
     assert.equal(translateGoRegexp(go).ok, false, go);
   // What is translated means the same: `(?i)` matches either case.
   const t = translateGoRegexp('(?i)^ab[0-9]+$');

@@ -129,6 +129,10 @@ export function translateGoRegexp(pattern: string): Translated {
     i++;
   }
   if (unicode) flags += 'u';
+  // RE2 matches in linear time; JavaScript backtracks, and a repeated group that itself repeats
+  // (`(a+)+`) can take exponential time on a value being typed: such a pattern is not run.
+  if (/\((?:\?(?::|<[^>]*>))?(?:[^()\\]|\\.)*[+*}](?:[^()\\]|\\.)*\)[+*{]/.test(out))
+    return { ok: false, reason: 'a repeated group that itself repeats can take exponential time in JavaScript' };
   try {
     new RegExp(out, flags);
   } catch (e) {

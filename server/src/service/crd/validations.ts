@@ -11,6 +11,21 @@ import { judge } from './celRules';
 
 /** Rules run per document at most (a list of thousands of items under a rule stays cheap). */
 const MAX_RUNS = 2000;
+/** A rule is run on a value of at most this many nodes: a rule may loop over its value (and nest loops). */
+const MAX_VALUE_NODES = 2000;
+
+/** Whether a value has more than `limit` nodes (counted up to the limit only). */
+function larger(v: unknown, limit: number): boolean {
+  let n = 0;
+  const stack = [v];
+  while (stack.length > 0) {
+    const x = stack.pop();
+    if (++n > limit) return true;
+    if (Array.isArray(x)) stack.push(...x);
+    else if (typeof x === 'object' && x !== null) stack.push(...Object.values(x));
+  }
+  return false;
+}
 
 type Plain = Record<string, unknown>;
 const isPlain = (v: unknown): v is Plain => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -83,7 +98,7 @@ function report(run: Run, v: CelValidation, message: string, node: unknown, anch
 function visit(run: Run, value: unknown, t: Type, node: unknown, anchor: Span, label: string, own?: CelValidation[]) {
   if (value === null || value === undefined || run.runs >= MAX_RUNS) return;
   const rules = [...(t.kind === 'object' ? (t.validations ?? []) : []), ...(own ?? [])];
-  if (rules.length > 0 && !(node !== undefined && hasError(run, node)))
+  if (rules.length > 0 && !(node !== undefined && hasError(run, node)) && !larger(value, MAX_VALUE_NODES))
     for (const v of rules) {
       if (++run.runs > MAX_RUNS) return;
       const message = judge(v, value);
