@@ -4,15 +4,14 @@
 // CLOUD_MANIFESTS_UPDATE_SCREENSHOT=1 also writes the README's images/embedded.png.
 // Same prerequisites as workbench.test.ts (`bash scripts/code-server/install.sh`): without them it fails.
 import assert from 'node:assert/strict';
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
 import type { Workbench } from '../../scripts/code-server/codeServer';
-import { makeWorkspace } from './workspace';
 import {
   closeWorkbench,
+  freshResults,
   goToIn,
   nbsp,
   openFileIn,
@@ -21,6 +20,7 @@ import {
   problemsTextIn,
   repo,
   requirePrerequisites,
+  workspaceRoot,
 } from './session';
 
 const RESULTS = join(repo, 'test-results', 'code-server-embedded');
@@ -84,12 +84,9 @@ describe('PromQL and CEL in a real VS Code workbench (code-server + chromium)', 
 
   before(async () => {
     requirePrerequisites();
-    rmSync(RESULTS, { recursive: true, force: true });
-    mkdirSync(RESULTS, { recursive: true });
-    root = mkdtempSync(join(tmpdir(), 'cloud-manifests-embedded-'));
-    const ws = makeWorkspace(join(root, 'workspace'));
-    writeFileSync(join(ws, RULES_FILE), RULES);
-    writeFileSync(join(ws, ACCOUNT_FILE), ACCOUNT);
+    freshResults(RESULTS);
+    let ws: string;
+    ({ root, ws } = workspaceRoot('cloud-manifests-embedded-', { [RULES_FILE]: RULES, [ACCOUNT_FILE]: ACCOUNT }));
     const vsix = packagedVsix(root);
     ({ wb, context, page } = await openWorkbench({ root, vsix, workspace: ws }));
   });

@@ -9,14 +9,23 @@
 // Needs code-server and chromium (`bash scripts/code-server/install.sh`); fails without them, naming what to
 // install (session.ts). Screenshots of failed steps go to test-results/code-server-first-minutes/.
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, before, describe, test, type TestContext } from 'node:test';
+import { after, before, describe } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
 import type { Workbench } from '../../scripts/code-server/codeServer';
-import { makeWorkspace } from './workspace';
-import { closeWorkbench, exact, nbsp, openWorkbench, packagedVsix, repo, requirePrerequisites } from './session';
+import {
+  closeWorkbench,
+  exact,
+  freshResults,
+  nbsp,
+  openWorkbench,
+  packagedVsix,
+  repo,
+  requirePrerequisites,
+  runCommandIn,
+  stepsSavingFailures,
+  workspaceRoot,
+} from './session';
 
 const RESULTS = join(repo, 'test-results', 'code-server-first-minutes');
 
@@ -29,10 +38,8 @@ describe("a new user's first minutes in a real VS Code workbench", { timeout: 60
 
   before(async () => {
     requirePrerequisites();
-    rmSync(RESULTS, { recursive: true, force: true });
-    mkdirSync(RESULTS, { recursive: true });
-    root = mkdtempSync(join(tmpdir(), 'cloud-manifests-first-minutes-'));
-    ws = makeWorkspace(join(root, 'workspace'));
+    freshResults(RESULTS);
+    ({ root, ws } = workspaceRoot('cloud-manifests-first-minutes-'));
     const vsix = packagedVsix(root);
     // Suggestions only where the user asks (Ctrl+Space) or an accepted item asks for them: what the test
     // sees is the server's items and the suggest commands they carry.
@@ -51,31 +58,11 @@ describe("a new user's first minutes in a real VS Code workbench", { timeout: 60
   after(() => closeWorkbench({ wb, context }, root));
 
   let shotNo = 0;
-  const step = (name: string, fn: (t: TestContext) => Promise<void>) =>
-    test(name, async (t) => {
-      try {
-        await fn(t);
-      } catch (e) {
-        await page
-          .screenshot({
-            path: join(
-              RESULTS,
-              `${String(++shotNo).padStart(2, '0')}-FAILED-${name.replace(/[^a-z0-9]+/gi, '-').slice(0, 40)}.png`,
-            ),
-          })
-          .catch(() => undefined);
-        throw e;
-      }
-    });
+  const step = stepsSavingFailures((name) =>
+    page.screenshot({ path: join(RESULTS, `${String(++shotNo).padStart(2, '0')}-${name}.png`) }),
+  );
 
-  async function runCommand(title: string) {
-    await page.keyboard.press('F1');
-    const input = page.locator('.quick-input-widget input');
-    await input.waitFor();
-    await input.fill(`>${title}`);
-    await page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first().waitFor();
-    await page.keyboard.press('Enter');
-  }
+  const runCommand = (title: string) => runCommandIn(page, title);
 
   const ownersPane = () =>
     page.locator('.pane', { has: page.locator('.pane-header', { hasText: 'Cloud Resource Owners' }) });

@@ -5,13 +5,12 @@
 // missing or CLOUD_MANIFESTS_UPDATE_SCREENSHOT=1. Fails, naming what to install, without code-server
 // and chromium (see session.ts).
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, before, describe, test, type TestContext } from 'node:test';
+import { after, before, describe } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
 import type { Workbench } from '../../scripts/code-server/codeServer';
-import { makeWorkspace, MISTAKES_FILE } from './workspace';
+import { MISTAKES_FILE } from './workspace';
 import {
   closeWorkbench,
   goToIn,
@@ -22,6 +21,8 @@ import {
   problemsTextIn,
   repo,
   requirePrerequisites,
+  stepsSavingFailures,
+  workspaceRoot,
 } from './session';
 
 const RESULTS = join(repo, 'test-results', 'code-server');
@@ -65,9 +66,7 @@ describe('quick fixes in a real VS Code workbench (code-server + chromium)', { t
   before(async () => {
     requirePrerequisites();
     mkdirSync(RESULTS, { recursive: true });
-    root = mkdtempSync(join(tmpdir(), 'cloud-manifests-quickfix-'));
-    ws = makeWorkspace(join(root, 'workspace'));
-    writeFileSync(join(ws, FIXALL_FILE), FIXALL);
+    ({ root, ws } = workspaceRoot('cloud-manifests-quickfix-', { [FIXALL_FILE]: FIXALL }));
     const vsix = packagedVsix(root);
     ({ wb, context, page } = await openWorkbench({
       root,
@@ -84,15 +83,7 @@ describe('quick fixes in a real VS Code workbench (code-server + chromium)', { t
 
   const shot = (name: string) => page.screenshot({ path: join(RESULTS, `quickfix-${name}.png`) });
 
-  const step = (name: string, fn: (t: TestContext) => Promise<void>) =>
-    test(name, async (t) => {
-      try {
-        await fn(t);
-      } catch (e) {
-        await shot(`FAILED-${name.replace(/[^a-z0-9]+/gi, '-').slice(0, 40)}`).catch(() => undefined);
-        throw e;
-      }
-    });
+  const step = stepsSavingFailures(shot);
 
   const openFile = (relPath: string) => openFileIn(page, relPath);
 

@@ -3,10 +3,13 @@
 // headless chromium, and tear both down.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { test, type TestContext } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
 import { CHROMIUM, missingPrerequisites, startWorkbench, type Workbench } from '../../scripts/code-server/codeServer';
+import { makeWorkspace } from './workspace';
 
 export const repo = join(__dirname, '..', '..');
 
@@ -21,6 +24,43 @@ export function requirePrerequisites(): void {
       `the real-workbench test needs ${missing.join(' and ')}: install them with \`bash scripts/code-server/install.sh\` (.ci/run does).`,
     );
 }
+
+/** A suite's screenshot folder, emptied of what an earlier run left. */
+export function freshResults(dir: string): string {
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  return dir;
+}
+
+/** A temporary root (removed by closeWorkbench) with the test workspace in it, plus the suite's own files. */
+export function workspaceRoot(prefix: string, files: Record<string, string> = {}): { root: string; ws: string } {
+  const root = mkdtempSync(join(tmpdir(), prefix));
+  const ws = makeWorkspace(join(root, 'workspace'));
+  for (const [rel, text] of Object.entries(files)) writeFileSync(join(ws, rel), text);
+  return { root, ws };
+}
+
+/** Runs a command through the command palette, by its title. */
+export async function runCommandIn(page: Page, title: string): Promise<void> {
+  await page.keyboard.press('F1');
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor();
+  await input.fill(`>${title}`);
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first().waitFor();
+  await page.keyboard.press('Enter');
+}
+
+/** `test` for a workbench step: when it fails, a screenshot named after it is saved (`shot`) before the error. */
+export const stepsSavingFailures =
+  (shot: (name: string) => Promise<unknown>) => (name: string, fn: (t: TestContext) => Promise<void>) =>
+    test(name, async (t) => {
+      try {
+        await fn(t);
+      } catch (e) {
+        await shot(`FAILED-${name.replace(/[^a-z0-9]+/gi, '-').slice(0, 40)}`).catch(() => undefined);
+        throw e;
+      }
+    });
 
 /** The packaged extension: CLOUD_MANIFESTS_VSIX, or `npm run package` into `root`. */
 export function packagedVsix(root: string): string {

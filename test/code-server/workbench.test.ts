@@ -10,33 +10,17 @@
 // CLOUD_MANIFESTS_VSIX=<file> tests that .vsix instead of packaging one; CLOUD_MANIFESTS_UPDATE_SCREENSHOT=1
 // also writes the README's images/screenshot.png.
 import assert from 'node:assert/strict';
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, before, describe, test, type TestContext } from 'node:test';
+import { after, before, describe } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
 import type { Workbench } from '../../scripts/code-server/codeServer';
 import { readZip } from '../vscode/zip';
-import {
-  CLOSED_EXPECTED,
-  CLOSED_FILE,
-  makeWorkspace,
-  MISTAKES_EXPECTED,
-  MISTAKES_FILE,
-  SETTINGS_FILE,
-} from './workspace';
+import { CLOSED_EXPECTED, CLOSED_FILE, MISTAKES_EXPECTED, MISTAKES_FILE, SETTINGS_FILE } from './workspace';
 import {
   closeWorkbench,
   exact,
+  freshResults,
   goToIn,
   nbsp,
   openFileIn,
@@ -45,6 +29,9 @@ import {
   problemsTextIn,
   repo,
   requirePrerequisites,
+  runCommandIn,
+  stepsSavingFailures,
+  workspaceRoot,
 } from './session';
 
 const RESULTS = join(repo, 'test-results', 'code-server');
@@ -65,10 +52,8 @@ describe('the extension in a real VS Code workbench (code-server + chromium)', {
 
   before(async () => {
     requirePrerequisites();
-    rmSync(RESULTS, { recursive: true, force: true });
-    mkdirSync(RESULTS, { recursive: true });
-    root = mkdtempSync(join(tmpdir(), 'cloud-manifests-code-server-'));
-    ws = makeWorkspace(join(root, 'workspace'));
+    freshResults(RESULTS);
+    ({ root, ws } = workspaceRoot('cloud-manifests-code-server-'));
     const vsix = packagedVsix(root);
     const server = readZip(vsix)
       .find((e) => e.name === 'extension/dist/server.js')!
@@ -86,15 +71,7 @@ describe('the extension in a real VS Code workbench (code-server + chromium)', {
 
   after(() => closeWorkbench({ wb, context }, root));
 
-  /** Runs a command through the command palette, by its title. */
-  async function runCommand(title: string) {
-    await page.keyboard.press('F1');
-    const input = page.locator('.quick-input-widget input');
-    await input.waitFor();
-    await input.fill(`>${title}`);
-    await page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first().waitFor();
-    await page.keyboard.press('Enter');
-  }
+  const runCommand = (title: string) => runCommandIn(page, title);
 
   const openFile = (relPath: string) => openFileIn(page, relPath);
 
@@ -137,15 +114,7 @@ describe('the extension in a real VS Code workbench (code-server + chromium)', {
   }
 
   /** A test that leaves a screenshot of the workbench when it fails. */
-  const step = (name: string, fn: (t: TestContext) => Promise<void>) =>
-    test(name, async (t) => {
-      try {
-        await fn(t);
-      } catch (e) {
-        await shot(`FAILED-${name.replace(/[^a-z0-9]+/gi, '-').slice(0, 40)}`).catch(() => undefined);
-        throw e;
-      }
-    });
+  const step = stepsSavingFailures(shot);
 
   const activeEditorText = async () =>
     nbsp(await page.locator('.editor-group-container.active .monaco-editor .view-lines').first().innerText());

@@ -106,3 +106,22 @@ test('two analyses with different registries in one process give different answe
   assert.ok(!hover(builtin.parse(pol), at)!.markdown.includes(changedDoc));
   assert.ok(hover(other.parse(pol), at)!.markdown.includes(changedDoc));
 });
+
+test('holds are counted in the analysis: a document version and an indexed file hold their chunks until they go', () => {
+  const analysis = new Analysis();
+  const uri = 'file:///ws/held.yaml';
+  const v1 = file(NAMES);
+  const held = () => analysis.store.stats().heldChunks;
+  analysis.openFile(uri, 1, v1);
+  assert.equal(held(), NAMES.length, 'the open version holds its documents');
+  const v2 = file(NAMES, (n) => (n === 'acct2' ? 'TLS1_0' : 'TLS1_2'));
+  const parsed = analysis.openFile(uri, 2, v2);
+  assert.equal(held(), NAMES.length, 'the old version released its edited document');
+  analysis.indexFile(uri, parsed);
+  assert.equal(held(), NAMES.length, 'the index holds the same chunks');
+  analysis.closeFile(uri);
+  assert.equal(held(), NAMES.length, 'still indexed');
+  analysis.unindexFile(uri);
+  assert.equal(held(), 0, 'nobody holds them');
+  assert.equal(analysis.parse(v2).docs[0].key, parsed.docs[0].key, 'released chunks stay in the slack (undo)');
+});

@@ -22,7 +22,6 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { lspCodeActions } from './codeActions';
 import { COPY_RESOURCE_PATH } from '../protocol/requests';
 import { complete } from '../service/complete';
-import { validateFile } from '../service/validate';
 import { hover } from '../service/hover';
 import type { ParsedFile } from '../service/parse';
 import { completeReferences } from '../service/workspace/completeRefs';
@@ -192,7 +191,7 @@ export function registerRequests(s: ServerState): void {
       return safely(s, () => {
         const file = fileOf(s, doc);
         return lspCodeActions(file, params, {
-          diagnostics: () => validateFile(file, { rules: client.settings.rules }),
+          diagnostics: () => s.analysis.fileDiagnostics(doc.uri, file),
           version: doc.version,
           documentChanges: client.documentChangesSupport,
         });

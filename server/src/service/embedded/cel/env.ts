@@ -12,7 +12,6 @@ import { lazy } from '../../memo';
 import type { KindDef, ObjectType, Type } from '../../../model/types';
 
 /** cel-js, loaded on first use: a workspace without operator expressions never pays for it (as for PromQL). */
-// eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use (see above)
 const loadCel = lazy(() => require('@marcbachmann/cel-js') as typeof CelJs);
 
 /** Property names with `.`, `-` or `/` are written escaped in CEL; `__` itself is escaped too. */

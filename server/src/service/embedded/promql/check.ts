@@ -22,10 +22,7 @@ import { bracketProblem, syntaxProblem } from './syntax';
  * Prometheus's grammar, loaded on first use: a workspace without rule groups never pays for it (about 7 MB
  * of a server's resident memory when it is loaded with the server).
  */
-const promqlParser = lazy(
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use (see above)
-  () => (require('@prometheus-io/lezer-promql') as typeof LezerPromql).parser,
-);
+const promqlParser = lazy(() => (require('@prometheus-io/lezer-promql') as typeof LezerPromql).parser);
 
 const EXPRESSIONS: ReadonlySet<string> = new Set([
   'NumberDurationLiteral',
