@@ -71,8 +71,8 @@ test('cli crds: --fix-dry-run fixes manifests of CRD kinds as of built-in ones',
     cwd: join(dir, 'fix'),
     encoding: 'utf8',
   });
-  assert.match(r.stdout, /^-  color: Red$/m, r.stdout + r.stderr);
-  assert.match(r.stdout, /^\+  color: red$/m);
+  assert.match(r.stdout, /^- {2}color: Red$/m, r.stdout + r.stderr);
+  assert.match(r.stdout, /^\+ {2}color: red$/m);
 });
 
 test('cli crds: the built-in kinds as CRDs, one per kind, each read back with all its versions', () => {

@@ -7,7 +7,6 @@ import type * as CelJs from '@marcbachmann/cel-js';
 import type { CelValidation } from '../../model/types';
 import { lazy } from '../memo';
 
-// eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use (see above)
 const loadCel = lazy(() => require('@marcbachmann/cel-js') as typeof CelJs);
 
 /** One environment for every rule: `self` is the value the rule sits on (any type, as the schema gives it). */
