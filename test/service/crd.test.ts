@@ -261,3 +261,41 @@ test('crds: CEL rules as Kubernetes writes them compile; what cel-js cannot run 
   assert.equal(judge(rule('has(self.a[0].b)'), { a: [{}] }), 'broken');
   assert.equal(judge(rule('has(self.a[0].b)'), { a: [{ b: 1n }] }), undefined);
 });
+
+test('crds: a list kind the CRD names otherwise, and null in a required nullable field, are accepted', () => {
+  const crd = `apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata: {name: notes.example.org}
+spec:
+  group: example.org
+  names: {kind: Note, plural: notes, listKind: NoteCollection}
+  scope: Namespaced
+  versions:
+    - name: v1
+      served: true
+      storage: true
+      schema:
+        openAPIV3Schema:
+          type: object
+          properties:
+            spec:
+              type: object
+              required: [text]
+              properties:
+                text: {type: string, nullable: true}
+`;
+  const a = workspace([['file:///w/crd.yaml', crd]]);
+  const codes = (text: string) => a.fileDiagnostics('file:///w/m.yaml', a.parse(text)).map((d) => d.code);
+  const note = (text: string) =>
+    `apiVersion: example.org/v1\nkind: Note\nmetadata: {name: note-1}\nspec:\n  text: ${text}\n`;
+  assert.deepEqual(codes(note('null')), []);
+  assert.deepEqual(codes(note('1')), ['wrong-type']);
+  assert.deepEqual(
+    codes('apiVersion: example.org/v1\nkind: NoteCollection\nitems:\n  - metadata: {name: note-1}\n    spec: {text: hi}\n'),
+    [],
+  );
+  assert.deepEqual(
+    codes('apiVersion: example.org/v1\nkind: NoteCollection\nitems:\n  - metadata: {name: note-1}\n    spec: {}\n'),
+    ['missing-required'],
+  );
+});

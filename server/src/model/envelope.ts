@@ -32,11 +32,13 @@ function build(def: KindDef) {
   };
   const env = obj(def.kind, fields(true), { doc: def.doc, ...unknown });
   const item = obj(def.kind, fields(false), { doc: def.doc, ...unknown });
+  // A CRD may name its list kind otherwise (`spec.names.listKind`).
+  const listKind = def.crd?.listKind ?? `${def.kind}List`;
   const list = obj(
-    `${def.kind}List`,
+    listKind,
     {
       apiVersion: req(str(), `API group and version: \`${group}/${def.version}\``),
-      kind: req(str({ enum: [{ value: `${def.kind}List` }] }), `the kind: \`${def.kind}List\``),
+      kind: req(str({ enum: [{ value: listKind }] }), `the kind: \`${listKind}\``),
       metadata: opt(open('ListMeta', 'Kubernetes list metadata'), 'list metadata'),
       items: opt(arr(item), `the ${def.kind} manifests of the list`),
     },

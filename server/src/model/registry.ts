@@ -71,12 +71,15 @@ export class Registry {
   /** Kinds from CRDs, whose group is exact: by `group/version/kind`, and each group's versions and kinds. */
   private readonly fixedByKey = new Map<string, KindDef>();
   private readonly fixedGroups = new Map<string, { versions: Set<string>; kinds: Set<string>; area: string }>();
+  /** The kinds of CRDs whose list kind is not `<Kind>List`, by `group/version/listKind`. */
+  private readonly fixedLists = new Map<string, KindDef>();
 
   constructor(readonly kinds: readonly KindDef[]) {
     for (const def of kinds) {
       if (def.domain !== undefined) {
         const group = `${def.area}.${def.domain}`;
         this.fixedByKey.set(`${group}/${def.version}/${def.kind}`, def);
+        if (def.crd?.listKind) this.fixedLists.set(`${group}/${def.version}/${def.crd.listKind}`, def);
         let g = this.fixedGroups.get(group);
         if (!g) this.fixedGroups.set(group, (g = { versions: new Set(), kinds: new Set(), area: def.area }));
         g.versions.add(def.version);
@@ -124,7 +127,9 @@ export class Registry {
     const direct = this.fixedByKey.get(`${group}/${parsed.version}/${kind}`);
     if (direct) return { status: 'ok', def: direct, list: false, parsed };
     const base = listBase(kind);
-    const listed = base ? this.fixedByKey.get(`${group}/${parsed.version}/${base}`) : undefined;
+    const listed =
+      (base ? this.fixedByKey.get(`${group}/${parsed.version}/${base}`) : undefined) ??
+      this.fixedLists.get(`${group}/${parsed.version}/${kind}`);
     if (listed) return { status: 'ok', def: listed, list: true, parsed };
     const inGroup = (d: KindDef) => d.domain === parsed.domain && d.area === parsed.area;
     if (g.kinds.has(kind) || (base !== undefined && g.kinds.has(base))) {

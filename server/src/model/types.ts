@@ -257,4 +257,6 @@ export interface CrdOrigin {
   deprecated?: string;
   /** The version has the `status` subresource (a written `status` is ignored). */
   statusSubresource: boolean;
+  /** The kind of a list of them when the CRD names one other than `<kind>List` (`spec.names.listKind`). */
+  listKind?: string;
 }

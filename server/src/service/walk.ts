@@ -550,7 +550,8 @@ export class Walker {
     for (const [k, f] of entries) {
       const e = keys.get(k);
       if (!e) continue;
-      if (f.required && isNullish(e.value)) {
+      // `null` is a value for a nullable field (a CRD's `nullable: true`), not an absent one.
+      if (f.required && !f.nullable && isNullish(e.value)) {
         out.report(
           'missing-required',
           spanOf(e.key),

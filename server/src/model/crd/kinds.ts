@@ -31,6 +31,8 @@ export interface CrdHeader {
   name: string;
   group: string;
   kind: string;
+  /** `spec.names.listKind` when it is not `<kind>List`. */
+  listKind?: string;
   versions: CrdVersion[];
 }
 
@@ -50,6 +52,7 @@ export function readCrd(crd: Json): CrdHeader | { problem: string; path: SchemaP
     return { problem: '`spec.names.kind` must be a kind name; the CRD defines no kind.', path: ['spec', 'names'] };
   const meta = crd.metadata;
   const name = isObj(meta) && typeof meta.name === 'string' ? meta.name : `${kind}.${group}`;
+  const listKind = isObj(names) && typeof names.listKind === 'string' ? names.listKind : undefined;
   const versions: CrdVersion[] = [];
   if (Array.isArray(spec.versions))
     spec.versions.forEach((v, i) => {
@@ -73,7 +76,7 @@ export function readCrd(crd: Json): CrdHeader | { problem: string; path: SchemaP
         path: ['spec', 'versions', i],
       });
     });
-  return { name, group, kind, versions };
+  return { name, group, kind, versions, ...(listKind && listKind !== `${kind}List` ? { listKind } : {}) };
 }
 
 /**
@@ -112,6 +115,7 @@ function kindOfVersion(h: CrdHeader, v: CrdVersion, uri: string | undefined): Ki
     storage: v.storage,
     ...(v.deprecated ? { deprecated: v.deprecated } : {}),
     statusSubresource: v.statusSubresource,
+    ...(h.listKind ? { listKind: h.listKind } : {}),
   };
   return {
     kind: h.kind,
