@@ -99,11 +99,31 @@ export function ownerOf(spec: ObjectType | undefined): OwnerRule {
 /** An object type that accepts anything: the placeholder `spec`/`status` of a kind whose schema has none. */
 const anything = (name: string): ObjectType => ({ kind: 'object', name, fields: {}, unknownFields: 'accept' });
 
-/** The kind of one served version; its schema is converted when first asked for. */
-function kindOfVersion(h: CrdHeader, v: CrdVersion, uri: string | undefined): KindDef {
+/**
+ * Where a version's schema comes from when it is converted: the CRD's value read again (`reload`: the
+ * caller keeps the CRD's text, not its value, so the descriptions of kinds never used are not held), else
+ * the value read at first.
+ */
+function schemaSource(v: CrdVersion, reload: (() => unknown) | undefined): () => unknown {
+  if (!reload) {
+    const schema = v.schema;
+    return () => schema;
+  }
+  const i = v.path[2] as number;
+  return () => {
+    const again = reload();
+    const spec = isObj(again) ? again.spec : undefined;
+    const version = isObj(spec) && Array.isArray(spec.versions) ? spec.versions[i] : undefined;
+    return isObj(version) && isObj(version.schema) ? version.schema.openAPIV3Schema : undefined;
+  };
+}
+
+/** The kind of one version; its schema is converted when first asked for. */
+function kindOfVersion(h: CrdHeader, v: CrdVersion, uri: string | undefined, reload?: () => unknown): KindDef {
   const dot = h.group.indexOf('.');
   let shape: RootShape | undefined;
-  const get = () => (shape ??= rootShape(v.schema, v.schemaPath, h.kind));
+  const schema = schemaSource(v, reload);
+  const get = () => (shape ??= rootShape(schema(), v.schemaPath, h.kind));
   const objectField = (name: string): ObjectType => {
     const f: Field | undefined = get().topFields[name];
     return f?.type.kind === 'object' ? f.type : anything(`${h.kind}.${name}`);
@@ -150,11 +170,14 @@ function kindOfVersion(h: CrdHeader, v: CrdVersion, uri: string | undefined): Ki
   };
 }
 
-/** Every version of a CRD as a kind (an unserved one too: its manifests are told so). */
-export function kindsOfCrd(crd: Json, uri?: string): KindDef[] {
+/**
+ * Every version of a CRD as a kind (an unserved one too: its manifests are told so). With `reload`, the
+ * kinds keep none of `crd`: a version's schema is read again from it when the kind is first used.
+ */
+export function kindsOfCrd(crd: Json, uri?: string, reload?: () => unknown): KindDef[] {
   const h = readCrd(crd);
   if ('problem' in h) return [];
-  return h.versions.map((v) => kindOfVersion(h, v, uri));
+  return h.versions.map((v) => kindOfVersion(h, reload ? { ...v, schema: undefined } : v, uri, reload));
 }
 
 /** The notes of converting each version's schema (the CRD's own check reports them). */

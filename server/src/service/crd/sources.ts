@@ -10,11 +10,14 @@ import type { KindDef } from '../../model/types';
 import { splitDocuments } from '../parse';
 import { mayHoldCrd } from './detect';
 
-/** A CRD read from a file: its plain value and the file's URI. */
+/** A CRD read from a file: its plain value, its text and the file's URI. */
 export interface CrdDocument {
   uri: string;
   value: Record<string, unknown>;
+  text: string;
 }
+
+const read = (text: string): unknown => load(text, { schema: CORE_SCHEMA, maxAliases: 1000 });
 
 /** The texts of the documents of a file that look like CRDs (compared to tell whether a file's CRDs changed). */
 export const crdTextsOf = (text: string): string[] =>
@@ -25,8 +28,8 @@ export function crdsOfTexts(uri: string, texts: readonly string[]): CrdDocument[
   const out: CrdDocument[] = [];
   for (const text of texts) {
     try {
-      const value = load(text, { schema: CORE_SCHEMA, maxAliases: 1000 });
-      if (isCrd(value)) out.push({ uri, value });
+      const value = read(text);
+      if (isCrd(value)) out.push({ uri, value, text });
     } catch {
       // A document that does not parse, or too many aliases: not a CRD this product can use.
     }
@@ -49,7 +52,9 @@ export function registryOfCrds(crds: readonly CrdDocument[], base: Registry = bu
   const seen = new Set<string>();
   const defs: KindDef[] = [];
   for (const c of crds)
-    for (const def of kindsOfCrd(c.value, c.uri)) {
+    // The kinds keep the CRD's text, not its value: a version's schema (and its descriptions) is read
+    // again when its kind is first used; a bundle's hundreds of other kinds cost their text alone.
+    for (const def of kindsOfCrd(c.value, c.uri, () => read(c.text))) {
       const key = `${def.area}.${def.domain}/${def.version}/${def.kind}`;
       if (seen.has(key) || isBuiltin(def)) continue;
       seen.add(key);
