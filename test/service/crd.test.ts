@@ -11,7 +11,8 @@ import { Analysis } from '../../server/src/service/analysis';
 import { applyEdits, codeActions } from '../../server/src/service/codeActions';
 import { complete } from '../../server/src/service/complete';
 import { hover } from '../../server/src/service/hover';
-import { workspaceSymbols } from '../../server/src/service/workspace/symbols';
+import { definitionAt } from '../../server/src/service/workspace/navigate';
+import { documentSymbols, workspaceSymbols } from '../../server/src/service/workspace/symbols';
 import { asActual, compared, fmt, readExpectations } from '../expectations';
 
 const root = join(__dirname, '..', 'fixtures', 'crds');
@@ -202,6 +203,18 @@ test('crds: manifests of CRD kinds join the index: symbols, and owners resolved 
     },
   );
   const names = workspaceSymbols(a.index, 'db-').map((s) => s.name);
+  const dbText = `${db('db-one', 'rg-a')}---\n${db('db-two', 'rg-b')}`;
+  assert.deepEqual(
+    documentSymbols(a.parse(dbText)).map((s) => s.name),
+    ['Database db-one', 'Database db-two'],
+    'the outline',
+  );
+  const def = definitionAt(a.index, 'file:///w/db.yaml', dbText.indexOf('rg-a'));
+  assert.deepEqual(
+    def.map((l) => l.uri),
+    ['file:///w/rg.yaml'],
+    'the owner name leads to the ResourceGroup',
+  );
   assert.deepEqual(names.sort(), ['Database db-one', 'Database db-two']);
   const file = a.parse(`${db('db-one', 'rg-a')}---\n${db('db-two', 'rg-b')}`);
   const cross = a.crossDiagnostics('file:///w/db.yaml', file, { complete: true });
@@ -291,7 +304,9 @@ spec:
   assert.deepEqual(codes(note('null')), []);
   assert.deepEqual(codes(note('1')), ['wrong-type']);
   assert.deepEqual(
-    codes('apiVersion: example.org/v1\nkind: NoteCollection\nitems:\n  - metadata: {name: note-1}\n    spec: {text: hi}\n'),
+    codes(
+      'apiVersion: example.org/v1\nkind: NoteCollection\nitems:\n  - metadata: {name: note-1}\n    spec: {text: hi}\n',
+    ),
     [],
   );
   assert.deepEqual(
