@@ -262,6 +262,11 @@ export interface IndexResult {
   ms?: number;
   title?: string;
   rssMb: number;
+  /**
+   * Workspace-wide problems: from `initialized` to the last `publishDiagnostics` of a closed file once the
+   * server is quiet (nothing published for 2 s after the index), and how many files got some.
+   */
+  diagnostics?: { ms: number; files: number };
 }
 
 /** Our server started on the workspace folder: time from `initialized` to the end of its progress. */
@@ -271,12 +276,22 @@ export async function indexSession(
   beginWithinMs: number,
 ): Promise<IndexResult> {
   const s = new LspSession(spec);
+  const published = new Set<string>();
+  let last = 0;
+  s.publishListeners.push((p) => {
+    if (p.diagnostics.length === 0) return;
+    published.add(p.uri);
+    last = performance.now();
+  });
   try {
     await s.start(ws.dir);
     const r = await s.indexing(beginWithinMs);
-    // Some work may follow the progress (the last diagnostics): read memory once the server is idle.
-    await sleep(200);
-    return { ms: r?.ms, title: r?.title, rssMb: s.memory().rssMb };
+    // The diagnostics of every file follow the index: wait until the server is quiet for 2 s (bounded).
+    const until = performance.now() + 60_000;
+    while (performance.now() < until && performance.now() - Math.max(last, r ? r.ms + s.initializedAt : 0) < 2000)
+      await sleep(50);
+    const diagnostics = last > 0 ? { ms: last - s.initializedAt, files: published.size } : undefined;
+    return { ms: r?.ms, title: r?.title, rssMb: s.memory().rssMb, diagnostics };
   } finally {
     await s.stop();
   }

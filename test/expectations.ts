@@ -7,7 +7,7 @@
 // A `#` directly followed by `^` counts as a caret, so column 0 can be marked (`#^^^^^ status-read-only`).
 // The severity after the code is optional; when absent it is not checked.
 import { parseFile } from '../server/src/service/parse';
-import type { LineIndex } from '../server/src/service/text';
+import type { LineIndex } from '../server/src/service/lineIndex';
 import { severityOf, validateFile, type Diag } from '../server/src/service/validate';
 
 export interface Expected {

@@ -19,7 +19,7 @@ import {
   CHECK_WORKSPACE,
   type CheckWorkspaceParams,
   type CheckWorkspaceResult,
-} from '../../server/src/protocol/requests';
+} from '../../server/src/protocol/customRequests';
 import { errorMessage, isMethodNotFound } from './util';
 
 export interface CheckSummary {
@@ -30,6 +30,10 @@ export interface CheckSummary {
   filesWithProblems: number;
   cancelled: boolean;
 }
+
+/** `cloudManifests.problems.scope` is `workspace` (the default): the language client lists every file itself. */
+const serverShowsClosedFiles = () =>
+  workspace.getConfiguration('cloudManifests').get<string>('problems.scope', 'workspace') === 'workspace';
 
 export class WorkspaceCheck implements Disposable {
   readonly collection: DiagnosticCollection;
@@ -127,7 +131,8 @@ export class WorkspaceCheck implements Disposable {
         else if (d.severity === 1) summary.warnings++;
         else summary.infos++;
       }
-      if (this.isOpen(uri)) this.collection.delete(uri);
+      // With the workspace problems scope the server already shows every closed file: counted, not repeated.
+      if (this.isOpen(uri) || serverShowsClosedFiles()) this.collection.delete(uri);
       else this.collection.set(uri, diags);
     }
     for (const u of result.unreadable) this.collection.delete(Uri.parse(u));

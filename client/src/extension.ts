@@ -5,7 +5,7 @@
 import * as path from 'node:path';
 import { commands, env, window, workspace, type ExtensionContext, type LogOutputChannel } from 'vscode';
 import { SERVER_NODE_ARGS } from '../../server/src/protocol/launch';
-import { COPY_RESOURCE_PATH } from '../../server/src/protocol/requests';
+import { COPY_RESOURCE_PATH } from '../../server/src/protocol/customRequests';
 import {
   LanguageClient,
   TransportKind,

@@ -1,6 +1,6 @@
 // The owner tree built from the server's flat owner graph, and problem counts per manifest. Pure (no
 // `vscode` import), so node tests cover it.
-import type { GraphNode } from '../../server/src/protocol/requests';
+import type { GraphNode } from '../../server/src/protocol/customRequests';
 
 export interface TreeNode {
   node: GraphNode;

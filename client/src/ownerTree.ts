@@ -26,7 +26,7 @@ import {
   type GraphNode,
   type IndexChangedParams,
   type OwnerGraphResult,
-} from '../../server/src/protocol/requests';
+} from '../../server/src/protocol/customRequests';
 import {
   addProblems,
   buildTree,

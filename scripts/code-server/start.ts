@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { makeWorkspace } from '../../test/code-server/workspace';
+import { makeWorkspace } from '../../test/code-server/workspaceFiles';
 import { missingPrerequisites, startWorkbench } from './codeServer';
 
 const args = process.argv.slice(2);

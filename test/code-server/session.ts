@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { test, type TestContext } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
 import { CHROMIUM, missingPrerequisites, startWorkbench, type Workbench } from '../../scripts/code-server/codeServer';
-import { makeWorkspace } from './workspace';
+import { makeWorkspace } from './workspaceFiles';
 
 export const repo = join(__dirname, '..', '..');
 

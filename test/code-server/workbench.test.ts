@@ -16,7 +16,7 @@ import { after, before, describe } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
 import type { Workbench } from '../../scripts/code-server/codeServer';
 import { readZip } from '../vscode/zip';
-import { CLOSED_EXPECTED, CLOSED_FILE, MISTAKES_EXPECTED, MISTAKES_FILE, SETTINGS_FILE } from './workspace';
+import { CLOSED_EXPECTED, CLOSED_FILE, MISTAKES_EXPECTED, MISTAKES_FILE, SETTINGS_FILE } from './workspaceFiles';
 import {
   closeWorkbench,
   exact,
@@ -165,22 +165,26 @@ describe('the extension in a real VS Code workbench (code-server + chromium)', {
     await page.keyboard.press('Escape');
   });
 
-  step('"Check Workspace Manifests" puts the problems of files that are not open into Problems', async () => {
-    const before = await problemsText();
-    assert.doesNotMatch(before, /closed-mistakes\.yaml/);
-    await runCommand('Check Workspace Manifests');
-    const text = await waitForProblems(
-      (s) => s.includes('closed-mistakes.yaml') && CLOSED_EXPECTED.every((e) => s.includes(e.code)),
-      `${CLOSED_FILE}'s problems`,
-    );
-    assert.match(text, /PT30M/);
-    await page.locator('.notifications-toasts', { hasText: /Checked \d+ manifest files/ }).waitFor();
-    await shot('check-workspace');
-    // The progress notification ends with the check.
-    await page
-      .locator('.notification-toast', { hasText: 'Checking workspace manifests' })
-      .waitFor({ state: 'hidden', timeout: 10_000 });
-  });
+  step(
+    'Problems lists the files that are not open; "Check Workspace Manifests" counts them, listing none twice',
+    async () => {
+      // The workspace problems scope (the default): the server lists every manifest, open or not.
+      const text = await waitForProblems(
+        (s) => s.includes('closed-mistakes.yaml') && CLOSED_EXPECTED.every((e) => s.includes(e.code)),
+        `${CLOSED_FILE}'s problems`,
+      );
+      assert.match(text, /PT30M/);
+      await runCommand('Check Workspace Manifests');
+      await page.locator('.notifications-toasts', { hasText: /Checked \d+ manifest files/ }).waitFor();
+      const after = await problemsText();
+      assert.equal(after.split('\n').filter((l) => l.includes('closed-mistakes.yaml')).length, 1, after);
+      await shot('check-workspace');
+      // The progress notification ends with the check.
+      await page
+        .locator('.notification-toast', { hasText: 'Checking workspace manifests' })
+        .waitFor({ state: 'hidden', timeout: 10_000 });
+    },
+  );
 
   step('the owner tree nests the manifests under their owners, with problem counts, and opens them', async () => {
     // Room for the tree: a wider side bar, and the file list folded.

@@ -69,6 +69,32 @@ describe('code actions over stdio', () => {
     }
   });
 
+  test('a docsBaseUrl that is not https: is ignored, with a line in the log', async () => {
+    for (const url of [
+      'http://docs.example.com/codes',
+      'file:///etc/',
+      'javascript:alert(1)//',
+      'command:workbench.action.terminal.new',
+    ]) {
+      const other = new TestClient({ settings: { docsBaseUrl: url } });
+      try {
+        await other.initialize();
+        const diags = await other.open(other.uri('base.yaml'), MISTAKES);
+        const href = diags.find((d) => d.code === 'enum-case')?.codeDescription?.href ?? '';
+        assert.ok(
+          href.startsWith('file://') && existsSync(fileURLToPath(href)),
+          `${url}: the shipped page, not ${href}`,
+        );
+        assert.ok(
+          other.logs.some((l) => l.includes(`docsBaseUrl "${url}" is ignored: only an https: address is used`)),
+          other.logs.join('\n'),
+        );
+      } finally {
+        await other.stop();
+      }
+    }
+  });
+
   test('the light bulb on `accessTier: hot` offers `Hot` first; applied, the warning goes', async () => {
     const uri = client.uri('quickfix.yaml');
     const diags = await client.open(uri, MISTAKES);
@@ -77,7 +103,7 @@ describe('code actions over stdio', () => {
     const list = await actions(uri, [d]);
     assert.deepEqual(
       list.map((a) => a.title),
-      ['Change to `Hot`', 'Disable enum-case for this line'],
+      ["Change to 'Hot'", 'Disable enum-case for this line'],
     );
     assert.equal(list[0].isPreferred, true);
     assert.equal(list[0].kind, 'quickfix');

@@ -11,7 +11,7 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { test } from 'node:test';
 import type { Diagnostic } from 'vscode-languageserver-protocol/node';
-import { OWNER_GRAPH } from '../../server/src/protocol/requests';
+import { OWNER_GRAPH } from '../../server/src/protocol/customRequests';
 import { account, blobService, docs, fileService, rg, share } from '../workspace/helpers';
 import { WorkspaceClient } from './workspaceClient';
 

@@ -12,7 +12,7 @@ import {
   OWNER_GRAPH,
   type IndexChangedParams,
   type OwnerGraphResult,
-} from '../../server/src/protocol/requests';
+} from '../../server/src/protocol/customRequests';
 import { account, rg } from '../workspace/helpers';
 import { WorkspaceClient } from './workspaceClient';
 

@@ -29,6 +29,8 @@ export interface ClientOptions {
   initializationOptions?: Record<string, unknown>;
   /** How the server runs (default 'stdio'). */
   transport?: 'stdio' | 'in-process';
+  /** 'stdio' only: the user (and group) id the server's process runs as (root's tests drop privileges). */
+  uid?: number;
 }
 
 export class TestClient {
@@ -69,7 +71,8 @@ export class TestClient {
       this.conn = createProtocolConnection(new StreamMessageReader(toClient), new StreamMessageWriter(toServer));
     } else {
       if (!existsSync(SERVER)) throw new Error(`${SERVER} is missing: run npm run build first`);
-      const proc = spawn(process.execPath, [SERVER, '--stdio'], { stdio: 'pipe' });
+      const ids = options.uid === undefined ? {} : { uid: options.uid, gid: options.uid };
+      const proc = spawn(process.execPath, [SERVER, '--stdio'], { stdio: 'pipe', ...ids });
       proc.stderr.on('data', (d) => (this.stderr += String(d)));
       this.proc = proc;
       this.conn = createProtocolConnection(new StreamMessageReader(proc.stdout), new StreamMessageWriter(proc.stdin));

@@ -75,9 +75,13 @@ class Folder {
 }
 
 /** Writes the files into the folder and starts our server on it, once its first scan is done. */
-async function serverOn(ws: Folder, files: Record<string, string>): Promise<WorkspaceClient> {
+async function serverOn(
+  ws: Folder,
+  files: Record<string, string>,
+  options: ConstructorParameters<typeof WorkspaceClient>[0] = {},
+): Promise<WorkspaceClient> {
   for (const [rel, text] of Object.entries(files)) ws.write(rel, text);
-  const client = new WorkspaceClient({ rootDir: ws.root });
+  const client = new WorkspaceClient({ rootDir: ws.root, ...options });
   await client.initialize();
   await client.waitForScans(1);
   return client;
@@ -135,7 +139,9 @@ describe('cross-document checks over stdio', () => {
   };
   let client: WorkspaceClient;
 
-  before(async () => (client = await serverOn(ws, files)));
+  // The open-files problems scope: closed files get only what other files break in them (the workspace scope,
+  // the default, is workspaceProblems.test.ts).
+  before(async () => (client = await serverOn(ws, files, { settings: { problems: { scope: 'openFiles' } } })));
   after(() => stopServer(client, ws));
 
   test('the scan reports work-done progress: begin, report, end', () => {
@@ -145,7 +151,7 @@ describe('cross-document checks over stdio', () => {
     assert.ok(kinds.includes('report'), kinds.join());
   });
 
-  test('closed files get their cross-document errors and warnings published after the scan', async () => {
+  test('problems.scope openFiles: closed files get their cross-document errors and warnings after the scan', async () => {
     const closed: [string, string[]][] = [
       ['storage/file.yaml', ['share-quota-large-file-shares', 'share-access-tier-account-kind']],
       ['storage/container.yaml', ['owner-kind']],

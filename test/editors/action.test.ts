@@ -77,12 +77,7 @@ function runAction(
       });
       log += r.stdout + r.stderr;
       status = r.status;
-      stepOutputs[step.id ?? String(i)] = Object.fromEntries(
-        readFileSync(outputFile, 'utf8')
-          .split('\n')
-          .filter((l) => l.includes('='))
-          .map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]),
-      );
+      stepOutputs[step.id ?? String(i)] = parseOutputFile(readFileSync(outputFile, 'utf8'));
       if (status !== 0) break;
     }
   } finally {
@@ -96,6 +91,24 @@ function runAction(
     }),
   );
   return { status, log, outputs };
+}
+
+/** A GITHUB_OUTPUT file as the runner reads it: `name=value` lines and `name<<DELIMITER` … `DELIMITER` blocks. */
+function parseOutputFile(text: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  const lines = text.split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    const l = lines[i];
+    const heredoc = /^([^=<]+)<<(.+)$/.exec(l);
+    if (heredoc) {
+      const end = lines.indexOf(heredoc[2], i + 1);
+      assert.ok(end > i, `output ${heredoc[1]}: no closing ${heredoc[2]}`);
+      out[heredoc[1]] = lines.slice(i + 1, end).join('\n');
+      i = end;
+    } else if (l.includes('=')) out[l.slice(0, l.indexOf('='))] = l.slice(l.indexOf('=') + 1);
+    else assert.equal(l, '', `a line GitHub would reject: ${l}`);
+  }
+  return out;
 }
 
 interface SarifLog {
@@ -223,6 +236,65 @@ describe('the GitHub Action, run locally', { timeout: 600_000 }, () => {
     assert.match(r.log, /unknown setting "rulez"/);
     assert.match(r.log, /::error title=cloud-manifests::/);
     assert.ok(!existsSync(join(ws, 'cloud-manifests.sarif')));
+  });
+
+  test('an input with a line break cannot add an output of its own', () => {
+    const r = runAction(actionDir, ws, { paths: 'warn', 'sarif-file': 'x.sarif\nerrors=999' }, env);
+    assert.equal(r.status, 0, r.log);
+    // The path is refused as an output (it has a line break); the counts are the checker's.
+    assert.deepEqual(r.outputs, { 'sarif-file': '', errors: '0', warnings: '1' });
+  });
+
+  test('hostile file names are reported on one line, never obeyed as workflow commands, never taken as options', () => {
+    const account = readFileSync(join(repo, 'examples', 'storage', 'account.yaml'), 'utf8');
+    const names = [
+      'hostile/x\n::error title=injected::boom.yaml',
+      'hostile/-dash.yaml',
+      'hostile/--config=x.yaml',
+      '::error::root.yaml',
+    ];
+    mkdirSync(join(ws, 'hostile'), { recursive: true });
+    names.forEach((n, i) =>
+      writeFileSync(
+        join(ws, n),
+        account.replace('name: appstore', `name: appstore${i}`).replace('accessTier: Hot', 'accessTier: hot'),
+      ),
+    );
+    try {
+      const r = runAction(actionDir, ws, { paths: 'hostile ::error::root.yaml' }, env);
+      assert.equal(r.status, 0, r.log);
+      assert.deepEqual(r.outputs, { 'sarif-file': 'cloud-manifests.sarif', errors: '0', warnings: '4' });
+      // The readable report runs between ::stop-commands:: and its token: nothing in it is a command.
+      const lines = r.log.split('\n');
+      const start = lines.findIndex((l) => l.startsWith('::stop-commands::'));
+      assert.ok(start >= 0, r.log);
+      const end = lines.indexOf(`::${lines[start].slice('::stop-commands::'.length)}::`);
+      assert.ok(end > start, r.log);
+      const report = lines.slice(start + 1, end);
+      assert.ok(
+        report.includes(
+          "::error::root.yaml:16:15 warning enum-case 'spec.accessTier' value \"hot\" differs only in case from the allowed 'Hot'; write 'Hot'.",
+        ),
+        r.log,
+      );
+      assert.ok(
+        report.some((l) => l.startsWith('hostile/x\\n::error title=injected::boom.yaml:16:15 warning enum-case')),
+        r.log,
+      );
+      assert.ok(
+        report.some((l) => l.startsWith('hostile/-dash.yaml:16:15 warning')),
+        r.log,
+      );
+      assert.ok(
+        report.some((l) => l.startsWith('hostile/--config=x.yaml:16:15 warning')),
+        r.log,
+      );
+      // Outside the stopped part, the only commands are the action's own.
+      for (const l of [...lines.slice(0, start), ...lines.slice(end + 1)]) assert.ok(!l.startsWith('::error::'), l);
+    } finally {
+      rmSync(join(ws, 'hostile'), { recursive: true, force: true });
+      rmSync(join(ws, '::error::root.yaml'), { force: true });
+    }
   });
 
   test("the README's workflow uses only the action's inputs and outputs, and uploads with upload-sarif", () => {

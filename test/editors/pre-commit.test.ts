@@ -67,11 +67,11 @@ describe('pre-commit with the hook from this repository', { timeout: 600_000 }, 
   });
   after(() => scratch && rmSync(scratch.dir, { recursive: true, force: true }));
 
-  test('the hook is declared for YAML files, run once for all of them, with the checker as entry', () => {
+  test('the hook is declared for YAML files, run once for all of them, with the checker as entry (file names after --)', () => {
     const hooks = parse(readFileSync(join(repo, '.pre-commit-hooks.yaml'), 'utf8'));
     assert.deepEqual(
       hooks.map((h: Record<string, unknown>) => [h.id, h.language, h.entry, h.types, h.require_serial]),
-      [['cloud-manifests', 'node', 'cloud-manifests check', ['yaml'], true]],
+      [['cloud-manifests', 'node', 'cloud-manifests check --', ['yaml'], true]],
     );
   });
 
@@ -110,5 +110,23 @@ describe('pre-commit with the hook from this repository', { timeout: 600_000 }, 
     const r = commit('sku checks off');
     assert.equal(r.status, 0, `${r.stdout}\n${r.stderr}`);
     assert.match(r.stdout + r.stderr, /cloud-manifests check\.+Passed/);
+  });
+
+  test('hostile file names are files: -dash.yaml and --config=x.yaml are checked, a name with a line break printed on one line', () => {
+    rmSync(join(project, '.cloud-manifests.json'));
+    const account = readFileSync(join(repo, 'examples', 'storage', 'account.yaml'), 'utf8');
+    writeFileSync(join(project, '-dash.yaml'), readFileSync(join(repo, 'examples', 'resource-group.yaml'), 'utf8'));
+    writeFileSync(join(project, '--config=x.yaml'), account.replace('name: appstore', 'name: appstore2'));
+    writeFileSync(join(project, 'new\nline.yaml'), account.replace(/name: Standard_\w+/, 'name: Standard_XYZ'));
+    ok(run('git', ['add', '-A']));
+    const before = head();
+    const r = commit('hostile names');
+    const out = r.stdout + r.stderr;
+    assert.equal(r.status, 1, out);
+    assert.match(out, /cloud-manifests check\.+Failed/);
+    assert.doesNotMatch(out, /unknown option|invalid settings file|no such file/);
+    assert.match(out, /^new\\nline\.yaml:\d+:\d+ error enum-value .*Standard_XYZ/m);
+    assert.match(out, /^1 error, 0 warnings in 1 file \(3 files checked\)$/m);
+    assert.equal(head(), before, 'nothing committed');
   });
 });

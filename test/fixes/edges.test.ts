@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { CodeAction, TextEdit } from 'vscode-languageserver';
-import { lspCodeActions } from '../../server/src/lsp/codeActions';
+import { lspCodeActions } from '../../server/src/lsp/codeActionRequests';
 import { toLspDiagnostic } from '../../server/src/lsp/diagnostic';
 import { applyEdits, codeActions, disableAction } from '../../server/src/service/codeActions';
 import { parseFile } from '../../server/src/service/parse';
@@ -38,7 +38,7 @@ describe('edits at the edges', () => {
       { diagnostics: () => [], version: 1, documentChanges: false },
     );
     const edits = list[0].edit!.changes!['file:///x.yaml'] as TextEdit[];
-    assert.equal(list[0].title, 'Change to `Standard_LRS`');
+    assert.equal(list[0].title, "Change to 'Standard_LRS'");
     assert.equal(
       TextDocument.applyEdits(TextDocument.create('file:///x.yaml', 'yaml', 1, text), edits),
       text.replace('standard_lrs', 'Standard_LRS'),

@@ -64,8 +64,16 @@ export function verifyAction(text: string, diags: readonly Diag[], action: Actio
   const oldByLine = new Set(moved.map((d) => `${d.code}:${d.message}`));
   // Except inside what the fix reveals: the content under a corrected key or kind, unchecked before.
   const open = (action.reveals ?? []).map((r) => [mapOffset(edits, r[0]), mapOffset(edits, r[1])]);
+  // And a placeholder the fix wrote (`location: ""`), flagged until the user fills it: that is the point.
+  const written: number[][] = [];
+  let delta = 0;
+  for (const e of edits) {
+    written.push([e.start + delta, e.start + delta + e.newText.length]);
+    delta += e.newText.length - (e.end - e.start);
+  }
   for (const d of now) {
     if (open.some(([s, e]) => d.start >= s && d.start <= e)) continue;
+    if (d.code === 'placeholder-value' && written.some(([s, e]) => d.start >= s && d.end <= e)) continue;
     if (!old.has(key(d)) && !oldByLine.has(`${d.code}:${d.message}`))
       problems.push(`new diagnostic ${d.code}: ${d.message}`);
   }

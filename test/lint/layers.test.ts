@@ -32,12 +32,12 @@ const FORBIDDEN: [string, string][] = [
 const ALLOWED: [string, string][] = [
   ['server/src/model/probe.ts', "import { allKinds as x } from './registry';"],
   ['server/src/service/probe.ts', "import { allKinds as x } from '../model/registry';"],
-  ['server/src/service/probe.ts', "import type { GraphNode as x } from '../protocol/requests';"],
+  ['server/src/service/probe.ts', "import type { GraphNode as x } from '../protocol/customRequests';"],
   ['server/src/lsp/probe.ts', "import { hover as x } from '../service/hover';"],
   ['server/src/lsp/probe.ts', "import { decodeText as x } from '../io/files';"],
   ['server/src/cli/probe.ts', "import { validateFile as x } from '../service/validate';"],
   ['server/src/generate/probe.ts', "import { CODES as x } from '../service/codes';"],
-  ['client/src/probe.ts', "import { OWNER_GRAPH as x } from '../../server/src/protocol/requests';"],
+  ['client/src/probe.ts', "import { OWNER_GRAPH as x } from '../../server/src/protocol/customRequests';"],
 ];
 
 test('an import across a layer boundary fails the lint', async () => {

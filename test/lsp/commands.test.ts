@@ -17,7 +17,7 @@ import {
   type CheckWorkspaceResult,
   type GraphNode,
   type OwnerGraphResult,
-} from '../../server/src/protocol/requests';
+} from '../../server/src/protocol/customRequests';
 import { createWorkspaceIndex } from '../../server/src/service/workspace/checks';
 import { ownerGraph } from '../../server/src/service/workspace/ownerGraph';
 import { WorkspaceClient } from '../e2e/workspaceClient';

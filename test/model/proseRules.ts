@@ -8,6 +8,14 @@
 export const RULE_WORDS =
   /\b(only|must|required (?:when|at)|needed when|optional (?:for|on)|cannot|can only|mutually exclusive|exactly one|either|defaults?|deprecated|not returned when|unique|uniquely|wildcards|at most|at least|between|both required|clears|deletes all|derived from|takes effect|considered|applies to|same namespace|at creation|once)\b/i;
 
+/**
+ * Words that mark a clause as stating a value, a limit or a condition (issue 26's audit, sentence by sentence):
+ * ranges (`1 to 365`, `1..365`), bounds, dates and versions (`and later`), requirements, allowed and fixed
+ * values, conditions (`when`, `if`, `while`, `until`), `never`, `no`.
+ */
+export const VALUE_WORDS =
+  /\b(later|earlier|minimum|maximum|greater than|less than|lower than|higher than|never|when|while|if|unless|until|allowed|allows?|accepted|accepts|possible|valid|fixed|limits?|\d+ to \d+|\d+\.\.\d+|none of|required|requires|no)\b/i;
+
 export type ProseDoc = 1 | 2 | 3 | 'shapes';
 
 export interface ProseRule {
@@ -38,6 +46,8 @@ const BEHAVIOUR = 'describes what the service does with a valid value; no value 
 const TABLE_POLICY_ID =
   'the spec form names the stored access policy by `reference`, a ResourceReference (no string of 64 characters to measure); the 64-character `id` exists only in status';
 const SCOPE = 'says what the documents cover or how they are written, not a rule on a manifest';
+const HEADING = 'a column heading of a table whose rows are mapped one by one';
+const MEANING = 'says what a valid value does (its meaning, shown by hover); no value of a manifest breaks it';
 
 export const PROSE_RULES: ProseRule[] = [
   // ------------------------------------------------------------------------------------------ document 1
@@ -515,7 +525,11 @@ export const PROSE_RULES: ProseRule[] = [
   {
     doc: 'shapes',
     quote: 'exactly one of the two',
-    check: { code: 'reference-shape', fixture: F('storage', 'container-queue-table-rules.yaml'), at: 'owner:' },
+    check: {
+      code: 'reference-shape',
+      fixture: F('storage', 'container-queue-table-rules.yaml'),
+      at: 'blobServices/default',
+    },
   },
   {
     doc: 'shapes',
@@ -619,4 +633,275 @@ export const PROSE_RULES: ProseRule[] = [
     quote: '`key` is required when the result is a string and must not be set when it is a map',
     check: { code: 'cel-key', fixture: F('common', 'cel-expressions.yaml'), at: 'value: self.spec.location' },
   },
+  // ------------------------------------------------------------------------------------------ issue 26: values,
+  // limits and conditions stated in sentences (VALUE_WORDS), document by document
+  { doc: 1, quote: 'R or O (Required or Optional)', reason: SCOPE },
+  { doc: 1, quote: 'All fields of a `_STATUS` type are Optional unless stated', reason: STATUS },
+  {
+    doc: 1,
+    quote: 'Allowed values: `stable`, `random`',
+    check: {
+      code: 'enum-value',
+      fixture: F('authorization', 'authorization-rules.yaml'),
+      at: 'namingConvention: uuid',
+    },
+  },
+  { doc: 1, quote: 'allowed actions, allowed data actions, denied actions, denied data actions', reason: MEANING },
+  {
+    doc: 1,
+    quote: 'when true, all authentication methods other than directory-identity authentication are disabled',
+    reason: MEANING,
+  },
+  { doc: 1, quote: 'enables value transformations when applications read the value', reason: MEANING },
+  {
+    doc: 1,
+    quote: 'composition guarantees no two',
+    reason:
+      'what the service guarantees of a snapshot it composes: a promise about its content, not a value a manifest sets',
+  },
+  { doc: 1, quote: 'performed when the alert becomes active and when it resolves', reason: MEANING },
+  {
+    doc: 1,
+    quote: '0 to 4',
+    check: { code: 'value-range', fixture: F('alerts', 'prometheusrulegroup-rules.yaml'), at: 'severity: 5' },
+  },
+  { doc: 1, quote: 'no provisioning state field', reason: STATUS },
+  { doc: 1, quote: 'Limit', line: '| Limit |', reason: HEADING },
+  {
+    doc: 1,
+    quote: '1 to 15 minutes, ISO 8601 duration',
+    check: { code: 'duration-range', fixture: F('alerts', 'prometheusrulegroup-rules.yaml'), at: 'interval: PT30M' },
+  },
+  { doc: 1, quote: 'Rate limits and request size limits: not shown', reason: SCOPE },
+  { doc: 2, quote: 'Authentication, Errors and general limits of document 1', reason: SCOPE },
+  { doc: 2, quote: 'allows public access to blobs or containers', reason: MEANING },
+  { doc: 2, quote: '`CloudDnsZone` allows very many accounts per subscription', reason: MEANING },
+  { doc: 2, quote: 'true while a failover runs, otherwise null', reason: STATUS },
+  { doc: 2, quote: 'absent if there was never one', reason: STATUS },
+  { doc: 2, quote: 'status has no `valueFromConfig`', reason: STATUS },
+  {
+    doc: 2,
+    quote: '`retentionInDays` (int, minimum 1, maximum 146000',
+    check: { code: 'value-range', fixture: F('storage', 'prose-values-storage.yaml'), at: 'retentionInDays: 146001' },
+  },
+  {
+    doc: 2,
+    quote: 'version used when a request names none',
+    reason: 'says when the service uses the value (a request that names no version); hover shows it',
+  },
+  {
+    doc: 2,
+    quote: '2008-10-27 and later versions are possible',
+    check: { code: 'value-range', fixture: F('storage', 'prose-values-storage.yaml'), at: '"2007-01-01"' },
+    // A value that is no version date at all is a `pattern` error in the same fixture (`latest`).
+  },
+  {
+    doc: 2,
+    quote: 'a separate data-service version string (2008-10-27 and later)',
+    check: { code: 'pattern', fixture: F('storage', 'prose-values-storage.yaml'), at: 'defaultServiceVersion: latest' },
+  },
+  { doc: 2, quote: 'Allowed items', reason: HEADING },
+  {
+    doc: 2,
+    quote: 'the valid value is `Lifecycle`',
+    check: { code: 'enum-value', fixture: F('storage', 'managementpolicy-rules.yaml'), at: 'type: Deletion' },
+  },
+  { doc: 2, quote: 'never lower than the real count, possibly higher', reason: STATUS },
+  { doc: 2, quote: 'Limit', line: '| Limit |', reason: HEADING },
+  {
+    doc: 2,
+    quote: '1 to 365',
+    line: 'delete retention days',
+    check: { code: 'value-range', fixture: F('storage', 'blobservice-rules.yaml'), at: 'days: 366' },
+  },
+  {
+    doc: 2,
+    quote: '1 to 146000, null for infinite',
+    check: { code: 'value-range', fixture: F('storage', 'blobservice-rules.yaml'), at: 'retentionInDays: 146001' },
+  },
+  { doc: 3, quote: 'Authentication, Errors and general limits', reason: SCOPE },
+  {
+    doc: 3,
+    quote: 'modes allowed for the data plane',
+    check: { code: 'enum-value', fixture: F('batch', 'batchaccount-rules.yaml'), at: 'Certificate' },
+  },
+  { doc: 3, quote: 'when true, quota is enforced by both the per-family quotas', reason: STATUS },
+  {
+    doc: 3,
+    quote: 'fixed value named below',
+    check: { code: 'enum-value', fixture: F('eventgrid', 'eventsubscription-rules.yaml'), at: 'operatorType' },
+  },
+  { doc: 3, quote: 'configure how events are accepted and delivered', reason: SCOPE },
+  {
+    doc: 3,
+    quote: 'A domain or topic accepts published events in the format named by `inputSchema`',
+    check: {
+      code: 'enum-value',
+      fixture: F('eventgrid', 'domain-topic-rules.yaml'),
+      at: 'inputSchema: CloudEventSchema',
+    },
+  },
+  { doc: 3, quote: 'Limit', line: '| Limit |', reason: HEADING },
+  {
+    doc: 'shapes',
+    quote: 'every kind with a fixed owner kind',
+    check: {
+      code: 'reference-shape',
+      fixture: F('storage', 'container-queue-table-rules.yaml'),
+      at: 'group: storage',
+    },
+  },
+  {
+    doc: 'shapes',
+    quote: 'No `group`/`kind`: the owner kind is fixed by the owned kind',
+    check: {
+      code: 'reference-shape',
+      fixture: F('storage', 'container-queue-table-rules.yaml'),
+      at: 'group: storage',
+    },
+  },
+  {
+    doc: 'shapes',
+    quote: 'fields `location` (required), `tags`, `cloudName`, `managedBy`, `owner` absent',
+    check: { code: 'unknown-field', fixture: F('common', 'resourcegroup.yaml'), at: 'owner:' },
+    // `location` required: missing-required in the same fixture.
+  },
+  {
+    doc: 'shapes',
+    quote: 'StorageAccount `kind` (required)',
+    check: { code: 'missing-required', fixture: F('storage', 'storageaccount-fields.yaml'), at: 'kind:' },
+  },
+  {
+    doc: 'shapes',
+    quote: "`name` (the spec's 8 values, required)",
+    check: { code: 'missing-required', fixture: F('storage', 'storageaccount-fields.yaml') },
+  },
+  {
+    doc: 'shapes',
+    quote: '`defaultAction` (required)',
+    check: { code: 'missing-required', fixture: F('storage', 'storageaccount-fields.yaml'), at: 'networkAcls:' },
+  },
+  {
+    doc: 'shapes',
+    quote: '`enable` (required)',
+    check: {
+      code: 'missing-required',
+      fixture: F('storage', 'prose-values-storage.yaml'),
+      at: 'lastAccessTimeTrackingPolicy',
+    },
+  },
+  {
+    doc: 'shapes',
+    quote: '`enabled` (required), `days` (1..365)',
+    check: { code: 'value-range', fixture: F('storage', 'prose-values-storage.yaml'), at: 'days: 366' },
+    // `enabled` required: missing-required on `restorePolicy` in the same fixture.
+  },
+  {
+    doc: 'shapes',
+    quote: '`rules` (ManagementPolicyRule[], required)',
+    check: { code: 'missing-required', fixture: F('storage', 'managementpolicy-rules.yaml'), at: 'policy:' },
+  },
+  {
+    doc: 'shapes',
+    quote: '`name` (string, required',
+    check: { code: 'missing-required', fixture: F('appconfiguration', 'appconfiguration-rules.yaml'), at: 'sku: {}' },
+  },
+  {
+    doc: 'shapes',
+    quote: '(BatchAccount has no `sku`)',
+    check: { code: 'unknown-field', fixture: F('batch', 'batchaccount-rules.yaml'), at: 'sku:' },
+  },
+  {
+    doc: 'shapes',
+    quote: '`filters` 1 to 3 items',
+    check: { code: 'item-count', fixture: F('appconfiguration', 'appconfiguration-rules.yaml'), at: 'filters: []' },
+  },
+  {
+    doc: 'shapes',
+    quote: '`retentionPeriod` 3600 to 7776000 seconds',
+    check: {
+      code: 'value-range',
+      fixture: F('appconfiguration', 'appconfiguration-rules.yaml'),
+      at: 'retentionPeriod: 3599',
+    },
+  },
+  {
+    doc: 'shapes',
+    quote: '`endpointType` is required, and its value is the member',
+    check: { code: 'missing-required', fixture: F('eventgrid', 'required-members.yaml'), at: 'webHook:' },
+    // A wrong value: enum-value with the fix to the one value (`endpointType: WebHook` under `storageQueue`).
+  },
+  {
+    doc: 'shapes',
+    quote: '`inputSchemaMappingType` is required (`Json`)',
+    check: { code: 'missing-required', fixture: F('eventgrid', 'required-members.yaml'), at: 'json:' },
+  },
+  {
+    doc: 'shapes',
+    quote: '`type` is required',
+    check: { code: 'missing-required', fixture: F('storage', 'required-members.yaml'), at: 'identity:' },
+  },
+  {
+    doc: 'shapes',
+    quote: '`reference` required',
+    check: { code: 'missing-required', fixture: F('storage', 'required-members.yaml'), at: '- action: Allow' },
+  },
+  {
+    doc: 'shapes',
+    quote: '`keyExpirationPeriodInDays` required',
+    check: { code: 'missing-required', fixture: F('storage', 'required-members.yaml'), at: 'keyPolicy' },
+  },
+  {
+    doc: 'shapes',
+    quote: 'all three required',
+    check: { code: 'missing-required', fixture: F('storage', 'required-members.yaml'), at: '- name: project' },
+  },
+  {
+    doc: 'shapes',
+    quote: 'requires `daysAfterCreationGreaterThan`',
+    check: { code: 'missing-required', fixture: F('storage', 'required-members.yaml'), at: 'delete:' },
+  },
+  {
+    doc: 'shapes',
+    quote: 'no control characters',
+    check: { code: 'name-limit', fixture: F('appconfiguration', 'snapshot-cloud-name.yaml'), at: 'cloudName' },
+  },
+  {
+    doc: 'shapes',
+    quote: 'as for every other owner: the provider namespace and type path of the expected parent',
+    check: { code: 'owner-arm-id', fixture: WORKSPACE },
+    // test/fixtures/workspace/arm-ids/queues-tables.yaml shows it for a queue and a table.
+  },
+  { doc: 'shapes', quote: 'Limit', line: '| Kind | Limit |', reason: HEADING },
+  {
+    doc: 'shapes',
+    quote: '3 to 24 characters (lowercase letters and digits in later versions: warn)',
+    check: { code: 'name-limit', fixture: F('storage', 'storageaccount-limits.yaml'), at: 'name: st' },
+  },
+  {
+    doc: 'shapes',
+    quote: '3 to 63 characters',
+    check: { code: 'name-limit', fixture: F('storage', 'container-queue-table-rules.yaml'), at: 'name: lg' },
+  },
+  {
+    doc: 'shapes',
+    quote: '5 to 50 characters of `[a-zA-Z0-9_-]`',
+    check: { code: 'name-limit', fixture: F('appconfiguration', 'appconfiguration-rules.yaml'), at: 'name: appc' },
+  },
+  {
+    doc: 'shapes',
+    quote: '3 to 24 characters of `[a-z0-9]`',
+    check: { code: 'name-limit', fixture: F('batch', 'batchaccount-rules.yaml'), at: 'name: ba' },
+  },
+  {
+    doc: 'shapes',
+    quote: 'none of `: @ / # { } % & + * < > ?`',
+    check: { code: 'name-limit', fixture: F('alerts', 'prometheusrulegroup-rules.yaml'), at: 'cloudName' },
+  },
+  {
+    doc: 'shapes',
+    quote: "The operator itself does not check several of the spec's limits at admission",
+    reason: 'says who checks the limits mapped above (the cloud, not the operator); not a rule of its own',
+  },
+  { doc: 'shapes', quote: 'minutes later', reason: 'says when the cloud rejects a manifest; not a rule of its own' },
 ];

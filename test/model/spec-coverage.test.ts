@@ -16,7 +16,7 @@ import type { Field, KindDef, ObjectType, Type } from '../../server/src/model/ty
 import { isCode } from '../../server/src/service/codes';
 import { actualDiagnostics, readExpectations } from '../expectations';
 import { SHARED } from '../helpers/files';
-import { PROSE_RULES, RULE_WORDS, type ProseDoc, type ProseRule } from './proseRules';
+import { PROSE_RULES, RULE_WORDS, VALUE_WORDS, type ProseDoc, type ProseRule } from './proseRules';
 import { parseFieldList, parseSpecFile, splitTop, ticksOf, type SpecItem } from './specTables';
 
 const SPEC_DIR = join(SHARED, 'spec');
@@ -2930,7 +2930,10 @@ interface RuleClause {
   text: string;
 }
 
-/** Clauses of every line (table cells, `;`-separated parts, sentences) that hold a rule word outside backticks. */
+/**
+ * Clauses of every line (table cells, `;`-separated parts, sentences) that hold, outside backticks, a rule word
+ * or a word stating a value, a limit or a condition.
+ */
 function ruleClauses(): RuleClause[] {
   const out: RuleClause[] = [];
   for (const doc of Object.keys(PROSE_FILES).map((k) => (k === 'shapes' ? k : Number(k))) as ProseDoc[]) {
@@ -2938,8 +2941,10 @@ function ruleClauses(): RuleClause[] {
       .split(/\r?\n/)
       .forEach((lineText, i) => {
         if (/^\s*#/.test(lineText) || /^\|\s*:?-{3,}/.test(lineText.trim())) return;
-        for (const text of lineText.split(/\s*\|\s*|;\s+|\.\s+(?=[A-Z`(])/).map((s) => s.trim()))
-          if (text && RULE_WORDS.test(text.replace(/`[^`]*`/g, '``'))) out.push({ doc, line: i + 1, lineText, text });
+        for (const text of lineText.split(/\s*\|\s*|;\s+|\.\s+(?=[A-Z`(])/).map((s) => s.trim())) {
+          const bare = text.replace(/`[^`]*`/g, '``');
+          if (text && (RULE_WORDS.test(bare) || VALUE_WORDS.test(bare))) out.push({ doc, line: i + 1, lineText, text });
+        }
       });
   }
   return out;

@@ -360,8 +360,9 @@ test('an empty document offers the keys apiVersion, kind, metadata and spec as w
     labels(none).filter((l) => !l.includes('(')),
     ['apiVersion', 'kind', 'metadata', 'spec'],
   );
-  // Nothing typed: the snippets first.
-  assert.match(bySort(none)[0], /\(/);
+  // Nothing typed: the four keys first, then the snippets.
+  assert.deepEqual(bySort(none).slice(0, 4), ['apiVersion', 'kind', 'metadata', 'spec']);
+  assert.match(bySort(none)[4], /\(/);
   assert.equal(edit(item(none, 'apiVersion')).newText, 'apiVersion: ');
   assert.equal(
     item(none, 'apiVersion').command?.command,
@@ -375,8 +376,9 @@ test('an empty document offers the keys apiVersion, kind, metadata and spec as w
     start: { line: 0, character: 0 },
     end: { line: 0, character: 3 },
   });
-  // A kind name typed: the snippets first.
-  assert.match(bySort(completeAt('Stor|'))[0], /\(/);
+  // A kind name typed: what the editor keeps (filtered by the word) is the snippets of that kind.
+  const stor = completeAt('Stor|').filter((i) => (i.filterText ?? i.label).toLowerCase().startsWith('stor'));
+  assert.match(bySort(stor)[0], /^StorageAccount/);
 });
 
 test('choosing an apiVersion value does not re-open suggest on the same value (Enter would accept it again)', () => {
@@ -393,4 +395,94 @@ test('choosing an apiVersion value does not re-open suggest on the same value (E
       .map((i) => i.label),
     [],
   );
+});
+
+test('a core v1 List: keys and values inside an item are those of the kind it names; other items get nothing', () => {
+  const head = `apiVersion: v1
+kind: List
+items:
+  - apiVersion: v1
+    kind: ConfigMap
+    metadata:
+      name: settings
+    data:
+      |
+  - apiVersion: storage.example.org/v20220901
+    kind: StorageAccount
+    metadata:
+      name: acct
+    spec:
+      sku:
+        name: Standard_LRS
+      `;
+  assert.deepEqual(completeAt(head), []);
+  const keys = completeAt(head.replace('data:\n      |', 'data: {}') + '|\n');
+  assert.ok(labels(keys).includes('accessTier'), labels(keys).join(', '));
+  assert.ok(!labels(keys).includes('sku'), 'present keys are not offered again');
+  // Required first: `kind`, `location` and `owner` of the account sort before the optional ones.
+  assert.deepEqual(labels(sorted(keys)).slice(0, 3), ['kind', 'location', 'owner']);
+  const values = completeAt(head.replace('data:\n      |', 'data: {}') + 'accessTier: |\n');
+  assert.deepEqual(labels(values), ['Cool', 'Hot', 'Premium']);
+  // An item being written: its `kind` among the kinds of its group, as in a document of its own.
+  const kinds = completeAt(
+    `apiVersion: v1\nkind: List\nitems:\n  - apiVersion: eventgrid.example.org/v20200601\n    kind: |\n`,
+  );
+  assert.deepEqual(labels(kinds).slice(0, 4), ['Domain', 'DomainsTopic', 'EventSubscription', 'Topic']);
+  const itemKeys = completeAt(
+    `apiVersion: v1\nkind: List\nitems:\n  - apiVersion: eventgrid.example.org/v20200601\n    |\n`,
+  );
+  assert.ok(
+    ['kind', 'metadata', 'spec'].every((k) => labels(itemKeys).includes(k)),
+    labels(itemKeys).join(', '),
+  );
+  assert.deepEqual(completeAt(`apiVersion: v1\nkind: List\nitems:\n  - apiVersion: v1\n    kind: |\n`), []);
+  // The list's own keys are Kubernetes': nothing of ours is offered for them.
+  assert.deepEqual(completeAt(`apiVersion: v1\nkind: |\nitems: []\n`), []);
+});
+
+test('a destination member: its required endpointType first, its one value offered', () => {
+  const sub = `apiVersion: eventgrid.example.org/v20200601
+kind: EventSubscription
+metadata:
+  name: s
+spec:
+  destination:
+    webHook:
+      |
+`;
+  const items = completeAt(sub);
+  assert.equal(labels(sorted(items))[0], 'endpointType');
+  assert.match(item(items, 'endpointType').detail ?? '', /required/);
+  assert.deepEqual(labels(completeAt(sub.replace('|', 'endpointType: |'))), ['WebHook']);
+  // Choosing a destination member writes its one endpointType with it; an advanced filter its operatorType.
+  const members = completeAt(sub.replace('    webHook:\n      |', '    |'));
+  assert.equal(edit(item(members, 'storageQueue')).newText, 'storageQueue:\n      endpointType: StorageQueue\n      ');
+  const filters = completeAt(
+    sub.replace('  destination:\n    webHook:\n      |', '  filter:\n    advancedFilters:\n      - |'),
+  );
+  assert.equal(edit(item(filters, 'numberIn')).newText, 'numberIn:\n          operatorType: NumberIn\n          ');
+});
+
+test('a value typed out in full gets no items: Enter after it is a line break', () => {
+  const typed = completeAt(
+    'apiVersion: storage.cloud.example.com/v20220901\nkind: StorageAccount\nmetadata:\n  name: s\nspec:\n  location: westus\n  kind: StorageV2|\n',
+  );
+  // Nothing at all: an item starting with it (or the same) would take the Enter too.
+  assert.deepEqual(
+    typed.map((i) => i.label),
+    [],
+  );
+  // A prefix of it still offers it.
+  const prefix = completeAt(
+    'apiVersion: storage.cloud.example.com/v20220901\nkind: StorageAccount\nmetadata:\n  name: s\nspec:\n  location: westus\n  kind: StorageV|\n',
+  );
+  assert.ok(prefix.some((i) => i.label === 'StorageV2'));
+});
+
+test('under owner: name before armId, and choosing name opens the workspace names at once', () => {
+  const items = completeAt(
+    'apiVersion: storage.cloud.example.com/v20220901\nkind: StorageAccount\nmetadata:\n  name: s\nspec:\n  owner:\n    |\n',
+  );
+  assert.deepEqual(bySort(items), ['name', 'armId']);
+  assert.equal(item(items, 'name').command?.command, 'editor.action.triggerSuggest');
 });

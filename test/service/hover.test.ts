@@ -181,3 +181,73 @@ test("hover shows the field path and a plain type, not the spec's generated type
   const tags = must(`${STORAGE}spec:\n  ta|gs:\n    a: b\n`);
   assert.match(tags.markdown, /— `map of string to string` —/);
 });
+
+test('a list of objects: what an item holds, each field with its type, required ones marked, and its limits', () => {
+  const ip = must(`apiVersion: eventgrid.example.org/v20200601
+kind: Domain
+metadata:
+  name: d
+spec:
+  inboundIp|Rules:
+    - ipMask: 10.0.0.0/24
+      action: Allow
+`);
+  assert.match(ip.markdown, /`list of objects`/);
+  assert.match(ip.markdown, /\*\*Each item holds:\*\*/);
+  assert.match(
+    ip.markdown,
+    /- `ipMask` — `string \(cidr\)` — [^\n]*CIDR notation; a CIDR range such as `10\.0\.0\.0\/24`/,
+  );
+  assert.match(ip.markdown, /- `action` — `string \(enum\)` — [^\n]*one of `Allow`/);
+  const cors = must(`apiVersion: storage.example.org/v20220901
+kind: StorageAccountsBlobService
+metadata:
+  name: b
+spec:
+  cors:
+    cors|Rules: []
+`);
+  // Every CORS rule field is required when a rule is present.
+  for (const k of ['allowedHeaders', 'allowedMethods', 'allowedOrigins', 'exposedHeaders', 'maxAgeInSeconds'])
+    assert.match(cors.markdown, new RegExp(`- \`${k}\` — [^\\n]*\\*\\*required\\*\\*`));
+  const rules = must(`apiVersion: alertsmanagement.example.org/v20230301
+kind: PrometheusRuleGroup
+metadata:
+  name: g
+spec:
+  ru|les: []
+`);
+  assert.match(rules.markdown, /- `expression` — `string \(promql\)` — \*\*required\*\*/);
+  assert.match(rules.markdown, /- `severity` — `integer` — [^\n]*0 to 4/);
+  assert.doesNotMatch(rules.markdown, /- `alert` — [^\n]*required/);
+});
+
+test('a core v1 List: each item hovers as the kind it names', () => {
+  const list = `apiVersion: v1
+kind: List
+items:
+  - apiVersion: v1
+    kind: ConfigMap
+    metadata:
+      na@me: settings
+  - apiVersion: storage.example.org/v20220901
+    kind: Storage#Account
+    metadata:
+      name: acct
+    spec:
+      access$Tier: Hot
+  - apiVersion: eventgrid.example.org/v20200601
+    kind: Domain
+    spec:
+      publicNetwork%Access: Enabled
+`;
+  const at = (marker: string) => {
+    const text = list.replace(/[@#$%]/g, (m) => (m === marker ? '|' : ''));
+    return hoverAt(text);
+  };
+  assert.equal(at('@'), undefined);
+  assert.match(at('#')!.markdown, /^\*\*StorageAccount\*\* — `storage\.example\.org\/v20220901`/);
+  assert.match(at('$')!.markdown, /`items\[\]\.spec\.accessTier`/);
+  assert.match(at('$')!.markdown, /BlobStorage/);
+  assert.match(at('%')!.markdown, /`items\[\]\.spec\.publicNetworkAccess`[\s\S]*domain/);
+});

@@ -7,6 +7,9 @@ import type { DocumentSymbol } from 'vscode-languageserver-types';
 import { analyze } from '../../server/src/service/analyze';
 import { parseFile } from '../../server/src/service/parse';
 import { documentSymbols } from '../../server/src/service/workspace/symbols';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { REPO } from '../helpers/files';
 
 type Pos = { line: number; character: number };
 const le = (a: Pos, b: Pos) => a.line < b.line || (a.line === b.line && a.character <= b.character);
@@ -70,5 +73,37 @@ test('outline: every symbol inside its parent and its selection inside its range
       },
     ),
     { seed: 3, numRuns: 500 },
+  );
+});
+
+test('lists in the outline: items as the kinds they name; a core v1 List shows its items of ours only', () => {
+  const text = readFileSync(join(REPO, 'test', 'fixtures', 'workspace', 'core-list', 'list.yaml'), 'utf8');
+  const [list, ...rest] = documentSymbols(parseFile(text));
+  assert.equal(rest.length, 0);
+  assert.equal(list.name, 'List');
+  assert.deepEqual(
+    list.children?.map((c) => c.name),
+    ['ResourceGroup rg-listed', 'StorageAccount listedstore'],
+  );
+  assert.deepEqual(problems([list]), []);
+  const typed = [
+    'apiVersion: authorization.cloud.example.com/v20220401',
+    'kind: RoleAssignmentList',
+    'items:',
+    '  - kind: RoleDefinition',
+    '    metadata: {name: reader-plus}',
+    '  - kind: Unknown',
+    '    metadata: {name: x}',
+    '  - metadata: {name: plain}',
+    '',
+  ].join('\n');
+  const [t] = documentSymbols(parseFile(typed));
+  assert.deepEqual(
+    t.children?.map((c) => c.name),
+    ['RoleDefinition reader-plus', 'RoleAssignment plain'],
+  );
+  assert.deepEqual(
+    documentSymbols(parseFile('apiVersion: v1\nkind: List\nitems:\n  - {apiVersion: v1, kind: Pod}\n')),
+    [],
   );
 });

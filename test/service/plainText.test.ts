@@ -1,5 +1,5 @@
 // Diagnostic messages leave the service as plain text (LSP `Diagnostic.message`, CLI lines): code spans become
-// quotes, emphasis goes; markdown stays for hover. One conversion, at the boundary (lspDiagnostic.ts, cli/report.ts).
+// quotes, emphasis goes; markdown stays for hover. One conversion, at the boundary (lspDiagnostic.ts, cli/buildReport.ts).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { toLspDiagnostic } from '../../server/src/lsp/diagnostic';

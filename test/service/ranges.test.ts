@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import fc from 'fast-check';
 import { parseAllDocuments } from 'yaml';
 import { parseFile, splitDocuments } from '../../server/src/service/parse';
-import { LineIndex } from '../../server/src/service/text';
+import { LineIndex } from '../../server/src/service/lineIndex';
 import { validateText } from '../../server/src/service/validate';
 
 const HEAD = [

@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { complete } from '../../server/src/service/complete';
 import { hover } from '../../server/src/service/hover';
 import { parseFile } from '../../server/src/service/parse';
-import { LineIndex } from '../../server/src/service/text';
+import { LineIndex } from '../../server/src/service/lineIndex';
 import { validateFile, validateText } from '../../server/src/service/validate';
 
 const MANIFEST = `apiVersion: storage.cloud.example.com/v20220901

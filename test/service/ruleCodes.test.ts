@@ -16,7 +16,7 @@ import { identify } from '../../server/src/service/identity';
 import { checkFile } from '../../server/src/service/workspace/checks';
 import { createWorkspaceIndex } from '../../server/src/service/workspace/checks';
 import { CROSS_FILE_RULES } from '../../server/src/service/workspace/rules';
-import type { CrossFileContext } from '../../server/src/service/workspace/rules/context';
+import type { CrossFileContext } from '../../server/src/service/workspace/rules/crossFileContext';
 import { entry } from '../../server/src/service/yamlNodes';
 import { CORPUS, REPO, yamlFiles } from '../helpers/files';
 

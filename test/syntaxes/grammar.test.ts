@@ -1,81 +1,147 @@
-// The injection grammar, tokenized by the TextMate engine VS Code uses (vscode-textmate + Oniguruma):
-// PromQL in rule `expression` values and CEL in operatorSpec expression `value`s get their scopes.
+// The injection grammar inside the YAML grammar VS Code itself ships (vendored in
+// test/fixtures/grammars/vscode-yaml/, see its NOTICE.md), tokenized by the TextMate engine VS Code uses
+// (vscode-textmate + Oniguruma) with our grammar injected into `source.yaml` as package.json's `injectTo`
+// asks: PromQL in a rule's `expression` and CEL in a destination `value` get their scopes in every scalar
+// style, and YAML keeps its own scopes everywhere else.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { test } from 'node:test';
+import { describe, test } from 'node:test';
 import * as oniguruma from 'vscode-oniguruma';
 import { INITIAL, Registry, parseRawGrammar, type IGrammar } from 'vscode-textmate';
 
-const GRAMMAR = join(__dirname, '..', '..', 'syntaxes', 'cloud-manifests.injection.tmLanguage.json');
+const REPO = join(__dirname, '..', '..');
+const VSCODE_YAML = join(REPO, 'test', 'fixtures', 'grammars', 'vscode-yaml');
+const pkg = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8'));
 
-async function load(): Promise<IGrammar> {
+let onig: Promise<void> | undefined;
+function loadOniguruma(): Promise<void> {
   const wasm = readFileSync(require.resolve('vscode-oniguruma/release/onig.wasm'));
-  await oniguruma.loadWASM(wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength));
+  return (onig ??= oniguruma.loadWASM(wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength)));
+}
+
+/** `source.yaml` as VS Code loads it: its grammars by scope name, and ours injected when `inject` is set. */
+async function yamlGrammar(inject: boolean): Promise<IGrammar> {
+  await loadOniguruma();
+  const byScope = new Map<string, string>();
+  for (const f of readdirSync(VSCODE_YAML).filter((n) => n.endsWith('.tmLanguage.json')))
+    byScope.set(JSON.parse(readFileSync(join(VSCODE_YAML, f), 'utf8')).scopeName, join(VSCODE_YAML, f));
+  const contributed = pkg.contributes.grammars[0];
+  byScope.set(contributed.scopeName, join(REPO, contributed.path));
   const registry = new Registry({
     onigLib: Promise.resolve({
       createOnigScanner: (p) => new oniguruma.OnigScanner(p),
       createOnigString: (s) => new oniguruma.OnigString(s),
     }),
-    // The injection's patterns are tokenized on their own: the YAML base grammar ships with VS Code only.
-    loadGrammar: async (scope) =>
-      scope === 'cloud-manifests.injection' ? parseRawGrammar(readFileSync(GRAMMAR, 'utf8'), GRAMMAR) : null,
+    loadGrammar: async (scope) => {
+      const p = byScope.get(scope);
+      return p ? parseRawGrammar(readFileSync(p, 'utf8'), p) : null;
+    },
+    getInjections: (scope) =>
+      inject && (contributed.injectTo as string[]).includes(scope) ? [contributed.scopeName] : undefined,
   });
-  const g = await registry.loadGrammar('cloud-manifests.injection');
+  const g = await registry.loadGrammar('source.yaml');
   assert.ok(g);
   return g;
 }
 
-function tokens(grammar: IGrammar, text: string): { text: string; scopes: string[] }[] {
+type Token = { text: string; scopes: string[]; line: number };
+
+function tokens(grammar: IGrammar, text: string): Token[] {
   let state = INITIAL;
-  const out: { text: string; scopes: string[] }[] = [];
-  for (const line of text.split('\n')) {
+  const out: Token[] = [];
+  text.split('\n').forEach((line, n) => {
     const r = grammar.tokenizeLine(line, state);
-    for (const t of r.tokens) out.push({ text: line.slice(t.startIndex, t.endIndex), scopes: t.scopes });
+    for (const t of r.tokens) out.push({ text: line.slice(t.startIndex, t.endIndex), scopes: t.scopes, line: n });
     state = r.ruleStack;
-  }
+  });
   return out;
 }
 
-const scopeOf = (ts: { text: string; scopes: string[] }[], text: string) =>
-  ts.find((t) => t.text === text)?.scopes ?? [];
+const scopesOf = (ts: Token[], text: string, line?: number) =>
+  ts.filter((t) => t.text === text && (line === undefined || t.line === line)).pop()?.scopes ?? [];
 
-test('PromQL on one line', async () => {
-  const g = await load();
-  const ts = tokens(g, '    - expression: sum by (job) (rate(http_requests_total{code=~"5.."}[5m])) > 0.1');
-  assert.ok(scopeOf(ts, 'expression').includes('entity.name.tag.yaml'));
-  assert.ok(scopeOf(ts, 'sum').includes('keyword.operator.aggregation.promql'));
-  assert.ok(scopeOf(ts, 'rate').includes('support.function.promql'));
-  assert.ok(scopeOf(ts, 'code').includes('entity.other.attribute-name.label.promql'));
-  assert.ok(scopeOf(ts, '[5m]').includes('constant.other.duration.promql'));
-  assert.ok(scopeOf(ts, 'http_requests_total').includes('variable.other.metric.promql'));
-});
+const RULE = (value: string) =>
+  `apiVersion: alertsmanagement.cloud.example.com/v20230301\nkind: PrometheusRuleGroup\nspec:\n  rules:\n    - alert: A\n      expression: ${value}\n      for: PT5M\n`;
+const DEST = (value: string) =>
+  `kind: StorageAccount\nspec:\n  operatorSpec:\n    configMapExpressions:\n      - name: c\n        value: ${value}\n        key: k\n`;
 
-test('PromQL in a block scalar, up to the next key', async () => {
-  const g = await load();
-  const ts = tokens(g, '  - expression: |\n      avg(rate(node_cpu_seconds_total[5m]))\n      > 0.8\n    record: x\n');
-  assert.ok(scopeOf(ts, 'avg').includes('keyword.operator.aggregation.promql'));
-  assert.ok(scopeOf(ts, '0.8').some((s) => s === 'constant.numeric.promql'));
-  assert.ok(!scopeOf(ts, 'x').some((s) => s.includes('promql')), 'the next key is YAML again');
-});
+/** The same expression in each scalar style, after `key: ` at an indentation of `indent`. */
+const styles = (expr: string, indent: number): [string, string][] => [
+  ['plain', expr],
+  ['double-quoted', JSON.stringify(expr)],
+  ['single-quoted', `'${expr}'`],
+  ['literal block', `|\n${' '.repeat(indent)}${expr}`],
+  ['folded block', `>-\n${' '.repeat(indent)}${expr}`],
+];
 
-test('CEL in a destination expression value', async () => {
-  const g = await load();
-  const ts = tokens(
-    g,
-    '      - name: endpoints\n        key: blob\n        value: self.status.primaryEndpoints.blob + "/"',
-  );
-  assert.ok(scopeOf(ts, 'self').includes('variable.language.self.cel'));
-  assert.ok(scopeOf(ts, 'primaryEndpoints').includes('variable.other.property.cel'));
-  const keyLine = ts.find((t) => t.text.includes('key: blob'));
-  assert.ok(keyLine && keyLine.scopes.length === 1, 'the key line is left to YAML');
-});
+describe('PromQL and CEL inside the YAML grammar VS Code ships', () => {
+  for (const [style, value] of styles('rate(x[5m]) > 0', 8)) {
+    test(`PromQL in a rule's expression, ${style}`, async () => {
+      const ts = tokens(await yamlGrammar(true), RULE(value));
+      const rate = scopesOf(ts, 'rate');
+      assert.ok(rate.includes('support.function.promql'), JSON.stringify(rate));
+      // Injected into the real grammar: the YAML scopes are around it.
+      assert.ok(rate.includes('source.yaml') && rate.includes('meta.map.value.yaml'), JSON.stringify(rate));
+      assert.ok(rate.some((s) => /^meta\.embedded\.(expression|block)\.promql$/.test(s)));
+      assert.ok(scopesOf(ts, 'x').includes('variable.other.metric.promql'));
+      assert.ok(scopesOf(ts, '[5m]').includes('constant.other.duration.promql'));
+      // The next key is YAML again.
+      assert.ok(scopesOf(ts, 'for').includes('entity.name.tag.yaml'));
+      assert.ok(!scopesOf(ts, 'PT5M').some((s) => s.includes('promql')));
+    });
+  }
+  for (const [style, value] of styles('self.spec.x', 10)) {
+    test(`CEL in a destination value, ${style}`, async () => {
+      const ts = tokens(await yamlGrammar(true), DEST(value));
+      const self = scopesOf(ts, 'self');
+      assert.ok(self.includes('variable.language.self.cel'), JSON.stringify(self));
+      assert.ok(self.includes('meta.map.value.yaml'), JSON.stringify(self));
+      assert.ok(ts.some((t) => t.text === 'spec' && t.scopes.includes('variable.other.property.cel')));
+      assert.ok(scopesOf(ts, 'key').includes('entity.name.tag.yaml'), 'the next key is YAML again');
+    });
+  }
 
-test('other keys are left to YAML', async () => {
-  const g = await load();
-  const ts = tokens(g, '  location: westus\n  value: plain text');
-  assert.ok(
-    ts.every((t) => t.scopes.length === 1),
-    JSON.stringify(ts),
-  );
+  test('a comment after a plain expression stays a comment; escapes in a quoted one stay escapes', async () => {
+    const g = await yamlGrammar(true);
+    const plain = tokens(g, RULE('up == 0 # paged'));
+    assert.ok(scopesOf(plain, 'up').includes('variable.other.metric.promql'));
+    assert.ok(scopesOf(plain, '#').some((s) => s.startsWith('comment.line')));
+    const quoted = tokens(g, RULE('"up{job=\\"a\\"} == 0"'));
+    assert.ok(scopesOf(quoted, 'job').includes('entity.other.attribute-name.label.promql'));
+    assert.ok(scopesOf(quoted, '\\"a\\"').includes('string.quoted.double.promql'));
+    assert.ok(
+      scopesOf(quoted, '"', 5).includes('punctuation.definition.string.end.yaml'),
+      'the value ends where YAML ends it',
+    );
+  });
+
+  test('other keys and other values are left to YAML', async () => {
+    const g = await yamlGrammar(true);
+    const ts = tokens(g, 'spec:\n  location: westus\n  tags:\n    value: plain text\n    expressions: rate(x)\n');
+    assert.ok(
+      ts.every((t) => !t.scopes.some((s) => /promql|cel/.test(s))),
+      JSON.stringify(ts.filter((t) => t.scopes.some((s) => /promql|cel/.test(s)))),
+    );
+  });
+
+  test('outside the expressions, every line of the examples tokenizes as the YAML grammar alone does', async () => {
+    const [alone, injected] = [await yamlGrammar(false), await yamlGrammar(true)];
+    const dir = join(REPO, 'examples');
+    let compared = 0;
+    for (const f of readdirSync(dir).filter((n) => n.endsWith('.yaml'))) {
+      const text = readFileSync(join(dir, f), 'utf8');
+      const a = tokens(alone, text);
+      const b = tokens(injected, text);
+      const ours = new Set(b.filter((t) => t.scopes.some((s) => /\.(promql|cel)$/.test(s))).map((t) => t.line));
+      text.split('\n').forEach((_, n) => {
+        if (ours.has(n)) return;
+        const strip = (ts: Token[]) => JSON.stringify(ts.filter((t) => t.line === n).map((t) => [t.text, t.scopes]));
+        assert.equal(strip(b), strip(a), `${f}:${n + 1}`);
+        compared++;
+      });
+      if (f === 'alerts.yaml') assert.ok(ours.size > 0, 'alerts.yaml has PromQL coloured');
+    }
+    assert.ok(compared > 100);
+  });
 });

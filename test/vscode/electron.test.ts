@@ -13,7 +13,7 @@ import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { build } from 'esbuild';
-import { makeWorkspace } from '../code-server/workspace';
+import { makeWorkspace } from '../code-server/workspaceFiles';
 
 const repo = join(__dirname, '..', '..');
 const NETWORK =

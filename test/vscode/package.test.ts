@@ -52,7 +52,7 @@ describe('the packaged .vsix', () => {
     ])
       assert.ok(names.includes(need), `${need} missing from ${names.join(', ')}`);
     const allowed =
-      /^(\[Content_Types\]\.xml|extension\.vsixmanifest|extension\/(package\.json|readme\.md|changelog\.md|LICENSE\.txt|dist\/(extension|server)\.js|syntaxes\/[^/]+\.json|schemas\/cloud-manifests\.settings\.json|images\/(icon|screenshot|quickfix|embedded)\.png|docs\/codes\/[a-z0-9-]+\.md))$/;
+      /^(\[Content_Types\]\.xml|extension\.vsixmanifest|extension\/(package\.json|readme\.md|changelog\.md|LICENSE\.txt|dist\/(extension|server)\.js|syntaxes\/[^/]+\.json|schemas\/cloud-manifests\.settings\.json|images\/(icon|screenshot|quickfix|embedded|colours)\.png|docs\/codes\/[a-z0-9-]+\.md))$/;
     assert.deepEqual(
       names.filter((n) => !allowed.test(n)),
       [],
@@ -140,6 +140,18 @@ describe('package.json contributions', () => {
     for (const k of ['apiDomain', 'rules', 'ownerResolution', 'exclude', 'trace.server'])
       assert.ok(props[`cloudManifests.${k}`]?.description, k);
     assert.ok(props['cloudManifests.rules'].additionalProperties.enum.includes('off'));
+  });
+  test('untrusted workspaces: limited, with every setting that points outside the workspace restricted', () => {
+    const untrusted = pkg.capabilities.untrustedWorkspaces;
+    assert.equal(untrusted.supported, 'limited');
+    assert.ok(untrusted.description);
+    // Where links lead, which paths are read, how much is read: a repository's own settings may not decide.
+    const restricted = ['cloudManifests.docsBaseUrl', 'cloudManifests.exclude', 'cloudManifests.maxFileSizeMB'];
+    assert.deepEqual([...untrusted.restrictedConfigurations].sort(), restricted);
+    for (const k of restricted) assert.ok(pkg.contributes.configuration.properties[k], `${k} is a setting`);
+    // The server reads the workspace from disk, which a virtual workspace does not have.
+    assert.equal(pkg.capabilities.virtualWorkspaces.supported, false);
+    assert.ok(pkg.capabilities.virtualWorkspaces.description);
   });
   test('the client synchronises the settings section and runs YAML files and untitled documents', () => {
     const ext = src('extension.ts');

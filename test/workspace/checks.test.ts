@@ -169,9 +169,22 @@ describe('owner ids', () => {
     );
   });
 
-  test('queue and table services have no path shape: their children ids are not checked', () => {
-    const q = `apiVersion: storage.cloud.example.com/v20220901\nkind: StorageAccountsQueueServicesQueue\nmetadata:\n  name: q\nspec:\n  owner:\n    armId: /subscriptions/0/resourceGroups/rg/providers/Provider.Anything/whatever/x\n`;
-    assert.deepEqual(diagsOf(workspace({ 'q.yaml': q }), 'q.yaml'), []);
+  test('queue and table owners by armId: the id shape of reference-shapes.md, though the spec shows no path', () => {
+    const queue = (name: string, id: string) =>
+      `apiVersion: storage.cloud.example.com/v20220901\nkind: StorageAccountsQueueServicesQueue\nmetadata:\n  name: ${name}\nspec:\n  owner:\n    armId: ${id}\n`;
+    const account = '/subscriptions/0/resourceGroups/rg/providers/Provider.Storage/storageAccounts/st';
+    const ws = workspace({
+      'bad.yaml': queue('q1', '/subscriptions/0/resourceGroups/rg/providers/Provider.Anything/whatever/x'),
+      'good.yaml': queue('q2', `${account}/queueServices/default`),
+    });
+    assert.deepEqual(diagsOf(ws, 'bad.yaml'), [
+      'owner-arm-id «/subscriptions/0/resourceGroups/rg/providers/Provider.Anything/whatever/x»',
+    ]);
+    assert.match(
+      messagesOf(ws, 'bad.yaml', 'owner-arm-id')[0],
+      /end in `\/providers\/Provider\.Storage\/storageAccounts\/<name>\/queueServices\/default`/,
+    );
+    assert.deepEqual(diagsOf(ws, 'good.yaml'), []);
   });
 });
 

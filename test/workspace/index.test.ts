@@ -2,7 +2,7 @@
 // of it, and how fast a large workspace is indexed.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { loadWorkspace, checkWorkspace } from '../../server/src/cli/workspace';
+import { loadWorkspace, checkWorkspace } from '../../server/src/cli/runWorkspace';
 import { ownerGraph } from '../../server/src/service/workspace/ownerGraph';
 import { parseFile } from '../../server/src/service/parse';
 import { DEFAULT_SETTINGS } from '../../server/src/service/settings';

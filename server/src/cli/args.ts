@@ -55,7 +55,7 @@ Options:
                           case, quoting, seconds, a single did-you-mean), then report what
                           is left; files that do not parse are never written
   --fix-dry-run           print the safe fixes as a unified diff and write nothing; the
-                          report is of the fixed text
+                          report is of the files as they are
   --config FILE           settings file (default: .cloud-manifests.json in the current folder)
   --api-domain DOMAIN     domain of the API groups (stored in the settings)
   --stdin-filename NAME   name to report for - (standard input)
@@ -69,7 +69,8 @@ Settings file (.cloud-manifests.json), as the editor's cloudManifests settings:
     "exclude": ["generated", "vendor/**"] }
 
 Exit codes: 0 no errors (warnings within --max-warnings), 1 errors or too many warnings,
-2 usage, settings or file errors.`;
+2 usage or settings errors, files that could not be read, or fixes that could not be
+written (listed at the end; the other files are checked and fixed).`;
 
 /** Options that take a value. */
 const VALUED = new Set(['--format', '--rule', '--max-warnings', '--config', '--api-domain', '--stdin-filename']);

@@ -1,13 +1,18 @@
 // The CLI's settings: the settings file (`.cloud-manifests.json` in the current folder, or `--config`),
 // in the editor's `cloudManifests` format, with command-line options on top.
-import { readFileSync } from 'node:fs';
+import { realpathSync } from 'node:fs';
+import { decodeText } from '../io/decode';
+import { readFileBoundedSync } from '../io/read';
+import { isInside } from '../io/folderWalk';
 import { dirname, resolve } from 'node:path';
 import { readSettings, type Settings } from '../service/settings';
 import type { CheckOptions } from './args';
-import { ioReason } from '../io/ioReason';
 import { CliError } from './errors';
 
 export const SETTINGS_FILE = '.cloud-manifests.json';
+
+/** A settings file is a few hundred bytes; a megabyte is more than any could need. */
+const MAX_SETTINGS_BYTES = 1024 * 1024;
 
 /** Keys the settings file may hold: the editor's settings (`trace` is the editor's own) and `$schema`. */
 export const KNOWN_KEYS = new Set([
@@ -17,6 +22,8 @@ export const KNOWN_KEYS = new Set([
   'exclude',
   'crds',
   'docsBaseUrl',
+  'maxFileSizeMB',
+  'problems',
   'trace',
   '$schema',
 ]);
@@ -27,6 +34,8 @@ export interface LoadedSettings {
   file?: string;
   /** Folder `exclude` patterns are relative to: the settings file's, else the current folder. */
   base: string;
+  /** Settings left unused on purpose (a docsBaseUrl that is not https:), to say on standard error. */
+  notices: string[];
 }
 
 export function loadSettings(
@@ -37,13 +46,21 @@ export function loadSettings(
   const shown = options.config ?? SETTINGS_FILE;
   const file = resolve(cwd, shown);
   let text: string | undefined;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' && !explicit) text = undefined;
-    else if (code === 'ENOENT') throw new CliError(`no such file: ${shown}`);
-    else throw new CliError(`settings file ${shown}: ${ioReason(e)}`);
+  // The settings file comes with the repository: read like a manifest (a regular file, bounded, so a
+  // FIFO or a link to /dev/zero cannot stall a CI run), and the default one only from inside the folder.
+  const r = readFileBoundedSync(file, MAX_SETTINGS_BYTES);
+  if ('skipped' in r) {
+    if (r.missing && !explicit) text = undefined;
+    else if (r.missing) throw new CliError(`no such file: ${shown}`);
+    else throw new CliError(`settings file ${shown}: ${r.skipped}`);
+  } else {
+    if (!explicit) {
+      const real = realpathSync(file);
+      if (!isInside(realpathSync(cwd), real))
+        throw new CliError(`settings file ${shown}: a symbolic link to ${real}, outside the current folder`);
+    }
+    text = decodeText(r.bytes);
+    if (text === undefined) throw new CliError(`invalid settings file ${shown}: not a text file`);
   }
   let raw: unknown;
   if (text !== undefined) {
@@ -59,8 +76,13 @@ export function loadSettings(
     const all = [...unknown.map((k) => `unknown setting "${k}"`), ...problems];
     if (all.length > 0) throw new CliError(`invalid settings file ${shown}: ${all.join('; ')}`);
   }
-  const { settings } = readSettings(raw);
+  const { settings, ignored } = readSettings(raw);
   settings.rules = { ...settings.rules, ...options.rules };
   if (options.apiDomain) settings.apiDomain = options.apiDomain;
-  return { settings, file: text !== undefined ? file : undefined, base: text !== undefined ? dirname(file) : cwd };
+  return {
+    settings,
+    file: text !== undefined ? file : undefined,
+    base: text !== undefined ? dirname(file) : cwd,
+    notices: ignored.map((m) => `${shown}: ${m}`),
+  };
 }

@@ -1,12 +1,18 @@
 // `check --fix` / `--fix-dry-run`: the safe fixes (the editor's fix-all) applied to a file's text until none
 // is left, and a unified diff of what changed. A text that does not parse is left as it is, and so is one
 // whose fixed text would not (fixAllEdits already refuses that per document; checked again here).
-import { readFileSync, writeFileSync } from 'node:fs';
+// Files are written by io/write.ts (atomic, refused when the file changed since it was read), only when they
+// were read as exact UTF-8 and their real path lies inside the folders checked.
+import { realpathSync } from 'node:fs';
+import { isInside } from '../io/folderWalk';
+import { ChangedSinceReadError, writeFileAtomic, type WriteHooks } from '../io/write';
+import { ioReason } from '../io/ioReason';
+import { printable } from './printable';
 import { applyEdits, fixAllEdits } from '../service/codeActions';
 import { ChunkStore, parseFile } from '../service/parse';
-import { LineIndex } from '../service/text';
+import { LineIndex } from '../service/lineIndex';
 import { validateFile, type ValidateOptions } from '../service/validate';
-import { workspaceRegistry, type Workspace } from './workspace';
+import { workspaceRegistry, type Workspace, type WorkspaceFile } from './runWorkspace';
 
 const parses = (text: string) => parseFile(text, { cache: false }).docs.every((d) => d.doc.errors.length === 0);
 
@@ -72,7 +78,8 @@ export function unifiedDiff(name: string, before: string, after: string): string
   if (before === after) return '';
   const split = (t: string) => (t.endsWith('\n') ? t.slice(0, -1) : t).split('\n');
   const ops = lineOps(split(before), split(after));
-  const out = [`--- a/${name}`, `+++ b/${name}`];
+  const shown = printable(name);
+  const out = [`--- a/${shown}`, `+++ b/${shown}`];
   const C = 3;
   let k = 0;
   let aLine = 1;
@@ -120,16 +127,47 @@ export interface FixRun {
   files: number;
   /** The unified diff of every change (`--fix-dry-run`). */
   diff: string;
-  /** Files left as they are, with why. */
+  /** Files left as they are, with why (nothing to report as a failure: standard input, a file that does not parse). */
   skipped: string[];
+  /** Files whose fixes could not be written, with why: the run exits 2. */
+  notWritten: string[];
+}
+
+export interface FixOptions {
+  /** Real paths of the folders checked: a file (or a link's target) outside them is never written. */
+  roots: readonly string[];
+  /** Tests only: see io/write.ts. */
+  hooks?: WriteHooks;
+}
+
+/** Why a file's fixes may not be written; undefined when they may. */
+function unwritable(file: WorkspaceFile, roots: readonly string[]): string | undefined {
+  if (file.decoded?.encoding === 'utf16') return 'it is UTF-16, and only UTF-8 is written';
+  if (file.decoded?.encoding === 'invalid-utf8')
+    return `it is not valid UTF-8 (byte ${file.decoded.badByte} is not), and writing it would change bytes no fix touches`;
+  if (!file.disk) return 'it was not read from disk';
+  let real: string;
+  try {
+    real = realpathSync(file.path!);
+  } catch (e) {
+    return ioReason(e);
+  }
+  if (!roots.some((r) => isInside(r, real))) return `it is a symbolic link to ${real}, outside the folders checked`;
+  return undefined;
 }
 
 /**
- * Applies the safe fixes to every file of a run: written in place (`write`), or only described (`dry-run`).
- * Either way the workspace then holds the fixed texts, so the report is of what is left.
+ * Applies the safe fixes to every file of a run: written (`write`; see the top of this file), or only
+ * described (`dry-run`). After a write the workspace holds the text now on disk, so the report is of what is
+ * left; a dry run, and a file that could not be written, report the problems as they are on disk.
  */
-export function fixWorkspace(workspace: Workspace, options: ValidateOptions, mode: 'write' | 'dry-run'): FixRun {
-  const run: FixRun = { fixed: 0, files: 0, diff: '', skipped: [] };
+export function fixWorkspace(
+  workspace: Workspace,
+  options: ValidateOptions,
+  mode: 'write' | 'dry-run',
+  fixOptions: FixOptions = { roots: [] },
+): FixRun {
+  const run: FixRun = { fixed: 0, files: 0, diff: '', skipped: [], notWritten: [] };
   const store = new ChunkStore(workspaceRegistry(workspace));
   for (const file of workspace.files) {
     const before = file.parsed.text;
@@ -139,19 +177,30 @@ export function fixWorkspace(workspace: Workspace, options: ValidateOptions, mod
       continue;
     }
     if (r.fixed === 0 || r.text === before) continue;
-    if (mode === 'write') {
-      if (!file.path) {
-        run.skipped.push(`${file.display}: standard input is not written`);
-        continue;
-      }
-      const raw = readFileSync(file.path);
-      const bom = raw.length >= 3 && raw[0] === 0xef && raw[1] === 0xbb && raw[2] === 0xbf;
-      if (!bom && raw.length >= 2 && ((raw[0] === 0xff && raw[1] === 0xfe) || (raw[0] === 0xfe && raw[1] === 0xff))) {
-        run.skipped.push(`${file.display}: not written, it is UTF-16`);
-        continue;
-      }
-      writeFileSync(file.path, (bom ? '\ufeff' : '') + r.text);
-    } else run.diff += unifiedDiff(file.display, before, r.text);
+    if (mode === 'dry-run') {
+      run.diff += unifiedDiff(file.display, before, r.text);
+      run.fixed += r.fixed;
+      run.files++;
+      continue;
+    }
+    if (!file.path) {
+      run.skipped.push(`${file.display}: standard input is not written`);
+      continue;
+    }
+    const why = unwritable(file, fixOptions.roots);
+    if (why) {
+      run.notWritten.push(`${file.display}: not written: ${why}`);
+      continue;
+    }
+    const bytes = Buffer.from((file.decoded?.bom ? '\ufeff' : '') + r.text, 'utf8');
+    try {
+      writeFileAtomic(file.path, bytes, file.disk!, fixOptions.hooks);
+    } catch (e) {
+      run.notWritten.push(
+        `${file.display}: not written: ${e instanceof ChangedSinceReadError ? `${e.message}; check it again` : ioReason(e)}`,
+      );
+      continue;
+    }
     run.fixed += r.fixed;
     run.files++;
     file.parsed = { text: r.text, lines: new LineIndex(r.text) };

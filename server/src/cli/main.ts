@@ -1,18 +1,22 @@
 // `cloud-manifests check`: collect the inputs, read and parse them all into one workspace, validate
-// it, report. Returns the exit code: 0 clean, 1 errors or too many warnings, 2 usage or I/O errors.
+// it, report. Returns the exit code: 0 clean, 1 errors or too many warnings, 2 usage or settings errors
+// (at once), or files that could not be read or fixes that could not be written (at the end, after the
+// report of every other file, listing them).
 import { version } from '../../../package.json';
 import { parseArgs, USAGE, type CheckOptions } from './args';
 import { useColor } from './color';
 import { loadSettings } from './config';
 import { CliError } from './errors';
-import { collectInputs } from '../io/files';
+import { collectInputs, displayPath } from '../io/files';
 import { fixWorkspace } from './fix';
 import { formatJson } from './formats/json';
 import { formatJunit } from './formats/junit';
 import { formatSarif } from './formats/sarif';
-import { formatText } from './formats/text';
+import { formatText } from './formats/textFormat';
+import { printable } from './printable';
 import { Progress } from './progress';
-import { buildReport } from './report';
+import { buildReport } from './buildReport';
+import { maxFileBytes } from '../service/settings';
 import { stringify } from 'yaml';
 import { crdsOf } from '../model/crd/export';
 import { allKinds, DEFAULT_API_DOMAIN } from '../model/registry';
@@ -22,7 +26,7 @@ import { writeTextAtomic } from '../io/atomicWrite';
 import { kindsOfCrd } from '../model/crd/kinds';
 import { crdsOfTexts, crdTextsOf } from '../service/crd/sources';
 import { readCrdFiles } from './crds';
-import { checkWorkspace, loadWorkspace } from './workspace';
+import { checkWorkspace, loadWorkspace } from './runWorkspace';
 
 export interface CliIo {
   argv: readonly string[];
@@ -36,8 +40,11 @@ export interface CliIo {
 
 export const VERSION: string = version;
 
+/** A message on standard error, on one line whatever file names it holds. */
+const say = (io: CliIo, m: string) => io.stderr.write(`cloud-manifests: ${printable(m)}\n`);
+
 const fail = (io: CliIo, messages: readonly string[]): number => {
-  for (const m of messages) io.stderr.write(`cloud-manifests: ${m}\n`);
+  for (const m of messages) say(io, m);
   return 2;
 };
 
@@ -61,7 +68,7 @@ export async function run(io: CliIo): Promise<number> {
       );
       return 0;
     }
-    if (command.kind === 'schemas') return crdSchemas(io, command.crds, command.out);
+    if (command.kind === 'schemas') return await crdSchemas(io, command.crds, command.out);
     return await check(io, command.options);
   } catch (e) {
     if (e instanceof CliError) return fail(io, [e.usage ? `${e.message} (see cloud-manifests --help)` : e.message]);
@@ -70,8 +77,8 @@ export async function run(io: CliIo): Promise<number> {
 }
 
 /** `schemas --crds PATH --out DIR`: the JSON Schemas of the served kinds of the CRDs, written one by one. */
-function crdSchemas(io: CliIo, crds: string, out: string): number {
-  const read = readCrdFiles([crds], io.cwd);
+async function crdSchemas(io: CliIo, crds: string, out: string): Promise<number> {
+  const read = await readCrdFiles([crds], io.cwd);
   if (read.errors.length > 0) return fail(io, read.errors);
   const kinds = read.files.flatMap((f) =>
     crdsOfTexts(f.uri, crdTextsOf(f.text)).flatMap((c) => kindsOfCrd(c.value, c.uri).filter((d) => d.crd?.served)),
@@ -85,9 +92,10 @@ function crdSchemas(io: CliIo, crds: string, out: string): number {
 
 async function check(io: CliIo, options: CheckOptions): Promise<number> {
   const started = Date.now();
-  const { settings, base } = loadSettings(io.cwd, options);
+  const { settings, base, notices } = loadSettings(io.cwd, options);
+  for (const m of notices) say(io, m);
   const paths = options.paths.length > 0 ? options.paths : ['.'];
-  const { inputs, errors } = collectInputs(paths, {
+  const { inputs, errors, skipped, roots } = await collectInputs(paths, {
     cwd: io.cwd,
     exclude: settings.exclude,
     excludeBase: base,
@@ -95,25 +103,34 @@ async function check(io: CliIo, options: CheckOptions): Promise<number> {
   });
   if (errors.length > 0) return fail(io, errors);
 
-  const crds = readCrdFiles(settings.crds, base);
+  const crds = await readCrdFiles(settings.crds, base);
   if (crds.errors.length > 0) return fail(io, crds.errors);
 
   const progress = new Progress(io.stderr);
-  const { workspace, errors: readErrors } = await loadWorkspace(inputs, { cwd: io.cwd, stdin: io.stdin, progress });
+  const maxBytes = maxFileBytes(settings);
+  const { workspace, errors: readErrors } = await loadWorkspace(inputs, {
+    cwd: io.cwd,
+    stdin: io.stdin,
+    progress,
+    maxBytes,
+  });
   workspace.crds = crds.files;
-  if (readErrors.length > 0) {
-    progress.clear();
-    return fail(io, readErrors);
-  }
-  const fixes = options.fix ? fixWorkspace(workspace, { rules: settings.rules }, options.fix) : undefined;
+  // What could not be read is listed at the end; everything else is checked meanwhile.
+  const notChecked = [
+    ...skipped.filter((k) => k.error).map((k) => `not checked: ${displayPath(io.cwd, k.path)}: ${k.reason}`),
+    ...readErrors.map((e) => `not checked: ${e}`),
+  ];
+  const notes = skipped.filter((k) => !k.error).map((k) => `skipped ${displayPath(io.cwd, k.path)}: ${k.reason}`);
+  const fixes = options.fix ? fixWorkspace(workspace, { rules: settings.rules }, options.fix, { roots }) : undefined;
   const results = checkWorkspace(workspace, settings, progress);
   progress.clear();
+  for (const m of notes) say(io, m);
   if (fixes) {
     io.stdout.write(fixes.diff);
-    for (const s of fixes.skipped) io.stderr.write(`cloud-manifests: ${s}\n`);
+    for (const m of [...fixes.skipped, ...fixes.notWritten]) say(io, m);
     const n = (k: number, w: string) => `${k} ${w}${k === 1 ? '' : 's'}`;
     const verb = options.fix === 'write' ? 'fixed' : 'would fix';
-    io.stderr.write(`cloud-manifests: ${verb} ${n(fixes.fixed, 'problem')} in ${n(fixes.files, 'file')}\n`);
+    say(io, `${verb} ${n(fixes.fixed, 'problem')} in ${n(fixes.files, 'file')}`);
   }
 
   const report = buildReport(io.cwd, results, { quiet: options.quiet });
@@ -138,6 +155,14 @@ async function check(io: CliIo, options: CheckOptions): Promise<number> {
   }
   io.stdout.write(output);
 
+  // Files not read and fixes not written come last, so the log ends with them; they decide the exit code.
+  const unfinished = [
+    ...notChecked,
+    ...(fixes?.notWritten.length
+      ? [`${fixes.notWritten.length} of the files' fixes were not written (see above)`]
+      : []),
+  ];
+  if (unfinished.length > 0) return fail(io, unfinished);
   // `--quiet` leaves out warnings and below only, so the error count is complete.
   if (report.counts.error > 0) return 1;
   if (options.maxWarnings !== undefined && report.warningsFound > options.maxWarnings) {

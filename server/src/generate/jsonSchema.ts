@@ -23,7 +23,7 @@ function describeEnum(t: Type): string[] {
 /** Plain-text documentation of a field: meaning, requirement, limits, default and notes. */
 export function fieldDescription(f: Field): string {
   const parts = [f.doc.endsWith('.') ? f.doc : `${f.doc}.`];
-  if (f.required) parts.push('Required.');
+  if (f.required) parts.push(f.requiredApprox ? 'Required (known from a neighbouring API version).' : 'Required.');
   parts.push(...describeEnum(f.type));
   const limits = typeLimits(f.type);
   if (limits.length > 0) parts.push(`Limits: ${limits.join('; ')}.`);
@@ -124,7 +124,8 @@ function objectSchema(t: ObjectType, description?: string): JsonSchema {
   const properties: JsonSchema = {};
   for (const [k, f] of Object.entries(t.fields)) properties[k] = typeSchema(f.type, fieldDescription(f));
   const required = Object.entries(t.fields)
-    .filter(([, f]) => f.required)
+    // A requirement known only from a neighbouring API version (≈) is a warning here, so no schema error.
+    .filter(([, f]) => f.required && !f.requiredApprox)
     .map(([k]) => k);
   const s: JsonSchema = {
     type: 'object',

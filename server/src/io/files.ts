@@ -1,11 +1,14 @@
 // Which files a run checks, and reading them: paths, folders, globs and `-` (standard input) become a
-// list of inputs; nothing here parses or validates.
-import { readFileSync, statSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+// list of inputs; nothing here parses or validates. Folders are walked by folderWalk.ts (never leaving them);
+// files are read bounded (read.ts) and decoded exactly or flagged (decode.ts).
+import { realpathSync, statSync } from 'node:fs';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
+import { decodeBytes, type Decoded } from './decode';
 import { ioReason } from './ioReason';
-import { Excluder, globToRegExp, hasMagic, splitGlob } from './glob';
-import { isYamlName, walkYamlSync } from './walk';
+import { compileGlob, Excluder, hasMagic, splitGlob, type Glob } from './glob';
+import { DEFAULT_MAX_FILE_BYTES, readFileBoundedSync } from './read';
+import { isYamlName, walkYaml, type Skipped } from './folderWalk';
+import { hashBytes, type Expected } from './write';
 
 export type Input = { kind: 'file'; path: string; display: string } | { kind: 'stdin'; display: string };
 
@@ -18,6 +21,17 @@ export interface CollectOptions {
   stdinFilename?: string;
 }
 
+/** What collectInputs found. */
+export interface Collected {
+  inputs: Input[];
+  /** Usage errors (a missing file, a glob that matches nothing…): the run stops. */
+  errors: string[];
+  /** Entries left out while walking folders (unreadable, not regular, links leading out): the run goes on. */
+  skipped: Skipped[];
+  /** Real paths of the folders checked (the current folder, folder arguments, glob bases): `--fix` writes only inside them. */
+  roots: string[];
+}
+
 const slashes = (p: string): string => (sep === '\\' ? p.replace(/\\/g, '/') : p);
 
 /** How a file is named in reports: relative to the current folder when inside it, else absolute. */
@@ -28,42 +42,54 @@ export function displayPath(cwd: string, abs: string): string {
 }
 
 /**
- * Resolves the command line's paths to inputs, in order, without duplicates. Problems (a missing file,
- * an unreadable folder, a glob that matches nothing…) are returned as one-line messages.
+ * Resolves the command line's paths to inputs, in order, without duplicates (a file named twice, or through
+ * a link, is one input). Usage problems (a missing file, a glob that matches nothing…) are returned as
+ * one-line messages; entries left out of folder walks (unreadable, not regular, links leading out) as `skipped`.
  */
-export function collectInputs(
-  paths: readonly string[],
-  options: CollectOptions,
-): { inputs: Input[]; errors: string[] } {
+export async function collectInputs(paths: readonly string[], options: CollectOptions): Promise<Collected> {
   const { cwd } = options;
   const excluder = new Excluder(options.exclude ?? []);
   const excludeBase = options.excludeBase ?? cwd;
   const inputs: Input[] = [];
   const errors: string[] = [];
+  const skipped: Skipped[] = [];
+  const roots = new Set<string>();
+  const addRoot = (dir: string) => {
+    try {
+      roots.add(realpathSync(dir));
+    } catch {
+      // Not readable: nothing below it is read either.
+    }
+  };
+  addRoot(cwd);
   const seen = new Set<string>();
   let stdinSeen = false;
 
   const excluded = (abs: string): boolean => !excluder.empty && excluder.excludes(slashes(relative(excludeBase, abs)));
   const addFile = (abs: string) => {
-    if (seen.has(abs)) return;
-    seen.add(abs);
+    // One file reached by two names (a link beside its target) is one input: checked, and fixed, once.
+    let real = abs;
+    try {
+      real = realpathSync(abs);
+    } catch {
+      // Reported when it is read.
+    }
+    if (seen.has(real)) return;
+    seen.add(real);
     inputs.push({ kind: 'file', path: abs, display: displayPath(cwd, abs) });
   };
 
   /** Every YAML file below a folder (sorted, depth first); `match` filters by path relative to `root`. */
-  const walk = (root: string, match?: { re: RegExp; maxDepth: number }): number => {
-    let found = 0;
-    walkYamlSync(root, {
+  const walk = async (root: string, match?: { glob: Glob; maxDepth: number }): Promise<number> => {
+    addRoot(root);
+    const r = await walkYaml(root, {
       skip: excluded,
       descend: match ? (depth) => depth < match.maxDepth : undefined,
-      accept: match ? (relPath) => match.re.test(relPath) : undefined,
-      onFile: (full) => {
-        found++;
-        addFile(full);
-      },
-      onError: (dir, e) => errors.push(`cannot read folder ${displayPath(cwd, dir)}: ${ioReason(e)}`),
+      accept: match ? (relPath) => match.glob.test(relPath) : undefined,
     });
-    return found;
+    r.files.forEach(addFile);
+    skipped.push(...r.skipped);
+    return r.files.length;
   };
 
   for (const arg of paths) {
@@ -84,7 +110,7 @@ export function collectInputs(
       }
     }
     if (st?.isDirectory()) {
-      walk(abs);
+      await walk(abs);
     } else if (st?.isFile()) {
       if (!isYamlName(arg)) errors.push(`not a YAML file (expected .yaml or .yml): ${arg}`);
       else addFile(abs);
@@ -101,68 +127,51 @@ export function collectInputs(
         baseIsDir = false;
       }
       const maxDepth = rest.includes('**') ? Infinity : rest.split('/').length;
-      const found = baseIsDir ? walk(baseAbs, { re: globToRegExp(rest), maxDepth }) : 0;
+      const found = baseIsDir ? await walk(baseAbs, { glob: compileGlob(rest), maxDepth }) : 0;
       if (found === 0) errors.push(`no YAML files match: ${arg}`);
     } else {
       errors.push(`no such file: ${arg}`);
     }
   }
-  return { inputs, errors };
+  return { inputs, errors, skipped, roots: [...roots] };
 }
 
-/** Decodes a file's bytes: UTF-8 (BOM or not) or UTF-16 with a BOM; undefined for binary content. */
-export function decodeText(buf: Buffer): string | undefined {
-  if (buf.length >= 3 && buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf) return buf.toString('utf8', 3);
-  if (buf.length >= 2 && buf[0] === 0xff && buf[1] === 0xfe) return buf.toString('utf16le', 2);
-  if (buf.length >= 2 && buf[0] === 0xfe && buf[1] === 0xff) {
-    const swapped = Buffer.from(buf.subarray(2, buf.length - (buf.length % 2)));
-    swapped.swap16();
-    return swapped.toString('utf16le');
+/** A file as the CLI read it: its text, how it was decoded, and what it held (to refuse a stale write). */
+export interface InputText {
+  text: string;
+  decoded: Omit<Decoded, 'text'>;
+  disk?: Expected;
+}
+
+/** Reads one file as text (bounded: see read.ts); an error message instead when it cannot be read or is not text. */
+export function readInputFile(
+  input: Extract<Input, { kind: 'file' }>,
+  maxBytes = DEFAULT_MAX_FILE_BYTES,
+): InputText | { error: string } {
+  const r = readFileBoundedSync(input.path, maxBytes);
+  if ('skipped' in r) {
+    if (r.missing) return { error: `no such file: ${input.display}` };
+    return { error: `cannot read ${input.display}: ${r.skipped}` };
   }
-  if (buf.indexOf(0) >= 0) return undefined;
-  return buf.toString('utf8');
+  const d = decodeBytes(r.bytes);
+  if (d === undefined) return { error: `not a text file (binary content): ${input.display}` };
+  const { text, ...decoded } = d;
+  return { text, decoded, disk: { size: r.size, mtimeMs: r.mtimeMs, hash: hashBytes(r.bytes) } };
 }
 
-/** A file's text (see decodeText); undefined when it cannot be read or is not text. */
-export async function readTextFile(path: string): Promise<string | undefined> {
-  try {
-    return decodeText(await readFile(path));
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * The same, synchronously: for bulk reads between which the caller yields anyway (a small file reads in
- * microseconds, where the promise API costs four round trips through the thread pool: open, stat, read, close).
- */
-export function readTextFileSync(path: string): string | undefined {
-  try {
-    return decodeText(readFileSync(path));
-  } catch {
-    return undefined;
-  }
-}
-
-/** Reads one file as text; an error message instead when it cannot be read or is not text. */
-export function readInputFile(input: Extract<Input, { kind: 'file' }>): { text: string } | { error: string } {
-  let buf: Buffer;
-  try {
-    buf = readFileSync(input.path);
-  } catch (e) {
-    const reason = ioReason(e);
-    return {
-      error: reason === 'no such file' ? `no such file: ${input.display}` : `cannot read ${input.display}: ${reason}`,
-    };
-  }
-  const text = decodeText(buf);
-  if (text === undefined) return { error: `not a text file (binary content): ${input.display}` };
-  return { text };
-}
-
-/** Reads all of standard input. */
-export async function readStdin(stream: NodeJS.ReadableStream): Promise<Buffer> {
+/** Reads all of standard input, up to the size cap. */
+export async function readStdin(
+  stream: NodeJS.ReadableStream,
+  maxBytes = DEFAULT_MAX_FILE_BYTES,
+): Promise<Buffer | undefined> {
   const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
+  let total = 0;
+  for await (const chunk of stream) {
+    const b = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
+    total += b.length;
+    // Bounded like a file: past the cap, stop keeping it (undefined: too large).
+    if (total > maxBytes) return undefined;
+    chunks.push(b);
+  }
   return Buffer.concat(chunks);
 }

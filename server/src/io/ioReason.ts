@@ -15,6 +15,12 @@ export function ioReason(e: unknown): string {
       return 'not a folder';
     case 'ELOOP':
       return 'too many symbolic links';
+    case 'EROFS':
+      return 'read-only file system';
+    case 'ENOSPC':
+      return 'no space left on the device';
+    case 'ENAMETOOLONG':
+      return 'name too long';
     case 'EMFILE':
     case 'ENFILE':
       return 'too many open files';

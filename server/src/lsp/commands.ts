@@ -1,7 +1,7 @@
 // The extension's own requests, registered on the connection next to the standard ones:
 //   cloudManifests/checkWorkspace — "Check Workspace Manifests": every file's diagnostics, for Problems;
 //   cloudManifests/ownerGraph     — the explorer's owner tree (service/workspace/ownerGraph.ts).
-// Both read the server's workspace index, current with the open documents. See ../protocol/requests.ts for the
+// Both read the server's workspace index, current with the open documents. See ../protocol/customRequests.ts for the
 // messages, which the client shares.
 import { ProtocolRequestType, type CancellationToken, type Diagnostic } from 'vscode-languageserver/node';
 import {
@@ -12,13 +12,13 @@ import {
   type CheckWorkspaceResult,
   type OwnerGraphParams,
   type OwnerGraphResult,
-} from '../protocol/requests';
+} from '../protocol/customRequests';
 import { WORKSPACE_SCOPE } from '../service/workspace/manifest';
 import { ownerGraph } from '../service/workspace/ownerGraph';
 import { checkLife } from './lifecycle';
 import { allDiagnostics, diagnosticsOf, syncAll } from './publish';
 import { logError, type ServerState } from './state';
-import { readText } from './workspace';
+import { readText } from './workspaceFolders';
 
 const checkWorkspaceRequest = new ProtocolRequestType<CheckWorkspaceParams, CheckWorkspaceResult, never, void, void>(
   CHECK_WORKSPACE,
@@ -40,7 +40,8 @@ async function fileDiagnostics(s: ServerState, uri: string): Promise<Diagnostic[
   const doc = s.documents.get(uri);
   if (doc) return diagnosticsOf(s, doc);
   const f = s.index.get(uri);
-  const text = f?.text ?? (await readText(uri));
+  // Read from disk only inside the workspace folders (readText refuses anything else).
+  const text = f?.text ?? (await readText(s, uri));
   if (text === undefined) return undefined;
   return allDiagnostics(s, uri, s.analysis.parse(text), f !== undefined);
 }

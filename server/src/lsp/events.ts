@@ -5,14 +5,17 @@ import {
   DocumentDiagnosticReportKind,
   FileChangeType,
   type DocumentDiagnosticParams,
+  type WorkspaceDiagnosticParams,
+  type WorkspaceDiagnosticReport,
 } from 'vscode-languageserver/node';
-import { isYamlName } from '../io/walk';
+import { workspaceDiagnostics } from './workspaceDiagnostics';
+import { isYamlName } from '../io/folderWalk';
 import { WORKSPACE_SCOPE } from '../service/workspace/manifest';
 import { guarded } from './lifecycle';
-import { documentParams, watchedFileChanges } from './params';
-import { diagnosticsOf, documentChanged, markDirty } from './publish';
+import { documentParams, watchedFileChanges, workspaceDiagnosticParams } from './params';
+import { crossDiags, diagnosticsOf, documentChanged, markDirty } from './publish';
 import { safely, type ServerState } from './state';
-import { enqueue, inWorkspace, listYamlFiles, pathOf, readText } from './workspace';
+import { containedPath, enqueue, inWorkspace, listYamlFiles, readText, reportSkipped } from './workspaceFolders';
 
 export function registerDocumentEvents(s: ServerState): void {
   const { client, connection, documents, publish } = s;
@@ -28,7 +31,7 @@ export function registerDocumentEvents(s: ServerState): void {
     // The file falls back to its content on disk (or leaves the index).
     enqueue(s, async () => {
       if (documents.get(uri)) return;
-      const text = inWorkspace(s, uri) && isYamlName(uri) ? await readText(uri) : undefined;
+      const text = inWorkspace(s, uri) && isYamlName(uri) ? await readText(s, uri) : undefined;
       if (documents.get(uri)) return;
       const keys = text !== undefined ? s.analysis.indexFile(uri, text, WORKSPACE_SCOPE) : s.analysis.unindexFile(uri);
       markDirty(s, s.index.dependents([uri], keys));
@@ -54,19 +57,31 @@ export function registerDocumentEvents(s: ServerState): void {
           continue;
         }
         if (documents.get(uri)) continue; // the open document's content wins
-        const path = pathOf(uri);
-        if (!path || !inWorkspace(s, uri)) continue;
+        // Only a path inside a workspace folder, links resolved (a link to / or /dev/zero is never read).
+        const path = await containedPath(s, uri);
+        if (!path) {
+          // Indexed before (a file since removed, or replaced by a link leading out): it leaves the index.
+          if (s.index.has(uri) && !documents.get(uri)) {
+            for (const k of s.analysis.unindexFile(uri)) keys.push(k);
+            touched.add(uri);
+          }
+          continue;
+        }
         let found: string[] = [];
         if (isYamlName(path)) found = [path];
         else {
           // A folder created or moved in: its YAML files.
           const st = await stat(path).catch(() => undefined);
-          if (st?.isDirectory()) found = await listYamlFiles(s, path, s.ws.scanGeneration);
+          if (st?.isDirectory()) {
+            const listed = await listYamlFiles(s, path, s.ws.scanGeneration);
+            reportSkipped(s, listed.skipped);
+            found = listed.files;
+          }
         }
         for (const p of found) {
           const u = pathToFileURL(p).href;
           if (documents.get(u)) continue;
-          const text = await readText(u);
+          const text = await readText(s, u);
           keys.push(
             ...(text === undefined ? s.analysis.unindexFile(u) : s.analysis.indexFile(u, text, WORKSPACE_SCOPE)),
           );
@@ -83,5 +98,21 @@ export function registerDocumentEvents(s: ServerState): void {
       const items = doc ? safely(s, () => diagnosticsOf(s, doc), []) : [];
       return { kind: DocumentDiagnosticReportKind.Full, items };
     }),
+  );
+
+  const pullWorkspace = guarded(s.life, workspaceDiagnosticParams, (params: WorkspaceDiagnosticParams, token) =>
+    workspaceDiagnostics(
+      s,
+      params,
+      (uri, text) => {
+        const f = s.index.get(uri);
+        return f ? crossDiags(s, uri, { text, lines: f.lines() }) : [];
+      },
+      token,
+    ),
+  );
+  // `guarded` passes a promise through (its type says "a result or a promise of it").
+  connection.languages.diagnostics.onWorkspace(
+    (params, token) => pullWorkspace(params, token) as Promise<WorkspaceDiagnosticReport>,
   );
 }

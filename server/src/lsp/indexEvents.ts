@@ -1,7 +1,7 @@
 // Tells the client when the workspace index changed (`cloudManifests/indexChanged`), so views built from it
 // (the owner tree) ask again: when a scan starts and ends, and after file events and edits that reach the
 // index. Coalesced: one notification per quiet moment.
-import { INDEX_CHANGED, type IndexChangedParams } from '../protocol/requests';
+import { INDEX_CHANGED, type IndexChangedParams } from '../protocol/customRequests';
 import type { ServerState } from './state';
 
 const QUIET_MS = 250;

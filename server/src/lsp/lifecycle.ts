@@ -20,7 +20,7 @@ export interface Life {
   shutdown: boolean;
 }
 
-const cancelled = () => new ResponseError(LSPErrorCodes.RequestCancelled, 'the request was cancelled');
+export const cancelled = () => new ResponseError(LSPErrorCodes.RequestCancelled, 'the request was cancelled');
 
 /** Refuses a request before `initialize` (-32002) and after `shutdown` (-32600). */
 export function checkLife(life: Life): void {

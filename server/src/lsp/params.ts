@@ -74,6 +74,16 @@ export const codeActionParams = all(textDocument, (p) => {
     return `\`context.diagnostics\` must be an array; found ${isObject(c) ? found(c.diagnostics) : `\`context\` ${found(c)}`}`;
   return undefined;
 });
+/** workspace/diagnostic: `previousResultIds` a list of `{ uri, value }`. */
+export const workspaceDiagnosticParams = all((p) => {
+  const prev = p.previousResultIds;
+  if (!Array.isArray(prev)) return `\`previousResultIds\` must be an array; found ${found(prev)}`;
+  const bad = prev.findIndex((x) => !isObject(x) || typeof x.uri !== 'string' || typeof x.value !== 'string');
+  return bad >= 0
+    ? `\`previousResultIds[${bad}]\` must be an object with a \`uri\` and a \`value\` (strings)`
+    : undefined;
+});
+
 export const workspaceSymbolParams = all((p) =>
   typeof p.query === 'string' ? undefined : `\`query\` must be a string; found ${found(p.query)}`,
 );

@@ -3,15 +3,17 @@
 // coalesced: only the latest state is indexed and published.
 import { CodeLensRefreshRequest, type Diagnostic } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import type { CrossFileOptions } from '../service/analysis';
-import { severityOf } from '../service/diag';
+import type { CrossFileOptions, FileText } from '../service/analysis';
+import { severityOf, type Diag } from '../service/diag';
 import type { ParsedFile } from '../service/parse';
 import { WORKSPACE_SCOPE } from '../service/workspace/manifest';
 import { docsBaseOf, toLspDiagnostic } from './diagnostic';
 import { QuietScheduler } from './quiet';
 import { fileOf, isYaml, safely, type ServerState } from './state';
-import { displayOf, scopeOf } from './workspace';
+import { displayOf, scopeOf } from './workspaceFolders';
 import { indexChanged } from './indexEvents';
+import { closedFileDiagnostics, workspaceWide } from './workspaceDiagnostics';
+import { isYamlName } from '../io/folderWalk';
 
 /** Feeds an open document to the index when it changed since; returns the files that may be affected. */
 export function syncDoc(s: ServerState, doc: TextDocument): Set<string> | undefined {
@@ -39,6 +41,10 @@ function crossOptions(s: ServerState, uri: string): CrossFileOptions {
   };
 }
 
+/** Cross-document diagnostics of an indexed file, settings and disable comments applied. */
+export const crossDiags = (s: ServerState, uri: string, file: FileText): Diag[] =>
+  s.analysis.crossDiagnostics(uri, file, crossOptions(s, uri));
+
 /** A file's own checks and the cross-document ones, in position order, as LSP diagnostics. */
 export function allDiagnostics(s: ServerState, uri: string, file: ParsedFile, cross: boolean): Diagnostic[] {
   const all = s.analysis.fileDiagnostics(uri, file, cross ? crossOptions(s, uri) : undefined);
@@ -60,28 +66,31 @@ export function diagnosticsOf(s: ServerState, doc: TextDocument): Diagnostic[] {
 }
 
 /**
- * Closed files get their cross-document errors and warnings (a change elsewhere broke them); the rest of
- * their diagnostics shows when they are opened. Only changes are published (`publish.closedPublished`).
+ * Closed files of the workspace get all their diagnostics with the `workspace` problems scope (see
+ * workspaceDiagnostics.ts); otherwise only their cross-document errors and warnings (a change elsewhere
+ * broke them), the rest showing when they are opened. Only changes are published (`publish.closedPublished`).
  */
 export function publishClosed(s: ServerState, uri: string): void {
   const { connection, publish } = s;
   const closedPublished = publish.closedPublished;
   const f = s.index.get(uri);
-  const diags = f
-    ? s.analysis
-        .crossDiagnostics(uri, { text: f.text, lines: f.lines() }, crossOptions(s, uri))
-        .filter((d) => severityOf(d) === 'error' || severityOf(d) === 'warning')
-    : [];
+  let lsp: Diagnostic[] = [];
+  if (f && workspaceWide(s) && f.scope === WORKSPACE_SCOPE && isYamlName(uri))
+    lsp = closedFileDiagnostics(s, uri, (text) => crossDiags(s, uri, { text, lines: f.lines() }));
+  else if (f) {
+    const docs = docsBaseOf(s.client.settings.docsBaseUrl);
+    lsp = crossDiags(s, uri, { text: f.text, lines: f.lines() })
+      .filter((d) => severityOf(d) === 'error' || severityOf(d) === 'warning')
+      .map((d) => toLspDiagnostic({ lines: f.lines() }, d, docs));
+  }
   const prev = closedPublished.get(uri);
-  if (diags.length === 0) {
+  if (lsp.length === 0) {
     if (prev !== undefined) {
       closedPublished.delete(uri);
       void connection.sendDiagnostics({ uri, diagnostics: [] });
     }
     return;
   }
-  const docs = docsBaseOf(s.client.settings.docsBaseUrl);
-  const lsp = diags.map((d) => toLspDiagnostic({ lines: f!.lines() }, d, docs));
   const key = JSON.stringify(lsp);
   if (prev === key) return;
   closedPublished.set(uri, key);
@@ -102,7 +111,11 @@ export function scheduleFlush(s: ServerState): void {
 }
 
 export function markDirty(s: ServerState, uris: Iterable<string>): void {
-  for (const u of uris) s.publish.dirty.add(u);
+  const { dirty, stamps } = s.publish;
+  for (const u of uris) {
+    dirty.add(u);
+    stamps.set(u, (stamps.get(u) ?? 0) + 1);
+  }
   scheduleFlush(s);
   indexChanged(s);
 }
@@ -169,6 +182,7 @@ export function scheduleRefresh(s: ServerState, diagnostics: boolean): void {
 
 export function revalidateAll(s: ServerState): void {
   const { client, connection, documents } = s;
+  s.publish.epoch++;
   if (client.pullDiagnostics) {
     if (client.diagnosticRefreshSupport) void connection.languages.diagnostics.refresh().catch(() => undefined);
     return;

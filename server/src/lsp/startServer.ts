@@ -1,6 +1,6 @@
 // The language server built from its connection: `startServer(connection)` creates the server's state and
 // hands it to the handler modules (lifecycle and settings here; events.ts: document and file events;
-// requests.ts: requests; commands.ts: the extension's own requests; publish.ts: diagnostics; workspace.ts:
+// standardRequests.ts: requests; commands.ts: the extension's own requests; publish.ts: diagnostics; workspaceFolders.ts:
 // folders, reads and the scan). ../server.ts starts it over stdio; tests start it in-process over streams.
 import { pathToFileURL } from 'node:url';
 import {
@@ -12,7 +12,8 @@ import {
   type InitializeResult,
 } from 'vscode-languageserver/node';
 import { Excluder } from '../io/glob';
-import { CODE_ACTION_KINDS } from './codeActions';
+import { CODE_ACTION_KINDS } from './codeActionRequests';
+import { EXPRESSION_TRIGGERS } from '../service/complete';
 import { indexChanged } from './indexEvents';
 import { readSettings, type Settings } from '../service/settings';
 import { registerCommands } from './commands';
@@ -20,14 +21,21 @@ import { registerDocumentEvents } from './events';
 import { checkedDocumentSync } from './lifecycle';
 import { didChangeParams, didCloseParams, didOpenParams } from './params';
 import { revalidateAll, syncDoc } from './publish';
-import { registerRequests } from './requests';
+import { registerRequests } from './standardRequests';
 import { createState, type ServerState } from './state';
-import { pathOf, scanWorkspace } from './workspace';
+import { pathOf, scanWorkspace } from './workspaceFolders';
 
 /** Registers every handler on the connection and starts listening; returns the server's state. */
 export function startServer(connection: Connection): ServerState {
   const s = createState(connection);
   const { client, documents, ws } = s;
+
+  /** Settings from the client, with what is wrong or left unused in them said in the log. */
+  const readLogged = (raw: unknown): Settings => {
+    const { settings, problems, ignored } = readSettings(raw);
+    for (const p of [...problems, ...ignored]) connection.console.warn(`cloud-manifests settings: ${p}`);
+    return settings;
+  };
 
   /** Scans the workspace folders; then the open documents join the index and everything is re-published. */
   const rescan = () => {
@@ -53,7 +61,7 @@ export function startServer(connection: Connection): ServerState {
     client.codeLensRefreshSupport = !!caps.workspace?.codeLens?.refreshSupport;
     client.documentChangesSupport = !!caps.workspace?.workspaceEdit?.documentChanges;
     const init = params.initializationOptions as { settings?: unknown; indexChanged?: unknown } | undefined;
-    if (init?.settings) client.settings = readSettings(init.settings).settings;
+    if (init?.settings) client.settings = readLogged(init.settings);
     client.indexEvents = init?.indexChanged === true;
     ws.excluder = new Excluder(client.settings.exclude);
     const roots =
@@ -64,7 +72,10 @@ export function startServer(connection: Connection): ServerState {
     return {
       capabilities: {
         textDocumentSync: TextDocumentSyncKind.Incremental,
-        completionProvider: { triggerCharacters: [':', ' ', '-', '/', '\n'], resolveProvider: false },
+        completionProvider: {
+          triggerCharacters: [':', ' ', '-', '/', '\n', ...EXPRESSION_TRIGGERS],
+          resolveProvider: false,
+        },
         hoverProvider: true,
         definitionProvider: true,
         referencesProvider: true,
@@ -75,7 +86,7 @@ export function startServer(connection: Connection): ServerState {
         codeActionProvider: { codeActionKinds: CODE_ACTION_KINDS, resolveProvider: false },
         workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
         ...(client.pullDiagnostics
-          ? { diagnosticProvider: { interFileDependencies: true, workspaceDiagnostics: false } }
+          ? { diagnosticProvider: { interFileDependencies: true, workspaceDiagnostics: true } }
           : {}),
       },
       serverInfo: { name: 'cloud-manifests', version: '0.1.0' },
@@ -85,15 +96,15 @@ export function startServer(connection: Connection): ServerState {
   const refreshSettings = async (): Promise<void> => {
     if (!client.configurationSupport) return;
     const raw = await connection.workspace.getConfiguration('cloudManifests').catch(() => undefined);
-    const { settings: next, problems } = readSettings(raw);
-    applyNewSettings(next);
-    for (const p of problems) connection.console.warn(`cloud-manifests settings: ${p}`);
+    applyNewSettings(readLogged(raw));
   };
 
-  /** Takes new settings; a changed `exclude` rescans the workspace, anything else re-validates. */
+  /** Takes new settings; a changed `exclude` or `maxFileSizeMB` rescans the workspace, anything else re-validates. */
   const applyNewSettings = (next: Settings): void => {
+    // What the scan reads changes: the files it leaves out, the size it reads up to, the CRDs it reads.
     const excludeChanged =
       JSON.stringify(next.exclude) !== JSON.stringify(client.settings.exclude) ||
+      next.maxFileSizeMB !== client.settings.maxFileSizeMB ||
       JSON.stringify(next.crds) !== JSON.stringify(client.settings.crds);
     client.settings = next;
     if (excludeChanged) {
@@ -128,7 +139,7 @@ export function startServer(connection: Connection): ServerState {
 
   connection.onDidChangeConfiguration((change) => {
     const fromPush = (change.settings as { cloudManifests?: unknown } | undefined)?.cloudManifests;
-    if (fromPush !== undefined) applyNewSettings(readSettings(fromPush).settings);
+    if (fromPush !== undefined) applyNewSettings(readLogged(fromPush));
     void (fromPush !== undefined ? Promise.resolve() : refreshSettings()).then(() => revalidateAll(s));
   });
 

@@ -6,7 +6,7 @@
 import { ResponseError, TextDocuments, type Connection } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { Excluder } from '../io/glob';
-import { isYamlName } from '../io/walk';
+import { isYamlName } from '../io/folderWalk';
 import { Analysis } from '../service/analysis';
 import type { ParsedFile } from '../service/parse';
 import { DEFAULT_SETTINGS, type Settings } from '../service/settings';
@@ -40,6 +40,10 @@ export interface WorkspaceState {
   crdFiles: Set<string>;
   scanGeneration: number;
   scanDone: Promise<void>;
+  /** The folders' real paths, for the folders list they were computed from (see workspace.ts realFolders). */
+  real?: { of: string[]; paths: string[] };
+  /** Skipped files and folders already said in the log (`path\0reason`): each is said once. */
+  reported: Set<string>;
 }
 
 /** Diagnostics waiting to be published (see publish.ts). */
@@ -53,6 +57,10 @@ export interface PublishState {
   /** Publishes once a burst of changes is over (created on first use; see quiet.ts). */
   flusher?: QuietScheduler;
   refreshHandle?: NodeJS.Timeout;
+  /** Per file, bumped whenever its diagnostics may have changed: the result ids of workspace pulls. */
+  stamps: Map<string, number>;
+  /** Bumped when every file's diagnostics may have changed (settings, a new scan). */
+  epoch: number;
 }
 
 export interface ServerState {
@@ -112,10 +120,11 @@ export function createState(connection: Connection): ServerState {
       crdFiles: new Set(),
       scanGeneration: 0,
       scanDone: Promise.resolve(),
+      reported: new Set(),
     },
     indexedVersion: new Map(),
     fsQueue: Promise.resolve(),
-    publish: { dirty: new Set(), changedDocs: new Set(), closedPublished: new Map() },
+    publish: { dirty: new Set(), changedDocs: new Set(), closedPublished: new Map(), stamps: new Map(), epoch: 0 },
     life: { initialized: false, shutdown: false },
   };
 }

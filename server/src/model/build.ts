@@ -46,6 +46,8 @@ export function obj(
     validations?: ObjectType['validations'];
     defaults?: ObjectType['defaults'];
     reference?: ObjectType['reference'];
+    flat?: ObjectType['flat'];
+    flatInto?: string;
   } = {},
 ): ObjectType {
   return { kind: 'object', name, fields, ...opts };

@@ -20,6 +20,7 @@ export function typeLimits(t: Type): string[] {
       if (t.patternDoc) out.push(`${t.patternDoc}${t.patternSeverity ? ' (a warning only)' : ''}`);
       else if (t.pattern) out.push(`matches ${code(t.pattern)}${t.patternSeverity ? ' (a warning only)' : ''}`);
       if (t.format) out.push(FORMAT_DOCS[t.format]);
+      if (t.notBefore) out.push(`${code(t.notBefore)} or later`);
       if (t.durationSeconds) {
         const { min, max } = t.durationSeconds;
         if (min !== undefined && max !== undefined) out.push(`from ${describeSeconds(min)} to ${describeSeconds(max)}`);

@@ -29,6 +29,8 @@ function build(def: KindDef) {
     ...(def.topUnknown ? { unknownFields: def.topUnknown } : {}),
     ...(def.validations ? { validations: def.validations } : {}),
     ...(def.topDefaults ? { defaults: def.topDefaults } : {}),
+    // `spec` fields written at the top level (`spec:` forgotten) are one mistake (where there is a `spec`).
+    ...(!def.topFields || def.topFields.spec ? { flatInto: 'spec' } : {}),
   };
   const env = obj(def.kind, fields(true), { doc: def.doc, ...unknown });
   const item = obj(def.kind, fields(false), { doc: def.doc, ...unknown });
@@ -53,5 +55,27 @@ function build(def: KindDef) {
 export const envelopeOf = (def: KindDef): ObjectType => (cache.get(def) ?? build(def)).env;
 /** The envelope type of an item of `<Kind>List` (its `apiVersion` and `kind` may be omitted). */
 export const listItemOf = (def: KindDef): ObjectType => (cache.get(def) ?? build(def)).item;
+/**
+ * A core `apiVersion: v1` `kind: List` seen from one of its items (of `def`): the list's own keys, and
+ * `items` typed as manifests of `def` (each item has its own kind; this types the one being edited).
+ */
+const coreCache = new WeakMap<ObjectType, ObjectType>();
+export const coreListEnvelopeOf = (def: KindDef): ObjectType => coreListOf(envelopeOf(def));
+
+/** A core `v1` `List` whose item being edited has the type `item` (a kind's envelope, or a generic one). */
+export function coreListOf(item: ObjectType): ObjectType {
+  let t = coreCache.get(item);
+  if (!t) {
+    t = obj('List', {
+      apiVersion: req(str({ enum: [{ value: 'v1' }] }), 'the core API version: `v1`'),
+      kind: req(str({ enum: [{ value: 'List' }] }), 'the kind: `List`, a list of manifests of any kinds'),
+      metadata: opt(open('ListMeta', 'Kubernetes list metadata'), 'list metadata'),
+      items: opt(arr(item), 'the manifests of the list, each checked as the kind it names'),
+    });
+    coreCache.set(item, t);
+  }
+  return t;
+}
+
 /** The envelope type of a `<Kind>List`. */
 export const listEnvelopeOf = (def: KindDef): ObjectType => (cache.get(def) ?? build(def)).list;

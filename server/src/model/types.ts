@@ -36,12 +36,19 @@ export interface StringType {
   format?: StringFormat;
   /** For `format: 'duration'`: inclusive bounds in seconds. */
   durationSeconds?: { min?: number; max?: number };
+  /** An ISO date (`YYYY-MM-DD`) the value, a date of that form, must not be earlier than (a version date). */
+  notBefore?: string;
   /** A `;`-separated list whose items must be among `items` (SMB settings). */
   delimited?: { separator: string; items: string[] };
   /** Flags of `pattern` (`i` where a CRD's Go pattern starts with `(?i)`). */
   patternFlags?: string;
   /** An integer is accepted too (a CRD's `x-kubernetes-int-or-string`); the string limits apply to strings. */
   intOrString?: true;
+  /**
+   * The one value is fixed by where the field stands (a destination's `endpointType`, a filter's
+   * `operatorType`): any other value is a slip, and the fix writes the one value whatever was written.
+   */
+  fixed?: true;
 }
 
 export interface IntType {
@@ -116,6 +123,17 @@ export interface ObjectType {
   exclusive?: ExclusiveGroup[];
   reference?: ReferenceStyle;
   /**
+   * An exactly-one container whose members all hold a discriminator naming them (`numberIn` holds
+   * `operatorType: NumberIn`): an item written flat, the discriminator directly in it, is recognised and
+   * reported once. `members` maps each discriminator value to its member.
+   */
+  flat?: { discriminator: string; members: Record<string, string> };
+  /**
+   * A member whose fields are often written directly in this object, the member itself left out (a
+   * manifest's `spec` fields at its top level): recognised and reported once.
+   */
+  flatInto?: string;
+  /**
    * How keys not in `fields` are treated. `error` (default): unknown field. `warning`: the shape is
    * only known approximately (a ≈ fact or a Kubernetes type the spec does not show). `accept`: the schema
    * keeps unknown fields (a CRD's `x-kubernetes-preserve-unknown-fields`), anything goes there.
@@ -170,6 +188,8 @@ export interface Field {
    * inside this field are reported as warnings, never errors.
    */
   approx?: boolean;
+  /** `required` comes from a ≈ fact of reference-shapes.md: the field's absence is a warning. */
+  requiredApprox?: boolean;
   /** Where the spec says the field's enum values differ per version, each version's own list lives in its kind. */
   /** `null` is a value the schema allows (a CRD's `nullable: true`). */
   nullable?: boolean;
@@ -210,6 +230,11 @@ export interface KindDef {
    * Undefined where the spec says the path is not shown.
    */
   pathShape?: string;
+  /**
+   * The id shape an owned resource's owner `armId` must have, where the spec shows no path shape but
+   * reference-shapes.md gives the type path (queue and table services: `…/queueServices/default`).
+   */
+  ownerIdShape?: string;
   owner: OwnerRule;
   spec: ObjectType;
   status: ObjectType;

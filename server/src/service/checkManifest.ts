@@ -1,22 +1,23 @@
-// The checks of one manifest whose kind is known: the structural walk driven by the model (walk.ts) over its
+// The checks of one manifest whose kind is known: the structural walk driven by the model (structuralWalk.ts) over its
 // envelope, then the kind's cross-field rules (rules/); and what is reported when only its kind or only its
 // version is unknown (with the corrections to offer).
-import type { Document, YAMLMap } from 'yaml';
-import { envelopeOf } from '../model/envelope';
-import type { Lookup, Registry } from '../model/registry';
+import { isScalar, type Document, type YAMLMap } from 'yaml';
+import { envelopeOf, listItemOf } from '../model/envelope';
+import { parseApiVersion, type Lookup, type Registry } from '../model/registry';
 import { typeAt } from '../model/typePath';
 import type { KindDef, ObjectType } from '../model/types';
 import type { Reporter } from './diag';
 import type { FixData } from './fixes/data';
 import { valueFix } from './fixes/values';
 import { nearAll } from './fixes/candidates';
+import { afterEntry, eolOf, lineStartOf } from './fixes/spans';
 import type { Memo } from './memo';
 import { RULES } from './rules';
 import { statusReadOnly } from './rules/statusReadOnly';
 import { checkValidations } from './crd/validations';
 import { checkVersion } from './crd/versions';
 import { listOf, nearest } from './suggest';
-import { Walker, type OtherVersionLookup } from './walk';
+import { Walker, type OtherVersionLookup } from './structuralWalk';
 import { entry, scalarValue, spanOf } from './yamlNodes';
 
 /** The type at a path in the registry's other versions of the kind (for "exists in version …" hints). */
@@ -94,7 +95,8 @@ export function checkManifest(
 const withReveals = (fix: FixData | undefined, text: string): FixData | undefined =>
   fix?.fix === 'replace' ? { ...fix, reveals: [0, text.length] } : fix;
 
-export function identityDiagnostics(root: YAMLMap, id: Lookup, out: Reporter, text: string): void {
+/** `at`: where the manifest sits (`items[2].` in a core `v1` `List`), for the field names of the messages. */
+export function identityDiagnostics(root: YAMLMap, id: Lookup, out: Reporter, text: string, at = ''): void {
   if (id.status === 'unknownVersion') {
     const v = entry(root, 'apiVersion')!;
     const near = nearest(id.parsed.version, id.versions);
@@ -103,7 +105,7 @@ export function identityDiagnostics(root: YAMLMap, id: Lookup, out: Reporter, te
     out.report(
       'unknown-version',
       spanOf(v.value),
-      `\`apiVersion\` version "${id.parsed.version}" does not exist for ${id.kind} in \`${id.area}.${id.parsed.domain}\`; versions: ${listOf(id.versions)}.${near ? ` Did you mean \`${near}\`?` : ''}`,
+      `\`${at}apiVersion\` version "${id.parsed.version}" does not exist for ${id.kind} in \`${id.area}.${id.parsed.domain}\`; versions: ${listOf(id.versions)}.${near ? ` Did you mean \`${near}\`?` : ''}`,
       undefined,
       withReveals(
         valueFix(
@@ -121,9 +123,76 @@ export function identityDiagnostics(root: YAMLMap, id: Lookup, out: Reporter, te
     out.report(
       'unknown-kind',
       spanOf(k.value),
-      `\`kind\` "${String(scalarValue(k.value))}" does not exist in \`${id.area}.${id.parsed.domain}/${id.version}\`; kinds: ${listOf(id.kinds, 20)}.${near ? ` Did you mean \`${near}\`?` : ''}`,
+      `\`${at}kind\` "${String(scalarValue(k.value))}" does not exist in \`${id.area}.${id.parsed.domain}/${id.version}\`; kinds: ${listOf(id.kinds, 20)}.${near ? ` Did you mean \`${near}\`?` : ''}`,
       undefined,
       withReveals(valueFix(text, spanOf(k.value), nearAll(String(scalarValue(k.value)), id.kinds), true), text),
     );
   }
+}
+
+/** The kind of an apiVersion that has exactly one. */
+export function onlyKindOf(registry: Registry, apiVersion: string | undefined): string | undefined {
+  const parsed = apiVersion ? parseApiVersion(apiVersion) : undefined;
+  const kinds = parsed ? registry.kindsOf(parsed.area, parsed.version) : [];
+  return kinds.length === 1 ? kinds[0].kind : undefined;
+}
+
+/** `kind: X` on the line after `apiVersion` (a block mapping only); the whole document is checked afterwards. */
+export function addKindFix(root: YAMLMap, text: string, kind: string): FixData | undefined {
+  const api = root.items.find((p) => isScalar(p.key) && p.key.value === 'apiVersion');
+  if (root.flow || !api || !isScalar(api.key)) return undefined;
+  const keyStart = spanOf(api.key)[0];
+  const indent = text.slice(lineStartOf(text, keyStart), keyStart);
+  if (!/^ *$/.test(indent)) return undefined;
+  const at = afterEntry(text, api as { key: unknown; value: unknown });
+  const eol = eolOf(text);
+  const lead = at === text.length && !/[\r\n]$/.test(text) ? eol : '';
+  return {
+    fix: 'insert',
+    title: `Add \`kind: ${kind}\``,
+    edits: [{ at, text: `${lead}${indent}kind: ${kind}${lead ? '' : eol}` }],
+    reveals: [0, text.length],
+  };
+}
+
+/**
+ * An item of a `<Kind>List` is checked as the kind it names: a RoleDefinition among a RoleAssignmentList's
+ * items gets one error on its `kind`, then the checks of a RoleDefinition, never those of the list's kind
+ * (which would call every RoleDefinition field unknown). A kind the model does not know: the `kind` only.
+ */
+export function checkListItem(
+  cc: ChunkContext,
+  item: YAMLMap,
+  def: KindDef,
+  i: number,
+  listApiVersion: string,
+  at = '',
+): void {
+  const label = `${at}items[${i}]`;
+  const kindEntry = entry(item, 'kind');
+  const written = scalarValue(kindEntry?.value);
+  if (!kindEntry || typeof written !== 'string' || written === def.kind) {
+    checkManifest(cc, item, def, listItemOf(def), label, true);
+    return;
+  }
+  const apiVersion = scalarValue(entry(item, 'apiVersion')?.value);
+  const named = cc.registry.lookup(typeof apiVersion === 'string' ? apiVersion : listApiVersion, written);
+  if (named.status !== 'ok' || named.list) {
+    // Not a kind of ours: its `kind` alone is checked (with the near-miss fix), nothing else is guessed.
+    const kindType = listItemOf(def).fields.kind.type;
+    new Walker({ doc: cc.doc, text: cc.text, out: cc.out }).value(
+      kindEntry.value,
+      kindType,
+      `${label}.kind`,
+      spanOf(kindEntry.key),
+      ['kind'],
+    );
+    return;
+  }
+  cc.out.report(
+    'enum-value',
+    spanOf(kindEntry.value ?? kindEntry.key),
+    `\`${label}.kind\` is ${written}, but a ${def.kind}List holds only ${def.kind} items; move this ${written} to a ${written}List or a core \`v1\` \`List\`.`,
+  );
+  checkManifest(cc, item, named.def, listItemOf(named.def), label, true);
 }

@@ -218,12 +218,23 @@ function noneNew(
   const tag = (d: Diag) => `${d.code}:${plainText(d.message)}`;
   for (const d of was) before.set(tag(d), (before.get(tag(d)) ?? 0) + 1);
   const open = reveals.map((r) => [mapOffset(rel, r[0] - offset), mapOffset(rel, r[1] - offset)]);
+  // What the edits wrote, in the new text: a placeholder the fix inserted is flagged until the user fills
+  // it (placeholder-value), which is the point, not a new problem.
+  const written: [number, number][] = [];
+  let delta = 0;
+  for (const e of rel) {
+    written.push([e.start + delta, e.start + delta + e.newText.length]);
+    delta += e.newText.length - (e.end - e.start);
+  }
+  const placeholder = (d: Diag) =>
+    d.code === 'placeholder-value' && written.some(([s, e]) => d.start >= s && d.end <= e);
   const fixedBefore = fixed ? (before.get(tag(fixed)) ?? 0) : 0;
   let fixedAfter = 0;
   for (const d of now) {
     if (fixed && tag(d) === tag(fixed)) fixedAfter++;
     const n = before.get(tag(d)) ?? 0;
     if (n > 0) before.set(tag(d), n - 1);
+    else if (placeholder(d)) continue;
     // A problem with the revealed value as a whole (a list where the renamed field takes a number): the
     // suggestion was wrong. Problems inside it were only hidden by the mistake.
     else if (!open.some(([s, e]) => d.start >= s && d.start <= e && !(d.start === s && d.end === e && e > s)))

@@ -42,6 +42,12 @@ export const CODES = {
     title: 'A required field is absent (at any depth: a CORS rule needs all five of its fields).',
     example: 'spec:\n  owner:\n    name: rg\n  # location missing',
   },
+  'placeholder-value': {
+    severity: 'warning',
+    title:
+      'A required string left empty (`""`, as the missing-field fix writes it): the checks would pass while the service gets no value.',
+    example: 'spec:\n  location: ""',
+  },
   'enum-value': {
     severity: 'error',
     title: 'A value outside the allowed values of the field.',
@@ -74,7 +80,8 @@ export const CODES = {
   },
   'value-range': {
     severity: 'error',
-    title: 'A number outside its limits (severity 0–4, retention days 1–365, share quota 1–102400…).',
+    title:
+      'A number outside its limits (severity 0–4, retention days 1–365, share quota 1–102400…), or a version date earlier than allowed (blob `defaultServiceVersion` 2008-10-27 or later).',
     example: 'rules:\n  - severity: 7',
   },
   'string-length': {

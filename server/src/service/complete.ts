@@ -29,15 +29,70 @@ export interface CompletionSettings {
   workspaceDomains?: string[];
   /** Names of the workspace's manifests per kind (asked in an empty document only): owners for the snippets. */
   workspaceNames?: () => Map<string, string[]>;
+  /** The character that opened completion by itself (LSP `CompletionContext.triggerCharacter`), if one did. */
+  trigger?: string;
 }
+
+/**
+ * Characters that open completion by themselves inside PromQL and CEL (`.` after `self`, `(` and `,` among
+ * a function's arguments…). Anywhere else they are ordinary YAML text: nothing opens.
+ */
+export const EXPRESSION_TRIGGERS = ['.', '(', '{', ',', '='];
 
 const TRIGGER_SUGGEST = { title: 'Suggest', command: 'editor.action.triggerSuggest' };
 const md = (value: string) => ({ kind: MarkupKind.Markdown, value });
 
+/** The completion items at `offset` (see `completion`). */
 export function complete(file: ParsedFile, offset: number, settings: CompletionSettings = {}): CompletionItem[] {
+  return completion(file, offset, settings).items;
+}
+
+/**
+ * The completion at `offset`. A value typed out in full (`default`, `westus2`) gets nothing: an item that
+ * would write exactly what is there changes nothing, yet takes the Enter the user meant as a line break, and
+ * so would a longer one that starts with it (`StorageAccount` → `StorageAccountsBlobService`). Value lists
+ * are `isIncomplete`: an editor asks again as the word grows (it filters on its own otherwise, and would keep
+ * the list open on a whole value).
+ */
+export function completion(
+  file: ParsedFile,
+  offset: number,
+  settings: CompletionSettings = {},
+): { items: CompletionItem[]; isIncomplete: boolean } {
+  const inValue = { value: false };
+  const items = completeAll(file, offset, settings, inValue);
+  // Typed out: the caret at the end of the word an item would write as it is (mid-word, the user is editing).
+  if (inValue.value && items.some((i) => writesWhatIsThere(file, i, offset))) return { items: [], isIncomplete: true };
+  return { items: items.filter((i) => !writesWhatIsThere(file, i, offset)), isIncomplete: inValue.value };
+}
+
+/**
+ * Whether accepting the item would write exactly the text its edit replaces, the caret (`offset`) at its
+ * end: a word typed out.
+ */
+export function writesWhatIsThere(
+  file: Pick<ParsedFile, 'text' | 'lines'>,
+  i: CompletionItem,
+  offset: number,
+): boolean {
+  const e = i.textEdit;
+  if (!e || !('range' in e)) return false;
+  const s = file.lines.offsetAt(e.range.start);
+  const t = file.lines.offsetAt(e.range.end);
+  return t > s && t === offset && file.text.slice(s, t) === e.newText;
+}
+
+function completeAll(
+  file: ParsedFile,
+  offset: number,
+  settings: CompletionSettings,
+  inValue: { value: boolean },
+): CompletionItem[] {
   // Inside a PromQL or CEL expression: that language's completion.
-  const embedded = embeddedCompletion(file, offset);
+  const trigger = settings.trigger && EXPRESSION_TRIGGERS.includes(settings.trigger) ? settings.trigger : undefined;
+  const embedded = embeddedCompletion(file, offset, trigger);
   if (embedded) return embedded;
+  if (trigger) return [];
   const chunk = chunkAt(file, offset);
   const text = new ChunkText(chunk.text);
   const ctx = cursorAt(text, offset - chunk.offset);
@@ -51,10 +106,13 @@ export function complete(file: ParsedFile, offset: number, settings: CompletionS
       r,
       settings.workspaceNames?.(),
     );
-    return emptyDocumentItems(snippets, chunk.text.slice(ctx.start, ctx.end), r);
+    return emptyDocumentItems(snippets, r);
   }
-  const id = identifyChunk(chunk);
-  if (ctx.kind === 'value') return valueItems(file, chunk, id, ctx, range(ctx.start, ctx.end), settings);
+  const id = identifyChunk(chunk, offset - chunk.offset);
+  if (ctx.kind === 'value') {
+    inValue.value = true;
+    return valueItems(file, chunk, id, ctx, range(ctx.start, ctx.end), settings);
+  }
   return keyItems(id, ctx, range(ctx.start, ctx.end), text.layout());
 }
 
@@ -67,7 +125,7 @@ function domainFor(file: ParsedFile, chunk: ParsedDoc, settings: CompletionSetti
 // Keys
 
 const isEnvelopeLevel = (id: Identity, path: string[]) =>
-  path.length === 0 || (id.list && path.length === 2 && path[0] === 'items' && path[1] === '[]');
+  path.length === 0 || ((id.list || !!id.coreList) && path.length === 2 && path[0] === 'items' && path[1] === '[]');
 
 function keyItems(
   id: Identity,
@@ -107,13 +165,17 @@ function keyItems(
         f.type.kind === 'array' ||
         f.type.kind === 'bool' ||
         (f.type.kind === 'string' && !!f.type.enum) ||
-        (envelope && (name === 'apiVersion' || name === 'kind')));
+        (envelope && (name === 'apiVersion' || name === 'kind')) ||
+        // An owner or reference by name: the workspace's names are offered next (completeRefs.ts).
+        (!!t.reference && name === 'name'));
+    // In an owner or reference, `name` (the usual way, completed from the workspace) before `armId`.
+    const first = f.required || (!!t.reference && name === 'name');
     items.push({
       label: name,
       kind: CompletionItemKind.Property,
       detail: `${typeLabel(f.type)} · ${f.required ? 'required' : 'optional'}`,
       documentation: md(fieldMarkdown(pathLabel([...ctx.path, name]), f)),
-      sortText: `${f.required ? '0' : f.deprecated ? '2' : '1'}_${name}`,
+      sortText: `${first ? '0' : f.deprecated ? '2' : '1'}_${name}`,
       filterText: name,
       textEdit: { range, newText: insert },
       insertTextFormat: InsertTextFormat.PlainText,
@@ -130,7 +192,17 @@ function keyInsert(name: string, f: Field, ctx: Extract<CursorContext, { kind: '
   if (ctx.hasColon) return k;
   if (ctx.flow) return `${k}: `;
   const t = f.type;
-  if (t.kind === 'object' || t.kind === 'map') return `${k}:\n${' '.repeat(ctx.col + layout.unit)}`;
+  if (t.kind === 'object') {
+    // Required members with one possible value (a destination's `endpointType`) come written.
+    const indent = ' '.repeat(ctx.col + layout.unit);
+    const fixed = Object.entries(t.fields).flatMap(([n, x]) =>
+      x.required && x.type.kind === 'string' && x.type.fixed && x.type.enum?.length === 1
+        ? [`${yamlKey(n)}: ${yamlScalar(x.type.enum[0].value, false)}\n${indent}`]
+        : [],
+    );
+    return `${k}:\n${indent}${fixed.join('')}`;
+  }
+  if (t.kind === 'map') return `${k}:\n${' '.repeat(ctx.col + layout.unit)}`;
   if (t.kind === 'array') return `${k}:\n${' '.repeat(layout.compactSeq ? ctx.col : ctx.col + layout.unit)}- `;
   return `${k}: `;
 }
@@ -162,6 +234,13 @@ function valueItems(
       DEFAULT_API_DOMAIN
     );
   };
+  // A core `v1` `List`'s own `apiVersion` and `kind` are Kubernetes', not ours; its items' are as a manifest's.
+  if (top && id.coreList) return [];
+  const coreItem = !!id.coreList && path.length === 3 && path[0] === 'items' && path[1] === '[]';
+  if (coreItem && last === 'apiVersion' && !(id.kind !== undefined && !id.registry.isOurKind(id.kind) && !id.def))
+    return apiVersionItems(id, domain(), ctx, range);
+  if (coreItem && last === 'kind' && !(id.apiVersion !== undefined && !id.registry.isOurApiVersion(id.apiVersion)))
+    return kindItems(id, ctx, range);
   if (top && last === 'apiVersion') {
     // Offered unless the document is clearly someone else's (a kind that is not ours).
     if (id.kind !== undefined && !id.registry.isOurKind(id.kind) && !id.def) return [];

@@ -1,6 +1,6 @@
 // Completion in an empty document: the whole-resource snippets and the envelope keys (`apiVersion`, `kind`,
-// `metadata`, `spec`), for a user who writes a manifest key by key. With a key prefix typed (`api`) the keys
-// come first; with nothing typed, the snippets do.
+// `metadata`, `spec`), for a user who writes a manifest key by key. The four keys always come first (a user
+// starting a manifest meets them before 28 snippets); the snippets follow, by kind.
 import {
   CompletionItemKind,
   InsertTextFormat,
@@ -56,21 +56,19 @@ export function withOwnerChoice(snippet: string, names: readonly string[] | unde
   );
 }
 
-export function emptyDocumentItems(snippets: CompletionItem[], typed: string, range: Range): CompletionItem[] {
-  const word = typed.trim().toLowerCase();
-  const keysFirst = word !== '' && KEYS.some((k) => k.name.toLowerCase().startsWith(word));
+export function emptyDocumentItems(snippets: CompletionItem[], range: Range): CompletionItem[] {
   const keys: CompletionItem[] = KEYS.map((k, i) => ({
     label: k.name,
     kind: CompletionItemKind.Property,
     detail: k.detail,
     documentation: { kind: MarkupKind.Markdown, value: k.doc },
-    sortText: `${keysFirst ? '0' : '1'}_${i}`,
+    sortText: `0_${i}`,
     filterText: k.name,
     textEdit: { range, newText: k.insert },
     insertTextFormat: InsertTextFormat.PlainText,
     insertTextMode: InsertTextMode.asIs,
     ...(k.more ? { command: TRIGGER_SUGGEST } : {}),
   }));
-  const snips = snippets.map((s) => ({ ...s, sortText: `${keysFirst ? '1' : '0'}_${s.sortText ?? ''}` }));
-  return keysFirst ? [...keys, ...snips] : [...snips, ...keys];
+  const snips = snippets.map((s) => ({ ...s, sortText: `1_${s.sortText ?? ''}` }));
+  return [...keys, ...snips];
 }

@@ -52,9 +52,9 @@ export function hover(file: ParsedFile, offset: number): { markdown: string; sta
   const embedded = embeddedHover(file, offset);
   if (embedded) return embedded;
   const chunk = chunkAt(file, offset);
-  const id = identifyChunk(chunk);
-  if (!id.root) return undefined;
   const local = offset - chunk.offset;
+  const id = identifyChunk(chunk, local);
+  if (!id.root) return undefined;
   // A document that does not parse is read from its lines (its AST may pair keys wrongly).
   const fromText = (): Hit | undefined => {
     const t = textHitAt(new ChunkText(chunk.text), local);
@@ -72,7 +72,7 @@ export function hover(file: ParsedFile, offset: number): { markdown: string; sta
   const last = path[path.length - 1];
 
   // `apiVersion` and `kind` of the manifest (or of a list item): the kind.
-  const itemLevel = id.list && path.length === 3 && path[0] === 'items' && path[1] === '[]';
+  const itemLevel = (id.list || !!id.coreList) && path.length === 3 && path[0] === 'items' && path[1] === '[]';
   if ((path.length === 1 || itemLevel) && (last === 'apiVersion' || last === 'kind')) {
     const domain = (id.apiVersion && parseApiVersion(id.apiVersion)?.domain) || DEFAULT_API_DOMAIN;
     if (id.def) return out(kindMarkdown(id.registry, id.def, id.list && !itemLevel, domain));

@@ -83,6 +83,31 @@ const valueLine = (e: EnumValue) => `- ${code(e.value)}${e.doc ? ` — ${e.doc}`
 const objectOf = (t: Type): ObjectType | undefined =>
   t.kind === 'object' ? t : t.kind === 'array' ? objectOf(t.items) : t.kind === 'map' ? objectOf(t.values) : undefined;
 
+/** Enum values in a line: all of a few, the first of many. */
+function valuesInLine(t: Type): string | undefined {
+  const e = enumOf(t);
+  if (!e?.enum) return undefined;
+  const shown = e.enum.slice(0, 6).map((v) => code(v.value));
+  return `one of ${shown.join(', ')}${e.enum.length > 6 ? ` (${e.enum.length} values)` : ''}`;
+}
+
+/**
+ * What an item of a list of objects holds (`inboundIpRules`, `corsRules`, `rules`…): each field with its
+ * type, required ones marked, its allowed values and limits, and what it means. Bounded by the model: one
+ * line per field of the item type, never deeper.
+ */
+function itemMarkdown(o: ObjectType): string {
+  const lines = Object.entries(o.fields).map(([k, x]) => {
+    const facts = [valuesInLine(x.type), ...typeLimits(x.type)].filter((w): w is string => !!w);
+    const more = facts.length ? `; ${facts.join('; ')}` : '';
+    return `- ${code(k)} — ${code(typeLabel(x.type))}${x.required ? ' — **required**' : ''} — ${x.doc}${more}`;
+  });
+  const groups = (o.exclusive ?? []).map(
+    (g) => `${g.mode === 'exactlyOne' ? 'Exactly one' : 'At most one'} of ${g.members.map(code).join(', ')}.`,
+  );
+  return [`**Each item holds:**`, lines.join('\n'), ...groups].join('\n\n');
+}
+
 /** Markdown of a field: path, type, required or optional, meaning, values, limits, default, notes. */
 export function fieldMarkdown(path: string, f: Field): string {
   const parts: string[] = [];
@@ -95,7 +120,8 @@ export function fieldMarkdown(path: string, f: Field): string {
   const limits = typeLimits(f.type);
   if (o && f.type.kind !== 'object') limits.push(...typeLimits(o).map((l) => `each item: ${l}`));
   if (limits.length) parts.push(`**Limits:** ${limits.join('; ')}.`);
-  if (o) {
+  if (o && f.type.kind === 'array' && !o.reference) parts.push(itemMarkdown(o));
+  else if (o) {
     const req = Object.entries(o.fields)
       .filter(([, x]) => x.required)
       .map(([k]) => code(k));

@@ -7,7 +7,7 @@
 import { parseDocument, type Document } from 'yaml';
 import { addDuplicateKeyErrors } from './duplicateKeys';
 import { RetainingCache, TreePool } from './retention';
-import { LineIndex } from './text';
+import { LineIndex } from './lineIndex';
 import { Memo } from './memo';
 import { builtinRegistry, type Registry } from '../model/registry';
 

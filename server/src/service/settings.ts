@@ -18,9 +18,29 @@ export interface Settings {
   crds: string[];
   /** Where the pages of the diagnostic codes are (`cloudManifests.docsBaseUrl`); empty: the ones shipped with the extension. */
   docsBaseUrl?: string;
+  /** Files larger than this many megabytes are not read from the workspace (`cloudManifests.maxFileSizeMB`). */
+  maxFileSizeMB: number;
+  /**
+   * Which files' problems the editor shows (`cloudManifests.problems.scope`): every manifest of the
+   * workspace (default), or the open files only.
+   */
+  problemsScope: 'workspace' | 'openFiles';
 }
 
-export const DEFAULT_SETTINGS: Settings = { rules: {}, ownerResolution: 'info', exclude: [], crds: [] };
+export const DEFAULT_SETTINGS: Settings = {
+  rules: {},
+  ownerResolution: 'info',
+  exclude: [],
+  crds: [],
+  maxFileSizeMB: 10,
+  problemsScope: 'workspace',
+};
+
+/** The size cap in bytes. */
+export const maxFileBytes = (s: Pick<Settings, 'maxFileSizeMB'>): number => Math.floor(s.maxFileSizeMB * 1024 * 1024);
+
+/** The longest `exclude` pattern io/glob.ts compiles (MAX_PATTERN_LENGTH there; service/ cannot import io/). */
+const MAX_EXCLUDE_LENGTH = 1000;
 
 const SEVERITIES: ReadonlySet<string> = new Set(['error', 'warning', 'info', 'hint', 'off']);
 
@@ -28,11 +48,14 @@ const SEVERITIES: ReadonlySet<string> = new Set(['error', 'warning', 'info', 'hi
  * Reads settings from untrusted JSON (an editor's configuration or a settings file), keeping what is
  * valid and describing what is not, so a typo in a setting never breaks the server.
  */
-export function readSettings(raw: unknown): { settings: Settings; problems: string[] } {
+export function readSettings(raw: unknown): { settings: Settings; problems: string[]; ignored: string[] } {
   const problems: string[] = [];
+  /** Valid values left unused on purpose (not an error in a settings file; said in a log line). */
+  const ignored: string[] = [];
   const s: Settings = { ...DEFAULT_SETTINGS, rules: {}, exclude: [], crds: [] };
-  if (raw === undefined || raw === null) return { settings: s, problems };
-  if (typeof raw !== 'object' || Array.isArray(raw)) return { settings: s, problems: ['settings must be an object'] };
+  if (raw === undefined || raw === null) return { settings: s, problems, ignored };
+  if (typeof raw !== 'object' || Array.isArray(raw))
+    return { settings: s, problems: ['settings must be an object'], ignored };
   const r = raw as Record<string, unknown>;
   if (typeof r.apiDomain === 'string' && r.apiDomain.trim()) s.apiDomain = r.apiDomain.trim();
   else if (r.apiDomain !== undefined && r.apiDomain !== '' && r.apiDomain !== null)
@@ -50,13 +73,32 @@ export function readSettings(raw: unknown): { settings: Settings; problems: stri
   }
   if (r.ownerResolution === 'off' || r.ownerResolution === 'info') s.ownerResolution = r.ownerResolution;
   else if (r.ownerResolution !== undefined) problems.push('ownerResolution must be "info" or "off"');
-  if (typeof r.docsBaseUrl === 'string' && /^(?:https?|file):\/\/\S+$/.test(r.docsBaseUrl.trim()))
-    s.docsBaseUrl = r.docsBaseUrl.trim();
-  else if (r.docsBaseUrl !== undefined && r.docsBaseUrl !== '' && r.docsBaseUrl !== null)
-    problems.push('docsBaseUrl must be an http(s) or file address');
-  if (Array.isArray(r.exclude)) s.exclude = r.exclude.filter((x): x is string => typeof x === 'string');
-  else if (r.exclude !== undefined) problems.push('exclude must be a list of glob patterns');
+  // Every diagnostic links to this address, and a repository's own settings file may set it: only an
+  // https: address is taken (no file:, http:, javascript: or command: link out of a checked-out repository).
+  if (typeof r.docsBaseUrl === 'string' && r.docsBaseUrl.trim()) {
+    const url = r.docsBaseUrl.trim();
+    if (/^https:\/\/[^\s/?#]+[^\s]*$/i.test(url)) s.docsBaseUrl = url;
+    else
+      ignored.push(
+        `docsBaseUrl "${url.slice(0, 100)}" is ignored: only an https: address is used (the pages shipped with the checker otherwise)`,
+      );
+  } else if (r.docsBaseUrl !== undefined && r.docsBaseUrl !== '' && r.docsBaseUrl !== null)
+    problems.push('docsBaseUrl must be an https: address');
+  if (typeof r.maxFileSizeMB === 'number' && r.maxFileSizeMB > 0 && r.maxFileSizeMB <= 4096)
+    s.maxFileSizeMB = r.maxFileSizeMB;
+  else if (r.maxFileSizeMB !== undefined && r.maxFileSizeMB !== null)
+    problems.push('maxFileSizeMB must be a number of megabytes above 0 and at most 4096');
+  const problemsScope = (r.problems as { scope?: unknown } | undefined)?.scope;
+  if (problemsScope === 'workspace' || problemsScope === 'openFiles') s.problemsScope = problemsScope;
+  else if (problemsScope !== undefined) problems.push('problems.scope must be "workspace" or "openFiles"');
+  if (Array.isArray(r.exclude)) {
+    s.exclude = r.exclude.filter((x): x is string => typeof x === 'string');
+    // io/glob.ts compiles no longer pattern (it would match nothing): say so rather than ignore it silently.
+    for (const p of s.exclude)
+      if (p.length > MAX_EXCLUDE_LENGTH)
+        problems.push(`exclude: a pattern of ${p.length} characters is ignored (at most ${MAX_EXCLUDE_LENGTH})`);
+  } else if (r.exclude !== undefined) problems.push('exclude must be a list of glob patterns');
   if (Array.isArray(r.crds)) s.crds = r.crds.filter((x): x is string => typeof x === 'string' && x.trim() !== '');
   else if (r.crds !== undefined && r.crds !== null) problems.push('crds must be a list of files or folders');
-  return { settings: s, problems };
+  return { settings: s, problems, ignored };
 }

@@ -10,12 +10,12 @@ import {
   type Range,
 } from 'vscode-languageserver-types';
 import { withOwnerChoice } from './completeEmpty';
-import { matchesFormat } from '../model/formats';
 import { apiVersionString, DEFAULT_API_DOMAIN, type Registry } from '../model/registry';
 import { pathLabel } from '../model/typePath';
-import type { Field, KindDef, ObjectType, StringType, Type } from '../model/types';
+import type { Field, KindDef, ObjectType, Type } from '../model/types';
 import { kindMarkdown } from './markdown';
 import { ChunkStore } from './parse';
+import { kebab, RG_ID, sampleString } from './samples';
 import { severityOf, validateFile } from './validate';
 import { yamlKey, yamlScalar } from './yamlText';
 
@@ -69,10 +69,6 @@ class SnippetBuilder {
   }
 }
 
-const ZERO_UUID = '00000000-0000-0000-0000-000000000000';
-const RG_ID = `/subscriptions/${ZERO_UUID}/resourceGroups/my-resource-group`;
-const kebab = (s: string) => s.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase();
-
 /** Fields a manifest needs, and where a choice is needed (exactly-one groups, reference shapes), the simplest one. */
 const EXTRA_FIELDS: Record<string, Record<string, string[]>> = {
   // A rule is an alerting rule (`alert`) or a recording rule (`record`): the rule-alert-or-record rule.
@@ -111,49 +107,6 @@ function chosenFields(o: ObjectType): [string, Field][] {
   const fields = [...names].map((k) => [k, o.fields[k]] as [string, Field]);
   const first = (k: string) => (k === 'location' ? 0 : k === 'owner' ? 1 : 2);
   return fields.sort((a, b) => first(a[0]) - first(b[0]));
-}
-
-function sampleString(name: string, t: StringType): string {
-  switch (t.format) {
-    case 'arm-id':
-      return RG_ID;
-    case 'uuid':
-      return ZERO_UUID;
-    case 'duration': {
-      const seconds = Math.max(1, t.durationSeconds?.min ?? 300);
-      return seconds % 60 === 0 ? `PT${seconds / 60}M` : `PT${seconds}S`;
-    }
-    case 'date-time':
-      return '2030-01-01T00:00:00Z';
-    case 'ipv4-or-cidr':
-    case 'cidr':
-      return '10.0.0.0/24';
-    case 'cel':
-      return 'self.status.id';
-    case 'promql':
-      return 'up == 0';
-    default:
-      break;
-  }
-  if (name === 'location') return 'westus';
-  const candidates = [
-    name,
-    kebab(name),
-    `my-${kebab(name)}`,
-    name.toLowerCase(),
-    'default',
-    'example',
-    'a'.repeat(Math.max(1, t.minLength ?? 1)),
-  ];
-  for (const c of candidates) {
-    let v = c;
-    if (t.maxLength !== undefined) v = v.slice(0, t.maxLength);
-    if (t.minLength !== undefined && v.length < t.minLength) v = v.padEnd(t.minLength, '0');
-    if (t.pattern && !new RegExp(t.pattern).test(v)) continue;
-    if (t.format && !matchesFormat(t.format, v)) continue;
-    return v;
-  }
-  return name;
 }
 
 /** A `metadata.name` that fits the kind's name limits and the cluster's name rules. */

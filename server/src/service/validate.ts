@@ -3,11 +3,19 @@
 // re-checks that resource alone. The jobs around it live in their own files: what a document is
 // (identity.ts), the checks of one manifest (checkManifest.ts), parser errors (yamlErrors.ts), fix
 // fingerprints (fixFingerprint.ts), severity settings and disable comments (ruleSettings.ts).
-import { isMap, isScalar, isSeq, type Document } from 'yaml';
-import { envelopeOf, listEnvelopeOf, listItemOf } from '../model/envelope';
+import { isMap, isScalar, isSeq, type Document, type YAMLMap } from 'yaml';
+import { envelopeOf, listEnvelopeOf } from '../model/envelope';
 import type { Code } from './codes';
 import { checkCrd, isCrdDocument } from './crd/check';
-import { checkManifest, identityDiagnostics, type ChunkContext } from './checkManifest';
+import {
+  addKindFix,
+  checkListItem,
+  checkManifest,
+  identityDiagnostics,
+  onlyKindOf,
+  type ChunkContext,
+} from './checkManifest';
+import { isCoreList } from './listItems';
 import { Reporter, severityOf, type Diag } from './diag';
 import { toFileOffsets } from './fixFingerprint';
 import { identify, identifyChunk } from './identity';
@@ -15,7 +23,7 @@ import { analysisTree, parseFile, type ChunkStore, type ParsedDoc, type ParsedFi
 import { applySettings, type RuleSetting, type ValidateOptions } from './ruleSettings';
 import { reportYamlErrors } from './yamlErrors';
 import { memoKey } from './memo';
-import { entry, spanOf } from './yamlNodes';
+import { entry, scalarValue, spanOf } from './yamlNodes';
 
 /** Keyed by the chunk's content key: they live as long as the parsed chunk does (one per analysis: memo.ts). */
 const DIAGNOSTICS = memoKey(() => new WeakMap<object, Diag[]>());
@@ -33,11 +41,46 @@ export function validateChunk(chunk: Pick<ParsedDoc, 'text' | 'doc' | 'key' | 's
 
 const MISSING: ReadonlySet<string> = new Set(['missing-required', 'missing-member', 'reference-shape']);
 
+/**
+ * A core `v1` `List`: every item of ours is checked as a top-level manifest of the kind it names; items of
+ * other kinds get nothing, and a list with none of ours gets nothing at all (not even its syntax errors).
+ */
+function coreListDiagnostics(doc: Document.Parsed, root: YAMLMap, text: string, store: ChunkStore): Diag[] {
+  const out = new Reporter();
+  const cc: ChunkContext = { doc, text, out, registry: store.registry, memo: store.memo };
+  const items = entry(root, 'items')?.value;
+  let ours = false;
+  if (isSeq(items))
+    items.items.forEach((item, i) => {
+      if (!isMap(item)) return;
+      const id = identify(item, store.registry);
+      if (id.status === 'notOurs') return;
+      ours = true;
+      if (id.status === 'ok') {
+        if (id.list) {
+          // A typed list inside the core list: its items as in a top-level list.
+          const inner = entry(item, 'items')?.value;
+          if (isSeq(inner)) {
+            const api = String(scalarValue(entry(item, 'apiVersion')?.value));
+            inner.items.forEach((x, j) => isMap(x) && checkListItem(cc, x, id.def, j, api, `items[${i}].`));
+          }
+        } else checkManifest(cc, item, id.def, envelopeOf(id.def), `items[${i}]`);
+      } else identityDiagnostics(item, id, out, text, `items[${i}].`);
+    });
+  if (!ours) return [];
+  if (doc.errors.length === 0) return out.diags;
+  // As for any document: syntax errors, and nothing after one that may have moved keys.
+  const syntax = new Reporter();
+  const structuralAt = reportYamlErrors(doc, text, syntax);
+  return [...syntax.diags, ...out.diags.filter((d) => d.start < structuralAt && !MISSING.has(d.code))];
+}
+
 function computeChunk(doc: Document.Parsed, text: string, store: ChunkStore): Diag[] {
   const { registry, memo } = store;
   const out = new Reporter();
   const root = doc.contents;
   const id = isMap(root) ? identify(root, registry) : { status: 'notOurs' as const };
+  if (isMap(root) && isCoreList(root)) return coreListDiagnostics(doc, root, text, store);
   // A document that does not parse, or lacks `kind`/`apiVersion`, is still ours when what it has says so.
   // (A kind name alone is too weak a sign: `Topic` or `Snapshot` may be anybody's.)
   // A CustomResourceDefinition: checked for what keeps its kinds from being used (crd/check.ts).
@@ -56,12 +99,18 @@ function computeChunk(doc: Document.Parsed, text: string, store: ChunkStore): Di
   if (id.status === 'notOurs') {
     // Our group and version without a kind.
     const first = root.items[0]?.key;
-    if (first && partial?.kind === undefined)
+    if (first && partial?.kind === undefined) {
+      const only = onlyKindOf(registry, partial?.apiVersion);
       out.report(
         'missing-required',
         spanOf(first),
-        `The manifest is missing required field \`kind\`; completion after \`kind: \` lists the kinds of \`${partial?.apiVersion}\`.`,
+        only
+          ? `The manifest is missing required field \`kind\`: write \`kind: ${only}\`, the one kind of \`${partial?.apiVersion}\`.`
+          : `The manifest is missing required field \`kind\`; completion after \`kind: \` lists the kinds of \`${partial?.apiVersion}\`.`,
+        undefined,
+        only ? addKindFix(root, text, only) : undefined,
       );
+    }
     return out.diags;
   }
   const cc: ChunkContext = { doc, text, out, registry, memo };
@@ -80,7 +129,7 @@ function computeChunk(doc: Document.Parsed, text: string, store: ChunkStore): Di
       const items = entry(root, 'items')?.value;
       if (isSeq(items)) {
         items.items.forEach((item, i) => {
-          if (isMap(item)) checkManifest(cc, item, id.def, listItemOf(id.def), `items[${i}]`, true);
+          if (isMap(item)) checkListItem(cc, item, id.def, i, String(scalarValue(entry(root, 'apiVersion')?.value)));
           else if (isScalar(item) && item.value !== null)
             out.report(
               'wrong-type',

@@ -125,3 +125,46 @@ test('CEL: hover on self.a.b shows the field doc and its type', () => {
   assert.match(h.markdown, /`spec\.location`/);
   assert.match(h.markdown, /CEL type: `string`/);
 });
+
+/** Labels offered when completion opened by itself on `trigger` (the character just typed before `|`). */
+function triggeredAt(src: string, trigger: string) {
+  const { file, offset } = at(src);
+  return complete(file, offset, { trigger }).map((i) => i.label);
+}
+
+test('trigger characters: `.` in CEL opens the fields, `(` and `,` in PromQL the functions; elsewhere nothing', () => {
+  const cel = `${ACCOUNT}    configMapExpressions:\n      - name: c\n        key: k\n        value: self.|\n`;
+  assert.deepEqual(triggeredAt(cel, '.').sort(), ['apiVersion', 'kind', 'metadata', 'spec', 'status']);
+  // The README's example: every field of Endpoints_STATUS.
+  assert.deepEqual(triggeredAt(cel.replace('self.|', 'self.status.primaryEndpoints.|'), '.').sort(), [
+    'blob',
+    'dfs',
+    'file',
+    'internetEndpoints',
+    'providerEndpoints',
+    'queue',
+    'table',
+    'web',
+  ]);
+  // A `(` in CEL is not a place for a list.
+  assert.deepEqual(triggeredAt(cel.replace('self.|', 'size(|'), '('), []);
+  assert.ok(triggeredAt(`${RULES}      expression: sum(|\n`, '(').includes('rate'));
+  assert.ok(triggeredAt(`${RULES}      expression: topk(5,|\n`, ',').includes('rate'));
+  // Label lists, matchers and ranges: the spec knows no label names.
+  assert.deepEqual(triggeredAt(`${RULES}      expression: sum by (|\n`, '('), []);
+  assert.deepEqual(triggeredAt(`${RULES}      expression: sum by (job,|\n`, ','), []);
+  assert.deepEqual(triggeredAt(`${RULES}      expression: up{|\n`, '{'), []);
+  assert.deepEqual(triggeredAt(`${RULES}      expression: up{job=|\n`, '='), []);
+  assert.deepEqual(triggeredAt(`${RULES}      expression: 1.|\n`, '.'), []);
+  // Plain YAML: a `.` or `,` typed in a value opens nothing.
+  assert.deepEqual(triggeredAt(`${ACCOUNT.replace('  operatorSpec:\n', '')}  location: west.|\n`, '.'), []);
+  assert.deepEqual(triggeredAt(`${ACCOUNT.replace('  operatorSpec:\n', '')}  tags: {a: b,|}\n`, ','), []);
+});
+
+test('CEL: a type the spec leaves open says so instead of offering nothing', () => {
+  const src = `${ACCOUNT}    configMapExpressions:\n      - name: c\n        key: k\n        value: self.spec.tags.|\n`;
+  const items = itemsAt(src);
+  assert.equal(items.length, 1);
+  assert.match(String(items[0].detail), /^self\.spec\.tags: a map; its keys are whatever the resource holds/);
+  assert.equal(items[0].replaces, '');
+});

@@ -4,8 +4,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { allKinds } from '../../../server/src/model/registry';
-import { checkCel } from '../../../server/src/service/embedded/cel/check';
-import { checkPromql } from '../../../server/src/service/embedded/promql/check';
+import { checkCel } from '../../../server/src/service/embedded/cel/celCheck';
+import { checkPromql } from '../../../server/src/service/embedded/promql/promqlCheck';
 
 const codes = (text: string) => checkPromql(text).map((p) => `${p.code} ${text.slice(p.from, p.to)}`);
 

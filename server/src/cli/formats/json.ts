@@ -1,5 +1,5 @@
 // JSON: { version, summary, problems: [{ file, line, column, endLine, endColumn, severity, code, message }] }.
-import type { Report } from '../report';
+import type { Report } from '../buildReport';
 
 export interface JsonOutput {
   tool: 'cloud-manifests';

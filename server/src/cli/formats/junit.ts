@@ -1,6 +1,6 @@
 // JUnit XML: one testsuite, one testcase per file checked, one <failure> per error-level problem.
 // Warnings, info and hints do not fail a testcase: they are listed in the testcase's <system-out>.
-import type { Problem, Report } from '../report';
+import type { Problem, Report } from '../buildReport';
 
 /**
  * What XML escapes or cannot hold: markup characters, characters outside XML 1.0, lone surrogates. Code

@@ -3,7 +3,7 @@ import { pathToFileURL } from 'node:url';
 import { CODES, codeList, SOURCE, type Severity } from '../../service/codes';
 import { codeDocUrl } from '../../service/codeDocs';
 import { FIXES } from '../../service/fixes/catalog';
-import type { Report } from '../report';
+import type { Report } from '../buildReport';
 
 export const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
 

@@ -331,6 +331,14 @@ const snapshot = (): KindDef => ({
   pathShape: `${STORE_PATH}/snapshots/{snapshotName}`,
   owner: { style: 'known', kind: 'ConfigurationStore' },
   cloudNameDefault: 'metadata.name',
+  // reference-shapes.md ("Required members…"): no control characters.
+  nameLimits: [
+    {
+      pattern: '^[^\\u0000-\\u001f\\u007f]*$',
+      doc: 'free of control characters (tab, line breaks, U+0000 to U+001F, U+007F)',
+      severity: 'error',
+    },
+  ],
   provisioningStates: SNAPSHOT_STATES,
   spec: obj('Snapshot_Spec', {
     cloudName: cloudNameField(),

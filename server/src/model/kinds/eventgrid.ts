@@ -81,7 +81,11 @@ const jsonInputSchemaMapping = (f: Form): ObjectType =>
       eventTime: opt(jsonField(f), 'source of the envelope `eventTime`'),
       eventType: opt(jsonFieldWithDefault(f), 'source of the envelope `eventType`'),
       id: opt(jsonField(f), 'source of the envelope `id`'),
-      inputSchemaMappingType: opt(enm(['Json']), 'type of the mapping; the only value is `Json`'),
+      // reference-shapes.md ("Required members…"): the operator requires it in the spec form.
+      inputSchemaMappingType: f.r(
+        { ...enm(['Json']), fixed: true },
+        'type of the mapping; required, and the only value is `Json`',
+      ),
       subject: opt(jsonFieldWithDefault(f), 'source of the envelope `subject`'),
       topic: opt(jsonField(f), 'source of the envelope `topic`'),
     },
@@ -96,7 +100,13 @@ const inputSchemaMapping = (f: Form): ObjectType =>
     },
     {
       doc: 'Mapping of the published event payload; set exactly one member.',
-      ...(f.sfx ? {} : { exclusive: [exactlyOne('json')] }),
+      ...(f.sfx
+        ? {}
+        : {
+            exclusive: [exactlyOne('json')],
+            // Written flat (`inputSchemaMappingType: Json` with the fields in the mapping): one diagnostic.
+            flat: { discriminator: 'inputSchemaMappingType', members: { Json: 'json' } },
+          }),
     },
   );
 
@@ -240,7 +250,10 @@ const advancedFilter = (f: Form): ObjectType => {
     fields[member] = opt(
       obj(`${typeName}${f.sfx}`, {
         key: opt(str(), 'the event field to filter on'),
-        operatorType: f.r(enm([operatorType]), `operator of the filter; must be \`${operatorType}\` for this variant`),
+        operatorType: f.r(
+          { ...enm([operatorType]), fixed: true },
+          `operator of the filter; must be \`${operatorType}\` for this variant`,
+        ),
         ...filterValue(value),
       }),
       `\`${operatorType}\` filter; mutually exclusive with the other filter kinds of the item`,
@@ -248,7 +261,13 @@ const advancedFilter = (f: Form): ObjectType => {
   }
   return obj(`AdvancedFilter${f.sfx}`, fields, {
     doc: 'One advanced filter on an event field: set exactly one of the filter kinds.',
-    ...(f.sfx ? {} : { exclusive: [exactlyOne(...FILTER_MEMBERS)] }),
+    ...(f.sfx
+      ? {}
+      : {
+          exclusive: [exactlyOne(...FILTER_MEMBERS)],
+          // Written flat (`operatorType: NumberIn` with `key` and `values` in the item): one diagnostic.
+          flat: { discriminator: 'operatorType', members: Object.fromEntries(FILTERS.map(([m, , op]) => [op, m])) },
+        }),
   });
 };
 
@@ -269,8 +288,13 @@ const retryPolicy = (f: Form): ObjectType =>
 
 // ---- EventSubscription: destinations ----
 
-const endpointType = (value: string): Field =>
-  opt(enm([value]), `type of the endpoint; must be \`${value}\` for this destination`);
+// reference-shapes.md ("Required members…"): every destination member requires `endpointType`, and its
+// value is the member's own; the status form keeps it optional like every status field.
+const endpointType = (f: Form, value: string): Field =>
+  f.r(
+    { ...enm([value]), fixed: true },
+    `type of the endpoint; required, and must be \`${value}\` for this destination`,
+  );
 
 /** The reference to the target resource: `resourceReference` in the spec, `resourceId` in the status. */
 const target = (f: Form, what: string): Record<string, Field> =>
@@ -360,7 +384,7 @@ const destination = (f: Form): ObjectType => {
     fields[member] = opt(
       obj(
         `${stem}EventSubscriptionDestination${f.sfx}`,
-        { endpointType: endpointType(type), ...own },
+        { endpointType: endpointType(f, type), ...own },
         f.sfx || groups.length === 0 ? {} : { exclusive: groups },
       ),
       `deliver to a ${type} endpoint; mutually exclusive with the other destinations`,
@@ -368,7 +392,13 @@ const destination = (f: Form): ObjectType => {
   }
   return obj(`EventSubscriptionDestination${f.sfx}`, fields, {
     doc: 'Where matching events are delivered: set exactly one destination.',
-    ...(f.sfx ? {} : { exclusive: [exactlyOne(...variants.map(([m]) => m))] }),
+    ...(f.sfx
+      ? {}
+      : {
+          exclusive: [exactlyOne(...variants.map(([m]) => m))],
+          // Written flat (`endpointType: WebHook` with the fields in `destination`): one diagnostic.
+          flat: { discriminator: 'endpointType', members: Object.fromEntries(variants.map(([m, , t]) => [t, m])) },
+        }),
   });
 };
 
@@ -379,7 +409,7 @@ const deadLetterDestination = (f: Form): ObjectType =>
       storageBlob: opt(
         obj(`StorageBlobDeadLetterDestination${f.sfx}`, {
           blobContainerName: opt(str(), 'name of the blob container that receives undelivered events'),
-          endpointType: endpointType('StorageBlob'),
+          endpointType: endpointType(f, 'StorageBlob'),
           ...target(f, 'storage account holding the container'),
         }),
         'dead-letter to a storage blob container; mutually exclusive with any other dead-letter destination',
@@ -387,7 +417,12 @@ const deadLetterDestination = (f: Form): ObjectType =>
     },
     {
       doc: 'Where undelivered events are written.',
-      ...(f.sfx ? {} : { exclusive: [exactlyOne('storageBlob')] }),
+      ...(f.sfx
+        ? {}
+        : {
+            exclusive: [exactlyOne('storageBlob')],
+            flat: { discriminator: 'endpointType', members: { StorageBlob: 'storageBlob' } },
+          }),
     },
   );
 

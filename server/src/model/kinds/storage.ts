@@ -384,17 +384,29 @@ const extendedLocation = (s: Sfx): ObjectType =>
     },
   );
 
-// The spec gives the `type` values; the rest of the shape (and its status form) is not shown.
+// The spec gives the `type` values; reference-shapes.md ("Required members…") makes `type` required and
+// `userAssignedIdentities` a list of `{reference}` (≈: warnings). The status form is not shown.
 const identity = (s: Sfx): ObjectType =>
   obj(
     `Identity${s}`,
     {
-      type: fld(s, identityTypeEnum(), 'the identity type'),
-      userAssignedIdentities: fld(
-        s,
-        open(`UserAssignedIdentities${s}`, 'the shape of the user-assigned identities is not shown'),
-        'user-assigned identities of the account',
-      ),
+      type: fld(s, identityTypeEnum(), 'the identity type', { required: true }),
+      userAssignedIdentities: s
+        ? opt(
+            open(`UserAssignedIdentities${s}`, 'the status form of the user-assigned identities is not shown'),
+            'user-assigned identities of the account',
+          )
+        : opt(
+            arr(
+              obj(
+                'UserAssignedIdentityDetails',
+                { reference: opt(resourceReference(), 'the user-assigned identity') },
+                { doc: 'A user-assigned identity of the account.', unknownFields: 'warning' },
+              ),
+            ),
+            'user-assigned identities of the account: a list of `{reference}`',
+            { approx: true },
+          ),
     },
     { doc: 'The managed identity of the account.', unknownFields: 'warning' },
   );
@@ -451,7 +463,12 @@ const immutableStorageAccount = (s: Sfx): ObjectType =>
 const keyPolicy = (s: Sfx): ObjectType =>
   obj(
     `KeyPolicy${s}`,
-    { keyExpirationPeriodInDays: fld(s, int(), 'expiration period of the account keys, in days') },
+    {
+      keyExpirationPeriodInDays: fld(s, int(), 'expiration period of the account keys, in days; required', {
+        required: true,
+        requiredApprox: true,
+      }),
+    },
     { doc: 'Key policy of the account.' },
   );
 
@@ -485,15 +502,21 @@ const resourceAccessRule = (s: Sfx): ObjectType =>
     { doc: 'Grants access to the account to a resource instance.' },
   );
 
-// reference-shapes.md: `virtualNetworkRules[]` (`reference`, `action`, `state`) ≈; the values of `action`
-// and `state` are not shown.
+// reference-shapes.md: `virtualNetworkRules[]` (`reference`, `action`, `state`) ≈, and ("Required
+// members…") `reference` required, `action` `Allow`, the five `state` values ≈: the list is `approx`.
 const virtualNetworkRule = (): ObjectType =>
   obj(
     'VirtualNetworkRule',
     {
-      action: opt(str(), 'action of the virtual network rule'),
-      reference: opt(resourceReference(), 'the virtual network subnet'),
-      state: opt(str(), 'state of the virtual network rule'),
+      action: opt(enm(['Allow'], 'VirtualNetworkRule_Action'), 'action of the virtual network rule: `Allow`'),
+      reference: req(resourceReference(), 'the virtual network subnet; required'),
+      state: opt(
+        enm(
+          ['Deprovisioning', 'Failed', 'NetworkSourceDeleted', 'Provisioning', 'Succeeded'],
+          'VirtualNetworkRule_State',
+        ),
+        'state of the virtual network rule',
+      ),
     },
     { doc: 'A virtual network rule.', unknownFields: 'warning' },
   );
@@ -552,9 +575,10 @@ const sasPolicy = (s: Sfx): ObjectType =>
       expirationAction: fld(
         s,
         enm(['Log'], 'SasPolicy_ExpirationAction'),
-        'action taken when a SAS expiration policy is violated',
+        'action taken when a SAS expiration policy is violated; required',
+        { required: true, requiredApprox: true },
       ),
-      sasExpirationPeriod: fld(s, str(), 'SAS expiration period'),
+      sasExpirationPeriod: fld(s, str(), 'SAS expiration period; required', { required: true, requiredApprox: true }),
     },
     { doc: 'Shared access signature policy of the account.' },
   );
@@ -616,11 +640,17 @@ const blobRestoreStatus = (): ObjectType =>
 
 const endpointUrl = (what: string) => opt(str(), `${what} endpoint URL`);
 
-// Endpoints_STATUS: only its two routing sub-objects are shown; the standard-routing URLs are not named.
+// Endpoints_STATUS (reference-shapes.md): the standard-routing URLs and the two routing sub-objects.
 const endpoints = (): ObjectType =>
   obj(
     'Endpoints_STATUS',
     {
+      blob: endpointUrl('blob'),
+      dfs: endpointUrl('data lake (dfs)'),
+      file: endpointUrl('file'),
+      queue: endpointUrl('queue'),
+      table: endpointUrl('table'),
+      web: endpointUrl('web'),
       internetEndpoints: opt(
         obj('StorageAccountInternetEndpoints_STATUS', {
           blob: endpointUrl('blob'),
@@ -642,10 +672,7 @@ const endpoints = (): ObjectType =>
         'endpoints for the provider routing choice',
       ),
     },
-    {
-      doc: 'Endpoint URLs of the account for the standard routing, plus the two routing choices.',
-      unknownFields: 'warning',
-    },
+    { doc: 'Endpoint URLs of the account for the standard routing, plus the two routing choices.' },
   );
 
 // GeoReplicationStats_STATUS: only its status values are shown.
@@ -906,7 +933,14 @@ const blobServiceFields = (s: Sfx): Record<string, Field> => ({
   cors: corsField(s),
   defaultServiceVersion: fld(
     s,
-    str(),
+    // "2008-10-27 and later versions are possible": a version is a date; an earlier or malformed one is not.
+    s
+      ? str()
+      : str({
+          pattern: '^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$',
+          patternDoc: 'a data-service version, a date such as `2021-08-06`',
+          notBefore: '2008-10-27',
+        }),
     'data-service version used when a request names none; 2008-10-27 and later versions are possible',
   ),
   deleteRetentionPolicy: fld(s, deleteRetentionPolicy(s), 'blob soft delete settings'),
@@ -1032,9 +1066,14 @@ const containerFields = (s: Sfx): Record<string, Field> => ({
   immutableStorageWithVersioning: s
     ? opt(immutableStorageWithVersioningStatus(), 'object-level immutability of the container')
     : opt(
-        open('ImmutableStorageWithVersioning', 'the shape of object-level immutability is not shown'),
+        // reference-shapes.md ("Required members…"): one member, `enabled` (≈: warnings).
+        obj(
+          'ImmutableStorageWithVersioning',
+          { enabled: opt(bool(), 'enables object-level immutability on the container') },
+          { doc: 'Object-level immutability of the container.', unknownFields: 'warning' },
+        ),
         'object-level immutability; can only be set to true at container creation; existing containers need a migration process',
-        { createOnly: true },
+        { createOnly: true, approx: true },
       ),
   metadata: fld(s, map(str()), 'name-value pairs stored as container metadata'),
   publicAccess: fld(
@@ -1295,7 +1334,13 @@ const dateAfterCreation = (s: Sfx): ObjectType =>
   obj(
     `DateAfterCreation${s}`,
     {
-      daysAfterCreationGreaterThan: daysAfter(s, 'creation'),
+      // reference-shapes.md ("Required members…"): required in every snapshot and version action (≈).
+      daysAfterCreationGreaterThan: fld(
+        s,
+        s ? num() : num({ minimum: 0 }),
+        'days after creation before the action applies (0 or more); required',
+        { required: true },
+      ),
       daysAfterLastTierChangeGreaterThan: daysAfter(s, 'the last tier change'),
     },
     { doc: 'When a snapshot or version action applies.', unknownFields: 'warning' },
@@ -1355,9 +1400,19 @@ const managementPolicyFilter = (s: Sfx): ObjectType =>
           obj(
             `TagFilter${s}`,
             {
-              name: fld(s, str(), 'blob index tag name'),
-              op: fld(s, str(), 'comparison operator'),
-              value: fld(s, str(), 'blob index tag value'),
+              // reference-shapes.md ("Required members…"): all three required, with these lengths (≈).
+              name: fld(
+                s,
+                s ? str() : str({ minLength: 1, maxLength: 128 }),
+                'blob index tag name: 1 to 128 characters',
+                {
+                  required: true,
+                },
+              ),
+              op: fld(s, str(), 'comparison operator', { required: true }),
+              value: fld(s, s ? str() : str({ maxLength: 256 }), 'blob index tag value: 0 to 256 characters', {
+                required: true,
+              }),
             },
             { doc: 'A blob index tag condition.', unknownFields: 'warning' },
           ),
@@ -1464,6 +1519,8 @@ const managementPolicy: KindDef = {
 const queueService: KindDef = {
   ...base,
   kind: 'StorageAccountsQueueService',
+  // reference-shapes.md ("Required members…"): owners by `armId` end in `…/queueServices/default`.
+  ownerIdShape: `${ACCOUNT_PATH}/queueServices/default`,
   doc: 'The queue service of a storage account: its CORS settings.',
   owner: { style: 'known', kind: 'StorageAccount' },
   spec: obj('StorageAccountsQueueService_Spec', {
@@ -1502,6 +1559,8 @@ const queue: KindDef = {
 const tableService: KindDef = {
   ...base,
   kind: 'StorageAccountsTableService',
+  // reference-shapes.md ("Required members…"): owners by `armId` end in `…/tableServices/default`.
+  ownerIdShape: `${ACCOUNT_PATH}/tableServices/default`,
   doc: 'The table service of a storage account: its CORS settings.',
   owner: { style: 'known', kind: 'StorageAccount' },
   spec: obj('StorageAccountsTableService_Spec', {

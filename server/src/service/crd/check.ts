@@ -7,7 +7,7 @@ import type { SchemaPath } from '../../model/crd/schema';
 import type { Reporter } from '../diag';
 import { entry, nodeAt, spanOf, type Span } from '../yamlNodes';
 import { CRD_DOCUMENT } from '../../model/crd/shape';
-import { Walker } from '../walk';
+import { Walker } from '../structuralWalk';
 import { compileRule } from './celRules';
 import { isBuiltin } from './sources';
 

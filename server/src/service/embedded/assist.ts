@@ -12,7 +12,7 @@ import type { ParsedFile } from '../parse';
 import { keyName, spanOf } from '../yamlNodes';
 import { envelopeOf } from '../../model/envelope';
 import { celTypeOf, escapeField, secretObject, unescapeField } from './cel/env';
-import { whereOf, type Where } from './cel/check';
+import { whereOf, type Where } from './cel/celCheck';
 import { resolvePath } from '../../model/typePath';
 import { spanIn, valueMap, valueOffset, type ValueMap } from './positionMap';
 import {
@@ -74,7 +74,7 @@ function languageOf(path: string[], def: KindDef): Language | undefined {
 function siteAt(file: ParsedFile, offset: number): Site | undefined {
   const chunk = chunkAt(file, offset);
   const local = offset - chunk.offset;
-  const id = identifyChunk(chunk);
+  const id = identifyChunk(chunk, local);
   if (!id.def) return undefined;
   const hit = scalarAt(chunk.doc.contents, local, []);
   if (!hit) return undefined;
@@ -257,12 +257,28 @@ function celItems(file: ParsedFile, site: Site & { language: { lang: 'cel' } }):
     const r = resolveChain(m[1], names, site);
     const range = rangeOf(file, site, site.at - partial.length, site.at);
     if (!r) return [];
+    if (r.type.kind === 'open' || r.type.kind === 'map')
+      // The spec does not name these fields (or keys): one item says so rather than an empty list that
+      // looks like a broken completion. Accepting it changes nothing.
+      return [
+        {
+          label: partial || '…',
+          kind: CompletionItemKind.Text,
+          detail:
+            r.type.kind === 'map'
+              ? `${r.label}: a map; its keys are whatever the resource holds`
+              : `${r.label}: the spec leaves this type open; its fields are not known here`,
+          filterText: partial,
+          textEdit: { range, newText: partial },
+          insertTextFormat: InsertTextFormat.PlainText,
+        },
+      ];
     if (r.type.kind !== 'object') return [];
     const obj: ObjectType = r.type;
     return Object.entries(obj.fields).map(([k, f]) => ({
       label: escapeField(k),
       kind: CompletionItemKind.Field,
-      detail: `${typeLabel(f.type)}${f.required ? ' · required' : ''}`,
+      detail: `${typeLabel(f.type)}${f.required ? ' · required' : ''}${f.type.kind === 'open' ? ' · fields not described by the spec' : f.type.kind === 'object' && f.type.unknownFields === 'warning' ? ' · known in part' : ''}`,
       documentation: md(fieldMarkdown(`${r.label}.${k}`.replace(/^self\./, ''), f)),
       textEdit: { range, newText: escapeField(k) },
       insertTextFormat: InsertTextFormat.PlainText,
@@ -343,10 +359,39 @@ const celType = (t: Type): string => celTypeOf(t, (o) => o.name, 'written');
 // ---------------------------------------------------------------------------------------------------
 // Entry points
 
-/** Completion inside an embedded expression; undefined when the cursor is not in one. */
-export function embeddedCompletion(file: ParsedFile, offset: number): CompletionItem[] | undefined {
+/** Inside the parentheses of `by`, `without`, `on`, `ignoring`, `group_left` or `group_right`: label names. */
+function inLabelList(v: string, at: number): boolean {
+  let depth = 0;
+  for (let i = at - 1; i >= 0; i--) {
+    if (v[i] === ')') depth++;
+    else if (v[i] === '(') {
+      if (depth === 0) return /\b(?:by|without|on|ignoring|group_left|group_right)\s*$/.test(v.slice(0, i));
+      depth--;
+    }
+  }
+  return false;
+}
+
+/**
+ * Whether completion opened by `trigger` belongs here: in CEL after a `.`; in PromQL after `(` or `,` where
+ * an expression starts (not in a label list, a matcher or a range). `{` and `=` open label matchers, whose
+ * label names and values the spec does not know: nothing is offered there.
+ */
+function triggerFits(site: Site, trigger: string): boolean {
+  const v = site.map.value;
+  if (site.language.lang === 'cel') return trigger === '.';
+  if (trigger !== '(' && trigger !== ',') return false;
+  return !inPromqlLiteral(v, site.at) && !inLabelList(v, site.at);
+}
+
+/**
+ * Completion inside an embedded expression; undefined when the cursor is not in one. `trigger`: the
+ * character that opened it by itself, honoured only where it makes sense (else nothing).
+ */
+export function embeddedCompletion(file: ParsedFile, offset: number, trigger?: string): CompletionItem[] | undefined {
   const site = siteAt(file, offset);
   if (!site) return undefined;
+  if (trigger && !triggerFits(site, trigger)) return [];
   if (site.language.lang === 'promql') return promqlItems(file, site);
   return celItems(file, site as Site & { language: { lang: 'cel' } });
 }

@@ -9,6 +9,17 @@ export interface EmbeddedProblem {
   to: number;
   message: string;
   severity?: Severity;
+  /**
+   * The fix the message names: value characters `[from, to)` replaced by one of `candidates` (best first;
+   * `from === to` inserts). Written back into the scalar in its own style by reportInside.ts.
+   */
+  fix?: EmbeddedFix;
+}
+
+export interface EmbeddedFix {
+  from: number;
+  to: number;
+  candidates: { title: string; text: string }[];
 }
 
 /** Keeps the most recently used results of a pure function of a string (an expression's text). */

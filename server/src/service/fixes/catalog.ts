@@ -28,8 +28,12 @@ export const FIXES: Record<Code, FixDoc> = {
     safe: true,
   },
   'unknown-field': {
-    text: 'Rename the key to the field meant, or remove it.',
-    actions: ['Rename `<key>` to `<near field>` (one per near field not already set)', 'Remove `<key>` and its value'],
+    text: 'Rename the key to the field meant, or remove it. `spec` fields written at the top level (`spec:` forgotten) are one diagnostic: move them under `spec:`.',
+    actions: [
+      'Rename `<key>` to `<near field>` (one per near field not already set)',
+      'Remove `<key>` and its value',
+      'Move them under `spec:`',
+    ],
     safe: true,
   },
   'wrong-type': {
@@ -38,14 +42,16 @@ export const FIXES: Record<Code, FixDoc> = {
     safe: true,
   },
   'missing-required': {
-    text: 'Add the fields named, in the mapping the diagnostic points at.',
+    text: 'Add the fields named, in the mapping the diagnostic points at. A `""` the fix writes is flagged (`placeholder-value`) until it is filled.',
     actions: [
       'Add the missing fields `<a>`, `<b>` (at the mapping\'s indentation, in model order, with placeholders that pass the checks: the first allowed value, `""`, the lowest allowed number; not offered in flow style)',
+      'Add `kind: <kind>` (a missing `kind` where the apiVersion has one kind)',
     ],
   },
+  'placeholder-value': NONE('Write the value the service needs; the message gives an example of its form.'),
   'enum-value': {
-    text: 'Write one of the allowed values; the message lists them.',
-    actions: ['Change to `<near value>` (one per near value)'],
+    text: "Write one of the allowed values; the message lists them. A value fixed by where it stands (a destination's `endpointType`) is changed to that value.",
+    actions: ['Change to `<near value>` (one per near value; the one value where it is fixed)'],
     safe: true,
   },
   'enum-case': { text: 'Write the value in the case the API defines.', actions: ['Change to `<value>`'], safe: true },
@@ -56,7 +62,11 @@ export const FIXES: Record<Code, FixDoc> = {
     text: 'Keep one of the members, remove the others.',
     actions: ['Keep `<member>`, remove `<others>` (one per member)'],
   },
-  'missing-member': NONE("Add one of the members the message lists: which one is the author's decision."),
+  'missing-member': {
+    text: "Add one of the members the message lists: which one is the author's decision. An item written flat (an advanced filter's `operatorType`, a destination's `endpointType` directly in it) names its member: move its entries under that member.",
+    actions: ['Move the entries under `<member>` (an item written flat)'],
+    safe: true,
+  },
   'reference-shape': {
     text: 'Give the reference in one shape: `armId` alone, or `name` (an owner of a fixed kind), or all of `group`, `kind` and `name`.',
     actions: ['Keep `armId`, remove `name`', 'Keep `name`, remove `armId`'],
@@ -105,10 +115,14 @@ export const FIXES: Record<Code, FixDoc> = {
   'share-access-tier-account-kind': NONE('Use a tier the account kind offers.'),
   'multichannel-account-kind': NONE('Disable multichannel, or use a `FileStorage` account.'),
   'promql-syntax': NONE('Correct the expression at the character shown; the message says what PromQL expected there.'),
-  'promql-unknown-function': NONE('Call a PromQL function; the message names the nearest one.'),
-  'promql-arguments': NONE(
-    'Give the function or aggregation the arguments it takes (a range vector `x[5m]` where one is needed, the parameter of `topk`/`quantile`…).',
-  ),
+  'promql-unknown-function': {
+    text: 'Call a PromQL function; the message names the nearest one.',
+    actions: ["Change to `<nearest function>` (written in the value's YAML style)"],
+  },
+  'promql-arguments': {
+    text: 'Give the function or aggregation the arguments it takes (a range vector `x[5m]` where one is needed, the parameter of `topk`/`quantile`…).',
+    actions: ['Add the range `[5m]` (a selector where a range vector is needed)'],
+  },
   'promql-operator': NONE(
     'Use operands the operator takes: `bool` for a comparison of scalars, instant vectors for `and`/`or`/`unless` and vector matching.',
   ),
@@ -121,16 +135,23 @@ export const FIXES: Record<Code, FixDoc> = {
   'rule-label-name': NONE('Write a label name: letters, digits and `_`, not starting with a digit or `__`.'),
   'rule-template': NONE('Close every `{{` with `}}` (and open every `}}` with `{{`).'),
   'cel-syntax': NONE('Correct the CEL expression at the character shown.'),
-  'cel-unknown-field': NONE('Select a field the resource (or `secret`) has; the message names the nearest one.'),
-  'cel-unknown-function': NONE(
-    "Use the functions of the operator's CEL environment (standard functions, extended strings, optional types).",
-  ),
+  'cel-unknown-field': {
+    text: 'Select a field the resource (or `secret`) has; the message names the nearest one.',
+    actions: ['Change to `<nearest field>`'],
+  },
+  'cel-unknown-function': {
+    text: "Use the functions of the operator's CEL environment (standard functions, extended strings, optional types).",
+    actions: ['Change to `<nearest function>`'],
+  },
   'cel-undeclared': NONE('Use `self`, and `secret` in `secretExpressions` only.'),
   'cel-type': NONE('Apply operators and functions to values of the types they take (`string(x)` to convert).'),
   'cel-result-type': NONE(
     'Make the expression return a string (with `key`) or a `map(string, string)` (without `key`).',
   ),
-  'cel-key': NONE('Set `key` for a string result; remove it for a map result.'),
+  'cel-key': {
+    text: 'Set `key` for a string result; remove it for a map result.',
+    actions: ['Add `key: <field>` (named after the last field the expression selects)'],
+  },
   'active-directory-properties-required': {
     text: 'Add `activeDirectoryProperties` with `domainName` and `domainGuid`.',
     actions: [],

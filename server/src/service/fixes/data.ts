@@ -41,7 +41,7 @@ export type FixData = (
       reveals?: Span;
     } /** Remove entries: one action per option (keep one member of an exclusive group, drop `status`). */
   | { fix: 'remove'; options: RemoveOption[] } /** Insert text (missing required fields) at one or more places. */
-  | { fix: 'insert'; title: string; edits: { at: number; text: string }[] }
+  | { fix: 'insert'; title: string; edits: { at: number; text: string }[]; reveals?: Span }
 ) & {
   /** Offset, length and hash of the YAML document's text the offsets were computed on. */
   doc?: [number, number, number];
@@ -65,7 +65,12 @@ export function shiftFix(d: FixData, by: number, doc: [number, number, number]):
     case 'remove':
       return { ...d, options: d.options.map((o) => ({ ...o, spans: o.spans.map((s) => shiftSpan(s, by)) })), doc };
     case 'insert':
-      return { ...d, edits: d.edits.map((e) => ({ at: e.at + by, text: e.text })), doc };
+      return {
+        ...d,
+        edits: d.edits.map((e) => ({ at: e.at + by, text: e.text })),
+        ...(d.reveals ? { reveals: shiftSpan(d.reveals, by) } : {}),
+        doc,
+      };
   }
 }
 

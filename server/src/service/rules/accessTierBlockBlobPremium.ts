@@ -1,6 +1,6 @@
 // StorageAccount: `Premium` is the fixed access tier of the premium block blobs type (`BlockBlobStorage`) and
 // cannot be changed there (document 2, `accessTier`).
-import { find, type Rule } from './context';
+import { find, type Rule } from './ruleContext';
 
 export const accessTierBlockBlobPremium: Rule = {
   codes: ['access-tier-block-blob-premium'],

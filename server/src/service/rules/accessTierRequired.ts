@@ -1,5 +1,5 @@
 // StorageAccount: `accessTier` is needed when `kind` is `BlobStorage` (document 2).
-import { find, type Rule } from './context';
+import { find, type Rule } from './ruleContext';
 
 export const accessTierRequired: Rule = {
   codes: ['access-tier-required'],

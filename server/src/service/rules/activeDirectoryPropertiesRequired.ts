@@ -1,6 +1,6 @@
 // StorageAccount: `activeDirectoryProperties` is required when `directoryServiceOptions` is `AD` (document 2,
 // CloudFilesIdentityBasedAuthentication); for `AADKERB` it is optional.
-import { find, type Rule } from './context';
+import { find, type Rule } from './ruleContext';
 
 const BASE = ['spec', 'cloudFilesIdentityBasedAuthentication'];
 

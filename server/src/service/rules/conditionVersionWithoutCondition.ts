@@ -1,5 +1,5 @@
 // RoleAssignment: `conditionVersion` qualifies a `condition`; alone it means nothing.
-import { find, type Rule } from './context';
+import { find, type Rule } from './ruleContext';
 
 export const conditionVersionWithoutCondition: Rule = {
   codes: ['condition-version-without-condition'],

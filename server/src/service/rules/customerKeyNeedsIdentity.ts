@@ -1,6 +1,6 @@
 // BatchAccount: a customer-managed key (`encryption.keyVaultProperties`) is usable only if the account
 // has a system-assigned identity (document 3, KeyVaultProperties).
-import { find, type Rule } from './context';
+import { find, type Rule } from './ruleContext';
 
 export const customerKeyNeedsIdentity: Rule = {
   codes: ['customer-key-needs-identity'],

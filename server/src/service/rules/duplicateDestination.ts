@@ -2,7 +2,7 @@
 // `configMapExpressions[]`) must not write the same `name` and `key` (reference-shapes.md).
 import { isMap, isSeq, type Node } from 'yaml';
 import { entry, keyName, scalarValue, spanOf } from '../yamlNodes';
-import { find, type Rule } from './context';
+import { find, type Rule } from './ruleContext';
 
 interface Dest {
   label: string;

@@ -1,7 +1,7 @@
 // `identity.type: None` removes identities (document 1, ResourceIdentity): user-assigned identities listed
 // beside it have no effect.
 import { isMap, isSeq } from 'yaml';
-import { find, type Rule } from './context';
+import { find, type Rule } from './ruleContext';
 
 export const identityNoneWithUserIdentities: Rule = {
   codes: ['identity-none-with-user-identities'],

@@ -1,7 +1,7 @@
 // StorageAccount: an account-level immutability policy is created `Disabled` or `Unlocked`; `Locked` is reached
 // only by an update of an `Unlocked` policy (document 2, States and transitions). Creation cannot be told from an
 // update in a manifest, so this is a warning.
-import { find, type Rule } from './context';
+import { find, type Rule } from './ruleContext';
 
 export const immutabilityPolicyLocked: Rule = {
   codes: ['immutability-policy-locked'],

@@ -1,5 +1,5 @@
 // Every cross-field rule, one file each. The structural checks (types, required, enums, limits,
-// exclusive members, references) are driven by the model in walk.ts.
+// exclusive members, references) are driven by the model in structuralWalk.ts.
 import { accessTierRequired } from './accessTierRequired';
 import { accessTierBlockBlobPremium } from './accessTierBlockBlobPremium';
 import { activeDirectoryPropertiesRequired } from './activeDirectoryPropertiesRequired';
@@ -14,7 +14,7 @@ import { subDomainNameOnUpdate } from './subDomainNameOnUpdate';
 import { userSubscriptionSharedKey } from './userSubscriptionSharedKey';
 import { celExpression } from './celExpression';
 import { conditionVersionWithoutCondition } from './conditionVersionWithoutCondition';
-import type { Rule } from './context';
+import type { Rule } from './ruleContext';
 import { customerKeyNeedsIdentity } from './customerKeyNeedsIdentity';
 import { duplicateDestination } from './duplicateDestination';
 import { nameLimit } from './nameLimit';

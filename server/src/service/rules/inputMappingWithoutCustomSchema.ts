@@ -1,6 +1,6 @@
 // Domain, Topic: `inputSchemaMapping` maps the fields of a custom event schema (document 3, Events 1); with
 // another `inputSchema` it has no effect.
-import { find, type Rule } from './context';
+import { find, type Rule } from './ruleContext';
 
 export const inputMappingWithoutCustomSchema: Rule = {
   codes: ['input-mapping-without-custom-schema'],

@@ -1,5 +1,5 @@
 // The cloud name (`spec.cloudName`, else `metadata.name`) must fit its kind's name limits (reference-shapes.md).
-import { find, type Rule } from './context';
+import { find, type Rule } from './ruleContext';
 
 export const nameLimit: Rule = {
   codes: ['name-limit'],
@@ -20,7 +20,7 @@ export const nameLimit: Rule = {
         out.report(
           'name-limit',
           at.valueSpan,
-          `\`${field}\` "${name}" ${what}; a ${def.kind} name must be ${limit.doc}.`,
+          `\`${field}\` ${JSON.stringify(name)} ${what}; a ${def.kind} name must be ${limit.doc}.`,
           limit.severity,
         );
       }

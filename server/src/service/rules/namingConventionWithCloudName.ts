@@ -1,6 +1,6 @@
 // RoleAssignment, RoleDefinition: `operatorSpec.namingConvention` selects how the uuid is generated "for a role
 // that has no explicit `cloudName`" (document 1): with `cloudName` set it has no effect.
-import { find, type Rule } from './context';
+import { find, type Rule } from './ruleContext';
 
 export const namingConventionWithCloudName: Rule = {
   codes: ['naming-convention-with-cloud-name'],

@@ -1,6 +1,6 @@
 // BatchAccount `networkProfile` takes effect only when public network access is enabled; Domain and
 // Topic `inboundIpRules` are considered only then (document 3).
-import { find, type Rule } from './context';
+import { find, type Rule } from './ruleContext';
 
 const FIELD: Record<string, string> = {
   BatchAccount: 'networkProfile',

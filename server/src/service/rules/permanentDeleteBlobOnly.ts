@@ -1,6 +1,6 @@
 // `allowPermanentDelete` of a DeleteRetentionPolicy applies to blob soft delete only ("blob service only",
 // document 2): on container or share soft delete it has no effect.
-import { find, type Rule } from './context';
+import { find, type Rule } from './ruleContext';
 
 const WHERE: Record<string, string> = {
   StorageAccountsBlobService: 'containerDeleteRetentionPolicy',

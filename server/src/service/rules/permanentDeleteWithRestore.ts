@@ -1,5 +1,5 @@
 // Blob service: `allowPermanentDelete` cannot be used together with a blob restore policy (document 2).
-import { find, type Rule } from './context';
+import { find, type Rule } from './ruleContext';
 
 export const permanentDeleteWithRestore: Rule = {
   codes: ['permanent-delete-with-restore'],

@@ -1,10 +1,10 @@
 // PromQL, checked where it is written (syntax, functions, arguments, operators, selectors, durations; see
 // embedded/promql): every value the model marks `format: 'promql'` (a PrometheusRule's `expression`).
 import { envelopeOf } from '../../model/envelope';
-import { checkPromql } from '../embedded/promql/check';
+import { checkPromql } from '../embedded/promql/promqlCheck';
 import { formatSites } from '../embedded/formatSites';
-import { reportInside } from '../embedded/report';
-import type { Rule } from './context';
+import { reportInside } from '../embedded/reportInside';
+import type { Rule } from './ruleContext';
 
 export const promqlExpression: Rule = {
   codes: [

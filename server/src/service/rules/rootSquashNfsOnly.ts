@@ -1,6 +1,6 @@
 // File share: `rootSquash` applies to NFS shares only (document 2). An SMB share (`enabledProtocols: SMB`)
 // with it is wrong; a share that does not say `NFS` gets a warning, since the spec does not state the default.
-import { find, type Rule } from './context';
+import { find, type Rule } from './ruleContext';
 
 export const rootSquashNfsOnly: Rule = {
   codes: ['root-squash-nfs-only'],

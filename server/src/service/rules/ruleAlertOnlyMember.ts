@@ -1,7 +1,7 @@
 // PrometheusRule: `actions`, `resolveConfiguration`, `for` and `severity` apply to alerts only.
 import { isMap, isSeq } from 'yaml';
 import { entry, isNullish, spanOf } from '../yamlNodes';
-import { find, type Rule } from './context';
+import { find, type Rule } from './ruleContext';
 
 const ALERT_ONLY = ['actions', 'resolveConfiguration', 'for', 'severity'];
 

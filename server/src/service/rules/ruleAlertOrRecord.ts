@@ -1,7 +1,7 @@
 // PrometheusRule: an alerting rule names `alert`, a recording rule names `record`; never both, never neither.
 import { isMap, isSeq } from 'yaml';
 import { entry, isNullish, spanOf } from '../yamlNodes';
-import { find, type Rule } from './context';
+import { find, type Rule } from './ruleContext';
 
 export const ruleAlertOrRecord: Rule = {
   codes: ['rule-alert-or-record'],

@@ -2,7 +2,7 @@
 // "Languages inside manifests"). The API states these loosely, so they are warnings.
 import { isMap, isScalar, isSeq } from 'yaml';
 import { entry, keyName, spanOf } from '../yamlNodes';
-import { find, type Rule } from './context';
+import { find, type Rule } from './ruleContext';
 
 const METRIC_NAME = /^[a-zA-Z_:][a-zA-Z0-9_:]*$/;
 const LABEL_NAME = /^[a-zA-Z_][a-zA-Z0-9_]*$/;

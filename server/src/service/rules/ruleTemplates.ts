@@ -2,10 +2,10 @@
 // that do not balance make the template fail when the alert fires. A warning: the API does not say when
 // it parses them.
 import { isMap, isScalar, isSeq, type Scalar } from 'yaml';
-import { reportInside } from '../embedded/report';
+import { reportInside } from '../embedded/reportInside';
 import type { EmbeddedProblem } from '../embedded/problem';
 import { entry, keyName } from '../yamlNodes';
-import { find, type Rule } from './context';
+import { find, type Rule } from './ruleContext';
 
 /** The first `{{` never closed, or `}}` that closes nothing. */
 export function templateProblem(v: string): EmbeddedProblem | undefined {

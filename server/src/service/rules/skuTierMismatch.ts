@@ -1,6 +1,6 @@
 // StorageAccount: the SKU tier "is derived from the name" (document 2): a `tier` that contradicts the name is
 // ignored, so it misleads the reader.
-import { find, type Rule } from './context';
+import { find, type Rule } from './ruleContext';
 
 export const skuTierMismatch: Rule = {
   codes: ['sku-tier-mismatch'],

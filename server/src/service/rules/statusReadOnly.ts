@@ -1,7 +1,7 @@
 // A `status` block in a manifest is written by the service; whatever the user writes there is ignored.
 import { removeEntryFix } from '../fixes/remove';
 import { keyName } from '../yamlNodes';
-import { find, type Rule } from './context';
+import { find, type Rule } from './ruleContext';
 
 export const statusReadOnly: Rule = {
   codes: ['status-read-only'],

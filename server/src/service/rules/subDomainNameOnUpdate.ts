@@ -1,6 +1,6 @@
 // StorageAccount: `customDomain.useSubDomainName` is "only to be set on updates" (document 2). A manifest does
 // not say whether it creates the account or updates it, so this is a warning.
-import { find, type Rule } from './context';
+import { find, type Rule } from './ruleContext';
 
 export const subDomainNameOnUpdate: Rule = {
   codes: ['sub-domain-name-on-update'],

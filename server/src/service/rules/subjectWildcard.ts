@@ -1,5 +1,5 @@
 // EventSubscription: subject prefix and suffix are literal; wildcards are not supported (document 3).
-import { find, type Rule } from './context';
+import { find, type Rule } from './ruleContext';
 
 export const subjectWildcard: Rule = {
   codes: ['subject-wildcard'],

@@ -2,7 +2,7 @@
 // `SharedKey` among the allowed authentication modes cannot be used then.
 import { isSeq } from 'yaml';
 import { scalarValue, spanOf } from '../yamlNodes';
-import { find, type Rule } from './context';
+import { find, type Rule } from './ruleContext';
 
 export const userSubscriptionSharedKey: Rule = {
   codes: ['user-subscription-shared-key'],

@@ -6,7 +6,7 @@ import type { Diag } from '../diag';
 import { WorkspaceIndex } from './workspaceIndex';
 import type { Manifest } from './manifest';
 import { CROSS_FILE_RULES, TRACKED_VALUES } from './rules';
-import type { CrossFileContext } from './rules/context';
+import type { CrossFileContext } from './rules/crossFileContext';
 
 export interface WorkspaceCheckOptions {
   /** `cloudManifests.ownerResolution`: report owners and references missing from the workspace (`info`) or not (`off`). */

@@ -65,7 +65,7 @@ export function completeReferences(
   const field = ctx.path[ctx.path.length - 1];
   if (field !== 'name' && field !== 'group' && field !== 'kind') return [];
   if (/^[&*!|>]/.test(ctx.partial)) return [];
-  const id = identifyChunk(chunk);
+  const id = identifyChunk(chunk, local);
   if (!id.root) return [];
   const parent = resolvePath(id.root, ctx.path.slice(0, -1)).type;
   if (parent?.kind !== 'object' || !parent.reference) return [];

@@ -6,6 +6,7 @@ import { isAlias, isMap, isPair, isScalar, isSeq, type Document, type YAMLMap } 
 import type { KindDef, ObjectType, Type } from '../../model/types';
 import { memoKey } from '../memo';
 import { analysisTree, type ChunkStore } from '../parse';
+import { isCoreList, listedManifests } from '../listItems';
 import { identify } from '../identity';
 import { entry, keyName, scalarValue, spanOf } from '../yamlNodes';
 import type { Manifest, RefSite, Span, TrackedValue } from './manifest';
@@ -166,15 +167,11 @@ export function chunkManifests(
   const root = doc.contents;
   if (isMap(root)) {
     const id = identify(root, chunk.store.registry);
-    if (id.status === 'ok') {
-      if (!id.list) out.push(readManifest(root, id.def, id.parsed.domain, false, tracked));
-      else {
-        const items = entry(root, 'items')?.value;
-        if (isSeq(items))
-          for (const it of items.items)
-            if (isMap(it)) out.push(readManifest(it, id.def, id.parsed.domain, true, tracked));
-      }
-    }
+    // List items count as the manifests they are, each as the kind it names (a core `v1` `List` too).
+    if (id.status === 'ok' && !id.list) out.push(readManifest(root, id.def, id.parsed.domain, false, tracked));
+    else if ((id.status === 'ok' && id.list) || isCoreList(root))
+      for (const m of listedManifests(root, id.status === 'ok' ? id.def : undefined, chunk.store.registry))
+        out.push(readManifest(m.item, m.def, m.parsed.domain, true, tracked));
   }
   chunkCache.set(chunk.key, { tracked, manifests: out });
   return out;

@@ -2,7 +2,7 @@
 // the node its `spec.owner` resolves to — resolved by the index, exactly as the owner diagnostics resolve it.
 // An owner that is not in the workspace, or one given by `armId`, becomes an `external` node, so the tree
 // can still show what a manifest hangs off. Pure: no connection, no file system.
-import type { GraphNode } from '../../protocol/requests';
+import type { GraphNode } from '../../protocol/customRequests';
 import type { WorkspaceIndex } from './workspaceIndex';
 import { targetKindOf } from './workspaceIndex';
 import type { Manifest } from './manifest';

@@ -4,7 +4,8 @@ import { isMap, isPair, isScalar, isSeq, type Node } from 'yaml';
 import { SymbolKind, type DocumentSymbol, type SymbolInformation } from 'vscode-languageserver-types';
 import { memoKey } from '../memo';
 import { analysisTree, type ParsedDoc, type ParsedFile } from '../parse';
-import { LineIndex } from '../text';
+import { LineIndex } from '../lineIndex';
+import { isCoreList, listedManifests } from '../listItems';
 import { identify } from '../identity';
 import { entry, keyName, scalarValue } from '../yamlNodes';
 import type { WorkspaceIndex } from './workspaceIndex';
@@ -54,7 +55,8 @@ export function chunkSymbols(chunk: Pick<ParsedDoc, 'key' | 'doc' | 'text' | 'st
   const root = analysisTree(chunk).contents;
   if (!isMap(root)) return out;
   const id = identify(root, chunk.store.registry);
-  if (id.status !== 'ok') return out;
+  const core = id.status !== 'ok' && isCoreList(root);
+  if (id.status !== 'ok' && !core) return out;
   const lines = new LineIndex(chunk.text);
   const range = (r: R) => lines.range(r[0], r[1]);
 
@@ -114,18 +116,20 @@ export function chunkSymbols(chunk: Pick<ParsedDoc, 'key' | 'doc' | 'text' | 'st
     };
   };
 
-  if (!id.list) {
+  if (id.status === 'ok' && !id.list) {
     const s = manifest(root, id.def.kind);
     if (s) out.push(s);
   } else {
+    // A list: its items as the kinds they name (a core `v1` `List` shows its items of ours only).
+    const def = id.status === 'ok' ? id.def : undefined;
+    const children = listedManifests(root, def, chunk.store.registry).flatMap(
+      (m) => manifest(m.item, m.def.kind) ?? [],
+    );
+    if (core && children.length === 0) return out;
     const r = rangeOf(root)!;
-    const items = entry(root, 'items')?.value;
-    const children = isSeq(items)
-      ? items.items.flatMap((it) => (isMap(it) ? (manifest(it, id.def.kind) ?? []) : []))
-      : [];
     const kindNode = entry(root, 'kind')?.value;
     out.push({
-      name: `${id.def.kind}List`,
+      name: def ? `${def.kind}List` : 'List',
       detail: `${children.length} item${children.length === 1 ? '' : 's'}`,
       kind: SymbolKind.Module,
       range: range(r),

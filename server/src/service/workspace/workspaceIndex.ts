@@ -3,7 +3,7 @@
 // from its inputs (both through their analysis, which holds the indexed files' chunks), tests from strings.
 import { memoKey } from '../memo';
 import { ChunkStore, tiles, type ParsedFile } from '../parse';
-import { LineIndex } from '../text';
+import { LineIndex } from '../lineIndex';
 import { chunkManifests, FileManifest, type ChunkManifest, type TrackedPaths } from './extract';
 import type { Registry } from '../../model/registry';
 import { sitesOf, WORKSPACE_SCOPE, type Manifest, type RefSite } from './manifest';

@@ -77,6 +77,15 @@ export function syntaxProblem(text: string, err: { from: number; to: number }): 
       from: start,
       to: start + call[1].length,
       message: `PromQL has no function \`${call[1]}\`.${near ? ` Did you mean \`${near}\`?` : ''} See the functions with completion inside the expression.`,
+      ...(near
+        ? {
+            fix: {
+              from: start,
+              to: start + call[1].length,
+              candidates: [{ title: `Change to \`${near}\``, text: near }],
+            },
+          }
+        : {}),
     };
   }
   // Inside a range or after `offset`: a duration.

@@ -1,6 +1,6 @@
 // Duplicates: same group, kind, namespace and name, in one file or in files of one folder (applied
 // together). Copies in other folders are alternatives (environments, overlays, API versions).
-import { byPlace, type CrossFileRule } from './context';
+import { byPlace, type CrossFileRule } from './crossFileContext';
 
 const folderOf = (uri: string) => uri.slice(0, uri.lastIndexOf('/'));
 

@@ -1,6 +1,6 @@
 // Every cross-file rule, one file each, in the order their diagnostics are reported for a manifest. A new
 // rule is one new file listed here: its `tracks` reach the index's extraction through TRACKED_VALUES.
-import type { CrossFileRule } from './context';
+import type { CrossFileRule } from './crossFileContext';
 import { duplicateResource } from './duplicateResource';
 import { multichannelAccountKind } from './multichannelAccountKind';
 import { ownerReferences } from './ownerReferences';

@@ -1,5 +1,5 @@
 // SMB multichannel on a file service applies to Premium FileStorage accounts only.
-import { accountOf, type CrossFileRule } from './context';
+import { accountOf, type CrossFileRule } from './crossFileContext';
 
 export const multichannelAccountKind: CrossFileRule = {
   codes: ['multichannel-account-kind'],

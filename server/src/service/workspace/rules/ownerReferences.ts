@@ -4,7 +4,7 @@
 import { listOf, nearest } from '../../suggest';
 import { describeIdType, idType, matchesShape } from '../armId';
 import { sitesOf, type RefSite } from '../manifest';
-import { capitalized, groupByKind, withArticle, type CrossFileContext, type CrossFileRule } from './context';
+import { capitalized, groupByKind, withArticle, type CrossFileContext, type CrossFileRule } from './crossFileContext';
 
 /** `/providers/Provider.AppConfiguration/configurationStores/<name>` or the whole id shape of a resource group. */
 function expectedIdTail(shape: string): string {
@@ -25,8 +25,9 @@ function checkSite({ index, m, reportMissing, report, where }: CrossFileContext,
   if (site.style === 'known') {
     const ownerKind = site.expectedKind!;
     if (site.armId !== undefined) {
-      const shape = index.registry.anyVersionOf(ownerKind)?.pathShape;
-      // Queue and table services have no path shape in the spec: nothing to compare with.
+      const owner = index.registry.anyVersionOf(ownerKind);
+      // Queue and table services have no path shape in the spec: reference-shapes.md gives their id's.
+      const shape = owner?.pathShape ?? owner?.ownerIdShape;
       if (!shape) return;
       const ok = matchesShape(site.armId, shape);
       if (ok === false) {

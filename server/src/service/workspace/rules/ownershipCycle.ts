@@ -1,7 +1,7 @@
 // Ownership cycles through owners given by name: none of the manifests of the cycle can be created.
 import type { WorkspaceIndex } from '../workspaceIndex';
 import type { Manifest } from '../manifest';
-import type { CrossFileRule } from './context';
+import type { CrossFileRule } from './crossFileContext';
 
 export const ownershipCycle: CrossFileRule = {
   codes: ['ownership-cycle'],

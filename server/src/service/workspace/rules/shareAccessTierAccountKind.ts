@@ -1,6 +1,6 @@
 // A file share's access tier must be one its storage account's kind offers: Premium on FileStorage
 // accounts only, and only Premium there.
-import { accountOf, type CrossFileRule } from './context';
+import { accountOf, type CrossFileRule } from './crossFileContext';
 
 export const shareAccessTierAccountKind: CrossFileRule = {
   codes: ['share-access-tier-account-kind'],

@@ -1,5 +1,5 @@
 // A file share's quota above 5 TiB needs large file shares enabled on the storage account above it.
-import { accountOf, type CrossFileRule } from './context';
+import { accountOf, type CrossFileRule } from './crossFileContext';
 
 const LARGE_SHARE = 5120;
 const MAX_SHARE = 102400;

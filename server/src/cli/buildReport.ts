@@ -3,7 +3,7 @@
 import { pathToFileURL } from 'node:url';
 import type { Severity } from '../service/codes';
 import { severityOf } from '../service/validate';
-import type { FileResult } from './workspace';
+import type { FileResult } from './runWorkspace';
 import { plainText } from '../service/plainText';
 
 export interface Problem {

@@ -1,6 +1,7 @@
 // `file:line:col severity code message`, one problem a line, then a summary line.
 import { paint } from '../color';
-import { summaryLine, type Report } from '../report';
+import { printable } from '../printable';
+import { summaryLine, type Report } from '../buildReport';
 
 export function formatText(report: Report, options: { color: boolean }): string {
   const p = paint(options.color);
@@ -8,9 +9,9 @@ export function formatText(report: Report, options: { color: boolean }): string 
   const out: string[] = [];
   for (const f of report.files) {
     for (const pr of f.problems) {
-      const message = pr.message.replace(/\r?\n/g, ' ');
+      const message = printable(pr.message.replace(/\r?\n/g, ' '));
       out.push(
-        `${p.bold(`${f.file}:${pr.line}:${pr.column}`)} ${sev[pr.severity](pr.severity)} ${p.gray(pr.code)} ${message}`,
+        `${p.bold(`${printable(f.file)}:${pr.line}:${pr.column}`)} ${sev[pr.severity](pr.severity)} ${p.gray(pr.code)} ${message}`,
       );
     }
   }

@@ -12,6 +12,7 @@ import { codeActions, fixAllEdits, type Edit } from '../service/codeActions';
 import { isCode, SOURCE } from '../service/codes';
 import type { Diag } from '../service/diag';
 import { readFixData } from '../service/fixes/data';
+import { plainText } from '../service/plainText';
 import type { ParsedFile } from '../service/parse';
 
 export const FIX_ALL_KIND = `${CodeActionKind.SourceFixAll}.cloudManifests`;
@@ -65,7 +66,7 @@ export function lspCodeActions(file: ParsedFile, params: CodeActionParams, env: 
     )) {
       const lsp = sent.find((s) => s.own === a.diag)!.lsp;
       out.push({
-        title: a.title,
+        title: plainText(a.title),
         kind: CodeActionKind.QuickFix,
         diagnostics: [lsp],
         edit: toEdit(a.edits),

@@ -6,10 +6,12 @@ import type { Registry } from '../model/registry';
 import { Analysis, type FileText } from '../service/analysis';
 import { crdsOfTexts, crdTextsOf, registryOfCrds } from '../service/crd/sources';
 import type { ParsedFile } from '../service/parse';
-import { LineIndex } from '../service/text';
+import { LineIndex } from '../service/lineIndex';
 import type { Settings } from '../service/settings';
 import type { Diag } from '../service/validate';
-import { readInputFile, readStdin, decodeText, type Input } from '../io/files';
+import { decodeBytes, type Decoded } from '../io/decode';
+import { readInputFile, readStdin, type Input } from '../io/files';
+import type { Expected } from '../io/write';
 import type { CrdFile } from './crds';
 import type { Progress } from './progress';
 
@@ -20,6 +22,10 @@ export interface WorkspaceFile {
   path?: string;
   /** The file's text and line index (its syntax trees are not kept). */
   parsed: FileText;
+  /** How its bytes were decoded (only exact UTF-8 is ever written back). */
+  decoded?: Omit<Decoded, 'text'>;
+  /** What the file held when read: `--fix` refuses to write over anything else. */
+  disk?: Expected;
 }
 
 export interface Workspace {
@@ -38,6 +44,8 @@ export interface LoadOptions {
   cwd: string;
   stdin?: () => NodeJS.ReadableStream;
   progress?: Progress;
+  /** Size cap of a file (and of standard input), in bytes. */
+  maxBytes?: number;
 }
 
 /** A file's text; its line index is built if a report or a disable comment needs it. */
@@ -51,7 +59,7 @@ function textOnly(text: string): FileText {
   };
 }
 
-/** Reads every input once. Files that cannot be read come back as error messages. */
+/** Reads every input once. Files that cannot be read come back as error messages (the others are checked). */
 export async function loadWorkspace(
   inputs: readonly Input[],
   options: LoadOptions,
@@ -61,25 +69,34 @@ export async function loadWorkspace(
   for (let i = 0; i < inputs.length; i++) {
     const input = inputs[i];
     let text: string;
+    let decoded: Omit<Decoded, 'text'> | undefined;
+    let disk: Expected | undefined;
     if (input.kind === 'stdin') {
-      const decoded = options.stdin ? decodeText(await readStdin(options.stdin())) : '';
-      if (decoded === undefined) {
+      const bytes = options.stdin ? await readStdin(options.stdin(), options.maxBytes) : Buffer.alloc(0);
+      if (bytes === undefined) {
+        errors.push(`cannot read ${input.display}: larger than the size cap (see maxFileSizeMB)`);
+        continue;
+      }
+      const d = decodeBytes(bytes);
+      if (d === undefined) {
         errors.push(`not a text file (binary content): ${input.display}`);
         continue;
       }
-      text = decoded;
+      text = d.text;
     } else {
-      const r = readInputFile(input);
+      const r = readInputFile(input, options.maxBytes);
       if ('error' in r) {
         errors.push(r.error);
         continue;
       }
-      text = r.text;
+      ({ text, decoded, disk } = r);
     }
     files.push({
       display: input.display,
       path: input.kind === 'file' ? input.path : undefined,
       parsed: textOnly(text),
+      decoded,
+      disk,
     });
     options.progress?.update('read', i + 1, inputs.length);
   }

@@ -6,7 +6,7 @@ import type { SyntaxNode } from '@lezer/common';
 import type * as LezerPromql from '@prometheus-io/lezer-promql';
 
 import { lazy, Memo, memoKey } from '../../memo';
-import { TextCache, type EmbeddedProblem } from '../problem';
+import { TextCache, type EmbeddedFix, type EmbeddedProblem } from '../problem';
 import { shapeOf } from '../shape';
 import {
   AGGREGATION_BY_NAME,
@@ -71,8 +71,8 @@ class Checker {
 
   private slice = (n: { from: number; to: number }) => this.text.slice(n.from, n.to);
 
-  private report(code: EmbeddedProblem['code'], from: number, to: number, message: string) {
-    this.problems.push({ code, from, to: Math.max(to, from + 1), message });
+  private report(code: EmbeddedProblem['code'], from: number, to: number, message: string, fix?: EmbeddedFix) {
+    this.problems.push({ code, from, to: Math.max(to, from + 1), message, ...(fix ? { fix } : {}) });
   }
 
   /** Checks a node and returns its type. */
@@ -178,17 +178,20 @@ class Checker {
       if (i >= max) return;
       const want = fn.args[Math.min(i, fn.args.length - 1)];
       if (types[i] === want || types[i] === 'none') return;
-      const hint =
-        want === 'matrix' && a.name === 'VectorSelector'
-          ? ` Give it a range: \`${name}(${this.slice(a)}[5m])\`.`
-          : want === 'vector' && types[i] === 'matrix'
-            ? ` A range is read by a \`…_over_time\` function or \`rate\`/\`increase\`; remove \`[…]\` here.`
-            : '';
+      const needsRange = want === 'matrix' && a.name === 'VectorSelector';
+      const hint = needsRange
+        ? ` Give it a range: \`${name}(${this.slice(a)}[5m])\`.`
+        : want === 'vector' && types[i] === 'matrix'
+          ? ` A range is read by a \`…_over_time\` function or \`rate\`/\`increase\`; remove \`[…]\` here.`
+          : '';
       this.report(
         'promql-arguments',
         a.from,
         a.to,
         `Argument ${i + 1} of \`${name}\` must be ${aWord(want)}; ${quote(this.slice(a))} is ${aWord(types[i])} (\`${signature(fn)}\`).${hint}`,
+        needsRange
+          ? { from: a.to, to: a.to, candidates: [{ title: 'Add the range `[5m]`', text: '[5m]' }] }
+          : undefined,
       );
     });
     return fn.returns;

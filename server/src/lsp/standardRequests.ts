@@ -17,11 +17,12 @@ import {
   type RenameParams,
   type TextEdit,
   type WorkspaceSymbolParams,
+  CompletionTriggerKind,
 } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { lspCodeActions } from './codeActions';
-import { COPY_RESOURCE_PATH } from '../protocol/requests';
-import { complete } from '../service/complete';
+import { lspCodeActions } from './codeActionRequests';
+import { COPY_RESOURCE_PATH } from '../protocol/customRequests';
+import { completion, EXPRESSION_TRIGGERS, writesWhatIsThere } from '../service/complete';
 import { hover } from '../service/hover';
 import type { ParsedFile } from '../service/parse';
 import { completeReferences } from '../service/workspace/completeRefs';
@@ -80,16 +81,27 @@ export function registerRequests(s: ServerState): void {
           s.analysis.readOnce(() => {
             const file = fileOf(s, doc);
             const offset = file.lines.offsetAt(params.position);
-            const items = complete(file, offset, {
+            const { items, isIncomplete } = completion(file, offset, {
               apiDomain: client.settings.apiDomain,
               workspaceDomains: s.index.domains(),
               workspaceNames: () => namesByKind(s.index),
+              ...(params.context?.triggerKind === CompletionTriggerKind.TriggerCharacter
+                ? { trigger: params.context.triggerCharacter }
+                : {}),
             });
             syncAll(s);
+            // A character of an expression opened completion: only the expression's own items (or none).
+            if (
+              params.context?.triggerKind === CompletionTriggerKind.TriggerCharacter &&
+              EXPRESSION_TRIGGERS.includes(params.context.triggerCharacter ?? '')
+            )
+              return items;
             const refs: CompletionItem[] = safely(s, () => completeReferences(s.index, doc.uri, file, offset), []);
-            if (refs.length === 0) return items;
             const labels = new Set(items.map((i) => i.label));
-            return [...items, ...refs.filter((r) => !labels.has(r.label))];
+            const all = [...items, ...refs.filter((r) => !labels.has(r.label))];
+            // A name typed out in full: nothing, so Enter is a line break (see `completion`).
+            if (refs.some((r) => writesWhatIsThere(file, r, offset))) return { isIncomplete: true, items: [] };
+            return isIncomplete || refs.length > 0 ? { isIncomplete: true, items: all } : all;
           }),
         [],
       );

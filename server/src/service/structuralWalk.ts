@@ -1,14 +1,16 @@
 // The structural check of one document against the model: types, required fields, unknown fields,
 // enums (with case and other-version hints), limits, formats, exclusive members and reference shapes.
 // Everything here is driven by the model's data; rules that relate several fields live in rules/.
-import { isAlias, isMap, isScalar, isSeq, type Document, type Node, type YAMLMap } from 'yaml';
+import { isAlias, isMap, isScalar, isSeq, YAMLMap, type Document, type Node, type Pair } from 'yaml';
 import type { ArrayType, Field, IntType, MapType, NumberType, ObjectType, StringType, Type } from '../model/types';
 import type { Reporter } from './diag';
 import { describeSeconds, durationSeconds, FORMAT_DOCS, matchesFormat } from '../model/formats';
 import { nearAll } from './fixes/candidates';
 import { insertRequiredFix } from './fixes/insertRequired';
+import { moveUnderFix, wrapFlatFix } from './fixes/wrapFlat';
 import { keepOneFix, unknownFieldFix } from './fixes/remove';
 import { quoteFix, secondsFix, unquoteFix, valueFix } from './fixes/values';
+import { sampleString } from './samples';
 import { closest, listOf, nearest } from './suggest';
 import {
   clusterValue,
@@ -59,8 +61,12 @@ const typeWord = (t: Type): string => {
       return 'a list';
     case 'map':
       return 'a mapping of strings';
-    case 'object':
-      return `a mapping (${t.name})`;
+    case 'object': {
+      // The generated type name (`StorageAccountSku`, `…_STATUS`) means nothing to the reader: its fields do.
+      const names = Object.keys(t.fields);
+      if (names.length === 0) return 'a mapping';
+      return `a mapping with ${listOf(names.slice(0, 3), 3, 'and')}${names.length > 3 ? ', …' : ''}`;
+    }
     case 'open':
       return 'any value';
   }
@@ -68,6 +74,13 @@ const typeWord = (t: Type): string => {
 
 /** A string type any short text satisfies: quoting a value for it cannot make another error. */
 const isFreeString = (t: StringType): boolean => !t.enum && !t.pattern && !t.format && !t.delimited && !t.minLength;
+
+/** A required string written `""` where the field's own checks accept it (no format, pattern or minimum). */
+function isEmptyAccepted(t: Type, value: unknown): boolean {
+  if (t.kind !== 'string' || !isScalar(value) || value.value !== '') return false;
+  if (t.enum || t.format || (t.minLength ?? 0) > 0) return false;
+  return !t.pattern || new RegExp(t.pattern).test('');
+}
 
 /** The fields of an object type as entries, and the required ones: computed once per type (hot path). */
 const fieldCache = new WeakMap<ObjectType, { entries: [string, Field][]; required: [string, Field][] }>();
@@ -242,6 +255,15 @@ export class Walker {
             `\`${label}\` value "${v}" exists only in version \`${other.version}\`; this version allows ${listOf(values)}.`,
           );
       }
+      if (t.fixed)
+        // The value is fixed by the member holding it: whatever was written, the one value is the fix.
+        return out.report(
+          'enum-value',
+          span,
+          `\`${label}\` is "${v}"; write \`${values[0]}\`, the one value where it stands.`,
+          undefined,
+          this.ctx.text ? valueFix(this.ctx.text, span, values, true) : undefined,
+        );
       const near = nearest(v, values);
       const fix = near && this.ctx.text ? valueFix(this.ctx.text, span, nearAll(v, values), true) : undefined;
       return out.report(
@@ -271,6 +293,9 @@ export class Walker {
         `\`${label}\` value "${v}" is not allowed: ${t.patternDoc ?? `it must match \`${t.pattern}\``}.`,
         t.patternSeverity,
       );
+    if (t.notBefore !== undefined && /^\d{4}-\d{2}-\d{2}$/.test(v) && v < t.notBefore)
+      // ISO dates of one form compare as strings.
+      out.report('value-range', span, `\`${label}\` is ${v}; it must be ${t.notBefore} or later.`);
     if (t.format) {
       if (!matchesFormat(t.format, v)) {
         out.report('format', span, `\`${label}\` value "${v}" must be ${FORMAT_DOCS[t.format]}.`);
@@ -499,6 +524,14 @@ export class Walker {
   object(node: YAMLMap, t: ObjectType, label: string, anchor: Span, schemaPath: string[]): void {
     const { doc, out } = this.ctx;
     const keys = presentKeys(doc, node);
+    if (t.flat && this.writtenFlat(node, keys, t, t.flat, label, anchor, schemaPath)) return;
+    // An owner of a fixed kind written as a reference by group and kind: one diagnostic, not one per key.
+    const byKind = t.reference === 'known' ? this.ownerByKind(node, keys, label, anchor) : false;
+    // `spec` fields written without `spec:` (at a manifest's top level): one diagnostic, not one per key.
+    const flatInto =
+      t.flatInto && t.unknownFields !== 'accept' && !keys.has(t.flatInto)
+        ? this.writtenInto(node, t, t.flatInto, label, schemaPath)
+        : [];
     // Unknown fields and complex keys.
     for (const item of node.items) {
       const name = keyName(item);
@@ -508,6 +541,8 @@ export class Walker {
       }
       if (name === '<<' || Object.prototype.hasOwnProperty.call(t.fields, name)) continue;
       if (t.unknownFields === 'accept') continue;
+      if (byKind && (name === 'group' || name === 'kind')) continue;
+      if (flatInto.includes(name)) continue;
       const known = Object.keys(t.fields);
       const near = nearest(name, known);
       out.report(
@@ -536,14 +571,16 @@ export class Walker {
       );
     const { entries, required } = fieldsOf(t);
     // Required fields.
-    const missing = required.filter(([k]) => !keys.has(k));
-    if (missing.length > 0) {
-      const names = missing.map(([k]) => k);
+    const missing = required.filter(([k]) => !keys.has(k) && !(flatInto.length > 0 && k === t.flatInto));
+    // A field required by a ≈ fact (reference-shapes.md) is reported apart, as a warning.
+    for (const approx of [false, true]) {
+      const names = missing.filter(([, f]) => !!f.requiredApprox === approx).map(([k]) => k);
+      if (names.length === 0) continue;
       out.report(
         'missing-required',
         anchor,
-        `${label ? `\`${label}\` is` : 'The manifest is'} missing required field${names.length > 1 ? 's' : ''} ${listOf(names, 12, 'and')} (${t.name}).`,
-        undefined,
+        `${label ? `\`${label}\` is` : 'The manifest is'} missing required field${names.length > 1 ? 's' : ''} ${listOf(names, 12, 'and')}.`,
+        approx ? 'warning' : undefined,
         this.ctx.text ? insertRequiredFix(this.ctx.text, node, t, names) : undefined,
       );
     }
@@ -558,6 +595,15 @@ export class Walker {
           `\`${join(label, k)}\` is required but has no value; it must be ${typeWord(f.type)}.`,
         );
         continue;
+      }
+      if (f.required && isEmptyAccepted(f.type, e.value)) {
+        // `""` passes every check of a free-text string, yet the service gets no value: the missing-field fix
+        // writes it, and it stays flagged (a warning) until the user fills it.
+        out.report(
+          'placeholder-value',
+          spanOf(e.value),
+          `\`${join(label, k)}\` is empty: write its value, e.g. \`${sampleString(k, f.type as StringType)}\` (an empty string passes the schema, but the service needs a value).`,
+        );
       }
       if (e.merged) {
         // Merged in via `<<`: checked against this type, reported at the merge key.
@@ -575,7 +621,124 @@ export class Walker {
     }
     this.mergeSources(node, keys, t, label);
     this.exclusive(node, keys, t, label, anchor);
-    if (t.reference) this.reference(node, keys, t, label, anchor);
+    if (t.reference && !byKind) this.reference(node, keys, t, label, anchor);
+  }
+
+  /**
+   * `group` and `kind` in an owner whose kind is fixed by the owned kind (a KnownResourceReference): one
+   * `reference-shape` on the first of them, with the fix that keeps `name` (or `armId`), instead of an
+   * unknown field per key and a missing `name`. True when reported.
+   */
+  private ownerByKind(
+    node: YAMLMap,
+    keys: Map<string, { key: Node; value: Node | null; merged?: boolean }>,
+    label: string,
+    anchor: Span,
+  ): boolean {
+    const extra = ['group', 'kind'].filter((k) => keys.has(k) && !keys.get(k)!.merged);
+    if (extra.length === 0) return false;
+    const kept = ['name', 'armId'].filter((k) => keys.has(k) && !keys.get(k)!.merged);
+    const members = [...extra, ...kept].map((k) => ({ name: k, key: keys.get(k)!.key }));
+    const first = spanOf(keys.get(extra[0])!.key);
+    this.ctx.out.report(
+      'reference-shape',
+      first[1] > first[0] ? first : anchor,
+      `\`${label}\` gives ${listOf(extra, 2, 'and')}, but this owner's kind is fixed by the manifest's own kind: give the owner's \`name\` (or its \`armId\`) alone${kept.length ? `; remove ${listOf(extra, 2, 'and')}` : ''}.`,
+      undefined,
+      this.ctx.text && kept.length === 1 ? keepOneFix(this.ctx.text, node, members, [kept]) : undefined,
+    );
+    return true;
+  }
+
+  /**
+   * An item of a one-member container written flat (`operatorType: NumberIn`, `key`, `values` with no
+   * `numberIn:` around them): one diagnostic naming the member to write, with the fix that wraps the entries
+   * in it, and the entries checked as that member's (instead of one unknown field per entry and a missing
+   * member). True when the item was written flat and so handled.
+   */
+  private writtenFlat(
+    node: YAMLMap,
+    keys: Map<string, { key: Node; value: Node | null }>,
+    t: ObjectType,
+    flat: NonNullable<ObjectType['flat']>,
+    label: string,
+    anchor: Span,
+    schemaPath: string[],
+  ): boolean {
+    const d = keys.get(flat.discriminator);
+    if (!d || [...keys.keys()].some((k) => Object.prototype.hasOwnProperty.call(t.fields, k))) return false;
+    const v = isScalar(d.value) ? d.value.value : undefined;
+    const byValue = Object.entries(flat.members);
+    const member =
+      typeof v === 'string'
+        ? (flat.members[v] ?? byValue.find(([x]) => x.toLowerCase() === v.toLowerCase())?.[1])
+        : undefined;
+    const memberType = member ? t.fields[member]?.type : undefined;
+    const shapeOf = (m: string, value: string): string => {
+      const mt = t.fields[m]?.type;
+      const fields = mt?.kind === 'object' ? mt.fields : {};
+      const keysOf = [...keys.keys()].filter((k) => k !== flat.discriminator);
+      const rest = keysOf.map((k) => `${k}: ${fields[k]?.type.kind === 'array' ? '[…]' : '…'}`);
+      return `${m}: {${[`${flat.discriminator}: ${value}`, ...rest].join(', ')}}`;
+    };
+    if (!member || memberType?.kind !== 'object') {
+      const [firstValue, firstMember] = byValue[0];
+      this.ctx.out.report(
+        'missing-member',
+        anchor,
+        `\`${label}\` is written flat, and its \`${flat.discriminator}\` ${v === undefined || v === null ? 'is empty' : `"${String(v)}" names no member`}; \`${flat.discriminator}\` is one of ${listOf(byValue.map(([x]) => x))}, and the entries go under the member it names: write e.g. \`${shapeOf(firstMember, firstValue)}\`.`,
+      );
+      return true;
+    }
+    this.ctx.out.report(
+      'missing-member',
+      anchor,
+      `\`${label}\` is written flat: its entries belong under the member its \`${flat.discriminator}\` names; write \`${shapeOf(member, String(v))}\`.`,
+      undefined,
+      this.ctx.text ? wrapFlatFix(this.ctx.text, node, member) : undefined,
+    );
+    this.object(node, memberType, join(label, member), anchor, [...schemaPath, member]);
+    return true;
+  }
+
+  /**
+   * Fields of member `into` (a manifest's `spec`) written directly in this object, `into` itself absent:
+   * one `unknown-field` on the first, naming them all, with the fix that moves them under `into:`; they are
+   * then checked as `into`'s. Returns their names (empty when there are none).
+   */
+  private writtenInto(node: YAMLMap, t: ObjectType, into: string, label: string, schemaPath: string[]): string[] {
+    const target = t.fields[into]?.type;
+    if (target?.kind !== 'object') return [];
+    const pairs = node.items.filter((p): p is Pair => {
+      const k = keyName(p);
+      return (
+        k !== undefined &&
+        !Object.prototype.hasOwnProperty.call(t.fields, k) &&
+        Object.prototype.hasOwnProperty.call(target.fields, k)
+      );
+    });
+    if (pairs.length === 0) return [];
+    const names = pairs.map((p) => keyName(p)!);
+    const where = label ? `directly in \`${label}\`` : 'at the top level of the manifest';
+    const first = spanOf(pairs[0].key);
+    this.ctx.out.report(
+      'unknown-field',
+      first,
+      `${listOf(names, 6, 'and')} ${names.length > 1 ? 'are fields' : 'is a field'} of \`${into}\`, written ${where}: put ${names.length > 1 ? 'them' : 'it'} under \`${into}:\`.`,
+      undefined,
+      this.ctx.text ? moveUnderFix(this.ctx.text, node, pairs, into) : undefined,
+    );
+    const sub = new YAMLMap();
+    sub.items = pairs;
+    // Checked where they are, without fixes: a fix's edits would be placed as if `into:` were written.
+    const text = this.ctx.text;
+    this.ctx.text = undefined;
+    try {
+      this.object(sub, target, join(label, into), first, [...schemaPath, into]);
+    } finally {
+      this.ctx.text = text;
+    }
+    return names;
   }
 
   /** `<<` sources must be mappings; keys they bring in must be fields of the type. */
@@ -604,7 +767,7 @@ export class Walker {
       out.report(
         'unknown-field',
         spanOf(e.key),
-        `\`${label || 'the manifest'}\` gets field \`${k}\` through the merge key, but ${t.name} has no such field.`,
+        `\`${label || 'the manifest'}\` gets field \`${k}\` through the merge key, but has no such field.`,
         t.unknownFields === 'warning' ? 'warning' : undefined,
       );
     }

@@ -1,12 +1,19 @@
 // The workspace: its folders, which files belong to it, reading them, and the index of every manifest in
 // them. At start (and after a change of folders or of `exclude`) every YAML file is scanned, with work-done
 // progress, yielding to the event loop every few milliseconds so requests are answered meanwhile.
-import { stat } from 'node:fs/promises';
+// Nothing outside the workspace folders is read: the walk stays inside them (io/folderWalk.ts), and a file named
+// by an event or a request is read only when its real path (symbolic links resolved) lies inside one of
+// them; only regular files up to `maxFileSizeMB` are read (io/read.ts). What is left out is said once.
+import { closeSync, openSync, readSync } from 'node:fs';
+import { realpath, stat } from 'node:fs/promises';
 import { basename, isAbsolute, relative, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { WorkDoneProgressServerReporter } from 'vscode-languageserver/node';
-import { readTextFile, readTextFileSync } from '../io/files';
-import { SKIPPED_DIRS, walkYaml } from '../io/walk';
+import { decodeText } from '../io/decode';
+import { readFileBounded, readFileBoundedSync, type FileRead, type FileSkip } from '../io/read';
+import { isInside, SKIPPED_DIRS, walkYaml, type Skipped } from '../io/folderWalk';
+import { mayHoldCrd } from '../service/crd/detect';
+import { maxFileBytes } from '../service/settings';
 import { WORKSPACE_SCOPE } from '../service/workspace/manifest';
 import { growingHeap, steadyHeap } from './heap';
 import { logError, type ServerState } from './state';
@@ -58,33 +65,108 @@ export function displayOf(s: ServerState, uri: string): string {
   return path ? basename(path) : uri;
 }
 
-/** The text of a file of the workspace (see io/files.ts for how it is decoded). */
-export async function readText(uri: string): Promise<string | undefined> {
-  const path = pathOf(uri);
-  return path ? readTextFile(path) : undefined;
+/** The real paths of the workspace folders (symbolic links resolved), computed when the folders change. */
+export async function realFolders(s: ServerState): Promise<string[]> {
+  const folders = s.ws.folders;
+  if (s.ws.real?.of === folders) return s.ws.real.paths;
+  const paths: string[] = [];
+  for (const f of folders) paths.push(await realpath(f).catch(() => f));
+  s.ws.real = { of: folders, paths };
+  return paths;
+}
+
+/** Says once (per path and reason) that a file or folder was left out. */
+export function reportSkipped(s: ServerState, skipped: readonly Skipped[]): void {
+  for (const k of skipped) {
+    const key = `${k.path}\0${k.reason}`;
+    if (s.ws.reported.has(key)) continue;
+    s.ws.reported.add(key);
+    s.connection.console.info(`cloud-manifests: skipped ${k.path}: ${k.reason}`);
+  }
 }
 
 /**
- * The bulk read of the workspace scan: synchronous, since the scan yields to the event loop every few
- * milliseconds anyway.
+ * The path of a file of the workspace if it may be read: inside a workspace folder (not excluded) once
+ * symbolic links are resolved; undefined (and said, once) otherwise.
  */
-function readTextNow(uri: string): string | undefined {
+export async function containedPath(s: ServerState, uri: string): Promise<string | undefined> {
   const path = pathOf(uri);
-  return path ? readTextFileSync(path) : undefined;
+  if (!path || !inWorkspace(s, uri)) return undefined;
+  let real: string;
+  try {
+    real = await realpath(path);
+  } catch {
+    return undefined; // gone: the caller drops it from the index
+  }
+  if (real === path) return path;
+  if (!(await realFolders(s)).some((f) => isInside(f, real))) {
+    reportSkipped(s, [{ path, reason: `a symbolic link to ${real}, outside the workspace folders` }]);
+    return undefined;
+  }
+  return path;
+}
+
+const textOf = (s: ServerState, path: string, r: FileRead | FileSkip): string | undefined => {
+  if ('skipped' in r) {
+    if (!r.missing) reportSkipped(s, [{ path, reason: r.skipped }]);
+    return undefined;
+  }
+  return decodeText(r.bytes);
+};
+
+/** The text of a file of the workspace (see above for what is read, io/decode.ts for how it is decoded). */
+export async function readText(s: ServerState, uri: string): Promise<string | undefined> {
+  const path = await containedPath(s, uri);
+  return path ? textOf(s, path, await readFileBounded(path, maxFileBytes(s.client.settings))) : undefined;
+}
+
+/**
+ * The bulk read of the workspace scan (files the walk found inside the folders): synchronous, since the scan
+ * yields to the event loop every few milliseconds anyway.
+ */
+function readTextNow(s: ServerState, uri: string, skipped: Skipped[]): string | undefined {
+  const path = pathOf(uri);
+  if (!path) return undefined;
+  const r = readFileBoundedSync(path, maxFileBytes(s.client.settings));
+  if ('skipped' in r) {
+    if (!r.missing)
+      skipped.push({ path, reason: r.skipped.startsWith('larger than') ? r.skipped + crdHint(path) : r.skipped });
+    return undefined;
+  }
+  return decodeText(r.bytes);
 }
 
 const yieldNow = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-/** Every YAML file below a folder, without `node_modules`, `.git` and excluded paths; stops when a newer scan starts. */
-export function listYamlFiles(s: ServerState, root: string, gen: number): Promise<string[]> {
+/**
+ * Every YAML file below a folder, without `node_modules`, `.git` and excluded paths, never leaving the
+ * folder; stops when a newer scan starts.
+ */
+export async function listYamlFiles(
+  s: ServerState,
+  root: string,
+  gen: number,
+): Promise<{ files: string[]; skipped: Skipped[] }> {
+  let slice = Date.now();
   return walkYaml(root, {
     skip: (full) => {
       const f = folderOf(s, full);
       return !!f && s.ws.excluder.excludes(f.rel);
     },
     stopped: () => gen !== s.ws.scanGeneration,
-    between: yieldNow,
+    // Yield every few milliseconds (not after every folder: 5,000 folders would be 5,000 turns of the loop).
+    between: async () => {
+      if (Date.now() - slice < 15) return;
+      await yieldNow();
+      slice = Date.now();
+    },
   });
+}
+
+/** The skipped entries in a few words: their names, the first few. */
+function summarise(skipped: readonly Skipped[]): string {
+  const names = skipped.slice(0, 3).map((k) => basename(k.path));
+  return names.join(', ') + (skipped.length > 3 ? `, and ${skipped.length - 3} more (see the log)` : '');
 }
 
 async function createProgress(s: ServerState): Promise<WorkDoneProgressServerReporter | undefined> {
@@ -93,6 +175,26 @@ async function createProgress(s: ServerState): Promise<WorkDoneProgressServerRep
     return await s.connection.window.createWorkDoneProgress();
   } catch {
     return undefined;
+  }
+}
+
+/** The files the `crds` setting names are read whatever their size, up to what a setting may allow at all. */
+const CRD_FILE_BYTES = 4096 * 1024 * 1024;
+
+/** A file the scan leaves out for its size that holds CRDs: said, with the setting that reads it anyway. */
+function crdHint(path: string): string {
+  let fd: number | undefined;
+  try {
+    fd = openSync(path, 'r');
+    const head = Buffer.alloc(64 * 1024);
+    const n = readSync(fd, head, 0, head.length, 0);
+    return mayHoldCrd(head.subarray(0, n).toString('utf8'))
+      ? '; it holds CustomResourceDefinitions: name it in cloudManifests.crds to read its kinds whatever its size'
+      : '';
+  } catch {
+    return '';
+  } finally {
+    if (fd !== undefined) closeSync(fd);
   }
 }
 
@@ -107,7 +209,7 @@ async function readCrdSetting(s: ServerState, gen: number): Promise<void> {
     for (const path of bases) {
       const st = await stat(path).catch(() => undefined);
       if (!st) continue;
-      const files = st.isDirectory() ? await walkYaml(path, { between: yieldNow }) : [path];
+      const files = st.isDirectory() ? (await walkYaml(path, { between: yieldNow })).files : [path];
       for (const f of files) wanted.add(pathToFileURL(f).href);
     }
     if (gen !== s.ws.scanGeneration) return;
@@ -115,8 +217,14 @@ async function readCrdSetting(s: ServerState, gen: number): Promise<void> {
   for (const uri of s.ws.crdFiles) if (!wanted.has(uri) && !s.index.has(uri)) s.analysis.setCrdFile(uri, undefined);
   for (const uri of wanted) {
     if (s.index.has(uri)) continue; // the scan read it already
-    const text = await readText(uri);
-    if (text === undefined) s.connection.console.warn(`cloud-manifests: crds: cannot read ${displayOf(s, uri)}`);
+    // Whatever its size (an operator's bundle may be tens of MB), but a regular file only.
+    const path = pathOf(uri);
+    const r = path ? await readFileBounded(path, CRD_FILE_BYTES) : { skipped: 'not a file' };
+    const text = 'skipped' in r ? undefined : decodeText(r.bytes);
+    if (text === undefined)
+      s.connection.console.warn(
+        `cloud-manifests: crds: cannot read ${displayOf(s, uri)}${'skipped' in r ? `: ${r.skipped}` : ' (not UTF-8 text)'}`,
+      );
     s.analysis.setCrdFile(uri, text);
   }
   s.ws.crdFiles = wanted;
@@ -138,8 +246,15 @@ export function scanWorkspace(s: ServerState, indexed: () => void): Promise<void
     try {
       growingHeap();
       const paths: string[] = [];
-      for (const folder of s.ws.folders) paths.push(...(await listYamlFiles(s, folder, gen)));
+      const skipped: Skipped[] = [];
+      for (const folder of s.ws.folders) {
+        const found = await listYamlFiles(s, folder, gen);
+        // Not a spread into push: a folder may hold more files than a call takes arguments.
+        for (const p of found.files) paths.push(p);
+        for (const k of found.skipped) skipped.push(k);
+      }
       if (gen !== ws.scanGeneration) return;
+      const walkSkipped = skipped.length;
       const wanted = new Set(paths.map((p) => pathToFileURL(p).href));
       // Files that left the workspace (a rescan after a settings or folder change).
       for (const uri of s.index.uris()) {
@@ -152,14 +267,17 @@ export function scanWorkspace(s: ServerState, indexed: () => void): Promise<void
       let reported = 0;
       const uris = [...wanted];
       const BATCH = 16;
+      const wide = s.client.settings.problemsScope === 'workspace';
       for (let i = 0; i < uris.length; i += BATCH) {
         if (gen !== ws.scanGeneration) return;
         const batch = uris.slice(i, i + BATCH).filter((u) => !documents.get(u));
-        const texts = batch.map(readTextNow);
+        const texts = batch.map((u) => readTextNow(s, u, skipped));
         batch.forEach((uri, j) => {
           const text = texts[j];
           if (text === undefined) s.analysis.unindexFile(uri);
-          else s.analysis.indexFile(uri, text, WORKSPACE_SCOPE);
+          // With workspace-wide problems every file's diagnostics are wanted next: computed now, on the tree
+          // the index parses anyway, and cached per document content (analyze.ts), not parsed again later.
+          else s.analysis.indexFile(uri, wide ? s.analysis.analyze(s.analysis.parse(text)) : text, WORKSPACE_SCOPE);
         });
         const done = Math.min(i + BATCH, uris.length);
         if (Date.now() - reported > 100) {
@@ -182,9 +300,13 @@ export function scanWorkspace(s: ServerState, indexed: () => void): Promise<void
         );
       }
       ws.indexComplete = true;
+      const unread = skipped.length - walkSkipped;
+      reportSkipped(s, skipped);
+      const left = skipped.length > 0 ? `; skipped ${skipped.length} (${summarise(skipped)})` : '';
       connection.console.log(
-        `cloud-manifests: indexed ${s.index.manifestCount} manifests in ${uris.length} files in ${Date.now() - started} ms`,
+        `cloud-manifests: indexed ${s.index.manifestCount} manifests in ${uris.length - unread} files in ${Date.now() - started} ms${left}`,
       );
+      if (left) progress?.report(100, `skipped ${skipped.length}: ${summarise(skipped)}`);
       indexed();
     } finally {
       steadyHeap();

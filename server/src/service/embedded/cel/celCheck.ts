@@ -5,7 +5,7 @@
 import type { KindDef, Type } from '../../../model/types';
 import { envelopeOf } from '../../../model/envelope';
 import { listOf, nearest } from '../../suggest';
-import { TextCache, type EmbeddedProblem } from '../problem';
+import { TextCache, type EmbeddedFix, type EmbeddedProblem } from '../problem';
 import { Memo, memoKey } from '../../memo';
 import { shapeOf } from '../shape';
 import { celEnvironment, secretObject, unescapeField } from './env';
@@ -159,11 +159,14 @@ class Walker {
   private unknownFunction(name: string, from: number, to: number) {
     const all = [...GLOBAL_FUNCTIONS, ...METHODS, ...NAMESPACED].filter((f) => f !== 'has');
     const near = nearest(name, all);
+    // A method name is replaced by a method name; a namespaced call (`strings.quote`) as a whole.
+    const fits = near && (name.includes('.') || !near.includes('.'));
     this.problems.push({
       code: 'cel-unknown-function',
       from,
       to,
       message: `the operator's CEL environment has no function \`${name}\` (it has the standard functions, the extended strings library and optional types).${near ? ` Did you mean \`${near}\`?` : ''}`,
+      ...(fits ? { fix: renameTo(from, to, near) } : {}),
     });
   }
 
@@ -191,14 +194,13 @@ class Walker {
           from,
           to: n.end,
           severity: 'warning',
-          message: `\`${base.label}\` (${t.name}, known in part) has no known field \`${field}\`. Did you mean \`${near}\`?`,
+          message: `\`${base.label}\` has no known field \`${field}\` (the spec shows it in part). Did you mean \`${near}\`?`,
+          fix: renameTo(from, n.end, near),
         });
       return undefined;
     }
     const what =
-      base.label === 'secret'
-        ? 'The secrets of this kind (`operatorSpec.secrets`) have'
-        : `\`${base.label}\` (${t.name}) has`;
+      base.label === 'secret' ? 'The secrets of this kind (`operatorSpec.secrets`) have' : `\`${base.label}\` has`;
     this.problems.push({
       code: 'cel-unknown-field',
       from,
@@ -207,6 +209,7 @@ class Walker {
         known.length === 0
           ? `${what} no field \`${field}\`: ${base.label === 'secret' ? 'this kind has no `operatorSpec.secrets`' : 'it has no fields'}.`
           : `${what} no field \`${field}\`.${near ? ` Did you mean \`${near}\`?` : ''} Fields: ${listOf(known, 15)}.`,
+      ...(near && /^[A-Za-z_][A-Za-z0-9_]*$/.test(near) ? { fix: renameTo(from, n.end, near) } : {}),
     });
     return undefined;
   }
@@ -231,7 +234,19 @@ class Walker {
   }
 }
 
-const typeWords = (t: string) => t.replace(/^T\d+_/, '').replace(/google\.protobuf\./g, '');
+/** The fix of a did-you-mean: the name written replaced by the nearest one. */
+const renameTo = (from: number, to: number, near: string): EmbeddedFix => ({
+  from,
+  to,
+  candidates: [{ title: `Change to \`${near}\``, text: near }],
+});
+
+/** cel-js's words for types, without its prefixes and without our generated type names (`…_STATUS`). */
+const typeWords = (t: string) =>
+  t
+    .replace(/^T\d+_/, '')
+    .replace(/google\.protobuf\./g, '')
+    .replace(/\b[A-Za-z0-9]+(?:_(?:Spec|STATUS|ARM))+\b/g, 'object');
 
 function compute(def: KindDef, where: Where, text: string): CelResult {
   if (text.trim() === '')

@@ -1,0 +1,108 @@
+// The one way the product writes a user's file (`check --fix`): whole or not at all. The new bytes go to a
+// temporary file in the same folder (so the rename cannot cross file systems), are flushed to disk (fsync),
+// take the original's mode (and owner, where the process may set it), and the temporary file is renamed
+// over the original: a reader, or a crash at any moment, sees the old bytes or the new ones, never a mix or
+// an empty file. Just before the rename the original is compared with what was read (size, modification
+// time, and a hash of its bytes): if anyone changed it meanwhile the write is refused and nothing is lost.
+// A symbolic link stays a link: its target is written (the caller decides whether the target may be).
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  accessSync,
+  closeSync,
+  fchmodSync,
+  fchownSync,
+  fsyncSync,
+  openSync,
+  readFileSync,
+  realpathSync,
+  renameSync,
+  statSync,
+  unlinkSync,
+  writeSync,
+  constants,
+} from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+
+export const hashBytes = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
+
+/** What the file held when it was read: a write is refused unless it still does. */
+export interface Expected {
+  size: number;
+  mtimeMs: number;
+  /** sha256 of the bytes read (hashBytes). */
+  hash: string;
+}
+
+/** The file changed on disk after it was read: not written. */
+export class ChangedSinceReadError extends Error {
+  constructor(readonly path: string) {
+    super(`it changed on disk since it was read`);
+  }
+}
+
+/** Hooks for tests only: run between the checks and the rename, to change the file at the worst moment. */
+export interface WriteHooks {
+  beforeRename?: (target: string) => void;
+}
+
+function unchanged(target: string, expected: Expected): boolean {
+  const st = statSync(target);
+  if (st.size !== expected.size || st.mtimeMs !== expected.mtimeMs) return false;
+  return hashBytes(readFileSync(target)) === expected.hash;
+}
+
+/** Writes `bytes` over `path` atomically; throws ChangedSinceReadError or the file system's error. */
+export function writeFileAtomic(path: string, bytes: Uint8Array, expected: Expected, hooks: WriteHooks = {}): void {
+  const target = realpathSync(path);
+  const st = statSync(target);
+  if (!st.isFile()) throw Object.assign(new Error('not a regular file'), { code: 'EINVAL' });
+  // A read-only file stays as it is (the rename would replace it, since only the folder's permission counts).
+  accessSync(target, constants.W_OK);
+  if (!unchanged(target, expected)) throw new ChangedSinceReadError(path);
+  const dir = dirname(target);
+  // Named after the file (shortened: a 250-character name must still leave room) and unique to this write.
+  const temp = join(dir, `.${basename(target).slice(0, 120)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+  const fd = openSync(temp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, 0o600);
+  let renamed = false;
+  try {
+    try {
+      for (let off = 0; off < bytes.length;) off += writeSync(fd, bytes, off, bytes.length - off);
+      fchmodSync(fd, st.mode & 0o7777);
+      try {
+        fchownSync(fd, st.uid, st.gid);
+      } catch {
+        // Only root (or the owner, within its groups) may: the file then belongs to whoever runs the fix.
+      }
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+    // The last look before the rename: the window left is this call and the next.
+    hooks.beforeRename?.(target);
+    if (!unchanged(target, expected)) throw new ChangedSinceReadError(path);
+    renameSync(temp, target);
+    renamed = true;
+    syncFolder(dir);
+  } finally {
+    if (!renamed) {
+      try {
+        unlinkSync(temp);
+      } catch {
+        // Already gone.
+      }
+    }
+  }
+}
+
+/** Makes the rename itself durable; some file systems cannot fsync a folder, which costs only durability. */
+function syncFolder(dir: string): void {
+  let fd: number | undefined;
+  try {
+    fd = openSync(dir, constants.O_RDONLY);
+    fsyncSync(fd);
+  } catch {
+    // See above.
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}

@@ -1,0 +1,94 @@
+// Problems for every manifest of the workspace, not only the open files (`cloudManifests.problems.scope`:
+// `workspace`, the default): a closed file's own checks and the cross-document ones. A client that pulls
+// gets them from `workspace/diagnostic` (LSP 3.17), each file with a result id that changes only when the
+// file or what it depends on changed, so a poll answers "unchanged" for the rest; a client that does not
+// pull gets them published (publish.ts). Open documents are left to the document's own diagnostics.
+import {
+  DocumentDiagnosticReportKind,
+  type CancellationToken,
+  type Diagnostic,
+  type WorkspaceDiagnosticParams,
+  type WorkspaceDiagnosticReport,
+  type WorkspaceDocumentDiagnosticReport,
+} from 'vscode-languageserver/node';
+import { isYamlName } from '../io/folderWalk';
+import type { Diag } from '../service/diag';
+import { WORKSPACE_SCOPE } from '../service/workspace/manifest';
+import { docsBaseOf, toLspDiagnostic } from './diagnostic';
+import { cancelled } from './lifecycle';
+import { safely, type ServerState } from './state';
+
+/** Whether closed files get their whole diagnostics (the setting), rather than only what others break. */
+export const workspaceWide = (s: ServerState): boolean => s.client.settings.problemsScope === 'workspace';
+
+/** The files whose problems show while closed: indexed files of the workspace folders, not open. */
+export function closedWorkspaceFiles(s: ServerState): string[] {
+  return s.index.uris().filter((u) => {
+    if (s.documents.get(u) || !isYamlName(u)) return false;
+    return s.index.get(u)?.scope === WORKSPACE_SCOPE;
+  });
+}
+
+/**
+ * A closed file's diagnostics from its indexed text: its own checks (cached per document content, so the
+ * trees the scan parsed are not parsed again) and the cross-document ones `cross` gives.
+ */
+export function closedFileDiagnostics(s: ServerState, uri: string, cross: (text: string) => Diag[]): Diagnostic[] {
+  const f = s.index.get(uri);
+  if (!f) return [];
+  // Parsed in the analysis's store, which holds the indexed file's chunks: nothing is parsed again.
+  const file = s.analysis.parse(f.text);
+  const own = s.analysis.fileDiagnostics(uri, file);
+  const other = cross(f.text);
+  const all = other.length > 0 ? [...own, ...other].sort((a, b) => a.start - b.start || a.end - b.end) : own;
+  const docs = docsBaseOf(s.client.settings.docsBaseUrl);
+  return all.map((d) => toLspDiagnostic(file, d, docs));
+}
+
+/** A file's result id: the settings' generation and the file's own (both bumped by publish.ts's markDirty). */
+const resultIdOf = (s: ServerState, uri: string) => `${s.publish.epoch}.${s.publish.stamps.get(uri) ?? 0}`;
+
+const yieldNow = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * `workspace/diagnostic`: after the workspace scan, every closed workspace file, unchanged where the client
+ * holds the current result; files it holds results for that left the workspace (or every file, with the
+ * `openFiles` scope) are emptied. Computed in slices so other requests are answered meanwhile.
+ */
+export async function workspaceDiagnostics(
+  s: ServerState,
+  params: WorkspaceDiagnosticParams,
+  cross: (uri: string, text: string) => Diag[],
+  token?: CancellationToken,
+): Promise<WorkspaceDiagnosticReport> {
+  // After the first scan (it starts once the settings are read, after `initialized`): a poll before it
+  // would compute every file twice.
+  const { ws } = s;
+  while (ws.folders.length > 0 && (ws.scanGeneration === 0 || !ws.indexComplete)) {
+    await (ws.scanGeneration === 0 ? new Promise((r) => setTimeout(r, 20)) : ws.scanDone);
+    if (token?.isCancellationRequested) throw cancelled();
+  }
+  const previous = new Map((params.previousResultIds ?? []).map((p) => [p.uri, p.value]));
+  const items: WorkspaceDocumentDiagnosticReport[] = [];
+  const uris = workspaceWide(s) ? closedWorkspaceFiles(s) : [];
+  const wanted = new Set(uris);
+  for (const [uri] of previous)
+    if (!wanted.has(uri) && !s.documents.get(uri))
+      items.push({ kind: DocumentDiagnosticReportKind.Full, uri, version: null, items: [] });
+  let slice = Date.now();
+  for (const uri of uris) {
+    const resultId = resultIdOf(s, uri);
+    if (previous.get(uri) === resultId) {
+      items.push({ kind: DocumentDiagnosticReportKind.Unchanged, uri, version: null, resultId });
+      continue;
+    }
+    const diagnostics = safely(s, () => closedFileDiagnostics(s, uri, (text) => cross(uri, text)), []);
+    items.push({ kind: DocumentDiagnosticReportKind.Full, uri, version: null, resultId, items: diagnostics });
+    if (Date.now() - slice > 15) {
+      await yieldNow();
+      if (token?.isCancellationRequested) throw cancelled();
+      slice = Date.now();
+    }
+  }
+  return { items };
+}
