@@ -87,3 +87,32 @@ test('e2e crds: the crds setting names a bundle outside the workspace folder', a
     rmSync(outside, { recursive: true, force: true });
   }
 });
+
+test('e2e crds: a bundle above maxFileSizeMB is named in the log with the setting that reads it, which then does', async () => {
+  const root = folder({ 'big/crds.yaml': CRD.padEnd(40_000, '\n# padding\n'), 'other.yaml': 'a: 1\n' });
+  const small = { maxFileSizeMB: 0.01 };
+  const client = new WorkspaceClient({ rootDir: root, settings: small });
+  try {
+    await client.initialize();
+    await client.waitForScans(1);
+    const line = client.logs.find((l) => l.includes('big/crds.yaml') || l.includes('big\\crds.yaml'));
+    assert.match(
+      line ?? client.logs.join('\n'),
+      /larger than .*it holds CustomResourceDefinitions: name it in cloudManifests\.crds/,
+    );
+    const uri = pathToFileURL(join(root, 'w.yaml')).href;
+    assert.deepEqual(codes(await client.open(uri, WIDGET)), [], 'the kind is unknown: nothing is said');
+  } finally {
+    await client.stop();
+  }
+  const named = new WorkspaceClient({ rootDir: root, settings: { ...small, crds: ['big/crds.yaml'] } });
+  try {
+    await named.initialize();
+    await named.waitForScans(1);
+    const uri = pathToFileURL(join(root, 'w.yaml')).href;
+    assert.deepEqual(codes(await named.open(uri, WIDGET)), ['value-range']);
+  } finally {
+    await named.stop();
+    rmSync(root, { recursive: true, force: true });
+  }
+});
