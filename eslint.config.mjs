@@ -83,6 +83,20 @@ export default tseslint.config(
     },
   },
   {
+    // No array spread into a call (`push(...xs)`, `Math.max(...xs)`): every element becomes an argument on the
+    // stack, and an unbounded array overflows it (a 220,000-manifest document did, in WorkspaceIndex.set).
+    files: ['server/src/service/**/*.ts', 'server/src/lsp/**/*.ts', 'server/src/cli/**/*.ts', 'server/src/io/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'CallExpression > SpreadElement, NewExpression > SpreadElement',
+          message: 'No spread into a call: a large array overflows the stack. Use a loop (for … of, then push).',
+        },
+      ],
+    },
+  },
+  {
     // The published commands' launchers are plain CommonJS run by Node as they are.
     files: ['bin/**/*.js'],
     languageOptions: { sourceType: 'commonjs', globals: { require: 'readonly', module: 'writable' } },

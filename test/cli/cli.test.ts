@@ -456,6 +456,31 @@ test('settings file: .cloud-manifests.json rules and exclude, --rule wins, inval
   rmSync(join(cwd, '.cloud-manifests.json'));
 });
 
+test('settings file: maxDocumentSize: a longer file gets the too-large message and its YAML syntax checked only', () => {
+  // BAD has an enum mistake (not reported: no full check) and the last document a syntax error (reported).
+  write('large/big.yaml', `${BAD}---\n${GOOD.replace('location: westus', 'location: [westus')}`);
+  write('large/.cloud-manifests.json', JSON.stringify({ maxDocumentSize: 100 }));
+  const cwd = join(dir, 'large');
+  const r = cli(['check', '--format', 'json'], { cwd });
+  assert.equal(r.status, 1, r.stdout + r.stderr);
+  const problems = JSON.parse(r.stdout).problems as { code: string; severity: string; line: number; message: string }[];
+  assert.equal(problems[0].code, 'document-too-large');
+  assert.equal(problems[0].severity, 'info');
+  assert.equal(problems[0].line, 1);
+  assert.match(problems[0].message, /the limit is 100\).*maxDocumentSize/);
+  assert.ok(problems.length > 1);
+  for (const p of problems.slice(1)) assert.equal(p.code, 'yaml-syntax', p.message);
+  // Within the limit (the default), the full check runs.
+  rmSync(join(cwd, '.cloud-manifests.json'));
+  const full = JSON.parse(cli(['check', '--format', 'json'], { cwd }).stdout).problems as { code: string }[];
+  assert.ok(!full.some((p) => p.code === 'document-too-large'));
+  assert.ok(full.some((p) => p.code !== 'yaml-syntax'));
+  write('large/.cloud-manifests.json', JSON.stringify({ maxDocumentSize: 0 }));
+  const bad = cli(['check'], { cwd });
+  assert.equal(bad.status, 2);
+  assert.match(bad.stderr, /maxDocumentSize must be a whole number of characters, 1 or more/);
+});
+
 test('--api-domain is accepted', () => {
   assert.equal(cli(['check', '--api-domain', 'cloud.example.com', 'clean']).status, 0);
   assert.equal(cli(['check', '--api-domain=', 'clean']).status, 2);

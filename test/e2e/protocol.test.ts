@@ -13,6 +13,52 @@ import { SERVER, TestClient } from './lspClient';
 const MISTAKE = storageAccount({ domain: 'cloud.example.com', accessTier: null, minimumTlsVersion: 'TLS1_9' });
 const CLEAN = MISTAKE.replace('TLS1_9', 'TLS1_2');
 
+/** The built server over stdio, spoken to in raw JSON-RPC (for messages no client library sends). */
+class RawServer {
+  readonly proc = spawn(process.execPath, [SERVER, '--stdio'], { stdio: 'pipe' });
+  stderr = '';
+  private out = Buffer.alloc(0);
+  private waiting = new Map<number, (m: RawResponse) => void>();
+  private id = 0;
+  constructor() {
+    this.proc.stderr.on('data', (d) => (this.stderr += String(d)));
+    this.proc.stdout.on('data', (d: Buffer) => {
+      this.out = Buffer.concat([this.out, d]);
+      for (;;) {
+        const end = this.out.indexOf('\r\n\r\n');
+        if (end < 0) return;
+        const length = Number(/Content-Length: (\d+)/i.exec(this.out.subarray(0, end).toString())![1]);
+        if (this.out.length < end + 4 + length) return;
+        const message = JSON.parse(this.out.subarray(end + 4, end + 4 + length).toString()) as RawResponse;
+        this.out = this.out.subarray(end + 4 + length);
+        if (typeof message.id === 'number' && !('method' in message)) this.waiting.get(message.id)?.(message);
+      }
+    });
+  }
+  private send(message: object): void {
+    const body = JSON.stringify({ jsonrpc: '2.0', ...message });
+    this.proc.stdin.write(`Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+  }
+  request(method: string, params: unknown): Promise<RawResponse> {
+    const id = ++this.id;
+    return new Promise((resolve) => {
+      this.waiting.set(id, resolve);
+      this.send({ id, method, params });
+    });
+  }
+  notify(method: string, params: unknown): void {
+    this.send({ method, params });
+  }
+  kill(): void {
+    this.proc.kill();
+  }
+}
+interface RawResponse {
+  id?: number;
+  result?: unknown;
+  error?: { code: number; message: string };
+}
+
 async function errorOf(p: Promise<unknown>): Promise<{ code: number; message: string }> {
   try {
     const r = await p;
@@ -93,6 +139,63 @@ describe('protocol under bad input', () => {
       assert.match(e.message, message);
     });
   }
+
+  // The typed helpers of the protocol library read `params.workDoneToken` before any check: `params: null` was
+  // answered -32603 with a TypeError. Sent raw (the client library refuses to send them), to every request
+  // the server answers.
+  test('every request with params null or a number: -32602 InvalidParams saying the parameters must be an object', async () => {
+    const methods = [
+      'textDocument/hover',
+      'textDocument/completion',
+      'textDocument/definition',
+      'textDocument/references',
+      'textDocument/prepareRename',
+      'textDocument/rename',
+      'textDocument/codeAction',
+      'textDocument/documentSymbol',
+      'textDocument/codeLens',
+      'textDocument/diagnostic',
+      'workspace/symbol',
+    ];
+    const raw = new RawServer();
+    try {
+      assert.ok((await raw.request('initialize', { processId: null, rootUri: null, capabilities: {} })).result);
+      raw.notify('initialized', {});
+      for (const method of methods)
+        for (const [params, shown] of [
+          [null, 'null'],
+          [7, '7'],
+        ] as const) {
+          const r = await raw.request(method, params);
+          assert.equal(r.error?.code, -32602, `${method} ${shown}: ${JSON.stringify(r)}`);
+          assert.match(r.error!.message, new RegExp(`the parameters must be an object; found ${shown}`), method);
+        }
+      // The extension's own request takes no parameters, or an object with a list of strings.
+      const check = await raw.request('cloudManifests/checkWorkspace', 7);
+      assert.equal(check.error?.code, -32602, JSON.stringify(check));
+      const uris = await raw.request('cloudManifests/checkWorkspace', { uris: 'file:///a.yaml' });
+      assert.equal(uris.error?.code, -32602, JSON.stringify(uris));
+      assert.match(uris.error!.message, /`uris` must be a list of strings/);
+      assert.doesNotMatch(raw.stderr, /TypeError/);
+    } finally {
+      raw.kill();
+    }
+  });
+
+  test('didChangeWorkspaceFolders with removed null or added null: a warning, no TypeError, the server goes on', async () => {
+    for (const event of [{ added: [], removed: null }, { added: null, removed: [] }, null])
+      await client.conn.sendNotification('workspace/didChangeWorkspaceFolders', { event });
+    const h = await client.conn.sendRequest('textDocument/hover', {
+      textDocument: { uri },
+      position: { line: 11, character: 4 },
+    });
+    assert.ok(h, 'hover still answered');
+    const logged = client.logs.join('\n');
+    assert.match(logged, /didChangeWorkspaceFolders: `event.removed` must be an array; found null/);
+    assert.match(logged, /didChangeWorkspaceFolders: `event.added` must be an array; found null/);
+    assert.match(logged, /didChangeWorkspaceFolders: `event` must be an object; found null/);
+    assert.doesNotMatch(client.stderr + logged, /TypeError/);
+  });
 
   test('didChangeWatchedFiles with changes null: ignored with a warning, the server goes on', async () => {
     await client.conn.sendNotification('workspace/didChangeWatchedFiles', { changes: null });
@@ -182,6 +285,9 @@ describe('lifecycle', () => {
   for (const [name, header] of [
     ['a Content-Length that is not a number', 'Content-Length: abc\r\n\r\n{}'],
     ['no Content-Length', 'Content-Type: application/vscode-jsonrpc\r\n\r\n{}'],
+    ['a negative Content-Length', 'Content-Length: -5\r\n\r\n{}'],
+    ['a Content-Length with trailing letters', 'Content-Length: 2x\r\n\r\n{}'],
+    ['an absurdly large Content-Length', 'Content-Length: 99999999999999999999\r\n\r\n{}'],
   ]) {
     test(`a malformed header (${name}): the server exits with an error, so the client can restart it`, async () => {
       const proc = spawn(process.execPath, [SERVER, '--stdio'], { stdio: 'pipe' });
@@ -195,7 +301,12 @@ describe('lifecycle', () => {
       ]);
       if (proc.exitCode === null) proc.kill();
       assert.equal(code, 1, stderr);
-      assert.match(stderr, /unreadable message header/);
+      // One clear line, no stack.
+      assert.match(
+        stderr,
+        /^cloud-manifests: unreadable message header \(.+\); exiting so that the client can restart the server\n$/,
+      );
+      assert.doesNotMatch(stderr, /TypeError/);
     });
   }
 

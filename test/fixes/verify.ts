@@ -5,7 +5,7 @@ import { parseFile } from '../../server/src/service/parse';
 import { validateFile, type Diag } from '../../server/src/service/validate';
 
 /** Where an old offset is after the edits (an offset inside a replaced range goes to its start). */
-function mapOffset(edits: readonly Edit[], at: number): number {
+export function mapOffset(edits: readonly Edit[], at: number): number {
   let delta = 0;
   for (const e of edits) {
     if (e.end <= at && !(e.start === e.end && e.start === at)) delta += e.newText.length - (e.end - e.start);

@@ -110,6 +110,24 @@ test('U+2028 inside a comment before a `---` line does not split the document (Y
   assert.equal(parseAllDocuments(text).length, 1);
   assert.equal(splitDocuments(text).length, 1);
   assert.equal(parseFile(text).docs.length, 1);
-  // Real markers still split, after LF and after a lone CR.
-  assert.equal(splitDocuments('a: 1\n---\nb: 2\r---\nc: 3\n').length, 3);
+  // Real markers still split, after LF; after a lone CR, as YAML reads it, not (`b: 2\r---` is the value `2\r---`).
+  const cr = 'a: 1\n---\nb: 2\r---\nc: 3\n';
+  assert.equal(parseAllDocuments(cr).length, 2);
+  assert.equal(splitDocuments(cr).length, 2);
+});
+
+test('line starts: after LF, after CRLF (once), after a lone CR, for any mix of breaks, pairs and text', () => {
+  const byCharacter = (text: string) => {
+    const starts = [0];
+    for (let i = 0; i < text.length; i++)
+      if (text[i] === '\n' || (text[i] === '\r' && text[i + 1] !== '\n')) starts.push(i + 1);
+    return starts;
+  };
+  fc.assert(
+    fc.property(fc.array(fc.constantFrom('a', ' ', '\n', '\r', '\r\n', '😀', '\u2028')), (parts) => {
+      const text = parts.join('');
+      assert.deepEqual(new LineIndex(text).starts, byCharacter(text));
+    }),
+    { numRuns: 500, seed: 21 },
+  );
 });

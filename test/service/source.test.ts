@@ -24,7 +24,7 @@ test('an embedded value is a source: its offsets map through the scalar it was d
   const doc = parseDocument(text);
   const node = (isMap(doc.contents) ? doc.contents.items[0].value : undefined) as Scalar;
   assert.ok(isScalar(node));
-  const s = valueSource(valueMap(text, node));
+  const s = valueSource(valueMap(text, node), text);
   assert.equal(s.text, 'rate(x[5m]) > 1');
   const gt = s.text.indexOf('>');
   // The `>` was written as a six-character escape: its span is the whole escape.

@@ -145,8 +145,14 @@ describe('package.json contributions', () => {
     const untrusted = pkg.capabilities.untrustedWorkspaces;
     assert.equal(untrusted.supported, 'limited');
     assert.ok(untrusted.description);
-    // Where links lead, which paths are read, how much is read: a repository's own settings may not decide.
-    const restricted = ['cloudManifests.docsBaseUrl', 'cloudManifests.exclude', 'cloudManifests.maxFileSizeMB'];
+    // Where links lead, which paths are read, how much is read and analysed: a repository's own settings may
+    // not decide.
+    const restricted = [
+      'cloudManifests.docsBaseUrl',
+      'cloudManifests.exclude',
+      'cloudManifests.maxDocumentSize',
+      'cloudManifests.maxFileSizeMB',
+    ];
     assert.deepEqual([...untrusted.restrictedConfigurations].sort(), restricted);
     for (const k of restricted) assert.ok(pkg.contributes.configuration.properties[k], `${k} is a setting`);
     // The server reads the workspace from disk, which a virtual workspace does not have.

@@ -22,6 +22,7 @@ export const KNOWN_KEYS = new Set([
   'exclude',
   'crds',
   'docsBaseUrl',
+  'maxDocumentSize',
   'maxFileSizeMB',
   'problems',
   'trace',

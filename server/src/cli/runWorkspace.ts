@@ -8,7 +8,8 @@ import { crdsOfTexts, crdTextsOf, registryOfCrds } from '../service/crd/sources'
 import type { ParsedFile } from '../service/parse';
 import { LineIndex } from '../service/lineIndex';
 import type { Settings } from '../service/settings';
-import type { Diag } from '../service/validate';
+import { applySettings, type Diag } from '../service/validate';
+import { isTooLarge, syntaxSteps, tooLargeDiag } from '../service/tooLarge';
 import { decodeBytes, type Decoded } from '../io/decode';
 import { readInputFile, readStdin, type Input } from '../io/files';
 import type { Expected } from '../io/write';
@@ -132,9 +133,16 @@ export function checkWorkspace(workspace: Workspace, settings: Settings, progres
   const display = new Map<string, string>();
   // Each file parsed once, outside the shared cache: its trees are garbage as soon as it is analysed (its
   // diagnostics computed, its manifests indexed); the diagnostics are read back below.
-  const parsed = workspace.files.map((file, i) => {
+  const parsed = workspace.files.map((file, i): { large: Diag[] } | { full: ParsedFile } => {
     display.set(uris[i], file.display);
     try {
+      // Too large to check in full: its message and its YAML syntax only, and not indexed (see tooLarge.ts).
+      const whole = file.parsed.text;
+      if (isTooLarge(whole, settings.maxDocumentSize)) {
+        const found = [tooLargeDiag(whole, settings.maxDocumentSize)];
+        for (const step of syntaxSteps(whole)) for (const d of step.diags) found.push(d);
+        return { large: applySettings(file.parsed, found, { rules: settings.rules }) };
+      }
       // Not a spread: it would build the file's line index, which only a report needs.
       const { text, docs, store } = analysis.analyze(analysis.parse(file.parsed.text, { cache: false }));
       const full: ParsedFile = {
@@ -146,7 +154,7 @@ export function checkWorkspace(workspace: Workspace, settings: Settings, progres
         },
       };
       analysis.indexFile(uris[i], full);
-      return full;
+      return { full };
     } catch (e) {
       throw new Error(`while checking ${file.display}: ${e instanceof Error ? e.message : String(e)}`, { cause: e });
     }
@@ -158,7 +166,9 @@ export function checkWorkspace(workspace: Workspace, settings: Settings, progres
   return workspace.files.map((file, i) => {
     let diags: Diag[];
     try {
-      diags = analysis.fileDiagnostics(uris[i], parsed[i], cross);
+      const p = parsed[i];
+      // A file too large to check in full is not indexed: its syntax errors are all it gets.
+      diags = 'large' in p ? p.large : analysis.fileDiagnostics(uris[i], p.full, cross);
     } catch (e) {
       throw new Error(`while checking ${file.display}: ${e instanceof Error ? e.message : String(e)}`, { cause: e });
     }

@@ -88,7 +88,7 @@ export async function collectInputs(paths: readonly string[], options: CollectOp
       accept: match ? (relPath) => match.glob.test(relPath) : undefined,
     });
     r.files.forEach(addFile);
-    skipped.push(...r.skipped);
+    for (const k of r.skipped) skipped.push(k);
     return r.files.length;
   };
 

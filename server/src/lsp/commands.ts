@@ -3,7 +3,13 @@
 //   cloudManifests/ownerGraph     — the explorer's owner tree (service/workspace/ownerGraph.ts).
 // Both read the server's workspace index, current with the open documents. See ../protocol/customRequests.ts for the
 // messages, which the client shares.
-import { ProtocolRequestType, type CancellationToken, type Diagnostic } from 'vscode-languageserver/node';
+import {
+  ErrorCodes,
+  ProtocolRequestType,
+  ResponseError,
+  type CancellationToken,
+  type Diagnostic,
+} from 'vscode-languageserver/node';
 import {
   CHECK_WORKSPACE,
   OWNER_GRAPH,
@@ -15,7 +21,10 @@ import {
 } from '../protocol/customRequests';
 import { WORKSPACE_SCOPE } from '../service/workspace/manifest';
 import { ownerGraph } from '../service/workspace/ownerGraph';
+import { isTooLarge } from '../service/tooLarge';
+import { isLargeDoc, largeDiagnosticsWhenDone } from './largeDocs';
 import { checkLife } from './lifecycle';
+import { checkWorkspaceParams } from './params';
 import { allDiagnostics, diagnosticsOf, syncAll } from './publish';
 import { logError, type ServerState } from './state';
 import { readText } from './workspaceFolders';
@@ -38,11 +47,14 @@ async function listFiles(s: ServerState): Promise<string[]> {
  */
 async function fileDiagnostics(s: ServerState, uri: string): Promise<Diagnostic[] | undefined> {
   const doc = s.documents.get(uri);
+  // Too large to check in full: its message and syntax errors, once they are known (largeDocs.ts).
+  if (doc && isLargeDoc(s, doc)) return largeDiagnosticsWhenDone(s, uri, doc.getText());
   if (doc) return diagnosticsOf(s, doc);
   const f = s.index.get(uri);
   // Read from disk only inside the workspace folders (readText refuses anything else).
   const text = f?.text ?? (await readText(s, uri));
   if (text === undefined) return undefined;
+  if (isTooLarge(text, s.client.settings.maxDocumentSize)) return largeDiagnosticsWhenDone(s, uri, text);
   return allDiagnostics(s, uri, s.analysis.parse(text), f !== undefined);
 }
 
@@ -103,6 +115,8 @@ export function registerCommands(s: ServerState): void {
   // Like every request: refused before `initialize` and after `shutdown` (lifecycle.ts).
   connection.onRequest(checkWorkspaceRequest, async (params, token) => {
     checkLife(s.life);
+    const problem = checkWorkspaceParams(params);
+    if (problem) throw new ResponseError(ErrorCodes.InvalidParams, problem);
     const reporter = connection.window.attachWorkDoneProgress(params?.workDoneToken);
     reporter.begin('Checking manifests', 0, undefined, false);
     let lastReport = 0;

@@ -28,7 +28,11 @@ export const DEFAULT_DOCS_BASE = pathToFileURL(shipped.find((d) => existsSync(d)
 export const docsBaseOf = (url: string | undefined): string =>
   url ? (url.endsWith('/') ? url : url + '/') : DEFAULT_DOCS_BASE;
 
-export function toLspDiagnostic(file: Pick<ParsedFile, 'lines'>, d: Diag, docsBase = DEFAULT_DOCS_BASE): Diagnostic {
+export function toLspDiagnostic(
+  file: { lines: Pick<ParsedFile['lines'], 'range'> },
+  d: Diag,
+  docsBase = DEFAULT_DOCS_BASE,
+): Diagnostic {
   return {
     range: file.lines.range(d.start, d.end),
     severity: SEVERITY[severityOf(d)],

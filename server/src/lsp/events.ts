@@ -3,6 +3,8 @@ import { stat } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
 import {
   DocumentDiagnosticReportKind,
+  DocumentDiagnosticRequest,
+  WorkspaceDiagnosticRequest,
   FileChangeType,
   type DocumentDiagnosticParams,
   type WorkspaceDiagnosticParams,
@@ -14,6 +16,7 @@ import { WORKSPACE_SCOPE } from '../service/workspace/manifest';
 import { guarded } from './lifecycle';
 import { documentParams, watchedFileChanges, workspaceDiagnosticParams } from './params';
 import { crossDiags, diagnosticsOf, documentChanged, markDirty } from './publish';
+import { forgetLarge } from './largeDocs';
 import { safely, type ServerState } from './state';
 import { containedPath, enqueue, inWorkspace, listYamlFiles, readText, reportSkipped } from './workspaceFolders';
 
@@ -24,6 +27,7 @@ export function registerDocumentEvents(s: ServerState): void {
   documents.onDidClose((e) => {
     const uri = e.document.uri;
     s.analysis.closeFile(uri);
+    forgetLarge(s, uri);
     s.indexedVersion.delete(uri);
     publish.changedDocs.delete(uri);
     publish.closedPublished.delete(uri);
@@ -51,7 +55,7 @@ export function registerDocumentEvents(s: ServerState): void {
           const prefix = uri.endsWith('/') ? uri : `${uri}/`;
           for (const u of [uri, ...s.index.uris().filter((x) => x.startsWith(prefix))]) {
             if (!s.index.has(u) || documents.get(u)) continue;
-            keys.push(...s.analysis.unindexFile(u));
+            for (const k of s.analysis.unindexFile(u)) keys.push(k);
             touched.add(u);
           }
           continue;
@@ -82,9 +86,9 @@ export function registerDocumentEvents(s: ServerState): void {
           const u = pathToFileURL(p).href;
           if (documents.get(u)) continue;
           const text = await readText(s, u);
-          keys.push(
-            ...(text === undefined ? s.analysis.unindexFile(u) : s.analysis.indexFile(u, text, WORKSPACE_SCOPE)),
-          );
+          const changed =
+            text === undefined ? s.analysis.unindexFile(u) : s.analysis.indexFile(u, text, WORKSPACE_SCOPE);
+          for (const k of changed) keys.push(k);
           touched.add(u);
         }
       }
@@ -92,7 +96,9 @@ export function registerDocumentEvents(s: ServerState): void {
     });
   });
 
-  connection.languages.diagnostics.on(
+  // Through `onRequest` for the reason given in requests.ts (null params answered -32602, not a TypeError).
+  connection.onRequest(
+    DocumentDiagnosticRequest.type,
     guarded(s.life, documentParams, (params: DocumentDiagnosticParams) => {
       const doc = documents.get(params.textDocument.uri);
       const items = doc ? safely(s, () => diagnosticsOf(s, doc), []) : [];
@@ -111,8 +117,10 @@ export function registerDocumentEvents(s: ServerState): void {
       token,
     ),
   );
-  // `guarded` passes a promise through (its type says "a result or a promise of it").
-  connection.languages.diagnostics.onWorkspace(
+  // `guarded` passes a promise through (its type says "a result or a promise of it"). Through `onRequest`
+  // as above: `onWorkspace` reads `params.workDoneToken` before the check.
+  connection.onRequest(
+    WorkspaceDiagnosticRequest.type,
     (params, token) => pullWorkspace(params, token) as Promise<WorkspaceDiagnosticReport>,
   );
 }

@@ -143,3 +143,39 @@ export const didChangeParams = all(textDocument, (p) => {
 
 /** textDocument/didClose. */
 export const didCloseParams = documentParams;
+
+/**
+ * The folder URIs a `workspace/didChangeWorkspaceFolders` notification adds and removes. A list that is not
+ * an array (`removed: null`) counts as empty, entries without a string `uri` are skipped; `problem` says what
+ * was wrong, for a warning.
+ */
+export function workspaceFolderChanges(params: unknown): { added: string[]; removed: string[]; problem?: string } {
+  const event = isObject(params) ? params.event : undefined;
+  if (!isObject(event))
+    return { added: [], removed: [], problem: `\`event\` must be an object; found ${found(event)}` };
+  const problems: string[] = [];
+  const uris = (name: 'added' | 'removed'): string[] => {
+    const list = event[name];
+    if (!Array.isArray(list)) {
+      problems.push(`\`event.${name}\` must be an array; found ${found(list)}`);
+      return [];
+    }
+    const ok = list.flatMap((f) => (isObject(f) && typeof f.uri === 'string' ? [f.uri] : []));
+    if (ok.length < list.length)
+      problems.push(`${list.length - ok.length} of ${list.length} \`event.${name}\` entries lack a string \`uri\``);
+    return ok;
+  };
+  const added = uris('added');
+  const removed = uris('removed');
+  return problems.length ? { added, removed, problem: problems.join('; ') } : { added, removed };
+}
+
+/** `cloudManifests/checkWorkspace`: no parameters, or an object whose `uris`, when given, are strings. */
+export const checkWorkspaceParams: Check = (params) => {
+  if (params === undefined || params === null) return undefined;
+  if (!isObject(params)) return `the parameters must be an object; found ${found(params)}`;
+  const uris = params.uris;
+  if (uris !== undefined && !(Array.isArray(uris) && uris.every((u) => typeof u === 'string')))
+    return `\`uris\` must be a list of strings; found ${found(uris)}`;
+  return undefined;
+};

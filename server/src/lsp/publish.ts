@@ -12,12 +12,18 @@ import { QuietScheduler } from './quiet';
 import { fileOf, isYaml, safely, type ServerState } from './state';
 import { displayOf, scopeOf } from './workspaceFolders';
 import { indexChanged } from './indexEvents';
+import { forgetLarge, isLargeDoc, largeDiagnostics } from './largeDocs';
 import { closedFileDiagnostics, workspaceWide } from './workspaceDiagnostics';
 import { isYamlName } from '../io/folderWalk';
 
 /** Feeds an open document to the index when it changed since; returns the files that may be affected. */
 export function syncDoc(s: ServerState, doc: TextDocument): Set<string> | undefined {
   if (!isYaml(doc)) return undefined;
+  if (isLargeDoc(s, doc)) {
+    // Not indexed (see largeDocs.ts): what an earlier, smaller version defined goes.
+    s.indexedVersion.set(doc.uri, doc.version);
+    return s.index.has(doc.uri) ? s.index.delete(doc.uri) : undefined;
+  }
   // A repeated version may carry another text (see fileOf): the text decides.
   if (s.indexedVersion.get(doc.uri) === doc.version && s.index.get(doc.uri)?.text === doc.getText()) return undefined;
   s.indexedVersion.set(doc.uri, doc.version);
@@ -62,6 +68,8 @@ export function diagnosticsOf(s: ServerState, doc: TextDocument): Diagnostic[] {
   }
   // Other open documents may have changed since the last publish (it waits for bursts to end).
   syncAll(s);
+  if (isLargeDoc(s, doc)) return largeDiagnostics(s, doc, () => scheduleRefresh(s, true));
+  forgetLarge(s, doc.uri);
   return allDiagnostics(s, doc.uri, fileOf(s, doc), true);
 }
 
@@ -159,7 +167,13 @@ function flush(s: ServerState): void {
         if (doc) {
           if (!isYaml(doc)) return;
           publish.closedPublished.delete(uri);
-          void connection.sendDiagnostics({ uri: doc.uri, version: doc.version, diagnostics: diagnosticsOf(s, doc) });
+          // A document too large to check in full: its message now, its syntax errors when they are known.
+          const later = () => {
+            if (documents.get(uri) !== doc) return;
+            void connection.sendDiagnostics({ uri, version: doc.version, diagnostics: largeDiagnostics(s, doc) });
+          };
+          const diagnostics = isLargeDoc(s, doc) ? largeDiagnostics(s, doc, later) : diagnosticsOf(s, doc);
+          void connection.sendDiagnostics({ uri: doc.uri, version: doc.version, diagnostics });
         } else publishClosed(s, uri);
       },
       undefined,

@@ -1,8 +1,18 @@
 // Requests: completion, hover, navigation, rename, symbols and code lenses, each mapped onto the pure
 // language service and the workspace index (the extension's own requests are in commands.ts).
 import {
+  CodeActionRequest,
+  CodeLensRequest,
+  CompletionRequest,
+  DefinitionRequest,
+  DocumentSymbolRequest,
   ErrorCodes,
+  HoverRequest,
+  PrepareRenameRequest,
+  ReferencesRequest,
+  RenameRequest,
   ResponseError,
+  WorkspaceSymbolRequest,
   type CodeActionParams,
   type CodeLens,
   type CodeLensParams,
@@ -31,6 +41,7 @@ import { definitionAt, prepareRenameAt, referencesAt, renameAt } from '../servic
 import { namesByKind } from '../service/workspace/ownerNames';
 import { resourcePath, shortResourcePath } from '../service/workspace/paths';
 import { documentSymbols, workspaceSymbols } from '../service/workspace/symbols';
+import { isLargeDoc } from './largeDocs';
 import { guarded } from './lifecycle';
 import {
   codeActionParams,
@@ -68,9 +79,15 @@ function toLocations(s: ServerState, locs: { uri: string; span: Span }[]): Locat
   });
 }
 
+/**
+ * Handlers are registered with `onRequest(XRequest.type, …)`, not the typed helpers (`onHover`, …): those read
+ * `params.workDoneToken` before any check of ours runs, so `params: null` would be answered -32603 with a
+ * TypeError instead of -32602 from params.ts.
+ */
 export function registerRequests(s: ServerState): void {
   const { client, connection, documents } = s;
-  connection.onCompletion(
+  connection.onRequest(
+    CompletionRequest.type,
     guarded(s.life, positionParams, (params: CompletionParams) => {
       const doc = documents.get(params.textDocument.uri);
       if (!doc || !isYaml(doc)) return [];
@@ -108,7 +125,8 @@ export function registerRequests(s: ServerState): void {
     }),
   );
 
-  connection.onHover(
+  connection.onRequest(
+    HoverRequest.type,
     guarded(s.life, positionParams, (params: HoverParams) => {
       const doc = documents.get(params.textDocument.uri);
       if (!doc || !isYaml(doc)) return null;
@@ -129,7 +147,8 @@ export function registerRequests(s: ServerState): void {
     }),
   );
 
-  connection.onDefinition(
+  connection.onRequest(
+    DefinitionRequest.type,
     guarded(s.life, positionParams, (params: DefinitionParams) =>
       safely(s, () => {
         const a = at(s, params.textDocument.uri, params.position);
@@ -138,7 +157,8 @@ export function registerRequests(s: ServerState): void {
     ),
   );
 
-  connection.onReferences(
+  connection.onRequest(
+    ReferencesRequest.type,
     guarded(s.life, referenceParams, (params: ReferenceParams) =>
       safely(s, () => {
         const a = at(s, params.textDocument.uri, params.position);
@@ -147,7 +167,8 @@ export function registerRequests(s: ServerState): void {
     ),
   );
 
-  connection.onPrepareRename(
+  connection.onRequest(
+    PrepareRenameRequest.type,
     guarded(s.life, positionParams, (params: PrepareRenameParams) =>
       safely(
         s,
@@ -164,7 +185,8 @@ export function registerRequests(s: ServerState): void {
     ),
   );
 
-  connection.onRenameRequest(
+  connection.onRequest(
+    RenameRequest.type,
     guarded(s.life, renameParams, (params: RenameParams) =>
       safely(
         s,
@@ -196,10 +218,12 @@ export function registerRequests(s: ServerState): void {
     ),
   );
 
-  connection.onCodeAction(
+  connection.onRequest(
+    CodeActionRequest.type,
     guarded(s.life, codeActionParams, (params: CodeActionParams) => {
       const doc = documents.get(params.textDocument.uri);
-      if (!doc || !isYaml(doc)) return [];
+      // A document too large to check in full has no fix to offer (its checks are not run).
+      if (!doc || !isYaml(doc) || isLargeDoc(s, doc)) return [];
       return safely(s, () => {
         const file = fileOf(s, doc);
         return lspCodeActions(file, params, {
@@ -211,16 +235,19 @@ export function registerRequests(s: ServerState): void {
     }),
   );
 
-  connection.onDocumentSymbol(
+  connection.onRequest(
+    DocumentSymbolRequest.type,
     guarded(s.life, documentParams, (params: DocumentSymbolParams) => {
       const doc = documents.get(params.textDocument.uri);
-      if (!doc || !isYaml(doc)) return [];
+      // A document too large to check in full: no outline (it would mean reading all of it at once).
+      if (!doc || !isYaml(doc) || isLargeDoc(s, doc)) return [];
       s.analysis.outlined.add(doc.uri);
       return safely(s, () => documentSymbols(fileOf(s, doc)), []);
     }),
   );
 
-  connection.onWorkspaceSymbol(
+  connection.onRequest(
+    WorkspaceSymbolRequest.type,
     guarded(s.life, workspaceSymbolParams, (params: WorkspaceSymbolParams) =>
       safely(s, () => {
         syncAll(s);
@@ -229,7 +256,8 @@ export function registerRequests(s: ServerState): void {
     ),
   );
 
-  connection.onCodeLens(
+  connection.onRequest(
+    CodeLensRequest.type,
     guarded(s.life, documentParams, (params: CodeLensParams) =>
       safely(s, () => {
         const doc = documents.get(params.textDocument.uri);

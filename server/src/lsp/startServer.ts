@@ -5,6 +5,7 @@
 import { pathToFileURL } from 'node:url';
 import {
   DidChangeWatchedFilesNotification,
+  DidChangeWorkspaceFoldersNotification,
   TextDocumentSyncKind,
   WatchKind,
   type Connection,
@@ -19,7 +20,7 @@ import { readSettings, type Settings } from '../service/settings';
 import { registerCommands } from './commands';
 import { registerDocumentEvents } from './events';
 import { checkedDocumentSync } from './lifecycle';
-import { didChangeParams, didCloseParams, didOpenParams } from './params';
+import { didChangeParams, didCloseParams, didOpenParams, workspaceFolderChanges } from './params';
 import { revalidateAll, syncDoc } from './publish';
 import { registerRequests } from './standardRequests';
 import { createState, type ServerState } from './state';
@@ -122,11 +123,15 @@ export function startServer(connection: Connection): ServerState {
         .catch(() => undefined);
     }
     if (client.workspaceFoldersSupport) {
-      connection.workspace.onDidChangeWorkspaceFolders((e) => {
-        const removed = new Set(e.removed.map((f) => pathOf(f.uri)));
+      // Our own handler, replacing the library's (which reads `params.event` unchecked): a malformed list
+      // (`removed: null`) counts as empty, with a warning, rather than a TypeError.
+      connection.onNotification(DidChangeWorkspaceFoldersNotification.type, (params: unknown) => {
+        const e = workspaceFolderChanges(params);
+        if (e.problem) connection.console.warn(`cloud-manifests: workspace/didChangeWorkspaceFolders: ${e.problem}`);
+        const removed = new Set(e.removed.map(pathOf));
         ws.folders = [
           ...ws.folders.filter((f) => !removed.has(f)),
-          ...e.added.map((f) => pathOf(f.uri)).filter((p): p is string => !!p),
+          ...e.added.map(pathOf).filter((p): p is string => !!p),
         ];
         void rescan();
       });

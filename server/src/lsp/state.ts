@@ -7,12 +7,24 @@ import { ResponseError, TextDocuments, type Connection } from 'vscode-languagese
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { Excluder } from '../io/glob';
 import { isYamlName } from '../io/folderWalk';
+import type { Diagnostic } from 'vscode-languageserver/node';
 import { Analysis } from '../service/analysis';
 import type { ParsedFile } from '../service/parse';
 import { DEFAULT_SETTINGS, type Settings } from '../service/settings';
 import type { WorkspaceIndex } from '../service/workspace/workspaceIndex';
 import type { Life } from './lifecycle';
 import type { QuietScheduler } from './quiet';
+
+/** The check of one version of a large document. */
+export interface LargeCheck {
+  version: number;
+  text: string;
+  /** What was found so far, as published (positions resolved as the check goes). */
+  found: Diagnostic[];
+  done: boolean;
+  /** Called once when the check has finished. */
+  onDone: (() => void)[];
+}
 
 /** What the client said it supports (set at `initialize`), and the settings in force. */
 export interface ClientState {
@@ -82,6 +94,8 @@ export interface ServerState {
   readonly publish: PublishState;
   /** Where the server is in its lifecycle: requests before `initialize` and after `shutdown` are refused. */
   readonly life: Life;
+  /** The syntax check of each open document too large to check in full (see largeDocs.ts). */
+  readonly large: Map<string, LargeCheck>;
   /** The pending `cloudManifests/indexChanged` notification (see indexEvents.ts). */
   indexEventTimer?: NodeJS.Timeout;
 }
@@ -113,6 +127,7 @@ export function createState(connection: Connection): ServerState {
     get index() {
       return analysis.index;
     },
+    large: new Map(),
     ws: {
       folders: [],
       excluder: new Excluder([]),

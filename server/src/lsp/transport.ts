@@ -8,27 +8,35 @@ import {
   StreamMessageReader,
   StreamMessageWriter,
 } from 'vscode-languageserver/node';
+import { checkedHeaders } from './headerCheck';
 import { cancelQueued } from './lifecycle';
 
 /** `shutDown`: whether the client asked for `shutdown` (the exit code is 0 then, 1 otherwise). */
 export function createServerConnection(shutDown: () => boolean) {
   if (!process.argv.includes('--stdio')) return createConnection(ProposedFeatures.all, cancelQueued);
-  const reader = new StreamMessageReader(process.stdin);
+  const unreadable = (problem: string) => {
+    process.stderr.write(
+      `cloud-manifests: unreadable message header (${problem}); exiting so that the client can restart the server\n`,
+    );
+    process.exit(1);
+  };
+  // Headers are checked before the library reads them (headerCheck.ts): a negative or absurd length ends the
+  // process with the line above, not with a TypeError from inside the reader.
+  const reader = new StreamMessageReader(process.stdin.pipe(checkedHeaders(unreadable)));
   const writer = new StreamMessageWriter(process.stdout);
   reader.onError((e) => {
     if (e instanceof SyntaxError) {
       process.stderr.write(`cloud-manifests: a message that is not JSON was skipped: ${e.message}\n`);
       return;
     }
-    process.stderr.write(
-      `cloud-manifests: unreadable message header (${e.message.split('\n')[0]}); exiting so that the client can restart the server\n`,
-    );
-    process.exit(1);
+    unreadable(e.message.split('\n')[0]);
   });
   const ended = () => process.exit(shutDown() ? 0 : 1);
   process.stdin.on('end', ended);
   process.stdin.on('close', ended);
   // As createConnection does for `--stdio`: stdout carries the protocol, so console output goes to stderr.
+  // (A spread of the arguments a console call got: as many as its caller wrote, never a data array.)
+  // eslint-disable-next-line no-restricted-syntax
   const toStderr = (...args: unknown[]) => void process.stderr.write(`${format(...args)}\n`);
   console.log = console.info = console.debug = console.warn = toStderr;
   return createConnection(ProposedFeatures.all, reader, writer, cancelQueued);

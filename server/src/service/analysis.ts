@@ -12,6 +12,7 @@ import type { Diag } from './diag';
 import { ChunkStore, type ParsedFile, type WorkCounters } from './parse';
 import { DEFAULT_SETTINGS, type Settings } from './settings';
 import { toUserSpans, type DocumentSource } from './source';
+import { isTooLarge } from './tooLarge';
 import { applySettings, validateFile } from './validate';
 import { checkFile, createWorkspaceIndex } from './workspace/checks';
 import { WORKSPACE_SCOPE } from './workspace/manifest';
@@ -113,7 +114,13 @@ export class Analysis {
     this.indexed.clear();
     for (const [uri, file] of indexed) this.indexFile(uri, file.text, this.scopes.get(uri));
     for (const [uri, hit] of this.open) {
-      const file = this.analyze(this.parse(hit.file.text), this.outlined.has(uri));
+      const text = hit.file.text;
+      // As openFile does: a document too large to analyse is parsed on demand and not held (tooLarge.ts).
+      if (isTooLarge(text, this.settings.maxDocumentSize)) {
+        this.open.set(uri, { version: hit.version, file: this.parse(text, { cache: false }) });
+        continue;
+      }
+      const file = this.analyze(this.parse(text), this.outlined.has(uri));
       this.store.hold(file);
       this.open.set(uri, { version: hit.version, file });
     }
@@ -150,6 +157,13 @@ export class Analysis {
   openFile(uri: string, version: number, text: string): ParsedFile {
     const hit = this.open.get(uri);
     if (hit && hit.version === version && hit.file.text === text) return hit.file;
+    if (isTooLarge(text, this.settings.maxDocumentSize)) {
+      // Too large to analyse (see tooLarge.ts): parsed on demand, chunk by chunk, kept out of the cache.
+      const file = this.parse(text, { cache: false });
+      if (hit) this.store.release(hit.file);
+      this.open.set(uri, { version, file });
+      return file;
+    }
     const file = this.analyze(this.parse(text), this.outlined.has(uri));
     this.store.hold(file);
     if (hit) this.store.release(hit.file);

@@ -10,7 +10,7 @@ import type { Reporter } from './diag';
 import type { FixData } from './fixes/data';
 import { valueFix } from './fixes/values';
 import { nearAll } from './fixes/candidates';
-import { afterEntry, eolOf, lineStartOf } from './fixes/spans';
+import { afterEntry, eolAt, lineStartOf } from './fixes/spans';
 import type { Memo } from './memo';
 import { RULES } from './rules';
 import { statusReadOnly } from './rules/statusReadOnly';
@@ -145,7 +145,7 @@ export function addKindFix(root: YAMLMap, text: string, kind: string): FixData |
   const indent = text.slice(lineStartOf(text, keyStart), keyStart);
   if (!/^ *$/.test(indent)) return undefined;
   const at = afterEntry(text, api as { key: unknown; value: unknown });
-  const eol = eolOf(text);
+  const eol = eolAt(text, at);
   const lead = at === text.length && !/[\r\n]$/.test(text) ? eol : '';
   return {
     fix: 'insert',

@@ -3,13 +3,14 @@
 // (`Diag.data`, see fixes/data.ts); every diagnostic also gets "Disable CODE for this line". An action
 // whose edit would leave its YAML document unparsable is not offered.
 import { plainText } from './plainText';
-import { isScalar, visit } from 'yaml';
+import { isAlias, isMap, isScalar, isSeq, visit } from 'yaml';
 import { isCode, type Code } from './codes';
 import type { Diag } from './diag';
 import { lineDirective } from './disableComments';
 import { memoKey } from './memo';
+import { addsCrossErrors } from './fixes/crossCheck';
 import { isCurrent, type FixData } from './fixes/data';
-import { eolOf } from './fixes/spans';
+import { eolAt, lineStartOf } from './fixes/spans';
 import { Chunk, chunkAt, type ParsedFile } from './parse';
 import { validateChunk } from './validate';
 import type { Span } from './yamlNodes';
@@ -114,32 +115,65 @@ function insideScalar(file: FileText, lineStart: number): boolean {
   return inside;
 }
 
-/** "Disable CODE for this line": a directive comment above the line, or the code added to the one there. */
+/**
+ * "Disable CODE for this line": a directive comment above the line, or the code added to the one there. The
+ * line is YAML's (to LF: see fixes/spans.ts), as validate.ts reads the directive, and the comment ends with
+ * the line break of the lines around it.
+ */
 export function disableAction(file: FileText, d: Diag): Omit<Action, 'diag'> | undefined {
-  const { line } = file.lines.positionAt(d.start);
-  const lineStart = file.lines.starts[line];
+  const text = file.text;
+  const lineStart = lineStartOf(text, d.start);
   const title = `Disable ${d.code} for this line`;
-  if (line > 0) {
-    const prev = file.lines.lineText(line - 1);
+  if (lineStart > 0) {
+    const prevStart = lineStartOf(text, lineStart - 1);
+    const prev = text.slice(prevStart, lineStart - 1).replace(/\r$/, '');
     const directive = lineDirective(prev);
     if (directive) {
       if (directive.codes.length === 0 || directive.codes.includes(d.code)) return undefined;
-      const at = file.lines.starts[line - 1] + directive.codesEnd;
+      const at = prevStart + directive.codesEnd;
       return { title, edits: [{ start: at, end: at, newText: ` ${d.code}` }] };
     }
   }
   if (insideScalar(file, lineStart)) return undefined;
-  const indent = /^[ \t]*/.exec(file.lines.lineText(line))![0];
+  const indent = /^[ \t]*/.exec(text.slice(lineStart))![0];
   return {
     title,
     edits: [
       {
         start: lineStart,
         end: lineStart,
-        newText: `${indent}# cloud-manifests-disable-next-line ${d.code}${eolOf(file.text)}`,
+        newText: `${indent}# cloud-manifests-disable-next-line ${d.code}${eolAt(text, lineStart)}`,
       },
     ],
   };
+}
+
+/**
+ * Whether a comment inserted by "Disable" leaves its document as it was: no new parser error and the same
+ * data. (The parser rejects some comments: one right above a flow collection used as a key, `[]:`.)
+ */
+function keepsData(file: FileText, edits: readonly Edit[]): boolean {
+  const chunk = chunkAt(file, edits[0].start);
+  const end = chunk.offset + chunk.text.length;
+  if (edits.some((e) => e.start < chunk.offset || e.end > end)) return false;
+  const rel = edits.map((e) => ({ ...e, start: e.start - chunk.offset, end: e.end - chunk.offset }));
+  const next = new Chunk(applyEdits(chunk.text, rel), chunk.store, false);
+  return chunk.store.readOnce(() => {
+    if (next.doc.errors.length > chunk.doc.errors.length) return false;
+    return JSON.stringify(dataOf(next.doc.contents)) === JSON.stringify(dataOf(chunk.doc.contents));
+  });
+}
+
+/**
+ * A document's data as written: its nodes without comments or positions (not `toJS`, which resolves
+ * merge keys and aliases, and throws on an invalid merge the checks report).
+ */
+function dataOf(node: unknown): unknown {
+  if (isMap(node)) return { map: node.items.map((p) => [dataOf(p.key), dataOf(p.value)]) };
+  if (isSeq(node)) return { seq: node.items.map(dataOf) };
+  if (isScalar(node)) return { value: typeof node.value === 'symbol' ? String(node.value) : node.value, tag: node.tag };
+  if (isAlias(node)) return { alias: node.source };
+  return node ?? null;
 }
 
 /** Where an offset of the old text is after the edits (sorted, non-overlapping). */
@@ -259,12 +293,15 @@ export function codeActions(file: FileText, diags: readonly Diag[], range?: [num
     if (range && (d.end < range[0] || d.start > range[1])) continue;
     if (d.data && isCurrent(d.data, file.text)) {
       for (const a of fixesOf(d, d.data))
-        if (improves(file, docOf(file, d), a.edits, d, revealsOf(d.data)))
+        if (
+          improves(file, docOf(file, d), a.edits, d, revealsOf(d.data)) &&
+          !addsCrossErrors(file, applyEdits(file.text, a.edits))
+        )
           out.push({ ...a, diag: d, ...(revealsOf(d.data).length ? { reveals: revealsOf(d.data) } : {}) });
     }
     if (isCode(d.code) && d.code !== 'yaml-syntax') {
       const dis = disableAction(file, d);
-      if (dis) out.push({ ...dis, diag: d });
+      if (dis && keepsData(file, dis.edits)) out.push({ ...dis, diag: d });
     }
   }
   return out;
@@ -285,28 +322,33 @@ export function fixAllEdits(file: FileText, diags: readonly Diag[]): Edit[] {
     list.push({ edits: fix.edits, diag: d, reveals: revealsOf(d.data) });
     byDoc.set(at, list);
   }
-  const out: Edit[] = [];
+  const perDoc: Edit[][] = [];
   for (const [at, fixes] of byDoc) {
     fixes.sort((a, b) => a.edits[0].start - b.edits[0].start);
     const chosen: typeof fixes = [];
     let end = -1;
     for (const f of fixes) {
-      const s = Math.min(...f.edits.map((e) => e.start));
+      const s = f.edits.reduce((m, e) => Math.min(m, e.start), Infinity);
       if (s < end) continue;
       chosen.push(f);
-      end = Math.max(...f.edits.map((e) => e.end));
+      end = f.edits.reduce((m, e) => Math.max(m, e.end), end);
     }
     // All of a document's fixes together, when that reports nothing new (not even content a fix reveals:
     // fix-all changes nothing the user has not seen); else the ones that do on their own.
     const all = chosen.flatMap((f) => f.edits);
-    if (improves(file, at, all)) out.push(...all);
+    if (improves(file, at, all)) perDoc.push(all);
     else {
       const alone = chosen.filter((f) => improves(file, at, f.edits, f.diag));
       const edits = alone.flatMap((f) => f.edits);
-      if (alone.length > 0 && improves(file, at, edits)) out.push(...edits);
+      if (alone.length > 0 && improves(file, at, edits)) perDoc.push(edits);
     }
   }
-  return out.sort((a, b) => a.start - b.start);
+  // Nor any Error in another document of the file (cross-document checks): all documents' fixes together,
+  // else those of each document that add none on their own, if together they add none either.
+  const joined = (sets: Edit[][]) => sets.flat().sort((a, b) => a.start - b.start);
+  if (perDoc.length === 0 || !addsCrossErrors(file, applyEdits(file.text, joined(perDoc)))) return joined(perDoc);
+  const fine = perDoc.filter((edits) => !addsCrossErrors(file, applyEdits(file.text, edits)));
+  return fine.length > 0 && !addsCrossErrors(file, applyEdits(file.text, joined(fine))) ? joined(fine) : [];
 }
 
 export type { Code };

@@ -41,7 +41,9 @@ export function codePage(code: Code): string {
     '',
     code === 'yaml-syntax'
       ? 'No “Disable” quick fix is offered for a syntax error: fix the YAML.'
-      : `Silence it for one line with the quick fix “Disable ${code} for this line” (\`# cloud-manifests-disable-next-line ${code}\` above the line), or everywhere with the setting \`"cloudManifests.rules": { "${code}": "off" }\`.`,
+      : code === 'document-too-large'
+        ? 'It is on the first line, so no comment above it can silence it: turn it off with the setting `"cloudManifests.rules": { "document-too-large": "off" }`.'
+        : `Silence it for one line with the quick fix “Disable ${code} for this line” (\`# cloud-manifests-disable-next-line ${code}\` above the line), or everywhere with the setting \`"cloudManifests.rules": { "${code}": "off" }\`.`,
     '',
   ].join('\n');
 }

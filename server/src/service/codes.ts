@@ -17,6 +17,12 @@ export const CODES = {
     title: 'The YAML does not parse (bad indentation, duplicate key, unclosed quote, tab indentation…).',
     example: 'spec:\n  location: westus\n  location: eastus   # duplicate key',
   },
+  'document-too-large': {
+    severity: 'info',
+    title:
+      'A document longer than the `maxDocumentSize` setting (10,000,000 characters by default): only its YAML syntax is checked.',
+    example: '# a 50 MB file of 220,000 manifests',
+  },
   'unknown-version': {
     severity: 'error',
     title: 'A known kind in a version the spec does not define; names the versions that exist.',

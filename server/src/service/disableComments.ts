@@ -7,7 +7,7 @@ import type { ParsedFile } from './parse';
 const DISABLE = /#\s*cloud-manifests-disable-next-line\b([^\n]*)/g;
 
 /** A whole-line directive: the text up to the keyword, and what follows it. */
-const DIRECTIVE = /^([ \t]*#\s*cloud-manifests-disable-next-line\b)([^\n\r]*)$/;
+const DIRECTIVE = /^([ \t]*#\s*cloud-manifests-disable-next-line\b)([^\n]*)$/;
 
 /** The codes a directive names (the words before `--`); none silences every code. */
 export const directiveCodes = (rest: string): string[] =>
@@ -24,15 +24,40 @@ export function lineDirective(line: string): { codesStart: number; codesEnd: num
   return { codesStart: m[1].length, codesEnd: m[1].length + codes.trimEnd().length, codes: directiveCodes(m[2]) };
 }
 
-/** Lines silenced by directives: line → codes, or every code. */
-export function disabledLines(file: Pick<ParsedFile, 'text' | 'lines'>): Map<number, Set<string> | 'all'> {
+/**
+ * The YAML line (counted at LF only: a lone CR is no line break to YAML, and a comment runs on past it) of
+ * offsets of the text, by binary search over its LF positions.
+ */
+function yamlLines(text: string): (offset: number) => number {
+  const lfs: number[] = [];
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) lfs.push(i);
+  return (offset) => {
+    let lo = 0;
+    let hi = lfs.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (lfs[mid] < offset) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  };
+}
+
+/**
+ * Lines silenced by directives: YAML line → codes, or every code; with the YAML line of an offset.
+ */
+export function disabledLines(file: Pick<ParsedFile, 'text'>): {
+  lines: Map<number, Set<string> | 'all'>;
+  lineOf: (offset: number) => number;
+} {
   const out = new Map<number, Set<string> | 'all'>();
-  if (!file.text.includes('cloud-manifests-disable')) return out;
+  if (!file.text.includes('cloud-manifests-disable')) return { lines: out, lineOf: () => 0 };
+  const lineOf = yamlLines(file.text);
   for (const m of file.text.matchAll(DISABLE)) {
-    const line = file.lines.positionAt(m.index!).line + 1;
+    const line = lineOf(m.index!) + 1;
     // No code silences every code; otherwise only the codes named (a misspelled one silences nothing).
     const words = directiveCodes(m[1]);
     out.set(line, words.length === 0 ? 'all' : new Set(words.filter((c) => isCode(c))));
   }
-  return out;
+  return { lines: out, lineOf };
 }

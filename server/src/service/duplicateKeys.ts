@@ -50,5 +50,6 @@ export function addDuplicateKeyErrors(doc: Document.Parsed): void {
     merged.push(e);
   }
   while (i < found.length) merged.push(found[i++]);
-  doc.errors.splice(0, doc.errors.length, ...merged);
+  doc.errors.length = 0;
+  for (const e of merged) doc.errors.push(e);
 }

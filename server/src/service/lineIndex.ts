@@ -22,11 +22,20 @@ export class LineIndex {
       this.starts = starts;
       return;
     }
+    // Jumping from break to break with indexOf (native, fast) rather than reading every character: a 50 MB
+    // document's index took over a second character by character.
     const computed = [0];
-    for (let i = 0; i < text.length; i++) {
-      const c = text.charCodeAt(i);
-      if (c === 10) computed.push(i + 1);
-      else if (c === 13 && text.charCodeAt(i + 1) !== 10) computed.push(i + 1);
+    let lf = text.indexOf('\n');
+    let cr = text.indexOf('\r');
+    while (lf >= 0 || cr >= 0) {
+      if (cr >= 0 && (lf < 0 || cr < lf)) {
+        // A lone CR is a line break to LSP; a CRLF ends its line after the LF.
+        if (cr + 1 !== lf) computed.push(cr + 1);
+        cr = text.indexOf('\r', cr + 1);
+      } else {
+        computed.push(lf + 1);
+        lf = text.indexOf('\n', lf + 1);
+      }
     }
     this.starts = computed;
   }
@@ -65,4 +74,51 @@ export class LineIndex {
   range(start: number, end: number): Range {
     return { start: this.positionAt(start), end: this.positionAt(end) };
   }
+}
+
+/**
+ * Positions of offsets asked for in increasing order, found by one pass over the text that can be spread
+ * over time (no array of every line start: for a text too large to index, see tooLarge.ts).
+ */
+export class LineCounter {
+  private at = 0;
+  private line = 0;
+  private lineStart = 0;
+  constructor(private readonly text: string) {}
+  /** The position of `offset` (at or after every offset asked for before). */
+  positionAt(offset: number): Position {
+    const text = this.text;
+    const to = Math.min(offset, text.length);
+    for (; this.at < to; this.at++) {
+      const c = text.charCodeAt(this.at);
+      if (c === 10 || (c === 13 && text.charCodeAt(this.at + 1) !== 10)) {
+        this.line++;
+        this.lineStart = this.at + 1;
+      }
+    }
+    return { line: this.line, character: to - this.lineStart };
+  }
+}
+
+const LONE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/**
+ * A message with no lone surrogate (a parser or checker that counts UTF-16 units may quote half an emoji):
+ * the half becomes the character of `written` (the problem's text) it belongs to, or U+FFFD.
+ */
+export function wholeCharacters(message: string, written?: string): string {
+  return message.replace(LONE, (half) => {
+    const pair = written && /[\uD800-\uDBFF][\uDC00-\uDFFF]/.exec(written)?.[0];
+    return pair && pair.includes(half) ? pair : '\uFFFD';
+  });
+}
+
+/** Whether offset `at` lies inside one character of `text`: between CR and LF, or between a pair's halves. */
+export function splitsCharacter(text: string, at: number): boolean {
+  if (at <= 0 || at >= text.length) return false;
+  const before = text.charCodeAt(at - 1);
+  const after = text.charCodeAt(at);
+  return (
+    (before === 13 && after === 10) || (before >= 0xd800 && before <= 0xdbff && after >= 0xdc00 && after <= 0xdfff)
+  );
 }

@@ -50,7 +50,7 @@ export function listedManifests(root: YAMLMap, def: KindDef | undefined, registr
     const own = registry.lookup(scalarValue(entry(it, 'apiVersion')?.value), scalarValue(entry(it, 'kind')?.value));
     if (own.status !== 'ok') continue;
     if (!own.list) out.push({ item: it, def: own.def, parsed: own.parsed });
-    else out.push(...listedManifests(it, own.def, registry));
+    else for (const m of listedManifests(it, own.def, registry)) out.push(m);
   }
   return out;
 }

@@ -118,7 +118,7 @@ export function fieldMarkdown(path: string, f: Field): string {
   const e = enumOf(f.type);
   if (e?.enum) parts.push(`**Allowed values:**\n${e.enum.map(valueLine).join('\n')}`);
   const limits = typeLimits(f.type);
-  if (o && f.type.kind !== 'object') limits.push(...typeLimits(o).map((l) => `each item: ${l}`));
+  if (o && f.type.kind !== 'object') for (const l of typeLimits(o)) limits.push(`each item: ${l}`);
   if (limits.length) parts.push(`**Limits:** ${limits.join('; ')}.`);
   if (o && f.type.kind === 'array' && !o.reference) parts.push(itemMarkdown(o));
   else if (o) {

@@ -212,14 +212,20 @@ export class Chunk {
 }
 
 /**
+ * The document markers of a text (`---` or `...` at the start of a line), as a global regex. At the start of
+ * a line as YAML counts lines: after LF (or CRLF). A lone CR is no line break to YAML (`a: 1\r---` is the
+ * value `1\r---`), and a regex's `m` flag would also break lines at U+2028 and U+2029, which YAML reads as
+ * ordinary characters, e.g. inside a comment.
+ */
+export const documentMarkers = (): RegExp => /(?<=^|\n)(---|\.\.\.)(?=[ \t\r\n]|$)/g;
+
+/**
  * Splits a file into document chunks: a chunk starts at each `---` line and after each `...` line
  * (which stays with the document it ends).
  */
 export function splitDocuments(text: string): { offset: number; text: string }[] {
   const bounds = [0];
-  // At the start of a line as YAML counts lines (after LF or CR only: a regex's `m` flag also breaks lines at
-  // U+2028 and U+2029, which YAML reads as ordinary characters, e.g. inside a comment).
-  const marker = /(?<=^|[\r\n])(---|\.\.\.)(?=[ \t\r\n]|$)/g;
+  const marker = documentMarkers();
   let m: RegExpExecArray | null;
   while ((m = marker.exec(text))) {
     if (m[1] === '---') bounds.push(m.index);

@@ -23,8 +23,8 @@ export function applySettings(
   for (const d of diags) {
     const setting = options.rules?.[d.code];
     if (setting === 'off') continue;
-    if (disabled.size > 0) {
-      const codes = disabled.get(file.lines.positionAt(d.start).line);
+    if (disabled.lines.size > 0) {
+      const codes = disabled.lines.get(disabled.lineOf(d.start));
       if (codes && (codes === 'all' || codes.has(d.code))) continue;
     }
     result.push(setting ? { ...d, severity: setting } : d);

@@ -16,6 +16,8 @@ export interface Settings {
    * absolute, or relative to the workspace folder (the CLI: to the settings file's folder).
    */
   crds: string[];
+  /** Documents longer than this (characters) get their YAML syntax checked only (`cloudManifests.maxDocumentSize`). */
+  maxDocumentSize: number;
   /** Where the pages of the diagnostic codes are (`cloudManifests.docsBaseUrl`); empty: the ones shipped with the extension. */
   docsBaseUrl?: string;
   /** Files larger than this many megabytes are not read from the workspace (`cloudManifests.maxFileSizeMB`). */
@@ -27,11 +29,15 @@ export interface Settings {
   problemsScope: 'workspace' | 'openFiles';
 }
 
+/** Documents longer than this are checked for YAML syntax only (tooLarge.ts): far above any hand-written file. */
+export const DEFAULT_MAX_DOCUMENT_SIZE = 10_000_000;
+
 export const DEFAULT_SETTINGS: Settings = {
   rules: {},
   ownerResolution: 'info',
   exclude: [],
   crds: [],
+  maxDocumentSize: DEFAULT_MAX_DOCUMENT_SIZE,
   maxFileSizeMB: 10,
   problemsScope: 'workspace',
 };
@@ -91,6 +97,10 @@ export function readSettings(raw: unknown): { settings: Settings; problems: stri
   const problemsScope = (r.problems as { scope?: unknown } | undefined)?.scope;
   if (problemsScope === 'workspace' || problemsScope === 'openFiles') s.problemsScope = problemsScope;
   else if (problemsScope !== undefined) problems.push('problems.scope must be "workspace" or "openFiles"');
+  if (typeof r.maxDocumentSize === 'number' && Number.isInteger(r.maxDocumentSize) && r.maxDocumentSize >= 1)
+    s.maxDocumentSize = r.maxDocumentSize;
+  else if (r.maxDocumentSize !== undefined && r.maxDocumentSize !== null)
+    problems.push('maxDocumentSize must be a whole number of characters, 1 or more');
   if (Array.isArray(r.exclude)) {
     s.exclude = r.exclude.filter((x): x is string => typeof x === 'string');
     // io/glob.ts compiles no longer pattern (it would match nothing): say so rather than ignore it silently.

@@ -114,7 +114,7 @@ function sampleName(def: KindDef): string {
   const letters = def.kind.toLowerCase().replace(/[^a-z0-9]/g, '');
   for (const c of [letters, kebab(def.kind), 'default', 'sample']) {
     let v = c;
-    const max = Math.min(253, ...(def.nameLimits ?? []).map((l) => l.maxLength ?? 253));
+    const max = (def.nameLimits ?? []).reduce((m, l) => Math.min(m, l.maxLength ?? 253), 253);
     v = v.slice(0, max).replace(/-+$/, '');
     const ok = (def.nameLimits ?? []).every(
       (l) => (l.minLength === undefined || v.length >= l.minLength) && (!l.pattern || new RegExp(l.pattern).test(v)),

@@ -18,6 +18,7 @@ import {
   describeValue,
   isNullish,
   keyName,
+  keySpanOf,
   presentKeys,
   resolveAlias,
   spanOf,
@@ -536,7 +537,7 @@ export class Walker {
     for (const item of node.items) {
       const name = keyName(item);
       if (name === undefined) {
-        out.report('wrong-type', spanOf(item.key), `Keys of \`${label}\` must be plain strings.`);
+        out.report('wrong-type', keySpanOf(this.ctx.text, item.key), `Keys of \`${label}\` must be plain strings.`);
         continue;
       }
       if (name === '<<' || Object.prototype.hasOwnProperty.call(t.fields, name)) continue;
@@ -547,7 +548,7 @@ export class Walker {
       const near = nearest(name, known);
       out.report(
         'unknown-field',
-        spanOf(item.key),
+        keySpanOf(this.ctx.text, item.key),
         `${label ? `\`${label}\` has no field` : 'A manifest has no top-level field'} \`${name}\`.${near ? ` Did you mean \`${near}\`?` : ''} ${knownFields(name, near, known)}`,
         t.unknownFields === 'warning' ? 'warning' : undefined,
         this.ctx.text

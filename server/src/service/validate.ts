@@ -75,6 +75,33 @@ function coreListDiagnostics(doc: Document.Parsed, root: YAMLMap, text: string, 
   return [...syntax.diags, ...out.diags.filter((d) => d.start < structuralAt && !MISSING.has(d.code))];
 }
 
+/**
+ * The YAML syntax errors of one of our documents (chunk-relative spans), none for others' documents: the
+ * part of the checks a document too large to check in full still gets (see tooLarge.ts).
+ */
+export function syntaxErrorsOf(doc: Document.Parsed, text: string, store: ChunkStore): Diag[] {
+  const root = doc.contents;
+  // A core `v1` `List`: its syntax errors only when it holds manifests of ours (see coreListDiagnostics).
+  if (isMap(root) && isCoreList(root))
+    return coreListDiagnostics(doc, root, text, store).filter((d) => d.code === 'yaml-syntax');
+  if (!isOurs(doc, text, store)) return [];
+  const out = new Reporter();
+  reportYamlErrors(doc, text, out);
+  return out.diags;
+}
+
+/** Whether a document is ours: identified, or (not parsing, or without `kind`) what it has says so. */
+function isOurs(doc: Document.Parsed, text: string, store: ChunkStore): boolean {
+  const root = doc.contents;
+  const id = isMap(root) ? identify(root, store.registry) : { status: 'notOurs' as const };
+  if (id.status !== 'notOurs') return true;
+  const partial = identifyChunk({ doc, text, store });
+  return (
+    partial.root !== undefined &&
+    (doc.errors.length > 0 || (partial.kind === undefined && partial.apiVersion !== undefined))
+  );
+}
+
 function computeChunk(doc: Document.Parsed, text: string, store: ChunkStore): Diag[] {
   const { registry, memo } = store;
   const out = new Reporter();

@@ -3,7 +3,8 @@
 // from which the rest of the document can no longer be trusted.
 import type { Document, YAMLError } from 'yaml';
 import type { Reporter } from './diag';
-import type { Span } from './yamlNodes';
+import { wholeCharacters } from './lineIndex';
+import { keySpanOf, type Span } from './yamlNodes';
 
 /** Parser errors that leave the structure around them intact; any other error may have moved keys. */
 const LOCAL_ERRORS: ReadonlySet<string> = new Set([
@@ -31,6 +32,11 @@ function syntaxSpan(e: YAMLError, text: string): Span {
     let at = -1;
     while ((m = re.exec(before))) at = m.index + m[0].length - 1;
     if (at >= 0) return [at, at + 1];
+  }
+  if (e.code === 'DUPLICATE_KEY') {
+    // A second empty key (`: x`): its node begins where its line, or a comment above it, begins.
+    const colon = keySpanOf(text, { range: [s, s, s] });
+    if (colon[1] > colon[0]) return colon;
   }
   if (e.code === 'DUPLICATE_KEY' || e.code === 'BAD_INDENT') {
     while (s < text.length && (text[s] === ' ' || text[s] === '\t')) s++;
@@ -86,7 +92,8 @@ export function reportYamlErrors(doc: Document.Parsed, text: string, out: Report
     if (!LOCAL_ERRORS.has(e.code)) structuralAt = Math.min(structuralAt, span[0]);
     const written = quoted(text, span);
     const first = e.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '');
-    out.report('yaml-syntax', span, `YAML syntax error at \`${written.trim() || written}\`: ${first}`);
+    const message = `YAML syntax error at \`${written.trim() || written}\`: ${first}`;
+    out.report('yaml-syntax', span, wholeCharacters(message, text.slice(span[0], span[1] + 2)));
   }
   return structuralAt;
 }

@@ -8,6 +8,25 @@ export function spanOf(node: unknown): Span {
   return r ? [r[0], r[1]] : [0, 0];
 }
 
+/**
+ * Where a key is shown: its span, or for an empty key (`: x`, whose node is empty and placed where the entry's
+ * line, or a comment above it, begins) the `:` after it, so that the diagnostic is on the entry's own line,
+ * where a disable comment above it applies.
+ */
+export function keySpanOf(text: string | undefined, key: unknown): Span {
+  const span = spanOf(key);
+  if (span[1] > span[0] || text === undefined) return span;
+  let i = span[0];
+  for (;;) {
+    while (i < text.length && /[ \t\r\n]/.test(text[i])) i++;
+    if (text[i] !== '#') break;
+    const lf = text.indexOf('\n', i);
+    if (lf < 0) return span;
+    i = lf + 1;
+  }
+  return text[i] === ':' ? [i, i + 1] : span;
+}
+
 /** The string form of a scalar key, or undefined for complex keys. */
 export function keyName(pair: Pair): string | undefined {
   const k = pair.key;

@@ -198,7 +198,7 @@ test('position map: hand-written scalars of every style map to the characters wr
     const map = valueMap(text, node);
     const i = map.value.indexOf(word);
     assert.ok(i >= 0, `${word} in ${JSON.stringify(map.value)}`);
-    const [s, e] = spanIn(map, i, i + word.length);
+    const [s, e] = spanIn(text, map, i, i + word.length);
     assert.equal(text.slice(s, e), written, JSON.stringify(text));
     assert.equal(valueOffset(map, s), i, 'a cursor before the word is before its first character');
   }
@@ -211,5 +211,5 @@ test('position map: a folded line break maps to the break, an escape to its back
   assert.equal(map.value, 'ab\ncd ef');
   assert.equal(text[map.at[2]], '\\');
   assert.equal(text[map.at[5]], '\n');
-  assert.deepEqual(spanIn(map, 6, 8), [text.indexOf('ef'), text.indexOf('ef') + 2]);
+  assert.deepEqual(spanIn(text, map, 6, 8), [text.indexOf('ef'), text.indexOf('ef') + 2]);
 });

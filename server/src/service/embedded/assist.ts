@@ -14,6 +14,7 @@ import { envelopeOf } from '../../model/envelope';
 import { celTypeOf, escapeField, secretObject, unescapeField } from './cel/env';
 import { whereOf, type Where } from './cel/celCheck';
 import { resolvePath } from '../../model/typePath';
+import { splitsCharacter } from '../lineIndex';
 import { spanIn, valueMap, valueOffset, type ValueMap } from './positionMap';
 import {
   AGGREGATION_BY_NAME,
@@ -34,6 +35,8 @@ interface Site {
   at: number;
   /** Chunk offset, to turn chunk-relative spans into file offsets. */
   base: number;
+  /** The chunk's text (the map's offsets are into it). */
+  text: string;
 }
 
 /** The string scalar whose text holds `off` (its end included: the cursor after the last character). */
@@ -71,7 +74,12 @@ function languageOf(path: string[], def: KindDef): Language | undefined {
   return undefined;
 }
 
-function siteAt(file: ParsedFile, offset: number): Site | undefined {
+/**
+ * The expression under the cursor: its site, `'between'` when the cursor is in the scalar but not between two
+ * of its characters (on a block scalar's header line, in the indentation, after a closing quote, inside an
+ * escape or a surrogate pair), where no edit could both contain the cursor and be whole; undefined elsewhere.
+ */
+function siteAt(file: ParsedFile, offset: number): Site | 'between' | undefined {
   const chunk = chunkAt(file, offset);
   const local = offset - chunk.offset;
   const id = identifyChunk(chunk, local);
@@ -84,13 +92,20 @@ function siteAt(file: ParsedFile, offset: number): Site | undefined {
   const [start] = spanOf(hit.node);
   // Before the opening quote or block indicator: not inside the expression.
   if (local <= start && hit.node.type !== 'PLAIN') return undefined;
-  return { language, node: hit.node, map, at: valueOffset(map, local), base: chunk.offset };
+  const t = chunk.text;
+  if (splitsCharacter(t, local)) return 'between';
+  const block = hit.node.type === 'BLOCK_LITERAL' || hit.node.type === 'BLOCK_FOLDED';
+  if (block && !/\n/.test(t.slice(start, local))) return 'between';
+  const at = valueOffset(map, local);
+  // Where no character of the value was written (an edit placed at the next one would not hold the cursor).
+  if (!map.exact || map.at[at] !== local) return 'between';
+  return { language, node: hit.node, map, at, base: chunk.offset, text: t };
 }
 
 const md = (value: string) => ({ kind: MarkupKind.Markdown, value });
 
 function rangeOf(file: ParsedFile, site: Site, from: number, to: number) {
-  const [s, e] = from === to ? [site.map.at[from], site.map.at[from]] : spanIn(site.map, from, to);
+  const [s, e] = from === to ? [site.map.at[from], site.map.at[from]] : spanIn(site.text, site.map, from, to);
   return file.lines.range(site.base + s, site.base + e);
 }
 
@@ -391,6 +406,7 @@ function triggerFits(site: Site, trigger: string): boolean {
 export function embeddedCompletion(file: ParsedFile, offset: number, trigger?: string): CompletionItem[] | undefined {
   const site = siteAt(file, offset);
   if (!site) return undefined;
+  if (site === 'between') return [];
   if (trigger && !triggerFits(site, trigger)) return [];
   if (site.language.lang === 'promql') return promqlItems(file, site);
   return celItems(file, site as Site & { language: { lang: 'cel' } });
@@ -402,10 +418,10 @@ export function embeddedHover(
   offset: number,
 ): { markdown: string; start: number; end: number } | undefined {
   const site = siteAt(file, offset);
-  if (!site) return undefined;
+  if (!site || site === 'between') return undefined;
   const h =
     site.language.lang === 'promql' ? promqlHover(site) : celHover(site as Site & { language: { lang: 'cel' } });
   if (!h) return undefined;
-  const [s, e] = spanIn(site.map, h.from, h.to);
+  const [s, e] = spanIn(site.text, site.map, h.from, h.to);
   return { markdown: h.markdown, start: site.base + s, end: site.base + e };
 }

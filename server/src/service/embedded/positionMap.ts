@@ -6,6 +6,7 @@
 // replaced (the line break, the backslash). CRLF counts as one break; offsets are UTF-16 units like the text.
 import type { Scalar } from 'yaml';
 import type { DocumentSource } from '../source';
+import { splitsCharacter } from '../lineIndex';
 import type { Span } from '../yamlNodes';
 
 export interface ValueMap {
@@ -22,8 +23,9 @@ export interface ValueMap {
 type ScalarLike = Pick<Scalar, 'type' | 'range' | 'value'>;
 
 const isWhite = (c: string | undefined) => c === ' ' || c === '\t';
+/** The length of the line break at `i`: LF or CRLF (a lone CR is no line break to YAML, but a character). */
 const breakLength = (text: string, i: number): number =>
-  text[i] === '\n' ? 1 : text[i] === '\r' ? (text[i + 1] === '\n' ? 2 : 1) : 0;
+  text[i] === '\n' ? 1 : text[i] === '\r' && text[i + 1] === '\n' ? 2 : 0;
 
 /** Appends decoded characters with their source offsets. */
 class Out {
@@ -183,7 +185,12 @@ function blockScalar(text: string, start: number, indentGuess: number | undefine
     i++;
   }
   while (i < text.length && breakLength(text, i) === 0) i++; // spaces and a comment
-  if (i >= text.length) return new Out();
+  if (i >= text.length) {
+    // The header alone, at the end of the text: an empty value, placed on its indicator (see below).
+    const empty = new Out();
+    empty.at.push(start);
+    return empty;
+  }
   i += breakLength(text, i);
   const all = blockLines(text, i, text.length);
   // Content indentation: the first non-empty line's, unless an indicator fixes it (relative to the parent,
@@ -202,6 +209,8 @@ function blockScalar(text: string, start: number, indentGuess: number | undefine
   const out = new Out();
   let prev: Line | undefined;
   let emptiesSince: Line[] = [];
+  // A break written as CRLF is two units: a span ending after it never ends between them.
+  const brk = (l: Line) => Math.max(1, breakLength(text, l.brk));
   const spacedLine = (l: Line) => folded && isWhite(text[l.start + indent]);
   for (let n = 0; n <= last; n++) {
     const l = lines[n];
@@ -214,10 +223,10 @@ function blockScalar(text: string, start: number, indentGuess: number | undefine
       // Folding joins two lines of text with a space, or with the empty lines' breaks between them;
       // lines starting with more indentation keep their breaks.
       if (folded && !spacedLine(l) && !spacedLine(prev)) {
-        if (emptiesSince.length === 0) out.push(' ', prev.brk);
-      } else out.push('\n', prev.brk);
+        if (emptiesSince.length === 0) out.push(' ', prev.brk, brk(prev));
+      } else out.push('\n', prev.brk, brk(prev));
     }
-    for (const e of emptiesSince) out.push('\n', e.brk);
+    for (const e of emptiesSince) out.push('\n', e.brk, brk(e));
     emptiesSince = [];
     for (let k = l.start + indent; k < l.brk; k++) out.push(text[k], k);
     prev = l;
@@ -225,10 +234,12 @@ function blockScalar(text: string, start: number, indentGuess: number | undefine
   // Chomping: the last content line's break, and the trailing empty lines with `+`.
   const tail = lines.slice(last + 1);
   if (prev) {
-    if (chomp !== 'strip') out.push('\n', prev.brk);
-    if (chomp === 'keep') for (const e of [...emptiesSince, ...tail]) out.push('\n', e.brk);
-  } else if (chomp === 'keep') for (const e of [...emptiesSince, ...tail]) out.push('\n', e.brk);
-  const endAt = prev ? prev.brk : i;
+    if (chomp !== 'strip') out.push('\n', prev.brk, brk(prev));
+    if (chomp === 'keep') for (const e of [...emptiesSince, ...tail]) out.push('\n', e.brk, brk(e));
+  } else if (chomp === 'keep') for (const e of [...emptiesSince, ...tail]) out.push('\n', e.brk, brk(e));
+  // With no content, the value is placed on its indicator: a problem with the empty value is shown on the
+  // header's line (where a disable comment above applies), not on whatever line follows.
+  const endAt = prev ? prev.brk : start;
   out.at.push(endAt);
   return out;
 }
@@ -281,18 +292,33 @@ export function valueMap(text: string, node: ScalarLike): ValueMap {
   return map;
 }
 
-/** The text span of value characters `[from, to)`: from the first one's offset to just after the last one. */
-export function spanIn(map: ValueMap, from: number, to: number): Span {
+/**
+ * A span widened to whole characters of `text`: never starting or ending between CR and LF or between the
+ * halves of a surrogate pair (a checker counting code points, or a value index on a pair's second half).
+ */
+export function wholeSpan(text: string, [s, e]: Span): Span {
+  if (splitsCharacter(text, s)) s--;
+  if (splitsCharacter(text, e)) e++;
+  return [s, Math.max(s, e)];
+}
+
+/**
+ * The text span of value characters `[from, to)` of `text` (the text the map was made from): from the first
+ * one's offset to just after the last one, in whole characters.
+ */
+export function spanIn(text: string, map: ValueMap, from: number, to: number): Span {
   const n = map.value.length;
   const a = Math.max(0, Math.min(from, n));
   const b = Math.max(a, Math.min(to, n));
   const start = map.at[a];
   if (b === a) {
     // An empty range (a problem at the end, "expected more"): the last character, so it stays visible.
-    if (a < n) return [start, start + 1];
-    return n > 0 ? [map.at[n - 1], map.at[n - 1] + 1] : [start, start];
+    if (a < n) return wholeSpan(text, [start, start + 1]);
+    if (n > 0) return wholeSpan(text, [map.at[n - 1], map.at[n - 1] + 1]);
+    // An empty value: its indicator or closing quote, unless that is a line break.
+    return start < text.length && !/[\r\n]/.test(text[start]) ? wholeSpan(text, [start, start + 1]) : [start, start];
   }
-  return [start, Math.max(map.to[b - 1], start + 1)];
+  return wholeSpan(text, [start, Math.max(map.to[b - 1], start + 1)]);
 }
 
 /** The value index of a text offset: the first value character written at or after it (a cursor position). */
@@ -308,15 +334,15 @@ export function valueOffset(map: ValueMap, offset: number): number {
 }
 
 /**
- * A scalar's value as a document source (source.ts): an embedded language's checks, completion and hover
+ * A scalar's value as a document source (source.ts), `text` the document it is written in: an embedded language's checks, completion and hover
  * work on the decoded value and place what they find through it, as any document's diagnostics are placed.
  */
-export function valueSource(map: ValueMap): DocumentSource {
+export function valueSource(map: ValueMap, text: string): DocumentSource {
   const n = map.value.length;
   return {
     text: map.value,
     toUser: (i) => (i >= 0 && i <= n ? map.at[i] : undefined),
     fromUser: (offset) => valueOffset(map, offset),
-    spanToUser: (from, to) => spanIn(map, from, to),
+    spanToUser: (from, to) => spanIn(text, map, from, to),
   };
 }

@@ -4,6 +4,7 @@
 import type { Scalar } from 'yaml';
 import type { Reporter } from '../diag';
 import type { FixData } from '../fixes/data';
+import { wholeCharacters } from '../lineIndex';
 import { spanOf, type Span } from '../yamlNodes';
 import { valueMap, valueSource, type ValueMap } from './positionMap';
 import type { EmbeddedFix, EmbeddedProblem } from './problem';
@@ -60,12 +61,13 @@ export function reportInside(
   if (problems.length === 0) return;
   const map = text !== undefined ? valueMap(text, node) : undefined;
   // The value is a document of its own: its problems are placed back through its position map.
-  const source = map ? valueSource(map) : undefined;
+  const source = map && text !== undefined ? valueSource(map, text) : undefined;
   for (const p of problems) {
     const span = source?.spanToUser(p.from, p.to) ?? spanOf(node);
     const data = map && p.fix ? fixData(map, node, p.fix) : undefined;
     // What is wrong first (Problems cuts long rows); where, last: the row's position already says it.
     const message = p.message[0].toUpperCase() + p.message.slice(1);
-    out.report(p.code, span, `${message.replace(/\.$/, '')} (in \`${label}\`).`, p.severity, data);
+    const whole = wholeCharacters(message, text?.slice(span[0], span[1]));
+    out.report(p.code, span, `${whole.replace(/\.$/, '')} (in \`${label}\`).`, p.severity, data);
   }
 }

@@ -17,6 +17,10 @@ export const FIXES: Record<Code, FixDoc> = {
   'yaml-syntax': NONE(
     'Correct the YAML at the position shown (indentation, the duplicate key, the closing quote). No other fix is offered in a document that does not parse.',
   ),
+  'document-too-large': {
+    text: 'Split the file into smaller ones, or raise the setting `maxDocumentSize` (`cloudManifests.maxDocumentSize` in the editor, `maxDocumentSize` in .cloud-manifests.json) above its length to have it checked in full.',
+    actions: [],
+  },
   'unknown-version': {
     text: 'Write a version the kind has; the message lists them.',
     actions: ['Change to `<group>/<near version>` (one per near version)'],

@@ -8,7 +8,7 @@ import type { ObjectType, StringType, Type } from '../../model/types';
 import { durationSeconds, matchesFormat } from '../../model/formats';
 import { keyName, spanOf } from '../yamlNodes';
 import type { FixData } from './data';
-import { afterEntry, eolOf, lineStartOf } from './spans';
+import { afterEntry, eolAt, lineStartOf } from './spans';
 import { scalarText } from './values';
 
 const STEP = '  ';
@@ -102,7 +102,7 @@ function objectLines(t: ObjectType, indent: string, depth: number): string[] | u
     const f = t.fields[k];
     const got = fieldLines(k, f?.type ?? { kind: 'string' }, indent, depth);
     if (!got) return undefined;
-    lines.push(...got);
+    for (const l of got) lines.push(l);
   }
   return lines;
 }
@@ -119,7 +119,6 @@ export function insertRequiredFix(text: string, map: YAMLMap, t: ObjectType, mis
     const s = spanOf(p.key)[0];
     if (!isScalar(p.key) || s - lineStartOf(text, s) !== indent.length) return undefined;
   }
-  const eol = eolOf(text);
   const byPoint = new Map<number, string[]>();
   for (const name of missing) {
     const lines = fieldLines(name, t.fields[name].type, indent, 0);
@@ -136,13 +135,15 @@ export function insertRequiredFix(text: string, map: YAMLMap, t: ObjectType, mis
     if (!after && dashLine) after = map.items[0];
     const at = after ? afterEntry(text, after as { key: unknown; value: unknown }) : firstLine;
     const list = byPoint.get(at) ?? [];
-    list.push(...lines);
+    for (const l of lines) list.push(l);
     byPoint.set(at, list);
   }
   const edits = [...byPoint].map(([at, lines]) => {
+    const eol = eolAt(text, at);
     const body = lines.join(eol) + eol;
     // At the end of a text without a final line break, start a new line first.
     const needsBreak = at > 0 && at === text.length && !text.endsWith('\n');
+    // (A text ending in a lone CR ends inside its last line, as YAML reads it: the break goes after it.)
     return { at, text: needsBreak ? eol + body.slice(0, -eol.length) : body };
   });
   return {

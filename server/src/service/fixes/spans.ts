@@ -1,25 +1,30 @@
-// Where text lies in a YAML source, for fixes that remove or insert whole entries of block mappings.
+// Where text lies in a YAML source, for fixes that remove or insert whole entries of block mappings. Lines
+// are YAML's: they end at LF (or CRLF). A lone CR is no line break to YAML (it is part of a comment or a
+// value), so an edit that took it for one would put a comment inside a value or end a line YAML continues.
 import { isScalar, type Node, type YAMLMap } from 'yaml';
 import { spanOf, type Span } from '../yamlNodes';
 
-export const lineStartOf = (text: string, at: number): number => {
-  let i = at;
-  while (i > 0 && text[i - 1] !== '\n' && text[i - 1] !== '\r') i--;
-  return i;
-};
+export const lineStartOf = (text: string, at: number): number => text.lastIndexOf('\n', at - 1) + 1;
 
 /** The offset just after the line break ending the line that holds `at` (the text's end on the last line). */
 export function afterLineOf(text: string, at: number): number {
-  for (let i = at; i < text.length; i++) {
-    const c = text[i];
-    if (c === '\n') return i + 1;
-    if (c === '\r') return text[i + 1] === '\n' ? i + 2 : i + 1;
-  }
-  return text.length;
+  const lf = text.indexOf('\n', at);
+  return lf < 0 ? text.length : lf + 1;
 }
 
-/** The line break the text uses (a CRLF file keeps CRLF, a file of lone CRs CR). */
-export const eolOf = (text: string): string => (text.includes('\r\n') ? '\r\n' : text.includes('\r') ? '\r' : '\n');
+/** The line break a text uses: CRLF when it has one, else LF (a lone CR is no line break to YAML). */
+export const eolOf = (text: string): string => (text.includes('\r\n') ? '\r\n' : '\n');
+
+/**
+ * The line break to write for a line inserted at `at` (a line start): the one ending the line before it, or
+ * else the line it goes before, so that a CRLF file keeps CRLF and one lone CR elsewhere changes nothing.
+ */
+export function eolAt(text: string, at: number): string {
+  if (at > 0 && text[at - 1] === '\n') return text[at - 2] === '\r' ? '\r\n' : '\n';
+  const lf = text.indexOf('\n', at);
+  if (lf >= 0) return text[lf - 1] === '\r' ? '\r\n' : '\n';
+  return text.includes('\r\n') ? '\r\n' : '\n';
+}
 
 /** The end of an entry's last line that holds something of it (its value, or a comment after it). */
 function entryEnd(text: string, pair: { key: unknown; value: unknown }): number {

@@ -26,7 +26,7 @@ export function ownerGraph(index: WorkspaceIndex, uris: Iterable<string>): Graph
         apiVersion: `${m.def.area}.${m.domain}/${m.def.version}`,
         uri,
         range: f.lines().range(m.span[0], m.span[1]),
-        selectionRange: f.lines().range(...(m.nameSpan ?? m.span)),
+        selectionRange: f.lines().range((m.nameSpan ?? m.span)[0], (m.nameSpan ?? m.span)[1]),
       });
     });
   }

@@ -48,8 +48,7 @@ export function resourcePath(index: WorkspaceIndex, m: Manifest, depth = 0): str
   const ownerSegs = ownerPath.split('/');
   // An owner id of another shape (reported by owner-arm-id) leaves the placeholders in place.
   if (ownerSegs.length !== n) return segs.join('/');
-  segs.splice(0, n, ...ownerSegs);
-  return segs.join('/');
+  return [...ownerSegs, ...segs.slice(n)].join('/');
 }
 
 /**

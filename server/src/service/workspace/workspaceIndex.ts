@@ -182,7 +182,7 @@ export class WorkspaceIndex {
       const rec = new FileRecord(uri, scope, file.text, chunkEntries(uri, file, this.tracked), file);
       this.records.set(uri, rec);
       this.link(scope, uri, rec.manifests);
-      keys.push(...this.definedKeys(scope, rec.manifests));
+      for (const k of this.definedKeys(scope, rec.manifests)) keys.push(k);
       return keys;
     }
     // A new version of the file: keep the manifests of the chunks that did not change (the parse cache hands
@@ -208,17 +208,17 @@ export class WorkspaceIndex {
         return entry;
       }
       const manifests = data.map((c) => new FileManifest(uri, c, d.offset));
-      added.push(...manifests);
+      for (const m of manifests) added.push(m);
       return { data, key: d.key, offset: d.offset, text: d.text, manifests };
     });
     const removed: FileManifest[] = [];
-    for (const list of pool.values()) for (const c of list) removed.push(...c.manifests);
+    for (const list of pool.values()) for (const c of list) for (const m of c.manifests) removed.push(m);
     const rec = new FileRecord(uri, scope, file.text, chunks, file);
     this.records.set(uri, rec);
     this.unlink(scope, uri, removed);
     this.link(scope, uri, added);
     const keys = this.definedKeys(scope, removed);
-    keys.push(...this.definedKeys(scope, added));
+    for (const k of this.definedKeys(scope, added)) keys.push(k);
     // Messages of other files name the line a manifest is on: a kept manifest whose chunk now starts on
     // another line counts as changed for `dependents`.
     if (kept.length > 0 && before.text !== file.text) {
@@ -227,7 +227,7 @@ export class WorkspaceIndex {
       const newLines = rec.chunkLines();
       for (const k of kept)
         if (!oldLines || !newLines || oldLines[oldIndex.get(k.was)!] !== newLines[k.index])
-          keys.push(...this.definedKeys(scope, k.entry.manifests));
+          for (const key of this.definedKeys(scope, k.entry.manifests)) keys.push(key);
     }
     return keys;
   }
