@@ -148,13 +148,20 @@ describe('package.json contributions', () => {
     // Where links lead, which paths are read, how much is read and analysed: a repository's own settings may
     // not decide.
     const restricted = [
+      'cloudManifests.crds',
       'cloudManifests.docsBaseUrl',
       'cloudManifests.exclude',
+      'cloudManifests.helmTemplates',
       'cloudManifests.maxDocumentSize',
       'cloudManifests.maxFileSizeMB',
     ];
     assert.deepEqual([...untrusted.restrictedConfigurations].sort(), restricted);
     for (const k of restricted) assert.ok(pkg.contributes.configuration.properties[k], `${k} is a setting`);
+    // Every setting that names files (a list of paths or patterns) is among them.
+    for (const [k, p] of Object.entries(
+      pkg.contributes.configuration.properties as Record<string, { type?: string; items?: { type?: string } }>,
+    ))
+      if (p.type === 'array' && p.items?.type === 'string') assert.ok(restricted.includes(k), `${k} is restricted`);
     // The server reads the workspace from disk, which a virtual workspace does not have.
     assert.equal(pkg.capabilities.virtualWorkspaces.supported, false);
     assert.ok(pkg.capabilities.virtualWorkspaces.description);

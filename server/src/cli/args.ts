@@ -29,9 +29,18 @@ export interface CheckOptions {
   fix?: 'write' | 'dry-run';
 }
 
-export type Command = { kind: 'help' } | { kind: 'version' } | { kind: 'check'; options: CheckOptions };
+export type Command =
+  | { kind: 'help' }
+  | { kind: 'version' }
+  | { kind: 'check'; options: CheckOptions }
+  /** `cloud-manifests crds [--api-domain DOMAIN]`: the built-in kinds as CustomResourceDefinitions. */
+  | { kind: 'crds'; apiDomain?: string }
+  /** `cloud-manifests schemas --crds PATH --out DIR`: JSON Schemas of the kinds of CRDs. */
+  | { kind: 'schemas'; crds: string; out: string };
 
 export const USAGE = `Usage: cloud-manifests check [options] [paths or globs…]
+       cloud-manifests crds [--api-domain DOMAIN]   (the built-in kinds as CRDs, YAML on stdout)
+       cloud-manifests schemas --crds PATH --out DIR   (JSON Schemas of the kinds of CRDs)
 
 Checks cloud resource manifests (YAML) and reports problems. Paths may be files, folders
 (searched for *.yaml and *.yml, leaving out node_modules and .git), globs (dir/**/*.yaml, *, ?,
@@ -107,10 +116,27 @@ export function parseArgs(argv: readonly string[]): Command {
   if (head.includes('--version') || head.includes('-v')) return { kind: 'version' };
   if (args.length === 0) throw new CliError('missing command: cloud-manifests check [paths…]', true);
   const command = args.shift()!;
+  if (command === 'crds') {
+    if (args.length === 0) return { kind: 'crds' };
+    if (args.length === 2 && args[0] === '--api-domain' && args[1].trim())
+      return { kind: 'crds', apiDomain: args[1].trim() };
+    throw new CliError('cloud-manifests crds takes only --api-domain DOMAIN', true);
+  }
+  if (command === 'schemas') {
+    const at = (o: string) => {
+      const i = args.indexOf(o);
+      return i >= 0 && args[i + 1] && !args[i + 1].startsWith('--') ? args[i + 1] : undefined;
+    };
+    const crds = at('--crds');
+    const out = at('--out');
+    if (!crds || !out || args.length !== 4)
+      throw new CliError('cloud-manifests schemas takes --crds PATH (a CRD file or folder) and --out DIR', true);
+    return { kind: 'schemas', crds, out };
+  }
   if (command !== 'check') {
     if (command.startsWith('-'))
       throw new CliError(`missing command before ${command}: cloud-manifests check [options] [paths…]`, true);
-    throw new CliError(`unknown command "${command}"; the command is check`, true);
+    throw new CliError(`unknown command "${command}"; the commands are check, crds and schemas`, true);
   }
   const o: CheckOptions = { paths: [], format: 'text', rules: {}, quiet: false };
   let options = true;

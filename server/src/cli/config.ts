@@ -21,6 +21,7 @@ export const KNOWN_KEYS = new Set([
   'ownerResolution',
   'exclude',
   'helmTemplates',
+  'crds',
   'docsBaseUrl',
   'maxDocumentSize',
   'maxFileSizeMB',

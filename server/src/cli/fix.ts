@@ -9,22 +9,26 @@ import { ChangedSinceReadError, writeFileAtomic, type WriteHooks } from '../io/w
 import { ioReason } from '../io/ioReason';
 import { printable } from './printable';
 import { applyEdits, fixAllEdits } from '../service/codeActions';
-import { parseFile } from '../service/parse';
+import { ChunkStore, parseFile } from '../service/parse';
 import { LineIndex } from '../service/lineIndex';
 import { validateFile, type ValidateOptions } from '../service/validate';
-import type { Workspace, WorkspaceFile } from './runWorkspace';
+import { workspaceRegistry, type Workspace, type WorkspaceFile } from './runWorkspace';
 
 const parses = (text: string) => parseFile(text, { cache: false }).docs.every((d) => d.doc.errors.length === 0);
 
-/** The text with its safe fixes applied (a fix may reveal another: a few passes), and how many were made. */
+/**
+ * The text with its safe fixes applied (a fix may reveal another: a few passes), and how many were made.
+ * `store` holds the kinds to check with (the run's CRDs' with the built-in ones); default: the built-in.
+ */
 export function fixText(
   text: string,
   options: ValidateOptions = {},
+  store?: ChunkStore,
 ): { text: string; fixed: number; unparsable?: true } {
   let current = text;
   let fixed = 0;
   for (let pass = 0; pass < 5; pass++) {
-    const file = parseFile(current, { cache: false });
+    const file = parseFile(current, { cache: false, store });
     if (file.docs.some((d) => d.doc.errors.length > 0))
       return pass === 0 ? { text, fixed: 0, unparsable: true } : { text: current, fixed };
     const edits = fixAllEdits(file, validateFile(file, options));
@@ -164,9 +168,10 @@ export function fixWorkspace(
   fixOptions: FixOptions = { roots: [] },
 ): FixRun {
   const run: FixRun = { fixed: 0, files: 0, diff: '', skipped: [], notWritten: [] };
+  const store = new ChunkStore(workspaceRegistry(workspace));
   for (const file of workspace.files) {
     const before = file.parsed.text;
-    const r = fixText(before, options);
+    const r = fixText(before, options, store);
     if (r.unparsable) {
       if (fixTextIgnoringSyntax(before, options)) run.skipped.push(`${file.display}: not fixed, it does not parse`);
       continue;

@@ -17,6 +17,15 @@ import { printable } from './printable';
 import { Progress } from './progress';
 import { buildReport } from './buildReport';
 import { maxFileBytes } from '../service/settings';
+import { stringify } from 'yaml';
+import { crdsOf } from '../model/crd/export';
+import { allKinds, DEFAULT_API_DOMAIN } from '../model/registry';
+import { resolve } from 'node:path';
+import { schemaFiles } from '../generate/schemaFiles';
+import { writeTextAtomic } from '../io/atomicWrite';
+import { kindsOfCrd } from '../model/crd/kinds';
+import { crdsOfTexts, crdTextsOf } from '../service/crd/sources';
+import { readCrdFiles } from './crds';
 import { checkWorkspace, loadWorkspace } from './runWorkspace';
 
 export interface CliIo {
@@ -50,11 +59,35 @@ export async function run(io: CliIo): Promise<number> {
       io.stdout.write(VERSION + '\n');
       return 0;
     }
+    if (command.kind === 'crds') {
+      const domain = command.apiDomain ?? DEFAULT_API_DOMAIN;
+      io.stdout.write(
+        crdsOf(allKinds, domain)
+          .map((c) => stringify(c, { lineWidth: 0 }))
+          .join('---\n'),
+      );
+      return 0;
+    }
+    if (command.kind === 'schemas') return await crdSchemas(io, command.crds, command.out);
     return await check(io, command.options);
   } catch (e) {
     if (e instanceof CliError) return fail(io, [e.usage ? `${e.message} (see cloud-manifests --help)` : e.message]);
     throw e;
   }
+}
+
+/** `schemas --crds PATH --out DIR`: the JSON Schemas of the served kinds of the CRDs, written one by one. */
+async function crdSchemas(io: CliIo, crds: string, out: string): Promise<number> {
+  const read = await readCrdFiles([crds], io.cwd);
+  if (read.errors.length > 0) return fail(io, read.errors);
+  const kinds = read.files.flatMap((f) =>
+    crdsOfTexts(f.uri, crdTextsOf(f.text)).flatMap((c) => kindsOfCrd(c.value, c.uri).filter((d) => d.crd?.served)),
+  );
+  if (kinds.length === 0) return fail(io, [`no CustomResourceDefinition with a served version in ${crds}`]);
+  const files = schemaFiles(kinds);
+  for (const [name, text] of files) writeTextAtomic(resolve(io.cwd, out, name), text);
+  io.stderr.write(`cloud-manifests: ${files.size} schema files for ${kinds.length} kinds written to ${out}\n`);
+  return 0;
 }
 
 async function check(io: CliIo, options: CheckOptions): Promise<number> {
@@ -70,6 +103,9 @@ async function check(io: CliIo, options: CheckOptions): Promise<number> {
   });
   if (errors.length > 0) return fail(io, errors);
 
+  const crds = await readCrdFiles(settings.crds, base);
+  if (crds.errors.length > 0) return fail(io, crds.errors);
+
   const progress = new Progress(io.stderr);
   const maxBytes = maxFileBytes(settings);
   const { workspace, errors: readErrors } = await loadWorkspace(inputs, {
@@ -78,6 +114,7 @@ async function check(io: CliIo, options: CheckOptions): Promise<number> {
     progress,
     maxBytes,
   });
+  workspace.crds = crds.files;
   // What could not be read is listed at the end; everything else is checked meanwhile.
   const notChecked = [
     ...skipped.filter((k) => k.error).map((k) => `not checked: ${displayPath(io.cwd, k.path)}: ${k.reason}`),

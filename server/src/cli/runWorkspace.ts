@@ -4,7 +4,9 @@
 import { isAbsolute, relative, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Excluder } from '../io/glob';
+import type { Registry } from '../model/registry';
 import { Analysis, type FileText } from '../service/analysis';
+import { crdsOfTexts, crdTextsOf, registryOfCrds } from '../service/crd/sources';
 import type { ParsedFile } from '../service/parse';
 import { LineIndex } from '../service/lineIndex';
 import type { Settings } from '../service/settings';
@@ -15,6 +17,7 @@ import { decodeBytes, type Decoded } from '../io/decode';
 import { readInputFile, readStdin, type Input } from '../io/files';
 import { readFileBoundedSync } from '../io/read';
 import type { Expected } from '../io/write';
+import type { CrdFile } from './crds';
 import type { Progress } from './progress';
 
 export interface WorkspaceFile {
@@ -38,6 +41,8 @@ export interface Workspace {
    * and Chart.yaml near a file named alone (io/context.ts).
    */
   context?: { path: string; text: string }[];
+  /** CRDs read besides the files checked (the `crds` setting): their kinds are known too. */
+  crds?: CrdFile[];
 }
 
 export interface FileResult {
@@ -113,6 +118,15 @@ export async function loadWorkspace(
   return { workspace: { cwd: options.cwd, files, context }, errors };
 }
 
+/** The kinds of a run: the built-in ones and those of every CRD among its files and the `crds` setting's. */
+export function workspaceRegistry(workspace: Workspace): Registry {
+  const crds = [
+    ...workspace.files.map((f, i) => ({ uri: uriOf(f, i), text: f.parsed.text })),
+    ...(workspace.crds ?? []),
+  ].flatMap((f) => crdsOfTexts(f.uri, crdTextsOf(f.text)));
+  return registryOfCrds(crds);
+}
+
 /** The index key of a workspace file: its file URI, or a pseudo URI for standard input. */
 const uriOf = (file: WorkspaceFile, i: number): string =>
   file.path ? pathToFileURL(file.path).href : `stdin:///${i}/${encodeURIComponent(file.display)}`;
@@ -138,6 +152,10 @@ export function checkWorkspace(
     };
   const total = workspace.files.length;
   const uris = workspace.files.map(uriOf);
+  // The kinds of every CRD among the files and the `crds` setting's, known before any file is checked.
+  workspace.files.forEach((file, i) => analysis.setCrdFile(uris[i], file.parsed.text));
+  for (const c of workspace.crds ?? []) analysis.setCrdFile(c.uri, c.text);
+  analysis.applyCrds();
   const display = new Map<string, string>();
   // What makes a file a patch or a template is known before any file is checked.
   for (const c of workspace.context ?? []) analysis.indexFile(pathToFileURL(c.path).href, c.text);

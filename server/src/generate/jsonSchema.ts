@@ -142,8 +142,12 @@ function objectSchema(t: ObjectType, description?: string): JsonSchema {
   return s;
 }
 
-/** The `apiVersion` pattern of a kind: its area and version with any domain. */
-export const apiVersionPattern = (def: KindDef) => `^${escapeRe(def.area)}\\.[^/]+/${escapeRe(def.version)}$`;
+/** The `apiVersion` pattern of a kind: a built-in kind's area with any domain, a CRD's kind's exact group. */
+export const apiVersionPattern = (def: KindDef) =>
+  def.domain !== undefined
+    ? `^${escapeRe(`${def.area}.${def.domain}`)}/${escapeRe(def.version)}$`
+    : `^${escapeRe(def.area)}\\.[^/]+/${escapeRe(def.version)}$`;
+const groupName = (def: KindDef) => `${def.area}.${def.domain ?? '{api_domain}'}`;
 
 function withIdentity(def: KindDef, env: ObjectType, kindName: string): JsonSchema {
   const s = objectSchema(env);
@@ -158,7 +162,7 @@ export function kindSchema(def: KindDef): JsonSchema {
   return {
     $schema: 'http://json-schema.org/draft-07/schema#',
     ...withIdentity(def, envelopeOf(def), def.kind),
-    title: `${def.kind} (${def.area}.{api_domain}/${def.version}, API version ${def.apiVersionValue})`,
+    title: `${def.kind} (${groupName(def)}/${def.version}, API version ${def.apiVersionValue})`,
   };
 }
 
@@ -167,9 +171,9 @@ export function listSchema(def: KindDef): JsonSchema {
   return {
     $schema: 'http://json-schema.org/draft-07/schema#',
     ...withIdentity(def, listEnvelopeOf(def), `${def.kind}List`),
-    title: `${def.kind}List (${def.area}.{api_domain}/${def.version})`,
+    title: `${def.kind}List (${groupName(def)}/${def.version})`,
   };
 }
 
 export const schemaFileName = (def: KindDef, list = false) =>
-  `${def.area}/${def.version}/${def.kind}${list ? 'List' : ''}.json`;
+  `${def.domain !== undefined ? `${def.area}.${def.domain}` : def.area}/${def.version}/${def.kind}${list ? 'List' : ''}.json`;

@@ -2,6 +2,7 @@
 // `all.json` (any manifest of ours, chosen by `apiVersion` and `kind`) and `index.json`.
 import { apiVersionPattern, kindSchema, listSchema, schemaFileName, type JsonSchema } from './jsonSchema';
 import { allKinds } from '../model/registry';
+import type { KindDef } from '../model/types';
 
 const stringify = (s: unknown) => JSON.stringify(s, null, 2) + '\n';
 
@@ -10,11 +11,12 @@ function strip(s: JsonSchema): JsonSchema {
   return rest;
 }
 
-export function schemaFiles(): Map<string, string> {
+/** The schema files of the built-in kinds, or of other kinds (a workspace's CRDs: `cloud-manifests schemas`). */
+export function schemaFiles(kinds: readonly KindDef[] = allKinds): Map<string, string> {
   const files = new Map<string, string>();
   const index: unknown[] = [];
   const dispatch: JsonSchema[] = [];
-  for (const def of allKinds) {
+  for (const def of kinds) {
     const one = kindSchema(def);
     const list = listSchema(def);
     files.set(schemaFileName(def), stringify(one));

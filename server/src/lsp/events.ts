@@ -21,7 +21,7 @@ import { safely, type ServerState } from './state';
 import { containedPath, enqueue, inWorkspace, listYamlFiles, readText, reportSkipped } from './workspaceFolders';
 
 export function registerDocumentEvents(s: ServerState): void {
-  const { client, connection, documents, index, publish } = s;
+  const { client, connection, documents, publish } = s;
   documents.onDidChangeContent((e) => documentChanged(s, e.document.uri));
 
   documents.onDidClose((e) => {
@@ -38,7 +38,7 @@ export function registerDocumentEvents(s: ServerState): void {
       const text = inWorkspace(s, uri) && isYamlName(uri) ? await readText(s, uri) : undefined;
       if (documents.get(uri)) return;
       const keys = text !== undefined ? s.analysis.indexFile(uri, text, WORKSPACE_SCOPE) : s.analysis.unindexFile(uri);
-      markDirty(s, index.dependents([uri], keys));
+      markDirty(s, s.index.dependents([uri], keys));
     });
   });
 
@@ -53,8 +53,8 @@ export function registerDocumentEvents(s: ServerState): void {
         if (change.type === FileChangeType.Deleted) {
           // A file, or a folder: every indexed file below it.
           const prefix = uri.endsWith('/') ? uri : `${uri}/`;
-          for (const u of [uri, ...index.uris().filter((x) => x.startsWith(prefix))]) {
-            if (!index.has(u) || documents.get(u)) continue;
+          for (const u of [uri, ...s.index.uris().filter((x) => x.startsWith(prefix))]) {
+            if (!s.index.has(u) || documents.get(u)) continue;
             for (const k of s.analysis.unindexFile(u)) keys.push(k);
             touched.add(u);
           }
@@ -65,7 +65,7 @@ export function registerDocumentEvents(s: ServerState): void {
         const path = await containedPath(s, uri);
         if (!path) {
           // Indexed before (a file since removed, or replaced by a link leading out): it leaves the index.
-          if (index.has(uri) && !documents.get(uri)) {
+          if (s.index.has(uri) && !documents.get(uri)) {
             for (const k of s.analysis.unindexFile(uri)) keys.push(k);
             touched.add(uri);
           }
@@ -92,7 +92,7 @@ export function registerDocumentEvents(s: ServerState): void {
           touched.add(u);
         }
       }
-      if (touched.size > 0) markDirty(s, index.dependents(touched, keys));
+      if (touched.size > 0) markDirty(s, s.index.dependents(touched, keys));
     });
   });
 
@@ -111,7 +111,7 @@ export function registerDocumentEvents(s: ServerState): void {
       s,
       params,
       (uri, text) => {
-        const f = index.get(uri);
+        const f = s.index.get(uri);
         return f ? crossDiags(s, uri, { text, lines: f.lines() }) : [];
       },
       token,

@@ -143,6 +143,15 @@ function flush(s: ServerState): void {
     if (affected) for (const u of affected) dirty.add(u);
     dirty.add(uri);
   }
+  // A CRD edited, created or deleted: its kinds change, and with them what every file says. (While the
+  // workspace is scanned, the scan applies them once at its end.)
+  if (s.ws.indexComplete && safely(s, () => s.analysis.applyCrds(), false)) {
+    s.indexedVersion.clear();
+    for (const doc of documents.all()) safely(s, () => syncDoc(s, doc), undefined);
+    for (const u of [...documents.all().map((d) => d.uri), ...s.index.uris(), ...publish.closedPublished.keys()])
+      dirty.add(u);
+    indexChanged(s, true);
+  }
   const uris = [...dirty];
   dirty.clear();
   if (uris.length === 0) return;

@@ -86,7 +86,7 @@ function toLocations(s: ServerState, locs: { uri: string; span: Span }[]): Locat
  * TypeError instead of -32602 from params.ts.
  */
 export function registerRequests(s: ServerState): void {
-  const { client, connection, documents, index } = s;
+  const { client, connection, documents } = s;
   connection.onRequest(
     CompletionRequest.type,
     guarded(s.life, positionParams, (params: CompletionParams) => {
@@ -103,8 +103,8 @@ export function registerRequests(s: ServerState): void {
             const file = s.analysis.variantAt(parsed, offset);
             const { items, isIncomplete } = completion(file, offset, {
               apiDomain: client.settings.apiDomain,
-              workspaceDomains: index.domains(),
-              workspaceNames: () => namesByKind(index),
+              workspaceDomains: s.index.domains(),
+              workspaceNames: () => namesByKind(s.index),
               ...(params.context?.triggerKind === CompletionTriggerKind.TriggerCharacter
                 ? { trigger: params.context.triggerCharacter }
                 : {}),
@@ -116,7 +116,7 @@ export function registerRequests(s: ServerState): void {
               EXPRESSION_TRIGGERS.includes(params.context.triggerCharacter ?? '')
             )
               return items;
-            const refs: CompletionItem[] = safely(s, () => completeReferences(index, doc.uri, file, offset), []);
+            const refs: CompletionItem[] = safely(s, () => completeReferences(s.index, doc.uri, file, offset), []);
             const labels = new Set(items.map((i) => i.label));
             const all = [...items, ...refs.filter((r) => !labels.has(r.label))];
             // A name typed out in full: nothing, so Enter is a line break (see `completion`).
@@ -165,8 +165,8 @@ export function registerRequests(s: ServerState): void {
         if (!a) return [];
         // A patch's name leads to the resource it patches (a patch is not in the index itself).
         if (s.analysis.roleOf(a.doc.uri).role === 'patch')
-          return toLocations(s, patchedResources(index, fileOf(s, a.doc), a.offset));
-        return toLocations(s, definitionAt(index, a.doc.uri, a.offset));
+          return toLocations(s, patchedResources(s.index, fileOf(s, a.doc), a.offset));
+        return toLocations(s, definitionAt(s.index, a.doc.uri, a.offset));
       }, []),
     ),
   );
@@ -176,7 +176,7 @@ export function registerRequests(s: ServerState): void {
     guarded(s.life, referenceParams, (params: ReferenceParams) =>
       safely(s, () => {
         const a = at(s, params.textDocument.uri, params.position);
-        return a ? toLocations(s, referencesAt(index, a.doc.uri, a.offset, params.context.includeDeclaration)) : [];
+        return a ? toLocations(s, referencesAt(s.index, a.doc.uri, a.offset, params.context.includeDeclaration)) : [];
       }, []),
     ),
   );
@@ -189,7 +189,7 @@ export function registerRequests(s: ServerState): void {
         () => {
           const a = at(s, params.textDocument.uri, params.position);
           if (!a) return null;
-          const r = prepareRenameAt(index, a.doc.uri, a.offset);
+          const r = prepareRenameAt(s.index, a.doc.uri, a.offset);
           if (!r) return null;
           if ('error' in r) throw new ResponseError(ErrorCodes.InvalidRequest, r.error);
           return { range: a.file.lines.range(r.span[0], r.span[1]), placeholder: r.placeholder };
@@ -207,11 +207,11 @@ export function registerRequests(s: ServerState): void {
         () => {
           const a = at(s, params.textDocument.uri, params.position);
           if (!a) return null;
-          const r = renameAt(index, a.doc.uri, a.offset, params.newName);
+          const r = renameAt(s.index, a.doc.uri, a.offset, params.newName);
           if ('error' in r) throw new ResponseError(ErrorCodes.InvalidRequest, r.error);
           const changes: Record<string, TextEdit[]> = {};
           for (const [uri, edits] of r) {
-            const f = index.get(uri);
+            const f = s.index.get(uri);
             if (!f) continue;
             changes[uri] = edits.map((e) => ({ range: f.lines().range(e.span[0], e.span[1]), newText: e.newText }));
           }
@@ -266,7 +266,7 @@ export function registerRequests(s: ServerState): void {
     guarded(s.life, workspaceSymbolParams, (params: WorkspaceSymbolParams) =>
       safely(s, () => {
         syncAll(s);
-        return workspaceSymbols(index, params.query);
+        return workspaceSymbols(s.index, params.query);
       }, []),
     ),
   );
@@ -278,11 +278,11 @@ export function registerRequests(s: ServerState): void {
         const doc = documents.get(params.textDocument.uri);
         if (!doc || !isYaml(doc)) return [];
         syncAll(s);
-        const f = index.get(doc.uri);
+        const f = s.index.get(doc.uri);
         if (!f) return [];
         const lenses: CodeLens[] = [];
         for (const m of f.manifests) {
-          const path = resourcePath(index, m);
+          const path = resourcePath(s.index, m);
           if (!path) continue;
           const start = f.lines().positionAt(m.span[0]);
           lenses.push({

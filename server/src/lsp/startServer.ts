@@ -103,12 +103,13 @@ export function startServer(connection: Connection): ServerState {
 
   /** Takes new settings; a changed `exclude` or `maxFileSizeMB` rescans the workspace, anything else re-validates. */
   const applyNewSettings = (next: Settings): void => {
-    // What the scan reads changes: the files it leaves out, or the size it reads up to; or which files are
-    // templates (they are indexed masked).
+    // What the scan reads changes: the files it leaves out, the size it reads up to, the CRDs it reads; or
+    // which files are templates (they are indexed masked).
     const excludeChanged =
       JSON.stringify(next.exclude) !== JSON.stringify(client.settings.exclude) ||
       next.maxFileSizeMB !== client.settings.maxFileSizeMB ||
-      JSON.stringify(next.helmTemplates) !== JSON.stringify(client.settings.helmTemplates);
+      JSON.stringify(next.helmTemplates) !== JSON.stringify(client.settings.helmTemplates) ||
+      JSON.stringify(next.crds) !== JSON.stringify(client.settings.crds);
     client.settings = next;
     if (excludeChanged) {
       ws.excluder = new Excluder(client.settings.exclude);

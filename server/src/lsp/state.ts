@@ -48,6 +48,8 @@ export interface WorkspaceState {
   excluder: Excluder;
   /** The index holds every file of the workspace folders (the first scan has finished). */
   indexComplete: boolean;
+  /** The files the `crds` setting named at the last scan (their CRDs are read, they are not indexed). */
+  crdFiles: Set<string>;
   scanGeneration: number;
   scanDone: Promise<void>;
   /** The folders' real paths, for the folders list they were computed from (see workspace.ts realFolders). */
@@ -82,7 +84,7 @@ export interface ServerState {
    * through it. `client.settings` reads and writes the analysis's settings (one value, not two copies).
    */
   readonly analysis: Analysis;
-  /** Every manifest of the workspace folders and of the open documents (the analysis's; read it only). */
+  /** Every manifest of the workspace folders and of the open documents (the analysis's current one; read it only). */
   readonly index: WorkspaceIndex;
   readonly ws: WorkspaceState;
   /** Version of each open document last fed to the index. */
@@ -121,12 +123,16 @@ export function createState(connection: Connection): ServerState {
       indexEvents: false,
     },
     analysis,
-    index: analysis.index,
+    // A getter: the analysis makes a new index when the kinds of the workspace's CRDs change.
+    get index() {
+      return analysis.index;
+    },
     large: new Map(),
     ws: {
       folders: [],
       excluder: new Excluder([]),
       indexComplete: true,
+      crdFiles: new Set(),
       scanGeneration: 0,
       scanDone: Promise.resolve(),
       reported: new Set(),

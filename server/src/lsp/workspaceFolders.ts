@@ -4,14 +4,16 @@
 // Nothing outside the workspace folders is read: the walk stays inside them (io/folderWalk.ts), and a file named
 // by an event or a request is read only when its real path (symbolic links resolved) lies inside one of
 // them; only regular files up to `maxFileSizeMB` are read (io/read.ts). What is left out is said once.
-import { realpath } from 'node:fs/promises';
-import { basename, isAbsolute, relative, sep } from 'node:path';
+import { closeSync, openSync, readSync } from 'node:fs';
+import { realpath, stat } from 'node:fs/promises';
+import { basename, isAbsolute, relative, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { WorkDoneProgressServerReporter } from 'vscode-languageserver/node';
 import { decodeText } from '../io/decode';
 import { Excluder } from '../io/glob';
 import { readFileBounded, readFileBoundedSync, type FileRead, type FileSkip } from '../io/read';
 import { isInside, SKIPPED_DIRS, walkYaml, type Skipped } from '../io/folderWalk';
+import { mayHoldCrd } from '../service/crd/detect';
 import { maxFileBytes } from '../service/settings';
 import { WORKSPACE_SCOPE } from '../service/workspace/manifest';
 import { growingHeap, steadyHeap } from './heap';
@@ -139,7 +141,8 @@ function readTextNow(s: ServerState, uri: string, skipped: Skipped[]): string | 
   if (!path) return undefined;
   const r = readFileBoundedSync(path, maxFileBytes(s.client.settings));
   if ('skipped' in r) {
-    if (!r.missing) skipped.push({ path, reason: r.skipped });
+    if (!r.missing)
+      skipped.push({ path, reason: r.skipped.startsWith('larger than') ? r.skipped + crdHint(path) : r.skipped });
     return undefined;
   }
   return decodeText(r.bytes);
@@ -187,13 +190,65 @@ async function createProgress(s: ServerState): Promise<WorkDoneProgressServerRep
   }
 }
 
+/** The files the `crds` setting names are read whatever their size, up to what a setting may allow at all. */
+const CRD_FILE_BYTES = 4096 * 1024 * 1024;
+
+/** A file the scan leaves out for its size that holds CRDs: said, with the setting that reads it anyway. */
+function crdHint(path: string): string {
+  let fd: number | undefined;
+  try {
+    fd = openSync(path, 'r');
+    const head = Buffer.alloc(64 * 1024);
+    const n = readSync(fd, head, 0, head.length, 0);
+    return mayHoldCrd(head.subarray(0, n).toString('utf8'))
+      ? '; it holds CustomResourceDefinitions: name it in cloudManifests.crds to read its kinds whatever its size'
+      : '';
+  } catch {
+    return '';
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
+
+/**
+ * Reads the CRDs of the files and folders the `crds` setting names (whatever their size), relative to each
+ * workspace folder unless absolute; files it no longer names are forgotten (unless the index holds them).
+ */
+async function readCrdSetting(s: ServerState, gen: number): Promise<void> {
+  const wanted = new Set<string>();
+  for (const entry of s.client.settings.crds) {
+    const bases = isAbsolute(entry) ? [entry] : s.ws.folders.map((f) => resolve(f, entry));
+    for (const path of bases) {
+      const st = await stat(path).catch(() => undefined);
+      if (!st) continue;
+      const files = st.isDirectory() ? (await walkYaml(path, { between: yieldNow })).files : [path];
+      for (const f of files) wanted.add(pathToFileURL(f).href);
+    }
+    if (gen !== s.ws.scanGeneration) return;
+  }
+  for (const uri of s.ws.crdFiles) if (!wanted.has(uri) && !s.index.has(uri)) s.analysis.setCrdFile(uri, undefined);
+  for (const uri of wanted) {
+    if (s.index.has(uri)) continue; // the scan read it already
+    // Whatever its size (an operator's bundle may be tens of MB), but a regular file only.
+    const path = pathOf(uri);
+    const r = path ? await readFileBounded(path, CRD_FILE_BYTES) : { skipped: 'not a file' };
+    const text = 'skipped' in r ? undefined : decodeText(r.bytes);
+    if (text === undefined)
+      s.connection.console.warn(
+        `cloud-manifests: crds: cannot read ${displayOf(s, uri)}${'skipped' in r ? `: ${r.skipped}` : ' (not UTF-8 text)'}`,
+      );
+    s.analysis.setCrdFile(uri, text);
+  }
+  s.ws.crdFiles = wanted;
+}
+
 /**
  * (Re)indexes every YAML file of the workspace folders. Open documents keep their own content. Requests
  * are answered meanwhile (the work yields every few milliseconds); "owner not found" waits for the end.
  * `indexed` runs once the index is complete: it brings the open documents in and re-publishes.
  */
 export function scanWorkspace(s: ServerState, indexed: () => void): Promise<void> {
-  const { ws, index, documents, connection } = s;
+  const { ws, documents, connection } = s;
   const gen = ++ws.scanGeneration;
   ws.indexComplete = false;
   const run = async () => {
@@ -214,7 +269,7 @@ export function scanWorkspace(s: ServerState, indexed: () => void): Promise<void
       const walkSkipped = skipped.length;
       const wanted = new Set(paths.map((p) => pathToFileURL(p).href));
       // Files that left the workspace (a rescan after a settings or folder change).
-      for (const uri of index.uris()) {
+      for (const uri of s.index.uris()) {
         if (wanted.has(uri) || documents.get(uri)) continue;
         s.analysis.unindexFile(uri);
       }
@@ -247,12 +302,21 @@ export function scanWorkspace(s: ServerState, indexed: () => void): Promise<void
         }
       }
       if (gen !== ws.scanGeneration) return;
+      await readCrdSetting(s, gen);
+      if (gen !== ws.scanGeneration) return;
+      // The kinds of the CRDs found: the registry is built once the whole workspace is read.
+      if (s.analysis.applyCrds()) {
+        s.indexedVersion.clear();
+        connection.console.log(
+          `cloud-manifests: ${s.analysis.registry.kinds.length} kinds known with the workspace's CRDs`,
+        );
+      }
       ws.indexComplete = true;
       const unread = skipped.length - walkSkipped;
       reportSkipped(s, skipped);
       const left = skipped.length > 0 ? `; skipped ${skipped.length} (${summarise(skipped)})` : '';
       connection.console.log(
-        `cloud-manifests: indexed ${index.manifestCount} manifests in ${uris.length - unread} files in ${Date.now() - started} ms${left}`,
+        `cloud-manifests: indexed ${s.index.manifestCount} manifests in ${uris.length - unread} files in ${Date.now() - started} ms${left}`,
       );
       if (left) progress?.report(100, `skipped ${skipped.length}: ${summarise(skipped)}`);
       indexed();

@@ -42,7 +42,9 @@ export function obj(
   opts: {
     doc?: string;
     exclusive?: ExclusiveGroup[];
-    unknownFields?: 'error' | 'warning';
+    unknownFields?: 'error' | 'warning' | 'accept';
+    validations?: ObjectType['validations'];
+    defaults?: ObjectType['defaults'];
     reference?: ObjectType['reference'];
     flat?: ObjectType['flat'];
     flatInto?: string;

@@ -35,12 +35,17 @@ export function typeLimits(t: Type): string[] {
     case 'int':
     case 'number': {
       const lo =
-        t.kind === 'int' && t.exclusiveMinimum !== undefined
+        t.exclusiveMinimum !== undefined
           ? `greater than ${t.exclusiveMinimum}`
           : t.minimum !== undefined
             ? `at least ${t.minimum}`
             : undefined;
-      const hi = t.maximum !== undefined ? `at most ${t.maximum}` : undefined;
+      const hi =
+        t.exclusiveMaximum !== undefined
+          ? `less than ${t.exclusiveMaximum}`
+          : t.maximum !== undefined
+            ? `at most ${t.maximum}`
+            : undefined;
       const unit = t.kind === 'int' && t.unit ? ` ${t.unit}` : '';
       if (t.kind === 'int' && t.minimum !== undefined && t.maximum !== undefined)
         out.push(`${t.minimum} to ${t.maximum}${unit}`);
@@ -53,14 +58,21 @@ export function typeLimits(t: Type): string[] {
       else if (t.minItems !== undefined) out.push(`at least ${t.minItems} item${t.minItems === 1 ? '' : 's'}`);
       else if (t.maxItems !== undefined) out.push(`at most ${t.maxItems} item${t.maxItems === 1 ? '' : 's'}`);
       if (t.uniqueBy) out.push(`${code(t.uniqueBy)} unique within the list`);
+      if (t.mapKeys) out.push(`${t.mapKeys.map(code).join(' and ')} together unique within the list`);
+      if (t.unique) out.push('no two items equal');
       out.push(...typeLimits(t.items).map((l) => `each item: ${l}`));
       break;
     case 'map':
+      if (t.minEntries !== undefined) out.push(`at least ${t.minEntries} entries`);
       if (t.maxEntries !== undefined) out.push(`at most ${t.maxEntries} entries`);
       if (t.keyMaxLength !== undefined) out.push(`keys at most ${t.keyMaxLength} characters`);
       out.push(...typeLimits(t.values).map((l) => `each value: ${l}`));
       break;
     case 'object':
+      if (t.minProperties !== undefined) out.push(`at least ${t.minProperties} fields`);
+      if (t.maxProperties !== undefined) out.push(`at most ${t.maxProperties} fields`);
+      if (t.embedded) out.push('a whole object: `apiVersion` and `kind` required');
+      if (t.unknownFields === 'accept') out.push('fields besides those listed are kept');
       for (const g of t.exclusive ?? [])
         out.push(`${g.mode === 'exactlyOne' ? 'exactly one' : 'at most one'} of ${g.members.map(code).join(', ')}`);
       if (t.reference === 'known') out.push('exactly one of `name` or `armId`');

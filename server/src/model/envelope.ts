@@ -9,24 +9,38 @@ const hasRequired = (o: ObjectType) => Object.values(o.fields).some((f) => f.req
 const cache = new WeakMap<KindDef, { env: ObjectType; item: ObjectType; list: ObjectType }>();
 
 function build(def: KindDef) {
+  // A CRD's kind has its exact group; a built-in kind's group takes the workspace's domain.
+  const group = `${def.area}.${def.domain ?? '{api_domain}'}`;
   const fields = (typeRequired: boolean) => ({
     apiVersion: (typeRequired ? req : opt)(
       str(),
-      `API group and version: \`${def.area}.{api_domain}/${def.version}\` (cloud API version ${def.apiVersionValue})`,
+      def.crd
+        ? `API group and version: \`${group}/${def.version}\``
+        : `API group and version: \`${group}/${def.version}\` (cloud API version ${def.apiVersionValue})`,
     ),
     kind: (typeRequired ? req : opt)(str({ enum: [{ value: def.kind, doc: def.doc }] }), `the kind: \`${def.kind}\``),
     metadata: req(objectMeta(), 'Kubernetes object metadata: `name` (required), `namespace`, labels, annotations'),
-    spec: (hasRequired(def.spec) ? req : opt)(def.spec, `desired state of the ${def.kind}`),
-    status: opt(def.status, 'observed state, written by the service: read-only, ignored when applied'),
+    ...(def.topFields ?? {
+      spec: (hasRequired(def.spec) ? req : opt)(def.spec, `desired state of the ${def.kind}`),
+      status: opt(def.status, 'observed state, written by the service: read-only, ignored when applied'),
+    }),
   });
-  // `spec` fields written at the top level (`spec:` forgotten) are one mistake.
-  const env = obj(def.kind, fields(true), { doc: def.doc, flatInto: 'spec' });
-  const item = obj(def.kind, fields(false), { doc: def.doc, flatInto: 'spec' });
+  const unknown = {
+    ...(def.topUnknown ? { unknownFields: def.topUnknown } : {}),
+    ...(def.validations ? { validations: def.validations } : {}),
+    ...(def.topDefaults ? { defaults: def.topDefaults } : {}),
+    // `spec` fields written at the top level (`spec:` forgotten) are one mistake (where there is a `spec`).
+    ...(!def.topFields || def.topFields.spec ? { flatInto: 'spec' } : {}),
+  };
+  const env = obj(def.kind, fields(true), { doc: def.doc, ...unknown });
+  const item = obj(def.kind, fields(false), { doc: def.doc, ...unknown });
+  // A CRD may name its list kind otherwise (`spec.names.listKind`).
+  const listKind = def.crd?.listKind ?? `${def.kind}List`;
   const list = obj(
-    `${def.kind}List`,
+    listKind,
     {
-      apiVersion: req(str(), `API group and version: \`${def.area}.{api_domain}/${def.version}\``),
-      kind: req(str({ enum: [{ value: `${def.kind}List` }] }), `the kind: \`${def.kind}List\``),
+      apiVersion: req(str(), `API group and version: \`${group}/${def.version}\``),
+      kind: req(str({ enum: [{ value: listKind }] }), `the kind: \`${listKind}\``),
       metadata: opt(open('ListMeta', 'Kubernetes list metadata'), 'list metadata'),
       items: opt(arr(item), `the ${def.kind} manifests of the list`),
     },

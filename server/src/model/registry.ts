@@ -68,8 +68,24 @@ export class Registry {
   /** The same kind in the registry's other versions, per definition. */
   private readonly others = new Map<KindDef, KindDef[]>();
 
+  /** Kinds from CRDs, whose group is exact: by `group/version/kind`, and each group's versions and kinds. */
+  private readonly fixedByKey = new Map<string, KindDef>();
+  private readonly fixedGroups = new Map<string, { versions: Set<string>; kinds: Set<string>; area: string }>();
+  /** The kinds of CRDs whose list kind is not `<Kind>List`, by `group/version/listKind`. */
+  private readonly fixedLists = new Map<string, KindDef>();
+
   constructor(readonly kinds: readonly KindDef[]) {
     for (const def of kinds) {
+      if (def.domain !== undefined) {
+        const group = `${def.area}.${def.domain}`;
+        this.fixedByKey.set(`${group}/${def.version}/${def.kind}`, def);
+        if (def.crd?.listKind) this.fixedLists.set(`${group}/${def.version}/${def.crd.listKind}`, def);
+        let g = this.fixedGroups.get(group);
+        if (!g) this.fixedGroups.set(group, (g = { versions: new Set(), kinds: new Set(), area: def.area }));
+        g.versions.add(def.version);
+        g.kinds.add(def.kind);
+        continue;
+      }
       this.byKey.set(`${def.area}/${def.version}/${def.kind}`, def);
       let a = this.areas.get(def.area);
       if (!a) this.areas.set(def.area, (a = { versions: new Set(), kinds: new Set() }));
@@ -79,13 +95,15 @@ export class Registry {
     this.kindNames = new Set(kinds.map((d) => d.kind));
     const byKind = new Map<string, KindDef[]>();
     for (const def of kinds) {
-      const k = `${def.area}/${def.kind}`;
+      const k = def.domain !== undefined ? `${def.area}.${def.domain}/${def.kind}` : `${def.area}/${def.kind}`;
       byKind.set(k, [...(byKind.get(k) ?? []), def]);
     }
     for (const def of kinds)
       this.others.set(
         def,
-        byKind.get(`${def.area}/${def.kind}`)!.filter((d) => d.version !== def.version),
+        byKind
+          .get(def.domain !== undefined ? `${def.area}.${def.domain}/${def.kind}` : `${def.area}/${def.kind}`)!
+          .filter((d) => d.version !== def.version),
       );
   }
 
@@ -96,6 +114,41 @@ export class Registry {
     if (!parsed) return { status: 'notOurs' };
     // A group without a domain (`storage/v1`) is not ours: our groups always carry `{api_domain}`.
     if (!parsed.domain) return { status: 'notOurs' };
+    const builtin = this.lookupBuiltin(parsed, kind);
+    if (builtin.status === 'ok' || !this.fixedGroups.has(`${parsed.area}.${parsed.domain}`)) return builtin;
+    const fixed = this.lookupFixed(parsed, kind);
+    return fixed.status === 'ok' || builtin.status === 'notOurs' ? fixed : builtin;
+  }
+
+  /** A kind from a CRD: its group is exact (the built-in kinds were asked first: they win). */
+  private lookupFixed(parsed: ParsedApiVersion, kind: string): Lookup {
+    const group = `${parsed.area}.${parsed.domain}`;
+    const g = this.fixedGroups.get(group)!;
+    const direct = this.fixedByKey.get(`${group}/${parsed.version}/${kind}`);
+    if (direct) return { status: 'ok', def: direct, list: false, parsed };
+    const base = listBase(kind);
+    const listed =
+      (base ? this.fixedByKey.get(`${group}/${parsed.version}/${base}`) : undefined) ??
+      this.fixedLists.get(`${group}/${parsed.version}/${kind}`);
+    if (listed) return { status: 'ok', def: listed, list: true, parsed };
+    const inGroup = (d: KindDef) => d.domain === parsed.domain && d.area === parsed.area;
+    if (g.kinds.has(kind) || (base !== undefined && g.kinds.has(base))) {
+      const k = g.kinds.has(kind) ? kind : base!;
+      // A version the CRD does not serve is not one to suggest.
+      const versions = this.kinds
+        .filter((d) => inGroup(d) && d.kind === k && d.crd?.served !== false)
+        .map((d) => d.version);
+      return { status: 'unknownVersion', area: parsed.area, kind, versions, parsed };
+    }
+    if (g.versions.has(parsed.version)) {
+      const kinds = this.kinds.filter((d) => inGroup(d) && d.version === parsed.version).map((d) => d.kind);
+      return { status: 'unknownKind', area: parsed.area, version: parsed.version, kinds, parsed };
+    }
+    return { status: 'notOurs' };
+  }
+
+  /** A built-in kind: the area, version and kind decide, whatever the domain. */
+  private lookupBuiltin(parsed: ParsedApiVersion, kind: string): Lookup {
     const area = this.areas.get(parsed.area);
     if (!area) return { status: 'notOurs' };
     const direct = this.byKey.get(`${parsed.area}/${parsed.version}/${kind}`);
@@ -106,26 +159,37 @@ export class Registry {
     const kindKnown = area.kinds.has(kind) || (base !== undefined && area.kinds.has(base));
     if (kindKnown) {
       const k = area.kinds.has(kind) ? kind : base!;
-      const versions = this.kinds.filter((d) => d.area === parsed.area && d.kind === k).map((d) => d.version);
+      const versions = this.kinds
+        .filter((d) => d.domain === undefined && d.area === parsed.area && d.kind === k)
+        .map((d) => d.version);
       return { status: 'unknownVersion', area: parsed.area, kind, versions, parsed };
     }
     if (area.versions.has(parsed.version)) {
-      const kinds = this.kinds.filter((d) => d.area === parsed.area && d.version === parsed.version).map((d) => d.kind);
+      const kinds = this.kinds
+        .filter((d) => d.domain === undefined && d.area === parsed.area && d.version === parsed.version)
+        .map((d) => d.kind);
       return { status: 'unknownKind', area: parsed.area, version: parsed.version, kinds, parsed };
     }
     return { status: 'notOurs' };
   }
 
-  /** Every kind of an area and version (for `kind` completion). */
-  kindsOf(area: string, version: string): KindDef[] {
-    return this.kinds.filter((d) => d.area === area && d.version === version);
+  /** Every kind of an area and version (for `kind` completion); with `domain`, that group's CRD kinds too. */
+  kindsOf(area: string, version: string, domain?: string): KindDef[] {
+    return this.kinds.filter(
+      (d) => d.area === area && d.version === version && (d.domain === undefined || d.domain === domain),
+    );
   }
 
-  /** Each distinct `area/version` pair, for `apiVersion` completion. */
-  groupVersions(): { area: string; version: string; apiVersionValue: string }[] {
-    const seen = new Map<string, { area: string; version: string; apiVersionValue: string }>();
+  /** Each distinct `area/version` pair (with its fixed domain for CRD kinds), for `apiVersion` completion. */
+  groupVersions(): { area: string; version: string; apiVersionValue: string; domain?: string }[] {
+    const seen = new Map<string, { area: string; version: string; apiVersionValue: string; domain?: string }>();
     for (const d of this.kinds)
-      seen.set(`${d.area}/${d.version}`, { area: d.area, version: d.version, apiVersionValue: d.apiVersionValue });
+      seen.set(`${d.area}/${d.domain ?? ''}/${d.version}`, {
+        area: d.area,
+        version: d.version,
+        apiVersionValue: d.apiVersionValue,
+        ...(d.domain !== undefined ? { domain: d.domain } : {}),
+      });
     return [...seen.values()];
   }
 
@@ -153,7 +217,7 @@ export class Registry {
   /** `apiVersion` names one of our groups (known area, with a domain). */
   isOurApiVersion(apiVersion: string | undefined): boolean {
     const p = apiVersion ? parseApiVersion(apiVersion) : undefined;
-    return !!p && !!p.domain && this.areas.has(p.area);
+    return !!p && !!p.domain && (this.areas.has(p.area) || this.fixedGroups.has(`${p.area}.${p.domain}`));
   }
 
   /** `kind` is one of our kinds or one of their lists. */
@@ -213,4 +277,7 @@ export const lookup = (apiVersion: unknown, kind: unknown): Lookup => BUILTIN.lo
 export const kindsOf = (area: string, version: string): KindDef[] => BUILTIN.kindsOf(area, version);
 
 export const apiVersionString = (def: KindDef, domain = DEFAULT_API_DOMAIN): string =>
-  `${def.area}.${domain}/${def.version}`;
+  `${groupOf(def, domain)}/${def.version}`;
+
+/** A kind's group: exact for a CRD's kind, else its area with the domain given. */
+export const groupOf = (def: KindDef, domain: string): string => `${def.area}.${def.domain ?? domain}`;

@@ -40,6 +40,10 @@ export interface StringType {
   notBefore?: string;
   /** A `;`-separated list whose items must be among `items` (SMB settings). */
   delimited?: { separator: string; items: string[] };
+  /** Flags of `pattern` (`i` where a CRD's Go pattern starts with `(?i)`). */
+  patternFlags?: string;
+  /** An integer is accepted too (a CRD's `x-kubernetes-int-or-string`); the string limits apply to strings. */
+  intOrString?: true;
   /**
    * The one value is fixed by where the field stands (a destination's `endpointType`, a filter's
    * `operatorType`): any other value is a slip, and the fix writes the one value whatever was written.
@@ -55,12 +59,16 @@ export interface IntType {
   maximum?: number;
   /** Value must be strictly greater than this (share quota "greater than 0"). */
   exclusiveMinimum?: number;
+  /** Value must be strictly less than this (a CRD's `exclusiveMaximum`). */
+  exclusiveMaximum?: number;
 }
 
 export interface NumberType {
   kind: 'number'; // float64
   minimum?: number;
   maximum?: number;
+  exclusiveMinimum?: number;
+  exclusiveMaximum?: number;
 }
 
 export interface BoolType {
@@ -74,12 +82,17 @@ export interface ArrayType {
   maxItems?: number;
   /** Items are objects whose value under this key must be unique within the list. */
   uniqueBy?: string;
+  /** Items are objects whose values under these keys together must be unique (`x-kubernetes-list-type: map`). */
+  mapKeys?: string[];
+  /** No two items may be equal (`uniqueItems`, `x-kubernetes-list-type: set`). */
+  unique?: true;
 }
 
 export interface MapType {
   kind: 'map';
   values: Type;
   maxEntries?: number;
+  minEntries?: number;
   keyMaxLength?: number;
 }
 
@@ -122,9 +135,29 @@ export interface ObjectType {
   flatInto?: string;
   /**
    * How keys not in `fields` are treated. `error` (default): unknown field. `warning`: the shape is
-   * only known approximately (a ≈ fact or a Kubernetes type the spec does not show).
+   * only known approximately (a ≈ fact or a Kubernetes type the spec does not show). `accept`: the schema
+   * keeps unknown fields (a CRD's `x-kubernetes-preserve-unknown-fields`), anything goes there.
    */
-  unknownFields?: 'error' | 'warning';
+  unknownFields?: 'error' | 'warning' | 'accept';
+  /** Bounds on the number of keys (a CRD's `minProperties`/`maxProperties`). */
+  minProperties?: number;
+  maxProperties?: number;
+  /** A whole Kubernetes object (`x-kubernetes-embedded-resource`): `apiVersion` and `kind` are required. */
+  embedded?: true;
+  /** The CEL rules of a CRD's `x-kubernetes-validations` on this node (see service/crd/). */
+  validations?: CelValidation[];
+  /** A CRD's defaults of its fields as written (objects and lists included): applied before CEL rules run. */
+  defaults?: Record<string, unknown>;
+}
+
+/** One `x-kubernetes-validations` rule of a CRD. */
+export interface CelValidation {
+  rule: string;
+  message?: string;
+  messageExpression?: string;
+  /** A JSONPath-like path (`.spec.x`) below the node the rule sits on, where the problem is reported. */
+  fieldPath?: string;
+  reason?: string;
 }
 
 /** A shape no document shows and no fact fills: any content is accepted. */
@@ -158,6 +191,10 @@ export interface Field {
   /** `required` comes from a ≈ fact of reference-shapes.md: the field's absence is a warning. */
   requiredApprox?: boolean;
   /** Where the spec says the field's enum values differ per version, each version's own list lives in its kind. */
+  /** `null` is a value the schema allows (a CRD's `nullable: true`). */
+  nullable?: boolean;
+  /** The CEL rules of a CRD on this field's value when it is not an object (an object's are on its type). */
+  validations?: CelValidation[];
 }
 
 export type OwnerRule =
@@ -207,6 +244,44 @@ export interface KindDef {
   nameLimits?: NameLimit[];
   /** How the cloud name is derived when `cloudName` is absent. */
   cloudNameDefault?: 'metadata.name' | 'uuid';
-  /** Spec section the kind comes from, e.g. `2-storage.txt`. */
+  /** Spec section the kind comes from, e.g. `2-storage.txt`; for a CRD's kind, the CRD's name. */
   source: string;
+  /**
+   * The domain part of the group when the kind comes from a CustomResourceDefinition: its group is exactly
+   * `<area>.<domain>`. Built-in kinds have none (their group is `<area>.{api_domain}`, any domain).
+   */
+  domain?: string;
+  /**
+   * A built-in kind the spec only names (ResourceGroup, an owner): a CRD that defines the same kind and
+   * version replaces it, where the spec's own kinds win over any CRD.
+   */
+  crdReplaces?: true;
+  /** Where a CRD's kind comes from, and what the CRD says about this version. */
+  crd?: CrdOrigin;
+  /**
+   * The top-level fields besides `apiVersion`, `kind` and `metadata` (a CRD's schema states them all,
+   * `spec` and `status` included, and may have others); built-in kinds have `spec` and `status` alone.
+   */
+  topFields?: Record<string, Field>;
+  /** Keys the CRD's schema does not state are accepted at the top level (it preserves unknown fields). */
+  topUnknown?: 'accept';
+  /** The CEL rules on the whole object (a CRD's root schema), and the defaults of its top-level fields. */
+  validations?: CelValidation[];
+  topDefaults?: Record<string, unknown>;
+}
+
+/** A CRD's version as a kind: where it was read and the version's own flags. */
+export interface CrdOrigin {
+  /** The CRD's `metadata.name` (`<plural>.<group>`). */
+  name: string;
+  /** The file it was read from (a URI), when known. */
+  uri?: string;
+  served: boolean;
+  storage: boolean;
+  /** `deprecated: true`: the version's `deprecationWarning`, or a default wording. */
+  deprecated?: string;
+  /** The version has the `status` subresource (a written `status` is ignored). */
+  statusSubresource: boolean;
+  /** The kind of a list of them when the CRD names one other than `<kind>List` (`spec.names.listKind`). */
+  listKind?: string;
 }

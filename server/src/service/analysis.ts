@@ -8,6 +8,7 @@
 import { stringify } from 'yaml';
 import { builtinRegistry, type Registry } from '../model/registry';
 import { analyze } from './analyze';
+import { crdsOfTexts, crdTextsOf, registryOfCrds } from './crd/sources';
 import type { Diag } from './diag';
 import { ChunkStore, splitDocuments, type ParsedFile, type WorkCounters } from './parse';
 import { definesRoles, FileRoles, type FileRole } from './fileRoles';
@@ -60,16 +61,26 @@ export interface CrossFileOptions {
 export type FileText = Pick<ParsedFile, 'text' | 'lines'>;
 
 export class Analysis {
-  readonly registry: Registry;
+  /** The kinds known: the built-in ones, and those of the CRDs read (`applyCrds`). */
+  get registry(): Registry {
+    return this.store.registry;
+  }
   settings: Settings;
-  /** The chunks of every file this analysis has parsed (content-keyed, see parse.ts). */
-  readonly store: ChunkStore;
-  /** Every manifest of the indexed files. */
-  readonly index: WorkspaceIndex;
+  /** The chunks of every file this analysis has parsed (content-keyed, see parse.ts); new with each registry. */
+  store: ChunkStore;
+  /** Every manifest of the indexed files; new with each registry. */
+  index: WorkspaceIndex;
   /** Open documents at their current version. */
   private readonly open = new Map<string, { version: number; file: ParsedFile }>();
-  /** The file each indexed uri holds (its chunks are held while it is indexed). */
+  /** The file each indexed uri holds (its chunks are held while it is indexed), and its scope. */
   private readonly indexed = new Map<string, ParsedFile>();
+  private readonly scopes = new Map<string, string>();
+  /** The texts of the CRD documents of each file that has some (indexed files, and files `crds` names). */
+  private readonly crdTexts = new Map<string, string[]>();
+  /** The CRDs read changed since the registry was built (see `applyCrds`). */
+  private crdsDirty = false;
+  /** The registry given at creation: CRDs are added to it. */
+  private readonly baseRegistry: Registry;
   /** Open documents whose outline the client asked for: their symbols are computed with each version. */
   readonly outlined = new Set<string>();
   /** What each file is (a manifest, a kustomization, a patch, a Helm template), from the files indexed. */
@@ -82,10 +93,72 @@ export class Analysis {
 
   constructor(inputs: AnalysisInputs = {}) {
     this.renderOverlays = inputs.renderOverlays ?? true;
-    this.registry = inputs.registry ?? builtinRegistry();
+    this.baseRegistry = inputs.registry ?? builtinRegistry();
     this.settings = inputs.settings ?? DEFAULT_SETTINGS;
-    this.store = new ChunkStore(this.registry);
-    this.index = createWorkspaceIndex(this.registry);
+    this.store = new ChunkStore(this.baseRegistry);
+    this.index = createWorkspaceIndex(this.baseRegistry);
+  }
+
+  /**
+   * Takes the CRD documents of a file (an indexed file's, or one the `crds` setting names; none: the file
+   * holds no CRD any more). The registry follows at `applyCrds`.
+   */
+  setCrdFile(uri: string, text: string | undefined): void {
+    const texts = text === undefined ? [] : crdTextsOf(text);
+    const before = this.crdTexts.get(uri);
+    if (texts.length === 0) {
+      if (before) this.crdsDirty = true;
+      this.crdTexts.delete(uri);
+      return;
+    }
+    if (before && before.length === texts.length && before.every((t, i) => t === texts[i])) return;
+    this.crdTexts.set(uri, texts);
+    this.crdsDirty = true;
+  }
+
+  /** The CRDs read changed since the registry was last built. */
+  get crdsChanged(): boolean {
+    return this.crdsDirty;
+  }
+
+  /**
+   * Builds the registry again from the CRDs read, when they changed; then every open and indexed file is
+   * analysed again with it (their kinds may have changed). Returns whether the registry changed.
+   */
+  applyCrds(): boolean {
+    if (!this.crdsDirty) return false;
+    this.crdsDirty = false;
+    const crds = [...this.crdTexts].flatMap(([uri, texts]) => crdsOfTexts(uri, texts));
+    const registry = crds.length === 0 ? this.baseRegistry : registryOfCrds(crds, this.baseRegistry);
+    if (registry === this.registry) return false;
+    this.setRegistry(registry);
+    return true;
+  }
+
+  /** A new registry: new caches, every open and indexed file parsed and analysed again. */
+  private setRegistry(registry: Registry): void {
+    this.store = new ChunkStore(registry);
+    this.index = createWorkspaceIndex(registry);
+    // Rendered overlays were parsed in the old store with the old kinds: rendered again on demand.
+    this.renderedIndexes.clear();
+    this.renderedYaml.clear();
+    this.renderedPointerTables.clear();
+    this.renderings.clear();
+    this.renderDocs.clear();
+    const indexed = [...this.indexed];
+    this.indexed.clear();
+    for (const [uri, file] of indexed) this.indexFile(uri, file.text, this.scopes.get(uri));
+    for (const [uri, hit] of this.open) {
+      const text = hit.file.text;
+      // As openFile does: a document too large to analyse is parsed on demand and not held (tooLarge.ts).
+      if (isTooLarge(text, this.settings.maxDocumentSize)) {
+        this.open.set(uri, { version: hit.version, file: this.parse(text, { cache: false }) });
+        continue;
+      }
+      const file = this.analyze(this.parse(text), this.outlined.has(uri));
+      this.store.hold(file);
+      this.open.set(uri, { version: hit.version, file });
+    }
   }
 
   /** Syntax trees built and documents validated so far (a test reads how much work an edit did). */
@@ -192,6 +265,7 @@ export class Analysis {
    */
   indexFile(uri: string, file: ParsedFile | string, scope: string = WORKSPACE_SCOPE): string[] {
     const parsed = typeof file === 'string' ? this.parse(file) : file;
+    this.setCrdFile(uri, parsed.text);
     // Hold the new version before releasing the old one, so that the chunks they share stay put.
     this.store.hold(parsed);
     const before = this.indexed.get(uri);
@@ -201,9 +275,6 @@ export class Analysis {
     const keys = definesRoles(uri) ? this.rolesChanged(this.roles.update(uri, parsed.text)) : [];
     return [...keys, ...this.index.set(uri, this.indexedForm(uri, parsed), scope)];
   }
-
-  /** The scope each indexed file was indexed in (to index it again when its role changes). */
-  private readonly scopes = new Map<string, string>();
 
   /**
    * What the index holds of a file: its manifests; a Helm template's as masked (go to definition and the
@@ -260,6 +331,7 @@ export class Analysis {
     if (before) this.store.release(before);
     this.indexed.delete(uri);
     this.scopes.delete(uri);
+    this.setCrdFile(uri, undefined);
     const keys = this.index.remove(uri);
     if (definesRoles(uri)) keys.push(...this.rolesChanged(this.roles.update(uri, undefined)));
     // A kustomization gone: its rendered resources are no longer held.

@@ -3,6 +3,7 @@
 // only while they are used (see parse.ts), so separate passes over a large file would each parse it again;
 // in one pass each new chunk is parsed once. Unchanged chunks cost a cache lookup.
 import type { ParsedFile } from './parse';
+import { mayHoldCrd } from './crd/detect';
 import { validateChunk } from './validate';
 import { chunkManifests, type TrackedPaths } from './workspace/extract';
 import { chunkSymbols } from './workspace/symbols';
@@ -18,7 +19,8 @@ export function analyze(file: ParsedFile, options: AnalyzeOptions = {}): ParsedF
   for (const chunk of file.docs) {
     // One tree for the three, dropped after them (see readOnce).
     file.store.readOnce(() => {
-      validateChunk(chunk);
+      // A CRD's own check waits until its diagnostics are asked for (crd/detect.ts).
+      if (!mayHoldCrd(chunk.text)) validateChunk(chunk);
       if (options.tracked) chunkManifests(chunk, options.tracked);
       if (options.symbols) chunkSymbols(chunk);
     });

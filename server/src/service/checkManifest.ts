@@ -13,6 +13,9 @@ import { nearAll } from './fixes/candidates';
 import { afterEntry, eolAt, lineStartOf } from './fixes/spans';
 import type { Memo } from './memo';
 import { PARTIAL_RULES, RULES } from './rules';
+import { statusReadOnly } from './rules/statusReadOnly';
+import { checkValidations } from './crd/validations';
+import { checkVersion } from './crd/versions';
 import { listOf, nearest } from './suggest';
 import { Walker, type OtherVersionLookup } from './structuralWalk';
 import { entry, scalarValue, spanOf } from './yamlNodes';
@@ -71,6 +74,19 @@ export function checkManifest(
     [],
   );
   if (!runRules) return;
+  // A CRD's kind has no rule of the spec; a written `status` is ignored only with the status subresource.
+  if (def.crd) {
+    if (def.crd.statusSubresource) statusReadOnly.check({ def, doc, root, out, text, memo });
+    if (!label) checkVersion(doc, root, def, registry, text, out);
+    let plain: unknown;
+    try {
+      plain = root.toJS(doc, { maxAliasCount: 100 });
+    } catch {
+      return; // an alias bomb: the walk has said what there is to say
+    }
+    checkValidations(root, plain, envelope, anchor, out, label);
+    return;
+  }
   for (const rule of RULES) {
     if (partial && !PARTIAL_RULES.has(rule)) continue;
     if (rule.kinds && !rule.kinds.includes(def.kind)) continue;

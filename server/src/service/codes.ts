@@ -418,6 +418,47 @@ export const CODES = {
       'A kustomization asks for what is not rendered here (generators, transformers, replacements, vars, components, remote resources, Helm charts, configurations and CRD schemas): what they make or change is missing from the rendered result that is checked; its patches are still checked, as partial manifests.',
     example: 'kind: Kustomization\ncomponents:   # not rendered: its resources are not checked\n  - ../components/tls',
   },
+  'crd-builtin-wins': {
+    severity: 'info',
+    title:
+      'A CustomResourceDefinition defines a kind and version the product knows from the spec: the built-in model, which knows more, is used for its manifests.',
+    example:
+      'kind: CustomResourceDefinition\nspec:\n  group: storage.example.com\n  names: {kind: StorageAccount}\n  versions: [{name: v20220901, served: true}]',
+  },
+  'crd-pattern-skipped': {
+    severity: 'info',
+    title:
+      "A CRD field's `pattern` uses Go regular-expression syntax JavaScript has no equivalent for (flags in the middle, `\\C`…): values are not checked against it.",
+    example: 'pattern: ^a(?i)b$   # flags in the middle of the pattern',
+  },
+  'crd-validation': {
+    severity: 'error',
+    title:
+      "A manifest breaks one of its CRD's `x-kubernetes-validations` CEL rules (run as you type, after the schema's defaults are applied); the rule's `message` or `messageExpression` says what is wrong.",
+    example: 'spec:\n  minReplicas: 5\n  maxReplicas: 2   # rule: self.minReplicas <= self.maxReplicas',
+  },
+  'crd-version-deprecated': {
+    severity: 'warning',
+    title:
+      "A manifest of a CRD version marked `deprecated: true`: the CRD's `deprecationWarning`, and the version to move to (the storage version, else the newest served one) when every field fits there.",
+    example: 'apiVersion: example.org/v1beta1   # deprecated: use example.org/v1\nkind: Widget',
+  },
+  'crd-version-not-served': {
+    severity: 'error',
+    title: 'A manifest of a CRD version with `served: false`: the cluster rejects it; names the version to move to.',
+    example: 'apiVersion: example.org/v1alpha1   # served: false\nkind: Widget',
+  },
+  'crd-rule-invalid': {
+    severity: 'warning',
+    title: 'A CEL rule of a CRD (`x-kubernetes-validations`) that does not compile: it is not run on manifests.',
+    example: 'x-kubernetes-validations:\n  - rule: self.a >',
+  },
+  'crd-schema': {
+    severity: 'warning',
+    title:
+      'A CustomResourceDefinition the product cannot use fully: no group or kind, or a schema that is not structural (`properties` without `type: object`, `additionalProperties` beside `properties`, an unknown `type`).',
+    example: 'openAPIV3Schema:\n  properties:   # type: object is missing\n    spec: {type: object}',
+  },
 } as const satisfies Record<string, CodeInfo>;
 
 export type Code = keyof typeof CODES;

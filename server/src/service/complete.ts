@@ -10,7 +10,7 @@ import {
   type CompletionItem,
   type Range,
 } from 'vscode-languageserver-types';
-import { DEFAULT_API_DOMAIN, parseApiVersion } from '../model/registry';
+import { apiVersionString, DEFAULT_API_DOMAIN, parseApiVersion } from '../model/registry';
 import type { Field, KindDef, StringType, Type } from '../model/types';
 import { pathLabel, resolvePath } from '../model/typePath';
 import { ChunkText, cursorAt, type CursorContext, type Layout } from './cursor';
@@ -251,7 +251,7 @@ function valueItems(
     return kindItems(id, ctx, range);
   }
   if (listItem && id.def && (last === 'apiVersion' || last === 'kind')) {
-    const v = last === 'kind' ? id.def.kind : (id.apiVersion ?? `${id.def.area}.${domain()}/${id.def.version}`);
+    const v = last === 'kind' ? id.def.kind : (id.apiVersion ?? apiVersionString(id.def, domain()));
     return [
       valueItem(
         v,
@@ -369,12 +369,20 @@ function apiVersionItems(
   const kind = id.kind;
   const registry = id.registry;
   const base = kind && registry.isOurKind(kind) && !registry.hasKind(kind) ? kind.slice(0, -4) : kind;
-  const all = registry.groupVersions().sort(areaOrder);
-  const withKind = base ? all.filter((gv) => registry.kindsOf(gv.area, gv.version).some((d) => d.kind === base)) : [];
+  const kindsOf = (gv: { area: string; version: string; domain?: string }) =>
+    registry.kindsOf(gv.area, gv.version, gv.domain).filter((d) => d.domain === gv.domain);
+  // A CRD's version that is not served is not offered.
+  const all = registry
+    .groupVersions()
+    .filter((gv) => kindsOf(gv).some((d) => !d.crd || d.crd.served))
+    .sort(areaOrder);
+  const withKind = base ? all.filter((gv) => kindsOf(gv).some((d) => d.kind === base)) : [];
   const list = withKind.length ? withKind : all;
   return list.map((gv, i) => {
-    const value = `${gv.area}.${domain}/${gv.version}`;
-    const kinds = registry.kindsOf(gv.area, gv.version).map((d) => `\`${d.kind}\``);
+    // A CRD's group is its own; a built-in group takes the workspace's domain.
+    const group = `${gv.area}.${gv.domain ?? domain}`;
+    const value = `${group}/${gv.version}`;
+    const kinds = kindsOf(gv).map((d) => `\`${d.kind}\``);
     return valueItem(
       value,
       ctx,
@@ -383,7 +391,7 @@ function apiVersionItems(
         kind: CompletionItemKind.Module,
         detail: `API version ${gv.apiVersionValue}`,
         documentation: md(
-          `**\`${value}\`** — group \`${gv.area}.${domain}\`, version \`${gv.version}\`, API version \`${gv.apiVersionValue}\`\n\n**Kinds:** ${kinds.join(', ')}`,
+          `**\`${value}\`** — group \`${group}\`, version \`${gv.version}\`, API version \`${gv.apiVersionValue}\`\n\n**Kinds:** ${kinds.join(', ')}`,
         ),
       },
       i,
@@ -394,8 +402,9 @@ function apiVersionItems(
 function kindItems(id: Identity, ctx: Extract<CursorContext, { kind: 'value' }>, range: Range): CompletionItem[] {
   const p = id.apiVersion ? parseApiVersion(id.apiVersion) : undefined;
   const registry = id.registry;
-  let defs: KindDef[] = p ? registry.kindsOf(p.area, p.version) : [];
-  if (defs.length === 0 && p) defs = registry.kinds.filter((d) => d.area === p.area);
+  const inGroup = (d: KindDef) => d.area === p?.area && (d.domain === undefined || d.domain === p.domain);
+  let defs: KindDef[] = p ? registry.kindsOf(p.area, p.version, p.domain) : [];
+  if (defs.length === 0 && p) defs = registry.kinds.filter(inGroup);
   if (defs.length === 0) defs = [...registry.kinds];
   const seen = new Set<string>();
   defs = defs.filter((d) => !seen.has(d.kind) && seen.add(d.kind)).sort((a, b) => a.kind.localeCompare(b.kind));

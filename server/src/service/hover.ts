@@ -89,7 +89,11 @@ export function hover(file: ParsedFile, offset: number): { markdown: string; sta
       r.type.enum.find((e) => e.value === v) ?? r.type.enum.find((e) => e.value.toLowerCase() === v.toLowerCase());
     if (match) return out(enumValueMarkdown(pathLabel(path.slice(0, fieldEnd)), named.field, r.type, match));
   }
-  if (r.field) return out(fieldMarkdown(pathLabel(path), r.field));
+  // A CRD's kind: the hover names the CRD the field's schema comes from.
+  const origin = id.def?.crd
+    ? `\n\n*From the CustomResourceDefinition ${code(id.def.crd.name)}, version ${code(id.def.version)}.*`
+    : '';
+  if (r.field) return out(fieldMarkdown(pathLabel(path), r.field) + origin);
   if (r.mapEntry && r.type) {
     const parent = resolvePath(id.root, path.slice(0, -1));
     const lines = [
@@ -99,6 +103,7 @@ export function hover(file: ParsedFile, offset: number): { markdown: string; sta
     if (parent.field) lines.push(sentence(parent.field.doc));
     return out(lines.join('\n\n'));
   }
-  if (hit.role === 'value' && named.field) return out(fieldMarkdown(pathLabel(path.slice(0, fieldEnd)), named.field));
+  if (hit.role === 'value' && named.field)
+    return out(fieldMarkdown(pathLabel(path.slice(0, fieldEnd)), named.field) + origin);
   return undefined;
 }

@@ -1,7 +1,8 @@
 // Markdown about the model, shared by hover and completion's documentation: a field (its path, type,
 // whether it is required, meaning, allowed values, limits, default and notes), an enum value, a kind.
-import { DEFAULT_API_DOMAIN, type Registry } from '../model/registry';
+import { apiVersionString, DEFAULT_API_DOMAIN, groupOf, type Registry } from '../model/registry';
 import { typeLimits } from '../model/describe';
+import { isTransitionRule } from './crd/celRules';
 import type { EnumValue, Field, KindDef, ObjectType, StringType, Type } from '../model/types';
 
 /**
@@ -12,6 +13,7 @@ import type { EnumValue, Field, KindDef, ObjectType, StringType, Type } from '..
 export function typeLabel(t: Type): string {
   switch (t.kind) {
     case 'string':
+      if (t.intOrString) return 'integer or string';
       if (t.enum) return 'string (enum)';
       return t.format ? `string (${t.format})` : 'string';
     case 'int':
@@ -129,10 +131,21 @@ export function fieldMarkdown(path: string, f: Field): string {
   if (f.default !== undefined)
     parts.push(`**Default:** ${code(f.default)}${f.defaultDoc ? ` (${f.defaultDoc})` : ''}.`);
   else if (f.defaultDoc) parts.push(`**Default:** ${f.defaultDoc}.`);
+  const rules = [...(f.type.kind === 'object' ? (f.type.validations ?? []) : []), ...(f.validations ?? [])];
+  if (rules.length)
+    parts.push(
+      `**Rules (CEL, checked as you type):**\n${rules
+        .map(
+          (r) =>
+            `- ${code(r.rule)}${r.message ? ` — ${r.message}` : ''}${isTransitionRule(r.rule) ? ' *(a transition rule: it compares with the object stored in the cluster, so the editor does not check it)*' : ''}`,
+        )
+        .join('\n')}`,
+    );
   const notes: string[] = [];
   if (f.createOnly) notes.push('**Set only at creation**: changing it later is rejected.');
   if (f.irreversible) notes.push(`**Cannot be reverted:** ${f.irreversible}.`);
   if (f.deprecated) notes.push(`**Deprecated:** ${f.deprecated}.`);
+  if (f.nullable) notes.push('`null` is allowed.');
   if (f.approx)
     notes.push('*Shape known from a neighbouring API version: problems inside it are reported as warnings.*');
   if (f.type.kind === 'open') notes.push(`*${sentence(f.type.note)}*`);
@@ -151,9 +164,19 @@ export function enumValueMarkdown(path: string, f: Field | undefined, t: StringT
   return parts.join('\n\n');
 }
 
+/** The last part of a file's URI, decoded (where a CRD was read). */
+const fileName = (uri: string): string => {
+  const last = uri.slice(uri.lastIndexOf('/') + 1);
+  try {
+    return decodeURIComponent(last);
+  } catch {
+    return last;
+  }
+};
+
 /** Markdown of a kind: group, versions, management path shape, owner, meaning. */
 export function kindMarkdown(registry: Registry, def: KindDef, list: boolean, domain = DEFAULT_API_DOMAIN): string {
-  const apiVersion = `${def.area}.${domain}/${def.version}`;
+  const apiVersion = apiVersionString(def, domain);
   const name = list ? `${def.kind}List` : def.kind;
   const parts = [`**${name}** — ${code(apiVersion)}`];
   if (list) parts.push(`A list of ${def.kind} manifests, under \`items\`.`);
@@ -165,6 +188,17 @@ export function kindMarkdown(registry: Registry, def: KindDef, list: boolean, do
         ? 'any resource (an extension resource): `spec.owner.armId`, or `group`, `kind` and `name`'
         : `none: a ${def.kind} has no owner`;
   const others = registry.otherVersionsOf(def).map((d) => code(d.version));
+  if (def.crd) {
+    const facts = [
+      `- **Group:** ${code(groupOf(def, domain))}`,
+      `- **Version:** ${code(def.version)}${def.crd.storage ? ' (the storage version)' : ''}`,
+      `- **Defined by:** the CustomResourceDefinition ${code(def.crd.name)}${def.crd.uri ? ` in ${code(fileName(def.crd.uri))}` : ''}`,
+    ];
+    if (def.crd.deprecated) facts.push(`- **Deprecated:** ${def.crd.deprecated}`);
+    if (others.length) facts.push(`- **Other versions:** ${others.join(', ')}`);
+    parts.push(facts.join('\n'));
+    return parts.join('\n\n');
+  }
   const facts = [
     `- **Group:** ${code(`${def.area}.${domain}`)}`,
     `- **Version:** ${code(def.version)}`,

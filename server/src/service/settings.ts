@@ -16,6 +16,11 @@ export interface Settings {
    * `templates/` folder of a chart: checked with their `{{ … }}` actions masked.
    */
   helmTemplates: string[];
+  /**
+   * Files and folders of CustomResourceDefinitions to read besides the workspace's own (`cloudManifests.crds`):
+   * absolute, or relative to the workspace folder (the CLI: to the settings file's folder).
+   */
+  crds: string[];
   /** Documents longer than this (characters) get their YAML syntax checked only (`cloudManifests.maxDocumentSize`). */
   maxDocumentSize: number;
   /** Where the pages of the diagnostic codes are (`cloudManifests.docsBaseUrl`); empty: the ones shipped with the extension. */
@@ -37,6 +42,7 @@ export const DEFAULT_SETTINGS: Settings = {
   ownerResolution: 'info',
   exclude: [],
   helmTemplates: [],
+  crds: [],
   maxDocumentSize: DEFAULT_MAX_DOCUMENT_SIZE,
   maxFileSizeMB: 10,
   problemsScope: 'workspace',
@@ -58,7 +64,7 @@ export function readSettings(raw: unknown): { settings: Settings; problems: stri
   const problems: string[] = [];
   /** Valid values left unused on purpose (not an error in a settings file; said in a log line). */
   const ignored: string[] = [];
-  const s: Settings = { ...DEFAULT_SETTINGS, rules: {}, exclude: [], helmTemplates: [] };
+  const s: Settings = { ...DEFAULT_SETTINGS, rules: {}, exclude: [], helmTemplates: [], crds: [] };
   if (raw === undefined || raw === null) return { settings: s, problems, ignored };
   if (typeof raw !== 'object' || Array.isArray(raw))
     return { settings: s, problems: ['settings must be an object'], ignored };
@@ -111,5 +117,7 @@ export function readSettings(raw: unknown): { settings: Settings; problems: stri
   if (Array.isArray(r.helmTemplates))
     s.helmTemplates = r.helmTemplates.filter((x): x is string => typeof x === 'string');
   else if (r.helmTemplates !== undefined) problems.push('helmTemplates must be a list of glob patterns');
+  if (Array.isArray(r.crds)) s.crds = r.crds.filter((x): x is string => typeof x === 'string' && x.trim() !== '');
+  else if (r.crds !== undefined && r.crds !== null) problems.push('crds must be a list of files or folders');
   return { settings: s, problems, ignored };
 }

@@ -10,7 +10,7 @@ import {
   type Range,
 } from 'vscode-languageserver-types';
 import { withOwnerChoice } from './completeEmpty';
-import { DEFAULT_API_DOMAIN, type Registry } from '../model/registry';
+import { apiVersionString, DEFAULT_API_DOMAIN, type Registry } from '../model/registry';
 import { pathLabel } from '../model/typePath';
 import type { Field, KindDef, ObjectType, Type } from '../model/types';
 import { kindMarkdown } from './markdown';
@@ -245,7 +245,7 @@ function emitObject(
 
 function buildSnippet(def: KindDef, domain: string): SnippetBuilder {
   const b = new SnippetBuilder(def, domain);
-  b.line(0, `apiVersion: ${def.area}.${domain}/${def.version}`);
+  b.line(0, `apiVersion: ${apiVersionString(def, domain)}`);
   b.line(0, `kind: ${def.kind}`);
   b.line(0, 'metadata:');
   b.line(2, 'name: ', b.stop(sampleName(def)));
@@ -310,7 +310,10 @@ export function resourceSnippets(
   range: Range,
   names?: Map<string, string[]>,
 ): CompletionItem[] {
-  const defs = [...registry.kinds].sort((a, b) => a.kind.localeCompare(b.kind) || b.version.localeCompare(a.version));
+  // The built-in kinds: a workspace's CRDs may bring hundreds, which `kind:` completion lists instead.
+  const defs = registry.kinds
+    .filter((d) => !d.crd)
+    .sort((a, b) => a.kind.localeCompare(b.kind) || b.version.localeCompare(a.version));
   return defs.map((def, i) => {
     const { snippet, filled } = resourceSnippet(registry, def, domain);
     return {

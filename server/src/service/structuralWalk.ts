@@ -63,7 +63,7 @@ export const join = (label: string, key: string | number): string =>
 const typeWord = (t: Type): string => {
   switch (t.kind) {
     case 'string':
-      return 'a string';
+      return t.intOrString ? 'an integer or a string' : 'a string';
     case 'int':
       return 'an integer';
     case 'number':
@@ -199,6 +199,8 @@ export class Walker {
     const out = this.ctx.out;
     switch (type.kind) {
       case 'string':
+        // `x-kubernetes-int-or-string`: an integer is as good as a string (the string limits are for strings).
+        if (type.intOrString && typeof v === 'number' && Number.isInteger(v)) return;
         if (typeof v !== 'string') {
           const written = this.ctx.text?.slice(span[0], span[1]) || String(v);
           const found = yaml11 ? `${written}, which Kubernetes reads as the boolean ${v} (YAML 1.1)` : describeValue(v);
@@ -308,7 +310,7 @@ export class Walker {
         span,
         `\`${label}\` is ${v.length} characters long; it must be at most ${t.maxLength}.`,
       );
-    if (t.pattern !== undefined && !new RegExp(t.pattern).test(v))
+    if (t.pattern !== undefined && !new RegExp(t.pattern, t.patternFlags).test(v))
       out.report(
         'pattern',
         span,
@@ -378,11 +380,16 @@ export class Walker {
   private range(v: number, span: Span, t: IntType | NumberType, label: string): void {
     const min = t.minimum;
     const max = t.maximum;
-    const exMin = t.kind === 'int' ? t.exclusiveMinimum : undefined;
-    const bad = (min !== undefined && v < min) || (max !== undefined && v > max) || (exMin !== undefined && v <= exMin);
+    const exMin = t.exclusiveMinimum;
+    const exMax = t.exclusiveMaximum;
+    const bad =
+      (min !== undefined && v < min) ||
+      (max !== undefined && v > max) ||
+      (exMin !== undefined && v <= exMin) ||
+      (exMax !== undefined && v >= exMax);
     if (!bad) return;
     const lower = exMin !== undefined ? `greater than ${exMin}` : min !== undefined ? `at least ${min}` : '';
-    const upper = max !== undefined ? `at most ${max}` : '';
+    const upper = exMax !== undefined ? `less than ${exMax}` : max !== undefined ? `at most ${max}` : '';
     this.ctx.out.report(
       'value-range',
       span,
@@ -426,6 +433,8 @@ export class Walker {
         return;
       }
       this.value(item, t.items, itemLabel, anchorOfItem(item, anchor), [...schemaPath, '[]']);
+      if (t.mapKeys && isMap(item)) this.listMapKey(item, t, itemLabel, label, i, seen);
+      else if (t.unique && !t.uniqueBy) this.setItem(item, itemLabel, label, i, seen);
       if (t.uniqueBy && isMap(item)) {
         const key = presentKeys(this.ctx.doc, item).get(t.uniqueBy);
         const v = key && isScalar(key.value) ? key.value.value : undefined;
@@ -443,9 +452,65 @@ export class Walker {
     });
   }
 
+  /** An item of a `x-kubernetes-list-type: map` list: its key values together must not repeat. */
+  private listMapKey(
+    item: YAMLMap,
+    t: ArrayType,
+    itemLabel: string,
+    label: string,
+    i: number,
+    seen: Map<string, number>,
+  ) {
+    const keys = t.mapKeys!;
+    const present = presentKeys(this.ctx.doc, item);
+    const values = keys.map((k) => present.get(k));
+    // A key left out takes its default on the server (`protocol: TCP`); without one, the item is not judged.
+    const defaults = t.items.kind === 'object' ? t.items.fields : {};
+    const scalars = values.map((e, j) =>
+      e ? (isScalar(e.value) ? e.value.value : undefined) : defaults[keys[j]]?.default,
+    );
+    if (scalars.some((v) => typeof v !== 'string' && typeof v !== 'number' && typeof v !== 'boolean')) return;
+    const at = values.find((e) => e !== undefined);
+    if (!at) return;
+    const id = JSON.stringify(scalars);
+    const first = seen.get(id);
+    if (first === undefined) return void seen.set(id, i);
+    const what = keys.map((k, j) => `\`${k}\` ${JSON.stringify(scalars[j])}`).join(' and ');
+    this.ctx.out.report(
+      'duplicate-item',
+      spanOf(at.value),
+      `\`${itemLabel}\` has the same ${what} as \`${label}[${first}]\`; items of this list must differ in ${listOf(keys, 8, 'and')}.`,
+    );
+  }
+
+  /** An item of a set (`uniqueItems`, `x-kubernetes-list-type: set`): it must not equal an earlier one. */
+  private setItem(item: unknown, itemLabel: string, label: string, i: number, seen: Map<string, number>) {
+    const node = isAlias(item) ? resolveAlias(this.ctx.doc, item) : item;
+    const value = isScalar(node) ? node.value : (node as Node | undefined)?.toJSON?.();
+    const id = JSON.stringify(value, (_k, v: unknown) =>
+      v && typeof v === 'object' && !Array.isArray(v)
+        ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b)))
+        : v,
+    );
+    if (id === undefined) return;
+    const first = seen.get(id);
+    if (first === undefined) return void seen.set(id, i);
+    this.ctx.out.report(
+      'duplicate-item',
+      spanOf(item),
+      `\`${itemLabel}\` repeats \`${label}[${first}]\`; the items of this list must all differ.`,
+    );
+  }
+
   private map(node: YAMLMap, t: MapType, label: string, anchor: Span, schemaPath: string[]): void {
     const out = this.ctx.out;
     const entries = [...presentKeys(this.ctx.doc, node).entries()];
+    if (t.minEntries !== undefined && entries.length < t.minEntries)
+      out.report(
+        'map-limits',
+        anchor,
+        `\`${label}\` has ${entries.length} entries; at least ${t.minEntries} ${t.minEntries === 1 ? 'is' : 'are'} required.`,
+      );
     if (t.maxEntries !== undefined && entries.length > t.maxEntries) {
       out.report(
         'map-limits',
@@ -489,7 +554,9 @@ export class Walker {
     const byKind = t.reference === 'known' ? this.ownerByKind(node, keys, label, anchor) : false;
     // `spec` fields written without `spec:` (at a manifest's top level): one diagnostic, not one per key.
     const flatInto =
-      t.flatInto && !keys.has(t.flatInto) ? this.writtenInto(node, t, t.flatInto, label, schemaPath) : [];
+      t.flatInto && t.unknownFields !== 'accept' && !keys.has(t.flatInto)
+        ? this.writtenInto(node, t, t.flatInto, label, schemaPath)
+        : [];
     // Unknown fields and complex keys.
     for (const item of node.items) {
       const name = keyName(item);
@@ -499,6 +566,7 @@ export class Walker {
       }
       if (name === '<<' || Object.prototype.hasOwnProperty.call(t.fields, name)) continue;
       if (this.ctx.patchDirectives && DIRECTIVE.test(name)) continue;
+      if (t.unknownFields === 'accept') continue;
       if (byKind && (name === 'group' || name === 'kind')) continue;
       if (flatInto.includes(name)) continue;
       const known = Object.keys(t.fields);
@@ -515,6 +583,18 @@ export class Walker {
           : undefined,
       );
     }
+    if (t.minProperties !== undefined && keys.size < t.minProperties)
+      out.report(
+        'map-limits',
+        anchor,
+        `${label ? `\`${label}\`` : 'The manifest'} has ${keys.size} fields; at least ${t.minProperties} ${t.minProperties === 1 ? 'is' : 'are'} required.`,
+      );
+    if (t.maxProperties !== undefined && keys.size > t.maxProperties)
+      out.report(
+        'map-limits',
+        anchor,
+        `${label ? `\`${label}\`` : 'The manifest'} has ${keys.size} fields; at most ${t.maxProperties} are allowed.`,
+      );
     const { entries, required } = fieldsOf(t);
     // Required fields.
     const missing = this.ctx.partial
@@ -535,8 +615,9 @@ export class Walker {
     for (const [k, f] of entries) {
       const e = keys.get(k);
       if (!e) continue;
-      // In a patch, `null` deletes the field from the base (a problem of the rendered result, if any).
-      if (f.required && isNullish(e.value)) {
+      // In a patch, `null` deletes the field from the base (a problem of the rendered result, if any);
+      // `null` is a value for a nullable field (a CRD's `nullable: true`), not an absent one.
+      if (f.required && !f.nullable && isNullish(e.value)) {
         if (this.ctx.partial) continue;
         out.report(
           'missing-required',
@@ -712,7 +793,7 @@ export class Walker {
       }
     }
     for (const [k, e] of keys) {
-      if (!e.merged || Object.prototype.hasOwnProperty.call(t.fields, k)) continue;
+      if (!e.merged || t.unknownFields === 'accept' || Object.prototype.hasOwnProperty.call(t.fields, k)) continue;
       out.report(
         'unknown-field',
         spanOf(e.key),

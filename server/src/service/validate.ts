@@ -6,6 +6,7 @@
 import { isMap, isScalar, isSeq, type Document, type YAMLMap } from 'yaml';
 import { envelopeOf, listEnvelopeOf } from '../model/envelope';
 import type { Code } from './codes';
+import { checkCrd, isCrdDocument } from './crd/check';
 import {
   addKindFix,
   checkListItem,
@@ -111,6 +112,11 @@ function computeChunk(doc: Document.Parsed, text: string, store: ChunkStore, asP
   if (isMap(root) && isCoreList(root)) return coreListDiagnostics(doc, root, text, store);
   // A document that does not parse, or lacks `kind`/`apiVersion`, is still ours when what it has says so.
   // (A kind name alone is too weak a sign: `Topic` or `Snapshot` may be anybody's.)
+  // A CustomResourceDefinition: checked for what keeps its kinds from being used (crd/check.ts).
+  if (id.status === 'notOurs' && isCrdDocument(root)) {
+    if (doc.errors.length === 0) checkCrd(doc, root, out, text);
+    return out.diags;
+  }
   const partial = id.status === 'notOurs' ? identifyChunk({ doc, text, store: { registry } }) : undefined;
   const ours =
     !partial ||

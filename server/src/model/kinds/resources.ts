@@ -10,6 +10,8 @@ const resourceGroup = (version: string): KindDef => ({
   version,
   apiVersionValue: '2020-06-01',
   source: 'reference-shapes.md',
+  // The spec names it only as an owner: the workspace's CRD of it, when there is one, knows it better.
+  crdReplaces: true,
   doc: 'A resource group: the owner of top-level resources (configuration stores, rule groups, storage and batch accounts, event domains and topics).',
   pathShape: '/subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}',
   owner: { style: 'none' },

@@ -194,4 +194,25 @@ export const FIXES: Record<Code, FixDoc> = {
     text: 'Set `inputSchema: CustomEventSchema` or remove the mapping.',
     actions: [],
   },
+  'crd-builtin-wins': NONE(
+    'Nothing to change for the editor: manifests of that kind and version are checked with the built-in model. Keep the CRD for the cluster.',
+  ),
+  'crd-pattern-skipped': NONE(
+    'Write the pattern without the Go-only syntax (a leading `(?i)` is understood; flags in the middle are not) if the editor should check it.',
+  ),
+  'crd-validation': NONE(
+    "Change the manifest so that the CRD's rule holds; the message is the CRD's own, and the rule is quoted after it.",
+  ),
+  'crd-version-deprecated': {
+    text: 'Move the manifest to the version named: the storage version, else the newest served one. Offered only when every field the manifest sets exists there with a compatible type; otherwise the message lists the fields to move by hand.',
+    actions: ['Change to `<group>/<version>`'],
+  },
+  'crd-version-not-served': {
+    text: 'Move the manifest to a served version: the storage version, else the newest served one. Offered only when every field the manifest sets exists there with a compatible type; otherwise the message lists the fields to move by hand.',
+    actions: ['Change to `<group>/<version>`'],
+  },
+  'crd-rule-invalid': NONE('Correct the rule in the CRD (the message gives the CEL error).'),
+  'crd-schema': NONE(
+    'Make the schema structural as the API server requires: `type` on every node, no `additionalProperties` beside `properties`.',
+  ),
 };

@@ -1,6 +1,7 @@
 // What a parsed file contributes to the workspace index: each manifest of ours with its identity, owner,
 // references and tracked values. Read from the cached parse of each document chunk and itself cached per
 // chunk, so re-indexing a large file after an edit re-reads the edited resource only.
+import { mayHoldCrd } from '../crd/detect';
 import { isAlias, isMap, isPair, isScalar, isSeq, type Document, type YAMLMap } from 'yaml';
 import type { KindDef, ObjectType, Type } from '../../model/types';
 import { memoKey } from '../memo';
@@ -150,12 +151,17 @@ function readManifest(
 
 /** The manifests of one document chunk, chunk-relative. */
 export function chunkManifests(
-  chunk: { key: object; doc: Document.Parsed; store: ChunkStore },
+  chunk: { key: object; doc: Document.Parsed; store: ChunkStore; text?: string },
   tracked: TrackedPaths,
 ): ChunkManifest[] {
   const chunkCache = chunk.store.memo.get(MANIFESTS);
   const hit = chunkCache.get(chunk.key);
   if (hit && hit.tracked === tracked) return hit.manifests;
+  // A CRD is no manifest of ours: not parsed for the index (a bundle may be tens of MB).
+  if (chunk.text !== undefined && mayHoldCrd(chunk.text)) {
+    chunkCache.set(chunk.key, { tracked, manifests: [] });
+    return [];
+  }
   const doc = analysisTree(chunk);
   const out: ChunkManifest[] = [];
   const root = doc.contents;

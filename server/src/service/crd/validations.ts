@@ -1,0 +1,152 @@
+// The `x-kubernetes-validations` rules of a CRD's kind, run on a manifest as the API server runs them: on
+// each node that has rules, with `self` the node's value after the schema's defaults are applied (valid
+// objects fail otherwise), integers as CEL ints. A rule is reported at its `fieldPath` when the manifest
+// has that node, else on the node it sits on. A node that already has an error is left to it, and the work
+// is bounded per document.
+import { isMap, isSeq, type Node } from 'yaml';
+import type { CelValidation, Field, ObjectType, Type } from '../../model/types';
+import { severityOf, type Reporter } from '../diag';
+import { entry, spanOf, type Span } from '../yamlNodes';
+import { judge } from './celRules';
+
+/** Rules run per document at most (a list of thousands of items under a rule stays cheap). */
+const MAX_RUNS = 2000;
+/** A rule is run on a value of at most this many nodes: a rule may loop over its value (and nest loops). */
+const MAX_VALUE_NODES = 2000;
+
+/** Whether a value has more than `limit` nodes (counted up to the limit only). */
+function larger(v: unknown, limit: number): boolean {
+  let n = 0;
+  const stack = [v];
+  while (stack.length > 0) {
+    const x = stack.pop();
+    if (++n > limit) return true;
+    if (Array.isArray(x)) stack.push(...x);
+    else if (typeof x === 'object' && x !== null) stack.push(...Object.values(x));
+  }
+  return false;
+}
+
+type Plain = Record<string, unknown>;
+const isPlain = (v: unknown): v is Plain => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** A value as CEL sees it: integers of integer fields as ints (BigInt), defaults applied to objects. */
+export function celValue(v: unknown, t: Type | undefined): unknown {
+  if (v === null || v === undefined) return v;
+  if (typeof v === 'number') {
+    if (t?.kind === 'number') return v;
+    return Number.isInteger(v) && (t === undefined || t.kind !== 'string' || t.intOrString) ? BigInt(v) : v;
+  }
+  if (Array.isArray(v)) return v.map((x) => celValue(x, t?.kind === 'array' ? t.items : undefined));
+  if (!isPlain(v)) return v;
+  const out: Plain = {};
+  for (const [k, x] of Object.entries(v)) {
+    const ft = t?.kind === 'object' ? t.fields[k]?.type : t?.kind === 'map' ? t.values : undefined;
+    out[k] = celValue(x, ft);
+  }
+  if (t?.kind === 'object' && t.defaults)
+    for (const [k, d] of Object.entries(t.defaults)) if (out[k] === undefined) out[k] = celValue(d, t.fields[k]?.type);
+  return out;
+}
+
+/** The node a rule's `fieldPath` (`.spec.x`, `['a.b']`, `[0]`) names below `node`, if the manifest has it. */
+function nodeAtFieldPath(node: unknown, fieldPath: string): { node: unknown; key?: Node } | undefined {
+  const steps = /^(?:\.[A-Za-z_][A-Za-z0-9_-]*|\['(?:[^'\\]|\\.)*'\]|\[\d+\])+$/.test(fieldPath)
+    ? (fieldPath.match(/\.[A-Za-z_][A-Za-z0-9_-]*|\['(?:[^'\\]|\\.)*'\]|\[\d+\]/g) ?? [])
+    : undefined;
+  if (!steps) return undefined;
+  let cur: { node: unknown; key?: Node } = { node };
+  for (const s of steps) {
+    if (s.startsWith('[') && !s.startsWith("['")) {
+      const i = Number(s.slice(1, -1));
+      if (!isSeq(cur.node) || !cur.node.items[i]) return undefined;
+      cur = { node: cur.node.items[i] };
+      continue;
+    }
+    const name = s.startsWith('.') ? s.slice(1) : s.slice(2, -2).replace(/\\(.)/g, '$1');
+    const e = entry(cur.node, name);
+    if (!e) return undefined;
+    cur = { node: e.value, key: e.key };
+  }
+  return cur;
+}
+
+interface Run {
+  out: Reporter;
+  /** Spans of the errors the walk found: a node holding one is not judged again by its rules. */
+  errors: Span[];
+  runs: number;
+}
+
+const hasError = (run: Run, node: unknown): boolean => {
+  const [s, e] = spanOf(node);
+  return run.errors.some(([a]) => a >= s && a < e);
+};
+
+function report(run: Run, v: CelValidation, message: string, node: unknown, anchor: Span, label: string) {
+  const target = v.fieldPath ? nodeAtFieldPath(node, v.fieldPath) : undefined;
+  const at = target ? spanOf(target.key ?? target.node) : anchor;
+  const where = v.fieldPath && target ? `${label}${v.fieldPath}` : label;
+  const said = message.trim().replace(/\s+/g, ' ');
+  run.out.report(
+    'crd-validation',
+    at,
+    `${where ? `\`${where}\`` : 'The manifest'}: ${said}${/[.!?]$/.test(said) ? '' : '.'} (The CRD's rule \`${v.rule}\` does not hold.)`,
+  );
+}
+
+function visit(run: Run, value: unknown, t: Type, node: unknown, anchor: Span, label: string, own?: CelValidation[]) {
+  if (value === null || value === undefined || run.runs >= MAX_RUNS) return;
+  const rules = [...(t.kind === 'object' ? (t.validations ?? []) : []), ...(own ?? [])];
+  if (rules.length > 0 && !(node !== undefined && hasError(run, node)) && !larger(value, MAX_VALUE_NODES))
+    for (const v of rules) {
+      if (++run.runs > MAX_RUNS) return;
+      const message = judge(v, value);
+      if (message !== undefined) report(run, v, message, node, anchor, label);
+    }
+  if (t.kind === 'object' && isPlain(value)) {
+    for (const [k, f] of Object.entries(t.fields) as [string, Field][]) {
+      if (value[k] === undefined) continue;
+      const e = entry(node, k);
+      visit(
+        run,
+        value[k],
+        f.type,
+        e?.value ?? undefined,
+        e ? spanOf(e.key) : anchor,
+        label ? `${label}.${k}` : k,
+        f.validations,
+      );
+    }
+  } else if (t.kind === 'map' && isPlain(value)) {
+    for (const [k, x] of Object.entries(value)) {
+      const e = entry(node, k);
+      visit(run, x, t.values, e?.value ?? undefined, e ? spanOf(e.key) : anchor, `${label}.${k}`);
+    }
+  } else if (t.kind === 'array' && Array.isArray(value)) {
+    value.forEach((x, i) => {
+      const item = isSeq(node) ? node.items[i] : undefined;
+      visit(
+        run,
+        x,
+        t.items,
+        item,
+        item ? spanOf(isMap(item) && item.items[0] ? item.items[0].key : item) : anchor,
+        `${label}[${i}]`,
+      );
+    });
+  }
+}
+
+/** Runs the rules of a manifest's kind (`envelope`: its type) on the manifest `root` (`plain`: its value). */
+export function checkValidations(
+  root: unknown,
+  plain: unknown,
+  envelope: ObjectType,
+  anchor: Span,
+  out: Reporter,
+  label = '',
+): void {
+  const errors = out.diags.filter((d) => severityOf(d) === 'error').map((d): Span => [d.start, d.end]);
+  visit({ out, errors, runs: 0 }, celValue(plain, envelope), envelope, root, anchor, label);
+}

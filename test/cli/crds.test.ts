@@ -1,0 +1,117 @@
+// The CLI and CRDs: a CRD among the files checked makes kinds for the others; the `crds` setting of
+// `.cloud-manifests.json` names a folder of bundles to read besides them (relative to the settings file);
+// a name that does not exist is a usage error.
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { after, test } from 'node:test';
+import Ajv from 'ajv';
+import addFormats from 'ajv-formats';
+import { parseAllDocuments } from 'yaml';
+import { kindsOfCrd } from '../../server/src/model/crd/kinds';
+import { allKinds } from '../../server/src/model/registry';
+
+const ROOT = join(__dirname, '..', '..');
+const CLI = join(ROOT, 'dist', 'cli.js');
+const CRD = readFileSync(join(ROOT, 'test', 'fixtures', 'crds', 'widgets', 'crd.yaml'), 'utf8');
+const WIDGET = 'apiVersion: example.org/v1\nkind: Widget\nmetadata:\n  name: w\nspec:\n  size: 15\n';
+const dir = mkdtempSync(join(tmpdir(), 'cm-cli-crds-'));
+after(() => rmSync(dir, { recursive: true, force: true }));
+
+function write(rel: string, text: string) {
+  mkdirSync(dirname(join(dir, rel)), { recursive: true });
+  writeFileSync(join(dir, rel), text);
+}
+
+const check = (cwd: string, ...args: string[]) => {
+  const r = spawnSync(process.execPath, [CLI, 'check', '--format', 'json', ...args], { cwd, encoding: 'utf8' });
+  return { status: r.status, out: r.stdout ? JSON.parse(r.stdout) : undefined, stderr: r.stderr };
+};
+const codesOf = (out: { problems: { code: string }[] }) => out.problems.map((p) => p.code);
+
+test('cli crds: a CRD among the files checked gives its kind to the others', () => {
+  write('together/crd.yaml', CRD);
+  write('together/w.yaml', WIDGET);
+  const r = check(join(dir, 'together'));
+  assert.equal(r.status, 1, r.stderr);
+  assert.deepEqual(codesOf(r.out), ['crd-pattern-skipped', 'value-range']);
+});
+
+test('cli crds: the crds setting reads a folder of bundles besides the files checked', () => {
+  write('app/vendor/operator/crds.yaml', CRD);
+  write('app/manifests/w.yaml', WIDGET);
+  write('app/.cloud-manifests.json', JSON.stringify({ crds: ['vendor/operator'] }));
+  const r = check(join(dir, 'app'), 'manifests');
+  assert.equal(r.status, 1, r.stderr);
+  assert.deepEqual(codesOf(r.out), ['value-range']);
+  assert.equal(r.out.summary.filesChecked, 1, 'the CRD files are read, not checked');
+  const without = check(join(dir, 'app'), '--config', 'none.json', 'manifests');
+  assert.equal(without.status, 2, 'a settings file named outright must exist');
+  write('app/empty.json', '{}');
+  const plain = check(join(dir, 'app'), '--config', 'empty.json', 'manifests');
+  assert.deepEqual(codesOf(plain.out), [], 'without the setting, the kind is nobody the product knows');
+  write('app/bad.json', JSON.stringify({ crds: ['no/such/folder'] }));
+  const bad = spawnSync(process.execPath, [CLI, 'check', '--config', 'bad.json', 'manifests'], {
+    cwd: join(dir, 'app'),
+    encoding: 'utf8',
+  });
+  assert.equal(bad.status, 2);
+  assert.match(bad.stderr, /crds: no such file or folder: no\/such\/folder/);
+});
+
+test('cli crds: --fix-dry-run fixes manifests of CRD kinds as of built-in ones', () => {
+  write('fix/crd.yaml', CRD);
+  write(
+    'fix/w.yaml',
+    'apiVersion: example.org/v1\nkind: Widget\nmetadata:\n  name: w\nspec:\n  size: 2\n  color: Red\n',
+  );
+  const r = spawnSync(process.execPath, [CLI, 'check', '--fix-dry-run', 'w.yaml', 'crd.yaml'], {
+    cwd: join(dir, 'fix'),
+    encoding: 'utf8',
+  });
+  assert.match(r.stdout, /^- {2}color: Red$/m, r.stdout + r.stderr);
+  assert.match(r.stdout, /^\+ {2}color: red$/m);
+});
+
+test('cli crds: the built-in kinds as CRDs, one per kind, each read back with all its versions', () => {
+  const r = spawnSync(process.execPath, [CLI, 'crds', '--api-domain', 'example.net'], { encoding: 'utf8' });
+  assert.equal(r.status, 0, r.stderr);
+  const docs = parseAllDocuments(r.stdout).map((d) => d.toJS() as Record<string, unknown>);
+  assert.equal(docs.length, new Set(allKinds.map((d) => `${d.area}/${d.kind}`)).size);
+  const kinds = docs.flatMap((d) => kindsOfCrd(d));
+  assert.deepEqual(
+    kinds.map((d) => `${d.area}.${d.domain}/${d.version} ${d.kind}`).sort(),
+    allKinds.map((d) => `${d.area}.example.net/${d.version} ${d.kind}`).sort(),
+  );
+  assert.equal(spawnSync(process.execPath, [CLI, 'crds', 'x'], { encoding: 'utf8' }).status, 2);
+});
+
+test('cli crds: schemas --crds writes JSON Schemas of the CRD kinds, which accept and reject as the server does', () => {
+  write('schemas/crds/widgets.yaml', CRD);
+  const cwd = join(dir, 'schemas');
+  const r = spawnSync(process.execPath, [CLI, 'schemas', '--crds', 'crds', '--out', 'out'], { cwd, encoding: 'utf8' });
+  assert.equal(r.status, 0, r.stderr);
+  const schema = JSON.parse(readFileSync(join(cwd, 'out', 'example.org', 'v1', 'Widget.json'), 'utf8'));
+  const ajv = new Ajv({ allErrors: true, strict: false });
+  addFormats(ajv);
+  const validate = ajv.compile(schema);
+  const widget = (spec: Record<string, unknown>) => ({
+    apiVersion: 'example.org/v1',
+    kind: 'Widget',
+    metadata: { name: 'w' },
+    spec,
+  });
+  assert.ok(validate(widget({ size: 3 })), JSON.stringify(validate.errors));
+  assert.equal(validate(widget({ size: 11 })), false);
+  assert.equal(validate({ ...widget({ size: 3 }), apiVersion: 'other.org/v1' }), false, 'the exact group');
+  const all = JSON.parse(readFileSync(join(cwd, 'out', 'index.json'), 'utf8'));
+  assert.deepEqual(
+    all.kinds.map((k: { version: string }) => k.version),
+    ['v1', 'v1beta1'],
+    'the served versions',
+  );
+  const usage = spawnSync(process.execPath, [CLI, 'schemas', '--crds', 'crds'], { cwd, encoding: 'utf8' });
+  assert.equal(usage.status, 2);
+});

@@ -1,0 +1,118 @@
+// End-to-end: the server (in-process) on a workspace holding a CRD bundle. The CRD's kinds are known once
+// the scan ends (an open manifest of one is checked, completed and hovered), follow the CRD file when it
+// changes on disk or is edited in the editor, and come from the `crds` setting for a bundle outside the
+// workspace folder.
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { test } from 'node:test';
+import type { CompletionItem, CompletionList, Hover } from 'vscode-languageserver-protocol/node';
+import { WorkspaceClient } from './workspaceClient';
+
+const CRD = readFileSync(join(__dirname, '..', 'fixtures', 'crds', 'widgets', 'crd.yaml'), 'utf8');
+const CEL_CRD = readFileSync(join(__dirname, '..', 'fixtures', 'crds', 'cel', 'crd.yaml'), 'utf8');
+const WIDGET = 'apiVersion: example.org/v1\nkind: Widget\nmetadata:\n  name: w\nspec:\n  size: 15\n  \n';
+
+function folder(files: Record<string, string>): string {
+  const root = mkdtempSync(join(tmpdir(), 'cm-crds-'));
+  for (const [rel, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(root, rel)), { recursive: true });
+    writeFileSync(join(root, rel), text);
+  }
+  return root;
+}
+
+const codes = (ds: { code?: string | number }[]) => ds.map((d) => String(d.code)).sort();
+
+test('e2e crds: a bundle in the workspace makes kinds: checks, completion and hover; they follow the file', async () => {
+  const root = folder({ 'crds/bundle.yaml': `${CRD}---\n${CEL_CRD}`, 'other.yaml': 'a: 1\n' });
+  const client = new WorkspaceClient({ rootDir: root });
+  try {
+    await client.initialize();
+    await client.waitForScans(1);
+    const uri = pathToFileURL(join(root, 'w.yaml')).href;
+    assert.deepEqual(codes(await client.open(uri, WIDGET)), ['value-range']);
+    const items = await client.request<CompletionList | CompletionItem[]>('textDocument/completion', {
+      textDocument: { uri },
+      position: { line: 6, character: 2 },
+    });
+    const labels = (Array.isArray(items) ? items : items.items).map((i) => i.label);
+    assert.ok(labels.includes('color') && labels.includes('ports'), labels.join(', '));
+    const h = await client.request<Hover>('textDocument/hover', {
+      textDocument: { uri },
+      position: { line: 5, character: 3 },
+    });
+    assert.match(JSON.stringify(h.contents), /How many parts the widget has/);
+
+    // A CEL rule's squiggle, as you type.
+    const scaler = pathToFileURL(join(root, 's.yaml')).href;
+    const ds = await client.open(
+      scaler,
+      'apiVersion: cel.example.org/v1\nkind: Scaler\nmetadata:\n  name: s-a\nspec:\n  minReplicas: 3\n  maxReplicas: 1\n',
+    );
+    assert.deepEqual(codes(ds), ['crd-validation']);
+    assert.match(JSON.stringify(ds[0].message), /minReplicas must not exceed maxReplicas/);
+
+    // The CRD changes on disk: the open manifest is checked with the new limit.
+    writeFileSync(join(root, 'crds/bundle.yaml'), `${CRD.replace('maximum: 10', 'maximum: 20')}---\n${CEL_CRD}`);
+    const wait = client.waitForDiagnostics(uri, (p) => p.diagnostics.length === 0);
+    await client.filesChanged({ uri: pathToFileURL(join(root, 'crds/bundle.yaml')).href, type: 2 });
+    await wait;
+
+    // Edited in the editor (not saved): the kinds follow the open document.
+    const bundle = pathToFileURL(join(root, 'crds/bundle.yaml')).href;
+    const again = client.waitForDiagnostics(uri, (p) => codes(p.diagnostics).join() === 'value-range');
+    await client.open(bundle, `${CRD.replace('maximum: 10', 'maximum: 12')}---\n${CEL_CRD}`);
+    await again;
+  } finally {
+    await client.stop();
+    rmSync(root, { recursive: true, force: true });
+  }
+});
+
+test('e2e crds: the crds setting names a bundle outside the workspace folder', async () => {
+  const outside = folder({ 'operator/crds.yaml': CRD });
+  const root = folder({ 'other.yaml': 'a: 1\n' });
+  const client = new WorkspaceClient({ rootDir: root, settings: { crds: [join(outside, 'operator')] } });
+  try {
+    await client.initialize();
+    await client.waitForScans(1);
+    const uri = pathToFileURL(join(root, 'w.yaml')).href;
+    assert.deepEqual(codes(await client.open(uri, WIDGET)), ['value-range']);
+  } finally {
+    await client.stop();
+    rmSync(root, { recursive: true, force: true });
+    rmSync(outside, { recursive: true, force: true });
+  }
+});
+
+test('e2e crds: a bundle above maxFileSizeMB is named in the log with the setting that reads it, which then does', async () => {
+  const root = folder({ 'big/crds.yaml': CRD.padEnd(40_000, '\n# padding\n'), 'other.yaml': 'a: 1\n' });
+  const small = { maxFileSizeMB: 0.01 };
+  const client = new WorkspaceClient({ rootDir: root, settings: small });
+  try {
+    await client.initialize();
+    await client.waitForScans(1);
+    const line = client.logs.find((l) => l.includes('big/crds.yaml') || l.includes('big\\crds.yaml'));
+    assert.match(
+      line ?? client.logs.join('\n'),
+      /larger than .*it holds CustomResourceDefinitions: name it in cloudManifests\.crds/,
+    );
+    const uri = pathToFileURL(join(root, 'w.yaml')).href;
+    assert.deepEqual(codes(await client.open(uri, WIDGET)), [], 'the kind is unknown: nothing is said');
+  } finally {
+    await client.stop();
+  }
+  const named = new WorkspaceClient({ rootDir: root, settings: { ...small, crds: ['big/crds.yaml'] } });
+  try {
+    await named.initialize();
+    await named.waitForScans(1);
+    const uri = pathToFileURL(join(root, 'w.yaml')).href;
+    assert.deepEqual(codes(await named.open(uri, WIDGET)), ['value-range']);
+  } finally {
+    await named.stop();
+    rmSync(root, { recursive: true, force: true });
+  }
+});

@@ -1,0 +1,316 @@
+// Kinds from CustomResourceDefinitions: every folder of test/fixtures/crds is one workspace (its CRDs and
+// its manifests read by one analysis); each file's diagnostics must be exactly the ones written inline.
+// Then what the editor shows for a CRD's kind (completion, hover) and how the kinds follow the CRD files.
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { translateGoRegexp } from '../../server/src/model/crd/goRegexp';
+import { compileRule, judge, rewriteIndexedHas } from '../../server/src/service/crd/celRules';
+import { Analysis } from '../../server/src/service/analysis';
+import { applyEdits, codeActions } from '../../server/src/service/codeActions';
+import { complete } from '../../server/src/service/complete';
+import { hover } from '../../server/src/service/hover';
+import { definitionAt } from '../../server/src/service/workspace/navigate';
+import { documentSymbols, workspaceSymbols } from '../../server/src/service/workspace/symbols';
+import { asActual, compared, fmt, readExpectations } from '../expectations';
+
+const root = join(__dirname, '..', 'fixtures', 'crds');
+const WIDGET_CRD = readFileSync(join(root, 'widgets', 'crd.yaml'), 'utf8');
+
+/** An analysis of the files of a folder, CRDs applied. */
+function workspace(files: [string, string][]): Analysis {
+  const a = new Analysis();
+  for (const [uri, text] of files) a.indexFile(uri, text);
+  a.applyCrds();
+  return a;
+}
+
+for (const dir of readdirSync(root)) {
+  const files = readdirSync(join(root, dir))
+    .filter((f) => f.endsWith('.yaml'))
+    .map((f): [string, string] => [`file:///${dir}/${f}`, readFileSync(join(root, dir, f), 'utf8')]);
+  for (const [uri, text] of files)
+    test(`crds: ${uri.slice('file:///'.length)}`, () => {
+      const a = workspace(files);
+      const file = a.parse(text);
+      const actual = asActual(file.lines, a.fileDiagnostics(uri, file));
+      const { got, want } = compared(readExpectations(text), actual);
+      assert.deepEqual(got, want, `messages:\n${actual.map((x) => `  ${fmt(x)}: ${x.message}`).join('\n')}`);
+    });
+}
+
+const MANIFEST = `apiVersion: example.org/v1
+kind: Widget
+metadata: {name: w}
+spec:
+  color: red
+  
+`;
+
+test('crds: completion of a CRD kind lists its keys, required first, with the descriptions as docs', () => {
+  const a = workspace([['file:///w/crd.yaml', WIDGET_CRD]]);
+  const file = a.parse(MANIFEST);
+  const items = complete(file, MANIFEST.lastIndexOf('  \n') + 2);
+  const labels = items.map((i) => i.label);
+  assert.equal(labels[0], 'size', labels.join(', '));
+  assert.ok(labels.includes('ports') && labels.includes('template') && !labels.includes('color'), labels.join(', '));
+  const size = items.find((i) => i.label === 'size')!;
+  assert.match(JSON.stringify(size.documentation), /How many parts the widget has/);
+  const colors = complete(file, MANIFEST.indexOf('red')).map((i) => i.label);
+  assert.deepEqual(colors, ['red', 'green', 'blue']);
+});
+
+test('crds: hover on a CRD field shows its type, required, limits, default, description and the CRD', () => {
+  const a = workspace([['file:///w/crd.yaml', WIDGET_CRD]]);
+  const file = a.parse(MANIFEST);
+  const h = hover(file, MANIFEST.indexOf('color'))!.markdown;
+  assert.match(h, /`spec\.color`/);
+  assert.match(h, /The paint/);
+  assert.match(h, /\*\*Default:\*\* `red`/);
+  assert.match(h, /`green`/);
+  assert.match(h, /CustomResourceDefinition `widgets\.example\.org`, version `v1`/);
+  const kind = hover(file, MANIFEST.indexOf('Widget'))!.markdown;
+  assert.match(kind, /Defined by:\*\* the CustomResourceDefinition `widgets\.example\.org` in `crd\.yaml`/);
+});
+
+test('crds: apiVersion completion offers the CRD group as it is, beside the built-in groups', () => {
+  const a = workspace([['file:///w/crd.yaml', WIDGET_CRD]]);
+  const text = 'apiVersion: \n';
+  const labels = complete(a.parse(text), 12).map((i) => i.label);
+  assert.ok(labels.includes('example.org/v1') && labels.includes('example.org/v1beta1'), labels.join(', '));
+  assert.ok(labels.includes('storage.cloud.example.com/v20220901'), labels.join(', '));
+});
+
+test('crds: the kinds follow the CRD file: changed, its limits change; removed, the kind is no longer known', () => {
+  const manifest = 'apiVersion: example.org/v1\nkind: Widget\nmetadata: {name: w}\nspec:\n  size: 15\n';
+  const a = workspace([['file:///w/crd.yaml', WIDGET_CRD]]);
+  const codes = () => a.fileDiagnostics('file:///w/m.yaml', a.parse(manifest)).map((d) => d.code);
+  assert.deepEqual(codes(), ['value-range']);
+  a.indexFile('file:///w/crd.yaml', WIDGET_CRD.replace('maximum: 10', 'maximum: 20'));
+  assert.equal(a.crdsChanged, true);
+  assert.equal(a.applyCrds(), true);
+  assert.deepEqual(codes(), []);
+  a.unindexFile('file:///w/crd.yaml');
+  a.applyCrds();
+  assert.deepEqual(codes(), [], 'a kind no CRD defines is not ours');
+  assert.equal(a.registry.lookup('example.org/v1', 'Widget').status, 'notOurs');
+});
+
+test('crds: an indexed manifest is analysed again when the CRDs change (the index holds the new kinds)', () => {
+  const manifest = 'apiVersion: example.org/v1\nkind: Widget\nmetadata: {name: w}\nspec:\n  size: 15\n';
+  const a = new Analysis();
+  a.indexFile('file:///w/m.yaml', manifest);
+  assert.deepEqual(a.fileDiagnostics('file:///w/m.yaml'), []);
+  assert.equal(a.index.manifestCount, 0);
+  a.indexFile('file:///w/crd.yaml', WIDGET_CRD);
+  a.applyCrds();
+  assert.deepEqual(
+    a.fileDiagnostics('file:///w/m.yaml').map((d) => d.code),
+    ['value-range'],
+  );
+  assert.equal(a.index.manifestCount, 1, 'the Widget joins the index (the CRD itself is not a manifest of ours)');
+});
+
+test('crds: Go patterns become JavaScript ones, or are skipped with the reason', () => {
+  const ok = (go: string, src: string, flags = '') =>
+    assert.deepEqual(translateGoRegexp(go), { ok: true, source: src, flags });
+  ok('^[a-z]+$', '^[a-z]+$');
+  ok('(?i)^ab$', '^ab$', 'i');
+  ok('(?is)^a.b$', '^a.b$', 'is');
+  ok('\\Aab\\z', '^ab$');
+  ok('^(?P<x>a)$', '^(?<x>a)$');
+  ok('^[[:alpha:]_]+$', '^[A-Za-z_]+$');
+  ok('^\\Q1+1\\E$', '^1\\+1$');
+  ok('^\\pL+$', '^\\p{L}+$', 'u');
+  ok('^\\p{Greek}$', '^\\p{Script=Greek}$', 'u');
+  ok('^[]a]$', '^[\\]a]$');
+  for (const go of ['^a(?i)b$', '(?U)a+', '\\C', '[[:^alpha:]]', '(?i:a)', '^(a+)+$', '^([a-z]*,)*$'])
+    assert.equal(translateGoRegexp(go).ok, false, go);
+  // What is translated means the same: `(?i)` matches either case.
+  const t = translateGoRegexp('(?i)^ab[0-9]+$');
+  assert.ok(t.ok && new RegExp(t.source, t.flags).test('AB12') && !new RegExp(t.source, t.flags).test('xy12'));
+});
+
+test('crds: hover lists the CEL rules of a field and says a transition rule is not checked', () => {
+  const crd = readFileSync(join(root, 'cel', 'crd.yaml'), 'utf8');
+  const a = workspace([['file:///w/crd.yaml', crd]]);
+  const text = 'apiVersion: cel.example.org/v1\nkind: Scaler\nmetadata: {name: s-a}\nspec:\n  maxReplicas: 1\n';
+  const h = hover(a.parse(text), text.indexOf('spec'))!.markdown;
+  assert.match(h, /self\.minReplicas <= self\.maxReplicas` — minReplicas must not exceed maxReplicas/);
+  assert.match(h, /self\.maxReplicas >= oldSelf\.maxReplicas`[^\n]*a transition rule[^\n]*does not check it/);
+  assert.doesNotMatch(h.split('\n').find((l) => l.includes('startsWith')) ?? '', /transition/);
+});
+
+test('crds: the fix of a deprecated version moves the manifest to the storage version, which then checks clean', () => {
+  const a = workspace([['file:///w/crd.yaml', WIDGET_CRD]]);
+  const text = 'apiVersion: example.org/v1beta1\nkind: Widget\nmetadata: {name: w}\nspec:\n  size: 2\n';
+  const [d] = a.fileDiagnostics('file:///w/m.yaml', a.parse(text));
+  assert.equal(d.code, 'crd-version-deprecated');
+  assert.match(d.message, /^example\.org\/v1beta1 Widget is deprecated; use example\.org\/v1\. Every field/);
+  const data = d.data as { fix: string; candidates: { text: string }[] };
+  assert.equal(data.fix, 'replace');
+  const fixed = text.slice(0, d.start) + data.candidates[0].text + text.slice(d.end);
+  assert.equal(fixed.split('\n')[0], 'apiVersion: example.org/v1');
+  assert.deepEqual(
+    a.fileDiagnostics('file:///w/m.yaml', a.parse(fixed)).map((x) => x.code),
+    [],
+    'v1 requires `color`, which its default fills',
+  );
+});
+
+const DATABASE_CRD = `apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata: {name: databases.dbs.example.io}
+spec:
+  group: dbs.example.io
+  names: {kind: Database, plural: databases}
+  scope: Namespaced
+  versions:
+    - name: v1
+      served: true
+      storage: true
+      schema:
+        openAPIV3Schema:
+          type: object
+          properties:
+            spec:
+              type: object
+              properties:
+                owner:
+                  type: object
+                  description: Owner is expected to be a reference to a resources.azure.com/ResourceGroup resource
+                  properties:
+                    name: {type: string}
+                    armId: {type: string}
+`;
+
+test('crds: manifests of CRD kinds join the index: symbols, and owners resolved where the schema has the owner shape', () => {
+  const rg =
+    'apiVersion: resources.cloud.example.com/v1api20200601\nkind: ResourceGroup\nmetadata: {name: rg-a}\nspec: {location: westus}\n';
+  const db = (name: string, owner: string) =>
+    `apiVersion: dbs.example.io/v1\nkind: Database\nmetadata: {name: ${name}}\nspec:\n  owner: {name: ${owner}}\n`;
+  const a = workspace([
+    ['file:///w/crd.yaml', DATABASE_CRD],
+    ['file:///w/rg.yaml', rg],
+    ['file:///w/db.yaml', `${db('db-one', 'rg-a')}---\n${db('db-two', 'rg-b')}`],
+  ]);
+  assert.deepEqual(
+    a.registry.lookup('dbs.example.io/v1', 'Database').status === 'ok' && a.registry.anyVersionOf('Database')?.owner,
+    {
+      style: 'known',
+      kind: 'ResourceGroup',
+    },
+  );
+  const names = workspaceSymbols(a.index, 'db-').map((s) => s.name);
+  const dbText = `${db('db-one', 'rg-a')}---\n${db('db-two', 'rg-b')}`;
+  assert.deepEqual(
+    documentSymbols(a.parse(dbText)).map((s) => s.name),
+    ['Database db-one', 'Database db-two'],
+    'the outline',
+  );
+  const def = definitionAt(a.index, 'file:///w/db.yaml', dbText.indexOf('rg-a'));
+  assert.deepEqual(
+    def.map((l) => l.uri),
+    ['file:///w/rg.yaml'],
+    'the owner name leads to the ResourceGroup',
+  );
+  assert.deepEqual(names.sort(), ['Database db-one', 'Database db-two']);
+  const file = a.parse(`${db('db-one', 'rg-a')}---\n${db('db-two', 'rg-b')}`);
+  const cross = a.crossDiagnostics('file:///w/db.yaml', file, { complete: true });
+  assert.deepEqual(
+    cross.map((d) => `${d.code} ${file.text.slice(d.start, d.end)}`),
+    ['owner-not-found rg-b'],
+  );
+});
+
+test('crds: quick fixes as for built-in kinds: enum near miss, unknown key, missing required field, version', () => {
+  const text = readFileSync(join(root, 'widgets', 'widget-errors.yaml'), 'utf8');
+  const versions = readFileSync(join(root, 'widgets', 'widget-versions.yaml'), 'utf8');
+  const a = workspace([['file:///w/crd.yaml', WIDGET_CRD]]);
+  const titles = (t: string) => {
+    const file = a.parse(t);
+    const actions = codeActions(file, a.fileDiagnostics('file:///w/m.yaml', file));
+    for (const act of actions.filter((x) => !x.title.startsWith('Disable'))) {
+      // Each fix makes its diagnostic go away (codeActions offers only those; the test reads it back).
+      const fixed = a.parse(applyEdits(t, act.edits));
+      const after = a.fileDiagnostics('file:///w/m.yaml', fixed).filter((d) => d.code === act.diag.code);
+      assert.ok(
+        after.length < a.fileDiagnostics('file:///w/m.yaml', file).filter((d) => d.code === act.diag.code).length,
+        act.title,
+      );
+    }
+    return actions.map((x) => `${x.diag.code}: ${x.title}`).filter((x) => !x.includes('Disable'));
+  };
+  const offered = titles(text);
+  for (const want of ['enum-case: Change to `red`', 'unknown-field: Remove `bogus` and its value'])
+    assert.ok(offered.includes(want), `${want} in:\n${offered.join('\n')}`);
+  assert.ok(
+    offered.some((x) => x.startsWith('missing-required: ') && /size/.test(x)),
+    offered.join('\n'),
+  );
+  assert.ok(titles(versions).includes('crd-version-deprecated: Change to `example.org/v1`'));
+});
+
+test('crds: CEL rules as Kubernetes writes them compile; what cel-js cannot run stays quiet', () => {
+  for (const rule of [
+    'self.?x.orValue(1) > 0',
+    'isURL(self.u)',
+    "quantity(self.q).isGreaterThan(quantity('1'))",
+    'format.dns1123Label().validate(self.name).hasValue()',
+    'self.all(k, k.size() < 5)',
+    'has(self.items[0].name) && has(self.a.b)',
+  ])
+    assert.ok(compileRule(rule).ok, rule);
+  const rule = (r: string) => ({ rule: r, message: 'broken' });
+  assert.equal(judge(rule('self.?x.orValue(1) > 0'), { x: 0n }), 'broken');
+  assert.equal(judge(rule('self.?x.orValue(1) > 0'), {}), undefined);
+  assert.equal(
+    judge(rule('isURL(self.u)'), { u: 'x' }),
+    undefined,
+    "a function cel-js lacks: not the manifest's fault",
+  );
+  assert.equal(rewriteIndexedHas('has(self.a[0].b) && has(self.c)'), "('b' in self.a[0]) && has(self.c)");
+  assert.equal(judge(rule('has(self.a[0].b)'), { a: [{}] }), 'broken');
+  assert.equal(judge(rule('has(self.a[0].b)'), { a: [{ b: 1n }] }), undefined);
+});
+
+test('crds: a list kind the CRD names otherwise, and null in a required nullable field, are accepted', () => {
+  const crd = `apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata: {name: notes.example.org}
+spec:
+  group: example.org
+  names: {kind: Note, plural: notes, listKind: NoteCollection}
+  scope: Namespaced
+  versions:
+    - name: v1
+      served: true
+      storage: true
+      schema:
+        openAPIV3Schema:
+          type: object
+          properties:
+            spec:
+              type: object
+              required: [text]
+              properties:
+                text: {type: string, nullable: true}
+`;
+  const a = workspace([['file:///w/crd.yaml', crd]]);
+  const codes = (text: string) => a.fileDiagnostics('file:///w/m.yaml', a.parse(text)).map((d) => d.code);
+  const note = (text: string) =>
+    `apiVersion: example.org/v1\nkind: Note\nmetadata: {name: note-1}\nspec:\n  text: ${text}\n`;
+  assert.deepEqual(codes(note('null')), []);
+  assert.deepEqual(codes(note('1')), ['wrong-type']);
+  assert.deepEqual(
+    codes(
+      'apiVersion: example.org/v1\nkind: NoteCollection\nitems:\n  - metadata: {name: note-1}\n    spec: {text: hi}\n',
+    ),
+    [],
+  );
+  assert.deepEqual(
+    codes('apiVersion: example.org/v1\nkind: NoteCollection\nitems:\n  - metadata: {name: note-1}\n    spec: {}\n'),
+    ['missing-required'],
+  );
+});
