@@ -8,7 +8,7 @@ import { isCode, type Code } from './codes';
 import type { Diag } from './diag';
 import { lineDirective } from './disableComments';
 import { memoKey } from './memo';
-import { addsCrossErrors } from './fixes/crossCheck';
+import { addsCrossErrors, sameCrossPicture } from './fixes/crossCheck';
 import { isCurrent, type FixData } from './fixes/data';
 import { eolAt, lineStartOf } from './fixes/spans';
 import { Chunk, chunkAt, type ParsedFile } from './parse';
@@ -235,6 +235,25 @@ function improves(
   return ok;
 }
 
+/**
+ * Whether edits inside one document add a cross-document Error to the file: not when the document gives
+ * the cross-document checks what it gave before (the usual fix), else as the whole file says.
+ */
+function addsCrossErrorsAfter(file: FileText, docOffset: number, edits: readonly Edit[]): boolean {
+  if (file.docs.length < 2) return false;
+  const chunk = chunkAt(file, docOffset);
+  const end = chunk.offset + chunk.text.length;
+  if (chunk.offset === docOffset && edits.every((e) => e.start >= chunk.offset && e.end <= end)) {
+    const rel = edits.map((e) => ({ ...e, start: e.start - chunk.offset, end: e.end - chunk.offset }));
+    const next = new Chunk(applyEdits(chunk.text, rel), chunk.store, false);
+    const same = chunk.store.readOnce(() =>
+      sameCrossPicture(chunk, { key: next, doc: next.doc, store: chunk.store, text: next.text }),
+    );
+    if (same) return false;
+  }
+  return addsCrossErrors(file, applyEdits(file.text, edits));
+}
+
 /** Verdicts of `improves` per document content (its chunk key): they live as long as the parsed chunk. */
 const VERDICTS = memoKey(() => new WeakMap<object, Map<string, boolean>>());
 
@@ -295,7 +314,7 @@ export function codeActions(file: FileText, diags: readonly Diag[], range?: [num
       for (const a of fixesOf(d, d.data))
         if (
           improves(file, docOf(file, d), a.edits, d, revealsOf(d.data)) &&
-          !addsCrossErrors(file, applyEdits(file.text, a.edits))
+          !addsCrossErrorsAfter(file, docOf(file, d), a.edits)
         )
           out.push({ ...a, diag: d, ...(revealsOf(d.data).length ? { reveals: revealsOf(d.data) } : {}) });
     }

@@ -3,9 +3,12 @@
 // in its document may still break another one: "Change kind to StorageAccountsFileService" on a queue
 // service turns the queues of the next document, which name it as their owner, into owner-kind Errors.
 // Other files of a workspace are not seen here (the service is a function of one file).
+import type { KindDef } from '../../model/types';
 import type { ChunkStore, ParsedDoc } from '../parse';
 import { severityOf } from '../diag';
 import { checkFile, createWorkspaceIndex } from '../workspace/checks';
+import { chunkManifests } from '../workspace/extract';
+import { TRACKED_VALUES } from '../workspace/rules';
 
 const URI = 'file:///cloud-manifests/fix-verdict.yaml';
 
@@ -31,6 +34,35 @@ function crossErrors(text: string, store: ChunkStore): Map<string, number> {
 const known = new WeakMap<object, Map<string, number>>();
 
 /**
+ * What a text's documents give the cross-document checks, positions left out: each manifest's identity,
+ * owner, references and tracked values, in document order. Those checks read nothing else, so two texts
+ * with the same picture have the same cross-document errors, up to where they are reported. Read from
+ * the per-chunk caches: an unchanged document costs a look-up.
+ */
+function crossPicture(docs: readonly Pick<ParsedDoc, 'key' | 'doc' | 'store' | 'text'>[]): string {
+  const parts: string[] = [];
+  for (const d of docs)
+    parts.push(
+      JSON.stringify(chunkManifests(d, TRACKED_VALUES), (k, v: unknown) =>
+        k.endsWith('pan') ? undefined : k === 'def' ? `${(v as KindDef).area}/${(v as KindDef).version}` : v,
+      ),
+    );
+  return parts.join('\n');
+}
+
+/**
+ * Whether a document edited by a fix gives the cross-document checks what it gave before. The usual fix
+ * changes nothing they read (a value, a key of no rule's concern): then it cannot add their errors, and
+ * the whole-file check (linear in the file's documents) is not needed.
+ */
+export function sameCrossPicture(
+  before: Pick<ParsedDoc, 'key' | 'doc' | 'store' | 'text'>,
+  after: Pick<ParsedDoc, 'key' | 'doc' | 'store' | 'text'>,
+): boolean {
+  return crossPicture([before]) === crossPicture([after]);
+}
+
+/**
  * Whether `after` (the file's text with a fix applied) has a cross-document Error the file did not have.
  * A file of one document has none to break.
  */
@@ -39,8 +71,8 @@ export function addsCrossErrors(
   after: string,
 ) {
   if (file.docs.length < 2) return false;
-  let before = known.get(file.docs);
   const store = file.docs[0].store;
+  let before = known.get(file.docs);
   if (!before) known.set(file.docs, (before = crossErrors(file.text, store)));
   for (const [k, n] of crossErrors(after, store)) if (n > (before.get(k) ?? 0)) return true;
   return false;
