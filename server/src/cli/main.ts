@@ -22,7 +22,7 @@ import { crdsOf } from '../model/crd/export';
 import { allKinds, DEFAULT_API_DOMAIN } from '../model/registry';
 import { resolve } from 'node:path';
 import { schemaFiles } from '../generate/schemaFiles';
-import { writeTextAtomic } from '../io/atomicWrite';
+import { writeFileAtomic } from '../io/write';
 import { kindsOfCrd } from '../model/crd/kinds';
 import { crdsOfTexts, crdTextsOf } from '../service/crd/sources';
 import { readCrdFiles } from './crds';
@@ -85,7 +85,7 @@ async function crdSchemas(io: CliIo, crds: string, out: string): Promise<number>
   );
   if (kinds.length === 0) return fail(io, [`no CustomResourceDefinition with a served version in ${crds}`]);
   const files = schemaFiles(kinds);
-  for (const [name, text] of files) writeTextAtomic(resolve(io.cwd, out, name), text);
+  for (const [name, text] of files) writeFileAtomic(resolve(io.cwd, out, name), Buffer.from(text, 'utf8'));
   io.stderr.write(`cloud-manifests: ${files.size} schema files for ${kinds.length} kinds written to ${out}\n`);
   return 0;
 }

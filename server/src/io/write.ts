@@ -1,4 +1,4 @@
-// The one way the product writes a user's file (`check --fix`): whole or not at all. The new bytes go to a
+// The one way the product writes a file (`check --fix`, and the schemas it generates): whole or not at all. The new bytes go to a
 // temporary file in the same folder (so the rename cannot cross file systems), are flushed to disk (fsync),
 // take the original's mode (and owner, where the process may set it), and the temporary file is renamed
 // over the original: a reader, or a crash at any moment, sees the old bytes or the new ones, never a mix or
@@ -9,9 +9,11 @@ import { createHash, randomBytes } from 'node:crypto';
 import {
   accessSync,
   closeSync,
+  existsSync,
   fchmodSync,
   fchownSync,
   fsyncSync,
+  mkdirSync,
   openSync,
   readFileSync,
   realpathSync,
@@ -51,14 +53,19 @@ function unchanged(target: string, expected: Expected): boolean {
   return hashBytes(readFileSync(target)) === expected.hash;
 }
 
-/** Writes `bytes` over `path` atomically; throws ChangedSinceReadError or the file system's error. */
-export function writeFileAtomic(path: string, bytes: Uint8Array, expected: Expected, hooks: WriteHooks = {}): void {
-  const target = realpathSync(path);
-  const st = statSync(target);
-  if (!st.isFile()) throw Object.assign(new Error('not a regular file'), { code: 'EINVAL' });
+/**
+ * Writes `bytes` to `path` atomically; throws ChangedSinceReadError or the file system's error. `expected`:
+ * what the file held when it was read (a fix); none for an output the run makes whole (generated schemas),
+ * written whatever the file held, its folder made when missing.
+ */
+export function writeFileAtomic(path: string, bytes: Uint8Array, expected?: Expected, hooks: WriteHooks = {}): void {
+  if (!expected) mkdirSync(dirname(path), { recursive: true });
+  const target = expected || existsSync(path) ? realpathSync(path) : path;
+  const st = existsSync(target) ? statSync(target) : undefined;
+  if (st && !st.isFile()) throw Object.assign(new Error('not a regular file'), { code: 'EINVAL' });
   // A read-only file stays as it is (the rename would replace it, since only the folder's permission counts).
-  accessSync(target, constants.W_OK);
-  if (!unchanged(target, expected)) throw new ChangedSinceReadError(path);
+  if (st) accessSync(target, constants.W_OK);
+  if (expected && !unchanged(target, expected)) throw new ChangedSinceReadError(path);
   const dir = dirname(target);
   // Named after the file (shortened: a 250-character name must still leave room) and unique to this write.
   const temp = join(dir, `.${basename(target).slice(0, 120)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
@@ -67,19 +74,20 @@ export function writeFileAtomic(path: string, bytes: Uint8Array, expected: Expec
   try {
     try {
       for (let off = 0; off < bytes.length;) off += writeSync(fd, bytes, off, bytes.length - off);
-      fchmodSync(fd, st.mode & 0o7777);
-      try {
-        fchownSync(fd, st.uid, st.gid);
-      } catch {
-        // Only root (or the owner, within its groups) may: the file then belongs to whoever runs the fix.
-      }
+      fchmodSync(fd, st ? st.mode & 0o7777 : 0o644);
+      if (st)
+        try {
+          fchownSync(fd, st.uid, st.gid);
+        } catch {
+          // Only root (or the owner, within its groups) may: the file then belongs to whoever runs the fix.
+        }
       fsyncSync(fd);
     } finally {
       closeSync(fd);
     }
     // The last look before the rename: the window left is this call and the next.
     hooks.beforeRename?.(target);
-    if (!unchanged(target, expected)) throw new ChangedSinceReadError(path);
+    if (expected && !unchanged(target, expected)) throw new ChangedSinceReadError(path);
     renameSync(temp, target);
     renamed = true;
     syncFolder(dir);
