@@ -159,6 +159,23 @@ test('crds: the fix of a deprecated version moves the manifest to the storage ve
   );
 });
 
+test('crds: a value the storage version does not allow stands in the way of the move, named in the message', () => {
+  const a = workspace([['file:///w/crd.yaml', WIDGET_CRD]]);
+  const text =
+    'apiVersion: example.org/v1alpha1\nkind: Widget\nmetadata: {name: w}\nspec:\n  size: 2\n  color: purple\n';
+  const file = a.parse(text);
+  const [d] = a.fileDiagnostics('file:///w/m.yaml', file);
+  assert.equal(d.code, 'crd-version-not-served');
+  assert.match(
+    d.message,
+    /`v1` is the version to move to, but it does not take what the manifest writes at `spec\.color`/,
+  );
+  assert.equal(d.data, undefined, 'no move offered');
+  const blue = text.replace('purple', 'blue');
+  const [e] = a.fileDiagnostics('file:///w/m.yaml', a.parse(blue));
+  assert.match(e.message, /Every field it sets exists in `v1`: write `example\.org\/v1`\.$/);
+});
+
 const DATABASE_CRD = `apiVersion: apiextensions.k8s.io/v1
 kind: CustomResourceDefinition
 metadata: {name: databases.dbs.example.io}

@@ -15,7 +15,7 @@ import type { Memo } from './memo';
 import { PARTIAL_RULES, RULES } from './rules';
 import { statusReadOnly } from './rules/statusReadOnly';
 import { checkValidations } from './crd/validations';
-import { checkVersion } from './crd/versions';
+import { checkVersion, moveTo } from './crd/versions';
 import { listOf, nearest } from './suggest';
 import { Walker, type OtherVersionLookup } from './structuralWalk';
 import { entry, scalarValue, spanOf } from './yamlNodes';
@@ -66,13 +66,25 @@ export function checkManifest(
 ): void {
   const kindEntry = entry(root, 'kind');
   const anchor = kindEntry ? spanOf(kindEntry.value ?? kindEntry.key) : spanOf(root.items[0]?.key);
-  new Walker({ doc, text, out, otherVersions: otherVersions(registry, def), partial, patchDirectives: partial }).object(
-    root,
-    forWalking(envelope),
-    label,
-    anchor,
-    [],
-  );
+  // A value of another version's enumeration offers the move of the whole manifest there, unless that
+  // version is one of a CRD's that the cluster would refuse or warn about.
+  const moveToVersion =
+    partial || label
+      ? undefined
+      : (version: string) => {
+          const target = registry.otherVersionsOf(def).find((o) => o.version === version);
+          if (!target || (target.crd && (!target.crd.served || target.crd.deprecated))) return undefined;
+          return moveTo(doc, root, target, text);
+        };
+  new Walker({
+    doc,
+    text,
+    out,
+    otherVersions: otherVersions(registry, def),
+    moveToVersion,
+    partial,
+    patchDirectives: partial,
+  }).object(root, forWalking(envelope), label, anchor, []);
   if (!runRules) return;
   // A CRD's kind has no rule of the spec; a written `status` is ignored only with the status subresource.
   if (def.crd) {

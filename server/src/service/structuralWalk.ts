@@ -3,6 +3,7 @@
 // Everything here is driven by the model's data; rules that relate several fields live in rules/.
 import { isAlias, isMap, isScalar, isSeq, YAMLMap, type Document, type Node, type Pair } from 'yaml';
 import type { ArrayType, Field, IntType, MapType, NumberType, ObjectType, StringType, Type } from '../model/types';
+import type { Move } from './crd/versions';
 import type { Reporter } from './diag';
 import { describeSeconds, durationSeconds, FORMAT_DOCS, matchesFormat } from '../model/formats';
 import { nearAll } from './fixes/candidates';
@@ -34,6 +35,11 @@ export interface WalkContext {
   text?: string;
   out: Reporter;
   otherVersions?: OtherVersionLookup;
+  /**
+   * Moving the whole manifest to another version of its kind (crd/versions.ts `moveTo`): offered where a
+   * value belongs to that version's enumeration. Absent for a patch or a list item, whose apiVersion is not theirs.
+   */
+  moveToVersion?: (version: string) => Move | undefined;
   /**
    * The manifest is partial (a Kustomize patch): every field written is checked, but nothing is missing,
    * since the base it is merged into may hold it.
@@ -272,12 +278,16 @@ export class Walker {
           this.ctx.text ? valueFix(this.ctx.text, span, [caseMatch], true) : undefined,
         );
       for (const other of this.ctx.otherVersions?.(schemaPath) ?? []) {
-        if (other.type.kind === 'string' && other.type.enum?.some((e) => e.value === v))
+        if (other.type.kind === 'string' && other.type.enum?.some((e) => e.value === v)) {
+          const move = this.ctx.moveToVersion?.(other.version);
           return out.report(
             'enum-other-version',
             span,
-            `\`${label}\` value "${v}" exists only in version \`${other.version}\`; this version allows ${listOf(values)}.`,
+            `\`${label}\` value "${v}" exists only in version \`${other.version}\`; this version allows ${listOf(values)}.${move?.advice ?? ''}`,
+            undefined,
+            move?.fix,
           );
+        }
       }
       if (t.fixed)
         // The value is fixed by the member holding it: whatever was written, the one value is the fix.

@@ -1,11 +1,14 @@
 // A manifest of a CRD's version that is deprecated (a warning with the CRD's `deprecationWarning`) or not
 // served (an error): the fix moves it to the storage version (else the newest served one) when every field
 // it sets exists there with a compatible type, and otherwise the message lists what stands in the way.
+// The same move (`moveTo`) serves the built-in kinds with two shapes (RoleAssignment `v20220401` /
+// `v1api20220401`): a value of the other shape's enumeration is the diagnostic that offers it (structuralWalk.ts).
 import { isMap, isScalar, type Document, type YAMLMap } from 'yaml';
 import { envelopeOf } from '../../model/envelope';
 import type { Registry } from '../../model/registry';
 import type { KindDef, Type } from '../../model/types';
 import type { Reporter } from '../diag';
+import type { FixData } from '../fixes/data';
 import { valueFix } from '../fixes/values';
 import { listOf } from '../suggest';
 import { entry, spanOf } from '../yamlNodes';
@@ -33,12 +36,16 @@ export function targetVersion(registry: Registry, def: KindDef): KindDef | undef
 
 const MAX_BLOCKERS = 8;
 
-/** Whether a written value fits a type of the target version, shallowly (its inside is compared by key). */
+/**
+ * Whether a written value fits a type of the target version, shallowly (its inside is compared by key). A
+ * string must also be one of the target's enumeration: what the two shapes of a built-in kind differ in.
+ */
 function fits(v: unknown, t: Type): boolean {
   if (v === null || t.kind === 'open') return true;
   switch (t.kind) {
     case 'string':
-      return typeof v === 'string' || (!!t.intOrString && typeof v === 'number');
+      if (typeof v === 'string') return !t.enum || t.enum.some((e) => e.value === v);
+      return !!t.intOrString && typeof v === 'number';
     case 'int':
       return typeof v === 'number' && Number.isInteger(v);
     case 'number':
@@ -77,6 +84,39 @@ export function blockers(value: unknown, t: Type, path: string, out: string[] = 
   return out;
 }
 
+/** What moving a manifest to `target` takes, in words, and the fix when nothing stands in the way. */
+export interface Move {
+  advice: string;
+  fix?: FixData;
+}
+
+/**
+ * The move of the manifest at `root` to `target`'s version: its apiVersion rewritten (group kept) when every
+ * field it sets exists there with a compatible type and value, else the fields that stand in the way.
+ * Undefined when the manifest has no apiVersion string to rewrite.
+ */
+export function moveTo(doc: Document, root: YAMLMap, target: KindDef, text: string): Move | undefined {
+  const api = entry(root, 'apiVersion');
+  if (!api || !isScalar(api.value) || typeof api.value.value !== 'string') return undefined;
+  const written = api.value.value;
+  let plain: unknown;
+  try {
+    plain = root.toJS(doc, { maxAliasCount: 100 });
+  } catch {
+    plain = undefined; // an alias bomb: nothing is moved
+  }
+  const found = isMap(root) && plain !== undefined ? blockers(plain, envelopeOf(target), '') : ['spec'];
+  const to = `${written.slice(0, written.lastIndexOf('/') + 1)}${target.version}`;
+  if (found.length === 0)
+    return {
+      advice: ` Every field it sets exists in \`${target.version}\`: write \`${to}\`.`,
+      fix: valueFix(text, spanOf(api.value), [to], false),
+    };
+  return {
+    advice: ` \`${target.version}\` is the version to move to, but it does not take what the manifest writes at ${listOf(found, MAX_BLOCKERS, 'and')}: move those by hand.`,
+  };
+}
+
 export function checkVersion(
   doc: Document,
   root: YAMLMap,
@@ -92,23 +132,9 @@ export function checkVersion(
   const written = api.value.value;
   const span = spanOf(api.value);
   const target = targetVersion(registry, def);
-  let advice = ' No other served version is defined.';
-  let fix;
-  if (target) {
-    let plain: unknown;
-    try {
-      plain = root.toJS(doc, { maxAliasCount: 100 });
-    } catch {
-      plain = undefined;
-    }
-    const found = isMap(root) && plain !== undefined ? blockers(plain, envelopeOf(target), '') : ['spec'];
-    const to = `${written.slice(0, written.lastIndexOf('/') + 1)}${target.version}`;
-    if (found.length === 0) {
-      advice = ` Every field it sets exists in \`${target.version}\`: write \`${to}\`.`;
-      fix = valueFix(text, span, [to], false);
-    } else
-      advice = ` \`${target.version}\` is the version to move to, but it has no field of that type for ${listOf(found, MAX_BLOCKERS, 'and')}: move those by hand.`;
-  }
+  const move = target ? moveTo(doc, root, target, text) : undefined;
+  const advice = move?.advice ?? ' No other served version is defined.';
+  const fix = move?.fix;
   if (!crd.served)
     out.report(
       'crd-version-not-served',

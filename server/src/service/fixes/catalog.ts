@@ -59,9 +59,10 @@ export const FIXES: Record<Code, FixDoc> = {
     safe: true,
   },
   'enum-case': { text: 'Write the value in the case the API defines.', actions: ['Change to `<value>`'], safe: true },
-  'enum-other-version': NONE(
-    "Use a value this version allows, or the apiVersion where the value exists: which one is the author's decision.",
-  ),
+  'enum-other-version': {
+    text: "Use a value this version allows, or move the manifest to the version where the value exists (RoleAssignment `v1api20220401` → `v20220401`, or a CRD's other served version). The move is offered only when every field the manifest sets exists there with a compatible type and value; otherwise the message lists the fields to move by hand. Which of the two is the author's decision, so neither is part of fix-all.",
+    actions: ['Change to `<group>/<version>` (the apiVersion of the version the value belongs to)'],
+  },
   'exclusive-members': {
     text: 'Keep one of the members, remove the others.',
     actions: ['Keep `<member>`, remove `<others>` (one per member)'],
@@ -204,11 +205,11 @@ export const FIXES: Record<Code, FixDoc> = {
     "Change the manifest so that the CRD's rule holds; the message is the CRD's own, and the rule is quoted after it.",
   ),
   'crd-version-deprecated': {
-    text: 'Move the manifest to the version named: the storage version, else the newest served one. Offered only when every field the manifest sets exists there with a compatible type; otherwise the message lists the fields to move by hand.',
+    text: 'Move the manifest to the version named: the storage version, else the newest served one. Offered only when every field the manifest sets exists there with a compatible type and value (a string among the values the target allows); otherwise the message lists the fields to move by hand.',
     actions: ['Change to `<group>/<version>`'],
   },
   'crd-version-not-served': {
-    text: 'Move the manifest to a served version: the storage version, else the newest served one. Offered only when every field the manifest sets exists there with a compatible type; otherwise the message lists the fields to move by hand.',
+    text: 'Move the manifest to a served version: the storage version, else the newest served one. Offered only when every field the manifest sets exists there with a compatible type and value (a string among the values the target allows); otherwise the message lists the fields to move by hand.',
     actions: ['Change to `<group>/<version>`'],
   },
   'crd-rule-invalid': NONE('Correct the rule in the CRD (the message gives the CEL error).'),
