@@ -4,7 +4,7 @@
 // `--server`: the real server (in-process) on a workspace holding the bundle: the time from start to the
 // first diagnostics of an open manifest of one of its kinds, and the process's RSS.
 // Run: npx tsx bench/crdBundle.ts [N] [--server] (NODE_OPTIONS=--expose-gc: the heap held after a collection).
-// Not part of `npm run bench` yet.
+// `npm run bench` uses the generator (`crdBundle`) for its CRD rows (bench/crdWorkload.ts).
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,7 +13,6 @@ import { stringify } from 'yaml';
 import { Analysis } from '../server/src/service/analysis';
 import { WorkspaceClient } from '../test/e2e/workspaceClient';
 
-const N = Number(process.argv.slice(2).find((a) => /^\d+$/.test(a)) ?? 300);
 const desc = 'A long description of this field that explains a great deal about what it does and why. ';
 function field(i: number, depth: number): unknown {
   if (depth >= 3) return { type: 'string', description: desc, maxLength: i + 10 };
@@ -21,6 +20,7 @@ function field(i: number, depth: number): unknown {
   for (let j = 0; j < 5; j++) properties[`f${j}`] = field(i + j, depth + 1);
   return { type: 'object', description: desc, properties };
 }
+/** Kind `Kind<n>` of group `gen.example.io`: a `spec` 4 levels deep (5 keys each, strings at the leaves). */
 const crd = (n: number) =>
   stringify({
     apiVersion: 'apiextensions.k8s.io/v1',
@@ -38,13 +38,17 @@ const crd = (n: number) =>
       })),
     },
   });
-const bundle = Array.from({ length: N }, (_, i) => crd(i)).join('---\n');
-const MANIFEST =
-  'apiVersion: gen.example.io/v1\nkind: Kind7\nmetadata: {name: x}\nspec:\n  f0:\n    f1:\n      f2: 3\n  bogus: 1\n';
-const mb = (n: number) => Math.round(n / 1e6);
-console.log(`bundle: ${N} CRDs x 3 versions, ${(bundle.length / 1e6).toFixed(1)} MB`);
+/** The bundle of `n` CRDs (kinds `Kind0` … `Kind<n-1>`), one YAML stream. */
+export const crdBundle = (n: number): string => Array.from({ length: n }, (_, i) => crd(i)).join('---\n');
+/** A manifest of kind `Kind<n>` with two errors its CRD states: a number where a string is wanted, an unknown key. */
+export const crdManifest = (n: number, name = 'x'): string =>
+  `apiVersion: gen.example.io/v1\nkind: Kind${n}\nmetadata: {name: ${name}}\nspec:\n  f0:\n    f1:\n      f2: 3\n  bogus: 1\n`;
 
-async function server(): Promise<void> {
+const N = Number(process.argv.slice(2).find((a) => /^\d+$/.test(a)) ?? 300);
+const MANIFEST = crdManifest(7);
+const mb = (n: number) => Math.round(n / 1e6);
+
+async function server(bundle: string): Promise<void> {
   const root = mkdtempSync(join(tmpdir(), 'cm-bundle-'));
   writeFileSync(join(root, 'crds.yaml'), bundle);
   const t0 = performance.now();
@@ -64,7 +68,7 @@ async function server(): Promise<void> {
   }
 }
 
-function analysis(): void {
+function analysis(bundle: string): void {
   const t0 = performance.now();
   const a = new Analysis();
   a.setCrdFile('file:///b/crds.yaml', bundle);
@@ -79,5 +83,9 @@ function analysis(): void {
   );
 }
 
-if (process.argv.includes('--server')) void server();
-else analysis();
+if (require.main === module) {
+  const bundle = crdBundle(N);
+  console.log(`bundle: ${N} CRDs x 3 versions, ${(bundle.length / 1e6).toFixed(1)} MB`);
+  if (process.argv.includes('--server')) void server(bundle);
+  else analysis(bundle);
+}

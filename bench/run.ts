@@ -7,6 +7,7 @@
 //   npm run bench -- --smoke               smallest size, few iterations, small workspace, no BENCHMARKS.md
 //   npm run bench -- --long                the long-session workload alone (also BENCH_ONLY=long), no BENCHMARKS.md;
 //                                          --keystrokes N shortens its typing session (2,000 by default)
+//   npm run bench -- --crds-only           the CRD bundle rows alone (bench/crdWorkload.ts), no BENCHMARKS.md
 //   options: --workspace 10000x2000 (manifests x files), --servers ours,peer, --out FILE, --json FILE,
 //            --no-write, --cpu-prof DIR (profile our server and CLI into DIR)
 import { execFileSync } from 'node:child_process';
@@ -36,6 +37,7 @@ import { LONG_DEFAULTS, longSession, type LongOptions } from './longSession';
 import { evaluate, markdown, table, targetSummary, type Row, type Stats } from './report';
 import { OPERATOR_EXPRESSIONS, RULE_GROUPS, STORAGE, type Family } from './families';
 import { hasError, workspaceWorkload } from './workload';
+import { CRD_DEFAULTS, CRD_SMOKE, crdMethodology, crdRows, crdSession, type CrdOptions } from './crdWorkload';
 
 export interface Options {
   sizes: number[];
@@ -45,9 +47,10 @@ export interface Options {
   out?: string;
   json?: string;
   cpuProf?: string;
-  /** Which workloads: all, the long session alone, or the workspace alone. */
-  only?: 'long' | 'workspace';
+  /** Which workloads: all, the long session alone, the workspace alone, or the CRD bundle alone. */
+  only?: 'long' | 'workspace' | 'crds';
   long: LongOptions;
+  crds: CrdOptions;
 }
 
 export function parseOptions(argv: string[]): Options {
@@ -58,6 +61,7 @@ export function parseOptions(argv: string[]): Options {
     servers: ['ours', 'peer'],
     out: join(REPO, 'BENCHMARKS.md'),
     long: { ...LONG_DEFAULTS },
+    crds: { ...CRD_DEFAULTS },
   };
   if (process.env.BENCH_ONLY === 'long') o.only = 'long';
   let sizesGiven = false;
@@ -93,6 +97,7 @@ export function parseOptions(argv: string[]): Options {
     else if (a === '--cpu-prof') o.cpuProf = resolve(value());
     else if (a === '--long') o.only = 'long';
     else if (a === '--workspace-only') o.only = 'workspace';
+    else if (a === '--crds-only') o.only = 'crds';
     else if (a === '--keystrokes') {
       o.long.keystrokes = Number(value());
       if (!Number.isInteger(o.long.keystrokes) || o.long.keystrokes < 20)
@@ -104,6 +109,7 @@ export function parseOptions(argv: string[]): Options {
     else o.sizes = [Math.min(...o.sizes)];
     if (!workspaceGiven) o.workspace = { manifests: 200, files: 40 };
     o.long = { keystrokes: 40, ipRules: 3000, burst: 100, mappingKeys: 5000 };
+    o.crds = { ...CRD_SMOKE };
     // A smoke run must not replace the real results.
     if (!outGiven) o.out = undefined;
   }
@@ -162,6 +168,10 @@ export async function runBench(
     ? (mkdirSync(o.cpuProf, { recursive: true }), ['--cpu-prof', '--cpu-prof-dir', o.cpuProf])
     : [];
   try {
+    if (o.only === 'crds') {
+      rows.push(...(await crdBench(o, tmp, ourNodeArgs, problems, log)));
+      return finish();
+    }
     if (o.servers.includes('ours') && o.only !== 'workspace')
       rows.push(...(await longRows(o, tmp, ourNodeArgs, problems, log)));
     // The StorageAccount workload at every size; the embedded-language workloads at one size (1,000
@@ -388,6 +398,7 @@ export async function runBench(
       },
       { measure: 'CLI start-up alone (`--version`)', workload: '—', unit: 'ms', ours: startup, peerNa: 'n/a' },
     );
+    rows.push(...(await crdBench(o, tmp, ourNodeArgs, problems, log)));
   } finally {
     rmSync(tmp, { recursive: true, force: true });
   }
@@ -439,6 +450,20 @@ export async function runBench(
     log(`done in ${elapsedS.toFixed(0)} s${o.out ? `; wrote ${o.out}` : ''}`);
     return result;
   }
+}
+
+/** The CRD bundle (bench/crdWorkload.ts): our server alone. */
+async function crdBench(
+  o: Options,
+  tmp: string,
+  nodeArgs: string[],
+  problems: string[],
+  log: (s: string) => void,
+): Promise<Row[]> {
+  if (!o.servers.includes('ours')) return [];
+  const r = await crdSession(ourSpec(nodeArgs), o.crds, tmp, log);
+  problems.push(...r.sanity);
+  return crdRows(r, o.crds);
 }
 
 /** The long session (bench/longSession.ts): its rows, targets as ratios to the floor of the same texts. */
@@ -545,6 +570,7 @@ function methodology(o: Options): string[] {
     'CLI: wall time of `node dist/cli.js check <workspace> --format json` as a child process (Node start-up included; start-up alone is the last row); throughput is manifests per second of that time.',
     "floor: `parseAllDocuments` of the `yaml` package (its default entry, as `import 'yaml'` loads it) on the same text, texts already in memory, in the harness process after a warm-up. For open → diagnostics, each open is paired with the floor of its own text, parsed just before it after the same 50 ms pause, and the floor column is the median of those (from our session). For the workspace: every file, once per round.",
     `long session (our server alone, one fresh process): a ${o.long.ipRules.toLocaleString('en-US')}-item \`networkAcls.ipRules\` StorageAccount in one document, typed into one character at a time (${o.long.keystrokes.toLocaleString('en-US')} incremental \`didChange\`, each waiting for the \`publishDiagnostics\` of its version); RSS sampled 40 times, growth is the least-squares slope over the second half. Then ${o.long.burst} changes sent back to back and a completion sent right after them (timed to its answer), and the diagnostics published meanwhile counted. Then a StorageAccount whose \`spec.tags\` has ${o.long.mappingKeys.toLocaleString('en-US')} keys opened three times (fresh texts), each paired with its floor. The floor of the long session is \`parseAllDocuments\` of the typed document in the harness, five runs before the typing and one every 40th of it on the text as typed so far; for these texts it is parsed without \`uniqueKeys\`, the parser's quadratic duplicate-key check (15 s on 50,000 keys alone).`,
+    crdMethodology(o.crds),
     'Medians and p95 (nearest rank); targets are checked on medians, except completion, hover and keystrokes (p95). Ratios are of medians.',
   ];
 }

@@ -129,6 +129,20 @@ test('npm run bench -- --smoke: a table with both servers, the CLI and the floor
   finite(row('CLI `check --format json` (wall)').ours?.median, 'cli', 1, 600_000);
   finite(row('CLI throughput').ours?.median, 'cli throughput', 0.001, 1e9);
 
+  // The CRD bundle (a small one in a smoke run): start, editing requests and memory measured, targets evaluated
+  // (the run's sanity above: the kinds' errors found, completion offered their keys, hover their descriptions).
+  for (const measure of [
+    'CRD bundle: start → first diagnostics of a manifest of its kinds',
+    'CRD kinds: edit → diagnostics',
+    'CRD kinds: completion (a kind each time)',
+    'CRD kinds: hover (a kind each time)',
+  ]) {
+    const x = row(measure);
+    finite(x.ours?.median, measure, 0, 120_000);
+    assert.equal(typeof x.pass, 'boolean', `${measure}: the target was evaluated`);
+  }
+  finite(row('CRD bundle: RSS at those first diagnostics').ours?.median, 'CRD memory', 10, 24_000);
+
   // The report file: header, machine, the same table, the targets.
   const md = readFileSync(out, 'utf8');
   assert.match(md, /^# Benchmarks/);

@@ -303,6 +303,11 @@ export function scanWorkspace(s: ServerState, indexed: () => void): Promise<void
       }
       if (gen !== ws.scanGeneration) return;
       await readCrdSetting(s, gen);
+      // The CRDs' kinds read in slices, requests answered in between (a bundle holds hundreds of CRDs).
+      for (let t = Date.now(); !s.analysis.readCrds(() => Date.now() - t > 15); t = Date.now()) {
+        await yieldNow();
+        if (gen !== ws.scanGeneration) return;
+      }
       if (gen !== ws.scanGeneration) return;
       // The kinds of the CRDs found: the registry is built once the whole workspace is read.
       if (s.analysis.applyCrds()) {

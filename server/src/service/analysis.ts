@@ -7,8 +7,9 @@
 // indexed file each hold their file's chunks, and release them when they move on or go.
 import { stringify } from 'yaml';
 import { builtinRegistry, type Registry } from '../model/registry';
+import type { KindDef } from '../model/types';
 import { analyze } from './analyze';
-import { crdsOfTexts, crdTextsOf, registryOfCrds } from './crd/sources';
+import { crdTextsOf, kindsOfCrdText, registryOfKinds } from './crd/sources';
 import type { Diag } from './diag';
 import { ChunkStore, splitDocuments, type ParsedFile, type WorkCounters } from './parse';
 import { definesRoles, FileRoles, type FileRole } from './fileRoles';
@@ -75,8 +76,11 @@ export class Analysis {
   /** The file each indexed uri holds (its chunks are held while it is indexed), and its scope. */
   private readonly indexed = new Map<string, ParsedFile>();
   private readonly scopes = new Map<string, string>();
-  /** The texts of the CRD documents of each file that has some (indexed files, and files `crds` names). */
-  private readonly crdTexts = new Map<string, string[]>();
+  /**
+   * The CRD documents of each file that has some (indexed files, and files `crds` names): their texts, and
+   * the kinds of each once read (`readCrds`), kept while the text is the same.
+   */
+  private readonly crdFiles = new Map<string, { texts: string[]; kinds: (KindDef[] | undefined)[] }>();
   /** The CRDs read changed since the registry was built (see `applyCrds`). */
   private crdsDirty = false;
   /** The registry given at creation: CRDs are added to it. */
@@ -105,15 +109,31 @@ export class Analysis {
    */
   setCrdFile(uri: string, text: string | undefined): void {
     const texts = text === undefined ? [] : crdTextsOf(text);
-    const before = this.crdTexts.get(uri);
+    const before = this.crdFiles.get(uri);
     if (texts.length === 0) {
       if (before) this.crdsDirty = true;
-      this.crdTexts.delete(uri);
+      this.crdFiles.delete(uri);
       return;
     }
-    if (before && before.length === texts.length && before.every((t, i) => t === texts[i])) return;
-    this.crdTexts.set(uri, texts);
+    if (before && before.texts.length === texts.length && before.texts.every((t, i) => t === texts[i])) return;
+    // The documents left as they were keep their kinds: an edit of one CRD of a bundle reads that one again.
+    const known = new Map(before?.texts.map((t, i) => [t, before.kinds[i]]));
+    this.crdFiles.set(uri, { texts, kinds: texts.map((t) => known.get(t)) });
     this.crdsDirty = true;
+  }
+
+  /**
+   * Reads the CRD documents not read yet, one at a time until `stop()` says so (the server reads a bundle of
+   * tens of MB in slices, answering requests in between); whether all are read. `applyCrds` reads the rest.
+   */
+  readCrds(stop: () => boolean = () => false): boolean {
+    for (const [uri, file] of this.crdFiles)
+      for (let i = 0; i < file.texts.length; i++) {
+        if (file.kinds[i]) continue;
+        if (stop()) return false;
+        file.kinds[i] = kindsOfCrdText(uri, file.texts[i]);
+      }
+    return true;
   }
 
   /** The CRDs read changed since the registry was last built. */
@@ -128,8 +148,9 @@ export class Analysis {
   applyCrds(): boolean {
     if (!this.crdsDirty) return false;
     this.crdsDirty = false;
-    const crds = [...this.crdTexts].flatMap(([uri, texts]) => crdsOfTexts(uri, texts));
-    const registry = crds.length === 0 ? this.baseRegistry : registryOfCrds(crds, this.baseRegistry);
+    this.readCrds();
+    const perCrd = [...this.crdFiles.values()].flatMap((f) => f.kinds as KindDef[][]);
+    const registry = registryOfKinds(perCrd, this.baseRegistry);
     if (registry === this.registry) return false;
     this.setRegistry(registry);
     return true;

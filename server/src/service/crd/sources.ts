@@ -44,17 +44,69 @@ export function isBuiltin(def: Pick<KindDef, 'area' | 'domain' | 'version' | 'ki
 }
 
 /**
- * The built-in kinds and every served version of the CRDs: a kind-version the built-in model has is left to
- * it, and of two CRDs defining the same group, version and kind the first read wins.
+ * A CRD document's text with the bodies of its block-style `openAPIV3Schema`s left out (each key stays, with
+ * no value): what the kinds' headers need (group, kind, versions, served, storage, deprecation) is read from
+ * a few hundred bytes instead of a document whose schemas are most of a bundle's tens of MB. A body ends
+ * at the first line indented no deeper than its key (blank and comment lines never end it; a block
+ * scalar's lines are always deeper). Undefined when there is none to leave out (a flow-style schema).
  */
-export function registryOfCrds(crds: readonly CrdDocument[], base: Registry = builtinRegistry()): Registry {
-  if (crds.length === 0) return base;
+export function withoutSchemaBodies(text: string): string | undefined {
+  // Regular expressions, not a loop over lines: a bundle's text is scanned natively, tens of MB in milliseconds.
+  const key = /^( *)openAPIV3Schema:[ \t]*(?:#.*)?$/gm;
+  const parts: string[] = [];
+  let at = 0;
+  for (let m = key.exec(text); m; m = key.exec(text)) {
+    const bodyStart = m.index + m[0].length;
+    // The next line that holds something (not blank, not a comment) no deeper than the key.
+    const end = new RegExp(`[\\r\\n] {0,${m[1].length}}[^ \\t\\r\\n#]`, 'g');
+    end.lastIndex = bodyStart;
+    const next = end.exec(text);
+    const bodyEnd = next ? next.index + 1 : text.length;
+    if (bodyEnd - bodyStart > 1) {
+      parts.push(text.slice(at, bodyStart), '\n');
+      at = bodyEnd;
+    }
+    key.lastIndex = Math.max(bodyEnd, key.lastIndex);
+  }
+  if (parts.length === 0) return undefined;
+  parts.push(text.slice(at));
+  return parts.join('');
+}
+
+/**
+ * The kinds of one CRD document (none when it is not a CRD or does not parse). They keep its text, not its
+ * value: a version's schema (and its descriptions) is read again when its kind is first used, so the
+ * hundreds of other kinds of a bundle cost their text alone; their headers are read without the schemas.
+ */
+export function kindsOfCrdText(uri: string, text: string): KindDef[] {
+  let value: unknown;
+  try {
+    const header = withoutSchemaBodies(text);
+    value = header === undefined ? read(text) : readHeader(header, text);
+  } catch {
+    return []; // A document that does not parse, or too many aliases: not a CRD this product can use.
+  }
+  return isCrd(value) ? kindsOfCrd(value, uri, () => read(text)) : [];
+}
+
+/** The header text read; should leaving the bodies out have broken it, the whole text instead. */
+function readHeader(header: string, text: string): unknown {
+  try {
+    return read(header);
+  } catch {
+    return read(text);
+  }
+}
+
+/**
+ * The built-in kinds and the kinds of CRDs (one list per CRD, in reading order): a kind-version the built-in
+ * model has is left to it, and of two CRDs defining the same group, version and kind the first read wins.
+ */
+export function registryOfKinds(perCrd: readonly (readonly KindDef[])[], base: Registry = builtinRegistry()): Registry {
   const seen = new Set<string>();
   const defs: KindDef[] = [];
-  for (const c of crds)
-    // The kinds keep the CRD's text, not its value: a version's schema (and its descriptions) is read
-    // again when its kind is first used; a bundle's hundreds of other kinds cost their text alone.
-    for (const def of kindsOfCrd(c.value, c.uri, () => read(c.text))) {
+  for (const kinds of perCrd)
+    for (const def of kinds) {
       const key = `${def.area}.${def.domain}/${def.version}/${def.kind}`;
       if (seen.has(key) || isBuiltin(def)) continue;
       seen.add(key);
@@ -65,4 +117,13 @@ export function registryOfCrds(crds: readonly CrdDocument[], base: Registry = bu
   const replaced = (b: KindDef) =>
     b.crdReplaces && defs.some((d) => d.area === b.area && d.version === b.version && d.kind === b.kind);
   return new Registry([...base.kinds.filter((b) => !replaced(b)), ...defs]);
+}
+
+/** The registry of CRDs already read (the CLI's): their kinds keep the text, not the value (see kindsOfCrdText). */
+export function registryOfCrds(crds: readonly CrdDocument[], base: Registry = builtinRegistry()): Registry {
+  if (crds.length === 0) return base;
+  return registryOfKinds(
+    crds.map(({ uri, value, text }) => kindsOfCrd(value, uri, () => read(text))),
+    base,
+  );
 }
