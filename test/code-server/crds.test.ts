@@ -1,0 +1,200 @@
+// Kinds from CustomResourceDefinitions in a real VS Code workbench (code-server + chromium, the packaged .vsix):
+// a workspace holding an operator's CRD bundle and a manifest of one of its kinds. The manifest breaks one of
+// the CRD's `x-kubernetes-validations` rules: squiggled where its `fieldPath` points, with the rule's message
+// in Problems; hover on a key shows the CRD's description; completion offers the keys of the CRD's schema
+// that the manifest has not written yet.
+// Screenshots go to test-results/code-server-crds/.
+// Same prerequisites as workbench.test.ts (`bash scripts/code-server/install.sh`): without them it fails.
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { after, before, describe } from 'node:test';
+import type { Page } from 'playwright-core';
+import {
+  closeWorkbench,
+  freshResults,
+  goToIn,
+  nbsp,
+  openFileIn,
+  openWorkbench,
+  packagedVsix,
+  problemsTextIn,
+  repo,
+  requirePrerequisites,
+  stepsSavingFailures,
+  workspaceRoot,
+  type Session,
+} from './session';
+
+const RESULTS = join(repo, 'test-results', 'code-server-crds');
+
+const BUNDLE_FILE = 'operator-crds.yaml';
+const BUNDLE = `# An operator's release bundle: two CRDs in one file.
+apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata:
+  name: gadgets.devices.example.org
+spec:
+  group: devices.example.org
+  names: {kind: Gadget, plural: gadgets}
+  scope: Namespaced
+  versions:
+    - name: v1
+      served: true
+      storage: true
+      schema:
+        openAPIV3Schema:
+          type: object
+          properties:
+            spec:
+              type: object
+              required: [maxReplicas]
+              x-kubernetes-validations:
+                - rule: self.minReplicas <= self.maxReplicas
+                  message: minReplicas must not exceed maxReplicas
+                  fieldPath: .minReplicas
+              properties:
+                minReplicas:
+                  type: integer
+                  description: The fewest replicas the gadget keeps running.
+                maxReplicas:
+                  type: integer
+                  description: The most replicas the gadget may scale out to.
+                powerMode:
+                  type: string
+                  enum: [Eco, Boost]
+                  description: How the gadget trades speed for energy.
+---
+apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata:
+  name: widgets.devices.example.org
+spec:
+  group: devices.example.org
+  names: {kind: Widget, plural: widgets}
+  scope: Namespaced
+  versions:
+    - name: v1
+      served: true
+      storage: true
+      schema:
+        openAPIV3Schema:
+          type: object
+          properties:
+            spec:
+              type: object
+              properties:
+                size: {type: integer, description: How many parts the widget has.}
+`;
+
+const GADGET_FILE = 'gadget.yaml';
+const GADGET = `apiVersion: devices.example.org/v1
+kind: Gadget
+metadata:
+  name: gadget-a
+  namespace: default
+spec:
+  minReplicas: 5
+  maxReplicas: 2
+  
+`;
+/** 1-based: the key the rule's `fieldPath` names, the key hovered, the blank line in `spec` where completion is asked. */
+const RULE_AT = { line: 7, col: 3 };
+const HOVER_AT = { line: 8, col: 5 };
+const COMPLETE_AT = { line: 9, col: 3 };
+
+describe('kinds from CRDs in a real VS Code workbench (code-server + chromium)', { timeout: 600_000 }, () => {
+  let root: string;
+  let session: Session | undefined;
+  let page: Page;
+  let shotNo = 0;
+  const shot = async (name: string) => {
+    const file = join(RESULTS, `${String(++shotNo).padStart(2, '0')}-${name}.png`);
+    await page.screenshot({ path: file });
+    return file;
+  };
+  const step = stepsSavingFailures(shot);
+
+  before(async () => {
+    requirePrerequisites();
+    freshResults(RESULTS);
+    let ws: string;
+    ({ root, ws } = workspaceRoot('cloud-manifests-crds-', { [BUNDLE_FILE]: BUNDLE, [GADGET_FILE]: GADGET }));
+    const vsix = packagedVsix(root);
+    session = await openWorkbench({ root, vsix, workspace: ws });
+    page = session.page;
+  });
+
+  after(() => closeWorkbench(session, root));
+
+  /** The text of the hover shown at the caret (the keyboard hover, asked again while a busy machine drops it). */
+  async function hoverText(want: RegExp): Promise<string> {
+    let h = '';
+    for (let attempt = 0; attempt < 10 && !want.test(h); attempt++) {
+      await page.mouse.move(700, 790);
+      await page.keyboard.press('Control+K');
+      await page.keyboard.press('Control+I');
+      await page
+        .locator('.monaco-hover-content')
+        .first()
+        .waitFor({ timeout: 3000 })
+        .catch(() => undefined);
+      h = nbsp(
+        (
+          await page
+            .locator('.monaco-hover-content')
+            .allInnerTexts()
+            .catch(() => [])
+        ).join('\n'),
+      );
+    }
+    return h;
+  }
+
+  step(
+    "a manifest breaking the CRD's x-kubernetes-validations rule: a squiggle and the rule's message in Problems",
+    async () => {
+      await openFileIn(page, GADGET_FILE);
+      // The kinds are known once the workspace scan has read the bundle: until then the manifest has no squiggle.
+      await page.locator('.editor-instance .squiggly-error').first().waitFor({ timeout: 90_000 });
+      let text = '';
+      const until = Date.now() + 60_000;
+      while (Date.now() < until && !/crd-validation/.test(text)) {
+        text = await problemsTextIn(page);
+        if (!/crd-validation/.test(text)) await page.waitForTimeout(500);
+      }
+      assert.match(
+        text,
+        new RegExp(
+          `minReplicas must not exceed maxReplicas[^\\n]*[\\s\\S]*?crd-validation[\\s\\S]*?\\[Ln ${RULE_AT.line}, Col ${RULE_AT.col}\\]`,
+        ),
+        text,
+      );
+      await shot('cel-rule-squiggle-problems');
+    },
+  );
+
+  step("hover on a key of a CRD kind shows the CRD's description and where the kind comes from", async () => {
+    await openFileIn(page, GADGET_FILE);
+    await goToIn(page, HOVER_AT.line, HOVER_AT.col);
+    const h = await hoverText(/The most replicas the gadget may scale out to/);
+    assert.match(h, /The most replicas the gadget may scale out to/, h);
+    assert.match(h, /gadgets\.devices\.example\.org/, h);
+    await page.waitForTimeout(400); // the fade-in, for the screenshot
+    await shot('crd-hover');
+    await page.keyboard.press('Escape');
+  });
+
+  step("completion in the CRD kind's spec offers the keys of its schema not written yet", async () => {
+    await openFileIn(page, GADGET_FILE);
+    await goToIn(page, COMPLETE_AT.line, COMPLETE_AT.col);
+    await page.keyboard.press('Control+Space');
+    const widget = page.locator('.suggest-widget.visible');
+    await widget.waitFor();
+    await widget.locator('.monaco-list-row', { hasText: 'powerMode' }).first().waitFor();
+    const labels = (await widget.locator('.monaco-list-row .label-name').allInnerTexts()).map((s) => nbsp(s).trim());
+    assert.ok(labels.includes('powerMode'), labels.join(', '));
+    assert.ok(!labels.includes('minReplicas'), `a key already written is not offered again: ${labels.join(', ')}`);
+    await shot('crd-completion');
+    await page.keyboard.press('Escape');
+  });
+});
