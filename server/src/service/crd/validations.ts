@@ -1,8 +1,9 @@
 // The `x-kubernetes-validations` rules of a CRD's kind, run on a manifest as the API server runs them: on
 // each node that has rules, with `self` the node's value after the schema's defaults are applied (valid
-// objects fail otherwise), integers as CEL ints. A rule is reported at its `fieldPath` when the manifest
-// has that node, else on the node it sits on. A node that already has an error is left to it, and the work
-// is bounded per document.
+// objects fail otherwise), integers as CEL ints, property names escaped as Kubernetes escapes them
+// (`max-size` is `self.max__dash__size`). A rule is reported at its `fieldPath` when the manifest has that
+// node, else on the node it sits on. A node that already has an error is left to it, and the work is
+// bounded per document.
 import { isMap, isSeq, type Node } from 'yaml';
 import type { CelValidation, Field, ObjectType, Type } from '../../model/types';
 import { severityOf, type Reporter } from '../diag';
@@ -27,6 +28,26 @@ function larger(v: unknown, limit: number): boolean {
   return false;
 }
 
+/** CEL's reserved words: a property named one is reached as `__word__` (Kubernetes' escaping). */
+const RESERVED: ReadonlySet<string> = new Set(
+  'true false null in as break const continue else for function if import let loop package namespace return var void while'.split(
+    ' ',
+  ),
+);
+
+/**
+ * The name a schema property has in CEL, as the API server escapes it: `__` → `__underscores__`, `.` →
+ * `__dot__`, `-` → `__dash__`, `/` → `__slash__`, a reserved word `w` → `__w__`. A name with other characters
+ * cannot be reached by a rule and keeps its own. Map keys (`additionalProperties`) are never escaped.
+ */
+export function celPropertyName(name: string): string {
+  if (!/^[A-Za-z_./-][A-Za-z0-9_./-]*$/.test(name)) return name;
+  if (RESERVED.has(name)) return `__${name}__`;
+  return name.replace(/__|[./-]/g, (c) =>
+    c === '__' ? '__underscores__' : c === '.' ? '__dot__' : c === '-' ? '__dash__' : '__slash__',
+  );
+}
+
 type Plain = Record<string, unknown>;
 const isPlain = (v: unknown): v is Plain => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -41,11 +62,15 @@ export function celValue(v: unknown, t: Type | undefined): unknown {
   if (!isPlain(v)) return v;
   const out: Plain = {};
   for (const [k, x] of Object.entries(v)) {
-    const ft = t?.kind === 'object' ? t.fields[k]?.type : t?.kind === 'map' ? t.values : undefined;
-    out[k] = celValue(x, ft);
+    const field = t?.kind === 'object' ? t.fields[k] : undefined;
+    const ft = field ? field.type : t?.kind === 'map' ? t.values : undefined;
+    out[field ? celPropertyName(k) : k] = celValue(x, ft);
   }
   if (t?.kind === 'object' && t.defaults)
-    for (const [k, d] of Object.entries(t.defaults)) if (out[k] === undefined) out[k] = celValue(d, t.fields[k]?.type);
+    for (const [k, d] of Object.entries(t.defaults)) {
+      const name = t.fields[k] ? celPropertyName(k) : k;
+      if (out[name] === undefined) out[name] = celValue(d, t.fields[k]?.type);
+    }
   return out;
 }
 
@@ -106,11 +131,12 @@ function visit(run: Run, value: unknown, t: Type, node: unknown, anchor: Span, l
     }
   if (t.kind === 'object' && isPlain(value)) {
     for (const [k, f] of Object.entries(t.fields) as [string, Field][]) {
-      if (value[k] === undefined) continue;
+      const x = value[celPropertyName(k)];
+      if (x === undefined) continue;
       const e = entry(node, k);
       visit(
         run,
-        value[k],
+        x,
         f.type,
         e?.value ?? undefined,
         e ? spanOf(e.key) : anchor,
