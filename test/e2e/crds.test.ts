@@ -72,7 +72,7 @@ test('e2e crds: a bundle in the workspace makes kinds: checks, completion and ho
   }
 });
 
-test('e2e crds: the crds setting names a bundle outside the workspace folder', async () => {
+test('e2e crds: the crds setting names a bundle outside the workspace folder, watched from then on', async () => {
   const outside = folder({ 'operator/crds.yaml': CRD });
   const root = folder({ 'other.yaml': 'a: 1\n' });
   const client = new WorkspaceClient({ rootDir: root, settings: { crds: [join(outside, 'operator')] } });
@@ -81,6 +81,42 @@ test('e2e crds: the crds setting names a bundle outside the workspace folder', a
     await client.waitForScans(1);
     const uri = pathToFileURL(join(root, 'w.yaml')).href;
     assert.deepEqual(codes(await client.open(uri, WIDGET)), ['value-range']);
+
+    // The folder outside the workspace is watched: the client is asked to, with a base folder.
+    const until = Date.now() + 10_000;
+    const watched = () =>
+      client.registrations
+        .filter((r) => r.method === 'workspace/didChangeWatchedFiles')
+        .flatMap((r) => (r.registerOptions as { watchers: { globPattern: unknown }[] }).watchers)
+        .map((w) => w.globPattern);
+    while (!watched().some((g) => typeof g === 'object') && Date.now() < until)
+      await new Promise((r) => setTimeout(r, 20));
+    assert.deepEqual(
+      watched().filter((g) => typeof g === 'object'),
+      [{ baseUri: pathToFileURL(join(outside, 'operator')).href, pattern: '**/*.{yaml,yml}' }],
+    );
+
+    // The bundle changes on disk: the open manifest is checked with the new limit, without a rescan.
+    const bundle = join(outside, 'operator', 'crds.yaml');
+    writeFileSync(bundle, CRD.replace('maximum: 10', 'maximum: 20'));
+    const relaxed = client.waitForDiagnostics(uri, (p) => p.diagnostics.length === 0);
+    await client.filesChanged({ uri: pathToFileURL(bundle).href, type: 2 });
+    await relaxed;
+
+    // A new file in the folder brings its kinds; deleting it takes them away again.
+    const scalers = join(outside, 'operator', 'scalers.yaml');
+    writeFileSync(scalers, CEL_CRD);
+    const scaler = pathToFileURL(join(root, 's.yaml')).href;
+    const SCALER =
+      'apiVersion: cel.example.org/v1\nkind: Scaler\nmetadata:\n  name: s-a\nspec:\n  minReplicas: 3\n  maxReplicas: 1\n';
+    assert.deepEqual(codes(await client.open(scaler, SCALER)), [], 'not a kind yet');
+    const known = client.waitForDiagnostics(scaler, (p) => codes(p.diagnostics).join() === 'crd-validation');
+    await client.filesChanged({ uri: pathToFileURL(scalers).href, type: 1 });
+    await known;
+    rmSync(scalers);
+    const gone = client.waitForDiagnostics(scaler, (p) => p.diagnostics.length === 0);
+    await client.filesChanged({ uri: pathToFileURL(scalers).href, type: 3 });
+    await gone;
   } finally {
     await client.stop();
     rmSync(root, { recursive: true, force: true });

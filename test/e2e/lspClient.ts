@@ -54,6 +54,8 @@ export class TestClient {
   stderr = '';
   /** What the server logged (window/logMessage). */
   readonly logs: string[] = [];
+  /** Every `client/registerCapability` the server asked for (file watchers, …), in order. */
+  readonly registrations: { method: string; registerOptions?: unknown }[] = [];
   /** When the last diagnostics were published (to wait until the server is quiet). */
   lastPublishAt = 0;
 
@@ -91,7 +93,10 @@ export class TestClient {
     this.conn.onRequest('workspace/configuration', (params: { items: { section?: string }[] }) =>
       params.items.map(() => this.options.settings ?? {}),
     );
-    this.conn.onRequest('client/registerCapability', () => null);
+    this.conn.onRequest('client/registerCapability', (p: { registrations?: { method: string }[] }) => {
+      for (const r of p?.registrations ?? []) this.registrations.push(r);
+      return null;
+    });
     this.conn.onRequest('window/workDoneProgress/create', () => null);
     // In-process, the errors the server logs join `stderr`, which failure messages quote.
     this.conn.onNotification('window/logMessage', (p: { type: number; message: string }) => {
@@ -112,7 +117,7 @@ export class TestClient {
         workspace: {
           configuration: true,
           workspaceFolders: true,
-          didChangeWatchedFiles: { dynamicRegistration: true },
+          didChangeWatchedFiles: { dynamicRegistration: true, relativePatternSupport: true },
         },
         textDocument: {
           synchronization: { dynamicRegistration: false },

@@ -10,6 +10,7 @@ import { compileRule, judge, rewriteIndexedHas } from '../../server/src/service/
 import { Analysis } from '../../server/src/service/analysis';
 import { applyEdits, codeActions } from '../../server/src/service/codeActions';
 import { complete } from '../../server/src/service/complete';
+import { severityOf } from '../../server/src/service/diag';
 import { hover } from '../../server/src/service/hover';
 import { definitionAt } from '../../server/src/service/workspace/navigate';
 import { documentSymbols, workspaceSymbols } from '../../server/src/service/workspace/symbols';
@@ -174,6 +175,43 @@ test('crds: a value the storage version does not allow stands in the way of the 
   const blue = text.replace('purple', 'blue');
   const [e] = a.fileDiagnostics('file:///w/m.yaml', a.parse(blue));
   assert.match(e.message, /Every field it sets exists in `v1`: write `example\.org\/v1`\.$/);
+});
+
+test('crds: an empty document offers a snippet of each CRD kind (its storage version), valid once filled in', () => {
+  const a = workspace([['file:///w/crd.yaml', WIDGET_CRD]]);
+  const items = complete(a.parse(''), 0);
+  const widget = items.filter((i) => i.label.startsWith('Widget '));
+  assert.deepEqual(
+    widget.map((i) => i.label),
+    ['Widget (example.org v1)'],
+    'one version: the storage one (v1beta1 is deprecated, v1alpha1 not served)',
+  );
+  assert.ok(
+    items.some((i) => i.label.startsWith('StorageAccount ')),
+    'the built-in kinds too',
+  );
+  const filled = /```yaml\n([^]*)```/.exec((widget[0].documentation as { value: string }).value)![1];
+  assert.match(filled, /^apiVersion: example\.org\/v1\nkind: Widget\n/);
+  assert.deepEqual(
+    a
+      .fileDiagnostics('file:///w/new.yaml', a.parse(filled))
+      .filter((d) => severityOf(d) === 'error')
+      .map((d) => `${d.code}: ${d.message}`),
+    [],
+  );
+});
+
+test('crds: an operator bundle of many kinds gets no snippets (kind: completion lists them instead)', () => {
+  const many = Array.from(
+    { length: 41 },
+    (_, i) =>
+      `apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata: {name: k${i}s.many.example.org}\nspec:\n  group: many.example.org\n  names: {kind: K${i}, plural: k${i}s}\n  scope: Namespaced\n  versions:\n    - name: v1\n      served: true\n      storage: true\n      schema:\n        openAPIV3Schema: {type: object}\n`,
+  ).join('---\n');
+  const a = workspace([['file:///w/crds.yaml', many]]);
+  assert.equal(a.registry.kinds.filter((d) => d.crd).length, 41);
+  const labels = complete(a.parse(''), 0).map((i) => i.label);
+  assert.ok(!labels.some((l) => l.includes('many.example.org')), labels.join(', '));
+  assert.ok(labels.some((l) => l.startsWith('StorageAccount ')));
 });
 
 const DATABASE_CRD = `apiVersion: apiextensions.k8s.io/v1

@@ -16,6 +16,7 @@ import { WORKSPACE_SCOPE } from '../service/workspace/manifest';
 import { guarded } from './lifecycle';
 import { documentParams, watchedFileChanges, workspaceDiagnosticParams } from './params';
 import { crossDiags, diagnosticsOf, documentChanged, markDirty } from './publish';
+import { crdFileChanged } from './crdFiles';
 import { forgetLarge } from './largeDocs';
 import { safely, type ServerState } from './state';
 import { containedPath, enqueue, inWorkspace, listYamlFiles, readText, reportSkipped } from './workspaceFolders';
@@ -48,8 +49,14 @@ export function registerDocumentEvents(s: ServerState): void {
     enqueue(s, async () => {
       const touched = new Set<string>();
       const keys: string[] = [];
+      let crds = false;
       for (const change of changes) {
         const uri = change.uri;
+        // A file of the `crds` setting the index does not hold (outside the workspace, or left out by the scan).
+        if (await crdFileChanged(s, uri, change.type === FileChangeType.Deleted)) {
+          crds = true;
+          continue;
+        }
         if (change.type === FileChangeType.Deleted) {
           // A file, or a folder: every indexed file below it.
           const prefix = uri.endsWith('/') ? uri : `${uri}/`;
@@ -93,6 +100,8 @@ export function registerDocumentEvents(s: ServerState): void {
         }
       }
       if (touched.size > 0) markDirty(s, s.index.dependents(touched, keys));
+      // The publish flush builds the registry again from the CRDs read, and re-publishes what that changes.
+      else if (crds) markDirty(s, []);
     });
   });
 

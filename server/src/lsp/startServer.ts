@@ -56,6 +56,7 @@ export function startServer(connection: Connection): ServerState {
     client.pullDiagnostics = !!caps.textDocument?.diagnostic;
     client.configurationSupport = !!caps.workspace?.configuration;
     client.watchedFilesRegistration = !!caps.workspace?.didChangeWatchedFiles?.dynamicRegistration;
+    client.relativePatternSupport = !!caps.workspace?.didChangeWatchedFiles?.relativePatternSupport;
     client.workspaceFoldersSupport = !!caps.workspace?.workspaceFolders;
     client.workDoneProgressSupport = !!caps.window?.workDoneProgress;
     client.diagnosticRefreshSupport = !!caps.workspace?.diagnostics?.refreshSupport;

@@ -3,7 +3,7 @@
 // parsed form of each open document, the index, every cache: service/analysis.ts), the workspace folders
 // and scan, and what is waiting to be published. Nothing lives in module singletons, so a test can start as
 // many servers in one process as it likes.
-import { ResponseError, TextDocuments, type Connection } from 'vscode-languageserver/node';
+import { ResponseError, TextDocuments, type Connection, type Disposable } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { Excluder } from '../io/glob';
 import { isYamlName } from '../io/folderWalk';
@@ -32,6 +32,8 @@ export interface ClientState {
   pullDiagnostics: boolean;
   configurationSupport: boolean;
   watchedFilesRegistration: boolean;
+  /** File watchers may be registered with a base folder (LSP 3.17): paths outside the workspace can be watched. */
+  relativePatternSupport: boolean;
   workspaceFoldersSupport: boolean;
   workDoneProgressSupport: boolean;
   diagnosticRefreshSupport: boolean;
@@ -50,6 +52,11 @@ export interface WorkspaceState {
   indexComplete: boolean;
   /** The files the `crds` setting named at the last scan (their CRDs are read, they are not indexed). */
   crdFiles: Set<string>;
+  /** The paths the `crds` setting named at the last scan that exist (files and folders: crdFiles.ts). */
+  crdRoots: string[];
+  /** The registration watching those outside the workspace folders, and how many were asked for. */
+  crdWatch?: Disposable;
+  crdWatchGeneration: number;
   scanGeneration: number;
   scanDone: Promise<void>;
   /** The folders' real paths, for the folders list they were computed from (see workspace.ts realFolders). */
@@ -115,6 +122,7 @@ export function createState(connection: Connection): ServerState {
       pullDiagnostics: false,
       configurationSupport: false,
       watchedFilesRegistration: false,
+      relativePatternSupport: false,
       workspaceFoldersSupport: false,
       workDoneProgressSupport: false,
       diagnosticRefreshSupport: false,
@@ -133,6 +141,8 @@ export function createState(connection: Connection): ServerState {
       excluder: new Excluder([]),
       indexComplete: true,
       crdFiles: new Set(),
+      crdRoots: [],
+      crdWatchGeneration: 0,
       scanGeneration: 0,
       scanDone: Promise.resolve(),
       reported: new Set(),

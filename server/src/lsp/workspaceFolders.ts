@@ -16,6 +16,7 @@ import { isInside, SKIPPED_DIRS, walkYaml, type Skipped } from '../io/folderWalk
 import { mayHoldCrd } from '../service/crd/detect';
 import { maxFileBytes } from '../service/settings';
 import { WORKSPACE_SCOPE } from '../service/workspace/manifest';
+import { readCrdFile, watchCrdRoots } from './crdFiles';
 import { growingHeap, steadyHeap } from './heap';
 import { logError, type ServerState } from './state';
 
@@ -190,9 +191,6 @@ async function createProgress(s: ServerState): Promise<WorkDoneProgressServerRep
   }
 }
 
-/** The files the `crds` setting names are read whatever their size, up to what a setting may allow at all. */
-const CRD_FILE_BYTES = 4096 * 1024 * 1024;
-
 /** A file the scan leaves out for its size that holds CRDs: said, with the setting that reads it anyway. */
 function crdHint(path: string): string {
   let fd: number | undefined;
@@ -213,14 +211,17 @@ function crdHint(path: string): string {
 /**
  * Reads the CRDs of the files and folders the `crds` setting names (whatever their size), relative to each
  * workspace folder unless absolute; files it no longer names are forgotten (unless the index holds them).
+ * Those outside the workspace are watched from then on (crdFiles.ts).
  */
 async function readCrdSetting(s: ServerState, gen: number): Promise<void> {
   const wanted = new Set<string>();
+  const roots: { path: string; folder: boolean }[] = [];
   for (const entry of s.client.settings.crds) {
     const bases = isAbsolute(entry) ? [entry] : s.ws.folders.map((f) => resolve(f, entry));
     for (const path of bases) {
       const st = await stat(path).catch(() => undefined);
       if (!st) continue;
+      roots.push({ path, folder: st.isDirectory() });
       const files = st.isDirectory() ? (await walkYaml(path, { between: yieldNow })).files : [path];
       for (const f of files) wanted.add(pathToFileURL(f).href);
     }
@@ -229,17 +230,10 @@ async function readCrdSetting(s: ServerState, gen: number): Promise<void> {
   for (const uri of s.ws.crdFiles) if (!wanted.has(uri) && !s.index.has(uri)) s.analysis.setCrdFile(uri, undefined);
   for (const uri of wanted) {
     if (s.index.has(uri)) continue; // the scan read it already
-    // Whatever its size (an operator's bundle may be tens of MB), but a regular file only.
-    const path = pathOf(uri);
-    const r = path ? await readFileBounded(path, CRD_FILE_BYTES) : { skipped: 'not a file' };
-    const text = 'skipped' in r ? undefined : decodeText(r.bytes);
-    if (text === undefined)
-      s.connection.console.warn(
-        `cloud-manifests: crds: cannot read ${displayOf(s, uri)}${'skipped' in r ? `: ${r.skipped}` : ' (not UTF-8 text)'}`,
-      );
-    s.analysis.setCrdFile(uri, text);
+    await readCrdFile(s, uri);
   }
   s.ws.crdFiles = wanted;
+  void watchCrdRoots(s, roots);
 }
 
 /**

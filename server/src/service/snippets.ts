@@ -10,7 +10,8 @@ import {
   type Range,
 } from 'vscode-languageserver-types';
 import { withOwnerChoice } from './completeEmpty';
-import { apiVersionString, DEFAULT_API_DOMAIN, type Registry } from '../model/registry';
+import { newerFirst } from './crd/versions';
+import { apiVersionString, DEFAULT_API_DOMAIN, groupOf, type Registry } from '../model/registry';
 import { pathLabel } from '../model/typePath';
 import type { Field, KindDef, ObjectType, Type } from '../model/types';
 import { kindMarkdown } from './markdown';
@@ -310,19 +311,23 @@ export function resourceSnippets(
   range: Range,
   names?: Map<string, string[]>,
 ): CompletionItem[] {
-  // The built-in kinds: a workspace's CRDs may bring hundreds, which `kind:` completion lists instead.
-  const defs = registry.kinds
+  const builtin = registry.kinds
     .filter((d) => !d.crd)
     .sort((a, b) => a.kind.localeCompare(b.kind) || b.version.localeCompare(a.version));
+  const defs = [...builtin, ...crdSnippetKinds(registry)];
   return defs.map((def, i) => {
     const { snippet, filled } = resourceSnippet(registry, def, domain);
     return {
-      label: `${def.kind} (${def.area} ${def.version})`,
+      label: def.crd
+        ? `${def.kind} (${groupOf(def, domain)} ${def.version})`
+        : `${def.kind} (${def.area} ${def.version})`,
       kind: CompletionItemKind.Snippet,
-      detail: `${def.area}.${domain}/${def.version} · API version ${def.apiVersionValue}`,
+      detail: def.crd
+        ? `${apiVersionString(def, domain)} · from the CustomResourceDefinition ${def.crd.name}`
+        : `${def.area}.${domain}/${def.version} · API version ${def.apiVersionValue}`,
       documentation: md(`${kindMarkdown(registry, def, false, domain)}\n\n\`\`\`yaml\n${filled}\`\`\``),
       sortText: String(i).padStart(4, '0'),
-      filterText: `${def.kind} ${def.area} ${def.version}`,
+      filterText: `${def.kind} ${def.crd ? groupOf(def, domain) : def.area} ${def.version}`,
       // The owner: a choice of the workspace's manifests of the owner kind (ResourceGroup for extension resources).
       textEdit: {
         range,
@@ -332,4 +337,27 @@ export function resourceSnippets(
       insertTextMode: InsertTextMode.asIs,
     };
   });
+}
+
+/**
+ * CRD kinds get a snippet while the workspace's CRDs define at most this many: a snippet converts its kind's
+ * schema and checks the filled-in manifest, and an operator's bundle brings hundreds of kinds, which
+ * `kind:` completion lists instead.
+ */
+const MAX_CRD_SNIPPETS = 40;
+
+/** The kinds of CRDs that get a snippet: one version each (the storage one, else the newest served), none deprecated. */
+function crdSnippetKinds(registry: Registry): KindDef[] {
+  const byKind = new Map<string, KindDef[]>();
+  for (const d of registry.kinds) {
+    if (!d.crd?.served || d.crd.deprecated) continue;
+    const key = `${d.area}.${d.domain}/${d.kind}`;
+    const list = byKind.get(key);
+    if (list) list.push(d);
+    else byKind.set(key, [d]);
+  }
+  if (byKind.size > MAX_CRD_SNIPPETS) return [];
+  return [...byKind.values()]
+    .map((vs) => vs.find((d) => d.crd?.storage) ?? [...vs].sort(newerFirst)[0])
+    .sort((a, b) => a.kind.localeCompare(b.kind) || groupOf(a, '').localeCompare(groupOf(b, '')));
 }

@@ -21,7 +21,8 @@ export function versionRank(v: string): [number, number, number, string] {
   return [level, Number(m[1]), Number(m[3] ?? 0), v];
 }
 
-const newerFirst = (a: KindDef, b: KindDef): number => {
+/** Newer versions first, in Kubernetes' order. */
+export const newerFirst = (a: KindDef, b: KindDef): number => {
   const x = versionRank(a.version);
   const y = versionRank(b.version);
   for (let i = 0; i < 3; i++) if (x[i] !== y[i]) return (y[i] as number) - (x[i] as number);
