@@ -32,6 +32,7 @@ describe('code actions over stdio', () => {
     };
     assert.deepEqual(init.capabilities.codeActionProvider?.codeActionKinds, [
       'quickfix',
+      'refactor.rewrite',
       'source.fixAll.cloudManifests',
     ]);
   });

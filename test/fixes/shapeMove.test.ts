@@ -2,12 +2,15 @@
 // the other shape's enumeration: applied to the fixture and to odd texts (CRLF, lone CR, tabs, a block scalar
 // at the end of the file), each result verified (verify.ts: it parses, the diagnostic is gone, nothing new)
 // and read back: the apiVersion names the other shape, the rest of the manifest is as written. Where the
-// target shape does not take a value, no move is offered and the message names the field.
+// target shape does not take a value, no move is offered and the message names the field. Where nothing calls
+// for the move, it is a refactoring on the apiVersion (`refactor.rewrite`), disabled with the reason when a
+// value stands in the way.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { parseAllDocuments, parseDocument, type YAMLMap } from 'yaml';
+import { lspCodeActions } from '../../server/src/lsp/codeActionRequests';
 import { builtinRegistry } from '../../server/src/model/registry';
 import { moveTo } from '../../server/src/service/crd/versions';
 import { applyEdits, codeActions } from '../../server/src/service/codeActions';
@@ -130,4 +133,66 @@ test('shapes: back to v1api20220401, a value it does not take stands in the way 
   const d2 = parseDocument(device);
   const ok = moveTo(d2, d2.contents as YAMLMap, v1api, device)!;
   assert.equal(ok.fix?.fix === 'replace' && ok.fix.candidates[0].text, 'authorization.cloud.example.com/v1api20220401');
+});
+
+/** The refactorings offered with the cursor at `at` (a file offset) of `text`. */
+function refactorings(text: string, at: number, disabledSupport: boolean) {
+  const file = parseFile(text);
+  const position = file.lines.positionAt(at);
+  return lspCodeActions(
+    file,
+    {
+      textDocument: { uri: 'file:///ra.yaml' },
+      range: { start: position, end: position },
+      context: { diagnostics: [], only: ['refactor'] },
+    },
+    { diagnostics: () => [], version: 1, documentChanges: false, disabledSupport },
+  );
+}
+
+test('shapes: on the apiVersion, a refactoring moves a manifest back to v1api20220401 when its values allow', () => {
+  const text = ONE.replace('v1api20220401', 'v20220401').replace('AgentUser', 'Device');
+  assert.deepEqual(
+    validateFile(parseFile(text)).map((d) => d.code),
+    [],
+    'nothing calls for the move',
+  );
+  const [a, ...more] = refactorings(text, text.indexOf('v20220401'), true);
+  assert.equal(more.length, 0);
+  assert.equal(a.title, 'Move the manifest to `authorization.cloud.example.com/v1api20220401`'.replace(/`/g, "'"));
+  assert.equal(a.kind, 'refactor.rewrite');
+  const edits = a.edit!.changes!['file:///ra.yaml'];
+  const file = parseFile(text);
+  const moved = applyEdits(
+    text,
+    edits.map((e) => ({
+      start: file.lines.offsetAt(e.range.start),
+      end: file.lines.offsetAt(e.range.end),
+      newText: e.newText,
+    })),
+  );
+  assert.equal(
+    (parseDocument(moved).toJS() as { apiVersion: string }).apiVersion,
+    'authorization.cloud.example.com/v1api20220401',
+  );
+  assert.deepEqual(
+    validateFile(parseFile(moved)).map((d) => d.code),
+    [],
+  );
+  assert.deepEqual(refactorings(text, text.indexOf('kind: RoleAssignment'), true), [], 'only on the apiVersion');
+});
+
+test('shapes: a value the other shape does not allow makes the refactoring disabled, the reason naming it', () => {
+  const text = ONE.replace('v1api20220401', 'v20220401');
+  const [a] = refactorings(text, text.indexOf('authorization'), true);
+  assert.equal(a.edit, undefined);
+  assert.match(
+    a.disabled?.reason ?? '',
+    /does not take what the manifest writes at 'spec\.principalType': move those by hand/,
+  );
+  assert.deepEqual(
+    refactorings(text, text.indexOf('authorization'), false),
+    [],
+    'a client that cannot show it disabled',
+  );
 });

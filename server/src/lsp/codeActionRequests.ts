@@ -1,5 +1,6 @@
 // `textDocument/codeAction` over the pure service: the quick fixes of the diagnostics the editor sends
-// back (with the data they were published with), and `source.fixAll.cloudManifests` for the whole file.
+// back (with the data they were published with), `source.fixAll.cloudManifests` for the whole file, and the
+// move of a manifest to another version of its kind where the cursor is on its apiVersion (`refactor.rewrite`).
 import {
   CodeActionKind,
   type CodeAction,
@@ -13,10 +14,11 @@ import { isCode, SOURCE } from '../service/codes';
 import type { Diag } from '../service/diag';
 import { readFixData } from '../service/fixes/data';
 import { plainText } from '../service/plainText';
+import { versionMoves } from '../service/versionMoves';
 import type { ParsedFile } from '../service/parse';
 
 export const FIX_ALL_KIND = `${CodeActionKind.SourceFixAll}.cloudManifests`;
-export const CODE_ACTION_KINDS = [CodeActionKind.QuickFix, FIX_ALL_KIND];
+export const CODE_ACTION_KINDS = [CodeActionKind.QuickFix, CodeActionKind.RefactorRewrite, FIX_ALL_KIND];
 
 /** An LSP diagnostic of ours back as the service's (data checked against the current text by the service). */
 function fromLsp(file: ParsedFile, d: Diagnostic): Diag | undefined {
@@ -41,6 +43,8 @@ export interface CodeActionEnv {
   /** The document's version, to make edits refuse to apply to a newer one. */
   version: number | null;
   documentChanges: boolean;
+  /** The client shows a disabled action with its reason (LSP 3.16 `codeAction.disabledSupport`). */
+  disabledSupport?: boolean;
 }
 
 export function lspCodeActions(file: ParsedFile, params: CodeActionParams, env: CodeActionEnv): CodeAction[] {
@@ -74,6 +78,13 @@ export function lspCodeActions(file: ParsedFile, params: CodeActionParams, env: 
       });
     }
   }
+  // Asked with a range of nothing but the cursor's place, or a selection inside the apiVersion value.
+  if (wants(only, CodeActionKind.RefactorRewrite))
+    for (const m of versionMoves(file, file.lines.offsetAt(params.range.start))) {
+      if (m.edits) out.push({ title: plainText(m.title), kind: CodeActionKind.RefactorRewrite, edit: toEdit(m.edits) });
+      else if (env.disabledSupport && m.disabled)
+        out.push({ title: plainText(m.title), kind: CodeActionKind.RefactorRewrite, disabled: { reason: m.disabled } });
+    }
   if (only && wants(only, FIX_ALL_KIND) && only.some((o) => o.startsWith(CodeActionKind.Source))) {
     const edits = fixAllEdits(file, env.diagnostics());
     if (edits.length > 0)

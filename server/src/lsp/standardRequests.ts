@@ -245,6 +245,7 @@ export function registerRequests(s: ServerState): void {
           diagnostics: () => s.analysis.fileDiagnostics(doc.uri, file),
           version: doc.version,
           documentChanges: client.documentChangesSupport,
+          disabledSupport: client.codeActionDisabledSupport,
         });
       }, []);
     }),

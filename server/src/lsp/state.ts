@@ -39,6 +39,8 @@ export interface ClientState {
   diagnosticRefreshSupport: boolean;
   codeLensRefreshSupport: boolean;
   documentChangesSupport: boolean;
+  /** Code actions may be sent disabled, with the reason (`textDocument.codeAction.disabledSupport`). */
+  codeActionDisabledSupport: boolean;
   /** The client asked for `cloudManifests/indexChanged` (initializationOptions `indexChanged: true`). */
   indexEvents: boolean;
 }
@@ -128,6 +130,7 @@ export function createState(connection: Connection): ServerState {
       diagnosticRefreshSupport: false,
       codeLensRefreshSupport: false,
       documentChangesSupport: false,
+      codeActionDisabledSupport: false,
       indexEvents: false,
     },
     analysis,
