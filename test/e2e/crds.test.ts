@@ -27,7 +27,11 @@ function folder(files: Record<string, string>): string {
 const codes = (ds: { code?: string | number }[]) => ds.map((d) => String(d.code)).sort();
 
 test('e2e crds: a bundle in the workspace makes kinds: checks, completion and hover; they follow the file', async () => {
-  const root = folder({ 'crds/bundle.yaml': `${CRD}---\n${CEL_CRD}`, 'other.yaml': 'a: 1\n' });
+  const root = folder({
+    'crds/bundle.yaml': `${CRD}---\n${CEL_CRD}`,
+    'other.yaml': 'a: 1\n',
+    'closed.yaml': WIDGET.replace('name: w', 'name: closed'),
+  });
   const client = new WorkspaceClient({ rootDir: root });
   try {
     await client.initialize();
@@ -55,11 +59,16 @@ test('e2e crds: a bundle in the workspace makes kinds: checks, completion and ho
     assert.deepEqual(codes(ds), ['crd-validation']);
     assert.match(JSON.stringify(ds[0].message), /minReplicas must not exceed maxReplicas/);
 
-    // The CRD changes on disk: the open manifest is checked with the new limit.
+    // The CRD changes on disk: the open manifest is checked with the new limit, and so is the file that is
+    // not open, once the index is built again (in slices, after the open documents).
+    const closed = pathToFileURL(join(root, 'closed.yaml')).href;
+    await client.waitForDiagnostics(closed, (p) => codes(p.diagnostics).join() === 'value-range');
     writeFileSync(join(root, 'crds/bundle.yaml'), `${CRD.replace('maximum: 10', 'maximum: 20')}---\n${CEL_CRD}`);
     const wait = client.waitForDiagnostics(uri, (p) => p.diagnostics.length === 0);
+    const closedWait = client.waitForDiagnostics(closed, (p) => p.diagnostics.length === 0);
     await client.filesChanged({ uri: pathToFileURL(join(root, 'crds/bundle.yaml')).href, type: 2 });
     await wait;
+    await closedWait;
 
     // Edited in the editor (not saved): the kinds follow the open document.
     const bundle = pathToFileURL(join(root, 'crds/bundle.yaml')).href;

@@ -214,6 +214,35 @@ test('crds: an operator bundle of many kinds gets no snippets (kind: completion 
   assert.ok(labels.some((l) => l.startsWith('StorageAccount ')));
 });
 
+test('crds: a CRD edited with the index built again in slices: files come back one by one, none stale', () => {
+  const widget = (name: string, size: number) =>
+    `apiVersion: example.org/v1\nkind: Widget\nmetadata: {name: ${name}}\nspec: {size: ${size}, color: red}\n`;
+  const a = workspace([
+    ['file:///w/crd.yaml', WIDGET_CRD],
+    ['file:///w/a.yaml', widget('a', 15)],
+    ['file:///w/b.yaml', widget('b', 15)],
+    ['file:///w/c.yaml', widget('c', 15)],
+  ]);
+  a.indexFile('file:///w/crd.yaml', WIDGET_CRD.replace('maximum: 10', 'maximum: 20'));
+  assert.equal(a.applyCrds({ deferIndex: true }), true);
+  assert.deepEqual(a.index.uris(), [], 'queued, not indexed yet');
+  // One file at a time: the first call stops after one.
+  let calls = 0;
+  assert.equal(
+    a.reindexPending(() => calls++ > 0),
+    false,
+  );
+  assert.equal(a.index.uris().length, 1);
+  // Meanwhile b is edited and c deleted: b keeps its new text, c does not come back.
+  a.indexFile('file:///w/b.yaml', widget('b', 25));
+  a.unindexFile('file:///w/c.yaml');
+  assert.equal(a.reindexPending(), true);
+  assert.deepEqual(a.index.uris().sort(), ['file:///w/a.yaml', 'file:///w/b.yaml', 'file:///w/crd.yaml']);
+  const sizeOf = (uri: string) => a.fileDiagnostics(uri, a.parse(a.index.get(uri)!.text)).map((d) => d.code);
+  assert.deepEqual(sizeOf('file:///w/a.yaml'), [], 'checked with the new maximum');
+  assert.deepEqual(sizeOf('file:///w/b.yaml'), ['value-range'], 'its own new text, above the new maximum');
+});
+
 const DATABASE_CRD = `apiVersion: apiextensions.k8s.io/v1
 kind: CustomResourceDefinition
 metadata: {name: databases.dbs.example.io}

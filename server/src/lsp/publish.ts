@@ -10,7 +10,7 @@ import { WORKSPACE_SCOPE } from '../service/workspace/manifest';
 import { docsBaseOf, toLspDiagnostic } from './diagnostic';
 import { QuietScheduler } from './quiet';
 import { fileOf, isYaml, safely, type ServerState } from './state';
-import { displayOf, scopeOf } from './workspaceFolders';
+import { displayOf, enqueue, scopeOf } from './workspaceFolders';
 import { indexChanged } from './indexEvents';
 import { forgetLarge, isLargeDoc, largeDiagnostics } from './largeDocs';
 import { closedFileDiagnostics, workspaceWide } from './workspaceDiagnostics';
@@ -144,12 +144,14 @@ function flush(s: ServerState): void {
     dirty.add(uri);
   }
   // A CRD edited, created or deleted: its kinds change, and with them what every file says. (While the
-  // workspace is scanned, the scan applies them once at its end.)
-  if (s.ws.indexComplete && safely(s, () => s.analysis.applyCrds(), false)) {
+  // workspace is scanned, the scan applies them once at its end.) The open documents are analysed again
+  // now; the index is built again in slices between requests (`reindexAfterCrds`), then everything is
+  // published again.
+  if (s.ws.indexComplete && safely(s, () => s.analysis.applyCrds({ deferIndex: true }), false)) {
     s.indexedVersion.clear();
     for (const doc of documents.all()) safely(s, () => syncDoc(s, doc), undefined);
-    for (const u of [...documents.all().map((d) => d.uri), ...s.index.uris(), ...publish.closedPublished.keys()])
-      dirty.add(u);
+    for (const u of [...documents.all().map((d) => d.uri), ...publish.closedPublished.keys()]) dirty.add(u);
+    reindexAfterCrds(s);
     indexChanged(s, true);
   }
   const uris = [...dirty];
@@ -182,6 +184,35 @@ function flush(s: ServerState): void {
     );
   }
   if (others.length > 0) scheduleRefresh(s, false);
+}
+
+/**
+ * The index built again after the kinds of the CRDs changed, 15 ms at a time with requests answered in
+ * between; meanwhile the index is incomplete (as during a scan: "owner not found" waits), file events wait
+ * their turn behind it (they read the index: a file deleted meanwhile must not come back from the queue),
+ * and a scan that starts takes over (it reads every file again). Then every file is published again.
+ */
+function reindexAfterCrds(s: ServerState): void {
+  const { ws } = s;
+  const gen = ++ws.scanGeneration;
+  ws.indexComplete = false;
+  const run = async () => {
+    for (
+      let t = Date.now();
+      !safely(s, () => s.analysis.reindexPending(() => Date.now() - t > 15), true);
+      t = Date.now()
+    ) {
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      if (gen !== ws.scanGeneration) return;
+    }
+    if (gen !== ws.scanGeneration) return;
+    ws.indexComplete = true;
+    s.indexedVersion.clear();
+    for (const doc of s.documents.all()) safely(s, () => syncDoc(s, doc), undefined);
+    revalidateAll(s);
+    indexChanged(s, true);
+  };
+  ws.scanDone = enqueue(s, run);
 }
 
 /** Asks the client to pull diagnostics again (pull mode) and to refresh code lenses (paths follow owners). */

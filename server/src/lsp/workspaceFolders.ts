@@ -245,6 +245,8 @@ export function scanWorkspace(s: ServerState, indexed: () => void): Promise<void
   const { ws, documents, connection } = s;
   const gen = ++ws.scanGeneration;
   ws.indexComplete = false;
+  // Files queued to be indexed again with new kinds (publish.ts reindexAfterCrds): the scan reads them all.
+  s.analysis.dropPendingIndex();
   const run = async () => {
     const started = Date.now();
     const progress = await createProgress(s);

@@ -83,6 +83,11 @@ export class Analysis {
   private readonly crdFiles = new Map<string, { texts: string[]; kinds: (KindDef[] | undefined)[] }>();
   /** The CRDs read changed since the registry was built (see `applyCrds`). */
   private crdsDirty = false;
+  /**
+   * Indexed files not yet indexed again with the registry `applyCrds({ deferIndex: true })` built: their
+   * text and scope, indexed by `reindexPending` (the server does it in slices, answering requests between).
+   */
+  private readonly reindexQueue = new Map<string, { text: string; scope: string | undefined }>();
   /** The registry given at creation: CRDs are added to it. */
   private readonly baseRegistry: Registry;
   /** Open documents whose outline the client asked for: their symbols are computed with each version. */
@@ -143,21 +148,40 @@ export class Analysis {
 
   /**
    * Builds the registry again from the CRDs read, when they changed; then every open and indexed file is
-   * analysed again with it (their kinds may have changed). Returns whether the registry changed.
+   * analysed again with it (their kinds may have changed). Returns whether the registry changed. With
+   * `deferIndex`, the indexed files are only queued: the index holds them again as `reindexPending` goes.
    */
-  applyCrds(): boolean {
+  applyCrds(options: { deferIndex?: boolean } = {}): boolean {
     if (!this.crdsDirty) return false;
     this.crdsDirty = false;
     this.readCrds();
     const perCrd = [...this.crdFiles.values()].flatMap((f) => f.kinds as KindDef[][]);
     const registry = registryOfKinds(perCrd, this.baseRegistry);
     if (registry === this.registry) return false;
-    this.setRegistry(registry);
+    this.setRegistry(registry, options.deferIndex === true);
     return true;
   }
 
-  /** A new registry: new caches, every open and indexed file parsed and analysed again. */
-  private setRegistry(registry: Registry): void {
+  /**
+   * Indexes again, one file at a time until `stop()` says so, the files `applyCrds({ deferIndex: true })`
+   * queued; whether none is left. A file indexed or unindexed meanwhile has left the queue.
+   */
+  reindexPending(stop: () => boolean = () => false): boolean {
+    for (const [uri, { text, scope }] of this.reindexQueue) {
+      if (stop()) return false;
+      this.reindexQueue.delete(uri);
+      this.indexFile(uri, text, scope);
+    }
+    return true;
+  }
+
+  /** Forgets the queued files (a scan of the workspace reads every file again). */
+  dropPendingIndex(): void {
+    this.reindexQueue.clear();
+  }
+
+  /** A new registry: new caches, every open and indexed file parsed and analysed again (`defer`: queued). */
+  private setRegistry(registry: Registry, defer = false): void {
     this.store = new ChunkStore(registry);
     this.index = createWorkspaceIndex(registry);
     // Rendered overlays were parsed in the old store with the old kinds: rendered again on demand.
@@ -166,9 +190,17 @@ export class Analysis {
     this.renderedPointerTables.clear();
     this.renderings.clear();
     this.renderDocs.clear();
-    const indexed = [...this.indexed];
+    const indexed = [
+      ...[...this.indexed].map(([uri, file]): [string, { text: string; scope: string | undefined }] => [
+        uri,
+        { text: file.text, scope: this.scopes.get(uri) },
+      ]),
+      ...this.reindexQueue,
+    ];
     this.indexed.clear();
-    for (const [uri, file] of indexed) this.indexFile(uri, file.text, this.scopes.get(uri));
+    this.reindexQueue.clear();
+    for (const [uri, entry] of indexed) this.reindexQueue.set(uri, entry);
+    if (!defer) this.reindexPending();
     for (const [uri, hit] of this.open) {
       const text = hit.file.text;
       // As openFile does: a document too large to analyse is parsed on demand and not held (tooLarge.ts).
@@ -285,6 +317,7 @@ export class Analysis {
    * held. Returns the name keys it defined before or defines now (see WorkspaceIndex.set).
    */
   indexFile(uri: string, file: ParsedFile | string, scope: string = WORKSPACE_SCOPE): string[] {
+    this.reindexQueue.delete(uri);
     const parsed = typeof file === 'string' ? this.parse(file) : file;
     this.setCrdFile(uri, parsed.text);
     // Hold the new version before releasing the old one, so that the chunks they share stay put.
@@ -348,6 +381,7 @@ export class Analysis {
 
   /** Removes a file from the index; returns the name keys it defined. */
   unindexFile(uri: string): string[] {
+    this.reindexQueue.delete(uri);
     const before = this.indexed.get(uri);
     if (before) this.store.release(before);
     this.indexed.delete(uri);
