@@ -147,14 +147,38 @@ export async function openFileIn(page: Page, relPath: string): Promise<void> {
   await page.mouse.move(700, 790); // no tab tooltip in the screenshots
 }
 
-/** Puts the caret at a 1-based line and column (Go to Line, `Control+G`). */
+/**
+ * Puts the caret at a 1-based line and column (Go to Line, `Control+G`). Enter is pressed only once the picker
+ * shows its "Go to line …" row: pressed earlier (the workbench busy on 2 cores), it is lost and the picker stays
+ * open. When the picker does not take it (no active editor, focus elsewhere), it is closed, the editor focused
+ * and the whole gesture tried again.
+ */
 export async function goToIn(page: Page, line: number, column: number): Promise<void> {
-  await page.keyboard.press('Control+G');
-  const input = page.locator('.quick-input-widget input');
-  await input.waitFor();
-  await input.fill(`:${line}:${column}`);
-  await page.keyboard.press('Enter');
-  await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
+  const widget = page.locator('.quick-input-widget');
+  for (let attempt = 1; ; attempt++) {
+    await page.keyboard.press('Control+G');
+    const input = widget.locator('input');
+    await input.waitFor();
+    await input.fill(`:${line}:${column}`);
+    const row = widget.locator('.monaco-list-row', { hasText: new RegExp(`line ${line}\\b`, 'i') });
+    const ready = await row
+      .first()
+      .waitFor({ timeout: 10_000 })
+      .then(() => true)
+      .catch(() => false);
+    if (ready) {
+      await page.keyboard.press('Enter');
+      const closed = await widget
+        .waitFor({ state: 'hidden', timeout: 10_000 })
+        .then(() => true)
+        .catch(() => false);
+      if (closed) return;
+    }
+    if (attempt === 3) throw new Error(`Go to Line ${line}:${column} was not taken after ${attempt} attempts`);
+    await page.keyboard.press('Escape');
+    await widget.waitFor({ state: 'hidden' });
+    await page.locator('.editor-instance .monaco-editor .view-lines').first().click({ position: { x: 5, y: 5 } });
+  }
 }
 
 /** The rows of the Problems panel (opened with `Control+Shift+M` when hidden), as text. */
