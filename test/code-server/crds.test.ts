@@ -7,23 +7,8 @@
 // Same prerequisites as workbench.test.ts (`bash scripts/code-server/install.sh`): without them it fails.
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { after, before, describe } from 'node:test';
-import type { Page } from 'playwright-core';
-import {
-  closeWorkbench,
-  freshResults,
-  goToIn,
-  nbsp,
-  openFileIn,
-  openWorkbench,
-  packagedVsix,
-  problemsTextIn,
-  repo,
-  requirePrerequisites,
-  stepsSavingFailures,
-  workspaceRoot,
-  type Session,
-} from './session';
+import { describe } from 'node:test';
+import { nbsp, repo, workbenchSuite } from './session';
 
 const RESULTS = join(repo, 'test-results', 'code-server-crds');
 
@@ -103,44 +88,28 @@ const HOVER_AT = { line: 8, col: 5 };
 const COMPLETE_AT = { line: 9, col: 3 };
 
 describe('kinds from CRDs in a real VS Code workbench (code-server + chromium)', { timeout: 600_000 }, () => {
-  let root: string;
-  let session: Session | undefined;
-  let page: Page;
-  let shotNo = 0;
-  const shot = async (name: string) => {
-    const file = join(RESULTS, `${String(++shotNo).padStart(2, '0')}-${name}.png`);
-    await page.screenshot({ path: file });
-    return file;
-  };
-  const step = stepsSavingFailures(shot);
-
-  before(async () => {
-    requirePrerequisites();
-    freshResults(RESULTS);
-    let ws: string;
-    ({ root, ws } = workspaceRoot('cloud-manifests-crds-', { [BUNDLE_FILE]: BUNDLE, [GADGET_FILE]: GADGET }));
-    const vsix = packagedVsix(root);
-    session = await openWorkbench({ root, vsix, workspace: ws });
-    page = session.page;
+  const suite = workbenchSuite({
+    prefix: 'cloud-manifests-crds-',
+    results: RESULTS,
+    files: { [BUNDLE_FILE]: BUNDLE, [GADGET_FILE]: GADGET },
   });
-
-  after(() => closeWorkbench(session, root));
+  const { shot, step, openFile, goTo, problemsText } = suite;
 
   /** The text of the hover shown at the caret (the keyboard hover, asked again while a busy machine drops it). */
   async function hoverText(want: RegExp): Promise<string> {
     let h = '';
     for (let attempt = 0; attempt < 10 && !want.test(h); attempt++) {
-      await page.mouse.move(700, 790);
-      await page.keyboard.press('Control+K');
-      await page.keyboard.press('Control+I');
-      await page
+      await suite.page.mouse.move(700, 790);
+      await suite.page.keyboard.press('Control+K');
+      await suite.page.keyboard.press('Control+I');
+      await suite.page
         .locator('.monaco-hover-content')
         .first()
         .waitFor({ timeout: 3000 })
         .catch(() => undefined);
       h = nbsp(
         (
-          await page
+          await suite.page
             .locator('.monaco-hover-content')
             .allInnerTexts()
             .catch(() => [])
@@ -153,15 +122,10 @@ describe('kinds from CRDs in a real VS Code workbench (code-server + chromium)',
   step(
     "a manifest breaking the CRD's x-kubernetes-validations rule: a squiggle and the rule's message in Problems",
     async () => {
-      await openFileIn(page, GADGET_FILE);
+      await openFile(GADGET_FILE);
       // The kinds are known once the workspace scan has read the bundle: until then the manifest has no squiggle.
-      await page.locator('.editor-instance .squiggly-error').first().waitFor({ timeout: 90_000 });
-      let text = '';
-      const until = Date.now() + 60_000;
-      while (Date.now() < until && !/crd-validation/.test(text)) {
-        text = await problemsTextIn(page);
-        if (!/crd-validation/.test(text)) await page.waitForTimeout(500);
-      }
+      await suite.page.locator('.editor-instance .squiggly-error').first().waitFor({ timeout: 90_000 });
+      const text = await suite.waitFor(problemsText, (t) => /crd-validation/.test(t), 'the rule in Problems', 60_000);
       assert.match(
         text,
         new RegExp(
@@ -174,27 +138,27 @@ describe('kinds from CRDs in a real VS Code workbench (code-server + chromium)',
   );
 
   step("hover on a key of a CRD kind shows the CRD's description and where the kind comes from", async () => {
-    await openFileIn(page, GADGET_FILE);
-    await goToIn(page, HOVER_AT.line, HOVER_AT.col);
+    await openFile(GADGET_FILE);
+    await goTo(HOVER_AT.line, HOVER_AT.col);
     const h = await hoverText(/The most replicas the gadget may scale out to/);
     assert.match(h, /The most replicas the gadget may scale out to/, h);
     assert.match(h, /gadgets\.devices\.example\.org/, h);
-    await page.waitForTimeout(400); // the fade-in, for the screenshot
+    await suite.page.waitForTimeout(400); // the fade-in, for the screenshot
     await shot('crd-hover');
-    await page.keyboard.press('Escape');
+    await suite.page.keyboard.press('Escape');
   });
 
   step("completion in the CRD kind's spec offers the keys of its schema not written yet", async () => {
-    await openFileIn(page, GADGET_FILE);
-    await goToIn(page, COMPLETE_AT.line, COMPLETE_AT.col);
-    await page.keyboard.press('Control+Space');
-    const widget = page.locator('.suggest-widget.visible');
+    await openFile(GADGET_FILE);
+    await goTo(COMPLETE_AT.line, COMPLETE_AT.col);
+    await suite.page.keyboard.press('Control+Space');
+    const widget = suite.page.locator('.suggest-widget.visible');
     await widget.waitFor();
     await widget.locator('.monaco-list-row', { hasText: 'powerMode' }).first().waitFor();
     const labels = (await widget.locator('.monaco-list-row .label-name').allInnerTexts()).map((s) => nbsp(s).trim());
     assert.ok(labels.includes('powerMode'), labels.join(', '));
     assert.ok(!labels.includes('minReplicas'), `a key already written is not offered again: ${labels.join(', ')}`);
     await shot('crd-completion');
-    await page.keyboard.press('Escape');
+    await suite.page.keyboard.press('Escape');
   });
 });
