@@ -161,3 +161,26 @@ test('e2e crds: a bundle above maxFileSizeMB is named in the log with the settin
     rmSync(root, { recursive: true, force: true });
   }
 });
+
+test('e2e crds: a file created in a crds folder inside the workspace is indexed like any other file', async () => {
+  const root = folder({ 'crds/widgets.yaml': CRD, 'other.yaml': 'a: 1\n' });
+  const client = new WorkspaceClient({ rootDir: root, settings: { crds: ['crds'] } });
+  try {
+    await client.initialize();
+    await client.waitForScans(1);
+    const created = join(root, 'crds', 'scalers.yaml');
+    writeFileSync(created, CEL_CRD);
+    const uri = pathToFileURL(created).href;
+    // Indexed: its own problems are published (its rule that does not compile), as for any closed file.
+    const own = client.waitForDiagnostics(uri, (p) => codes(p.diagnostics).includes('crd-rule-invalid'));
+    await client.filesChanged({ uri, type: 1 });
+    await own;
+    const scaler = pathToFileURL(join(root, 's.yaml')).href;
+    const SCALER =
+      'apiVersion: cel.example.org/v1\nkind: Scaler\nmetadata:\n  name: s-a\nspec:\n  minReplicas: 3\n  maxReplicas: 1\n';
+    assert.deepEqual(codes(await client.open(scaler, SCALER)), ['crd-validation'], 'and its kinds are known');
+  } finally {
+    await client.stop();
+    rmSync(root, { recursive: true, force: true });
+  }
+});

@@ -12,6 +12,7 @@ import { applyEdits, codeActions } from '../../server/src/service/codeActions';
 import { complete } from '../../server/src/service/complete';
 import { severityOf } from '../../server/src/service/diag';
 import { hover } from '../../server/src/service/hover';
+import { versionMoves } from '../../server/src/service/versionMoves';
 import { definitionAt } from '../../server/src/service/workspace/navigate';
 import { documentSymbols, workspaceSymbols } from '../../server/src/service/workspace/symbols';
 import { asActual, compared, fmt, readExpectations } from '../expectations';
@@ -151,6 +152,11 @@ test('crds: the fix of a deprecated version moves the manifest to the storage ve
   assert.match(d.message, /^example\.org\/v1beta1 Widget is deprecated; use example\.org\/v1\. Every field/);
   const data = d.data as { fix: string; candidates: { text: string }[] };
   assert.equal(data.fix, 'replace');
+  assert.deepEqual(
+    versionMoves(a.parse(text), text.indexOf('v1beta1')),
+    [],
+    'the quick fix moves it, not a refactoring too',
+  );
   const fixed = text.slice(0, d.start) + data.candidates[0].text + text.slice(d.end);
   assert.equal(fixed.split('\n')[0], 'apiVersion: example.org/v1');
   assert.deepEqual(

@@ -40,12 +40,16 @@ export async function readCrdFile(s: ServerState, uri: string): Promise<void> {
 }
 
 /**
- * A file event on a file of the `crds` setting (named, or a YAML file in a folder it names) that the index
- * does not hold: its kinds read again, or forgotten when it is deleted. Whether the event was one.
+ * A file event on a file of the `crds` setting (named, or a YAML file in a folder it names) outside the
+ * workspace, or inside it but left out of the index: its kinds read again, or forgotten when it is deleted.
+ * Whether the event was one.
  */
 export async function crdFileChanged(s: ServerState, uri: string, deleted: boolean): Promise<boolean> {
   const path = pathOf(uri);
   if (!path || s.index.has(uri)) return false;
+  // Inside the workspace a file is indexed (its CRDs with it), unless the scan left it to this setting
+  // (above `maxFileSizeMB`): only such a file is read here.
+  if (s.ws.folders.some((f) => within(f, path)) && !s.ws.crdFiles.has(uri)) return false;
   const named = s.ws.crdRoots.some((root) => root === path || (within(root, path) && isYamlName(path)));
   if (!named) return false;
   if (deleted) {

@@ -31,7 +31,8 @@ export function versionMoves(file: ParsedFile, at: number): VersionMove[] {
   if (local < start || local > end) return [];
   const id = identifyChunk({ doc: chunk.doc, text: chunk.text, store: file.store });
   const def = id.def;
-  if (!def || id.list) return [];
+  // A CRD version deprecated or not served has its diagnostic, whose quick fix is this move.
+  if (!def || id.list || (def.crd && (!def.crd.served || def.crd.deprecated))) return [];
   const written = api.value.value;
   const group = written.slice(0, written.lastIndexOf('/') + 1);
   return id.registry
