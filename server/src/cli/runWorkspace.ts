@@ -6,7 +6,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Excluder } from '../io/glob';
 import type { Registry } from '../model/registry';
 import { Analysis, type FileText } from '../service/analysis';
-import { crdsOfTexts, crdTextsOf, registryOfCrds } from '../service/crd/sources';
+import { crdTextsOf, kindsOfCrdText, registryOfKinds } from '../service/crd/sources';
 import type { ParsedFile } from '../service/parse';
 import { LineIndex } from '../service/lineIndex';
 import type { Settings } from '../service/settings';
@@ -120,11 +120,12 @@ export async function loadWorkspace(
 
 /** The kinds of a run: the built-in ones and those of every CRD among its files and the `crds` setting's. */
 export function workspaceRegistry(workspace: Workspace): Registry {
-  const crds = [
+  // Headers only, as the server reads them: a kind's schema is read when a manifest of it is checked.
+  const perCrd = [
     ...workspace.files.map((f, i) => ({ uri: uriOf(f, i), text: f.parsed.text })),
     ...(workspace.crds ?? []),
-  ].flatMap((f) => crdsOfTexts(f.uri, crdTextsOf(f.text)));
-  return registryOfCrds(crds);
+  ].flatMap((f) => crdTextsOf(f.text).map((t) => kindsOfCrdText(f.uri, t)));
+  return registryOfKinds(perCrd);
 }
 
 /** The index key of a workspace file: its file URI, or a pseudo URI for standard input. */

@@ -118,12 +118,3 @@ export function registryOfKinds(perCrd: readonly (readonly KindDef[])[], base: R
     b.crdReplaces && defs.some((d) => d.area === b.area && d.version === b.version && d.kind === b.kind);
   return new Registry([...base.kinds.filter((b) => !replaced(b)), ...defs]);
 }
-
-/** The registry of CRDs already read (the CLI's): their kinds keep the text, not the value (see kindsOfCrdText). */
-export function registryOfCrds(crds: readonly CrdDocument[], base: Registry = builtinRegistry()): Registry {
-  if (crds.length === 0) return base;
-  return registryOfKinds(
-    crds.map(({ uri, value, text }) => kindsOfCrd(value, uri, () => read(text))),
-    base,
-  );
-}
