@@ -78,6 +78,7 @@ test('the rendered results name their overlay (JSON, SARIF); --no-kustomize leav
   const all = check(['overlays']);
   const rendered = all.filter((p) => / \(in overlays\/(?:prod|dev|staging)\)$/.test(p.message));
   assert.deepEqual(rendered.map((p) => `${p.file} ${p.code}`).sort(), [
+    'overlays/base/account.yaml kustomize-owner-renamed',
     'overlays/overlays/dev/kustomization.yml name-limit',
     'overlays/overlays/dev/location.yaml reference-shape',
     'overlays/overlays/prod/kustomization.yaml name-limit',

@@ -15,6 +15,8 @@ import { definesRoles, FileRoles, type FileRole } from './fileRoles';
 import { maskTemplate, type MaskedTemplate } from './helm/mask';
 import { templateDiagnostics } from './helm/templateDiagnostics';
 import { kustomizationDiagnostics, patchFileDiagnostics } from './kustomize/patchDiagnostics';
+import { isKustomizationUri } from './kustomize/kustomization';
+import { renamedReferences } from './kustomize/renamedReferences';
 import { renderedDiagnostics } from './kustomize/renderedDiagnostics';
 import { renderedValueMarkdown } from './kustomize/renderedHover';
 import {
@@ -36,6 +38,9 @@ import type { WorkspaceIndex } from './workspace/workspaceIndex';
 /** A kustomization that changes what it lists (else its rendering is its resources as written). */
 const TRANSFORMS =
   /^(?:namePrefix|nameSuffix|namespace|commonLabels|labels|commonAnnotations|patches|patchesStrategicMerge|patchesJson6902)\s*:/m;
+
+/** A kustomization that teaches Kustomize which fields hold names (then it may rewrite owner names). */
+const TAUGHT = /^(?:configurations|crds|openapi)\s*:/m;
 
 export interface AnalysisInputs {
   /** The kinds the analysis knows (default: the built-in ones). */
@@ -494,6 +499,7 @@ export class Analysis {
     texts: readonly string[],
     touched: readonly number[],
     overlay: string,
+    written: readonly (string | undefined)[],
   ): Diag[][] {
     // One index per overlay, kept: an edit changes a few rendered resources, and only those are indexed
     // again (held, so their parsed chunks stay while they are the overlay's).
@@ -514,9 +520,16 @@ export class Analysis {
       index.remove(uri(i));
     }
     r.texts.length = texts.length;
-    return touched.map((i) =>
+    const found = touched.map((i) =>
       checkFile(index, uri(i), { complete: false, ownerResolution: 'off', display: () => overlay }),
     );
+    // References the overlay's renaming breaks (Kustomize does not rewrite owner names): unless one of its
+    // kustomizations teaches Kustomize more fields, which is not rendered here.
+    const reads = this.renderings.get(kustomization)?.reads;
+    const taught = [...(reads ?? [])].some(([u, t]) => isKustomizationUri(u) && t !== undefined && TAUGHT.test(t));
+    if (taught) return found;
+    const renamed = renamedReferences(index, uri, written, touched);
+    return found.map((d, n) => (renamed[n].length > 0 ? [...d, ...renamed[n]] : d));
   }
 
   /**
@@ -584,7 +597,7 @@ export class Analysis {
       documents: this.resourceDocs,
       // The rendered resources are held by the overlay's index (renderedCross): parsed and validated once.
       validate: (t) => validateFile(this.parse(t)),
-      cross: (texts, touched, overlay) => this.renderedCross(kustomization, texts, touched, overlay),
+      cross: (texts, touched, overlay) => this.renderedCross(kustomization, texts, touched, overlay, r.written),
       toText: this.renderedText(kustomization),
       pointers: this.renderedPointers(kustomization),
     });
