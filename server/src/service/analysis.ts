@@ -6,6 +6,7 @@
 // Who holds a chunk (see retention.ts) is counted here alone: an open document's current version and an
 // indexed file each hold their file's chunks, and release them when they move on or go.
 import { stringify } from 'yaml';
+import type { GraphNode } from '../protocol/customRequests';
 import { builtinRegistry, type Registry } from '../model/registry';
 import { analyze } from './analyze';
 import { crdsOfTexts, crdTextsOf, registryOfCrds } from './crd/sources';
@@ -17,7 +18,8 @@ import { templateDiagnostics } from './helm/templateDiagnostics';
 import { kustomizationDiagnostics, patchFileDiagnostics } from './kustomize/patchDiagnostics';
 import { isKustomizationUri } from './kustomize/kustomization';
 import { renamedReferences } from './kustomize/renamedReferences';
-import { renderedDiagnostics } from './kustomize/renderedDiagnostics';
+import { overlayGraph } from './kustomize/overlayGraph';
+import { overlayName, renderedDiagnostics } from './kustomize/renderedDiagnostics';
 import { renderedValueMarkdown } from './kustomize/renderedHover';
 import {
   renderKustomization,
@@ -38,6 +40,9 @@ import type { WorkspaceIndex } from './workspace/workspaceIndex';
 /** A kustomization that changes what it lists (else its rendering is its resources as written). */
 const TRANSFORMS =
   /^(?:namePrefix|nameSuffix|namespace|commonLabels|labels|commonAnnotations|patches|patchesStrategicMerge|patchesJson6902)\s*:/m;
+
+/** The uri a rendered resource has in its overlay's index (never a file's: no file is named so). */
+const renderedUri = (i: number) => `rendered:///${i}`;
 
 /** A kustomization that teaches Kustomize which fields hold names (then it may rewrite owner names). */
 const TAUGHT = /^(?:configurations|crds|openapi)\s*:/m;
@@ -501,12 +506,30 @@ export class Analysis {
     overlay: string,
     written: readonly (string | undefined)[],
   ): Diag[][] {
-    // One index per overlay, kept: an edit changes a few rendered resources, and only those are indexed
-    // again (held, so their parsed chunks stay while they are the overlay's).
+    const index = this.renderedIndex(kustomization, texts);
+    const uri = renderedUri;
+    const found = touched.map((i) =>
+      checkFile(index, uri(i), { complete: false, ownerResolution: 'off', display: () => overlay }),
+    );
+    // References the overlay's renaming breaks (Kustomize does not rewrite owner names): unless one of its
+    // kustomizations teaches Kustomize more fields, which is not rendered here.
+    const reads = this.renderings.get(kustomization)?.reads;
+    const taught = [...(reads ?? [])].some(([u, t]) => isKustomizationUri(u) && t !== undefined && TAUGHT.test(t));
+    if (taught) return found;
+    const renamed = renamedReferences(index, uri, written, touched);
+    return found.map((d, n) => (renamed[n].length > 0 ? [...d, ...renamed[n]] : d));
+  }
+
+  /**
+   * The index of an overlay's rendered resources (`texts`, resource `i` under `renderedUri(i)`). One per
+   * overlay, kept: an edit changes a few rendered resources, and only those are indexed again (held, so
+   * their parsed chunks stay while they are the overlay's).
+   */
+  private renderedIndex(kustomization: string, texts: readonly string[]): WorkspaceIndex {
     let r = this.renderedIndexes.get(kustomization);
     if (!r) this.renderedIndexes.set(kustomization, (r = { index: createWorkspaceIndex(this.registry), texts: [] }));
     const { index } = r;
-    const uri = (i: number) => `rendered:///${i}`;
+    const uri = renderedUri;
     texts.forEach((t, i) => {
       if (r.texts[i]?.text === t) return;
       const parsed = this.parse(t);
@@ -520,16 +543,38 @@ export class Analysis {
       index.remove(uri(i));
     }
     r.texts.length = texts.length;
-    const found = touched.map((i) =>
-      checkFile(index, uri(i), { complete: false, ownerResolution: 'off', display: () => overlay }),
-    );
-    // References the overlay's renaming breaks (Kustomize does not rewrite owner names): unless one of its
-    // kustomizations teaches Kustomize more fields, which is not rendered here.
-    const reads = this.renderings.get(kustomization)?.reads;
-    const taught = [...(reads ?? [])].some(([u, t]) => isKustomizationUri(u) && t !== undefined && TAUGHT.test(t));
-    if (taught) return found;
-    const renamed = renamedReferences(index, uri, written, touched);
-    return found.map((d, n) => (renamed[n].length > 0 ? [...d, ...renamed[n]] : d));
+    return index;
+  }
+
+  /**
+   * The owner trees of the overlays' rendered results (kustomize/overlayGraph.ts): every kustomization that
+   * changes what it lists, rendered, its resources under their rendered names.
+   */
+  overlayGraphs(): GraphNode[] {
+    if (!this.renderOverlays) return [];
+    const out: GraphNode[] = [];
+    for (const k of this.roles.kustomizations()) {
+      const text = this.userText(k);
+      if (text === undefined || !TRANSFORMS.test(text)) continue;
+      const rendered = this.renderOverlay(k);
+      if (rendered.resources.length === 0) continue;
+      const toText = this.renderedText(k);
+      const index = this.renderedIndex(
+        k,
+        rendered.resources.map((r) => toText(r)),
+      );
+      const graph = overlayGraph({
+        kustomization: k,
+        name: overlayName(k),
+        index,
+        uriOf: renderedUri,
+        count: rendered.resources.length,
+        origins: rendered.origins,
+        lines: (u) => (this.open.get(u)?.file ?? this.indexed.get(u))?.lines,
+      });
+      for (const n of graph) out.push(n);
+    }
+    return out;
   }
 
   /**
