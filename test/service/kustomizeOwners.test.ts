@@ -42,6 +42,28 @@ describe('an owner renamed by an overlay', () => {
     assert.match(d[0].message, /\(in overlays\/prod\)$/);
   });
 
+  test('renamed in two overlays: shown once on the base line, naming both', () => {
+    const a = overlay('namePrefix: prod-\n', {
+      'file:///repo/overlays/dev/kustomization.yaml': 'resources:\n  - ../../base\nnamePrefix: dev-\n',
+    });
+    const d = a.fileDiagnostics(ALL, undefined, { complete: true });
+    assert.deepEqual(
+      d.map((x) => x.code),
+      ['kustomize-owner-renamed', 'kustomize-owner-renamed'],
+      'the words differ (prod-rg, dev-rg): two problems',
+    );
+    assert.match(d[0].message, /`dev-rg`.*\(in overlays\/dev\)$/);
+    assert.match(d[1].message, /`prod-rg`.*\(in overlays\/prod\)$/);
+    const same = overlay('namespace: prod\nnameSuffix: -x\n', {
+      'file:///repo/overlays/dev/kustomization.yaml': 'resources:\n  - ../../base\nnameSuffix: -x\n',
+    });
+    const one = same.fileDiagnostics(ALL, undefined, { complete: true });
+    assert.deepEqual(
+      one.map((x) => x.message.replace(/^.*\(in /, '(in ')),
+      ['(in overlays/dev and overlays/prod)'],
+    );
+  });
+
   test('nameSuffix too', () => {
     assert.deepEqual(shown(overlay('nameSuffix: -prod\n'), ALL, base), ['kustomize-owner-renamed name']);
   });

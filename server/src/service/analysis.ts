@@ -19,7 +19,7 @@ import { kustomizationDiagnostics, patchFileDiagnostics } from './kustomize/patc
 import { isKustomizationUri } from './kustomize/kustomization';
 import { renamedReferences } from './kustomize/renamedReferences';
 import { overlayGraph } from './kustomize/overlayGraph';
-import { overlayName, renderedDiagnostics } from './kustomize/renderedDiagnostics';
+import { mergeOverlays, overlayName, renderedDiagnostics } from './kustomize/renderedDiagnostics';
 import { renderedValueMarkdown } from './kustomize/renderedHover';
 import {
   renderKustomization,
@@ -325,10 +325,11 @@ export class Analysis {
     // A kustomization or a Chart.yaml edited: the files it makes patches or templates read differently;
     // a kustomization or a patch edited: the files of the overlay it renders show its problems.
     const role = this.roles.roleOf(uri);
-    const overlay = role.role === 'patch' ? role.by : role.role === 'kustomization' ? uri : undefined;
-    const read = overlay ? [...(this.renderings.get(overlay)?.reads.keys() ?? [])] : [];
+    const overlays = role.role === 'patch' ? role.overlays : role.role === 'kustomization' ? [uri] : [];
+    const read = overlays.flatMap((k) => [...(this.renderings.get(k)?.reads.keys() ?? [])]);
     // A resource file edited: the kustomizations and patches of the overlays that render it.
-    if (!overlay) for (const [k, r] of this.renderings) if (r.reads.has(uri)) read.push(k, ...this.roles.patchesOf(k));
+    if (overlays.length === 0)
+      for (const [k, r] of this.renderings) if (r.reads.has(uri)) read.push(k, ...this.roles.patchesOf(k));
     return this.index.dependents([uri, ...(definesRoles(uri) ? this.reroled : []), ...read], keys);
   }
 
@@ -392,14 +393,15 @@ export class Analysis {
    */
   private inOverlays(uri: string, f: ParsedFile, shown: readonly Diag[]): Diag[] {
     if (!this.renderOverlays) return [];
-    const out: Diag[] = [];
-    for (const k of this.roles.kustomizations()) {
+    const each: { overlay: string; diags: Diag[] }[] = [];
+    for (const k of this.roles.kustomizations().sort()) {
       const text = this.userText(k);
       if (text === undefined || !TRANSFORMS.test(text)) continue;
       const rendered = this.renderOverlay(k);
       if (!this.renderings.get(k)?.written.has(uri)) continue;
-      out.push(...this.renderedFor(uri, f, k, [...shown, ...out], rendered));
+      each.push({ overlay: overlayName(k), diags: this.renderedFor(uri, f, k, shown, rendered) });
     }
+    const out = mergeOverlays(each);
     return out.length > 0 ? applySettings(f, out, { rules: this.settings.rules }) : out;
   }
 
@@ -438,7 +440,7 @@ export class Analysis {
     const rules = this.settings.rules;
     const role = this.roles.roleOf(uri);
     if (role.role === 'patch')
-      return this.withRendered(uri, f, role.by, patchFileDiagnostics(f, role.target, { rules }));
+      return this.withRendered(uri, f, role.overlays, patchFileDiagnostics(f, role.target, { rules }));
     if (role.role === 'template') {
       const mask = this.masks.get(f) ?? maskTemplate(f.text);
       return applySettings(
@@ -455,7 +457,7 @@ export class Analysis {
     return this.withRendered(
       uri,
       f,
-      uri,
+      [uri],
       [...own, ...applySettings(f, inline, { rules })].sort((a, b) => a.start - b.start || a.end - b.end),
     );
   }
@@ -464,7 +466,12 @@ export class Analysis {
   renderedHover(uri: string, file: ParsedFile, offset: number): string | undefined {
     const role = this.roles.roleOf(uri);
     if (role.role !== 'patch' || !this.renderOverlays) return undefined;
-    return renderedValueMarkdown(uri, file, offset, role.by, () => this.renderOverlay(role.by));
+    // In each overlay that uses the patch (the first few: a hover stays short).
+    const parts = role.overlays
+      .slice(0, 5)
+      .map((k) => renderedValueMarkdown(uri, file, offset, k, () => this.renderOverlay(k)))
+      .filter((m): m is string => m !== undefined);
+    return parts.length > 0 ? parts.join('\n\n---\n\n') : undefined;
   }
 
   /**
@@ -621,9 +628,15 @@ export class Analysis {
    * A patch's (or a kustomization's inline patches') own diagnostics and the problems of the overlay's
    * rendered result its values cause (kustomize/renderedDiagnostics.ts).
    */
-  private withRendered(uri: string, f: ParsedFile, kustomization: string, own: Diag[]): Diag[] {
+  private withRendered(uri: string, f: ParsedFile, kustomizations: readonly string[], own: Diag[]): Diag[] {
     if (!this.renderOverlays) return own;
-    const rendered = this.renderedFor(uri, f, kustomization, own, this.renderOverlay(kustomization));
+    // Each overlay that uses the file, checked alone; the same problem in several is shown once, naming them.
+    const rendered = mergeOverlays(
+      kustomizations.map((k) => ({
+        overlay: overlayName(k),
+        diags: this.renderedFor(uri, f, k, own, this.renderOverlay(k)),
+      })),
+    );
     if (rendered.length === 0) return own;
     return [...own, ...applySettings(f, rendered, { rules: this.settings.rules })].sort(
       (a, b) => a.start - b.start || a.end - b.end,
