@@ -618,10 +618,16 @@ export class Analysis {
     { index: WorkspaceIndex; texts: { text: string; file: ParsedFile }[] }
   >();
 
-  /** The text of a file as the user wrote it: the open document's, else the indexed one. */
+  /**
+   * The text of a file the analysis neither holds open nor indexed, for a rendering that reads it (the CLI
+   * checking a patch named alone reads its overlay's base this way). None by default.
+   */
+  readUnindexed: (uri: string) => string | undefined = () => undefined;
+
+  /** The text of a file as the user wrote it: the open document's, else the indexed one, else read. */
   private userText(uri: string): string | undefined {
     const f = this.open.get(uri)?.file;
-    return f ? (this.masks.get(f)?.text ?? f.text) : this.indexedText(uri);
+    return f ? (this.masks.get(f)?.text ?? f.text) : (this.indexedText(uri) ?? this.readUnindexed(uri));
   }
 
   /**
