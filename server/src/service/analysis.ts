@@ -307,10 +307,44 @@ export class Analysis {
     this.reroled = [...uris];
     const keys: string[] = [];
     for (const u of uris) {
-      const f = this.indexed.get(u);
-      if (f) keys.push(...this.index.set(u, this.indexedForm(u, f), this.scopes.get(u) ?? WORKSPACE_SCOPE));
+      // A file that became a template, or stopped being one, is parsed again as what it is now (masked or
+      // not): its open version and its indexed one.
+      const template = this.roles.roleOf(u).role === 'template';
+      const again = (f: ParsedFile): ParsedFile => {
+        if (this.masks.has(f) === template || isTooLarge(f.text, this.settings.maxDocumentSize)) return f;
+        const file = this.parseAs(u, this.masks.get(f)?.text ?? f.text, this.outlined.has(u));
+        this.store.hold(file);
+        this.store.release(f);
+        return file;
+      };
+      const hit = this.open.get(u);
+      const before = this.indexed.get(u);
+      if (hit) this.open.set(u, { version: hit.version, file: again(hit.file) });
+      const f = before && (hit && before === hit.file ? this.open.get(u)!.file : again(before));
+      if (before && f) {
+        if (f !== before && before === hit?.file) {
+          // The indexed entry holds its file apart from the open one.
+          this.store.hold(f);
+          this.store.release(before);
+        }
+        this.indexed.set(u, f);
+        keys.push(...this.index.set(u, this.indexedForm(u, f), this.scopes.get(u) ?? WORKSPACE_SCOPE));
+      }
     }
     return keys;
+  }
+
+  /** The files whose role the last kustomization or Chart.yaml indexed or removed may have changed. */
+  get reroledFiles(): readonly string[] {
+    return this.reroled;
+  }
+
+  /**
+   * The file indexed for a uri as parsed for what it is (a template's masked, with its mask known; a patch's
+   * whole text, where the index holds nothing of it): what a closed file's own diagnostics are read from.
+   */
+  indexedFile(uri: string): ParsedFile | undefined {
+    return this.indexed.get(uri);
   }
 
   /** The text a file was indexed with, as the user wrote it (a template's, not its mask). */
