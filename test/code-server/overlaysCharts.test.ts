@@ -1,0 +1,131 @@
+// Kustomize overlays and Helm charts in a real VS Code workbench (code-server + chromium, the packaged
+// .vsix): a workspace of a base, an overlay whose patch sets `minimumTlsVersion: TLS1_9`, and a chart whose
+// template has `{{ }}` actions and one literal mistake (overlayChartFiles.ts). The Problems panel lists
+// exactly those two, before any file is opened, and each file squiggles the line of its mistake and no
+// other. Screenshots go to test-results/code-server-overlays-charts/.
+// Same prerequisites as workbench.test.ts (`bash scripts/code-server/install.sh`): without them it fails.
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { after, before, describe } from 'node:test';
+import type { BrowserContext, Page } from 'playwright-core';
+import type { Workbench } from '../../scripts/code-server/codeServer';
+import { OVERLAY_CHART_EXPECTED, OVERLAY_CHART_FILES } from './overlayChartFiles';
+import {
+  closeWorkbench,
+  freshResults,
+  nbsp,
+  openFileIn,
+  openWorkbench,
+  packagedVsix,
+  problemsTextIn,
+  repo,
+  requirePrerequisites,
+  stepsSavingFailures,
+  workspaceRoot,
+} from './session';
+
+const RESULTS = join(repo, 'test-results', 'code-server-overlays-charts');
+
+describe('overlays and charts in a real VS Code workbench (code-server + chromium)', { timeout: 600_000 }, () => {
+  let root: string;
+  let wb: Workbench | undefined;
+  let context: BrowserContext | undefined;
+  let page: Page;
+  let shotNo = 0;
+  const shot = async (name: string) => {
+    const file = join(RESULTS, `${String(++shotNo).padStart(2, '0')}-${name}.png`);
+    await page.screenshot({ path: file });
+    return file;
+  };
+  const step = stepsSavingFailures(shot);
+
+  before(async () => {
+    requirePrerequisites();
+    freshResults(RESULTS);
+    let ws: string;
+    ({ root, ws } = workspaceRoot('cloud-manifests-overlays-charts-', OVERLAY_CHART_FILES, { standard: false }));
+    const vsix = packagedVsix(root);
+    ({ wb, context, page } = await openWorkbench({ root, vsix, workspace: ws }));
+  });
+
+  after(() => closeWorkbench({ wb, context }, root));
+
+  /** Waits until the Problems panel lists what `pred` wants; fails naming what it shows. */
+  async function waitForProblems(pred: (text: string) => boolean, what: string, timeoutMs = 90_000) {
+    const until = Date.now() + timeoutMs;
+    let text = '';
+    while (Date.now() < until) {
+      text = await problemsTextIn(page);
+      if (pred(text)) return text;
+      await page.waitForTimeout(500);
+    }
+    assert.fail(`Problems never showed ${what}; it shows:\n${text}`);
+  }
+
+  /** The Problems panel's problem rows, each as its text (a file's row has no `[Ln …]`). */
+  const problemRows = async () => {
+    await problemsTextIn(page);
+    return (await page.locator('.markers-panel .monaco-list-row').allInnerTexts())
+      .map(nbsp)
+      .filter((r) => /\[Ln \d+, Col \d+\]/.test(r));
+  };
+
+  const editor = () => page.locator('.editor-group-container.active .monaco-editor').first();
+
+  /**
+   * The text of each editor line under a squiggle: each squiggle matched to the rendered line whose box
+   * holds its middle (both are absolutely placed in the editor's view).
+   */
+  const squiggledLines = () =>
+    editor().evaluate((ed) => {
+      // Runs in the page; this project has no DOM types: what is used, typed by hand.
+      type Box = { top: number; bottom: number };
+      type El = { getBoundingClientRect(): Box; textContent: string | null };
+      const root = ed as unknown as { querySelectorAll(s: string): Iterable<El> };
+      const lines = [...root.querySelectorAll('.view-lines .view-line')];
+      return [...root.querySelectorAll('.squiggly-error, .squiggly-warning, .squiggly-info')].map((sq) => {
+        const b = sq.getBoundingClientRect();
+        const mid = (b.top + b.bottom) / 2;
+        const line = lines.find((l) => {
+          const r = l.getBoundingClientRect();
+          return mid >= r.top && mid <= r.bottom;
+        });
+        return (line?.textContent ?? '?').replace(/\u00a0/g, ' ');
+      });
+    });
+
+  step('the Problems panel lists the patch mistake and the template mistake, and nothing else', async () => {
+    // Workspace-wide problems: listed without opening the files.
+    const text = await waitForProblems((t) => OVERLAY_CHART_EXPECTED.every((e) => t.includes(e.text)), 'both mistakes');
+    const rows = await problemRows();
+    assert.equal(rows.length, OVERLAY_CHART_EXPECTED.length, text);
+    for (const e of OVERLAY_CHART_EXPECTED)
+      assert.ok(
+        rows.some((r) => r.includes(e.text) && r.includes(e.code) && r.includes(`[Ln ${e.line}, Col`)),
+        `${e.file}: ${e.code} at line ${e.line}:\n${text}`,
+      );
+    assert.match(text, /tls\.yaml/);
+    assert.match(text, /account\.yaml/);
+    await shot('problems');
+  });
+
+  for (const e of OVERLAY_CHART_EXPECTED)
+    step(`${e.file} squiggles the line of its mistake and no other`, async () => {
+      await openFileIn(page, e.file);
+      await editor().locator('.squiggly-error').first().waitFor({ timeout: 90_000 });
+      const want = nbsp(OVERLAY_CHART_FILES[e.file].split('\n')[e.line - 1]);
+      // Decorations follow the diagnostics: wait until the squiggles are the file's final ones.
+      let lines: string[] = [];
+      const until = Date.now() + 30_000;
+      while (Date.now() < until) {
+        lines = await squiggledLines();
+        if (lines.length > 0 && lines.every((l) => l.trimEnd() === want)) break;
+        await page.waitForTimeout(300);
+      }
+      assert.ok(lines.length > 0, 'a squiggle');
+      assert.deepEqual([...new Set(lines.map((l) => l.trimEnd()))], [want]);
+      await shot(e.file.replace(/[^a-z0-9]+/gi, '-'));
+      // Opening it changed nothing: still exactly the two.
+      assert.equal((await problemRows()).length, OVERLAY_CHART_EXPECTED.length);
+    });
+});
