@@ -12,6 +12,7 @@ import type { Workbench } from '../../scripts/code-server/codeServer';
 import { OVERLAY_CHART_EXPECTED, OVERLAY_CHART_FILES } from './overlayChartFiles';
 import {
   closeWorkbench,
+  exact,
   freshResults,
   nbsp,
   openFileIn,
@@ -128,4 +129,38 @@ describe('overlays and charts in a real VS Code workbench (code-server + chromiu
       // Opening it changed nothing: still exactly the two.
       assert.equal((await problemRows()).length, OVERLAY_CHART_EXPECTED.length);
     });
+
+  step("the owner tree shows the overlay's rendered resources under its node", async () => {
+    // The file list folded: room for the tree.
+    const folders = page.locator('.pane', { has: page.locator('.explorer-folders-view') }).locator('.pane-header');
+    if ((await folders.getAttribute('aria-expanded')) === 'true') await folders.click();
+    const header = page.locator('.pane-header', { hasText: 'Cloud Resource Owners' });
+    await header.waitFor();
+    if ((await header.getAttribute('aria-expanded')) !== 'true') await header.click();
+    const pane = page.locator('.pane', { has: header });
+    const rows = (name: string) =>
+      pane.locator('.monaco-list-row').filter({ has: page.locator('.label-name', { hasText: exact(name) }) });
+    const overlay = rows('overlays/prod').first();
+    await overlay.waitFor({ timeout: 60_000 });
+    assert.equal(await overlay.getAttribute('aria-level'), '1');
+    assert.match(nbsp(await overlay.innerText()), /rendered overlay/);
+    // The account twice: as written (under the base's group) and as the overlay renders it (under the
+    // overlay's group, in namespace prod), each at its depth.
+    const until = Date.now() + 30_000;
+    while (Date.now() < until && (await rows('appstore').count()) < 2) await page.waitForTimeout(300);
+    const accounts: string[] = [];
+    for (const r of await rows('appstore').all())
+      accounts.push(
+        `${await r.getAttribute('aria-level')} ${nbsp(await r.innerText())
+          .replace(/\s+/g, ' ')
+          .trim()}`,
+      );
+    assert.deepEqual(
+      accounts.sort(),
+      // The row's text is its label and its description run together.
+      ['2 appstoreStorageAccount', '3 appstoreStorageAccount · rendered'],
+      accounts.join('\n'),
+    );
+    await shot('owner-tree');
+  });
 });

@@ -7,6 +7,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { after, test } from 'node:test';
+import { buildTree, type TreeNode } from '../../client/src/graphModel';
+import { OWNER_GRAPH, type OwnerGraphResult } from '../../server/src/protocol/customRequests';
 import { WorkspaceClient } from '../e2e/workspaceClient';
 import { OVERLAY_CHART_EXPECTED, OVERLAY_CHART_FILES } from '../code-server/overlayChartFiles';
 
@@ -37,4 +39,17 @@ test('a base, an overlay and a chart: exactly the mistake of the patch and the o
       );
     }
   assert.deepEqual(all.sort(), OVERLAY_CHART_EXPECTED.map((e) => `${e.file}:${e.line} ${e.code} ${e.text}`).sort());
+});
+
+test('its owner tree: the base as written, the overlay as rendered under its node (as the workbench shows it)', async () => {
+  const r = await client.request<OwnerGraphResult>(OWNER_GRAPH, {});
+  const rows = (ts: TreeNode[], depth = 1): string[] =>
+    ts.flatMap((t) => [
+      `${depth} ${t.node.name}${t.node.overlay ? ' (rendered)' : ''}`,
+      ...rows(t.children, depth + 1),
+    ]);
+  const all = rows(buildTree(r.nodes));
+  for (const want of ['1 overlays/prod (rendered)', '2 rg (rendered)', '3 appstore (rendered)', '1 rg', '2 appstore'])
+    assert.ok(all.includes(want), `${want} in:\n${all.join('\n')}`);
+  assert.equal(all.filter((x) => / appstore/.test(x)).length, 2, all.join('\n'));
 });
