@@ -6,72 +6,42 @@
 // Same prerequisites as workbench.test.ts (`bash scripts/code-server/install.sh`): without them it fails.
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { after, before, describe } from 'node:test';
-import type { BrowserContext, Page } from 'playwright-core';
-import type { Workbench } from '../../scripts/code-server/codeServer';
+import { describe } from 'node:test';
 import { OVERLAY_CHART_EXPECTED, OVERLAY_CHART_FILES } from './overlayChartFiles';
-import {
-  closeWorkbench,
-  exact,
-  freshResults,
-  nbsp,
-  openFileIn,
-  openWorkbench,
-  packagedVsix,
-  problemsTextIn,
-  repo,
-  requirePrerequisites,
-  stepsSavingFailures,
-  workspaceRoot,
-} from './session';
+import { exact, nbsp, repo, workbenchSuite } from './session';
 
 const RESULTS = join(repo, 'test-results', 'code-server-overlays-charts');
 
 describe('overlays and charts in a real VS Code workbench (code-server + chromium)', { timeout: 600_000 }, () => {
-  let root: string;
-  let wb: Workbench | undefined;
-  let context: BrowserContext | undefined;
-  let page: Page;
-  let shotNo = 0;
-  const shot = async (name: string) => {
-    const file = join(RESULTS, `${String(++shotNo).padStart(2, '0')}-${name}.png`);
-    await page.screenshot({ path: file });
-    return file;
-  };
-  const step = stepsSavingFailures(shot);
-
-  before(async () => {
-    requirePrerequisites();
-    freshResults(RESULTS);
-    let ws: string;
-    ({ root, ws } = workspaceRoot('cloud-manifests-overlays-charts-', OVERLAY_CHART_FILES, { standard: false }));
-    const vsix = packagedVsix(root);
-    ({ wb, context, page } = await openWorkbench({ root, vsix, workspace: ws }));
+  const suite = workbenchSuite({
+    prefix: 'cloud-manifests-overlays-charts-',
+    results: RESULTS,
+    files: OVERLAY_CHART_FILES,
+    standard: false,
   });
-
-  after(() => closeWorkbench({ wb, context }, root));
+  const { shot, step } = suite;
 
   /** Waits until the Problems panel lists what `pred` wants; fails naming what it shows. */
   async function waitForProblems(pred: (text: string) => boolean, what: string, timeoutMs = 90_000) {
     const until = Date.now() + timeoutMs;
     let text = '';
     while (Date.now() < until) {
-      text = await problemsTextIn(page);
+      text = await suite.problemsText();
       if (pred(text)) return text;
-      await page.waitForTimeout(500);
+      await suite.page.waitForTimeout(500);
     }
     assert.fail(`Problems never showed ${what}; it shows:\n${text}`);
   }
 
   /** The Problems panel's problem rows, each as its text (a file's row has no `[Ln …]`). */
   const problemRows = async () => {
-    await problemsTextIn(page);
-    return (await page.locator('.markers-panel .monaco-list-row').allInnerTexts())
+    await suite.problemsText();
+    return (await suite.page.locator('.markers-panel .monaco-list-row').allInnerTexts())
       .map(nbsp)
       .filter((r) => /\[Ln \d+, Col \d+\]/.test(r));
   };
 
-  const editor = () => page.locator('.editor-group-container.active .monaco-editor').first();
+  const editor = () => suite.page.locator('.editor-group-container.active .monaco-editor').first();
 
   /**
    * The text of each editor line under a squiggle: each squiggle matched to the rendered line whose box
@@ -112,7 +82,7 @@ describe('overlays and charts in a real VS Code workbench (code-server + chromiu
 
   for (const e of OVERLAY_CHART_EXPECTED)
     step(`${e.file} squiggles the line of its mistake and no other`, async () => {
-      await openFileIn(page, e.file);
+      await suite.openFile(e.file);
       await editor().locator('.squiggly-error').first().waitFor({ timeout: 90_000 });
       const want = nbsp(OVERLAY_CHART_FILES[e.file].split('\n')[e.line - 1]);
       // Decorations follow the diagnostics: wait until the squiggles are the file's final ones.
@@ -121,7 +91,7 @@ describe('overlays and charts in a real VS Code workbench (code-server + chromiu
       while (Date.now() < until) {
         lines = await squiggledLines();
         if (lines.length > 0 && lines.every((l) => l.trimEnd() === want)) break;
-        await page.waitForTimeout(300);
+        await suite.page.waitForTimeout(300);
       }
       assert.ok(lines.length > 0, 'a squiggle');
       assert.deepEqual([...new Set(lines.map((l) => l.trimEnd()))], [want]);
@@ -132,14 +102,16 @@ describe('overlays and charts in a real VS Code workbench (code-server + chromiu
 
   step("the owner tree shows the overlay's rendered resources under its node", async () => {
     // The file list folded: room for the tree.
-    const folders = page.locator('.pane', { has: page.locator('.explorer-folders-view') }).locator('.pane-header');
+    const folders = suite.page
+      .locator('.pane', { has: suite.page.locator('.explorer-folders-view') })
+      .locator('.pane-header');
     if ((await folders.getAttribute('aria-expanded')) === 'true') await folders.click();
-    const header = page.locator('.pane-header', { hasText: 'Cloud Resource Owners' });
+    const header = suite.page.locator('.pane-header', { hasText: 'Cloud Resource Owners' });
     await header.waitFor();
     if ((await header.getAttribute('aria-expanded')) !== 'true') await header.click();
-    const pane = page.locator('.pane', { has: header });
+    const pane = suite.page.locator('.pane', { has: header });
     const rows = (name: string) =>
-      pane.locator('.monaco-list-row').filter({ has: page.locator('.label-name', { hasText: exact(name) }) });
+      pane.locator('.monaco-list-row').filter({ has: suite.page.locator('.label-name', { hasText: exact(name) }) });
     const overlay = rows('overlays/prod').first();
     await overlay.waitFor({ timeout: 60_000 });
     assert.equal(await overlay.getAttribute('aria-level'), '1');
@@ -147,7 +119,7 @@ describe('overlays and charts in a real VS Code workbench (code-server + chromiu
     // The account twice: as written (under the base's group) and as the overlay renders it (under the
     // overlay's group, in namespace prod), each at its depth.
     const until = Date.now() + 30_000;
-    while (Date.now() < until && (await rows('appstore').count()) < 2) await page.waitForTimeout(300);
+    while (Date.now() < until && (await rows('appstore').count()) < 2) await suite.page.waitForTimeout(300);
     const accounts: string[] = [];
     for (const r of await rows('appstore').all())
       accounts.push(
