@@ -69,6 +69,11 @@ describe('the owner tree of a workspace with overlays', () => {
     const start = files['base/all.yaml'].split('\n').indexOf('kind: StorageAccount') - 1;
     assert.equal(acct.range!.start.line, start);
     assert.equal(acct.selectionRange!.start.line, start + 3);
+    // Renamed by a prefix: it still opens at the name as written in the base.
+    const prefixed = r.nodes.find((n) => n.overlay === 'overlays/prod' && n.name === 'prod-acct')!;
+    assert.equal(prefixed.uri, acct.uri);
+    assert.equal(prefixed.selectionRange!.start.line, start + 3);
+    assert.equal(prefixed.selectionRange!.start.character, '  name: '.length);
     const overlay = r.nodes.find((n) => n.id === acct.ownerId && n.kind === 'ResourceGroup')!;
     assert.equal(overlay.name, 'rg');
   });

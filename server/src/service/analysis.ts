@@ -612,6 +612,7 @@ export class Analysis {
         count: rendered.resources.length,
         origins: rendered.origins,
         lines: (u) => (this.open.get(u)?.file ?? this.indexed.get(u))?.lines,
+        nameSpan: (u, start) => this.index.get(u)?.manifests.find((m) => m.span[0] === start)?.nameSpan,
       });
       for (const n of graph) out.push(n);
     }

@@ -21,6 +21,11 @@ export interface OverlayGraphInput {
   origins: readonly Origins[];
   /** The line index of a file the user wrote (undefined: not known). */
   lines: (uri: string) => Pick<LineIndex, 'range'> | undefined;
+  /**
+   * The span of the `metadata.name` value of the document of `uri` at `start`, as written (a prefix moves
+   * the rendered name's origin to the kustomization).
+   */
+  nameSpan?: (uri: string, start: number) => [number, number] | undefined;
 }
 
 export function overlayGraph(o: OverlayGraphInput): GraphNode[] {
@@ -41,8 +46,8 @@ export function overlayGraph(o: OverlayGraphInput): GraphNode[] {
       if (!written || !lines) continue;
       node.uri = written.uri;
       node.range = lines.range(written.span[0], written.span[1]);
-      node.selectionRange =
-        nameAt && nameAt.uri === written.uri ? lines.range(nameAt.span[0], nameAt.span[1]) : node.range;
+      const name = nameAt && nameAt.uri === written.uri ? nameAt.span : o.nameSpan?.(written.uri, written.span[0]);
+      node.selectionRange = name ? lines.range(name[0], name[1]) : node.range;
     }
     out.push(node);
   }
