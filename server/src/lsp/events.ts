@@ -23,7 +23,13 @@ import { containedPath, enqueue, inWorkspace, listYamlFiles, readText, reportSki
 
 export function registerDocumentEvents(s: ServerState): void {
   const { client, connection, documents, publish } = s;
-  documents.onDidChangeContent((e) => documentChanged(s, e.document.uri));
+  // TextDocuments fires onDidOpen, then onDidChangeContent, for one didOpen.
+  let opening: string | undefined;
+  documents.onDidOpen((e) => (opening = e.document.uri));
+  documents.onDidChangeContent((e) => {
+    documentChanged(s, e.document.uri, opening === e.document.uri);
+    opening = undefined;
+  });
 
   documents.onDidClose((e) => {
     const uri = e.document.uri;
