@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { after, before, test, type TestContext } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
 import { CHROMIUM, missingPrerequisites, startWorkbench, type Workbench } from '../../scripts/code-server/codeServer';
@@ -32,11 +32,24 @@ export function freshResults(dir: string): string {
   return dir;
 }
 
-/** A temporary root (removed by closeWorkbench) with the test workspace in it, plus the suite's own files. */
-export function workspaceRoot(prefix: string, files: Record<string, string> = {}): { root: string; ws: string } {
+/**
+ * A temporary root (removed by closeWorkbench) with the test workspace in it, plus the suite's own files
+ * (in folders of their own as their paths say). `standard: false`: the suite's files alone (a suite that
+ * asserts everything the Problems panel lists).
+ */
+export function workspaceRoot(
+  prefix: string,
+  files: Record<string, string> = {},
+  options: { standard?: boolean } = {},
+): { root: string; ws: string } {
   const root = mkdtempSync(join(tmpdir(), prefix));
-  const ws = makeWorkspace(join(root, 'workspace'));
-  for (const [rel, text] of Object.entries(files)) writeFileSync(join(ws, rel), text);
+  const ws = join(root, 'workspace');
+  if (options.standard === false) mkdirSync(ws, { recursive: true });
+  else makeWorkspace(ws);
+  for (const [rel, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(ws, rel)), { recursive: true });
+    writeFileSync(join(ws, rel), text);
+  }
   return { root, ws };
 }
 
@@ -231,6 +244,8 @@ export function workbenchSuite(options: {
   prefix: string;
   results: string;
   files?: Record<string, string>;
+  /** false: the suite's files alone, without the standard test workspace (see workspaceRoot). */
+  standard?: boolean;
   settings?: Record<string, unknown>;
 }): Suite {
   let root: string | undefined;
@@ -241,7 +256,7 @@ export function workbenchSuite(options: {
   before(async () => {
     requirePrerequisites();
     freshResults(options.results);
-    ({ root, ws } = workspaceRoot(options.prefix, options.files));
+    ({ root, ws } = workspaceRoot(options.prefix, options.files, { standard: options.standard }));
     vsix = packagedVsix(root);
     session = await openWorkbench({ root, vsix, workspace: ws, settings: options.settings });
   });

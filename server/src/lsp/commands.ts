@@ -106,7 +106,8 @@ async function checkWorkspace(
 async function buildOwnerGraph(s: ServerState): Promise<OwnerGraphResult> {
   const uris = await listFiles(s);
   syncAll(s);
-  return { nodes: ownerGraph(s.index, uris) };
+  // The workspace's manifests as written, then each overlay's rendered result under its own node.
+  return { nodes: [...ownerGraph(s.index, uris), ...s.analysis.overlayGraphs()] };
 }
 
 export function registerCommands(s: ServerState): void {

@@ -26,6 +26,11 @@ export interface Rendered {
   resources: JsonObject[];
   /** `origins[i]`: where each value of `resources[i]` was written (the base's line, or the patch's). */
   origins: Origins[];
+  /**
+   * `written[i]`: the name `resources[i]` has in the file it was read from, before any prefix or suffix
+   * (what a reference to it was written with: renamedReferences.ts).
+   */
+  written: (string | undefined)[];
 }
 
 /** A document of a resource file, as the renderer reads it (values and where each was written). */
@@ -153,6 +158,8 @@ function sameResource(r: JsonObject, patch: JsonObject): boolean {
 interface Resource {
   value: JsonObject;
   origins: Origins;
+  /** Its name in the file it was read from. */
+  written?: string;
 }
 
 /** What a patch writes overrides where the values were written (a targeted patch's identity aside). */
@@ -245,7 +252,7 @@ export function renderKustomization(
   documents: (uri: string, text: string) => readonly Doc[] = (u, t) => resourceDocuments(t, u),
 ): Rendered {
   const r = render(uri, read, 0, new Set(), documents);
-  return { resources: r.map((x) => x.value), origins: r.map((x) => x.origins) };
+  return { resources: r.map((x) => x.value), origins: r.map((x) => x.origins), written: r.map((x) => x.written) };
 }
 
 /** Origins moved by `by` characters (a document's, placed in its file). */
@@ -286,7 +293,8 @@ function render(
     if (file !== undefined) {
       // The documents may be a cache's: patches replace values and add origins on copies.
       for (const d of documents(at, file))
-        if (isObject(d.value)) resources.push({ value: d.value, origins: new Map(d.origins) });
+        if (isObject(d.value))
+          resources.push({ value: d.value, origins: new Map(d.origins), written: str(meta(d.value).name) });
       continue;
     }
     const folder = at.endsWith('/') ? at : `${at}/`;
