@@ -249,6 +249,24 @@ test('crds: a CRD edited with the index built again in slices: files come back o
   assert.deepEqual(sizeOf('file:///w/b.yaml'), ['value-range'], 'its own new text, above the new maximum');
 });
 
+test('crds: kinds changed by a CRD leave a Helm template its own text and its mask, open or indexed', () => {
+  const chart = 'file:///repo/chart/';
+  const template = `apiVersion: example.org/v1\nkind: Widget\nmetadata:\n  name: {{ include "app.fullname" . }}\nspec: {size: 15, color: red}\n`;
+  const a = new Analysis();
+  a.indexFile(`${chart}Chart.yaml`, 'apiVersion: v2\nname: app\nversion: 0.1.0\n');
+  const uri = `${chart}templates/widget.yaml`;
+  a.indexFile(uri, a.openFile(uri, 1, template));
+  a.indexFile('file:///repo/crd.yaml', WIDGET_CRD);
+  assert.equal(a.applyCrds(), true);
+  assert.equal(a.indexedText(uri), template, "the user's text, not the mask's underscores");
+  const open = a.openFile(uri, 1, template);
+  assert.deepEqual(
+    a.fileDiagnostics(uri, open, { complete: true }).map((d) => `${d.code} ${template.slice(d.start, d.end)}`),
+    ['value-range 15'],
+    'the template checked as a template with the new kinds: its literal mistake only',
+  );
+});
+
 const DATABASE_CRD = `apiVersion: apiextensions.k8s.io/v1
 kind: CustomResourceDefinition
 metadata: {name: databases.dbs.example.io}

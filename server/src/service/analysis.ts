@@ -200,10 +200,12 @@ export class Analysis {
     this.renderedPointerTables.clear();
     this.renderings.clear();
     this.renderDocs.clear();
+    // The user's texts (a Helm template's, not its mask: parsed as what it is again).
+    const userText = (file: ParsedFile) => this.masks.get(file)?.text ?? file.text;
     const indexed = [
       ...[...this.indexed].map(([uri, file]): [string, { text: string; scope: string | undefined }] => [
         uri,
-        { text: file.text, scope: this.scopes.get(uri) },
+        { text: userText(file), scope: this.scopes.get(uri) },
       ]),
       ...this.reindexQueue,
     ];
@@ -212,13 +214,13 @@ export class Analysis {
     for (const [uri, entry] of indexed) this.reindexQueue.set(uri, entry);
     if (!defer) this.reindexPending();
     for (const [uri, hit] of this.open) {
-      const text = hit.file.text;
+      const text = userText(hit.file);
       // As openFile does: a document too large to analyse is parsed on demand and not held (tooLarge.ts).
       if (isTooLarge(text, this.settings.maxDocumentSize)) {
         this.open.set(uri, { version: hit.version, file: this.parse(text, { cache: false }) });
         continue;
       }
-      const file = this.analyze(this.parse(text), this.outlined.has(uri));
+      const file = this.parseAs(uri, text, this.outlined.has(uri));
       this.store.hold(file);
       this.open.set(uri, { version: hit.version, file });
     }
