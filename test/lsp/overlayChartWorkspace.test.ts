@@ -53,3 +53,18 @@ test('its owner tree: the base as written, the overlay as rendered under its nod
     assert.ok(all.includes(want), `${want} in:\n${all.join('\n')}`);
   assert.equal(all.filter((x) => / appstore/.test(x)).length, 2, all.join('\n'));
 });
+
+test("a template's names written as actions read as written in the owner tree and the outline, not as the mask", async () => {
+  const r = await client.request<OwnerGraphResult>(OWNER_GRAPH, {});
+  const template = pathToFileURL(join(root, 'chart/templates/account.yaml')).href;
+  const account = r.nodes.find((n) => n.uri === template && n.kind === 'StorageAccount');
+  assert.equal(account?.name, '{{ .Values.name }}');
+  const owner = r.nodes.find((n) => n.id === account?.ownerId);
+  assert.equal(owner?.name, '{{ … }}', 'an owner named by an action');
+  assert.ok(!r.nodes.some((n) => /__/.test(n.name)), r.nodes.map((n) => n.name).join(', '));
+  const symbols = await client.request<{ name: string }[]>('textDocument/documentSymbol', {
+    textDocument: { uri: template },
+  });
+  assert.match(symbols[0].name, /\{\{ \.Values\.name \}\}/, symbols[0].name);
+  assert.ok(!/__/.test(JSON.stringify(symbols)), JSON.stringify(symbols));
+});

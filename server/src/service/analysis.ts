@@ -403,6 +403,11 @@ export class Analysis {
     return this.indexed.get(uri);
   }
 
+  /** A template's text as the user wrote it, when `file` is its mask (else undefined: the file is the text). */
+  userTextOf(file: ParsedFile): string | undefined {
+    return this.masks.get(file)?.text;
+  }
+
   /** The text a file was indexed with, as the user wrote it (a template's, not its mask). */
   indexedText(uri: string): string | undefined {
     const f = this.indexed.get(uri);
