@@ -150,6 +150,46 @@ function refactorings(text: string, at: number, disabledSupport: boolean) {
   );
 }
 
+/** The refactoring at the apiVersion of the manifest in `text`, applied through its LSP edit. */
+function refactored(text: string): string {
+  const [a, ...more] = refactorings(text, text.indexOf('v20220401'), true);
+  assert.equal(more.length, 0);
+  assert.equal(a.title, 'Move the manifest to `authorization.cloud.example.com/v1api20220401`'.replace(/`/g, "'"));
+  assert.equal(a.kind, 'refactor.rewrite');
+  const file = parseFile(text);
+  return applyEdits(
+    text,
+    a.edit!.changes!['file:///ra.yaml'].map((e) => ({
+      start: file.lines.offsetAt(e.range.start),
+      end: file.lines.offsetAt(e.range.end),
+      newText: e.newText,
+    })),
+  );
+}
+
+for (const [name, text] of Object.entries(ODD))
+  test(`shapes: the refactoring on odd text (${name}) gives YAML that parses to the same manifest in v1api20220401`, () => {
+    const back = text.replace(/v1api20220401/g, 'v20220401').replace(/AgentUser/g, 'Device');
+    const moved = refactored(back);
+    const docs = parseAllDocuments(moved);
+    assert.deepEqual(
+      docs.flatMap((d) => d.errors.map((e) => e.message)),
+      [],
+    );
+    assert.equal(
+      (docs[0].toJS() as { apiVersion: string }).apiVersion,
+      'authorization.cloud.example.com/v1api20220401',
+    );
+    assert.deepEqual(
+      plain(moved)
+        .slice(1)
+        .concat([{ ...plain(moved)[0], apiVersion: '' }]),
+      plain(back)
+        .slice(1)
+        .concat([{ ...plain(back)[0], apiVersion: '' }]),
+    );
+  });
+
 test('shapes: on the apiVersion, a refactoring moves a manifest back to v1api20220401 when its values allow', () => {
   const text = ONE.replace('v1api20220401', 'v20220401').replace('AgentUser', 'Device');
   assert.deepEqual(
