@@ -232,6 +232,8 @@ test('crds: a CRD edited with the index built again in slices: files come back o
   a.indexFile('file:///w/crd.yaml', WIDGET_CRD.replace('maximum: 10', 'maximum: 20'));
   assert.equal(a.applyCrds({ deferIndex: true }), true);
   assert.deepEqual(a.index.uris(), [], 'queued, not indexed yet');
+  assert.ok(a.holdsFile('file:///w/c.yaml'), 'but held: a deletion meanwhile must find it');
+  assert.equal(a.heldFiles().length, 4);
   // One file at a time: the first call stops after one.
   let calls = 0;
   assert.equal(

@@ -67,8 +67,9 @@ export function registerDocumentEvents(s: ServerState): void {
         if (change.type === FileChangeType.Deleted) {
           // A file, or a folder: every indexed file below it.
           const prefix = uri.endsWith('/') ? uri : `${uri}/`;
-          for (const u of [uri, ...s.index.uris().filter((x) => x.startsWith(prefix))]) {
-            if (!s.index.has(u) || documents.get(u)) continue;
+          // Queued to be indexed again (new kinds of CRDs, publish.ts) counts as indexed: it must not come back.
+          for (const u of [uri, ...s.analysis.heldFiles().filter((x) => x.startsWith(prefix))]) {
+            if (!s.analysis.holdsFile(u) || documents.get(u)) continue;
             for (const k of s.analysis.unindexFile(u)) keys.push(k);
             touched.add(u);
             if (definesRoles(u)) for (const r of s.analysis.reroledFiles) touched.add(r);
@@ -80,7 +81,7 @@ export function registerDocumentEvents(s: ServerState): void {
         const path = await containedPath(s, uri);
         if (!path) {
           // Indexed before (a file since removed, or replaced by a link leading out): it leaves the index.
-          if (s.index.has(uri) && !documents.get(uri)) {
+          if (s.analysis.holdsFile(uri) && !documents.get(uri)) {
             for (const k of s.analysis.unindexFile(uri)) keys.push(k);
             touched.add(uri);
             if (definesRoles(uri)) for (const r of s.analysis.reroledFiles) touched.add(r);

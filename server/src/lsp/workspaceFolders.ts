@@ -305,8 +305,13 @@ export function scanWorkspace(s: ServerState, indexed: () => void): Promise<void
         if (gen !== ws.scanGeneration) return;
       }
       if (gen !== ws.scanGeneration) return;
-      // The kinds of the CRDs found: the registry is built once the whole workspace is read.
-      if (s.analysis.applyCrds()) {
+      // The kinds of the CRDs found: the registry is built once the whole workspace is read, and the files
+      // read so far are indexed again with it in slices, requests answered in between.
+      if (s.analysis.applyCrds({ deferIndex: true })) {
+        for (let t = Date.now(); !s.analysis.reindexPending(() => Date.now() - t > 15); t = Date.now()) {
+          await yieldNow();
+          if (gen !== ws.scanGeneration) return;
+        }
         s.indexedVersion.clear();
         connection.console.log(
           `cloud-manifests: ${s.analysis.registry.kinds.length} kinds known with the workspace's CRDs`,

@@ -185,6 +185,16 @@ export class Analysis {
     return true;
   }
 
+  /** Whether a file is indexed, or queued to be indexed again (`reindexPending`). */
+  holdsFile(uri: string): boolean {
+    return this.indexed.has(uri) || this.reindexQueue.has(uri);
+  }
+
+  /** The files indexed or queued to be indexed again. */
+  heldFiles(): string[] {
+    return [...this.indexed.keys(), ...[...this.reindexQueue.keys()].filter((u) => !this.indexed.has(u))];
+  }
+
   /** Forgets the queued files (a scan of the workspace reads every file again). */
   dropPendingIndex(): void {
     this.reindexQueue.clear();
