@@ -18,9 +18,10 @@ import { kustomizationDiagnostics, patchFileDiagnostics } from './kustomize/patc
 import { renderedDiagnostics } from './kustomize/renderedDiagnostics';
 import { renderedValueMarkdown } from './kustomize/renderedHover';
 import {
+  RenderMemo,
   renderKustomization,
   resourceDocuments,
-  shifted,
+  type Anchor,
   type Doc,
   type JsonObject,
   type Rendered,
@@ -164,6 +165,14 @@ export class Analysis {
   /** Syntax trees built and documents validated so far (a test reads how much work an edit did). */
   get counters(): Readonly<WorkCounters> {
     return this.store.counters;
+  }
+
+  /**
+   * Rendering steps computed (not found in the memo of rendered overlays) so far: a test reads how much of
+   * its overlays an edit rendered again.
+   */
+  get renderSteps(): number {
+    return this.renderMemo.stepsComputed;
   }
 
   /** Parses a text in this analysis's store (nothing holds it: see `openFile` and `indexFile`). */
@@ -336,7 +345,7 @@ export class Analysis {
     if (definesRoles(uri)) keys.push(...this.rolesChanged(this.roles.update(uri, undefined)));
     // A kustomization gone: its rendered resources are no longer held.
     const rendered = this.renderedIndexes.get(uri);
-    if (rendered) for (const t of rendered.texts) this.store.release(t.file);
+    if (rendered) for (const t of rendered.slots) this.store.release(t.file);
     this.renderedIndexes.delete(uri);
     this.renderedYaml.delete(uri);
     this.renderedPointerTables.delete(uri);
@@ -361,16 +370,18 @@ export class Analysis {
   /**
    * A file's diagnostics, as the editor and the CLI show them: its own checks and, with `cross`, the
    * cross-document ones, settings and disable comments applied, in position order. `file` defaults to the
-   * open document's current version, else the indexed file.
+   * open document's current version, else the indexed file. `withRendered` false leaves out the problems
+   * of the overlays that render it (see rendersIn), for a first publish while they are computed.
    */
-  fileDiagnostics(uri: string, file?: ParsedFile, cross?: CrossFileOptions): Diag[] {
+  fileDiagnostics(uri: string, file?: ParsedFile, cross?: CrossFileOptions, withRendered = true): Diag[] {
     const f = file ?? this.open.get(uri)?.file ?? this.indexed.get(uri);
     if (!f) return [];
-    const own = this.ownDiagnostics(uri, f);
+    const own = this.ownDiagnostics(uri, f, withRendered);
     const other = cross ? this.crossDiagnostics(uri, f, cross) : [];
     const all = other.length > 0 ? [...own, ...other] : own;
     // A base resource's values in the overlays that render it: what they get wrong there is shown here.
-    const rendered = cross && this.roles.roleOf(uri).role === 'manifest' ? this.inOverlays(uri, f, all) : [];
+    const rendered =
+      cross && withRendered && this.roles.roleOf(uri).role === 'manifest' ? this.inOverlays(uri, f, all) : [];
     return rendered.length > 0 || other.length > 0
       ? [...all, ...rendered].sort((a, b) => a.start - b.start || a.end - b.end)
       : own;
@@ -411,10 +422,11 @@ export class Analysis {
         return t;
       },
       this.resourceDocs,
+      this.renderMemo,
     );
     // The files its values were written in (a quick "does this overlay concern that file?").
     const written = new Set<string>();
-    for (const o of rendered.origins) for (const x of o.values()) written.add(x.uri);
+    for (const o of rendered.origins) for (const u of this.renderMemo.urisOf(o)) written.add(u);
     this.renderings.set(kustomization, { reads, rendered, written });
     return rendered;
   }
@@ -424,11 +436,13 @@ export class Analysis {
    * nothing is missing; a template is checked with its actions masked; a kustomization says what it does
    * not render, and its inline patches are checked as patch files are.
    */
-  ownDiagnostics(uri: string, f: ParsedFile): Diag[] {
+  ownDiagnostics(uri: string, f: ParsedFile, withRendered = true): Diag[] {
     const rules = this.settings.rules;
     const role = this.roles.roleOf(uri);
-    if (role.role === 'patch')
-      return this.withRendered(uri, f, role.by, patchFileDiagnostics(f, role.target, { rules }));
+    if (role.role === 'patch') {
+      const own = patchFileDiagnostics(f, role.target, { rules });
+      return withRendered ? this.withRendered(uri, f, role.by, own) : own;
+    }
     if (role.role === 'template') {
       const mask = this.masks.get(f) ?? maskTemplate(f.text);
       return applySettings(
@@ -442,12 +456,27 @@ export class Analysis {
     const inline = kustomizationDiagnostics(f.text, this.registry, (t) =>
       validateFile(this.parse(t), { partial: true }),
     );
-    return this.withRendered(
-      uri,
-      f,
-      uri,
-      [...own, ...applySettings(f, inline, { rules })].sort((a, b) => a.start - b.start || a.end - b.end),
-    );
+    const all = [...own, ...applySettings(f, inline, { rules })].sort((a, b) => a.start - b.start || a.end - b.end);
+    return withRendered ? this.withRendered(uri, f, uri, all) : all;
+  }
+
+  /**
+   * Whether a file's diagnostics include problems of Kustomize overlays that render it: a patch's and a
+   * kustomization's do, and a resource file's when an overlay that transforms it reads it (or may: one not
+   * rendered yet).
+   */
+  rendersIn(uri: string): boolean {
+    if (!this.renderOverlays) return false;
+    const role = this.roles.roleOf(uri).role;
+    if (role === 'patch' || role === 'kustomization') return true;
+    if (role !== 'manifest') return false;
+    for (const k of this.roles.kustomizations()) {
+      const text = this.userText(k);
+      if (text === undefined || !TRANSFORMS.test(text)) continue;
+      const r = this.renderings.get(k);
+      if (!r || r.reads.has(uri)) return true;
+    }
+    return false;
   }
 
   /** For a hover in a patch file: what the field at `offset` renders to in its overlay (markdown). */
@@ -459,64 +488,88 @@ export class Analysis {
 
   /**
    * The documents of each resource file an overlay's rendering read, by uri, kept while the text stays the
-   * same: a patch edited renders again without parsing its base again.
+   * same, and document by document while it changes: an edit of one document of a large file parses that
+   * document alone, and every other document stays the same object (its origins follow it through its
+   * anchor when the edit moves it), so the rendering steps kept for it (renderMemo) are used again.
    */
   private readonly renderDocs = new Map<
     string,
-    { text: string; docs: readonly Doc[]; byChunk: Map<string, readonly Doc[]> }
+    { text: string; docs: readonly Doc[]; byChunk: Map<string, { docs: readonly Doc[]; anchor: Anchor }> }
   >();
+
+  /** The steps of the overlays' renderings, by the identity of their inputs (see RenderMemo). */
+  private renderMemo = new RenderMemo();
 
   private resourceDocs = (uri: string, text: string): readonly Doc[] => {
     const hit = this.renderDocs.get(uri);
     if (hit?.text === text) return hit.docs;
-    // Document by document (origins relative to each): an edit of one document of a large patch file
-    // parses that document alone.
     const before = hit?.byChunk;
-    const byChunk = new Map<string, readonly Doc[]>();
+    const byChunk = new Map<string, { docs: readonly Doc[]; anchor: Anchor }>();
     const docs: Doc[] = [];
     for (const c of splitDocuments(text)) {
-      const rel = byChunk.get(c.text) ?? before?.get(c.text) ?? resourceDocuments(c.text, uri);
-      byChunk.set(c.text, rel);
-      for (const d of rel) docs.push(c.offset === 0 ? d : { value: d.value, origins: shifted(d.origins, c.offset) });
+      // A text written twice in the file: the second copy has documents of its own (an anchor each).
+      let e = byChunk.has(c.text) ? undefined : before?.get(c.text);
+      if (!e || byChunk.has(c.text)) {
+        const anchor = { offset: c.offset };
+        e = { docs: resourceDocuments(c.text, uri, anchor), anchor };
+      }
+      e.anchor.offset = c.offset;
+      if (!byChunk.has(c.text)) byChunk.set(c.text, e);
+      for (const d of e.docs) docs.push(d);
     }
     this.renderDocs.set(uri, { text, docs, byChunk });
     return docs;
   };
 
   /**
-   * The cross-document problems of rendered resources, the overlay's rendered resources as their whole
-   * workspace. Nothing "not found" is reported (an owner may be elsewhere: Kustomize does not rename
-   * owner names, and the cluster may hold them); what the resources prove wrong together (owner kinds,
-   * limits a child takes from its parent, cycles, duplicates) is.
+   * All the problems of the rendered resources `touched`: each alone (validated as a whole manifest) and
+   * together, the overlay's rendered resources as their whole workspace. Nothing "not found" is reported
+   * (an owner may be elsewhere: Kustomize does not rename owner names, and the cluster may hold them); what
+   * the resources prove wrong together (owner kinds, limits a child takes from its parent, cycles,
+   * duplicates) is. Kept per rendered resource: a resource whose text did not change keeps its own
+   * problems, and its cross-document ones unless a changed resource is one it depends on (the index's
+   * `dependents`), so an edit checks again what it changed, not the whole overlay.
    */
-  private renderedCross(
+  private renderedChecks(
     kustomization: string,
     texts: readonly string[],
     touched: readonly number[],
     overlay: string,
   ): Diag[][] {
-    // One index per overlay, kept: an edit changes a few rendered resources, and only those are indexed
-    // again (held, so their parsed chunks stay while they are the overlay's).
+    // One index per overlay, kept: only the rendered resources that changed are indexed again (held, so
+    // their parsed chunks stay while they are the overlay's).
     let r = this.renderedIndexes.get(kustomization);
-    if (!r) this.renderedIndexes.set(kustomization, (r = { index: createWorkspaceIndex(this.registry), texts: [] }));
-    const { index } = r;
+    if (!r) this.renderedIndexes.set(kustomization, (r = { index: createWorkspaceIndex(this.registry), slots: [] }));
+    const { index, slots } = r;
     const uri = (i: number) => `rendered:///${i}`;
+    const changed: string[] = [];
+    const keys: string[] = [];
     texts.forEach((t, i) => {
-      if (r.texts[i]?.text === t) return;
+      if (slots[i]?.text === t) return;
       const parsed = this.parse(t);
       this.store.hold(parsed);
-      if (r.texts[i]) this.store.release(r.texts[i].file);
-      r.texts[i] = { text: t, file: parsed };
-      index.set(uri(i), parsed);
+      if (slots[i]) this.store.release(slots[i].file);
+      slots[i] = { text: t, file: parsed };
+      for (const k of index.set(uri(i), parsed)) keys.push(k);
+      changed.push(uri(i));
     });
-    for (let i = texts.length; i < r.texts.length; i++) {
-      this.store.release(r.texts[i].file);
-      index.remove(uri(i));
+    for (let i = texts.length; i < slots.length; i++) {
+      this.store.release(slots[i].file);
+      for (const k of index.remove(uri(i))) keys.push(k);
+      changed.push(uri(i));
     }
-    r.texts.length = texts.length;
-    return touched.map((i) =>
-      checkFile(index, uri(i), { complete: false, ownerResolution: 'off', display: () => overlay }),
-    );
+    slots.length = texts.length;
+    if (changed.length > 0)
+      for (const u of index.dependents(changed, keys)) {
+        const slot = slots[Number(u.slice('rendered:///'.length))];
+        if (slot) slot.cross = undefined;
+      }
+    return touched.map((i) => {
+      const slot = slots[i];
+      slot.own ??= validateFile(slot.file);
+      slot.cross ??= checkFile(index, uri(i), { complete: false, ownerResolution: 'off', display: () => overlay });
+      return slot.cross.length === 0 ? slot.own : [...slot.own, ...slot.cross];
+    });
   }
 
   /**
@@ -528,12 +581,18 @@ export class Analysis {
     const next = new Map<string, string>();
     this.renderedYaml.set(kustomization, next);
     return (resource) => {
+      // A resource the rendering steps handed back unchanged (RenderMemo) is the same object: its text too.
+      const known = this.renderedYamlOf.get(resource);
+      if (known !== undefined) return known;
       const json = JSON.stringify(resource);
       const yaml = next.get(json) ?? last.get(json) ?? stringify(resource, { lineWidth: 0 });
       next.set(json, yaml);
+      this.renderedYamlOf.set(resource, yaml);
       return yaml;
     };
   }
+
+  private readonly renderedYamlOf = new WeakMap<JsonObject, string>();
 
   private readonly renderedYaml = new Map<string, Map<string, string>>();
 
@@ -547,10 +606,13 @@ export class Analysis {
 
   private readonly renderedPointerTables = new Map<string, Map<string, string[]>>();
 
-  /** Per overlay: the index of its rendered resources, and the text and parsed file of each. */
+  /**
+   * Per overlay: the index of its rendered resources, and of each its text, parsed file and, once checked,
+   * its own and its cross-document problems.
+   */
   private readonly renderedIndexes = new Map<
     string,
-    { index: WorkspaceIndex; texts: { text: string; file: ParsedFile }[] }
+    { index: WorkspaceIndex; slots: { text: string; file: ParsedFile; own?: Diag[]; cross?: Diag[] }[] }
   >();
 
   /** The text of a file as the user wrote it: the open document's, else the indexed one. */
@@ -582,9 +644,10 @@ export class Analysis {
       own,
       read: (u) => this.userText(u),
       documents: this.resourceDocs,
-      // The rendered resources are held by the overlay's index (renderedCross): parsed and validated once.
       validate: (t) => validateFile(this.parse(t)),
-      cross: (texts, touched, overlay) => this.renderedCross(kustomization, texts, touched, overlay),
+      // The rendered resources are held by the overlay's index: parsed and checked once (renderedChecks).
+      check: (texts, touched, overlay) => this.renderedChecks(kustomization, texts, touched, overlay),
+      urisOf: (origins) => this.renderMemo.urisOf(origins),
       toText: this.renderedText(kustomization),
       pointers: this.renderedPointers(kustomization),
     });

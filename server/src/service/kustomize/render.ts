@@ -15,8 +15,28 @@ export type { Json, JsonObject };
 
 /** Where a value of a rendered resource was written: a file and the span of its key (or list item). */
 export interface Origin {
-  uri: string;
-  span: Span;
+  readonly uri: string;
+  readonly span: Span;
+}
+
+/**
+ * Where a document starts in its file, updated in place when an edit above it moves it (see the analysis's
+ * resource documents): the documents, and every rendering step kept for them, stay the same objects.
+ */
+export interface Anchor {
+  offset: number;
+}
+
+/** An origin relative to its document's anchor: its span follows the document when it moves. */
+class AnchoredOrigin implements Origin {
+  constructor(
+    readonly uri: string,
+    private readonly rel: Span,
+    private readonly anchor: Anchor,
+  ) {}
+  get span(): Span {
+    return [this.rel[0] + this.anchor.offset, this.rel[1] + this.anchor.offset];
+  }
 }
 
 /** The origins of one rendered resource, by JSON pointer (`/spec/sku/name`; `` for the resource). */
@@ -55,8 +75,11 @@ function originsOf(node: unknown, uri: string, at: string, into: Origins, budget
     });
 }
 
-/** The documents of a text with where each value was written (`uri`; `base`: offsets added, for an inline patch). */
-function docsWithOrigins(text: string, uri: string, base = 0, shift?: (o: number) => number): Doc[] {
+/**
+ * The documents of a text with where each value was written (`uri`; `base`: offsets added, for an inline
+ * patch; `anchor`: offsets relative to where the text starts in its file, which may move).
+ */
+function docsWithOrigins(text: string, uri: string, base = 0, shift?: (o: number) => number, anchor?: Anchor): Doc[] {
   const out: Doc[] = [];
   for (const d of parseAllDocuments(text)) {
     if (!('toJS' in d)) continue;
@@ -65,7 +88,8 @@ function docsWithOrigins(text: string, uri: string, base = 0, shift?: (o: number
     const origins: Origins = new Map();
     originsOf(d.contents, uri, '', origins, { n: 100_000 });
     if (d.contents) origins.set('', { uri, span: spanOf(d.contents) });
-    if (base || shift)
+    if (anchor) for (const [k, o] of origins) origins.set(k, new AnchoredOrigin(uri, o.span, anchor));
+    else if (base || shift)
       for (const [k, o] of origins) {
         const f = shift ?? ((x: number) => x + base);
         origins.set(k, { uri, span: [f(o.span[0]), f(o.span[1])] });
@@ -106,18 +130,25 @@ const groupOf = (apiVersion: string | undefined) =>
   apiVersion && apiVersion.includes('/') ? apiVersion.slice(0, apiVersion.indexOf('/')) : '';
 const versionOf = (apiVersion: string | undefined) => (apiVersion ? apiVersion.slice(apiVersion.indexOf('/') + 1) : '');
 
-/** A `target:` selector: group, version, kind, name and namespace are regular expressions, anchored. */
-function matches(r: JsonObject, target: JsonObject): boolean {
-  const re = (v: Json | undefined, s: string | undefined) => {
-    if (typeof v !== 'string' || v === '') return true;
+/**
+ * A `target:` selector: group, version, kind, name and namespace are regular expressions, anchored. Each
+ * expression is compiled once per patch, not once per resource it is tried on.
+ */
+function matcher(target: JsonObject): (r: JsonObject) => boolean {
+  const re = (v: Json | undefined): ((s: string | undefined) => boolean) => {
+    if (typeof v !== 'string' || v === '') return () => true;
     try {
-      return new RegExp(`^(?:${v})$`).test(s ?? '');
+      const compiled = new RegExp(`^(?:${v})$`);
+      return (s) => compiled.test(s ?? '');
     } catch {
-      return v === s;
+      return (s) => v === s;
     }
   };
-  const api = str(r.apiVersion);
-  const m = meta(r);
+  const group = re(target.group);
+  const version = re(target.version);
+  const kind = re(target.kind);
+  const name = re(target.name);
+  const namespace = re(target.namespace);
   const selector = (sel: Json | undefined, of: Json | undefined) =>
     typeof sel !== 'string' ||
     sel
@@ -128,15 +159,19 @@ function matches(r: JsonObject, target: JsonObject): boolean {
         const [k, v] = pair.split('=');
         return isObject(of) && (v === undefined ? k in of : of[k.trim()] === v.trim());
       });
-  return (
-    re(target.group, groupOf(api)) &&
-    re(target.version, versionOf(api)) &&
-    re(target.kind, str(r.kind)) &&
-    re(target.name, str(m.name)) &&
-    re(target.namespace, str(m.namespace)) &&
-    selector(target.labelSelector, m.labels) &&
-    selector(target.annotationSelector, m.annotations)
-  );
+  return (r) => {
+    const api = str(r.apiVersion);
+    const m = meta(r);
+    return (
+      group(groupOf(api)) &&
+      version(versionOf(api)) &&
+      kind(str(r.kind)) &&
+      name(str(m.name)) &&
+      namespace(str(m.namespace)) &&
+      selector(target.labelSelector, m.labels) &&
+      selector(target.annotationSelector, m.annotations)
+    );
+  };
 }
 
 /** A patch without a target applies to the resource it names (kind, name and, if written, namespace). */
@@ -150,69 +185,151 @@ function sameResource(r: JsonObject, patch: JsonObject): boolean {
   );
 }
 
+/** A resource at one step of its rendering: never changed once made (a step makes a new one). */
 interface Resource {
-  value: JsonObject;
-  origins: Origins;
+  readonly value: JsonObject;
+  readonly origins: Origins;
 }
 
-/** What a patch writes overrides where the values were written (a targeted patch's identity aside). */
-function takeOrigins(into: Origins, from: Origins, targeted: boolean): void {
-  for (const [p, o] of from) {
-    if (p === '') continue;
-    if (targeted && /^\/(?:apiVersion|kind|metadata\/name|metadata\/namespace)$/.test(p)) continue;
-    into.set(p, o);
+/** A resource of the rendering in progress: its current step (boxed, so lookups by name stay valid). */
+interface Slot {
+  r: Resource;
+}
+
+/**
+ * What a caller that renders often (the analysis) keeps from one rendering to the next: the result of
+ * each step of each resource (a patch document merged, operations applied, a kustomization's names and
+ * labels) by the identity of its inputs, the resource before the step and the patch document. The
+ * documents of a file that did not change are the same objects (the caller keeps them by text), so an
+ * edit of one patch renders that patch's resource again and hands back every other one as it was.
+ */
+export class RenderMemo {
+  private readonly merged = new WeakMap<Resource, WeakMap<Doc, Resource | null>>();
+  private readonly mergedTargeted = new WeakMap<Resource, WeakMap<Doc, Resource | null>>();
+  private readonly operated = new WeakMap<Resource, WeakMap<Doc, Resource>>();
+  /** By kustomization (its uri and text); a few per resource (the overlays that render it). */
+  private readonly transformed = new WeakMap<Resource, Map<string, Resource>>();
+  private readonly uris = new WeakMap<Origins, ReadonlySet<string>>();
+  /** Steps computed, not found here (a test reads how much an edit rendered again). */
+  stepsComputed = 0;
+
+  step<T extends Resource | null>(
+    table: 'merged' | 'mergedTargeted' | 'operated',
+    r: Resource,
+    doc: Doc,
+    make: () => T,
+  ): T {
+    const byResource = this[table] as WeakMap<Resource, WeakMap<Doc, T>>;
+    let m = byResource.get(r);
+    if (!m) byResource.set(r, (m = new WeakMap()));
+    if (m.has(doc)) return m.get(doc)!;
+    this.stepsComputed++;
+    const out = make();
+    m.set(doc, out);
+    return out;
+  }
+
+  transform(r: Resource, key: string, make: () => Resource): Resource {
+    let m = this.transformed.get(r);
+    // Bounded: a kustomization edited many times leaves a result per text it had.
+    if (!m || m.size > 16) this.transformed.set(r, (m = new Map()));
+    const hit = m.get(key);
+    if (hit) return hit;
+    this.stepsComputed++;
+    const out = make();
+    m.set(key, out);
+    return out;
+  }
+
+  /** The files a rendered resource's values were written in. */
+  urisOf(origins: Origins): ReadonlySet<string> {
+    let u = this.uris.get(origins);
+    if (!u) {
+      const set = new Set<string>();
+      for (const o of origins.values()) set.add(o.uri);
+      this.uris.set(origins, (u = set));
+    }
+    return u;
   }
 }
 
+/** Computes each step afresh (a caller that renders once). */
+const NO_MEMO = {
+  step: <T>(_t: string, _r: Resource, _d: Doc, make: () => T): T => make(),
+  transform: (_r: Resource, _k: string, make: () => Resource): Resource => make(),
+};
+
+type Memo = Pick<RenderMemo, 'step' | 'transform'>;
+
+/** What a patch writes overrides where the values were written (a targeted patch's identity aside). */
+function withOrigins(base: Origins, from: Origins): Origins {
+  const into = new Map(base);
+  for (const [p, o] of from) {
+    if (p === '') continue;
+    if (/^\/(?:apiVersion|kind|metadata\/name|metadata\/namespace)$/.test(p)) continue;
+    into.set(p, o);
+  }
+  return into;
+}
+
 /** Applies one patch (a merge patch, or JSON 6902 operations) to the resources it selects. */
-function applyPatch(resources: Resource[], content: Doc[], target: JsonObject | undefined): void {
+function applyPatch(slots: Slot[], content: readonly Doc[], target: JsonObject | undefined, memo: Memo): void {
   // Untargeted patches name their resource: found by kind and name, not by a scan per patch document (a
   // patch file may patch each of a thousand resources).
-  let byName: Map<string, Resource[]> | undefined;
-  const removed = new Set<Resource>();
-  const candidates = (patch: JsonObject): Resource[] => {
+  let byName: Map<string, Slot[]> | undefined;
+  const removed = new Set<Slot>();
+  const candidates = (patch: JsonObject): Slot[] => {
     if (!byName) {
       byName = new Map();
-      for (const r of resources) {
-        const k = identityKey(r.value);
+      for (const s of slots) {
+        const k = identityKey(s.r.value);
         const list = byName.get(k);
-        if (list) list.push(r);
-        else byName.set(k, [r]);
+        if (list) list.push(s);
+        else byName.set(k, [s]);
       }
     }
-    return (byName.get(identityKey(patch)) ?? []).filter((r) => !removed.has(r));
+    return (byName.get(identityKey(patch)) ?? []).filter((s) => !removed.has(s));
   };
+  const selects = target ? matcher(target) : undefined;
   for (const doc of content) {
     const ops = doc.value;
     if (Array.isArray(ops)) {
-      if (!target) continue;
-      for (const r of resources) {
-        if (!matches(r.value, target)) continue;
-        r.value = applyOperations(r.value, ops) as JsonObject;
-        // An operation's value was written under `/<i>/value`: it lands at the operation's path.
-        ops.forEach((op, i) => {
-          if (!isObject(op) || typeof op.path !== 'string') return;
-          const own = `/${i}/value`;
-          for (const [p, o] of doc.origins)
-            if (p === own || p.startsWith(`${own}/`)) r.origins.set(op.path + p.slice(own.length), o);
+      if (!selects) continue;
+      for (const s of slots) {
+        if (!selects(s.r.value)) continue;
+        const r = s.r;
+        s.r = memo.step('operated', r, doc, () => {
+          const origins = new Map(r.origins);
+          // An operation's value was written under `/<i>/value`: it lands at the operation's path.
+          ops.forEach((op, i) => {
+            if (!isObject(op) || typeof op.path !== 'string') return;
+            const own = `/${i}/value`;
+            for (const [p, o] of doc.origins)
+              if (p === own || p.startsWith(`${own}/`)) origins.set(op.path + p.slice(own.length), o);
+          });
+          return { value: applyOperations(r.value, ops) as JsonObject, origins };
         });
       }
       continue;
     }
     if (!isObject(ops)) continue;
-    for (const r of target ? [...resources] : candidates(ops)) {
-      if (!(target ? matches(r.value, target) : sameResource(r.value, ops))) continue;
-      // A merge patch never renames what it selects (it names the resource as it is before prefixes).
-      const merged = mergePatch(r.value, target ? withoutIdentity(ops) : ops);
-      // `$patch: delete` at the top removes the resource.
-      if (!isObject(merged)) {
-        resources.splice(resources.indexOf(r), 1);
-        removed.add(r);
+    for (const s of selects ? [...slots] : candidates(ops)) {
+      if (!(selects ? selects(s.r.value) : sameResource(s.r.value, ops))) continue;
+      const r = s.r;
+      const next = memo.step(selects ? 'mergedTargeted' : 'merged', r, doc, () => {
+        // A merge patch never renames what it selects (it names the resource as it is before prefixes).
+        const merged = mergePatch(r.value, selects ? withoutIdentity(ops) : ops);
+        // `$patch: delete` at the top removes the resource.
+        if (!isObject(merged)) return null;
+        // The identity a patch writes selects the resource; it changes nothing.
+        return { value: merged, origins: withOrigins(r.origins, doc.origins) };
+      });
+      if (next === null) {
+        slots.splice(slots.indexOf(s), 1);
+        removed.add(s);
         continue;
       }
-      r.value = merged;
-      // The identity a patch writes selects the resource; it changes nothing.
-      takeOrigins(r.origins, doc.origins, true);
+      s.r = next;
     }
   }
 }
@@ -234,29 +351,24 @@ function withMap(r: JsonObject, key: 'labels' | 'annotations', add: JsonObject):
   return { ...r, metadata: { ...m, [key]: { ...was, ...add } } };
 }
 
-/** Renders the kustomization at `uri` (a kustomization file). */
 /**
- * `documents` reads a resource file's documents: a caller that renders often (the analysis) keeps them by
- * text, so an edit of a patch does not parse the whole base again. They are never changed here.
+ * Renders the kustomization at `uri` (a kustomization file). `documents` reads a resource file's documents:
+ * a caller that renders often (the analysis) keeps them by text, so an edit of a patch does not parse the
+ * whole base again, and keeps each step's results in `memo` (see RenderMemo). Neither is changed here.
  */
 export function renderKustomization(
   uri: string,
   read: (uri: string) => string | undefined,
   documents: (uri: string, text: string) => readonly Doc[] = (u, t) => resourceDocuments(t, u),
+  memo: Memo = NO_MEMO,
 ): Rendered {
-  const r = render(uri, read, 0, new Set(), documents);
-  return { resources: r.map((x) => x.value), origins: r.map((x) => x.origins) };
+  const r = render(uri, read, 0, new Set(), documents, memo);
+  return { resources: r.map((x) => x.r.value), origins: r.map((x) => x.r.origins) };
 }
 
-/** Origins moved by `by` characters (a document's, placed in its file). */
-export function shifted(origins: Origins, by: number): Origins {
-  const out: Origins = new Map();
-  for (const [k, o] of origins) out.set(k, { uri: o.uri, span: [o.span[0] + by, o.span[1] + by] });
-  return out;
-}
-
-/** The documents of a resource file, with where each value was written. */
-export const resourceDocuments = (text: string, uri: string): Doc[] => docsWithOrigins(text, uri);
+/** The documents of a resource file, with where each value was written (relative to `anchor`, if given). */
+export const resourceDocuments = (text: string, uri: string, anchor?: Anchor): Doc[] =>
+  docsWithOrigins(text, uri, 0, undefined, anchor);
 
 function render(
   uri: string,
@@ -264,7 +376,8 @@ function render(
   depth: number,
   seen: ReadonlySet<string>,
   documents: (uri: string, text: string) => readonly Doc[],
-): Resource[] {
+  memo: Memo,
+): Slot[] {
   const text = read(uri);
   if (text === undefined || depth > MAX_DEPTH || seen.has(uri)) return [];
   const inside = new Set([...seen, uri]);
@@ -275,7 +388,7 @@ function render(
     return [];
   }
   if (!isObject(k)) return [];
-  const resources: Resource[] = [];
+  const resources: Slot[] = [];
   const list = (v: Json | undefined): Json[] => (Array.isArray(v) ? v : []);
 
   for (const entry of [...list(k.resources), ...list(k.bases)]) {
@@ -284,27 +397,27 @@ function render(
     if (!at) continue;
     const file = read(at);
     if (file !== undefined) {
-      // The documents may be a cache's: patches replace values and add origins on copies.
-      for (const d of documents(at, file))
-        if (isObject(d.value)) resources.push({ value: d.value, origins: new Map(d.origins) });
+      // A document is the first step of its resource (steps make new resources: the documents, maybe a
+      // cache's, are never changed).
+      for (const d of documents(at, file)) if (isObject(d.value)) resources.push({ r: d as Resource });
       continue;
     }
     const folder = at.endsWith('/') ? at : `${at}/`;
     for (const name of KUSTOMIZATION_NAMES) {
       const inner = `${folder}${name}`;
       if (read(inner) === undefined) continue;
-      resources.push(...render(inner, read, depth + 1, inside, documents));
+      for (const s of render(inner, read, depth + 1, inside, documents, memo)) resources.push(s);
       break;
     }
   }
 
   const inline = inlineSpans(text);
-  const contentOf = (p: JsonObject): Doc[] => {
+  const contentOf = (p: JsonObject): readonly Doc[] => {
     if (typeof p.patch === 'string') return inlineDocs(p.patch);
     if (typeof p.path === 'string') {
       const at = resolveFrom(uri, p.path);
       const t = at ? read(at) : undefined;
-      return t === undefined || !at ? [] : [...documents(at, t)];
+      return t === undefined || !at ? [] : documents(at, t);
     }
     return [];
   };
@@ -312,21 +425,32 @@ function render(
   const inlineDocs = (patch: string): Doc[] => docsWithOrigins(patch, uri, 0, inline.get(patch) ?? (() => 0));
   for (const p of list(k.patchesStrategicMerge)) {
     if (typeof p !== 'string') continue;
-    applyPatch(resources, /\n/.test(p) ? inlineDocs(p) : contentOf({ path: p }), undefined);
+    applyPatch(resources, /\n/.test(p) ? inlineDocs(p) : contentOf({ path: p }), undefined, memo);
   }
   for (const p of list(k.patches))
-    if (isObject(p)) applyPatch(resources, contentOf(p), isObject(p.target) ? p.target : undefined);
+    if (isObject(p)) applyPatch(resources, contentOf(p), isObject(p.target) ? p.target : undefined, memo);
   for (const p of list(k.patchesJson6902))
-    if (isObject(p) && isObject(p.target)) applyPatch(resources, contentOf(p), p.target);
+    if (isObject(p) && isObject(p.target)) applyPatch(resources, contentOf(p), p.target, memo);
 
   const keys = topKeySpans(text);
-  for (const r of resources) {
-    r.value = transform(r.value, k);
-    // A name or namespace the kustomization changes was written there.
-    const name = keys.get('namePrefix') ?? keys.get('nameSuffix');
-    if (name && (k.namePrefix || k.nameSuffix)) r.origins.set('/metadata/name', { uri, span: name });
-    const ns = keys.get('namespace');
-    if (ns && k.namespace) r.origins.set('/metadata/namespace', { uri, span: ns });
+  const name = keys.get('namePrefix') ?? keys.get('nameSuffix');
+  const ns = keys.get('namespace');
+  // The kustomization's text decides the step (its uri: where its names are written).
+  const key = `${uri}\u0000${text}`;
+  const kustomization = k;
+  // A name or namespace the kustomization changes was written there.
+  const renamed = name && (k.namePrefix || k.nameSuffix) ? name : undefined;
+  const moved = ns && k.namespace ? ns : undefined;
+  for (const s of resources) {
+    const r = s.r;
+    s.r = memo.transform(r, key, () => {
+      const value = transform(r.value, kustomization);
+      if (!renamed && !moved) return value === r.value ? r : { value, origins: r.origins };
+      const origins = new Map(r.origins);
+      if (renamed) origins.set('/metadata/name', { uri, span: renamed });
+      if (moved) origins.set('/metadata/namespace', { uri, span: moved });
+      return { value, origins };
+    });
   }
   return resources;
 }
