@@ -161,11 +161,18 @@ export class TestClient {
     });
   }
 
-  /** Opens a document and waits for its first diagnostics at that version. */
-  async open(uri: string, text: string, languageId = 'yaml'): Promise<Diagnostic[]> {
+  /**
+   * Opens a document and waits for its diagnostics at that version: the first ones published, or the
+   * `publishes`-th (a document a Kustomize overlay renders gets its own checks first, then the overlay's).
+   */
+  async open(uri: string, text: string, languageId = 'yaml', publishes = 1): Promise<Diagnostic[]> {
     this.versions.set(uri, 1);
     this.diagnostics.delete(uri);
-    const wait = this.waitForDiagnostics(uri, (p) => p.version === undefined || p.version === 1);
+    let seen = 0;
+    const wait = this.waitForDiagnostics(
+      uri,
+      (p) => (p.version === undefined || p.version === 1) && ++seen === publishes,
+    );
     await this.conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId, version: 1, text } });
     return (await wait).diagnostics;
   }

@@ -462,8 +462,8 @@ export class Analysis {
 
   /**
    * Whether a file's diagnostics include problems of Kustomize overlays that render it: a patch's and a
-   * kustomization's do, and a resource file's when an overlay that transforms it reads it (or may: one not
-   * rendered yet).
+   * kustomization's do, and a resource file's when a value of it lands in an overlay that transforms it
+   * (as inOverlays decides; the renderings are kept, so asking costs little).
    */
   rendersIn(uri: string): boolean {
     if (!this.renderOverlays) return false;
@@ -473,8 +473,8 @@ export class Analysis {
     for (const k of this.roles.kustomizations()) {
       const text = this.userText(k);
       if (text === undefined || !TRANSFORMS.test(text)) continue;
-      const r = this.renderings.get(k);
-      if (!r || r.reads.has(uri)) return true;
+      this.renderOverlay(k);
+      if (this.renderings.get(k)?.written.has(uri)) return true;
     }
     return false;
   }
