@@ -45,6 +45,8 @@ export class TestClient {
     return this.server;
   }
   private diagnostics = new Map<string, PublishDiagnosticsParams>();
+  /** Called with every `publishDiagnostics`, in order (a test that looks at each one). */
+  readonly publishListeners: ((p: PublishDiagnosticsParams) => void)[] = [];
   private waiters: {
     uri: string;
     pred: (p: PublishDiagnosticsParams) => boolean;
@@ -80,6 +82,7 @@ export class TestClient {
     this.conn.onNotification('textDocument/publishDiagnostics', (p: PublishDiagnosticsParams) => {
       this.diagnostics.set(p.uri, p);
       this.lastPublishAt = Date.now();
+      for (const l of this.publishListeners) l(p);
       this.waiters = this.waiters.filter((w) => {
         if (w.uri === p.uri && w.pred(p)) {
           w.resolve(p);
@@ -169,9 +172,10 @@ export class TestClient {
     this.versions.set(uri, 1);
     this.diagnostics.delete(uri);
     let seen = 0;
-    const wait = this.waitForDiagnostics(
-      uri,
-      (p) => (p.version === undefined || p.version === 1) && ++seen === publishes,
+    // Counting publishes, only those of the open document (with its version): a closed file's publish
+    // (no version) may still be on its way from before the open.
+    const wait = this.waitForDiagnostics(uri, (p) =>
+      publishes === 1 ? p.version === undefined || p.version === 1 : p.version === 1 && ++seen === publishes,
     );
     await this.conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId, version: 1, text } });
     return (await wait).diagnostics;
