@@ -53,6 +53,15 @@ export async function overlaySession(
     sanity,
   };
   const s = new LspSession(spec);
+  // A file closed goes back to its text on disk, and the server publishes again what that changes (for a
+  // patch: its overlay rendered from that text): each timed open and edit starts once that is done, when
+  // nothing has been published for 300 ms (bounded).
+  let lastPublish = performance.now();
+  s.publishListeners.push(() => (lastPublish = performance.now()));
+  const settle = async () => {
+    const until = performance.now() + 20_000;
+    while (performance.now() - lastPublish < 300 && performance.now() < until) await sleep(50);
+  };
   try {
     await s.start(dir);
     if ((await s.indexing(5000)) === undefined) sanity.push('overlays: no workspace scan reported');
@@ -63,18 +72,17 @@ export async function overlaySession(
       await s.close(plainUri(`warmup-${i}`));
       await s.open(patchUri, patchText(resources, 'prod', 800 + i), (ds) => renderedCount(ds) > 0);
       await s.close(patchUri);
-      await sleep(100);
     }
     for (let i = 1; i <= it.opens; i++) {
       // Each open a text never seen before: a tag value of every patch, the names of the plain file.
       const plain = plainUri(`open-${i}`);
-      await sleep(50);
+      await settle();
       const p = await s.open(plain, fileWorkload(resources, i).text);
       r.plainOpen.push(p.ms);
       if (errorCount(p.diagnostics) !== w.errors)
         sanity.push(`overlays: plain open ${errorCount(p.diagnostics)} errors, expected ${w.errors}`);
       await s.close(plain);
-      await sleep(50);
+      await settle();
       const t0 = performance.now();
       // Registered before the open: the rendered problems may follow the first publish closely.
       const rendered = s.diagnostics(patchUri, (x) => renderedCount(x.diagnostics) > 0);
@@ -99,26 +107,26 @@ export async function overlaySession(
     const patchFull = s.diagnostics(patchUri, (x) => renderedCount(x.diagnostics) > 0);
     await s.open(patchUri, w.patch.text);
     const p0 = errorCount((await patchFull).p.diagnostics);
-    await sleep(200);
+    await settle();
     const e0 = errorCount(plainOpen.diagnostics);
     for (let k = 1; k <= it.edits; k++) {
       const a = await s.change(plain, editAt(resources, k), (ds) => errorCount(ds) === e0 + k);
       r.plainEdit.push(a.ms);
-      await sleep(20);
+      await settle();
       const b = await s.change(patchUri, patchEditAt(resources, k), (ds) => errorCount(ds) === p0 + k);
       r.patchEdit.push(b.ms);
-      await sleep(20);
+      await settle();
     }
     await s.close(plain);
     await s.close(patchUri);
-    await sleep(200);
+    await settle();
     const base = await s.open(baseUri, w.base.text);
-    await sleep(500);
+    await settle();
     const b0 = errorCount(base.diagnostics);
     for (let k = 1; k <= it.edits; k++) {
       const b = await s.change(baseUri, editAt(resources, k), (ds) => errorCount(ds) === b0 + k);
       r.baseEdit.push(b.ms);
-      await sleep(50);
+      await settle();
     }
     log(
       `  overlays ${resources}: edit plain ${r.plainEdit.map((x) => x.toFixed(0)).join(' ')} ms; patch ${r.patchEdit.map((x) => x.toFixed(0)).join(' ')} ms; base ${r.baseEdit.map((x) => x.toFixed(0)).join(' ')} ms`,

@@ -213,30 +213,33 @@ export class RenderMemo {
   /** Steps computed, not found here (a test reads how much an edit rendered again). */
   stepsComputed = 0;
 
+  // The steps take module-level functions, not closures: a rendering asks for every resource's steps, and
+  // most are found here (no function made per resource).
   step<T extends Resource | null>(
     table: 'merged' | 'mergedTargeted' | 'operated',
     r: Resource,
     doc: Doc,
-    make: () => T,
+    make: (r: Resource, doc: Doc) => T,
   ): T {
     const byResource = this[table] as WeakMap<Resource, WeakMap<Doc, T>>;
     let m = byResource.get(r);
     if (!m) byResource.set(r, (m = new WeakMap()));
-    if (m.has(doc)) return m.get(doc)!;
+    const hit = m.get(doc);
+    if (hit !== undefined) return hit;
     this.stepsComputed++;
-    const out = make();
+    const out = make(r, doc);
     m.set(doc, out);
     return out;
   }
 
-  transform(r: Resource, key: string, make: () => Resource): Resource {
+  transform(r: Resource, key: string, k: Transform, make: (r: Resource, k: Transform) => Resource): Resource {
     let m = this.transformed.get(r);
     // Bounded: a kustomization edited many times leaves a result per text it had.
     if (!m || m.size > 16) this.transformed.set(r, (m = new Map()));
     const hit = m.get(key);
     if (hit) return hit;
     this.stepsComputed++;
-    const out = make();
+    const out = make(r, k);
     m.set(key, out);
     return out;
   }
@@ -255,9 +258,55 @@ export class RenderMemo {
 
 /** Computes each step afresh (a caller that renders once). */
 const NO_MEMO = {
-  step: <T>(_t: string, _r: Resource, _d: Doc, make: () => T): T => make(),
-  transform: (_r: Resource, _k: string, make: () => Resource): Resource => make(),
+  step: <T>(_t: string, r: Resource, d: Doc, make: (r: Resource, d: Doc) => T): T => make(r, d),
+  transform: (r: Resource, _key: string, k: Transform, make: (r: Resource, k: Transform) => Resource): Resource =>
+    make(r, k),
 };
+
+/** A kustomization's names, namespace and labels, and where it writes the first two. */
+interface Transform {
+  uri: string;
+  kustomization: JsonObject;
+  renamed?: Span;
+  moved?: Span;
+}
+
+/** namespace, namePrefix/nameSuffix, labels/commonLabels, commonAnnotations on one resource (a step). */
+function transformStep(r: Resource, t: Transform): Resource {
+  const value = transform(r.value, t.kustomization);
+  if (!t.renamed && !t.moved) return value === r.value ? r : { value, origins: r.origins };
+  // A name or namespace the kustomization changes was written there.
+  const origins = new Map(r.origins);
+  if (t.renamed) origins.set('/metadata/name', { uri: t.uri, span: t.renamed });
+  if (t.moved) origins.set('/metadata/namespace', { uri: t.uri, span: t.moved });
+  return { value, origins };
+}
+
+/** JSON 6902 operations on one resource (a step). */
+function operateStep(r: Resource, doc: Doc): Resource {
+  const ops = doc.value as Json[];
+  const origins = new Map(r.origins);
+  // An operation's value was written under `/<i>/value`: it lands at the operation's path.
+  ops.forEach((op, i) => {
+    if (!isObject(op) || typeof op.path !== 'string') return;
+    const own = `/${i}/value`;
+    for (const [p, o] of doc.origins)
+      if (p === own || p.startsWith(`${own}/`)) origins.set(op.path + p.slice(own.length), o);
+  });
+  return { value: applyOperations(r.value, ops) as JsonObject, origins };
+}
+
+/** A merge patch on one resource (a step); null: `$patch: delete` removes it. */
+function mergeStep(r: Resource, doc: Doc, targeted: boolean): Resource | null {
+  const ops = doc.value as JsonObject;
+  // A merge patch never renames what it selects (it names the resource as it is before prefixes).
+  const merged = mergePatch(r.value, targeted ? withoutIdentity(ops) : ops);
+  if (!isObject(merged)) return null;
+  // The identity a patch writes selects the resource; it changes nothing.
+  return { value: merged, origins: withOrigins(r.origins, doc.origins) };
+}
+const mergeUntargeted = (r: Resource, doc: Doc) => mergeStep(r, doc, false);
+const mergeTargeted = (r: Resource, doc: Doc) => mergeStep(r, doc, true);
 
 type Memo = Pick<RenderMemo, 'step' | 'transform'>;
 
@@ -288,7 +337,8 @@ function applyPatch(slots: Slot[], content: readonly Doc[], target: JsonObject |
         else byName.set(k, [s]);
       }
     }
-    return (byName.get(identityKey(patch)) ?? []).filter((s) => !removed.has(s));
+    const found = byName.get(identityKey(patch)) ?? [];
+    return removed.size === 0 ? found : found.filter((s) => !removed.has(s));
   };
   const selects = target ? matcher(target) : undefined;
   for (const doc of content) {
@@ -297,33 +347,17 @@ function applyPatch(slots: Slot[], content: readonly Doc[], target: JsonObject |
       if (!selects) continue;
       for (const s of slots) {
         if (!selects(s.r.value)) continue;
-        const r = s.r;
-        s.r = memo.step('operated', r, doc, () => {
-          const origins = new Map(r.origins);
-          // An operation's value was written under `/<i>/value`: it lands at the operation's path.
-          ops.forEach((op, i) => {
-            if (!isObject(op) || typeof op.path !== 'string') return;
-            const own = `/${i}/value`;
-            for (const [p, o] of doc.origins)
-              if (p === own || p.startsWith(`${own}/`)) origins.set(op.path + p.slice(own.length), o);
-          });
-          return { value: applyOperations(r.value, ops) as JsonObject, origins };
-        });
+        s.r = memo.step('operated', s.r, doc, operateStep);
       }
       continue;
     }
     if (!isObject(ops)) continue;
     for (const s of selects ? [...slots] : candidates(ops)) {
       if (!(selects ? selects(s.r.value) : sameResource(s.r.value, ops))) continue;
-      const r = s.r;
-      const next = memo.step(selects ? 'mergedTargeted' : 'merged', r, doc, () => {
-        // A merge patch never renames what it selects (it names the resource as it is before prefixes).
-        const merged = mergePatch(r.value, selects ? withoutIdentity(ops) : ops);
-        // `$patch: delete` at the top removes the resource.
-        if (!isObject(merged)) return null;
-        // The identity a patch writes selects the resource; it changes nothing.
-        return { value: merged, origins: withOrigins(r.origins, doc.origins) };
-      });
+      const next = selects
+        ? memo.step('mergedTargeted', s.r, doc, mergeTargeted)
+        : memo.step('merged', s.r, doc, mergeUntargeted);
+      // `$patch: delete` at the top removes the resource.
       if (next === null) {
         slots.splice(slots.indexOf(s), 1);
         removed.add(s);
@@ -437,21 +471,13 @@ function render(
   const ns = keys.get('namespace');
   // The kustomization's text decides the step (its uri: where its names are written).
   const key = `${uri}\u0000${text}`;
-  const kustomization = k;
-  // A name or namespace the kustomization changes was written there.
-  const renamed = name && (k.namePrefix || k.nameSuffix) ? name : undefined;
-  const moved = ns && k.namespace ? ns : undefined;
-  for (const s of resources) {
-    const r = s.r;
-    s.r = memo.transform(r, key, () => {
-      const value = transform(r.value, kustomization);
-      if (!renamed && !moved) return value === r.value ? r : { value, origins: r.origins };
-      const origins = new Map(r.origins);
-      if (renamed) origins.set('/metadata/name', { uri, span: renamed });
-      if (moved) origins.set('/metadata/namespace', { uri, span: moved });
-      return { value, origins };
-    });
-  }
+  const t: Transform = {
+    uri,
+    kustomization: k,
+    renamed: name && (k.namePrefix || k.nameSuffix) ? name : undefined,
+    moved: ns && k.namespace ? ns : undefined,
+  };
+  for (const s of resources) s.r = memo.transform(s.r, key, t, transformStep);
   return resources;
 }
 
