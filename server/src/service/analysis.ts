@@ -10,7 +10,7 @@ import { builtinRegistry, type Registry } from '../model/registry';
 import { analyze } from './analyze';
 import { crdsOfTexts, crdTextsOf, registryOfCrds } from './crd/sources';
 import type { Diag } from './diag';
-import { ChunkStore, splitDocuments, type ParsedFile, type WorkCounters } from './parse';
+import { ChunkStore, type ParsedFile, type WorkCounters } from './parse';
 import { definesRoles, FileRoles, type FileRole } from './fileRoles';
 import { maskTemplate, type MaskedTemplate } from './helm/mask';
 import { templateDiagnostics } from './helm/templateDiagnostics';
@@ -494,7 +494,7 @@ export class Analysis {
    */
   private readonly renderDocs = new Map<
     string,
-    { text: string; docs: readonly Doc[]; byChunk: Map<string, { docs: readonly Doc[]; anchor: Anchor }> }
+    { text: string; docs: readonly Doc[]; byChunk: Map<object, { docs: readonly Doc[]; anchor: Anchor }> }
   >();
 
   /** The steps of the overlays' renderings, by the identity of their inputs (see RenderMemo). */
@@ -504,17 +504,22 @@ export class Analysis {
     const hit = this.renderDocs.get(uri);
     if (hit?.text === text) return hit.docs;
     const before = hit?.byChunk;
-    const byChunk = new Map<string, { docs: readonly Doc[]; anchor: Anchor }>();
+    // The file's chunks as the store split them (the open or indexed file's, already split): each chunk's
+    // key is the same object while its text is, so nothing is split or compared by text again.
+    const f = this.open.get(uri)?.file ?? this.indexed.get(uri);
+    const chunks = f && f.text === text ? f.docs : this.parse(text).docs;
+    const byChunk = new Map<object, { docs: readonly Doc[]; anchor: Anchor }>();
     const docs: Doc[] = [];
-    for (const c of splitDocuments(text)) {
+    for (const c of chunks) {
       // A text written twice in the file: the second copy has documents of its own (an anchor each).
-      let e = byChunk.has(c.text) ? undefined : before?.get(c.text);
-      if (!e || byChunk.has(c.text)) {
+      const again = byChunk.has(c.key);
+      let e = again ? undefined : before?.get(c.key);
+      if (!e) {
         const anchor = { offset: c.offset };
         e = { docs: resourceDocuments(c.text, uri, anchor), anchor };
       }
       e.anchor.offset = c.offset;
-      if (!byChunk.has(c.text)) byChunk.set(c.text, e);
+      if (!again) byChunk.set(c.key, e);
       for (const d of e.docs) docs.push(d);
     }
     this.renderDocs.set(uri, { text, docs, byChunk });
