@@ -116,6 +116,19 @@ describe('editing an overlay renders again only what changed', () => {
     assert.deepEqual(shown(a, PATCH, 4, `# prod\n${clean}`), []);
   });
 
+  test('a patch file opened is parsed and checked once per document, as a partial manifest', () => {
+    const a = overlay();
+    const text = all((i) => patchDoc(i).replace('env: prod', `env: prod-${i}`));
+    const before = { ...a.counters };
+    const file = a.openFile(PATCH, 1, text);
+    a.updateFile(PATCH, file);
+    assert.deepEqual(a.fileDiagnostics(PATCH, file, { complete: true }, false), []);
+    assert.deepEqual(
+      { parses: a.counters.parses - before.parses, validations: a.counters.validations - before.validations },
+      { parses: COUNT, validations: COUNT },
+    );
+  });
+
   test("an edit of one base document renders that resource again in the overlay, and the patch's problems follow", () => {
     const a = overlay();
     assert.deepEqual(

@@ -189,8 +189,8 @@ export class Analysis {
    * Computes what is cached per chunk in one pass (each new chunk parsed once, its tree dropped after): its
    * diagnostics, its manifests for this analysis's index and, with `symbols`, its outline.
    */
-  analyze(file: ParsedFile, symbols = false): ParsedFile {
-    return analyze(file, { symbols, tracked: this.index.tracked });
+  analyze(file: ParsedFile, symbols = false, partial = false): ParsedFile {
+    return analyze(file, { symbols, tracked: this.index.tracked, partial });
   }
 
   /**
@@ -220,7 +220,9 @@ export class Analysis {
    * length as the text, so offsets are the user's: completion, hover and definition work unchanged).
    */
   parseAs(uri: string, text: string, symbols = false): ParsedFile {
-    if (this.roles.roleOf(uri).role !== 'template') return this.analyze(this.parse(text), symbols);
+    const role = this.roles.roleOf(uri).role;
+    // A patch's documents are partial manifests: checked as such in the one pass (patchFileDiagnostics).
+    if (role !== 'template') return this.analyze(this.parse(text), symbols, role === 'patch');
     const mask = maskTemplate(text);
     const file = this.analyze(this.parse(mask.variants[0].text), symbols);
     this.masks.set(file, mask);
