@@ -244,6 +244,18 @@ export class RenderMemo {
     return out;
   }
 
+  /**
+   * A resource's kind and name (identityKey), the same string each time for the same value: the lookup of
+   * untargeted patches by name hashes each name once, not once per rendering.
+   */
+  keyOf(value: JsonObject): string {
+    let k = this.keys.get(value);
+    if (k === undefined) this.keys.set(value, (k = identityKey(value)));
+    return k;
+  }
+
+  private readonly keys = new WeakMap<JsonObject, string>();
+
   /** The files a rendered resource's values were written in. */
   urisOf(origins: Origins): ReadonlySet<string> {
     let u = this.uris.get(origins);
@@ -258,6 +270,7 @@ export class RenderMemo {
 
 /** Computes each step afresh (a caller that renders once). */
 const NO_MEMO = {
+  keyOf: (value: JsonObject): string => identityKey(value),
   step: <T>(_t: string, r: Resource, d: Doc, make: (r: Resource, d: Doc) => T): T => make(r, d),
   transform: (r: Resource, _key: string, k: Transform, make: (r: Resource, k: Transform) => Resource): Resource =>
     make(r, k),
@@ -305,10 +318,12 @@ function mergeStep(r: Resource, doc: Doc, targeted: boolean): Resource | null {
   // The identity a patch writes selects the resource; it changes nothing.
   return { value: merged, origins: withOrigins(r.origins, doc.origins) };
 }
-const mergeUntargeted = (r: Resource, doc: Doc) => mergeStep(r, doc, false);
+/** An untargeted merge patch: the resource unchanged (the same object) when the patch does not name it. */
+const mergeUntargeted = (r: Resource, doc: Doc) =>
+  sameResource(r.value, doc.value as JsonObject) ? mergeStep(r, doc, false) : r;
 const mergeTargeted = (r: Resource, doc: Doc) => mergeStep(r, doc, true);
 
-type Memo = Pick<RenderMemo, 'step' | 'transform'>;
+type Memo = Pick<RenderMemo, 'step' | 'transform' | 'keyOf'>;
 
 /** What a patch writes overrides where the values were written (a targeted patch's identity aside). */
 function withOrigins(base: Origins, from: Origins): Origins {
@@ -331,13 +346,13 @@ function applyPatch(slots: Slot[], content: readonly Doc[], target: JsonObject |
     if (!byName) {
       byName = new Map();
       for (const s of slots) {
-        const k = identityKey(s.r.value);
+        const k = memo.keyOf(s.r.value);
         const list = byName.get(k);
         if (list) list.push(s);
         else byName.set(k, [s]);
       }
     }
-    const found = byName.get(identityKey(patch)) ?? [];
+    const found = byName.get(memo.keyOf(patch)) ?? [];
     return removed.size === 0 ? found : found.filter((s) => !removed.has(s));
   };
   const selects = target ? matcher(target) : undefined;
@@ -353,10 +368,12 @@ function applyPatch(slots: Slot[], content: readonly Doc[], target: JsonObject |
     }
     if (!isObject(ops)) continue;
     for (const s of selects ? [...slots] : candidates(ops)) {
-      if (!(selects ? selects(s.r.value) : sameResource(s.r.value, ops))) continue;
+      if (selects && !selects(s.r.value)) continue;
+      // Untargeted, whether the patch names the resource is part of the step (kept with its result).
       const next = selects
         ? memo.step('mergedTargeted', s.r, doc, mergeTargeted)
         : memo.step('merged', s.r, doc, mergeUntargeted);
+      if (next === s.r) continue;
       // `$patch: delete` at the top removes the resource.
       if (next === null) {
         slots.splice(slots.indexOf(s), 1);
