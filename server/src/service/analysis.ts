@@ -604,14 +604,14 @@ export class Analysis {
   private readonly renderedYaml = new Map<string, Map<string, string>>();
 
   /** Where the problems of each rendered resource are (renderedDiagnostics), per overlay, for a while. */
-  private renderedPointers(kustomization: string): Map<string, string[]> {
+  private renderedPointers(kustomization: string): Map<string, { starts: string; at: string[] }> {
     let m = this.renderedPointerTables.get(kustomization);
     // Bounded: a table that grew past two renderings' worth starts again.
     if (!m || m.size > 20_000) this.renderedPointerTables.set(kustomization, (m = new Map()));
     return m;
   }
 
-  private readonly renderedPointerTables = new Map<string, Map<string, string[]>>();
+  private readonly renderedPointerTables = new Map<string, Map<string, { starts: string; at: string[] }>>();
 
   /**
    * Per overlay: the index of its rendered resources, and of each its text, parsed file and, once checked,

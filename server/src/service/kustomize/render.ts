@@ -256,6 +256,21 @@ export class RenderMemo {
 
   private readonly keys = new WeakMap<JsonObject, string>();
 
+  /**
+   * The same string for the same kustomization text each rendering: looked up for every resource, a new
+   * string would be compared with the kept one character by character.
+   */
+  intern(key: string): string {
+    const kept = this.interned.get(key);
+    if (kept !== undefined) return kept;
+    // Bounded: a kustomization edited many times leaves its texts.
+    if (this.interned.size > 64) this.interned.clear();
+    this.interned.set(key, key);
+    return key;
+  }
+
+  private readonly interned = new Map<string, string>();
+
   /** The files a rendered resource's values were written in. */
   urisOf(origins: Origins): ReadonlySet<string> {
     let u = this.uris.get(origins);
@@ -270,6 +285,7 @@ export class RenderMemo {
 
 /** Computes each step afresh (a caller that renders once). */
 const NO_MEMO = {
+  intern: (key: string): string => key,
   keyOf: (value: JsonObject): string => identityKey(value),
   step: <T>(_t: string, r: Resource, d: Doc, make: (r: Resource, d: Doc) => T): T => make(r, d),
   transform: (r: Resource, _key: string, k: Transform, make: (r: Resource, k: Transform) => Resource): Resource =>
@@ -323,7 +339,7 @@ const mergeUntargeted = (r: Resource, doc: Doc) =>
   sameResource(r.value, doc.value as JsonObject) ? mergeStep(r, doc, false) : r;
 const mergeTargeted = (r: Resource, doc: Doc) => mergeStep(r, doc, true);
 
-type Memo = Pick<RenderMemo, 'step' | 'transform' | 'keyOf'>;
+type Memo = Pick<RenderMemo, 'step' | 'transform' | 'keyOf' | 'intern'>;
 
 /** What a patch writes overrides where the values were written (a targeted patch's identity aside). */
 function withOrigins(base: Origins, from: Origins): Origins {
@@ -487,7 +503,7 @@ function render(
   const name = keys.get('namePrefix') ?? keys.get('nameSuffix');
   const ns = keys.get('namespace');
   // The kustomization's text decides the step (its uri: where its names are written).
-  const key = `${uri}\u0000${text}`;
+  const key = memo.intern(`${uri}\u0000${text}`);
   const t: Transform = {
     uri,
     kustomization: k,

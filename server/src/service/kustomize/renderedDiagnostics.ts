@@ -79,7 +79,7 @@ export interface RenderedOptions {
    * Where the problems of a rendered text are, as JSON pointers, by text: a caller may keep them (the
    * same text has the same problems), sparing a parse of each resource with problems on each rendering.
    */
-  pointers?: Map<string, string[]>;
+  pointers?: Map<string, { starts: string; at: string[] }>;
   /** The overlay already rendered (a caller that keeps renderings); else it is rendered here. */
   rendered?: Rendered;
 }
@@ -102,12 +102,14 @@ export function renderedDiagnostics(o: RenderedOptions): Diag[] {
     const found = checked ? checked[n] : [...o.validate(texts[i]), ...(cross[n] ?? [])];
     if (found.length === 0) return;
     const origins = rendered.origins[i];
-    const cacheKey = `${found.map((d) => d.start).join(',')}\u0000${texts[i]}`;
-    let at = o.pointers?.get(cacheKey);
+    // By the text (the same string each rendering: its hash is computed once) and where the problems start.
+    const starts = found.map((d) => d.start).join(',');
+    const kept = o.pointers?.get(texts[i]);
+    let at = kept?.starts === starts ? kept.at : undefined;
     if (!at) {
       const doc = parseDocument(texts[i], { uniqueKeys: false });
       at = found.map((d) => pointerAt(doc.contents, d.start));
-      o.pointers?.set(cacheKey, at);
+      o.pointers?.set(texts[i], { starts, at });
     }
     for (const [n, d] of found.entries()) {
       const origin = originOf(origins, at[n]);
