@@ -464,8 +464,9 @@ export class Analysis {
 
   /**
    * Whether a file's diagnostics include problems of Kustomize overlays that render it: a patch's and a
-   * kustomization's do, and a resource file's when a value of it lands in an overlay that transforms it
-   * (as inOverlays decides; the renderings are kept, so asking costs little).
+   * kustomization's do, and a resource file's when an overlay that transforms it reads it (its last
+   * rendering says so, kept even if another file changed since: asking never renders on the way to a
+   * first publish, except an overlay never rendered yet).
    */
   rendersIn(uri: string): boolean {
     if (!this.renderOverlays) return false;
@@ -475,8 +476,8 @@ export class Analysis {
     for (const k of this.roles.kustomizations()) {
       const text = this.userText(k);
       if (text === undefined || !TRANSFORMS.test(text)) continue;
-      this.renderOverlay(k);
-      if (this.renderings.get(k)?.written.has(uri)) return true;
+      if (!this.renderings.has(k)) this.renderOverlay(k);
+      if (this.renderings.get(k)?.reads.has(uri)) return true;
     }
     return false;
   }
