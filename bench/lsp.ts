@@ -25,6 +25,8 @@ export interface ServerSpec {
   args: string[];
   /** Extra node options (e.g. `--cpu-prof`). */
   nodeArgs?: string[];
+  /** Environment variables set for the server process, beside the harness's own. */
+  env?: Readonly<Record<string, string>>;
   /** Answers `workspace/configuration` for one section. */
   configuration: (section: string | undefined) => unknown;
   /** `initializationOptions`. */
@@ -63,7 +65,10 @@ export class LspSession {
   initializedAt = 0;
 
   constructor(readonly spec: ServerSpec) {
-    this.proc = spawn(process.execPath, [...(spec.nodeArgs ?? []), spec.script, ...spec.args], { stdio: 'pipe' });
+    this.proc = spawn(process.execPath, [...(spec.nodeArgs ?? []), spec.script, ...spec.args], {
+      stdio: 'pipe',
+      env: { ...process.env, ...spec.env },
+    });
     this.proc.stderr.on('data', (d) => {
       if (this.stderr.length < 20_000) this.stderr += String(d);
     });

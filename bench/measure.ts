@@ -7,7 +7,7 @@ import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import type { Diagnostic } from 'vscode-languageserver-protocol';
 import { parseAllDocuments } from 'yaml';
-import { SERVER_NODE_ARGS } from '../server/src/protocol/launch';
+import { SERVER_ENV, SERVER_NODE_ARGS } from '../server/src/protocol/launch';
 import { LspSession, sleep, type ServerSpec } from './lsp';
 import { STORAGE, type Family } from './families';
 import { editAt, fileWorkload, PEER_SCHEMA, type FileWorkload, type WorkspaceWorkload } from './workload';
@@ -29,6 +29,7 @@ export function ourSpec(nodeArgs: string[] = []): ServerSpec {
     script: OUR_SERVER,
     args: ['--stdio'],
     nodeArgs: [...SERVER_NODE_ARGS, ...nodeArgs],
+    env: SERVER_ENV,
     configuration: (section) => (section === 'cloudManifests' ? {} : null),
     settingsSection: 'cloudManifests',
   };

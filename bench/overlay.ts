@@ -1,5 +1,5 @@
 // The overlay workload: a Kustomize base of StorageAccounts (the 16-line resources of workload.ts, owned by
-// a ResourceGroup of the base) and three overlays, each with a kustomization (namePrefix, namespace, labels)
+// a ResourceGroup of the workspace) and three overlays, each with a kustomization (namePrefix, namespace, labels)
 // and a strategic-merge patch file that patches every account of the base; the last overlay also has JSON
 // 6902 operations on every account. The patch files are 16 lines a resource, as the plain file they are
 // compared with; every 10th patch sets `minimumTlsVersion: TLS1_9` (an error its own checks find), and
@@ -124,8 +124,12 @@ export function overlayWorkload(dir: string, resources: number): OverlayWorkload
         : resource(i),
     );
   const baseText = accounts.join('\n') + '\n';
-  writeFileSync(join(baseDir, 'kustomization.yaml'), 'resources:\n  - group.yaml\n  - accounts.yaml\n');
-  writeFileSync(join(baseDir, 'group.yaml'), GROUP);
+  // The ResourceGroup the accounts belong to is the workspace's, outside the base: an overlay that renamed
+  // it with its prefix would leave every account's owner naming a group it does not create
+  // (kustomize-owner-renamed), a mistake the workload is not about.
+  writeFileSync(join(baseDir, 'kustomization.yaml'), 'resources:\n  - accounts.yaml\n');
+  mkdirSync(join(dir, 'shared'), { recursive: true });
+  writeFileSync(join(dir, 'shared', 'group.yaml'), GROUP);
   writeFileSync(join(baseDir, 'accounts.yaml'), baseText);
   let patch = { path: '', text: '' };
   for (const overlay of OVERLAYS) {

@@ -32,7 +32,7 @@ import {
   type FileSessionResult,
   type Iterations,
 } from './measure';
-import { SERVER_NODE_ARGS } from '../server/src/protocol/launch';
+import { SERVER_ENV, SERVER_NODE_ARGS } from '../server/src/protocol/launch';
 import { LONG_DEFAULTS, longSession, type LongOptions } from './longSession';
 import { evaluate, markdown, table, targetSummary, type Row, type Stats } from './report';
 import { OPERATOR_EXPRESSIONS, RULE_GROUPS, STORAGE, type Family } from './families';
@@ -610,7 +610,13 @@ function methodology(o: Options): string[] {
   return [
     'Workloads, generated in a temporary folder: StorageAccount manifests of 16 lines each (`---` included), every 10th with one error (`minimumTlsVersion: TLS1_9`, not in the enum); both servers find exactly those errors (checked on every run).',
     'Embedded-language workloads (`bench/families.ts`, 1,000 resources): PrometheusRuleGroups of 33 lines with four rules each (recording rules with `rate`/`histogram_quantile`, alerts with a multi-line literal-block ratio and `predict_linear … and on (instance) up == 1`), every 10th with `severity: 9` (above 4), edits setting `severity: 9` in a clean group; and the StorageAccounts above with two secret and two config map CEL expressions each (string concatenation with `secret`, a map literal, optional chaining with `replace`/`split`, `string()`), errors and edits as for the StorageAccounts. Every expression names its resource in a string literal, so no expression text repeats across resources or opens; their shapes do (the same four PromQL and four CEL expressions with other literals), and our server checks each shape once and shares clean results (`server/src/service/embedded/shape.ts`): a file of all-different expressions costs more, about 0.1 ms per PromQL and 0.15 ms per CEL expression on the machine this was written on. The warm-up opens 200 resources of the same family. The peer has the per-kind schema and checks neither PromQL nor CEL.',
-    `Each server is started as an editor starts it (\`--stdio\`; ours with the Node options the extension passes, \`${SERVER_NODE_ARGS.join(' ')}\` from \`server/src/protocol/launch.ts\`), with push diagnostics (the client does not advertise \`textDocument.diagnostic\`) and incremental sync, in two fresh processes per file size: an opening session and an editing session. Each begins with an untimed warm-up, as the floor does: three 200-resource documents opened and closed, the last one also completed and hovered.`,
+    `Each server is started as an editor starts it (\`--stdio\`; ours with the Node options and environment the extension passes, \`${SERVER_NODE_ARGS.join(' ')}\` and \`${Object.entries(
+      SERVER_ENV,
+    )
+      .map(([k, v]) => `${k}=${v}`)
+      .join(
+        ' ',
+      )}\` from \`server/src/protocol/launch.ts\`), with push diagnostics (the client does not advertise \`textDocument.diagnostic\`) and incremental sync, in two fresh processes per file size: an opening session and an editing session. Each begins with an untimed warm-up, as the floor does: three 200-resource documents opened and closed, the last one also completed and hovered.`,
     `open → diagnostics (opening session): \`didOpen\` of the whole file until its first \`publishDiagnostics\`, then \`didClose\`; each of the ${o.smoke ? 2 : '5–15'} opens is a text no server has seen before (resource names differ), so no content cache is measured.`,
     "edit → diagnostics (editing session, the file opened once): one incremental `didChange` in the middle of the file (a clean resource gets `TLS1_9`), until the diagnostics that contain the new error; each edit breaks a different resource. The peer's built-in validation delay (about 200 ms) is included, as users see it.",
     'completion / hover (editing session, after the edits): sequential requests at the value of `accessTier` and on the key `minimumTlsVersion` in the last 50 resources of the file, after one untimed request of each.',

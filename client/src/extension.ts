@@ -4,7 +4,7 @@
 // handler: up to 4 restarts within 3 minutes), so no errorHandler is set here.
 import * as path from 'node:path';
 import { commands, env, window, workspace, type ExtensionContext, type LogOutputChannel } from 'vscode';
-import { SERVER_NODE_ARGS } from '../../server/src/protocol/launch';
+import { SERVER_ENV, SERVER_NODE_ARGS } from '../../server/src/protocol/launch';
 import { COPY_RESOURCE_PATH } from '../../server/src/protocol/customRequests';
 import {
   LanguageClient,
@@ -28,11 +28,11 @@ export interface CloudManifestsApi {
 export async function activate(context: ExtensionContext): Promise<CloudManifestsApi> {
   const module = context.asAbsolutePath(path.join('dist', 'server.js'));
   const serverOptions: ServerOptions = {
-    run: { module, transport: TransportKind.ipc, options: { execArgv: [...SERVER_NODE_ARGS] } },
+    run: { module, transport: TransportKind.ipc, options: { execArgv: [...SERVER_NODE_ARGS], env: { ...SERVER_ENV } } },
     debug: {
       module,
       transport: TransportKind.ipc,
-      options: { execArgv: [...SERVER_NODE_ARGS, '--nolazy', '--inspect=6009'] },
+      options: { execArgv: [...SERVER_NODE_ARGS, '--nolazy', '--inspect=6009'], env: { ...SERVER_ENV } },
     },
   };
   const output: LogOutputChannel = window.createOutputChannel('Cloud Resource Manifests', { log: true });

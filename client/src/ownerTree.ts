@@ -161,20 +161,32 @@ export class OwnerTreeProvider implements TreeDataProvider<TreeNode>, Disposable
     const item = new TreeItem(n.name || `(unnamed ${n.kind})`, expand);
     item.id = n.id;
     if (n.external) {
-      item.description = `${n.kind || 'owner'} · not in workspace`;
+      item.description = `${n.kind || 'owner'} · ${n.overlay ? `not in ${n.overlay}` : 'not in workspace'}`;
       item.iconPath = new ThemeIcon('cloud');
       item.tooltip = new MarkdownString(
         n.armId
           ? `Owner given by \`armId\`: \`${n.armId}\``
-          : `**${n.kind || 'Owner'}** \`${n.name}\` (namespace \`${n.namespace}\`) is not defined in the workspace; it may exist in the cluster.`,
+          : n.overlay
+            ? `**${n.kind || 'Owner'}** \`${n.name}\` (namespace \`${n.namespace}\`) is not created by the overlay \`${n.overlay}\` (Kustomize does not rename owner names); it may exist in the cluster.`
+            : `**${n.kind || 'Owner'}** \`${n.name}\` (namespace \`${n.namespace}\`) is not defined in the workspace; it may exist in the cluster.`,
       );
       item.contextValue = 'external';
+      return item;
+    }
+    if (n.overlay && n.id.startsWith('overlay:') && !n.id.includes('#')) {
+      // An overlay's own node: what it renders is below it.
+      item.description = 'rendered overlay';
+      item.iconPath = new ThemeIcon('layers');
+      item.tooltip = new MarkdownString(`The resources \`${n.name}\` renders, under their rendered names.`);
+      item.command = { command: 'vscode.open', title: 'Open Kustomization', arguments: [Uri.parse(n.uri!)] };
+      item.contextValue = 'overlay';
       return item;
     }
     const own = this.problemsOf(n);
     const inside = t.children.reduce((acc, c) => addProblems(acc, this.subtreeProblems(c)), noProblems());
     const ownText = describeProblems(own);
-    item.description = ownText ? `${n.kind} · ${ownText}` : n.kind;
+    const kind = n.overlay ? `${n.kind} · rendered` : n.kind;
+    item.description = ownText ? `${kind} · ${ownText}` : kind;
     item.iconPath =
       own.errors > 0
         ? new ThemeIcon('error', new ThemeColor('problemsErrorIcon.foreground'))

@@ -58,6 +58,40 @@ test('a patch and a template named alone are read as what they are', () => {
   assert.deepEqual(got(check(files)), expected(files.map((f) => join(REPOSITORIES, f))));
 });
 
+// Each named alone: the overlay's base is not named, yet its rendered result is checked (the base read as
+// the rendering needs it): the access tier the staging patch makes required, the name the prod prefix
+// makes too long, the dev patch's reference shape, all found as in a run over the whole folder.
+for (const file of [
+  'overlays/overlays/staging/ops.yaml',
+  'overlays/overlays/prod/kustomization.yaml',
+  'overlays/overlays/dev/location.yaml',
+])
+  test(`${file} named alone gets its rendered checks`, () => {
+    const alone = check([file]);
+    assert.deepEqual(got(alone), expected([join(REPOSITORIES, file)]));
+    assert.ok(
+      alone.some((p) => / \(in overlays\/(?:prod|dev|staging)\)$/.test(p.message)),
+      'a problem of the rendered overlay',
+    );
+    // --no-kustomize: the file's own problems only.
+    assert.ok(got(check(['--no-kustomize', file])).length < alone.length);
+  });
+
+test('a kustomization outside the current folder is not read', () => {
+  // From inside the prod overlay's patch folder… the patch's kustomization is one level up: outside.
+  const fromBelow = spawnSync(process.execPath, [CLI, 'check', '--format', 'json', 'ops.yaml'], {
+    cwd: join(REPOSITORIES, 'overlays', 'overlays', 'staging'),
+    encoding: 'utf8',
+  });
+  const problems = (JSON.parse(fromBelow.stdout) as { problems: Problem[] }).problems;
+  // Its kustomization is in the current folder: read; the base (../../base) is outside it: not read, so
+  // nothing rendered and nothing false either (the patch stays a patch: no "missing" field).
+  assert.deepEqual(
+    problems.map((p) => p.code),
+    ['enum-value'],
+  );
+});
+
 test('helmTemplates names templates outside a chart', () => {
   const dir = mkdtempSync(join(tmpdir(), 'cloud-manifests-templates-'));
   try {
@@ -78,6 +112,7 @@ test('the rendered results name their overlay (JSON, SARIF); --no-kustomize leav
   const all = check(['overlays']);
   const rendered = all.filter((p) => / \(in overlays\/(?:prod|dev|staging)\)$/.test(p.message));
   assert.deepEqual(rendered.map((p) => `${p.file} ${p.code}`).sort(), [
+    'overlays/base/account.yaml kustomize-owner-renamed',
     'overlays/overlays/dev/kustomization.yml name-limit',
     'overlays/overlays/dev/location.yaml reference-shape',
     'overlays/overlays/prod/kustomization.yaml name-limit',

@@ -6,22 +6,8 @@
 import assert from 'node:assert/strict';
 import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, before, describe, test } from 'node:test';
-import type { BrowserContext, Page } from 'playwright-core';
-import type { Workbench } from '../../scripts/code-server/codeServer';
-import {
-  closeWorkbench,
-  freshResults,
-  goToIn,
-  nbsp,
-  openFileIn,
-  openWorkbench,
-  packagedVsix,
-  problemsTextIn,
-  repo,
-  requirePrerequisites,
-  workspaceRoot,
-} from './session';
+import { describe, test } from 'node:test';
+import { nbsp, repo, workbenchSuite } from './session';
 
 const RESULTS = join(repo, 'test-results', 'code-server-embedded');
 
@@ -71,42 +57,21 @@ spec:
 const ACCOUNT_CURSOR = { line: 17, col: 21 };
 
 describe('PromQL and CEL in a real VS Code workbench (code-server + chromium)', { timeout: 600_000 }, () => {
-  let root: string;
-  let wb: Workbench | undefined;
-  let context: BrowserContext | undefined;
-  let page: Page;
-  let shotNo = 0;
-  const shot = async (name: string) => {
-    const file = join(RESULTS, `${String(++shotNo).padStart(2, '0')}-${name}.png`);
-    await page.screenshot({ path: file });
-    return file;
-  };
-
-  before(async () => {
-    requirePrerequisites();
-    freshResults(RESULTS);
-    let ws: string;
-    ({ root, ws } = workspaceRoot('cloud-manifests-embedded-', { [RULES_FILE]: RULES, [ACCOUNT_FILE]: ACCOUNT }));
-    const vsix = packagedVsix(root);
-    ({ wb, context, page } = await openWorkbench({ root, vsix, workspace: ws }));
+  const suite = workbenchSuite({
+    prefix: 'cloud-manifests-embedded-',
+    results: RESULTS,
+    files: { [RULES_FILE]: RULES, [ACCOUNT_FILE]: ACCOUNT },
   });
-
-  after(() => closeWorkbench({ wb, context }, root));
-
-  const openFile = (relPath: string) => openFileIn(page, relPath);
-
-  const goTo = (line: number, column: number) => goToIn(page, line, column);
-
-  const problemsText = () => problemsTextIn(page);
+  const { shot, openFile, goTo, problemsText } = suite;
 
   test('a mistake inside a PromQL expression is squiggled at its characters, listed in Problems and explained on hover', async () => {
     await openFile(RULES_FILE);
-    await page.locator('.editor-instance .squiggly-error').first().waitFor({ timeout: 90_000 });
+    await suite.page.locator('.editor-instance .squiggly-error').first().waitFor({ timeout: 90_000 });
     let text = '';
     const until = Date.now() + 60_000;
     while (Date.now() < until && !/promql-arguments/.test(text)) {
       text = await problemsText();
-      await page.waitForTimeout(500);
+      await suite.page.waitForTimeout(500);
     }
     assert.match(
       text,
@@ -119,13 +84,13 @@ describe('PromQL and CEL in a real VS Code workbench (code-server + chromium)', 
     // The keyboard hover; asked again while it has not shown the problem (a busy machine may drop it).
     let h = '';
     for (let attempt = 0; attempt < 10 && !/range vector/.test(h); attempt++) {
-      await page.mouse.move(700, 790);
-      await page.keyboard.press('Control+K');
-      await page.keyboard.press('Control+I');
-      await page.waitForTimeout(1500);
+      await suite.page.mouse.move(700, 790);
+      await suite.page.keyboard.press('Control+K');
+      await suite.page.keyboard.press('Control+I');
+      await suite.page.waitForTimeout(1500);
       h = nbsp(
         (
-          await page
+          await suite.page
             .locator('.monaco-hover-content')
             .allInnerTexts()
             .catch(() => [])
@@ -135,14 +100,14 @@ describe('PromQL and CEL in a real VS Code workbench (code-server + chromium)', 
     assert.match(h, /must be a range vector[\s\S]*Give it a range/, h);
     const file = await shot('promql-squiggle-hover');
     if (process.env.CLOUD_MANIFESTS_UPDATE_SCREENSHOT === '1') copyFileSync(file, join(repo, 'images', 'embedded.png'));
-    await page.keyboard.press('Escape');
+    await suite.page.keyboard.press('Escape');
   });
 
   test('completion after `self.` in a CEL expression lists the resource fields', async () => {
     await openFile(ACCOUNT_FILE);
     await goTo(ACCOUNT_CURSOR.line, ACCOUNT_CURSOR.col);
-    await page.keyboard.press('Control+Space');
-    const widget = page.locator('.suggest-widget.visible');
+    await suite.page.keyboard.press('Control+Space');
+    const widget = suite.page.locator('.suggest-widget.visible');
     await widget.waitFor();
     await widget.locator('.monaco-list-row', { hasText: 'status' }).first().waitFor();
     const labels = (await widget.locator('.monaco-list-row .label-name').allInnerTexts()).map((s) => nbsp(s).trim());
@@ -151,10 +116,10 @@ describe('PromQL and CEL in a real VS Code workbench (code-server + chromium)', 
     await shot('cel-completion');
     // Accepting `status` then typing `.` offers the status fields.
     await widget.locator('.monaco-list-row', { hasText: 'status' }).first().click();
-    await page.keyboard.type('.primaryEndpoints.internetEndpoints.');
-    await page.keyboard.press('Control+Space');
+    await suite.page.keyboard.type('.primaryEndpoints.internetEndpoints.');
+    await suite.page.keyboard.press('Control+Space');
     await widget.locator('.monaco-list-row', { hasText: 'blob' }).first().waitFor();
     await shot('cel-completion-deeper');
-    await page.keyboard.press('Escape');
+    await suite.page.keyboard.press('Escape');
   });
 });

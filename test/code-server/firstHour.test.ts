@@ -9,24 +9,19 @@
 // Needs code-server and chromium (`bash scripts/code-server/install.sh`); fails without them, naming what to
 // install (session.ts). Screenshots go to test-results/code-server-first-hour/.
 import assert from 'node:assert/strict';
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, before, describe, test, type TestContext } from 'node:test';
-import type { BrowserContext, Page } from 'playwright-core';
-import type { Workbench } from '../../scripts/code-server/codeServer';
-import { CLOSED_EXPECTED, makeWorkspace, MISTAKES_EXPECTED, MISTAKES_FILE } from './workspaceFiles';
+import { describe } from 'node:test';
+import { CLOSED_EXPECTED, MISTAKES_EXPECTED, MISTAKES_FILE } from './workspaceFiles';
 import {
-  closeWorkbench,
   exact,
   goToIn,
   nbsp,
   openFileIn,
-  openWorkbench,
-  packagedVsix,
   problemsTextIn,
   repo,
-  requirePrerequisites,
+  SERVER_SUGGESTIONS_ONLY,
+  workbenchSuite,
 } from './session';
 
 const RESULTS = join(repo, 'test-results', 'code-server-first-hour');
@@ -83,53 +78,17 @@ const LOCATON = { line: 17, col: 26 };
 const EMPTY_VALUE = { line: 20, col: 16 };
 
 describe("a new user's first hour in a real VS Code workbench", { timeout: 900_000 }, () => {
-  let root: string;
-  let wb: Workbench | undefined;
-  let context: BrowserContext | undefined;
-  let page: Page;
-
-  before(async () => {
-    requirePrerequisites();
-    rmSync(RESULTS, { recursive: true, force: true });
-    mkdirSync(RESULTS, { recursive: true });
-    root = mkdtempSync(join(tmpdir(), 'cloud-manifests-first-hour-'));
-    const ws = makeWorkspace(join(root, 'workspace'));
-    writeFileSync(join(ws, RULES_FILE), RULES);
-    writeFileSync(join(ws, STORE_FILE), STORE);
-    const vsix = packagedVsix(root);
+  const suite = workbenchSuite({
+    prefix: 'cloud-manifests-first-hour-',
+    results: RESULTS,
+    files: { [RULES_FILE]: RULES, [STORE_FILE]: STORE },
     // As in firstMinutes: no word-based or quick suggestions, so what opens is the server's doing.
-    ({ wb, context, page } = await openWorkbench({
-      root,
-      vsix,
-      workspace: ws,
-      settings: {
-        'editor.quickSuggestions': { other: 'off', comments: 'off', strings: 'off' },
-        'editor.wordBasedSuggestions': 'off',
-        'editor.suggest.preview': false,
-      },
-    }));
+    settings: SERVER_SUGGESTIONS_ONLY,
   });
+  const { shot, step } = suite;
 
-  after(() => closeWorkbench({ wb, context }, root));
-
-  let shotNo = 0;
-  const shot = async (name: string) => {
-    const file = join(RESULTS, `${String(++shotNo).padStart(2, '0')}-${name}.png`);
-    await page.screenshot({ path: file });
-    return file;
-  };
-  const step = (name: string, fn: (t: TestContext) => Promise<void>) =>
-    test(name, async (t) => {
-      try {
-        await fn(t);
-      } catch (e) {
-        await shot(`FAILED-${name.replace(/[^a-z0-9]+/gi, '-').slice(0, 40)}`).catch(() => undefined);
-        throw e;
-      }
-    });
-
-  const editor = () => page.locator('.editor-group-container.active .monaco-editor').first();
-  const suggest = () => page.locator('.editor-widget.suggest-widget.visible');
+  const editor = () => suite.page.locator('.editor-group-container.active .monaco-editor').first();
+  const suggest = () => suite.page.locator('.editor-widget.suggest-widget.visible');
   const editorLines = async () =>
     nbsp(await editor().locator('.view-lines').innerText())
       .split('\n')
@@ -140,20 +99,21 @@ describe("a new user's first hour in a real VS Code workbench", { timeout: 900_0
     while (Date.now() < until) {
       lines = await editorLines().catch(() => []);
       if (pred(lines)) return lines;
-      await page.waitForTimeout(150);
+      await suite.page.waitForTimeout(150);
     }
     assert.fail(`the editor never showed ${what}; it shows:\n${lines.join('\n')}`);
   }
   const caret = async () =>
     nbsp(
-      await page
+      await suite.page
         .locator('.statusbar-item', { hasText: /^Ln \d+, Col \d+/ })
         .first()
         .innerText(),
     );
   async function waitForCaretLine(line: number) {
     const until = Date.now() + 5_000;
-    while (!new RegExp(`^Ln ${line}, Col`).test(await caret()) && Date.now() < until) await page.waitForTimeout(100);
+    while (!new RegExp(`^Ln ${line}, Col`).test(await caret()) && Date.now() < until)
+      await suite.page.waitForTimeout(100);
     assert.match(await caret(), new RegExp(`^Ln ${line}, Col`), `the caret on line ${line}`);
   }
 
@@ -172,43 +132,43 @@ describe("a new user's first hour in a real VS Code workbench", { timeout: 900_0
   async function applyQuickFix(title: string) {
     let menu = '';
     for (let attempt = 0; attempt < 5 && !menu.includes(title); attempt++) {
-      await page.keyboard.press('Control+.');
-      const widget = page.locator('.action-widget');
+      await suite.page.keyboard.press('Control+.');
+      const widget = suite.page.locator('.action-widget');
       await widget
         .first()
         .waitFor({ timeout: 10_000 })
         .catch(() => undefined);
       menu = nbsp((await widget.allInnerTexts().catch(() => [])).join('\n'));
       if (!menu.includes(title)) {
-        await page.keyboard.press('Escape');
-        await page.waitForTimeout(1000);
+        await suite.page.keyboard.press('Escape');
+        await suite.page.waitForTimeout(1000);
       }
     }
     assert.ok(menu.includes(title), `"${title}" in the menu:\n${menu}`);
     await shot(`quick-fix-${title.replace(/[^a-z0-9]+/gi, '-')}`);
     // The keyboard, as a user does (the menu's pointer guard takes clicks while it settles).
-    const focused = page.locator('.action-widget .monaco-list-row.focused');
+    const focused = suite.page.locator('.action-widget .monaco-list-row.focused');
     for (let i = 0; i < 10 && nbsp(await focused.innerText().catch(() => '')).trim() !== title; i++)
-      await page.keyboard.press('ArrowDown');
+      await suite.page.keyboard.press('ArrowDown');
     assert.equal(nbsp(await focused.innerText()).trim(), title);
-    await page.keyboard.press('Enter');
+    await suite.page.keyboard.press('Enter');
   }
 
   step("Problems lists a closed file's errors from the start, without Check Workspace", async () => {
     let text = '';
     const until = Date.now() + 90_000;
     while (Date.now() < until && !CLOSED_EXPECTED.every((e) => text.includes(e.code))) {
-      text = await problemsTextIn(page);
-      await page.waitForTimeout(500);
+      text = await problemsTextIn(suite.page);
+      await suite.page.waitForTimeout(500);
     }
     assert.match(text, /closed-mistakes\.yaml/, text);
     for (const e of CLOSED_EXPECTED) assert.ok(text.includes(e.code), `${e.code} listed:\n${text}`);
-    assert.equal(await page.locator('.editor-group-container .tab').count(), 0, 'no file was opened');
+    assert.equal(await suite.page.locator('.editor-group-container .tab').count(), 0, 'no file was opened');
     await shot('problems-at-start');
   });
 
   step('PromQL and CEL are coloured in plain, quoted and block values', async () => {
-    await openFileIn(page, RULES_FILE);
+    await openFileIn(suite.page, RULES_FILE);
     // Tokens of their own, coloured apart from the YAML string around them (the alert's name): the functions
     // of the plain (`histogram_quantile`) and the double-quoted (`increase`) value, and the metric of the
     // block one. Asked until the editor has tokenized the lines (it does so after the first paint).
@@ -221,7 +181,7 @@ describe("a new user's first hour in a real VS Code workbench", { timeout: 900_0
     let c = await colours();
     const until = Date.now() + 30_000;
     while (Date.now() < until && !(c.plain && c.plain !== c.string && c.quoted === c.plain && c.block)) {
-      await page.waitForTimeout(300);
+      await suite.page.waitForTimeout(300);
       c = await colours();
     }
     assert.ok(c.string && c.plain && c.block, JSON.stringify(c));
@@ -238,45 +198,45 @@ describe("a new user's first hour in a real VS Code workbench", { timeout: 900_0
     const file = await shot('promql-colours');
     if (process.env.CLOUD_MANIFESTS_UPDATE_SCREENSHOT === '1') copyFileSync(file, join(repo, 'images', 'colours.png'));
 
-    await openFileIn(page, STORE_FILE);
+    await openFileIn(suite.page, STORE_FILE);
     // The field selected from `self` (a CEL property) has a token and a colour of its own.
     let field: string | undefined;
     const until2 = Date.now() + 30_000;
-    while (Date.now() < until2 && !(field = await colourOf('locaton'))) await page.waitForTimeout(300);
+    while (Date.now() < until2 && !(field = await colourOf('locaton'))) await suite.page.waitForTimeout(300);
     assert.ok(field, 'the CEL field has a token of its own');
     assert.notEqual(field, await colourOf('exprstore-location'), 'CEL is not coloured as a YAML string');
   });
 
   step('completion opens by itself after `self.` and lists the fields', async () => {
-    await openFileIn(page, STORE_FILE);
-    await goToIn(page, EMPTY_VALUE.line, EMPTY_VALUE.col);
-    await page.keyboard.type('self.', { delay: 50 });
+    await openFileIn(suite.page, STORE_FILE);
+    await goToIn(suite.page, EMPTY_VALUE.line, EMPTY_VALUE.col);
+    await suite.page.keyboard.type('self.', { delay: 50 });
     // No Ctrl+Space: the `.` opens it.
     await suggest().locator('.monaco-list-row', { hasText: 'status' }).first().waitFor({ timeout: 15_000 });
     const labels = (await suggest().locator('.monaco-list-row .label-name').allInnerTexts()).map((s) => nbsp(s).trim());
     for (const want of ['metadata', 'spec', 'status']) assert.ok(labels.includes(want), labels.join(', '));
-    await page.keyboard.type('status.primaryEndpoints.', { delay: 50 });
+    await suite.page.keyboard.type('status.primaryEndpoints.', { delay: 50 });
     await suggest()
       .locator('.monaco-list-row .label-name', { hasText: exact('blob') })
       .first()
       .waitFor({ timeout: 15_000 });
     await shot('cel-completion-by-itself');
-    await page.keyboard.type('blob', { delay: 50 });
-    await page.keyboard.press('Escape');
+    await suite.page.keyboard.type('blob', { delay: 50 });
+    await suite.page.keyboard.press('Escape');
     await waitForLines((l) => l.some((x) => x.endsWith('value: self.status.primaryEndpoints.blob')), 'the expression');
   });
 
   step("a CEL field's did-you-mean is a quick fix", async () => {
-    await openFileIn(page, STORE_FILE);
+    await openFileIn(suite.page, STORE_FILE);
     await editor().locator('.squiggly-error').first().waitFor({ timeout: 60_000 });
-    await goToIn(page, LOCATON.line, LOCATON.col);
+    await goToIn(suite.page, LOCATON.line, LOCATON.col);
     await applyQuickFix("Change to 'location'");
     await waitForLines((l) => l.some((x) => x.endsWith('value: self.spec.location')), 'the field renamed');
   });
 
   step('rate(x) gets its range from a quick fix, inside a block value', async () => {
-    await openFileIn(page, RULES_FILE);
-    await goToIn(page, RATE.line, RATE.col + 3);
+    await openFileIn(suite.page, RULES_FILE);
+    await goToIn(suite.page, RATE.line, RATE.col + 3);
     await applyQuickFix("Add the range '[5m]'");
     await waitForLines(
       (l) => l.some((x) => x.includes('rate(http_requests_total{code=~"5.."}[5m]))')),
@@ -285,15 +245,18 @@ describe("a new user's first hour in a real VS Code workbench", { timeout: 900_0
   });
 
   step('a manifest typed from an empty file: Enter after each whole value is a new line', async () => {
-    await page.keyboard.press('Control+N');
-    await page.locator('.tab.active', { hasText: /Untitled-\d/ }).waitFor();
-    await page.keyboard.press('F1');
-    await page.locator('.quick-input-widget input').fill('>Change Language Mode');
-    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Change Language Mode' }).first().waitFor();
-    await page.keyboard.press('Enter');
-    await page.locator('.quick-input-widget input').fill('yaml');
-    await page.locator('.quick-input-list .monaco-list-row.focused', { hasText: /YAML/ }).waitFor();
-    await page.keyboard.press('Enter');
+    await suite.page.keyboard.press('Control+N');
+    await suite.page.locator('.tab.active', { hasText: /Untitled-\d/ }).waitFor();
+    await suite.page.keyboard.press('F1');
+    await suite.page.locator('.quick-input-widget input').fill('>Change Language Mode');
+    await suite.page
+      .locator('.quick-input-list .monaco-list-row', { hasText: 'Change Language Mode' })
+      .first()
+      .waitFor();
+    await suite.page.keyboard.press('Enter');
+    await suite.page.locator('.quick-input-widget input').fill('yaml');
+    await suite.page.locator('.quick-input-list .monaco-list-row.focused', { hasText: /YAML/ }).waitFor();
+    await suite.page.keyboard.press('Enter');
     await editor().click();
     const lines = [
       'apiVersion: resources.cloud.example.com/v1api20200601',
@@ -302,12 +265,12 @@ describe("a new user's first hour in a real VS Code workbench", { timeout: 900_0
       'name: rg-typed',
     ];
     for (const [i, line] of lines.entries()) {
-      await page.keyboard.type(line, { delay: 30 });
+      await suite.page.keyboard.type(line, { delay: 30 });
       // The server answers the whole value with nothing: the list (if one opened at `: `) closes.
       await suggest()
         .waitFor({ state: 'hidden', timeout: 5_000 })
         .catch(() => undefined);
-      await page.keyboard.press('Enter');
+      await suite.page.keyboard.press('Enter');
       await waitForCaretLine(i + 2);
     }
     const shown = await waitForLines((l) => l.some((x) => x.endsWith('name: rg-typed')), 'the typed manifest');
@@ -319,22 +282,22 @@ describe("a new user's first hour in a real VS Code workbench", { timeout: 900_0
   });
 
   step('after a window reload, a restored tab and the closed files show their problems', async () => {
-    await openFileIn(page, MISTAKES_FILE);
+    await openFileIn(suite.page, MISTAKES_FILE);
     await editor().locator('.squiggly-error').first().waitFor({ timeout: 60_000 });
-    const reloaded = page.waitForEvent('load', { timeout: 60_000 });
-    await page.keyboard.press('F1');
-    await page.locator('.quick-input-widget input').fill('>Developer: Reload Window');
-    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Reload Window' }).first().waitFor();
-    await page.keyboard.press('Enter');
+    const reloaded = suite.page.waitForEvent('load', { timeout: 60_000 });
+    await suite.page.keyboard.press('F1');
+    await suite.page.locator('.quick-input-widget input').fill('>Developer: Reload Window');
+    await suite.page.locator('.quick-input-list .monaco-list-row', { hasText: 'Reload Window' }).first().waitFor();
+    await suite.page.keyboard.press('Enter');
     await reloaded;
-    await page.locator('.monaco-workbench').waitFor();
-    await page.locator('.tabs-container .tab', { hasText: MISTAKES_FILE }).waitFor({ timeout: 60_000 });
+    await suite.page.locator('.monaco-workbench').waitFor();
+    await suite.page.locator('.tabs-container .tab', { hasText: MISTAKES_FILE }).waitFor({ timeout: 60_000 });
     let text = '';
     const want = [...MISTAKES_EXPECTED, ...CLOSED_EXPECTED].map((e) => e.code);
     const until = Date.now() + 90_000;
     while (Date.now() < until && !want.every((c) => text.includes(c))) {
-      text = await problemsTextIn(page).catch(() => '');
-      await page.waitForTimeout(500);
+      text = await problemsTextIn(suite.page).catch(() => '');
+      await suite.page.waitForTimeout(500);
     }
     for (const c of want) assert.ok(text.includes(c), `${c} listed after the reload:\n${text}`);
     await editor().locator('.squiggly-error').first().waitFor({ timeout: 30_000 });

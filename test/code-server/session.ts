@@ -5,8 +5,8 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { test, type TestContext } from 'node:test';
+import { dirname, join } from 'node:path';
+import { after, before, test, type TestContext } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
 import { CHROMIUM, missingPrerequisites, startWorkbench, type Workbench } from '../../scripts/code-server/codeServer';
 import { makeWorkspace } from './workspaceFiles';
@@ -32,11 +32,24 @@ export function freshResults(dir: string): string {
   return dir;
 }
 
-/** A temporary root (removed by closeWorkbench) with the test workspace in it, plus the suite's own files. */
-export function workspaceRoot(prefix: string, files: Record<string, string> = {}): { root: string; ws: string } {
+/**
+ * A temporary root (removed by closeWorkbench) with the test workspace in it, plus the suite's own files
+ * (in folders of their own as their paths say). `standard: false`: the suite's files alone (a suite that
+ * asserts everything the Problems panel lists).
+ */
+export function workspaceRoot(
+  prefix: string,
+  files: Record<string, string> = {},
+  options: { standard?: boolean } = {},
+): { root: string; ws: string } {
   const root = mkdtempSync(join(tmpdir(), prefix));
-  const ws = makeWorkspace(join(root, 'workspace'));
-  for (const [rel, text] of Object.entries(files)) writeFileSync(join(ws, rel), text);
+  const ws = join(root, 'workspace');
+  if (options.standard === false) mkdirSync(ws, { recursive: true });
+  else makeWorkspace(ws);
+  for (const [rel, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(ws, rel)), { recursive: true });
+    writeFileSync(join(ws, rel), text);
+  }
   return { root, ws };
 }
 
@@ -147,14 +160,41 @@ export async function openFileIn(page: Page, relPath: string): Promise<void> {
   await page.mouse.move(700, 790); // no tab tooltip in the screenshots
 }
 
-/** Puts the caret at a 1-based line and column (Go to Line, `Control+G`). */
+/**
+ * Puts the caret at a 1-based line and column (Go to Line, `Control+G`). Enter is pressed only once the picker
+ * shows its "Go to line …" row: pressed earlier (the workbench busy on 2 cores), it is lost and the picker stays
+ * open. When the picker does not take it (no active editor, focus elsewhere), it is closed, the editor focused
+ * and the whole gesture tried again.
+ */
 export async function goToIn(page: Page, line: number, column: number): Promise<void> {
-  await page.keyboard.press('Control+G');
-  const input = page.locator('.quick-input-widget input');
-  await input.waitFor();
-  await input.fill(`:${line}:${column}`);
-  await page.keyboard.press('Enter');
-  await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
+  const widget = page.locator('.quick-input-widget');
+  for (let attempt = 1; ; attempt++) {
+    await page.keyboard.press('Control+G');
+    const input = widget.locator('input');
+    await input.waitFor();
+    await input.fill(`:${line}:${column}`);
+    const row = widget.locator('.monaco-list-row', { hasText: new RegExp(`line ${line}\\b`, 'i') });
+    const ready = await row
+      .first()
+      .waitFor({ timeout: 10_000 })
+      .then(() => true)
+      .catch(() => false);
+    if (ready) {
+      await page.keyboard.press('Enter');
+      const closed = await widget
+        .waitFor({ state: 'hidden', timeout: 10_000 })
+        .then(() => true)
+        .catch(() => false);
+      if (closed) return;
+    }
+    if (attempt === 3) throw new Error(`Go to Line ${line}:${column} was not taken after ${attempt} attempts`);
+    await page.keyboard.press('Escape');
+    await widget.waitFor({ state: 'hidden' });
+    await page
+      .locator('.editor-instance .monaco-editor .view-lines')
+      .first()
+      .click({ position: { x: 5, y: 5 } });
+  }
 }
 
 /** The rows of the Problems panel (opened with `Control+Shift+M` when hidden), as text. */
@@ -163,4 +203,99 @@ export async function problemsTextIn(page: Page): Promise<string> {
   if (!(await panel.isVisible())) await page.keyboard.press('Control+Shift+M');
   await panel.waitFor();
   return nbsp((await page.locator('.markers-panel .monaco-list-row').allInnerTexts()).join('\n'));
+}
+
+/** The quiet editor of the completion suites: no word-based or quick suggestions, so what opens is the server's. */
+export const SERVER_SUGGESTIONS_ONLY: Record<string, unknown> = {
+  'editor.quickSuggestions': { other: 'off', comments: 'off', strings: 'off' },
+  'editor.wordBasedSuggestions': 'off',
+  'editor.suggest.preview': false,
+};
+
+/** What a workbench suite's steps use, ready once its `before` hook has run. */
+export interface Suite {
+  readonly page: Page;
+  /** The temporary folder that holds the workspace, code-server's data and chromium's profile. */
+  readonly root: string;
+  /** The workspace folder the workbench shows. */
+  readonly ws: string;
+  /** The packaged extension the workbench runs. */
+  readonly vsix: string;
+  /** A numbered screenshot in the suite's results folder; its path. */
+  shot(name: string): Promise<string>;
+  /** `test` that leaves a screenshot when it fails. */
+  step(name: string, fn: (t: TestContext) => Promise<void>): void;
+  openFile(relPath: string): Promise<void>;
+  goTo(line: number, column: number): Promise<void>;
+  problemsText(): Promise<string>;
+  runCommand(title: string): Promise<void>;
+  /** Polls `probe` until `ok`, then returns its value; fails naming `what` and the last value. */
+  waitFor<T>(probe: () => Promise<T>, ok: (v: T) => boolean, what: string, timeoutMs?: number): Promise<T>;
+  /** The active editor's text as rendered (non-breaking spaces back to spaces). */
+  editorText(): Promise<string>;
+}
+
+/**
+ * Registers a suite's `before`/`after` (call it inside `describe`): prerequisites checked, results folder
+ * emptied, the test workspace written with `files` beside it, the .vsix packaged, code-server and chromium
+ * started with `settings`; all torn down after. The returned object's fields are valid inside tests.
+ */
+export function workbenchSuite(options: {
+  prefix: string;
+  results: string;
+  files?: Record<string, string>;
+  /** false: the suite's files alone, without the standard test workspace (see workspaceRoot). */
+  standard?: boolean;
+  settings?: Record<string, unknown>;
+}): Suite {
+  let root: string | undefined;
+  let session: Session | undefined;
+  let ws = '';
+  let vsix = '';
+  let shotNo = 0;
+  before(async () => {
+    requirePrerequisites();
+    freshResults(options.results);
+    ({ root, ws } = workspaceRoot(options.prefix, options.files, { standard: options.standard }));
+    vsix = packagedVsix(root);
+    session = await openWorkbench({ root, vsix, workspace: ws, settings: options.settings });
+  });
+  after(() => closeWorkbench(session, root));
+  const suite: Suite = {
+    get page() {
+      return session!.page;
+    },
+    get root() {
+      return root!;
+    },
+    get ws() {
+      return ws;
+    },
+    get vsix() {
+      return vsix;
+    },
+    async shot(name) {
+      const file = join(options.results, `${String(++shotNo).padStart(2, '0')}-${name}.png`);
+      await suite.page.screenshot({ path: file });
+      return file;
+    },
+    step: (name, fn) => stepsSavingFailures(suite.shot)(name, fn),
+    openFile: (relPath) => openFileIn(suite.page, relPath),
+    goTo: (line, column) => goToIn(suite.page, line, column),
+    problemsText: () => problemsTextIn(suite.page),
+    runCommand: (title) => runCommandIn(suite.page, title),
+    async waitFor(probe, ok, what, timeoutMs = 30_000) {
+      const until = Date.now() + timeoutMs;
+      let v = await probe();
+      while (!ok(v) && Date.now() < until) {
+        await suite.page.waitForTimeout(300);
+        v = await probe();
+      }
+      assert.ok(ok(v), `never saw ${what}; last: ${String(v)}`);
+      return v;
+    },
+    editorText: async () =>
+      nbsp(await suite.page.locator('.editor-group-container.active .monaco-editor .view-lines').first().innerText()),
+  };
+  return suite;
 }

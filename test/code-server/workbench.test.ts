@@ -12,50 +12,19 @@
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, before, describe } from 'node:test';
-import type { BrowserContext, Page } from 'playwright-core';
-import type { Workbench } from '../../scripts/code-server/codeServer';
+import { before, describe } from 'node:test';
 import { readZip } from '../vscode/zip';
 import { CLOSED_EXPECTED, CLOSED_FILE, MISTAKES_EXPECTED, MISTAKES_FILE, SETTINGS_FILE } from './workspaceFiles';
-import {
-  closeWorkbench,
-  exact,
-  freshResults,
-  goToIn,
-  nbsp,
-  openFileIn,
-  openWorkbench,
-  packagedVsix,
-  problemsTextIn,
-  repo,
-  requirePrerequisites,
-  runCommandIn,
-  stepsSavingFailures,
-  workspaceRoot,
-} from './session';
+import { exact, goToIn, nbsp, openFileIn, problemsTextIn, repo, runCommandIn, workbenchSuite } from './session';
 
 const RESULTS = join(repo, 'test-results', 'code-server');
 
 describe('the extension in a real VS Code workbench (code-server + chromium)', { timeout: 600_000 }, () => {
-  let root: string;
-  let ws: string;
-  let wb: Workbench | undefined;
-  let context: BrowserContext | undefined;
-  let page: Page;
-  let shotNo = 0;
+  const suite = workbenchSuite({ prefix: 'cloud-manifests-code-server-', results: RESULTS });
+  const { shot, step } = suite;
 
-  const shot = async (name: string) => {
-    const file = join(RESULTS, `${String(++shotNo).padStart(2, '0')}-${name}.png`);
-    await page.screenshot({ path: file });
-    return file;
-  };
-
-  before(async () => {
-    requirePrerequisites();
-    freshResults(RESULTS);
-    ({ root, ws } = workspaceRoot('cloud-manifests-code-server-'));
-    const vsix = packagedVsix(root);
-    const server = readZip(vsix)
+  before(() => {
+    const server = readZip(suite.vsix)
       .find((e) => e.name === 'extension/dist/server.js')!
       .read()
       .toString('utf8');
@@ -63,44 +32,38 @@ describe('the extension in a real VS Code workbench (code-server + chromium)', {
       server.includes('cloudManifests/checkWorkspace') && server.includes('cloudManifests/ownerGraph'),
       'the packaged server implements the commands',
     );
-
-    const started = Date.now();
-    ({ wb, context, page } = await openWorkbench({ root, vsix, workspace: ws }));
-    console.log(`# code-server up in ${Date.now() - started} ms at ${wb.url}`);
   });
 
-  after(() => closeWorkbench({ wb, context }, root));
+  const runCommand = (title: string) => runCommandIn(suite.page, title);
 
-  const runCommand = (title: string) => runCommandIn(page, title);
-
-  const openFile = (relPath: string) => openFileIn(page, relPath);
+  const openFile = (relPath: string) => openFileIn(suite.page, relPath);
 
   /** Drags the sash between the side bar and the editors to `x`. */
   async function widenSideBar(x: number) {
-    const sidebar = await page.locator('#workbench\\.parts\\.sidebar').boundingBox();
+    const sidebar = await suite.page.locator('#workbench\\.parts\\.sidebar').boundingBox();
     if (!sidebar || sidebar.x + sidebar.width >= x) return;
     const edge = sidebar.x + sidebar.width;
-    await page.mouse.move(edge, 400);
-    await page.mouse.down();
-    await page.mouse.move(edge + 40, 400, { steps: 4 });
-    await page.mouse.move(x, 400, { steps: 8 });
-    await page.mouse.up();
+    await suite.page.mouse.move(edge, 400);
+    await suite.page.mouse.down();
+    await suite.page.mouse.move(edge + 40, 400, { steps: 4 });
+    await suite.page.mouse.move(x, 400, { steps: 8 });
+    await suite.page.mouse.up();
   }
 
-  const goTo = (line: number, column: number) => goToIn(page, line, column);
+  const goTo = (line: number, column: number) => goToIn(suite.page, line, column);
 
   async function showHover(): Promise<string> {
     // Keep the mouse off tabs and text: their tooltips and hovers would cover the keyboard hover.
-    await page.mouse.move(700, 790);
-    await page.keyboard.press('Control+K');
-    await page.keyboard.press('Control+I');
-    const hover = page.locator('.monaco-hover-content:visible').first();
+    await suite.page.mouse.move(700, 790);
+    await suite.page.keyboard.press('Control+K');
+    await suite.page.keyboard.press('Control+I');
+    const hover = suite.page.locator('.monaco-hover-content:visible').first();
     await hover.waitFor();
-    await page.waitForTimeout(400); // the fade-in, for the screenshots
+    await suite.page.waitForTimeout(400); // the fade-in, for the screenshots
     return nbsp(await hover.innerText());
   }
 
-  const problemsText = () => problemsTextIn(page);
+  const problemsText = () => problemsTextIn(suite.page);
 
   async function waitForProblems(pred: (text: string) => boolean, what: string, timeoutMs = 60_000): Promise<string> {
     const until = Date.now() + timeoutMs;
@@ -108,16 +71,13 @@ describe('the extension in a real VS Code workbench (code-server + chromium)', {
     while (Date.now() < until) {
       text = await problemsText();
       if (pred(text)) return text;
-      await page.waitForTimeout(500);
+      await suite.page.waitForTimeout(500);
     }
     assert.fail(`Problems never showed ${what}; it shows:\n${text}`);
   }
 
-  /** A test that leaves a screenshot of the workbench when it fails. */
-  const step = stepsSavingFailures(shot);
-
   const activeEditorText = async () =>
-    nbsp(await page.locator('.editor-group-container.active .monaco-editor .view-lines').first().innerText());
+    nbsp(await suite.page.locator('.editor-group-container.active .monaco-editor .view-lines').first().innerText());
 
   /** Waits until the active editor shows text matching `re`; returns that text. */
   async function waitForEditorText(re: RegExp, timeoutMs = 15_000): Promise<string> {
@@ -126,7 +86,7 @@ describe('the extension in a real VS Code workbench (code-server + chromium)', {
     while (Date.now() < until) {
       text = await activeEditorText().catch(() => '');
       if (re.test(text)) return text;
-      await page.waitForTimeout(200);
+      await suite.page.waitForTimeout(200);
     }
     assert.fail(`the active editor never showed ${re}; it shows:\n${text}`);
   }
@@ -134,7 +94,7 @@ describe('the extension in a real VS Code workbench (code-server + chromium)', {
   step('opening a manifest with mistakes shows squiggles and its problems in the Problems panel', async () => {
     const t0 = Date.now();
     await openFile(MISTAKES_FILE);
-    await page.locator('.editor-instance .squiggly-error').first().waitFor({ timeout: 90_000 });
+    await suite.page.locator('.editor-instance .squiggly-error').first().waitFor({ timeout: 90_000 });
     console.log(`# squiggles ${Date.now() - t0} ms after opening ${MISTAKES_FILE}`);
     await shot('squiggles');
     const text = await waitForProblems(
@@ -162,7 +122,7 @@ describe('the extension in a real VS Code workbench (code-server + chromium)', {
     assert.match(text, /2022-09-01/, text);
     assert.match(text, /StorageAccount/, text);
     await shot('hover-apiversion');
-    await page.keyboard.press('Escape');
+    await suite.page.keyboard.press('Escape');
   });
 
   step(
@@ -175,12 +135,12 @@ describe('the extension in a real VS Code workbench (code-server + chromium)', {
       );
       assert.match(text, /PT30M/);
       await runCommand('Check Workspace Manifests');
-      await page.locator('.notifications-toasts', { hasText: /Checked \d+ manifest files/ }).waitFor();
+      await suite.page.locator('.notifications-toasts', { hasText: /Checked \d+ manifest files/ }).waitFor();
       const after = await problemsText();
       assert.equal(after.split('\n').filter((l) => l.includes('closed-mistakes.yaml')).length, 1, after);
       await shot('check-workspace');
       // The progress notification ends with the check.
-      await page
+      await suite.page
         .locator('.notification-toast', { hasText: 'Checking workspace manifests' })
         .waitFor({ state: 'hidden', timeout: 10_000 });
     },
@@ -189,16 +149,18 @@ describe('the extension in a real VS Code workbench (code-server + chromium)', {
   step('the owner tree nests the manifests under their owners, with problem counts, and opens them', async () => {
     // Room for the tree: a wider side bar, and the file list folded.
     await widenSideBar(470);
-    const folders = page.locator('.pane', { has: page.locator('.explorer-folders-view') }).locator('.pane-header');
+    const folders = suite.page
+      .locator('.pane', { has: suite.page.locator('.explorer-folders-view') })
+      .locator('.pane-header');
     if ((await folders.getAttribute('aria-expanded')) === 'true') await folders.click();
-    const header = page.locator('.pane-header', { hasText: 'Cloud Resource Owners' });
+    const header = suite.page.locator('.pane-header', { hasText: 'Cloud Resource Owners' });
     await header.waitFor();
     if ((await header.getAttribute('aria-expanded')) !== 'true') await header.click();
-    const pane = page.locator('.pane', { has: header });
+    const pane = suite.page.locator('.pane', { has: header });
     const row = (name: string) =>
       pane
         .locator('.monaco-list-row')
-        .filter({ has: page.locator('.label-name', { hasText: exact(name) }) })
+        .filter({ has: suite.page.locator('.label-name', { hasText: exact(name) }) })
         .first();
     await row('rg-app').waitFor();
     for (const name of ['appstore', 'appstore-blob', 'draftstore', 'api-alerts']) await row(name).waitFor();
@@ -212,14 +174,14 @@ describe('the extension in a real VS Code workbench (code-server + chromium)', {
     let draft = '';
     while (Date.now() < until && !/1 error, 1 warning/.test(draft)) {
       draft = nbsp(await row('draftstore').innerText());
-      await page.waitForTimeout(300);
+      await suite.page.waitForTimeout(300);
     }
     assert.match(draft, /StorageAccount · 1 error, 1 warning/, draft);
     assert.match(nbsp(await row('api-alerts').innerText()), /PrometheusRuleGroup · 2 errors/);
     await shot('owner-tree');
     // An item opens its manifest at its name.
     await row('api-alerts').click();
-    await page.locator('.tab.active', { hasText: 'closed-mistakes.yaml' }).waitFor();
+    await suite.page.locator('.tab.active', { hasText: 'closed-mistakes.yaml' }).waitFor();
     await waitForEditorText(/name: api-alerts/);
   });
 
@@ -232,24 +194,27 @@ describe('the extension in a real VS Code workbench (code-server + chromium)', {
     assert.match(text, /Standard_XYZ/);
     const file = await shot('readme');
     if (process.env.CLOUD_MANIFESTS_UPDATE_SCREENSHOT === '1' || !existsSync(join(repo, 'images', 'screenshot.png'))) {
-      await page.screenshot({ path: join(repo, 'images', 'screenshot.png') });
+      await suite.page.screenshot({ path: join(repo, 'images', 'screenshot.png') });
       assert.ok(statSync(join(repo, 'images', 'screenshot.png')).size < 300 * 1024, 'screenshot under 300 KB');
     }
     assert.ok(statSync(file).size > 10_000);
-    await page.keyboard.press('Escape');
+    await suite.page.keyboard.press('Escape');
   });
 
   step('"New Cloud Resource Manifest…" picks a kind and opens a new document with its snippet', async () => {
     await runCommand('New Cloud Resource Manifest');
-    const input = page.locator('.quick-input-widget input');
-    await page.locator('.quick-input-widget', { hasText: 'New Cloud Resource Manifest' }).waitFor();
-    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'PrometheusRuleGroup' }).first().waitFor();
+    const input = suite.page.locator('.quick-input-widget input');
+    await suite.page.locator('.quick-input-widget', { hasText: 'New Cloud Resource Manifest' }).waitFor();
+    await suite.page
+      .locator('.quick-input-list .monaco-list-row', { hasText: 'PrometheusRuleGroup' })
+      .first()
+      .waitFor();
     await input.fill('StorageAccount');
-    const first = page.locator('.quick-input-list .monaco-list-row').first();
+    const first = suite.page.locator('.quick-input-list .monaco-list-row').first();
     await first.waitFor();
     assert.match(nbsp(await first.innerText()), /^StorageAccount\s*storage v20220901/);
-    await page.keyboard.press('Enter');
-    await page.locator('.tab.active', { hasText: /Untitled-\d/ }).waitFor();
+    await suite.page.keyboard.press('Enter');
+    await suite.page.locator('.tab.active', { hasText: /Untitled-\d/ }).waitFor();
     const text = await waitForEditorText(/kind: StorageAccount/);
     assert.match(text, /apiVersion: storage\.cloud\.example\.com\/v20220901/, text);
     assert.match(text, /kind: StorageAccount/, text);
@@ -258,8 +223,8 @@ describe('the extension in a real VS Code workbench (code-server + chromium)', {
 
   step('a settings change re-validates at once', async () => {
     // Workspace settings, as a user would write them: enum-case off, then back.
-    const settingsFile = join(ws, '.vscode', 'settings.json');
-    mkdirSync(join(ws, '.vscode'), { recursive: true });
+    const settingsFile = join(suite.ws, '.vscode', 'settings.json');
+    mkdirSync(join(suite.ws, '.vscode'), { recursive: true });
     writeFileSync(settingsFile, JSON.stringify({ 'cloudManifests.rules': { 'enum-case': 'off' } }));
     await waitForProblems(
       (s) => !s.includes('enum-case') && s.includes('enum-value'),
@@ -271,13 +236,13 @@ describe('the extension in a real VS Code workbench (code-server + chromium)', {
   });
 
   step('a crashed language server is restarted and diagnostics come back', async () => {
-    const servers = serverPids(root);
+    const servers = serverPids(suite.root);
     assert.equal(servers.length, 1, `one language server process expected, found ${servers.length}`);
     process.kill(servers[0], 'SIGKILL');
     const until = Date.now() + 30_000;
     let after: number[] = [];
     while (Date.now() < until) {
-      after = serverPids(root).filter((p) => p !== servers[0]);
+      after = serverPids(suite.root).filter((p) => p !== servers[0]);
       if (after.length > 0) break;
       await new Promise((r) => setTimeout(r, 250));
     }
@@ -285,10 +250,10 @@ describe('the extension in a real VS Code workbench (code-server + chromium)', {
     // The restarted server validates: a fresh mistake in the open document gets its squiggle.
     await openFile(MISTAKES_FILE);
     await goTo(15, 22);
-    await page.keyboard.press('End');
-    await page.keyboard.type('X');
+    await suite.page.keyboard.press('End');
+    await suite.page.keyboard.type('X');
     await waitForProblems((s) => /TLS1_2X/.test(s), 'the new mistake after the restart');
-    await page.keyboard.press('Backspace');
+    await suite.page.keyboard.press('Backspace');
   });
 
   step('.cloud-manifests.json is checked, explained and completed from the contributed schema', async () => {
@@ -300,15 +265,15 @@ describe('the extension in a real VS Code workbench (code-server + chromium)', {
     await goTo(3, 8);
     const hover = await showHover();
     assert.match(hover, /differs from an allowed one only in case/, hover);
-    await page.keyboard.press('Escape');
+    await suite.page.keyboard.press('Escape');
     await goTo(2, 13);
-    await page.keyboard.press('End');
-    await page.keyboard.press('Enter');
-    await page.keyboard.type('"owner-n');
-    await page.keyboard.press('Control+Space');
-    await page.locator('.suggest-widget .monaco-list-row', { hasText: 'owner-not-found' }).first().waitFor();
+    await suite.page.keyboard.press('End');
+    await suite.page.keyboard.press('Enter');
+    await suite.page.keyboard.type('"owner-n');
+    await suite.page.keyboard.press('Control+Space');
+    await suite.page.locator('.suggest-widget .monaco-list-row', { hasText: 'owner-not-found' }).first().waitFor();
     await shot('settings-file');
-    await page.keyboard.press('Escape');
+    await suite.page.keyboard.press('Escape');
   });
 });
 

@@ -35,6 +35,19 @@ describe('overlays rendered as kubectl kustomize renders them', () => {
   const cases = readdirSync(OVERLAYS).sort();
   test('at least 20 overlays', () => assert.ok(cases.length >= 20, `${cases.length} overlays`));
 
+  // The fact kustomize-owner-renamed (kustomize/renamedReferences.ts) rests on: Kustomize renames the group
+  // but leaves the owner name a custom resource wrote, so the reference no longer names it.
+  test('namePrefix leaves spec.owner.name of custom resources as written', () => {
+    const real = spawnSync('kubectl', ['kustomize', join(OVERLAYS, '02-prefix')], { encoding: 'utf8' });
+    assert.equal(real.status, 0, real.stderr);
+    const out = parseAllDocuments(real.stdout).map((d) => d.toJS() as JsonObject);
+    const named = (kind: string) =>
+      out.find((r) => r.kind === kind) as { metadata: { name: string }; spec: JsonObject };
+    assert.equal(named('ResourceGroup').metadata.name, 'prod-rg');
+    assert.equal(named('StorageAccount').metadata.name, 'prod-appstore');
+    assert.deepEqual(named('StorageAccount').spec.owner, { name: 'rg' });
+  });
+
   for (const name of cases) {
     test(name, () => {
       const dir = join(OVERLAYS, name);

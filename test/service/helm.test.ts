@@ -7,6 +7,7 @@ import { describe, test } from 'node:test';
 import { Analysis } from '../../server/src/service/analysis';
 import { complete } from '../../server/src/service/complete';
 import { maskTemplate } from '../../server/src/service/helm/mask';
+import { unmaskLabel } from '../../server/src/service/helm/unmask';
 import { hover } from '../../server/src/service/hover';
 import { definitionAt } from '../../server/src/service/workspace/navigate';
 import { cursor } from '../helpers/cursor';
@@ -246,5 +247,31 @@ spec:
       locs.map((l) => l.uri),
       [`${CHART}group.yaml`],
     );
+  });
+});
+
+describe('labels read back from a masked template', () => {
+  const user = 'metadata:\n  name: "{{ .Values.name }}-blob"\n  namespace: {{ .Release.Namespace }}\n';
+  const masked = maskTemplate(user).variants[0].text;
+  const span = (needle: string): [number, number] => [user.indexOf(needle), user.indexOf(needle) + needle.length];
+
+  test('a quoted name with an action in it, as the outline and the owner tree show it', () => {
+    const value = masked.slice(...span('"{{ .Values.name }}-blob"'));
+    assert.notEqual(value, '"{{ .Values.name }}-blob"', 'the mask hides the action');
+    const name = value.slice(1, -1);
+    assert.equal(
+      unmaskLabel(`StorageAccount ${name}`, masked, user, span('"{{ .Values.name }}-blob"')),
+      'StorageAccount {{ .Values.name }}-blob',
+    );
+  });
+
+  test("a value shown as a key's detail, read inside its whole entry", () => {
+    const entry = span('namespace: {{ .Release.Namespace }}');
+    const detail = masked.slice(entry[0] + 'namespace: '.length, entry[1]);
+    assert.equal(unmaskLabel(detail, masked, user, entry), '{{ .Release.Namespace }}');
+  });
+
+  test('a label with nothing masked in its span is left as it is', () => {
+    assert.equal(unmaskLabel('metadata', masked, user, span('metadata')), 'metadata');
   });
 });

@@ -18,6 +18,7 @@ import { readInputFile, readStdin, type Input } from '../io/files';
 import { readFileBoundedSync } from '../io/read';
 import type { Expected } from '../io/write';
 import type { CrdFile } from './crds';
+import { renderReader } from './renderReads';
 import type { Progress } from './progress';
 
 export interface WorkspaceFile {
@@ -43,6 +44,8 @@ export interface Workspace {
   context?: { path: string; text: string }[];
   /** CRDs read besides the files checked (the `crds` setting): their kinds are known too. */
   crds?: CrdFile[];
+  /** The size cap of a file read (the files the overlays' renderings read are read with it too). */
+  maxBytes?: number;
 }
 
 export interface FileResult {
@@ -110,12 +113,16 @@ export async function loadWorkspace(
     });
     options.progress?.update('read', i + 1, inputs.length);
   }
-  const context = contextFiles(files.flatMap((f) => (f.path ? [f.path] : []))).flatMap((path) => {
+  // The kustomizations around the files named are looked for inside the current folder only.
+  const context = contextFiles(
+    files.flatMap((f) => (f.path ? [f.path] : [])),
+    options.cwd,
+  ).flatMap((path) => {
     const r = readFileBoundedSync(path, options.maxBytes);
     const text = 'bytes' in r ? decodeBytes(r.bytes)?.text : undefined;
     return text === undefined ? [] : [{ path, text }];
   });
-  return { workspace: { cwd: options.cwd, files, context }, errors };
+  return { workspace: { cwd: options.cwd, files, context, maxBytes: options.maxBytes }, errors };
 }
 
 /** The kinds of a run: the built-in ones and those of every CRD among its files and the `crds` setting's. */
@@ -143,6 +150,8 @@ export function checkWorkspace(
   options: { renderOverlays?: boolean } = {},
 ): FileResult[] {
   const analysis = new Analysis({ settings, renderOverlays: options.renderOverlays });
+  // A patch or a kustomization named alone: what its overlay's rendering reads is read from disk as needed.
+  analysis.readUnindexed = renderReader(workspace.cwd, workspace.maxBytes);
   // `helmTemplates` globs are relative to the current folder, like the files named on the command line.
   const templates = new Excluder(settings.helmTemplates);
   if (!templates.empty)

@@ -12,6 +12,7 @@ import {
 } from 'vscode-languageserver/node';
 import { workspaceDiagnostics } from './workspaceDiagnostics';
 import { isYamlName } from '../io/folderWalk';
+import { definesRoles } from '../service/fileRoles';
 import { WORKSPACE_SCOPE } from '../service/workspace/manifest';
 import { guarded } from './lifecycle';
 import { documentParams, watchedFileChanges, workspaceDiagnosticParams } from './params';
@@ -22,7 +23,13 @@ import { containedPath, enqueue, inWorkspace, listYamlFiles, readText, reportSki
 
 export function registerDocumentEvents(s: ServerState): void {
   const { client, connection, documents, publish } = s;
-  documents.onDidChangeContent((e) => documentChanged(s, e.document.uri));
+  // TextDocuments fires onDidOpen, then onDidChangeContent, for one didOpen.
+  let opening: string | undefined;
+  documents.onDidOpen((e) => (opening = e.document.uri));
+  documents.onDidChangeContent((e) => {
+    documentChanged(s, e.document.uri, opening === e.document.uri);
+    opening = undefined;
+  });
 
   documents.onDidClose((e) => {
     const uri = e.document.uri;
@@ -58,6 +65,7 @@ export function registerDocumentEvents(s: ServerState): void {
             if (!s.index.has(u) || documents.get(u)) continue;
             for (const k of s.analysis.unindexFile(u)) keys.push(k);
             touched.add(u);
+            if (definesRoles(u)) for (const r of s.analysis.reroledFiles) touched.add(r);
           }
           continue;
         }
@@ -69,6 +77,7 @@ export function registerDocumentEvents(s: ServerState): void {
           if (s.index.has(uri) && !documents.get(uri)) {
             for (const k of s.analysis.unindexFile(uri)) keys.push(k);
             touched.add(uri);
+            if (definesRoles(uri)) for (const r of s.analysis.reroledFiles) touched.add(r);
           }
           continue;
         }
@@ -91,6 +100,9 @@ export function registerDocumentEvents(s: ServerState): void {
             text === undefined ? s.analysis.unindexFile(u) : s.analysis.indexFile(u, text, WORKSPACE_SCOPE);
           for (const k of changed) keys.push(k);
           touched.add(u);
+          // A kustomization or Chart.yaml: the files it makes (or stops making) patches or templates, open or
+          // not, read differently now.
+          if (definesRoles(u)) for (const r of s.analysis.reroledFiles) touched.add(r);
         }
       }
       if (touched.size > 0) markDirty(s, s.index.dependents(touched, keys));

@@ -123,9 +123,10 @@ export function publishClosed(s: ServerState, uri: string): void {
 const flusherOf = (s: ServerState): QuietScheduler => (s.publish.flusher ??= new QuietScheduler(() => flush(s)));
 
 /** A document changed: publish once the burst it belongs to is over. */
-export function documentChanged(s: ServerState, uri: string): void {
+export function documentChanged(s: ServerState, uri: string, opened = false): void {
   s.publish.changedDocs.add(uri);
-  flusherOf(s).changed();
+  if (opened) flusherOf(s).opened();
+  else flusherOf(s).changed();
 }
 
 export function scheduleFlush(s: ServerState): void {

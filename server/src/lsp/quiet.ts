@@ -8,6 +8,8 @@ export class QuietScheduler {
   private changes = 0;
   private seen = 0;
   private handle: NodeJS.Immediate | NodeJS.Timeout | undefined;
+  /** The last thing received was an open: no burst of typing to wait for. */
+  private openedLast = false;
 
   constructor(private readonly work: () => void) {}
 
@@ -18,8 +20,19 @@ export class QuietScheduler {
 
   /** Something changed: run the work once the changes stop coming. */
   changed(): void {
+    this.openedLast = false;
     this.changes++;
     this.schedule();
+  }
+
+  /**
+   * A document was opened: run the work once the messages already received are handled, without the last
+   * look for more of a burst (an open is not typing; a change that follows it makes it a burst again).
+   */
+  opened(): void {
+    this.changes++;
+    this.schedule();
+    this.openedLast = true;
   }
 
   /** Run the work soon, with no new change (e.g. a file event that marked files dirty). */
@@ -33,6 +46,11 @@ export class QuietScheduler {
       // A change arrived since the last look: wait one more turn for the messages queued behind it.
       this.seen = this.changes;
       this.handle = setImmediate(this.tick);
+      return;
+    }
+    if (this.openedLast) {
+      this.openedLast = false;
+      this.work();
       return;
     }
     // Nothing queued. A client writes a burst one message per turn of its own loop, so the rest of a burst

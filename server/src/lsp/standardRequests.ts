@@ -41,7 +41,7 @@ import { definitionAt, prepareRenameAt, referencesAt, renameAt } from '../servic
 import { patchedResources } from '../service/kustomize/navigate';
 import { namesByKind } from '../service/workspace/ownerNames';
 import { resourcePath, shortResourcePath } from '../service/workspace/paths';
-import { documentSymbols, workspaceSymbols } from '../service/workspace/symbols';
+import { documentSymbols, unmaskedSymbols, workspaceSymbols } from '../service/workspace/symbols';
 import { isLargeDoc } from './largeDocs';
 import { guarded } from './lifecycle';
 import {
@@ -257,7 +257,12 @@ export function registerRequests(s: ServerState): void {
       // A document too large to check in full: no outline (it would mean reading all of it at once).
       if (!doc || !isYaml(doc) || isLargeDoc(s, doc)) return [];
       s.analysis.outlined.add(doc.uri);
-      return safely(s, () => documentSymbols(fileOf(s, doc)), []);
+      return safely(s, () => {
+        const file = fileOf(s, doc);
+        const user = s.analysis.userTextOf(file);
+        const symbols = documentSymbols(file);
+        return user === undefined ? symbols : unmaskedSymbols(symbols, file, user);
+      }, []);
     }),
   );
 

@@ -36,8 +36,9 @@ export function closedWorkspaceFiles(s: ServerState): string[] {
 export function closedFileDiagnostics(s: ServerState, uri: string, cross: (text: string) => Diag[]): Diagnostic[] {
   const f = s.index.get(uri);
   if (!f) return [];
-  // Parsed in the analysis's store, which holds the indexed file's chunks: nothing is parsed again.
-  const file = s.analysis.parse(f.text);
+  // The analysis's indexed file: nothing is parsed again. Not the index's text: a patch is nothing there
+  // (its problems would all land on line 0) and a template is its mask.
+  const file = s.analysis.indexedFile(uri) ?? s.analysis.parse(f.text);
   const own = s.analysis.fileDiagnostics(uri, file);
   const other = cross(f.text);
   const all = other.length > 0 ? [...own, ...other].sort((a, b) => a.start - b.start || a.end - b.end) : own;

@@ -61,6 +61,11 @@ export interface GraphNode {
   external?: boolean;
   /** For external nodes given by `armId`. */
   armId?: string;
+  /**
+   * A node of a Kustomize overlay's rendered result (`overlays/prod`): its rendered name, under the node of
+   * the overlay (kind `Kustomization`, id `overlay:<its uri>`), which has it too.
+   */
+  overlay?: string;
 }
 
 export interface OwnerGraphResult {

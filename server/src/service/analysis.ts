@@ -6,6 +6,7 @@
 // Who holds a chunk (see retention.ts) is counted here alone: an open document's current version and an
 // indexed file each hold their file's chunks, and release them when they move on or go.
 import { stringify } from 'yaml';
+import type { GraphNode } from '../protocol/customRequests';
 import { builtinRegistry, type Registry } from '../model/registry';
 import { analyze } from './analyze';
 import { crdsOfTexts, crdTextsOf, registryOfCrds } from './crd/sources';
@@ -15,7 +16,10 @@ import { definesRoles, FileRoles, type FileRole } from './fileRoles';
 import { maskTemplate, type MaskedTemplate } from './helm/mask';
 import { templateDiagnostics } from './helm/templateDiagnostics';
 import { kustomizationDiagnostics, patchFileDiagnostics } from './kustomize/patchDiagnostics';
-import { renderedDiagnostics } from './kustomize/renderedDiagnostics';
+import { isKustomizationUri } from './kustomize/kustomization';
+import { renamedReferences } from './kustomize/renamedReferences';
+import { overlayGraph } from './kustomize/overlayGraph';
+import { mergeOverlays, overlayName, renderedDiagnostics } from './kustomize/renderedDiagnostics';
 import { renderedValueMarkdown } from './kustomize/renderedHover';
 import {
   RenderMemo,
@@ -37,6 +41,12 @@ import type { WorkspaceIndex } from './workspace/workspaceIndex';
 /** A kustomization that changes what it lists (else its rendering is its resources as written). */
 const TRANSFORMS =
   /^(?:namePrefix|nameSuffix|namespace|commonLabels|labels|commonAnnotations|patches|patchesStrategicMerge|patchesJson6902)\s*:/m;
+
+/** The uri a rendered resource has in its overlay's index (never a file's: no file is named so). */
+const renderedUri = (i: number) => `rendered:///${i}`;
+
+/** A kustomization that teaches Kustomize which fields hold names (then it may rewrite owner names). */
+const TAUGHT = /^(?:configurations|crds|openapi)\s*:/m;
 
 export interface AnalysisInputs {
   /** The kinds the analysis knows (default: the built-in ones). */
@@ -308,10 +318,49 @@ export class Analysis {
     this.reroled = [...uris];
     const keys: string[] = [];
     for (const u of uris) {
-      const f = this.indexed.get(u);
-      if (f) keys.push(...this.index.set(u, this.indexedForm(u, f), this.scopes.get(u) ?? WORKSPACE_SCOPE));
+      // A file that became a template, or stopped being one, is parsed again as what it is now (masked or
+      // not): its open version and its indexed one.
+      const template = this.roles.roleOf(u).role === 'template';
+      const again = (f: ParsedFile): ParsedFile => {
+        if (this.masks.has(f) === template || isTooLarge(f.text, this.settings.maxDocumentSize)) return f;
+        const file = this.parseAs(u, this.masks.get(f)?.text ?? f.text, this.outlined.has(u));
+        this.store.hold(file);
+        this.store.release(f);
+        return file;
+      };
+      const hit = this.open.get(u);
+      const before = this.indexed.get(u);
+      if (hit) this.open.set(u, { version: hit.version, file: again(hit.file) });
+      const f = before && (hit && before === hit.file ? this.open.get(u)!.file : again(before));
+      if (before && f) {
+        if (f !== before && before === hit?.file) {
+          // The indexed entry holds its file apart from the open one.
+          this.store.hold(f);
+          this.store.release(before);
+        }
+        this.indexed.set(u, f);
+        keys.push(...this.index.set(u, this.indexedForm(u, f), this.scopes.get(u) ?? WORKSPACE_SCOPE));
+      }
     }
     return keys;
+  }
+
+  /** The files whose role the last kustomization or Chart.yaml indexed or removed may have changed. */
+  get reroledFiles(): readonly string[] {
+    return this.reroled;
+  }
+
+  /**
+   * The file indexed for a uri as parsed for what it is (a template's masked, with its mask known; a patch's
+   * whole text, where the index holds nothing of it): what a closed file's own diagnostics are read from.
+   */
+  indexedFile(uri: string): ParsedFile | undefined {
+    return this.indexed.get(uri);
+  }
+
+  /** A template's text as the user wrote it, when `file` is its mask (else undefined: the file is the text). */
+  userTextOf(file: ParsedFile): string | undefined {
+    return this.masks.get(file)?.text;
   }
 
   /** The text a file was indexed with, as the user wrote it (a template's, not its mask). */
@@ -326,10 +375,11 @@ export class Analysis {
     // A kustomization or a Chart.yaml edited: the files it makes patches or templates read differently;
     // a kustomization or a patch edited: the files of the overlay it renders show its problems.
     const role = this.roles.roleOf(uri);
-    const overlay = role.role === 'patch' ? role.by : role.role === 'kustomization' ? uri : undefined;
-    const read = overlay ? [...(this.renderings.get(overlay)?.reads.keys() ?? [])] : [];
+    const overlays = role.role === 'patch' ? role.overlays : role.role === 'kustomization' ? [uri] : [];
+    const read = overlays.flatMap((k) => [...(this.renderings.get(k)?.reads.keys() ?? [])]);
     // A resource file edited: the kustomizations and patches of the overlays that render it.
-    if (!overlay) for (const [k, r] of this.renderings) if (r.reads.has(uri)) read.push(k, ...this.roles.patchesOf(k));
+    if (overlays.length === 0)
+      for (const [k, r] of this.renderings) if (r.reads.has(uri)) read.push(k, ...this.roles.patchesOf(k));
     return this.index.dependents([uri, ...(definesRoles(uri) ? this.reroled : []), ...read], keys);
   }
 
@@ -395,14 +445,15 @@ export class Analysis {
    */
   private inOverlays(uri: string, f: ParsedFile, shown: readonly Diag[]): Diag[] {
     if (!this.renderOverlays) return [];
-    const out: Diag[] = [];
-    for (const k of this.roles.kustomizations()) {
+    const each: { overlay: string; diags: Diag[] }[] = [];
+    for (const k of this.roles.kustomizations().sort()) {
       const text = this.userText(k);
       if (text === undefined || !TRANSFORMS.test(text)) continue;
       const rendered = this.renderOverlay(k);
       if (!this.renderings.get(k)?.written.has(uri)) continue;
-      out.push(...this.renderedFor(uri, f, k, [...shown, ...out], rendered));
+      each.push({ overlay: overlayName(k), diags: this.renderedFor(uri, f, k, shown, rendered) });
     }
+    const out = mergeOverlays(each);
     return out.length > 0 ? applySettings(f, out, { rules: this.settings.rules }) : out;
   }
 
@@ -443,7 +494,7 @@ export class Analysis {
     const role = this.roles.roleOf(uri);
     if (role.role === 'patch') {
       const own = patchFileDiagnostics(f, role.target, { rules });
-      return withRendered ? this.withRendered(uri, f, role.by, own) : own;
+      return withRendered ? this.withRendered(uri, f, role.overlays, own) : own;
     }
     if (role.role === 'template') {
       const mask = this.masks.get(f) ?? maskTemplate(f.text);
@@ -459,7 +510,7 @@ export class Analysis {
       validateFile(this.parse(t), { partial: true }),
     );
     const all = [...own, ...applySettings(f, inline, { rules })].sort((a, b) => a.start - b.start || a.end - b.end);
-    return withRendered ? this.withRendered(uri, f, uri, all) : all;
+    return withRendered ? this.withRendered(uri, f, [uri], all) : all;
   }
 
   /**
@@ -486,7 +537,12 @@ export class Analysis {
   renderedHover(uri: string, file: ParsedFile, offset: number): string | undefined {
     const role = this.roles.roleOf(uri);
     if (role.role !== 'patch' || !this.renderOverlays) return undefined;
-    return renderedValueMarkdown(uri, file, offset, role.by, () => this.renderOverlay(role.by));
+    // In each overlay that uses the patch (the first few: a hover stays short).
+    const parts = role.overlays
+      .slice(0, 5)
+      .map((k) => renderedValueMarkdown(uri, file, offset, k, () => this.renderOverlay(k)))
+      .filter((m): m is string => m !== undefined);
+    return parts.length > 0 ? parts.join('\n\n---\n\n') : undefined;
   }
 
   /**
@@ -543,41 +599,123 @@ export class Analysis {
     texts: readonly string[],
     touched: readonly number[],
     overlay: string,
+    written: readonly (string | undefined)[],
   ): Diag[][] {
-    // One index per overlay, kept: only the rendered resources that changed are indexed again (held, so
-    // their parsed chunks stay while they are the overlay's).
+    const index = this.renderedIndex(kustomization, texts, written);
+    const r = this.renderedIndexes.get(kustomization)!;
+    const { slots } = r;
+    // References the overlay's renaming breaks (Kustomize does not rewrite owner names): unless one of its
+    // kustomizations teaches Kustomize more fields, which is not rendered here.
+    const reads = this.renderings.get(kustomization)?.reads;
+    const taught = [...(reads ?? [])].some(([u, t]) => isKustomizationUri(u) && t !== undefined && TAUGHT.test(t));
+    if (taught !== r.taught) for (const slot of slots) slot.renamed = undefined;
+    r.taught = taught;
+    const missing = taught ? [] : touched.filter((i) => slots[i].renamed === undefined);
+    if (missing.length > 0) {
+      const renamed = renamedReferences(index, renderedUri, written, missing);
+      missing.forEach((i, n) => (slots[i].renamed = renamed[n]));
+    }
+    return touched.map((i) => {
+      const slot = slots[i];
+      slot.own ??= validateFile(slot.file);
+      slot.cross ??= checkFile(index, renderedUri(i), {
+        complete: false,
+        ownerResolution: 'off',
+        display: () => overlay,
+      });
+      const renamed = taught ? [] : (slot.renamed ?? []);
+      return slot.cross.length === 0 && renamed.length === 0 ? slot.own : [...slot.own, ...slot.cross, ...renamed];
+    });
+  }
+
+  /**
+   * The index of an overlay's rendered resources (`texts`, resource `i` under `renderedUri(i)`). One per
+   * overlay, kept: an edit changes a few rendered resources, and only those are indexed again (held, so
+   * their parsed chunks stay while they are the overlay's). What is kept of each resource's checks
+   * (renderedChecks) goes when it may have changed: its own with its text, its cross-document ones when a
+   * resource it depends on changed (the index's `dependents`), the renamed references of all when a
+   * resource's name, kind or namespace changed, rendered or as written.
+   */
+  private renderedIndex(
+    kustomization: string,
+    texts: readonly string[],
+    written?: readonly (string | undefined)[],
+  ): WorkspaceIndex {
     let r = this.renderedIndexes.get(kustomization);
     if (!r) this.renderedIndexes.set(kustomization, (r = { index: createWorkspaceIndex(this.registry), slots: [] }));
     const { index, slots } = r;
-    const uri = (i: number) => `rendered:///${i}`;
+    const uri = renderedUri;
     const changed: string[] = [];
     const keys: string[] = [];
+    const identities = (i: number) =>
+      (index.get(uri(i))?.manifests ?? []).map((m) => `${m.kind}\u0000${m.namespace}\u0000${m.name}`).join('\u0001');
+    let renamedStale = false;
     texts.forEach((t, i) => {
       if (slots[i]?.text === t) return;
+      const before = identities(i);
       const parsed = this.parse(t);
       this.store.hold(parsed);
       if (slots[i]) this.store.release(slots[i].file);
       slots[i] = { text: t, file: parsed };
       for (const k of index.set(uri(i), parsed)) keys.push(k);
       changed.push(uri(i));
+      if (identities(i) !== before) renamedStale = true;
     });
     for (let i = texts.length; i < slots.length; i++) {
       this.store.release(slots[i].file);
       for (const k of index.remove(uri(i))) keys.push(k);
       changed.push(uri(i));
+      renamedStale = true;
     }
     slots.length = texts.length;
+    if (written) {
+      const names = written.join('\u0000');
+      if (names !== r.written) renamedStale = true;
+      r.written = names;
+    }
     if (changed.length > 0)
       for (const u of index.dependents(changed, keys)) {
         const slot = slots[Number(u.slice('rendered:///'.length))];
-        if (slot) slot.cross = undefined;
+        if (slot) {
+          slot.cross = undefined;
+          slot.renamed = undefined;
+        }
       }
-    return touched.map((i) => {
-      const slot = slots[i];
-      slot.own ??= validateFile(slot.file);
-      slot.cross ??= checkFile(index, uri(i), { complete: false, ownerResolution: 'off', display: () => overlay });
-      return slot.cross.length === 0 ? slot.own : [...slot.own, ...slot.cross];
-    });
+    if (renamedStale) for (const slot of slots) slot.renamed = undefined;
+    return index;
+  }
+
+  /**
+   * The owner trees of the overlays' rendered results (kustomize/overlayGraph.ts): every kustomization that
+   * changes what it lists, rendered, its resources under their rendered names.
+   */
+  overlayGraphs(): GraphNode[] {
+    if (!this.renderOverlays) return [];
+    const out: GraphNode[] = [];
+    for (const k of this.roles.kustomizations()) {
+      const text = this.userText(k);
+      if (text === undefined || !TRANSFORMS.test(text)) continue;
+      const rendered = this.renderOverlay(k);
+      if (rendered.resources.length === 0) continue;
+      const toText = this.renderedText(k);
+      const index = this.renderedIndex(
+        k,
+        rendered.resources.map((r) => toText(r)),
+        rendered.written,
+      );
+      const graph = overlayGraph({
+        kustomization: k,
+        name: overlayName(k),
+        index,
+        uriOf: renderedUri,
+        count: rendered.resources.length,
+        origins: rendered.origins,
+        lines: (u) => (this.open.get(u)?.file ?? this.indexed.get(u))?.lines,
+        nameSpan: (u, start) => this.index.get(u)?.manifests.find((m) => m.span[0] === start)?.nameSpan,
+      });
+      for (const n of graph) out.push(n);
+    }
+    return out;
   }
 
   /**
@@ -620,22 +758,41 @@ export class Analysis {
    */
   private readonly renderedIndexes = new Map<
     string,
-    { index: WorkspaceIndex; slots: { text: string; file: ParsedFile; own?: Diag[]; cross?: Diag[] }[] }
+    {
+      index: WorkspaceIndex;
+      slots: { text: string; file: ParsedFile; own?: Diag[]; cross?: Diag[]; renamed?: Diag[] }[];
+      /** The names the resources were written with, as last indexed (joined). */
+      written?: string;
+      /** A kustomization of the overlay teaches Kustomize fields (renamed references are not reported). */
+      taught?: boolean;
+    }
   >();
 
-  /** The text of a file as the user wrote it: the open document's, else the indexed one. */
+  /**
+   * The text of a file the analysis neither holds open nor indexed, for a rendering that reads it (the CLI
+   * checking a patch named alone reads its overlay's base this way). None by default.
+   */
+  readUnindexed: (uri: string) => string | undefined = () => undefined;
+
+  /** The text of a file as the user wrote it: the open document's, else the indexed one, else read. */
   private userText(uri: string): string | undefined {
     const f = this.open.get(uri)?.file;
-    return f ? (this.masks.get(f)?.text ?? f.text) : this.indexedText(uri);
+    return f ? (this.masks.get(f)?.text ?? f.text) : (this.indexedText(uri) ?? this.readUnindexed(uri));
   }
 
   /**
    * A patch's (or a kustomization's inline patches') own diagnostics and the problems of the overlay's
    * rendered result its values cause (kustomize/renderedDiagnostics.ts).
    */
-  private withRendered(uri: string, f: ParsedFile, kustomization: string, own: Diag[]): Diag[] {
+  private withRendered(uri: string, f: ParsedFile, kustomizations: readonly string[], own: Diag[]): Diag[] {
     if (!this.renderOverlays) return own;
-    const rendered = this.renderedFor(uri, f, kustomization, own, this.renderOverlay(kustomization));
+    // Each overlay that uses the file, checked alone; the same problem in several is shown once, naming them.
+    const rendered = mergeOverlays(
+      kustomizations.map((k) => ({
+        overlay: overlayName(k),
+        diags: this.renderedFor(uri, f, k, own, this.renderOverlay(k)),
+      })),
+    );
     if (rendered.length === 0) return own;
     return [...own, ...applySettings(f, rendered, { rules: this.settings.rules })].sort(
       (a, b) => a.start - b.start || a.end - b.end,
@@ -654,7 +811,7 @@ export class Analysis {
       documents: this.resourceDocs,
       validate: (t) => validateFile(this.parse(t)),
       // The rendered resources are held by the overlay's index: parsed and checked once (renderedChecks).
-      check: (texts, touched, overlay) => this.renderedChecks(kustomization, texts, touched, overlay),
+      check: (texts, touched, overlay) => this.renderedChecks(kustomization, texts, touched, overlay, r.written),
       urisOf: (origins) => this.renderMemo.urisOf(origins),
       toText: this.renderedText(kustomization),
       pointers: this.renderedPointers(kustomization),

@@ -418,6 +418,13 @@ export const CODES = {
       'A kustomization asks for what is not rendered here (generators, transformers, replacements, vars, components, remote resources, Helm charts, configurations and CRD schemas): what they make or change is missing from the rendered result that is checked; its patches are still checked, as partial manifests.',
     example: 'kind: Kustomization\ncomponents:   # not rendered: its resources are not checked\n  - ../components/tls',
   },
+  'kustomize-owner-renamed': {
+    severity: 'warning',
+    title:
+      "An overlay's namePrefix or nameSuffix renames an owner (or a referenced resource) that a resource of the overlay names in `spec.owner.name` or a ResourceReference: Kustomize does not rewrite those fields of custom resources, so the rendered reference names a resource the overlay does not create.",
+    example:
+      'kind: Kustomization\nnamePrefix: prod-   # ResourceGroup rg becomes prod-rg; a StorageAccount owned by rg still names rg',
+  },
   'crd-builtin-wins': {
     severity: 'info',
     title:

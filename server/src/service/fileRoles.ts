@@ -7,7 +7,11 @@ import { isKustomizationUri, readKustomization, resolveFrom, type PatchTarget } 
 export type FileRole =
   | { role: 'manifest' }
   | { role: 'kustomization' }
-  | { role: 'patch'; target?: PatchTarget; by: string }
+  /**
+   * `by`: the first kustomization naming it (in uri order, so the same whatever order files were read in);
+   * `overlays`: every kustomization naming it, `by` first (a patch shared by overlays is checked in each).
+   */
+  | { role: 'patch'; target?: PatchTarget; by: string; overlays: string[] }
   | { role: 'template' };
 
 const MANIFEST: FileRole = { role: 'manifest' };
@@ -63,8 +67,12 @@ export class FileRoles {
 
   roleOf(uri: string): FileRole {
     if (isKustomizationUri(uri)) return { role: 'kustomization' };
-    for (const [by, patches] of this.named)
-      if (patches.has(uri)) return { role: 'patch', target: patches.get(uri), by };
+    let overlays: string[] | undefined;
+    for (const [by, patches] of this.named) if (patches.has(uri)) (overlays ??= []).push(by);
+    if (overlays) {
+      overlays.sort();
+      return { role: 'patch', target: this.named.get(overlays[0])!.get(uri), by: overlays[0], overlays };
+    }
     for (const folder of this.charts) if (uri.startsWith(`${folder}templates/`)) return { role: 'template' };
     if (this.templateFiles(uri)) return { role: 'template' };
     return MANIFEST;

@@ -108,6 +108,9 @@ export const FIXES: Record<Code, FixDoc> = {
   'kustomize-not-rendered': NONE(
     'Nothing to fix: it says what is not checked. Check the rendered output with `kubectl kustomize <folder> | cloud-manifests check -` when it matters.',
   ),
+  'kustomize-owner-renamed': NONE(
+    'Patch the reference in the overlay to the renamed name (`spec.owner.name: prod-rg`), or teach Kustomize the field with a `configurations:` nameReference (then it is no longer checked here), or leave the owner out of the overlay if the reference is to the original in the cluster.',
+  ),
   'owner-not-found': NONE(
     "Add the owner's manifest to the workspace, or ignore it if the owner exists in the cluster.",
   ),

@@ -46,6 +46,11 @@ export interface Rendered {
   resources: JsonObject[];
   /** `origins[i]`: where each value of `resources[i]` was written (the base's line, or the patch's). */
   origins: Origins[];
+  /**
+   * `written[i]`: the name `resources[i]` has in the file it was read from, before any prefix or suffix
+   * (what a reference to it was written with: renamedReferences.ts).
+   */
+  written: (string | undefined)[];
 }
 
 /** A document of a resource file, as the renderer reads it (values and where each was written). */
@@ -194,6 +199,8 @@ interface Resource {
 /** A resource of the rendering in progress: its current step (boxed, so lookups by name stay valid). */
 interface Slot {
   r: Resource;
+  /** Its name in the file it was read from. */
+  readonly written?: string;
 }
 
 /**
@@ -430,7 +437,11 @@ export function renderKustomization(
   memo: Memo = NO_MEMO,
 ): Rendered {
   const r = render(uri, read, 0, new Set(), documents, memo);
-  return { resources: r.map((x) => x.r.value), origins: r.map((x) => x.r.origins) };
+  return {
+    resources: r.map((x) => x.r.value),
+    origins: r.map((x) => x.r.origins),
+    written: r.map((x) => x.written),
+  };
 }
 
 /** The documents of a resource file, with where each value was written (relative to `anchor`, if given). */
@@ -466,7 +477,8 @@ function render(
     if (file !== undefined) {
       // A document is the first step of its resource (steps make new resources: the documents, maybe a
       // cache's, are never changed).
-      for (const d of documents(at, file)) if (isObject(d.value)) resources.push({ r: d as Resource });
+      for (const d of documents(at, file))
+        if (isObject(d.value)) resources.push({ r: d as Resource, written: str(meta(d.value).name) });
       continue;
     }
     const folder = at.endsWith('/') ? at : `${at}/`;

@@ -127,3 +127,31 @@ export function renderedDiagnostics(o: RenderedOptions): Diag[] {
   });
   return [...out.values()];
 }
+
+/**
+ * The problems of several overlays placed in one file, merged: a problem found alike (same code, place and
+ * words) in several overlays is shown once, naming each ("in overlays/prod and overlays/staging").
+ */
+export function mergeOverlays(each: readonly { overlay: string; diags: readonly Diag[] }[]): Diag[] {
+  if (each.length === 1) return [...each[0].diags];
+  const merged = new Map<string, { d: Diag; bare: string; overlays: string[] }>();
+  for (const { overlay, diags } of each)
+    for (const d of diags) {
+      const suffix = ` (in ${overlay})`;
+      const bare = d.message.endsWith(suffix) ? d.message.slice(0, -suffix.length) : d.message;
+      const key = `${d.code}\u0000${d.start}\u0000${d.end}\u0000${bare}`;
+      const hit = merged.get(key);
+      if (hit) {
+        if (!hit.overlays.includes(overlay)) hit.overlays.push(overlay);
+      } else merged.set(key, { d, bare, overlays: [overlay] });
+    }
+  return [...merged.values()].map(({ d, bare, overlays }) =>
+    overlays.length === 1 ? d : { ...d, message: `${bare} (in ${listed(overlays)})` },
+  );
+}
+
+/** `a`, `a and b`, `a, b and c`; past five, how many more. */
+function listed(names: readonly string[]): string {
+  const shown = names.length > 5 ? [...names.slice(0, 4), `${names.length - 4} more overlays`] : names;
+  return shown.length === 1 ? shown[0] : `${shown.slice(0, -1).join(', ')} and ${shown[shown.length - 1]}`;
+}

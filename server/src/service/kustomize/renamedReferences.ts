@@ -1,0 +1,67 @@
+// References an overlay breaks by renaming. Kustomize's namePrefix/nameSuffix rename every resource and its
+// name-reference transformer rewrites the references it knows (a Deployment's configMapRef…), but it does not
+// know the `spec.owner.name` or the ResourceReferences of custom resources. `kubectl kustomize` (Kustomize
+// v5.5) on a base with a ResourceGroup `rg` and a StorageAccount owned by `rg`, with `namePrefix: prod-`,
+// gives a ResourceGroup `prod-rg` and a StorageAccount whose `spec.owner.name` is still `rg`: the overlay's
+// account hangs off a group the overlay does not create. Reported only where sure: the reference resolves
+// to nothing in the rendered overlay, and a resource of the kind it needs, in its namespace, was written
+// with the referenced name and renamed by the overlay. A kustomization that teaches Kustomize more fields
+// (`configurations`) is not rendered here (kustomize-not-rendered): the caller does not ask then.
+import type { Diag } from '../diag';
+import { sitesOf, type Manifest } from '../workspace/manifest';
+import { targetKindOf, type WorkspaceIndex } from '../workspace/workspaceIndex';
+
+/**
+ * The renamed-reference problems of the rendered resources `touched`, per resource (offsets in its text).
+ * `uriOf(i)` is the uri the index holds rendered resource `i` under; `written[i]` the name it was written with.
+ */
+export function renamedReferences(
+  index: WorkspaceIndex,
+  uriOf: (i: number) => string,
+  written: readonly (string | undefined)[],
+  touched: readonly number[],
+): Diag[][] {
+  // The rendered resources by the name they were written with, only those the overlay renamed.
+  let renamed: Map<string, Manifest[]> | undefined;
+  const byWrittenName = () => {
+    if (renamed) return renamed;
+    renamed = new Map();
+    written.forEach((name, j) => {
+      if (name === undefined) return;
+      for (const m of index.get(uriOf(j))?.manifests ?? []) {
+        if (m.name === undefined || m.name === name) continue;
+        const list = renamed!.get(name);
+        if (list) list.push(m);
+        else renamed!.set(name, [m]);
+      }
+    });
+    return renamed;
+  };
+  return touched.map((i) => {
+    const out: Diag[] = [];
+    for (const m of index.get(uriOf(i))?.manifests ?? [])
+      for (const site of sitesOf(m)) {
+        if (site.name === undefined || !site.nameSpan || index.resolve(m, site).status !== 'notFound') continue;
+        const target = targetKindOf(index.registry, site);
+        if (!target) continue;
+        const now = byWrittenName()
+          .get(site.name)
+          ?.find(
+            (o) =>
+              o.kind === target.kind && (!target.area || o.def.area === target.area) && o.namespace === m.namespace,
+          );
+        if (!now?.name) continue;
+        const field = site.role === 'owner' ? 'spec.owner.name' : `${site.path}.name`;
+        out.push({
+          code: 'kustomize-owner-renamed',
+          message:
+            `\`${field}\` names \`${site.name}\`, but this overlay renames that ${now.kind} \`${now.name}\` and Kustomize ` +
+            `does not rewrite \`${field}\` of custom resources: the rendered ${m.kind} names ${site.role === 'owner' ? 'an owner' : 'a resource'} ` +
+            `the overlay does not create. Write \`name: ${now.name}\` in a patch of the overlay, or leave the name unprefixed.`,
+          start: site.nameSpan[0],
+          end: site.nameSpan[1],
+        });
+      }
+    return out;
+  });
+}
