@@ -172,11 +172,10 @@ export class TestClient {
     this.versions.set(uri, 1);
     this.diagnostics.delete(uri);
     let seen = 0;
-    // Counting publishes, only those of the open document (with its version): a closed file's publish
-    // (no version) may still be on its way from before the open.
-    const wait = this.waitForDiagnostics(uri, (p) =>
-      publishes === 1 ? p.version === undefined || p.version === 1 : p.version === 1 && ++seen === publishes,
-    );
+    // Only the open document's publishes (the server sends its version): a closed file's publish (no
+    // version), computed before the open, may still be on its way (the server publishes the files a change
+    // affects after the changed document).
+    const wait = this.waitForDiagnostics(uri, (p) => p.version === 1 && ++seen === publishes);
     await this.conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId, version: 1, text } });
     return (await wait).diagnostics;
   }
