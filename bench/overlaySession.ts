@@ -62,6 +62,14 @@ export async function overlaySession(
     const until = performance.now() + 20_000;
     while (performance.now() - lastPublish < 300 && performance.now() < until) await sleep(50);
   };
+  // A patch closed goes back to its text on disk: the server renders its overlay from it again and
+  // publishes the closed file's problems (no version), maybe long after anything else: awaited.
+  const closePatch = async () => {
+    // (The empty publish that clears the closed document comes first: the closed file has problems.)
+    const back = s.diagnostics(patchUri, (x) => x.version === undefined && x.diagnostics.length > 0, 60_000);
+    await s.close(patchUri);
+    await back;
+  };
   try {
     await s.start(dir);
     if ((await s.indexing(5000)) === undefined) sanity.push('overlays: no workspace scan reported');
@@ -71,7 +79,7 @@ export async function overlaySession(
       await s.open(plainUri(`warmup-${i}`), fileWorkload(resources, 800 + i).text);
       await s.close(plainUri(`warmup-${i}`));
       await s.open(patchUri, patchText(resources, 'prod', 800 + i), (ds) => renderedCount(ds) > 0);
-      await s.close(patchUri);
+      await closePatch();
     }
     for (let i = 1; i <= it.opens; i++) {
       // Each open a text never seen before: a tag value of every patch, the names of the plain file.
@@ -85,7 +93,7 @@ export async function overlaySession(
       await settle();
       const t0 = performance.now();
       // Registered before the open: the rendered problems may follow the first publish closely.
-      const rendered = s.diagnostics(patchUri, (x) => renderedCount(x.diagnostics) > 0);
+      const rendered = s.diagnostics(patchUri, (x) => x.version === 1 && renderedCount(x.diagnostics) > 0);
       const q = await s.open(patchUri, patchText(resources, 'prod', i));
       r.patchOpen.push(q.ms);
       if (errorCount(q.diagnostics) !== w.errors)
@@ -94,7 +102,7 @@ export async function overlaySession(
       r.patchOpenRendered.push(full.t - t0);
       if (renderedCount(full.p.diagnostics) !== w.renderedErrors)
         sanity.push(`overlays: ${renderedCount(full.p.diagnostics)} rendered problems, expected ${w.renderedErrors}`);
-      await s.close(patchUri);
+      await closePatch();
       await sleep(100);
     }
     log(
@@ -104,7 +112,7 @@ export async function overlaySession(
     // Editing: the plain file and the patch file open side by side, edited in turn; then the base alone.
     const plain = plainUri('edit');
     const plainOpen = await s.open(plain, fileWorkload(resources, 900).text);
-    const patchFull = s.diagnostics(patchUri, (x) => renderedCount(x.diagnostics) > 0);
+    const patchFull = s.diagnostics(patchUri, (x) => x.version === 1 && renderedCount(x.diagnostics) > 0);
     await s.open(patchUri, w.patch.text);
     const p0 = errorCount((await patchFull).p.diagnostics);
     await settle();
@@ -118,7 +126,7 @@ export async function overlaySession(
       await settle();
     }
     await s.close(plain);
-    await s.close(patchUri);
+    await closePatch();
     await settle();
     const base = await s.open(baseUri, w.base.text);
     await settle();
