@@ -511,6 +511,8 @@ function render(
   for (const p of list(k.patchesJson6902))
     if (isObject(p) && isObject(p.target)) applyPatch(resources, contentOf(p), p.target, memo);
 
+  // A kustomization that only lists and patches (a base, most often) changes nothing more: no step.
+  if (!transforms(k)) return resources;
   const keys = topKeySpans(text);
   const name = keys.get('namePrefix') ?? keys.get('nameSuffix');
   const ns = keys.get('namespace');
@@ -549,6 +551,15 @@ function inlineSpans(text: string): Map<string, (offset: number) => number> {
   for (const d of parseAllDocuments(text)) if ('contents' in d) visit(d.contents, { n: 10_000 });
   return out;
 }
+
+/** Whether `transform` changes anything with this kustomization. */
+const transforms = (k: JsonObject): boolean =>
+  (typeof k.namespace === 'string' && k.namespace !== '') ||
+  (typeof k.namePrefix === 'string' && k.namePrefix !== '') ||
+  (typeof k.nameSuffix === 'string' && k.nameSuffix !== '') ||
+  isObject(k.commonLabels) ||
+  Array.isArray(k.labels) ||
+  isObject(k.commonAnnotations);
 
 /** namespace, namePrefix/nameSuffix, labels/commonLabels, commonAnnotations on one resource. */
 function transform(r: JsonObject, k: JsonObject): JsonObject {
