@@ -120,6 +120,23 @@ test('npm run bench -- --smoke: a table with both servers, the CLI and the floor
   finite(mapping.ours?.median, 'large mapping open', 0, 600_000);
   finite(mapping.floor?.median, 'large mapping floor', 0, 600_000);
 
+  // The overlay workload: a patch file and a plain file of the same size opened and edited in the same
+  // server, the base edited; each with its number, the patch's and the base's targets evaluated.
+  for (const measure of [
+    'open → diagnostics, plain file',
+    'open → diagnostics, patch file',
+    "open → patch file's rendered-overlay problems",
+    'edit → diagnostics, plain file',
+    'edit → diagnostics, patch file',
+    'edit → diagnostics, base file (3 overlays rendered again)',
+  ]) {
+    const x = row(measure);
+    assert.match(x.workload, /^overlays: 100-resource base, 3 overlays/);
+    finite(x.ours?.median, `${measure} median`, 0, 60_000);
+    if (x.target) assert.equal(typeof x.pass, 'boolean', `${measure}: the target was evaluated`);
+  }
+  assert.ok(row('edit → diagnostics, patch file').target, 'the patch edit has a target');
+
   // Workspace: the index is measured or says n/a, never a made-up number; the CLI and the floor ran.
   const index = row('workspace indexing');
   if (index.ours) finite(index.ours.median, 'indexing', 0, 600_000);

@@ -45,6 +45,8 @@ export class TestClient {
     return this.server;
   }
   private diagnostics = new Map<string, PublishDiagnosticsParams>();
+  /** Called with every `publishDiagnostics`, in order (a test that looks at each one). */
+  readonly publishListeners: ((p: PublishDiagnosticsParams) => void)[] = [];
   private waiters: {
     uri: string;
     pred: (p: PublishDiagnosticsParams) => boolean;
@@ -82,6 +84,7 @@ export class TestClient {
     this.conn.onNotification('textDocument/publishDiagnostics', (p: PublishDiagnosticsParams) => {
       this.diagnostics.set(p.uri, p);
       this.lastPublishAt = Date.now();
+      for (const l of this.publishListeners) l(p);
       this.waiters = this.waiters.filter((w) => {
         if (w.uri === p.uri && w.pred(p)) {
           w.resolve(p);
@@ -166,11 +169,18 @@ export class TestClient {
     });
   }
 
-  /** Opens a document and waits for its first diagnostics at that version. */
-  async open(uri: string, text: string, languageId = 'yaml'): Promise<Diagnostic[]> {
+  /**
+   * Opens a document and waits for its diagnostics at that version: the first ones published, or the
+   * `publishes`-th (a document a Kustomize overlay renders gets its own checks first, then the overlay's).
+   */
+  async open(uri: string, text: string, languageId = 'yaml', publishes = 1): Promise<Diagnostic[]> {
     this.versions.set(uri, 1);
     this.diagnostics.delete(uri);
-    const wait = this.waitForDiagnostics(uri, (p) => p.version === undefined || p.version === 1);
+    let seen = 0;
+    // Only the open document's publishes (the server sends its version): a closed file's publish (no
+    // version), computed before the open, may still be on its way (the server publishes the files a change
+    // affects after the changed document).
+    const wait = this.waitForDiagnostics(uri, (p) => p.version === 1 && ++seen === publishes);
     await this.conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId, version: 1, text } });
     return (await wait).diagnostics;
   }

@@ -39,6 +39,7 @@ export function registerDocumentEvents(s: ServerState): void {
     s.indexedVersion.delete(uri);
     publish.changedDocs.delete(uri);
     publish.closedPublished.delete(uri);
+    publish.shownOpen.delete(uri);
     if (!client.pullDiagnostics) void connection.sendDiagnostics({ uri, diagnostics: [] });
     // The file falls back to its content on disk (or leaves the index).
     enqueue(s, async () => {

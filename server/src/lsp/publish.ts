@@ -53,15 +53,27 @@ function crossOptions(s: ServerState, uri: string): CrossFileOptions {
 export const crossDiags = (s: ServerState, uri: string, file: FileText): Diag[] =>
   s.analysis.crossDiagnostics(uri, file, crossOptions(s, uri));
 
-/** A file's own checks and the cross-document ones, in position order, as LSP diagnostics. */
-export function allDiagnostics(s: ServerState, uri: string, file: ParsedFile, cross: boolean): Diagnostic[] {
-  const all = s.analysis.fileDiagnostics(uri, file, cross ? crossOptions(s, uri) : undefined);
+/**
+ * A file's own checks and the cross-document ones, in position order, as LSP diagnostics; with `rendered`
+ * false, without the problems of the Kustomize overlays that render it (see flush).
+ */
+export function allDiagnostics(
+  s: ServerState,
+  uri: string,
+  file: ParsedFile,
+  cross: boolean,
+  rendered = true,
+): Diagnostic[] {
+  const all = s.analysis.fileDiagnostics(uri, file, cross ? crossOptions(s, uri) : undefined, rendered);
   const docs = docsBaseOf(s.client.settings.docsBaseUrl);
   return all.map((d) => toLspDiagnostic(file, d, docs));
 }
 
-/** Everything published for an open document: its own checks and the cross-document ones. */
-export function diagnosticsOf(s: ServerState, doc: TextDocument): Diagnostic[] {
+/**
+ * Everything published for an open document: its own checks and the cross-document ones (with `rendered`
+ * false, the problems of the overlays that render it left for a second publish).
+ */
+export function diagnosticsOf(s: ServerState, doc: TextDocument, rendered = true): Diagnostic[] {
   if (!isYaml(doc)) return [];
   const affected = syncDoc(s, doc);
   if (affected) {
@@ -72,7 +84,7 @@ export function diagnosticsOf(s: ServerState, doc: TextDocument): Diagnostic[] {
   syncAll(s);
   if (isLargeDoc(s, doc)) return largeDiagnostics(s, doc, () => scheduleRefresh(s, true));
   forgetLarge(s, doc.uri);
-  return allDiagnostics(s, doc.uri, fileOf(s, doc), true);
+  return allDiagnostics(s, doc.uri, fileOf(s, doc), true, rendered);
 }
 
 /**
@@ -155,14 +167,28 @@ function flush(s: ServerState): void {
     reindexAfterCrds(s);
     indexChanged(s, true);
   }
-  const uris = [...dirty];
+  const all = [...dirty];
   dirty.clear();
-  if (uris.length === 0) return;
-  const others = uris.filter((u) => !changed.includes(u));
+  if (all.length === 0) return;
+  const changedSet = new Set(changed);
+  const others = all.filter((u) => !changedSet.has(u));
   if (client.pullDiagnostics) {
     if (others.some((u) => documents.get(u))) scheduleRefresh(s, true);
     else if (others.length > 0) scheduleRefresh(s, false);
     return;
+  }
+  // The documents the user just changed or opened are published first, and the other files in the next
+  // round: the connection writes a message only after this turn, so an edited file's diagnostics would
+  // otherwise wait for the work of every file it affects. A document just opened that a Kustomize overlay
+  // renders (a patch, a base) gets its own checks first and, in that next round, the rendered overlays'
+  // problems too (rendering a whole overlay and checking it is most of the cost of opening a patch file).
+  // Edits are published whole: a second publish would drop and bring back the rendered problems.
+  const isFirst = (u: string) => changedSet.has(u) && documents.get(u) !== undefined;
+  const first = all.filter(isFirst);
+  const uris = first.length > 0 ? first : all;
+  if (first.length > 0 && first.length < all.length) {
+    for (const u of all) if (!isFirst(u)) dirty.add(u);
+    scheduleFlush(s);
   }
   for (const uri of uris) {
     const doc = documents.get(uri);
@@ -177,8 +203,14 @@ function flush(s: ServerState): void {
             if (documents.get(uri) !== doc) return;
             void connection.sendDiagnostics({ uri, version: doc.version, diagnostics: largeDiagnostics(s, doc) });
           };
-          const diagnostics = isLargeDoc(s, doc) ? largeDiagnostics(s, doc, later) : diagnosticsOf(s, doc);
+          const opening = !publish.shownOpen.has(uri) && s.analysis.rendersIn(uri);
+          publish.shownOpen.add(uri);
+          const diagnostics = isLargeDoc(s, doc) ? largeDiagnostics(s, doc, later) : diagnosticsOf(s, doc, !opening);
           void connection.sendDiagnostics({ uri: doc.uri, version: doc.version, diagnostics });
+          if (opening) {
+            dirty.add(uri);
+            scheduleFlush(s);
+          }
         } else publishClosed(s, uri);
       },
       undefined,

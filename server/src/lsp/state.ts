@@ -75,6 +75,8 @@ export interface PublishState {
   changedDocs: Set<string>;
   /** The last set published per closed file, to publish changes only. */
   closedPublished: Map<string, string>;
+  /** Open documents published since they were opened (the first publish of one may come in two parts). */
+  shownOpen: Set<string>;
   /** Publishes once a burst of changes is over (created on first use; see quiet.ts). */
   flusher?: QuietScheduler;
   refreshHandle?: NodeJS.Timeout;
@@ -152,7 +154,14 @@ export function createState(connection: Connection): ServerState {
     },
     indexedVersion: new Map(),
     fsQueue: Promise.resolve(),
-    publish: { dirty: new Set(), changedDocs: new Set(), closedPublished: new Map(), stamps: new Map(), epoch: 0 },
+    publish: {
+      dirty: new Set(),
+      changedDocs: new Set(),
+      closedPublished: new Map(),
+      shownOpen: new Set(),
+      stamps: new Map(),
+      epoch: 0,
+    },
     life: { initialized: false, shutdown: false },
   };
 }

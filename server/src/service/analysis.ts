@@ -12,7 +12,7 @@ import type { KindDef } from '../model/types';
 import { analyze } from './analyze';
 import { crdTextsOf, kindsOfCrdText, registryOfKinds } from './crd/sources';
 import type { Diag } from './diag';
-import { ChunkStore, splitDocuments, type ParsedFile, type WorkCounters } from './parse';
+import { ChunkStore, type ParsedFile, type WorkCounters } from './parse';
 import { definesRoles, FileRoles, type FileRole } from './fileRoles';
 import { maskTemplate, type MaskedTemplate } from './helm/mask';
 import { templateDiagnostics } from './helm/templateDiagnostics';
@@ -23,9 +23,10 @@ import { overlayGraph } from './kustomize/overlayGraph';
 import { mergeOverlays, overlayName, renderedDiagnostics } from './kustomize/renderedDiagnostics';
 import { renderedValueMarkdown } from './kustomize/renderedHover';
 import {
+  RenderMemo,
   renderKustomization,
   resourceDocuments,
-  shifted,
+  type Anchor,
   type Doc,
   type JsonObject,
   type Rendered,
@@ -241,6 +242,14 @@ export class Analysis {
     return this.store.counters;
   }
 
+  /**
+   * Rendering steps computed (not found in the memo of rendered overlays) so far: a test reads how much of
+   * its overlays an edit rendered again.
+   */
+  get renderSteps(): number {
+    return this.renderMemo.stepsComputed;
+  }
+
   /** Parses a text in this analysis's store (nothing holds it: see `openFile` and `indexFile`). */
   parse(text: string, options: { cache?: boolean } = {}): ParsedFile {
     return this.store.parseFile(text, options);
@@ -255,8 +264,8 @@ export class Analysis {
    * Computes what is cached per chunk in one pass (each new chunk parsed once, its tree dropped after): its
    * diagnostics, its manifests for this analysis's index and, with `symbols`, its outline.
    */
-  analyze(file: ParsedFile, symbols = false): ParsedFile {
-    return analyze(file, { symbols, tracked: this.index.tracked });
+  analyze(file: ParsedFile, symbols = false, partial = false): ParsedFile {
+    return analyze(file, { symbols, tracked: this.index.tracked, partial });
   }
 
   /**
@@ -286,7 +295,9 @@ export class Analysis {
    * length as the text, so offsets are the user's: completion, hover and definition work unchanged).
    */
   parseAs(uri: string, text: string, symbols = false): ParsedFile {
-    if (this.roles.roleOf(uri).role !== 'template') return this.analyze(this.parse(text), symbols);
+    const role = this.roles.roleOf(uri).role;
+    // A patch's documents are partial manifests: checked as such in the one pass (patchFileDiagnostics).
+    if (role !== 'template') return this.analyze(this.parse(text), symbols, role === 'patch');
     const mask = maskTemplate(text);
     const file = this.analyze(this.parse(mask.variants[0].text), symbols);
     this.masks.set(file, mask);
@@ -453,7 +464,7 @@ export class Analysis {
     if (definesRoles(uri)) keys.push(...this.rolesChanged(this.roles.update(uri, undefined)));
     // A kustomization gone: its rendered resources are no longer held.
     const rendered = this.renderedIndexes.get(uri);
-    if (rendered) for (const t of rendered.texts) this.store.release(t.file);
+    if (rendered) for (const t of rendered.slots) this.store.release(t.file);
     this.renderedIndexes.delete(uri);
     this.renderedYaml.delete(uri);
     this.renderedPointerTables.delete(uri);
@@ -478,16 +489,18 @@ export class Analysis {
   /**
    * A file's diagnostics, as the editor and the CLI show them: its own checks and, with `cross`, the
    * cross-document ones, settings and disable comments applied, in position order. `file` defaults to the
-   * open document's current version, else the indexed file.
+   * open document's current version, else the indexed file. `withRendered` false leaves out the problems
+   * of the overlays that render it (see rendersIn), for a first publish while they are computed.
    */
-  fileDiagnostics(uri: string, file?: ParsedFile, cross?: CrossFileOptions): Diag[] {
+  fileDiagnostics(uri: string, file?: ParsedFile, cross?: CrossFileOptions, withRendered = true): Diag[] {
     const f = file ?? this.open.get(uri)?.file ?? this.indexed.get(uri);
     if (!f) return [];
-    const own = this.ownDiagnostics(uri, f);
+    const own = this.ownDiagnostics(uri, f, withRendered);
     const other = cross ? this.crossDiagnostics(uri, f, cross) : [];
     const all = other.length > 0 ? [...own, ...other] : own;
     // A base resource's values in the overlays that render it: what they get wrong there is shown here.
-    const rendered = cross && this.roles.roleOf(uri).role === 'manifest' ? this.inOverlays(uri, f, all) : [];
+    const rendered =
+      cross && withRendered && this.roles.roleOf(uri).role === 'manifest' ? this.inOverlays(uri, f, all) : [];
     return rendered.length > 0 || other.length > 0
       ? [...all, ...rendered].sort((a, b) => a.start - b.start || a.end - b.end)
       : own;
@@ -529,10 +542,11 @@ export class Analysis {
         return t;
       },
       this.resourceDocs,
+      this.renderMemo,
     );
     // The files its values were written in (a quick "does this overlay concern that file?").
     const written = new Set<string>();
-    for (const o of rendered.origins) for (const x of o.values()) written.add(x.uri);
+    for (const o of rendered.origins) for (const u of this.renderMemo.urisOf(o)) written.add(u);
     this.renderings.set(kustomization, { reads, rendered, written });
     return rendered;
   }
@@ -542,11 +556,13 @@ export class Analysis {
    * nothing is missing; a template is checked with its actions masked; a kustomization says what it does
    * not render, and its inline patches are checked as patch files are.
    */
-  ownDiagnostics(uri: string, f: ParsedFile): Diag[] {
+  ownDiagnostics(uri: string, f: ParsedFile, withRendered = true): Diag[] {
     const rules = this.settings.rules;
     const role = this.roles.roleOf(uri);
-    if (role.role === 'patch')
-      return this.withRendered(uri, f, role.overlays, patchFileDiagnostics(f, role.target, { rules }));
+    if (role.role === 'patch') {
+      const own = patchFileDiagnostics(f, role.target, { rules });
+      return withRendered ? this.withRendered(uri, f, role.overlays, own) : own;
+    }
     if (role.role === 'template') {
       const mask = this.masks.get(f) ?? maskTemplate(f.text);
       return applySettings(
@@ -560,12 +576,28 @@ export class Analysis {
     const inline = kustomizationDiagnostics(f.text, this.registry, (t) =>
       validateFile(this.parse(t), { partial: true }),
     );
-    return this.withRendered(
-      uri,
-      f,
-      [uri],
-      [...own, ...applySettings(f, inline, { rules })].sort((a, b) => a.start - b.start || a.end - b.end),
-    );
+    const all = [...own, ...applySettings(f, inline, { rules })].sort((a, b) => a.start - b.start || a.end - b.end);
+    return withRendered ? this.withRendered(uri, f, [uri], all) : all;
+  }
+
+  /**
+   * Whether a file's diagnostics include problems of Kustomize overlays that render it: a patch's and a
+   * kustomization's do, and a resource file's when an overlay that transforms it reads it (its last
+   * rendering says so, kept even if another file changed since: asking never renders on the way to a
+   * first publish, except an overlay never rendered yet).
+   */
+  rendersIn(uri: string): boolean {
+    if (!this.renderOverlays) return false;
+    const role = this.roles.roleOf(uri).role;
+    if (role === 'patch' || role === 'kustomization') return true;
+    if (role !== 'manifest') return false;
+    for (const k of this.roles.kustomizations()) {
+      const text = this.userText(k);
+      if (text === undefined || !TRANSFORMS.test(text)) continue;
+      if (!this.renderings.has(k)) this.renderOverlay(k);
+      if (this.renderings.get(k)?.reads.has(uri)) return true;
+    }
+    return false;
   }
 
   /** For a hover in a patch file: what the field at `offset` renders to in its overlay (markdown). */
@@ -582,80 +614,141 @@ export class Analysis {
 
   /**
    * The documents of each resource file an overlay's rendering read, by uri, kept while the text stays the
-   * same: a patch edited renders again without parsing its base again.
+   * same, and document by document while it changes: an edit of one document of a large file parses that
+   * document alone, and every other document stays the same object (its origins follow it through its
+   * anchor when the edit moves it), so the rendering steps kept for it (renderMemo) are used again.
    */
   private readonly renderDocs = new Map<
     string,
-    { text: string; docs: readonly Doc[]; byChunk: Map<string, readonly Doc[]> }
+    { text: string; docs: readonly Doc[]; byChunk: Map<object, { docs: readonly Doc[]; anchor: Anchor }> }
   >();
+
+  /** The steps of the overlays' renderings, by the identity of their inputs (see RenderMemo). */
+  private renderMemo = new RenderMemo();
 
   private resourceDocs = (uri: string, text: string): readonly Doc[] => {
     const hit = this.renderDocs.get(uri);
     if (hit?.text === text) return hit.docs;
-    // Document by document (origins relative to each): an edit of one document of a large patch file
-    // parses that document alone.
     const before = hit?.byChunk;
-    const byChunk = new Map<string, readonly Doc[]>();
+    // The file's chunks as the store split them (the open or indexed file's, already split): each chunk's
+    // key is the same object while its text is, so nothing is split or compared by text again.
+    const f = this.open.get(uri)?.file ?? this.indexed.get(uri);
+    const chunks = f && f.text === text ? f.docs : this.parse(text).docs;
+    const byChunk = new Map<object, { docs: readonly Doc[]; anchor: Anchor }>();
     const docs: Doc[] = [];
-    for (const c of splitDocuments(text)) {
-      const rel = byChunk.get(c.text) ?? before?.get(c.text) ?? resourceDocuments(c.text, uri);
-      byChunk.set(c.text, rel);
-      for (const d of rel) docs.push(c.offset === 0 ? d : { value: d.value, origins: shifted(d.origins, c.offset) });
+    for (const c of chunks) {
+      // A text written twice in the file: the second copy has documents of its own (an anchor each).
+      const again = byChunk.has(c.key);
+      let e = again ? undefined : before?.get(c.key);
+      if (!e) {
+        const anchor = { offset: c.offset };
+        e = { docs: resourceDocuments(c.text, uri, anchor), anchor };
+      }
+      e.anchor.offset = c.offset;
+      if (!again) byChunk.set(c.key, e);
+      for (const d of e.docs) docs.push(d);
     }
     this.renderDocs.set(uri, { text, docs, byChunk });
     return docs;
   };
 
   /**
-   * The cross-document problems of rendered resources, the overlay's rendered resources as their whole
-   * workspace. Nothing "not found" is reported (an owner may be elsewhere: Kustomize does not rename
-   * owner names, and the cluster may hold them); what the resources prove wrong together (owner kinds,
-   * limits a child takes from its parent, cycles, duplicates) is.
+   * All the problems of the rendered resources `touched`: each alone (validated as a whole manifest) and
+   * together, the overlay's rendered resources as their whole workspace. Nothing "not found" is reported
+   * (an owner may be elsewhere: Kustomize does not rename owner names, and the cluster may hold them); what
+   * the resources prove wrong together (owner kinds, limits a child takes from its parent, cycles,
+   * duplicates) is. Kept per rendered resource: a resource whose text did not change keeps its own
+   * problems, and its cross-document ones unless a changed resource is one it depends on (the index's
+   * `dependents`), so an edit checks again what it changed, not the whole overlay.
    */
-  private renderedCross(
+  private renderedChecks(
     kustomization: string,
     texts: readonly string[],
     touched: readonly number[],
     overlay: string,
     written: readonly (string | undefined)[],
   ): Diag[][] {
-    const index = this.renderedIndex(kustomization, texts);
-    const uri = renderedUri;
-    const found = touched.map((i) =>
-      checkFile(index, uri(i), { complete: false, ownerResolution: 'off', display: () => overlay }),
-    );
+    const index = this.renderedIndex(kustomization, texts, written);
+    const r = this.renderedIndexes.get(kustomization)!;
+    const { slots } = r;
     // References the overlay's renaming breaks (Kustomize does not rewrite owner names): unless one of its
     // kustomizations teaches Kustomize more fields, which is not rendered here.
     const reads = this.renderings.get(kustomization)?.reads;
     const taught = [...(reads ?? [])].some(([u, t]) => isKustomizationUri(u) && t !== undefined && TAUGHT.test(t));
-    if (taught) return found;
-    const renamed = renamedReferences(index, uri, written, touched);
-    return found.map((d, n) => (renamed[n].length > 0 ? [...d, ...renamed[n]] : d));
+    if (taught !== r.taught) for (const slot of slots) slot.renamed = undefined;
+    r.taught = taught;
+    const missing = taught ? [] : touched.filter((i) => slots[i].renamed === undefined);
+    if (missing.length > 0) {
+      const renamed = renamedReferences(index, renderedUri, written, missing);
+      missing.forEach((i, n) => (slots[i].renamed = renamed[n]));
+    }
+    return touched.map((i) => {
+      const slot = slots[i];
+      slot.own ??= validateFile(slot.file);
+      slot.cross ??= checkFile(index, renderedUri(i), {
+        complete: false,
+        ownerResolution: 'off',
+        display: () => overlay,
+      });
+      const renamed = taught ? [] : (slot.renamed ?? []);
+      return slot.cross.length === 0 && renamed.length === 0 ? slot.own : [...slot.own, ...slot.cross, ...renamed];
+    });
   }
 
   /**
    * The index of an overlay's rendered resources (`texts`, resource `i` under `renderedUri(i)`). One per
    * overlay, kept: an edit changes a few rendered resources, and only those are indexed again (held, so
-   * their parsed chunks stay while they are the overlay's).
+   * their parsed chunks stay while they are the overlay's). What is kept of each resource's checks
+   * (renderedChecks) goes when it may have changed: its own with its text, its cross-document ones when a
+   * resource it depends on changed (the index's `dependents`), the renamed references of all when a
+   * resource's name, kind or namespace changed, rendered or as written.
    */
-  private renderedIndex(kustomization: string, texts: readonly string[]): WorkspaceIndex {
+  private renderedIndex(
+    kustomization: string,
+    texts: readonly string[],
+    written?: readonly (string | undefined)[],
+  ): WorkspaceIndex {
     let r = this.renderedIndexes.get(kustomization);
-    if (!r) this.renderedIndexes.set(kustomization, (r = { index: createWorkspaceIndex(this.registry), texts: [] }));
-    const { index } = r;
+    if (!r) this.renderedIndexes.set(kustomization, (r = { index: createWorkspaceIndex(this.registry), slots: [] }));
+    const { index, slots } = r;
     const uri = renderedUri;
+    const changed: string[] = [];
+    const keys: string[] = [];
+    const identities = (i: number) =>
+      (index.get(uri(i))?.manifests ?? []).map((m) => `${m.kind}\u0000${m.namespace}\u0000${m.name}`).join('\u0001');
+    let renamedStale = false;
     texts.forEach((t, i) => {
-      if (r.texts[i]?.text === t) return;
+      if (slots[i]?.text === t) return;
+      const before = identities(i);
       const parsed = this.parse(t);
       this.store.hold(parsed);
-      if (r.texts[i]) this.store.release(r.texts[i].file);
-      r.texts[i] = { text: t, file: parsed };
-      index.set(uri(i), parsed);
+      if (slots[i]) this.store.release(slots[i].file);
+      slots[i] = { text: t, file: parsed };
+      for (const k of index.set(uri(i), parsed)) keys.push(k);
+      changed.push(uri(i));
+      if (identities(i) !== before) renamedStale = true;
     });
-    for (let i = texts.length; i < r.texts.length; i++) {
-      this.store.release(r.texts[i].file);
-      index.remove(uri(i));
+    for (let i = texts.length; i < slots.length; i++) {
+      this.store.release(slots[i].file);
+      for (const k of index.remove(uri(i))) keys.push(k);
+      changed.push(uri(i));
+      renamedStale = true;
     }
-    r.texts.length = texts.length;
+    slots.length = texts.length;
+    if (written) {
+      const names = written.join('\u0000');
+      if (names !== r.written) renamedStale = true;
+      r.written = names;
+    }
+    if (changed.length > 0)
+      for (const u of index.dependents(changed, keys)) {
+        const slot = slots[Number(u.slice('rendered:///'.length))];
+        if (slot) {
+          slot.cross = undefined;
+          slot.renamed = undefined;
+        }
+      }
+    if (renamedStale) for (const slot of slots) slot.renamed = undefined;
     return index;
   }
 
@@ -675,6 +768,7 @@ export class Analysis {
       const index = this.renderedIndex(
         k,
         rendered.resources.map((r) => toText(r)),
+        rendered.written,
       );
       const graph = overlayGraph({
         kustomization: k,
@@ -700,29 +794,45 @@ export class Analysis {
     const next = new Map<string, string>();
     this.renderedYaml.set(kustomization, next);
     return (resource) => {
+      // A resource the rendering steps handed back unchanged (RenderMemo) is the same object: its text too.
+      const known = this.renderedYamlOf.get(resource);
+      if (known !== undefined) return known;
       const json = JSON.stringify(resource);
       const yaml = next.get(json) ?? last.get(json) ?? stringify(resource, { lineWidth: 0 });
       next.set(json, yaml);
+      this.renderedYamlOf.set(resource, yaml);
       return yaml;
     };
   }
 
+  private readonly renderedYamlOf = new WeakMap<JsonObject, string>();
+
   private readonly renderedYaml = new Map<string, Map<string, string>>();
 
   /** Where the problems of each rendered resource are (renderedDiagnostics), per overlay, for a while. */
-  private renderedPointers(kustomization: string): Map<string, string[]> {
+  private renderedPointers(kustomization: string): Map<string, { starts: string; at: string[] }> {
     let m = this.renderedPointerTables.get(kustomization);
     // Bounded: a table that grew past two renderings' worth starts again.
     if (!m || m.size > 20_000) this.renderedPointerTables.set(kustomization, (m = new Map()));
     return m;
   }
 
-  private readonly renderedPointerTables = new Map<string, Map<string, string[]>>();
+  private readonly renderedPointerTables = new Map<string, Map<string, { starts: string; at: string[] }>>();
 
-  /** Per overlay: the index of its rendered resources, and the text and parsed file of each. */
+  /**
+   * Per overlay: the index of its rendered resources, and of each its text, parsed file and, once checked,
+   * its own and its cross-document problems.
+   */
   private readonly renderedIndexes = new Map<
     string,
-    { index: WorkspaceIndex; texts: { text: string; file: ParsedFile }[] }
+    {
+      index: WorkspaceIndex;
+      slots: { text: string; file: ParsedFile; own?: Diag[]; cross?: Diag[]; renamed?: Diag[] }[];
+      /** The names the resources were written with, as last indexed (joined). */
+      written?: string;
+      /** A kustomization of the overlay teaches Kustomize fields (renamed references are not reported). */
+      taught?: boolean;
+    }
   >();
 
   /**
@@ -766,9 +876,10 @@ export class Analysis {
       own,
       read: (u) => this.userText(u),
       documents: this.resourceDocs,
-      // The rendered resources are held by the overlay's index (renderedCross): parsed and validated once.
       validate: (t) => validateFile(this.parse(t)),
-      cross: (texts, touched, overlay) => this.renderedCross(kustomization, texts, touched, overlay, r.written),
+      // The rendered resources are held by the overlay's index: parsed and checked once (renderedChecks).
+      check: (texts, touched, overlay) => this.renderedChecks(kustomization, texts, touched, overlay, r.written),
+      urisOf: (origins) => this.renderMemo.urisOf(origins),
       toText: this.renderedText(kustomization),
       pointers: this.renderedPointers(kustomization),
     });

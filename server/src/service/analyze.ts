@@ -13,6 +13,11 @@ export interface AnalyzeOptions {
   symbols?: boolean;
   /** Also extract the manifests for an index that tracks these values (the analysis's index). */
   tracked?: TrackedPaths;
+  /**
+   * The file is a Kustomize patch: its documents are checked as partial manifests (what its diagnostics
+   * are made of), not as whole ones, in the same pass.
+   */
+  partial?: boolean;
 }
 
 export function analyze(file: ParsedFile, options: AnalyzeOptions = {}): ParsedFile {
@@ -20,7 +25,7 @@ export function analyze(file: ParsedFile, options: AnalyzeOptions = {}): ParsedF
     // One tree for the three, dropped after them (see readOnce).
     file.store.readOnce(() => {
       // A CRD's own check waits until its diagnostics are asked for (crd/detect.ts).
-      if (!mayHoldCrd(chunk.text)) validateChunk(chunk);
+      if (!mayHoldCrd(chunk.text)) validateChunk(chunk, options.partial);
       if (options.tracked) chunkManifests(chunk, options.tracked);
       if (options.symbols) chunkSymbols(chunk);
     });

@@ -15,8 +15,28 @@ export type { Json, JsonObject };
 
 /** Where a value of a rendered resource was written: a file and the span of its key (or list item). */
 export interface Origin {
-  uri: string;
-  span: Span;
+  readonly uri: string;
+  readonly span: Span;
+}
+
+/**
+ * Where a document starts in its file, updated in place when an edit above it moves it (see the analysis's
+ * resource documents): the documents, and every rendering step kept for them, stay the same objects.
+ */
+export interface Anchor {
+  offset: number;
+}
+
+/** An origin relative to its document's anchor: its span follows the document when it moves. */
+class AnchoredOrigin implements Origin {
+  constructor(
+    readonly uri: string,
+    private readonly rel: Span,
+    private readonly anchor: Anchor,
+  ) {}
+  get span(): Span {
+    return [this.rel[0] + this.anchor.offset, this.rel[1] + this.anchor.offset];
+  }
 }
 
 /** The origins of one rendered resource, by JSON pointer (`/spec/sku/name`; `` for the resource). */
@@ -60,8 +80,11 @@ function originsOf(node: unknown, uri: string, at: string, into: Origins, budget
     });
 }
 
-/** The documents of a text with where each value was written (`uri`; `base`: offsets added, for an inline patch). */
-function docsWithOrigins(text: string, uri: string, base = 0, shift?: (o: number) => number): Doc[] {
+/**
+ * The documents of a text with where each value was written (`uri`; `base`: offsets added, for an inline
+ * patch; `anchor`: offsets relative to where the text starts in its file, which may move).
+ */
+function docsWithOrigins(text: string, uri: string, base = 0, shift?: (o: number) => number, anchor?: Anchor): Doc[] {
   const out: Doc[] = [];
   for (const d of parseAllDocuments(text)) {
     if (!('toJS' in d)) continue;
@@ -70,7 +93,8 @@ function docsWithOrigins(text: string, uri: string, base = 0, shift?: (o: number
     const origins: Origins = new Map();
     originsOf(d.contents, uri, '', origins, { n: 100_000 });
     if (d.contents) origins.set('', { uri, span: spanOf(d.contents) });
-    if (base || shift)
+    if (anchor) for (const [k, o] of origins) origins.set(k, new AnchoredOrigin(uri, o.span, anchor));
+    else if (base || shift)
       for (const [k, o] of origins) {
         const f = shift ?? ((x: number) => x + base);
         origins.set(k, { uri, span: [f(o.span[0]), f(o.span[1])] });
@@ -111,18 +135,25 @@ const groupOf = (apiVersion: string | undefined) =>
   apiVersion && apiVersion.includes('/') ? apiVersion.slice(0, apiVersion.indexOf('/')) : '';
 const versionOf = (apiVersion: string | undefined) => (apiVersion ? apiVersion.slice(apiVersion.indexOf('/') + 1) : '');
 
-/** A `target:` selector: group, version, kind, name and namespace are regular expressions, anchored. */
-function matches(r: JsonObject, target: JsonObject): boolean {
-  const re = (v: Json | undefined, s: string | undefined) => {
-    if (typeof v !== 'string' || v === '') return true;
+/**
+ * A `target:` selector: group, version, kind, name and namespace are regular expressions, anchored. Each
+ * expression is compiled once per patch, not once per resource it is tried on.
+ */
+function matcher(target: JsonObject): (r: JsonObject) => boolean {
+  const re = (v: Json | undefined): ((s: string | undefined) => boolean) => {
+    if (typeof v !== 'string' || v === '') return () => true;
     try {
-      return new RegExp(`^(?:${v})$`).test(s ?? '');
+      const compiled = new RegExp(`^(?:${v})$`);
+      return (s) => compiled.test(s ?? '');
     } catch {
-      return v === s;
+      return (s) => v === s;
     }
   };
-  const api = str(r.apiVersion);
-  const m = meta(r);
+  const group = re(target.group);
+  const version = re(target.version);
+  const kind = re(target.kind);
+  const name = re(target.name);
+  const namespace = re(target.namespace);
   const selector = (sel: Json | undefined, of: Json | undefined) =>
     typeof sel !== 'string' ||
     sel
@@ -133,15 +164,19 @@ function matches(r: JsonObject, target: JsonObject): boolean {
         const [k, v] = pair.split('=');
         return isObject(of) && (v === undefined ? k in of : of[k.trim()] === v.trim());
       });
-  return (
-    re(target.group, groupOf(api)) &&
-    re(target.version, versionOf(api)) &&
-    re(target.kind, str(r.kind)) &&
-    re(target.name, str(m.name)) &&
-    re(target.namespace, str(m.namespace)) &&
-    selector(target.labelSelector, m.labels) &&
-    selector(target.annotationSelector, m.annotations)
-  );
+  return (r) => {
+    const api = str(r.apiVersion);
+    const m = meta(r);
+    return (
+      group(groupOf(api)) &&
+      version(versionOf(api)) &&
+      kind(str(r.kind)) &&
+      name(str(m.name)) &&
+      namespace(str(m.namespace)) &&
+      selector(target.labelSelector, m.labels) &&
+      selector(target.annotationSelector, m.annotations)
+    );
+  };
 }
 
 /** A patch without a target applies to the resource it names (kind, name and, if written, namespace). */
@@ -155,71 +190,220 @@ function sameResource(r: JsonObject, patch: JsonObject): boolean {
   );
 }
 
+/** A resource at one step of its rendering: never changed once made (a step makes a new one). */
 interface Resource {
-  value: JsonObject;
-  origins: Origins;
-  /** Its name in the file it was read from. */
-  written?: string;
+  readonly value: JsonObject;
+  readonly origins: Origins;
 }
 
-/** What a patch writes overrides where the values were written (a targeted patch's identity aside). */
-function takeOrigins(into: Origins, from: Origins, targeted: boolean): void {
-  for (const [p, o] of from) {
-    if (p === '') continue;
-    if (targeted && /^\/(?:apiVersion|kind|metadata\/name|metadata\/namespace)$/.test(p)) continue;
-    into.set(p, o);
+/** A resource of the rendering in progress: its current step (boxed, so lookups by name stay valid). */
+interface Slot {
+  r: Resource;
+  /** Its name in the file it was read from. */
+  readonly written?: string;
+}
+
+/**
+ * What a caller that renders often (the analysis) keeps from one rendering to the next: the result of
+ * each step of each resource (a patch document merged, operations applied, a kustomization's names and
+ * labels) by the identity of its inputs, the resource before the step and the patch document. The
+ * documents of a file that did not change are the same objects (the caller keeps them by text), so an
+ * edit of one patch renders that patch's resource again and hands back every other one as it was.
+ */
+export class RenderMemo {
+  private readonly merged = new WeakMap<Resource, WeakMap<Doc, Resource | null>>();
+  private readonly mergedTargeted = new WeakMap<Resource, WeakMap<Doc, Resource | null>>();
+  private readonly operated = new WeakMap<Resource, WeakMap<Doc, Resource>>();
+  /** By kustomization (its uri and text); a few per resource (the overlays that render it). */
+  private readonly transformed = new WeakMap<Resource, Map<string, Resource>>();
+  private readonly uris = new WeakMap<Origins, ReadonlySet<string>>();
+  /** Steps computed, not found here (a test reads how much an edit rendered again). */
+  stepsComputed = 0;
+
+  // The steps take module-level functions, not closures: a rendering asks for every resource's steps, and
+  // most are found here (no function made per resource).
+  step<T extends Resource | null>(
+    table: 'merged' | 'mergedTargeted' | 'operated',
+    r: Resource,
+    doc: Doc,
+    make: (r: Resource, doc: Doc) => T,
+  ): T {
+    const byResource = this[table] as WeakMap<Resource, WeakMap<Doc, T>>;
+    let m = byResource.get(r);
+    if (!m) byResource.set(r, (m = new WeakMap()));
+    const hit = m.get(doc);
+    if (hit !== undefined) return hit;
+    this.stepsComputed++;
+    const out = make(r, doc);
+    m.set(doc, out);
+    return out;
+  }
+
+  transform(r: Resource, key: string, k: Transform, make: (r: Resource, k: Transform) => Resource): Resource {
+    let m = this.transformed.get(r);
+    // Bounded: a kustomization edited many times leaves a result per text it had.
+    if (!m || m.size > 16) this.transformed.set(r, (m = new Map()));
+    const hit = m.get(key);
+    if (hit) return hit;
+    this.stepsComputed++;
+    const out = make(r, k);
+    m.set(key, out);
+    return out;
+  }
+
+  /**
+   * A resource's kind and name (identityKey), the same string each time for the same value: the lookup of
+   * untargeted patches by name hashes each name once, not once per rendering.
+   */
+  keyOf(value: JsonObject): string {
+    let k = this.keys.get(value);
+    if (k === undefined) this.keys.set(value, (k = identityKey(value)));
+    return k;
+  }
+
+  private readonly keys = new WeakMap<JsonObject, string>();
+
+  /**
+   * The same string for the same kustomization text each rendering: looked up for every resource, a new
+   * string would be compared with the kept one character by character.
+   */
+  intern(key: string): string {
+    const kept = this.interned.get(key);
+    if (kept !== undefined) return kept;
+    // Bounded: a kustomization edited many times leaves its texts.
+    if (this.interned.size > 64) this.interned.clear();
+    this.interned.set(key, key);
+    return key;
+  }
+
+  private readonly interned = new Map<string, string>();
+
+  /** The files a rendered resource's values were written in. */
+  urisOf(origins: Origins): ReadonlySet<string> {
+    let u = this.uris.get(origins);
+    if (!u) {
+      const set = new Set<string>();
+      for (const o of origins.values()) set.add(o.uri);
+      this.uris.set(origins, (u = set));
+    }
+    return u;
   }
 }
 
+/** Computes each step afresh (a caller that renders once). */
+const NO_MEMO = {
+  intern: (key: string): string => key,
+  keyOf: (value: JsonObject): string => identityKey(value),
+  step: <T>(_t: string, r: Resource, d: Doc, make: (r: Resource, d: Doc) => T): T => make(r, d),
+  transform: (r: Resource, _key: string, k: Transform, make: (r: Resource, k: Transform) => Resource): Resource =>
+    make(r, k),
+};
+
+/** A kustomization's names, namespace and labels, and where it writes the first two. */
+interface Transform {
+  uri: string;
+  kustomization: JsonObject;
+  renamed?: Span;
+  moved?: Span;
+}
+
+/** namespace, namePrefix/nameSuffix, labels/commonLabels, commonAnnotations on one resource (a step). */
+function transformStep(r: Resource, t: Transform): Resource {
+  const value = transform(r.value, t.kustomization);
+  if (!t.renamed && !t.moved) return value === r.value ? r : { value, origins: r.origins };
+  // A name or namespace the kustomization changes was written there.
+  const origins = new Map(r.origins);
+  if (t.renamed) origins.set('/metadata/name', { uri: t.uri, span: t.renamed });
+  if (t.moved) origins.set('/metadata/namespace', { uri: t.uri, span: t.moved });
+  return { value, origins };
+}
+
+/** JSON 6902 operations on one resource (a step). */
+function operateStep(r: Resource, doc: Doc): Resource {
+  const ops = doc.value as Json[];
+  const origins = new Map(r.origins);
+  // An operation's value was written under `/<i>/value`: it lands at the operation's path.
+  ops.forEach((op, i) => {
+    if (!isObject(op) || typeof op.path !== 'string') return;
+    const own = `/${i}/value`;
+    for (const [p, o] of doc.origins)
+      if (p === own || p.startsWith(`${own}/`)) origins.set(op.path + p.slice(own.length), o);
+  });
+  return { value: applyOperations(r.value, ops) as JsonObject, origins };
+}
+
+/** A merge patch on one resource (a step); null: `$patch: delete` removes it. */
+function mergeStep(r: Resource, doc: Doc, targeted: boolean): Resource | null {
+  const ops = doc.value as JsonObject;
+  // A merge patch never renames what it selects (it names the resource as it is before prefixes).
+  const merged = mergePatch(r.value, targeted ? withoutIdentity(ops) : ops);
+  if (!isObject(merged)) return null;
+  // The identity a patch writes selects the resource; it changes nothing.
+  return { value: merged, origins: withOrigins(r.origins, doc.origins) };
+}
+/** An untargeted merge patch: the resource unchanged (the same object) when the patch does not name it. */
+const mergeUntargeted = (r: Resource, doc: Doc) =>
+  sameResource(r.value, doc.value as JsonObject) ? mergeStep(r, doc, false) : r;
+const mergeTargeted = (r: Resource, doc: Doc) => mergeStep(r, doc, true);
+
+type Memo = Pick<RenderMemo, 'step' | 'transform' | 'keyOf' | 'intern'>;
+
+/** What a patch writes overrides where the values were written (a targeted patch's identity aside). */
+function withOrigins(base: Origins, from: Origins): Origins {
+  const into = new Map(base);
+  for (const [p, o] of from) {
+    if (p === '') continue;
+    if (/^\/(?:apiVersion|kind|metadata\/name|metadata\/namespace)$/.test(p)) continue;
+    into.set(p, o);
+  }
+  return into;
+}
+
 /** Applies one patch (a merge patch, or JSON 6902 operations) to the resources it selects. */
-function applyPatch(resources: Resource[], content: Doc[], target: JsonObject | undefined): void {
+function applyPatch(slots: Slot[], content: readonly Doc[], target: JsonObject | undefined, memo: Memo): void {
   // Untargeted patches name their resource: found by kind and name, not by a scan per patch document (a
   // patch file may patch each of a thousand resources).
-  let byName: Map<string, Resource[]> | undefined;
-  const removed = new Set<Resource>();
-  const candidates = (patch: JsonObject): Resource[] => {
+  let byName: Map<string, Slot[]> | undefined;
+  const removed = new Set<Slot>();
+  const candidates = (patch: JsonObject): Slot[] => {
     if (!byName) {
       byName = new Map();
-      for (const r of resources) {
-        const k = identityKey(r.value);
+      for (const s of slots) {
+        const k = memo.keyOf(s.r.value);
         const list = byName.get(k);
-        if (list) list.push(r);
-        else byName.set(k, [r]);
+        if (list) list.push(s);
+        else byName.set(k, [s]);
       }
     }
-    return (byName.get(identityKey(patch)) ?? []).filter((r) => !removed.has(r));
+    const found = byName.get(memo.keyOf(patch)) ?? [];
+    return removed.size === 0 ? found : found.filter((s) => !removed.has(s));
   };
+  const selects = target ? matcher(target) : undefined;
   for (const doc of content) {
     const ops = doc.value;
     if (Array.isArray(ops)) {
-      if (!target) continue;
-      for (const r of resources) {
-        if (!matches(r.value, target)) continue;
-        r.value = applyOperations(r.value, ops) as JsonObject;
-        // An operation's value was written under `/<i>/value`: it lands at the operation's path.
-        ops.forEach((op, i) => {
-          if (!isObject(op) || typeof op.path !== 'string') return;
-          const own = `/${i}/value`;
-          for (const [p, o] of doc.origins)
-            if (p === own || p.startsWith(`${own}/`)) r.origins.set(op.path + p.slice(own.length), o);
-        });
+      if (!selects) continue;
+      for (const s of slots) {
+        if (!selects(s.r.value)) continue;
+        s.r = memo.step('operated', s.r, doc, operateStep);
       }
       continue;
     }
     if (!isObject(ops)) continue;
-    for (const r of target ? [...resources] : candidates(ops)) {
-      if (!(target ? matches(r.value, target) : sameResource(r.value, ops))) continue;
-      // A merge patch never renames what it selects (it names the resource as it is before prefixes).
-      const merged = mergePatch(r.value, target ? withoutIdentity(ops) : ops);
+    for (const s of selects ? [...slots] : candidates(ops)) {
+      if (selects && !selects(s.r.value)) continue;
+      // Untargeted, whether the patch names the resource is part of the step (kept with its result).
+      const next = selects
+        ? memo.step('mergedTargeted', s.r, doc, mergeTargeted)
+        : memo.step('merged', s.r, doc, mergeUntargeted);
+      if (next === s.r) continue;
       // `$patch: delete` at the top removes the resource.
-      if (!isObject(merged)) {
-        resources.splice(resources.indexOf(r), 1);
-        removed.add(r);
+      if (next === null) {
+        slots.splice(slots.indexOf(s), 1);
+        removed.add(s);
         continue;
       }
-      r.value = merged;
-      // The identity a patch writes selects the resource; it changes nothing.
-      takeOrigins(r.origins, doc.origins, true);
+      s.r = next;
     }
   }
 }
@@ -241,29 +425,28 @@ function withMap(r: JsonObject, key: 'labels' | 'annotations', add: JsonObject):
   return { ...r, metadata: { ...m, [key]: { ...was, ...add } } };
 }
 
-/** Renders the kustomization at `uri` (a kustomization file). */
 /**
- * `documents` reads a resource file's documents: a caller that renders often (the analysis) keeps them by
- * text, so an edit of a patch does not parse the whole base again. They are never changed here.
+ * Renders the kustomization at `uri` (a kustomization file). `documents` reads a resource file's documents:
+ * a caller that renders often (the analysis) keeps them by text, so an edit of a patch does not parse the
+ * whole base again, and keeps each step's results in `memo` (see RenderMemo). Neither is changed here.
  */
 export function renderKustomization(
   uri: string,
   read: (uri: string) => string | undefined,
   documents: (uri: string, text: string) => readonly Doc[] = (u, t) => resourceDocuments(t, u),
+  memo: Memo = NO_MEMO,
 ): Rendered {
-  const r = render(uri, read, 0, new Set(), documents);
-  return { resources: r.map((x) => x.value), origins: r.map((x) => x.origins), written: r.map((x) => x.written) };
+  const r = render(uri, read, 0, new Set(), documents, memo);
+  return {
+    resources: r.map((x) => x.r.value),
+    origins: r.map((x) => x.r.origins),
+    written: r.map((x) => x.written),
+  };
 }
 
-/** Origins moved by `by` characters (a document's, placed in its file). */
-export function shifted(origins: Origins, by: number): Origins {
-  const out: Origins = new Map();
-  for (const [k, o] of origins) out.set(k, { uri: o.uri, span: [o.span[0] + by, o.span[1] + by] });
-  return out;
-}
-
-/** The documents of a resource file, with where each value was written. */
-export const resourceDocuments = (text: string, uri: string): Doc[] => docsWithOrigins(text, uri);
+/** The documents of a resource file, with where each value was written (relative to `anchor`, if given). */
+export const resourceDocuments = (text: string, uri: string, anchor?: Anchor): Doc[] =>
+  docsWithOrigins(text, uri, 0, undefined, anchor);
 
 function render(
   uri: string,
@@ -271,7 +454,8 @@ function render(
   depth: number,
   seen: ReadonlySet<string>,
   documents: (uri: string, text: string) => readonly Doc[],
-): Resource[] {
+  memo: Memo,
+): Slot[] {
   const text = read(uri);
   if (text === undefined || depth > MAX_DEPTH || seen.has(uri)) return [];
   const inside = new Set([...seen, uri]);
@@ -282,7 +466,7 @@ function render(
     return [];
   }
   if (!isObject(k)) return [];
-  const resources: Resource[] = [];
+  const resources: Slot[] = [];
   const list = (v: Json | undefined): Json[] => (Array.isArray(v) ? v : []);
 
   for (const entry of [...list(k.resources), ...list(k.bases)]) {
@@ -291,28 +475,28 @@ function render(
     if (!at) continue;
     const file = read(at);
     if (file !== undefined) {
-      // The documents may be a cache's: patches replace values and add origins on copies.
+      // A document is the first step of its resource (steps make new resources: the documents, maybe a
+      // cache's, are never changed).
       for (const d of documents(at, file))
-        if (isObject(d.value))
-          resources.push({ value: d.value, origins: new Map(d.origins), written: str(meta(d.value).name) });
+        if (isObject(d.value)) resources.push({ r: d as Resource, written: str(meta(d.value).name) });
       continue;
     }
     const folder = at.endsWith('/') ? at : `${at}/`;
     for (const name of KUSTOMIZATION_NAMES) {
       const inner = `${folder}${name}`;
       if (read(inner) === undefined) continue;
-      resources.push(...render(inner, read, depth + 1, inside, documents));
+      for (const s of render(inner, read, depth + 1, inside, documents, memo)) resources.push(s);
       break;
     }
   }
 
   const inline = inlineSpans(text);
-  const contentOf = (p: JsonObject): Doc[] => {
+  const contentOf = (p: JsonObject): readonly Doc[] => {
     if (typeof p.patch === 'string') return inlineDocs(p.patch);
     if (typeof p.path === 'string') {
       const at = resolveFrom(uri, p.path);
       const t = at ? read(at) : undefined;
-      return t === undefined || !at ? [] : [...documents(at, t)];
+      return t === undefined || !at ? [] : documents(at, t);
     }
     return [];
   };
@@ -320,22 +504,27 @@ function render(
   const inlineDocs = (patch: string): Doc[] => docsWithOrigins(patch, uri, 0, inline.get(patch) ?? (() => 0));
   for (const p of list(k.patchesStrategicMerge)) {
     if (typeof p !== 'string') continue;
-    applyPatch(resources, /\n/.test(p) ? inlineDocs(p) : contentOf({ path: p }), undefined);
+    applyPatch(resources, /\n/.test(p) ? inlineDocs(p) : contentOf({ path: p }), undefined, memo);
   }
   for (const p of list(k.patches))
-    if (isObject(p)) applyPatch(resources, contentOf(p), isObject(p.target) ? p.target : undefined);
+    if (isObject(p)) applyPatch(resources, contentOf(p), isObject(p.target) ? p.target : undefined, memo);
   for (const p of list(k.patchesJson6902))
-    if (isObject(p) && isObject(p.target)) applyPatch(resources, contentOf(p), p.target);
+    if (isObject(p) && isObject(p.target)) applyPatch(resources, contentOf(p), p.target, memo);
 
+  // A kustomization that only lists and patches (a base, most often) changes nothing more: no step.
+  if (!transforms(k)) return resources;
   const keys = topKeySpans(text);
-  for (const r of resources) {
-    r.value = transform(r.value, k);
-    // A name or namespace the kustomization changes was written there.
-    const name = keys.get('namePrefix') ?? keys.get('nameSuffix');
-    if (name && (k.namePrefix || k.nameSuffix)) r.origins.set('/metadata/name', { uri, span: name });
-    const ns = keys.get('namespace');
-    if (ns && k.namespace) r.origins.set('/metadata/namespace', { uri, span: ns });
-  }
+  const name = keys.get('namePrefix') ?? keys.get('nameSuffix');
+  const ns = keys.get('namespace');
+  // The kustomization's text decides the step (its uri: where its names are written).
+  const key = memo.intern(`${uri}\u0000${text}`);
+  const t: Transform = {
+    uri,
+    kustomization: k,
+    renamed: name && (k.namePrefix || k.nameSuffix) ? name : undefined,
+    moved: ns && k.namespace ? ns : undefined,
+  };
+  for (const s of resources) s.r = memo.transform(s.r, key, t, transformStep);
   return resources;
 }
 
@@ -362,6 +551,15 @@ function inlineSpans(text: string): Map<string, (offset: number) => number> {
   for (const d of parseAllDocuments(text)) if ('contents' in d) visit(d.contents, { n: 10_000 });
   return out;
 }
+
+/** Whether `transform` changes anything with this kustomization. */
+const transforms = (k: JsonObject): boolean =>
+  (typeof k.namespace === 'string' && k.namespace !== '') ||
+  (typeof k.namePrefix === 'string' && k.namePrefix !== '') ||
+  (typeof k.nameSuffix === 'string' && k.nameSuffix !== '') ||
+  isObject(k.commonLabels) ||
+  Array.isArray(k.labels) ||
+  isObject(k.commonAnnotations);
 
 /** namespace, namePrefix/nameSuffix, labels/commonLabels, commonAnnotations on one resource. */
 function transform(r: JsonObject, k: JsonObject): JsonObject {

@@ -66,13 +66,20 @@ export interface RenderedOptions {
    * rendered overlay as their workspace; offsets in each resource's text. None: not checked.
    */
   cross?: (texts: readonly string[], touched: readonly number[], overlay: string) => Diag[][];
+  /**
+   * Instead of `validate` and `cross`: all the problems of each resource `touched`, alone and together (a
+   * caller that keeps them for the rendered texts that did not change).
+   */
+  check?: (texts: readonly string[], touched: readonly number[], overlay: string) => Diag[][];
+  /** The files the values of a rendered resource were written in (a caller may keep them). */
+  urisOf?: (origins: Origins) => ReadonlySet<string>;
   /** A rendered resource as YAML text (a caller may keep the texts: most resources are the same each time). */
   toText?: (resource: JsonObject) => string;
   /**
    * Where the problems of a rendered text are, as JSON pointers, by text: a caller may keep them (the
    * same text has the same problems), sparing a parse of each resource with problems on each rendering.
    */
-  pointers?: Map<string, string[]>;
+  pointers?: Map<string, { starts: string; at: string[] }>;
   /** The overlay already rendered (a caller that keeps renderings); else it is rendered here. */
   rendered?: Rendered;
 }
@@ -83,24 +90,26 @@ export function renderedDiagnostics(o: RenderedOptions): Diag[] {
   const lineOf = (offset: number) => o.lines.positionAt(offset).line;
   const shown = new Set(o.own.map((d) => `${d.code} ${lineOf(d.start)}`));
   const out = new Map<string, Diag>();
-  const touched = rendered.origins.flatMap((origins, i) =>
-    [...origins.values()].some((x) => x.uri === o.file) ? [i] : [],
-  );
+  const urisOf = o.urisOf ?? ((origins: Origins) => new Set([...origins.values()].map((x) => x.uri)));
+  const touched = rendered.origins.flatMap((origins, i) => (urisOf(origins).has(o.file) ? [i] : []));
   if (touched.length === 0) return [];
   const toText = o.toText ?? ((r: JsonObject) => stringify(r, { lineWidth: 0 }));
   const needed = new Set(touched);
-  const texts = rendered.resources.map((r, i) => (o.cross || needed.has(i) ? toText(r) : ''));
-  const cross = o.cross ? o.cross(texts, touched, overlay) : [];
+  const texts = rendered.resources.map((r, i) => (o.cross || o.check || needed.has(i) ? toText(r) : ''));
+  const checked = o.check ? o.check(texts, touched, overlay) : undefined;
+  const cross = !checked && o.cross ? o.cross(texts, touched, overlay) : [];
   touched.forEach((i, n) => {
-    const found = [...o.validate(texts[i]), ...(cross[n] ?? [])];
+    const found = checked ? checked[n] : [...o.validate(texts[i]), ...(cross[n] ?? [])];
     if (found.length === 0) return;
     const origins = rendered.origins[i];
-    const cacheKey = `${found.map((d) => d.start).join(',')}\u0000${texts[i]}`;
-    let at = o.pointers?.get(cacheKey);
+    // By the text (the same string each rendering: its hash is computed once) and where the problems start.
+    const starts = found.map((d) => d.start).join(',');
+    const kept = o.pointers?.get(texts[i]);
+    let at = kept?.starts === starts ? kept.at : undefined;
     if (!at) {
       const doc = parseDocument(texts[i], { uniqueKeys: false });
       at = found.map((d) => pointerAt(doc.contents, d.start));
-      o.pointers?.set(cacheKey, at);
+      o.pointers?.set(texts[i], { starts, at });
     }
     for (const [n, d] of found.entries()) {
       const origin = originOf(origins, at[n]);
