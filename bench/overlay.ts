@@ -7,7 +7,17 @@
 // `accessTier: Cool` makes wrong: a problem of the rendered overlay alone, shown on the patch's line.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { API_VERSION, BAD_TLS, GOOD_TLS, hasError, KIND, resource, RESOURCE_LINES } from './workload';
+import {
+  API_VERSION,
+  BAD_TLS,
+  editAt,
+  GOOD_TLS,
+  hasError,
+  KIND,
+  resource,
+  RESOURCE_LINES,
+  TLS_PREFIX,
+} from './workload';
 
 export const OVERLAYS = ['dev', 'staging', 'prod'] as const;
 /** The overlay whose patch file the bench opens and edits. */
@@ -16,7 +26,6 @@ export const EDITED_OVERLAY = 'prod';
 export const PATCH_LINES = RESOURCE_LINES;
 /** Line (within a patch document) of `  minimumTlsVersion: …`. */
 const PATCH_TLS_LINE = 9;
-const TLS_PREFIX = '  minimumTlsVersion: ';
 
 /** The patch of account `i` in `overlay`; `variant` changes a tag value, so that each open is a new text. */
 export function patchDocument(i: number, overlay: string, variant = 0): string {
@@ -159,20 +168,8 @@ export function overlayWorkload(dir: string, resources: number): OverlayWorkload
 }
 
 /** The k-th edit (1, 2, …) of a patch file: `minimumTlsVersion: TLS1_9` in a clean patch in the middle. */
-export function patchEditAt(
+export const patchEditAt = (
   resources: number,
   k: number,
-): { line: number; character: number; length: number; newText: string } {
-  let i = Math.floor(resources / 2);
-  for (let seen = 0; ; i++) {
-    if (!hasError(i)) seen++;
-    if (seen === k) break;
-  }
-  if (i >= resources) throw new Error(`edit ${k} runs off the end of a ${resources}-patch file`);
-  return {
-    line: i * PATCH_LINES + PATCH_TLS_LINE,
-    character: TLS_PREFIX.length,
-    length: GOOD_TLS.length,
-    newText: BAD_TLS,
-  };
-}
+): { line: number; character: number; length: number; newText: string } =>
+  editAt(resources, k, { linesPer: PATCH_LINES, tlsLine: PATCH_TLS_LINE, noun: 'patch' });

@@ -20,7 +20,7 @@ export const HOVER_LINE = TLS_LINE;
 
 export const GOOD_TLS = 'TLS1_2';
 export const BAD_TLS = 'TLS1_9';
-const TLS_PREFIX = '  minimumTlsVersion: ';
+export const TLS_PREFIX = '  minimumTlsVersion: ';
 
 /** True when resource `i` (0-based) is generated with its error: every 10th one. */
 export const hasError = (i: number): boolean => i % 10 === 9;
@@ -78,6 +78,11 @@ export function fileWorkload(resources: number, variant = 0): FileWorkload {
 export function editAt(
   resources: number,
   k: number,
+  layout: { linesPer: number; tlsLine: number; noun: string } = {
+    linesPer: RESOURCE_LINES,
+    tlsLine: TLS_LINE,
+    noun: 'resource',
+  },
 ): { line: number; character: number; length: number; newText: string } {
   const mid = Math.floor(resources / 2);
   let i = mid;
@@ -85,9 +90,9 @@ export function editAt(
     if (!hasError(i)) seen++;
     if (seen === k) break;
   }
-  if (i >= resources) throw new Error(`edit ${k} runs off the end of a ${resources}-resource file`);
+  if (i >= resources) throw new Error(`edit ${k} runs off the end of a ${resources}-${layout.noun} file`);
   return {
-    line: i * RESOURCE_LINES + TLS_LINE,
+    line: i * layout.linesPer + layout.tlsLine,
     character: TLS_PREFIX.length,
     length: GOOD_TLS.length,
     newText: BAD_TLS,
