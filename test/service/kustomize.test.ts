@@ -206,6 +206,34 @@ patches:
   });
 });
 
+describe('files a kustomization reads from outside its folder', () => {
+  test('a file outside is a warning on its entry (kubectl refuses it); a folder with a kustomization is not', () => {
+    const a = new Analysis();
+    const text =
+      'resources:\n  - ../../base\n  - ../../shared/group.yaml\n  - ../../shared\npatches:\n  - path: ../../shared/ops.yaml\n    target:\n      kind: StorageAccount\n  - path: local.yaml\n';
+    a.indexFile('file:///repo/shared/group.yaml', group);
+    a.indexFile('file:///repo/shared/kustomization.yaml', 'resources:\n  - group.yaml\n');
+    a.indexFile('file:///repo/shared/ops.yaml', '- op: add\n  path: /spec/minimumTlsVersion\n  value: TLS1_2\n');
+    a.indexFile('file:///repo/overlays/prod/local.yaml', patch);
+    a.indexFile(K, text);
+    const found = a
+      .fileDiagnostics(K, undefined, { complete: true })
+      .filter((d) => d.code === 'kustomize-outside-root');
+    assert.deepEqual(
+      found.map((d) => text.slice(d.start, d.end)),
+      ['../../shared/group.yaml', '../../shared/ops.yaml'],
+    );
+    assert.match(found[0].message, /^`\.\.\/\.\.\/shared\/group\.yaml` is outside this kustomization's folder/);
+    // A path to nothing known (maybe a folder outside the workspace): nothing said.
+    const b = new Analysis();
+    b.indexFile(K, 'resources:\n  - ../../elsewhere/app.yaml\n');
+    assert.deepEqual(
+      b.fileDiagnostics(K, undefined, { complete: true }).filter((d) => d.code === 'kustomize-outside-root'),
+      [],
+    );
+  });
+});
+
 describe('rendering an overlay (compared with kubectl in test/kustomize/differential.test.ts)', () => {
   test('a loop of kustomizations, a missing file and a text that is not YAML end, with what can be rendered', () => {
     const files: Record<string, string> = {

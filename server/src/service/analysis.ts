@@ -588,8 +588,11 @@ export class Analysis {
     }
     const own = validateFile(f, { rules });
     if (role.role !== 'kustomization') return own;
-    const inline = kustomizationDiagnostics(f.text, this.registry, (t) =>
-      validateFile(this.parse(t), { partial: true }),
+    const inline = kustomizationDiagnostics(
+      f.text,
+      this.registry,
+      (t) => validateFile(this.parse(t), { partial: true }),
+      { uri, isFile: (u) => this.userText(u) !== undefined },
     );
     const all = [...own, ...applySettings(f, inline, { rules })].sort((a, b) => a.start - b.start || a.end - b.end);
     return withRendered ? this.withRendered(uri, f, [uri], all) : all;

@@ -112,6 +112,9 @@ export const FIXES: Record<Code, FixDoc> = {
   'kustomize-owner-renamed': NONE(
     'Patch the reference in the overlay to the renamed name (`spec.owner.name: prod-rg`), or teach Kustomize the field with a `configurations:` nameReference (then it is no longer checked here), or leave the owner out of the overlay if the reference is to the original in the cluster.',
   ),
+  'kustomize-outside-root': NONE(
+    "Move the file below the kustomization's folder, or make its folder a kustomization (a base or a component) and list the folder; builds run with `--load-restrictor LoadRestrictionsNone` accept it as it is.",
+  ),
   'owner-not-found': NONE(
     "Add the owner's manifest to the workspace, or ignore it if the owner exists in the cluster.",
   ),

@@ -11,7 +11,7 @@ import { applySettings, type ValidateOptions } from '../ruleSettings';
 import { toUserSpans } from '../source';
 import { validateChunk } from '../validate';
 import { checkOperations, isJson6902 } from './json6902';
-import { readKustomization, type PatchTarget } from './kustomization';
+import { readKustomization, resolveFrom, type Kustomization, type PatchTarget } from './kustomization';
 
 /** A document that is a YAML list at its root (`- op: …`): cheaper than a parse for the common case. */
 const listAtRoot = (text: string) => /^(?:[ \t]*(?:#.*)?\r?\n)*-[ \t\r\n]/.test(text);
@@ -78,9 +78,11 @@ export function kustomizationDiagnostics(
   text: string,
   registry: Registry,
   validatePartial: (text: string) => Diag[],
+  files?: { uri: string; isFile: (uri: string) => boolean },
 ): Diag[] {
   const k = readKustomization(text);
   const out: Diag[] = [];
+  if (files) out.push(...outsideRoot(k, files.uri, files.isFile));
   if (k.unrendered.length > 0) {
     const names = [...new Set(k.unrendered.map((u) => u.what))];
     out.push({
@@ -107,4 +109,26 @@ export function kustomizationDiagnostics(
     );
   }
   return out.sort((a, b) => a.start - b.start || a.end - b.end);
+}
+
+/**
+ * Files a kustomization reads from outside its folder. `kubectl kustomize` (and tools that build as it does
+ * by default) refuses them: "security; file … is not in or below …" (its load restrictor). A folder with a
+ * kustomization of its own is allowed anywhere, so only what is known to be a file is reported; the overlay
+ * is still rendered here as `--load-restrictor LoadRestrictionsNone` would.
+ */
+function outsideRoot(k: Kustomization, uri: string, isFile: (uri: string) => boolean): Diag[] {
+  const folder = uri.slice(0, uri.lastIndexOf('/') + 1);
+  const out: Diag[] = [];
+  for (const ref of [...k.resourceRefs, ...k.patchFiles]) {
+    const at = resolveFrom(uri, ref.path);
+    if (!at || at.startsWith(folder) || !isFile(at)) continue;
+    out.push({
+      code: 'kustomize-outside-root',
+      start: ref.span[0],
+      end: ref.span[1],
+      message: `\`${ref.path}\` is outside this kustomization's folder: \`kubectl kustomize\` refuses to read it (its load restrictor). Move the file below the folder, list a folder that has its own kustomization instead, or build with \`--load-restrictor LoadRestrictionsNone\`.`,
+    });
+  }
+  return out;
 }
