@@ -4,14 +4,15 @@
 // A kind name alone is too weak a sign (`Topic` or `Snapshot` may be anybody's), so the document counts as
 // ours only when its own content confirms it:
 // - it is a block mapping without YAML errors, with no `apiVersion` key at all, and a `spec` mapping;
-// - every field it sets exists, with a compatible type and value, in some version of a kind of that name
-//   (`blockers` of crd/versions.ts: what the version moves compare): another operator's `Topic` sets
-//   fields ours does not have;
+// - every field it sets exists in some version of a kind of that name, a mapping or list where the kind
+//   has one (`blockers` of crd/versions.ts, what the version moves compare, over its keys: a wrong value
+//   is a mistake to report once the apiVersion is there): another operator's `Topic` sets fields ours
+//   does not have;
 // - its spec writes one of the operator's own conventions that the kind has: `owner` (every kind of ours
 //   but ResourceGroup names its owner so; no Kubernetes built-in kind has `spec.owner`), `cloudName` or
 //   `operatorSpec`. Fields any resource may have (`location`, `tags`) are not enough on their own.
 // A document that passes is missing only its apiVersion; one that does not gets nothing (as before).
-// The versions offered are those its fields fit; a kind name shared by several groups of the registry
+// The versions offered are those its values fit too (else all its keys fit); a kind name shared by several groups of the registry
 // (a workspace CRD's kind named like a built-in one) is decided by the same test, else all are listed.
 import type { Document, YAMLMap } from 'yaml';
 import { isMap, isScalar } from 'yaml';
@@ -55,17 +56,30 @@ export function apiVersionCandidates(doc: Document, root: YAMLMap, registry: Reg
   } catch {
     return undefined; // an alias bomb: nothing is guessed
   }
-  const fitting = registry.kinds.filter(
+  // Ours: every key it writes is one of a version's (values aside: a wrong value is a mistake to report).
+  const keys = keysOnly(plain);
+  const named = registry.kinds.filter(
     (d) =>
       d.kind === kind &&
       d.crd?.served !== false &&
       SIGNS.some((s) => specKeys.includes(s) && d.spec.fields[s] !== undefined) &&
-      blockers(plain, envelopeOf(d), '').length === 0,
+      blockers(keys, envelopeOf(d), '').length === 0,
   );
-  if (fitting.length === 0) return undefined;
+  if (named.length === 0) return undefined;
+  // The versions its values fit too (the two RoleAssignment shapes differ in an enumeration); where none
+  // does, every version its keys fit: the apiVersion is missing all the same, and its checks say the rest.
+  const whole = named.filter((d) => blockers(plain, envelopeOf(d), '').length === 0);
+  const fitting = whole.length > 0 ? whole : named;
   // Families in a stable order (built-in kinds first, as the registry's look-up prefers them).
   const families = [...new Set(fitting.map(familyOf))];
   return families.flatMap((f) => fitting.filter((d) => familyOf(d) === f).sort(preferred)).slice(0, MAX_OFFERED);
+}
+
+/** A value's keys and collections, its scalars left out (null fits any type: crd/versions.ts `blockers`). */
+function keysOnly(v: unknown, depth = 0): unknown {
+  if (v === null || typeof v !== 'object' || depth > 64) return null;
+  if (Array.isArray(v)) return v.map((x) => keysOnly(x, depth + 1));
+  return Object.fromEntries(Object.entries(v as Record<string, unknown>).map(([k, x]) => [k, keysOnly(x, depth + 1)]));
 }
 
 /** The apiVersion to write for a version (a CRD's kind keeps its own domain). */
