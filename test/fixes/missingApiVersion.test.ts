@@ -192,3 +192,47 @@ describe('the API domain comes from the analysis’s inputs', () => {
     assert.equal(fix?.title, 'Add `apiVersion: storage.contoso.io/v20220901`');
   });
 });
+
+describe('no false errors where another tool writes or completes the manifest', () => {
+  const RG =
+    'apiVersion: resources.cloud.example.com/v1api20200601\nkind: ResourceGroup\nmetadata:\n  name: rg-orders\nspec:\n  location: westus2\n';
+  const codes = (a: ReturnType<typeof createAnalysis>, uri: string, text: string) =>
+    a
+      .fileDiagnostics(uri, a.openFile(uri, 1, text), { complete: true })
+      .map((d) => `${d.code} ${text.slice(d.start, d.end)}`);
+
+  test('a Kustomize patch without apiVersion: nothing (a strategic-merge patch is completed by its target)', () => {
+    const a = createAnalysis();
+    a.indexFile('file:///repo/base/rg.yaml', RG);
+    a.indexFile('file:///repo/base/account.yaml', `apiVersion: ${API}\n${STORAGE}`);
+    a.indexFile('file:///repo/base/kustomization.yaml', 'resources:\n  - rg.yaml\n  - account.yaml\n');
+    a.indexFile(
+      'file:///repo/overlays/prod/kustomization.yaml',
+      'apiVersion: kustomize.config.k8s.io/v1beta1\nkind: Kustomization\nresources:\n  - ../../base\npatches:\n  - path: patch.yaml\n',
+    );
+    const patch =
+      'kind: StorageAccount\nmetadata:\n  name: stordersprod\nspec:\n  owner:\n    name: rg-orders\n  location: westus2\n';
+    assert.deepEqual(codes(a, 'file:///repo/overlays/prod/patch.yaml', patch), []);
+    // The same text as a resource of its own is missing its apiVersion.
+    assert.deepEqual(codes(a, 'file:///repo/other/account.yaml', patch), ['missing-required kind']);
+  });
+
+  test('a Helm template: nothing where an output action at the root may write the apiVersion', () => {
+    const a = createAnalysis();
+    a.indexFile('file:///repo/chart/Chart.yaml', 'apiVersion: v2\nname: app\nversion: 0.1.0\n');
+    a.indexFile('file:///repo/chart/rg.yaml', RG);
+    const uri = 'file:///repo/chart/templates/account.yaml';
+    const included = `{{ include "app.apiVersion" . }}\n${STORAGE.replace('stordersprod', '{{ .Values.name }}')}`;
+    assert.deepEqual(codes(a, uri, included), []);
+    const trimmed = `{{- template "app.header" . }}\n${STORAGE}`;
+    assert.deepEqual(codes(a, uri, trimmed), []);
+    // No action line that could write it: the apiVersion is missing (no fix: its edits were made on the mask).
+    const plain = `{{- if .Values.enabled }}\n${STORAGE.replace('stordersprod', '{{ .Values.name }}')}{{- end }}\n`;
+    const diags = a.fileDiagnostics(uri, a.openFile(uri, 2, plain), { complete: true });
+    assert.deepEqual(
+      diags.map((d) => `${d.code} ${plain.slice(d.start, d.end)}`),
+      ['missing-required kind'],
+    );
+    assert.equal(diags[0].data, undefined);
+  });
+});
