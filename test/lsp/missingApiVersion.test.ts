@@ -70,7 +70,7 @@ describe('a missing apiVersion through the server', () => {
       const { d, actions } = await fixesOf(client, uri);
       assert.deepEqual(d.range, { start: { line: 0, character: 0 }, end: { line: 0, character: 4 } });
       assert.match(
-        d.message,
+        String(d.message),
         /^The manifest is missing required field 'apiVersion': write 'apiVersion: storage\.azure\.com\/v20220901'/,
       );
       const add = actions.find((a) => a.title === "Add 'apiVersion: storage.azure.com/v20220901'");
@@ -83,7 +83,7 @@ describe('a missing apiVersion through the server', () => {
         settings: { cloudManifests: { apiDomain: 'example.org' } },
       });
       const changed = await client.waitForDiagnostics(uri, (p) =>
-        p.diagnostics.some((x) => x.message.includes('storage.example.org/v20220901')),
+        p.diagnostics.some((x) => String(x.message).includes('storage.example.org/v20220901')),
       );
       assert.equal(changed.diagnostics.length, 1);
       const after = await client.change(uri, fixed);
@@ -104,7 +104,7 @@ describe('a missing apiVersion through the server', () => {
       await client.waitForScans(1);
       const uri = pathToFileURL(join(root, 'account.yaml')).href;
       const { d, actions } = await fixesOf(client, uri);
-      assert.match(d.message, /write 'apiVersion: storage\.contoso\.io\/v20220901'/);
+      assert.match(String(d.message), /write 'apiVersion: storage\.contoso\.io\/v20220901'/);
       assert.deepEqual(
         actions.map((a) => a.title),
         ["Add 'apiVersion: storage.contoso.io/v20220901'", 'Disable missing-required for this line'],
