@@ -4,6 +4,8 @@
 // fitting version, fix-all only where one fits and the domain is the workspace's; the domain from the
 // analysis's inputs (the `apiDomain` setting, the indexed files), else the file's, else the placeholder.
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { parseAllDocuments } from 'yaml';
 import { createAnalysis } from '../../server/src/service/analysis';
@@ -234,5 +236,37 @@ describe('no false errors where another tool writes or completes the manifest', 
       ['missing-required kind'],
     );
     assert.equal(diags[0].data, undefined);
+  });
+});
+
+describe('a kind name shared with a workspace CRD', () => {
+  const DIR = join(__dirname, '..', 'fixtures', 'crds', 'kind-without-apiversion');
+  const read = (n: string) => readFileSync(join(DIR, n), 'utf8');
+  test('the fields decide between the groups, else both are listed; the CRD keeps its own domain', () => {
+    const a = createAnalysis();
+    a.indexFile('file:///ws/crd.yaml', read('crd.yaml'));
+    a.applyCrds();
+    const uri = 'file:///ws/manifests.yaml';
+    const text = read('manifests.yaml');
+    const file = a.openFile(uri, 1, text);
+    const diags = a.fileDiagnostics(uri).filter((d) => d.code === 'missing-required');
+    const named = (d: (typeof diags)[number]) =>
+      codeActions(file, [d])
+        .filter((x) => x.title.startsWith('Add `apiVersion'))
+        .map((x) => x.title.slice('Add `apiVersion: '.length, -1));
+    assert.deepEqual(
+      diags.map((d) => named(d)),
+      [
+        // `partitions`: both served versions of the CRD, the storage one first.
+        ['kafka.example.io/v1', 'kafka.example.io/v1beta1'],
+        // `retention`: v1 alone.
+        ['kafka.example.io/v1'],
+        // `location`: eventgrid's, in the domain the file uses.
+        ['eventgrid.example.io/v20200601'],
+        // Only `owner`: both groups.
+        ['eventgrid.example.io/v20200601', 'kafka.example.io/v1', 'kafka.example.io/v1beta1'],
+      ],
+    );
+    assert.match(diags[3].message, /; Topic is a kind of more than one API group here, and its fields fit each\.$/);
   });
 });
