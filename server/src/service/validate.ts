@@ -64,7 +64,8 @@ export function validateChunk(
   const used = chunk.store.memo.get(DOMAIN_USED);
   const hit = cache.get(chunk.key);
   const was = partial ? undefined : used.get(chunk.key);
-  if (hit && (was === undefined || was === domainFor(chunk, file).name)) return hit;
+  const tag = (d: { name: string; known: boolean }) => `${d.known}:${d.name}`;
+  if (hit && (was === undefined || was === tag(domainFor(chunk, file)))) return hit;
   chunk.store.counters.validations++;
   let domain: { name: string; known: boolean } | undefined;
   const diags = computeChunk(analysisTree(chunk), chunk.text, chunk.store, partial, () => {
@@ -72,7 +73,7 @@ export function validateChunk(
     return domain;
   });
   cache.set(chunk.key, diags);
-  if (domain && !partial) used.set(chunk.key, domain.name);
+  if (domain && !partial) used.set(chunk.key, tag(domain));
   else if (!partial) used.delete(chunk.key);
   return diags;
 }
