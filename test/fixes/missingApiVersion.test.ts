@@ -228,6 +228,9 @@ describe('no false errors where another tool writes or completes the manifest', 
     assert.deepEqual(codes(a, uri, included), []);
     const trimmed = `{{- template "app.header" . }}\n${STORAGE}`;
     assert.deepEqual(codes(a, uri, trimmed), []);
+    // In the second document of a template, far below the first (the action stands for its own document's root).
+    const second = `${RG}${'# notes\n'.repeat(600)}---\n{{ include "app.apiVersion" . }}\n${STORAGE}`;
+    assert.deepEqual(codes(a, uri, second), []);
     // No action line that could write it: the apiVersion is missing (no fix: its edits were made on the mask).
     const plain = `{{- if .Values.enabled }}\n${STORAGE.replace('stordersprod', '{{ .Values.name }}')}{{- end }}\n`;
     const diags = a.fileDiagnostics(uri, a.openFile(uri, 2, plain), { complete: true });
