@@ -50,7 +50,7 @@ export const FIXES: Record<Code, FixDoc> = {
     actions: [
       'Add the missing fields `<a>`, `<b>` (at the mapping\'s indentation, in model order, with placeholders that pass the checks: the first allowed value, `""`, the lowest allowed number; not offered in flow style)',
       'Add `kind: <kind>` (a missing `kind` where the apiVersion has one kind)',
-      'Add `apiVersion: <group>/<version>` (one of our kinds without apiVersion, its spec confirming it: one per version its fields fit, as the first line; in fix-all where one fits and the domain is the setting\'s or the workspace\'s)',
+      "Add `apiVersion: <group>/<version>` (one of our kinds without apiVersion, its spec confirming it: one per version its fields fit, as the first line; in fix-all where one fits and the domain is the setting's or the workspace's)",
     ],
     safe: true,
   },
