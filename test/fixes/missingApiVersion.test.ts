@@ -180,6 +180,18 @@ describe('the API domain comes from the analysis’s inputs', () => {
     a.settings = { ...DEFAULT_SETTINGS, apiDomain: 'example.org' };
     assert.match(messageOf(a), /`apiVersion: storage\.example\.org\/v20220901`/);
   });
+  test('validated once on its way to its diagnostics, again only when the domain changes', () => {
+    const a = createAnalysis({ settings: { ...DEFAULT_SETTINGS, apiDomain: 'azure.com' } });
+    const before = a.counters.validations;
+    a.openFile(URI, 1, STORAGE);
+    messageOf(a);
+    messageOf(a);
+    assert.equal(a.counters.validations - before, 1);
+    a.settings = { ...DEFAULT_SETTINGS, apiDomain: 'example.org' };
+    assert.match(messageOf(a), /storage\.example\.org/);
+    messageOf(a);
+    assert.equal(a.counters.validations - before, 2);
+  });
   test('without the setting: the workspace’s domain, else the placeholder', () => {
     const a = createAnalysis();
     a.openFile(URI, 1, STORAGE);
