@@ -157,6 +157,27 @@ describe('a patch file', () => {
     b.indexFile(PATCH, ops);
     assert.deepEqual(shown(b, PATCH, ops), []);
   });
+
+  test('JSON 6902 operations shared by overlays that target other kinds: checked against each, naming the overlay', () => {
+    const SHARED = 'file:///repo/shared/ops.yaml';
+    const ops = '- op: add\n  path: /spec/minimumTlsVersion\n  value: TLS1_2\n';
+    const named = (kind: string) =>
+      kustomization(`patches:\n  - path: ../../shared/ops.yaml\n    target:\n      kind: ${kind}\n`);
+    const a = new Analysis();
+    a.indexFile(K, named('StorageAccount'));
+    a.indexFile('file:///repo/overlays/dev/kustomization.yaml', named('ResourceGroup'));
+    a.indexFile(SHARED, ops);
+    const found = a.fileDiagnostics(SHARED, undefined, { complete: true });
+    // A StorageAccount has `minimumTlsVersion`; a ResourceGroup, which dev's target names, does not.
+    assert.deepEqual(
+      found.map((d) => `${d.code} ${ops.slice(d.start, d.end)}`),
+      ['unknown-field /spec/minimumTlsVersion'],
+    );
+    assert.match(found[0].message, /does not exist in ResourceGroup.*\(in overlays\/dev\)$/);
+    // Both overlays target StorageAccounts: one check, no overlay named, nothing wrong.
+    a.indexFile('file:///repo/overlays/dev/kustomization.yaml', named('StorageAccount'));
+    assert.deepEqual(a.fileDiagnostics(SHARED, undefined, { complete: true }), []);
+  });
 });
 
 describe('the kustomization file', () => {

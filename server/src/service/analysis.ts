@@ -579,7 +579,8 @@ export class Analysis {
     const rules = this.settings.rules;
     const role = this.roles.roleOf(uri);
     if (role.role === 'patch') {
-      const own = patchFileDiagnostics(f, role.target, { rules });
+      const targets = role.overlays.map((k, i) => ({ target: role.targets[i], overlay: overlayName(k) }));
+      const own = patchFileDiagnostics(f, targets, { rules });
       return withRendered ? this.withRendered(uri, f, role.overlays, own) : own;
     }
     if (role.role === 'template') {

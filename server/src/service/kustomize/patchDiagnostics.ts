@@ -16,18 +16,52 @@ import { readKustomization, type PatchTarget } from './kustomization';
 /** A document that is a YAML list at its root (`- op: …`): cheaper than a parse for the common case. */
 const listAtRoot = (text: string) => /^(?:[ \t]*(?:#.*)?\r?\n)*-[ \t\r\n]/.test(text);
 
-/** A patch file's diagnostics: partial manifests, or JSON 6902 operations on `target`. */
+/** The target a kustomization gives a patch file, and which overlay it is (for messages). */
+export interface TargetOf {
+  target: PatchTarget | undefined;
+  overlay: string;
+}
+
+/**
+ * A patch file's diagnostics: partial manifests, or JSON 6902 operations on each target the kustomizations
+ * that name it give it (an operations file shared by overlays that target other kinds is checked against
+ * each; where the targets differ, a problem names the overlay whose target it concerns).
+ */
 export function patchFileDiagnostics(
   file: ParsedFile,
-  target: PatchTarget | undefined,
+  targets: PatchTarget | undefined | readonly TargetOf[],
   options: ValidateOptions = {},
 ): Diag[] {
+  const each: readonly TargetOf[] = Array.isArray(targets)
+    ? targets
+    : [{ target: targets as PatchTarget | undefined, overlay: '' }];
+  // One check per distinct target: most files are named once, or with the same target each time.
+  const distinct = new Map<string, TargetOf[]>();
+  for (const t of each) {
+    const key = JSON.stringify(t.target ?? null);
+    const list = distinct.get(key);
+    if (list) list.push(t);
+    else distinct.set(key, [t]);
+  }
   const all: Diag[] = [];
   for (const chunk of file.docs) {
     if (listAtRoot(chunk.text)) {
       const doc = analysisTree(chunk);
       if (isJson6902(doc.contents)) {
-        toFileOffsets(chunk, checkOperations(doc, chunk.text, target, file.store.registry), all);
+        const seen = new Set<string>();
+        for (const group of distinct.values()) {
+          const found = checkOperations(doc, chunk.text, group[0].target, file.store.registry);
+          const named =
+            distinct.size > 1
+              ? found.map((d) => ({ ...d, message: `${d.message} (in ${group.map((g) => g.overlay).join(', ')})` }))
+              : found;
+          for (const d of named) {
+            const key = `${d.code}\u0000${d.start}\u0000${d.end}\u0000${d.message}`;
+            if (seen.has(key)) continue;
+            seen.add(key);
+            toFileOffsets(chunk, [d], all);
+          }
+        }
         continue;
       }
     }
