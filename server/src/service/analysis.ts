@@ -118,8 +118,13 @@ export class Analysis {
     this.renderOverlays = inputs.renderOverlays ?? true;
     this.baseRegistry = inputs.registry ?? builtinRegistry();
     this.settings = inputs.settings ?? DEFAULT_SETTINGS;
-    this.store = new ChunkStore(this.baseRegistry);
+    this.store = new ChunkStore(this.baseRegistry, () => this.apiDomain());
     this.index = createWorkspaceIndex(this.baseRegistry);
+  }
+
+  /** The API domain of apiVersions the checks write: the `apiDomain` setting, else the workspace's most used. */
+  private apiDomain(): string | undefined {
+    return this.settings.apiDomain || this.index.domains()[0];
   }
 
   /**
@@ -206,7 +211,7 @@ export class Analysis {
 
   /** A new registry: new caches, every open and indexed file parsed and analysed again (`defer`: queued). */
   private setRegistry(registry: Registry, defer = false): void {
-    this.store = new ChunkStore(registry);
+    this.store = new ChunkStore(registry, () => this.apiDomain());
     this.index = createWorkspaceIndex(registry);
     // Rendered overlays were parsed in the old store with the old kinds: rendered again on demand.
     this.renderedIndexes.clear();
