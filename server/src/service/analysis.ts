@@ -32,6 +32,7 @@ import {
   type Origins,
   type Rendered,
 } from './kustomize/render';
+import { completionQuery, hoverQuery, type CompletionResult } from './editorQueries';
 import { DEFAULT_SETTINGS, type Settings } from './settings';
 import { toUserSpans, type DocumentSource } from './source';
 import { isTooLarge } from './tooLarge';
@@ -621,6 +622,16 @@ export class Analysis {
       if (this.renderings.get(k)?.reads.has(uri)) return true;
     }
     return false;
+  }
+
+  /** Completion at `offset` of an open or indexed file (editorQueries.ts); `trigger`: the character typed. */
+  completion(uri: string, file: ParsedFile, offset: number, trigger?: string): CompletionResult {
+    return completionQuery(this, uri, file, offset, trigger);
+  }
+
+  /** Hover at `offset` of a file (editorQueries.ts): its markdown and the offsets it is about. */
+  hover(uri: string, file: ParsedFile, offset: number): { markdown: string; start: number; end: number } | undefined {
+    return hoverQuery(this, uri, file, offset);
   }
 
   /** For a hover in a patch file: what the field at `offset` renders to in its overlay (markdown). */
