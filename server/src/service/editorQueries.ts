@@ -4,12 +4,20 @@
 // template the variant of its if/else branches where the cursor is; the names of the workspace's
 // manifests for references; in a patch, the value a field renders to in its overlays.
 import type { CompletionItem } from 'vscode-languageserver-types';
-import type { Analysis } from './analysis';
 import { completion, EXPRESSION_TRIGGERS, writesWhatIsThere } from './complete';
 import { hover } from './hover';
 import type { ParsedFile } from './parse';
 import { completeReferences } from './workspace/completeRefs';
 import { namesByKind } from './workspace/ownerNames';
+import type { WorkspaceIndex } from './workspace/workspaceIndex';
+
+/** What the queries read of the analysis (its own type would make the two modules import each other). */
+export interface QueryHost {
+  readonly settings: { readonly apiDomain?: string };
+  readonly index: WorkspaceIndex;
+  variantAt(file: ParsedFile, offset: number): ParsedFile;
+  renderedHover(uri: string, file: ParsedFile, offset: number): string | undefined;
+}
 
 export interface CompletionResult {
   items: CompletionItem[];
@@ -22,7 +30,7 @@ export interface CompletionResult {
  * one did (inside an expression, only the expression's own items answer it).
  */
 export function completionQuery(
-  a: Analysis,
+  a: QueryHost,
   uri: string,
   parsed: ParsedFile,
   offset: number,
@@ -47,7 +55,7 @@ export function completionQuery(
 
 /** Hover at `offset` of `uri`'s `parsed` file: markdown and the file offsets of what it is about. */
 export function hoverQuery(
-  a: Analysis,
+  a: QueryHost,
   uri: string,
   parsed: ParsedFile,
   offset: number,
