@@ -63,11 +63,13 @@ const SCALARS: ReadonlySet<string> = new Set(['int', 'double', 'string', 'bool']
 
 /** The prefix of the names object types are registered under (replaced by `object` in messages). */
 const OBJECT = 'CrdObject';
-const shown = (type: string): string =>
-  type
-    .replace(new RegExp(`${OBJECT}\\d+`, 'g'), 'object')
-    .replace(/</g, '(')
-    .replace(/>/g, ')');
+/** A type as CEL's documentation writes it (`list(int)`), objects as `object`. */
+function shown(type: string): string {
+  let out = type.replace(new RegExp(`${OBJECT}\\d+`, 'g'), 'object');
+  // `list<map<string, int>>` → `list(map(string, int))`, innermost first (`a > b` is an operator).
+  for (let prev = ''; prev !== out; ) [prev, out] = [out, out.replace(/(\w)<([^<>]*)>/g, '$1($2)')];
+  return out;
+}
 
 type Checked = ASTNode & { checkedType?: { name: string; kind: string } };
 type CelError = NonNullable<TypeCheckResult['error']> & { node?: ASTNode; range?: { start: number; end: number } };
