@@ -485,7 +485,13 @@ spec:
       'nosuchfield',
       /no field `nosuchfield` in `spec` \(its fields: minReplicas, name, items\)/,
     ],
-    ['rule', 'self.items.all(i, i.port > 0)', 'self.items.all(i, i.size() > 0)', 'port', /Cannot index type 'string'/],
+    [
+      'rule',
+      'self.items.all(i, i.port > 0)',
+      'self.items.all(i, i.size() > 0)',
+      'port',
+      /a value of type string has no field `port`/,
+    ],
     [
       'rule',
       'self.minReplicas',

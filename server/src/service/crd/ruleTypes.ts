@@ -67,7 +67,7 @@ const OBJECT = 'CrdObject';
 function shown(type: string): string {
   let out = type.replace(new RegExp(`${OBJECT}\\d+`, 'g'), 'object');
   // `list<map<string, int>>` → `list(map(string, int))`, innermost first (`a > b` is an operator).
-  for (let prev = ''; prev !== out; ) [prev, out] = [out, out.replace(/(\w)<([^<>]*)>/g, '$1($2)')];
+  for (let prev = ''; prev !== out;) [prev, out] = [out, out.replace(/(\w)<([^<>]*)>/g, '$1($2)')];
   return out;
 }
 
@@ -155,13 +155,17 @@ export class RuleTypes {
     // A rule written with `has()` through an index was rewritten: its offsets are not the user's.
     const range: [number, number] | undefined = r && text === source ? [r.start, r.end] : undefined;
     const part = range ? source.slice(range[0], range[1]) : '';
-    const shownPart = part && part.length <= 80 && e.code !== 'no_such_key';
+    // A field the schema lacks is named by the detail itself.
+    const named = e.code === 'no_such_key' || (e.code === 'cannot_index_type' && e.node?.op === '.');
+    const shownPart = part && part.length <= 80 && !named;
     const said = `${shownPart ? `\`${part}\`: ` : ''}${this.detail(e)}`;
     return { kind: 'type', message: said, ...(range ? { range } : {}) };
   }
 
   private trusted(e: CelError): boolean {
     const node = e.node as Checked | undefined;
+    // `self['x']` on an object: cel-go may not index an object at all; only `self.x` is judged.
+    if (e.code === 'no_such_key') return node?.op === '.';
     if (TRUSTED_CODES.has(e.code)) return true;
     if (!node) return false;
     if (e.code === 'no_matching_overload' && (node.op === 'call' || node.op === 'rcall'))
@@ -178,6 +182,9 @@ export class RuleTypes {
 
   private detail(e: CelError): string {
     const first = e.message.split('\n')[0];
+    const operand = (e.node?.args as Checked[] | undefined)?.[0]?.checkedType?.name;
+    if (e.code === 'cannot_index_type' && e.node?.op === '.' && operand)
+      return `a value of type ${shown(operand)} has no field \`${e.node.args[1] as string}\``;
     const key = /^No such key: (.*)$/.exec(first)?.[1];
     const left = (e.node?.args as Checked[] | undefined)?.[0]?.checkedType?.name;
     const object = key !== undefined && left ? this.objects.get(left) : undefined;
