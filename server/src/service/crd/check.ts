@@ -87,8 +87,9 @@ function checkRules(root: YAMLMap, value: unknown, out: Reporter, text: string):
     if (--budget < 0 || typeof v !== 'object' || v === null || seen.has(v)) return;
     seen.add(v);
     if (Array.isArray(v)) return v.forEach((x, i) => visit(x, [...path, i], undefined, false));
-    const self = where && !inProperties ? types.of(v, where.label, where.root) : DYN;
     const rules = (v as Json)['x-kubernetes-validations'];
+    // Typed only where rules are (a bundle's schemas without rules cost nothing more).
+    const self = Array.isArray(rules) && where && !inProperties ? types.of(v, where.label, where.root) : DYN;
     if (Array.isArray(rules) && !inProperties)
       rules.forEach((r, i) => {
         for (const key of ['rule', 'messageExpression'] as const) {
