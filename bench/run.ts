@@ -614,6 +614,13 @@ async function overlayRows(
       target: within(r.plainEdit),
     },
     {
+      measure: "edit → patch file's rendered-overlay problems afresh",
+      workload: `${workload} (patch file)`,
+      unit: 'ms',
+      ours: r.patchEditFresh,
+      peerNa: 'n/a',
+    },
+    {
       measure: 'edit → diagnostics, base file (3 overlays rendered again)',
       workload: `${workload} (base file: ${fmt(n)} resources)`,
       unit: 'ms',

@@ -88,6 +88,36 @@ describe('check --fix', () => {
     assert.equal(readFileSync(join(dir, 'crlf.yaml'), 'utf8'), text.replace('kind: storagev2', 'kind: StorageV2'));
   });
 
+  test('a missing apiVersion is added where one version fits, with the domain of the files, else the setting', () => {
+    fresh();
+    const rg =
+      'apiVersion: resources.contoso.io/v20200601\nkind: ResourceGroup\nmetadata:\n  name: rg-orders\nspec:\n  location: westus\n';
+    const account =
+      'kind: StorageAccount\nmetadata:\n  name: stordersprod\nspec:\n  location: westus\n  owner:\n    name: rg-orders\n  kind: StorageV2\n  sku:\n    name: Standard_LRS\n';
+    // Both RoleAssignment shapes fit: the choice is the author's.
+    const role =
+      'kind: RoleAssignment\nmetadata:\n  name: ra-orders\nspec:\n  owner:\n    name: rg-orders\n  principalId: 00000000-0000-0000-0000-000000000001\n  roleDefinitionReference:\n    wellKnownName: Reader\n';
+    writeFileSync(join(dir, 'rg.yaml'), rg);
+    writeFileSync(join(dir, 'account.yaml'), account);
+    writeFileSync(join(dir, 'role.yaml'), role);
+    const r = cli('--fix', 'rg.yaml', 'account.yaml', 'role.yaml');
+    assert.match(r.stderr, /fixed 1 problem in 1 file/, r.stdout + r.stderr);
+    assert.equal(read('account.yaml'), `apiVersion: storage.contoso.io/v20220901\n${account}`);
+    assert.equal(read('role.yaml'), role);
+    assert.match(
+      r.stdout,
+      /role\.yaml:1:1 error missing-required The manifest is missing required field 'apiVersion': write 'authorization\.contoso\.io\/v20220401' or 'authorization\.contoso\.io\/v1api20220401'/,
+    );
+    assert.equal(r.status, 1);
+    // The apiDomain setting comes first; alone, without it, the placeholder domain is not written.
+    writeFileSync(join(dir, 'alone.yaml'), account);
+    assert.match(cli('--fix', 'alone.yaml').stderr, /fixed 0 problems in 0 files/);
+    assert.equal(read('alone.yaml'), account);
+    writeFileSync(join(dir, '.cloud-manifests.json'), JSON.stringify({ apiDomain: 'azure.com' }));
+    assert.match(cli('--fix', 'alone.yaml').stderr, /fixed 1 problem in 1 file/);
+    assert.equal(read('alone.yaml'), `apiVersion: storage.azure.com/v20220901\n${account}`);
+  });
+
   test('a file that does not parse is never written', () => {
     fresh();
     const text =

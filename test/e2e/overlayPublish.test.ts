@@ -78,12 +78,32 @@ test('e2e overlays: an opened patch shows its own problems first, then the overl
       /\(in overlays\/prod\)$/,
     );
 
-    // An edit: one publish for its version, the rendered problem in it.
+    // An edit: its own problems at once with the overlay's of the last version carried over (the edit is on
+    // another line), then everything afresh; the rendered problem never leaves.
     seen.length = 0;
+    const fresh = client.waitForDiagnostics(uri, (p) => p.version === 2 && seen.length === 2);
     await client.change(uri, PATCH.replace('TLS1_9', 'TLS1_2'));
+    await fresh;
     assert.deepEqual(
       seen.map((p) => [p.version, codes(p)]),
-      [[2, ['access-tier-block-blob-premium']]],
+      [
+        [2, ['access-tier-block-blob-premium']],
+        [2, ['access-tier-block-blob-premium']],
+      ],
+    );
+    assert.deepEqual(seen[0].diagnostics[0].range, seen[1].diagnostics[0].range);
+    // An edit of the line the rendered problem is on: not carried over (what it says may no longer hold).
+    seen.length = 0;
+    const fixed = PATCH.replace('TLS1_9', 'TLS1_2').replace('accessTier: Cool', 'accessTier: Premium');
+    const settled = client.waitForDiagnostics(uri, (p) => p.version === 3 && seen.length === 2);
+    await client.change(uri, fixed);
+    await settled;
+    assert.deepEqual(
+      seen.map((p) => [p.version, codes(p)]),
+      [
+        [3, []],
+        [3, []],
+      ],
     );
 
     // A file no overlay renders: one publish when opened.

@@ -1,5 +1,6 @@
-// Edits and ranges on odd texts: the examples and the embedded-language fixtures with lone CRs, CRLF, tabs,
-// emoji (surrogate pairs), empty keys, a block scalar header at the very end, misspelled keys and kinds,
+// Edits and ranges on odd texts: the examples, the embedded-language fixtures and the manifests without
+// apiVersion (missing-apiversion.yaml) with lone CRs, CRLF, tabs, emoji (surrogate pairs), empty keys, a
+// block scalar header at the very end, misspelled keys and kinds,
 // several documents in one file. For every text:
 // - every diagnostic's range is whole (numbers within the text, never between CR and LF, never inside a
 //   surrogate pair) and no message holds a lone surrogate;
@@ -37,7 +38,9 @@ const yamlFiles = (dir: string): string[] =>
 const FIXTURES = join(ROOT, 'test', 'fixtures', 'diagnostics', 'common');
 const TEXTS = [
   ...yamlFiles(join(ROOT, 'examples')),
-  ...['cel-expressions.yaml', 'cel-styles.yaml'].map((n) => readFileSync(join(FIXTURES, n), 'utf8')),
+  ...['cel-expressions.yaml', 'cel-styles.yaml', 'missing-apiversion.yaml'].map((n) =>
+    readFileSync(join(FIXTURES, n), 'utf8'),
+  ),
 ];
 
 const isHigh = (c: number) => c >= 0xd800 && c <= 0xdbff;

@@ -157,6 +157,27 @@ describe('a patch file', () => {
     b.indexFile(PATCH, ops);
     assert.deepEqual(shown(b, PATCH, ops), []);
   });
+
+  test('JSON 6902 operations shared by overlays that target other kinds: checked against each, naming the overlay', () => {
+    const SHARED = 'file:///repo/shared/ops.yaml';
+    const ops = '- op: add\n  path: /spec/minimumTlsVersion\n  value: TLS1_2\n';
+    const named = (kind: string) =>
+      kustomization(`patches:\n  - path: ../../shared/ops.yaml\n    target:\n      kind: ${kind}\n`);
+    const a = new Analysis();
+    a.indexFile(K, named('StorageAccount'));
+    a.indexFile('file:///repo/overlays/dev/kustomization.yaml', named('ResourceGroup'));
+    a.indexFile(SHARED, ops);
+    const found = a.fileDiagnostics(SHARED, undefined, { complete: true });
+    // A StorageAccount has `minimumTlsVersion`; a ResourceGroup, which dev's target names, does not.
+    assert.deepEqual(
+      found.map((d) => `${d.code} ${ops.slice(d.start, d.end)}`),
+      ['unknown-field /spec/minimumTlsVersion'],
+    );
+    assert.match(found[0].message, /does not exist in ResourceGroup.*\(in overlays\/dev\)$/);
+    // Both overlays target StorageAccounts: one check, no overlay named, nothing wrong.
+    a.indexFile('file:///repo/overlays/dev/kustomization.yaml', named('StorageAccount'));
+    assert.deepEqual(a.fileDiagnostics(SHARED, undefined, { complete: true }), []);
+  });
 });
 
 describe('the kustomization file', () => {
@@ -182,6 +203,34 @@ patches:
       ['kustomize-not-rendered configMapGenerator', 'enum-value Warm'],
     );
     assert.match(d[0].message, /configMapGenerator, components/);
+  });
+});
+
+describe('files a kustomization reads from outside its folder', () => {
+  test('a file outside is a warning on its entry (kubectl refuses it); a folder with a kustomization is not', () => {
+    const a = new Analysis();
+    const text =
+      'resources:\n  - ../../base\n  - ../../shared/group.yaml\n  - ../../shared\npatches:\n  - path: ../../shared/ops.yaml\n    target:\n      kind: StorageAccount\n  - path: local.yaml\n';
+    a.indexFile('file:///repo/shared/group.yaml', group);
+    a.indexFile('file:///repo/shared/kustomization.yaml', 'resources:\n  - group.yaml\n');
+    a.indexFile('file:///repo/shared/ops.yaml', '- op: add\n  path: /spec/minimumTlsVersion\n  value: TLS1_2\n');
+    a.indexFile('file:///repo/overlays/prod/local.yaml', patch);
+    a.indexFile(K, text);
+    const found = a
+      .fileDiagnostics(K, undefined, { complete: true })
+      .filter((d) => d.code === 'kustomize-outside-root');
+    assert.deepEqual(
+      found.map((d) => text.slice(d.start, d.end)),
+      ['../../shared/group.yaml', '../../shared/ops.yaml'],
+    );
+    assert.match(found[0].message, /^`\.\.\/\.\.\/shared\/group\.yaml` is outside this kustomization's folder/);
+    // A path to nothing known (maybe a folder outside the workspace): nothing said.
+    const b = new Analysis();
+    b.indexFile(K, 'resources:\n  - ../../elsewhere/app.yaml\n');
+    assert.deepEqual(
+      b.fileDiagnostics(K, undefined, { complete: true }).filter((d) => d.code === 'kustomize-outside-root'),
+      [],
+    );
   });
 });
 

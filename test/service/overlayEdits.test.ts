@@ -156,3 +156,37 @@ describe('editing an overlay renders again only what changed', () => {
     assert.equal(a.renderSteps - rendered, 3);
   });
 });
+
+describe('what a rendering keeps follows the edits of what it read', () => {
+  const OPS_URI = `${ROOT}/overlays/prod/ops.yaml`;
+  const COOL = '- op: replace\n  path: /spec/accessTier\n  value: Cool\n';
+  const targeting = (name: string, prefix = 'prod') =>
+    KUSTOMIZATION.replace('namePrefix: prod', `namePrefix: ${prefix}`).replace(
+      '      kind: StorageAccount\n',
+      `      kind: StorageAccount\n      name: ${name}\n`,
+    );
+  const opsProblems = (a: Analysis) =>
+    a
+      .fileDiagnostics(OPS_URI, undefined, { complete: true })
+      .map((d) => `${d.code} ${COOL.slice(0, d.start).split('\n').length - 1}: ${d.message.slice(-18)}`);
+
+  test('a targeted patch applies to what its target selects now: the target edited, then the base', () => {
+    const a = overlay();
+    a.updateFile(OPS_URI, COOL);
+    a.updateFile(K, targeting(`store${BLOCK_BLOB}`));
+    // `Cool` on the BlockBlobStorage account, written by the operation: shown on the operation's value line.
+    assert.deepEqual(opsProblems(a), ['access-tier-block-blob-premium 2: (in overlays/prod)']);
+    // The target now names an account with a tier that may change: nothing wrong.
+    a.updateFile(K, targeting('store3'));
+    assert.deepEqual(opsProblems(a), []);
+    // That account becomes a BlockBlobStorage one in the base: the same target, the same operation, wrong again.
+    a.updateFile(
+      BASE,
+      all((i) => (i === 3 ? account(i, 'BlockBlobStorage') : account(i))),
+    );
+    assert.deepEqual(opsProblems(a), ['access-tier-block-blob-premium 2: (in overlays/prod)']);
+    // The kustomization's prefix edited (its text parsed again): the rendering still holds the problem.
+    a.updateFile(K, targeting('store3', 'production-'));
+    assert.deepEqual(opsProblems(a), ['access-tier-block-blob-premium 2: (in overlays/prod)']);
+  });
+});

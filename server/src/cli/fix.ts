@@ -9,7 +9,8 @@ import { ChangedSinceReadError, writeFileAtomic, type WriteHooks } from '../io/w
 import { ioReason } from '../io/ioReason';
 import { printable } from './printable';
 import { applyEdits, fixAllEdits } from '../service/codeActions';
-import { ChunkStore, parseFile } from '../service/parse';
+import { ChunkStore, parseFile, splitDocuments } from '../service/parse';
+import { domainsOf } from '../service/identity';
 import { LineIndex } from '../service/lineIndex';
 import { validateFile, type ValidateOptions } from '../service/validate';
 import { workspaceRegistry, type Workspace, type WorkspaceFile } from './runWorkspace';
@@ -138,6 +139,8 @@ export interface FixOptions {
   roots: readonly string[];
   /** Tests only: see io/write.ts. */
   hooks?: WriteHooks;
+  /** The `apiDomain` setting: the domain of an apiVersion a fix writes (else the files' own). */
+  apiDomain?: string;
 }
 
 /** Why a file's fixes may not be written; undefined when they may. */
@@ -168,7 +171,16 @@ export function fixWorkspace(
   fixOptions: FixOptions = { roots: [] },
 ): FixRun {
   const run: FixRun = { fixed: 0, files: 0, diff: '', skipped: [], notWritten: [] };
-  const store = new ChunkStore(workspaceRegistry(workspace));
+  const registry = workspaceRegistry(workspace);
+  // The domain of an apiVersion a fix writes, as the check's analysis has it: the setting, else the one the
+  // files checked use most (no index here: the documents' own apiVersion lines, as the index reads them).
+  const domain =
+    fixOptions.apiDomain ||
+    domainsOf(
+      workspace.files.flatMap((f) => splitDocuments(f.parsed.text).map((c) => c.text)),
+      registry,
+    )[0];
+  const store = new ChunkStore(registry, () => domain);
   for (const file of workspace.files) {
     const before = file.parsed.text;
     const r = fixText(before, options, store);

@@ -121,7 +121,9 @@ async function check(io: CliIo, options: CheckOptions): Promise<number> {
     ...readErrors.map((e) => `not checked: ${e}`),
   ];
   const notes = skipped.filter((k) => !k.error).map((k) => `skipped ${displayPath(io.cwd, k.path)}: ${k.reason}`);
-  const fixes = options.fix ? fixWorkspace(workspace, { rules: settings.rules }, options.fix, { roots }) : undefined;
+  const fixes = options.fix
+    ? fixWorkspace(workspace, { rules: settings.rules }, options.fix, { roots, apiDomain: settings.apiDomain })
+    : undefined;
   const results = checkWorkspace(workspace, settings, progress, { renderOverlays: !options.noKustomize });
   progress.clear();
   for (const m of notes) say(io, m);

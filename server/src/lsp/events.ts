@@ -40,6 +40,7 @@ export function registerDocumentEvents(s: ServerState): void {
     publish.changedDocs.delete(uri);
     publish.closedPublished.delete(uri);
     publish.shownOpen.delete(uri);
+    publish.renderedShown.delete(uri);
     if (!client.pullDiagnostics) void connection.sendDiagnostics({ uri, diagnostics: [] });
     // The file falls back to its content on disk (or leaves the index).
     enqueue(s, async () => {

@@ -14,6 +14,7 @@ import { displayOf, enqueue, scopeOf } from './workspaceFolders';
 import { indexChanged } from './indexEvents';
 import { forgetLarge, isLargeDoc, largeDiagnostics } from './largeDocs';
 import { closedFileDiagnostics, workspaceWide } from './workspaceDiagnostics';
+import { carriedOver, renderedShown } from './carriedRendered';
 import { isYamlName } from '../io/folderWalk';
 
 /** Feeds an open document to the index when it changed since; returns the files that may be affected. */
@@ -73,7 +74,7 @@ export function allDiagnostics(
  * Everything published for an open document: its own checks and the cross-document ones (with `rendered`
  * false, the problems of the overlays that render it left for a second publish).
  */
-export function diagnosticsOf(s: ServerState, doc: TextDocument, rendered = true): Diagnostic[] {
+export function diagnosticsOf(s: ServerState, doc: TextDocument, rendered: boolean | 'carried' = true): Diagnostic[] {
   if (!isYaml(doc)) return [];
   const affected = syncDoc(s, doc);
   if (affected) {
@@ -84,7 +85,25 @@ export function diagnosticsOf(s: ServerState, doc: TextDocument, rendered = true
   syncAll(s);
   if (isLargeDoc(s, doc)) return largeDiagnostics(s, doc, () => scheduleRefresh(s, true));
   forgetLarge(s, doc.uri);
-  return allDiagnostics(s, doc.uri, fileOf(s, doc), true, rendered);
+  const uri = doc.uri;
+  const file = fileOf(s, doc);
+  const shown = s.publish.renderedShown;
+  if (rendered !== true || !s.analysis.rendersIn(uri)) {
+    if (rendered !== 'carried') return allDiagnostics(s, uri, file, true, rendered);
+    // An edit's first publish: its own problems, and the overlays' of the last version carried over.
+    const own = s.analysis.fileDiagnostics(uri, file, crossOptions(s, uri), false);
+    const prev = shown.get(uri);
+    const carried = prev ? carriedOver(prev, file) : [];
+    const all = carried.length > 0 ? [...own, ...carried].sort((a, b) => a.start - b.start || a.end - b.end) : own;
+    const docs = docsBaseOf(s.client.settings.docsBaseUrl);
+    return all.map((d) => toLspDiagnostic(file, d, docs));
+  }
+  // A whole publish of a document the overlays render: what of it is theirs is kept for the next edit.
+  const cross = crossOptions(s, uri);
+  const all = s.analysis.fileDiagnostics(uri, file, cross, true);
+  shown.set(uri, renderedShown(file, s.analysis.fileDiagnostics(uri, file, cross, false), all));
+  const docs = docsBaseOf(s.client.settings.docsBaseUrl);
+  return all.map((d) => toLspDiagnostic(file, d, docs));
 }
 
 /**
@@ -185,7 +204,10 @@ function flush(s: ServerState): void {
   // Edits are published whole: a second publish would drop and bring back the rendered problems.
   const isFirst = (u: string) => changedSet.has(u) && documents.get(u) !== undefined;
   const first = all.filter(isFirst);
-  const uris = first.length > 0 ? first : all;
+  // Then open documents before closed files: an opened or edited document's second publish (the overlays'
+  // problems afresh) is what the user is looking at.
+  const uris =
+    first.length > 0 ? first : [...all.filter((u) => documents.get(u)), ...all.filter((u) => !documents.get(u))];
   if (first.length > 0 && first.length < all.length) {
     for (const u of all) if (!isFirst(u)) dirty.add(u);
     scheduleFlush(s);
@@ -204,10 +226,15 @@ function flush(s: ServerState): void {
             void connection.sendDiagnostics({ uri, version: doc.version, diagnostics: largeDiagnostics(s, doc) });
           };
           const opening = !publish.shownOpen.has(uri) && s.analysis.rendersIn(uri);
+          // An edit of a document the overlays render: its own problems first, theirs carried over from the
+          // last version, then all of them afresh (carriedRendered.ts).
+          const editing = !opening && changedSet.has(uri) && publish.renderedShown.has(uri);
           publish.shownOpen.add(uri);
-          const diagnostics = isLargeDoc(s, doc) ? largeDiagnostics(s, doc, later) : diagnosticsOf(s, doc, !opening);
+          const diagnostics = isLargeDoc(s, doc)
+            ? largeDiagnostics(s, doc, later)
+            : diagnosticsOf(s, doc, opening ? false : editing ? 'carried' : true);
           void connection.sendDiagnostics({ uri: doc.uri, version: doc.version, diagnostics });
-          if (opening) {
+          if (opening || editing) {
             dirty.add(uri);
             scheduleFlush(s);
           }

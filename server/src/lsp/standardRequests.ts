@@ -16,7 +16,6 @@ import {
   type CodeActionParams,
   type CodeLens,
   type CodeLensParams,
-  type CompletionItem,
   type CompletionParams,
   type DefinitionParams,
   type DocumentSymbolParams,
@@ -32,14 +31,10 @@ import {
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { lspCodeActions } from './codeActionRequests';
 import { COPY_RESOURCE_PATH } from '../protocol/customRequests';
-import { completion, EXPRESSION_TRIGGERS, writesWhatIsThere } from '../service/complete';
-import { hover } from '../service/hover';
 import type { ParsedFile } from '../service/parse';
-import { completeReferences } from '../service/workspace/completeRefs';
 import type { Span } from '../service/workspace/manifest';
 import { definitionAt, prepareRenameAt, referencesAt, renameAt } from '../service/workspace/navigate';
 import { patchedResources } from '../service/kustomize/navigate';
-import { namesByKind } from '../service/workspace/ownerNames';
 import { resourcePath, shortResourcePath } from '../service/workspace/paths';
 import { documentSymbols, unmaskedSymbols, workspaceSymbols } from '../service/workspace/symbols';
 import { isLargeDoc } from './largeDocs';
@@ -99,29 +94,14 @@ export function registerRequests(s: ServerState): void {
           s.analysis.readOnce(() => {
             const parsed = fileOf(s, doc);
             const offset = parsed.lines.offsetAt(params.position);
-            // In a template, the variant of its if/else branches where the cursor is written.
-            const file = s.analysis.variantAt(parsed, offset);
-            const { items, isIncomplete } = completion(file, offset, {
-              apiDomain: client.settings.apiDomain,
-              workspaceDomains: s.index.domains(),
-              workspaceNames: () => namesByKind(s.index),
-              ...(params.context?.triggerKind === CompletionTriggerKind.TriggerCharacter
-                ? { trigger: params.context.triggerCharacter }
-                : {}),
-            });
+            // The other open documents in the index first: references name what they define.
             syncAll(s);
-            // A character of an expression opened completion: only the expression's own items (or none).
-            if (
-              params.context?.triggerKind === CompletionTriggerKind.TriggerCharacter &&
-              EXPRESSION_TRIGGERS.includes(params.context.triggerCharacter ?? '')
-            )
-              return items;
-            const refs: CompletionItem[] = safely(s, () => completeReferences(s.index, doc.uri, file, offset), []);
-            const labels = new Set(items.map((i) => i.label));
-            const all = [...items, ...refs.filter((r) => !labels.has(r.label))];
-            // A name typed out in full: nothing, so Enter is a line break (see `completion`).
-            if (refs.some((r) => writesWhatIsThere(file, r, offset))) return { isIncomplete: true, items: [] };
-            return isIncomplete || refs.length > 0 ? { isIncomplete: true, items: all } : all;
+            const trigger =
+              params.context?.triggerKind === CompletionTriggerKind.TriggerCharacter
+                ? params.context.triggerCharacter
+                : undefined;
+            const { items, isIncomplete } = s.analysis.completion(doc.uri, parsed, offset, trigger);
+            return isIncomplete ? { isIncomplete: true, items } : items;
           }),
         [],
       );
@@ -139,17 +119,11 @@ export function registerRequests(s: ServerState): void {
           s.analysis.readOnce(() => {
             const parsed = fileOf(s, doc);
             const offset = parsed.lines.offsetAt(params.position);
-            const file = s.analysis.variantAt(parsed, offset);
-            const h = hover(file, offset);
+            const h = s.analysis.hover(doc.uri, parsed, offset);
             if (!h) return null;
-            // In a patch: what the field renders to in its overlay.
-            const rendered = s.analysis.renderedHover(doc.uri, file, offset);
             return {
-              contents: {
-                kind: 'markdown' as const,
-                value: rendered ? `${h.markdown}\n\n---\n\n${rendered}` : h.markdown,
-              },
-              range: file.lines.range(h.start, h.end),
+              contents: { kind: 'markdown' as const, value: h.markdown },
+              range: parsed.lines.range(h.start, h.end),
             };
           }),
         null,

@@ -14,6 +14,7 @@ import { DEFAULT_SETTINGS, type Settings } from '../service/settings';
 import type { WorkspaceIndex } from '../service/workspace/workspaceIndex';
 import type { Life } from './lifecycle';
 import type { QuietScheduler } from './quiet';
+import type { RenderedShown } from './carriedRendered';
 
 /** The check of one version of a large document. */
 export interface LargeCheck {
@@ -77,6 +78,8 @@ export interface PublishState {
   closedPublished: Map<string, string>;
   /** Open documents published since they were opened (the first publish of one may come in two parts). */
   shownOpen: Set<string>;
+  /** Per open document the overlays render: their problems in its last whole publish (carriedRendered.ts). */
+  renderedShown: Map<string, RenderedShown>;
   /** Publishes once a burst of changes is over (created on first use; see quiet.ts). */
   flusher?: QuietScheduler;
   refreshHandle?: NodeJS.Timeout;
@@ -159,6 +162,7 @@ export function createState(connection: Connection): ServerState {
       changedDocs: new Set(),
       closedPublished: new Map(),
       shownOpen: new Set(),
+      renderedShown: new Map(),
       stamps: new Map(),
       epoch: 0,
     },

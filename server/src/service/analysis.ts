@@ -18,9 +18,9 @@ import { maskTemplate, type MaskedTemplate } from './helm/mask';
 import { templateDiagnostics } from './helm/templateDiagnostics';
 import { kustomizationDiagnostics, patchFileDiagnostics } from './kustomize/patchDiagnostics';
 import { isKustomizationUri } from './kustomize/kustomization';
-import { renamedReferences } from './kustomize/renamedReferences';
+import { renamedReferences, type RenamedByName } from './kustomize/renamedReferences';
 import { overlayGraph } from './kustomize/overlayGraph';
-import { mergeOverlays, overlayName, renderedDiagnostics } from './kustomize/renderedDiagnostics';
+import { mergeOverlays, overlayName, renderedDiagnostics, type Placed } from './kustomize/renderedDiagnostics';
 import { renderedValueMarkdown } from './kustomize/renderedHover';
 import {
   RenderMemo,
@@ -29,8 +29,10 @@ import {
   type Anchor,
   type Doc,
   type JsonObject,
+  type Origins,
   type Rendered,
 } from './kustomize/render';
+import { completionQuery, hoverQuery, type CompletionResult } from './editorQueries';
 import { DEFAULT_SETTINGS, type Settings } from './settings';
 import { toUserSpans, type DocumentSource } from './source';
 import { isTooLarge } from './tooLarge';
@@ -48,6 +50,8 @@ const renderedUri = (i: number) => `rendered:///${i}`;
 
 /** A kustomization that teaches Kustomize which fields hold names (then it may rewrite owner names). */
 const TAUGHT = /^(?:configurations|crds|openapi)\s*:/m;
+
+const NONE: readonly Diag[] = Object.freeze([]);
 
 export interface AnalysisInputs {
   /** The kinds the analysis knows (default: the built-in ones). */
@@ -115,8 +119,13 @@ export class Analysis {
     this.renderOverlays = inputs.renderOverlays ?? true;
     this.baseRegistry = inputs.registry ?? builtinRegistry();
     this.settings = inputs.settings ?? DEFAULT_SETTINGS;
-    this.store = new ChunkStore(this.baseRegistry);
+    this.store = new ChunkStore(this.baseRegistry, () => this.apiDomain());
     this.index = createWorkspaceIndex(this.baseRegistry);
+  }
+
+  /** The API domain of apiVersions the checks write: the `apiDomain` setting, else the workspace's most used. */
+  private apiDomain(): string | undefined {
+    return this.settings.apiDomain || this.index.domains()[0];
   }
 
   /**
@@ -203,7 +212,7 @@ export class Analysis {
 
   /** A new registry: new caches, every open and indexed file parsed and analysed again (`defer`: queued). */
   private setRegistry(registry: Registry, defer = false): void {
-    this.store = new ChunkStore(registry);
+    this.store = new ChunkStore(registry, () => this.apiDomain());
     this.index = createWorkspaceIndex(registry);
     // Rendered overlays were parsed in the old store with the old kinds: rendered again on demand.
     this.renderedIndexes.clear();
@@ -544,10 +553,21 @@ export class Analysis {
       this.resourceDocs,
       this.renderMemo,
     );
-    // The files its values were written in (a quick "does this overlay concern that file?").
-    const written = new Set<string>();
-    for (const o of rendered.origins) for (const u of this.renderMemo.urisOf(o)) written.add(u);
-    this.renderings.set(kustomization, { reads, rendered, written });
+    // The files its values were written in (a quick "does this overlay concern that file?"), when asked:
+    // an edit of a patch renders again without asking.
+    let written: Set<string> | undefined;
+    const memo = this.renderMemo;
+    this.renderings.set(kustomization, {
+      reads,
+      rendered,
+      get written() {
+        if (!written) {
+          written = new Set<string>();
+          for (const o of rendered.origins) for (const u of memo.urisOf(o)) written.add(u);
+        }
+        return written;
+      },
+    });
     return rendered;
   }
 
@@ -560,7 +580,8 @@ export class Analysis {
     const rules = this.settings.rules;
     const role = this.roles.roleOf(uri);
     if (role.role === 'patch') {
-      const own = patchFileDiagnostics(f, role.target, { rules });
+      const targets = role.overlays.map((k, i) => ({ target: role.targets[i], overlay: overlayName(k) }));
+      const own = patchFileDiagnostics(f, targets, { rules });
       return withRendered ? this.withRendered(uri, f, role.overlays, own) : own;
     }
     if (role.role === 'template') {
@@ -573,8 +594,11 @@ export class Analysis {
     }
     const own = validateFile(f, { rules });
     if (role.role !== 'kustomization') return own;
-    const inline = kustomizationDiagnostics(f.text, this.registry, (t) =>
-      validateFile(this.parse(t), { partial: true }),
+    const inline = kustomizationDiagnostics(
+      f.text,
+      this.registry,
+      (t) => validateFile(this.parse(t), { partial: true }),
+      { uri, isFile: (u) => this.userText(u) !== undefined },
     );
     const all = [...own, ...applySettings(f, inline, { rules })].sort((a, b) => a.start - b.start || a.end - b.end);
     return withRendered ? this.withRendered(uri, f, [uri], all) : all;
@@ -600,6 +624,16 @@ export class Analysis {
     return false;
   }
 
+  /** Completion at `offset` of an open or indexed file (editorQueries.ts); `trigger`: the character typed. */
+  completion(uri: string, file: ParsedFile, offset: number, trigger?: string): CompletionResult {
+    return completionQuery(this, uri, file, offset, trigger);
+  }
+
+  /** Hover at `offset` of a file (editorQueries.ts): its markdown and the offsets it is about. */
+  hover(uri: string, file: ParsedFile, offset: number): { markdown: string; start: number; end: number } | undefined {
+    return hoverQuery(this, uri, file, offset);
+  }
+
   /** For a hover in a patch file: what the field at `offset` renders to in its overlay (markdown). */
   renderedHover(uri: string, file: ParsedFile, offset: number): string | undefined {
     const role = this.roles.roleOf(uri);
@@ -620,8 +654,11 @@ export class Analysis {
    */
   private readonly renderDocs = new Map<
     string,
-    { text: string; docs: readonly Doc[]; byChunk: Map<object, { docs: readonly Doc[]; anchor: Anchor }> }
+    { text: string; docs: readonly Doc[]; byChunk: Map<object, { docs: readonly Doc[]; anchor: Anchor; pass: number }> }
   >();
+
+  /** Counts the passes of resourceDocs over a file's chunks (an entry seen in this pass is a repeated text). */
+  private docsPass = 0;
 
   /** The steps of the overlays' renderings, by the identity of their inputs (see RenderMemo). */
   private renderMemo = new RenderMemo();
@@ -629,25 +666,35 @@ export class Analysis {
   private resourceDocs = (uri: string, text: string): readonly Doc[] => {
     const hit = this.renderDocs.get(uri);
     if (hit?.text === text) return hit.docs;
-    const before = hit?.byChunk;
     // The file's chunks as the store split them (the open or indexed file's, already split): each chunk's
-    // key is the same object while its text is, so nothing is split or compared by text again.
+    // key is the same object while its text is, so nothing is split or compared by text again. The table
+    // of the last text is updated in place (an edit changes a chunk or two of a thousand), its entries of
+    // chunks gone dropped once they are a quarter of it.
     const f = this.open.get(uri)?.file ?? this.indexed.get(uri);
     const chunks = f && f.text === text ? f.docs : this.parse(text).docs;
-    const byChunk = new Map<object, { docs: readonly Doc[]; anchor: Anchor }>();
+    const byChunk = hit?.byChunk ?? new Map<object, { docs: readonly Doc[]; anchor: Anchor; pass: number }>();
+    const pass = ++this.docsPass;
     const docs: Doc[] = [];
+    let kept = 0;
     for (const c of chunks) {
-      // A text written twice in the file: the second copy has documents of its own (an anchor each).
-      const again = byChunk.has(c.key);
-      let e = again ? undefined : before?.get(c.key);
+      let e = byChunk.get(c.key);
+      if (e?.pass === pass) {
+        // A text written twice in the file: the second copy has documents of its own (an anchor each).
+        const anchor = { offset: c.offset };
+        for (const d of resourceDocuments(c.text, uri, anchor)) docs.push(d);
+        continue;
+      }
       if (!e) {
         const anchor = { offset: c.offset };
-        e = { docs: resourceDocuments(c.text, uri, anchor), anchor };
+        e = { docs: resourceDocuments(c.text, uri, anchor), anchor, pass };
+        byChunk.set(c.key, e);
       }
+      e.pass = pass;
       e.anchor.offset = c.offset;
-      if (!again) byChunk.set(c.key, e);
+      kept++;
       for (const d of e.docs) docs.push(d);
     }
+    if (byChunk.size > kept + (kept >> 2)) for (const [k, e] of byChunk) if (e.pass !== pass) byChunk.delete(k);
     this.renderDocs.set(uri, { text, docs, byChunk });
     return docs;
   };
@@ -679,7 +726,7 @@ export class Analysis {
     r.taught = taught;
     const missing = taught ? [] : touched.filter((i) => slots[i].renamed === undefined);
     if (missing.length > 0) {
-      const renamed = renamedReferences(index, renderedUri, written, missing);
+      const renamed = renamedReferences(index, renderedUri, written, missing, r);
       missing.forEach((i, n) => (slots[i].renamed = renamed[n]));
     }
     return touched.map((i) => {
@@ -690,8 +737,14 @@ export class Analysis {
         ownerResolution: 'off',
         display: () => overlay,
       });
-      const renamed = taught ? [] : (slot.renamed ?? []);
-      return slot.cross.length === 0 && renamed.length === 0 ? slot.own : [...slot.own, ...slot.cross, ...renamed];
+      const renamed = taught ? NONE : (slot.renamed ?? NONE);
+      if (slot.cross.length === 0 && renamed.length === 0) return slot.own;
+      // The same array while its parts are (renderedDiagnostics keeps what it placed by it).
+      const c = slot.combined;
+      if (c && c.own === slot.own && c.cross === slot.cross && c.renamed === renamed) return c.all;
+      const all = [...slot.own, ...slot.cross, ...renamed];
+      slot.combined = { own: slot.own, cross: slot.cross, renamed, all };
+      return all;
     });
   }
 
@@ -736,9 +789,10 @@ export class Analysis {
     }
     slots.length = texts.length;
     if (written) {
-      const names = written.join('\u0000');
-      if (names !== r.written) renamedStale = true;
-      r.written = names;
+      // Compared name by name: most are the same strings as the last rendering's.
+      const was = r.written;
+      if (!was || was.length !== written.length || written.some((n, i) => n !== was[i])) renamedStale = true;
+      r.written = written;
     }
     if (changed.length > 0)
       for (const u of index.dependents(changed, keys)) {
@@ -748,7 +802,10 @@ export class Analysis {
           slot.renamed = undefined;
         }
       }
-    if (renamedStale) for (const slot of slots) slot.renamed = undefined;
+    if (renamedStale) {
+      for (const slot of slots) slot.renamed = undefined;
+      r.renamed = undefined;
+    }
     return index;
   }
 
@@ -819,6 +876,19 @@ export class Analysis {
 
   private readonly renderedPointerTables = new Map<string, Map<string, { starts: string; at: string[] }>>();
 
+  /** Per file: the rendered problems placed in it, by resource (renderedDiagnostics' `placed`). */
+  private placedIn(uri: string): WeakMap<readonly Diag[], WeakMap<Origins, readonly Placed[]>> {
+    let m = this.placedTables.get(uri);
+    if (!m) {
+      // Bounded: the files with rendered problems asked for lately.
+      if (this.placedTables.size > 256) this.placedTables.clear();
+      this.placedTables.set(uri, (m = new WeakMap()));
+    }
+    return m;
+  }
+
+  private readonly placedTables = new Map<string, WeakMap<readonly Diag[], WeakMap<Origins, readonly Placed[]>>>();
+
   /**
    * Per overlay: the index of its rendered resources, and of each its text, parsed file and, once checked,
    * its own and its cross-document problems.
@@ -827,11 +897,20 @@ export class Analysis {
     string,
     {
       index: WorkspaceIndex;
-      slots: { text: string; file: ParsedFile; own?: Diag[]; cross?: Diag[]; renamed?: Diag[] }[];
-      /** The names the resources were written with, as last indexed (joined). */
-      written?: string;
+      slots: {
+        text: string;
+        file: ParsedFile;
+        own?: Diag[];
+        cross?: Diag[];
+        renamed?: Diag[];
+        combined?: { own: Diag[]; cross: Diag[]; renamed: readonly Diag[]; all: Diag[] };
+      }[];
+      /** The names the resources were written with, as last indexed. */
+      written?: readonly (string | undefined)[];
       /** A kustomization of the overlay teaches Kustomize fields (renamed references are not reported). */
       taught?: boolean;
+      /** The resources the overlay renamed, by written name (renamedReferences), while no identity changes. */
+      renamed?: RenamedByName;
     }
   >();
 
@@ -882,6 +961,7 @@ export class Analysis {
       urisOf: (origins) => this.renderMemo.urisOf(origins),
       toText: this.renderedText(kustomization),
       pointers: this.renderedPointers(kustomization),
+      placed: this.placedIn(uri),
     });
   }
 

@@ -25,7 +25,7 @@ export function analyze(file: ParsedFile, options: AnalyzeOptions = {}): ParsedF
     // One tree for the three, dropped after them (see readOnce).
     file.store.readOnce(() => {
       // A CRD's own check waits until its diagnostics are asked for (crd/detect.ts).
-      if (!mayHoldCrd(chunk.text)) validateChunk(chunk, options.partial);
+      if (!mayHoldCrd(chunk.text)) validateChunk(chunk, options.partial, file);
       if (options.tracked) chunkManifests(chunk, options.tracked);
       if (options.symbols) chunkSymbols(chunk);
     });

@@ -203,7 +203,7 @@ function improves(
   const end = chunk.offset + chunk.text.length;
   if (edits.some((e) => e.start < chunk.offset || e.end > end)) return false;
   // The document must parse now (its cached diagnostics say so) and after the edits.
-  const was = validateChunk(chunk);
+  const was = validateChunk(chunk, false, file);
   if (was.some((d) => d.code === 'yaml-syntax')) return false;
   const rel = [...edits]
     .sort((a, b) => a.start - b.start)

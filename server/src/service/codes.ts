@@ -425,6 +425,12 @@ export const CODES = {
     example:
       'kind: Kustomization\nnamePrefix: prod-   # ResourceGroup rg becomes prod-rg; a StorageAccount owned by rg still names rg',
   },
+  'kustomize-outside-root': {
+    severity: 'warning',
+    title:
+      "A kustomization reads a file outside its folder (`resources` or a patch's `path`): `kubectl kustomize` refuses it by default (its load restrictor). Folders that have their own kustomization may be anywhere.",
+    example: 'kind: Kustomization\npatches:\n  - path: ../../shared/tls-patch.yaml   # outside overlays/prod',
+  },
   'crd-builtin-wins': {
     severity: 'info',
     title:

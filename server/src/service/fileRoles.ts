@@ -11,7 +11,15 @@ export type FileRole =
    * `by`: the first kustomization naming it (in uri order, so the same whatever order files were read in);
    * `overlays`: every kustomization naming it, `by` first (a patch shared by overlays is checked in each).
    */
-  | { role: 'patch'; target?: PatchTarget; by: string; overlays: string[] }
+  | {
+      role: 'patch';
+      /** The target the first kustomization gives it (JSON 6902 operations need one). */
+      target?: PatchTarget;
+      /** `targets[i]`: the target `overlays[i]` gives it (a file several overlays name may get several). */
+      targets: (PatchTarget | undefined)[];
+      by: string;
+      overlays: string[];
+    }
   | { role: 'template' };
 
 const MANIFEST: FileRole = { role: 'manifest' };
@@ -71,7 +79,8 @@ export class FileRoles {
     for (const [by, patches] of this.named) if (patches.has(uri)) (overlays ??= []).push(by);
     if (overlays) {
       overlays.sort();
-      return { role: 'patch', target: this.named.get(overlays[0])!.get(uri), by: overlays[0], overlays };
+      const targets = overlays.map((k) => this.named.get(k)!.get(uri));
+      return { role: 'patch', target: targets[0], targets, by: overlays[0], overlays };
     }
     for (const folder of this.charts) if (uri.startsWith(`${folder}templates/`)) return { role: 'template' };
     if (this.templateFiles(uri)) return { role: 'template' };

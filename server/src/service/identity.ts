@@ -168,13 +168,22 @@ function partlyOurs(registry: Registry, apiVersion: string | undefined, kind: st
 }
 
 /** Domains of our groups used in the other documents of a file, most used first. */
-export function domainsInFile(file: ParsedFile, except?: ParsedDoc): string[] {
+export function domainsInFile(file: Pick<ParsedFile, 'docs'>, except?: Pick<ParsedDoc, 'store'>): string[] {
+  const registry = (except ?? file.docs[0])?.store.registry;
+  if (!registry) return [];
+  return domainsOf(
+    file.docs.filter((d) => d !== except).map((d) => d.text),
+    registry,
+  );
+}
+
+/** Domains of our groups in the top-level `apiVersion` of documents' texts, most used first. */
+export function domainsOf(texts: Iterable<string>, registry: Registry): string[] {
   const counts = new Map<string, number>();
-  for (const d of file.docs) {
-    if (d === except) continue;
-    const api = TOP_API.exec(d.text)?.[2];
+  for (const text of texts) {
+    const api = TOP_API.exec(text)?.[2];
     const p = api ? parseApiVersion(api) : undefined;
-    if (p && p.domain && file.store.registry.isOurArea(p.area)) counts.set(p.domain, (counts.get(p.domain) ?? 0) + 1);
+    if (p && p.domain && registry.isOurArea(p.area)) counts.set(p.domain, (counts.get(p.domain) ?? 0) + 1);
   }
   return [...counts.entries()].sort((a, b) => b[1] - a[1]).map(([d]) => d);
 }

@@ -78,7 +78,15 @@ export class ChunkStore {
   /** The analysis's caches of what is not per chunk (see memo.ts). */
   readonly memo = new Memo();
 
-  constructor(readonly registry: Registry = builtinRegistry()) {}
+  /**
+   * @param apiDomain The analysis's API domain, asked when a check writes an apiVersion (the `apiDomain`
+   * setting, else the workspace's most used one): an input of the analysis, read when needed, so a change
+   * of either is seen (validate.ts keeps which domain a document's diagnostics were computed with).
+   */
+  constructor(
+    readonly registry: Registry = builtinRegistry(),
+    readonly apiDomain: () => string | undefined = () => undefined,
+  ) {}
 
   /**
    * Runs `fn`, dropping the trees it parses when it returns (when the outermost call returns, if nested).

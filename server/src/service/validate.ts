@@ -18,7 +18,9 @@ import {
 import { isCoreList } from './listItems';
 import { Reporter, severityOf, type Diag } from './diag';
 import { toFileOffsets } from './fixFingerprint';
-import { identify, identifyChunk } from './identity';
+import { domainsInFile, identify, identifyChunk } from './identity';
+import { apiVersionCandidates, reportMissingApiVersion } from './missingApiVersion';
+import { DEFAULT_API_DOMAIN } from '../model/registry';
 import { analysisTree, parseFile, type ChunkStore, type ParsedDoc, type ParsedFile } from './parse';
 import { applySettings, type RuleSetting, type ValidateOptions } from './ruleSettings';
 import { reportYamlErrors } from './yamlErrors';
@@ -30,14 +32,49 @@ const DIAGNOSTICS = memoKey(() => new WeakMap<object, Diag[]>());
 /** The same document read as a partial manifest (a Kustomize patch). */
 const PARTIAL_DIAGNOSTICS = memoKey(() => new WeakMap<object, Diag[]>());
 
-/** Diagnostics of one document, with spans relative to the document's chunk. */
-export function validateChunk(chunk: Pick<ParsedDoc, 'text' | 'doc' | 'key' | 'store'>, partial = false): Diag[] {
+/**
+ * The API domain a document's diagnostics were computed with, for the few that write one (a missing
+ * apiVersion): the domain is no part of the text, so such an entry of the cache holds only while it is the same.
+ */
+const DOMAIN_USED = memoKey(() => new WeakMap<object, string>());
+
+/**
+ * The domain of an apiVersion the checks write: the analysis's (the `apiDomain` setting, else the
+ * workspace's), else the one of the other manifests of the file, else the placeholder completion uses.
+ * `known` is false for the placeholder.
+ */
+function domainFor(
+  chunk: Pick<ParsedDoc, 'store'>,
+  file: Pick<ParsedFile, 'docs'> | undefined,
+): { name: string; known: boolean } {
+  const name = chunk.store.apiDomain() || (file ? domainsInFile(file, chunk)[0] : undefined);
+  return name ? { name, known: true } : { name: DEFAULT_API_DOMAIN, known: false };
+}
+
+/**
+ * Diagnostics of one document, with spans relative to the document's chunk. `file`: the file the chunk is
+ * part of, whose other manifests give the API domain where the analysis has none.
+ */
+export function validateChunk(
+  chunk: Pick<ParsedDoc, 'text' | 'doc' | 'key' | 'store'>,
+  partial = false,
+  file?: Pick<ParsedFile, 'docs'>,
+): Diag[] {
   const cache = chunk.store.memo.get(partial ? PARTIAL_DIAGNOSTICS : DIAGNOSTICS);
+  const used = chunk.store.memo.get(DOMAIN_USED);
   const hit = cache.get(chunk.key);
-  if (hit) return hit;
+  const was = partial ? undefined : used.get(chunk.key);
+  const tag = (d: { name: string; known: boolean }) => `${d.known}:${d.name}`;
+  if (hit && (was === undefined || was === tag(domainFor(chunk, file)))) return hit;
   chunk.store.counters.validations++;
-  const diags = computeChunk(analysisTree(chunk), chunk.text, chunk.store, partial);
+  let domain: { name: string; known: boolean } | undefined;
+  const diags = computeChunk(analysisTree(chunk), chunk.text, chunk.store, partial, () => {
+    domain ??= domainFor(chunk, file);
+    return domain;
+  });
   cache.set(chunk.key, diags);
+  if (domain && !partial) used.set(chunk.key, tag(domain));
+  else if (!partial) used.delete(chunk.key);
   return diags;
 }
 
@@ -104,18 +141,34 @@ function isOurs(doc: Document.Parsed, text: string, store: ChunkStore): boolean 
   );
 }
 
-function computeChunk(doc: Document.Parsed, text: string, store: ChunkStore, asPatch: boolean): Diag[] {
+function computeChunk(
+  doc: Document.Parsed,
+  text: string,
+  store: ChunkStore,
+  asPatch: boolean,
+  domain: () => { name: string; known: boolean },
+): Diag[] {
   const { registry, memo } = store;
   const out = new Reporter();
   const root = doc.contents;
   const id = isMap(root) ? identify(root, registry) : { status: 'notOurs' as const };
   if (isMap(root) && isCoreList(root)) return coreListDiagnostics(doc, root, text, store);
   // A document that does not parse, or lacks `kind`/`apiVersion`, is still ours when what it has says so.
-  // (A kind name alone is too weak a sign: `Topic` or `Snapshot` may be anybody's.)
+  // (A kind name alone is too weak a sign: `Topic` or `Snapshot` may be anybody's; without apiVersion, its
+  // content must confirm it: missingApiVersion.ts.)
   // A CustomResourceDefinition: checked for what keeps its kinds from being used (crd/check.ts).
   if (id.status === 'notOurs' && isCrdDocument(root)) {
     if (doc.errors.length === 0) checkCrd(doc, root, out, text);
     return out.diags;
+  }
+  // One of our kinds without `apiVersion`, where the content confirms it (missingApiVersion.ts). A patch
+  // says nothing: a strategic-merge patch without apiVersion is not ours to complete.
+  if (id.status === 'notOurs' && !asPatch && isMap(root) && doc.errors.length === 0) {
+    const fits = apiVersionCandidates(doc, root, registry);
+    if (fits) {
+      reportMissingApiVersion(out, root, text, fits, domain());
+      return out.diags;
+    }
   }
   const partial = id.status === 'notOurs' ? identifyChunk({ doc, text, store: { registry } }) : undefined;
   const ours =
@@ -184,7 +237,7 @@ function computeChunk(doc: Document.Parsed, text: string, store: ChunkStore, asP
 /** The diagnostics of a whole file, spans as file offsets, ordered by position. */
 export function validateFile(file: ParsedFile, options: ValidateOptions = {}): Diag[] {
   const all: Diag[] = [];
-  for (const chunk of file.docs) toFileOffsets(chunk, validateChunk(chunk, options.partial), all);
+  for (const chunk of file.docs) toFileOffsets(chunk, validateChunk(chunk, options.partial, file), all);
   return applySettings(file, all, options).sort((a, b) => a.start - b.start || a.end - b.end);
 }
 

@@ -150,7 +150,7 @@ test('trigger characters: `.` in CEL opens the fields, `(` and `,` in PromQL the
   assert.deepEqual(triggeredAt(cel.replace('self.|', 'size(|'), '('), []);
   assert.ok(triggeredAt(`${RULES}      expression: sum(|\n`, '(').includes('rate'));
   assert.ok(triggeredAt(`${RULES}      expression: topk(5,|\n`, ',').includes('rate'));
-  // Label lists, matchers and ranges: the spec knows no label names.
+  // Label lists and matchers: the spec knows no label names, and this file's expressions use none yet.
   assert.deepEqual(triggeredAt(`${RULES}      expression: sum by (|\n`, '('), []);
   assert.deepEqual(triggeredAt(`${RULES}      expression: sum by (job,|\n`, ','), []);
   assert.deepEqual(triggeredAt(`${RULES}      expression: up{|\n`, '{'), []);
@@ -167,4 +167,61 @@ test('CEL: a type the spec leaves open says so instead of offering nothing', () 
   assert.equal(items.length, 1);
   assert.match(String(items[0].detail), /^self\.spec\.tags: a map; its keys are whatever the resource holds/);
   assert.equal(items[0].replaces, '');
+});
+
+/** A rule group whose other rules use labels and values: what completion inside a selector draws on. */
+const USED = `${RULES}      expression: sum by (job, instance) (rate(http_requests_total{job="api", code=~"5.."}[5m])) > 0
+    - record: job:up:sum
+      expression: sum by (job) (up{job="api", env!="dev"})
+    - alert: B
+      expression: up{job="worker"} == 0
+    - alert: C
+`;
+
+test('PromQL labels: the names, values and metrics the file already uses, where a selector or a list wants them', () => {
+  const labels = (src: string) => itemsAt(src).map((i) => i.label);
+  // After `{`: label names, the most used first.
+  assert.deepEqual(labels(`${USED}      expression: up{|}\n`), ['job', 'code', 'env', 'instance']);
+  // A name typed is replaced; one the matcher already has is not offered again.
+  const typed = itemsAt(`${USED}      expression: up{job="api", e|}\n`);
+  assert.deepEqual(
+    typed.map((i) => i.label),
+    ['code', 'env', 'instance'],
+  );
+  assert.equal(typed.find((i) => i.label === 'env')?.replaces, 'e');
+  // After `job=`: its values, quoted; after the opening quote: the value alone; after `=~`, regex values too.
+  const values = itemsAt(`${USED}      expression: up{job=|}\n`);
+  assert.deepEqual(
+    values.map((i) => [i.label, i.detail]),
+    [
+      ['api', 'value of job, used 2 times in this file'],
+      ['worker', 'value of job, used once in this file'],
+    ],
+  );
+  const { file, offset } = at(`${USED}      expression: up{job=|}\n`);
+  assert.equal((complete(file, offset)[0].textEdit as { newText: string }).newText, '"api"');
+  const quoted = at(`${USED}      expression: up{job="w|"}\n`);
+  const w = complete(quoted.file, quoted.offset).find((i) => i.label === 'worker');
+  assert.equal((w?.textEdit as { newText: string }).newText, 'worker');
+  assert.deepEqual(labels(`${USED}      expression: up{code=~|}\n`), ['5..']);
+  // In `by (…)`: label names, not those the list has.
+  assert.deepEqual(labels(`${USED}      expression: sum by (instance, |) (up)\n`), ['job', 'code', 'env']);
+  // Where an expression starts: the metrics selected and recorded, beside the functions.
+  const start = itemsAt(`${USED}      expression: 1 + u|\n`);
+  for (const m of ['up', 'http_requests_total', 'job:up:sum'])
+    assert.equal(start.find((i) => i.label === m)?.detail?.startsWith('metric, used'), true, m);
+  // The trigger characters open them by themselves.
+  assert.ok(triggeredAt(`${USED}      expression: up{|\n`, '{').includes('job'));
+  assert.ok(triggeredAt(`${USED}      expression: up{job=|\n`, '=').includes('api'));
+  assert.ok(triggeredAt(`${USED}      expression: sum by (|\n`, '(').includes('instance'));
+  // A `{` typed inside a value's quotes is text.
+  assert.deepEqual(triggeredAt(`${USED}      expression: up{job="{|"}\n`, '{'), []);
+});
+
+test('PromQL labels: a value is written in the scalar style it goes in', () => {
+  const rules = `${RULES}      expression: up{path="a\\"b"}\n    - alert: B\n`;
+  // In a double-quoted YAML scalar, PromQL's quotes and backslashes are escaped once more.
+  const { file, offset } = at(`${rules}      expression: "up{path=|}"\n`);
+  const item = complete(file, offset).find((i) => i.label === 'a"b');
+  assert.equal((item?.textEdit as { newText: string }).newText, '\\"a\\\\\\"b\\"');
 });

@@ -24,6 +24,8 @@ import {
   KEYWORDS,
   signature,
 } from './promql/functions';
+import { fileVocabulary } from './promql/vocabulary';
+import { encodeIn } from './reportInside';
 
 type Language = { lang: 'promql' } | { lang: 'cel'; def: KindDef; where: Where };
 
@@ -142,12 +144,132 @@ function inPromqlLiteral(v: string, at: number): boolean {
   return !!quote || braces > 0 || brackets > 0;
 }
 
+/**
+ * Where in a label matcher or a label list the cursor is: at a label name (after `{`, `,` or `(` of
+ * `by (…)`), or at a value (after `=`, `!=`, `=~`, `!~`, with or without its opening quote).
+ */
+type PromqlSpot =
+  | { kind: 'label'; from: number; open: number }
+  | { kind: 'value'; label: string; regex: boolean; from: number; quote?: string };
+
+export function promqlSpot(v: string, at: number): PromqlSpot | undefined {
+  let quote = '';
+  let quoteAt = -1;
+  let braces = 0;
+  let segment = -1;
+  let open = -1;
+  for (let i = 0; i < at; i++) {
+    const c = v[i];
+    if (quote) {
+      if (c === '\\' && quote !== '`') i++;
+      else if (c === quote) quote = '';
+      continue;
+    }
+    if (c === '"' || c === "'" || c === '`') {
+      quote = c;
+      quoteAt = i;
+    } else if (c === '{') {
+      braces++;
+      segment = i + 1;
+      open = i;
+    } else if (c === '}') braces = Math.max(0, braces - 1);
+    else if (c === ',' && braces > 0) segment = i + 1;
+  }
+  if (braces > 0) {
+    if (quote) {
+      const m = /^\s*([A-Za-z_]\w*)\s*(=~|!~|!=|=)\s*$/.exec(v.slice(segment, quoteAt));
+      return m ? { kind: 'value', label: m[1], regex: m[2].includes('~'), from: quoteAt + 1, quote } : undefined;
+    }
+    const seg = v.slice(segment, at);
+    const name = /^\s*([A-Za-z_]\w*)?$/.exec(seg);
+    if (name) return { kind: 'label', from: at - (name[1]?.length ?? 0), open };
+    const m = /^\s*([A-Za-z_]\w*)\s*(=~|!~|!=|=)\s*$/.exec(seg);
+    return m ? { kind: 'value', label: m[1], regex: m[2].includes('~'), from: at } : undefined;
+  }
+  if (quote || !inLabelList(v, at)) return undefined;
+  const name = /(?:^|[(,])\s*([A-Za-z_]\w*)?$/.exec(v.slice(0, at));
+  return name ? { kind: 'label', from: at - (name[1]?.length ?? 0), open: v.lastIndexOf('(', at - 1) } : undefined;
+}
+
+/** Names by how often the file uses them, most used first (then by name). */
+const ranked = (m: Map<string, number>): [string, number][] =>
+  [...m].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+
+const times = (n: number) => (n === 1 ? 'once' : `${n} times`);
+
+/** Label names, or a label's values, the file's expressions use, at a spot of a matcher or label list. */
+function promqlSpotItems(file: ParsedFile, site: Site, spot: PromqlSpot): CompletionItem[] {
+  const vocabulary = fileVocabulary(file);
+  const range = rangeOf(file, site, spot.from, site.at);
+  const items: CompletionItem[] = [];
+  if (spot.kind === 'label') {
+    // The labels the same matcher or list already names (the word being typed aside) are not offered again.
+    const v = site.map.value;
+    const close = v.slice(spot.open).search(/[})]/);
+    const group = v.slice(spot.open + 1, close < 0 ? v.length : spot.open + close);
+    const written = new Set(
+      group
+        .split(',')
+        .map((part) => /^\s*([A-Za-z_]\w*)/.exec(part)?.[1])
+        .filter((x): x is string => x !== undefined),
+    );
+    const typed = v.slice(spot.from, site.at);
+    ranked(vocabulary.labels).forEach(([name, n], i) => {
+      if (written.has(name) && name !== typed) return;
+      if (name === typed) return;
+      items.push({
+        label: name,
+        kind: CompletionItemKind.Field,
+        detail: `label, used ${times(n)} in this file`,
+        textEdit: { range, newText: name },
+        sortText: String(i).padStart(5, '0'),
+        insertTextFormat: InsertTextFormat.PlainText,
+      });
+    });
+    return items;
+  }
+  const values = vocabulary.values.get(spot.label);
+  if (!values) return items;
+  const q = spot.quote ?? '"';
+  ranked(spot.regex ? new Map([...values.regex, ...values.exact]) : values.exact).forEach(([value, n], i) => {
+    // Written in PromQL's string syntax (inside the quote the user opened, or quoted), then in the scalar's.
+    const escaped = q === '`' ? value : value.replace(/\\/g, '\\\\').split(q).join(`\\${q}`);
+    if (q === '`' && value.includes('`')) return;
+    const promql = spot.quote ? escaped : `${q}${escaped}${q}`;
+    const newText = encodeIn(site.node.type, promql);
+    if (newText === undefined) return;
+    items.push({
+      label: value,
+      kind: CompletionItemKind.Value,
+      detail: `value of ${spot.label}, used ${times(n)} in this file`,
+      filterText: promql,
+      textEdit: { range, newText },
+      sortText: String(i).padStart(5, '0'),
+      insertTextFormat: InsertTextFormat.PlainText,
+    });
+  });
+  return items;
+}
+
 function promqlItems(file: ParsedFile, site: Site): CompletionItem[] {
   const v = site.map.value;
+  const spot = promqlSpot(v, site.at);
+  if (spot) return promqlSpotItems(file, site, spot);
   if (inPromqlLiteral(v, site.at)) return [];
   const word = /[A-Za-z_][\w]*$/.exec(v.slice(0, site.at))?.[0] ?? '';
   const range = rangeOf(file, site, site.at - word.length, site.at);
   const items: CompletionItem[] = [];
+  // The metrics the file's expressions select and its recording rules record.
+  ranked(fileVocabulary(file).metrics).forEach(([name, n], i) =>
+    items.push({
+      label: name,
+      kind: CompletionItemKind.Variable,
+      detail: `metric, used ${times(n)} in this file`,
+      textEdit: { range, newText: name },
+      sortText: `3_${String(i).padStart(5, '0')}`,
+      insertTextFormat: InsertTextFormat.PlainText,
+    }),
+  );
   for (const fn of FUNCTIONS)
     items.push({
       label: fn.name,
@@ -389,12 +511,14 @@ function inLabelList(v: string, at: number): boolean {
 
 /**
  * Whether completion opened by `trigger` belongs here: in CEL after a `.`; in PromQL after `(` or `,` where
- * an expression starts (not in a label list, a matcher or a range). `{` and `=` open label matchers, whose
- * label names and values the spec does not know: nothing is offered there.
+ * an expression starts (not in a label list, a matcher or a range), and where a label name or value goes:
+ * `{`, `,` or `(` of `by (…)` before a label, `=` (of `=`, `!=`) before a value.
  */
 function triggerFits(site: Site, trigger: string): boolean {
   const v = site.map.value;
   if (site.language.lang === 'cel') return trigger === '.';
+  const spot = promqlSpot(v, site.at);
+  if (spot) return spot.kind === 'label' ? trigger !== '=' : trigger === '=';
   if (trigger !== '(' && trigger !== ',') return false;
   return !inPromqlLiteral(v, site.at) && !inLabelList(v, site.at);
 }

@@ -46,11 +46,13 @@ export const FIXES: Record<Code, FixDoc> = {
     safe: true,
   },
   'missing-required': {
-    text: 'Add the fields named, in the mapping the diagnostic points at. A `""` the fix writes is flagged (`placeholder-value`) until it is filled.',
+    text: 'Add the fields named, in the mapping the diagnostic points at. A `""` the fix writes is flagged (`placeholder-value`) until it is filled. A missing `apiVersion` is reported only where the document is sure to be ours: its `kind` is one of ours, every field it sets is one of that kind\'s, and its spec writes `owner`, `cloudName` or `operatorSpec` (a Kubernetes `Secret` or another operator\'s `Topic` without apiVersion gets nothing). Fix-all adds it where exactly one version fits and the domain is known (not the placeholder).',
     actions: [
       'Add the missing fields `<a>`, `<b>` (at the mapping\'s indentation, in model order, with placeholders that pass the checks: the first allowed value, `""`, the lowest allowed number; not offered in flow style)',
       'Add `kind: <kind>` (a missing `kind` where the apiVersion has one kind)',
+      "Add `apiVersion: <group>/<version>` (one of our kinds without apiVersion, its spec confirming it: one per version its fields fit, as the first line; in fix-all where one fits and the domain is the setting's or the workspace's)",
     ],
+    safe: true,
   },
   'placeholder-value': NONE('Write the value the service needs; the message gives an example of its form.'),
   'enum-value': {
@@ -111,6 +113,9 @@ export const FIXES: Record<Code, FixDoc> = {
   ),
   'kustomize-owner-renamed': NONE(
     'Patch the reference in the overlay to the renamed name (`spec.owner.name: prod-rg`), or teach Kustomize the field with a `configurations:` nameReference (then it is no longer checked here), or leave the owner out of the overlay if the reference is to the original in the cluster.',
+  ),
+  'kustomize-outside-root': NONE(
+    "Move the file below the kustomization's folder, or make its folder a kustomization (a base or a component) and list the folder; builds run with `--load-restrictor LoadRestrictionsNone` accept it as it is.",
   ),
   'owner-not-found': NONE(
     "Add the owner's manifest to the workspace, or ignore it if the owner exists in the cluster.",

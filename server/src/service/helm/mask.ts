@@ -131,11 +131,12 @@ export function maskTemplate(text: string): MaskedTemplate {
   const fill = (into: string[], [s, e]: Span, c: string) => {
     for (let k = s; k < e; k++) if (into[k] !== '\n' && into[k] !== '\r') into[k] = c;
   };
+  const rootKind = rootKindLines(text);
   for (const a of actions) {
     if (alone.has(a)) {
       fill(base, [a.start, a.end], ' ');
       if (!a.comment && !CONTROL.test(a.word)) {
-        const key = enclosingKeyLine(text, a);
+        const key = enclosingKeyLine(text, a, rootKind);
         if (key !== undefined) openLines.add(lineOf(key));
       }
     } else if (a.indent !== undefined && !CONTROL.test(a.word) && blockAfterKey(text, a)) {
@@ -181,9 +182,11 @@ function blockAfterKey(text: string, a: Action): boolean {
  * indented less than what the action writes (its `nindent`, else its column) that is a `key:`; the `kind:`
  * line stands for the document's root.
  */
-function enclosingKeyLine(text: string, a: Action): number | undefined {
+function enclosingKeyLine(text: string, a: Action, rootKind: (at: number) => number | undefined): number | undefined {
   const column = a.start - lineStartOf(text, a.start);
   const indent = a.indent ?? column;
+  // At the root: no line above can be the key (and a walk up could end in another document).
+  if (indent === 0) return rootKind(a.start);
   let s = lineStartOf(text, a.start);
   // A bounded look upwards: a mapping's key is near its content.
   for (let budget = 500; s > 0 && budget > 0; budget--) {
@@ -196,9 +199,33 @@ function enclosingKeyLine(text: string, a: Action): number | undefined {
     if (/:\s*(?:#.*)?$/.test(body)) return s + lead;
     return undefined;
   }
-  if (indent > 0 || s > 0) return undefined;
-  const kind = /^kind:/m.exec(text);
-  return kind ? kind.index : undefined;
+  return undefined;
+}
+
+const MARKER = /(?<=^|\n)---(?=[ \t\r\n]|$)/g;
+
+/**
+ * The `kind:` line of the YAML document holding an offset (between its `---` markers), standing for its
+ * root: the markers found once, each document's `kind:` once (a template may hold many root actions).
+ */
+function rootKindLines(text: string): (at: number) => number | undefined {
+  const starts = [0, ...[...text.matchAll(MARKER)].map((m) => m.index!)];
+  const found = new Map<number, number | undefined>();
+  return (at) => {
+    let lo = 0;
+    let hi = starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (starts[mid] <= at) lo = mid;
+      else hi = mid - 1;
+    }
+    if (!found.has(lo)) {
+      const start = starts[lo];
+      const kind = /(?<=^|\n)kind:/.exec(text.slice(start, starts[lo + 1] ?? text.length));
+      found.set(lo, kind ? start + kind.index : undefined);
+    }
+    return found.get(lo);
+  };
 }
 
 /**

@@ -34,6 +34,8 @@ export interface InlinePatch {
 
 export interface Kustomization {
   resources: string[];
+  /** The local `resources` (and `bases`) entries with where each is written. */
+  resourceRefs: { path: string; span: Span }[];
   patchFiles: PatchRef[];
   inlinePatches: InlinePatch[];
   /** The fields asking for what is not rendered, with where each is written. */
@@ -79,13 +81,16 @@ const isInline = (s: Scalar): boolean => typeof s.value === 'string' && /\n/.tes
 
 /** Reads a kustomization's text; what does not parse or has the wrong shape is left out (never thrown). */
 export function readKustomization(text: string): Kustomization {
-  const out: Kustomization = { resources: [], patchFiles: [], inlinePatches: [], unrendered: [] };
+  const out: Kustomization = { resources: [], resourceRefs: [], patchFiles: [], inlinePatches: [], unrendered: [] };
   const root = parseDocument(text, { keepSourceTokens: false }).contents;
   if (!isMap(root)) return out;
   for (const s of [...strings(entry(root, 'resources')?.value), ...strings(entry(root, 'bases')?.value)]) {
     const v = String(s.value);
     if (REMOTE.test(v)) out.unrendered.push({ what: `the remote resource ${v}`, span: spanOf(s) });
-    else out.resources.push(v);
+    else {
+      out.resources.push(v);
+      out.resourceRefs.push({ path: v, span: spanOf(s) });
+    }
   }
   const patch = (item: Node | null | undefined, target: PatchTarget | undefined) => {
     if (!isMap(item)) return;

@@ -11,21 +11,26 @@ import type { Diag } from '../diag';
 import { sitesOf, type Manifest } from '../workspace/manifest';
 import { targetKindOf, type WorkspaceIndex } from '../workspace/workspaceIndex';
 
+/** The rendered resources by the name they were written with, only those the overlay renamed. */
+export type RenamedByName = Map<string, Manifest[]>;
+
 /**
  * The renamed-reference problems of the rendered resources `touched`, per resource (offsets in its text).
  * `uriOf(i)` is the uri the index holds rendered resource `i` under; `written[i]` the name it was written with.
+ * `kept` holds the table of renamed resources while no resource's identity or written name changes (a
+ * caller that checks again after each edit: building it reads every rendered resource).
  */
 export function renamedReferences(
   index: WorkspaceIndex,
   uriOf: (i: number) => string,
   written: readonly (string | undefined)[],
   touched: readonly number[],
+  kept: { renamed?: RenamedByName } = {},
 ): Diag[][] {
-  // The rendered resources by the name they were written with, only those the overlay renamed.
-  let renamed: Map<string, Manifest[]> | undefined;
+  let renamed = kept.renamed;
   const byWrittenName = () => {
     if (renamed) return renamed;
-    renamed = new Map();
+    renamed = kept.renamed = new Map();
     written.forEach((name, j) => {
       if (name === undefined) return;
       for (const m of index.get(uriOf(j))?.manifests ?? []) {

@@ -278,6 +278,45 @@ export class RenderMemo {
 
   private readonly interned = new Map<string, string>();
 
+  /**
+   * A kustomization's text parsed, with the spans of its keys and inline patches, once per text: every
+   * rendering reads each kustomization of the overlay, and an edit of a patch changes none of them.
+   */
+  kustomization(text: string): ParsedKustomization {
+    let p = this.kustomizations.get(text);
+    if (p === undefined) {
+      // Bounded: a kustomization edited many times leaves its texts.
+      if (this.kustomizations.size > 64) this.kustomizations.clear();
+      this.kustomizations.set(text, (p = parseKustomization(text)));
+    }
+    return p;
+  }
+
+  private readonly kustomizations = new Map<string, ParsedKustomization>();
+
+  /**
+   * A `target:` selector compiled once per target (by its JSON), with what it answered for each resource
+   * value: most resources are the same objects from one rendering to the next.
+   */
+  selector(target: JsonObject): (r: JsonObject) => boolean {
+    const key = JSON.stringify(target);
+    let s = this.selectors.get(key);
+    if (s === undefined) {
+      if (this.selectors.size > 64) this.selectors.clear();
+      const test = matcher(target);
+      const answers = new WeakMap<JsonObject, boolean>();
+      s = (r) => {
+        let a = answers.get(r);
+        if (a === undefined) answers.set(r, (a = test(r)));
+        return a;
+      };
+      this.selectors.set(key, s);
+    }
+    return s;
+  }
+
+  private readonly selectors = new Map<string, (r: JsonObject) => boolean>();
+
   /** The files a rendered resource's values were written in. */
   urisOf(origins: Origins): ReadonlySet<string> {
     let u = this.uris.get(origins);
@@ -293,6 +332,8 @@ export class RenderMemo {
 /** Computes each step afresh (a caller that renders once). */
 const NO_MEMO = {
   intern: (key: string): string => key,
+  kustomization: (text: string): ParsedKustomization => parseKustomization(text),
+  selector: (target: JsonObject) => matcher(target),
   keyOf: (value: JsonObject): string => identityKey(value),
   step: <T>(_t: string, r: Resource, d: Doc, make: (r: Resource, d: Doc) => T): T => make(r, d),
   transform: (r: Resource, _key: string, k: Transform, make: (r: Resource, k: Transform) => Resource): Resource =>
@@ -346,7 +387,25 @@ const mergeUntargeted = (r: Resource, doc: Doc) =>
   sameResource(r.value, doc.value as JsonObject) ? mergeStep(r, doc, false) : r;
 const mergeTargeted = (r: Resource, doc: Doc) => mergeStep(r, doc, true);
 
-type Memo = Pick<RenderMemo, 'step' | 'transform' | 'keyOf' | 'intern'>;
+type Memo = Pick<RenderMemo, 'step' | 'transform' | 'keyOf' | 'intern' | 'kustomization' | 'selector'>;
+
+/** A kustomization's text as rendering reads it: its value (undefined: not a map, or no YAML), the spans. */
+interface ParsedKustomization {
+  k: JsonObject | undefined;
+  inline: Map<string, (offset: number) => number>;
+  keys: Map<string, Span>;
+}
+
+function parseKustomization(text: string): ParsedKustomization {
+  let k: Json;
+  try {
+    k = parse(text) as Json;
+  } catch {
+    return { k: undefined, inline: new Map(), keys: new Map() };
+  }
+  if (!isObject(k)) return { k: undefined, inline: new Map(), keys: new Map() };
+  return { k, inline: inlineSpans(text), keys: topKeySpans(text) };
+}
 
 /** What a patch writes overrides where the values were written (a targeted patch's identity aside). */
 function withOrigins(base: Origins, from: Origins): Origins {
@@ -378,7 +437,7 @@ function applyPatch(slots: Slot[], content: readonly Doc[], target: JsonObject |
     const found = byName.get(memo.keyOf(patch)) ?? [];
     return removed.size === 0 ? found : found.filter((s) => !removed.has(s));
   };
-  const selects = target ? matcher(target) : undefined;
+  const selects = target ? memo.selector(target) : undefined;
   for (const doc of content) {
     const ops = doc.value;
     if (Array.isArray(ops)) {
@@ -459,13 +518,9 @@ function render(
   const text = read(uri);
   if (text === undefined || depth > MAX_DEPTH || seen.has(uri)) return [];
   const inside = new Set([...seen, uri]);
-  let k: Json;
-  try {
-    k = parse(text) as Json;
-  } catch {
-    return [];
-  }
-  if (!isObject(k)) return [];
+  const parsed = memo.kustomization(text);
+  const k = parsed.k;
+  if (!k) return [];
   const resources: Slot[] = [];
   const list = (v: Json | undefined): Json[] => (Array.isArray(v) ? v : []);
 
@@ -490,7 +545,7 @@ function render(
     }
   }
 
-  const inline = inlineSpans(text);
+  const inline = parsed.inline;
   const contentOf = (p: JsonObject): readonly Doc[] => {
     if (typeof p.patch === 'string') return inlineDocs(p.patch);
     if (typeof p.path === 'string') {
@@ -513,7 +568,7 @@ function render(
 
   // A kustomization that only lists and patches (a base, most often) changes nothing more: no step.
   if (!transforms(k)) return resources;
-  const keys = topKeySpans(text);
+  const keys = parsed.keys;
   const name = keys.get('namePrefix') ?? keys.get('nameSuffix');
   const ns = keys.get('namespace');
   // The kustomization's text decides the step (its uri: where its names are written).

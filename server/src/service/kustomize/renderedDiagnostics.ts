@@ -82,6 +82,18 @@ export interface RenderedOptions {
   pointers?: Map<string, { starts: string; at: string[] }>;
   /** The overlay already rendered (a caller that keeps renderings); else it is rendered here. */
   rendered?: Rendered;
+  /**
+   * The problems of each rendered resource placed in `file`, by its problems and its origins (both the same
+   * objects while neither changed: a caller may keep them for the next rendering, whose spans the origins
+   * follow). Only for one `file`.
+   */
+  placed?: WeakMap<readonly Diag[], WeakMap<Origins, readonly Placed[]>>;
+}
+
+/** A problem of a rendered resource and where the value it is about was written. */
+export interface Placed {
+  d: Diag;
+  origin: Origin;
 }
 
 export function renderedDiagnostics(o: RenderedOptions): Diag[] {
@@ -98,10 +110,11 @@ export function renderedDiagnostics(o: RenderedOptions): Diag[] {
   const texts = rendered.resources.map((r, i) => (o.cross || o.check || needed.has(i) ? toText(r) : ''));
   const checked = o.check ? o.check(texts, touched, overlay) : undefined;
   const cross = !checked && o.cross ? o.cross(texts, touched, overlay) : [];
-  touched.forEach((i, n) => {
-    const found = checked ? checked[n] : [...o.validate(texts[i]), ...(cross[n] ?? [])];
-    if (found.length === 0) return;
+  /** The problems of resource `i` whose value was written in the file, each with where. */
+  const inFile = (i: number, found: readonly Diag[]): readonly Placed[] => {
     const origins = rendered.origins[i];
+    const hit = o.placed?.get(found)?.get(origins);
+    if (hit) return hit;
     // By the text (the same string each rendering: its hash is computed once) and where the problems start.
     const starts = found.map((d) => d.start).join(',');
     const kept = o.pointers?.get(texts[i]);
@@ -111,9 +124,22 @@ export function renderedDiagnostics(o: RenderedOptions): Diag[] {
       at = found.map((d) => pointerAt(doc.contents, d.start));
       o.pointers?.set(texts[i], { starts, at });
     }
+    const out: Placed[] = [];
     for (const [n, d] of found.entries()) {
       const origin = originOf(origins, at[n]);
-      if (!origin || origin.uri !== o.file) continue;
+      if (origin && origin.uri === o.file) out.push({ d, origin });
+    }
+    if (o.placed) {
+      let byOrigins = o.placed.get(found);
+      if (!byOrigins) o.placed.set(found, (byOrigins = new WeakMap()));
+      byOrigins.set(origins, out);
+    }
+    return out;
+  };
+  touched.forEach((i, n) => {
+    const found = checked ? checked[n] : [...o.validate(texts[i]), ...(cross[n] ?? [])];
+    if (found.length === 0) return;
+    for (const { d, origin } of inFile(i, found)) {
       const key = `${d.code} ${lineOf(origin.span[0])}`;
       if (shown.has(key) || out.has(key)) continue;
       out.set(key, {

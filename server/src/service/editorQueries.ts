@@ -1,0 +1,61 @@
+// The editor's position queries on a file of the analysis (completion, hover), as one function each of the
+// analysis's state: the LSP layer asks them through `Analysis.completion`/`Analysis.hover` and adds only
+// the protocol's shapes. What they combine: the language's completion or hover at the offset, in a Helm
+// template the variant of its if/else branches where the cursor is; the names of the workspace's
+// manifests for references; in a patch, the value a field renders to in its overlays.
+import type { CompletionItem } from 'vscode-languageserver-types';
+import type { Analysis } from './analysis';
+import { completion, EXPRESSION_TRIGGERS, writesWhatIsThere } from './complete';
+import { hover } from './hover';
+import type { ParsedFile } from './parse';
+import { completeReferences } from './workspace/completeRefs';
+import { namesByKind } from './workspace/ownerNames';
+
+export interface CompletionResult {
+  items: CompletionItem[];
+  /** The list must be asked for again as the user types (LSP `isIncomplete`). */
+  isIncomplete: boolean;
+}
+
+/**
+ * Completion at `offset` of `uri`'s `parsed` file. `trigger`: the character that opened it by itself, if
+ * one did (inside an expression, only the expression's own items answer it).
+ */
+export function completionQuery(
+  a: Analysis,
+  uri: string,
+  parsed: ParsedFile,
+  offset: number,
+  trigger?: string,
+): CompletionResult {
+  // In a template, the variant of its if/else branches where the cursor is written.
+  const file = a.variantAt(parsed, offset);
+  const { items, isIncomplete } = completion(file, offset, {
+    apiDomain: a.settings.apiDomain,
+    workspaceDomains: a.index.domains(),
+    workspaceNames: () => namesByKind(a.index),
+    ...(trigger !== undefined ? { trigger } : {}),
+  });
+  if (trigger !== undefined && EXPRESSION_TRIGGERS.includes(trigger)) return { items, isIncomplete };
+  const refs = completeReferences(a.index, uri, file, offset);
+  const labels = new Set(items.map((i) => i.label));
+  const all = [...items, ...refs.filter((r) => !labels.has(r.label))];
+  // A name typed out in full: nothing, so Enter is a line break (see `completion`).
+  if (refs.some((r) => writesWhatIsThere(file, r, offset))) return { isIncomplete: true, items: [] };
+  return { items: all, isIncomplete: isIncomplete || refs.length > 0 };
+}
+
+/** Hover at `offset` of `uri`'s `parsed` file: markdown and the file offsets of what it is about. */
+export function hoverQuery(
+  a: Analysis,
+  uri: string,
+  parsed: ParsedFile,
+  offset: number,
+): { markdown: string; start: number; end: number } | undefined {
+  const file = a.variantAt(parsed, offset);
+  const h = hover(file, offset);
+  if (!h) return undefined;
+  // In a patch: what the field renders to in its overlay.
+  const rendered = a.renderedHover(uri, file, offset);
+  return { markdown: rendered ? `${h.markdown}\n\n---\n\n${rendered}` : h.markdown, start: h.start, end: h.end };
+}
