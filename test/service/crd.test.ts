@@ -520,3 +520,18 @@ spec:
   assert.deepEqual(problems('rule', 'self.minReplicas >= oldSelf.minReplicas'), []);
   assert.equal(judge({ rule: 'self.minReplicas >= oldSelf.minReplicas' }, { minReplicas: 0n }), undefined);
 });
+
+test('crds: hover on a rule in a CRD shows the type of self there, with its fields; a transition rule says it is not run', () => {
+  const text = readFileSync(join(root, 'cel-types', 'crd.yaml'), 'utf8');
+  const file = new Analysis().parse(text);
+  const at = (needle: string) => hover(file, text.indexOf(needle) + 2)?.markdown ?? '';
+  assert.match(at('self.minReplicas + "x"'), /^\*\*`self`\*\* — `object`: the value at `spec`/);
+  assert.match(at('self.minReplicas + "x"'), /`minReplicas` int, `maxReplicas` int, `ratio` double/);
+  assert.match(at('self.minReplicas + "x"'), /`ports` list\(string\), `labels` map\(string, string\)/);
+  assert.match(at('self.weight + 1'), /`object`: the value at `spec\.backends\[\*\]`[\s\S]*Fields: `weight` int\./);
+  assert.match(at('self.size() <= 4'), /`string`: the value at `spec\.mode`/);
+  assert.match(at('self.metadata.name.size()'), /the root of the resource[\s\S]*`apiVersion` string, `kind` string/);
+  assert.match(at('self.maxReplicas >= oldSelf'), /A transition rule[^\n]*not run on manifests/);
+  assert.doesNotMatch(at('self.minReplicas + "x"'), /transition/);
+  assert.equal(hover(file, text.indexOf('group: types') + 2), undefined);
+});

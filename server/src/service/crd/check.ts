@@ -10,7 +10,7 @@ import { CRD_DOCUMENT } from '../../model/crd/shape';
 import { Walker } from '../structuralWalk';
 import { compileRule } from './celRules';
 import { RuleTypes } from './ruleTypes';
-import { DYN, SelfTypes, type SelfType } from './selfType';
+import { childWhere, DYN, isVersionRoot, SelfTypes, type SelfType, type Where } from './selfType';
 import { spanIn, valueMap } from '../embedded/positionMap';
 import { isBuiltin } from './sources';
 
@@ -47,29 +47,6 @@ interface Site {
   key: 'rule' | 'messageExpression';
   text: string;
   self: SelfType;
-}
-
-/** Where `self` is in the document: the schema node and its label, a version's root, or no schema. */
-type Where = { label: string; root: boolean } | undefined;
-
-/** A version's `openAPIV3Schema`: `spec.versions[i].schema.openAPIV3Schema`. */
-const isVersionRoot = (path: SchemaPath): boolean =>
-  path.length === 5 &&
-  path[0] === 'spec' &&
-  path[1] === 'versions' &&
-  path[3] === 'schema' &&
-  path[4] === 'openAPIV3Schema';
-
-/**
- * The place of a child of a schema node (`inProperties`: a child of its `properties` map): each property,
- * `items` and `additionalProperties` are schemas; anything else (`default`, `enum`, `allOf`…) is not.
- */
-function childWhere(where: Where, inProperties: boolean, key: string): Where {
-  if (!where) return undefined;
-  if (inProperties) return { label: where.label ? `${where.label}.${key}` : key, root: false };
-  if (key === 'items') return { label: `${where.label}[*]`, root: false };
-  if (key === 'additionalProperties') return { label: `${where.label}.*`, root: false };
-  return undefined;
 }
 
 /**

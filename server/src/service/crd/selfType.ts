@@ -100,3 +100,54 @@ export class SelfTypes {
     return { kind: 'object', label, fields };
   }
 }
+
+/** Where `self` is in the document: the schema node and its label, a version's root, or no schema. */
+export type Where = { label: string; root: boolean } | undefined;
+
+/** A version's `openAPIV3Schema`: `spec.versions[i].schema.openAPIV3Schema`. */
+export const isVersionRoot = (path: (string | number)[]): boolean =>
+  path.length === 5 &&
+  path[0] === 'spec' &&
+  path[1] === 'versions' &&
+  path[3] === 'schema' &&
+  path[4] === 'openAPIV3Schema';
+
+/**
+ * The place of a child of a schema node (`inProperties`: a child of its `properties` map): each property,
+ * `items` and `additionalProperties` are schemas; anything else (`default`, `enum`, `allOf`…) is not.
+ */
+export function childWhere(where: Where, inProperties: boolean, key: string): Where {
+  if (!where) return undefined;
+  if (inProperties) return { label: where.label ? `${where.label}.${key}` : key, root: false };
+  if (key === 'items') return { label: `${where.label}[*]`, root: false };
+  if (key === 'additionalProperties') return { label: `${where.label}.*`, root: false };
+  return undefined;
+}
+
+/** The place of the node at `path` in a CRD document, if it is a schema node of a version. */
+export function placeOf(path: (string | number)[]): Where {
+  if (path.length < 5 || !isVersionRoot(path.slice(0, 5))) return undefined;
+  let where: Where = { label: '', root: true };
+  for (let i = 5; i < path.length && where; i++) {
+    const k = path[i];
+    if (k === 'properties' && typeof path[i + 1] === 'string') where = childWhere(where, true, path[++i] as string);
+    else where = typeof k === 'string' ? childWhere(where, false, k) : undefined;
+  }
+  return where;
+}
+
+/** A type as CEL's documentation writes it: `list(string)`, `map(string, int)`, `object`. */
+export function selfTypeText(t: SelfType): string {
+  switch (t.kind) {
+    case 'dyn':
+      return 'dyn';
+    case 'scalar':
+      return t.name;
+    case 'list':
+      return `list(${selfTypeText(t.items)})`;
+    case 'map':
+      return `map(string, ${selfTypeText(t.values)})`;
+    case 'object':
+      return 'object';
+  }
+}
