@@ -1,6 +1,6 @@
 // The check of a CustomResourceDefinition document itself: what keeps the product from using it (no group
-// or kind, a schema that is not structural, a Go pattern JavaScript cannot read) and where the built-in
-// model is used instead of it. The document is otherwise not ours: nothing else is said about it.
+// or kind, a schema that is not structural, a Go pattern JavaScript cannot read, a CEL rule that does not
+// compile or whose types do not fit the schema) and where the built-in model is used instead of it. The document is otherwise not ours: nothing else is said about it.
 import { isMap, isScalar, type Document, type YAMLMap } from 'yaml';
 import { crdNotes, isCrd, readCrd } from '../../model/crd/kinds';
 import type { SchemaPath } from '../../model/crd/schema';
