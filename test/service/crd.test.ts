@@ -424,3 +424,114 @@ spec:
     ['missing-required'],
   );
 });
+
+test('crds: a rule whose types do not fit the schema is reported on the rule (the API server refuses the CRD); fixed, it is clean', () => {
+  const crd = (key: string, expression: string) => `apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata: {name: pools.example.org}
+spec:
+  group: example.org
+  names: {kind: Pool, plural: pools}
+  scope: Namespaced
+  versions:
+    - name: v1
+      served: true
+      storage: true
+      schema:
+        openAPIV3Schema:
+          type: object
+          properties:
+            spec:
+              type: object
+              x-kubernetes-validations:
+                - rule: ${key === 'rule' ? JSON.stringify(expression) : 'self.minReplicas >= 0'}
+                  ${key === 'rule' ? 'message: broken' : `messageExpression: ${JSON.stringify(expression)}`}
+              properties:
+                minReplicas: {type: integer}
+                name: {type: object, properties: {first: {type: string}}}
+                items: {type: array, items: {type: string}}
+`;
+  const problems = (key: string, expression: string) => {
+    const text = crd(key, expression);
+    const a = new Analysis();
+    const file = a.parse(text);
+    const written = text.split('\n').findIndex((l) => l.includes(JSON.stringify(expression)));
+    return asActual(file.lines, a.fileDiagnostics('file:///w/crd.yaml', file)).map((d) => ({
+      onItsLine: d.line === written,
+      code: d.code,
+      at: file.lines.lineText(d.line).slice(d.start, d.end),
+      message: d.message,
+    }));
+  };
+  for (const [key, broken, fixed, at, said] of [
+    [
+      'rule',
+      'self.minReplicas + "x" == "1x"',
+      'string(self.minReplicas) + "x" == "1x"',
+      'self.minReplicas + \\"x\\"',
+      /no such overload: int \+ string/,
+    ],
+    [
+      'rule',
+      'self.name.size() > 3',
+      'self.name.first.size() > 3',
+      'self.name.size()',
+      /no matching overload for 'object\.size\(\)'/,
+    ],
+    [
+      'rule',
+      'self.nosuchfield == 1',
+      'self.minReplicas == 1',
+      'nosuchfield',
+      /no field `nosuchfield` in `spec` \(its fields: minReplicas, name, items\)/,
+    ],
+    [
+      'rule',
+      'self.items.all(i, i.port > 0)',
+      'self.items.all(i, i.size() > 0)',
+      'port',
+      /a value of type string has no field `port`/,
+    ],
+    [
+      'rule',
+      'self.minReplicas',
+      'self.minReplicas > 0',
+      '"self.minReplicas"',
+      /^The CEL rule gives int, not bool: write a condition/,
+    ],
+    [
+      'messageExpression',
+      'self.minReplicas',
+      "'min ' + string(self.minReplicas)",
+      '"self.minReplicas"',
+      /^The CEL message expression gives int, not string/,
+    ],
+  ] as const) {
+    const got = problems(key, broken);
+    assert.equal(got.length, 1, `${broken}: ${JSON.stringify(got)}`);
+    assert.equal(got[0].code, 'crd-rule-invalid');
+    assert.ok(got[0].onItsLine, broken);
+    assert.equal(got[0].at, at, broken);
+    assert.match(got[0].message, /^The CEL (rule|message expression) (does not type-check against the schema|gives)/);
+    assert.match(got[0].message, said, broken);
+    assert.deepEqual(problems(key, fixed), [], fixed);
+  }
+  // A transition rule is type-checked on the CRD like any other, and still never run on a manifest.
+  assert.deepEqual(problems('rule', 'self.minReplicas >= oldSelf.minReplicas'), []);
+  assert.equal(judge({ rule: 'self.minReplicas >= oldSelf.minReplicas' }, { minReplicas: 0n }), undefined);
+});
+
+test('crds: hover on a rule in a CRD shows the type of self there, with its fields; a transition rule says it is not run', () => {
+  const text = readFileSync(join(root, 'cel-types', 'crd.yaml'), 'utf8');
+  const file = new Analysis().parse(text);
+  const at = (needle: string) => hover(file, text.indexOf(needle) + 2)?.markdown ?? '';
+  assert.match(at('self.minReplicas + "x"'), /^\*\*`self`\*\* — `object`: the value at `spec`/);
+  assert.match(at('self.minReplicas + "x"'), /`minReplicas` int, `maxReplicas` int, `ratio` double/);
+  assert.match(at('self.minReplicas + "x"'), /`ports` list\(string\), `labels` map\(string, string\)/);
+  assert.match(at('self.weight + 1'), /`object`: the value at `spec\.backends\[\*\]`[\s\S]*Fields: `weight` int\./);
+  assert.match(at('self.size() <= 4'), /`string`: the value at `spec\.mode`/);
+  assert.match(at('self.metadata.name.size()'), /the root of the resource[\s\S]*`apiVersion` string, `kind` string/);
+  assert.match(at('self.maxReplicas >= oldSelf'), /A transition rule[^\n]*not run on manifests/);
+  assert.doesNotMatch(at('self.minReplicas + "x"'), /transition/);
+  assert.equal(hover(file, text.indexOf('group: types') + 2), undefined);
+});

@@ -463,7 +463,8 @@ export const CODES = {
   },
   'crd-rule-invalid': {
     severity: 'warning',
-    title: 'A CEL rule of a CRD (`x-kubernetes-validations`) that does not compile: it is not run on manifests.',
+    title:
+      'A CEL rule of a CRD (`x-kubernetes-validations`) that does not compile, or whose types do not fit the schema (`self` typed as the API server types it), or that gives no bool (a message expression: no string): the API server refuses the CRD.',
     example: 'x-kubernetes-validations:\n  - rule: self.a >',
   },
   'crd-schema': {

@@ -10,6 +10,8 @@ import { identifyChunk } from './identity';
 import { chunkAt } from './parse';
 import { code, enumValueMarkdown, fieldMarkdown, kindMarkdown, sentence, typeLabel } from './markdown';
 import { embeddedHover } from './embedded/assist';
+import { isCrdDocument } from './crd/check';
+import { crdRuleHover } from './crd/ruleHover';
 import type { ParsedFile } from './parse';
 import { keyName, spanOf, type Span } from './yamlNodes';
 
@@ -53,6 +55,12 @@ export function hover(file: ParsedFile, offset: number): { markdown: string; sta
   if (embedded) return embedded;
   const chunk = chunkAt(file, offset);
   const local = offset - chunk.offset;
+  // A CEL rule inside a CRD: the type of `self` there.
+  const root = chunk.doc.contents;
+  if (chunk.doc.errors.length === 0 && isCrdDocument(root)) {
+    const rule = crdRuleHover(root, local);
+    if (rule) return { markdown: rule.markdown, start: rule.span[0] + chunk.offset, end: rule.span[1] + chunk.offset };
+  }
   const id = identifyChunk(chunk, local);
   if (!id.root) return undefined;
   // A document that does not parse is read from its lines (its AST may pair keys wrongly).

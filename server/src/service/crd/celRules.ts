@@ -7,7 +7,7 @@ import type * as CelJs from '@marcbachmann/cel-js';
 import type { CelValidation } from '../../model/types';
 import { lazy } from '../memo';
 
-const loadCel = lazy(() => require('@marcbachmann/cel-js') as typeof CelJs);
+export const loadCel = lazy(() => require('@marcbachmann/cel-js') as typeof CelJs);
 
 /** One environment for every rule: `self` is the value the rule sits on (any type, as the schema gives it). */
 const environment = lazy(

@@ -1,7 +1,7 @@
 // The check of a CustomResourceDefinition document itself: what keeps the product from using it (no group
-// or kind, a schema that is not structural, a Go pattern JavaScript cannot read) and where the built-in
-// model is used instead of it. The document is otherwise not ours: nothing else is said about it.
-import { isMap, isScalar, isSeq, type Document, type YAMLMap } from 'yaml';
+// or kind, a schema that is not structural, a Go pattern JavaScript cannot read, a CEL rule that does not
+// compile or whose types do not fit the schema) and where the built-in model is used instead of it. The document is otherwise not ours: nothing else is said about it.
+import { isMap, isScalar, type Document, type YAMLMap } from 'yaml';
 import { crdNotes, isCrd, readCrd } from '../../model/crd/kinds';
 import type { SchemaPath } from '../../model/crd/schema';
 import type { Reporter } from '../diag';
@@ -9,6 +9,9 @@ import { entry, nodeAt, spanOf, type Span } from '../yamlNodes';
 import { CRD_DOCUMENT } from '../../model/crd/shape';
 import { Walker } from '../structuralWalk';
 import { compileRule } from './celRules';
+import { RuleTypes } from './ruleTypes';
+import { childWhere, DYN, isVersionRoot, SelfTypes, type SelfType, type Where } from './selfType';
+import { spanIn, valueMap } from '../embedded/positionMap';
 import { isBuiltin } from './sources';
 
 /** Where a note about `path` goes: the key of its last step when it is a key, else the node itself. */
@@ -35,33 +38,90 @@ export function isCrdDocument(root: unknown): root is YAMLMap {
   return isMap(root) && isCrd({ apiVersion: value('apiVersion'), kind: value('kind') });
 }
 
-/** Every `x-kubernetes-validations` rule of the CRD compiles (a rule that does not is never run). */
-function checkRules(root: YAMLMap, out: Reporter): void {
+type Json = Record<string, unknown>;
+const isObj = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** A rule or message expression that parses, to be type-checked with `self` of the schema it sits on. */
+interface Site {
+  path: SchemaPath;
+  key: 'rule' | 'messageExpression';
+  text: string;
+  self: SelfType;
+}
+
+/**
+ * Every `x-kubernetes-validations` rule of the CRD compiles (a rule that does not is never run) and, on a
+ * schema, type-checks with `self` as the API server types it (ruleTypes.ts): the API server refuses the CRD
+ * otherwise.
+ */
+function checkRules(root: YAMLMap, value: unknown, out: Reporter, text: string): void {
   const seen = new Set<unknown>();
+  const types = new SelfTypes();
+  const sites: Site[] = [];
   let budget = 10_000;
-  const visit = (node: unknown) => {
-    if (--budget < 0 || seen.has(node)) return;
-    seen.add(node);
-    if (isSeq(node)) return node.items.forEach(visit);
-    if (!isMap(node)) return;
-    const rules = entry(node, 'x-kubernetes-validations')?.value;
-    if (isSeq(rules))
-      for (const r of rules.items)
-        for (const key of ['rule', 'messageExpression']) {
-          const e = entry(r, key);
-          const text = isScalar(e?.value) ? e.value.value : undefined;
-          if (typeof text !== 'string') continue;
-          const c = compileRule(text);
-          if (!c.ok)
+  const at = (path: SchemaPath) => nodeAt(root, path);
+  const visit = (v: unknown, path: SchemaPath, where: Where, inProperties: boolean) => {
+    if (--budget < 0 || typeof v !== 'object' || v === null || seen.has(v)) return;
+    seen.add(v);
+    if (Array.isArray(v)) return v.forEach((x, i) => visit(x, [...path, i], undefined, false));
+    const rules = (v as Json)['x-kubernetes-validations'];
+    // Typed only where rules are (a bundle's schemas without rules cost nothing more).
+    const self = Array.isArray(rules) && where && !inProperties ? types.of(v, where.label, where.root) : DYN;
+    if (Array.isArray(rules) && !inProperties)
+      rules.forEach((r, i) => {
+        for (const key of ['rule', 'messageExpression'] as const) {
+          const expression = isObj(r) ? r[key] : undefined;
+          if (typeof expression !== 'string') continue;
+          const rulePath = [...path, 'x-kubernetes-validations', i, key];
+          const c = compileRule(expression);
+          if (c.ok) sites.push({ path: rulePath, key, text: expression, self });
+          else
             out.report(
               'crd-rule-invalid',
-              spanOf(e!.value),
+              spanOf(at(rulePath)),
               `The CEL ${key === 'rule' ? 'rule' : 'message expression'} does not compile: ${c.error}. Manifests are not checked against it.`,
             );
         }
-    for (const item of node.items) visit(item.value);
+      });
+    for (const [k, x] of Object.entries(v)) {
+      const child = [...path, k];
+      // A schema's `properties` map keeps the schema's place: its entries are the schemas of its fields.
+      const properties = where !== undefined && !inProperties && k === 'properties';
+      const w = isVersionRoot(child)
+        ? { label: '', root: true }
+        : properties
+          ? where
+          : childWhere(where, inProperties, k);
+      visit(x, child, w, properties);
+    }
   };
-  visit(root);
+  visit(value, [], undefined, false);
+  const typed = sites.filter((s) => s.self.kind !== 'dyn');
+  if (typed.length === 0) return;
+  const checker = new RuleTypes(typed.map((s) => s.self));
+  for (const s of typed) {
+    const problem = checker.check(s.text, s.self, s.key === 'rule' ? 'bool' : 'string');
+    if (!problem) continue;
+    const what = s.key === 'rule' ? 'rule' : 'message expression';
+    const node = at(s.path);
+    if (problem.kind === 'result') {
+      const write =
+        s.key === 'rule' ? 'a condition, true when the value is valid' : 'an expression that gives the message text';
+      out.report(
+        'crd-rule-invalid',
+        spanOf(node),
+        `The CEL ${what} gives ${problem.type}, not ${s.key === 'rule' ? 'bool' : 'string'}: write ${write}. The API server rejects the CRD otherwise.`,
+      );
+      continue;
+    }
+    const map = problem.range && isScalar(node) ? valueMap(text, node) : undefined;
+    const span = map?.exact && problem.range ? spanIn(text, map, ...problem.range) : spanOf(node);
+    out.report(
+      'crd-rule-invalid',
+      span,
+      `The CEL ${what} does not type-check against the schema: ${problem.message}. Write it for the types the schema declares; the API server rejects the CRD otherwise.`,
+    );
+  }
 }
 
 export function checkCrd(doc: Document, root: YAMLMap, out: Reporter, text: string): void {
@@ -95,5 +155,5 @@ export function checkCrd(doc: Document, root: YAMLMap, out: Reporter, text: stri
       );
   }
   for (const n of crdNotes(h)) out.report(n.code, spanAt(root, n.path), n.message);
-  checkRules(root, out);
+  checkRules(root, value, out, text);
 }

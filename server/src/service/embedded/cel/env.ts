@@ -72,6 +72,11 @@ const never = () => {
   throw new Error('declared for type checking only');
 };
 
+/** Declares, for the type checker, the functions cel-go has and cel-js lacks (also used by crd/ruleTypes.ts). */
+export function declareExtraFunctions(env: Environment): void {
+  for (const sig of EXTRA_FUNCTIONS) env.registerFunction(sig, never);
+}
+
 /**
  * A model type as a CEL type: `declared` as cel-js declares types (`list<int>`, `map<string, dyn>`), or
  * `written` as CEL documentation writes them (`list(int)`), for hover. Objects are named by `objectName`.
@@ -129,7 +134,7 @@ export function celEnvironment(def: KindDef, withSecret: boolean): Environment {
   let env = built[slot];
   if (env) return env;
   env = new (loadCel().Environment)({ enableOptionalTypes: true, homogeneousAggregateLiterals: false });
-  for (const sig of EXTRA_FUNCTIONS) env.registerFunction(sig, never);
+  declareExtraFunctions(env);
   const b = new Builder(env);
   env.registerVariable('self', b.object(envelopeOf(def)));
   if (withSecret) env.registerVariable('secret', b.object(secretObject(def)));

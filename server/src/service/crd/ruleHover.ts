@@ -1,0 +1,68 @@
+// Hover on a CEL rule (or message expression) inside a CRD: the type `self` has there, as the rule is
+// type-checked (selfType.ts), with the fields it can read; a transition rule says it is not run on
+// manifests. The embedded CEL hover serves the operator's expressions; a CRD's rules are not a format
+// of the model, so they are found here by their place in the document.
+import { isMap, isPair, isScalar, isSeq, type YAMLMap } from 'yaml';
+import { spanOf, type Span } from '../yamlNodes';
+import { isTransitionRule } from './celRules';
+import { DYN, placeOf, SelfTypes, selfTypeText } from './selfType';
+
+/** The rule scalar at a document offset: its path (indexes for sequence items) and span. */
+function ruleAt(
+  node: unknown,
+  off: number,
+  path: (string | number)[],
+): { path: (string | number)[]; span: Span; value: unknown } | undefined {
+  const inside = (n: unknown) => {
+    const [s, e] = spanOf(n);
+    return e > s && off >= s && off <= e;
+  };
+  if (isMap(node))
+    for (const it of node.items) {
+      if (isPair(it) && it.value && inside(it.value) && isScalar(it.key))
+        return ruleAt(it.value, off, [...path, String(it.key.value)]);
+    }
+  else if (isSeq(node)) {
+    const i = node.items.findIndex(inside);
+    if (i >= 0) return ruleAt(node.items[i], off, [...path, i]);
+  } else if (isScalar(node) && inside(node)) {
+    const n = path.length;
+    const key = path[n - 1];
+    if (n >= 3 && path[n - 3] === 'x-kubernetes-validations' && (key === 'rule' || key === 'messageExpression'))
+      return { path, span: spanOf(node), value: node.value };
+  }
+  return undefined;
+}
+
+/** The markdown of a hover on a rule of the CRD document `root` at `offset` (document-local), if any. */
+export function crdRuleHover(root: YAMLMap, offset: number): { markdown: string; span: Span } | undefined {
+  const hit = ruleAt(root, offset, []);
+  if (!hit) return undefined;
+  const schemaPath = hit.path.slice(0, -3);
+  const where = placeOf(schemaPath);
+  let schema: unknown;
+  let current: unknown = root;
+  for (const k of schemaPath) current = isMap(current) || isSeq(current) ? current.get(k, true) : undefined;
+  try {
+    schema = isMap(current) ? current.toJSON() : undefined;
+  } catch {
+    schema = undefined;
+  }
+  const self = where && schema ? new SelfTypes().of(schema, where.label, where.root) : DYN;
+  const at = where ? (where.label ? `\`${where.label}\`` : 'the root of the resource') : 'this node';
+  const lines = [
+    `**\`self\`** — \`${selfTypeText(self)}\`: the value at ${at}, typed from the schema as the API server types it.`,
+  ];
+  if (self.kind === 'object') {
+    const fields = Object.entries(self.fields).map(([k, t]) => `\`${k}\` ${selfTypeText(t)}`);
+    if (fields.length > 0) lines.push(`Fields: ${fields.slice(0, 40).join(', ')}${fields.length > 40 ? ', …' : ''}.`);
+  } else if (self.kind === 'dyn')
+    lines.push(
+      'Its type is known only at evaluation (no type, int-or-string, preserved or embedded fields, a time or bytes format, or nullable): the rule is not type-checked against it.',
+    );
+  if (typeof hit.value === 'string' && isTransitionRule(hit.value))
+    lines.push(
+      'A transition rule (it reads `oldSelf`, the object as stored): type-checked here, not run on manifests.',
+    );
+  return { markdown: lines.join('\n\n'), span: hit.span };
+}

@@ -1,0 +1,153 @@
+// The type `self` has in a CRD's `x-kubernetes-validations` rule, read from the raw structural schema the
+// rule sits on, as the API server declares it (`SchemaDeclType`, k8s.io/apiserver/pkg/cel/common/schemas.go):
+// an object with `properties` is an object of those fields (escaped names), `additionalProperties` a
+// map(string, T), an array list(T), integer int, number double, boolean bool, string string. The CRD is
+// rejected when a rule does not type-check against it, so a wrong type here would be a false error: where
+// the API server's type is not one cel-js checks as cel-go does, or the schema is unsure, it is `dyn`
+// (checked at run time only, so never reported):
+// - `x-kubernetes-int-or-string` (dyn in the API server too);
+// - formats byte, duration, date and date-time (bytes, duration, timestamp there: cel-js lacks some of
+//   cel-go's overloads on them, and our run-time values are strings anyway);
+// - an object without properties (preserved unknown fields, `type: object` alone: the API server's object
+//   of no fields is stricter than we dare to be), an embedded resource, a `nullable` field (a rule may
+//   compare it with null), an array without items, anything without a known type;
+// - `metadata` at the root (the API server gives it `name` and `generateName` only, unless the schema
+//   declares more: not worth a false error).
+// The raw schema is read rather than the converted model (model/crd/schema.ts), which keeps only what the
+// product checks on manifests (formats, for one, are dropped).
+import { celPropertyName } from './validations';
+
+export type SelfType =
+  | { kind: 'dyn' }
+  | { kind: 'scalar'; name: 'int' | 'double' | 'string' | 'bool' }
+  | { kind: 'list'; items: SelfType }
+  | { kind: 'map'; values: SelfType }
+  | { kind: 'object'; label: string; fields: Record<string, SelfType> };
+
+type Json = Record<string, unknown>;
+const isObj = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+export const DYN: SelfType = { kind: 'dyn' };
+const STRING: SelfType = { kind: 'scalar', name: 'string' };
+
+/** Deeper schemas are `dyn` below this depth (a bundle is untrusted input). */
+const MAX_DEPTH = 64;
+/** Formats the API server types as bytes, duration or timestamp. */
+const TIME_OR_BYTES: ReadonlySet<string> = new Set(['byte', 'duration', 'date', 'date-time']);
+/** A property name the API server's `Escape` accepts (others are not reachable from CEL, so not declared). */
+const ESCAPABLE = /^[A-Za-z_./-][A-Za-z0-9_./-]*$/;
+
+/**
+ * The types of the schema nodes of one CRD document, each computed once (`memo`, keyed by the schema
+ * object of one `toJS()` value), labelled by the path of their first sight for messages.
+ */
+export class SelfTypes {
+  private memo = new WeakMap<object, SelfType>();
+
+  /** The type of `self` on `schema`, `resourceRoot` for a version's `openAPIV3Schema`. */
+  of(schema: unknown, label: string, resourceRoot: boolean): SelfType {
+    if (!resourceRoot) return this.typeOf(schema, label, 0);
+    const t = this.compute(schema, label, 0);
+    if (t.kind !== 'object') return t;
+    // The root of a custom resource always has these (WithTypeAndObjectMeta in the API server).
+    return { ...t, fields: { ...t.fields, apiVersion: STRING, kind: STRING, metadata: DYN } };
+  }
+
+  private typeOf(schema: unknown, label: string, depth: number): SelfType {
+    if (!isObj(schema)) return DYN;
+    const known = this.memo.get(schema);
+    if (known) return known;
+    // A YAML alias can make a schema its own descendant: seen again while computed, it is dyn.
+    this.memo.set(schema, DYN);
+    const t = this.compute(schema, label, depth);
+    this.memo.set(schema, t);
+    return t;
+  }
+
+  private compute(s: unknown, label: string, depth: number): SelfType {
+    if (!isObj(s) || depth > MAX_DEPTH) return DYN;
+    if (s['x-kubernetes-int-or-string'] === true || s['x-kubernetes-embedded-resource'] === true) return DYN;
+    switch (s.type) {
+      case 'integer':
+        return { kind: 'scalar', name: 'int' };
+      case 'number':
+        return { kind: 'scalar', name: 'double' };
+      case 'boolean':
+        return { kind: 'scalar', name: 'bool' };
+      case 'string':
+        return typeof s.format === 'string' && TIME_OR_BYTES.has(s.format) ? DYN : STRING;
+      case 'array':
+        return isObj(s.items) ? { kind: 'list', items: this.typeOf(s.items, `${label}[*]`, depth + 1) } : DYN;
+      case 'object':
+        return this.object(s, label, depth);
+      default:
+        return DYN;
+    }
+  }
+
+  private object(s: Json, label: string, depth: number): SelfType {
+    const addl = s.additionalProperties;
+    const props = isObj(s.properties) ? s.properties : undefined;
+    if (isObj(addl) && !props) return { kind: 'map', values: this.typeOf(addl, `${label}.*`, depth + 1) };
+    // `additionalProperties` beside `properties` is not structural: the API server rejects the CRD anyway.
+    if (!props || Object.keys(props).length === 0 || (addl !== undefined && addl !== false)) return DYN;
+    const fields: Record<string, SelfType> = {};
+    for (const [k, v] of Object.entries(props)) {
+      if (!ESCAPABLE.test(k)) continue;
+      const sub = label ? `${label}.${k}` : k;
+      fields[celPropertyName(k)] = isObj(v) && v.nullable === true ? DYN : this.typeOf(v, sub, depth + 1);
+    }
+    return { kind: 'object', label, fields };
+  }
+}
+
+/** Where `self` is in the document: the schema node and its label, a version's root, or no schema. */
+export type Where = { label: string; root: boolean } | undefined;
+
+/** A version's `openAPIV3Schema`: `spec.versions[i].schema.openAPIV3Schema`. */
+export const isVersionRoot = (path: (string | number)[]): boolean =>
+  path.length === 5 &&
+  path[0] === 'spec' &&
+  path[1] === 'versions' &&
+  path[3] === 'schema' &&
+  path[4] === 'openAPIV3Schema';
+
+/**
+ * The place of a child of a schema node (`inProperties`: a child of its `properties` map): each property,
+ * `items` and `additionalProperties` are schemas; anything else (`default`, `enum`, `allOf`…) is not.
+ */
+export function childWhere(where: Where, inProperties: boolean, key: string): Where {
+  if (!where) return undefined;
+  if (inProperties) return { label: where.label ? `${where.label}.${key}` : key, root: false };
+  if (key === 'items') return { label: `${where.label}[*]`, root: false };
+  if (key === 'additionalProperties') return { label: `${where.label}.*`, root: false };
+  return undefined;
+}
+
+/** The place of the node at `path` in a CRD document, if it is a schema node of a version. */
+export function placeOf(path: (string | number)[]): Where {
+  if (path.length < 5 || !isVersionRoot(path.slice(0, 5))) return undefined;
+  let where: Where = { label: '', root: true };
+  for (let i = 5; i < path.length && where; i++) {
+    const k = path[i];
+    if (k === 'properties' && typeof path[i + 1] === 'string') where = childWhere(where, true, path[++i] as string);
+    else where = typeof k === 'string' ? childWhere(where, false, k) : undefined;
+  }
+  return where;
+}
+
+/** A type as CEL's documentation writes it: `list(string)`, `map(string, int)`, `object`. */
+export function selfTypeText(t: SelfType): string {
+  switch (t.kind) {
+    case 'dyn':
+      return 'dyn';
+    case 'scalar':
+      return t.name;
+    case 'list':
+      return `list(${selfTypeText(t.items)})`;
+    case 'map':
+      return `map(string, ${selfTypeText(t.values)})`;
+    case 'object':
+      return 'object';
+  }
+}
