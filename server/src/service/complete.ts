@@ -21,6 +21,8 @@ import { resourceSnippets } from './snippets';
 import { yamlKey, yamlScalar } from './yamlText';
 import { emptyDocumentItems } from './completeEmpty';
 import { embeddedCompletion } from './embedded/assist';
+import { isCrdDocument } from './crd/check';
+import { crdRuleCompletion } from './crd/ruleComplete';
 import type { ParsedDoc, ParsedFile } from './parse';
 
 export interface CompletionSettings {
@@ -82,6 +84,18 @@ export function writesWhatIsThere(
   return t > s && t === offset && file.text.slice(s, t) === e.newText;
 }
 
+/** Inside a CEL rule of a CRD: the fields of `self` there (crd/ruleComplete.ts); a `.` opens it by itself. */
+function ruleCompletion(file: ParsedFile, offset: number, trigger: string | undefined): CompletionItem[] | undefined {
+  const chunk = chunkAt(file, offset);
+  const root = chunk.doc.contents;
+  if (chunk.doc.errors.length > 0 || !isCrdDocument(root)) return undefined;
+  const found = crdRuleCompletion(root, chunk.text, offset - chunk.offset);
+  if (!found) return undefined;
+  if (trigger && trigger !== '.') return [];
+  const range = file.lines.range(chunk.offset + found.from, chunk.offset + found.to);
+  return found.items.map(({ newText, ...item }) => ({ ...item, textEdit: { range, newText } }));
+}
+
 function completeAll(
   file: ParsedFile,
   offset: number,
@@ -90,7 +104,7 @@ function completeAll(
 ): CompletionItem[] {
   // Inside a PromQL or CEL expression: that language's completion.
   const trigger = settings.trigger && EXPRESSION_TRIGGERS.includes(settings.trigger) ? settings.trigger : undefined;
-  const embedded = embeddedCompletion(file, offset, trigger);
+  const embedded = embeddedCompletion(file, offset, trigger) ?? ruleCompletion(file, offset, trigger);
   if (embedded) return embedded;
   if (trigger) return [];
   const chunk = chunkAt(file, offset);

@@ -2,17 +2,17 @@
 // type-checked (selfType.ts), with the fields it can read; a transition rule says it is not run on
 // manifests. The embedded CEL hover serves the operator's expressions; a CRD's rules are not a format
 // of the model, so they are found here by their place in the document.
-import { isMap, isPair, isScalar, isSeq, type YAMLMap } from 'yaml';
+import { isMap, isPair, isScalar, isSeq, type Scalar, type YAMLMap } from 'yaml';
 import { spanOf, type Span } from '../yamlNodes';
 import { isTransitionRule } from './celRules';
-import { DYN, placeOf, SelfTypes, selfTypeText } from './selfType';
+import { DYN, placeOf, SelfTypes, selfTypeText, type SelfType } from './selfType';
 
-/** The rule scalar at a document offset: its path (indexes for sequence items) and span. */
-function ruleAt(
+/** The rule scalar at a document offset: its path (indexes for sequence items), span and node. */
+export function ruleAt(
   node: unknown,
   off: number,
   path: (string | number)[],
-): { path: (string | number)[]; span: Span; value: unknown } | undefined {
+): { path: (string | number)[]; span: Span; value: unknown; node: Scalar } | undefined {
   const inside = (n: unknown) => {
     const [s, e] = spanOf(n);
     return e > s && off >= s && off <= e;
@@ -29,16 +29,17 @@ function ruleAt(
     const n = path.length;
     const key = path[n - 1];
     if (n >= 3 && path[n - 3] === 'x-kubernetes-validations' && (key === 'rule' || key === 'messageExpression'))
-      return { path, span: spanOf(node), value: node.value };
+      return { path, span: spanOf(node), value: node.value, node: node as Scalar };
   }
   return undefined;
 }
 
-/** The markdown of a hover on a rule of the CRD document `root` at `offset` (document-local), if any. */
-export function crdRuleHover(root: YAMLMap, offset: number): { markdown: string; span: Span } | undefined {
-  const hit = ruleAt(root, offset, []);
-  if (!hit) return undefined;
-  const schemaPath = hit.path.slice(0, -3);
+/** The type of `self` for the rule at `path` (of a CRD document `root`), and the schema place it is at. */
+export function selfAtRule(
+  root: YAMLMap,
+  path: (string | number)[],
+): { self: SelfType; where: ReturnType<typeof placeOf> } {
+  const schemaPath = path.slice(0, -3);
   const where = placeOf(schemaPath);
   let schema: unknown;
   let current: unknown = root;
@@ -48,7 +49,14 @@ export function crdRuleHover(root: YAMLMap, offset: number): { markdown: string;
   } catch {
     schema = undefined;
   }
-  const self = where && schema ? new SelfTypes().of(schema, where.label, where.root) : DYN;
+  return { self: where && schema ? new SelfTypes().of(schema, where.label, where.root) : DYN, where };
+}
+
+/** The markdown of a hover on a rule of the CRD document `root` at `offset` (document-local), if any. */
+export function crdRuleHover(root: YAMLMap, offset: number): { markdown: string; span: Span } | undefined {
+  const hit = ruleAt(root, offset, []);
+  if (!hit) return undefined;
+  const { self, where } = selfAtRule(root, hit.path);
   const at = where ? (where.label ? `\`${where.label}\`` : 'the root of the resource') : 'this node';
   const lines = [
     `**\`self\`** — \`${selfTypeText(self)}\`: the value at ${at}, typed from the schema as the API server types it.`,
