@@ -3,7 +3,7 @@
 // inside them find them here, from the model, never by kind and path.
 import { isMap, isPair, isScalar, isSeq, type Scalar, type YAMLMap } from 'yaml';
 import type { StringFormat, Type } from '../../model/types';
-import { entry, keyName } from '../yamlNodes';
+import { keyName } from '../yamlNodes';
 
 export interface FormatSite {
   /** The string scalar holding the expression. */
@@ -36,8 +36,8 @@ function formatsOf(t: Type): ReadonlySet<StringFormat> {
 export const holdsFormat = (t: Type, format: StringFormat): boolean => formatsOf(t).has(format);
 
 /**
- * The string values of format `format` in a manifest (`root`, of model type `type`), in the model's field
- * order; of duplicated keys, the first (as every check reads them).
+ * The string values of format `format` in a manifest (`root`, of model type `type`), in the order they are
+ * written; of duplicated keys, the first (as every check reads them).
  */
 export function formatSites(root: YAMLMap, type: Type, format: StringFormat): FormatSite[] {
   const out: FormatSite[] = [];
@@ -57,9 +57,15 @@ function walk(
   if (!holdsFormat(t, format)) return;
   const at = (key: string) => (label ? `${label}.${key}` : key);
   if (t.kind === 'object' && isMap(node)) {
-    for (const [name, f] of Object.entries(t.fields)) {
-      const e = entry(node, name);
-      if (e) walk(e.value, f.type, format, at(name), [...path, name], node, out);
+    // The keys written, not the model's fields: a manifest writes a few of its kind's many fields, and each
+    // field looked up would scan the mapping. Of a key written twice, the first (as every check reads it).
+    const seen = new Set<string>();
+    for (const it of node.items) {
+      const name = isPair(it) ? keyName(it) : undefined;
+      if (name === undefined || seen.has(name)) continue;
+      seen.add(name);
+      const f = Object.hasOwn(t.fields, name) ? t.fields[name] : undefined;
+      if (f && holdsFormat(f.type, format)) walk(it.value, f.type, format, at(name), [...path, name], node, out);
     }
   } else if (t.kind === 'map' && isMap(node)) {
     for (const it of node.items) {
