@@ -39,22 +39,23 @@ export interface Found {
 
 /** Finds `path` (keys only) from the manifest root; undefined when absent or null. */
 export function find(root: unknown, path: string[]): Found | undefined {
+  if (path.length === 0) return undefined;
   let cur: unknown = root;
-  let found: Found | undefined;
+  let e: ReturnType<typeof entry>;
+  // Every rule asks several paths of each manifest: the steps on the way are looked up, only the last read.
   for (const seg of path) {
     if (!isMap(cur)) return undefined;
-    const e = entry(cur, seg);
+    e = entry(cur, seg);
     if (!e) return undefined;
-    // Scalars as the cluster reads them (plain `yes`/`on` are booleans there), like the structural checks.
-    found = {
-      key: e.key,
-      value: e.value,
-      scalar: clusterValue(e.value).value,
-      keySpan: spanOf(e.key),
-      valueSpan: spanOf(e.value),
-    };
     cur = e.value;
   }
-  if (!found || isNullish(found.value)) return undefined;
-  return found;
+  if (!e || isNullish(e.value)) return undefined;
+  // Scalars as the cluster reads them (plain `yes`/`on` are booleans there), like the structural checks.
+  return {
+    key: e.key,
+    value: e.value,
+    scalar: clusterValue(e.value).value,
+    keySpan: spanOf(e.key),
+    valueSpan: spanOf(e.value),
+  };
 }
