@@ -190,3 +190,18 @@ describe('what a rendering keeps follows the edits of what it read', () => {
     assert.deepEqual(opsProblems(a), ['access-tier-block-blob-premium 2: (in overlays/prod)']);
   });
 });
+
+test("a file's diagnostics with the overlays' told apart: only the rendered ones are theirs", () => {
+  const a = overlay();
+  const text = all((i) => (i === BLOCK_BLOB ? patchDoc(i, 'Cool') : patchDoc(i))).replace('env: prod', 'env: [prod]');
+  const file = a.openFile(PATCH, 1, text);
+  a.updateFile(PATCH, file);
+  const { all: every, rendered } = a.diagnosticsWithRendered(PATCH, file, { complete: true });
+  // The patch's own mistake (a list where a tag value goes) and the overlay's (`Cool` on a BlockBlobStorage).
+  assert.deepEqual(every.map((d) => d.code).sort(), ['access-tier-block-blob-premium', 'wrong-type']);
+  assert.deepEqual(
+    rendered.map((d) => d.code),
+    ['access-tier-block-blob-premium'],
+  );
+  assert.deepEqual(a.fileDiagnostics(PATCH, file, { complete: true }), every);
+});

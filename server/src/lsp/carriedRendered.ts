@@ -14,14 +14,11 @@ export interface RenderedShown {
   rendered: Diag[];
 }
 
-const keyOf = (d: Diag) => `${d.code}\u0000${d.start}\u0000${d.end}\u0000${d.message}`;
-
-/** The rendered problems among a whole publish's (`all`), told apart from the file's own (`own`). */
-export function renderedShown(file: ParsedFile, own: readonly Diag[], all: readonly Diag[]): RenderedShown {
-  const mine = new Set(own.map(keyOf));
+/** What a whole publish showed of the overlays (`rendered`), with the documents of the text it was on. */
+export function renderedShown(file: ParsedFile, rendered: readonly Diag[]): RenderedShown {
   return {
     chunks: file.docs.map((c) => ({ key: c.key, offset: c.offset, text: c.text })),
-    rendered: all.filter((d) => !mine.has(keyOf(d))),
+    rendered: [...rendered],
   };
 }
 

@@ -99,9 +99,8 @@ export function diagnosticsOf(s: ServerState, doc: TextDocument, rendered: boole
     return all.map((d) => toLspDiagnostic(file, d, docs));
   }
   // A whole publish of a document the overlays render: what of it is theirs is kept for the next edit.
-  const cross = crossOptions(s, uri);
-  const all = s.analysis.fileDiagnostics(uri, file, cross, true);
-  shown.set(uri, renderedShown(file, s.analysis.fileDiagnostics(uri, file, cross, false), all));
+  const { all, rendered: theirs } = s.analysis.diagnosticsWithRendered(uri, file, crossOptions(s, uri));
+  shown.set(uri, renderedShown(file, theirs));
   const docs = docsBaseOf(s.client.settings.docsBaseUrl);
   return all.map((d) => toLspDiagnostic(file, d, docs));
 }

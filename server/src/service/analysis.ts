@@ -502,17 +502,36 @@ export class Analysis {
    * of the overlays that render it (see rendersIn), for a first publish while they are computed.
    */
   fileDiagnostics(uri: string, file?: ParsedFile, cross?: CrossFileOptions, withRendered = true): Diag[] {
+    return this.diagnosticsWithRendered(uri, file, cross, withRendered).all;
+  }
+
+  /**
+   * `fileDiagnostics` with the problems of the overlays that render the file told apart (`rendered`, among
+   * `all`): a publish keeps them to carry over to an edit's first publish (lsp/carriedRendered.ts).
+   */
+  diagnosticsWithRendered(
+    uri: string,
+    file?: ParsedFile,
+    cross?: CrossFileOptions,
+    withRendered = true,
+  ): { all: Diag[]; rendered: Diag[] } {
     const f = file ?? this.open.get(uri)?.file ?? this.indexed.get(uri);
-    if (!f) return [];
-    const own = this.ownDiagnostics(uri, f, withRendered);
+    if (!f) return { all: [], rendered: [] };
+    const role = this.roles.roleOf(uri);
+    const own = this.ownDiagnostics(uri, f);
+    // A patch's or a kustomization's values in the overlays that use them.
+    const overlays = role.role === 'patch' ? role.overlays : role.role === 'kustomization' ? [uri] : [];
+    const renderedOwn = withRendered && overlays.length > 0 ? this.inOverlaysOf(uri, f, overlays, own) : [];
     const other = cross ? this.crossDiagnostics(uri, f, cross) : [];
-    const all = other.length > 0 ? [...own, ...other] : own;
+    const shown = other.length > 0 ? [...own, ...other] : own;
     // A base resource's values in the overlays that render it: what they get wrong there is shown here.
-    const rendered =
-      cross && withRendered && this.roles.roleOf(uri).role === 'manifest' ? this.inOverlays(uri, f, all) : [];
-    return rendered.length > 0 || other.length > 0
-      ? [...all, ...rendered].sort((a, b) => a.start - b.start || a.end - b.end)
-      : own;
+    const renderedBase = cross && withRendered && role.role === 'manifest' ? this.inOverlays(uri, f, shown) : [];
+    const rendered = renderedBase.length > 0 ? [...renderedOwn, ...renderedBase] : renderedOwn;
+    const all =
+      rendered.length > 0 || other.length > 0
+        ? [...shown, ...rendered].sort((a, b) => a.start - b.start || a.end - b.end)
+        : own;
+    return { all, rendered };
   }
 
   /**
@@ -576,13 +595,12 @@ export class Analysis {
    * nothing is missing; a template is checked with its actions masked; a kustomization says what it does
    * not render, and its inline patches are checked as patch files are.
    */
-  ownDiagnostics(uri: string, f: ParsedFile, withRendered = true): Diag[] {
+  private ownDiagnostics(uri: string, f: ParsedFile): Diag[] {
     const rules = this.settings.rules;
     const role = this.roles.roleOf(uri);
     if (role.role === 'patch') {
       const targets = role.overlays.map((k, i) => ({ target: role.targets[i], overlay: overlayName(k) }));
-      const own = patchFileDiagnostics(f, targets, { rules });
-      return withRendered ? this.withRendered(uri, f, role.overlays, own) : own;
+      return patchFileDiagnostics(f, targets, { rules });
     }
     if (role.role === 'template') {
       const mask = this.masks.get(f) ?? maskTemplate(f.text);
@@ -600,8 +618,7 @@ export class Analysis {
       (t) => validateFile(this.parse(t), { partial: true }),
       { uri, isFile: (u) => this.userText(u) !== undefined },
     );
-    const all = [...own, ...applySettings(f, inline, { rules })].sort((a, b) => a.start - b.start || a.end - b.end);
-    return withRendered ? this.withRendered(uri, f, [uri], all) : all;
+    return withProblems(own, applySettings(f, inline, { rules }));
   }
 
   /**
@@ -927,11 +944,12 @@ export class Analysis {
   }
 
   /**
-   * A patch's (or a kustomization's inline patches') own diagnostics and the problems of the overlay's
-   * rendered result its values cause (kustomize/renderedDiagnostics.ts).
+   * The problems of the overlays' rendered results (`kustomizations`) that the values of a patch (or a
+   * kustomization's inline patches) cause, settings applied, those its own diagnostics show left out
+   * (kustomize/renderedDiagnostics.ts).
    */
-  private withRendered(uri: string, f: ParsedFile, kustomizations: readonly string[], own: Diag[]): Diag[] {
-    if (!this.renderOverlays) return own;
+  private inOverlaysOf(uri: string, f: ParsedFile, kustomizations: readonly string[], own: Diag[]): Diag[] {
+    if (!this.renderOverlays) return [];
     // Each overlay that uses the file, checked alone; the same problem in several is shown once, naming them.
     const rendered = mergeOverlays(
       kustomizations.map((k) => ({
@@ -939,10 +957,7 @@ export class Analysis {
         diags: this.renderedFor(uri, f, k, own, this.renderOverlay(k)),
       })),
     );
-    if (rendered.length === 0) return own;
-    return [...own, ...applySettings(f, rendered, { rules: this.settings.rules })].sort(
-      (a, b) => a.start - b.start || a.end - b.end,
-    );
+    return rendered.length > 0 ? applySettings(f, rendered, { rules: this.settings.rules }) : rendered;
   }
 
   /** The problems of an overlay's rendered result placed in `uri` (kustomize/renderedDiagnostics.ts). */
@@ -978,6 +993,10 @@ export class Analysis {
     );
   }
 }
+
+/** Diagnostics and more problems, in position order (the first array itself when there are none). */
+const withProblems = (diags: Diag[], more: Diag[]): Diag[] =>
+  more.length === 0 ? diags : [...diags, ...more].sort((a, b) => a.start - b.start || a.end - b.end);
 
 /** A fresh analysis (the default inputs: the built-in kinds, the default settings). */
 export const createAnalysis = (inputs: AnalysisInputs = {}): Analysis => new Analysis(inputs);

@@ -13,8 +13,6 @@ export type FileRole =
    */
   | {
       role: 'patch';
-      /** The target the first kustomization gives it (JSON 6902 operations need one). */
-      target?: PatchTarget;
       /** `targets[i]`: the target `overlays[i]` gives it (a file several overlays name may get several). */
       targets: (PatchTarget | undefined)[];
       by: string;
@@ -80,7 +78,7 @@ export class FileRoles {
     if (overlays) {
       overlays.sort();
       const targets = overlays.map((k) => this.named.get(k)!.get(uri));
-      return { role: 'patch', target: targets[0], targets, by: overlays[0], overlays };
+      return { role: 'patch', targets, by: overlays[0], overlays };
     }
     for (const folder of this.charts) if (uri.startsWith(`${folder}templates/`)) return { role: 'template' };
     if (this.templateFiles(uri)) return { role: 'template' };

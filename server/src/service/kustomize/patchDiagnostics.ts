@@ -29,15 +29,12 @@ export interface TargetOf {
  */
 export function patchFileDiagnostics(
   file: ParsedFile,
-  targets: PatchTarget | undefined | readonly TargetOf[],
+  targets: readonly TargetOf[],
   options: ValidateOptions = {},
 ): Diag[] {
-  const each: readonly TargetOf[] = Array.isArray(targets)
-    ? targets
-    : [{ target: targets as PatchTarget | undefined, overlay: '' }];
   // One check per distinct target: most files are named once, or with the same target each time.
   const distinct = new Map<string, TargetOf[]>();
-  for (const t of each) {
+  for (const t of targets) {
     const key = JSON.stringify(t.target ?? null);
     const list = distinct.get(key);
     if (list) list.push(t);
