@@ -8,31 +8,18 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { describe } from 'node:test';
+import { crdText } from '../helpers/manifests';
 import { nbsp, repo, workbenchSuite } from './session';
 
 const RESULTS = join(repo, 'test-results', 'code-server-crds');
 
 const BUNDLE_FILE = 'operator-crds.yaml';
 const BUNDLE = `# An operator's release bundle: two CRDs in one file.
-apiVersion: apiextensions.k8s.io/v1
-kind: CustomResourceDefinition
-metadata:
-  name: gadgets.devices.example.org
-spec:
-  group: devices.example.org
-  names: {kind: Gadget, plural: gadgets}
-  scope: Namespaced
-  versions:
-    - name: v1
-      served: true
-      storage: true
-      schema:
-        openAPIV3Schema:
-          type: object
-          properties:
-            spec:
-              type: object
-              required: [maxReplicas]
+${crdText({
+  group: 'devices.example.org',
+  kind: 'Gadget',
+  plural: 'gadgets',
+  spec: `              required: [maxReplicas]
               x-kubernetes-validations:
                 - rule: self.minReplicas <= self.maxReplicas
                   message: minReplicas must not exceed maxReplicas
@@ -48,28 +35,16 @@ spec:
                   type: string
                   enum: [Eco, Boost]
                   description: How the gadget trades speed for energy.
----
-apiVersion: apiextensions.k8s.io/v1
-kind: CustomResourceDefinition
-metadata:
-  name: widgets.devices.example.org
-spec:
-  group: devices.example.org
-  names: {kind: Widget, plural: widgets}
-  scope: Namespaced
-  versions:
-    - name: v1
-      served: true
-      storage: true
-      schema:
-        openAPIV3Schema:
-          type: object
-          properties:
-            spec:
-              type: object
-              properties:
+`,
+})}---
+${crdText({
+  group: 'devices.example.org',
+  kind: 'Widget',
+  plural: 'widgets',
+  spec: `              properties:
                 size: {type: integer, description: How many parts the widget has.}
-`;
+`,
+})}`;
 
 const GADGET_FILE = 'gadget.yaml';
 const GADGET = `apiVersion: devices.example.org/v1

@@ -27,3 +27,29 @@ spec:
     name: rg
 ${accessTier === null ? '' : `  accessTier: ${accessTier}\n`}  minimumTlsVersion: ${minimumTlsVersion}
 `;
+
+/**
+ * A CustomResourceDefinition of one served and stored version `v1` whose schema is an object with a `spec`
+ * object; `spec` is the rest of that object's schema (`required`, `x-kubernetes-validations`, `properties`…),
+ * written at its indentation (14 spaces).
+ */
+export const crdText = (o: { group: string; kind: string; plural: string; spec: string }): string =>
+  `apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata:
+  name: ${o.plural}.${o.group}
+spec:
+  group: ${o.group}
+  names: {kind: ${o.kind}, plural: ${o.plural}}
+  scope: Namespaced
+  versions:
+    - name: v1
+      served: true
+      storage: true
+      schema:
+        openAPIV3Schema:
+          type: object
+          properties:
+            spec:
+              type: object
+${o.spec}`;

@@ -16,6 +16,7 @@ import { versionMoves } from '../../server/src/service/versionMoves';
 import { definitionAt } from '../../server/src/service/workspace/navigate';
 import { documentSymbols, workspaceSymbols } from '../../server/src/service/workspace/symbols';
 import { asActual, compared, fmt, readExpectations } from '../expectations';
+import { crdText } from '../helpers/manifests';
 
 const root = join(__dirname, '..', 'fixtures', 'crds');
 const WIDGET_CRD = readFileSync(join(root, 'widgets', 'crd.yaml'), 'utf8');
@@ -269,31 +270,19 @@ test('crds: kinds changed by a CRD leave a Helm template its own text and its ma
   );
 });
 
-const DATABASE_CRD = `apiVersion: apiextensions.k8s.io/v1
-kind: CustomResourceDefinition
-metadata: {name: databases.dbs.example.io}
-spec:
-  group: dbs.example.io
-  names: {kind: Database, plural: databases}
-  scope: Namespaced
-  versions:
-    - name: v1
-      served: true
-      storage: true
-      schema:
-        openAPIV3Schema:
-          type: object
-          properties:
-            spec:
-              type: object
-              properties:
+const DATABASE_CRD = crdText({
+  group: 'dbs.example.io',
+  kind: 'Database',
+  plural: 'databases',
+  spec: `              properties:
                 owner:
                   type: object
                   description: Owner is expected to be a reference to a resources.azure.com/ResourceGroup resource
                   properties:
                     name: {type: string}
                     armId: {type: string}
-`;
+`,
+});
 
 test('crds: manifests of CRD kinds join the index: symbols, and owners resolved where the schema has the owner shape', () => {
   const rg =
@@ -426,31 +415,20 @@ spec:
 });
 
 test('crds: a rule whose types do not fit the schema is reported on the rule (the API server refuses the CRD); fixed, it is clean', () => {
-  const crd = (key: string, expression: string) => `apiVersion: apiextensions.k8s.io/v1
-kind: CustomResourceDefinition
-metadata: {name: pools.example.org}
-spec:
-  group: example.org
-  names: {kind: Pool, plural: pools}
-  scope: Namespaced
-  versions:
-    - name: v1
-      served: true
-      storage: true
-      schema:
-        openAPIV3Schema:
-          type: object
-          properties:
-            spec:
-              type: object
-              x-kubernetes-validations:
+  const crd = (key: string, expression: string) =>
+    crdText({
+      group: 'example.org',
+      kind: 'Pool',
+      plural: 'pools',
+      spec: `              x-kubernetes-validations:
                 - rule: ${key === 'rule' ? JSON.stringify(expression) : 'self.minReplicas >= 0'}
                   ${key === 'rule' ? 'message: broken' : `messageExpression: ${JSON.stringify(expression)}`}
               properties:
                 minReplicas: {type: integer}
                 name: {type: object, properties: {first: {type: string}}}
                 items: {type: array, items: {type: string}}
-`;
+`,
+    });
   const problems = (key: string, expression: string) => {
     const text = crd(key, expression);
     const a = new Analysis();

@@ -5,26 +5,14 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { Analysis } from '../../server/src/service/analysis';
 import { complete } from '../../server/src/service/complete';
+import { crdText } from '../helpers/manifests';
 
-const crd = (rule: string) => `apiVersion: apiextensions.k8s.io/v1
-kind: CustomResourceDefinition
-metadata:
-  name: autoscalers.types.example.org
-spec:
-  group: types.example.org
-  names: {kind: Autoscaler, plural: autoscalers}
-  scope: Namespaced
-  versions:
-    - name: v1
-      served: true
-      storage: true
-      schema:
-        openAPIV3Schema:
-          type: object
-          properties:
-            spec:
-              type: object
-              x-kubernetes-validations:
+const crd = (rule: string) =>
+  crdText({
+    group: 'types.example.org',
+    kind: 'Autoscaler',
+    plural: 'autoscalers',
+    spec: `              x-kubernetes-validations:
                 - rule: ${rule}
               properties:
                 minReplicas: {type: integer}
@@ -42,7 +30,8 @@ spec:
                   additionalProperties:
                     type: object
                     properties: {value: {type: string}}
-`;
+`,
+  });
 
 /** The items at `|` in the rule, with their detail and the text each replaces. */
 function at(rule: string, trigger?: string) {
