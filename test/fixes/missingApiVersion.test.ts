@@ -14,6 +14,7 @@ import { parseFile } from '../../server/src/service/parse';
 import { DEFAULT_SETTINGS } from '../../server/src/service/settings';
 import { validateFile } from '../../server/src/service/validate';
 import { verifyAction } from './verify';
+import { crdText } from '../helpers/manifests';
 
 const STORAGE = [
   'kind: StorageAccount',
@@ -204,6 +205,28 @@ describe('the API domain comes from the analysis’s inputs', () => {
     const file = a.openFileOf(URI)!;
     const fix = codeActions(file, a.fileDiagnostics(URI)).find((x) => x.title.startsWith('Add `apiVersion'));
     assert.equal(fix?.title, 'Add `apiVersion: storage.contoso.io/v20220901`');
+  });
+  test('manifests of a CRD’s kinds give no domain: `example.com/v1` is no `storage.com`', () => {
+    const a = createAnalysis();
+    a.indexFile(
+      'file:///ws/crds/widget.yaml',
+      crdText({ group: 'example.com', kind: 'Widget', plural: 'widgets', spec: '              properties: {}\n' }),
+    );
+    for (let i = 0; i < 3; i++)
+      a.indexFile(
+        `file:///ws/w${i}.yaml`,
+        `apiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: w${i}\nspec: {}\n`,
+      );
+    a.readCrds();
+    a.applyCrds();
+    a.openFile(URI, 1, STORAGE);
+    assert.match(messageOf(a), /`apiVersion: storage\.cloud\.example\.com\/v20220901`/);
+    assert.ok(!a.fileDiagnostics(URI).some((d) => /storage\.com\//.test(d.message)));
+    a.indexFile(
+      'file:///ws/rg.yaml',
+      'apiVersion: resources.contoso.io/v20200601\nkind: ResourceGroup\nmetadata:\n  name: rg-orders\nspec:\n  location: westeurope\n',
+    );
+    assert.match(messageOf(a), /`apiVersion: storage\.contoso\.io\/v20220901`/);
   });
 });
 

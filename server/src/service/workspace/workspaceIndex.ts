@@ -143,12 +143,17 @@ export class WorkspaceIndex {
   }
 
   private domainCache: string[] | undefined;
-  /** API domains the workspace's manifests use, most used first (for `apiVersion` completion). */
+  /**
+   * API domains the workspace's manifests of built-in kinds use, most used first (for `apiVersion` completion
+   * and the missing apiVersion's fix). A manifest of a CRD's kind says nothing of it: its group is exact
+   * (`example.com/v1`'s tail `com` is no domain of ours).
+   */
   domains(): string[] {
     if (this.domainCache) return this.domainCache;
     const count = new Map<string, number>();
     for (const r of this.records.values())
-      for (const m of r.manifests) if (m.domain) count.set(m.domain, (count.get(m.domain) ?? 0) + 1);
+      for (const m of r.manifests)
+        if (m.domain && m.def.domain === undefined) count.set(m.domain, (count.get(m.domain) ?? 0) + 1);
     return (this.domainCache = [...count.entries()].sort((a, b) => b[1] - a[1]).map(([d]) => d));
   }
 
