@@ -86,7 +86,9 @@ async function crdSchemas(io: CliIo, crds: string, out: string): Promise<number>
   if (kinds.length === 0) return fail(io, [`no CustomResourceDefinition with a served version in ${crds}`]);
   const files = schemaFiles(kinds);
   for (const [name, text] of files) writeFileAtomic(resolve(io.cwd, out, name), Buffer.from(text, 'utf8'));
-  io.stderr.write(`cloud-manifests: ${files.size} schema files for ${kinds.length} kinds written to ${out}\n`);
+  io.stderr.write(
+    `cloud-manifests: ${files.size} schema file${files.size === 1 ? '' : 's'} for ${kinds.length} kind${kinds.length === 1 ? '' : 's'} written to ${out}\n`,
+  );
   return 0;
 }
 
