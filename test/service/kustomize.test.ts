@@ -279,6 +279,60 @@ spec:
   });
 });
 
+describe("the overlay's rendered result when the base renames or moves its resources", () => {
+  // Kustomize matches an overlay's patch by the name and namespace the base's file wrote as well as by the
+  // rendered ones (test/kustomize/differential.test.ts, 26-original-names, checks it against kubectl).
+  const renamingBase = (a: Analysis) => {
+    a.indexFile(GROUP, group);
+    a.indexFile(
+      'file:///repo/base/kustomization.yaml',
+      'resources:\n  - account.yaml\n  - group.yaml\nnamePrefix: shop\nnamespace: apps\n',
+    );
+    a.indexFile(BASE, storageAccount({ accessTier: null }));
+  };
+  const toBlob = (selector: string) =>
+    `patches:\n  - path: patch.yaml\n  - target:\n${selector}    patch: |-\n      - op: replace\n        path: /spec/kind\n        value: BlobStorage\n`;
+
+  test('a patch naming the resource as the base wrote it is applied: the problem it makes is found', () => {
+    const blob =
+      'apiVersion: storage.example.org/v20220901\nkind: StorageAccount\nmetadata:\n  name: acct\nspec:\n  kind: BlobStorage\n';
+    const a = new Analysis();
+    renamingBase(a);
+    a.indexFile(K, kustomization('patches:\n  - path: patch.yaml\n'));
+    a.indexFile(PATCH, blob);
+    assert.deepEqual(shown(a, PATCH, blob), ['access-tier-required kind']);
+  });
+
+  test('a patch naming it as written fixes what another patch needs: no false error', () => {
+    const tier =
+      'apiVersion: storage.example.org/v20220901\nkind: StorageAccount\nmetadata:\n  name: acct\n  namespace: default\nspec:\n  accessTier: Cool\n';
+    const a = new Analysis();
+    renamingBase(a);
+    const k = kustomization(toBlob('      kind: StorageAccount\n'));
+    a.indexFile(K, k);
+    a.indexFile(PATCH, tier);
+    assert.deepEqual(shown(a, K, k), []);
+    assert.deepEqual(shown(a, PATCH, tier), []);
+  });
+
+  test('set-based and negated label selectors select as Kubernetes parses them', () => {
+    const a = new Analysis();
+    renamingBase(a);
+    // The account has no labels: `notin`, `!key` and `!=` select it, `in` does not. The problem is on the
+    // operation's value, where the rendered kind was written.
+    const k = (sel: string) =>
+      kustomization(toBlob(`      labelSelector: "${sel}"\n`).replace('  - path: patch.yaml\n', ''));
+    for (const sel of ['tier notin (gold)', '!tier', 'tier!=gold']) {
+      const text = k(sel);
+      a.indexFile(K, text);
+      assert.deepEqual(shown(a, K, text), ['access-tier-required value'], sel);
+    }
+    const text = k('tier in (gold, silver)');
+    a.indexFile(K, text);
+    assert.deepEqual(shown(a, K, text), [], 'in');
+  });
+});
+
 describe('go to definition from a patch', () => {
   test("the patch's name leads to the resource it patches; other positions lead nowhere", () => {
     const a = new Analysis();

@@ -214,7 +214,11 @@ export function registerRequests(s: ServerState): void {
       if (!doc || !isYaml(doc) || isLargeDoc(s, doc)) return [];
       return safely(s, () => {
         const file = fileOf(s, doc);
-        return lspCodeActions(file, params, {
+        // A template's quick fixes are made on the variant of its if/else branches that holds the line asked
+        // about: the first variant blanks an `else` branch, and a "Disable" comment above a line there took
+        // the blanked line as its indentation.
+        const variant = s.analysis.variantAt(file, file.lines.offsetAt(params.range.start));
+        return lspCodeActions(variant, params, {
           // What the file is decides its checks (a patch, a template): the analysis knows.
           diagnostics: () => s.analysis.fileDiagnostics(doc.uri, file),
           version: doc.version,

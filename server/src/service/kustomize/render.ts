@@ -136,10 +136,27 @@ const groupOf = (apiVersion: string | undefined) =>
 const versionOf = (apiVersion: string | undefined) => (apiVersion ? apiVersion.slice(apiVersion.indexOf('/') + 1) : '');
 
 /**
- * A `target:` selector: group, version, kind, name and namespace are regular expressions, anchored. Each
+ * The name and namespace a resource was first read with (Kustomize's "original id"): a target's `name` and
+ * `namespace` select a resource by them as well as by its current ones, so an overlay's patch still names
+ * a resource its base renamed or moved.
+ */
+export interface OriginalId {
+  readonly name?: string;
+  readonly namespace?: string;
+}
+
+/**
+ * A namespace as Kustomize compares it: none is `default` (our kinds are all namespaced). A target of
+ * `namespace: default` selects a resource written without one.
+ */
+const effectiveNamespace = (ns: string | undefined): string => (ns === undefined || ns === '' ? 'default' : ns);
+
+/**
+ * A `target:` selector: group, version, kind, name and namespace are regular expressions, anchored; name and
+ * namespace match the current ones or the original ones (`kubectl kustomize` v5: resWrangler.Select). Each
  * expression is compiled once per patch, not once per resource it is tried on.
  */
-function matcher(target: JsonObject): (r: JsonObject) => boolean {
+function matcher(target: JsonObject): (r: JsonObject, org?: OriginalId) => boolean {
   const re = (v: Json | undefined): ((s: string | undefined) => boolean) => {
     if (typeof v !== 'string' || v === '') return () => true;
     try {
@@ -154,41 +171,79 @@ function matcher(target: JsonObject): (r: JsonObject) => boolean {
   const kind = re(target.kind);
   const name = re(target.name);
   const namespace = re(target.namespace);
-  const selector = (sel: Json | undefined, of: Json | undefined) =>
-    typeof sel !== 'string' ||
-    sel
-      .split(',')
-      .map((x) => x.trim())
-      .filter(Boolean)
-      .every((pair) => {
-        const [k, v] = pair.split('=');
-        return isObject(of) && (v === undefined ? k in of : of[k.trim()] === v.trim());
-      });
-  return (r) => {
+  const labels = labelSelector(target.labelSelector);
+  const annotations = labelSelector(target.annotationSelector);
+  return (r, org) => {
     const api = str(r.apiVersion);
     const m = meta(r);
     return (
       group(groupOf(api)) &&
       version(versionOf(api)) &&
       kind(str(r.kind)) &&
-      name(str(m.name)) &&
-      namespace(str(m.namespace)) &&
-      selector(target.labelSelector, m.labels) &&
-      selector(target.annotationSelector, m.annotations)
+      (name(str(m.name)) || (org?.name !== undefined && name(org.name))) &&
+      (namespace(effectiveNamespace(str(m.namespace))) ||
+        (org !== undefined && namespace(effectiveNamespace(org.namespace)))) &&
+      labels(isObject(m.labels) ? m.labels : {}) &&
+      annotations(isObject(m.annotations) ? m.annotations : {})
     );
   };
 }
 
-/** A patch without a target applies to the resource it names (kind, name and, if written, namespace). */
-function sameResource(r: JsonObject, patch: JsonObject): boolean {
-  const pm = meta(patch);
-  return (
-    str(r.kind) === str(patch.kind) &&
-    groupOf(str(r.apiVersion)) === groupOf(str(patch.apiVersion)) &&
-    str(meta(r).name) === str(pm.name) &&
-    (pm.namespace === undefined || str(meta(r).namespace) === str(pm.namespace))
-  );
+/**
+ * One requirement of a label selector: `key`, `!key`, `key=v`, `key==v`, `key!=v`, `key in (…)`,
+ * `key notin (…)`, `key>n`, `key<n`.
+ */
+const REQUIREMENT =
+  /^(?:!\s*([^\s!=<>(),]+)|([^\s!=<>(),]+)\s*(?:(==?|!=)\s*([^\s!=<>(),]*)|([<>])\s*(-?\d+)|\s(in|notin)\s*\(([^()]*)\))?)$/;
+
+/**
+ * A `labelSelector` / `annotationSelector` as Kubernetes parses it (labels.Parse): requirements separated
+ * by commas, all of which must hold; `!=` and `notin` hold where the key is absent. A selector that does not
+ * parse selects nothing (`kubectl kustomize` refuses it).
+ */
+function labelSelector(sel: Json | undefined): (of: JsonObject) => boolean {
+  if (typeof sel !== 'string' || sel.trim() === '') return () => true;
+  // Commas inside `in (a, b)` do not separate requirements.
+  const parts = sel.split(/,(?![^()]*\))/).map((x) => x.trim());
+  const tests = parts.map(requirement);
+  if (tests.some((t) => t === undefined)) return () => false;
+  return (of) => tests.every((t) => t!(of));
 }
+
+/** One requirement as a test of a resource's labels (or annotations); undefined: it does not parse. */
+function requirement(part: string): ((of: JsonObject) => boolean) | undefined {
+  const m = REQUIREMENT.exec(part);
+  if (!m) return undefined;
+  const [, absent, key, eq, value, cmp, bound, op, set] = m;
+  const val = (of: JsonObject, k: string) => (Object.hasOwn(of, k) ? String(of[k]) : undefined);
+  if (absent) return (of) => !Object.hasOwn(of, absent);
+  if (eq === '!=') return (of) => val(of, key) !== value;
+  if (eq) return (of) => val(of, key) === value;
+  if (cmp) {
+    // Compared as integers; a value that is not one does not match.
+    const n = Number(bound);
+    return (of) => {
+      const v = val(of, key);
+      return v !== undefined && /^-?\d+$/.test(v) && (cmp === '>' ? Number(v) > n : Number(v) < n);
+    };
+  }
+  if (op) {
+    const values = new Set(set.split(',').map((x) => x.trim()));
+    const v = (of: JsonObject) => val(of, key);
+    return op === 'in'
+      ? (of) => v(of) !== undefined && values.has(v(of)!)
+      : (of) => v(of) === undefined || !values.has(v(of)!);
+  }
+  return (of) => Object.hasOwn(of, key);
+}
+
+/**
+ * A patch without a target applies to the resource it names: kind and name (looked up by them, any name the
+ * resource had: applyPatch), the API group, and the namespace if the patch writes one (the current one or
+ * one it had).
+ */
+const sameGroup = (r: JsonObject, patch: JsonObject): boolean =>
+  groupOf(str(r.apiVersion)) === groupOf(str(patch.apiVersion));
 
 /** A resource at one step of its rendering: never changed once made (a step makes a new one). */
 interface Resource {
@@ -201,6 +256,14 @@ interface Slot {
   r: Resource;
   /** Its name in the file it was read from. */
   readonly written?: string;
+  /** Its namespace in the file it was read from. */
+  readonly writtenNamespace?: string;
+  /**
+   * The names and namespaces it had before each kustomization renamed or moved it (the file's first): an
+   * untargeted patch of an overlay may name it by any of them, as Kustomize matches a patch against a
+   * resource's previous ids.
+   */
+  previous?: OriginalId[];
 }
 
 /**
@@ -298,16 +361,20 @@ export class RenderMemo {
    * A `target:` selector compiled once per target (by its JSON), with what it answered for each resource
    * value: most resources are the same objects from one rendering to the next.
    */
-  selector(target: JsonObject): (r: JsonObject) => boolean {
+  selector(target: JsonObject): (r: JsonObject, org?: OriginalId) => boolean {
     const key = JSON.stringify(target);
     let s = this.selectors.get(key);
     if (s === undefined) {
       if (this.selectors.size > 64) this.selectors.clear();
       const test = matcher(target);
-      const answers = new WeakMap<JsonObject, boolean>();
-      s = (r) => {
-        let a = answers.get(r);
-        if (a === undefined) answers.set(r, (a = test(r)));
+      // By the value and its original id: the answer depends on both.
+      const answers = new WeakMap<JsonObject, Map<string, boolean>>();
+      s = (r, org) => {
+        let byOrg = answers.get(r);
+        if (!byOrg) answers.set(r, (byOrg = new Map()));
+        const k = `${org?.name ?? ''}\u0000${org?.namespace ?? ''}`;
+        let a = byOrg.get(k);
+        if (a === undefined) byOrg.set(k, (a = test(r, org)));
         return a;
       };
       this.selectors.set(key, s);
@@ -315,7 +382,7 @@ export class RenderMemo {
     return s;
   }
 
-  private readonly selectors = new Map<string, (r: JsonObject) => boolean>();
+  private readonly selectors = new Map<string, (r: JsonObject, org?: OriginalId) => boolean>();
 
   /** The files a rendered resource's values were written in. */
   urisOf(origins: Origins): ReadonlySet<string> {
@@ -376,15 +443,18 @@ function operateStep(r: Resource, doc: Doc): Resource {
 /** A merge patch on one resource (a step); null: `$patch: delete` removes it. */
 function mergeStep(r: Resource, doc: Doc, targeted: boolean): Resource | null {
   const ops = doc.value as JsonObject;
-  // A merge patch never renames what it selects (it names the resource as it is before prefixes).
-  const merged = mergePatch(r.value, targeted ? withoutIdentity(ops) : ops);
+  // A merge patch never renames or moves what it selects (it may name the resource as its base wrote it).
+  const merged = mergePatch(r.value, targeted ? withoutIdentity(ops) : withoutName(ops));
   if (!isObject(merged)) return null;
   // The identity a patch writes selects the resource; it changes nothing.
   return { value: merged, origins: withOrigins(r.origins, doc.origins) };
 }
-/** An untargeted merge patch: the resource unchanged (the same object) when the patch does not name it. */
+/**
+ * An untargeted merge patch on a resource its kind and name chose: the resource unchanged (the same object)
+ * when the patch is of another API group.
+ */
 const mergeUntargeted = (r: Resource, doc: Doc) =>
-  sameResource(r.value, doc.value as JsonObject) ? mergeStep(r, doc, false) : r;
+  sameGroup(r.value, doc.value as JsonObject) ? mergeStep(r, doc, false) : r;
 const mergeTargeted = (r: Resource, doc: Doc) => mergeStep(r, doc, true);
 
 type Memo = Pick<RenderMemo, 'step' | 'transform' | 'keyOf' | 'intern' | 'kustomization' | 'selector'>;
@@ -424,33 +494,41 @@ function applyPatch(slots: Slot[], content: readonly Doc[], target: JsonObject |
   // patch file may patch each of a thousand resources).
   let byName: Map<string, Slot[]> | undefined;
   const removed = new Set<Slot>();
+  const add = (k: string, s: Slot) => {
+    const list = byName!.get(k);
+    if (!list) byName!.set(k, [s]);
+    else if (!list.includes(s)) list.push(s);
+  };
   const candidates = (patch: JsonObject): Slot[] => {
     if (!byName) {
       byName = new Map();
       for (const s of slots) {
-        const k = memo.keyOf(s.r.value);
-        const list = byName.get(k);
-        if (list) list.push(s);
-        else byName.set(k, [s]);
+        add(memo.keyOf(s.r.value), s);
+        // The names it had before a base renamed it select it too.
+        for (const p of s.previous ?? []) add(`${String(s.r.value.kind)}\u0000${String(p.name)}`, s);
       }
     }
-    const found = byName.get(memo.keyOf(patch)) ?? [];
-    return removed.size === 0 ? found : found.filter((s) => !removed.has(s));
+    const ns = str(meta(patch).namespace);
+    const found = (byName.get(memo.keyOf(patch)) ?? []).filter(
+      (s) => !removed.has(s) && (ns === undefined || inNamespace(s, ns)),
+    );
+    return found;
   };
-  const selects = target ? memo.selector(target) : undefined;
+  const selector = target ? memo.selector(target) : undefined;
+  const selects = selector && ((s: Slot) => selector(s.r.value, { name: s.written, namespace: s.writtenNamespace }));
   for (const doc of content) {
     const ops = doc.value;
     if (Array.isArray(ops)) {
       if (!selects) continue;
       for (const s of slots) {
-        if (!selects(s.r.value)) continue;
+        if (!selects(s)) continue;
         s.r = memo.step('operated', s.r, doc, operateStep);
       }
       continue;
     }
     if (!isObject(ops)) continue;
     for (const s of selects ? [...slots] : candidates(ops)) {
-      if (selects && !selects(s.r.value)) continue;
+      if (selects && !selects(s)) continue;
       // Untargeted, whether the patch names the resource is part of the step (kept with its result).
       const next = selects
         ? memo.step('mergedTargeted', s.r, doc, mergeTargeted)
@@ -467,6 +545,12 @@ function applyPatch(slots: Slot[], content: readonly Doc[], target: JsonObject |
   }
 }
 
+/** Whether a resource is, or was before a kustomization moved it, in a namespace (none is `default`). */
+const inNamespace = (s: Slot, ns: string): boolean =>
+  [str(meta(s.r.value).namespace), ...(s.previous ?? []).map((p) => p.namespace)].some(
+    (n) => effectiveNamespace(n) === effectiveNamespace(ns),
+  );
+
 /** Kind and name: what an untargeted patch is matched by (the name a patch writes is never changed by it). */
 const identityKey = (r: JsonObject): string => `${String(r.kind)}\u0000${String(meta(r).name)}`;
 
@@ -476,6 +560,13 @@ function withoutIdentity(doc: JsonObject): JsonObject {
   if (!isObject(rest.metadata)) return rest;
   const { name: _n, namespace: _ns, ...m } = rest.metadata;
   return { ...rest, metadata: m };
+}
+
+/** An untargeted patch's name and namespace select the resource (maybe by a name it had): they write nothing. */
+function withoutName(doc: JsonObject): JsonObject {
+  if (!isObject(doc.metadata)) return doc;
+  const { name: _n, namespace: _ns, ...m } = doc.metadata;
+  return { ...doc, metadata: m };
 }
 
 function withMap(r: JsonObject, key: 'labels' | 'annotations', add: JsonObject): JsonObject {
@@ -533,7 +624,12 @@ function render(
       // A document is the first step of its resource (steps make new resources: the documents, maybe a
       // cache's, are never changed).
       for (const d of documents(at, file))
-        if (isObject(d.value)) resources.push({ r: d as Resource, written: str(meta(d.value).name) });
+        if (isObject(d.value))
+          resources.push({
+            r: d as Resource,
+            written: str(meta(d.value).name),
+            writtenNamespace: str(meta(d.value).namespace),
+          });
       continue;
     }
     const folder = at.endsWith('/') ? at : `${at}/`;
@@ -579,7 +675,13 @@ function render(
     renamed: name && (k.namePrefix || k.nameSuffix) ? name : undefined,
     moved: ns && k.namespace ? ns : undefined,
   };
-  for (const s of resources) s.r = memo.transform(s.r, key, t, transformStep);
+  for (const s of resources) {
+    const before = meta(s.r.value);
+    s.r = memo.transform(s.r, key, t, transformStep);
+    const after = meta(s.r.value);
+    if (after.name !== before.name || after.namespace !== before.namespace)
+      (s.previous ??= []).push({ name: str(before.name), namespace: str(before.namespace) });
+  }
   return resources;
 }
 
