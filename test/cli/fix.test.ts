@@ -3,7 +3,7 @@
 // and the exit code are about what is left, and a file that does not parse is never written.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -127,6 +127,47 @@ describe('check --fix', () => {
     assert.equal(r.status, 1);
     assert.match(r.stdout, /yaml-syntax/);
     assert.equal(read('broken.yaml'), text);
+  });
+
+  test('a Helm chart: fixes made as the editor makes them, on the literal text only; every action kept', () => {
+    fresh();
+    const template = [
+      'apiVersion: storage.cloud.example.com/v20220901',
+      'kind: StorageAccount',
+      'metadata:',
+      '  name: {{ .Release.Name }}',
+      'spec:',
+      '  location: {{ .Values.location | quote }}',
+      '  owner:',
+      '    name: {{ .Values.rg }}',
+      '  kind: StorageV2',
+      '  sku: { name: {{ .Values.sku }}, tier: standard }',
+      '  {{- if .Values.tier }}',
+      '  accessTier: {{ .Values.tier }}',
+      '  {{- else }}',
+      '  accessTier: cool',
+      '  {{- end }}',
+      '  minimumTlsVersion: tls1_2',
+      'status:',
+      '  provisioningState: {{ .Values.state }}',
+      '',
+    ].join('\r\n');
+    mkdirSync(join(dir, 'chart', 'templates'), { recursive: true });
+    writeFileSync(join(dir, 'chart', 'Chart.yaml'), 'apiVersion: v2\nname: shop\nversion: 0.1.0\n');
+    writeFileSync(join(dir, 'chart', 'templates', 'account.yaml'), template);
+    const r = cli('--fix', 'chart');
+    assert.match(r.stderr, /fixed 3 problems in 1 file/);
+    const fixed = read('chart/templates/account.yaml');
+    const lines = fixed.split('\r\n');
+    assert.equal(lines[9], '  sku: { name: {{ .Values.sku }}, tier: Standard }');
+    assert.equal(lines[13], '  accessTier: Cool');
+    assert.equal(lines[15], '  minimumTlsVersion: TLS1_2');
+    const actions = (t: string) => t.match(/\{\{[\s\S]*?\}\}/g);
+    assert.deepEqual(actions(fixed), actions(template));
+    // What is left is what no edit of the literal text fixes: the status block holds an action.
+    assert.equal(fixed.split('\r\n').filter((l, i) => l !== template.split('\r\n')[i]).length, 3);
+    assert.match(r.stdout, /status-read-only/);
+    assert.doesNotMatch(r.stdout, /enum-case/);
   });
 
   test('--help lists the options; SARIF rules say how to fix', () => {

@@ -8,14 +8,47 @@ import { isInside } from '../io/folderWalk';
 import { ChangedSinceReadError, writeFileAtomic, type WriteHooks } from '../io/write';
 import { ioReason } from '../io/ioReason';
 import { printable } from './printable';
-import { applyEdits, fixAllEdits } from '../service/codeActions';
-import { ChunkStore, parseFile, splitDocuments } from '../service/parse';
+import { applyEdits, fixAllEdits, type Edit } from '../service/codeActions';
+import { maskTemplate } from '../service/helm/mask';
+import { templateDiagnostics } from '../service/helm/templateDiagnostics';
+import { templateFixAllEdits } from '../service/helm/templateFixes';
+import { ChunkStore, parseFile, splitDocuments, type ParsedFile } from '../service/parse';
 import { domainsOf } from '../service/identity';
 import { LineIndex } from '../service/lineIndex';
 import { validateFile, type ValidateOptions } from '../service/validate';
-import { workspaceRegistry, type Workspace, type WorkspaceFile } from './runWorkspace';
+import { fileRoles, workspaceRegistry, type Workspace, type WorkspaceFile } from './runWorkspace';
 
 const parses = (text: string) => parseFile(text, { cache: false }).docs.every((d) => d.doc.errors.length === 0);
+
+/** What a file is to the run, as the editor's analysis tells it (fileRoles.ts): it decides its checks. */
+export type FixRole = 'manifest' | 'patch' | 'template';
+
+/** The template actions of a text, in order (a fix never changes one). */
+const actionsOf = (text: string) => text.match(/\{\{[\s\S]*?\}\}/g) ?? [];
+
+/**
+ * One pass of a text's safe fixes, checked as the editor checks the file: a patch as a partial manifest; a
+ * Helm template on each variant of its mask, its fixes made only where they do the same to the template
+ * (helm/literalEdits.ts). Undefined when the text (a template: any variant of its mask) does not parse.
+ */
+function fixPass(text: string, role: FixRole, options: ValidateOptions, store?: ChunkStore): Edit[] | undefined {
+  const parse = (t: string) => parseFile(t, { cache: false, store });
+  const unparsable = (f: ParsedFile) => f.docs.some((d) => d.doc.errors.length > 0);
+  if (role !== 'template') {
+    const file = parse(text);
+    return unparsable(file)
+      ? undefined
+      : fixAllEdits(file, validateFile(file, { ...options, partial: role === 'patch' }));
+  }
+  const mask = maskTemplate(text);
+  const variants = mask.variants.map((v) => parse(v.text));
+  if (variants.some(unparsable)) return undefined;
+  return templateFixAllEdits(
+    variants,
+    text,
+    templateDiagnostics(mask, (t) => validateFile(parse(t), options)),
+  );
+}
 
 /**
  * The text with its safe fixes applied (a fix may reveal another: a few passes), and how many were made.
@@ -25,17 +58,20 @@ export function fixText(
   text: string,
   options: ValidateOptions = {},
   store?: ChunkStore,
+  role: FixRole = 'manifest',
 ): { text: string; fixed: number; unparsable?: true } {
   let current = text;
   let fixed = 0;
+  const stillParses = (t: string) =>
+    role === 'template'
+      ? maskTemplate(t).variants.every((v) => parses(v.text)) && actionsOf(t).join('\0') === actionsOf(text).join('\0')
+      : parses(t);
   for (let pass = 0; pass < 5; pass++) {
-    const file = parseFile(current, { cache: false, store });
-    if (file.docs.some((d) => d.doc.errors.length > 0))
-      return pass === 0 ? { text, fixed: 0, unparsable: true } : { text: current, fixed };
-    const edits = fixAllEdits(file, validateFile(file, options));
+    const edits = fixPass(current, role, options, store);
+    if (!edits) return pass === 0 ? { text, fixed: 0, unparsable: true } : { text: current, fixed };
     if (edits.length === 0) break;
     const next = applyEdits(current, edits);
-    if (!parses(next)) break;
+    if (!stillParses(next)) break;
     current = next;
     fixed += edits.length;
   }
@@ -141,6 +177,8 @@ export interface FixOptions {
   hooks?: WriteHooks;
   /** The `apiDomain` setting: the domain of an apiVersion a fix writes (else the files' own). */
   apiDomain?: string;
+  /** The `helmTemplates` setting: more files checked (and fixed) as Helm templates. */
+  helmTemplates?: string[];
 }
 
 /** Why a file's fixes may not be written; undefined when they may. */
@@ -181,9 +219,10 @@ export function fixWorkspace(
       registry,
     )[0];
   const store = new ChunkStore(registry, () => domain);
+  const roleOf = fileRoles(workspace, fixOptions);
   for (const file of workspace.files) {
     const before = file.parsed.text;
-    const r = fixText(before, options, store);
+    const r = fixText(before, options, store, roleOf(file));
     if (r.unparsable) {
       if (fixTextIgnoringSyntax(before, options)) run.skipped.push(`${file.display}: not fixed, it does not parse`);
       continue;

@@ -124,7 +124,11 @@ async function check(io: CliIo, options: CheckOptions): Promise<number> {
   ];
   const notes = skipped.filter((k) => !k.error).map((k) => `skipped ${displayPath(io.cwd, k.path)}: ${k.reason}`);
   const fixes = options.fix
-    ? fixWorkspace(workspace, { rules: settings.rules }, options.fix, { roots, apiDomain: settings.apiDomain })
+    ? fixWorkspace(workspace, { rules: settings.rules }, options.fix, {
+        roots,
+        apiDomain: settings.apiDomain,
+        helmTemplates: settings.helmTemplates,
+      })
     : undefined;
   const results = checkWorkspace(workspace, settings, progress, { renderOverlays: !options.noKustomize });
   progress.clear();

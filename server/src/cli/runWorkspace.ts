@@ -9,6 +9,7 @@ import { Analysis, type FileText } from '../service/analysis';
 import { crdTextsOf, kindsOfCrdText, registryOfKinds } from '../service/crd/sources';
 import type { ParsedFile } from '../service/parse';
 import { LineIndex } from '../service/lineIndex';
+import { definesRoles, FileRoles } from '../service/fileRoles';
 import type { Settings } from '../service/settings';
 import { applySettings, type Diag } from '../service/validate';
 import { isTooLarge, syntaxSteps, tooLargeDiag } from '../service/tooLarge';
@@ -20,6 +21,7 @@ import type { Expected } from '../io/write';
 import type { CrdFile } from './crds';
 import { renderReader } from './renderReads';
 import type { Progress } from './progress';
+import type { FixRole } from './fix';
 
 export interface WorkspaceFile {
   /** How the file is named in reports (relative to the current folder when inside it). */
@@ -136,6 +138,39 @@ export function workspaceRegistry(workspace: Workspace): Registry {
 }
 
 /** The index key of a workspace file: its file URI, or a pseudo URI for standard input. */
+/** The files the `helmTemplates` globs name: relative to the current folder, like the files on the command line. */
+function templateFiles(cwd: string, globs: readonly string[] = []): (uri: string) => boolean {
+  const templates = new Excluder(globs);
+  if (templates.empty) return () => false;
+  return (uri) => {
+    const rel = uri.startsWith('file:') ? relative(cwd, fileURLToPath(uri)) : '';
+    return rel !== '' && !isAbsolute(rel) && templates.excludes(rel.split(sep).join('/'));
+  };
+}
+
+/**
+ * What each file of a run is (a manifest, a patch, a template), as the check's analysis learns it from the
+ * kustomizations and `Chart.yaml` files among the files and the context read around them: `--fix` makes
+ * the fixes the editor would.
+ */
+export function fileRoles(
+  workspace: Workspace,
+  settings: { helmTemplates?: readonly string[] },
+): (file: WorkspaceFile) => FixRole {
+  const roles = new FileRoles();
+  roles.templateFiles = templateFiles(workspace.cwd, settings.helmTemplates);
+  for (const c of workspace.context ?? []) {
+    const uri = pathToFileURL(c.path).href;
+    if (definesRoles(uri)) roles.update(uri, c.text);
+  }
+  const uris = new Map(workspace.files.map((f, i) => [f, uriOf(f, i)]));
+  for (const [f, uri] of uris) if (definesRoles(uri)) roles.update(uri, f.parsed.text);
+  return (file) => {
+    const role = roles.roleOf(uris.get(file) ?? '').role;
+    return role === 'patch' || role === 'template' ? role : 'manifest';
+  };
+}
+
 const uriOf = (file: WorkspaceFile, i: number): string =>
   file.path ? pathToFileURL(file.path).href : `stdin:///${i}/${encodeURIComponent(file.display)}`;
 
@@ -153,13 +188,7 @@ export function checkWorkspace(
   const analysis = new Analysis({ settings, renderOverlays: options.renderOverlays });
   // A patch or a kustomization named alone: what its overlay's rendering reads is read from disk as needed.
   analysis.readUnindexed = renderReader(workspace.cwd, workspace.maxBytes);
-  // `helmTemplates` globs are relative to the current folder, like the files named on the command line.
-  const templates = new Excluder(settings.helmTemplates);
-  if (!templates.empty)
-    analysis.roles.templateFiles = (uri) => {
-      const rel = uri.startsWith('file:') ? relative(workspace.cwd, fileURLToPath(uri)) : '';
-      return rel !== '' && !isAbsolute(rel) && templates.excludes(rel.split(sep).join('/'));
-    };
+  analysis.roles.templateFiles = templateFiles(workspace.cwd, settings.helmTemplates);
   const total = workspace.files.length;
   const uris = workspace.files.map(uriOf);
   // The kinds of every CRD among the files and the `crds` setting's, known before any file is checked.

@@ -45,6 +45,10 @@ export interface CodeActionEnv {
   documentChanges: boolean;
   /** The client shows a disabled action with its reason (LSP 3.16 `codeAction.disabledSupport`). */
   disabledSupport?: boolean;
+  /** Which edits may be made (a Helm template: those that do the same to the template as to its mask). */
+  accept?: (e: Edit) => boolean;
+  /** Fix-all's edits, where the file is not one text (a Helm template: every variant's); else the file's. */
+  fixAll?: () => Edit[];
 }
 
 export function lspCodeActions(file: ParsedFile, params: CodeActionParams, env: CodeActionEnv): CodeAction[] {
@@ -67,6 +71,7 @@ export function lspCodeActions(file: ParsedFile, params: CodeActionParams, env: 
       file,
       sent.map((s) => s.own),
       range,
+      env.accept,
     )) {
       const lsp = sent.find((s) => s.own === a.diag)!.lsp;
       out.push({
@@ -81,12 +86,13 @@ export function lspCodeActions(file: ParsedFile, params: CodeActionParams, env: 
   // Asked with a range of nothing but the cursor's place, or a selection inside the apiVersion value.
   if (wants(only, CodeActionKind.RefactorRewrite))
     for (const m of versionMoves(file, file.lines.offsetAt(params.range.start))) {
+      if (m.edits && env.accept && !m.edits.every(env.accept)) continue;
       if (m.edits) out.push({ title: plainText(m.title), kind: CodeActionKind.RefactorRewrite, edit: toEdit(m.edits) });
       else if (env.disabledSupport && m.disabled)
         out.push({ title: plainText(m.title), kind: CodeActionKind.RefactorRewrite, disabled: { reason: m.disabled } });
     }
   if (only && wants(only, FIX_ALL_KIND) && only.some((o) => o.startsWith(CodeActionKind.Source))) {
-    const edits = fixAllEdits(file, env.diagnostics());
+    const edits = env.fixAll ? env.fixAll() : fixAllEdits(file, env.diagnostics(), env.accept);
     if (edits.length > 0)
       out.push({ title: 'Fix all safe problems (cloud-manifests)', kind: FIX_ALL_KIND, edit: toEdit(edits) });
   }

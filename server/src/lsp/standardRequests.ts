@@ -30,6 +30,8 @@ import {
 } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { lspCodeActions } from './codeActionRequests';
+import { literalEdit } from '../service/helm/literalEdits';
+import { templateFixAllEdits } from '../service/helm/templateFixes';
 import { COPY_RESOURCE_PATH } from '../protocol/customRequests';
 import type { ParsedFile } from '../service/parse';
 import type { Span } from '../service/workspace/manifest';
@@ -218,9 +220,18 @@ export function registerRequests(s: ServerState): void {
         // about: the first variant blanks an `else` branch, and a "Disable" comment above a line there took
         // the blanked line as its indentation.
         const variant = s.analysis.variantAt(file, file.lines.offsetAt(params.range.start));
+        const user = s.analysis.userTextOf(variant);
+        // What the file is decides its checks (a patch, a template): the analysis knows.
+        const diagnostics = () => s.analysis.fileDiagnostics(doc.uri, file);
         return lspCodeActions(variant, params, {
-          // What the file is decides its checks (a patch, a template): the analysis knows.
-          diagnostics: () => s.analysis.fileDiagnostics(doc.uri, file),
+          // Edits computed on a template's mask are made only where they do the same to the template.
+          ...(user !== undefined
+            ? {
+                accept: literalEdit(variant.text, user),
+                fixAll: () => templateFixAllEdits(s.analysis.variantsOf(file), user, diagnostics()),
+              }
+            : {}),
+          diagnostics,
           version: doc.version,
           documentChanges: client.documentChangesSupport,
           disabledSupport: client.codeActionDisabledSupport,

@@ -336,6 +336,23 @@ export class Analysis {
     return file;
   }
 
+  /**
+   * A template's file in each variant of its if/else branches (the first is the file itself); any other
+   * file alone. Fix-all reads them all: each branch's fixes are made on the variant that keeps it.
+   */
+  variantsOf(file: ParsedFile): ParsedFile[] {
+    const mask = this.masks.get(file);
+    if (!mask) return [file];
+    return [
+      file,
+      ...mask.variants.slice(1).map((v) => {
+        const other = this.analyze(this.parse(v.text));
+        this.masks.set(other, mask);
+        return other;
+      }),
+    ];
+  }
+
   /** What a file is to the workspace. */
   roleOf(uri: string): FileRole {
     return this.roles.roleOf(uri);

@@ -50,6 +50,9 @@ export function applyEdits(text: string, edits: readonly Edit[]): string {
   return out + text.slice(at);
 }
 
+/** The edits of each fix a diagnostic's data offers (none without data). */
+export const fixEditsOf = (d: Diag): Edit[][] => (d.data ? fixesOf(d, d.data).map((a) => a.edits) : []);
+
 /** The actions a diagnostic's data describes. */
 function fixesOf(d: Diag, data: FixData): Omit<Action, 'diag'>[] {
   switch (data.fix) {
@@ -304,15 +307,22 @@ const docOf = (file: FileText, d: Diag): number => d.data?.doc?.[0] ?? chunkAt(f
 /**
  * The code actions for the diagnostics that touch `range` (file offsets; all when absent). `diags` are the
  * diagnostics as reported for this text (or sent back by an editor: data computed on another version of a
- * document offers nothing but "Disable").
+ * document offers nothing but "Disable"). `accept`: which edits may be made (a Helm template's variant: those
+ * that do the same to the template, helm/literalEdits.ts); a fix with another is not offered.
  */
-export function codeActions(file: FileText, diags: readonly Diag[], range?: [number, number]): Action[] {
+export function codeActions(
+  file: FileText,
+  diags: readonly Diag[],
+  range?: [number, number],
+  accept: (e: Edit) => boolean = () => true,
+): Action[] {
   const out: Action[] = [];
   for (const d of diags) {
     if (range && (d.end < range[0] || d.start > range[1])) continue;
     if (d.data && isCurrent(d.data, file.text)) {
       for (const a of fixesOf(d, d.data))
         if (
+          a.edits.every(accept) &&
           improves(file, docOf(file, d), a.edits, d, revealsOf(d.data)) &&
           !addsCrossErrorsAfter(file, docOf(file, d), a.edits)
         )
@@ -328,13 +338,13 @@ export function codeActions(file: FileText, diags: readonly Diag[], range?: [num
 
 /**
  * The safe fixes of a file as one set of edits: one per diagnostic, overlapping ones left out, and in a
- * document whose fixed text would not parse, none.
+ * document whose fixed text would not parse, none. `accept` as for codeActions.
  */
-export function fixAllEdits(file: FileText, diags: readonly Diag[]): Edit[] {
+export function fixAllEdits(file: FileText, diags: readonly Diag[], accept: (e: Edit) => boolean = () => true): Edit[] {
   const byDoc = new Map<number, { edits: Edit[]; diag: Diag; reveals: Span[] }[]>();
   for (const d of diags) {
     if (!d.data || !isCurrent(d.data, file.text)) continue;
-    const fix = fixesOf(d, d.data).find((a) => a.safe);
+    const fix = fixesOf(d, d.data).find((a) => a.safe && a.edits.every(accept));
     if (!fix) continue;
     const at = docOf(file, d);
     const list = byDoc.get(at) ?? [];

@@ -3,6 +3,8 @@
 // value and is left out; a field is missing only when it is missing in every variant (a key written in one
 // branch of an if/else counts as present) and no output action could supply it.
 import { parseDocument, visit } from 'yaml';
+import { fixEditsOf } from '../codeActions';
+import { literalEdit } from './literalEdits';
 import type { Diag } from '../diag';
 import { toUserSpans } from '../source';
 import type { MaskedTemplate } from './mask';
@@ -23,6 +25,20 @@ function onAction(values: readonly [number, number][], d: Diag): boolean {
     else hi = mid;
   }
   return lo < values.length && overlaps(d, values[lo]);
+}
+
+/**
+ * A diagnostic of a variant with its fix data kept where at least one of its fixes makes literal edits only
+ * (literalEdits.ts): offsets are the user's, so such a fix does to the template what it does to the mask.
+ * Where none does, every fix was computed on underscores and blanks: the data goes (the diagnostic stays,
+ * with "Disable"). The other fixes of kept data are left out when actions are made (`accept`).
+ */
+function literalFixesOnly(d: Diag, variant: string, user: string): Diag {
+  if (!d.data) return d;
+  const literal = literalEdit(variant, user);
+  if (fixEditsOf(d).some((edits) => edits.every(literal))) return d;
+  const { data: _data, ...rest } = d;
+  return rest;
 }
 
 /** The problems an embedded language (PromQL, CEL) finds in an expression: anywhere in its scalar. */
@@ -57,12 +73,11 @@ export function templateDiagnostics(masked: MaskedTemplate, validate: (text: str
     !onAction(masked.values, d) && !(MISSING.has(d.code) && masked.openLines.has(masked.lineOf(d.start)));
   const key = (d: Diag) => `${d.code}\u0000${d.start}\u0000${d.end}\u0000${d.message}`;
   const perVariant = masked.variants.map((source) =>
-    // Fixes are left out: their edits were computed on the masked text.
     toUserSpans(
       source,
       validate(source.text)
         .filter((d) => !inActionScalar(d, source.text))
-        .map(({ data: _data, ...d }) => d),
+        .map((d) => literalFixesOnly(d, source.text, masked.text)),
     ).filter(keep),
   );
   const out = new Map<string, Diag>();
@@ -76,7 +91,8 @@ export function templateDiagnostics(masked: MaskedTemplate, validate: (text: str
         if (!missing.every((m) => m.has(at(d))) || taken.has(at(d))) continue;
         taken.add(at(d));
       }
-      out.set(key(d), d);
+      // The first variant's (its fix data is of that variant's text, the one a request reads there).
+      if (!out.has(key(d))) out.set(key(d), d);
     }
   return [...out.values()].sort((a, b) => a.start - b.start || a.end - b.end);
 }
