@@ -84,6 +84,7 @@ export function checkManifest(
     moveToVersion,
     partial,
     patchDirectives: partial,
+    emptyAccepted: !!def.crd,
   }).object(root, forWalking(envelope), label, anchor, []);
   if (!runRules) return;
   // A CRD's kind has no rule of the spec; a written `status` is ignored only with the status subresource.
