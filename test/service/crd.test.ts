@@ -351,6 +351,18 @@ test('crds: quick fixes as for built-in kinds: enum near miss, unknown key, miss
   assert.ok(titles(versions).includes('crd-version-deprecated: Change to `example.org/v1`'));
 });
 
+test('crds: a kind no CRD read defines, in a CRD group, is information that says where to name its CRD', () => {
+  const a = workspace([['file:///w/crd.yaml', WIDGET_CRD]]);
+  const text = 'apiVersion: example.org/v1\nkind: Widgit\nmetadata: {name: w}\n';
+  const [d, ...rest] = a.fileDiagnostics('file:///w/m.yaml', a.parse(text));
+  assert.deepEqual(rest, []);
+  assert.equal(d.code, 'unknown-kind');
+  assert.equal(severityOf(d), 'info');
+  assert.equal(text.slice(d.start, d.end), 'Widgit');
+  assert.match(d.message, /Did you mean `Widget`\?/);
+  assert.match(d.message, /No CRD read defines it: if the cluster has one, name its file in the `crds` setting\./);
+});
+
 test('crds: CEL rules as Kubernetes writes them compile; what cel-js cannot run stays quiet', () => {
   for (const rule of [
     'self.?x.orValue(1) > 0',
