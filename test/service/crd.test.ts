@@ -386,6 +386,27 @@ test('crds: CEL rules as Kubernetes writes them compile; what cel-js cannot run 
   assert.equal(judge(rule('has(self.a[0].b)'), { a: [{ b: 1n }] }), undefined);
 });
 
+test('crds: a schema nested beyond 100 YAML levels (50 properties deep) is read and checked, not a crash', () => {
+  // Each property nests two levels of YAML (`properties:`, then the property), in the spec's schema at 14 spaces.
+  const DEPTH = 50;
+  const lines: string[] = [];
+  for (let i = 0; i < DEPTH; i++) {
+    const pad = ' '.repeat(14 + 4 * i);
+    lines.push(`${pad}properties:`, `${pad}  c:`, `${pad}    type: ${i === DEPTH - 1 ? 'integer' : 'object'}`);
+  }
+  const crd = crdText({ group: 'deep.example.org', kind: 'Deep', plural: 'deeps', spec: `${lines.join('\n')}\n` });
+  const value = `${'{c: '.repeat(DEPTH)}x${'}'.repeat(DEPTH)}`;
+  const text = `apiVersion: deep.example.org/v1\nkind: Deep\nmetadata: {name: d}\nspec: ${value}\n`;
+  const a = workspace([['file:///w/crd.yaml', crd]]);
+  assert.deepEqual(a.fileDiagnostics('file:///w/crd.yaml', a.parse(crd)), []);
+  const diags = a.fileDiagnostics('file:///w/m.yaml', a.parse(text));
+  assert.deepEqual(
+    diags.map((d) => [d.code, text.slice(d.start, d.end)]),
+    [['wrong-type', 'x']],
+  );
+  assert.match(diags[0].message, /^`spec(\.c){50}` must be an integer; found the string "x"/);
+});
+
 test('crds: a list kind the CRD names otherwise, and null in a required nullable field, are accepted', () => {
   const crd = `apiVersion: apiextensions.k8s.io/v1
 kind: CustomResourceDefinition
