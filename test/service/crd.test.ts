@@ -351,6 +351,18 @@ test('crds: quick fixes as for built-in kinds: enum near miss, unknown key, miss
   assert.ok(titles(versions).includes('crd-version-deprecated: Change to `example.org/v1`'));
 });
 
+test('crds: a kind no CRD read defines, in a CRD group, is information that says where to name its CRD', () => {
+  const a = workspace([['file:///w/crd.yaml', WIDGET_CRD]]);
+  const text = 'apiVersion: example.org/v1\nkind: Widgit\nmetadata: {name: w}\n';
+  const [d, ...rest] = a.fileDiagnostics('file:///w/m.yaml', a.parse(text));
+  assert.deepEqual(rest, []);
+  assert.equal(d.code, 'unknown-kind');
+  assert.equal(severityOf(d), 'info');
+  assert.equal(text.slice(d.start, d.end), 'Widgit');
+  assert.match(d.message, /Did you mean `Widget`\?/);
+  assert.match(d.message, /No CRD read defines it: if the cluster has one, name its file in the `crds` setting\./);
+});
+
 test('crds: CEL rules as Kubernetes writes them compile; what cel-js cannot run stays quiet', () => {
   for (const rule of [
     'self.?x.orValue(1) > 0',
@@ -372,6 +384,27 @@ test('crds: CEL rules as Kubernetes writes them compile; what cel-js cannot run 
   assert.equal(rewriteIndexedHas('has(self.a[0].b) && has(self.c)'), "('b' in self.a[0]) && has(self.c)");
   assert.equal(judge(rule('has(self.a[0].b)'), { a: [{}] }), 'broken');
   assert.equal(judge(rule('has(self.a[0].b)'), { a: [{ b: 1n }] }), undefined);
+});
+
+test('crds: a schema nested beyond 100 YAML levels (50 properties deep) is read and checked, not a crash', () => {
+  // Each property nests two levels of YAML (`properties:`, then the property), in the spec's schema at 14 spaces.
+  const DEPTH = 50;
+  const lines: string[] = [];
+  for (let i = 0; i < DEPTH; i++) {
+    const pad = ' '.repeat(14 + 4 * i);
+    lines.push(`${pad}properties:`, `${pad}  c:`, `${pad}    type: ${i === DEPTH - 1 ? 'integer' : 'object'}`);
+  }
+  const crd = crdText({ group: 'deep.example.org', kind: 'Deep', plural: 'deeps', spec: `${lines.join('\n')}\n` });
+  const value = `${'{c: '.repeat(DEPTH)}x${'}'.repeat(DEPTH)}`;
+  const text = `apiVersion: deep.example.org/v1\nkind: Deep\nmetadata: {name: d}\nspec: ${value}\n`;
+  const a = workspace([['file:///w/crd.yaml', crd]]);
+  assert.deepEqual(a.fileDiagnostics('file:///w/crd.yaml', a.parse(crd)), []);
+  const diags = a.fileDiagnostics('file:///w/m.yaml', a.parse(text));
+  assert.deepEqual(
+    diags.map((d) => [d.code, text.slice(d.start, d.end)]),
+    [['wrong-type', 'x']],
+  );
+  assert.match(diags[0].message, /^`spec(\.c){50}` must be an integer; found the string "x"/);
 });
 
 test('crds: a list kind the CRD names otherwise, and null in a required nullable field, are accepted', () => {

@@ -50,8 +50,18 @@ export type Lookup =
   | { status: 'ok'; def: KindDef; list: boolean; parsed: ParsedApiVersion }
   /** A known kind of a known group, in a version the model does not have. */
   | { status: 'unknownVersion'; area: string; kind: string; versions: string[]; parsed: ParsedApiVersion }
-  /** A known group and version, with a kind the model does not have. */
-  | { status: 'unknownKind'; area: string; version: string; kinds: string[]; parsed: ParsedApiVersion }
+  /**
+   * A known group and version, with a kind the model does not have. `fromCrds`: the group is known from CRDs
+   * only, and the cluster may hold a CRD of this kind that was not read (one group spans many CRDs).
+   */
+  | {
+      status: 'unknownKind';
+      area: string;
+      version: string;
+      kinds: string[];
+      parsed: ParsedApiVersion;
+      fromCrds?: true;
+    }
   /** Not a manifest of ours (another group, or neither version nor kind known): the server stays silent. */
   | { status: 'notOurs' };
 
@@ -142,7 +152,7 @@ export class Registry {
     }
     if (g.versions.has(parsed.version)) {
       const kinds = this.kinds.filter((d) => inGroup(d) && d.version === parsed.version).map((d) => d.kind);
-      return { status: 'unknownKind', area: parsed.area, version: parsed.version, kinds, parsed };
+      return { status: 'unknownKind', area: parsed.area, version: parsed.version, kinds, parsed, fromCrds: true };
     }
     return { status: 'notOurs' };
   }

@@ -19,6 +19,9 @@ export type StringFormat =
   | 'cel' // CEL expression (operatorSpec destination expressions)
   | 'promql'; // PromQL expression (alert rules)
 
+/** The OpenAPI formats of a string that a CRD's CEL rules read as bytes, a duration or a timestamp. */
+export type CelFormat = 'byte' | 'duration' | 'date' | 'date-time';
+
 export interface StringType {
   kind: 'string';
   /** Allowed values; a value differing only in case is reported as a warning naming the right spelling. */
@@ -44,6 +47,12 @@ export interface StringType {
   patternFlags?: string;
   /** An integer is accepted too (a CRD's `x-kubernetes-int-or-string`); the string limits apply to strings. */
   intOrString?: true;
+  /**
+   * A CRD's `format` that makes the API server's CEL read the string as another type: `byte` as bytes,
+   * `duration` as a duration, `date` and `date-time` as timestamps (rules compare them with `duration(…)`,
+   * `timestamp(…)`, `b'…'`).
+   */
+  celFormat?: CelFormat;
   /**
    * The one value is fixed by where the field stands (a destination's `endpointType`, a filter's
    * `operatorType`): any other value is a slip, and the fix writes the one value whatever was written.

@@ -84,6 +84,7 @@ export function checkManifest(
     moveToVersion,
     partial,
     patchDirectives: partial,
+    emptyAccepted: !!def.crd,
   }).object(root, forWalking(envelope), label, anchor, []);
   if (!runRules) return;
   // A CRD's kind has no rule of the spec; a written `status` is ignored only with the status subresource.
@@ -135,11 +136,16 @@ export function identityDiagnostics(root: YAMLMap, id: Lookup, out: Reporter, te
   } else if (id.status === 'unknownKind') {
     const k = entry(root, 'kind')!;
     const near = nearest(String(scalarValue(k.value)), id.kinds);
+    // A group known from CRDs alone is shared by CRDs the workspace may lack (Cluster API's
+    // `infrastructure.cluster.x-k8s.io` by every provider's): the API server may well take the kind.
+    const elsewhere = id.fromCrds
+      ? ' No CRD read defines it: if the cluster has one, name its file in the `crds` setting.'
+      : '';
     out.report(
       'unknown-kind',
       spanOf(k.value),
-      `\`${at}kind\` "${String(scalarValue(k.value))}" does not exist in \`${id.area}.${id.parsed.domain}/${id.version}\`; kinds: ${listOf(id.kinds, 20)}.${near ? ` Did you mean \`${near}\`?` : ''}`,
-      undefined,
+      `\`${at}kind\` "${String(scalarValue(k.value))}" does not exist in \`${id.area}.${id.parsed.domain}/${id.version}\`; kinds: ${listOf(id.kinds, 20)}.${near ? ` Did you mean \`${near}\`?` : ''}${elsewhere}`,
+      id.fromCrds ? 'info' : undefined,
       withReveals(valueFix(text, spanOf(k.value), nearAll(String(scalarValue(k.value)), id.kinds), true), text),
     );
   }

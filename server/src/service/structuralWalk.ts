@@ -50,6 +50,12 @@ export interface WalkContext {
    * `$setElementOrder/…`, `$retainKeys`, `$deleteFromPrimitiveList/…`) are keys it may write anywhere.
    */
   patchDirectives?: boolean;
+  /**
+   * `""` in a required string is a value like any other: the manifest is of a CRD's kind, which says no more
+   * than its schema (the API server takes `""`, and Gateway API's `group: ""` names the core group). The
+   * operator's own kinds flag it (placeholder-value): their service needs a value.
+   */
+  emptyAccepted?: boolean;
 }
 
 const DIRECTIVE = /^\$(?:patch|retainKeys|setElementOrder\/|deleteFromPrimitiveList\/)/;
@@ -636,7 +642,7 @@ export class Walker {
         );
         continue;
       }
-      if (f.required && isEmptyAccepted(f.type, e.value)) {
+      if (f.required && !this.ctx.emptyAccepted && isEmptyAccepted(f.type, e.value)) {
         // `""` passes every check of a free-text string, yet the service gets no value: the missing-field fix
         // writes it, and it stays flagged (a warning) until the user fills it.
         out.report(

@@ -102,7 +102,8 @@ const anything = (name: string): ObjectType => ({ kind: 'object', name, fields: 
 /**
  * Where a version's schema comes from when it is converted: the CRD's value read again (`reload`: the
  * caller keeps the CRD's text, not its value, so the descriptions of kinds never used are not held), else
- * the value read at first.
+ * the value read at first. A text whose header was read but whose whole is refused (nested beyond the
+ * reader's bound) gives no schema: its kinds accept anything rather than fail every check that asks.
  */
 function schemaSource(v: CrdVersion, reload: (() => unknown) | undefined): () => unknown {
   if (!reload) {
@@ -111,7 +112,12 @@ function schemaSource(v: CrdVersion, reload: (() => unknown) | undefined): () =>
   }
   const i = v.path[2] as number;
   return () => {
-    const again = reload();
+    let again: unknown;
+    try {
+      again = reload();
+    } catch {
+      return undefined;
+    }
     const spec = isObj(again) ? again.spec : undefined;
     const version = isObj(spec) && Array.isArray(spec.versions) ? spec.versions[i] : undefined;
     return isObj(version) && isObj(version.schema) ? version.schema.openAPIV3Schema : undefined;

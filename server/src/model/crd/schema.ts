@@ -3,7 +3,7 @@
 // schema does not say is accepted (an open type); what cannot be understood is left out and noted, never
 // guessed. Notes carry the path of the schema node inside the CRD document, so the CRD's own check can
 // place them.
-import type { CelValidation, EnumValue, Field, ObjectType, StringFormat, Type } from '../types';
+import type { CelFormat, CelValidation, EnumValue, Field, ObjectType, StringFormat, Type } from '../types';
 import { translateGoRegexp } from './goRegexp';
 
 export type SchemaPath = (string | number)[];
@@ -31,6 +31,9 @@ const FORMATS: ReadonlyMap<string, StringFormat> = new Map([
   ['uuid', 'uuid'],
   ['cidr', 'cidr'],
 ]);
+
+/** Formats the API server's CEL reads as bytes, a duration or a timestamp (`datetime` is not one of them). */
+const CEL_FORMATS: ReadonlySet<string> = new Set<CelFormat>(['byte', 'duration', 'date', 'date-time']);
 
 /** Bounds the work of one schema: nesting depth and nodes converted (a bundle is untrusted input). */
 const MAX_DEPTH = 64;
@@ -227,6 +230,7 @@ function stringOf(s: Json, path: SchemaPath, label: string, ctx: Ctx, intOrStrin
       ? (values as string[]).map((value) => ({ value }))
       : undefined;
   const format = typeof s.format === 'string' ? FORMATS.get(s.format) : undefined;
+  const celFormat = typeof s.format === 'string' && CEL_FORMATS.has(s.format) ? (s.format as CelFormat) : undefined;
   let pattern: { pattern: string; patternFlags?: string } | undefined;
   if (typeof s.pattern === 'string') {
     const tr = translateGoRegexp(s.pattern);
@@ -245,6 +249,7 @@ function stringOf(s: Json, path: SchemaPath, label: string, ctx: Ctx, intOrStrin
     ...(int(s.maxLength) !== undefined ? { maxLength: int(s.maxLength) } : {}),
     ...(pattern ?? {}),
     ...(format ? { format } : {}),
+    ...(celFormat && !intOrString ? { celFormat } : {}),
     ...(intOrString ? { intOrString: true as const } : {}),
   };
 }

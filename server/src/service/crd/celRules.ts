@@ -4,7 +4,7 @@
 // self.items[0]` on the plain values a manifest holds; and a rule with `oldSelf` compares with the stored
 // object (a transition rule), which an editor does not have: it is not run.
 import type * as CelJs from '@marcbachmann/cel-js';
-import type { CelValidation } from '../../model/types';
+import type { CelFormat, CelValidation } from '../../model/types';
 import { lazy } from '../memo';
 
 export const loadCel = lazy(() => require('@marcbachmann/cel-js') as typeof CelJs);
@@ -13,6 +13,50 @@ export const loadCel = lazy(() => require('@marcbachmann/cel-js') as typeof CelJ
 const environment = lazy(
   () => new (loadCel().Environment)({ unlistedVariablesAreDyn: true, enableOptionalTypes: true }),
 );
+
+/**
+ * A value the API server reads but cel-js cannot be given as it is (a duration only Kubernetes' parser takes,
+ * a timestamp finer than a millisecond): cel-js refuses to run a rule on a value holding it, so no rule that
+ * sees it is judged.
+ */
+class Unreadable {}
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+/** RFC 3339 as Go's parser takes it (upper-case `T` and `Z`), at most milliseconds: a JavaScript Date holds it. */
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,3})?(?:Z|[+-]\d{2}:\d{2})$/;
+const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+
+const durationOf = lazy(() => environment().parse('duration(text)'));
+
+/** A day that exists (`2023-02-30` does not: Go's parser refuses it where Date rolls it over). */
+function dayOf(text: string): Date | undefined {
+  const d = new Date(`${text}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(text) ? d : undefined;
+}
+
+/**
+ * A string of a formatted field as the API server gives it to a rule: a duration, a timestamp (a `date` at
+ * midnight UTC) or bytes (base64 decoded), so `self.ttl == duration('1h')` holds on `ttl: 1h`. What cannot be
+ * read exactly is `Unreadable`.
+ */
+export function formattedValue(text: string, format: CelFormat): unknown {
+  switch (format) {
+    case 'duration':
+      try {
+        return durationOf()({ text });
+      } catch {
+        return new Unreadable();
+      }
+    case 'date':
+      return (DATE.test(text) && dayOf(text)) || new Unreadable();
+    case 'date-time': {
+      const d = DATE_TIME.test(text) && dayOf(text.slice(0, 10)) ? new Date(text) : undefined;
+      return d && !Number.isNaN(d.getTime()) ? d : new Unreadable();
+    }
+    case 'byte':
+      return BASE64.test(text) ? new Uint8Array(Buffer.from(text, 'base64')) : new Unreadable();
+  }
+}
 
 export type Compiled = { ok: true; run: (self: unknown) => unknown } | { ok: false; error: string };
 

@@ -17,7 +17,15 @@ export interface CrdDocument {
   text: string;
 }
 
-const read = (text: string): unknown => load(text, { schema: CORE_SCHEMA, maxAliases: 1000 });
+/**
+ * js-yaml refuses a document nested deeper than 100 by default: a CRD's schema nests two levels per property
+ * (`properties:`, the property), so a generated schema 50 properties deep was refused, and the API server
+ * takes far deeper ones. Depth is bounded still (a bundle is untrusted input), and the schema converter
+ * stops at its own depth.
+ */
+const MAX_DEPTH = 1000;
+
+const read = (text: string): unknown => load(text, { schema: CORE_SCHEMA, maxAliases: 1000, maxDepth: MAX_DEPTH });
 
 /** The texts of the documents of a file that look like CRDs (compared to tell whether a file's CRDs changed). */
 export const crdTextsOf = (text: string): string[] =>

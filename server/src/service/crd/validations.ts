@@ -1,6 +1,7 @@
 // The `x-kubernetes-validations` rules of a CRD's kind, run on a manifest as the API server runs them: on
 // each node that has rules, with `self` the node's value after the schema's defaults are applied (valid
-// objects fail otherwise), integers as CEL ints, property names escaped as Kubernetes escapes them
+// objects fail otherwise), integers as CEL ints, formatted strings as the durations, timestamps and bytes
+// the API server makes of them, property names escaped as Kubernetes escapes them
 // (`max-size` is `self.max__dash__size`). A rule is reported at its `fieldPath` when the manifest has that
 // node, else on the node it sits on. A node that already has an error is left to it, and the work is
 // bounded per document.
@@ -8,7 +9,7 @@ import { isMap, isSeq, type Node } from 'yaml';
 import type { CelValidation, Field, ObjectType, Type } from '../../model/types';
 import { severityOf, type Reporter } from '../diag';
 import { entry, spanOf, type Span } from '../yamlNodes';
-import { judge } from './celRules';
+import { formattedValue, judge } from './celRules';
 
 /** Rules run per document at most (a list of thousands of items under a rule stays cheap). */
 const MAX_RUNS = 2000;
@@ -51,9 +52,13 @@ export function celPropertyName(name: string): string {
 type Plain = Record<string, unknown>;
 const isPlain = (v: unknown): v is Plain => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** A value as CEL sees it: integers of integer fields as ints (BigInt), defaults applied to objects. */
+/**
+ * A value as CEL sees it: integers of integer fields as ints (BigInt), strings of a `byte`, `duration`,
+ * `date` or `date-time` field as bytes, a duration or a timestamp, defaults applied to objects.
+ */
 export function celValue(v: unknown, t: Type | undefined): unknown {
   if (v === null || v === undefined) return v;
+  if (typeof v === 'string' && t?.kind === 'string' && t.celFormat) return formattedValue(v, t.celFormat);
   if (typeof v === 'number') {
     if (t?.kind === 'number') return v;
     return Number.isInteger(v) && (t === undefined || t.kind !== 'string' || t.intOrString) ? BigInt(v) : v;

@@ -81,7 +81,13 @@ export function checkOperations(
     }
     const value = entry(item, 'value');
     if (!hit.type || !value || (op !== 'add' && op !== 'replace' && op !== 'test')) continue;
-    new Walker({ doc, text, out }).value(value.value as Node, hit.type, path, spanOf(value.key), segments);
+    new Walker({ doc, text, out, emptyAccepted: defs.some((d) => !!d.crd) }).value(
+      value.value as Node,
+      hit.type,
+      path,
+      spanOf(value.key),
+      segments,
+    );
   }
   return out.diags;
 }
