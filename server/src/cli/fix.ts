@@ -16,12 +16,9 @@ import { ChunkStore, parseFile, splitDocuments, type ParsedFile } from '../servi
 import { domainsOf } from '../service/identity';
 import { LineIndex } from '../service/lineIndex';
 import { validateFile, type ValidateOptions } from '../service/validate';
-import { fileRoles, workspaceRegistry, type Workspace, type WorkspaceFile } from './runWorkspace';
+import { fileRoles, workspaceRegistry, type FixRole, type Workspace, type WorkspaceFile } from './runWorkspace';
 
 const parses = (text: string) => parseFile(text, { cache: false }).docs.every((d) => d.doc.errors.length === 0);
-
-/** What a file is to the run, as the editor's analysis tells it (fileRoles.ts): it decides its checks. */
-export type FixRole = 'manifest' | 'patch' | 'template';
 
 /** The template actions of a text, in order (a fix never changes one). */
 const actionsOf = (text: string) => text.match(/\{\{[\s\S]*?\}\}/g) ?? [];

@@ -21,7 +21,6 @@ import type { Expected } from '../io/write';
 import type { CrdFile } from './crds';
 import { renderReader } from './renderReads';
 import type { Progress } from './progress';
-import type { FixRole } from './fix';
 
 export interface WorkspaceFile {
   /** How the file is named in reports (relative to the current folder when inside it). */
@@ -147,6 +146,9 @@ function templateFiles(cwd: string, globs: readonly string[] = []): (uri: string
     return rel !== '' && !isAbsolute(rel) && templates.excludes(rel.split(sep).join('/'));
   };
 }
+
+/** What a file is to the run, as the editor's analysis tells it (fileRoles.ts): it decides its checks. */
+export type FixRole = 'manifest' | 'patch' | 'template';
 
 /**
  * What each file of a run is (a manifest, a patch, a template), as the check's analysis learns it from the
