@@ -7,6 +7,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, write
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import { FIXABLE_TEMPLATE_LINES, STATUS_WITH_ACTION } from '../helpers/manifests';
 
 const repo = join(__dirname, '..', '..');
 const CLI = join(repo, 'dist', 'cli.js');
@@ -131,27 +132,7 @@ describe('check --fix', () => {
 
   test('a Helm chart: fixes made as the editor makes them, on the literal text only; every action kept', () => {
     fresh();
-    const template = [
-      'apiVersion: storage.cloud.example.com/v20220901',
-      'kind: StorageAccount',
-      'metadata:',
-      '  name: {{ .Release.Name }}',
-      'spec:',
-      '  location: {{ .Values.location | quote }}',
-      '  owner:',
-      '    name: {{ .Values.rg }}',
-      '  kind: StorageV2',
-      '  sku: { name: {{ .Values.sku }}, tier: standard }',
-      '  {{- if .Values.tier }}',
-      '  accessTier: {{ .Values.tier }}',
-      '  {{- else }}',
-      '  accessTier: cool',
-      '  {{- end }}',
-      '  minimumTlsVersion: tls1_2',
-      'status:',
-      '  provisioningState: {{ .Values.state }}',
-      '',
-    ].join('\r\n');
+    const template = [...FIXABLE_TEMPLATE_LINES, ...STATUS_WITH_ACTION, ''].join('\r\n');
     mkdirSync(join(dir, 'chart', 'templates'), { recursive: true });
     writeFileSync(join(dir, 'chart', 'Chart.yaml'), 'apiVersion: v2\nname: shop\nversion: 0.1.0\n');
     writeFileSync(join(dir, 'chart', 'templates', 'account.yaml'), template);

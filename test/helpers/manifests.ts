@@ -53,3 +53,29 @@ spec:
             spec:
               type: object
 ${o.spec}`;
+
+/**
+ * A Helm template's lines with literal mistakes a fix may change (enum values in the wrong case): beside an
+ * action in a flow mapping (line 10), in an `else` branch (line 14) and on a line of their own (line 16).
+ */
+export const FIXABLE_TEMPLATE_LINES: readonly string[] = [
+  'apiVersion: storage.cloud.example.com/v20220901',
+  'kind: StorageAccount',
+  'metadata:',
+  '  name: {{ .Release.Name }}',
+  'spec:',
+  '  location: {{ .Values.location | quote }}',
+  '  owner:',
+  '    name: {{ .Values.rg }}',
+  '  kind: StorageV2',
+  '  sku: { name: {{ .Values.sku }}, tier: standard }',
+  '  {{- if .Values.tier }}',
+  '  accessTier: {{ .Values.tier }}',
+  '  {{- else }}',
+  '  accessTier: cool',
+  '  {{- end }}',
+  '  minimumTlsVersion: tls1_2',
+];
+
+/** A read-only `status` block holding an action: removing it (its fix) would remove the action. */
+export const STATUS_WITH_ACTION: readonly string[] = ['status:', '  provisioningState: {{ .Values.state }}'];

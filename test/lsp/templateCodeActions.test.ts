@@ -12,6 +12,7 @@ import { after, test } from 'node:test';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { CodeAction, TextEdit } from 'vscode-languageserver';
 import { WorkspaceClient } from '../e2e/workspaceClient';
+import { FIXABLE_TEMPLATE_LINES, STATUS_WITH_ACTION } from '../helpers/manifests';
 
 const TEMPLATE = [
   'apiVersion: storage.cloud.example.com/v20220901',
@@ -70,27 +71,7 @@ test('a problem in an else branch: the Disable comment is indented as its line, 
   assert.deepEqual(await client.open(fixed, after.join('\n')), []);
 });
 
-const FIXABLE = [
-  'apiVersion: storage.cloud.example.com/v20220901',
-  'kind: StorageAccount',
-  'metadata:',
-  '  name: {{ .Release.Name }}',
-  'spec:',
-  '  location: {{ .Values.location | quote }}',
-  '  owner:',
-  '    name: {{ .Values.rg }}',
-  '  kind: StorageV2',
-  '  sku: { name: {{ .Values.sku }}, tier: standard }',
-  '  {{- if .Values.tier }}',
-  '  accessTier: {{ .Values.tier }}',
-  '  {{- else }}',
-  '  accessTier: cool',
-  '  {{- end }}',
-  '  minimumTlsVersion: tls1_2',
-  'status:',
-  '  provisioningState: {{ .Values.state }}',
-  '',
-].join('\n');
+const FIXABLE = [...FIXABLE_TEMPLATE_LINES, ...STATUS_WITH_ACTION, ''].join('\n');
 
 /** The edits of a code action, applied to a text. */
 function applied(uri: string, text: string, a: CodeAction): string {

@@ -11,26 +11,9 @@ import { applyEdits } from '../../server/src/service/codeActions';
 import { literalEdit } from '../../server/src/service/helm/literalEdits';
 import { maskTemplate } from '../../server/src/service/helm/mask';
 import { templateFixAllEdits } from '../../server/src/service/helm/templateFixes';
+import { FIXABLE_TEMPLATE_LINES } from '../helpers/manifests';
 
-const TEMPLATE = [
-  'apiVersion: storage.cloud.example.com/v20220901',
-  'kind: StorageAccount',
-  'metadata:',
-  '  name: {{ .Release.Name }}',
-  'spec:',
-  '  location: {{ .Values.location | quote }}',
-  '  owner:',
-  '    name: {{ .Values.rg }}',
-  '  kind: StorageV2',
-  '  sku: { name: {{ .Values.sku }}, tier: standard }',
-  '  {{- if .Values.tier }}',
-  '  accessTier: {{ .Values.tier }}',
-  '  {{- else }}',
-  '  accessTier: cool',
-  '  {{- end }}',
-  '  minimumTlsVersion: tls1_2',
-  '',
-].join('\n');
+const TEMPLATE = [...FIXABLE_TEMPLATE_LINES, ''].join('\n');
 
 const at = (text: string, line: number, col = 0) =>
   text
