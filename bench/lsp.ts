@@ -73,7 +73,9 @@ export class LspSession {
       if (this.stderr.length < 20_000) this.stderr += String(d);
     });
     this.conn = createProtocolConnection(
-      new StreamMessageReader(this.proc.stdout),
+      // No partial-message timer: disposing the connection does not stop it, and a server that exits
+      // halfway through a message would keep the harness alive (test/e2e/lspClient.ts serverReader).
+      Object.assign(new StreamMessageReader(this.proc.stdout), { partialMessageTimeout: 0 }),
       new StreamMessageWriter(this.proc.stdin),
     );
     this.conn.onNotification('textDocument/publishDiagnostics', (p: PublishDiagnosticsParams) => {

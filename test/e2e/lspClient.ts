@@ -33,6 +33,18 @@ export interface ClientOptions {
   uid?: number;
 }
 
+/**
+ * A reader of the server's messages that arms no partial-message timer: vscode-jsonrpc re-arms that 10 s
+ * timer for as long as a message is incomplete, and disposing the connection does not stop it, so the last
+ * message of a server that exits halfway through writing it kept the test process alive for good (seen once
+ * in CI: the file's tests had passed, its process never ended).
+ */
+export function serverReader(stream: NodeJS.ReadableStream): StreamMessageReader {
+  const reader = new StreamMessageReader(stream);
+  reader.partialMessageTimeout = 0;
+  return reader;
+}
+
 export class TestClient {
   /** The server's process ('stdio' only). */
   readonly proc?: ChildProcessWithoutNullStreams;
@@ -72,14 +84,14 @@ export class TestClient {
         new StreamMessageWriter(toClient),
       );
       this.server = startServer(this.serverConnection);
-      this.conn = createProtocolConnection(new StreamMessageReader(toClient), new StreamMessageWriter(toServer));
+      this.conn = createProtocolConnection(serverReader(toClient), new StreamMessageWriter(toServer));
     } else {
       if (!existsSync(SERVER)) throw new Error(`${SERVER} is missing: run npm run build first`);
       const ids = options.uid === undefined ? {} : { uid: options.uid, gid: options.uid };
       const proc = spawn(process.execPath, [SERVER, '--stdio'], { stdio: 'pipe', ...ids });
       proc.stderr.on('data', (d) => (this.stderr += String(d)));
       this.proc = proc;
-      this.conn = createProtocolConnection(new StreamMessageReader(proc.stdout), new StreamMessageWriter(proc.stdin));
+      this.conn = createProtocolConnection(serverReader(proc.stdout), new StreamMessageWriter(proc.stdin));
     }
     this.conn.onNotification('textDocument/publishDiagnostics', (p: PublishDiagnosticsParams) => {
       this.diagnostics.set(p.uri, p);

@@ -8,12 +8,9 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import {
-  createProtocolConnection,
-  StreamMessageReader,
-  StreamMessageWriter,
-} from 'vscode-languageserver-protocol/node';
+import { createProtocolConnection, StreamMessageWriter } from 'vscode-languageserver-protocol/node';
 import { repo } from './tools';
+import { serverReader } from '../e2e/lspClient';
 
 const pkg = JSON.parse(readFileSync(join(repo, 'package.json'), 'utf8'));
 const BIN = join(repo, pkg.bin['cloud-manifests-language-server']);
@@ -22,7 +19,7 @@ async function initialize(args: string[], bin = BIN) {
   const proc = spawn(bin, args, { stdio: 'pipe' });
   let stderr = '';
   proc.stderr.on('data', (d) => (stderr += String(d)));
-  const conn = createProtocolConnection(new StreamMessageReader(proc.stdout), new StreamMessageWriter(proc.stdin));
+  const conn = createProtocolConnection(serverReader(proc.stdout), new StreamMessageWriter(proc.stdin));
   conn.listen();
   try {
     const result = (await Promise.race([

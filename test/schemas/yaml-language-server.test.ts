@@ -8,7 +8,8 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { after, before, test } from 'node:test';
-import { createProtocolConnection, StreamMessageReader, StreamMessageWriter, type PublishDiagnosticsParams } from 'vscode-languageserver-protocol/node';
+import { createProtocolConnection, StreamMessageWriter, type PublishDiagnosticsParams } from 'vscode-languageserver-protocol/node';
+import { serverReader } from '../e2e/lspClient';
 
 const repo = join(__dirname, '..', '..');
 const bin = join(repo, 'node_modules', 'yaml-language-server', 'bin', 'yaml-language-server');
@@ -16,7 +17,7 @@ const dir = mkdtempSync(join(tmpdir(), 'yls-modeline-'));
 const schema = relative(dir, join(repo, 'schemas', 'storage', 'v20220901', 'StorageAccount.json'));
 
 const proc = spawn(process.execPath, [bin, '--stdio'], { stdio: 'pipe' });
-const conn = createProtocolConnection(new StreamMessageReader(proc.stdout), new StreamMessageWriter(proc.stdin));
+const conn = createProtocolConnection(serverReader(proc.stdout), new StreamMessageWriter(proc.stdin));
 const published = new Map<string, PublishDiagnosticsParams>();
 const waiting = new Map<string, (p: PublishDiagnosticsParams) => void>();
 conn.onNotification('textDocument/publishDiagnostics', (p: PublishDiagnosticsParams) => {
