@@ -125,10 +125,7 @@ describe('kinds from CRDs in a real VS Code workbench (code-server + chromium)',
 
   step("completion in the CRD kind's spec offers the keys of its schema not written yet", async () => {
     await openFile(GADGET_FILE);
-    await goTo(COMPLETE_AT.line, COMPLETE_AT.col);
-    await suite.page.keyboard.press('Control+Space');
-    const widget = suite.page.locator('.suggest-widget.visible');
-    await widget.waitFor();
+    const widget = await suite.suggestAt(COMPLETE_AT.line, COMPLETE_AT.col);
     await widget.locator('.monaco-list-row', { hasText: 'powerMode' }).first().waitFor();
     const labels = (await widget.locator('.monaco-list-row .label-name').allInnerTexts()).map((s) => nbsp(s).trim());
     assert.ok(labels.includes('powerMode'), labels.join(', '));

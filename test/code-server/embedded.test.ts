@@ -105,21 +105,7 @@ describe('PromQL and CEL in a real VS Code workbench (code-server + chromium)', 
 
   test('completion after `self.` in a CEL expression lists the resource fields', async () => {
     await openFile(ACCOUNT_FILE);
-    await goTo(ACCOUNT_CURSOR.line, ACCOUNT_CURSOR.col);
-    const widget = suite.page.locator('.suggest-widget.visible');
-    // Ctrl+Space as a user presses it: again when the list did not open (the key pressed while the workbench
-    // was still moving focus back from the picker).
-    for (let attempt = 1; ; attempt++) {
-      await suite.page.keyboard.press('Control+Space');
-      const open = await widget.waitFor({ timeout: 5_000 }).then(
-        () => true,
-        () => false,
-      );
-      if (open || attempt === 3) break;
-      await suite.page.keyboard.press('Escape');
-      await goTo(ACCOUNT_CURSOR.line, ACCOUNT_CURSOR.col);
-    }
-    await widget.waitFor();
+    const widget = await suite.suggestAt(ACCOUNT_CURSOR.line, ACCOUNT_CURSOR.col);
     await widget.locator('.monaco-list-row', { hasText: 'status' }).first().waitFor();
     const labels = (await widget.locator('.monaco-list-row .label-name').allInnerTexts()).map((s) => nbsp(s).trim());
     for (const want of ['apiVersion', 'kind', 'metadata', 'spec', 'status'])

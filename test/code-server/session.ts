@@ -7,7 +7,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { after, before, test, type TestContext } from 'node:test';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { CHROMIUM, missingPrerequisites, startWorkbench, type Workbench } from '../../scripts/code-server/codeServer';
 import { makeWorkspace } from './workspaceFiles';
 
@@ -227,6 +227,12 @@ export interface Suite {
   step(name: string, fn: (t: TestContext) => Promise<void>): void;
   openFile(relPath: string): Promise<void>;
   goTo(line: number, column: number): Promise<void>;
+  /**
+   * Ctrl+Space at a place, as a user presses it: again (after Escape and Go to Line) when the list has not
+   * opened in 5 s, at most three times; the key can land while the workbench still moves focus back from
+   * the Go to Line picker. Returns the visible suggest widget.
+   */
+  suggestAt(line: number, column: number): Promise<Locator>;
   problemsText(): Promise<string>;
   runCommand(title: string): Promise<void>;
   /** Polls `probe` until `ok`, then returns its value; fails naming `what` and the last value. */
@@ -282,6 +288,25 @@ export function workbenchSuite(options: {
     step: (name, fn) => stepsSavingFailures(suite.shot)(name, fn),
     openFile: (relPath) => openFileIn(suite.page, relPath),
     goTo: (line, column) => goToIn(suite.page, line, column),
+    async suggestAt(line, column) {
+      const widget = suite.page.locator('.suggest-widget.visible');
+      await suite.goTo(line, column);
+      for (let attempt = 1; attempt < 3; attempt++) {
+        await suite.page.keyboard.press('Control+Space');
+        if (
+          await widget.waitFor({ timeout: 5_000 }).then(
+            () => true,
+            () => false,
+          )
+        )
+          return widget;
+        await suite.page.keyboard.press('Escape');
+        await suite.goTo(line, column);
+      }
+      await suite.page.keyboard.press('Control+Space');
+      await widget.waitFor();
+      return widget;
+    },
     problemsText: () => problemsTextIn(suite.page),
     runCommand: (title) => runCommandIn(suite.page, title),
     async waitFor(probe, ok, what, timeoutMs = 30_000) {
