@@ -327,13 +327,15 @@ export class Analysis {
       return t.slice(t.lastIndexOf('\n', offset - 1) + 1, end < 0 ? t.length : end);
     };
     if (line(file.text).trim() !== '') return file;
-    for (const v of mask.variants.slice(1))
-      if (line(v.text).trim() !== '') {
-        const other = this.analyze(this.parse(v.text));
-        this.masks.set(other, mask);
-        return other;
-      }
+    for (const v of mask.variants.slice(1)) if (line(v.text).trim() !== '') return this.variantFile(v.text, mask);
     return file;
+  }
+
+  /** A variant of a template's mask parsed and analysed, known as the template's (its user text). */
+  private variantFile(text: string, mask: MaskedTemplate): ParsedFile {
+    const other = this.analyze(this.parse(text));
+    this.masks.set(other, mask);
+    return other;
   }
 
   /**
@@ -343,14 +345,7 @@ export class Analysis {
   variantsOf(file: ParsedFile): ParsedFile[] {
     const mask = this.masks.get(file);
     if (!mask) return [file];
-    return [
-      file,
-      ...mask.variants.slice(1).map((v) => {
-        const other = this.analyze(this.parse(v.text));
-        this.masks.set(other, mask);
-        return other;
-      }),
-    ];
+    return [file, ...mask.variants.slice(1).map((v) => this.variantFile(v.text, mask))];
   }
 
   /** What a file is to the workspace. */
