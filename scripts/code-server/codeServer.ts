@@ -1,7 +1,7 @@
 // Starts a real VS Code workbench (code-server) with the packaged extension installed, everything under
 // one scratch folder, and stops it with its whole process group (ending only the launcher would leave its
 // extension hosts running). Used by test/code-server/ and by scripts/code-server/start.ts.
-// Recipe: ../shared/notes/real-editors.md.
+// How and why: docs/developing.md ("A real VS Code").
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';

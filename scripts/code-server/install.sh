@@ -4,7 +4,7 @@
 #     modules build against (kerberos builds from source), plus ripgrep;
 #   - code-server 4.100.3 (VS Code 1.100.3, the last release whose engines accept Node 20) from npm, into
 #     ${CLOUD_MANIFESTS_CACHE:-~/.cache/cloud-manifests}/code-server, reused on later runs.
-# Recipe: ../shared/notes/real-editors.md. Needs root for apt-get (CI and these machines run as root).
+# How and why: docs/developing.md ("A real VS Code"). Needs root for apt-get (CI and these machines run as root).
 set -euo pipefail
 
 CACHE="${CLOUD_MANIFESTS_CACHE:-$HOME/.cache/cloud-manifests}"

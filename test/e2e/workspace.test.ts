@@ -2,8 +2,7 @@
 // stdio) on multi-file workspaces in temporary folders. The scan at start (with work-done progress), each
 // cross-document check (in open documents, and published for closed files), re-checks of dependents in other
 // files, the index following files created and deleted on disk, definition, references, rename (the edited
-// files re-validate clean), symbols, code lenses, completion, settings, the operator samples and the
-// examples as workspaces, and a 10,000-manifest workspace.
+// files re-validate clean), symbols, code lenses, completion, settings, the examples as a workspace, and a 10,000-manifest workspace.
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -24,7 +23,7 @@ import {
   share,
 } from '../workspace/helpers';
 import { cursor } from '../helpers/cursor';
-import { CORPUS, yamlFiles } from '../helpers/files';
+import { yamlFiles } from '../helpers/files';
 import { WorkspaceClient } from './workspaceClient';
 
 const STORAGE = { group: 'storage.cloud.example.com', kind: 'StorageAccount' };
@@ -632,38 +631,6 @@ describe('settings over stdio', () => {
 
 describe('real manifests as workspaces', () => {
   const repo = join(__dirname, '..', '..');
-
-  test('the operator samples: no error but the genuine ones; missing owners are information', async () => {
-    const corpus = CORPUS;
-    const client = new WorkspaceClient({ rootDir: corpus });
-    try {
-      await client.initialize();
-      await client.waitForScans(1);
-      const genuine = [
-        'v1api20240601_complete_sample.yaml:112 wrong-type',
-        'v1api20240601_snapshot.yaml:17 wrong-type',
-        // The corpus README: `configmap(...)` is not a function of the operator's CEL environment.
-        'v1api20240601_complete_sample.yaml:78 cel-unknown-function',
-        'v1api20240601_keyvalue_with_configmap.yaml:16 cel-unknown-function',
-      ];
-      const errors: string[] = [];
-      let infos = 0;
-      for (const file of yamlFiles(corpus)) {
-        const diags = await client.open(pathToFileURL(file).href, readFileSync(file, 'utf8'));
-        for (const d of diags) {
-          if (d.severity === 1) errors.push(`${file.split('/').pop()}:${d.range.start.line + 1} ${d.code}`);
-          if (d.code === 'owner-not-found' || d.code === 'reference-not-found') {
-            infos++;
-            assert.equal(d.severity, 3);
-          }
-        }
-      }
-      assert.deepEqual(errors.sort(), genuine.sort());
-      assert.ok(infos >= 4, `missing owners reported as information (${infos})`);
-    } finally {
-      await client.stop();
-    }
-  });
 
   test('the examples: clean as one workspace, with resource paths', async () => {
     const examples = join(repo, 'examples');

@@ -5,13 +5,6 @@ import { isYamlName } from '../../server/src/io/folderWalk';
 
 export const REPO = join(__dirname, '..', '..');
 
-/**
- * The shared spec and corpus, next to the repository (`../shared`); CLOUD_MANIFESTS_SHARED names another
- * place (a git worktree elsewhere).
- */
-export const SHARED = process.env.CLOUD_MANIFESTS_SHARED ?? join(REPO, '..', 'shared');
-export const CORPUS = join(SHARED, 'corpus', 'operator-samples');
-
 /** Every YAML file below a folder, in a stable order. */
 export const yamlFiles = (dir: string): string[] =>
   readdirSync(dir)

@@ -23,7 +23,7 @@ import {
   URI,
   workspace,
 } from './helpers';
-import { CORPUS, yamlFiles } from '../helpers/files';
+import { yamlFiles } from '../helpers/files';
 
 const STORAGE = 'storage.cloud.example.com';
 
@@ -366,20 +366,6 @@ describe('real manifests', () => {
         [],
         f,
       );
-  });
-
-  test('the operator samples, as one workspace: no error; missing owners are information, duplicates warnings', () => {
-    const index = createWorkspaceIndex();
-    const list = yamlFiles(CORPUS);
-    for (const f of list) index.setText(pathToFileURL(f).href, readFileSync(f, 'utf8'));
-    const all = list.flatMap((f) => checkFile(index, pathToFileURL(f).href, { complete: true }));
-    assert.deepEqual(
-      all.filter((d) => severityOf(d) === 'error').map((d) => d.message),
-      [],
-    );
-    const codes = new Set(all.map((d) => d.code));
-    assert.deepEqual([...codes].sort(), ['duplicate-resource', 'owner-not-found', 'reference-not-found']);
-    for (const d of all.filter((x) => x.code !== 'duplicate-resource')) assert.equal(severityOf(d), 'info');
   });
 });
 

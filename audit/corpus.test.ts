@@ -4,8 +4,8 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import { test } from 'node:test';
-import { actualDiagnostics } from '../expectations';
-import { CORPUS as corpus, yamlFiles as files } from '../helpers/files';
+import { actualDiagnostics } from '../test/expectations';
+import { CORPUS as corpus, yamlFiles as files } from './shared';
 
 /** file → 1-based lines with a genuine error (corpus README). */
 const GENUINE: Record<string, { line: number; code: string }[]> = {

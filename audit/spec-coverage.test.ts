@@ -10,12 +10,12 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { envelopeOf, listEnvelopeOf } from '../../server/src/model/envelope';
-import { allKinds, kindsOf, lookup } from '../../server/src/model/registry';
-import type { Field, KindDef, ObjectType, Type } from '../../server/src/model/types';
-import { isCode } from '../../server/src/service/codes';
-import { actualDiagnostics, readExpectations } from '../expectations';
-import { SHARED } from '../helpers/files';
+import { envelopeOf, listEnvelopeOf } from '../server/src/model/envelope';
+import { allKinds, kindsOf, lookup } from '../server/src/model/registry';
+import type { Field, KindDef, ObjectType, Type } from '../server/src/model/types';
+import { isCode } from '../server/src/service/codes';
+import { actualDiagnostics, readExpectations } from '../test/expectations';
+import { SHARED } from './shared';
 import { PROSE_RULES, RULE_WORDS, VALUE_WORDS, type ProseDoc, type ProseRule } from './proseRules';
 import { parseFieldList, parseSpecFile, splitTop, ticksOf, type SpecItem } from './specTables';
 
@@ -2989,7 +2989,7 @@ test('prose rules: each check names a registered code shown by its fixture', () 
     const { code, fixture, at } = r.check;
     const where = `"${r.quote}" → ${code} in ${fixture}`;
     if (!isCode(code)) bad.push(`${where}: no such code in codes.ts`);
-    const file = join(__dirname, '..', fixture);
+    const file = join(__dirname, '..', 'test', fixture);
     if (!existsSync(file)) {
       bad.push(`${where}: no such file`);
       continue;
