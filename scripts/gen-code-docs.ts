@@ -1,5 +1,5 @@
-// Writes docs/codes/<code>.md (one page per diagnostic code, linked from every diagnostic) and the README's
-// table of quick fixes per code, from the code registry and fixes/catalog.ts. `--check` exits 1 when stale.
+// Writes docs/codes/<code>.md (one page per diagnostic code, linked from every diagnostic) and the table of
+// quick fixes per code in docs/diagnostics.md, from the code registry and fixes/catalog.ts. `--check` exits 1 when stale.
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { codeList } from '../server/src/service/codes';
@@ -33,19 +33,19 @@ const rows = codeList().map((c) => {
   const actions = f.actions.length
     ? f.actions.map((a) => a.replace(/\|/g, '\\|')).join('; ')
     : '— (the right edit would be a guess)';
-  return `| [\`${c}\`](docs/codes/${c}.md) | ${actions} | ${f.safe ? 'yes' : ''} |`;
+  return `| [\`${c}\`](codes/${c}.md) | ${actions} | ${f.safe ? 'yes' : ''} |`;
 });
 const table = [
   '| Code | Quick fixes (besides “Disable CODE for this line”) | Fix-all |',
   '| --- | --- | --- |',
   ...rows,
 ].join('\n');
-const readme = join(root, 'README.md');
-const current = readFileSync(readme, 'utf8');
+const page = join(root, 'docs', 'diagnostics.md');
+const current = readFileSync(page, 'utf8');
 const block = /<!-- generated:fixes -->[\s\S]*?<!-- \/generated:fixes -->/;
 if (block.test(current))
-  write(readme, current.replace(block, `<!-- generated:fixes -->\n${table}\n<!-- /generated:fixes -->`));
-else stale.push(`${readme} (no <!-- generated:fixes --> block)`);
+  write(page, current.replace(block, `<!-- generated:fixes -->\n${table}\n<!-- /generated:fixes -->`));
+else stale.push(`${page} (no <!-- generated:fixes --> block)`);
 
 if (check && stale.length > 0) {
   console.error(`stale: ${stale.join(', ')}: run npm run gen:docs`);

@@ -32,12 +32,12 @@ function cliVerdict(content: unknown): string | undefined {
   }
 }
 
-/** The README's example settings file (the JSON block after "The settings file uses …"). */
-function readmeExample(): unknown {
-  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
-  const at = readme.indexOf('The settings file uses');
-  const m = /```json\n([\s\S]*?)```/.exec(readme.slice(at));
-  assert.ok(at >= 0 && m, 'README has no settings file example');
+/** The example settings file of a page (the first JSON block after `after`). */
+function example(page: string, after: string): unknown {
+  const text = readFileSync(join(ROOT, page), 'utf8');
+  const at = text.indexOf(after);
+  const m = /```json\n([\s\S]*?)```/.exec(text.slice(at));
+  assert.ok(at >= 0 && m, `${page} has no settings file example after "${after}"`);
   return JSON.parse(m[1]);
 }
 
@@ -63,7 +63,8 @@ test('the schema has every key the CLI reads, every editor setting, and every co
 
 const GOOD: [string, unknown][] = [
   ['empty', {}],
-  ['the README example', readmeExample()],
+  ['the example of docs/settings.md', example('docs/settings.md', 'The settings file uses')],
+  ['the example of README.md', example('README.md', '## Settings')],
   [
     'every setting',
     {

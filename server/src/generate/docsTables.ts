@@ -1,4 +1,5 @@
-// The README's generated tables (kinds, diagnostic codes), derived from the model and the code registry.
+// The generated tables of the docs pages (kinds in docs/kinds.md, diagnostic codes in docs/diagnostics.md),
+// derived from the model and the code registry; `npm run gen:readme` writes them.
 import { CODES, codeList } from '../service/codes';
 import { allKinds } from '../model/registry';
 
@@ -24,10 +25,19 @@ export function codesTable(): string {
   return ['| Code | Default severity | What it catches | Example |', '|---|---|---|---|', ...rows].join('\n');
 }
 
-/** Replaces every `<!-- generated:NAME -->…<!-- /generated:NAME -->` block of a README. */
-export function renderReadme(readme: string): string {
-  const tables: Record<string, () => string> = { kinds: kindsTable, codes: codesTable };
-  return readme.replace(
+/** The tables by the NAME of their `<!-- generated:NAME -->` block. */
+export const TABLES: Readonly<Record<string, () => string>> = { kinds: kindsTable, codes: codesTable };
+
+/** The page (path from the repository root) that holds each table. */
+export const TABLE_PAGES: Readonly<Record<keyof typeof TABLES, string>> = {
+  kinds: 'docs/kinds.md',
+  codes: 'docs/diagnostics.md',
+};
+
+/** Replaces every `<!-- generated:NAME -->…<!-- /generated:NAME -->` block of a page whose NAME is a table. */
+export function renderTables(page: string): string {
+  const tables = TABLES;
+  return page.replace(
     /(<!-- generated:(\w+) -->)[\s\S]*?(<!-- \/generated:\2 -->)/g,
     (all, open: string, name: string, close: string) => (tables[name] ? `${open}\n${tables[name]()}\n${close}` : all),
   );
