@@ -1,6 +1,7 @@
 // `npm run package`: builds the extension's .vsix with @vscode/vsce from a clean staging folder, so that
 // only what the extension needs goes in: the minified bundles (dist/extension.js, dist/server.js, no
-// source maps), the grammar, the settings file's schema (jsonValidation), package.json, README, CHANGELOG, LICENSE and the images. No node_modules:
+// source maps), the grammar, the settings file's schema (jsonValidation), package.json, README, CHANGELOG, LICENSE, the images and docs/ (the
+// pages the README links, and the page of each code the diagnostics link). No node_modules:
 // esbuild bundles vscode-languageclient and every server dependency.
 //
 //   node scripts/package.mjs [--out FILE.vsix]      (default: <name>-<version>.vsix in the repository)
@@ -54,7 +55,7 @@ try {
     'images/icon.png',
     'images/screenshot.png',
     'images/quickfix.png',
-    'docs/codes',
+    'docs',
     'images/embedded.png',
     'images/colours.png',
   ]) {

@@ -1,15 +1,17 @@
 // The npm package (what `npm install -g "$(npm pack)"` installs for Neovim, Emacs, Helix, pre-commit) holds
 // the pages of the diagnostic codes: the server links every diagnostic to docs/codes/<code>.md beside its
-// bundle (lsp/diagnostic.ts), so a package without them would link to files that do not exist.
+// bundle (lsp/diagnostic.ts), so a package without them would link to files that do not exist; and the docs
+// pages its README links (docs/*.md), which npm shows with the package.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { codeList } from '../../server/src/service/codes';
 
 const ROOT = join(__dirname, '..', '..');
 
-test('npm pack ships docs/codes/<code>.md for every code, beside dist/server.js', () => {
+test('npm pack ships docs/codes/<code>.md for every code, beside dist/server.js, and the docs pages', () => {
   // --ignore-scripts: no rebuild; --dry-run: the file list only, nothing written.
   const r = spawnSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: ROOT, encoding: 'utf8' });
   assert.equal(r.status, 0, r.stderr);
@@ -17,4 +19,11 @@ test('npm pack ships docs/codes/<code>.md for every code, beside dist/server.js'
   assert.ok(files.has('dist/server.js'));
   const missing = codeList().filter((c) => !files.has(`docs/codes/${c}.md`));
   assert.deepEqual(missing, [], 'pages missing from the npm package');
+  const guides = readdirSync(join(ROOT, 'docs')).filter((n) => n.endsWith('.md'));
+  assert.ok(guides.includes('cli.md'));
+  assert.deepEqual(
+    guides.filter((n) => !files.has(`docs/${n}`)),
+    [],
+    'docs pages missing from the npm package',
+  );
 });

@@ -1,10 +1,11 @@
 // `npm run package`: the .vsix holds the bundled extension and server, the grammar, the settings file's
-// schema, README, CHANGELOG, LICENSE, images and docs/codes/ (the pages diagnostics link to), and nothing else
+// schema, README, CHANGELOG, LICENSE, images, the docs pages the README links and docs/codes/ (the pages
+// diagnostics link to), and nothing else
 // (no node_modules, sources, source maps, manifest schemas, tests); it is under 2 MB; `engines.vscode` covers
 // what vscode-languageclient needs; every command, view and setting the client uses is contributed.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -48,11 +49,14 @@ describe('the packaged .vsix', () => {
       'extension/LICENSE.txt',
       'extension/images/icon.png',
       'extension/docs/codes/enum-case.md',
+      ...readdirSync(join(repo, 'docs'))
+        .filter((n) => n.endsWith('.md'))
+        .map((n) => `extension/docs/${n}`),
       'extension.vsixmanifest',
     ])
       assert.ok(names.includes(need), `${need} missing from ${names.join(', ')}`);
     const allowed =
-      /^(\[Content_Types\]\.xml|extension\.vsixmanifest|extension\/(package\.json|readme\.md|changelog\.md|LICENSE\.txt|dist\/(extension|server)\.js|syntaxes\/[^/]+\.json|schemas\/cloud-manifests\.settings\.json|images\/(icon|screenshot|quickfix|embedded|colours)\.png|docs\/codes\/[a-z0-9-]+\.md))$/;
+      /^(\[Content_Types\]\.xml|extension\.vsixmanifest|extension\/(package\.json|readme\.md|changelog\.md|LICENSE\.txt|dist\/(extension|server)\.js|syntaxes\/[^/]+\.json|schemas\/cloud-manifests\.settings\.json|images\/(icon|screenshot|quickfix|embedded|colours)\.png|docs\/(codes\/)?[a-z0-9-]+\.md))$/;
     assert.deepEqual(
       names.filter((n) => !allowed.test(n)),
       [],
