@@ -5,7 +5,7 @@
 // fresh copy of this repository without dist/ or node_modules, so the first run installs the checker
 // (npm ci, held offline to npm's cache). The SARIF written is checked against the SARIF 2.1.0 subset the
 // CLI tests use, with locations relative to the repository root (what code scanning needs), and the
-// README's workflow (integrations/github/workflow.yml) uses only inputs and outputs the action has.
+// The documented workflow (docs/cli.md, integrations/github/workflow.yml) uses only inputs and outputs the action has.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -297,7 +297,7 @@ describe('the GitHub Action, run locally', { timeout: 600_000 }, () => {
     }
   });
 
-  test("the README's workflow uses only the action's inputs and outputs, and uploads with upload-sarif", () => {
+  test("the documented workflow uses only the action's inputs and outputs, and uploads with upload-sarif", () => {
     const wf = parse(readFileSync(join(repo, 'integrations', 'github', 'workflow.yml'), 'utf8'));
     const steps: { id?: string; uses?: string; with?: Record<string, string>; if?: string }[] = wf.jobs.check.steps;
     const ours = steps.find((s) => s.uses?.includes('cloud-manifests'));

@@ -1,4 +1,4 @@
-;;; emacs-driver.el --- drives Emacs (batch) with the README's Eglot setup  -*- lexical-binding: t -*-
+;;; emacs-driver.el --- drives Emacs (batch) with the documented Eglot setup  -*- lexical-binding: t -*-
 ;; Loads $CM_CONFIG (integrations/emacs/cloud-manifests.el), opens $CM_FILE as a user would (yaml-mode,
 ;; whose hook runs eglot-ensure), waits for the server's diagnostics in Flymake, asks for a hover and
 ;; completes at point, edits the buffer and waits for the diagnostics to follow, then changes a setting.

@@ -1,5 +1,5 @@
 // Emacs as a third real LSP client: Debian's Emacs 28 (batch) with the eglot package and yaml-mode loads
-// the README's setup (integrations/emacs/cloud-manifests.el), opens a manifest in yaml-mode (whose hook
+// the documented setup (integrations/emacs/cloud-manifests.el), opens a manifest in yaml-mode (whose hook
 // runs eglot-ensure, starting `cloud-manifests-language-server` from PATH), and gets the diagnostics in
 // Flymake, a hover and completions at point; an edit and a settings change reach the server.
 //
@@ -38,7 +38,7 @@ interface Result {
 const brief = (ds: Diag[] | null) =>
   (ds ?? []).map((d) => `${d.line}:${d.col} ${d.type} ${/\[([\w-]+)\]/.exec(d.text)?.[1]}`);
 
-describe('Emacs (Eglot, batch) with the README setup', { timeout: 120_000 }, () => {
+describe('Emacs (Eglot, batch) with the documented setup', { timeout: 120_000 }, () => {
   let scratch: ReturnType<typeof scratchWithBins>;
   let r: Result;
   let log = '';

@@ -1,4 +1,4 @@
--- Drives headless Neovim as a user would, after integrations/neovim/cloud-manifests.lua (the README's setup) is
+-- Drives headless Neovim as a user would, after integrations/neovim/cloud-manifests.lua (the setup docs/other-editors.md shows) is
 -- loaded: opens $CM_FILE, waits for the server's diagnostics, asks for a hover and a completion, edits the
 -- buffer (Neovim sends incremental changes) and waits for the diagnostics to follow, then changes a
 -- setting. Everything seen is

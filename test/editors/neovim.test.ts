@@ -1,4 +1,4 @@
-// Neovim as a second real LSP client: headless Debian Neovim (0.7.2) loads the README's setup
+// Neovim as a second real LSP client: headless Debian Neovim (0.7.2) loads the documented setup (docs/other-editors.md)
 // (integrations/neovim/cloud-manifests.lua), which starts `cloud-manifests-language-server` from PATH (linked as
 // `npm install -g` links it), opens a manifest, and gets diagnostics, a hover and completions; an edit
 // made in the buffer reaches the server as Neovim's incremental changes and the diagnostics follow, and a
@@ -44,7 +44,7 @@ interface Result {
 }
 const labels = (c: Result['keyCompletion']) => (Array.isArray(c) ? c : (c?.items ?? [])).map((i) => i.label);
 
-describe('Neovim (built-in LSP client, headless) with the README setup', { timeout: 120_000 }, () => {
+describe('Neovim (built-in LSP client, headless) with the documented setup', { timeout: 120_000 }, () => {
   let scratch: ReturnType<typeof scratchWithBins>;
   let r: Result;
   let stderr = '';

@@ -1,5 +1,5 @@
 // The pre-commit hook (.pre-commit-hooks.yaml) as a user gets it: a temporary git project whose
-// .pre-commit-config.yaml is the README's (integrations/pre-commit/), its `repo:` and `rev:` naming a
+// .pre-commit-config.yaml is the documented one (docs/cli.md, integrations/pre-commit/), its `repo:` and `rev:` naming a
 // local git copy of this working tree at a commit instead of the published repository; `pre-commit
 // install`, then `git commit`. pre-commit installs the hook's environment itself (language: node: npm
 // install and npm pack, whose `prepare` script builds dist/), offline: npm is held to its cache
@@ -58,7 +58,7 @@ describe('pre-commit with the hook from this repository', { timeout: 600_000 }, 
     project = join(scratch.dir, 'project');
     mkdirSync(join(project, 'manifests'), { recursive: true });
     ok(run('git', ['init', '-q']));
-    // The README's configuration (integrations/pre-commit/.pre-commit-config.yaml), pointed at the local copy.
+    // The documented configuration (integrations/pre-commit/.pre-commit-config.yaml), pointed at the local copy.
     const example = readFileSync(join(repo, 'integrations', 'pre-commit', '.pre-commit-config.yaml'), 'utf8');
     const config = example.replace(/repo: \S+/, `repo: ${source}`).replace(/rev: \S+/, `rev: ${rev}`);
     assert.notEqual(config, example);

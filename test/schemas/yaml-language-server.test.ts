@@ -1,5 +1,5 @@
 // The generated schemas work with yaml-language-server (the peer users already have) through a
-// `# yaml-language-server: $schema=` modeline, as the README shows: a valid manifest gets no
+// `# yaml-language-server: $schema=` modeline, as docs/other-editors.md shows: a valid manifest gets no
 // diagnostics, a wrong enum, a wrong type and a missing required field are reported.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';

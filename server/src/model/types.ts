@@ -1,6 +1,6 @@
 // The vocabulary of the language model. Every kind, field, enum, limit, owner and exclusive group of the
 // spec is expressed with these types as plain data; completion, hover, validation, the JSON Schemas and
-// the README rule table are all derived from it.
+// the docs' tables are all derived from it.
 
 /** One allowed value of an enumeration, with its meaning where the spec gives one. */
 export interface EnumValue {

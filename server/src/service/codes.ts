@@ -1,5 +1,5 @@
 // The one registry of diagnostic codes. Every diagnostic the product reports carries one of these codes;
-// the README's rule table, the SARIF rule list and the severity settings are generated from it.
+// the codes table of docs/diagnostics.md, the SARIF rule list and the severity settings are generated from it.
 
 export type Severity = 'error' | 'warning' | 'info' | 'hint';
 
@@ -7,7 +7,7 @@ export interface CodeInfo {
   severity: Severity;
   /** One line: what the rule catches. */
   title: string;
-  /** A small manifest fragment that triggers it (for the README). */
+  /** A small manifest fragment that triggers it (for docs/diagnostics.md and the code's page). */
   example: string;
 }
 

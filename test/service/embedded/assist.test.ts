@@ -135,7 +135,7 @@ function triggeredAt(src: string, trigger: string) {
 test('trigger characters: `.` in CEL opens the fields, `(` and `,` in PromQL the functions; elsewhere nothing', () => {
   const cel = `${ACCOUNT}    configMapExpressions:\n      - name: c\n        key: k\n        value: self.|\n`;
   assert.deepEqual(triggeredAt(cel, '.').sort(), ['apiVersion', 'kind', 'metadata', 'spec', 'status']);
-  // The README's example: every field of Endpoints_STATUS.
+  // The example of docs/embedded-languages.md: every field of Endpoints_STATUS.
   assert.deepEqual(triggeredAt(cel.replace('self.|', 'self.status.primaryEndpoints.|'), '.').sort(), [
     'blob',
     'dfs',

@@ -1,4 +1,4 @@
-// What each code's fix is, for its documentation page and the README: the quick fixes the server offers
+// What each code's fix is, for its documentation page and docs/diagnostics.md: the quick fixes the server offers
 // (built in this folder) and, where there is none, why the right edit would be a guess.
 import type { Code } from '../codes';
 
