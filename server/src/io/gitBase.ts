@@ -3,8 +3,8 @@
 // in one `git cat-file --batch` process. Nothing is fetched: a blob a partial clone lacks is no version
 // (every transport is refused, so git cannot go to the network for it), and no filter or textconv runs.
 import { execFile, spawnSync } from 'node:child_process';
-import { realpathSync } from 'node:fs';
-import { dirname, isAbsolute, relative, sep } from 'node:path';
+import { existsSync, realpathSync } from 'node:fs';
+import { basename, dirname, isAbsolute, join, relative, sep } from 'node:path';
 import { decodeBytes } from './decode';
 
 /** The environment git runs in: no prompt, no lock taken for reading, no transport at all. */
@@ -48,8 +48,23 @@ export interface GitBase {
   short: string;
 }
 
+/**
+ * Whether a folder may be inside a repository: a `.git` in it or above it (or git told where the repository
+ * is). Checked before any git process starts, so a run outside a repository costs a few file look-ups.
+ */
+function mayBeInRepository(folder: string): boolean {
+  if (process.env.GIT_DIR) return true;
+  for (let d = folder; ;) {
+    if (existsSync(join(d, '.git'))) return true;
+    const up = dirname(d);
+    if (up === d) return false;
+    d = up;
+  }
+}
+
 /** The repository holding a folder, and the commit `ref` names there; undefined outside a repository. */
 export function gitBaseOf(folder: string, ref: string): GitBase | { error: string } | undefined {
+  if (!mayBeInRepository(folder)) return undefined;
   const top = git(folder, ['rev-parse', '--show-toplevel'])?.toString('utf8').trim();
   if (!top) return undefined;
   // `--end-of-options` keeps a ref from being read as an option whatever it holds.
@@ -66,15 +81,29 @@ export function gitBaseOf(folder: string, ref: string): GitBase | { error: strin
   return { root, ref, commit, short };
 }
 
-/** A file's path inside a repository, as git names it (`/`-separated); undefined outside it. */
-export function pathInRepository(root: string, file: string): string | undefined {
-  let real = file;
-  try {
-    real = realpathSync(file);
-  } catch {
-    // a file not on disk (yet): its path as given
+/** Real paths of folders, looked up once each (a run's files share a few folders). */
+const realFolders = new Map<string, string>();
+
+function realFolder(dir: string): string {
+  let real = realFolders.get(dir);
+  if (real === undefined) {
+    try {
+      real = realpathSync.native(dir);
+    } catch {
+      real = dir; // a folder not on disk (yet): its path as given
+    }
+    if (realFolders.size > 10_000) realFolders.clear();
+    realFolders.set(dir, real);
   }
-  const rel = relative(root, real);
+  return real;
+}
+
+/**
+ * A file's path inside a repository, as git names it (`/`-separated); undefined outside it. The folder's
+ * real path, not the file's: git names a symbolic link by its own path.
+ */
+export function pathInRepository(root: string, file: string): string | undefined {
+  const rel = relative(root, join(realFolder(dirname(file)), basename(file)));
   if (rel === '' || rel.startsWith('..') || isAbsolute(rel) || /[\r\n]/.test(rel)) return undefined;
   return rel.split(sep).join('/');
 }
@@ -150,7 +179,8 @@ export function readBases(files: readonly string[], ref: string): { bases: Map<s
   for (const file of files) {
     const dir = dirname(file);
     if (outside.has(dir)) continue;
-    let repo = repos.find((r) => pathInRepository(r.base.root, file) !== undefined);
+    let path: string | undefined;
+    let repo = repos.find((r) => (path = pathInRepository(r.base.root, file)) !== undefined);
     if (!repo) {
       const b = gitBaseOf(dir, ref);
       if (b === undefined) {
@@ -164,8 +194,8 @@ export function readBases(files: readonly string[], ref: string): { bases: Map<s
       }
       repo = repos.find((r) => r.base.root === b.root) ?? { base: b, files: [], paths: [] };
       if (!repos.includes(repo)) repos.push(repo);
+      path = pathInRepository(repo.base.root, file);
     }
-    const path = pathInRepository(repo.base.root, file);
     if (path === undefined) continue;
     repo.files.push(file);
     repo.paths.push(path);
