@@ -304,14 +304,20 @@ export interface CliResult {
   exitCode: number | null;
 }
 
-export async function cliRuns(ws: WorkspaceWorkload, runs: number, cpuProfDir?: string): Promise<CliResult> {
+export async function cliRuns(
+  ws: WorkspaceWorkload,
+  runs: number,
+  cpuProfDir?: string,
+  extra: readonly string[] = [],
+): Promise<CliResult> {
   const nodeArgs = cpuProfDir ? ['--cpu-prof', '--cpu-prof-dir', cpuProfDir] : [];
   const ms: number[] = [];
   let last: { out: string; code: number | null } = { out: '', code: null };
   for (let i = 0; i < runs; i++) {
     const t0 = performance.now();
     last = await new Promise((resolve, reject) => {
-      const p = spawn(process.execPath, [...nodeArgs, OUR_CLI, 'check', ws.dir, '--format', 'json'], {
+      const p = spawn(process.execPath, [...nodeArgs, OUR_CLI, 'check', ws.dir, '--format', 'json', ...extra], {
+        cwd: ws.dir,
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       const chunks: Buffer[] = [];

@@ -11,7 +11,7 @@
 //   npm run bench -- --crds-only           the CRD bundle rows alone (bench/crdWorkload.ts), no BENCHMARKS.md
 //   options: --workspace 10000x2000 (manifests x files), --servers ours,peer, --out FILE, --json FILE,
 //            --no-write, --cpu-prof DIR (profile our server and CLI into DIR)
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { median } from './stats';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
@@ -37,7 +37,7 @@ import { SERVER_ENV, SERVER_NODE_ARGS } from '../server/src/protocol/launch';
 import { LONG_DEFAULTS, longSession, type LongOptions } from './longSession';
 import { evaluate, markdown, table, targetSummary, type Row, type Stats } from './report';
 import { OPERATOR_EXPRESSIONS, RULE_GROUPS, STORAGE, type Family } from './families';
-import { hasError, workspaceWorkload } from './workload';
+import { hasError, workspaceWorkload, type WorkspaceWorkload } from './workload';
 import { CRD_DEFAULTS, CRD_SMOKE, crdMethodology, crdRows, crdSession, type CrdOptions } from './crdWorkload';
 import { overlaySession } from './overlaySession';
 
@@ -332,9 +332,13 @@ export async function runBench(
       `${wsLabel}: index ${index?.ms === undefined ? 'n/a (no work-done progress)' : `${indexMs.map((x) => x.toFixed(0)).join(' ')} ms (${index.title})`}`,
     );
     log(`${wsLabel}: cli ${cli.ms.map((x) => x.toFixed(0)).join(' ')} ms`);
+    // The same workspace as a git repository whose every tenth file changed since HEAD: the CLI compares
+    // each file with its committed version (one git cat-file for all), in rounds with the plain check.
+    const expectedErrors = Array.from({ length: ws.manifests }, (_, i) => i).filter((i) => i > 0 && hasError(i)).length;
+    const compared = gitWorkspace(ws) ? await comparedRounds(ws, rounds, expectedErrors) : undefined;
+    if (compared) log(`${wsLabel}: cli with comparisons ${compared.with.map((x) => x.toFixed(0)).join(' ')} ms`);
     const cliIt = o.smoke ? 1 : 5;
     const startup = await cliStartup(cliIt);
-    const expectedErrors = Array.from({ length: ws.manifests }, (_, i) => i).filter((i) => i > 0 && hasError(i)).length;
     if (cli.summary.errors !== expectedErrors)
       problems.push(`cli: ${cli.summary.errors} errors, expected ${expectedErrors}`);
     // Workspace-wide problems: every file holding a manifest with an error has its diagnostics published.
@@ -404,11 +408,61 @@ export async function runBench(
       },
       { measure: 'CLI start-up alone (`--version`)', workload: '—', unit: 'ms', ours: startup, peerNa: 'n/a' },
     );
+    if (compared)
+      rows.push({
+        measure: 'CLI compared with HEAD, every 10th file changed (floor column: the same check with `--base ""`)',
+        workload: wsLabel,
+        unit: 'ms',
+        ours: compared.with,
+        floor: compared.without,
+        peerNa: 'n/a',
+        target: {
+          text: '≤ 1.5× plain check',
+          check: (s) => (s.ours && s.floor ? s.ours.median <= 1.5 * s.floor.median : undefined),
+        },
+      });
     rows.push(...(await crdBench(o, tmp, ourNodeArgs, problems, log)));
   } finally {
     rmSync(tmp, { recursive: true, force: true });
   }
   return finish();
+
+  /** Makes the workspace a git repository, commits it and changes every tenth file; false without git. */
+  function gitWorkspace(w: WorkspaceWorkload): boolean {
+    const run = (...args: string[]) =>
+      spawnSync('git', args, {
+        cwd: w.dir,
+        stdio: 'ignore',
+        env: {
+          ...process.env,
+          GIT_AUTHOR_NAME: 'bench',
+          GIT_AUTHOR_EMAIL: 'b@example.com',
+          GIT_COMMITTER_NAME: 'bench',
+          GIT_COMMITTER_EMAIL: 'b@example.com',
+        },
+      }).status === 0;
+    if (!run('init', '-q') || !run('add', '.') || !run('commit', '-q', '-m', 'bench')) return false;
+    w.files.forEach((f, i) => {
+      if (i % 10 === 5) writeFileSync(f, w.texts[i].replace(/location: westus2/g, 'location: eastus2'));
+    });
+    return true;
+  }
+
+  async function comparedRounds(
+    w: WorkspaceWorkload,
+    n: number,
+    expectedErrors: number,
+  ): Promise<{ with: number[]; without: number[] }> {
+    const out = { with: [] as number[], without: [] as number[] };
+    for (let r = 0; r < n; r++) {
+      out.without.push(...(await cliRuns(w, 1, undefined, ['--base', ''])).ms);
+      const c = await cliRuns(w, 1, undefined, ['--base', 'HEAD']);
+      out.with.push(...c.ms);
+      if (c.summary.errors !== expectedErrors)
+        problems.push(`cli --base HEAD: ${c.summary.errors} errors, expected ${expectedErrors}`);
+    }
+    return out;
+  }
 
   function finish(): BenchResult {
     const verdicts = evaluate(rows);

@@ -253,6 +253,8 @@ export function workbenchSuite(options: {
   /** false: the suite's files alone, without the standard test workspace (see workspaceRoot). */
   standard?: boolean;
   settings?: Record<string, unknown>;
+  /** Runs on the test workspace once its files are written, before the workbench opens it (a git history). */
+  prepare?: (workspace: string) => void;
 }): Suite {
   let root: string | undefined;
   let session: Session | undefined;
@@ -263,6 +265,7 @@ export function workbenchSuite(options: {
     requirePrerequisites();
     freshResults(options.results);
     ({ root, ws } = workspaceRoot(options.prefix, options.files, { standard: options.standard }));
+    options.prepare?.(ws);
     vsix = packagedVsix(root);
     session = await openWorkbench({ root, vsix, workspace: ws, settings: options.settings });
   });

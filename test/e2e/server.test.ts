@@ -31,7 +31,7 @@ describe('language server over stdio', () => {
     await c.stop();
     assert.ok(init.capabilities.completionProvider);
     assert.equal(init.capabilities.hoverProvider, true);
-    assert.equal(init.capabilities.textDocumentSync, 2);
+    assert.deepEqual(init.capabilities.textDocumentSync, { openClose: true, change: 2, save: { includeText: false } });
   });
 
   for (const file of yamlFiles(join(repo, 'test', 'fixtures', 'diagnostics'))) {

@@ -152,6 +152,7 @@ describe('package.json contributions', () => {
     // Where links lead, which paths are read, how much is read and analysed: a repository's own settings may
     // not decide.
     const restricted = [
+      'cloudManifests.compareWith',
       'cloudManifests.crds',
       'cloudManifests.docsBaseUrl',
       'cloudManifests.exclude',

@@ -1,5 +1,6 @@
 // Command-line parsing: `cloud-manifests check [options] [paths or globs…]`.
 import { codeList, isCode } from '../service/codes';
+import { isGitRef } from '../service/settings';
 import { nearest } from '../service/suggest';
 import type { RuleSetting } from '../service/validate';
 import { CliError } from './errors';
@@ -25,6 +26,8 @@ export interface CheckOptions {
   stdinFilename?: string;
   /** `--color` / `--no-color`; undefined: decide from the terminal and NO_COLOR / FORCE_COLOR. */
   color?: boolean;
+  /** `--base REF`: the git ref files are compared with (`compareWith`); `--base ''`: none. */
+  base?: string;
   /** `--fix`: write the safe fixes; `--fix-dry-run`: print them as a diff, write nothing. */
   fix?: 'write' | 'dry-run';
 }
@@ -60,6 +63,9 @@ Options:
                           is left; files that do not parse are never written
   --fix-dry-run           print the safe fixes as a unified diff and write nothing; the
                           report is of the files as they are
+  --base REF              compare each file with its version at REF (default HEAD, or the
+                          compareWith setting; '' for none): write-once fields, owner and
+                          cloudName changes, renames and CRD transition rules
   --config FILE           settings file (default: .cloud-manifests.json in the current folder)
   --api-domain DOMAIN     domain of the API groups (stored in the settings)
   --stdin-filename NAME   name to report for - (standard input)
@@ -77,7 +83,15 @@ Exit codes: 0 no errors (warnings within --max-warnings), 1 errors or too many w
 written (listed at the end; the other files are checked and fixed).`;
 
 /** Options that take a value. */
-const VALUED = new Set(['--format', '--rule', '--max-warnings', '--config', '--api-domain', '--stdin-filename']);
+const VALUED = new Set([
+  '--format',
+  '--rule',
+  '--max-warnings',
+  '--config',
+  '--api-domain',
+  '--stdin-filename',
+  '--base',
+]);
 const FLAGS = new Set([
   '--fix',
   '--fix-dry-run',
@@ -197,6 +211,11 @@ export function parseArgs(argv: readonly string[]): Command {
         break;
       case '--stdin-filename':
         o.stdinFilename = value;
+        break;
+      case '--base':
+        if (value!.trim() !== '' && !isGitRef(value!.trim()))
+          throw new CliError(`--base expects a git ref (HEAD, origin/main, a tag or a commit), got "${value}"`, true);
+        o.base = value!.trim();
         break;
       case '--quiet':
         o.quiet = true;

@@ -26,6 +26,7 @@ export const KNOWN_KEYS = new Set([
   'maxDocumentSize',
   'maxFileSizeMB',
   'problems',
+  'compareWith',
   'trace',
   '$schema',
 ]);
@@ -42,7 +43,7 @@ export interface LoadedSettings {
 
 export function loadSettings(
   cwd: string,
-  options: Pick<CheckOptions, 'config' | 'rules' | 'apiDomain'>,
+  options: Pick<CheckOptions, 'config' | 'rules' | 'apiDomain' | 'base'>,
 ): LoadedSettings {
   const explicit = options.config !== undefined;
   const shown = options.config ?? SETTINGS_FILE;
@@ -81,6 +82,7 @@ export function loadSettings(
   const { settings, ignored } = readSettings(raw);
   settings.rules = { ...settings.rules, ...options.rules };
   if (options.apiDomain) settings.apiDomain = options.apiDomain;
+  if (options.base !== undefined) settings.compareWith = options.base;
   return {
     settings,
     file: text !== undefined ? file : undefined,

@@ -27,6 +27,7 @@ import { kindsOfCrd } from '../model/crd/kinds';
 import { crdsOfTexts, crdTextsOf } from '../service/crd/sources';
 import { readCrdFiles } from './crds';
 import { checkWorkspace, loadWorkspace } from './runWorkspace';
+import { readBases } from '../io/gitBase';
 
 export interface CliIo {
   argv: readonly string[];
@@ -117,6 +118,16 @@ async function check(io: CliIo, options: CheckOptions): Promise<number> {
     maxBytes,
   });
   workspace.crds = crds.files;
+  // Each file's committed version (compareWith / --base): a ref git does not know, when asked for by
+  // name, is an error; the default HEAD in a repository without commits or outside one compares nothing.
+  if (settings.compareWith) {
+    const read = readBases(
+      workspace.files.flatMap((f) => (f.path ? [f.path] : [])),
+      settings.compareWith,
+    );
+    if (read.errors.length > 0 && options.base !== undefined) return fail(io, read.errors);
+    workspace.bases = read.bases;
+  }
   // What could not be read is listed at the end; everything else is checked meanwhile.
   const notChecked = [
     ...skipped.filter((k) => k.error).map((k) => `not checked: ${displayPath(io.cwd, k.path)}: ${k.reason}`),

@@ -21,6 +21,7 @@ import type { Expected } from '../io/write';
 import type { CrdFile } from './crds';
 import { renderReader } from './renderReads';
 import type { Progress } from './progress';
+import type { FileBase } from '../io/gitBase';
 
 export interface WorkspaceFile {
   /** How the file is named in reports (relative to the current folder when inside it). */
@@ -47,6 +48,8 @@ export interface Workspace {
   crds?: CrdFile[];
   /** The size cap of a file read (the files the overlays' renderings read are read with it too). */
   maxBytes?: number;
+  /** The committed version of files, by absolute path (`compareWith` / `--base`). */
+  bases?: Map<string, FileBase>;
 }
 
 export interface FileResult {
@@ -197,6 +200,10 @@ export function checkWorkspace(
   workspace.files.forEach((file, i) => analysis.setCrdFile(uris[i], file.parsed.text));
   for (const c of workspace.crds ?? []) analysis.setCrdFile(c.uri, c.text);
   analysis.applyCrds();
+  for (const [i, file] of workspace.files.entries()) {
+    const base = file.path ? workspace.bases?.get(file.path) : undefined;
+    if (base) analysis.setBase(uris[i], base);
+  }
   const display = new Map<string, string>();
   // What makes a file a patch or a template is known before any file is checked.
   for (const c of workspace.context ?? []) analysis.indexFile(pathToFileURL(c.path).href, c.text);

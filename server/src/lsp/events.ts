@@ -1,4 +1,5 @@
 // Document and file events: edits, closes, files created, changed or deleted on disk, and pulled diagnostics.
+import { baseOnOpenOrSave } from './gitBases';
 import { stat } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
 import {
@@ -26,7 +27,11 @@ export function registerDocumentEvents(s: ServerState): void {
   const { client, connection, documents, publish } = s;
   // TextDocuments fires onDidOpen, then onDidChangeContent, for one didOpen.
   let opening: string | undefined;
-  documents.onDidOpen((e) => (opening = e.document.uri));
+  documents.onDidOpen((e) => {
+    opening = e.document.uri;
+    baseOnOpenOrSave(s, e.document.uri);
+  });
+  documents.onDidSave((e) => baseOnOpenOrSave(s, e.document.uri));
   documents.onDidChangeContent((e) => {
     documentChanged(s, e.document.uri, opening === e.document.uri);
     opening = undefined;

@@ -123,8 +123,11 @@ export function registerRequests(s: ServerState): void {
             const offset = parsed.lines.offsetAt(params.position);
             const h = s.analysis.hover(doc.uri, parsed, offset);
             if (!h) return null;
+            // Where the document changed against its committed version, hover says what it was compared with.
+            const compared = s.analysis.comparedAt(doc.uri, parsed.text, offset);
+            const markdown = compared ? `${h.markdown}\n\n---\n\nCompared with ${compared}.` : h.markdown;
             return {
-              contents: { kind: 'markdown' as const, value: h.markdown },
+              contents: { kind: 'markdown' as const, value: markdown },
               range: parsed.lines.range(h.start, h.end),
             };
           }),
@@ -276,6 +279,21 @@ export function registerRequests(s: ServerState): void {
         const f = s.index.get(doc.uri);
         if (!f) return [];
         const lenses: CodeLens[] = [];
+        // A document changed against the file's committed version: a lens says what it was compared with.
+        const text = doc.getText();
+        for (const m of f.manifests) {
+          const compared = s.analysis.comparedAt(doc.uri, text, m.span[0]);
+          if (!compared) continue;
+          const start = f.lines().positionAt(m.span[0]);
+          lenses.push({
+            range: { start, end: start },
+            command: {
+              title: `Compared with ${compared}`,
+              command: '',
+              tooltip: `Write-once fields, owner and cloud-name changes, renames and CRD transition rules are checked against this file at ${compared} (setting cloudManifests.compareWith).`,
+            },
+          });
+        }
         for (const m of f.manifests) {
           const path = resourcePath(s.index, m);
           if (!path) continue;

@@ -15,6 +15,7 @@ import {
 import { Excluder } from '../io/glob';
 import { CODE_ACTION_KINDS } from './codeActionRequests';
 import { EXPRESSION_TRIGGERS } from '../service/complete';
+import { refreshBases } from './gitBases';
 import { indexChanged } from './indexEvents';
 import { readSettings, type Settings } from '../service/settings';
 import { registerCommands } from './commands';
@@ -44,6 +45,7 @@ export function startServer(connection: Connection): ServerState {
       for (const doc of documents.all()) syncDoc(s, doc);
       revalidateAll(s);
       indexChanged(s, true);
+      void refreshBases(s);
     });
     // The scan has begun (the index is incomplete): views say so until it ends.
     indexChanged(s, true);
@@ -75,7 +77,8 @@ export function startServer(connection: Connection): ServerState {
     ws.indexComplete = ws.folders.length === 0;
     return {
       capabilities: {
-        textDocumentSync: TextDocumentSyncKind.Incremental,
+        // Saves are told (no text): a save after a commit compares the files with the new commit.
+        textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: { includeText: false } },
         completionProvider: {
           triggerCharacters: [':', ' ', '-', '/', '\n', ...EXPRESSION_TRIGGERS],
           resolveProvider: false,

@@ -167,6 +167,11 @@ export interface CelValidation {
   /** A JSONPath-like path (`.spec.x`) below the node the rule sits on, where the problem is reported. */
   fieldPath?: string;
   reason?: string;
+  /**
+   * A transition rule (it reads `oldSelf`) that runs also where the old object had no value here: `oldSelf`
+   * is then an optional (`oldSelf.hasValue()`, `oldSelf.orValue(…)`).
+   */
+  optionalOldSelf?: true;
 }
 
 /** A shape no document shows and no fact fills: any content is accepted. */
@@ -253,6 +258,11 @@ export interface KindDef {
   nameLimits?: NameLimit[];
   /** How the cloud name is derived when `cloudName` is absent. */
   cloudNameDefault?: 'metadata.name' | 'uuid';
+  /**
+   * What the resource holds that a delete loses (its data), in a few words: a new `metadata.name` for a
+   * resource that exists is a delete and a create, so a rename is warned about (service/changes/).
+   */
+  holdsData?: string;
   /** Spec section the kind comes from, e.g. `2-storage.txt`; for a CRD's kind, the CRD's name. */
   source: string;
   /**

@@ -39,6 +39,7 @@ import { isTooLarge } from './tooLarge';
 import { applySettings, validateFile } from './validate';
 import { checkFile, createWorkspaceIndex } from './workspace/checks';
 import { WORKSPACE_SCOPE } from './workspace/manifest';
+import { changeDiagnostics, changedAt, type BaseVersion } from './changes/check';
 import type { WorkspaceIndex } from './workspace/workspaceIndex';
 
 /** A kustomization that changes what it lists (else its rendering is its resources as written). */
@@ -494,6 +495,34 @@ export class Analysis {
     return keys;
   }
 
+  /** The committed version each file is compared with (changes/check.ts), as the host read it. */
+  private readonly bases = new Map<string, BaseVersion>();
+
+  /** Takes the committed version of a file (none: a new file, or no comparison). */
+  setBase(uri: string, base: BaseVersion | undefined): void {
+    if (base) this.bases.set(uri, base);
+    else this.bases.delete(uri);
+  }
+
+  /** The version a file is compared with, if any (hover and code lens say where it came from). */
+  baseOf(uri: string): BaseVersion | undefined {
+    return this.bases.get(uri);
+  }
+
+  /** "HEAD (abc1234)" where the document at `offset` differs from the file's committed version. */
+  comparedAt(uri: string, text: string, offset: number): string | undefined {
+    const base = this.bases.get(uri);
+    return base && changedAt(text, base, offset) ? `${base.ref} (${base.commit})` : undefined;
+  }
+
+  /** What a manifest's change against its committed version does, settings and disable comments applied. */
+  private changeDiagnostics(uri: string, file: FileText): Diag[] {
+    const base = this.bases.get(uri);
+    if (!base || this.roles.roleOf(uri).role !== 'manifest') return [];
+    const found = changeDiagnostics(file.text, base, this.registry);
+    return found.length > 0 ? applySettings(file, found, { rules: this.settings.rules }) : found;
+  }
+
   /** The cross-document diagnostics of an indexed file, settings and disable comments applied. */
   crossDiagnostics(uri: string, file: FileText, cross: CrossFileOptions): Diag[] {
     // A patch or a template is no resource of its own: its names are partial or masked.
@@ -534,7 +563,9 @@ export class Analysis {
     // A patch's or a kustomization's values in the overlays that use them.
     const overlays = role.role === 'patch' ? role.overlays : role.role === 'kustomization' ? [uri] : [];
     const renderedOwn = withRendered && overlays.length > 0 ? this.inOverlaysOf(uri, f, overlays, own) : [];
-    const other = cross ? this.crossDiagnostics(uri, f, cross) : [];
+    const cross_ = cross ? this.crossDiagnostics(uri, f, cross) : [];
+    const changed = this.changeDiagnostics(uri, f);
+    const other = changed.length > 0 ? [...cross_, ...changed] : cross_;
     const shown = other.length > 0 ? [...own, ...other] : own;
     // A base resource's values in the overlays that render it: what they get wrong there is shown here.
     const renderedBase = cross && withRendered && role.role === 'manifest' ? this.inOverlays(uri, f, shown) : [];

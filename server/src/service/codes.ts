@@ -473,6 +473,30 @@ export const CODES = {
       'A CustomResourceDefinition the product cannot use fully: no group or kind, or a schema that is not structural (`properties` without `type: object`, `additionalProperties` beside `properties`, an unknown `type`).',
     example: 'openAPIV3Schema:\n  properties:   # type: object is missing\n    spec: {type: object}',
   },
+  'create-only-changed': {
+    severity: 'warning',
+    title:
+      "A field the cloud takes only when the resource is created (a storage account's `location`, a snapshot's `retentionPeriod`, turning on `immutableStorageWithVersioning`) changed against the file's committed version (`HEAD`, or the `compareWith` setting / `--base`): the update is refused.",
+    example: 'spec:\n  location: northeurope   # westeurope at HEAD',
+  },
+  'update-refused': {
+    severity: 'error',
+    title:
+      "A change the operator's admission webhook refuses on a resource that exists (its committed version): a new `cloudName`, a new `owner.name` or `owner.armId`, an owner added.",
+    example: 'spec:\n  owner:\n    name: rg-2   # rg-1 at HEAD',
+  },
+  'resource-renamed': {
+    severity: 'warning',
+    title:
+      'A new `metadata.name` for a resource that holds data (a storage account, container, share, queue, table, configuration store, batch account) against its committed version: Kubernetes deletes the old object and creates a new one, and the cloud resource goes with it.',
+    example: 'metadata:\n  name: logs-v2   # logs at HEAD',
+  },
+  'crd-transition-rule': {
+    severity: 'error',
+    title:
+      "A CRD's transition rule (an `x-kubernetes-validations` rule reading `oldSelf`, such as `self == oldSelf`) does not hold between the file's committed version and the current one: the API server refuses the update.",
+    example: 'spec:\n  size: 5   # rule: self >= oldSelf; 10 at HEAD',
+  },
 } as const satisfies Record<string, CodeInfo>;
 
 export type Code = keyof typeof CODES;

@@ -32,6 +32,12 @@ export interface Settings {
    * workspace (default), or the open files only.
    */
   problemsScope: 'workspace' | 'openFiles';
+  /**
+   * The git ref each file is compared with (`cloudManifests.compareWith`): write-once fields, the operator's
+   * refusals on update, renames and CRD transition rules are checked against the file at that ref. Empty:
+   * no comparison.
+   */
+  compareWith: string;
 }
 
 /** Documents longer than this are checked for YAML syntax only (tooLarge.ts): far above any hand-written file. */
@@ -46,7 +52,15 @@ export const DEFAULT_SETTINGS: Settings = {
   maxDocumentSize: DEFAULT_MAX_DOCUMENT_SIZE,
   maxFileSizeMB: 10,
   problemsScope: 'workspace',
+  compareWith: 'HEAD',
 };
+
+/**
+ * A ref as git names one (`HEAD`, `origin/main`, `v1.2`, `HEAD~1`, a commit): never an option (`-…`), no
+ * range or pathspec syntax. What git then does not know is reported when it is read.
+ */
+export const isGitRef = (ref: string): boolean =>
+  /^[A-Za-z0-9_][A-Za-z0-9._/@{}^~-]*$/.test(ref) && ref.length <= 200 && !ref.includes('..');
 
 /** The size cap in bytes. */
 export const maxFileBytes = (s: Pick<Settings, 'maxFileSizeMB'>): number => Math.floor(s.maxFileSizeMB * 1024 * 1024);
@@ -117,6 +131,12 @@ export function readSettings(raw: unknown): { settings: Settings; problems: stri
   if (Array.isArray(r.helmTemplates))
     s.helmTemplates = r.helmTemplates.filter((x): x is string => typeof x === 'string');
   else if (r.helmTemplates !== undefined) problems.push('helmTemplates must be a list of glob patterns');
+  if (typeof r.compareWith === 'string' && (r.compareWith === '' || isGitRef(r.compareWith.trim())))
+    s.compareWith = r.compareWith.trim();
+  else if (r.compareWith !== undefined && r.compareWith !== null)
+    problems.push(
+      'compareWith must be a git ref (HEAD, origin/main, a tag or a commit), or "" to compare with nothing',
+    );
   if (Array.isArray(r.crds)) s.crds = r.crds.filter((x): x is string => typeof x === 'string' && x.trim() !== '');
   else if (r.crds !== undefined && r.crds !== null) problems.push('crds must be a list of files or folders');
   return { settings: s, problems, ignored };

@@ -68,6 +68,7 @@ export function validationsOf(s: Json): CelValidation[] | undefined {
             ...(typeof r.messageExpression === 'string' ? { messageExpression: r.messageExpression } : {}),
             ...(typeof r.fieldPath === 'string' ? { fieldPath: r.fieldPath } : {}),
             ...(typeof r.reason === 'string' ? { reason: r.reason } : {}),
+            ...(r.optionalOldSelf === true ? { optionalOldSelf: true as const } : {}),
           },
         ]
       : [],

@@ -130,6 +130,7 @@ const privateEndpointConnectionReference = (): ObjectType =>
 
 const configurationStore = (): KindDef => ({
   kind: 'ConfigurationStore',
+  holdsData: 'its key-values and snapshots',
   area: AREA,
   version: VERSION,
   apiVersionValue: API,

@@ -294,6 +294,7 @@ const status = (): ObjectType =>
 
 const batchAccount = (): KindDef => ({
   kind: 'BatchAccount',
+  holdsData: 'its pools, jobs and applications',
   area: 'batch',
   version: 'v20240701',
   apiVersionValue: '2024-07-01',

@@ -816,6 +816,7 @@ const accountFields = (s: Sfx): Record<string, Field> => ({
 const storageAccount: KindDef = {
   ...base,
   kind: 'StorageAccount',
+  holdsData: 'its blobs, files, queues and tables',
   doc: 'A storage account: the owner of the blob, file, queue and table services and of the management policy.',
   pathShape: ACCOUNT_PATH,
   owner: { style: 'known', kind: 'ResourceGroup' },
@@ -1086,6 +1087,7 @@ const containerFields = (s: Sfx): Record<string, Field> => ({
 const container: KindDef = {
   ...base,
   kind: 'StorageAccountsBlobServicesContainer',
+  holdsData: 'its blobs',
   doc: 'A blob container of a blob service.',
   pathShape: `${ACCOUNT_PATH}/blobServices/default/containers/{containerName}`,
   owner: { style: 'known', kind: 'StorageAccountsBlobService' },
@@ -1268,6 +1270,7 @@ const shareFields = (s: Sfx): Record<string, Field> => ({
 const share: KindDef = {
   ...base,
   kind: 'StorageAccountsFileServicesShare',
+  holdsData: 'its files',
   doc: 'A file share of a file service.',
   pathShape: `${ACCOUNT_PATH}/fileServices/default/shares/{shareName}`,
   owner: { style: 'known', kind: 'StorageAccountsFileService' },
@@ -1534,6 +1537,7 @@ const queueService: KindDef = {
 const queue: KindDef = {
   ...base,
   kind: 'StorageAccountsQueueServicesQueue',
+  holdsData: 'its messages',
   doc: 'A queue of a queue service.',
   owner: { style: 'known', kind: 'StorageAccountsQueueService' },
   nameLimits: NAME_3_63,
@@ -1604,6 +1608,7 @@ const tableSignedIdentifier = (s: Sfx): ObjectType =>
 const table: KindDef = {
   ...base,
   kind: 'StorageAccountsTableServicesTable',
+  holdsData: 'its entities',
   doc: 'A table of a table service.',
   owner: { style: 'known', kind: 'StorageAccountsTableService' },
   nameLimits: [

@@ -58,7 +58,8 @@ export function formattedValue(text: string, format: CelFormat): unknown {
   }
 }
 
-export type Compiled = { ok: true; run: (self: unknown) => unknown } | { ok: false; error: string };
+/** A compiled rule; `oldSelf` is given to transition rules (changes/transitions.ts). */
+export type Compiled = { ok: true; run: (self: unknown, oldSelf?: unknown) => unknown } | { ok: false; error: string };
 
 /** A transition rule: it reads `oldSelf`, the object as stored before the change. */
 export const isTransitionRule = (rule: string): boolean => /\boldSelf\b/.test(rule);
@@ -110,7 +111,7 @@ const compiled = new WeakMap<CelValidation, { rule: Compiled; message?: Compiled
 export function compileRule(expression: string): Compiled {
   try {
     const parsed = environment().parse(rewriteIndexedHas(expression));
-    return { ok: true, run: (self) => parsed({ self }) };
+    return { ok: true, run: (self, oldSelf) => parsed(oldSelf === undefined ? { self } : { self, oldSelf }) };
   } catch (e) {
     return { ok: false, error: ((e as Error).message ?? String(e)).split('\n')[0] };
   }

@@ -224,4 +224,19 @@ export const FIXES: Record<Code, FixDoc> = {
   'crd-schema': NONE(
     'Make the schema structural as the API server requires: `type` on every node, no `additionalProperties` beside `properties`.',
   ),
+  'create-only-changed': {
+    text: 'Write the committed value back (the message names it), or create a new resource under a new name if the change is meant. Where the value was never set before, remove it.',
+    actions: ['Write back `<committed value>` (`<ref>` (`<commit>`))'],
+  },
+  'update-refused': {
+    text: "Write the committed value back (the message names it): the operator refuses to change a resource's cloud name or owner once it exists. To move it, create a new resource (a new `metadata.name`) and delete the old one.",
+    actions: ['Write back `<committed value>` (`<ref>` (`<commit>`))'],
+  },
+  'resource-renamed': {
+    text: 'Write the committed name back to keep the resource and its data; rename only when deleting it is meant.',
+    actions: ['Write back `<committed name>` (`<ref>` (`<commit>`))'],
+  },
+  'crd-transition-rule': NONE(
+    "Change the manifest so that the CRD's transition rule holds against the committed version; the message is the CRD's own, and the rule is quoted after it.",
+  ),
 };

@@ -1,0 +1,253 @@
+// Changes against the committed version, on real git repositories the tests make (commit, change, check):
+// write-once fields, the operator's refusals on update, renames of resources that hold data and a CRD's
+// transition rules are reported on the change and silent without it; a file new since HEAD gets nothing;
+// `--base REF` compares with another ref, as a CI job checks a pull request against its base.
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, describe, test } from 'node:test';
+
+const CLI = join(__dirname, '..', '..', 'dist', 'cli.js');
+const dirs: string[] = [];
+after(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+const hasGit = spawnSync('git', ['--version']).status === 0;
+
+function git(dir: string, ...args: string[]): string {
+  const r = spawnSync('git', args, { cwd: dir, encoding: 'utf8' });
+  assert.equal(r.status, 0, r.stderr);
+  return r.stdout.trim();
+}
+
+/** A repository holding `files`, committed. */
+function repo(files: Record<string, string>): string {
+  const dir = mkdtempSync(join(tmpdir(), 'cm-changes-'));
+  dirs.push(dir);
+  git(dir, 'init', '-q', '-b', 'main');
+  git(dir, 'config', 'user.email', 'test@example.com');
+  git(dir, 'config', 'user.name', 'test');
+  for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
+  git(dir, 'add', '.');
+  git(dir, 'commit', '-q', '-m', 'deployed');
+  return dir;
+}
+
+interface Problem {
+  line: number;
+  code: string;
+  severity: string;
+  message: string;
+}
+
+function check(dir: string, ...args: string[]): { problems: Problem[]; status: number | null; stderr: string } {
+  const r = spawnSync(process.execPath, [CLI, 'check', '--format', 'json', ...args], { cwd: dir, encoding: 'utf8' });
+  const problems = r.stdout ? (JSON.parse(r.stdout).problems as Problem[]) : [];
+  return { problems, status: r.status, stderr: r.stderr };
+}
+
+const changes = (ps: Problem[]) =>
+  ps.filter((p) =>
+    ['create-only-changed', 'update-refused', 'resource-renamed', 'crd-transition-rule'].includes(p.code),
+  );
+
+const ACCOUNT = `apiVersion: storage.cloud.example.com/v20220901
+kind: StorageAccount
+metadata:
+  name: ingeststore
+  namespace: data
+spec:
+  location: westeurope
+  kind: StorageV2
+  sku:
+    name: Standard_LRS
+  owner:
+    name: rg
+`;
+
+const SNAPSHOT = `apiVersion: appconfiguration.cloud.example.com/v20240601
+kind: Snapshot
+metadata:
+  name: release
+spec:
+  owner:
+    name: store
+  filters:
+    - key: app/*
+  retentionPeriod: 7200
+`;
+
+const CONTAINER = `apiVersion: storage.cloud.example.com/v20220901
+kind: StorageAccountsBlobServicesContainer
+metadata:
+  name: logs
+spec:
+  owner:
+    name: ingeststore-blob
+  immutableStorageWithVersioning:
+    enabled: false
+`;
+
+const CRD = `apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata:
+  name: volumes.example.org
+spec:
+  group: example.org
+  names: {kind: Volume, plural: volumes}
+  scope: Namespaced
+  versions:
+    - name: v1
+      served: true
+      storage: true
+      schema:
+        openAPIV3Schema:
+          type: object
+          properties:
+            apiVersion: {type: string}
+            kind: {type: string}
+            metadata: {type: object}
+            spec:
+              type: object
+              properties:
+                class:
+                  type: string
+                  x-kubernetes-validations:
+                    - rule: self == oldSelf
+                      message: class is immutable
+                size:
+                  type: integer
+                  x-kubernetes-validations:
+                    - rule: self >= oldSelf.orValue(0)
+                      message: size may only grow
+                      optionalOldSelf: true
+`;
+
+const VOLUME = `apiVersion: example.org/v1
+kind: Volume
+metadata:
+  name: data
+spec:
+  class: fast
+  size: 10
+`;
+
+describe(
+  'changes against the committed version',
+  { skip: !hasGit && !process.env.CI && 'git is not installed' },
+  () => {
+    test('a new location of an existing account is a warning naming the committed value; the same region is fine', () => {
+      const dir = repo({ 'account.yaml': ACCOUNT });
+      assert.deepEqual(changes(check(dir).problems), [], 'nothing changed, nothing said');
+      writeFileSync(join(dir, 'account.yaml'), ACCOUNT.replace('westeurope', 'northeurope'));
+      const [p, ...rest] = changes(check(dir).problems);
+      assert.equal(rest.length, 0);
+      const commit = git(dir, 'rev-parse', '--short', 'HEAD');
+      assert.equal(p.code, 'create-only-changed');
+      assert.equal(p.severity, 'warning');
+      assert.equal(p.line, 7);
+      assert.match(p.message, /new 'location' for an existing account: it was 'westeurope' at HEAD/);
+      assert.ok(p.message.includes(commit), p.message);
+      // Another edit of the same resource leaves location alone: nothing about it.
+      writeFileSync(join(dir, 'account.yaml'), ACCOUNT.replace('Standard_LRS', 'Standard_GRS'));
+      assert.deepEqual(changes(check(dir).problems), []);
+    });
+
+    test("the operator's refusals: a new owner name and a new cloudName are errors", () => {
+      const dir = repo({ 'account.yaml': ACCOUNT });
+      writeFileSync(
+        join(dir, 'account.yaml'),
+        ACCOUNT.replace('name: rg', 'name: rg-2').replace('  location:', '  cloudName: other\n  location:'),
+      );
+      const found = changes(check(dir).problems);
+      assert.deepEqual(
+        found.map((p) => [p.code, p.severity]),
+        [
+          ['update-refused', 'error'],
+          ['update-refused', 'error'],
+        ],
+      );
+      assert.match(found[0].message, /new 'cloudName'.*it was 'ingeststore' at HEAD/);
+      assert.match(found[1].message, /new 'owner.name'.*it was 'rg' at HEAD/);
+      // Writing the default cloud name out (the object's name) changes nothing the webhook sees.
+      writeFileSync(join(dir, 'account.yaml'), ACCOUNT.replace('  location:', '  cloudName: ingeststore\n  location:'));
+      assert.deepEqual(changes(check(dir).problems), []);
+    });
+
+    test('a snapshot retention period and turning on container immutability are write-once', () => {
+      const dir = repo({ 'snapshot.yaml': SNAPSHOT, 'container.yaml': CONTAINER });
+      writeFileSync(join(dir, 'snapshot.yaml'), SNAPSHOT.replace('7200', '3600'));
+      writeFileSync(join(dir, 'container.yaml'), CONTAINER.replace('enabled: false', 'enabled: true'));
+      const found = changes(check(dir).problems);
+      assert.deepEqual(found.map((p) => p.code).sort(), ['create-only-changed', 'create-only-changed']);
+      assert.ok(found.some((p) => /retentionPeriod.*7200/.test(p.message)));
+      assert.ok(found.some((p) => /turn on 'immutableStorageWithVersioning.enabled'/.test(p.message)));
+    });
+
+    test('a rename of an account is a delete and a create: a warning; in a new file, nothing', () => {
+      const dir = repo({ 'account.yaml': ACCOUNT });
+      writeFileSync(join(dir, 'account.yaml'), ACCOUNT.replace('name: ingeststore', 'name: ingest2'));
+      writeFileSync(join(dir, 'new.yaml'), ACCOUNT.replace('westeurope', 'northeurope'));
+      const found = changes(check(dir).problems);
+      assert.equal(found.length, 1);
+      assert.equal(found[0].code, 'resource-renamed');
+      assert.match(found[0].message, /Renaming 'ingeststore' to 'ingest2' deletes the StorageAccount/);
+    });
+
+    test('CRD transition rules run with oldSelf the committed object (self == oldSelf, optionalOldSelf)', () => {
+      const dir = repo({ 'crd.yaml': CRD, 'volume.yaml': VOLUME });
+      assert.deepEqual(changes(check(dir).problems), []);
+      writeFileSync(join(dir, 'volume.yaml'), VOLUME.replace('fast', 'slow').replace('size: 10', 'size: 5'));
+      const found = changes(check(dir).problems);
+      assert.deepEqual(
+        found.map((p) => [p.code, p.line]),
+        [
+          ['crd-transition-rule', 6],
+          ['crd-transition-rule', 7],
+        ],
+      );
+      assert.match(found[0].message, /class is immutable/);
+      assert.match(found[1].message, /size may only grow/);
+      // Growing is allowed; a class written the same is too.
+      writeFileSync(join(dir, 'volume.yaml'), VOLUME.replace('size: 10', 'size: 20'));
+      assert.deepEqual(changes(check(dir).problems), []);
+    });
+
+    test('--base compares with another ref (a pull request against its base); an unknown ref is a usage error', () => {
+      const dir = repo({ 'account.yaml': ACCOUNT });
+      git(dir, 'checkout', '-q', '-b', 'feature');
+      writeFileSync(join(dir, 'account.yaml'), ACCOUNT.replace('westeurope', 'northeurope'));
+      git(dir, 'commit', '-q', '-am', 'move region');
+      assert.deepEqual(changes(check(dir).problems), [], 'committed: HEAD holds the change');
+      const against = changes(check(dir, '--base', 'main').problems);
+      assert.equal(against.length, 1);
+      assert.match(against[0].message, /it was 'westeurope' at main/);
+      // SARIF and JUnit say the same.
+      const sarif = spawnSync(process.execPath, [CLI, 'check', '--format', 'sarif', '--base', 'main'], {
+        cwd: dir,
+        encoding: 'utf8',
+      });
+      assert.match(sarif.stdout, /create-only-changed/);
+      const junit = spawnSync(process.execPath, [CLI, 'check', '--format', 'junit', '--base', 'main'], {
+        cwd: dir,
+        encoding: 'utf8',
+      });
+      assert.match(junit.stdout, /create-only-changed/);
+      assert.deepEqual(changes(check(dir, '--base', '').problems), [], "--base '' compares with nothing");
+      const bad = check(dir, '--base', 'no-such-branch');
+      assert.equal(bad.status, 2);
+      assert.match(bad.stderr, /no commit named 'no-such-branch'/);
+      assert.equal(check(dir, '--base', '--upload-pack=x').status, 2, 'a ref is never an option');
+    });
+
+    test('outside a git repository nothing is compared', () => {
+      const dir = mkdtempSync(join(tmpdir(), 'cm-nogit-'));
+      dirs.push(dir);
+      writeFileSync(join(dir, 'account.yaml'), ACCOUNT);
+      const r = check(dir);
+      assert.equal(r.status, 0, r.stderr);
+      assert.deepEqual(changes(r.problems), []);
+    });
+  },
+);

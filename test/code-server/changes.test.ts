@@ -1,0 +1,108 @@
+// Changes against the committed version in a real VS Code workbench (code-server + chromium, the packaged
+// .vsix): a workspace that is a git repository whose storage account was committed in westeurope and now
+// names northeurope. The location is squiggled, Problems says what HEAD held, hover and the code lens say
+// "Compared with HEAD (<commit>)".
+// Screenshots go to test-results/code-server-changes/.
+// Same prerequisites as workbench.test.ts (`bash scripts/code-server/install.sh`, git): without them it fails.
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe } from 'node:test';
+import { nbsp, repo, workbenchSuite } from './session';
+
+const RESULTS = join(repo, 'test-results', 'code-server-changes');
+
+const FILE = 'deployed/account.yaml';
+const COMMITTED = `apiVersion: storage.cloud.example.com/v20220901
+kind: StorageAccount
+metadata:
+  name: ingeststore
+  namespace: default
+spec:
+  location: westeurope
+  kind: StorageV2
+  sku:
+    name: Standard_LRS
+  owner:
+    name: rg
+`;
+const NOW = COMMITTED.replace('westeurope', 'northeurope');
+/** 1-based: the changed key. */
+const LOCATION_AT = { line: 7, col: 3 };
+
+let commit = '';
+
+function git(dir: string, ...args: string[]): string {
+  const r = spawnSync('git', args, { cwd: dir, encoding: 'utf8' });
+  assert.equal(r.status, 0, r.stderr);
+  return r.stdout.trim();
+}
+
+describe('changes against the committed version in a real VS Code workbench', { timeout: 600_000 }, () => {
+  const suite = workbenchSuite({
+    prefix: 'cloud-manifests-changes-',
+    results: RESULTS,
+    files: { [FILE]: COMMITTED },
+    prepare(ws) {
+      git(ws, 'init', '-q');
+      git(ws, 'config', 'user.email', 'test@example.com');
+      git(ws, 'config', 'user.name', 'test');
+      git(ws, 'add', '.');
+      git(ws, 'commit', '-q', '-m', 'deployed');
+      commit = git(ws, 'rev-parse', '--short', 'HEAD');
+      writeFileSync(join(ws, FILE), NOW);
+    },
+  });
+  const { shot, step, openFile, goTo, problemsText } = suite;
+
+  step('a new location of a deployed account: a squiggle, and Problems names what HEAD held', async () => {
+    await openFile(FILE);
+    await suite.page.locator('.editor-instance .squiggly-warning').first().waitFor({ timeout: 90_000 });
+    const text = await suite.waitFor(
+      problemsText,
+      (t) => /create-only-changed/.test(t),
+      'the change in Problems',
+      60_000,
+    );
+    assert.match(
+      text,
+      new RegExp(
+        `it was 'westeurope' at HEAD \\(${commit}\\)[\\s\\S]*?create-only-changed[\\s\\S]*?\\[Ln ${LOCATION_AT.line}, Col ${LOCATION_AT.col}\\]`,
+      ),
+      text,
+    );
+    await shot('changed-location-problems');
+  });
+
+  step('the code lens and hover say what the file was compared with', async () => {
+    await openFile(FILE);
+    const lens = suite.page.locator('.contentWidgets .codelens-decoration', { hasText: 'Compared with HEAD' });
+    await lens.first().waitFor({ timeout: 30_000 });
+    assert.match(nbsp(await lens.first().innerText()), new RegExp(`Compared with HEAD \\(${commit}\\)`));
+    await goTo(LOCATION_AT.line, LOCATION_AT.col + 1);
+    let h = '';
+    for (let attempt = 0; attempt < 10 && !h.includes('Compared with HEAD'); attempt++) {
+      await suite.page.mouse.move(700, 790);
+      await suite.page.keyboard.press('Control+K');
+      await suite.page.keyboard.press('Control+I');
+      await suite.page
+        .locator('.monaco-hover-content')
+        .first()
+        .waitFor({ timeout: 3000 })
+        .catch(() => undefined);
+      h = nbsp(
+        (
+          await suite.page
+            .locator('.monaco-hover-content')
+            .allInnerTexts()
+            .catch(() => [])
+        ).join('\n'),
+      );
+    }
+    assert.ok(h.includes(`Compared with HEAD (${commit})`), h);
+    await suite.page.waitForTimeout(400);
+    await shot('compared-with-head-hover');
+    await suite.page.keyboard.press('Escape');
+  });
+});
