@@ -60,7 +60,7 @@ test("a template's names written as actions read as written in the owner tree an
   const account = r.nodes.find((n) => n.uri === template && n.kind === 'StorageAccount');
   assert.equal(account?.name, '{{ .Values.name }}');
   const owner = r.nodes.find((n) => n.id === account?.ownerId);
-  assert.equal(owner?.name, '{{ … }}', 'an owner named by an action');
+  assert.equal(owner?.name, '{{ .Values.group }}', 'an owner named by an action, as written');
   assert.ok(!r.nodes.some((n) => /__/.test(n.name)), r.nodes.map((n) => n.name).join(', '));
   const symbols = await client.request<{ name: string }[]>('textDocument/documentSymbol', {
     textDocument: { uri: template },

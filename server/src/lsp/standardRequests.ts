@@ -38,7 +38,8 @@ import type { Span } from '../service/workspace/manifest';
 import { definitionAt, prepareRenameAt, referencesAt, renameAt } from '../service/workspace/navigate';
 import { patchedResources } from '../service/kustomize/navigate';
 import { resourcePath, shortResourcePath } from '../service/workspace/paths';
-import { documentSymbols, unmaskedSymbols, workspaceSymbols } from '../service/workspace/symbols';
+import { documentSymbols, workspaceSymbols } from '../service/workspace/symbols';
+import { shownAsWritten } from '../service/helm/unmask';
 import { isLargeDoc } from './largeDocs';
 import { guarded } from './lifecycle';
 import {
@@ -248,10 +249,8 @@ export function registerRequests(s: ServerState): void {
       if (!doc || !isYaml(doc) || isLargeDoc(s, doc)) return [];
       s.analysis.outlined.add(doc.uri);
       return safely(s, () => {
-        const file = fileOf(s, doc);
-        const user = s.analysis.userTextOf(file);
-        const symbols = documentSymbols(file);
-        return user === undefined ? symbols : unmaskedSymbols(symbols, file, user);
+        // A template's names as written (`{{ .Values.name }}`), not its mask.
+        return shownAsWritten(documentSymbols(fileOf(s, doc)));
       }, []);
     }),
   );
@@ -261,7 +260,7 @@ export function registerRequests(s: ServerState): void {
     guarded(s.life, workspaceSymbolParams, (params: WorkspaceSymbolParams) =>
       safely(s, () => {
         syncAll(s);
-        return workspaceSymbols(s.index, params.query);
+        return shownAsWritten(workspaceSymbols(s.index, params.query));
       }, []),
     ),
   );
@@ -290,7 +289,7 @@ export function registerRequests(s: ServerState): void {
             },
           });
         }
-        return lenses;
+        return shownAsWritten(lenses);
       }, []),
     ),
   );

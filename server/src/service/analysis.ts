@@ -14,7 +14,8 @@ import { crdTextsOf, kindsOfCrdText, registryOfKinds } from './crd/sources';
 import type { Diag } from './diag';
 import { ChunkStore, type ParsedFile, type WorkCounters } from './parse';
 import { definesRoles, FileRoles, type FileRole } from './fileRoles';
-import { maskTemplate, type MaskedTemplate } from './helm/mask';
+import { isMasked, maskTemplate, type MaskedTemplate } from './helm/mask';
+import { asWritten } from './helm/unmask';
 import { templateDiagnostics } from './helm/templateDiagnostics';
 import { kustomizationDiagnostics, patchFileDiagnostics } from './kustomize/patchDiagnostics';
 import { isKustomizationUri } from './kustomize/kustomization';
@@ -543,7 +544,8 @@ export class Analysis {
       rendered.length > 0 || other.length > 0
         ? [...shown, ...rendered].sort((a, b) => a.start - b.start || a.end - b.end)
         : own;
-    return { all, rendered };
+    // A message that names a template's masked action names it as written (the fix's data is left as is).
+    return { all: all.some((d) => isMasked(d.message)) ? all.map(messageAsWritten) : all, rendered };
   }
 
   /**
@@ -1012,3 +1014,6 @@ const withProblems = (diags: Diag[], more: Diag[]): Diag[] =>
 
 /** A fresh analysis (the default inputs: the built-in kinds, the default settings). */
 export const createAnalysis = (inputs: AnalysisInputs = {}): Analysis => new Analysis(inputs);
+
+/** A diagnostic whose message reads a masked action as the user wrote it. */
+const messageAsWritten = (d: Diag): Diag => (isMasked(d.message) ? { ...d, message: asWritten(d.message) } : d);

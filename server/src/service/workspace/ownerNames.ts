@@ -2,6 +2,7 @@
 // (an empty document, "New Cloud Resource Manifest…"): the user picks an existing owner instead of typing it.
 import type { WorkspaceIndex } from './workspaceIndex';
 import { WORKSPACE_SCOPE } from './manifest';
+import { isMasked } from '../helm/mask';
 
 /** Per kind, the `metadata.name`s of the workspace files' manifests: namespace `default` first, then by name. */
 export function namesByKind(index: WorkspaceIndex): Map<string, string[]> {
@@ -9,7 +10,8 @@ export function namesByKind(index: WorkspaceIndex): Map<string, string[]> {
   for (const f of index.files()) {
     if (f.scope !== WORKSPACE_SCOPE) continue;
     for (const m of f.manifests) {
-      if (!m.name) continue;
+      // A name a Helm template writes as an action is no name to offer (it says nothing of the value).
+      if (!m.name || isMasked(m.name)) continue;
       const names = found.get(m.kind) ?? new Map<string, boolean>();
       names.set(m.name, (names.get(m.name) ?? false) || m.namespace === 'default');
       found.set(m.kind, names);
