@@ -10,7 +10,7 @@ import type { ParsedFile } from './parse';
 import { completeReferences } from './workspace/completeRefs';
 import { isMasked } from './helm/mask';
 import { asWritten, shownAsWritten } from './helm/unmask';
-import { namesByKind } from './workspace/ownerNames';
+import { snippetContext } from './workspace/ownerNames';
 import type { WorkspaceIndex } from './workspace/workspaceIndex';
 
 /** What the queries read of the analysis (its own type would make the two modules import each other). */
@@ -43,7 +43,7 @@ export function completionQuery(
   const { items, isIncomplete } = completion(file, offset, {
     apiDomain: a.settings.apiDomain,
     workspaceDomains: a.index.domains(),
-    workspaceNames: () => namesByKind(a.index),
+    workspace: () => snippetContext(a.index, uri),
     ...(trigger !== undefined ? { trigger } : {}),
   });
   if (trigger !== undefined && EXPRESSION_TRIGGERS.includes(trigger)) return { items: asShown(items), isIncomplete };
