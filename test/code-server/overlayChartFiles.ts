@@ -5,6 +5,8 @@ import { account, docs, rg } from '../workspace/helpers';
 
 export const PATCH_FILE = 'overlays/prod/tls.yaml';
 export const TEMPLATE_FILE = 'chart/templates/account.yaml';
+/** An empty manifest file the workbench suite types into (empty: no problem of its own). */
+export const TYPED_FILE = 'typed/new.yaml';
 
 export const OVERLAY_CHART_FILES: Record<string, string> = {
   'base/kustomization.yaml':
@@ -20,6 +22,7 @@ metadata:
 spec:
   minimumTlsVersion: TLS1_9
 `,
+  [TYPED_FILE]: '',
   'chart/Chart.yaml': 'apiVersion: v2\nname: store\ndescription: A storage account\nversion: 0.1.0\n',
   'chart/values.yaml': 'name: store\ngroup: rg\nlocation: westus2\ntls: true\n',
   [TEMPLATE_FILE]: `apiVersion: storage.cloud.example.com/v20220901

@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { describe } from 'node:test';
-import { OVERLAY_CHART_EXPECTED, OVERLAY_CHART_FILES } from './overlayChartFiles';
+import { OVERLAY_CHART_EXPECTED, OVERLAY_CHART_FILES, TEMPLATE_FILE, TYPED_FILE } from './overlayChartFiles';
 import { exact, nbsp, repo, workbenchSuite } from './session';
 
 const RESULTS = join(repo, 'test-results', 'code-server-overlays-charts');
@@ -134,5 +134,69 @@ describe('overlays and charts in a real VS Code workbench (code-server + chromiu
       accounts.join('\n'),
     );
     await shot('owner-tree');
+  });
+
+  step("the chart template's code lens and owner tree read its actions as written, never the mask", async () => {
+    await suite.openFile(TEMPLATE_FILE);
+    const lens = editor().locator('.codelens-decoration').first();
+    await lens.waitFor({ timeout: 60_000 });
+    const text = await suite.waitFor(
+      async () => nbsp(await lens.innerText()),
+      (t) => /storageAccounts\//.test(t),
+      'the resource path lens',
+    );
+    assert.match(text, /storageAccounts\/\{\{ \.Values\.name \}\}/, text);
+    assert.doesNotMatch(text, /__|[\uE000-\uF8FF]/, text);
+    // The owner tree (open since the step before): the template's account by the name it was written with.
+    const pane = suite.page.locator('.pane', {
+      has: suite.page.locator('.pane-header', { hasText: 'Cloud Resource Owners' }),
+    });
+    const rows = await suite.waitFor(
+      async () => (await pane.locator('.monaco-list-row').allInnerTexts()).map(nbsp),
+      (r) => r.some((x) => x.includes('{{ .Values.name }}')),
+      "the template's account in the owner tree",
+    );
+    assert.ok(!rows.some((r) => /__|[\uE000-\uF8FF]/.test(r)), rows.join('\n'));
+    await shot('template-lens');
+  });
+
+  step("Enter after `spec:` indents the next line, and Ctrl+Space there lists the server's keys", async () => {
+    await suite.openFile(TYPED_FILE);
+    await editor().locator('.view-lines').click();
+    const caret = async () =>
+      nbsp(
+        await suite.page
+          .locator('.statusbar-item', { hasText: /^Ln \d+, Col \d+/ })
+          .first()
+          .innerText(),
+      );
+    // Typed as a user types, Enter pressed whatever list is open: a list must not take it.
+    for (const line of ['apiVersion: storage.cloud.example.com/v20220901', 'kind: StorageAccount', 'spec:']) {
+      await suite.page.keyboard.type(line, { delay: 30 });
+      await suite.page.waitForTimeout(1_000);
+      await suite.page.keyboard.press('Enter');
+    }
+    const at = await suite.waitFor(caret, (c) => /^Ln 4, /.test(c), 'the caret on line 4');
+    await shot('enter-after-spec');
+    assert.match(at, /^Ln 4, Col 3\b/, `the caret indented under spec: ${at}`);
+    const lines = (await suite.editorText()).split('\n').map((l) => l.trimEnd());
+    assert.deepEqual(lines.slice(0, 3), [
+      'apiVersion: storage.cloud.example.com/v20220901',
+      'kind: StorageAccount',
+      'spec:',
+    ]);
+    await suite.page.keyboard.press('Control+Space');
+    const widget = suite.page.locator('.editor-widget.suggest-widget.visible');
+    await widget.waitFor({ timeout: 15_000 });
+    const labels = await suite.waitFor(
+      async () => (await widget.locator('.monaco-list-row .label-name').allInnerTexts()).map(nbsp),
+      (l) => l.length > 0,
+      'suggestions',
+    );
+    await shot('keys-under-spec');
+    assert.ok(labels.includes('location') && labels.includes('owner'), labels.join(', '));
+    // The document's own words (VS Code's word-based suggestions) are not offered in a manifest.
+    assert.ok(!labels.includes('StorageAccount') && !labels.includes('apiVersion'), labels.join(', '));
+    await suite.page.keyboard.press('Escape');
   });
 });
