@@ -9,8 +9,9 @@ export const TEMPLATE_FILE = 'chart/templates/account.yaml';
 export const TYPED_FILE = 'typed/new.yaml';
 
 export const OVERLAY_CHART_FILES: Record<string, string> = {
+  // A base that labels what it lists: a base all the same (the overlay lists it), never shown as an overlay.
   'base/kustomization.yaml':
-    'apiVersion: kustomize.config.k8s.io/v1beta1\nkind: Kustomization\nresources:\n  - all.yaml\n',
+    'apiVersion: kustomize.config.k8s.io/v1beta1\nkind: Kustomization\nresources:\n  - all.yaml\nlabels:\n  - pairs:\n      app: store\n',
   'base/all.yaml': docs(rg('rg'), account('appstore', 'rg', '  accessTier: Hot\n')),
   'overlays/prod/kustomization.yaml':
     'apiVersion: kustomize.config.k8s.io/v1beta1\nkind: Kustomization\nnamespace: prod\nresources:\n  - ../../base\npatches:\n  - path: tls.yaml\n',

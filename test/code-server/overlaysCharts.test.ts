@@ -100,41 +100,67 @@ describe('overlays and charts in a real VS Code workbench (code-server + chromiu
       assert.equal((await problemRows()).length, OVERLAY_CHART_EXPECTED.length);
     });
 
-  step("the owner tree shows the overlay's rendered resources under its node", async () => {
-    // The file list folded: room for the tree.
-    const folders = suite.page
-      .locator('.pane', { has: suite.page.locator('.explorer-folders-view') })
-      .locator('.pane-header');
-    if ((await folders.getAttribute('aria-expanded')) === 'true') await folders.click();
-    const header = suite.page.locator('.pane-header', { hasText: 'Cloud Resource Owners' });
-    await header.waitFor();
-    if ((await header.getAttribute('aria-expanded')) !== 'true') await header.click();
-    const pane = suite.page.locator('.pane', { has: header });
-    const rows = (name: string) =>
-      pane.locator('.monaco-list-row').filter({ has: suite.page.locator('.label-name', { hasText: exact(name) }) });
-    const overlay = rows('overlays/prod').first();
-    await overlay.waitFor({ timeout: 60_000 });
-    assert.equal(await overlay.getAttribute('aria-level'), '1');
-    assert.match(nbsp(await overlay.innerText()), /rendered overlay/);
-    // The account twice: as written (under the base's group) and as the overlay renders it (under the
-    // overlay's group, in namespace prod), each at its depth.
-    const until = Date.now() + 30_000;
-    while (Date.now() < until && (await rows('appstore').count()) < 2) await suite.page.waitForTimeout(300);
-    const accounts: string[] = [];
-    for (const r of await rows('appstore').all())
-      accounts.push(
-        `${await r.getAttribute('aria-level')} ${nbsp(await r.innerText())
-          .replace(/\s+/g, ' ')
-          .trim()}`,
+  step(
+    'the owner tree shows each manifest once where it is written, the overlay folded below as a view of its rendered result',
+    async () => {
+      // The file list folded: room for the tree.
+      const folders = suite.page
+        .locator('.pane', { has: suite.page.locator('.explorer-folders-view') })
+        .locator('.pane-header');
+      if ((await folders.getAttribute('aria-expanded')) === 'true') await folders.click();
+      const header = suite.page.locator('.pane-header', { hasText: 'Cloud Resource Owners' });
+      await header.waitFor();
+      if ((await header.getAttribute('aria-expanded')) !== 'true') await header.click();
+      const pane = suite.page.locator('.pane', { has: header });
+      const rows = (name: string) =>
+        pane.locator('.monaco-list-row').filter({ has: suite.page.locator('.label-name', { hasText: exact(name) }) });
+      const overlay = rows('overlays/prod').first();
+      await overlay.waitFor({ timeout: 60_000 });
+      assert.equal(await overlay.getAttribute('aria-level'), '1');
+      assert.match(nbsp(await overlay.innerText()), /rendered overlay/);
+      // Folded: the account is listed once, as written, under its group.
+      assert.equal(await overlay.getAttribute('aria-expanded'), 'false');
+      const texts = async () =>
+        Promise.all(
+          (await pane.locator('.monaco-list-row').all()).map(
+            async (r) =>
+              `${await r.getAttribute('aria-level')} ${nbsp(await r.innerText())
+                .replace(/\s+/g, ' ')
+                .trim()}`,
+          ),
+        );
+      const before = await suite.waitFor(
+        texts,
+        (t) => t.some((x) => x.startsWith('2 appstore')),
+        'the written account',
       );
-    assert.deepEqual(
-      accounts.sort(),
-      // The row's text is its label and its description run together.
-      ['2 appstoreStorageAccount', '3 appstoreStorageAccount · rendered'],
-      accounts.join('\n'),
-    );
-    await shot('owner-tree');
-  });
+      assert.deepEqual(
+        before.filter((x) => / appstore/.test(x)),
+        ['2 appstoreStorageAccount'],
+        before.join('\n'),
+      );
+      // The base labels what it lists but is listed by the overlay: no overlay node of its own.
+      assert.ok(!before.some((x) => /base.*rendered overlay/.test(x)), before.join('\n'));
+      // Written first, the overlay after.
+      const at = (p: RegExp) => before.findIndex((x) => p.test(x));
+      assert.ok(at(/^1 rg/) >= 0 && at(/^1 rg/) < at(/^1 overlays\/prod/), before.join('\n'));
+      await shot('owner-tree');
+      // Unfolded: the overlay's rendered account under its rendered group.
+      await overlay.locator('.monaco-tl-twistie').click();
+      const after = await suite.waitFor(
+        texts,
+        (t) => t.filter((x) => / appstore/.test(x)).length === 2,
+        "the overlay's rendered account",
+      );
+      assert.deepEqual(
+        after.filter((x) => / appstore/.test(x)).sort(),
+        // The row's text is its label and its description run together.
+        ['2 appstoreStorageAccount', '3 appstoreStorageAccount · rendered'],
+        after.join('\n'),
+      );
+      await shot('owner-tree-overlay');
+    },
+  );
 
   step("the chart template's code lens and owner tree read its actions as written, never the mask", async () => {
     await suite.openFile(TEMPLATE_FILE);

@@ -18,7 +18,7 @@ import { isMasked, maskTemplate, type MaskedTemplate } from './helm/mask';
 import { asWritten } from './helm/unmask';
 import { templateDiagnostics } from './helm/templateDiagnostics';
 import { kustomizationDiagnostics, patchFileDiagnostics } from './kustomize/patchDiagnostics';
-import { isKustomizationUri } from './kustomize/kustomization';
+import { isKustomizationUri, readKustomization, resolveFrom } from './kustomize/kustomization';
 import { renamedReferences, type RenamedByName } from './kustomize/renamedReferences';
 import { overlayGraph } from './kustomize/overlayGraph';
 import { mergeOverlays, overlayName, renderedDiagnostics, type Placed } from './kustomize/renderedDiagnostics';
@@ -847,9 +847,20 @@ export class Analysis {
   overlayGraphs(): GraphNode[] {
     if (!this.renderOverlays) return [];
     const out: GraphNode[] = [];
+    // A kustomization another one lists (a base) is no overlay: its resources are shown where they are
+    // written, and as each overlay that lists it renders them.
+    const listed = new Set<string>();
     for (const k of this.roles.kustomizations()) {
       const text = this.userText(k);
-      if (text === undefined || !TRANSFORMS.test(text)) continue;
+      if (text === undefined) continue;
+      for (const r of readKustomization(text).resources) {
+        const at = resolveFrom(k, r);
+        if (at) listed.add(at.replace(/\/+$/, ''));
+      }
+    }
+    for (const k of this.roles.kustomizations()) {
+      const text = this.userText(k);
+      if (text === undefined || !TRANSFORMS.test(text) || listed.has(k.slice(0, k.lastIndexOf('/')))) continue;
       const rendered = this.renderOverlay(k);
       if (rendered.resources.length === 0) continue;
       const toText = this.renderedText(k);
