@@ -1,5 +1,5 @@
 // What a Helm chart's templates show through the server, surface by surface: the code lens, the outline,
-// the owner tree, hover, completion and messages read a template's actions as the user wrote them
+// the owner tree and completion read a template's actions as the user wrote them
 // (`{{ .Values.name }}-blob`), never the mask the service checks them with (helm/mask.ts, read back in
 // one place: helm/unmask.ts `asWritten`); owner-name completion never offers a name a template writes as
 // an action. A real VS Code showed the mask on each of these (issue 31).
@@ -114,15 +114,5 @@ describe("a Helm chart's templates as the user sees them through the server", ()
     const text = JSON.stringify(items);
     assert.doesNotMatch(text, MASK, text);
     assert.ok(!items.some((i) => /\{\{/.test(i.label)), text);
-  });
-
-  test('hover on a name written as an action reads it as written', async () => {
-    const line = ACCOUNT.split('\n').indexOf('  name: {{ .Values.name }}');
-    const h = await client.request<{ contents: { value: string } } | null>('textDocument/hover', {
-      textDocument: { uri: uri('chart/templates/account.yaml') },
-      position: { line, character: 4 },
-    });
-    assert.ok(h);
-    assert.doesNotMatch(h.contents.value, MASK, h.contents.value);
   });
 });
