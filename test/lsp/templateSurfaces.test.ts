@@ -115,4 +115,29 @@ describe("a Helm chart's templates as the user sees them through the server", ()
     assert.doesNotMatch(text, MASK, text);
     assert.ok(!items.some((i) => /\{\{/.test(i.label)), text);
   });
+
+  test("workspace symbols name the chart's resources as written", async () => {
+    const symbols = await client.request<{ name: string; containerName?: string }[]>('workspace/symbol', { query: '' });
+    const text = JSON.stringify(symbols);
+    assert.doesNotMatch(text, MASK, text);
+    assert.ok(
+      symbols.some((x) => x.name === 'StorageAccountsBlobServicesContainer {{ .Values.name }}-logs'),
+      text,
+    );
+  });
+
+  test('a name written as an action is not renamed, and the refusal names it as written', async () => {
+    const line = ACCOUNT.split('\n').indexOf('  name: {{ .Values.name }}');
+    const error = await client
+      .request('textDocument/prepareRename', {
+        textDocument: { uri: uri('chart/templates/account.yaml') },
+        position: { line, character: 12 },
+      })
+      .then(
+        (r) => `answered ${JSON.stringify(r)}`,
+        (e: Error) => e.message,
+      );
+    assert.doesNotMatch(error, MASK, error);
+    assert.match(error, /`\{\{ \.Values\.name \}\}` is written by a Helm template action/, error);
+  });
 });

@@ -39,7 +39,8 @@ import { definitionAt, prepareRenameAt, referencesAt, renameAt } from '../servic
 import { patchedResources } from '../service/kustomize/navigate';
 import { resourcePath, shortResourcePath } from '../service/workspace/paths';
 import { documentSymbols, workspaceSymbols } from '../service/workspace/symbols';
-import { shownAsWritten } from '../service/helm/unmask';
+import { isMasked } from '../service/helm/mask';
+import { asWritten, shownAsWritten } from '../service/helm/unmask';
 import { isLargeDoc } from './largeDocs';
 import { guarded } from './lifecycle';
 import {
@@ -65,6 +66,10 @@ function at(
   const file = fileOf(s, doc);
   return { doc, file, offset: file.lines.offsetAt(position) };
 }
+
+/** Why a name a Helm template writes as an action is not renamed: the chart's values give it. */
+const templatedName = (masked: string) =>
+  `\`${asWritten(masked)}\` is written by a Helm template action: the chart's values give the name, so there is nothing here to rename.`;
 
 function rangeIn(s: ServerState, uri: string, span: Span) {
   const f = s.index.get(uri);
@@ -168,7 +173,8 @@ export function registerRequests(s: ServerState): void {
           if (!a) return null;
           const r = prepareRenameAt(s.index, a.doc.uri, a.offset);
           if (!r) return null;
-          if ('error' in r) throw new ResponseError(ErrorCodes.InvalidRequest, r.error);
+          if ('error' in r) throw new ResponseError(ErrorCodes.InvalidRequest, asWritten(r.error));
+          if (isMasked(r.placeholder)) throw new ResponseError(ErrorCodes.InvalidRequest, templatedName(r.placeholder));
           return { range: a.file.lines.range(r.span[0], r.span[1]), placeholder: r.placeholder };
         },
         null,
@@ -184,8 +190,11 @@ export function registerRequests(s: ServerState): void {
         () => {
           const a = at(s, params.textDocument.uri, params.position);
           if (!a) return null;
+          const named = prepareRenameAt(s.index, a.doc.uri, a.offset);
+          if (named && !('error' in named) && isMasked(named.placeholder))
+            throw new ResponseError(ErrorCodes.InvalidRequest, templatedName(named.placeholder));
           const r = renameAt(s.index, a.doc.uri, a.offset, params.newName);
-          if ('error' in r) throw new ResponseError(ErrorCodes.InvalidRequest, r.error);
+          if ('error' in r) throw new ResponseError(ErrorCodes.InvalidRequest, asWritten(r.error));
           const changes: Record<string, TextEdit[]> = {};
           for (const [uri, edits] of r) {
             const f = s.index.get(uri);
