@@ -7,6 +7,10 @@ export interface TreeNode {
   children: TreeNode[];
 }
 
+/** An overlay's own node (its rendered resources are below it). */
+export const isOverlayNode = (n: GraphNode): boolean =>
+  n.overlay !== undefined && n.id.startsWith('overlay:') && !n.id.includes('#');
+
 /** Order of kinds under one owner: services before what they hold, then by name. */
 const byKindThenName = (a: TreeNode, b: TreeNode) =>
   a.node.kind.localeCompare(b.node.kind) ||
@@ -51,9 +55,15 @@ export function buildTree(nodes: readonly GraphNode[]): TreeNode[] {
     list.sort(byKindThenName);
     for (const t of list) sortDeep(t.children);
   };
-  // Roots: external owners and resource groups first (what everything else hangs off), then the rest.
+  // Roots: each manifest where it is written first, external owners and resource groups first (what
+  // everything else hangs off), then the rest; the overlays last, each a view of what it renders.
   sortDeep(roots);
-  roots.sort((a, b) => Number(b.children.length > 0) - Number(a.children.length > 0) || byKindThenName(a, b));
+  roots.sort(
+    (a, b) =>
+      Number(a.node.overlay !== undefined) - Number(b.node.overlay !== undefined) ||
+      Number(b.children.length > 0) - Number(a.children.length > 0) ||
+      byKindThenName(a, b),
+  );
   return roots;
 }
 

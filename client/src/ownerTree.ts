@@ -32,6 +32,7 @@ import {
   buildTree,
   countIn,
   describeProblems,
+  isOverlayNode,
   noProblems,
   type Problems,
   type TreeNode,
@@ -152,10 +153,12 @@ export class OwnerTreeProvider implements TreeDataProvider<TreeNode>, Disposable
 
   getTreeItem(t: TreeNode): TreeItem {
     const n = t.node;
+    // An overlay's node opens folded: its resources are shown where they are written above it, and again
+    // under it only when asked for (as rendered).
     const expand =
       t.children.length === 0
         ? TreeItemCollapsibleState.None
-        : this.total <= 300
+        : this.total <= 300 && !isOverlayNode(n)
           ? TreeItemCollapsibleState.Expanded
           : TreeItemCollapsibleState.Collapsed;
     const item = new TreeItem(n.name || `(unnamed ${n.kind})`, expand);
@@ -173,7 +176,7 @@ export class OwnerTreeProvider implements TreeDataProvider<TreeNode>, Disposable
       item.contextValue = 'external';
       return item;
     }
-    if (n.overlay && n.id.startsWith('overlay:') && !n.id.includes('#')) {
+    if (isOverlayNode(n)) {
       // An overlay's own node: what it renders is below it.
       item.description = 'rendered overlay';
       item.iconPath = new ThemeIcon('layers');

@@ -5,10 +5,13 @@ import { account, docs, rg } from '../workspace/helpers';
 
 export const PATCH_FILE = 'overlays/prod/tls.yaml';
 export const TEMPLATE_FILE = 'chart/templates/account.yaml';
+/** An empty manifest file the workbench suite types into (empty: no problem of its own). */
+export const TYPED_FILE = 'typed/new.yaml';
 
 export const OVERLAY_CHART_FILES: Record<string, string> = {
+  // A base that labels what it lists: a base all the same (the overlay lists it), never shown as an overlay.
   'base/kustomization.yaml':
-    'apiVersion: kustomize.config.k8s.io/v1beta1\nkind: Kustomization\nresources:\n  - all.yaml\n',
+    'apiVersion: kustomize.config.k8s.io/v1beta1\nkind: Kustomization\nresources:\n  - all.yaml\nlabels:\n  - pairs:\n      app: store\n',
   'base/all.yaml': docs(rg('rg'), account('appstore', 'rg', '  accessTier: Hot\n')),
   'overlays/prod/kustomization.yaml':
     'apiVersion: kustomize.config.k8s.io/v1beta1\nkind: Kustomization\nnamespace: prod\nresources:\n  - ../../base\npatches:\n  - path: tls.yaml\n',
@@ -20,6 +23,7 @@ metadata:
 spec:
   minimumTlsVersion: TLS1_9
 `,
+  [TYPED_FILE]: '',
   'chart/Chart.yaml': 'apiVersion: v2\nname: store\ndescription: A storage account\nversion: 0.1.0\n',
   'chart/values.yaml': 'name: store\ngroup: rg\nlocation: westus2\ntls: true\n',
   [TEMPLATE_FILE]: `apiVersion: storage.cloud.example.com/v20220901

@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { describe } from 'node:test';
-import { OVERLAY_CHART_EXPECTED, OVERLAY_CHART_FILES } from './overlayChartFiles';
+import { OVERLAY_CHART_EXPECTED, OVERLAY_CHART_FILES, TEMPLATE_FILE, TYPED_FILE } from './overlayChartFiles';
 import { exact, nbsp, repo, workbenchSuite } from './session';
 
 const RESULTS = join(repo, 'test-results', 'code-server-overlays-charts');
@@ -100,39 +100,129 @@ describe('overlays and charts in a real VS Code workbench (code-server + chromiu
       assert.equal((await problemRows()).length, OVERLAY_CHART_EXPECTED.length);
     });
 
-  step("the owner tree shows the overlay's rendered resources under its node", async () => {
-    // The file list folded: room for the tree.
-    const folders = suite.page
-      .locator('.pane', { has: suite.page.locator('.explorer-folders-view') })
-      .locator('.pane-header');
-    if ((await folders.getAttribute('aria-expanded')) === 'true') await folders.click();
-    const header = suite.page.locator('.pane-header', { hasText: 'Cloud Resource Owners' });
-    await header.waitFor();
-    if ((await header.getAttribute('aria-expanded')) !== 'true') await header.click();
-    const pane = suite.page.locator('.pane', { has: header });
-    const rows = (name: string) =>
-      pane.locator('.monaco-list-row').filter({ has: suite.page.locator('.label-name', { hasText: exact(name) }) });
-    const overlay = rows('overlays/prod').first();
-    await overlay.waitFor({ timeout: 60_000 });
-    assert.equal(await overlay.getAttribute('aria-level'), '1');
-    assert.match(nbsp(await overlay.innerText()), /rendered overlay/);
-    // The account twice: as written (under the base's group) and as the overlay renders it (under the
-    // overlay's group, in namespace prod), each at its depth.
-    const until = Date.now() + 30_000;
-    while (Date.now() < until && (await rows('appstore').count()) < 2) await suite.page.waitForTimeout(300);
-    const accounts: string[] = [];
-    for (const r of await rows('appstore').all())
-      accounts.push(
-        `${await r.getAttribute('aria-level')} ${nbsp(await r.innerText())
-          .replace(/\s+/g, ' ')
-          .trim()}`,
+  step(
+    'the owner tree shows each manifest once where it is written, the overlay folded below as a view of its rendered result',
+    async () => {
+      // The file list folded: room for the tree.
+      const folders = suite.page
+        .locator('.pane', { has: suite.page.locator('.explorer-folders-view') })
+        .locator('.pane-header');
+      if ((await folders.getAttribute('aria-expanded')) === 'true') await folders.click();
+      const header = suite.page.locator('.pane-header', { hasText: 'Cloud Resource Owners' });
+      await header.waitFor();
+      if ((await header.getAttribute('aria-expanded')) !== 'true') await header.click();
+      const pane = suite.page.locator('.pane', { has: header });
+      const rows = (name: string) =>
+        pane.locator('.monaco-list-row').filter({ has: suite.page.locator('.label-name', { hasText: exact(name) }) });
+      const overlay = rows('overlays/prod').first();
+      await overlay.waitFor({ timeout: 60_000 });
+      assert.equal(await overlay.getAttribute('aria-level'), '1');
+      assert.match(nbsp(await overlay.innerText()), /rendered overlay/);
+      // Folded: the account is listed once, as written, under its group.
+      assert.equal(await overlay.getAttribute('aria-expanded'), 'false');
+      const texts = async () =>
+        Promise.all(
+          (await pane.locator('.monaco-list-row').all()).map(
+            async (r) =>
+              `${await r.getAttribute('aria-level')} ${nbsp(await r.innerText())
+                .replace(/\s+/g, ' ')
+                .trim()}`,
+          ),
+        );
+      const before = await suite.waitFor(
+        texts,
+        (t) => t.some((x) => x.startsWith('2 appstore')),
+        'the written account',
       );
-    assert.deepEqual(
-      accounts.sort(),
-      // The row's text is its label and its description run together.
-      ['2 appstoreStorageAccount', '3 appstoreStorageAccount · rendered'],
-      accounts.join('\n'),
+      assert.deepEqual(
+        before.filter((x) => / appstore/.test(x)),
+        ['2 appstoreStorageAccount'],
+        before.join('\n'),
+      );
+      // The base labels what it lists but is listed by the overlay: no overlay node of its own.
+      assert.ok(!before.some((x) => /base.*rendered overlay/.test(x)), before.join('\n'));
+      // Written first, the overlay after.
+      const at = (p: RegExp) => before.findIndex((x) => p.test(x));
+      assert.ok(at(/^1 rg/) >= 0 && at(/^1 rg/) < at(/^1 overlays\/prod/), before.join('\n'));
+      await shot('owner-tree');
+      // Unfolded: the overlay's rendered account under its rendered group.
+      await overlay.locator('.monaco-tl-twistie').click();
+      const after = await suite.waitFor(
+        texts,
+        (t) => t.filter((x) => / appstore/.test(x)).length === 2,
+        "the overlay's rendered account",
+      );
+      assert.deepEqual(
+        after.filter((x) => / appstore/.test(x)).sort(),
+        // The row's text is its label and its description run together.
+        ['2 appstoreStorageAccount', '3 appstoreStorageAccount · rendered'],
+        after.join('\n'),
+      );
+      await shot('owner-tree-overlay');
+    },
+  );
+
+  step("the chart template's code lens and owner tree read its actions as written, never the mask", async () => {
+    await suite.openFile(TEMPLATE_FILE);
+    const lens = editor().locator('.codelens-decoration').first();
+    await lens.waitFor({ timeout: 60_000 });
+    const text = await suite.waitFor(
+      async () => nbsp(await lens.innerText()),
+      (t) => /storageAccounts\//.test(t),
+      'the resource path lens',
     );
-    await shot('owner-tree');
+    assert.match(text, /storageAccounts\/\{\{ \.Values\.name \}\}/, text);
+    assert.doesNotMatch(text, /__|[\uE000-\uF8FF]/, text);
+    // The owner tree (open since the step before): the template's account by the name it was written with.
+    const pane = suite.page.locator('.pane', {
+      has: suite.page.locator('.pane-header', { hasText: 'Cloud Resource Owners' }),
+    });
+    const rows = await suite.waitFor(
+      async () => (await pane.locator('.monaco-list-row').allInnerTexts()).map(nbsp),
+      (r) => r.some((x) => x.includes('{{ .Values.name }}')),
+      "the template's account in the owner tree",
+    );
+    assert.ok(!rows.some((r) => /__|[\uE000-\uF8FF]/.test(r)), rows.join('\n'));
+    await shot('template-lens');
+  });
+
+  step("Enter after `spec:` indents the next line, and Ctrl+Space there lists the server's keys", async () => {
+    await suite.openFile(TYPED_FILE);
+    await editor().locator('.view-lines').click();
+    const caret = async () =>
+      nbsp(
+        await suite.page
+          .locator('.statusbar-item', { hasText: /^Ln \d+, Col \d+/ })
+          .first()
+          .innerText(),
+      );
+    // Typed as a user types, Enter pressed whatever list is open: a list must not take it.
+    for (const line of ['apiVersion: storage.cloud.example.com/v20220901', 'kind: StorageAccount', 'spec:']) {
+      await suite.page.keyboard.type(line, { delay: 30 });
+      await suite.page.waitForTimeout(1_000);
+      await suite.page.keyboard.press('Enter');
+    }
+    const at = await suite.waitFor(caret, (c) => /^Ln 4, /.test(c), 'the caret on line 4');
+    await shot('enter-after-spec');
+    assert.match(at, /^Ln 4, Col 3\b/, `the caret indented under spec: ${at}`);
+    const lines = (await suite.editorText()).split('\n').map((l) => l.trimEnd());
+    assert.deepEqual(lines.slice(0, 3), [
+      'apiVersion: storage.cloud.example.com/v20220901',
+      'kind: StorageAccount',
+      'spec:',
+    ]);
+    await suite.page.keyboard.press('Control+Space');
+    const widget = suite.page.locator('.editor-widget.suggest-widget.visible');
+    await widget.waitFor({ timeout: 15_000 });
+    const labels = await suite.waitFor(
+      async () => (await widget.locator('.monaco-list-row .label-name').allInnerTexts()).map(nbsp),
+      (l) => l.length > 0,
+      'suggestions',
+    );
+    await shot('keys-under-spec');
+    assert.ok(labels.includes('location') && labels.includes('owner'), labels.join(', '));
+    // The document's own words (VS Code's word-based suggestions) are not offered in a manifest.
+    assert.ok(!labels.includes('StorageAccount') && !labels.includes('apiVersion'), labels.join(', '));
+    await suite.page.keyboard.press('Escape');
   });
 });

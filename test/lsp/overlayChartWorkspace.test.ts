@@ -51,7 +51,9 @@ test('its owner tree: the base as written, the overlay as rendered under its nod
   const all = rows(buildTree(r.nodes));
   for (const want of ['1 overlays/prod (rendered)', '2 rg (rendered)', '3 appstore (rendered)', '1 rg', '2 appstore'])
     assert.ok(all.includes(want), `${want} in:\n${all.join('\n')}`);
+  // Once as written, once as the overlay renders it: the base (which labels what it lists) is no overlay.
   assert.equal(all.filter((x) => / appstore/.test(x)).length, 2, all.join('\n'));
+  assert.ok(all.indexOf('1 rg') < all.indexOf('1 overlays/prod (rendered)'), 'what is written first');
 });
 
 test("a template's names written as actions read as written in the owner tree and the outline, not as the mask", async () => {
@@ -60,7 +62,7 @@ test("a template's names written as actions read as written in the owner tree an
   const account = r.nodes.find((n) => n.uri === template && n.kind === 'StorageAccount');
   assert.equal(account?.name, '{{ .Values.name }}');
   const owner = r.nodes.find((n) => n.id === account?.ownerId);
-  assert.equal(owner?.name, '{{ … }}', 'an owner named by an action');
+  assert.equal(owner?.name, '{{ .Values.group }}', 'an owner named by an action, as written');
   assert.ok(!r.nodes.some((n) => /__/.test(n.name)), r.nodes.map((n) => n.name).join(', '));
   const symbols = await client.request<{ name: string }[]>('textDocument/documentSymbol', {
     textDocument: { uri: template },

@@ -1,5 +1,6 @@
 // The owner tree sees rendered overlays (service/kustomize/overlayGraph.ts through lsp/commands.ts): each
-// overlay's rendered resources under its node, by their rendered names, nested by the owners they resolve to
+// manifest once where it is written, then each overlay (a kustomization no other lists) as a view of its
+// rendered result: its rendered resources under its node, by their rendered names, nested by the owners they resolve to
 // in the overlay; a reference the overlay's renaming broke shows as an owner the overlay does not create.
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -20,7 +21,8 @@ const render = (ts: TreeNode[], depth = 0): string[] =>
 describe('the owner tree of a workspace with overlays', () => {
   const root = mkdtempSync(join(tmpdir(), 'cm-overlay-tree-'));
   const files: Record<string, string> = {
-    'base/kustomization.yaml': 'resources:\n  - all.yaml\n',
+    // A base that transforms what it lists (labels): still a base, listed by the overlays, never an overlay.
+    'base/kustomization.yaml': 'resources:\n  - all.yaml\ncommonLabels:\n  app: store\n',
     'base/all.yaml': docs(rg('rg'), account('acct', 'rg'), blobService('acct-blob', 'acct')),
     // Renamed: Kustomize does not rewrite the owner names, so nothing hangs off the renamed group.
     'overlays/prod/kustomization.yaml': 'resources:\n  - ../../base\nnamePrefix: prod-\n',
@@ -41,9 +43,12 @@ describe('the owner tree of a workspace with overlays', () => {
     rmSync(root, { recursive: true, force: true });
   });
 
-  test('each overlay shows its rendered resources under their rendered names; the base as written', async () => {
+  test('each manifest once where it is written, then each overlay with its rendered resources; the base is no overlay', async () => {
     const r = await client.request<OwnerGraphResult>(OWNER_GRAPH, {});
     assert.deepEqual(render(buildTree(r.nodes)), [
+      'ResourceGroup default/rg',
+      '  StorageAccount default/acct',
+      '    StorageAccountsBlobService default/acct-blob',
       'Kustomization overlays/prod',
       '  ResourceGroup default/prod-rg',
       '  ResourceGroup default/rg (external)',
@@ -55,9 +60,6 @@ describe('the owner tree of a workspace with overlays', () => {
       '  ResourceGroup staging/rg',
       '    StorageAccount staging/acct',
       '      StorageAccountsBlobService staging/acct-blob',
-      'ResourceGroup default/rg',
-      '  StorageAccount default/acct',
-      '    StorageAccountsBlobService default/acct-blob',
     ]);
   });
 

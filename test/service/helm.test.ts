@@ -7,7 +7,7 @@ import { describe, test } from 'node:test';
 import { Analysis } from '../../server/src/service/analysis';
 import { complete } from '../../server/src/service/complete';
 import { maskTemplate } from '../../server/src/service/helm/mask';
-import { unmaskLabel } from '../../server/src/service/helm/unmask';
+import { asWritten } from '../../server/src/service/helm/unmask';
 import { hover } from '../../server/src/service/hover';
 import { definitionAt } from '../../server/src/service/workspace/navigate';
 import { cursor } from '../helpers/cursor';
@@ -56,8 +56,8 @@ describe('the mask of a template', () => {
       text.split('\n').map((l) => l.length),
     );
     assert.match(masked, /\n {4} +\n/, 'the include line is blank');
-    assert.match(masked, /location: "_+"/);
-    assert.match(masked, /name: _+\n/);
+    assert.match(masked, /location: "[\uE000-\uF8FF]+"/);
+    assert.match(masked, /name: [\uE000-\uF8FF]+\n/);
     assert.deepEqual(
       m.values.map(([s, e]) => text.slice(s, e)),
       ['{{ include "app.fullname" . }}', '{{ .Values.location }}'],
@@ -250,28 +250,30 @@ spec:
   });
 });
 
-describe('labels read back from a masked template', () => {
+describe('strings derived from a masked template read back as written', () => {
   const user = 'metadata:\n  name: "{{ .Values.name }}-blob"\n  namespace: {{ .Release.Namespace }}\n';
   const masked = maskTemplate(user).variants[0].text;
   const span = (needle: string): [number, number] => [user.indexOf(needle), user.indexOf(needle) + needle.length];
 
-  test('a quoted name with an action in it, as the outline and the owner tree show it', () => {
+  test('a name with an action in it, joined into a label: no span or file needed', () => {
     const value = masked.slice(...span('"{{ .Values.name }}-blob"'));
     assert.notEqual(value, '"{{ .Values.name }}-blob"', 'the mask hides the action');
+    assert.doesNotMatch(value, /[{}]/, 'nothing of the action is YAML');
     const name = value.slice(1, -1);
-    assert.equal(
-      unmaskLabel(`StorageAccount ${name}`, masked, user, span('"{{ .Values.name }}-blob"')),
-      'StorageAccount {{ .Values.name }}-blob',
-    );
+    assert.equal(asWritten(`StorageAccount ${name}`), 'StorageAccount {{ .Values.name }}-blob');
+    // A part of the mask (a name cut short) reads as that part of the action.
+    assert.equal(asWritten(name.slice(0, 3)), '{{ ');
   });
 
-  test("a value shown as a key's detail, read inside its whole entry", () => {
+  test("a value shown as a key's detail", () => {
     const entry = span('namespace: {{ .Release.Namespace }}');
     const detail = masked.slice(entry[0] + 'namespace: '.length, entry[1]);
-    assert.equal(unmaskLabel(detail, masked, user, entry), '{{ .Release.Namespace }}');
+    assert.equal(asWritten(`namespace ${detail}`), 'namespace {{ .Release.Namespace }}');
   });
 
-  test('a label with nothing masked in its span is left as it is', () => {
-    assert.equal(unmaskLabel('metadata', masked, user, span('metadata')), 'metadata');
+  test('a string with nothing masked in it is left as it is; the same action masks alike', () => {
+    assert.equal(asWritten('metadata'), 'metadata');
+    const again = maskTemplate('x: {{ .Values.name }}\n').variants[0].text;
+    assert.ok(masked.includes(again.slice(3, -1)), 'the same action, the same mask in another template');
   });
 });

@@ -41,6 +41,14 @@ describe('literalEdit', () => {
     // The line holding `{{ .Values.rg }}` removed.
     assert.equal(literal({ start: at(TEMPLATE, 7), end: at(TEMPLATE, 8), newText: '' }), false);
   });
+  test("an edit of literal text that would write a masked action's text is not made", () => {
+    // A fix that copies a value the template writes as an action (`{{ .Values.sku }}`) would write its mask.
+    const line = TEMPLATE.split('\n')[9];
+    const action = at(TEMPLATE, 9, line.indexOf('{{'));
+    const masked = mask.variants[0].text.slice(action, action + line.slice(line.indexOf('{{')).indexOf('}}') + 2);
+    const tier = at(TEMPLATE, 9, line.indexOf('standard'));
+    assert.equal(literal({ start: tier, end: tier + 8, newText: masked }), false);
+  });
 });
 
 describe('fix-all in a template, on odd text', () => {

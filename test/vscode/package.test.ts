@@ -179,4 +179,32 @@ describe('package.json contributions', () => {
     assert.match(ext, /new LanguageClient\('cloudManifests'/); // reads cloudManifests.trace.server
     assert.doesNotMatch(ext, /errorHandler:/); // the default handler restarts a crashed server
   });
+  test("Enter after a `key:` indents the next line; the document's words are not suggested in YAML", () => {
+    // The extension's rules for the `yaml` language (merged with VS Code's own, which indent only under
+    // `editor.autoIndent: full`): what each line ending with Enter indents the next by. The real workbench
+    // step (test/code-server/overlaysCharts.test.ts) types it.
+    const lang = (pkg.contributes.languages as { id: string; configuration?: string }[]).find((l) => l.id === 'yaml');
+    assert.ok(lang?.configuration);
+    const conf = JSON.parse(readFileSync(join(repo, lang.configuration), 'utf8')) as {
+      onEnterRules: { beforeText: string; action: { indent: string; appendText?: string } }[];
+    };
+    const extra = (line: string) => {
+      const rule = conf.onEnterRules.find((r) => new RegExp(r.beforeText).test(line));
+      return rule ? 2 + (rule.action.appendText?.length ?? 0) : 0;
+    };
+    assert.deepEqual(
+      [
+        'spec:',
+        '  owner:',
+        '  - owner:',
+        'metadata: # the name',
+        '  script: |',
+        '  name: x',
+        '- name: x',
+        '# note:',
+      ].map(extra),
+      [2, 2, 4, 2, 2, 0, 0, 0],
+    );
+    assert.equal(pkg.contributes.configurationDefaults['[yaml]']['editor.wordBasedSuggestions'], 'off');
+  });
 });

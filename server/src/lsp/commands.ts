@@ -21,7 +21,7 @@ import {
 } from '../protocol/customRequests';
 import { WORKSPACE_SCOPE } from '../service/workspace/manifest';
 import { ownerGraph } from '../service/workspace/ownerGraph';
-import { unmaskNodes } from '../service/helm/unmask';
+import { shownAsWritten } from '../service/helm/unmask';
 import { isTooLarge } from '../service/tooLarge';
 import { isLargeDoc, largeDiagnosticsWhenDone } from './largeDocs';
 import { checkLife } from './lifecycle';
@@ -107,13 +107,9 @@ async function checkWorkspace(
 async function buildOwnerGraph(s: ServerState): Promise<OwnerGraphResult> {
   const uris = await listFiles(s);
   syncAll(s);
-  // The workspace's manifests as written, then each overlay's rendered result under its own node.
-  const templateOf = (uri: string) => {
-    const file = s.analysis.indexedFile(uri);
-    const user = file && s.analysis.userTextOf(file);
-    return file && user !== undefined ? { file, user } : undefined;
-  };
-  return { nodes: unmaskNodes([...ownerGraph(s.index, uris), ...s.analysis.overlayGraphs()], templateOf) };
+  // The workspace's manifests as written, then each overlay's rendered result under its own node; a
+  // template's names as written (`{{ .Values.name }}-blob`), not its mask.
+  return { nodes: shownAsWritten([...ownerGraph(s.index, uris), ...s.analysis.overlayGraphs()]) };
 }
 
 export function registerCommands(s: ServerState): void {

@@ -38,7 +38,9 @@ import type { Span } from '../service/workspace/manifest';
 import { definitionAt, prepareRenameAt, referencesAt, renameAt } from '../service/workspace/navigate';
 import { patchedResources } from '../service/kustomize/navigate';
 import { resourcePath, shortResourcePath } from '../service/workspace/paths';
-import { documentSymbols, unmaskedSymbols, workspaceSymbols } from '../service/workspace/symbols';
+import { documentSymbols, workspaceSymbols } from '../service/workspace/symbols';
+import { isMasked } from '../service/helm/mask';
+import { asWritten, shownAsWritten } from '../service/helm/unmask';
 import { isLargeDoc } from './largeDocs';
 import { guarded } from './lifecycle';
 import {
@@ -64,6 +66,10 @@ function at(
   const file = fileOf(s, doc);
   return { doc, file, offset: file.lines.offsetAt(position) };
 }
+
+/** Why a name a Helm template writes as an action is not renamed: the chart's values give it. */
+const templatedName = (masked: string) =>
+  `\`${asWritten(masked)}\` is written by a Helm template action: the chart's values give the name, so there is nothing here to rename.`;
 
 function rangeIn(s: ServerState, uri: string, span: Span) {
   const f = s.index.get(uri);
@@ -170,7 +176,8 @@ export function registerRequests(s: ServerState): void {
           if (!a) return null;
           const r = prepareRenameAt(s.index, a.doc.uri, a.offset);
           if (!r) return null;
-          if ('error' in r) throw new ResponseError(ErrorCodes.InvalidRequest, r.error);
+          if ('error' in r) throw new ResponseError(ErrorCodes.InvalidRequest, asWritten(r.error));
+          if (isMasked(r.placeholder)) throw new ResponseError(ErrorCodes.InvalidRequest, templatedName(r.placeholder));
           return { range: a.file.lines.range(r.span[0], r.span[1]), placeholder: r.placeholder };
         },
         null,
@@ -186,8 +193,11 @@ export function registerRequests(s: ServerState): void {
         () => {
           const a = at(s, params.textDocument.uri, params.position);
           if (!a) return null;
+          const named = prepareRenameAt(s.index, a.doc.uri, a.offset);
+          if (named && !('error' in named) && isMasked(named.placeholder))
+            throw new ResponseError(ErrorCodes.InvalidRequest, templatedName(named.placeholder));
           const r = renameAt(s.index, a.doc.uri, a.offset, params.newName);
-          if ('error' in r) throw new ResponseError(ErrorCodes.InvalidRequest, r.error);
+          if ('error' in r) throw new ResponseError(ErrorCodes.InvalidRequest, asWritten(r.error));
           const changes: Record<string, TextEdit[]> = {};
           for (const [uri, edits] of r) {
             const f = s.index.get(uri);
@@ -251,10 +261,8 @@ export function registerRequests(s: ServerState): void {
       if (!doc || !isYaml(doc) || isLargeDoc(s, doc)) return [];
       s.analysis.outlined.add(doc.uri);
       return safely(s, () => {
-        const file = fileOf(s, doc);
-        const user = s.analysis.userTextOf(file);
-        const symbols = documentSymbols(file);
-        return user === undefined ? symbols : unmaskedSymbols(symbols, file, user);
+        // A template's names as written (`{{ .Values.name }}`), not its mask.
+        return shownAsWritten(documentSymbols(fileOf(s, doc)));
       }, []);
     }),
   );
@@ -264,7 +272,7 @@ export function registerRequests(s: ServerState): void {
     guarded(s.life, workspaceSymbolParams, (params: WorkspaceSymbolParams) =>
       safely(s, () => {
         syncAll(s);
-        return workspaceSymbols(s.index, params.query);
+        return shownAsWritten(workspaceSymbols(s.index, params.query));
       }, []),
     ),
   );
@@ -308,7 +316,7 @@ export function registerRequests(s: ServerState): void {
             },
           });
         }
-        return lenses;
+        return shownAsWritten(lenses);
       }, []),
     ),
   );

@@ -14,10 +14,11 @@ import { crdTextsOf, kindsOfCrdText, registryOfKinds } from './crd/sources';
 import type { Diag } from './diag';
 import { ChunkStore, type ParsedFile, type WorkCounters } from './parse';
 import { definesRoles, FileRoles, type FileRole } from './fileRoles';
-import { maskTemplate, type MaskedTemplate } from './helm/mask';
+import { isMasked, maskTemplate, type MaskedTemplate } from './helm/mask';
+import { asWritten } from './helm/unmask';
 import { templateDiagnostics } from './helm/templateDiagnostics';
 import { kustomizationDiagnostics, patchFileDiagnostics } from './kustomize/patchDiagnostics';
-import { isKustomizationUri } from './kustomize/kustomization';
+import { isKustomizationUri, readKustomization, resolveFrom } from './kustomize/kustomization';
 import { renamedReferences, type RenamedByName } from './kustomize/renamedReferences';
 import { overlayGraph } from './kustomize/overlayGraph';
 import { mergeOverlays, overlayName, renderedDiagnostics, type Placed } from './kustomize/renderedDiagnostics';
@@ -574,7 +575,8 @@ export class Analysis {
       rendered.length > 0 || other.length > 0
         ? [...shown, ...rendered].sort((a, b) => a.start - b.start || a.end - b.end)
         : own;
-    return { all, rendered };
+    // A message that names a template's masked action names it as written (the fix's data is left as is).
+    return { all: all.some((d) => isMasked(d.message)) ? all.map(messageAsWritten) : all, rendered };
   }
 
   /**
@@ -876,9 +878,20 @@ export class Analysis {
   overlayGraphs(): GraphNode[] {
     if (!this.renderOverlays) return [];
     const out: GraphNode[] = [];
+    // A kustomization another one lists (a base) is no overlay: its resources are shown where they are
+    // written, and as each overlay that lists it renders them.
+    const listed = new Set<string>();
     for (const k of this.roles.kustomizations()) {
       const text = this.userText(k);
-      if (text === undefined || !TRANSFORMS.test(text)) continue;
+      if (text === undefined) continue;
+      for (const r of readKustomization(text).resources) {
+        const at = resolveFrom(k, r);
+        if (at) listed.add(at.replace(/\/+$/, ''));
+      }
+    }
+    for (const k of this.roles.kustomizations()) {
+      const text = this.userText(k);
+      if (text === undefined || !TRANSFORMS.test(text) || listed.has(k.slice(0, k.lastIndexOf('/')))) continue;
       const rendered = this.renderOverlay(k);
       if (rendered.resources.length === 0) continue;
       const toText = this.renderedText(k);
@@ -1043,3 +1056,6 @@ const withProblems = (diags: Diag[], more: Diag[]): Diag[] =>
 
 /** A fresh analysis (the default inputs: the built-in kinds, the default settings). */
 export const createAnalysis = (inputs: AnalysisInputs = {}): Analysis => new Analysis(inputs);
+
+/** A diagnostic whose message reads a masked action as the user wrote it. */
+const messageAsWritten = (d: Diag): Diag => (isMasked(d.message) ? { ...d, message: asWritten(d.message) } : d);

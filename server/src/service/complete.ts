@@ -24,13 +24,17 @@ import { embeddedCompletion } from './embedded/assist';
 import { isCrdDocument } from './crd/check';
 import { crdRuleCompletion } from './crd/ruleComplete';
 import type { ParsedDoc, ParsedFile } from './parse';
+import type { SnippetContext } from './workspace/ownerNames';
 
 export interface CompletionSettings {
   apiDomain?: string;
   /** domains already used in the workspace, most used first */
   workspaceDomains?: string[];
-  /** Names of the workspace's manifests per kind (asked in an empty document only): owners for the snippets. */
-  workspaceNames?: () => Map<string, string[]>;
+  /**
+   * What the snippets take from the workspace (asked in an empty document only): the namespace of a new
+   * manifest there, and the names of the workspace's manifests per kind for their owners.
+   */
+  workspace?: () => SnippetContext;
   /** The character that opened completion by itself (LSP `CompletionContext.triggerCharacter`), if one did. */
   trigger?: string;
 }
@@ -114,12 +118,7 @@ function completeAll(
   const range = (s: number, e: number): Range => file.lines.range(chunk.offset + s, chunk.offset + e);
   if (ctx.kind === 'empty') {
     const r = range(ctx.start, ctx.end);
-    const snippets = resourceSnippets(
-      file.store.registry,
-      domainFor(file, chunk, settings),
-      r,
-      settings.workspaceNames?.(),
-    );
+    const snippets = resourceSnippets(file.store.registry, domainFor(file, chunk, settings), r, settings.workspace?.());
     return emptyDocumentItems(snippets, r);
   }
   const id = identifyChunk(chunk, offset - chunk.offset);

@@ -43,6 +43,7 @@ const KEYS: { name: string; insert: string; detail: string; doc: string; more: b
   },
 ];
 
+const escPlaceholder = (s: string) => s.replace(/[\\$}]/g, '\\$&');
 const escChoice = (s: string) => s.replace(/[\\$,|}]/g, '\\$&');
 /** `spec.owner`'s `name` tab stop in a whole-resource snippet (after `group` and `kind` lines when it has them). */
 const OWNER_NAME = /(\n {2}owner:\n(?: {4}(?:group|kind): [^\n]*\n)* {4}name: )\$\{(\d+):[^}]*\}/;
@@ -53,6 +54,21 @@ export function withOwnerChoice(snippet: string, names: readonly string[] | unde
   return snippet.replace(
     OWNER_NAME,
     (_, head: string, stop: string) => `${head}\${${stop}|${names.slice(0, 50).map(escChoice).join(',')}|}`,
+  );
+}
+
+/** `metadata.namespace`'s tab stop in a whole-resource snippet (written `default`: snippets.ts). */
+const NAMESPACE = /(\n {2}namespace: )\$\{(\d+):default\}/;
+
+/**
+ * A whole-resource snippet with the namespace of the workspace (its folder's): where every manifest uses
+ * `data`, a new one in `default` would not find the owners it is offered.
+ */
+export function withNamespace(snippet: string, namespace: string | undefined): string {
+  if (!namespace || namespace === 'default') return snippet;
+  return snippet.replace(
+    NAMESPACE,
+    (_, head: string, stop: string) => `${head}\${${stop}:${escPlaceholder(namespace)}}`,
   );
 }
 

@@ -8,7 +8,9 @@ import { completion, EXPRESSION_TRIGGERS, writesWhatIsThere } from './complete';
 import { hover } from './hover';
 import type { ParsedFile } from './parse';
 import { completeReferences } from './workspace/completeRefs';
-import { namesByKind } from './workspace/ownerNames';
+import { isMasked } from './helm/mask';
+import { asWritten, shownAsWritten } from './helm/unmask';
+import { snippetContext } from './workspace/ownerNames';
 import type { WorkspaceIndex } from './workspace/workspaceIndex';
 
 /** What the queries read of the analysis (its own type would make the two modules import each other). */
@@ -41,16 +43,43 @@ export function completionQuery(
   const { items, isIncomplete } = completion(file, offset, {
     apiDomain: a.settings.apiDomain,
     workspaceDomains: a.index.domains(),
-    workspaceNames: () => namesByKind(a.index),
+    workspace: () => snippetContext(a.index, uri),
     ...(trigger !== undefined ? { trigger } : {}),
   });
-  if (trigger !== undefined && EXPRESSION_TRIGGERS.includes(trigger)) return { items, isIncomplete };
+  if (trigger !== undefined && EXPRESSION_TRIGGERS.includes(trigger)) return { items: asShown(items), isIncomplete };
   const refs = completeReferences(a.index, uri, file, offset);
   const labels = new Set(items.map((i) => i.label));
   const all = [...items, ...refs.filter((r) => !labels.has(r.label))];
   // A name typed out in full: nothing, so Enter is a line break (see `completion`).
   if (refs.some((r) => writesWhatIsThere(file, r, offset))) return { isIncomplete: true, items: [] };
-  return { items: all, isIncomplete: isIncomplete || refs.length > 0 };
+  return { items: asShown(all), isIncomplete: isIncomplete || refs.length > 0 };
+}
+
+/**
+ * Completion items as the user sees them: an item that would write a Helm template's masked action (an
+ * owner named `{{ .Values.name }}` in a chart) is no name to offer, and is left out; what items show
+ * (detail, documentation) reads as written.
+ */
+function asShown(items: CompletionItem[]): CompletionItem[] {
+  const writes = (i: CompletionItem) => [
+    i.label,
+    i.insertText ?? '',
+    i.filterText ?? '',
+    i.textEdit?.newText ?? '',
+    ...(i.additionalTextEdits ?? []).map((e) => e.newText),
+  ];
+  return items
+    .filter((i) => !writes(i).some(isMasked))
+    .map((i) =>
+      i.detail === undefined && i.documentation === undefined && i.labelDetails === undefined
+        ? i
+        : {
+            ...i,
+            ...(i.detail !== undefined ? { detail: asWritten(i.detail) } : {}),
+            ...(i.documentation !== undefined ? { documentation: shownAsWritten(i.documentation) } : {}),
+            ...(i.labelDetails !== undefined ? { labelDetails: shownAsWritten(i.labelDetails) } : {}),
+          },
+    );
 }
 
 /** Hover at `offset` of `uri`'s `parsed` file: markdown and the file offsets of what it is about. */
@@ -65,5 +94,7 @@ export function hoverQuery(
   if (!h) return undefined;
   // In a patch: what the field renders to in its overlay.
   const rendered = a.renderedHover(uri, file, offset);
-  return { markdown: rendered ? `${h.markdown}\n\n---\n\n${rendered}` : h.markdown, start: h.start, end: h.end };
+  const markdown = rendered ? `${h.markdown}\n\n---\n\n${rendered}` : h.markdown;
+  // In a template: what the user wrote, not the mask.
+  return { markdown: asWritten(markdown), start: h.start, end: h.end };
 }

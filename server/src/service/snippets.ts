@@ -9,7 +9,8 @@ import {
   type CompletionItem,
   type Range,
 } from 'vscode-languageserver-types';
-import { withOwnerChoice } from './completeEmpty';
+import { withNamespace, withOwnerChoice } from './completeEmpty';
+import type { SnippetContext } from './workspace/ownerNames';
 import { newerFirst } from './crd/versions';
 import { apiVersionString, DEFAULT_API_DOMAIN, groupOf, type Registry } from '../model/registry';
 import { pathLabel } from '../model/typePath';
@@ -309,7 +310,7 @@ export function resourceSnippets(
   registry: Registry,
   domain: string,
   range: Range,
-  names?: Map<string, string[]>,
+  workspace?: SnippetContext,
 ): CompletionItem[] {
   const builtin = registry.kinds
     .filter((d) => !d.crd)
@@ -331,7 +332,13 @@ export function resourceSnippets(
       // The owner: a choice of the workspace's manifests of the owner kind (ResourceGroup for extension resources).
       textEdit: {
         range,
-        newText: withOwnerChoice(snippet, names?.get(def.owner.style === 'known' ? def.owner.kind : 'ResourceGroup')),
+        newText: withNamespace(
+          withOwnerChoice(
+            snippet,
+            workspace?.names.get(def.owner.style === 'known' ? def.owner.kind : 'ResourceGroup'),
+          ),
+          workspace?.namespace,
+        ),
       },
       insertTextFormat: InsertTextFormat.Snippet,
       insertTextMode: InsertTextMode.asIs,

@@ -4,7 +4,11 @@
 // - An action alone on its line (`{{- if … }}`, `{{- end }}`, `{{- include … | nindent 4 }}`) becomes
 //   spaces: it never breaks the structure.
 // - An action where a value or a key goes (`{{ .Values.x }}`, quoted or not, or inside a string) becomes a
-//   word of `_`; whatever is found on it says nothing about the rendered value and is left out (`values`).
+//   word of private-use characters, each standing for the action's character at its place (`maskChar`);
+//   whatever is found on it says nothing about the rendered value and is left out (`values`). Any string
+//   derived from the masked text (a name, a path, a message) holds the action written in it: `asWritten`
+//   (unmask.ts) reads it back, with no span or file to look up; the same action masks alike everywhere, so
+//   names match as the actions' texts do.
 // - `if`/`with`/`range` … `else` … `end` keep their branches: variant k keeps branch k of every chain (its
 //   last when it has fewer) and blanks the others, so keys written in both branches are never duplicates
 //   and each branch's literal parts are checked. `define` bodies are not output here: blanked.
@@ -25,6 +29,17 @@ export interface MaskedTemplate {
   /** The 0-based line of an offset of the template. */
   lineOf(offset: number): number;
 }
+
+/**
+ * The private-use characters (U+E000–U+F8FF: one UTF-16 unit each, printable in YAML, never in a name the
+ * user writes) a value action is masked with: U+E000 + the character's code, the last one for any
+ * character beyond their range.
+ */
+export const MASK_FIRST = 0xe000;
+export const MASK_LAST = 0xf8ff;
+const maskChar = (code: number) => String.fromCharCode(MASK_FIRST + Math.min(code, MASK_LAST - MASK_FIRST));
+/** A string holds a masked action (it says nothing about the rendered value: never a name to offer). */
+export const isMasked = (s: string): boolean => /[\uE000-\uF8FF]/.test(s);
 
 /** More variants than this and the rest are checked as the last (bounded under any input). */
 const MAX_VARIANTS = 4;
@@ -131,6 +146,9 @@ export function maskTemplate(text: string): MaskedTemplate {
   const fill = (into: string[], [s, e]: Span, c: string) => {
     for (let k = s; k < e; k++) if (into[k] !== '\n' && into[k] !== '\r') into[k] = c;
   };
+  const maskValue = ([s, e]: Span) => {
+    for (let k = s; k < e; k++) if (base[k] !== '\n' && base[k] !== '\r') base[k] = maskChar(text.charCodeAt(k));
+  };
   const rootKind = rootKindLines(text);
   for (const a of actions) {
     if (alone.has(a)) {
@@ -145,7 +163,7 @@ export function maskTemplate(text: string): MaskedTemplate {
       fill(base, [a.start, a.end], ' ');
       openLines.add(lineOf(a.start));
     } else {
-      fill(base, [a.start, a.end], '_');
+      maskValue([a.start, a.end]);
       values.push([a.start, a.end]);
     }
   }

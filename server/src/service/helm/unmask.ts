@@ -1,48 +1,46 @@
-// A name read from a masked template is underscores where the user wrote an action (`{{ .Values.name }}`):
-// the mask keeps every offset, so a label shown to the user (the outline, the owner tree) reads those
-// characters back from the user's text at the same place.
-import type { LineIndex } from '../lineIndex';
-import type { Span } from '../yamlNodes';
+// What a masked template's derived strings read as to the user. A value action is masked by characters
+// that each stand for the action's character at its place (mask.ts), so any string the service derives
+// from the masked text (a name, a namespace, a resource path, an owner's name joined with `-blob`, a
+// message) holds the action written in it: read back here, in one place, as the user wrote it
+// (`{{ .Values.name }}-blob`), whatever the surface (outline, code lens, owner tree, hover, messages).
+import { MASK_FIRST, MASK_LAST } from './mask';
 
-const unquote = (s: string) => (/^(["']).*\1$/s.test(s) ? s.slice(1, -1) : s);
+const MASKED_CHARS = /[\uE000-\uF8FF]/g;
+const HAS_MASK = /[\uE000-\uF8FF]/;
 
-/**
- * `label` with what it took from the masked text at `span` written as the user wrote it there: the label is
- * a part of that text (a value shown as a symbol's detail) or holds it (`StorageAccount ____`).
- */
-export function unmaskLabel(label: string, masked: string, user: string, [start, end]: Span): string {
-  const m = masked.slice(start, end);
-  const u = user.slice(start, end);
-  if (m === u || m.length === 0 || label.length === 0) return label;
-  const at = m.indexOf(label);
-  if (at >= 0) return u.slice(at, at + label.length);
-  const inner = label.includes(m) ? m : unquote(m);
-  if (!inner || !label.includes(inner)) return label;
-  const from = m.indexOf(inner);
-  return label.replace(inner, () => u.slice(from, from + inner.length));
-}
-
-/** A node of the owner tree, as far as its label goes. */
-interface Labelled {
-  name: string;
-  uri?: string;
-  external?: boolean;
-  selectionRange?: { start: { line: number; character: number }; end: { line: number; character: number } };
-}
-
-/**
- * The owner tree's nodes with the names templates wrote as actions shown as written. An owner named by an
- * action and not in the workspace has no text of its own to show: `{{ … }}` says a value supplies it.
- */
-export function unmaskNodes<T extends Labelled>(
-  nodes: T[],
-  templateOf: (uri: string) => { file: { text: string; lines: LineIndex }; user: string } | undefined,
-): T[] {
-  return nodes.map((n) => {
-    if (n.external && /^_+$/.test(n.name)) return { ...n, name: '{{ … }}' };
-    const t = n.uri && n.selectionRange ? templateOf(n.uri) : undefined;
-    if (!t || !n.selectionRange) return n;
-    const span: Span = [t.file.lines.offsetAt(n.selectionRange.start), t.file.lines.offsetAt(n.selectionRange.end)];
-    return { ...n, name: unmaskLabel(n.name, t.file.text, t.user, span) };
+/** A string with every masked action in it written as the user wrote it. */
+export function asWritten(s: string): string {
+  if (!HAS_MASK.test(s)) return s;
+  return s.replace(MASKED_CHARS, (c) => {
+    const code = c.charCodeAt(0);
+    // The last mask character stands for any character beyond the range (rare in an action): shown as `…`.
+    return code === MASK_LAST ? '…' : String.fromCharCode(code - MASK_FIRST);
   });
+}
+
+/**
+ * A payload shown to the user (symbols, code lenses, owner tree nodes, hover) with every string in it
+ * `asWritten`. Only for what is shown: an edit's text must never be rewritten (it would write the action's
+ * text where the mask was computed: literalEdits.ts decides what edits a template may take).
+ */
+export function shownAsWritten<T>(value: T): T {
+  if (typeof value === 'string') return asWritten(value) as T;
+  if (Array.isArray(value)) {
+    // Arrays are mapped in place of a copy only where something changes (a large owner tree stays as is).
+    let out: unknown[] | undefined;
+    value.forEach((v, i) => {
+      const w = shownAsWritten(v);
+      if (w !== v) (out ??= value.slice())[i] = w;
+    });
+    return (out ?? value) as T;
+  }
+  if (value && typeof value === 'object') {
+    let out: Record<string, unknown> | undefined;
+    for (const [k, v] of Object.entries(value)) {
+      const w = shownAsWritten(v);
+      if (w !== v) (out ??= { ...(value as Record<string, unknown>) })[k] = w;
+    }
+    return (out ?? value) as T;
+  }
+  return value;
 }

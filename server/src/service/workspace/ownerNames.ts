@@ -1,25 +1,51 @@
-// The names of the workspace's manifests per kind, for the owner placeholder of a new manifest's snippet
-// (an empty document, "New Cloud Resource Manifest…"): the user picks an existing owner instead of typing it.
+// What a new manifest's snippet (an empty document, "New Cloud Resource Manifest…") takes from the workspace:
+// the namespace its folder's manifests use, and per kind the names of the workspace's manifests for the owner
+// placeholder, those of that namespace first: the user picks an existing owner instead of typing it, and the
+// owner picked is found (an owner is looked up in the manifest's own namespace).
 import type { WorkspaceIndex } from './workspaceIndex';
-import { WORKSPACE_SCOPE } from './manifest';
+import { WORKSPACE_SCOPE, type Manifest } from './manifest';
+import { isMasked } from '../helm/mask';
 
-/** Per kind, the `metadata.name`s of the workspace files' manifests: namespace `default` first, then by name. */
-export function namesByKind(index: WorkspaceIndex): Map<string, string[]> {
-  const found = new Map<string, Map<string, boolean>>();
+export interface SnippetContext {
+  /** The namespace a new manifest of the file gets (its folder's most used, else the workspace's, else `default`). */
+  namespace: string;
+  /** Per kind, the `metadata.name`s of the workspace files' manifests: `namespace` first, then by name. */
+  names: Map<string, string[]>;
+}
+
+const folderOf = (uri: string) => uri.slice(0, uri.lastIndexOf('/') + 1);
+const byName = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** The namespace most manifests use (ties: by name); undefined when none is counted. */
+function mostUsed(manifests: Iterable<Manifest>): string | undefined {
+  const count = new Map<string, number>();
+  for (const m of manifests) count.set(m.namespace, (count.get(m.namespace) ?? 0) + 1);
+  return [...count].sort(([a, x], [b, y]) => y - x || byName(a, b))[0]?.[0];
+}
+
+/** The snippet's namespace and owner names for a new manifest in the file `uri` (see SnippetContext). */
+export function snippetContext(index: WorkspaceIndex, uri: string): SnippetContext {
+  const all: Manifest[] = [];
   for (const f of index.files()) {
     if (f.scope !== WORKSPACE_SCOPE) continue;
-    for (const m of f.manifests) {
-      if (!m.name) continue;
-      const names = found.get(m.kind) ?? new Map<string, boolean>();
-      names.set(m.name, (names.get(m.name) ?? false) || m.namespace === 'default');
-      found.set(m.kind, names);
-    }
+    // A name or namespace a Helm template writes as an action says nothing of the value: not offered.
+    for (const m of f.manifests) if (!isMasked(m.namespace) && !(m.name && isMasked(m.name))) all.push(m);
   }
-  const out = new Map<string, string[]>();
-  for (const [kind, names] of found)
-    out.set(
+  const folder = folderOf(uri);
+  const namespace =
+    mostUsed(all.filter((m) => m.uri !== uri && folderOf(m.uri) === folder)) ?? mostUsed(all) ?? 'default';
+  const found = new Map<string, Map<string, boolean>>();
+  for (const m of all) {
+    if (!m.name) continue;
+    const names = found.get(m.kind) ?? new Map<string, boolean>();
+    names.set(m.name, (names.get(m.name) ?? false) || m.namespace === namespace);
+    found.set(m.kind, names);
+  }
+  const names = new Map<string, string[]>();
+  for (const [kind, list] of found)
+    names.set(
       kind,
-      [...names].sort(([a, da], [b, db]) => Number(db) - Number(da) || (a < b ? -1 : a > b ? 1 : 0)).map(([n]) => n),
+      [...list].sort(([a, na], [b, nb]) => Number(nb) - Number(na) || byName(a, b)).map(([n]) => n),
     );
-  return out;
+  return { namespace, names };
 }

@@ -10,7 +10,6 @@ import { identify } from '../identity';
 import { entry, keyName, scalarValue } from '../yamlNodes';
 import type { WorkspaceIndex } from './workspaceIndex';
 import { labelOf } from './manifest';
-import { unmaskLabel } from '../helm/unmask';
 
 const MAX_DEPTH = 12;
 const MAX_CHILDREN = 1000;
@@ -271,23 +270,4 @@ export function workspaceSymbols(index: WorkspaceIndex, query: string, limit = 1
     )
     .slice(0, limit)
     .map((h) => h.info);
-}
-
-/** The outline of a masked template with its names as the user wrote them (`{{ .Values.name }}`, not `___`). */
-export function unmaskedSymbols(symbols: DocumentSymbol[], file: ParsedFile, userText: string): DocumentSymbol[] {
-  const walk = (list: DocumentSymbol[]): DocumentSymbol[] =>
-    list.map((sym) => {
-      const span: [number, number] = [
-        file.lines.offsetAt(sym.selectionRange.start),
-        file.lines.offsetAt(sym.selectionRange.end),
-      ];
-      const out = { ...sym, name: unmaskLabel(sym.name, file.text, userText, span) };
-      if (sym.detail) {
-        const whole: [number, number] = [file.lines.offsetAt(sym.range.start), file.lines.offsetAt(sym.range.end)];
-        out.detail = unmaskLabel(sym.detail, file.text, userText, whole);
-      }
-      if (sym.children) out.children = walk(sym.children);
-      return out;
-    });
-  return walk(symbols);
 }
