@@ -36,6 +36,12 @@ export const CODES = {
     example:
       '{{- if eq .Values.tier "a" }}\n...\n{{- else if eq .Values.tier "e" }}   # from here\n  size: 5\n{{- end }}',
   },
+  'nesting-too-deep': {
+    severity: 'info',
+    title:
+      'A document whose values nest deeper than 256 levels: it is not checked (the API server reads up to 10,000; the checker stops well before its stack would).',
+    example: 'spec:\n  x: [[[[[[[[[[[[[[[[[[[[ … 300 levels … ]]]]]]]]]]]]]]]]]]]]',
+  },
   'unknown-version': {
     severity: 'error',
     title: 'A known kind in a version the spec does not define; names the versions that exist.',
