@@ -224,6 +224,9 @@ describe('a template read as Go reads it, and bounded', () => {
     const text = `${ACCOUNT}${chain('  ')}`;
     const m = maskTemplate(text);
     assert.equal(m.variants.length, MAX_VARIANTS);
+    // The same chain in a define body (never checked: blanked) makes no variant and no note.
+    const defined = maskTemplate(`{{- define "tier" }}\n${chain('')}{{- end }}\n${ACCOUNT}`);
+    assert.deepEqual([defined.variants.length, defined.unchecked], [1, undefined]);
     // Tiers A to D are checked (each an enum-value), E and F are not.
     assert.deepEqual(problems(text), [
       'enum-value A',

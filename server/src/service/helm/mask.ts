@@ -142,10 +142,22 @@ export function maskTemplate(text: string): MaskedTemplate {
       }
     } else stack.push({ chain: { branches: [], elses: [], define: w === 'define' }, from: a.end });
   }
+  const defines = union(chains.filter((c) => c.define).flatMap((c) => c.branches));
+  /** Inside a `define` body (blanked in every variant): its chains make no variant. */
+  const inDefine = (o: number) => {
+    let lo = 0;
+    let hi = defines.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (defines[mid][0] <= o) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo > 0 && o < defines[lo - 1][1];
+  };
   let most = 1;
   let unchecked: Span | undefined;
   for (const c of chains) {
-    if (c.define) continue;
+    if (c.define || inDefine(c.branches[0][0])) continue;
     most = Math.max(most, c.branches.length);
     // Branch MAX_VARIANTS (0-based) starts after else number MAX_VARIANTS - 1: the first one left out.
     const left = c.elses[MAX_VARIANTS - 1];
@@ -193,7 +205,6 @@ export function maskTemplate(text: string): MaskedTemplate {
   }
   parts.push(text.slice(at));
   const base = parts.join('');
-  const defines = chains.filter((c) => c.define).flatMap((c) => c.branches);
 
   // Variant v keeps branch v of every chain (its last when it has fewer) and blanks the others; the spans
   // blanked are merged first, so nested chains cost their length once, not once per enclosing chain.
