@@ -27,7 +27,7 @@ export const CODES = {
     severity: 'error',
     title:
       "A Helm template Go's template lexer cannot read (an unclosed comment, action or string): Helm cannot render it; nothing after it is checked.",
-    example: 'metadata:\n  name: {{ .Values.name }\n{{/* a comment */ }}',
+    example: 'metadata:\n  name: {{ .Values.name }}\n{{/* a comment */ }}   # a comment must close with */}}',
   },
   'template-branches-unchecked': {
     severity: 'info',
