@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { Analysis } from '../../server/src/service/analysis';
 import { complete } from '../../server/src/service/complete';
-import { maskTemplate } from '../../server/src/service/helm/mask';
+import { MAX_VARIANTS, maskTemplate } from '../../server/src/service/helm/mask';
 import { asWritten } from '../../server/src/service/helm/unmask';
 import { hover } from '../../server/src/service/hover';
 import { definitionAt } from '../../server/src/service/workspace/navigate';
@@ -188,6 +188,70 @@ spec: {{- include "app.placement" . | nindent 2 }}
       .fileDiagnostics('file:///repo/other/templates/t.yaml')
       .map((d) => `${d.code} ${text.slice(d.start, d.end)}`);
     assert.ok(codes.includes('wrong-type {{ .Values.location }}'), codes.join('; '));
+  });
+});
+
+describe('a template read as Go reads it, and bounded', () => {
+  const ACCOUNT = `${ACCOUNT_HEAD}spec:\n  location: westus2\n  kind: StorageV2\n  sku:\n    name: Standard_LRS\n  owner:\n    name: app-rg\n`;
+
+  test('a comment holding actions is a comment, however many templates it holds', () => {
+    assert.deepEqual(problems(`{{/*\nname: {{ .Values.x }}\n*/}}\n${ACCOUNT}`), []);
+    const many = `{{- /*\n${'name: {{ .Values.x }}\n'.repeat(1000)}*/ -}}\n${ACCOUNT}`;
+    assert.deepEqual(problems(many), []);
+  });
+
+  test('`}}` in a string inside an action does not end it: one value', () => {
+    const text = `${ACCOUNT}  allowBlobPublicAccess: {{ ne .Values.x "}}" | and (ne .Values.y ` + '`}}`' + `) }}\n`;
+    assert.deepEqual(problems(text), []);
+    assert.match(maskTemplate(text).variants[0].text, /allowBlobPublicAccess: [\uE000-\uF8FF]+\n$/);
+  });
+
+  test("where Go's lexer stops: template-syntax, and nothing after it checked", () => {
+    const text = `${ACCOUNT}  accessTier: {{/* a comment */ }}\n  kind: Wrong\n`;
+    assert.deepEqual(problems(text), ['template-syntax  ']);
+    const d = chart({ 't.yaml': text })
+      .fileDiagnostics(`${CHART}templates/t.yaml`)
+      .find((x) => x.code === 'template-syntax');
+    assert.match(d!.message, /comment ends before closing delimiter; write `}}` right after `\*\/`/);
+  });
+
+  test('a chain of more branches than variants: the later ones said once not to be checked', () => {
+    const branches = ['A', 'B', 'C', 'D', 'E', 'F'];
+    const chain = (indent: string) =>
+      branches
+        .map((b, i) => `${indent}{{- ${i === 0 ? 'if' : 'else if'} eq .Values.t "${b}" }}\n${indent}accessTier: ${b}\n`)
+        .join('') + `${indent}{{- end }}\n`;
+    const text = `${ACCOUNT}${chain('  ')}`;
+    const m = maskTemplate(text);
+    assert.equal(m.variants.length, MAX_VARIANTS);
+    // The same chain in a define body (never checked: blanked) makes no variant and no note.
+    const defined = maskTemplate(`{{- define "tier" }}\n${chain('')}{{- end }}\n${ACCOUNT}`);
+    assert.deepEqual([defined.variants.length, defined.unchecked], [1, undefined]);
+    // Tiers A to D are checked (each an enum-value), E and F are not.
+    assert.deepEqual(problems(text), [
+      'enum-value A',
+      'enum-value B',
+      'enum-value C',
+      'enum-value D',
+      'template-branches-unchecked {{- else if eq .Values.t "E" }}',
+    ]);
+  });
+
+  test('nested if/else chains: one variant per branch index, each blanked in one pass', () => {
+    const n = 3000;
+    let text = `${ACCOUNT}  tags:\n`;
+    for (let i = 0; i < n; i++) text += `  {{- if .Values.a${i} }}\n    a${i}: x\n  {{- else }}\n`;
+    text += `    z: "y"\n${'  {{- end }}\n'.repeat(n)}`;
+    const m = maskTemplate(text);
+    assert.equal(m.variants.length, 2);
+    for (const v of m.variants) assert.equal(v.text.length, text.length);
+    const keys = (t: string) => [...t.matchAll(/ (a\d+|z): /g)].map((x) => x[1]);
+    // The first keeps the outer if branch (the rest nests in its else), the second every else.
+    assert.deepEqual(
+      m.variants.map((v) => keys(v.text)),
+      [['a0'], ['z']],
+    );
+    assert.deepEqual(problems(text), []);
   });
 });
 

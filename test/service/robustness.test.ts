@@ -279,3 +279,19 @@ test(
     );
   },
 );
+
+test('values nested past the bound: one Information, never a syntax error; below it, checked', () => {
+  const head = `apiVersion: storage.cloud.example.com/v20220901\nkind: StorageAccount\nmetadata:\n  name: appstore\nspec:\n`;
+  const flow = (n: number) => `${head}  tags: ${'['.repeat(n)}1${']'.repeat(n)}\n`;
+  let block = `${head}  tags:\n`;
+  for (let i = 0, ind = '    '; i < 300; i++, ind += '  ') block += `${ind}k${i}:\n`;
+  block += `${' '.repeat(604)}v: 1\n`;
+  for (const text of [flow(1000), flow(5000), block]) {
+    const found = validateText(text).map((d) => `${d.code} ${d.severity ?? ''}`);
+    assert.deepEqual(found, ['nesting-too-deep '], found.join('; '));
+  }
+  // 200 levels: read and checked (tags are strings).
+  const codes = validateText(flow(200)).map((d) => d.code);
+  assert.ok(!codes.includes('nesting-too-deep') && !codes.includes('yaml-syntax'), codes.join('; '));
+  assert.ok(codes.includes('wrong-type') || codes.includes('missing-required'), codes.join('; '));
+});

@@ -9,6 +9,7 @@ import { ChangedSinceReadError, writeFileAtomic, type WriteHooks } from '../io/w
 import { ioReason } from '../io/ioReason';
 import { printable } from './printable';
 import { applyEdits, fixAllEdits, type Edit } from '../service/codeActions';
+import { lexTemplate } from '../service/helm/lex';
 import { maskTemplate } from '../service/helm/mask';
 import { templateDiagnostics } from '../service/helm/templateDiagnostics';
 import { templateFixAllEdits } from '../service/helm/templateFixes';
@@ -20,8 +21,8 @@ import { fileRoles, workspaceRegistry, type FixRole, type Workspace, type Worksp
 
 const parses = (text: string) => parseFile(text, { cache: false }).docs.every((d) => d.doc.errors.length === 0);
 
-/** The template actions of a text, in order (a fix never changes one). */
-const actionsOf = (text: string) => text.match(/\{\{[\s\S]*?\}\}/g) ?? [];
+/** The template actions of a text, in order, as Go's lexer reads them (a fix never changes one). */
+const actionsOf = (text: string) => lexTemplate(text).actions.map((a) => text.slice(a.start, a.end));
 
 /**
  * One pass of a text's safe fixes, checked as the editor checks the file: a patch as a partial manifest; a

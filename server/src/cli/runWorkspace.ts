@@ -220,6 +220,13 @@ export function checkWorkspace(
         return { large: applySettings(file.parsed, found, { rules: settings.rules }) };
       }
       // Not a spread: it would build the file's line index, which only a report needs.
+      if (analysis.roles.roleOf(uris[i]).role === 'template') {
+        // A template is analysed as its mask alone (the analysis knows the file as the template's): its raw
+        // text is not YAML (a chart's actions would be read as flow collections, an error each, for nothing).
+        const masked = analysis.parseAs(uris[i], whole);
+        analysis.indexFile(uris[i], masked);
+        return { full: masked };
+      }
       const { text, docs, store } = analysis.analyze(analysis.parse(file.parsed.text, { cache: false }));
       const full: ParsedFile = {
         text,

@@ -23,6 +23,25 @@ export const CODES = {
       'A document longer than the `maxDocumentSize` setting (10,000,000 characters by default): only its YAML syntax is checked.',
     example: '# a 50 MB file of 220,000 manifests',
   },
+  'template-syntax': {
+    severity: 'error',
+    title:
+      "A Helm template Go's template lexer cannot read (an unclosed comment, action or string): Helm cannot render it; nothing after it is checked.",
+    example: 'metadata:\n  name: {{ .Values.name }}\n{{/* a comment */ }}   # a comment must close with */}}',
+  },
+  'template-branches-unchecked': {
+    severity: 'info',
+    title:
+      'A Helm template with an if/else chain of more branches than are checked (4): the branches after the fourth are not checked.',
+    example:
+      '{{- if eq .Values.tier "a" }}\n...\n{{- else if eq .Values.tier "e" }}   # from here\n  size: 5\n{{- end }}',
+  },
+  'nesting-too-deep': {
+    severity: 'info',
+    title:
+      'A document whose values nest deeper than 256 levels: it is not checked (the API server reads up to 10,000; the checker stops well before its stack would).',
+    example: 'spec:\n  x: [[[[[[[[[[[[[[[[[[[[ … 300 levels … ]]]]]]]]]]]]]]]]]]]]',
+  },
   'unknown-version': {
     severity: 'error',
     title: 'A known kind in a version the spec does not define; names the versions that exist.',

@@ -6,6 +6,7 @@
 // The cache, the kept trees and the `readOnce` scope belong to a `ChunkStore`, one per analysis.
 import { parseDocument, type Document } from 'yaml';
 import { addDuplicateKeyErrors } from './duplicateKeys';
+import { limitNesting } from './nesting';
 import { RetainingCache, TreePool } from './retention';
 import { LineIndex } from './lineIndex';
 import { Memo } from './memo';
@@ -203,6 +204,8 @@ export class Chunk {
       return this.tree;
     }
     const tree = parseDocument(this.text, PARSE_OPTIONS);
+    // Before any walk: a tree nested too deep is emptied (nesting.ts).
+    limitNesting(tree);
     addDuplicateKeyErrors(tree);
     this.tree = tree;
     this.store.parsed(this);

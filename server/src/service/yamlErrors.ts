@@ -3,6 +3,7 @@
 // from which the rest of the document can no longer be trusted.
 import type { Document, YAMLError } from 'yaml';
 import type { Reporter } from './diag';
+import { MAX_NESTING, TOO_DEEP } from './nesting';
 import { wholeCharacters } from './lineIndex';
 import { keySpanOf, type Span } from './yamlNodes';
 
@@ -88,6 +89,16 @@ function quoted(text: string, [s, t]: Span): string {
 export function reportYamlErrors(doc: Document.Parsed, text: string, out: Reporter): number {
   let structuralAt = Infinity;
   for (const e of doc.errors) {
+    if (e.code === TOO_DEEP) {
+      // Not a syntax error: the document is left unchecked (nesting.ts), said once.
+      const at = Math.max(0, Math.min(e.pos[0], text.length - 1));
+      out.report(
+        'nesting-too-deep',
+        snapSpan(text, [at, at + 1]),
+        `Values nested deeper than ${MAX_NESTING} levels: this document is not checked. The API server reads up to 10,000 levels; flatten the value to have it checked.`,
+      );
+      continue;
+    }
     const span = syntaxSpan(e, text);
     if (!LOCAL_ERRORS.has(e.code)) structuralAt = Math.min(structuralAt, span[0]);
     const written = quoted(text, span);

@@ -225,3 +225,35 @@ test('PromQL labels: a value is written in the scalar style it goes in', () => {
   const item = complete(file, offset).find((i) => i.label === 'a"b');
   assert.equal((item?.textEdit as { newText: string }).newText, '\\"a\\\\\\"b\\"');
 });
+
+test('a double-quoted value continued with `\\`: every textEdit is on the cursor line and holds the cursor', () => {
+  const cel = (value: string) =>
+    `${ACCOUNT}    configMapExpressions:\n      - name: c\n        key: k\n        value: ${value}\n`;
+  // Issue 30's fuzzing: the word typed begins before the escaped line break (its edit would span two lines,
+  // or end on the line above the cursor): nothing can replace it in one line, so nothing is offered.
+  for (const src of [
+    cel('"self.spec.lo\\\n          |cation"'),
+    cel('"self.spec.lo\\\n          cation|"'),
+    cel('"si\\\n  |ze(self.spec.tags)"'),
+  ]) {
+    const { file, offset } = at(src);
+    const line = file.lines.positionAt(offset).line;
+    for (const i of complete(file, offset)) {
+      const r = (
+        i.textEdit as {
+          range: { start: { line: number; character: number }; end: { line: number; character: number } };
+        }
+      ).range;
+      assert.equal(r.start.line, line, `${i.label} starts on the cursor's line`);
+      assert.equal(r.end.line, line, `${i.label} ends on the cursor's line`);
+      const [s, e] = [file.lines.offsetAt(r.start), file.lines.offsetAt(r.end)];
+      assert.ok(s <= offset && offset <= e, `${i.label} holds the cursor`);
+    }
+  }
+  // A word typed wholly after the break is completed as on any line.
+  const after = itemsAt(cel('"self.spec.\\\n          loca|"'));
+  assert.deepEqual(
+    after.filter((i) => i.label === 'location').map((i) => i.replaces),
+    ['loca'],
+  );
+});

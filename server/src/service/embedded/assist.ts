@@ -106,9 +106,17 @@ function siteAt(file: ParsedFile, offset: number): Site | 'between' | undefined 
 
 const md = (value: string) => ({ kind: MarkupKind.Markdown, value });
 
-function rangeOf(file: ParsedFile, site: Site, from: number, to: number) {
-  const [s, e] = from === to ? [site.map.at[from], site.map.at[from]] : spanIn(site.text, site.map, from, to);
-  return file.lines.range(site.base + s, site.base + e);
+/**
+ * The range a completion replacing value characters `[from, site.at)` edits: from where the first was
+ * written to the cursor. LSP requires it on the cursor's line and holding the cursor: where those characters
+ * were written across a line break (a double-quoted value continued with `\`), no such edit could replace
+ * them, and undefined says so (no items).
+ */
+function rangeOf(file: ParsedFile, site: Site, from: number) {
+  const cursor = site.map.at[site.at];
+  const start = from < site.at ? site.map.at[from] : cursor;
+  if (start > cursor || /[\r\n]/.test(site.text.slice(start, cursor))) return undefined;
+  return file.lines.range(site.base + start, site.base + cursor);
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -200,8 +208,9 @@ const times = (n: number) => (n === 1 ? 'once' : `${n} times`);
 /** Label names, or a label's values, the file's expressions use, at a spot of a matcher or label list. */
 function promqlSpotItems(file: ParsedFile, site: Site, spot: PromqlSpot): CompletionItem[] {
   const vocabulary = fileVocabulary(file);
-  const range = rangeOf(file, site, spot.from, site.at);
+  const range = rangeOf(file, site, spot.from);
   const items: CompletionItem[] = [];
+  if (!range) return items;
   if (spot.kind === 'label') {
     // The labels the same matcher or list already names (the word being typed aside) are not offered again.
     const v = site.map.value;
@@ -257,8 +266,9 @@ function promqlItems(file: ParsedFile, site: Site): CompletionItem[] {
   if (spot) return promqlSpotItems(file, site, spot);
   if (inPromqlLiteral(v, site.at)) return [];
   const word = /[A-Za-z_][\w]*$/.exec(v.slice(0, site.at))?.[0] ?? '';
-  const range = rangeOf(file, site, site.at - word.length, site.at);
+  const range = rangeOf(file, site, site.at - word.length);
   const items: CompletionItem[] = [];
+  if (!range) return items;
   // The metrics the file's expressions select and its recording rules record.
   ranked(fileVocabulary(file).metrics).forEach(([name, n], i) =>
     items.push({
@@ -392,8 +402,8 @@ function celItems(file: ParsedFile, site: Site & { language: { lang: 'cel' } }):
       .map((s) => s.replace(/[?\s]/g, ''))
       .filter(Boolean);
     const r = resolveChain(m[1], names, site);
-    const range = rangeOf(file, site, site.at - partial.length, site.at);
-    if (!r) return [];
+    const range = rangeOf(file, site, site.at - partial.length);
+    if (!r || !range) return [];
     if (r.type.kind === 'open' || r.type.kind === 'map')
       // The spec does not name these fields (or keys): one item says so rather than an empty list that
       // looks like a broken completion. Accepting it changes nothing.
@@ -424,7 +434,8 @@ function celItems(file: ParsedFile, site: Site & { language: { lang: 'cel' } }):
   // After a `.` on anything else: methods; elsewhere: variables and functions.
   const dot = /\.\s*([A-Za-z_]\w*)?$/.exec(before);
   const word = /[A-Za-z_]\w*$/.exec(before)?.[0] ?? '';
-  const range = rangeOf(file, site, site.at - word.length, site.at);
+  const range = rangeOf(file, site, site.at - word.length);
+  if (!range) return [];
   const item = (label: string, kind: CompletionItemKind, doc: string): CompletionItem => ({
     label,
     kind,

@@ -21,6 +21,17 @@ export const FIXES: Record<Code, FixDoc> = {
     text: 'Split the file into smaller ones, or raise the setting `maxDocumentSize` (`cloudManifests.maxDocumentSize` in the editor, `maxDocumentSize` in .cloud-manifests.json) above its length to have it checked in full.',
     actions: [],
   },
+  'template-syntax': NONE(
+    "Close what the message names (a comment with `*/}}`, an action with `}}`, a string with its quote), as Go's template lexer requires.",
+  ),
+  'template-branches-unchecked': {
+    text: 'Nothing is wrong with the template: the first four branches of every chain are checked, the later ones are not (each variant checked is the whole template again, so their number is bounded). Check the later branches by rendering the chart (`helm template`) and checking its output.',
+    actions: [],
+  },
+  'nesting-too-deep': {
+    text: 'Nothing is known to be wrong: the document is not checked. Flatten the deeply nested value (or move it to a file of its own) to have the rest checked.',
+    actions: [],
+  },
   'unknown-version': {
     text: 'Write a version the kind has; the message lists them.',
     actions: ['Change to `<group>/<near version>` (one per near version)'],

@@ -14,8 +14,9 @@
 //   and each branch's literal parts are checked. `define` bodies are not output here: blanked.
 // - An action alone on its line that outputs text (`include`, `toYaml`, `template`, `tpl`…) may write
 //   any keys of the mapping it sits in: nothing is missing there (`openLines`).
-import { splicedSource, type DocumentSource, type Piece } from '../source';
+import type { DocumentSource } from '../source';
 import type { Span } from '../yamlNodes';
+import { lexTemplate } from './lex';
 
 export interface MaskedTemplate {
   /** The template as the user wrote it. */
@@ -28,6 +29,10 @@ export interface MaskedTemplate {
   openLines: ReadonlySet<number>;
   /** The 0-based line of an offset of the template. */
   lineOf(offset: number): number;
+  /** Go's template lexer stops here (the template does not parse); the text after it is not checked. */
+  lexError?: { offset: number; message: string };
+  /** The first branch (its `else` action) no variant keeps: a chain has more branches than MAX_VARIANTS. */
+  unchecked?: Span;
 }
 
 /**
@@ -41,8 +46,12 @@ const maskChar = (code: number) => String.fromCharCode(MASK_FIRST + Math.min(cod
 /** A string holds a masked action (it says nothing about the rendered value: never a name to offer). */
 export const isMasked = (s: string): boolean => /[\uE000-\uF8FF]/.test(s);
 
-/** More variants than this and the rest are checked as the last (bounded under any input). */
-const MAX_VARIANTS = 4;
+/**
+ * More branches in a chain than this and the rest are not checked (said once: templateDiagnostics.ts).
+ * Each variant is the whole template parsed and checked again: the cap bounds the work at a few times the
+ * template's, whatever its chains.
+ */
+export const MAX_VARIANTS = 4;
 const CONTROL = /^(if|else|end|range|with|define|block)\b/;
 
 interface Action {
@@ -56,26 +65,22 @@ interface Action {
   indent?: number;
 }
 
-/** Every `{{ … }}` action; an unclosed one runs to the end of the text. */
-function actionsOf(text: string): Action[] {
-  const out: Action[] = [];
-  let i = text.indexOf('{{');
-  while (i >= 0) {
-    const close = text.indexOf('}}', i + 2);
-    const end = close < 0 ? text.length : close + 2;
-    const inner = text
-      .slice(i + 2, close < 0 ? text.length : close)
-      .replace(/^-\s*/, '')
-      .replace(/\s*-$/, '')
-      .trim();
-    // A comment, or a variable set (`{{- $name := … }}`): nothing is output.
-    const comment = inner.startsWith('/*') || /^\$\w*\s*:?=/.test(inner);
-    const word = comment ? '' : (/^(?:else\s+(?:if|with)|[A-Za-z_$.][\w$.]*)/.exec(inner)?.[0] ?? '');
-    const ind = /\b(?:nindent|indent)\s+(\d+)\s*\)?\s*$/.exec(inner);
-    out.push({ start: i, end, word, comment, indent: ind ? Number(ind[1]) : undefined });
-    i = close < 0 ? -1 : text.indexOf('{{', end);
-  }
-  return out;
+/** Every `{{ … }}` action as Go's lexer reads it (lex.ts); an action it fails on runs to the end of the text. */
+function actionsOf(text: string): { actions: Action[]; error?: MaskedTemplate['lexError'] } {
+  const lexed = lexTemplate(text);
+  const actions = lexed.actions.map((a): Action => {
+    if (a.comment) return { start: a.start, end: a.end, word: '', comment: true };
+    // Only the head and the tail of the words are read: an action may be long.
+    const [from, to] = a.inner;
+    const head = text.slice(from, Math.min(to, from + 200)).trimStart();
+    const tail = text.slice(Math.max(from, to - 200), to);
+    // A variable set (`{{- $name := … }}`): nothing is output.
+    const comment = /^\$\w*\s*:?=/.test(head);
+    const word = comment ? '' : (/^(?:else\s+(?:if|with)|[A-Za-z_$.][\w$.]*)/.exec(head)?.[0] ?? '');
+    const ind = /\b(?:nindent|indent)\s+(\d+)\s*\)?\s*$/.exec(tail);
+    return { start: a.start, end: a.end, word, comment, indent: ind ? Number(ind[1]) : undefined };
+  });
+  return { actions, error: lexed.error };
 }
 
 const lineStartOf = (text: string, o: number) => text.lastIndexOf('\n', o - 1) + 1;
@@ -84,8 +89,39 @@ function lineEndOf(text: string, o: number) {
   return n < 0 ? text.length : text[n - 1] === '\r' ? n - 1 : n;
 }
 
+/** A value action as a word of private-use characters, one per character it holds (line breaks kept). */
+const maskValue = (text: string, [s, e]: Span) =>
+  text.slice(s, e).replace(/[^\r\n]/g, (c) => maskChar(c.charCodeAt(0)));
+
+/** A span of text as blanks, its line breaks kept (so lines and offsets stay). */
+const blank = (text: string, [s, e]: Span, c = ' ') => text.slice(s, e).replace(/[^\r\n]/g, c);
+
+/** Sorted, merged spans (nested branches give nested spans). */
+function union(spans: Span[]): Span[] {
+  const sorted = spans.slice().sort((a, b) => a[0] - b[0]);
+  const out: Span[] = [];
+  for (const [s, e] of sorted) {
+    const last = out[out.length - 1];
+    if (last && s <= last[1]) last[1] = Math.max(last[1], e);
+    else out.push([s, e]);
+  }
+  return out;
+}
+
+/** `text` with the given sorted, disjoint spans blanked: one pass. */
+function blankOut(text: string, spans: readonly Span[]): string {
+  const parts: string[] = [];
+  let at = 0;
+  for (const sp of spans) {
+    parts.push(text.slice(at, sp[0]), blank(text, sp));
+    at = sp[1];
+  }
+  parts.push(text.slice(at));
+  return parts.join('');
+}
+
 export function maskTemplate(text: string): MaskedTemplate {
-  const actions = actionsOf(text);
+  const { actions, error: lexError } = actionsOf(text);
   // Which actions are alone on their line(s): nothing but blanks and other actions around them.
   const alone = new Set<Action>();
   let i = 0;
@@ -96,15 +132,15 @@ export function maskTemplate(text: string): MaskedTemplate {
     let to = lineEndOf(text, actions[i].end);
     while (j + 1 < actions.length && actions[j + 1].start < to) to = lineEndOf(text, actions[++j].end);
     // The text between the actions (linear: a line may hold many actions).
-    let blank = text.slice(from, actions[i].start).trim() === '';
-    for (let k = i; k <= j && blank; k++)
-      blank = text.slice(actions[k].end, k < j ? actions[k + 1].start : to).trim() === '';
-    if (blank) for (let k = i; k <= j; k++) alone.add(actions[k]);
+    let isBlank = text.slice(from, actions[i].start).trim() === '';
+    for (let k = i; k <= j && isBlank; k++)
+      isBlank = text.slice(actions[k].end, k < j ? actions[k + 1].start : to).trim() === '';
+    if (isBlank) for (let k = i; k <= j; k++) alone.add(actions[k]);
     i = j + 1;
   }
 
   // The chains of branches of if/with/range … else … end, and the define bodies.
-  type Chain = { branches: Span[]; define: boolean };
+  type Chain = { branches: Span[]; elses: Span[]; define: boolean };
   const chains: Chain[] = [];
   const stack: { chain: Chain; from: number }[] = [];
   for (const a of actions) {
@@ -120,11 +156,33 @@ export function maskTemplate(text: string): MaskedTemplate {
       const top = stack[stack.length - 1];
       if (top) {
         top.chain.branches.push([top.from, a.start]);
+        top.chain.elses.push([a.start, a.end]);
         top.from = a.end;
       }
-    } else stack.push({ chain: { branches: [], define: w === 'define' }, from: a.end });
+    } else stack.push({ chain: { branches: [], elses: [], define: w === 'define' }, from: a.end });
   }
-  const count = Math.min(MAX_VARIANTS, Math.max(1, ...chains.filter((c) => !c.define).map((c) => c.branches.length)));
+  const defines = union(chains.filter((c) => c.define).flatMap((c) => c.branches));
+  /** Inside a `define` body (blanked in every variant): its chains make no variant. */
+  const inDefine = (o: number) => {
+    let lo = 0;
+    let hi = defines.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (defines[mid][0] <= o) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo > 0 && o < defines[lo - 1][1];
+  };
+  let most = 1;
+  let unchecked: Span | undefined;
+  for (const c of chains) {
+    if (c.define || inDefine(c.branches[0][0])) continue;
+    most = Math.max(most, c.branches.length);
+    // Branch MAX_VARIANTS (0-based) starts after else number MAX_VARIANTS - 1: the first one left out.
+    const left = c.elses[MAX_VARIANTS - 1];
+    if (left && (!unchecked || left[0] < unchecked[0])) unchecked = left;
+  }
+  const count = Math.min(MAX_VARIANTS, most);
 
   const values: Span[] = [];
   const openLines = new Set<number>();
@@ -141,18 +199,15 @@ export function maskTemplate(text: string): MaskedTemplate {
     }
     return lo;
   };
-  // The base mask: every action blanked (alone) or turned into a word (a value).
-  const base = text.split('');
-  const fill = (into: string[], [s, e]: Span, c: string) => {
-    for (let k = s; k < e; k++) if (into[k] !== '\n' && into[k] !== '\r') into[k] = c;
-  };
-  const maskValue = ([s, e]: Span) => {
-    for (let k = s; k < e; k++) if (base[k] !== '\n' && base[k] !== '\r') base[k] = maskChar(text.charCodeAt(k));
-  };
+  // The base mask: every action blanked (alone) or turned into a word (a value), in one pass.
+  const parts: string[] = [];
+  let at = 0;
   const rootKind = rootKindLines(text);
   for (const a of actions) {
+    parts.push(text.slice(at, a.start));
+    at = a.end;
     if (alone.has(a)) {
-      fill(base, [a.start, a.end], ' ');
+      parts.push(blank(text, [a.start, a.end]));
       if (!a.comment && !CONTROL.test(a.word)) {
         const key = enclosingKeyLine(text, a, rootKind);
         if (key !== undefined) openLines.add(lineOf(key));
@@ -160,28 +215,35 @@ export function maskTemplate(text: string): MaskedTemplate {
     } else if (a.indent !== undefined && !CONTROL.test(a.word) && blockAfterKey(text, a)) {
       // `labels: {{- include … | nindent 4 }}` writes the key's mapping on the lines below, where more
       // literal keys may follow: the key keeps a block value, which the action may fill with anything.
-      fill(base, [a.start, a.end], ' ');
+      parts.push(blank(text, [a.start, a.end]));
       openLines.add(lineOf(a.start));
     } else {
-      maskValue([a.start, a.end]);
+      parts.push(maskValue(text, [a.start, a.end]));
       values.push([a.start, a.end]);
     }
   }
-  for (const c of chains) if (c.define) for (const b of c.branches) fill(base, b, ' ');
+  parts.push(text.slice(at));
+  const base = parts.join('');
 
+  // Variant v keeps branch v of every chain (its last when it has fewer) and blanks the others; the spans
+  // blanked are merged first, so nested chains cost their length once, not once per enclosing chain.
+  const map = maskMap(
+    text.length,
+    actions.map((a) => [a.start, a.end]),
+  );
   const variants: DocumentSource[] = [];
   for (let v = 0; v < count; v++) {
-    const chars = base.slice();
+    const spans = defines.slice();
     for (const c of chains) {
       if (c.define || c.branches.length < 2) continue;
       const keep = Math.min(v, c.branches.length - 1);
       c.branches.forEach((b, k) => {
-        if (k !== keep) fill(chars, b, ' ');
+        if (k !== keep) spans.push(b);
       });
     }
-    variants.push(sourceOf(text, chars.join(''), actions));
+    variants.push({ ...map, text: blankOut(base, union(spans)) });
   }
-  return { text, variants, values, openLines, lineOf };
+  return { text, variants, values, openLines, lineOf, lexError, unchecked };
 }
 
 /** The action ends its line and follows a `key:` (its output starts on a new line: `nindent`). */
@@ -247,27 +309,42 @@ function rootKindLines(text: string): (at: number) => number | undefined {
 }
 
 /**
- * The masked text as a document source: the characters kept map to themselves, each action's mask stands
- * for the action. (Same length throughout, so a text offset is the user's offset.)
+ * The offset map every variant shares (the variants differ only in their text): a character outside the
+ * actions is where it was written (a blanked branch stands for itself); an action's mask stands for the whole
+ * action. Binary searches over the actions: no copy per variant or per action.
  */
-function sourceOf(user: string, masked: string, actions: readonly Action[]): DocumentSource {
-  const pieces: Piece[] = [];
-  let at = 0;
-  /** Runs of kept text are copied; a blanked run (another branch) stands for itself. */
-  const copy = (to: number) => {
-    while (at < to) {
-      const same = user[at] === masked[at];
-      let e = at + 1;
-      while (e < to && (user[e] === masked[e]) === same) e++;
-      pieces.push(same ? { copied: at, length: e - at } : { generated: masked.slice(at, e), standsFor: [at, e] });
-      at = e;
+function maskMap(length: number, actions: readonly Span[]): Omit<DocumentSource, 'text'> {
+  /** The action holding offset `o` (start <= o < end), if any. */
+  const actionAt = (o: number): Span | undefined => {
+    let lo = 0;
+    let hi = actions.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (actions[mid][0] <= o) lo = mid + 1;
+      else hi = mid;
     }
+    const a = actions[lo - 1];
+    return a && o < a[1] ? a : undefined;
   };
-  for (const a of actions) {
-    copy(a.start);
-    pieces.push({ generated: masked.slice(a.start, a.end), standsFor: [a.start, a.end] });
-    at = a.end;
-  }
-  copy(user.length);
-  return splicedSource(user, pieces);
+  const toUser = (o: number): number | undefined => {
+    if (o < 0 || o > length) return undefined;
+    return actionAt(o)?.[0] ?? o;
+  };
+  /** The end of the character before `o`: an action's mask ends where the action does. */
+  const endToUser = (o: number) => (o <= 0 ? toUser(0) : (actionAt(o - 1)?.[1] ?? o));
+  return {
+    toUser,
+    fromUser: (u) => {
+      if (u < 0 || u > length) return undefined;
+      // Inside an action: the first character written after it (the mask is not what the user wrote).
+      const a = actionAt(u);
+      return a && u > a[0] ? a[1] : u;
+    },
+    spanToUser: (from, to) => {
+      const s = toUser(from);
+      if (s === undefined) return undefined;
+      const e = to > from ? endToUser(to) : undefined;
+      return [s, e !== undefined && e > s ? e : s + 1];
+    },
+  };
 }

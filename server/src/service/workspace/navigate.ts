@@ -1,6 +1,7 @@
 // Navigation across the workspace: what is under the cursor (a `metadata.name`, an owner or reference
 // `name`), go to definition, find references, and rename of `metadata.name` with every owner and reference
 // that names it, in every file. Results are file offsets into the indexed texts.
+import { isScalar, parseDocument } from 'yaml';
 import { whereOf } from './checks';
 import type { WorkspaceIndex } from './workspaceIndex';
 import { renameNameLimit } from './renameLimits';
@@ -100,14 +101,33 @@ function contentSpan(text: string, span: Span, value: string): Span | undefined 
   return undefined;
 }
 
-/** The edit that makes a scalar read `newName`: its text only, quotes kept. */
+/** A line break in a span (LSP counts a lone CR as one too): a name written so is not renamed. */
+const overLines = (text: string, [s, e]: Span) => /[\r\n]/.test(text.slice(s, e));
+
+/** Whether a scalar's text, read as YAML, is `value` (a quoted one with escapes: `"app\x73tore"`). */
+function readsAs(raw: string, value: string): boolean {
+  const doc = parseDocument(raw);
+  return doc.errors.length === 0 && isScalar(doc.contents) && String(doc.contents.value) === value;
+}
+
+/**
+ * The edit that makes a scalar read `newName`: its text only, quotes kept. Only a scalar on one line that
+ * reads as the old name is rewritten: the index's span of a name in a document that does not parse (an
+ * unclosed quote, a duplicate key) may cover other lines or another value.
+ */
 function scalarEdit(text: string, span: Span, value: string, newName: string): Edit | { error: string } {
-  const inner = contentSpan(text, span, value);
-  if (inner) return { span: inner, newText: newName };
   const raw = text.slice(span[0], span[1]);
   if (/^[|>]/.test(raw))
     return { error: `\`${value.trim()}\` is written as a block scalar; write it on one line to rename it.` };
-  // Escapes or a folded plain scalar: rewrite the whole scalar, quoted.
+  if (span[1] > text.length || overLines(text, span))
+    return { error: `\`${value.trim()}\` is written over several lines; write it on one line to rename it.` };
+  const inner = contentSpan(text, span, value);
+  if (inner) return { span: inner, newText: newName };
+  // Escapes: rewrite the whole scalar, quoted, if it is the name.
+  if (!readsAs(raw, value))
+    return {
+      error: `\`${raw}\` does not read as \`${value}\` (the document does not parse as it was read): correct it, then rename.`,
+    };
   return { span, newText: JSON.stringify(newName) };
 }
 
@@ -125,14 +145,13 @@ export function prepareRenameAt(
   const t = targetAt(index, uri, offset);
   if (!t) return undefined;
   const text = index.get(uri)!.text;
-  if (t.kind === 'definition') {
-    const m = t.manifest;
-    return { span: contentSpan(text, m.nameSpan!, m.name!) ?? m.nameSpan!, placeholder: m.name! };
-  }
-  const targets = manifestsOf(index, t);
-  if (targets.length === 0)
-    return { error: `\`${t.site.name}\` is not defined in the workspace: there is no manifest to rename.` };
-  return { span: contentSpan(text, t.site.nameSpan!, t.site.name!) ?? t.site.nameSpan!, placeholder: t.site.name! };
+  const [span, name] =
+    t.kind === 'definition' ? [t.manifest.nameSpan!, t.manifest.name!] : [t.site.nameSpan!, t.site.name!];
+  if (t.kind === 'site' && manifestsOf(index, t).length === 0)
+    return { error: `\`${name}\` is not defined in the workspace: there is no manifest to rename.` };
+  const edit = scalarEdit(text, span, name, name);
+  if ('error' in edit) return edit;
+  return { span: contentSpan(text, span, name) ?? span, placeholder: name };
 }
 
 /**
