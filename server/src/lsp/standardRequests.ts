@@ -30,6 +30,7 @@ import {
 } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { lspCodeActions } from './codeActionRequests';
+import { ownerConfigActions } from './ownerConfigAction';
 import { literalEdit } from '../service/helm/literalEdits';
 import { templateFixAllEdits } from '../service/helm/templateFixes';
 import { COPY_RESOURCE_PATH } from '../protocol/customRequests';
@@ -223,7 +224,10 @@ export function registerRequests(s: ServerState): void {
         const user = s.analysis.userTextOf(variant);
         // What the file is decides its checks (a patch, a template): the analysis knows.
         const diagnostics = () => s.analysis.fileDiagnostics(doc.uri, file);
-        return lspCodeActions(variant, params, {
+        const teach = client.createFileSupport
+          ? ownerConfigActions(s.analysis, doc.uri, file, params, doc.version)
+          : [];
+        const actions = lspCodeActions(variant, params, {
           // Edits computed on a template's mask are made only where they do the same to the template.
           ...(user !== undefined
             ? {
@@ -236,6 +240,7 @@ export function registerRequests(s: ServerState): void {
           documentChanges: client.documentChangesSupport,
           disabledSupport: client.codeActionDisabledSupport,
         });
+        return teach.length > 0 ? [...teach, ...actions] : actions;
       }, []);
     }),
   );
