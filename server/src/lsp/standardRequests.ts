@@ -35,6 +35,7 @@ import { literalEdit } from '../service/helm/literalEdits';
 import { templateFixAllEdits } from '../service/helm/templateFixes';
 import { COPY_RESOURCE_PATH } from '../protocol/customRequests';
 import type { ParsedFile } from '../service/parse';
+import { LineIndex } from '../service/lineIndex';
 import type { Span } from '../service/workspace/manifest';
 import { definitionAt, prepareRenameAt, referencesAt, renameAt } from '../service/workspace/navigate';
 import { patchedResources } from '../service/kustomize/navigate';
@@ -166,7 +167,7 @@ export function registerRequests(s: ServerState): void {
         () => {
           const a = at(s, params.textDocument.uri, params.position);
           if (!a) return null;
-          const r = prepareRenameAt(s.index, a.doc.uri, a.offset);
+          const r = prepareRenameAt(s.index, a.doc.uri, a.offset, s.analysis.overlayWorkspace());
           if (!r) return null;
           if ('error' in r) throw new ResponseError(ErrorCodes.InvalidRequest, r.error);
           return { range: a.file.lines.range(r.span[0], r.span[1]), placeholder: r.placeholder };
@@ -184,13 +185,17 @@ export function registerRequests(s: ServerState): void {
         () => {
           const a = at(s, params.textDocument.uri, params.position);
           if (!a) return null;
-          const r = renameAt(s.index, a.doc.uri, a.offset, params.newName);
+          const overlays = s.analysis.overlayWorkspace();
+          const r = renameAt(s.index, a.doc.uri, a.offset, params.newName, overlays);
           if ('error' in r) throw new ResponseError(ErrorCodes.InvalidRequest, r.error);
           const changes: Record<string, TextEdit[]> = {};
           for (const [uri, edits] of r) {
             const f = s.index.get(uri);
-            if (!f) continue;
-            changes[uri] = edits.map((e) => ({ range: f.lines().range(e.span[0], e.span[1]), newText: e.newText }));
+            // A kustomization or a patch is not indexed as manifests: its edits are on the text it has.
+            const text = f?.text ? undefined : overlays.read(uri);
+            const lines = text !== undefined ? new LineIndex(text) : f?.lines();
+            if (!lines) continue;
+            changes[uri] = edits.map((e) => ({ range: lines.range(e.span[0], e.span[1]), newText: e.newText }));
           }
           // Edits are computed on the texts the index holds: versioned, so an editor refuses them on a document
           // that changed meanwhile rather than corrupting it.

@@ -30,6 +30,7 @@ import {
   type NameReference,
 } from './kustomize/ownerConfig';
 import { overlayGraph } from './kustomize/overlayGraph';
+import type { OverlayWorkspace } from './kustomize/renameInOverlays';
 import { mergeOverlays, overlayName, renderedDiagnostics, type Placed } from './kustomize/renderedDiagnostics';
 import { renderedValueMarkdown } from './kustomize/renderedHover';
 import {
@@ -1023,6 +1024,11 @@ export class Analysis {
    * checking a patch named alone reads its overlay's base this way). None by default.
    */
   readUnindexed: (uri: string) => string | undefined = () => undefined;
+
+  /** The workspace's kustomizations and the files they read, for rename (kustomize/renameInOverlays.ts). */
+  overlayWorkspace(): OverlayWorkspace {
+    return { kustomizations: this.roles.kustomizations(), read: (u) => this.userText(u) };
+  }
 
   /** The text of a file as the user wrote it: the open document's, else the indexed one, else read. */
   private userText(uri: string): string | undefined {
