@@ -121,6 +121,19 @@ describe('an owner renamed by an overlay', () => {
     assert.deepEqual(renamedOn(a, K), []);
   });
 
+  test('the configuration file edited: the kustomization listing it is among the files to check again', () => {
+    const a = overlay('namePrefix: prod-\nconfigurations:\n  - owner-names.yaml\n', {
+      [CONFIG]: teaching('      - kind: StorageAccount\n        path: spec/owner/name\n'),
+    });
+    assert.deepEqual(renamedOn(a, K), []);
+    const affected = a.updateFile(
+      CONFIG,
+      teaching('      - kind: StorageAccountsBlobService\n        path: spec/owner/name\n'),
+    );
+    assert.ok(affected.has(K), [...affected].join(', '));
+    assert.equal(renamedOn(a, K).length, 1);
+  });
+
   test('configurations teaching other kinds or fields only: still reported (Kustomize leaves this one as written)', () => {
     for (const specs of [
       '      - kind: StorageAccountsBlobService\n        path: spec/owner/name\n',

@@ -62,6 +62,9 @@ const renderedUri = (i: number) => `rendered:///${i}`;
 /** A kustomization that renames what it lists. */
 const RENAMES = /^(?:namePrefix|nameSuffix)\s*:/m;
 
+/** A Kustomize configuration file teaching name references. */
+const NAME_REFERENCES = /^nameReference\s*:/m;
+
 /** A kustomization giving Kustomize schemas (then it may rewrite owner names: not second-guessed). */
 const SCHEMAS = /^(?:crds|openapi)\s*:/m;
 
@@ -479,6 +482,12 @@ export class Analysis {
     // A resource file edited: the kustomizations and patches of the overlays that render it.
     if (overlays.length === 0)
       for (const [k, r] of this.renderings) if (r.reads.has(uri)) read.push(k, ...this.roles.patchesOf(k));
+    // A Kustomize configuration file edited: the kustomizations listing it (the owner references it teaches).
+    if (overlays.length === 0 && NAME_REFERENCES.test(typeof file === 'string' ? file : file.text))
+      for (const k of this.roles.kustomizations()) {
+        const text = this.userText(k);
+        if (text !== undefined && configurationPaths(text).some((p) => resolveFrom(k, p) === uri)) read.push(k);
+      }
     return this.index.dependents([uri, ...(definesRoles(uri) ? this.reroled : []), ...read], keys);
   }
 
