@@ -53,6 +53,20 @@ describe('rename in the kustomizations that build the resource', () => {
     assert.deepEqual(Object.keys(rename(a) as object), ['base/account.yaml']);
   });
 
+  test('a namespace a kustomization on the way sets: a patch naming the resource in it is the resource’s; in another, not', () => {
+    const inNs = (ns: string) =>
+      `apiVersion: ${API}\nkind: StorageAccount\nmetadata:\n  name: ingeststore\n  namespace: ${ns}\nspec:\n  accessTier: Cool\n`;
+    const a = workspace({
+      'overlays/dev/kustomization.yaml': K('patches:\n  - path: apps.yaml\n  - path: other.yaml\n'),
+      'overlays/dev/apps.yaml': inNs('apps'),
+      'overlays/dev/other.yaml': inNs('other'),
+    });
+    a.indexFile('file:///r/base/kustomization.yaml', 'resources:\n  - account.yaml\nnamespace: apps\n');
+    const r = rename(a) as Record<string, string>;
+    assert.deepEqual(Object.keys(r).sort(), ['base/account.yaml', 'overlays/dev/apps.yaml']);
+    assert.equal(r['overlays/dev/apps.yaml'], inNs('apps').replace('ingeststore', 'lakestore'));
+  });
+
   test('target selectors: a literal name rewritten; a pattern that selects the new name too left; one that would not, refused', () => {
     const a = workspace({
       'overlays/dev/kustomization.yaml': K(

@@ -51,24 +51,42 @@ function selects(pattern: string | undefined, value: string): boolean {
   }
 }
 
-/** The `resources` of each kustomization read, for one rename (every kustomization's tree reads them). */
-type ResourcesMemo = Map<string, readonly string[] | undefined>;
+/** The `resources` and `namespace` of each kustomization read, for one rename (every tree reads them). */
+type ResourcesMemo = Map<string, { resources: readonly string[]; namespace?: string } | undefined>;
 
-/** The files a kustomization reads as resources, folder by folder (each kustomization once). */
-function reachedFiles(k: string, read: (uri: string) => string | undefined, memo: ResourcesMemo): Set<string> {
-  const out = new Set<string>();
+/** `namespace: apps` of a kustomization: it moves every resource it builds. */
+const NAMESPACE = /^namespace:[ \t]*["']?([a-z0-9.-]+)/m;
+
+/**
+ * The files a kustomization reads as resources, folder by folder (each kustomization once), and the
+ * namespaces the kustomizations on the way give them.
+ */
+function reachedFiles(
+  k: string,
+  read: (uri: string) => string | undefined,
+  memo: ResourcesMemo,
+): { files: Set<string>; namespaces: Set<string> } {
+  const files = new Set<string>();
+  const namespaces = new Set<string>();
   const seen = new Set<string>();
   const walk = (uri: string) => {
     if (seen.has(uri)) return;
     seen.add(uri);
     if (!memo.has(uri)) {
       const text = read(uri);
-      memo.set(uri, text === undefined ? undefined : readKustomization(text).resources);
+      memo.set(
+        uri,
+        text === undefined
+          ? undefined
+          : { resources: readKustomization(text).resources, namespace: NAMESPACE.exec(text)?.[1] },
+      );
     }
-    for (const p of memo.get(uri) ?? []) {
+    const m = memo.get(uri);
+    if (m?.namespace !== undefined) namespaces.add(m.namespace);
+    for (const p of m?.resources ?? []) {
       const file = resolveFrom(uri, p);
       if (file !== undefined && read(file) !== undefined) {
-        out.add(file);
+        files.add(file);
         continue;
       }
       for (const name of KUSTOMIZATION_NAMES) {
@@ -81,7 +99,7 @@ function reachedFiles(k: string, read: (uri: string) => string | undefined, memo
     }
   };
   walk(k);
-  return out;
+  return { files, namespaces };
 }
 
 /** The span of a one-line scalar's characters without quotes, when they are the value as written. */
@@ -108,6 +126,8 @@ class Edits {
 interface Ctx {
   ws: OverlayWorkspace;
   target: Manifest;
+  /** The namespaces the resource has in the kustomization at hand: as written, or as one on the way sets. */
+  namespaces: Set<string>;
   old: string;
   newName: string;
   edits: Edits;
@@ -135,7 +155,7 @@ function renameSelector(c: Ctx, uri: string, text: string, sel: unknown, field: 
   if (
     !selects(str(entry(sel, 'kind')?.value), t.kind) ||
     !selects(str(entry(sel, 'group')?.value), groupOf(t)) ||
-    !selects(ns, t.namespace)
+    ![...c.namespaces].some((n) => selects(ns, n))
   )
     return undefined;
   const name = entry(sel, 'name')?.value;
@@ -158,7 +178,7 @@ function namesTarget(c: Ctx, doc: unknown): Scalar | undefined {
   if (api !== undefined && api.includes('/') && api.slice(0, api.lastIndexOf('/')) !== groupOf(t)) return undefined;
   const meta = entry(doc, 'metadata')?.value;
   const ns = str(entry(meta, 'namespace')?.value);
-  if (ns !== undefined && ns !== t.namespace) return undefined;
+  if (ns !== undefined && !c.namespaces.has(ns)) return undefined;
   const name = entry(meta, 'name')?.value;
   return isScalar(name) && name.value === c.old ? name : undefined;
 }
@@ -370,11 +390,12 @@ export function overlayRenameEdits(
   old: string,
   newName: string,
 ): Map<string, FileEdits> | Refusal {
-  const c: Ctx = { ws, target, old, newName, edits: new Edits() };
+  const c: Ctx = { ws, target, namespaces: new Set(), old, newName, edits: new Edits() };
   const memo: ResourcesMemo = new Map();
   for (const k of [...ws.kustomizations].sort()) {
-    const files = reachedFiles(k, ws.read, memo);
+    const { files, namespaces } = reachedFiles(k, ws.read, memo);
     if (!files.has(target.uri)) continue;
+    c.namespaces = new Set([target.namespace, ...namespaces]);
     const err = renameInKustomization(c, k, files);
     if (err) return err;
   }
