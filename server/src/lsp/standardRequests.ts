@@ -38,7 +38,8 @@ import type { ParsedFile } from '../service/parse';
 import { LineIndex } from '../service/lineIndex';
 import type { Span } from '../service/workspace/manifest';
 import { definitionAt, prepareRenameAt, referencesAt, renameAt } from '../service/workspace/navigate';
-import { patchedResources } from '../service/kustomize/navigate';
+import { patchedResources, patchNameSpan } from '../service/kustomize/navigate';
+import { patchedTarget } from '../service/kustomize/renameInOverlays';
 import { resourcePath, shortResourcePath } from '../service/workspace/paths';
 import { documentSymbols, unmaskedSymbols, workspaceSymbols } from '../service/workspace/symbols';
 import { isLargeDoc } from './largeDocs';
@@ -65,6 +66,24 @@ function at(
   syncAll(s);
   const file = fileOf(s, doc);
   return { doc, file, offset: file.lines.offsetAt(position) };
+}
+
+/**
+ * On the `metadata.name` of a patch: the resource it patches that an overlay using the patch builds (where
+ * its name is, to rename it from there), and the name's span in the patch.
+ */
+function patchRenameTarget(
+  s: ServerState,
+  uri: string,
+  file: ParsedFile,
+  offset: number,
+): { uri: string; offset: number; span: Span } | undefined {
+  const role = s.analysis.roleOf(uri);
+  if (role.role !== 'patch') return undefined;
+  const span = patchNameSpan(file, offset);
+  if (!span) return undefined;
+  const target = patchedTarget(s.analysis.overlayWorkspace(), role.overlays, patchedResources(s.index, file, offset));
+  return target && { uri: target.uri, offset: target.span[0] + 1, span };
 }
 
 function rangeIn(s: ServerState, uri: string, span: Span) {
@@ -167,6 +186,14 @@ export function registerRequests(s: ServerState): void {
         () => {
           const a = at(s, params.textDocument.uri, params.position);
           if (!a) return null;
+          const patched = patchRenameTarget(s, a.doc.uri, a.file, a.offset);
+          if (patched) {
+            const r = prepareRenameAt(s.index, patched.uri, patched.offset, s.analysis.overlayWorkspace());
+            if (r && 'error' in r) throw new ResponseError(ErrorCodes.InvalidRequest, r.error);
+            return r
+              ? { range: a.file.lines.range(patched.span[0], patched.span[1]), placeholder: r.placeholder }
+              : null;
+          }
           const r = prepareRenameAt(s.index, a.doc.uri, a.offset, s.analysis.overlayWorkspace());
           if (!r) return null;
           if ('error' in r) throw new ResponseError(ErrorCodes.InvalidRequest, r.error);
@@ -186,7 +213,11 @@ export function registerRequests(s: ServerState): void {
           const a = at(s, params.textDocument.uri, params.position);
           if (!a) return null;
           const overlays = s.analysis.overlayWorkspace();
-          const r = renameAt(s.index, a.doc.uri, a.offset, params.newName, overlays);
+          // On a patch's name: the resource it patches is renamed, and the patch with it.
+          const patched = patchRenameTarget(s, a.doc.uri, a.file, a.offset);
+          const r = patched
+            ? renameAt(s.index, patched.uri, patched.offset, params.newName, overlays)
+            : renameAt(s.index, a.doc.uri, a.offset, params.newName, overlays);
           if ('error' in r) throw new ResponseError(ErrorCodes.InvalidRequest, r.error);
           const changes: Record<string, TextEdit[]> = {};
           for (const [uri, edits] of r) {

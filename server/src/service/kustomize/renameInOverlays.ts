@@ -412,3 +412,19 @@ export function overlayRenameRefusal(ws: OverlayWorkspace, target: Manifest, old
   const r = overlayRenameEdits(ws, target, old, old);
   return r instanceof Map ? undefined : r.error;
 }
+
+/**
+ * For F2 on a patch's `metadata.name`: of the resources the patch names (kustomize/navigate.ts finds them
+ * by kind and name), the one a kustomization using the patch builds; rename then renames it, the patch with
+ * it. Undefined when none of them is built by those kustomizations.
+ */
+export function patchedTarget<T extends { uri: string }>(
+  ws: OverlayWorkspace,
+  overlays: readonly string[],
+  candidates: readonly T[],
+): T | undefined {
+  const memo: ResourcesMemo = new Map();
+  const built = new Set<string>();
+  for (const k of overlays) for (const f of reachedFiles(k, ws.read, memo).files) built.add(f);
+  return candidates.find((c) => built.has(c.uri));
+}
