@@ -29,6 +29,8 @@ export interface ClientOptions {
   initializationOptions?: Record<string, unknown>;
   /** How the server runs (default 'stdio'). */
   transport?: 'stdio' | 'in-process';
+  /** Workspace edits the client applies: versioned document changes and file operations (as VS Code's). */
+  workspaceEdit?: { documentChanges?: boolean; resourceOperations?: string[] };
   /** 'stdio' only: the user (and group) id the server's process runs as (root's tests drop privileges). */
   uid?: number;
 }
@@ -133,6 +135,7 @@ export class TestClient {
           configuration: true,
           workspaceFolders: true,
           didChangeWatchedFiles: { dynamicRegistration: true, relativePatternSupport: true },
+          ...(this.options.workspaceEdit ? { workspaceEdit: this.options.workspaceEdit } : {}),
         },
         textDocument: {
           synchronization: { dynamicRegistration: false },

@@ -24,48 +24,66 @@ function overlay(kustomization: string, files: Record<string, string> = {}): Ana
   return a;
 }
 
+const renamedOn = (a: Analysis, uri: string) =>
+  a.fileDiagnostics(uri, undefined, { complete: true }).filter((d) => d.code === 'kustomize-owner-renamed');
+
 describe('an owner renamed by an overlay', () => {
-  test('namePrefix renames the group but not the owner name: a warning on the base line, naming the overlay', () => {
+  test('namePrefix renames the group but not the owner name: one warning on the overlay’s namePrefix line', () => {
     const a = overlay('namePrefix: prod-\n');
-    const d = a.fileDiagnostics(ALL, undefined, { complete: true });
+    assert.deepEqual(shown(a, ALL, base), [], 'nothing on the base lines');
+    const text = `resources:\n  - ../../base\nnamePrefix: prod-\n`;
+    const d = renamedOn(a, K);
     assert.deepEqual(
-      d.map((x) => `${x.code} ${x.severity ?? 'default'} ${base.slice(x.start, x.end)}`),
-      ['kustomize-owner-renamed default name'],
+      d.map((x) => `${x.severity ?? 'default'} ${text.slice(x.start, x.end)}`),
+      ['default namePrefix: prod-'],
     );
-    // On the owner's `name:` key, not the group's.
-    assert.equal(d[0].start, base.indexOf('  owner:\n    name: rg') + '  owner:\n    '.length);
     assert.match(
       d[0].message,
-      /^`spec\.owner\.name` names `rg`, but this overlay renames that ResourceGroup `prod-rg`/,
+      /^`namePrefix: prod-` renames a resource that a reference of the overlay names, and Kustomize does not rewrite/,
     );
-    assert.match(d[0].message, /Write `name: prod-rg` in a patch of the overlay/);
-    assert.match(d[0].message, /\(in overlays\/prod\)$/);
+    assert.match(
+      d[0].message,
+      /StorageAccount `prod-acct` `spec\.owner\.name: rg` \(the ResourceGroup is now `prod-rg`\)/,
+    );
+    assert.match(d[0].message, /list a configuration file with `nameReference` entries under `configurations:`/);
   });
 
-  test('renamed in two overlays: shown once on the base line, naming both', () => {
-    const a = overlay('namePrefix: prod-\n', {
-      'file:///repo/overlays/dev/kustomization.yaml': 'resources:\n  - ../../base\nnamePrefix: dev-\n',
-    });
-    const d = a.fileDiagnostics(ALL, undefined, { complete: true });
+  test('renamed in two overlays: one warning in each overlay, none on the base', () => {
+    const DEV = 'file:///repo/overlays/dev/kustomization.yaml';
+    const a = overlay('namePrefix: prod-\n', { [DEV]: 'resources:\n  - ../../base\nnameSuffix: -dev\n' });
+    assert.deepEqual(shown(a, ALL, base), []);
+    assert.match(renamedOn(a, K)[0].message, /`prod-rg`/);
+    assert.match(renamedOn(a, DEV)[0].message, /^`nameSuffix: -dev` renames .*`rg-dev`/);
+  });
+
+  test('a base that renames: told on the base’s kustomization, where the renaming is, not again on its overlay', () => {
+    const a = new Analysis();
+    const text = 'resources:\n  - all.yaml\nnamePrefix: shop\n';
+    a.indexFile(BASE_K, text);
+    a.indexFile(ALL, base);
+    a.indexFile(K, 'resources:\n  - ../../base\nnamespace: prod\n');
     assert.deepEqual(
-      d.map((x) => x.code),
-      ['kustomize-owner-renamed', 'kustomize-owner-renamed'],
-      'the words differ (prod-rg, dev-rg): two problems',
+      renamedOn(a, BASE_K).map((d) => text.slice(d.start, d.end)),
+      ['namePrefix: shop'],
     );
-    assert.match(d[0].message, /`dev-rg`.*\(in overlays\/dev\)$/);
-    assert.match(d[1].message, /`prod-rg`.*\(in overlays\/prod\)$/);
-    const same = overlay('namespace: prod\nnameSuffix: -x\n', {
-      'file:///repo/overlays/dev/kustomization.yaml': 'resources:\n  - ../../base\nnameSuffix: -x\n',
-    });
-    const one = same.fileDiagnostics(ALL, undefined, { complete: true });
-    assert.deepEqual(
-      one.map((x) => x.message.replace(/^.*\(in /, '(in ')),
-      ['(in overlays/dev and overlays/prod)'],
-    );
+    assert.deepEqual(renamedOn(a, K), []);
+  });
+
+  test('many references: listed, the list cut after five', () => {
+    const many = docs(rg('rg'), ...['a1', 'a2', 'a3', 'a4', 'a5', 'a6', 'a7'].map((n) => account(n, 'rg')));
+    const a = new Analysis();
+    a.indexFile(BASE_K, 'resources:\n  - all.yaml\n');
+    a.indexFile(ALL, many);
+    a.indexFile(K, 'resources:\n  - ../../base\nnamePrefix: p\n');
+    const d = renamedOn(a, K);
+    assert.equal(d.length, 1);
+    assert.match(d[0].message, /renames resources that 7 references of the overlay name/);
+    assert.match(d[0].message, /`pa5` .*; and 2 more\./);
+    assert.doesNotMatch(d[0].message, /`pa6`/);
   });
 
   test('nameSuffix too', () => {
-    assert.deepEqual(shown(overlay('nameSuffix: -prod\n'), ALL, base), ['kustomize-owner-renamed name']);
+    assert.deepEqual(renamedOn(overlay('nameSuffix: -prod\n'), K).length, 1);
   });
 
   test('a patch writing the renamed owner name: nothing', () => {
@@ -74,10 +92,11 @@ describe('an owner renamed by an overlay', () => {
     const a = overlay('namePrefix: prod-\npatches:\n  - path: patch.yaml\n', { [PATCH]: fix });
     assert.deepEqual(shown(a, ALL, base), []);
     assert.deepEqual(shown(a, PATCH, fix), []);
+    assert.deepEqual(renamedOn(a, K), []);
   });
 
   test('a namespace alone moves owner and child together: nothing', () => {
-    assert.deepEqual(shown(overlay('namespace: prod\n'), ALL, base), []);
+    assert.deepEqual(renamedOn(overlay('namespace: prod\n'), K), []);
   });
 
   test('an owner outside the overlay (in the cluster) is not the overlay’s business: nothing', () => {
@@ -88,10 +107,47 @@ describe('an owner renamed by an overlay', () => {
     a.indexFile(K, 'resources:\n  - ../../base\nnamePrefix: prod-\n');
     // The workspace's own Information stays (no group rg anywhere); the overlay adds nothing.
     assert.deepEqual(shown(a, ALL, only), ['owner-not-found rg']);
+    assert.deepEqual(renamedOn(a, K), []);
   });
 
-  test('a kustomization teaching Kustomize more name fields (configurations) is not second-guessed', () => {
-    const a = overlay('namePrefix: prod-\nconfigurations:\n  - owner-names.yaml\n');
-    assert.deepEqual(shown(a, ALL, base), []);
+  const CONFIG = 'file:///repo/overlays/prod/owner-names.yaml';
+  const teaching = (fieldSpecs: string) =>
+    `nameReference:\n  - kind: ResourceGroup\n    group: resources.cloud.example.com\n    fieldSpecs:\n${fieldSpecs}`;
+
+  test('configurations teaching Kustomize the owner field (nameReference): nothing', () => {
+    const a = overlay('namePrefix: prod-\nconfigurations:\n  - owner-names.yaml\n', {
+      [CONFIG]: teaching('      - kind: StorageAccount\n        path: spec/owner/name\n'),
+    });
+    assert.deepEqual(renamedOn(a, K), []);
+  });
+
+  test('the configuration file edited: the kustomization listing it is among the files to check again', () => {
+    const a = overlay('namePrefix: prod-\nconfigurations:\n  - owner-names.yaml\n', {
+      [CONFIG]: teaching('      - kind: StorageAccount\n        path: spec/owner/name\n'),
+    });
+    assert.deepEqual(renamedOn(a, K), []);
+    const affected = a.updateFile(
+      CONFIG,
+      teaching('      - kind: StorageAccountsBlobService\n        path: spec/owner/name\n'),
+    );
+    assert.ok(affected.has(K), [...affected].join(', '));
+    assert.equal(renamedOn(a, K).length, 1);
+  });
+
+  test('configurations teaching other kinds or fields only: still reported (Kustomize leaves this one as written)', () => {
+    for (const specs of [
+      '      - kind: StorageAccountsBlobService\n        path: spec/owner/name\n',
+      '      - kind: StorageAccount\n        path: spec/owner/armId\n',
+      '      - kind: StorageAccount\n        group: other.example.com\n        path: spec/owner/name\n',
+    ]) {
+      const a = overlay('namePrefix: prod-\nconfigurations:\n  - owner-names.yaml\n', { [CONFIG]: teaching(specs) });
+      assert.equal(renamedOn(a, K).length, 1, specs);
+    }
+    // A configuration file that is missing teaches nothing.
+    assert.equal(renamedOn(overlay('namePrefix: prod-\nconfigurations:\n  - owner-names.yaml\n'), K).length, 1);
+  });
+
+  test('CRD schemas given to Kustomize (crds) are not second-guessed: nothing', () => {
+    assert.deepEqual(renamedOn(overlay('namePrefix: prod-\ncrds:\n  - crd.json\n'), K), []);
   });
 });

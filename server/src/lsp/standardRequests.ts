@@ -30,13 +30,16 @@ import {
 } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { lspCodeActions } from './codeActionRequests';
+import { ownerConfigActions } from './ownerConfigAction';
 import { literalEdit } from '../service/helm/literalEdits';
 import { templateFixAllEdits } from '../service/helm/templateFixes';
 import { COPY_RESOURCE_PATH } from '../protocol/customRequests';
 import type { ParsedFile } from '../service/parse';
+import { LineIndex } from '../service/lineIndex';
 import type { Span } from '../service/workspace/manifest';
 import { definitionAt, prepareRenameAt, referencesAt, renameAt } from '../service/workspace/navigate';
-import { patchedResources } from '../service/kustomize/navigate';
+import { patchedResources, patchNameSpan } from '../service/kustomize/navigate';
+import { patchedTarget } from '../service/kustomize/renameInOverlays';
 import { resourcePath, shortResourcePath } from '../service/workspace/paths';
 import { documentSymbols, workspaceSymbols } from '../service/workspace/symbols';
 import { isMasked } from '../service/helm/mask';
@@ -70,6 +73,24 @@ function at(
 /** Why a name a Helm template writes as an action is not renamed: the chart's values give it. */
 const templatedName = (masked: string) =>
   `\`${asWritten(masked)}\` is written by a Helm template action: the chart's values give the name, so there is nothing here to rename.`;
+
+/**
+ * On the `metadata.name` of a patch: the resource it patches that an overlay using the patch builds (where
+ * its name is, to rename it from there), and the name's span in the patch.
+ */
+function patchRenameTarget(
+  s: ServerState,
+  uri: string,
+  file: ParsedFile,
+  offset: number,
+): { uri: string; offset: number; span: Span } | undefined {
+  const role = s.analysis.roleOf(uri);
+  if (role.role !== 'patch') return undefined;
+  const span = patchNameSpan(file, offset);
+  if (!span) return undefined;
+  const target = patchedTarget(s.analysis.overlayWorkspace(), role.overlays, patchedResources(s.index, file, offset));
+  return target && { uri: target.uri, offset: target.span[0] + 1, span };
+}
 
 function rangeIn(s: ServerState, uri: string, span: Span) {
   const f = s.index.get(uri);
@@ -174,7 +195,15 @@ export function registerRequests(s: ServerState): void {
         () => {
           const a = at(s, params.textDocument.uri, params.position);
           if (!a) return null;
-          const r = prepareRenameAt(s.index, a.doc.uri, a.offset);
+          const patched = patchRenameTarget(s, a.doc.uri, a.file, a.offset);
+          if (patched) {
+            const r = prepareRenameAt(s.index, patched.uri, patched.offset, s.analysis.overlayWorkspace());
+            if (r && 'error' in r) throw new ResponseError(ErrorCodes.InvalidRequest, r.error);
+            return r
+              ? { range: a.file.lines.range(patched.span[0], patched.span[1]), placeholder: r.placeholder }
+              : null;
+          }
+          const r = prepareRenameAt(s.index, a.doc.uri, a.offset, s.analysis.overlayWorkspace());
           if (!r) return null;
           if ('error' in r) throw new ResponseError(ErrorCodes.InvalidRequest, asWritten(r.error));
           if (isMasked(r.placeholder)) throw new ResponseError(ErrorCodes.InvalidRequest, templatedName(r.placeholder));
@@ -196,13 +225,21 @@ export function registerRequests(s: ServerState): void {
           const named = prepareRenameAt(s.index, a.doc.uri, a.offset);
           if (named && !('error' in named) && isMasked(named.placeholder))
             throw new ResponseError(ErrorCodes.InvalidRequest, templatedName(named.placeholder));
-          const r = renameAt(s.index, a.doc.uri, a.offset, params.newName);
+          const overlays = s.analysis.overlayWorkspace();
+          // On a patch's name: the resource it patches is renamed, and the patch with it.
+          const patched = patchRenameTarget(s, a.doc.uri, a.file, a.offset);
+          const r = patched
+            ? renameAt(s.index, patched.uri, patched.offset, params.newName, overlays)
+            : renameAt(s.index, a.doc.uri, a.offset, params.newName, overlays);
           if ('error' in r) throw new ResponseError(ErrorCodes.InvalidRequest, asWritten(r.error));
           const changes: Record<string, TextEdit[]> = {};
           for (const [uri, edits] of r) {
             const f = s.index.get(uri);
-            if (!f) continue;
-            changes[uri] = edits.map((e) => ({ range: f.lines().range(e.span[0], e.span[1]), newText: e.newText }));
+            // A kustomization or a patch is not indexed as manifests: its edits are on the text it has.
+            const text = f?.text ? undefined : overlays.read(uri);
+            const lines = text !== undefined ? new LineIndex(text) : f?.lines();
+            if (!lines) continue;
+            changes[uri] = edits.map((e) => ({ range: lines.range(e.span[0], e.span[1]), newText: e.newText }));
           }
           // Edits are computed on the texts the index holds: versioned, so an editor refuses them on a document
           // that changed meanwhile rather than corrupting it.
@@ -236,7 +273,10 @@ export function registerRequests(s: ServerState): void {
         const user = s.analysis.userTextOf(variant);
         // What the file is decides its checks (a patch, a template): the analysis knows.
         const diagnostics = () => s.analysis.fileDiagnostics(doc.uri, file);
-        return lspCodeActions(variant, params, {
+        const teach = client.createFileSupport
+          ? ownerConfigActions(s.analysis, doc.uri, file, params, doc.version)
+          : [];
+        const actions = lspCodeActions(variant, params, {
           // Edits computed on a template's mask are made only where they do the same to the template.
           ...(user !== undefined
             ? {
@@ -249,6 +289,7 @@ export function registerRequests(s: ServerState): void {
           documentChanges: client.documentChangesSupport,
           disabledSupport: client.codeActionDisabledSupport,
         });
+        return teach.length > 0 ? [...teach, ...actions] : actions;
       }, []);
     }),
   );

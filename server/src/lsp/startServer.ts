@@ -64,6 +64,8 @@ export function startServer(connection: Connection): ServerState {
     client.diagnosticRefreshSupport = !!caps.workspace?.diagnostics?.refreshSupport;
     client.codeLensRefreshSupport = !!caps.workspace?.codeLens?.refreshSupport;
     client.documentChangesSupport = !!caps.workspace?.workspaceEdit?.documentChanges;
+    client.createFileSupport =
+      client.documentChangesSupport && !!caps.workspace?.workspaceEdit?.resourceOperations?.includes('create');
     client.codeActionDisabledSupport = !!caps.textDocument?.codeAction?.disabledSupport;
     const init = params.initializationOptions as { settings?: unknown; indexChanged?: unknown } | undefined;
     if (init?.settings) client.settings = readLogged(init.settings);

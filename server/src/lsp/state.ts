@@ -40,6 +40,8 @@ export interface ClientState {
   diagnosticRefreshSupport: boolean;
   codeLensRefreshSupport: boolean;
   documentChangesSupport: boolean;
+  /** Workspace edits may create files (`workspace.workspaceEdit.resourceOperations` holds `create`). */
+  createFileSupport: boolean;
   /** Code actions may be sent disabled, with the reason (`textDocument.codeAction.disabledSupport`). */
   codeActionDisabledSupport: boolean;
   /** The client asked for `cloudManifests/indexChanged` (initializationOptions `indexChanged: true`). */
@@ -135,6 +137,7 @@ export function createState(connection: Connection): ServerState {
       diagnosticRefreshSupport: false,
       codeLensRefreshSupport: false,
       documentChangesSupport: false,
+      createFileSupport: false,
       codeActionDisabledSupport: false,
       indexEvents: false,
     },

@@ -12,6 +12,7 @@ import type { KindDef } from '../model/types';
 import { analyze } from './analyze';
 import { crdTextsOf, kindsOfCrdText, registryOfKinds } from './crd/sources';
 import type { Diag } from './diag';
+import type { Edit } from './codeActions';
 import { ChunkStore, type ParsedFile, type WorkCounters } from './parse';
 import { definesRoles, FileRoles, type FileRole } from './fileRoles';
 import { isMasked, maskTemplate, type MaskedTemplate } from './helm/mask';
@@ -19,8 +20,18 @@ import { asWritten } from './helm/unmask';
 import { templateDiagnostics } from './helm/templateDiagnostics';
 import { kustomizationDiagnostics, patchFileDiagnostics } from './kustomize/patchDiagnostics';
 import { isKustomizationUri, readKustomization, resolveFrom } from './kustomize/kustomization';
-import { renamedReferences, type RenamedByName } from './kustomize/renamedReferences';
+import { renamedReferences, type RenamedByName, type RenamedRef } from './kustomize/renamedReferences';
+import {
+  addConfigurationEdit,
+  configurationPaths,
+  isTaught,
+  ownerConfigText,
+  ownerRenamedDiag,
+  readNameReferences,
+  type NameReference,
+} from './kustomize/ownerConfig';
 import { overlayGraph } from './kustomize/overlayGraph';
+import type { OverlayWorkspace } from './kustomize/renameInOverlays';
 import { mergeOverlays, overlayName, renderedDiagnostics, type Placed } from './kustomize/renderedDiagnostics';
 import { renderedValueMarkdown } from './kustomize/renderedHover';
 import {
@@ -50,10 +61,14 @@ const TRANSFORMS =
 /** The uri a rendered resource has in its overlay's index (never a file's: no file is named so). */
 const renderedUri = (i: number) => `rendered:///${i}`;
 
-/** A kustomization that teaches Kustomize which fields hold names (then it may rewrite owner names). */
-const TAUGHT = /^(?:configurations|crds|openapi)\s*:/m;
+/** A kustomization that renames what it lists. */
+const RENAMES = /^(?:namePrefix|nameSuffix)\s*:/m;
 
-const NONE: readonly Diag[] = Object.freeze([]);
+/** A Kustomize configuration file teaching name references. */
+const NAME_REFERENCES = /^nameReference\s*:/m;
+
+/** A kustomization giving Kustomize schemas (then it may rewrite owner names: not second-guessed). */
+const SCHEMAS = /^(?:crds|openapi)\s*:/m;
 
 export interface AnalysisInputs {
   /** The kinds the analysis knows (default: the built-in ones). */
@@ -469,6 +484,12 @@ export class Analysis {
     // A resource file edited: the kustomizations and patches of the overlays that render it.
     if (overlays.length === 0)
       for (const [k, r] of this.renderings) if (r.reads.has(uri)) read.push(k, ...this.roles.patchesOf(k));
+    // A Kustomize configuration file edited: the kustomizations listing it (the owner references it teaches).
+    if (overlays.length === 0 && NAME_REFERENCES.test(typeof file === 'string' ? file : file.text))
+      for (const k of this.roles.kustomizations()) {
+        const text = this.userText(k);
+        if (text !== undefined && configurationPaths(text).some((p) => resolveFrom(k, p) === uri)) read.push(k);
+      }
     return this.index.dependents([uri, ...(definesRoles(uri) ? this.reroled : []), ...read], keys);
   }
 
@@ -563,7 +584,13 @@ export class Analysis {
     const own = this.ownDiagnostics(uri, f);
     // A patch's or a kustomization's values in the overlays that use them.
     const overlays = role.role === 'patch' ? role.overlays : role.role === 'kustomization' ? [uri] : [];
-    const renderedOwn = withRendered && overlays.length > 0 ? this.inOverlaysOf(uri, f, overlays, own) : [];
+    const inOverlays = withRendered && overlays.length > 0 ? this.inOverlaysOf(uri, f, overlays, own) : [];
+    // An overlay's broken owner references, once, on its kustomization.
+    const renamed =
+      withRendered && role.role === 'kustomization'
+        ? applySettings(f, this.ownerRenamed(uri, f.text), { rules: this.settings.rules })
+        : [];
+    const renderedOwn = renamed.length > 0 ? [...inOverlays, ...renamed] : inOverlays;
     const cross_ = cross ? this.crossDiagnostics(uri, f, cross) : [];
     const changed = this.changeDiagnostics(uri, f);
     const other = changed.length > 0 ? [...cross_, ...changed] : cross_;
@@ -778,19 +805,7 @@ export class Analysis {
     written: readonly (string | undefined)[],
   ): Diag[][] {
     const index = this.renderedIndex(kustomization, texts, written);
-    const r = this.renderedIndexes.get(kustomization)!;
-    const { slots } = r;
-    // References the overlay's renaming breaks (Kustomize does not rewrite owner names): unless one of its
-    // kustomizations teaches Kustomize more fields, which is not rendered here.
-    const reads = this.renderings.get(kustomization)?.reads;
-    const taught = [...(reads ?? [])].some(([u, t]) => isKustomizationUri(u) && t !== undefined && TAUGHT.test(t));
-    if (taught !== r.taught) for (const slot of slots) slot.renamed = undefined;
-    r.taught = taught;
-    const missing = taught ? [] : touched.filter((i) => slots[i].renamed === undefined);
-    if (missing.length > 0) {
-      const renamed = renamedReferences(index, renderedUri, written, missing, r);
-      missing.forEach((i, n) => (slots[i].renamed = renamed[n]));
-    }
+    const { slots } = this.renderedIndexes.get(kustomization)!;
     return touched.map((i) => {
       const slot = slots[i];
       slot.own ??= validateFile(slot.file);
@@ -799,15 +814,87 @@ export class Analysis {
         ownerResolution: 'off',
         display: () => overlay,
       });
-      const renamed = taught ? NONE : (slot.renamed ?? NONE);
-      if (slot.cross.length === 0 && renamed.length === 0) return slot.own;
+      if (slot.cross.length === 0) return slot.own;
       // The same array while its parts are (renderedDiagnostics keeps what it placed by it).
       const c = slot.combined;
-      if (c && c.own === slot.own && c.cross === slot.cross && c.renamed === renamed) return c.all;
-      const all = [...slot.own, ...slot.cross, ...renamed];
-      slot.combined = { own: slot.own, cross: slot.cross, renamed, all };
+      if (c && c.own === slot.own && c.cross === slot.cross) return c.all;
+      const all = [...slot.own, ...slot.cross];
+      slot.combined = { own: slot.own, cross: slot.cross, all };
       return all;
     });
+  }
+
+  /**
+   * The references an overlay's renaming breaks (Kustomize does not rewrite owner names), as one problem
+   * on its kustomization (kustomize/ownerConfig.ts), less those its kustomizations' `configurations:` teach
+   * Kustomize; none where one of them gives Kustomize CRD schemas (`crds`, `openapi`: not read here).
+   */
+  private ownerRenamed(kustomization: string, text: string): Diag[] {
+    const refs = this.renamedRefs(kustomization);
+    if (!refs) return [];
+    const d = ownerRenamedDiag(text, refs.broken);
+    return d ? [d] : [];
+  }
+
+  /** The renamed references of an overlay, those its configurations teach left out (undefined: not told). */
+  private renamedRefs(kustomization: string): { broken: RenamedRef[]; taught: NameReference[] } | undefined {
+    if (!this.renderOverlays) return undefined;
+    const text = this.userText(kustomization);
+    // Where the renaming is written: an overlay of a renaming base is told by the base's kustomization.
+    if (text === undefined || !RENAMES.test(text)) return undefined;
+    const rendered = this.renderOverlay(kustomization);
+    if (rendered.resources.length === 0) return undefined;
+    const taught: NameReference[] = [];
+    for (const [u, t] of this.renderings.get(kustomization)?.reads ?? []) {
+      if (!isKustomizationUri(u) || t === undefined) continue;
+      if (SCHEMAS.test(t)) return undefined;
+      for (const p of configurationPaths(t)) {
+        const at = resolveFrom(u, p);
+        const config = at === undefined ? undefined : this.userText(at);
+        if (config !== undefined) for (const n of readNameReferences(config)) taught.push(n);
+      }
+    }
+    const toText = this.renderedText(kustomization);
+    const index = this.renderedIndex(
+      kustomization,
+      rendered.resources.map((r) => toText(r)),
+      rendered.written,
+    );
+    const r = this.renderedIndexes.get(kustomization)!;
+    const missing: number[] = [];
+    r.slots.forEach((slot, i) => slot.renamed === undefined && missing.push(i));
+    if (missing.length > 0) {
+      const found = renamedReferences(index, renderedUri, rendered.written, missing, r);
+      missing.forEach((i, n) => (r.slots[i].renamed = found[n]));
+    }
+    const broken: RenamedRef[] = [];
+    for (const slot of r.slots) for (const ref of slot.renamed ?? []) if (!isTaught(taught, ref)) broken.push(ref);
+    return { broken, taught };
+  }
+
+  /**
+   * The quick fix of an overlay's kustomize-owner-renamed: a configuration file teaching Kustomize the
+   * fields its renaming breaks (next to the kustomization, where its load restrictor accepts it), and the
+   * edit listing it under `configurations:`. Undefined when there is nothing to teach.
+   */
+  ownerConfigFix(
+    kustomization: string,
+  ): { create: { uri: string; text: string }; edit: Edit; base: string } | undefined {
+    const refs = this.renamedRefs(kustomization);
+    const text = this.userText(kustomization);
+    if (!refs || refs.broken.length === 0 || text === undefined) return undefined;
+    // A name no file has: a file of that name may teach other kinds already.
+    let path = 'kustomizeconfig/owner-references.yaml';
+    const taken = (p: string) => {
+      const u = resolveFrom(kustomization, p);
+      return u === undefined || this.userText(u) !== undefined;
+    };
+    for (let n = 2; taken(path) && n < 100; n++) path = `kustomizeconfig/owner-references-${n}.yaml`;
+    const uri = resolveFrom(kustomization, path);
+    const edit = addConfigurationEdit(text, path);
+    if (!uri || !edit) return undefined;
+    const eol = text.includes('\r\n') ? '\r\n' : '\n';
+    return { create: { uri, text: ownerConfigText(refs.broken, eol) }, edit, base: text };
   }
 
   /**
@@ -975,13 +1062,11 @@ export class Analysis {
         file: ParsedFile;
         own?: Diag[];
         cross?: Diag[];
-        renamed?: Diag[];
-        combined?: { own: Diag[]; cross: Diag[]; renamed: readonly Diag[]; all: Diag[] };
+        renamed?: RenamedRef[];
+        combined?: { own: Diag[]; cross: Diag[]; all: Diag[] };
       }[];
       /** The names the resources were written with, as last indexed. */
       written?: readonly (string | undefined)[];
-      /** A kustomization of the overlay teaches Kustomize fields (renamed references are not reported). */
-      taught?: boolean;
       /** The resources the overlay renamed, by written name (renamedReferences), while no identity changes. */
       renamed?: RenamedByName;
     }
@@ -992,6 +1077,11 @@ export class Analysis {
    * checking a patch named alone reads its overlay's base this way). None by default.
    */
   readUnindexed: (uri: string) => string | undefined = () => undefined;
+
+  /** The workspace's kustomizations and the files they read, for rename (kustomize/renameInOverlays.ts). */
+  overlayWorkspace(): OverlayWorkspace {
+    return { kustomizations: this.roles.kustomizations(), read: (u) => this.userText(u) };
+  }
 
   /** The text of a file as the user wrote it: the open document's, else the indexed one, else read. */
   private userText(uri: string): string | undefined {

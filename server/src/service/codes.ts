@@ -440,7 +440,7 @@ export const CODES = {
   'kustomize-owner-renamed': {
     severity: 'warning',
     title:
-      "An overlay's namePrefix or nameSuffix renames an owner (or a referenced resource) that a resource of the overlay names in `spec.owner.name` or a ResourceReference: Kustomize does not rewrite those fields of custom resources, so the rendered reference names a resource the overlay does not create.",
+      "An overlay's namePrefix or nameSuffix renames owners (or referenced resources) that resources of the overlay name in `spec.owner.name` or a ResourceReference: Kustomize does not rewrite those fields of custom resources unless a `configurations:` file's `nameReference` entries teach it, so the rendered references name resources the overlay does not create. Reported once per overlay, on its kustomization, with the references listed.",
     example:
       'kind: Kustomization\nnamePrefix: prod-   # ResourceGroup rg becomes prod-rg; a StorageAccount owned by rg still names rg',
   },

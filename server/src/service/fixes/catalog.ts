@@ -122,9 +122,12 @@ export const FIXES: Record<Code, FixDoc> = {
   'kustomize-not-rendered': NONE(
     'Nothing to fix: it says what is not checked. Check the rendered output with `kubectl kustomize <folder> | cloud-manifests check -` when it matters.',
   ),
-  'kustomize-owner-renamed': NONE(
-    'Patch the reference in the overlay to the renamed name (`spec.owner.name: prod-rg`), or teach Kustomize the field with a `configurations:` nameReference (then it is no longer checked here), or leave the owner out of the overlay if the reference is to the original in the cluster.',
-  ),
+  'kustomize-owner-renamed': {
+    text: "Teach Kustomize the fields: the quick fix (in the editor; `check --fix` creates no file) creates `kustomizeconfig/owner-references.yaml` beside the kustomization, with a `nameReference` entry per owner kind whose `fieldSpecs` are the referring kinds' `spec/owner/name`, and lists it under `configurations:`; then every reference follows the prefix. Or patch each reference to the renamed name, or leave the owner out of the overlay if the reference is to the original in the cluster.",
+    actions: [
+      'Teach Kustomize the owner references: create kustomizeconfig/owner-references.yaml and list it under `configurations:`',
+    ],
+  },
   'kustomize-outside-root': NONE(
     "Move the file below the kustomization's folder, or make its folder a kustomization (a base or a component) and list the folder; builds run with `--load-restrictor LoadRestrictionsNone` accept it as it is.",
   ),

@@ -31,3 +31,17 @@ export function patchedResources(index: WorkspaceIndex, file: ParsedFile, offset
     .sort((a, b) => rank(a.namespace) - rank(b.namespace) || (a.uri < b.uri ? -1 : a.uri > b.uri ? 1 : 0))
     .map((m) => ({ uri: m.uri, span: m.nameSpan ?? m.span }));
 }
+
+/** The span of a patch document's `metadata.name` under the cursor (its text without quotes), if there. */
+export function patchNameSpan(file: ParsedFile, offset: number): [number, number] | undefined {
+  const chunk = chunkAt(file, offset);
+  const root = analysisTree(chunk).contents;
+  const meta = isMap(root) ? entry(root, 'metadata')?.value : undefined;
+  const nameNode = isMap(meta) ? entry(meta, 'name')?.value : undefined;
+  const [s, e] = spanOf(nameNode);
+  const at = offset - chunk.offset;
+  if (!(e > s && s <= at && at <= e) || typeof scalarValue(nameNode) !== 'string') return undefined;
+  const raw = file.text.slice(chunk.offset + s, chunk.offset + e);
+  const quoted = (raw[0] === '"' || raw[0] === "'") && raw.length >= 2;
+  return quoted ? [chunk.offset + s + 1, chunk.offset + e - 1] : [chunk.offset + s, chunk.offset + e];
+}

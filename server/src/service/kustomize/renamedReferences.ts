@@ -3,19 +3,38 @@
 // know the `spec.owner.name` or the ResourceReferences of custom resources. `kubectl kustomize` (Kustomize
 // v5.5) on a base with a ResourceGroup `rg` and a StorageAccount owned by `rg`, with `namePrefix: prod-`,
 // gives a ResourceGroup `prod-rg` and a StorageAccount whose `spec.owner.name` is still `rg`: the overlay's
-// account hangs off a group the overlay does not create. Reported only where sure: the reference resolves
+// account hangs off a group the overlay does not create. Found only where sure: the reference resolves
 // to nothing in the rendered overlay, and a resource of the kind it needs, in its namespace, was written
-// with the referenced name and renamed by the overlay. A kustomization that teaches Kustomize more fields
-// (`configurations`) is not rendered here (kustomize-not-rendered): the caller does not ask then.
-import type { Diag } from '../diag';
-import { sitesOf, type Manifest } from '../workspace/manifest';
+// with the referenced name and renamed by the overlay. The caller reports them once per overlay
+// (ownerConfig.ts), leaving out those a `configurations:` nameReference entry teaches Kustomize.
+import { groupOf, sitesOf, type Manifest } from '../workspace/manifest';
 import { targetKindOf, type WorkspaceIndex } from '../workspace/workspaceIndex';
 
 /** The rendered resources by the name they were written with, only those the overlay renamed. */
 export type RenamedByName = Map<string, Manifest[]>;
 
+/** A reference the overlay's renaming breaks. */
+export interface RenamedRef {
+  /** The resource whose field names the old name, as rendered. */
+  referrer: { kind: string; group: string; name?: string };
+  /** The field as the user reads it (`spec.owner.name`) and as a Kustomize fieldSpec path (`spec/owner/name`). */
+  field: string;
+  fieldPath: string;
+  /** The name written in the field. */
+  written: string;
+  /** The resource it named, under its rendered name. */
+  owner: { kind: string; group: string; name: string };
+}
+
+/** `spec.a[0].b` → `spec/a/b`: Kustomize's fieldSpec paths go through lists without an index. */
+const kustomizePath = (dotted: string): string =>
+  dotted
+    .replace(/\[\d+\]/g, '')
+    .split('.')
+    .join('/');
+
 /**
- * The renamed-reference problems of the rendered resources `touched`, per resource (offsets in its text).
+ * The renamed references of the rendered resources `touched`, per resource.
  * `uriOf(i)` is the uri the index holds rendered resource `i` under; `written[i]` the name it was written with.
  * `kept` holds the table of renamed resources while no resource's identity or written name changes (a
  * caller that checks again after each edit: building it reads every rendered resource).
@@ -26,7 +45,7 @@ export function renamedReferences(
   written: readonly (string | undefined)[],
   touched: readonly number[],
   kept: { renamed?: RenamedByName } = {},
-): Diag[][] {
+): RenamedRef[][] {
   let renamed = kept.renamed;
   const byWrittenName = () => {
     if (renamed) return renamed;
@@ -43,7 +62,7 @@ export function renamedReferences(
     return renamed;
   };
   return touched.map((i) => {
-    const out: Diag[] = [];
+    const out: RenamedRef[] = [];
     for (const m of index.get(uriOf(i))?.manifests ?? [])
       for (const site of sitesOf(m)) {
         if (site.name === undefined || !site.nameSpan || index.resolve(m, site).status !== 'notFound') continue;
@@ -58,13 +77,11 @@ export function renamedReferences(
         if (!now?.name) continue;
         const field = site.role === 'owner' ? 'spec.owner.name' : `${site.path}.name`;
         out.push({
-          code: 'kustomize-owner-renamed',
-          message:
-            `\`${field}\` names \`${site.name}\`, but this overlay renames that ${now.kind} \`${now.name}\` and Kustomize ` +
-            `does not rewrite \`${field}\` of custom resources: the rendered ${m.kind} names ${site.role === 'owner' ? 'an owner' : 'a resource'} ` +
-            `the overlay does not create. Write \`name: ${now.name}\` in a patch of the overlay, or leave the name unprefixed.`,
-          start: site.nameSpan[0],
-          end: site.nameSpan[1],
+          referrer: { kind: m.kind, group: groupOf(m), name: m.name },
+          field,
+          fieldPath: kustomizePath(field),
+          written: site.name,
+          owner: { kind: now.kind, group: groupOf(now), name: now.name },
         });
       }
     return out;

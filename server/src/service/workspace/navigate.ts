@@ -6,6 +6,7 @@ import { whereOf } from './checks';
 import type { WorkspaceIndex } from './workspaceIndex';
 import { renameNameLimit } from './renameLimits';
 import { K8S_NAME, sitesOf, type Manifest, type RefSite, type Span } from './manifest';
+import { overlayRenameEdits, overlayRenameRefusal, type OverlayWorkspace } from '../kustomize/renameInOverlays';
 
 export interface Loc {
   uri: string;
@@ -141,28 +142,35 @@ export function prepareRenameAt(
   index: WorkspaceIndex,
   uri: string,
   offset: number,
+  overlays?: OverlayWorkspace,
 ): PrepareRename | { error: string } | undefined {
   const t = targetAt(index, uri, offset);
   if (!t) return undefined;
   const text = index.get(uri)!.text;
   const [span, name] =
     t.kind === 'definition' ? [t.manifest.nameSpan!, t.manifest.name!] : [t.site.nameSpan!, t.site.name!];
-  if (t.kind === 'site' && manifestsOf(index, t).length === 0)
+  const targets = t.kind === 'definition' ? [t.manifest] : manifestsOf(index, t);
+  if (targets.length === 0)
     return { error: `\`${name}\` is not defined in the workspace: there is no manifest to rename.` };
   const edit = scalarEdit(text, span, name, name);
   if ('error' in edit) return edit;
+  const refused = overlays && overlayRenameRefusal(overlays, targets[0], targets[0].name!);
+  if (refused) return { error: refused };
   return { span: contentSpan(text, span, name) ?? span, placeholder: name };
 }
 
 /**
  * Renames the manifest at the cursor (its `metadata.name`, or what the owner or reference at the cursor
- * names) and every owner and reference naming it, in every file. Edits per uri, against the indexed texts.
+ * names) and every owner and reference naming it, in every file; with `overlays`, every place the
+ * kustomizations that build it name it too (kustomize/renameInOverlays.ts). Edits per uri, against the
+ * indexed texts (a kustomization's or a patch's: the text `overlays.read` gives).
  */
 export function renameAt(
   index: WorkspaceIndex,
   uri: string,
   offset: number,
   newName: string,
+  overlays?: OverlayWorkspace,
 ): Map<string, Edit[]> | { error: string } {
   const t = targetAt(index, uri, offset);
   if (!t) return { error: 'Rename works on a `metadata.name`, or on the `name` of an owner or a reference.' };
@@ -204,6 +212,15 @@ export function renameAt(
   for (const r of referencesTo(index, target)) {
     const err = add(r.loc.uri, r.loc.span, r.site.name!);
     if (err) return err;
+  }
+  if (overlays) {
+    const more = overlayRenameEdits(overlays, target, target.name!, newName);
+    if (!(more instanceof Map)) return more;
+    for (const [u, f] of more) {
+      let list = edits.get(u);
+      if (!list) edits.set(u, (list = []));
+      for (const e of f.edits) if (!list.some((x) => x.span[0] === e.span[0])) list.push(e);
+    }
   }
   for (const list of edits.values()) list.sort((x, y) => x.span[0] - y.span[0]);
   return edits;

@@ -1,0 +1,49 @@
+// The quick fix of kustomize-owner-renamed: one workspace edit that creates the Kustomize configuration
+// file teaching Kustomize the overlay's owner fields (service/kustomize/ownerConfig.ts) and lists it under
+// the kustomization's `configurations:`. A file is created, so it is offered only to a client whose
+// workspace edits may create files; the CLI's `check --fix` creates none.
+import { CodeActionKind, type CodeAction, type CodeActionParams } from 'vscode-languageserver';
+import type { Analysis } from '../service/analysis';
+import { SOURCE } from '../service/codes';
+import type { ParsedFile } from '../service/parse';
+
+export function ownerConfigActions(
+  analysis: Analysis,
+  uri: string,
+  file: ParsedFile,
+  params: CodeActionParams,
+  version: number | null,
+): CodeAction[] {
+  const wanted = params.context.only;
+  if (wanted && !wanted.some((o) => CodeActionKind.QuickFix === o || CodeActionKind.QuickFix.startsWith(o + '.')))
+    return [];
+  const diags = params.context.diagnostics.filter((d) => d.source === SOURCE && d.code === 'kustomize-owner-renamed');
+  if (diags.length === 0) return [];
+  const fix = analysis.ownerConfigFix(uri);
+  // Computed on the analysis's text of the kustomization: offered only while it is the editor's.
+  if (!fix || fix.base !== file.text) return [];
+  const path = fix.create.uri.slice(uri.lastIndexOf('/') + 1);
+  return [
+    {
+      title: `Teach Kustomize the owner references: create ${path} and list it under \`configurations:\``,
+      kind: CodeActionKind.QuickFix,
+      diagnostics: diags,
+      isPreferred: true,
+      edit: {
+        documentChanges: [
+          { kind: 'create', uri: fix.create.uri, options: { overwrite: false, ignoreIfExists: false } },
+          {
+            textDocument: { uri: fix.create.uri, version: null },
+            edits: [
+              { range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, newText: fix.create.text },
+            ],
+          },
+          {
+            textDocument: { uri, version },
+            edits: [{ range: file.lines.range(fix.edit.start, fix.edit.end), newText: fix.edit.newText }],
+          },
+        ],
+      },
+    },
+  ];
+}
