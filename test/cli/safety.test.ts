@@ -288,6 +288,18 @@ test('a settings file may not point the links of the codes anywhere but https:',
   put(dir, '.cloud-manifests.json', JSON.stringify({ docsBaseUrl: 'https://docs.example.com/codes' }));
   const ok = cli(dir, ['--format', 'sarif', 'a.yaml']);
   assert.match(ok.stdout, /"helpUri": "https:\/\/docs\.example\.com\/codes\/enum-case\.md"/);
+  // The repository moved every link: the reader is told where they lead.
+  assert.equal(
+    ok.stderr,
+    "cloud-manifests: .cloud-manifests.json: the links of the codes (SARIF helpUri) point to https://docs.example.com/codes, as the repository's settings say\n",
+  );
+  // A user name or password in the address is never put in the links, nor echoed.
+  put(dir, '.cloud-manifests.json', JSON.stringify({ docsBaseUrl: 'https://user:s3cret@docs.example.com/codes' }));
+  const creds = cli(dir, ['--format', 'sarif', 'a.yaml']);
+  assert.equal(creds.status, 0, creds.stderr);
+  assert.doesNotMatch(creds.stdout, /helpUri|s3cret/);
+  assert.match(creds.stderr, /docsBaseUrl is ignored: it holds a user name or password/);
+  assert.doesNotMatch(creds.stderr, /s3cret/);
 });
 
 test('a settings file that is a FIFO, a device or a link leading out of the folder stops the run at once', () => {

@@ -21,6 +21,8 @@ export interface CheckOptions {
   /** `--no-kustomize`: overlays are not rendered (patches are still checked as partial manifests). */
   noKustomize?: boolean;
   config?: string;
+  /** `--crds PATH`, in order: CRD files or folders the user names (anywhere but /proc, /sys and /dev). */
+  crds: string[];
   /** Name used for `-` (standard input) in reports. */
   stdinFilename?: string;
   /** `--color` / `--no-color`; undefined: decide from the terminal and NO_COLOR / FORCE_COLOR. */
@@ -61,6 +63,8 @@ Options:
   --fix-dry-run           print the safe fixes as a unified diff and write nothing; the
                           report is of the files as they are
   --config FILE           settings file (default: .cloud-manifests.json in the current folder)
+  --crds PATH             a CRD file or folder whose kinds the files use (repeatable); the
+                          settings file's crds name only files inside the repository
   --api-domain DOMAIN     domain of the API groups (stored in the settings)
   --stdin-filename NAME   name to report for - (standard input)
   --color, --no-color     force or disable colour (default: on a terminal only; NO_COLOR
@@ -77,7 +81,15 @@ Exit codes: 0 no errors (warnings within --max-warnings), 1 errors or too many w
 written (listed at the end; the other files are checked and fixed).`;
 
 /** Options that take a value. */
-const VALUED = new Set(['--format', '--rule', '--max-warnings', '--config', '--api-domain', '--stdin-filename']);
+const VALUED = new Set([
+  '--format',
+  '--rule',
+  '--max-warnings',
+  '--config',
+  '--crds',
+  '--api-domain',
+  '--stdin-filename',
+]);
 const FLAGS = new Set([
   '--fix',
   '--fix-dry-run',
@@ -138,7 +150,7 @@ export function parseArgs(argv: readonly string[]): Command {
       throw new CliError(`missing command before ${command}: cloud-manifests check [options] [paths…]`, true);
     throw new CliError(`unknown command "${command}"; the commands are check, crds and schemas`, true);
   }
-  const o: CheckOptions = { paths: [], format: 'text', rules: {}, quiet: false };
+  const o: CheckOptions = { paths: [], format: 'text', rules: {}, quiet: false, crds: [] };
   let options = true;
   for (let i = 0; i < args.length; i++) {
     const arg = args[i];
@@ -190,6 +202,10 @@ export function parseArgs(argv: readonly string[]): Command {
       case '--config':
         if (!value) throw new CliError('--config needs a file name', true);
         o.config = value;
+        break;
+      case '--crds':
+        if (!value) throw new CliError('--crds needs a CRD file or folder', true);
+        o.crds.push(value);
         break;
       case '--api-domain':
         if (!value!.trim()) throw new CliError('--api-domain needs a domain, e.g. cloud.example.com', true);
