@@ -9,6 +9,7 @@ import { spawnSync, type SpawnSyncOptions } from 'node:child_process';
 import {
   chmodSync,
   chownSync,
+  linkSync,
   lstatSync,
   mkdirSync,
   mkdtempSync,
@@ -120,6 +121,37 @@ describe('check --fix writes only what it may, whole', () => {
     assert.equal(readFileSync(join(dir, 'b.yaml'), 'utf8'), fixable('b'));
     assert.equal(lstatSync(join(dir, 'b.yaml')).mode & 0o777, 0o444, 'the mode is kept');
     assert.equal(readFileSync(join(dir, 'locked/d.yaml'), 'utf8'), fixable('d'));
+  });
+
+  test('a file with another hard link is not replaced: both names keep the same text, and the run says why', () => {
+    const dir = scratch();
+    put(dir, 'a.yaml', fixable('a'));
+    linkSync(join(dir, 'a.yaml'), join(dir, 'other-name.yaml'));
+    const r = cli(dir, ['--fix', 'a.yaml']);
+    assert.equal(r.status, 2, r.stderr);
+    assert.match(
+      r.stderr,
+      /a\.yaml: not written: it has 2 hard links, and replacing it would leave the other name with the old text/,
+    );
+    assert.equal(lstatSync(join(dir, 'a.yaml')).ino, lstatSync(join(dir, 'other-name.yaml')).ino, 'still one file');
+    assert.equal(readFileSync(join(dir, 'other-name.yaml'), 'utf8'), fixable('a'));
+  });
+
+  test('a read-only file is not written even by root, and the run says so', () => {
+    const dir = scratch();
+    put(dir, 'a.yaml', fixable('a'));
+    chmodSync(join(dir, 'a.yaml'), 0o444);
+    // As whoever runs the tests: root may replace any file, yet the mode says this one is not to change.
+    const r = cli(dir, ['--fix', 'a.yaml']);
+    assert.equal(r.status, 2, r.stderr);
+    assert.match(
+      r.stderr,
+      asRoot
+        ? /a\.yaml: not written: it is read-only \(mode 0444\); make it writable to have it fixed/
+        : /a\.yaml: not written: permission denied/,
+    );
+    assert.match(r.stderr, /fixed 0 problems in 0 files/);
+    assert.equal(readFileSync(join(dir, 'a.yaml'), 'utf8'), fixable('a'));
   });
 
   test('mode and owner are kept; no temporary file is left behind', () => {
