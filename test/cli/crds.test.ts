@@ -3,10 +3,10 @@
 // a name that does not exist is a usage error.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { homedir, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { after, test } from 'node:test';
+import { after, describe, test } from 'node:test';
 import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
 import { parseAllDocuments } from 'yaml';
@@ -58,7 +58,7 @@ test('cli crds: the crds setting reads a folder of bundles besides the files che
     encoding: 'utf8',
   });
   assert.equal(bad.status, 2);
-  assert.match(bad.stderr, /crds: no such file or folder: no\/such\/folder/);
+  assert.match(bad.stderr, /crds: no\/such\/folder: not a file or folder inside the repository/);
 });
 
 test('cli crds: --fix-dry-run fixes manifests of CRD kinds as of built-in ones', () => {
@@ -114,4 +114,76 @@ test('cli crds: schemas --crds writes JSON Schemas of the CRD kinds, which accep
   );
   const usage = spawnSync(process.execPath, [CLI, 'schemas', '--crds', 'crds'], { cwd, encoding: 'utf8' });
   assert.equal(usage.status, 2);
+});
+
+describe('cli crds: a repository settings file names only files inside the repository', () => {
+  // An operator's CRD outside the repository, and a name beside it that does not exist.
+  write('elsewhere/operator/crds.yaml', CRD);
+  write('repo/manifests/w.yaml', WIDGET);
+  symlinkSync(join(dir, 'elsewhere', 'operator'), join(dir, 'repo', 'link-out'));
+  symlinkSync(join(dir, 'elsewhere', 'gone'), join(dir, 'repo', 'dangling'));
+  const repo = join(dir, 'repo');
+  const refusal = (entry: string) =>
+    `cloud-manifests: crds: ${entry}: not a file or folder inside the repository (a repository's settings name only its own files; name others with --crds or in your user settings)`;
+
+  test('outside it, existing or not, through a link or not, /proc and /etc: one refusal, nothing read', () => {
+    const entries = [
+      '/etc/passwd',
+      '/proc/self/environ',
+      '/proc/self/mem',
+      '../elsewhere/operator',
+      '../elsewhere/gone',
+      'link-out',
+      'dangling',
+    ];
+    write('repo/.cloud-manifests.json', JSON.stringify({ crds: entries }));
+    const r = spawnSync(process.execPath, [CLI, 'check', 'manifests'], { cwd: repo, encoding: 'utf8' });
+    assert.equal(r.status, 2);
+    // The same words for a path that exists and one that does not: the settings cannot probe the machine.
+    assert.equal(r.stderr, entries.map((e) => refusal(e) + '\n').join(''));
+    assert.equal(r.stdout, '', 'nothing was checked');
+  });
+
+  test('a walk of / or of the home folder is refused, whoever names it', () => {
+    write('repo/.cloud-manifests.json', JSON.stringify({ crds: ['/'] }));
+    const repoRoot = spawnSync(process.execPath, [CLI, 'check', 'manifests'], { cwd: repo, encoding: 'utf8' });
+    assert.equal(repoRoot.status, 2);
+    assert.equal(repoRoot.stderr, refusal('/') + '\n');
+    write('repo/.cloud-manifests.json', '{}');
+    for (const path of ['/', homedir()]) {
+      const r = check(repo, '--crds', path, 'manifests');
+      assert.equal(r.status, 2);
+      assert.equal(
+        r.stderr,
+        `cloud-manifests: crds: ${path}: the root or home folder is not searched for CRDs; name the folder that holds them\n`,
+      );
+    }
+    for (const path of ['/proc/self/environ', '/proc/self/cwd', '/dev/null', '/sys']) {
+      const r = check(repo, '--crds', path, 'manifests');
+      assert.equal(r.status, 2);
+      assert.equal(r.stderr, `cloud-manifests: crds: ${path}: /proc, /sys and /dev are never read\n`);
+    }
+  });
+
+  test('a folder with more YAML files than a CRD folder holds is refused with a word, not read', () => {
+    for (let i = 0; i <= 2000; i++) write(`many/f${i}.yaml`, 'a: 1\n');
+    const r = check(repo, '--crds', '../many', 'manifests');
+    assert.equal(r.status, 2);
+    assert.match(r.stderr, /crds: \.\.\/many: more than 2000 YAML files or 10000 folders below it; none of it is read/);
+  });
+
+  test('outside paths come from the command line, or a settings file named outright outside the folder', () => {
+    write('repo/.cloud-manifests.json', '{}');
+    const cli = check(repo, '--crds', '../elsewhere/operator', 'manifests');
+    assert.equal(cli.status, 1, cli.stderr);
+    assert.deepEqual(codesOf(cli.out), ['value-range']);
+    write('mine/settings.json', JSON.stringify({ crds: ['../elsewhere/operator'] }));
+    const own = check(repo, '--config', join(dir, 'mine', 'settings.json'), 'manifests');
+    assert.equal(own.status, 1, own.stderr);
+    assert.deepEqual(codesOf(own.out), ['value-range']);
+    // Inside the repository, the repository's settings file names what it holds.
+    write('repo/vendor/crds.yaml', CRD);
+    write('repo/.cloud-manifests.json', JSON.stringify({ crds: ['vendor'] }));
+    assert.deepEqual(codesOf(check(repo, 'manifests').out), ['value-range']);
+  });
 });

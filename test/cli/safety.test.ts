@@ -9,6 +9,7 @@ import { spawnSync, type SpawnSyncOptions } from 'node:child_process';
 import {
   chmodSync,
   chownSync,
+  linkSync,
   lstatSync,
   mkdirSync,
   mkdtempSync,
@@ -120,6 +121,37 @@ describe('check --fix writes only what it may, whole', () => {
     assert.equal(readFileSync(join(dir, 'b.yaml'), 'utf8'), fixable('b'));
     assert.equal(lstatSync(join(dir, 'b.yaml')).mode & 0o777, 0o444, 'the mode is kept');
     assert.equal(readFileSync(join(dir, 'locked/d.yaml'), 'utf8'), fixable('d'));
+  });
+
+  test('a file with another hard link is not replaced: both names keep the same text, and the run says why', () => {
+    const dir = scratch();
+    put(dir, 'a.yaml', fixable('a'));
+    linkSync(join(dir, 'a.yaml'), join(dir, 'other-name.yaml'));
+    const r = cli(dir, ['--fix', 'a.yaml']);
+    assert.equal(r.status, 2, r.stderr);
+    assert.match(
+      r.stderr,
+      /a\.yaml: not written: it has 2 hard links, and replacing it would leave the other name with the old text/,
+    );
+    assert.equal(lstatSync(join(dir, 'a.yaml')).ino, lstatSync(join(dir, 'other-name.yaml')).ino, 'still one file');
+    assert.equal(readFileSync(join(dir, 'other-name.yaml'), 'utf8'), fixable('a'));
+  });
+
+  test('a read-only file is not written even by root, and the run says so', () => {
+    const dir = scratch();
+    put(dir, 'a.yaml', fixable('a'));
+    chmodSync(join(dir, 'a.yaml'), 0o444);
+    // As whoever runs the tests: root may replace any file, yet the mode says this one is not to change.
+    const r = cli(dir, ['--fix', 'a.yaml']);
+    assert.equal(r.status, 2, r.stderr);
+    assert.match(
+      r.stderr,
+      asRoot
+        ? /a\.yaml: not written: it is read-only \(mode 0444\); make it writable to have it fixed/
+        : /a\.yaml: not written: permission denied/,
+    );
+    assert.match(r.stderr, /fixed 0 problems in 0 files/);
+    assert.equal(readFileSync(join(dir, 'a.yaml'), 'utf8'), fixable('a'));
   });
 
   test('mode and owner are kept; no temporary file is left behind', () => {
@@ -288,6 +320,18 @@ test('a settings file may not point the links of the codes anywhere but https:',
   put(dir, '.cloud-manifests.json', JSON.stringify({ docsBaseUrl: 'https://docs.example.com/codes' }));
   const ok = cli(dir, ['--format', 'sarif', 'a.yaml']);
   assert.match(ok.stdout, /"helpUri": "https:\/\/docs\.example\.com\/codes\/enum-case\.md"/);
+  // The repository moved every link: the reader is told where they lead.
+  assert.equal(
+    ok.stderr,
+    "cloud-manifests: .cloud-manifests.json: the links of the codes (SARIF helpUri) point to https://docs.example.com/codes, as the repository's settings say\n",
+  );
+  // A user name or password in the address is never put in the links, nor echoed.
+  put(dir, '.cloud-manifests.json', JSON.stringify({ docsBaseUrl: 'https://user:s3cret@docs.example.com/codes' }));
+  const creds = cli(dir, ['--format', 'sarif', 'a.yaml']);
+  assert.equal(creds.status, 0, creds.stderr);
+  assert.doesNotMatch(creds.stdout, /helpUri|s3cret/);
+  assert.match(creds.stderr, /docsBaseUrl is ignored: it holds a user name or password/);
+  assert.doesNotMatch(creds.stderr, /s3cret/);
 });
 
 test('a settings file that is a FIFO, a device or a link leading out of the folder stops the run at once', () => {

@@ -3,6 +3,7 @@
 // changes on disk or is edited in the editor, and come from the `crds` setting for a bundle outside the
 // workspace folder.
 import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -78,6 +79,29 @@ test('e2e crds: a bundle in the workspace makes kinds: checks, completion and ho
   } finally {
     await client.stop();
     rmSync(root, { recursive: true, force: true });
+  }
+});
+
+test("e2e crds: the crds setting never reads /proc: another process's folder stays unread", async () => {
+  // /proc/<pid>/cwd leads into the folder another process runs in (here, one holding a CRD).
+  const theirs = folder({ 'crds.yaml': CRD });
+  const other = spawn('sleep', ['60'], { cwd: theirs, stdio: 'ignore' });
+  const root = folder({ 'other.yaml': 'a: 1\n' });
+  const client = new WorkspaceClient({ rootDir: root, settings: { crds: [`/proc/${other.pid}/cwd`] } });
+  try {
+    await client.initialize();
+    await client.waitForScans(1);
+    const uri = pathToFileURL(join(root, 'w.yaml')).href;
+    assert.deepEqual(codes(await client.open(uri, WIDGET)), [], 'the Widget kind was not read');
+    assert.ok(
+      client.logs.some((l) => l.includes(`crds: /proc/${other.pid}/cwd: /proc, /sys and /dev are never read`)),
+      client.logs.join('\n'),
+    );
+  } finally {
+    other.kill();
+    await client.stop();
+    rmSync(root, { recursive: true, force: true });
+    rmSync(theirs, { recursive: true, force: true });
   }
 });
 

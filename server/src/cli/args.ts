@@ -22,6 +22,8 @@ export interface CheckOptions {
   /** `--no-kustomize`: overlays are not rendered (patches are still checked as partial manifests). */
   noKustomize?: boolean;
   config?: string;
+  /** `--crds PATH`, in order: CRD files or folders the user names (anywhere but /proc, /sys and /dev). */
+  crds: string[];
   /** Name used for `-` (standard input) in reports. */
   stdinFilename?: string;
   /** `--color` / `--no-color`; undefined: decide from the terminal and NO_COLOR / FORCE_COLOR. */
@@ -67,6 +69,8 @@ Options:
                           compareWith setting; '' for none): write-once fields, owner and
                           cloudName changes, renames and CRD transition rules
   --config FILE           settings file (default: .cloud-manifests.json in the current folder)
+  --crds PATH             a CRD file or folder whose kinds the files use (repeatable); the
+                          settings file's crds name only files inside the repository
   --api-domain DOMAIN     domain of the API groups (stored in the settings)
   --stdin-filename NAME   name to report for - (standard input)
   --color, --no-color     force or disable colour (default: on a terminal only; NO_COLOR
@@ -88,6 +92,7 @@ const VALUED = new Set([
   '--rule',
   '--max-warnings',
   '--config',
+  '--crds',
   '--api-domain',
   '--stdin-filename',
   '--base',
@@ -152,7 +157,7 @@ export function parseArgs(argv: readonly string[]): Command {
       throw new CliError(`missing command before ${command}: cloud-manifests check [options] [paths…]`, true);
     throw new CliError(`unknown command "${command}"; the commands are check, crds and schemas`, true);
   }
-  const o: CheckOptions = { paths: [], format: 'text', rules: {}, quiet: false };
+  const o: CheckOptions = { paths: [], format: 'text', rules: {}, quiet: false, crds: [] };
   let options = true;
   for (let i = 0; i < args.length; i++) {
     const arg = args[i];
@@ -204,6 +209,10 @@ export function parseArgs(argv: readonly string[]): Command {
       case '--config':
         if (!value) throw new CliError('--config needs a file name', true);
         o.config = value;
+        break;
+      case '--crds':
+        if (!value) throw new CliError('--crds needs a CRD file or folder', true);
+        o.crds.push(value);
         break;
       case '--api-domain':
         if (!value!.trim()) throw new CliError('--api-domain needs a domain, e.g. cloud.example.com', true);

@@ -39,6 +39,12 @@ export interface LoadedSettings {
   base: string;
   /** Settings left unused on purpose (a docsBaseUrl that is not https:), to say on standard error. */
   notices: string[];
+  /**
+   * The real path of the current folder when the settings file lies inside it: the repository's own
+   * settings, untrusted (its `crds` stay inside it, io/crdPaths.ts). Undefined for no settings file or one
+   * named with `--config` outside the folder (the user's own).
+   */
+  repository?: string;
 }
 
 export function loadSettings(
@@ -49,6 +55,7 @@ export function loadSettings(
   const shown = options.config ?? SETTINGS_FILE;
   const file = resolve(cwd, shown);
   let text: string | undefined;
+  let repository: string | undefined;
   // The settings file comes with the repository: read like a manifest (a regular file, bounded, so a
   // FIFO or a link to /dev/zero cannot stall a CI run), and the default one only from inside the folder.
   const r = readFileBoundedSync(file, MAX_SETTINGS_BYTES);
@@ -57,11 +64,11 @@ export function loadSettings(
     else if (r.missing) throw new CliError(`no such file: ${shown}`);
     else throw new CliError(`settings file ${shown}: ${r.skipped}`);
   } else {
-    if (!explicit) {
-      const real = realpathSync(file);
-      if (!isInside(realpathSync(cwd), real))
-        throw new CliError(`settings file ${shown}: a symbolic link to ${real}, outside the current folder`);
-    }
+    const real = realpathSync(file);
+    const folder = realpathSync(cwd);
+    if (isInside(folder, real)) repository = folder;
+    else if (!explicit)
+      throw new CliError(`settings file ${shown}: a symbolic link to ${real}, outside the current folder`);
     text = decodeText(r.bytes);
     if (text === undefined) throw new CliError(`invalid settings file ${shown}: not a text file`);
   }
@@ -87,6 +94,15 @@ export function loadSettings(
     settings,
     file: text !== undefined ? file : undefined,
     base: text !== undefined ? dirname(file) : cwd,
-    notices: ignored.map((m) => `${shown}: ${m}`),
+    notices: [
+      ...ignored.map((m) => `${shown}: ${m}`),
+      // A repository may publish its own pages of the codes; the reader is told where the links lead.
+      ...(repository !== undefined && settings.docsBaseUrl
+        ? [
+            `${shown}: the links of the codes (SARIF helpUri) point to ${settings.docsBaseUrl}, as the repository's settings say`,
+          ]
+        : []),
+    ],
+    repository,
   };
 }

@@ -5,7 +5,7 @@
 // were read as exact UTF-8 and their real path lies inside the folders checked.
 import { realpathSync } from 'node:fs';
 import { isInside } from '../io/folderWalk';
-import { ChangedSinceReadError, writeFileAtomic, type WriteHooks } from '../io/write';
+import { ChangedSinceReadError, RefusedWriteError, writeFileAtomic, type WriteHooks } from '../io/write';
 import { ioReason } from '../io/ioReason';
 import { printable } from './printable';
 import { applyEdits, fixAllEdits, type Edit } from '../service/codeActions';
@@ -246,7 +246,7 @@ export function fixWorkspace(
       writeFileAtomic(file.path, bytes, file.disk!, fixOptions.hooks);
     } catch (e) {
       run.notWritten.push(
-        `${file.display}: not written: ${e instanceof ChangedSinceReadError ? `${e.message}; check it again` : ioReason(e)}`,
+        `${file.display}: not written: ${e instanceof ChangedSinceReadError ? `${e.message}; check it again` : e instanceof RefusedWriteError ? e.message : ioReason(e)}`,
       );
       continue;
     }

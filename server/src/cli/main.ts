@@ -95,7 +95,7 @@ async function crdSchemas(io: CliIo, crds: string, out: string): Promise<number>
 
 async function check(io: CliIo, options: CheckOptions): Promise<number> {
   const started = Date.now();
-  const { settings, base, notices } = loadSettings(io.cwd, options);
+  const { settings, base, notices, repository } = loadSettings(io.cwd, options);
   for (const m of notices) say(io, m);
   const paths = options.paths.length > 0 ? options.paths : ['.'];
   const { inputs, errors, skipped, roots } = await collectInputs(paths, {
@@ -106,8 +106,9 @@ async function check(io: CliIo, options: CheckOptions): Promise<number> {
   });
   if (errors.length > 0) return fail(io, errors);
 
-  const crds = await readCrdFiles(settings.crds, base);
-  if (crds.errors.length > 0) return fail(io, crds.errors);
+  const crds = await readCrdFiles(settings.crds, base, repository);
+  const named = await readCrdFiles(options.crds, io.cwd);
+  if (crds.errors.length + named.errors.length > 0) return fail(io, [...crds.errors, ...named.errors]);
 
   const progress = new Progress(io.stderr);
   const maxBytes = maxFileBytes(settings);
@@ -117,7 +118,7 @@ async function check(io: CliIo, options: CheckOptions): Promise<number> {
     progress,
     maxBytes,
   });
-  workspace.crds = crds.files;
+  workspace.crds = [...crds.files, ...named.files];
   // Each file's committed version (compareWith / --base): a ref git does not know, when asked for by
   // name, is an error; the default HEAD in a repository without commits or outside one compares nothing.
   if (settings.compareWith) {

@@ -3,9 +3,9 @@
 // not start a line of its own (GitHub reads a line starting with `::` as a workflow command), nor may escape
 // sequences repaint the terminal. JSON, SARIF and JUnit escape by their own syntax.
 
-/** Control characters (C0, DEL, C1), line and paragraph separators, and bidirectional overrides. */
+/** Control characters (C0, DEL, C1), line and paragraph separators, and bidirectional marks and overrides. */
 // eslint-disable-next-line no-control-regex
-const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 
 const NAMED: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
 

@@ -42,6 +42,9 @@ export interface Walk {
   stopped?: () => boolean;
   /** Runs after each folder's entries: the server yields to the event loop there. */
   between?: () => Promise<void>;
+  /** Stops once more YAML files than this were found, or more folders than `maxFolders` entered (`truncated`). */
+  maxFiles?: number;
+  maxFolders?: number;
 }
 
 export interface WalkResult {
@@ -49,6 +52,8 @@ export interface WalkResult {
   files: string[];
   /** Entries left out because they cannot or must not be read. */
   skipped: Skipped[];
+  /** The walk stopped at `maxFiles` or `maxFolders`: `files` is not all there is. */
+  truncated?: true;
 }
 
 function notRegular(st: Stats | Dirent): string | undefined {
@@ -76,11 +81,13 @@ export async function walkYaml(root: string, w: Walk = {}): Promise<WalkResult> 
   while (stack.length > 0) {
     const item = stack.pop()!;
     if ('file' in item) {
+      if (w.maxFiles !== undefined && files.length >= w.maxFiles) return { files, skipped, truncated: true };
       files.push(item.file);
       continue;
     }
     if (w.stopped?.()) break;
     if (entered.has(item.real)) continue; // two links to one folder inside the root: read once
+    if (w.maxFolders !== undefined && entered.size >= w.maxFolders) return { files, skipped, truncated: true };
     entered.add(item.real);
     let entries: Dirent[];
     try {

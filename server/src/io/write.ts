@@ -4,7 +4,10 @@
 // over the original: a reader, or a crash at any moment, sees the old bytes or the new ones, never a mix or
 // an empty file. Just before the rename the original is compared with what was read (size, modification
 // time, and a hash of its bytes): if anyone changed it meanwhile the write is refused and nothing is lost.
-// A symbolic link stays a link: its target is written (the caller decides whether the target may be).
+// A symbolic link stays a link: its target is written (the caller decides whether the target may be). A fix
+// is refused on a file with other hard links (the rename gives the name a new inode: the other names would
+// keep the old text, in silence) and on a file whose mode grants no write permission, even to root (who
+// could rename over it: the mode says the file is not to be changed).
 import { createHash, randomBytes } from 'node:crypto';
 import {
   accessSync,
@@ -42,6 +45,9 @@ export class ChangedSinceReadError extends Error {
   }
 }
 
+/** A file a fix may not replace (hard links, read-only mode): the message says why. */
+export class RefusedWriteError extends Error {}
+
 /** Hooks for tests only: run between the checks and the rename, to change the file at the worst moment. */
 export interface WriteHooks {
   beforeRename?: (target: string) => void;
@@ -65,6 +71,14 @@ export function writeFileAtomic(path: string, bytes: Uint8Array, expected?: Expe
   if (st && !st.isFile()) throw Object.assign(new Error('not a regular file'), { code: 'EINVAL' });
   // A read-only file stays as it is (the rename would replace it, since only the folder's permission counts).
   if (st) accessSync(target, constants.W_OK);
+  if (st && expected && (st.mode & 0o222) === 0)
+    throw new RefusedWriteError(
+      `it is read-only (mode ${(st.mode & 0o7777).toString(8).padStart(4, '0')}); make it writable to have it fixed`,
+    );
+  if (st && expected && st.nlink > 1)
+    throw new RefusedWriteError(
+      `it has ${st.nlink} hard links, and replacing it would leave the other ${st.nlink === 2 ? 'name' : 'names'} with the old text; fix it by hand or remove the other links`,
+    );
   if (expected && !unchanged(target, expected)) throw new ChangedSinceReadError(path);
   const dir = dirname(target);
   // Named after the file (shortened: a 250-character name must still leave room) and unique to this write.

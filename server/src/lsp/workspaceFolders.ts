@@ -5,10 +5,11 @@
 // by an event or a request is read only when its real path (symbolic links resolved) lies inside one of
 // them; only regular files up to `maxFileSizeMB` are read (io/read.ts). What is left out is said once.
 import { closeSync, openSync, readSync } from 'node:fs';
-import { realpath, stat } from 'node:fs/promises';
-import { basename, isAbsolute, relative, resolve, sep } from 'node:path';
+import { realpath } from 'node:fs/promises';
+import { basename, isAbsolute, relative, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { WorkDoneProgressServerReporter } from 'vscode-languageserver/node';
+import { crdFolderFiles, resolveCrdPath } from '../io/crdPaths';
 import { decodeText } from '../io/decode';
 import { Excluder } from '../io/glob';
 import { readFileBounded, readFileBoundedSync, type FileRead, type FileSkip } from '../io/read';
@@ -217,13 +218,19 @@ async function readCrdSetting(s: ServerState, gen: number): Promise<void> {
   const wanted = new Set<string>();
   const roots: { path: string; folder: boolean }[] = [];
   for (const entry of s.client.settings.crds) {
-    const bases = isAbsolute(entry) ? [entry] : s.ws.folders.map((f) => resolve(f, entry));
-    for (const path of bases) {
-      const st = await stat(path).catch(() => undefined);
-      if (!st) continue;
-      roots.push({ path, folder: st.isDirectory() });
-      const files = st.isDirectory() ? (await walkYaml(path, { between: yieldNow })).files : [path];
-      for (const f of files) wanted.add(pathToFileURL(f).href);
+    const bases = isAbsolute(entry) ? ['/'] : s.ws.folders;
+    for (const base of bases) {
+      // The user's settings may name paths outside the workspace, but never /proc, /sys, /dev, the root or
+      // home folder, and a folder's walk is capped (io/crdPaths.ts).
+      const p = await resolveCrdPath(entry, base);
+      if ('error' in p) {
+        if (!p.missing) s.connection.console.warn(`cloud-manifests: ${p.error}`);
+        continue;
+      }
+      roots.push(p);
+      const found = p.folder ? await crdFolderFiles(p, entry, yieldNow) : { files: [p.path], errors: [] };
+      for (const e of found.errors) s.connection.console.warn(`cloud-manifests: ${e}`);
+      for (const f of found.files) wanted.add(pathToFileURL(f).href);
     }
     if (gen !== s.ws.scanGeneration) return;
   }

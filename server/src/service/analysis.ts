@@ -10,6 +10,7 @@ import type { GraphNode } from '../protocol/customRequests';
 import { builtinRegistry, type Registry } from '../model/registry';
 import type { KindDef } from '../model/types';
 import { analyze } from './analyze';
+import { conflictSpan, crdConflicts, type CrdConflict } from './crd/conflicts';
 import { crdTextsOf, kindsOfCrdText, registryOfKinds } from './crd/sources';
 import type { Diag } from './diag';
 import type { Edit } from './codeActions';
@@ -49,7 +50,7 @@ import { DEFAULT_SETTINGS, type Settings } from './settings';
 import { toUserSpans, type DocumentSource } from './source';
 import { isTooLarge } from './tooLarge';
 import { applySettings, validateFile } from './validate';
-import { checkFile, createWorkspaceIndex } from './workspace/checks';
+import { checkFile, createWorkspaceIndex, defaultDisplay } from './workspace/checks';
 import { WORKSPACE_SCOPE } from './workspace/manifest';
 import { changeDiagnostics, changedAt, type BaseVersion } from './changes/check';
 import type { WorkspaceIndex } from './workspace/workspaceIndex';
@@ -113,6 +114,8 @@ export class Analysis {
    * the kinds of each once read (`readCrds`), kept while the text is the same.
    */
   private readonly crdFiles = new Map<string, { texts: string[]; kinds: (KindDef[] | undefined)[] }>();
+  /** The CRD documents defining a kind another CRD defines differently, by file (built with the registry). */
+  private crdConflicts = new Map<string, CrdConflict[]>();
   /** The CRDs read changed since the registry was built (see `applyCrds`). */
   private crdsDirty = false;
   /**
@@ -192,6 +195,7 @@ export class Analysis {
     if (!this.crdsDirty) return false;
     this.crdsDirty = false;
     this.readCrds();
+    this.crdConflicts = crdConflicts(this.crdFiles);
     const perCrd = [...this.crdFiles.values()].flatMap((f) => f.kinds as KindDef[][]);
     const registry = registryOfKinds(perCrd, this.baseRegistry);
     if (registry === this.registry) return false;
@@ -581,7 +585,7 @@ export class Analysis {
     const f = file ?? this.open.get(uri)?.file ?? this.indexed.get(uri);
     if (!f) return { all: [], rendered: [] };
     const role = this.roles.roleOf(uri);
-    const own = this.ownDiagnostics(uri, f);
+    const own = this.withCrdConflicts(uri, f, this.ownDiagnostics(uri, f), cross?.display);
     // A patch's or a kustomization's values in the overlays that use them.
     const overlays = role.role === 'patch' ? role.overlays : role.role === 'kustomization' ? [uri] : [];
     const inOverlays = withRendered && overlays.length > 0 ? this.inOverlaysOf(uri, f, overlays, own) : [];
@@ -667,6 +671,26 @@ export class Analysis {
    * nothing is missing; a template is checked with its actions masked; a kustomization says what it does
    * not render, and its inline patches are checked as patch files are.
    */
+  /** A file's diagnostics with the warnings on its CRDs that define a kind another CRD defines differently. */
+  private withCrdConflicts(uri: string, f: ParsedFile, own: Diag[], display = defaultDisplay): Diag[] {
+    const conflicts = this.crdConflicts.get(uri);
+    if (!conflicts) return own;
+    // Two files of one name (`crds.yaml` in two folders) are told apart by their whole path.
+    const name = (u: string) =>
+      u === uri ? 'this file' : display(u) === display(uri) ? decodeURI(u.replace(/^file:\/\//, '')) : display(u);
+    const found = conflicts.map((c): Diag => {
+      const [start, end] = conflictSpan(f.text, c);
+      return {
+        code: 'crd-kind-conflict',
+        start,
+        end,
+        message: `Kind ${c.kind} of group ${c.group} is defined by two CRDs that differ: ${name(c.other)}. The kinds are taken from the first CRD by file path (${name(c.used)}); keep one definition, the one the cluster has.`,
+      };
+    });
+    const applied = applySettings(f, found, { rules: this.settings.rules });
+    return applied.length > 0 ? [...own, ...applied].sort((a, b) => a.start - b.start || a.end - b.end) : own;
+  }
+
   private ownDiagnostics(uri: string, f: ParsedFile): Diag[] {
     const rules = this.settings.rules;
     const role = this.roles.roleOf(uri);

@@ -457,6 +457,13 @@ export const CODES = {
     example:
       'kind: CustomResourceDefinition\nspec:\n  group: storage.example.com\n  names: {kind: StorageAccount}\n  versions: [{name: v20220901, served: true}]',
   },
+  'crd-kind-conflict': {
+    severity: 'warning',
+    title:
+      "Two CustomResourceDefinitions define the same kind of the same group differently (two copies of an operator's bundle at different releases): the kinds are taken from the first by file path, and both are flagged.",
+    example:
+      '# crds/v1/widgets.yaml and vendor/widgets.yaml both define kind Widget of group example.org, with different schemas',
+  },
   'crd-pattern-skipped': {
     severity: 'info',
     title:

@@ -103,7 +103,13 @@ export function readSettings(raw: unknown): { settings: Settings; problems: stri
   // https: address is taken (no file:, http:, javascript: or command: link out of a checked-out repository).
   if (typeof r.docsBaseUrl === 'string' && r.docsBaseUrl.trim()) {
     const url = r.docsBaseUrl.trim();
-    if (/^https:\/\/[^\s/?#]+[^\s]*$/i.test(url)) s.docsBaseUrl = url;
+    // The authority up to the first / ? #: an `@` there is a user (and password) every link would carry.
+    const authority = /^https:\/\/([^/?#]*)/i.exec(url)?.[1];
+    if (authority?.includes('@'))
+      ignored.push(
+        'docsBaseUrl is ignored: it holds a user name or password (user:password@host); a link to the pages of the codes carries no credentials',
+      );
+    else if (/^https:\/\/[^\s/?#]+[^\s]*$/i.test(url)) s.docsBaseUrl = url;
     else
       ignored.push(
         `docsBaseUrl "${url.slice(0, 100)}" is ignored: only an https: address is used (the pages shipped with the checker otherwise)`,

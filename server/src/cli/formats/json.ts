@@ -1,5 +1,6 @@
 // JSON: { version, summary, problems: [{ file, line, column, endLine, endColumn, severity, code, message }] }.
 import type { Report } from '../buildReport';
+import { jsonText } from './jsonText';
 
 export interface JsonOutput {
   tool: 'cloud-manifests';
@@ -50,5 +51,5 @@ export function formatJson(report: Report, options: { version: string }): string
       })),
     ),
   };
-  return JSON.stringify(out, null, 2) + '\n';
+  return jsonText(out);
 }

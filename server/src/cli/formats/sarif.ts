@@ -4,6 +4,7 @@ import { CODES, codeList, SOURCE, type Severity } from '../../service/codes';
 import { codeDocUrl } from '../../service/codeDocs';
 import { FIXES } from '../../service/fixes/catalog';
 import type { Report } from '../buildReport';
+import { jsonText } from './jsonText';
 
 export const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
 
@@ -53,5 +54,5 @@ export function formatSarif(report: Report, options: { version: string; docsBase
       },
     ],
   };
-  return JSON.stringify(log, null, 2) + '\n';
+  return jsonText(log);
 }

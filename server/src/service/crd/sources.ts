@@ -8,6 +8,7 @@ import { isCrd, kindsOfCrd } from '../../model/crd/kinds';
 import { builtinRegistry, Registry } from '../../model/registry';
 import type { KindDef } from '../../model/types';
 import { splitDocuments } from '../parse';
+import { byUri } from './conflicts';
 import { mayHoldCrd } from './detect';
 
 /** A CRD read from a file: its plain value, its text and the file's URI. */
@@ -107,13 +108,15 @@ function readHeader(header: string, text: string): unknown {
 }
 
 /**
- * The built-in kinds and the kinds of CRDs (one list per CRD, in reading order): a kind-version the built-in
- * model has is left to it, and of two CRDs defining the same group, version and kind the first read wins.
+ * The built-in kinds and the kinds of CRDs (one list per CRD): a kind-version the built-in model has is left
+ * to it, and of two CRDs defining the same group, version and kind the first by file path wins, whatever
+ * order they were read in (a bundle's documents keep their order; conflicts.ts warns on both).
  */
 export function registryOfKinds(perCrd: readonly (readonly KindDef[])[], base: Registry = builtinRegistry()): Registry {
   const seen = new Set<string>();
   const defs: KindDef[] = [];
-  for (const kinds of perCrd)
+  const ordered = [...perCrd].sort((a, b) => byUri(a[0]?.crd?.uri ?? '', b[0]?.crd?.uri ?? ''));
+  for (const kinds of ordered)
     for (const def of kinds) {
       const key = `${def.area}.${def.domain}/${def.version}/${def.kind}`;
       if (seen.has(key) || isBuiltin(def)) continue;

@@ -220,6 +220,9 @@ export const FIXES: Record<Code, FixDoc> = {
   'crd-builtin-wins': NONE(
     'Nothing to change for the editor: manifests of that kind and version are checked with the built-in model. Keep the CRD for the cluster.',
   ),
+  'crd-kind-conflict': NONE(
+    'Keep one definition of the kind: the CRD the cluster has (delete or stop naming the other copy, e.g. an older vendored bundle).',
+  ),
   'crd-pattern-skipped': NONE(
     'Write the pattern without the Go-only syntax (a leading `(?i)` is understood; flags in the middle are not) if the editor should check it.',
   ),
