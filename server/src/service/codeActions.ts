@@ -60,7 +60,7 @@ function fixesOf(d: Diag, data: FixData): Omit<Action, 'diag'>[] {
       return data.candidates.map((c, i) => ({
         title: c.title,
         edits: [{ start: data.span[0], end: data.span[1], newText: c.text }],
-        ...(i === 0 ? { isPreferred: true } : {}),
+        ...(i === 0 && !data.choice ? { isPreferred: true } : {}),
         ...(data.safe && data.candidates.length === 1 ? { safe: true } : {}),
       }));
     case 'field': {
