@@ -192,3 +192,81 @@ describe('"Disable" entries', () => {
     assert.deepEqual(titles, ['Change to `Allow`', 'Disable format for this line', 'Disable enum-value for this line']);
   });
 });
+
+describe('the other messages that name one value to write (the audit)', () => {
+  const ALERTS = RULES.replace('FOR', 'PT5M').replace(
+    '  scopesReferences:',
+    '  interval: INTERVAL\n  scopesReferences:',
+  );
+  const BLOCK = ACCOUNT.replace('BYPASS', 'Logging')
+    .replace('kind: StorageV2', 'kind: BlockBlobStorage')
+    .replace('name: Standard_LRS', 'name: Premium_LRS\n    tier: Standard')
+    .replace('  minimumTlsVersion: TLS1_2\n', '  minimumTlsVersion: TLS1_2\n  accessTier: Hot\n');
+  const TOPIC = `apiVersion: eventgrid.cloud.example.com/v20200601
+kind: Topic
+metadata:
+  name: mapped-topic
+spec:
+  location: westeurope
+  owner:
+    name: rg-events
+  inputSchema: EventGridSchema
+  inputSchemaMapping:
+    json:
+      inputSchemaMappingType: Json
+      subject:
+        sourceField: sub
+`;
+  const cases: [string, string, string, string, RegExp][] = [
+    [
+      'a duration over its maximum: the maximum',
+      ALERTS.replace('INTERVAL', 'PT30M'),
+      'duration-range',
+      'Change to `PT15M`',
+      /interval: PT15M\n/,
+    ],
+    [
+      'a duration under its minimum: the minimum',
+      ALERTS.replace('INTERVAL', 'PT10S'),
+      'duration-range',
+      'Change to `PT1M`',
+      /interval: PT1M\n/,
+    ],
+    [
+      'the SKU tier the name gives',
+      BLOCK,
+      'sku-tier-mismatch',
+      'Change to `Premium`',
+      /name: Premium_LRS\n {4}tier: Premium\n/,
+    ],
+    [
+      "a BlockBlobStorage account's fixed tier",
+      BLOCK,
+      'access-tier-block-blob-premium',
+      'Change to `Premium`',
+      /accessTier: Premium\n/,
+    ],
+    [
+      'an immutability policy created Unlocked',
+      ACCOUNT.replace('BYPASS', 'Logging') +
+        '  immutableStorageWithVersioning:\n    enabled: true\n    immutabilityPolicy:\n      state: Locked\n      immutabilityPeriodSinceCreationInDays: 3\n',
+      'immutability-policy-locked',
+      'Change to `Unlocked`',
+      /state: Unlocked\n/,
+    ],
+    [
+      'the custom event schema a mapping needs',
+      TOPIC,
+      'input-mapping-without-custom-schema',
+      'Change to `CustomEventSchema`',
+      /inputSchema: CustomEventSchema\n/,
+    ],
+  ];
+  for (const [what, text, code, title, after] of cases)
+    test(`${code}: ${what}, offered first (not in fix-all: the message names another way too)`, () => {
+      const o = offered(text, code);
+      assert.equal(o.titles[0], `${title} *`);
+      assert.match(o.apply(title), after);
+      assert.doesNotMatch(o.fixAll(), after);
+    });
+});

@@ -366,10 +366,14 @@ export class Walker {
         const { min, max } = t.durationSeconds;
         if ((min !== undefined && s < min) || (max !== undefined && s > max)) {
           const bounds = `${min !== undefined ? describeSeconds(min) : '0'} to ${max !== undefined ? describeSeconds(max) : 'any'}`;
+          // The bound passed, in ISO 8601 (as the number fix of value-range: preferred, not fix-all).
+          const bound = isoDuration(`${min !== undefined && s < min ? min : max}s`);
           out.report(
             'duration-range',
             span,
             `\`${label}\` is ${describeSeconds(s)} ("${v}"); it must be from ${bounds}.`,
+            undefined,
+            bound && this.ctx.text ? valueFix(this.ctx.text, span, [bound], false) : undefined,
           );
         }
       }

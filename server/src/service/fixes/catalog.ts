@@ -92,7 +92,10 @@ export const FIXES: Record<Code, FixDoc> = {
     actions: ['Change to `<ISO 8601 duration>` (`5m` → `PT5M`)'],
     safe: true,
   },
-  'duration-range': NONE('Write a duration within the bounds the message gives.'),
+  'duration-range': {
+    text: "Write a duration within the bounds the message gives. The fix writes the bound passed, in ISO 8601; not part of fix-all, since the duration meant is the author's decision.",
+    actions: ['Change to `<bound>` (the minimum below it, the maximum above it)'],
+  },
   'delimited-item': {
     text: "Keep only the items the message lists. An item near one of them, or another name of one (the network rules' `AzureServices` is `CloudServices`), is named and replaced; otherwise each listed item is offered in its place.",
     actions: ['Change to `<item>` (the near item, preferred; else one per listed item, none preferred)'],
@@ -189,14 +192,17 @@ export const FIXES: Record<Code, FixDoc> = {
     actions: [],
   },
   'sub-domain-name-on-update': { text: 'Create the account without it; add it in a later update.', actions: [] },
-  'access-tier-block-blob-premium': { text: 'Write `accessTier: Premium` or remove it.', actions: [] },
+  'access-tier-block-blob-premium': {
+    text: 'Write `accessTier: Premium` or remove it.',
+    actions: ['Change to `Premium`'],
+  },
   'sku-tier-mismatch': {
     text: 'Write the tier the name gives (`Standard_…` → `Standard`) or remove `tier`.',
-    actions: [],
+    actions: ['Change to `<tier the name gives>`'],
   },
   'immutability-policy-locked': {
     text: 'Create the policy `Unlocked`; lock it by a later update once the retention is right.',
-    actions: [],
+    actions: ['Change to `Unlocked`'],
   },
   'permanent-delete-blob-only': {
     text: 'Remove it; set it in the blob service `deleteRetentionPolicy` if blob versions are meant.',
@@ -213,7 +219,7 @@ export const FIXES: Record<Code, FixDoc> = {
   'user-subscription-shared-key': { text: 'Remove `SharedKey` from `allowedAuthenticationModes`.', actions: [] },
   'input-mapping-without-custom-schema': {
     text: 'Set `inputSchema: CustomEventSchema` or remove the mapping.',
-    actions: [],
+    actions: ['Change to `CustomEventSchema` (where `inputSchema` is written)'],
   },
   'crd-builtin-wins': NONE(
     'Nothing to change for the editor: manifests of that kind and version are checked with the built-in model. Keep the CRD for the cluster.',
