@@ -270,3 +270,10 @@ spec:
       assert.doesNotMatch(o.fixAll(), after);
     });
 });
+
+test('promql-operator: a comparison of two scalars gets the `bool` the message names', () => {
+  const text = RULES.replace('expression: up == 0', 'expression: 1 == 1').replace('FOR', 'PT5M');
+  const o = offered(text, 'promql-operator');
+  assert.equal(o.titles[0], 'Write `== bool` *');
+  assert.match(o.apply('Write `== bool`'), /expression: 1 == bool 1\n/);
+});

@@ -154,9 +154,10 @@ export const FIXES: Record<Code, FixDoc> = {
     text: 'Give the function or aggregation the arguments it takes (a range vector `x[5m]` where one is needed, the parameter of `topk`/`quantile`…).',
     actions: ['Add the range `[5m]` (a selector where a range vector is needed)'],
   },
-  'promql-operator': NONE(
-    'Use operands the operator takes: `bool` for a comparison of scalars, instant vectors for `and`/`or`/`unless` and vector matching.',
-  ),
+  'promql-operator': {
+    text: 'Use operands the operator takes: `bool` for a comparison of scalars (the fix writes it), instant vectors for `and`/`or`/`unless` and vector matching.',
+    actions: ['Write `<op> bool` (a comparison of two scalars)'],
+  },
   'promql-selector': NONE('Name the metric, or add a matcher that does not match the empty string.'),
   'promql-duration': NONE('Write a Prometheus duration (`5m`, `1h30m`), units from the largest to the smallest.'),
   'promql-type': NONE('Apply the subquery, `@` modifier or unary minus to an expression of a type it takes.'),
