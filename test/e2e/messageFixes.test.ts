@@ -8,6 +8,7 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { after, before, describe, test } from 'node:test';
 import type { CodeAction, Diagnostic } from 'vscode-languageserver';
+import { crdText } from '../helpers/manifests';
 import { WorkspaceClient } from './workspaceClient';
 
 const ACCOUNT = `apiVersion: storage.cloud.example.com/v20220901
@@ -34,7 +35,24 @@ spec:
     name: appstore-blob
   publicAccess: Private
 `;
+const RUNNER_CRD = crdText({
+  group: 'example.org',
+  kind: 'Runner',
+  plural: 'runners',
+  spec: `              x-kubernetes-validations:
+                - rule: "!has(self.serviceAccountName) || !has(self.kubeConfig)"
+                  message: serviceAccountName and kubeConfig are mutually exclusive
+                  fieldPath: .serviceAccountName
+                  reason: FieldValueForbidden
+              properties:
+                serviceAccountName: {type: string}
+                kubeConfig: {type: object, properties: {secretRef: {type: string}}}
+`,
+});
+const RUNNER =
+  'apiVersion: example.org/v1\nkind: Runner\nmetadata: {name: r}\nspec:\n  kubeConfig: {secretRef: k}\n  serviceAccountName: sa\n';
 const FILES: Record<string, string> = {
+  'crds/runner.yaml': RUNNER_CRD,
   'base/kustomization.yaml': 'resources:\n  - rg.yaml\n  - account.yaml\n',
   'base/rg.yaml':
     'apiVersion: resources.cloud.example.com/v20200601\nkind: ResourceGroup\nmetadata:\n  name: rg\n  namespace: data\nspec:\n  location: westus2\n',
@@ -108,5 +126,12 @@ describe('quick fixes of the messages that name them, through the server', () =>
       edits.map((e) => e.newText),
       ['None'],
     );
+  });
+
+  test("a CRD rule's error on the field its fieldPath names, with the reason's words", async () => {
+    const u = uri('runner.yaml');
+    const [d] = (await client.open(u, RUNNER)).filter((x) => x.code === 'crd-validation');
+    assert.deepEqual(d.range, { start: { line: 5, character: 2 }, end: { line: 5, character: 20 } });
+    assert.match(String(d.message), /^'spec\.serviceAccountName': Forbidden: serviceAccountName and kubeConfig/);
   });
 });
