@@ -168,4 +168,41 @@ describe('check --fix', () => {
     assert.equal(r.status, 2);
     assert.match(r.stderr, /--fix-dry-run prints a diff/);
   });
+
+  test('the fixes a message names are written by --fix where safe (5m, Private, AzureServices), not the others', () => {
+    fresh();
+    const text = `apiVersion: storage.cloud.example.com/v20220901
+kind: StorageAccountsBlobServicesContainer
+metadata:
+  name: appstore-c
+  namespace: default
+spec:
+  owner:
+    name: appstore-blob
+  publicAccess: Private
+---
+apiVersion: storage.cloud.example.com/v20220901
+kind: StorageAccountsBlobService
+metadata:
+  name: appstore-blob
+  namespace: default
+spec:
+  owner:
+    name: appstore
+  deleteRetentionPolicy:
+    enabled: true
+    days: 0
+`;
+    writeFileSync(join(dir, 'named.yaml'), text);
+    const rules = read('alerts.yaml').replace('for: PT5M', 'for: 5m');
+    writeFileSync(join(dir, 'alerts.yaml'), rules);
+    const account = read('storage/account.yaml').replace('bypass: CloudServices', 'bypass: AzureServices');
+    writeFileSync(join(dir, 'storage/account.yaml'), account);
+    const r = cli('--fix', 'named.yaml', 'alerts.yaml', 'storage/account.yaml');
+    assert.equal(r.status, 1, 'the retention of 0 days is left: its fix is not safe');
+    assert.equal(read('named.yaml'), text.replace('publicAccess: Private', 'publicAccess: None'));
+    assert.equal(read('alerts.yaml'), rules.replace('for: 5m', 'for: PT5M'));
+    assert.equal(read('storage/account.yaml'), account.replace('bypass: AzureServices', 'bypass: CloudServices'));
+    assert.match(r.stdout, /value-range 'spec\.deleteRetentionPolicy\.days' is 0/);
+  });
 });

@@ -42,11 +42,25 @@ spec:
   accessTier: cool
 `;
 
+// A container's access written as the portal names it: in a real VS Code its only entry was "Disable", and
+// Enter (which applies the menu's focused first entry) wrote a disable comment (issue 31).
+const PRIVATE_FILE = 'private-container.yaml';
+const PRIVATE = `apiVersion: storage.cloud.example.com/v20220901
+kind: StorageAccountsBlobServicesContainer
+metadata:
+  name: appstore-private
+  namespace: default
+spec:
+  owner:
+    name: appstore-blob
+  publicAccess: Private
+`;
+
 describe('quick fixes in a real VS Code workbench (code-server + chromium)', { timeout: 600_000 }, () => {
   const suite = workbenchSuite({
     prefix: 'cloud-manifests-quickfix-',
     results: RESULTS,
-    files: { [FIXALL_FILE]: FIXALL },
+    files: { [FIXALL_FILE]: FIXALL, [PRIVATE_FILE]: PRIVATE },
     settings: {
       'files.autoSave': 'off',
       '[yaml]': { 'editor.codeActionsOnSave': { 'source.fixAll.cloudManifests': 'explicit' } },
@@ -126,4 +140,24 @@ describe('quick fixes in a real VS Code workbench (code-server + chromium)', { t
     );
     await shot('fix-all-on-save');
   });
+
+  step(
+    'Ctrl+. then Enter on `publicAccess: Private` writes `None`, the value its message names, not a disable comment',
+    async () => {
+      await suite.page.keyboard.press('Escape');
+      await openFile(PRIVATE_FILE);
+      await waitFor(problemsText, (t) => t.includes('does not allow "Private"'), 'the problem of the access');
+      await goTo(9, 18);
+      await suite.page.keyboard.press('Control+.');
+      const menu = suite.page.locator('.action-widget');
+      await menu.locator('.monaco-list-row', { hasText: 'Disable enum-value for this line' }).waitFor();
+      await shot('private-menu');
+      // Enter, as the user pressed it: the focused entry is applied.
+      await suite.page.keyboard.press('Enter');
+      await menu.waitFor({ state: 'hidden' });
+      await waitFor(editorText, (t) => /publicAccess: None/.test(t), '`publicAccess: None` in the editor');
+      assert.doesNotMatch(await editorText(), /cloud-manifests-disable-next-line/);
+      await shot('private-fixed');
+    },
+  );
 });

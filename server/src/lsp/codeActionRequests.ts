@@ -73,11 +73,11 @@ export function lspCodeActions(file: ParsedFile, params: CodeActionParams, env: 
       range,
       env.accept,
     )) {
-      const lsp = sent.find((s) => s.own === a.diag)!.lsp;
+      const lspOf = (d: Diag) => sent.find((s) => s.own === d)!.lsp;
       out.push({
         title: plainText(a.title),
         kind: CodeActionKind.QuickFix,
-        diagnostics: [lsp],
+        diagnostics: [a.diag, ...(a.also ?? [])].map(lspOf),
         edit: toEdit(a.edits),
         ...(a.isPreferred ? { isPreferred: true } : {}),
       });

@@ -42,6 +42,36 @@ export function matchesFormat(format: StringFormat, value: string): boolean {
   return re ? re.test(value) : true;
 }
 
+const PROM_UNITS: ReadonlyMap<string, number> = new Map([
+  ['y', 365 * 86400],
+  ['w', 7 * 86400],
+  ['d', 86400],
+  ['h', 3600],
+  ['m', 60],
+  ['s', 1],
+]);
+
+/**
+ * A duration written another common way, as an ISO 8601 duration of the same length: Prometheus' `5m`,
+ * `1h30m`, `1d` (its units: `y` as 365 days, `w`, `d`, `h`, `m`, `s`, `ms` in whole seconds), or ISO in
+ * lower case (`pt5m`). Undefined for anything else.
+ */
+export function isoDuration(value: string): string | undefined {
+  if (value !== value.toUpperCase() && matchesFormat('duration', value.toUpperCase())) return value.toUpperCase();
+  if (!/^(?:\d+(?:ms|[ywdhms]))+$/.test(value)) return undefined;
+  let ms = 0;
+  for (const [, n, unit] of value.matchAll(/(\d+)(ms|[ywdhms])/g))
+    ms += Number(n) * (unit === 'ms' ? 1 : PROM_UNITS.get(unit)! * 1000);
+  if (ms % 1000 !== 0 || !Number.isSafeInteger(ms)) return undefined;
+  const secs = ms / 1000;
+  const days = Math.floor(secs / 86400);
+  const h = Math.floor((secs % 86400) / 3600);
+  const m = Math.floor((secs % 3600) / 60);
+  const s = secs % 60;
+  const time = `${h ? `${h}H` : ''}${m ? `${m}M` : ''}${s ? `${s}S` : ''}`;
+  return `P${days ? `${days}D` : ''}${time ? `T${time}` : days ? '' : 'T0S'}`;
+}
+
 /** Seconds in an ISO 8601 duration (years and months as 365 and 30 days), or undefined if malformed. */
 export function durationSeconds(value: string): number | undefined {
   if (!matchesFormat('duration', value)) return undefined;

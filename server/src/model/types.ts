@@ -41,6 +41,11 @@ export interface StringType {
   durationSeconds?: { min?: number; max?: number };
   /** An ISO date (`YYYY-MM-DD`) the value, a date of that form, must not be earlier than (a version date). */
   notBefore?: string;
+  /**
+   * Names an allowed value (or item of `delimited`) goes by elsewhere, each with the value it stands for
+   * (a container's `Private` access, as the portal calls `None`): the did-you-mean and its fix for them.
+   */
+  aliases?: Readonly<Record<string, string>>;
   /** A `;`-separated list whose items must be among `items` (SMB settings). */
   delimited?: { separator: string; items: string[] };
   /** Flags of `pattern` (`i` where a CRD's Go pattern starts with `(?i)`). */

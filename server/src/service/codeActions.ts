@@ -26,6 +26,8 @@ export interface Action {
   title: string;
   /** The diagnostic the action resolves. */
   diag: Diag;
+  /** Others it resolves too: the same action for several diagnostics is offered once (see codeActions). */
+  also?: Diag[];
   edits: Edit[];
   /** The action an editor applies on "auto fix" (the best of several candidates). */
   isPreferred?: boolean;
@@ -60,7 +62,7 @@ function fixesOf(d: Diag, data: FixData): Omit<Action, 'diag'>[] {
       return data.candidates.map((c, i) => ({
         title: c.title,
         edits: [{ start: data.span[0], end: data.span[1], newText: c.text }],
-        ...(i === 0 ? { isPreferred: true } : {}),
+        ...(i === 0 && !data.choice ? { isPreferred: true } : {}),
         ...(data.safe && data.candidates.length === 1 ? { safe: true } : {}),
       }));
     case 'field': {
@@ -317,6 +319,20 @@ export function codeActions(
   accept: (e: Edit) => boolean = () => true,
 ): Action[] {
   const out: Action[] = [];
+  const disables: Action[] = [];
+  // Several diagnostics can call for the same edit: one "Disable CODE for this line" for two of that code
+  // on one line (an overlay's warning, one per overlay rendering the file), or two problems one value fixes.
+  // The editor would list it once per diagnostic; it is offered once, resolving them all.
+  const byEdit = new Map<string, Action>();
+  const push = (a: Action, to: Action[]) => {
+    const key = JSON.stringify([a.title, a.edits]);
+    const first = byEdit.get(key);
+    if (first) (first.also ??= []).push(a.diag);
+    else {
+      byEdit.set(key, a);
+      to.push(a);
+    }
+  };
   for (const d of diags) {
     if (range && (d.end < range[0] || d.start > range[1])) continue;
     if (d.data && isCurrent(d.data, file.text)) {
@@ -326,14 +342,16 @@ export function codeActions(
           improves(file, docOf(file, d), a.edits, d, revealsOf(d.data)) &&
           !addsCrossErrorsAfter(file, docOf(file, d), a.edits)
         )
-          out.push({ ...a, diag: d, ...(revealsOf(d.data).length ? { reveals: revealsOf(d.data) } : {}) });
+          push({ ...a, diag: d, ...(revealsOf(d.data).length ? { reveals: revealsOf(d.data) } : {}) }, out);
     }
     if (isCode(d.code) && d.code !== 'yaml-syntax') {
+      // Never preferred (an editor applies a preferred action on "auto fix": silencing is no fix), and after
+      // every fix of the range: an editor's menu focuses its first entry, which Enter applies.
       const dis = disableAction(file, d);
-      if (dis && keepsData(file, dis.edits)) out.push({ ...dis, diag: d });
+      if (dis && keepsData(file, dis.edits)) push({ ...dis, diag: d, isPreferred: false }, disables);
     }
   }
-  return out;
+  return [...out, ...disables];
 }
 
 /**

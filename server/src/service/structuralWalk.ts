@@ -5,12 +5,12 @@ import { isAlias, isMap, isScalar, isSeq, YAMLMap, type Document, type Node, typ
 import type { ArrayType, Field, IntType, MapType, NumberType, ObjectType, StringType, Type } from '../model/types';
 import type { Move } from './crd/versions';
 import type { Reporter } from './diag';
-import { describeSeconds, durationSeconds, FORMAT_DOCS, matchesFormat } from '../model/formats';
+import { describeSeconds, durationSeconds, FORMAT_DOCS, isoDuration, matchesFormat } from '../model/formats';
 import { nearAll } from './fixes/candidates';
 import { insertRequiredFix } from './fixes/insertRequired';
 import { moveUnderFix, wrapFlatFix } from './fixes/wrapFlat';
 import { keepOneFix, unknownFieldFix } from './fixes/remove';
-import { quoteFix, secondsFix, unquoteFix, valueFix } from './fixes/values';
+import { boundFix, choiceFix, isoDurationFix, quoteFix, secondsFix, unquoteFix, valueFix } from './fixes/values';
 import { sampleString } from './samples';
 import { closest, listOf, nearest } from './suggest';
 import {
@@ -66,6 +66,12 @@ function knownFields(name: string, near: string | undefined, known: string[]): s
   if (known.length <= MAX) return `Allowed: ${listOf(known, MAX)}.`;
   const all = `${known.length} fields in all; completion on this key lists them`;
   return near ? `(${all}.)` : `Nearest names: ${listOf(closest(name, known, 5), 5)} (${all}).`;
+}
+
+/** The allowed value a name used elsewhere stands for (`Private` for a container's `None`), if one. */
+function aliasOf(t: StringType, written: string, allowed: readonly string[]): string | undefined {
+  const to = t.aliases && Object.hasOwn(t.aliases, written) ? t.aliases[written] : undefined;
+  return to !== undefined && allowed.includes(to) ? to : undefined;
 }
 
 /** Joins a dotted label: the manifest root has the empty label. */
@@ -304,8 +310,14 @@ export class Walker {
           undefined,
           this.ctx.text ? valueFix(this.ctx.text, span, values, true) : undefined,
         );
-      const near = nearest(v, values);
-      const fix = near && this.ctx.text ? valueFix(this.ctx.text, span, nearAll(v, values), true) : undefined;
+      const near = nearest(v, values) ?? aliasOf(t, v, values);
+      const text = this.ctx.text;
+      // Near values (or the one a name used elsewhere stands for), else every value listed, for the user to choose.
+      const fix = !text
+        ? undefined
+        : near
+          ? valueFix(text, span, nearest(v, values) ? nearAll(v, values) : [near], true)
+          : choiceFix(text, span, values);
       return out.report(
         'enum-value',
         span,
@@ -338,16 +350,30 @@ export class Walker {
       out.report('value-range', span, `\`${label}\` is ${v}; it must be ${t.notBefore} or later.`);
     if (t.format) {
       if (!matchesFormat(t.format, v)) {
-        out.report('format', span, `\`${label}\` value "${v}" must be ${FORMAT_DOCS[t.format]}.`);
+        // A duration written the Prometheus way (`5m`): the same duration in ISO 8601 is what to write.
+        const iso = t.format === 'duration' ? isoDuration(v) : undefined;
+        out.report(
+          'format',
+          span,
+          iso
+            ? `\`${label}\` value "${v}" must be an ISO 8601 duration; write \`${iso}\`.`
+            : `\`${label}\` value "${v}" must be ${FORMAT_DOCS[t.format]}.`,
+          undefined,
+          iso && this.ctx.text ? isoDurationFix(this.ctx.text, span, iso) : undefined,
+        );
       } else if (t.format === 'duration' && t.durationSeconds) {
         const s = durationSeconds(v)!;
         const { min, max } = t.durationSeconds;
         if ((min !== undefined && s < min) || (max !== undefined && s > max)) {
           const bounds = `${min !== undefined ? describeSeconds(min) : '0'} to ${max !== undefined ? describeSeconds(max) : 'any'}`;
+          // The bound passed, in ISO 8601 (as the number fix of value-range: preferred, not fix-all).
+          const bound = isoDuration(`${min !== undefined && s < min ? min : max}s`);
           out.report(
             'duration-range',
             span,
             `\`${label}\` is ${describeSeconds(s)} ("${v}"); it must be from ${bounds}.`,
+            undefined,
+            bound && this.ctx.text ? valueFix(this.ctx.text, span, [bound], false) : undefined,
           );
         }
       }
@@ -369,10 +395,21 @@ export class Walker {
               : item.length === 0 && pos > 0
                 ? [span[0] + extra / 2 + pos - separator.length, span[0] + extra / 2 + pos] // an empty item: its separator
                 : [span[0] + extra / 2 + pos + lead, span[0] + extra / 2 + pos + lead + Math.max(1, item.length)];
+          const near = item ? (nearest(item, items) ?? aliasOf(t, item, items)) : undefined;
+          // The item alone is replaced, where its place in the text is exact.
+          const exact = itemSpan !== span || v.trim() === item;
+          const fix =
+            !exact || !item || !this.ctx.text
+              ? undefined
+              : near
+                ? valueFix(this.ctx.text, itemSpan, [near], true)
+                : choiceFix(this.ctx.text, itemSpan, items);
           out.report(
             'delimited-item',
             itemSpan,
-            `\`${label}\` item "${item}" is not allowed; items (separated by \`${separator}\`) are ${listOf(items)}.`,
+            `\`${label}\` item "${item}" is not allowed; items (separated by \`${separator}\`) are ${listOf(items)}.${near ? ` Did you mean \`${near}\`?` : ''}`,
+            undefined,
+            fix,
           );
         }
         pos += part.length + separator.length;
@@ -406,10 +443,24 @@ export class Walker {
     if (!bad) return;
     const lower = exMin !== undefined ? `greater than ${exMin}` : min !== undefined ? `at least ${min}` : '';
     const upper = exMax !== undefined ? `less than ${exMax}` : max !== undefined ? `at most ${max}` : '';
+    // The bound the message names, where it is a value (an integer's exclusive bound: the next integer).
+    const int = t.kind === 'int';
+    const low = min ?? (exMin !== undefined && int ? exMin + 1 : undefined);
+    const high = max ?? (exMax !== undefined && int ? exMax - 1 : undefined);
+    const below = (min !== undefined && v < min) || (exMin !== undefined && v <= exMin);
+    const fix = below
+      ? low !== undefined && (high === undefined || low <= high)
+        ? boundFix(span, low, 'minimum')
+        : undefined
+      : high !== undefined && (low === undefined || low <= high)
+        ? boundFix(span, high, 'maximum')
+        : undefined;
     this.ctx.out.report(
       'value-range',
       span,
       `\`${label}\` is ${v}; it must be ${[lower, upper].filter(Boolean).join(' and ')}.`,
+      undefined,
+      fix,
     );
   }
 

@@ -20,7 +20,7 @@ import {
   resourceReference,
   secretDestination,
 } from '../common';
-import type { Field, KindDef, NameLimit, ObjectType, Type } from '../types';
+import type { Field, KindDef, NameLimit, ObjectType, StringType, Type } from '../types';
 
 const SOURCE = '2-storage.txt';
 const AREA = 'storage';
@@ -527,7 +527,11 @@ const networkRuleSet = (s: Sfx): ObjectType =>
     {
       bypass: fld(
         s,
-        str({ delimited: { separator: ',', items: ['CloudServices', 'Logging', 'Metrics', 'None'] } }),
+        // `AzureServices` is the upstream provider's name of `CloudServices`, which copied manifests carry.
+        str({
+          delimited: { separator: ',', items: ['CloudServices', 'Logging', 'Metrics', 'None'] },
+          aliases: { AzureServices: 'CloudServices' },
+        }),
         'traffic allowed to bypass the rules: one value or a comma-separated combination (`Logging, Metrics`)',
         // The values are shown for the status form; the spec form comes from the ≈ row of reference-shapes.md,
         // so violations are warnings. The cloud takes comma-separated combinations of the values.
@@ -1057,7 +1061,11 @@ const immutableStorageWithVersioningStatus = (): ObjectType =>
     },
   );
 
-const publicAccessEnum = () => enm(['Blob', 'Container', 'None'], 'ContainerProperties_PublicAccess');
+// The portal calls `None` "Private (no anonymous access)": manifests written from it say `Private`.
+const publicAccessEnum = (): StringType => ({
+  ...enm(['Blob', 'Container', 'None'], 'ContainerProperties_PublicAccess'),
+  aliases: { Private: 'None' },
+});
 
 const containerFields = (s: Sfx): Record<string, Field> => ({
   defaultEncryptionScope: fld(s, str(), 'the encryption scope used by default for all writes to the container'),

@@ -149,5 +149,6 @@ export function judge(v: CelValidation, self: unknown): string | undefined {
       // fall back to `message`
     }
   }
-  return v.message?.trim() || `failed rule: ${v.rule}`;
+  // The API server's words when the rule has no message (apiextensions-apiserver ruleMessageOrDefault).
+  return v.message?.trim() || `failed rule: ${v.rule.trim()}`;
 }

@@ -113,15 +113,39 @@ const hasError = (run: Run, node: unknown): boolean => {
   return run.errors.some(([a]) => a >= s && a < e);
 };
 
+/**
+ * The API server's words for a rule's `reason` (the type of its field error): `FieldValueInvalid`, the
+ * default, says nothing more than the message.
+ */
+const REASON_WORDS: ReadonlyMap<string, string> = new Map([
+  ['FieldValueRequired', 'Required value'],
+  ['FieldValueForbidden', 'Forbidden'],
+  ['FieldValueDuplicate', 'Duplicate value'],
+]);
+
+/**
+ * A failed rule, where and as the API server reports it: at the rule's `fieldPath` (named whether the
+ * manifest writes it or not: a required field is absent), squiggled there when the manifest has it, else on
+ * the rule's own node; the reason's words, then the message (`failed rule: <rule>` without one, and then
+ * the rule is not quoted again).
+ */
 function report(run: Run, v: CelValidation, message: string, node: unknown, anchor: Span, label: string) {
   const target = v.fieldPath ? nodeAtFieldPath(node, v.fieldPath) : undefined;
   const at = target ? spanOf(target.key ?? target.node) : anchor;
-  const where = v.fieldPath && target ? `${label}${v.fieldPath}` : label;
-  const said = message.trim().replace(/\s+/g, ' ');
+  const where = v.fieldPath
+    ? `${label}${label || !v.fieldPath.startsWith('.') ? v.fieldPath : v.fieldPath.slice(1)}`
+    : label;
+  const reason = v.reason ? REASON_WORDS.get(v.reason) : undefined;
+  const rule = v.rule.trim();
+  // Without a message, the API server's `failed rule: <rule>`, the rule as written (as code).
+  const said =
+    message === `failed rule: ${rule}`
+      ? `failed rule: \`${rule}\``
+      : `${message.trim().replace(/\s+/g, ' ')}${/[.!?]$/.test(message.trim()) ? '' : '.'} (The CRD's rule \`${rule}\` does not hold.)`;
   run.out.report(
     'crd-validation',
     at,
-    `${where ? `\`${where}\`` : 'The manifest'}: ${said}${/[.!?]$/.test(said) ? '' : '.'} (The CRD's rule \`${v.rule}\` does not hold.)`,
+    `${where ? `\`${where}\`` : 'The manifest'}: ${reason ? `${reason}: ` : ''}${said}`,
   );
 }
 

@@ -1,5 +1,5 @@
 // The candidates of a "did you mean": every near name, best first (the one the message names first).
-import { distance } from '../suggest';
+import { distance, orderTie } from '../suggest';
 
 /** Candidates within about one edit in five characters of `word`, nearest first, at most `max`. */
 export function nearAll(word: string, candidates: Iterable<string>, max = 3): string[] {
@@ -10,9 +10,11 @@ export function nearAll(word: string, candidates: Iterable<string>, max = 3): st
     const d = c.toLowerCase() === lw ? 0 : distance(lw, c.toLowerCase());
     if (d <= limit) scored.push({ c, d });
   }
-  // Stable: among equals, the candidates' own order, as `nearest` picks.
+  // Stable: among equals, the nearest in order where the values are (orderTie), else the candidates' own
+  // order, as `nearest` picks.
+  const tie = orderTie(word);
   return scored
-    .sort((a, b) => a.d - b.d)
+    .sort((a, b) => a.d - b.d || tie(a.c, b.c))
     .slice(0, max)
     .map((s) => s.c);
 }

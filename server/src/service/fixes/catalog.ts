@@ -67,8 +67,11 @@ export const FIXES: Record<Code, FixDoc> = {
   },
   'placeholder-value': NONE('Write the value the service needs; the message gives an example of its form.'),
   'enum-value': {
-    text: "Write one of the allowed values; the message lists them. A value fixed by where it stands (a destination's `endpointType`) is changed to that value.",
-    actions: ['Change to `<near value>` (one per near value; the one value where it is fixed)'],
+    text: "Write one of the allowed values; the message lists them, and names the one meant where a value is near (among versions, the nearest in order: `TLS1_3` → `TLS1_2`) or is another name of one (a container's `Private` access is `None`). A value fixed by where it stands (a destination's `endpointType`) is changed to that value.",
+    actions: [
+      'Change to `<near value>` (one per near value, the one named first and preferred; the one value where it is fixed)',
+      'Change to `<value>` (one per allowed value, none preferred, where none is near and the values are at most 8)',
+    ],
     safe: true,
   },
   'enum-case': { text: 'Write the value in the case the API defines.', actions: ['Change to `<value>`'], safe: true },
@@ -89,14 +92,26 @@ export const FIXES: Record<Code, FixDoc> = {
     text: 'Give the reference in one shape: `armId` alone, or `name` (an owner of a fixed kind), or all of `group`, `kind` and `name`.',
     actions: ['Keep `armId`, remove `name`', 'Keep `name`, remove `armId`'],
   },
-  'value-range': NONE('Write a number within the limits the message gives.'),
+  'value-range': {
+    text: "Write a number within the limits the message gives. The fix writes the limit the number passed (the minimum below it, the maximum above it); it is not part of fix-all, since the number meant is the author's decision.",
+    actions: ['Write `<minimum>` (the minimum)', 'Write `<maximum>` (the maximum)'],
+  },
   'string-length': NONE('Shorten or lengthen the value to the limits the message gives.'),
   pattern: NONE('Write the value with the characters the message allows.'),
-  format: NONE(
-    'Write the value in its format (an ISO 8601 duration such as `PT5M`, an IPv4 address or CIDR range, a resource id…).',
-  ),
-  'duration-range': NONE('Write a duration within the bounds the message gives.'),
-  'delimited-item': NONE('Keep only the items the message lists.'),
+  format: {
+    text: 'Write the value in its format (an ISO 8601 duration such as `PT5M`, an IPv4 address or CIDR range, a resource id…). A duration written the Prometheus way (`5m`, `1h30m`, `1d`) or ISO 8601 in lower case is the same duration in ISO 8601: the message names it and the fix writes it. Other values have no fix: the right edit would be a guess.',
+    actions: ['Change to `<ISO 8601 duration>` (`5m` → `PT5M`)'],
+    safe: true,
+  },
+  'duration-range': {
+    text: "Write a duration within the bounds the message gives. The fix writes the bound passed, in ISO 8601; not part of fix-all, since the duration meant is the author's decision.",
+    actions: ['Change to `<bound>` (the minimum below it, the maximum above it)'],
+  },
+  'delimited-item': {
+    text: "Keep only the items the message lists. An item near one of them, or another name of one (the network rules' `AzureServices` is `CloudServices`), is named and replaced; otherwise each listed item is offered in its place.",
+    actions: ['Change to `<item>` (the near item, preferred; else one per listed item, none preferred)'],
+    safe: true,
+  },
   'item-count': NONE("Remove or add items to fit the limit: which items go is the author's decision."),
   'duplicate-item': NONE('Rename one of the items.'),
   'map-limits': NONE(
@@ -153,9 +168,10 @@ export const FIXES: Record<Code, FixDoc> = {
     text: 'Give the function or aggregation the arguments it takes (a range vector `x[5m]` where one is needed, the parameter of `topk`/`quantile`…).',
     actions: ['Add the range `[5m]` (a selector where a range vector is needed)'],
   },
-  'promql-operator': NONE(
-    'Use operands the operator takes: `bool` for a comparison of scalars, instant vectors for `and`/`or`/`unless` and vector matching.',
-  ),
+  'promql-operator': {
+    text: 'Use operands the operator takes: `bool` for a comparison of scalars (the fix writes it), instant vectors for `and`/`or`/`unless` and vector matching.',
+    actions: ['Write `<op> bool` (a comparison of two scalars)'],
+  },
   'promql-selector': NONE('Name the metric, or add a matcher that does not match the empty string.'),
   'promql-duration': NONE('Write a Prometheus duration (`5m`, `1h30m`), units from the largest to the smallest.'),
   'promql-type': NONE('Apply the subquery, `@` modifier or unary minus to an expression of a type it takes.'),
@@ -191,14 +207,17 @@ export const FIXES: Record<Code, FixDoc> = {
     actions: [],
   },
   'sub-domain-name-on-update': { text: 'Create the account without it; add it in a later update.', actions: [] },
-  'access-tier-block-blob-premium': { text: 'Write `accessTier: Premium` or remove it.', actions: [] },
+  'access-tier-block-blob-premium': {
+    text: 'Write `accessTier: Premium` or remove it.',
+    actions: ['Change to `Premium`'],
+  },
   'sku-tier-mismatch': {
     text: 'Write the tier the name gives (`Standard_…` → `Standard`) or remove `tier`.',
-    actions: [],
+    actions: ['Change to `<tier the name gives>`'],
   },
   'immutability-policy-locked': {
     text: 'Create the policy `Unlocked`; lock it by a later update once the retention is right.',
-    actions: [],
+    actions: ['Change to `Unlocked`'],
   },
   'permanent-delete-blob-only': {
     text: 'Remove it; set it in the blob service `deleteRetentionPolicy` if blob versions are meant.',
@@ -215,7 +234,7 @@ export const FIXES: Record<Code, FixDoc> = {
   'user-subscription-shared-key': { text: 'Remove `SharedKey` from `allowedAuthenticationModes`.', actions: [] },
   'input-mapping-without-custom-schema': {
     text: 'Set `inputSchema: CustomEventSchema` or remove the mapping.',
-    actions: [],
+    actions: ['Change to `CustomEventSchema` (where `inputSchema` is written)'],
   },
   'crd-builtin-wins': NONE(
     'Nothing to change for the editor: manifests of that kind and version are checked with the built-in model. Keep the CRD for the cluster.',
@@ -227,7 +246,7 @@ export const FIXES: Record<Code, FixDoc> = {
     'Write the pattern without the Go-only syntax (a leading `(?i)` is understood; flags in the middle are not) if the editor should check it.',
   ),
   'crd-validation': NONE(
-    "Change the manifest so that the CRD's rule holds; the message is the CRD's own, and the rule is quoted after it.",
+    "Change the manifest so that the CRD's rule holds; the message is the CRD's own (else `failed rule: <rule>`, as the API server says), on the field the rule's `fieldPath` names.",
   ),
   'crd-version-deprecated': {
     text: 'Move the manifest to the version named: the storage version, else the newest served one. Offered only when every field the manifest sets exists there with a compatible type and value (a string among the values the target allows); otherwise the message lists the fields to move by hand.',

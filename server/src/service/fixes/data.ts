@@ -30,6 +30,11 @@ export type FixData = (
       span: Span;
       candidates: Candidate[];
       safe?: boolean;
+      /**
+       * None is preferred: the candidates are every value the message lists, none nearer than another (an
+       * editor applies a preferred one on "auto fix", and its menu's first entry on Enter).
+       */
+      choice?: true;
       reveals?: Span;
     } /** An unknown key: rename it to a near known name, or remove the entry (`remove`, when it can be). */
   | {

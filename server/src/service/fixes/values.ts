@@ -34,6 +34,33 @@ export function valueFix(text: string, span: Span, values: string[], safe: boole
   return { fix: 'replace', span, candidates, ...(safe && values.length === 1 ? { safe: true } : {}) };
 }
 
+/**
+ * One action per value the message lists, where none is near what was written (`FETCH` among the HTTP
+ * methods): the user chooses, none is preferred, none is safe. Lists longer than `max` offer nothing.
+ */
+export function choiceFix(text: string, span: Span, values: string[], max = 8): FixData | undefined {
+  if (values.length > max) return undefined;
+  const fix = valueFix(text, span, values, false);
+  return fix?.fix === 'replace' ? { ...fix, choice: true } : undefined;
+}
+
+/** A number within the limits, the nearest to the one written (the minimum below it, the maximum above). */
+export function boundFix(span: Span, bound: number, which: 'minimum' | 'maximum'): FixData {
+  return {
+    fix: 'replace',
+    span,
+    candidates: [{ title: `Write ${bound} (the ${which})`, text: String(bound) }],
+  };
+}
+
+/** A duration written another way (`5m`) where ISO 8601 is wanted: the same duration in ISO 8601. */
+export function isoDurationFix(text: string, span: Span, iso: string): FixData | undefined {
+  const t = inStyleOf(text.slice(span[0], span[1]), iso);
+  return t === undefined
+    ? undefined
+    : { fix: 'replace', span, candidates: [{ title: `Change to \`${iso}\``, text: t }], safe: true };
+}
+
 /** Quote a plain scalar the cluster would read as a boolean or number where a string is wanted. */
 export function quoteFix(text: string, span: Span): FixData | undefined {
   const written = text.slice(span[0], span[1]);

@@ -269,6 +269,12 @@ class Checker {
         opNode.from,
         opNode.to,
         `A comparison between two scalars must use \`bool\`: write \`${op} bool\` (it returns 0 or 1).`,
+        // `bool` written after the operator, as the message says.
+        {
+          from: opNode.to,
+          to: opNode.to,
+          candidates: [{ title: `Write \`${op} bool\``, text: ' bool' }],
+        },
       );
     if (setOp && (lt === 'scalar' || rt === 'scalar'))
       this.report(
