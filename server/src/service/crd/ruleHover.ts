@@ -70,7 +70,7 @@ export function crdRuleHover(root: YAMLMap, offset: number): { markdown: string;
     );
   if (typeof hit.value === 'string' && isTransitionRule(hit.value))
     lines.push(
-      'A transition rule (it reads `oldSelf`, the object as stored): type-checked here, not run on manifests.',
+      'A transition rule (it reads `oldSelf`, the object as stored): run on a manifest against its committed version (`compareWith`, HEAD by default), as the API server runs it on an update; not on a new file.',
     );
   return { markdown: lines.join('\n\n'), span: hit.span };
 }
