@@ -542,7 +542,7 @@ test('crds: hover on a rule in a CRD shows the type of self there, with its fiel
   assert.match(at('self.weight + 1'), /`object`: the value at `spec\.backends\[\*\]`[\s\S]*Fields: `weight` int\./);
   assert.match(at('self.size() <= 4'), /`string`: the value at `spec\.mode`/);
   assert.match(at('self.metadata.name.size()'), /the root of the resource[\s\S]*`apiVersion` string, `kind` string/);
-  assert.match(at('self.maxReplicas >= oldSelf'), /A transition rule[^\n]*not run on manifests/);
+  assert.match(at('self.maxReplicas >= oldSelf'), /A transition rule[^\n]*against its committed version/);
   assert.doesNotMatch(at('self.minReplicas + "x"'), /transition/);
   assert.equal(hover(file, text.indexOf('group: types') + 2), undefined);
 });
