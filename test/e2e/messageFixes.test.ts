@@ -1,6 +1,6 @@
-// Quick fixes as an editor gets them from the server (issue 31, in a real VS Code): a base file two overlays
-// rename the owner of gets the overlays' warning once each, and one "Disable" resolving both; the fixes a
-// message names come back with their data, the preferred one first, "Disable" never preferred.
+// Quick fixes as an editor gets them from the server (issue 31, in a real VS Code): two problems of one code
+// on one line get one "Disable" resolving both; the fixes a message names come back with their data, the
+// preferred one first, "Disable" never preferred.
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -24,6 +24,9 @@ spec:
   sku:
     name: Standard_LRS
   minimumTlsVersion: TLS1_3
+  networkAcls:
+    defaultAction: Deny
+    bypass: Loging, Loging
 `;
 const CONTAINER = `apiVersion: storage.cloud.example.com/v20220901
 kind: StorageAccountsBlobServicesContainer
@@ -86,15 +89,23 @@ describe('quick fixes of the messages that name them, through the server', () =>
     rmSync(root, { recursive: true, force: true });
   });
 
-  test("a base file both overlays' warning is on: one Disable for the two, not preferred", async () => {
+  test('two problems of one code on one line: one Disable for the two, not preferred, after the fixes', async () => {
     const u = uri('base/account.yaml');
     // Its own checks first, then the overlays' (the second publish).
     const diags = await client.open(u, ACCOUNT, 'yaml', 2);
-    const renamed = diags.filter((d) => d.code === 'kustomize-owner-renamed');
-    assert.equal(renamed.length, 2, JSON.stringify(diags.map((d) => d.message)));
-    const list = await actions(u, renamed);
-    assert.deepEqual(shown(list), ['Disable kustomize-owner-renamed for this line']);
-    assert.equal(list[0].diagnostics?.length, 2);
+    const twice = diags.filter((d) => d.code === 'delimited-item');
+    assert.equal(twice.length, 2, JSON.stringify(diags.map((d) => d.message)));
+    // The light bulb of the line: a range over both.
+    const list = (await client.conn.sendRequest('textDocument/codeAction', {
+      textDocument: { uri: u },
+      range: { start: twice[0].range.start, end: twice[1].range.end },
+      context: { diagnostics: twice },
+    })) as CodeAction[];
+    const disables = list.filter((a) => a.title.startsWith('Disable'));
+    assert.equal(disables.length, 1, JSON.stringify(shown(list)));
+    assert.equal(disables[0].isPreferred, undefined);
+    assert.equal(disables[0].diagnostics?.length, 2);
+    assert.equal(list[list.length - 1], disables[0], 'Disable comes last');
   });
 
   test('`minimumTlsVersion: TLS1_3`: `TLS1_2` first and preferred, never the weakest', async () => {
