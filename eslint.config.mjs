@@ -122,7 +122,7 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-require-imports': [
         'error',
-        { allow: ['^@marcbachmann/cel-js$', '^@prometheus-io/lezer-promql$'] },
+        { allow: ['^@marcbachmann/cel-js$', '^@prometheus-io/lezer-promql$', '^re2js$'] },
       ],
     },
   },

@@ -5,7 +5,6 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { translateGoRegexp } from '../../server/src/model/crd/goRegexp';
 import { compileRule, judge, rewriteIndexedHas } from '../../server/src/service/crd/celRules';
 import { Analysis } from '../../server/src/service/analysis';
 import { applyEdits, codeActions } from '../../server/src/service/codeActions';
@@ -113,26 +112,6 @@ test('crds: an indexed manifest is analysed again when the CRDs change (the inde
     ['value-range'],
   );
   assert.equal(a.index.manifestCount, 1, 'the Widget joins the index (the CRD itself is not a manifest of ours)');
-});
-
-test('crds: Go patterns become JavaScript ones, or are skipped with the reason', () => {
-  const ok = (go: string, src: string, flags = '') =>
-    assert.deepEqual(translateGoRegexp(go), { ok: true, source: src, flags });
-  ok('^[a-z]+$', '^[a-z]+$');
-  ok('(?i)^ab$', '^ab$', 'i');
-  ok('(?is)^a.b$', '^a.b$', 'is');
-  ok('\\Aab\\z', '^ab$');
-  ok('^(?P<x>a)$', '^(?<x>a)$');
-  ok('^[[:alpha:]_]+$', '^[A-Za-z_]+$');
-  ok('^\\Q1+1\\E$', '^1\\+1$');
-  ok('^\\pL+$', '^\\p{L}+$', 'u');
-  ok('^\\p{Greek}$', '^\\p{Script=Greek}$', 'u');
-  ok('^[]a]$', '^[\\]a]$');
-  for (const go of ['^a(?i)b$', '(?U)a+', '\\C', '[[:^alpha:]]', '(?i:a)', '^(a+)+$', '^([a-z]*,)*$'])
-    assert.equal(translateGoRegexp(go).ok, false, go);
-  // What is translated means the same: `(?i)` matches either case.
-  const t = translateGoRegexp('(?i)^ab[0-9]+$');
-  assert.ok(t.ok && new RegExp(t.source, t.flags).test('AB12') && !new RegExp(t.source, t.flags).test('xy12'));
 });
 
 test('crds: hover lists the CEL rules of a field and says a transition rule is not checked', () => {

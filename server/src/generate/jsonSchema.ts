@@ -60,6 +60,20 @@ function referenceSchema(style: NonNullable<ObjectType['reference']>): JsonSchem
   return { anyOf: variants };
 }
 
+/**
+ * Whether a CRD's Go pattern reads the same as a JSON Schema's (ECMA-262, as validators compile it, with
+ * `u`): the Unicode mode refuses what is Go's alone (`(?i)`, `\\z`, `\\pL`, `[[:alpha:]]`, `\\Q…\\E`), so
+ * such a pattern is left out of the JSON Schema rather than given another meaning.
+ */
+function isEcmaPattern(p: string): boolean {
+  try {
+    new RegExp(p, 'u');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export function typeSchema(t: Type, description?: string): JsonSchema {
   const d = description ? { description } : {};
   switch (t.kind) {
@@ -69,7 +83,8 @@ export function typeSchema(t: Type, description?: string): JsonSchema {
       if (t.minLength !== undefined) s.minLength = t.minLength;
       if (t.maxLength !== undefined) s.maxLength = t.maxLength;
       const patterns: string[] = [];
-      if (t.pattern && !t.patternSeverity) patterns.push(t.pattern);
+      if (t.pattern && !t.patternSeverity && (t.patternSyntax !== 'go' || isEcmaPattern(t.pattern)))
+        patterns.push(t.pattern);
       const fp = t.format ? FORMAT_PATTERNS[t.format] : undefined;
       if (fp)
         patterns.push(

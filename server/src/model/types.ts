@@ -30,7 +30,10 @@ export interface StringType {
   enumName?: string;
   minLength?: number;
   maxLength?: number;
-  /** ECMAScript regular expression the whole value must match. */
+  /**
+   * Regular expression the value must match: ECMAScript, anchored as written, for the built-in kinds; Go's
+   * syntax (RE2) where `patternSyntax` is `go` (a CRD's `pattern`, matched as the API server matches it).
+   */
   pattern?: string;
   /** Human wording of `pattern` for messages and docs, e.g. "alphanumeric characters only". */
   patternDoc?: string;
@@ -48,8 +51,8 @@ export interface StringType {
   aliases?: Readonly<Record<string, string>>;
   /** A `;`-separated list whose items must be among `items` (SMB settings). */
   delimited?: { separator: string; items: string[] };
-  /** Flags of `pattern` (`i` where a CRD's Go pattern starts with `(?i)`). */
-  patternFlags?: string;
+  /** `go`: `pattern` is a Go regular expression (a CRD's), matched with RE2's semantics in linear time. */
+  patternSyntax?: 'go';
   /** An integer is accepted too (a CRD's `x-kubernetes-int-or-string`); the string limits apply to strings. */
   intOrString?: true;
   /**
@@ -177,6 +180,11 @@ export interface CelValidation {
    * is then an optional (`oldSelf.hasValue()`, `oldSelf.orValue(…)`).
    */
   optionalOldSelf?: true;
+  /**
+   * Where the rule sits, for the API server's cost estimate (service/crd/ruleCost.ts): the version's raw
+   * `openAPIV3Schema`, and the path from it to the raw schema node holding the rule.
+   */
+  site?: { root: unknown; path: (string | number)[] };
 }
 
 /** A shape no document shows and no fact fills: any content is accepted. */

@@ -464,11 +464,11 @@ export const CODES = {
     example:
       '# crds/v1/widgets.yaml and vendor/widgets.yaml both define kind Widget of group example.org, with different schemas',
   },
-  'crd-pattern-skipped': {
-    severity: 'info',
+  'crd-pattern-invalid': {
+    severity: 'error',
     title:
-      "A CRD field's `pattern` uses Go regular-expression syntax JavaScript has no equivalent for (flags in the middle, `\\C`…): values are not checked against it.",
-    example: 'pattern: ^a(?i)b$   # flags in the middle of the pattern',
+      "A CRD field's `pattern` that Go cannot compile (the API server matches patterns with Go's `regexp`, RE2 syntax): the API server refuses the CRD. Patterns that compile are checked with RE2's semantics, in linear time.",
+    example: 'pattern: ^a\\Z   # \\Z is not RE2 (write \\z)',
   },
   'crd-validation': {
     severity: 'error',
@@ -492,6 +492,25 @@ export const CODES = {
     title:
       'A CEL rule of a CRD (`x-kubernetes-validations`) that does not compile, or whose types do not fit the schema (`self` typed as the API server types it), or that gives no bool (a message expression: no string): the API server refuses the CRD.',
     example: 'x-kubernetes-validations:\n  - rule: self.a >',
+  },
+  'crd-rule-cost': {
+    severity: 'error',
+    title:
+      "A CEL rule of a CRD whose estimated cost exceeds the API server's budget (10,000,000 per rule, times how often it can run; 100,000,000 per version): the API server refuses the CRD. Bound the lists, maps and strings the rule reads (`maxItems`, `maxProperties`, `maxLength`) or simplify the rule.",
+    example:
+      'xs: {type: array, items: {type: string}}   # no maxItems\nrule: self.xs.all(a, self.xs.all(b, a != b || true))',
+  },
+  'crd-rule-not-run': {
+    severity: 'info',
+    title:
+      "A CRD rule that applies to the manifest is not run: the API server refuses the CRD for the rule's estimated cost (`crd-rule-cost` on the CRD), so no verdict is given by it.",
+    example: 'kind: Widget   # its CRD has a rule over its cost budget',
+  },
+  'crd-rule-budget': {
+    severity: 'error',
+    title:
+      'Evaluating the CRD\'s rules on the manifest passed the API server\'s runtime cost limits (1,000,000 per rule, 10,000,000 per object): the API server rejects the object ("validation failed due to running out of cost budget, no further validation rules will be run").',
+    example: 'spec:\n  xs: [ …1,500 items… ]   # rule: self.xs.all(a, self.xs.all(b, …))',
   },
   'crd-schema': {
     severity: 'warning',

@@ -3,6 +3,7 @@
 // can use it without an import cycle.
 import { matchesFormat } from '../model/formats';
 import type { StringType } from '../model/types';
+import { matchesPattern } from './patternTest';
 
 export const ZERO_UUID = '00000000-0000-0000-0000-000000000000';
 export const RG_ID = `/subscriptions/${ZERO_UUID}/resourceGroups/my-resource-group`;
@@ -45,7 +46,7 @@ export function sampleString(name: string, t: StringType): string {
     let v = c;
     if (t.maxLength !== undefined) v = v.slice(0, t.maxLength);
     if (t.minLength !== undefined && v.length < t.minLength) v = v.padEnd(t.minLength, '0');
-    if (t.pattern && !new RegExp(t.pattern).test(v)) continue;
+    if (!matchesPattern(t, v)) continue;
     if (t.format && !matchesFormat(t.format, v)) continue;
     return v;
   }

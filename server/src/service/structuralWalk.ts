@@ -25,6 +25,7 @@ import {
   spanOf,
   type Span,
 } from './yamlNodes';
+import { matchesPattern } from './patternTest';
 
 /** Finds the same field's type in another version of the kind, to tell "another version's value". */
 export type OtherVersionLookup = (path: string[]) => { version: string; type: Type }[];
@@ -110,7 +111,7 @@ const isFreeString = (t: StringType): boolean => !t.enum && !t.pattern && !t.for
 function isEmptyAccepted(t: Type, value: unknown): boolean {
   if (t.kind !== 'string' || !isScalar(value) || value.value !== '') return false;
   if (t.enum || t.format || (t.minLength ?? 0) > 0) return false;
-  return !t.pattern || new RegExp(t.pattern).test('');
+  return matchesPattern(t, '');
 }
 
 /** The fields of an object type as entries, and the required ones: computed once per type (hot path). */
@@ -338,7 +339,7 @@ export class Walker {
         span,
         `\`${label}\` is ${v.length} characters long; it must be at most ${t.maxLength}.`,
       );
-    if (t.pattern !== undefined && !new RegExp(t.pattern, t.patternFlags).test(v))
+    if (!matchesPattern(t, v))
       out.report(
         'pattern',
         span,

@@ -19,7 +19,7 @@ function schemaOf(t: Type): Json {
         ...(t.minLength !== undefined ? { minLength: t.minLength } : {}),
         ...(t.maxLength !== undefined ? { maxLength: t.maxLength } : {}),
         // A pattern the spec only warns about cannot be stated (a schema's pattern is an error).
-        ...(t.pattern !== undefined && !t.patternSeverity && !t.patternFlags ? { pattern: t.pattern } : {}),
+        ...(t.pattern !== undefined && !t.patternSeverity ? { pattern: t.pattern } : {}),
         ...(t.format && K8S_FORMATS.has(t.format) ? { format: t.format } : {}),
       };
     case 'int':

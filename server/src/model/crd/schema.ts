@@ -4,14 +4,13 @@
 // guessed. Notes carry the path of the schema node inside the CRD document, so the CRD's own check can
 // place them.
 import type { CelFormat, CelValidation, EnumValue, Field, ObjectType, StringFormat, Type } from '../types';
-import { translateGoRegexp } from './goRegexp';
 
 export type SchemaPath = (string | number)[];
 
 export interface SchemaNote {
   /** Where in the CRD document (from its root), e.g. `spec.versions[0].schema.openAPIV3Schema.properties…`. */
   path: SchemaPath;
-  code: 'crd-pattern-skipped' | 'crd-schema';
+  code: 'crd-schema';
   message: string;
 }
 
@@ -43,6 +42,9 @@ interface Ctx {
   kind: string;
   notes: SchemaNote[];
   nodes: number;
+  /** The version's raw schema and the length of the path to it (rules keep their place in it). */
+  root?: unknown;
+  rootDepth?: number;
 }
 
 const describe = (s: Json): string => (typeof s.description === 'string' ? s.description : '');
@@ -56,7 +58,7 @@ function defaultOf(v: unknown): Pick<Field, 'default' | 'defaultDoc'> {
 }
 
 /** The rules of `x-kubernetes-validations` that are well-formed (a rule is a string). */
-export function validationsOf(s: Json): CelValidation[] | undefined {
+export function validationsOf(s: Json, site?: CelValidation['site']): CelValidation[] | undefined {
   const raw = s['x-kubernetes-validations'];
   if (!Array.isArray(raw)) return undefined;
   const rules = raw.filter(isObj).flatMap((r): CelValidation[] =>
@@ -69,6 +71,7 @@ export function validationsOf(s: Json): CelValidation[] | undefined {
             ...(typeof r.fieldPath === 'string' ? { fieldPath: r.fieldPath } : {}),
             ...(typeof r.reason === 'string' ? { reason: r.reason } : {}),
             ...(r.optionalOldSelf === true ? { optionalOldSelf: true as const } : {}),
+            ...(site ? { site } : {}),
           },
         ]
       : [],
@@ -80,7 +83,7 @@ export function validationsOf(s: Json): CelValidation[] | undefined {
 function fieldOf(s: unknown, path: SchemaPath, label: string, required: boolean, ctx: Ctx, depth: number): Field {
   const type = typeOf(s, path, label, ctx, depth);
   if (!isObj(s)) return { type, doc: '', ...(required ? { required } : {}) };
-  const rules = type.kind === 'object' ? undefined : validationsOf(s);
+  const rules = type.kind === 'object' ? undefined : validationsOf(s, siteOf(ctx, path));
   return {
     type,
     doc: describe(s),
@@ -92,6 +95,10 @@ function fieldOf(s: unknown, path: SchemaPath, label: string, required: boolean,
 }
 
 const open = (label: string, note: string): Type => ({ kind: 'open', name: label, note });
+
+/** A rule's place in its version's schema (for its estimated cost). */
+const siteOf = (ctx: Ctx, path: SchemaPath): CelValidation['site'] =>
+  ctx.root !== undefined ? { root: ctx.root, path: path.slice(ctx.rootDepth ?? 0) } : undefined;
 
 /** A schema node as a model type. */
 export function typeOf(s: unknown, path: SchemaPath, label: string, ctx: Ctx, depth = 0): Type {
@@ -206,7 +213,7 @@ export function typeOf(s: unknown, path: SchemaPath, label: string, ctx: Ctx, de
     ...(int(s.maxProperties) !== undefined ? { maxProperties: int(s.maxProperties) } : {}),
     ...(embedded ? { embedded: true as const } : {}),
   };
-  const rules = validationsOf(s);
+  const rules = validationsOf(s, siteOf(ctx, path));
   if (rules) o.validations = rules;
   const defaults = Object.entries(props ?? {}).filter(([, v]) => isObj(v) && v.default !== undefined);
   if (defaults.length > 0) o.defaults = Object.fromEntries(defaults.map(([k, v]) => [k, (v as Json).default]));
@@ -232,17 +239,9 @@ function stringOf(s: Json, path: SchemaPath, label: string, ctx: Ctx, intOrStrin
       : undefined;
   const format = typeof s.format === 'string' ? FORMATS.get(s.format) : undefined;
   const celFormat = typeof s.format === 'string' && CEL_FORMATS.has(s.format) ? (s.format as CelFormat) : undefined;
-  let pattern: { pattern: string; patternFlags?: string } | undefined;
-  if (typeof s.pattern === 'string') {
-    const tr = translateGoRegexp(s.pattern);
-    if (tr.ok) pattern = { pattern: tr.source, ...(tr.flags ? { patternFlags: tr.flags } : {}) };
-    else
-      ctx.notes.push({
-        path: [...path, 'pattern'],
-        code: 'crd-pattern-skipped',
-        message: `The pattern of \`${label}\` is not checked: ${tr.reason}.`,
-      });
-  }
+  // Kept in Go's syntax: the service matches it with RE2 (service/goRegexp.ts) and the CRD's check says
+  // where Go cannot compile it.
+  const pattern = typeof s.pattern === 'string' ? { pattern: s.pattern, patternSyntax: 'go' as const } : undefined;
   return {
     kind: 'string',
     ...(enumValues ? { enum: enumValues } : {}),
@@ -268,7 +267,7 @@ const ENVELOPE: ReadonlySet<string> = new Set(['apiVersion', 'kind', 'metadata']
 
 /** Converts a version's `openAPIV3Schema` (at `path` in the CRD document) for the kind `kind`. */
 export function rootShape(schema: unknown, path: SchemaPath, kind: string): RootShape {
-  const ctx: Ctx = { kind, notes: [], nodes: 0 };
+  const ctx: Ctx = { kind, notes: [], nodes: 0, root: schema, rootDepth: path.length };
   if (!isObj(schema)) return { topFields: {}, topUnknown: 'accept', notes: ctx.notes };
   const root = typeOf(schema, path, '', ctx);
   if (root.kind !== 'object') return { topFields: {}, topUnknown: 'accept', notes: ctx.notes };

@@ -8,7 +8,7 @@ import { isMap, isSeq } from 'yaml';
 import { envelopeOf } from '../../model/envelope';
 import type { CelValidation, Field, KindDef, Type } from '../../model/types';
 import type { Diag } from '../diag';
-import { compiledOf, isTransitionRule, loadCel } from '../crd/celRules';
+import { isTransitionRule, judgeTransition, loadCel, newBudget, type Budget } from '../crd/celRules';
 import { celPropertyName, celValue } from '../crd/validations';
 import { entry, spanOf, type Span } from '../yamlNodes';
 import type { VersionObject } from './objects';
@@ -24,30 +24,15 @@ interface Walk {
   offset: number;
   at: string;
   runs: number;
+  /** The API server's cost budget of the object's rules (crd/celRules.ts). */
+  budget: Budget;
 }
 
 /** What a transition rule says: nothing (it holds, or cannot be judged), or the message to show. */
-function judge(v: CelValidation, self: unknown, old: unknown, hasOld: boolean): string | undefined {
-  const c = compiledOf(v);
-  if (!c.rule.ok) return undefined; // the CRD's own check reports it
+function judge(w: Walk, v: CelValidation, self: unknown, old: unknown, hasOld: boolean): string | undefined {
   const { Optional } = loadCel();
   const oldSelf = v.optionalOldSelf ? (hasOld ? Optional.of(old) : Optional.none()) : old;
-  let result: unknown;
-  try {
-    result = c.rule.run(self, oldSelf);
-  } catch {
-    return undefined;
-  }
-  if (result !== false) return undefined;
-  if (c.message?.ok) {
-    try {
-      const text = c.message.run(self, oldSelf);
-      if (typeof text === 'string' && text.trim()) return text;
-    } catch {
-      // fall back to `message`
-    }
-  }
-  return v.message?.trim() || `failed rule: ${v.rule}`;
+  return judgeTransition(v, self, oldSelf, w.budget);
 }
 
 function visit(
@@ -68,7 +53,7 @@ function visit(
   for (const v of rules) {
     if (!hasOld && !v.optionalOldSelf) continue;
     if (++w.runs > MAX_RUNS) return;
-    const message = judge(v, now, old, hasOld);
+    const message = judge(w, v, now, old, hasOld);
     if (message === undefined) continue;
     const said = message.trim().replace(/\s+/g, ' ');
     w.diags.push({
@@ -115,7 +100,7 @@ function visit(
 export function transitionDiagnostics(def: KindDef, now: VersionObject, then: VersionObject, at: string): Diag[] {
   if (!def.crd) return [];
   const envelope = envelopeOf(def);
-  const w: Walk = { diags: [], offset: now.offset, at, runs: 0 };
+  const w: Walk = { diags: [], offset: now.offset, at, runs: 0, budget: newBudget() };
   const root = now.doc.contents;
   // A rule on the whole object is shown on its first key (the document's first line), not on all of it.
   const anchor = isMap(root) && root.items[0] ? spanOf(root.items[0].key) : spanOf(root);

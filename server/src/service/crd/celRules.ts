@@ -6,13 +6,18 @@
 import type * as CelJs from '@marcbachmann/cel-js';
 import type { CelFormat, CelValidation } from '../../model/types';
 import { lazy } from '../memo';
+import { declareRe2Matches, useRe2Matches } from './celRegex';
+import { overBudget } from './ruleCost';
+import { meterAst, newMeter, PER_CALL_LIMIT, resetMeter, RUNTIME_CEL_COST_BUDGET, type Meter } from './ruleMeter';
 
 export const loadCel = lazy(() => require('@marcbachmann/cel-js') as typeof CelJs);
 
 /** One environment for every rule: `self` is the value the rule sits on (any type, as the schema gives it). */
-const environment = lazy(
-  () => new (loadCel().Environment)({ unlistedVariablesAreDyn: true, enableOptionalTypes: true }),
-);
+const environment = lazy(() => {
+  const env = new (loadCel().Environment)({ unlistedVariablesAreDyn: true, enableOptionalTypes: true });
+  declareRe2Matches(env);
+  return env;
+});
 
 /**
  * A value the API server reads but cel-js cannot be given as it is (a duration only Kubernetes' parser takes,
@@ -59,7 +64,20 @@ export function formattedValue(text: string, format: CelFormat): unknown {
 }
 
 /** A compiled rule; `oldSelf` is given to transition rules (changes/transitions.ts). */
-export type Compiled = { ok: true; run: (self: unknown, oldSelf?: unknown) => unknown } | { ok: false; error: string };
+export type Compiled =
+  | { ok: true; run: (self: unknown, oldSelf?: unknown) => unknown; ast: CelJs.ASTNode; meter: Meter }
+  | { ok: false; error: string };
+
+/** cel-go's parser refuses a longer expression (ExpressionSizeCodePointLimit, which Kubernetes keeps). */
+const MAX_CODE_POINTS = 100_000;
+
+/** The code points of `s`, counted up to `limit + 1`. */
+function codePoints(s: string, limit: number): number {
+  if (s.length <= limit) return [...s].length;
+  let n = 0;
+  for (const _ of s) if (++n > limit) break;
+  return n > limit ? [...s].length : n;
+}
 
 /** A transition rule: it reads `oldSelf`, the object as stored before the change. */
 export const isTransitionRule = (rule: string): boolean => /\boldSelf\b/.test(rule);
@@ -106,49 +124,112 @@ export function rewriteIndexedHas(rule: string): string {
 }
 
 /** A rule and its message expression compiled, once per rule of the model (an immutable value). */
-const compiled = new WeakMap<CelValidation, { rule: Compiled; message?: Compiled }>();
+const compiled = new WeakMap<CelValidation, { rule: Compiled; message?: Compiled; refused?: boolean }>();
 
 export function compileRule(expression: string): Compiled {
+  const size = codePoints(expression, MAX_CODE_POINTS);
+  if (size > MAX_CODE_POINTS)
+    return { ok: false, error: `expression code point size exceeds limit: size: ${size}, limit ${MAX_CODE_POINTS}` };
   try {
     const parsed = environment().parse(rewriteIndexedHas(expression));
-    return { ok: true, run: (self, oldSelf) => parsed(oldSelf === undefined ? { self } : { self, oldSelf }) };
+    // Every evaluation is metered: the API server stops a rule past its cost limit (ruleMeter.ts).
+    const meter = newMeter();
+    meterAst(parsed.ast, meter);
+    useRe2Matches(parsed.ast);
+    return {
+      ok: true,
+      run: (self, oldSelf) => parsed(oldSelf === undefined ? { self } : { self, oldSelf }),
+      ast: parsed.ast,
+      meter,
+    };
   } catch (e) {
     return { ok: false, error: ((e as Error).message ?? String(e)).split('\n')[0] };
   }
 }
 
-export function compiledOf(v: CelValidation): { rule: Compiled; message?: Compiled } {
+export function compiledOf(v: CelValidation): { rule: Compiled; message?: Compiled; refused?: boolean } {
   let c = compiled.get(v);
   if (!c) {
     c = {
       rule: compileRule(v.rule),
       ...(v.messageExpression ? { message: compileRule(v.messageExpression) } : {}),
     };
+    if (c.rule.ok && overBudget(v, c.rule.ast)) c.refused = true;
     compiled.set(v, c);
   }
   return c;
 }
 
-/** What a rule says about a value: nothing (it holds, or cannot be judged), or the message to show. */
-export function judge(v: CelValidation, self: unknown): string | undefined {
-  if (isTransitionRule(v.rule)) return undefined;
-  const c = compiledOf(v);
-  if (!c.rule.ok) return undefined; // the CRD's own check reports it
-  let result: unknown;
+/**
+ * The runtime cost left for the rules of one object (RuntimeCELCostBudget), and, once spent or once a
+ * rule passed PerCallLimit, the API server's error: no further rule of the object is run.
+ */
+export interface Budget {
+  left: number;
+  stopped?: string;
+}
+
+export const newBudget = (): Budget => ({ left: RUNTIME_CEL_COST_BUDGET });
+
+/** Runs a compiled expression under the API server's limits; `undefined` when it did not finish. */
+function metered(
+  c: Compiled & { ok: true },
+  self: unknown,
+  rule: string,
+  budget: Budget,
+  oldSelf?: unknown,
+): { value?: unknown; error?: true } {
+  resetMeter(c.meter, PER_CALL_LIMIT);
+  let out: { value?: unknown; error?: true };
   try {
-    result = c.rule.run(self);
+    out = { value: c.run(self, oldSelf) };
   } catch {
-    return undefined; // an error at run time (no such key…) is the rule's business, not the manifest's
+    out = { error: true };
   }
-  if (result !== false) return undefined;
+  if (c.meter.exceeded) {
+    budget.stopped = `'operation cancelled: actual cost limit exceeded': no further validation rules will be run due to call cost exceeds limit for rule: ${rule}`;
+    return { error: true };
+  }
+  budget.left -= c.meter.used;
+  if (budget.left < 0) {
+    budget.stopped = 'validation failed due to running out of cost budget, no further validation rules will be run';
+    return { error: true };
+  }
+  return out;
+}
+
+/**
+ * What a rule says about a value: nothing (it holds, or cannot be judged), or the message to show. Under
+ * the API server's cost limits: past them, `budget.stopped` says why and no verdict is given.
+ */
+export function judge(v: CelValidation, self: unknown, budget: Budget = newBudget()): string | undefined {
+  if (isTransitionRule(v.rule)) return undefined;
+  return judgeWith(v, self, undefined, budget);
+}
+
+/**
+ * `judge` for a transition rule (changes/transitions.ts): `oldSelf` is the committed object's value there
+ * (for `optionalOldSelf`, an optional). Metered as every rule is.
+ */
+export function judgeTransition(v: CelValidation, self: unknown, oldSelf: unknown, budget: Budget): string | undefined {
+  return judgeWith(v, self, oldSelf, budget);
+}
+
+function judgeWith(v: CelValidation, self: unknown, oldSelf: unknown, budget: Budget): string | undefined {
+  if (budget.stopped) return undefined;
+  const c = compiledOf(v);
+  if (!c.rule.ok || c.refused) return undefined; // the CRD's own check reports it
+  const result = metered(c.rule, self, v.rule, budget, oldSelf);
+  // An error at run time (no such key…) is the rule's business, not the manifest's.
+  if (result.error || result.value !== false) return undefined;
   if (c.message?.ok) {
-    try {
-      const text = c.message.run(self);
-      if (typeof text === 'string' && text.trim()) return text;
-    } catch {
-      // fall back to `message`
-    }
+    const text = metered(c.message, self, v.messageExpression ?? '', budget, oldSelf).value;
+    if (budget.stopped) return undefined;
+    if (typeof text === 'string' && text.trim()) return text;
   }
   // The API server's words when the rule has no message (apiextensions-apiserver ruleMessageOrDefault).
   return v.message?.trim() || `failed rule: ${v.rule.trim()}`;
 }
+
+/** Whether the API server refuses the CRD for this rule's estimated cost: the rule never runs. */
+export const refusedForCost = (v: CelValidation): boolean => compiledOf(v).refused === true;

@@ -1,6 +1,6 @@
 // The check of a CustomResourceDefinition document itself: what keeps the product from using it (no group
-// or kind, a schema that is not structural, a Go pattern JavaScript cannot read, a CEL rule that does not
-// compile or whose types do not fit the schema) and where the built-in model is used instead of it. The document is otherwise not ours: nothing else is said about it.
+// or kind, a schema that is not structural, a pattern Go cannot compile, a CEL rule that does not
+// compile, whose types do not fit the schema or whose estimated cost is over the API server's budget) and where the built-in model is used instead of it. The document is otherwise not ours: nothing else is said about it.
 import { isMap, isScalar, type Document, type YAMLMap } from 'yaml';
 import { crdNotes, isCrd, readCrd } from '../../model/crd/kinds';
 import type { SchemaPath } from '../../model/crd/schema';
@@ -9,6 +9,8 @@ import { entry, nodeAt, spanOf, type Span } from '../yamlNodes';
 import { CRD_DOCUMENT } from '../../model/crd/shape';
 import { Walker } from '../structuralWalk';
 import { compileRule } from './celRules';
+import { costProblems, type CostSite } from './ruleCost';
+import { compileGoRegexp } from '../goRegexp';
 import { RuleTypes } from './ruleTypes';
 import { childWhere, DYN, isVersionRoot, SelfTypes, type SelfType, type Where } from './selfType';
 import { spanIn, valueMap } from '../embedded/positionMap';
@@ -42,9 +44,8 @@ type Json = Record<string, unknown>;
 const isObj = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** A rule or message expression that parses, to be type-checked with `self` of the schema it sits on. */
-interface Site {
+interface Site extends CostSite {
   path: SchemaPath;
-  key: 'rule' | 'messageExpression';
   text: string;
   self: SelfType;
 }
@@ -65,6 +66,17 @@ function checkRules(root: YAMLMap, value: unknown, out: Reporter, text: string):
     seen.add(v);
     if (Array.isArray(v)) return v.forEach((x, i) => visit(x, [...path, i], undefined, false));
     const rules = (v as Json)['x-kubernetes-validations'];
+    const pattern = (v as Json).pattern;
+    if (where && !inProperties && typeof pattern === 'string') {
+      // Go compiles a schema's pattern when the CRD is applied, and refuses the CRD if it cannot.
+      const re = compileGoRegexp(pattern);
+      if ('error' in re)
+        out.report(
+          'crd-pattern-invalid',
+          spanOf(at([...path, 'pattern'])),
+          `\`pattern\` must be a valid regular expression, but isn't: ${re.error}. The API server refuses the CRD; write it in Go's syntax (RE2).`,
+        );
+    }
     // Typed only where rules are (a bundle's schemas without rules cost nothing more).
     const self = Array.isArray(rules) && where && !inProperties ? types.of(v, where.label, where.root) : DYN;
     if (Array.isArray(rules) && !inProperties)
@@ -74,7 +86,7 @@ function checkRules(root: YAMLMap, value: unknown, out: Reporter, text: string):
           if (typeof expression !== 'string') continue;
           const rulePath = [...path, 'x-kubernetes-validations', i, key];
           const c = compileRule(expression);
-          if (c.ok) sites.push({ path: rulePath, key, text: expression, self });
+          if (c.ok) sites.push({ path: rulePath, key, text: expression, self, ast: c.ast, schema: v });
           else
             out.report(
               'crd-rule-invalid',
@@ -96,6 +108,9 @@ function checkRules(root: YAMLMap, value: unknown, out: Reporter, text: string):
     }
   };
   visit(value, [], undefined, false);
+  // A rule's cost on the rule's text, a version's total on its `openAPIV3Schema` key.
+  for (const p of costProblems(value, sites))
+    out.report('crd-rule-cost', p.rule ? spanOf(at(p.path)) : spanAt(root, p.path), p.message);
   const typed = sites.filter((s) => s.self.kind !== 'dyn');
   if (typed.length === 0) return;
   const checker = new RuleTypes(typed.map((s) => s.self));

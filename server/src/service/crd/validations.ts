@@ -4,50 +4,18 @@
 // the API server makes of them, property names escaped as Kubernetes escapes them
 // (`max-size` is `self.max__dash__size`). A rule is reported at its `fieldPath` when the manifest has that
 // node, else on the node it sits on. A node that already has an error is left to it, and the work is
-// bounded per document.
+// bounded per document and by the API server's runtime cost budget (celRules.ts).
 import { isMap, isSeq, type Node } from 'yaml';
 import type { CelValidation, Field, ObjectType, Type } from '../../model/types';
 import { severityOf, type Reporter } from '../diag';
 import { entry, spanOf, type Span } from '../yamlNodes';
-import { formattedValue, judge } from './celRules';
+import { celPropertyName } from './celNames';
+import { formattedValue, judge, newBudget, refusedForCost, type Budget } from './celRules';
+
+export { celPropertyName };
 
 /** Rules run per document at most (a list of thousands of items under a rule stays cheap). */
 const MAX_RUNS = 2000;
-/** A rule is run on a value of at most this many nodes: a rule may loop over its value (and nest loops). */
-const MAX_VALUE_NODES = 2000;
-
-/** Whether a value has more than `limit` nodes (counted up to the limit only). */
-function larger(v: unknown, limit: number): boolean {
-  let n = 0;
-  const stack = [v];
-  while (stack.length > 0) {
-    const x = stack.pop();
-    if (++n > limit) return true;
-    if (Array.isArray(x)) stack.push(...x);
-    else if (typeof x === 'object' && x !== null) stack.push(...Object.values(x));
-  }
-  return false;
-}
-
-/** CEL's reserved words: a property named one is reached as `__word__` (Kubernetes' escaping). */
-const RESERVED: ReadonlySet<string> = new Set(
-  'true false null in as break const continue else for function if import let loop package namespace return var void while'.split(
-    ' ',
-  ),
-);
-
-/**
- * The name a schema property has in CEL, as the API server escapes it: `__` → `__underscores__`, `.` →
- * `__dot__`, `-` → `__dash__`, `/` → `__slash__`, a reserved word `w` → `__w__`. A name with other characters
- * cannot be reached by a rule and keeps its own. Map keys (`additionalProperties`) are never escaped.
- */
-export function celPropertyName(name: string): string {
-  if (!/^[A-Za-z_./-][A-Za-z0-9_./-]*$/.test(name)) return name;
-  if (RESERVED.has(name)) return `__${name}__`;
-  return name.replace(/__|[./-]/g, (c) =>
-    c === '__' ? '__underscores__' : c === '.' ? '__dot__' : c === '-' ? '__dash__' : '__slash__',
-  );
-}
 
 type Plain = Record<string, unknown>;
 const isPlain = (v: unknown): v is Plain => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -106,6 +74,10 @@ interface Run {
   /** Spans of the errors the walk found: a node holding one is not judged again by its rules. */
   errors: Span[];
   runs: number;
+  /** The API server's runtime cost budget of the object (celRules.ts): once spent, no rule runs. */
+  budget: Budget;
+  /** Rules not run because the CRD is refused for their cost, said once each. */
+  refused: Set<CelValidation>;
 }
 
 const hasError = (run: Run, node: unknown): boolean => {
@@ -152,11 +124,26 @@ function report(run: Run, v: CelValidation, message: string, node: unknown, anch
 function visit(run: Run, value: unknown, t: Type, node: unknown, anchor: Span, label: string, own?: CelValidation[]) {
   if (value === null || value === undefined || run.runs >= MAX_RUNS) return;
   const rules = [...(t.kind === 'object' ? (t.validations ?? []) : []), ...(own ?? [])];
-  if (rules.length > 0 && !(node !== undefined && hasError(run, node)) && !larger(value, MAX_VALUE_NODES))
+  if (rules.length > 0 && !(node !== undefined && hasError(run, node)))
     for (const v of rules) {
-      if (++run.runs > MAX_RUNS) return;
-      const message = judge(v, value);
+      if (++run.runs > MAX_RUNS || run.budget.stopped) return;
+      if (refusedForCost(v)) {
+        if (!run.refused.has(v))
+          run.out.report(
+            'crd-rule-not-run',
+            anchor,
+            `The CRD's rule \`${v.rule}\` is not run: its estimated cost is over the API server's budget, which refuses the CRD (see the CRD).`,
+          );
+        run.refused.add(v);
+        continue;
+      }
+      const message = judge(v, value, run.budget);
       if (message !== undefined) report(run, v, message, node, anchor, label);
+      if (run.budget.stopped) {
+        // The API server's own error, on the node whose rule passed the limit; no further rule runs.
+        run.out.report('crd-rule-budget', anchor, `\`${label || 'the manifest'}\`: ${run.budget.stopped}.`);
+        return;
+      }
     }
   if (t.kind === 'object' && isPlain(value)) {
     for (const [k, f] of Object.entries(t.fields) as [string, Field][]) {
@@ -203,5 +190,12 @@ export function checkValidations(
   label = '',
 ): void {
   const errors = out.diags.filter((d) => severityOf(d) === 'error').map((d): Span => [d.start, d.end]);
-  visit({ out, errors, runs: 0 }, celValue(plain, envelope), envelope, root, anchor, label);
+  visit(
+    { out, errors, runs: 0, budget: newBudget(), refused: new Set() },
+    celValue(plain, envelope),
+    envelope,
+    root,
+    anchor,
+    label,
+  );
 }

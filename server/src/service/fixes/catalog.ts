@@ -242,8 +242,8 @@ export const FIXES: Record<Code, FixDoc> = {
   'crd-kind-conflict': NONE(
     'Keep one definition of the kind: the CRD the cluster has (delete or stop naming the other copy, e.g. an older vendored bundle).',
   ),
-  'crd-pattern-skipped': NONE(
-    'Write the pattern without the Go-only syntax (a leading `(?i)` is understood; flags in the middle are not) if the editor should check it.',
+  'crd-pattern-invalid': NONE(
+    "Write the pattern in Go's syntax (RE2): no lookaround or backreferences, `\\z` rather than `\\Z`; the message quotes Go's error.",
   ),
   'crd-validation': NONE(
     "Change the manifest so that the CRD's rule holds; the message is the CRD's own (else `failed rule: <rule>`, as the API server says), on the field the rule's `fieldPath` names.",
@@ -257,6 +257,13 @@ export const FIXES: Record<Code, FixDoc> = {
     actions: ['Change to `<group>/<version>`'],
   },
   'crd-rule-invalid': NONE('Correct the rule in the CRD (the message gives the CEL error).'),
+  'crd-rule-cost': NONE(
+    'Add `maxItems`, `maxProperties` or `maxLength` to the lists, maps and strings the rule reads, or rewrite it with fewer nested loops.',
+  ),
+  'crd-rule-not-run': NONE('Fix the rule in the CRD (`crd-rule-cost` there); the manifest is then checked against it.'),
+  'crd-rule-budget': NONE(
+    "Make the object smaller where the CRD's rules loop over it, or simplify the rules in the CRD (they cost too much to run).",
+  ),
   'crd-schema': NONE(
     'Make the schema structural as the API server requires: `type` on every node, no `additionalProperties` beside `properties`.',
   ),

@@ -10,6 +10,7 @@ import { keyName, spanOf } from '../yamlNodes';
 import type { FixData } from './data';
 import { afterEntry, eolAt, lineStartOf } from './spans';
 import { scalarText } from './values';
+import { matchesPattern } from '../patternTest';
 
 const STEP = '  ';
 
@@ -29,7 +30,7 @@ function stringPlaceholder(t: StringType): string | undefined {
   for (const s of samples) {
     if (t.minLength !== undefined && s.length < t.minLength) continue;
     if (t.maxLength !== undefined && s.length > t.maxLength) continue;
-    if (t.pattern !== undefined && !new RegExp(t.pattern).test(s)) continue;
+    if (!matchesPattern(t, s)) continue;
     if (t.format) {
       if (!matchesFormat(t.format, s)) continue;
       const secs = t.format === 'duration' ? durationSeconds(s) : undefined;

@@ -1,0 +1,189 @@
+// The estimated cost of CRD rules against Kubernetes' own expectations: the cases of TestCostEstimation
+// (apiextensions-apiserver pkg/apiserver/schema/cel/compilation_test.go), each rule on its schema without
+// and with the size limits set. Ours must never exceed the API server's estimate (a rule it accepts is
+// never refused here), and equals it where the rule uses what the estimate follows.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { compileRule, judge, newBudget } from '../../server/src/service/crd/celRules';
+import { estimateCost } from '../../server/src/service/crd/ruleCost';
+
+type Schema = Record<string, unknown>;
+type Gen = (max?: number) => Schema;
+
+const prim = (type: string): Schema =>
+  type === 'int-or-string'
+    ? { 'x-kubernetes-int-or-string': true }
+    : ['duration', 'date', 'date-time'].includes(type)
+      ? { type: 'string', format: type }
+      : { type };
+const maxOf = (key: string, max?: number) => (max === undefined ? {} : { [key]: max });
+const array =
+  (item: string): Gen =>
+  (max) => ({ type: 'array', items: prim(item), ...maxOf('maxItems', max) });
+const arrayOfArrays =
+  (item: string): Gen =>
+  (max) => ({
+    type: 'array',
+    items: { type: 'array', items: prim(item) },
+    ...maxOf('maxItems', max),
+  });
+const OBJECT: Schema = {
+  type: 'object',
+  required: ['required'],
+  properties: { required: { type: 'string' }, optional: { type: 'string' } },
+};
+const objectArray: Gen = (max) => ({ type: 'array', items: OBJECT, ...maxOf('maxItems', max) });
+const mapArray =
+  (item: string): Gen =>
+  (max) => ({
+    type: 'array',
+    items: { type: 'object', additionalProperties: prim(item) },
+    ...maxOf('maxItems', max),
+  });
+const map =
+  (item: string): Gen =>
+  (max) => ({
+    type: 'object',
+    additionalProperties: prim(item),
+    ...maxOf('maxProperties', max),
+  });
+const mapOf =
+  (item: Schema): Gen =>
+  (max) => ({ type: 'object', additionalProperties: item, ...maxOf('maxProperties', max) });
+const string: Gen = (max) => ({ type: 'string', ...maxOf('maxLength', max) });
+const nestedSpec: Gen = (max) => ({
+  type: 'object',
+  additionalProperties: { type: 'string', ...maxOf('maxLength', max) },
+  ...maxOf('maxProperties', max),
+});
+const allMaxNested: Gen = (max) => ({
+  type: 'array',
+  items: {
+    type: 'object',
+    additionalProperties: { ...OBJECT, ...maxOf('maxProperties', max) },
+    ...maxOf('maxProperties', max),
+  },
+  ...maxOf('maxItems', max),
+});
+
+/**
+ * [name, schema, rule, cost unbounded, limit set, cost with it] as Kubernetes expects them (a negative
+ * cost: ours is at most that much).
+ */
+const CASES: [string, Gen, string, number | 'over', number, number][] = [
+  ['number array with all', array('number'), 'self.all(x, true)', 4718591, 10, 32],
+  ['string array with all', array('string'), 'self.all(x, true)', 3145727, 20, 62],
+  ['boolean array with all', array('boolean'), 'self.all(x, true)', 1887437, 5, 17],
+  ['array of number arrays with all', arrayOfArrays('number'), 'self.all(x, true)', 3145727, 100, 302],
+  ['array of objects with all', objectArray, 'self.all(x, true)', 555128, 50, 152],
+  ['map of numbers with all', map('number'), 'self.all(x, true)', 1348169, 10, 32],
+  ['map of numbers with has', map('number'), 'has(self.x)', 0, 100, 0],
+  ['map of strings with all', map('string'), 'self.all(x, true)', 1179647, 3, 11],
+  ['map of booleans with all', map('boolean'), 'self.all(x, true)', 943718, 100, 302],
+  ['string with contains', string, "self.contains('test')", 314574, 10, 5],
+  ['string with startsWith', string, "self.startsWith('test')", 2, 15, 2],
+  ['string with endsWith', string, "self.endsWith('test')", 2, 30, 2],
+  ['concat string', string, 'size(self + "hello") > size("hello")', 314578, 4, 7],
+  ['index of array with numbers', array('number'), 'self[1] == 0.0', 2, 5000, 2],
+  ['index of array with strings', array('string'), 'self[1] == self[1]', 314577, 8, 314577],
+  ['O(n^2) loop with numbers', array('number'), 'self.all(x, self.all(y, true))', 'over', 10, 352],
+  ['O(n^3) loop with numbers', array('number'), 'self.all(x, self.all(y, self.all(z, true)))', 'over', 10, 3552],
+  ['regex matches simple', string, 'self.matches("x")', 314574, 50, 22],
+  ['regex matches empty string', string, '"".matches("(((((((((())))))))))[0-9]")', 7, 10, 7],
+  ['regex matches empty regex', string, 'self.matches("")', 1, 100, 1],
+  ['map of strings with value length', nestedSpec, 'self.all(x, x.contains(self[x]))', 2752507, 10, 72],
+  ['set array maxLength to zero', array('number'), 'self[3] == 0.0', 2, 0, 2],
+  ['set map maxLength to zero', map('number'), 'self["x"] == 0.0', 2, 0, 2],
+  ['set string maxLength to zero', string, 'self == "x"', 2, 0, 1],
+  [
+    'set maxLength greater than estimated maxLength',
+    array('number'),
+    'self.all(x, x == 0.0)',
+    6291454,
+    3 * 1024 * 2048,
+    25165826,
+  ],
+  ['nested types with root rule', allMaxNested, 'self.all(x, x["y"].required == "z")', 7340027, 10, 72],
+  ['int-or-string array with all', array('int-or-string'), 'self.all(x, true)', 4718591, 10, 32],
+  ['index of array with booleans', array('boolean'), 'self[0] == false', 2, 25, 2],
+  ['index of array of objects', objectArray, 'self[0] == null', 2, 422, 2],
+  ['index of array of array of numbers', arrayOfArrays('number'), 'self[0][0] == -1.0', 3, 51, 3],
+  // Ours counts less here (a map's `x.y` is an index for cel-go): never more than the API server.
+  ['array of number maps with all', mapArray('number'), 'self.all(x, x.y == 25.2)', -6291452, 12, -74],
+  ['index of array of number maps', mapArray('number'), 'self[0].x > 2.0', 4, 3000, 4],
+  ['duration array with all', array('duration'), 'self.all(x, true)', 2359295, 5, 17],
+  ['date array with all', array('date'), 'self.all(x, true)', 725936, 15, 47],
+  ['date-time array with all', array('date-time'), 'self.all(x, true)', 428963, 25, 77],
+  ['map of int-or-strings with all', map('int-or-string'), 'self.all(x, true)', 1348169, 15, 47],
+  ['map of objects with all', mapOf(OBJECT), 'self.all(x, true)', 428963, 20, 62],
+  [
+    'map of number arrays with all',
+    mapOf({ type: 'array', items: { type: 'number' } }),
+    'self.all(x, true)',
+    1179647,
+    25,
+    77,
+  ],
+  ['map of durations with all', map('duration'), 'self.all(x, true)', 1048577, 5, 17],
+  ['map of dates with all', map('date'), 'self.all(x, true)', 524288, 10, 32],
+  ['map of date-times with all', map('date-time'), 'self.all(x, true)', 349526, 25, 77],
+];
+
+const cost = (rule: string, schema: Schema): number => {
+  const c = compileRule(rule);
+  assert.ok(c.ok, rule);
+  return estimateCost(c.ast, schema);
+};
+
+test("crd rule cost: Kubernetes' TestCostEstimation cases, without and with the size limits", () => {
+  const wrong: string[] = [];
+  for (const [name, gen, rule, unbounded, max, bounded] of CASES) {
+    const fits = (got: number, want: number) => (want < 0 ? got <= -want : got === want);
+    const u = cost(rule, gen());
+    if (unbounded === 'over' ? u <= 100_000_000 : !fits(u, unbounded))
+      wrong.push(`${name}: ${u}, expected ${unbounded}`);
+    const b = cost(rule, gen(max));
+    if (!fits(b, bounded)) wrong.push(`${name} (limit ${max}): ${b}, expected ${bounded}`);
+  }
+  assert.deepEqual(wrong, []);
+});
+
+test('crd rule cost: a rule run past the per-call limit stops with the API server error, no verdict, at once', () => {
+  const xs = Array.from({ length: 1500 }, (_, i) => BigInt(i));
+  for (const rule of [
+    'self.xs.all(a, self.xs.all(b, self.xs.all(c, a != b || b != c || true)))',
+    "size(self.xs.map(a, self.xs.map(b, string(a) + '-' + string(b)))) > 0",
+  ]) {
+    const budget = newBudget();
+    assert.equal(judge({ rule }, { xs }, budget), undefined, rule);
+    assert.match(
+      budget.stopped ?? '',
+      /^'operation cancelled: actual cost limit exceeded': no further validation rules will be run due to call cost exceeds limit for rule: /,
+      rule,
+    );
+    // Once stopped, no further rule runs (a failing one included).
+    assert.equal(judge({ rule: 'false', message: 'never' }, {}, budget), undefined);
+  }
+});
+
+test('crd rule cost: the runtime budget of one object is spent across its rules', () => {
+  const xs = Array.from({ length: 300 }, (_, i) => BigInt(i));
+  const rule = 'self.xs.all(a, self.xs.all(b, a != b || true))'; // ≈ 270,000 per run: under the per-call limit
+  const budget = newBudget();
+  let runs = 0;
+  while (!budget.stopped && runs < 1000) {
+    assert.equal(judge({ rule }, { xs }, budget), undefined);
+    runs++;
+  }
+  assert.equal(
+    budget.stopped,
+    'validation failed due to running out of cost budget, no further validation rules will be run',
+  );
+  assert.ok(runs > 10 && runs < 100, `${runs} runs`);
+});
+
+test('crd rule cost: a rule longer than cel-go parses does not compile (the API server refuses the CRD)', () => {
+  const c = compileRule(`self.a == 1 ${'&& true '.repeat(20_000)}`);
+  assert.equal(c.ok, false);
+  assert.match(!c.ok ? c.error : '', /^expression code point size exceeds limit: size: 160012, limit 100000$/);
+});
