@@ -114,6 +114,18 @@ export const FIXES: Record<Code, FixDoc> = {
   'kustomize-owner-renamed': NONE(
     'Patch the reference in the overlay to the renamed name (`spec.owner.name: prod-rg`), or teach Kustomize the field with a `configurations:` nameReference (then it is no longer checked here), or leave the owner out of the overlay if the reference is to the original in the cluster.',
   ),
+  'kustomize-duplicate-resource': NONE(
+    "Which entry to keep is the author's choice: remove the repeated entry, or rename one of the two resources.",
+  ),
+  'kustomize-patch-no-match': NONE(
+    "The message names the nearest resource; the name to write is the author's choice (the resource may be missing instead).",
+  ),
+  'kustomize-patch-failed': NONE(
+    "Whether the operation or the resource is wrong is the author's choice (`add` instead of `replace`, another path, or the field added to the base).",
+  ),
+  'kustomize-patch-invalid': NONE("The pattern or selector meant is the author's to write."),
+  'kustomize-base-fails': NONE('The fix is in the base the message names.'),
+  'kustomize-render-limit': NONE('Nothing to fix: the overlay is larger than what is rendered in memory.'),
   'kustomize-outside-root': NONE(
     "Move the file below the kustomization's folder, or make its folder a kustomization (a base or a component) and list the folder; builds run with `--load-restrictor LoadRestrictionsNone` accept it as it is.",
   ),

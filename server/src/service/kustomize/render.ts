@@ -7,9 +7,11 @@
 // Checked against the real tool by test/kustomize/differential.test.ts.
 import { isMap, isScalar, isSeq, parseAllDocuments, parse } from 'yaml';
 import { valueMap } from '../embedded/positionMap';
+import { nearest } from '../suggest';
 import { spanOf, type Span } from '../yamlNodes';
-import { applyOperations, type Json, type JsonObject } from './jsonPatch';
-import { KUSTOMIZATION_NAMES, resolveFrom } from './kustomization';
+import { compileGoRegexp, isRegexpError } from '../goRegexp';
+import { applyOperations, type Json, type JsonObject, type OperationFailure } from './jsonPatch';
+import { asksUnrendered, KUSTOMIZATION_NAMES, resolveFrom } from './kustomization';
 
 export type { Json, JsonObject };
 
@@ -51,7 +53,43 @@ export interface Rendered {
    * (what a reference to it was written with: renamedReferences.ts).
    */
   written: (string | undefined)[];
+  /**
+   * What stops `kubectl kustomize` from building it (at most one Error: the tool stops at the first, and so
+   * does the rendering, which then renders nothing), and what may (unsure: Information), each where written.
+   */
+  errors: BuildError[];
+  /** The work done: kustomizations read, resources listed, patch steps asked for (bounded in the input). */
+  steps: number;
 }
+
+/** The build problems render.ts finds (registered in codes.ts). */
+export type BuildCode =
+  | 'kustomize-duplicate-resource'
+  | 'kustomize-patch-no-match'
+  | 'kustomize-patch-failed'
+  | 'kustomize-patch-invalid'
+  | 'kustomize-base-fails'
+  | 'kustomize-render-limit';
+
+/** A problem that stops `kubectl kustomize` from building (or may: `unsure`), where it is written. */
+export interface BuildError {
+  readonly uri: string;
+  readonly span: Span;
+  readonly code: BuildCode;
+  readonly message: string;
+  /** Not certain: what is not rendered here (a generator, a component, a remote base…) may change it. */
+  readonly unsure: boolean;
+}
+
+/** Rendered resources in one build past which the rest is not rendered (an Information says so). */
+export const MAX_RESOURCES = 50_000;
+/** Patches of one kustomization past which the rest are not applied (an Information says so). */
+export const MAX_PATCHES = 10_000;
+/** Unsure build problems told per build (a certain one stops the build). */
+const MAX_BUILD_ERRORS = 100;
+
+/** A value cut for a message: past `max` characters, its start and an ellipsis. */
+export const clip = (s: string, max = 200): string => (s.length > max ? `${s.slice(0, max - 1)}…` : s);
 
 /** A document of a resource file, as the renderer reads it (values and where each was written). */
 export interface Doc {
@@ -156,23 +194,34 @@ const effectiveNamespace = (ns: string | undefined): string => (ns === undefined
  * namespace match the current ones or the original ones (`kubectl kustomize` v5: resWrangler.Select). Each
  * expression is compiled once per patch, not once per resource it is tried on.
  */
-function matcher(target: JsonObject): (r: JsonObject, org?: OriginalId) => boolean {
-  const re = (v: Json | undefined): ((s: string | undefined) => boolean) => {
+/** A target's selector, or why it cannot select (`field`: the target's key at fault). */
+export type Selector =
+  ((r: JsonObject, org?: OriginalId) => boolean) | { error: string; field: string; unsure: boolean };
+
+function matcher(target: JsonObject): Selector {
+  // Go's regexp (RE2: linear time), anchored as Kustomize anchors it: `^(?:…)$` (its error quotes that).
+  let bad: { error: string; field: string; unsure: boolean } | undefined;
+  const re = (field: string): ((s: string | undefined) => boolean) => {
+    const v = target[field];
     if (typeof v !== 'string' || v === '') return () => true;
-    try {
-      const compiled = new RegExp(`^(?:${v})$`);
-      return (s) => compiled.test(s ?? '');
-    } catch {
-      return (s) => v === s;
+    const compiled = compileGoRegexp(`^(?:${v})$`);
+    if (isRegexpError(compiled)) {
+      bad ??= { error: compiled.error, field, unsure: false };
+      return () => false;
     }
+    return (s) => compiled.test(s ?? '');
   };
-  const group = re(target.group);
-  const version = re(target.version);
-  const kind = re(target.kind);
-  const name = re(target.name);
-  const namespace = re(target.namespace);
+  const group = re('group');
+  const version = re('version');
+  const kind = re('kind');
+  const name = re('name');
+  const namespace = re('namespace');
   const labels = labelSelector(target.labelSelector);
   const annotations = labelSelector(target.annotationSelector);
+  // A selector our parser does not read: Kubernetes' parser (labels.Parse) is not reproduced in every detail.
+  if (!labels) bad ??= { error: 'unable to parse requirement', field: 'labelSelector', unsure: true };
+  if (!annotations) bad ??= { error: 'unable to parse requirement', field: 'annotationSelector', unsure: true };
+  if (bad) return bad;
   return (r, org) => {
     const api = str(r.apiVersion);
     const m = meta(r);
@@ -183,8 +232,8 @@ function matcher(target: JsonObject): (r: JsonObject, org?: OriginalId) => boole
       (name(str(m.name)) || (org?.name !== undefined && name(org.name))) &&
       (namespace(effectiveNamespace(str(m.namespace))) ||
         (org !== undefined && namespace(effectiveNamespace(org.namespace)))) &&
-      labels(isObject(m.labels) ? m.labels : {}) &&
-      annotations(isObject(m.annotations) ? m.annotations : {})
+      labels!(isObject(m.labels) ? m.labels : {}) &&
+      annotations!(isObject(m.annotations) ? m.annotations : {})
     );
   };
 }
@@ -198,16 +247,38 @@ const REQUIREMENT =
 
 /**
  * A `labelSelector` / `annotationSelector` as Kubernetes parses it (labels.Parse): requirements separated
- * by commas, all of which must hold; `!=` and `notin` hold where the key is absent. A selector that does not
- * parse selects nothing (`kubectl kustomize` refuses it).
+ * by commas, all of which must hold; `!=` and `notin` hold where the key is absent. Undefined: it does not
+ * parse (`kubectl kustomize` refuses it).
  */
-function labelSelector(sel: Json | undefined): (of: JsonObject) => boolean {
+function labelSelector(sel: Json | undefined): ((of: JsonObject) => boolean) | undefined {
   if (typeof sel !== 'string' || sel.trim() === '') return () => true;
-  // Commas inside `in (a, b)` do not separate requirements.
-  const parts = sel.split(/,(?![^()]*\))/).map((x) => x.trim());
-  const tests = parts.map(requirement);
-  if (tests.some((t) => t === undefined)) return () => false;
-  return (of) => tests.every((t) => t!(of));
+  const tests: ((of: JsonObject) => boolean)[] = [];
+  for (const part of requirements(sel)) {
+    const t = requirement(part);
+    if (!t) return undefined;
+    tests.push(t);
+  }
+  return (of) => tests.every((t) => t(of));
+}
+
+/**
+ * The requirements of a selector, split at the commas outside parentheses (`in (a, b)` is one), blanks
+ * runs made one space: one pass over the text (a selector of 100,000 terms is read in linear time).
+ */
+function requirements(sel: string): string[] {
+  const out: string[] = [];
+  let depth = 0;
+  let from = 0;
+  for (let i = 0; i <= sel.length; i++) {
+    const c = sel[i];
+    if (c === '(') depth++;
+    else if (c === ')') depth = Math.max(0, depth - 1);
+    else if (i === sel.length || (c === ',' && depth === 0)) {
+      out.push(sel.slice(from, i).replace(/\s+/g, ' ').trim());
+      from = i + 1;
+    }
+  }
+  return out;
 }
 
 /** One requirement as a test of a resource's labels (or annotations); undefined: it does not parse. */
@@ -249,6 +320,8 @@ const sameGroup = (r: JsonObject, patch: JsonObject): boolean =>
 interface Resource {
   readonly value: JsonObject;
   readonly origins: Origins;
+  /** JSON 6902 operations that made it: the first that did not apply. */
+  readonly failed?: OperationFailure;
 }
 
 /** A resource of the rendering in progress: its current step (boxed, so lookups by name stay valid). */
@@ -361,12 +434,16 @@ export class RenderMemo {
    * A `target:` selector compiled once per target (by its JSON), with what it answered for each resource
    * value: most resources are the same objects from one rendering to the next.
    */
-  selector(target: JsonObject): (r: JsonObject, org?: OriginalId) => boolean {
+  selector(target: JsonObject): Selector {
     const key = JSON.stringify(target);
     let s = this.selectors.get(key);
     if (s === undefined) {
       if (this.selectors.size > 64) this.selectors.clear();
       const test = matcher(target);
+      if (typeof test !== 'function') {
+        this.selectors.set(key, test);
+        return test;
+      }
       // By the value and its original id: the answer depends on both.
       const answers = new WeakMap<JsonObject, Map<string, boolean>>();
       s = (r, org) => {
@@ -382,7 +459,7 @@ export class RenderMemo {
     return s;
   }
 
-  private readonly selectors = new Map<string, (r: JsonObject, org?: OriginalId) => boolean>();
+  private readonly selectors = new Map<string, Selector>();
 
   /** The files a rendered resource's values were written in. */
   urisOf(origins: Origins): ReadonlySet<string> {
@@ -430,14 +507,15 @@ function transformStep(r: Resource, t: Transform): Resource {
 function operateStep(r: Resource, doc: Doc): Resource {
   const ops = doc.value as Json[];
   const origins = new Map(r.origins);
-  // An operation's value was written under `/<i>/value`: it lands at the operation's path.
-  ops.forEach((op, i) => {
-    if (!isObject(op) || typeof op.path !== 'string') return;
-    const own = `/${i}/value`;
-    for (const [p, o] of doc.origins)
-      if (p === own || p.startsWith(`${own}/`)) origins.set(op.path + p.slice(own.length), o);
-  });
-  return { value: applyOperations(r.value, ops) as JsonObject, origins };
+  // An operation's value was written under `/<i>/value`: it lands at the operation's path. One pass over
+  // the patch's origins (not one per operation: 10,000 operations would be 10^8 lookups).
+  for (const [p, o] of doc.origins) {
+    const m = /^\/(\d+)\/value(?=\/|$)/.exec(p);
+    const op = m ? ops[Number(m[1])] : undefined;
+    if (m && isObject(op) && typeof op.path === 'string') origins.set(op.path + p.slice(m[0].length), o);
+  }
+  const done = applyOperations(r.value, ops);
+  return { value: done.value as JsonObject, origins, ...(done.failure ? { failed: done.failure } : {}) };
 }
 
 /** A merge patch on one resource (a step); null: `$patch: delete` removes it. */
@@ -464,6 +542,16 @@ interface ParsedKustomization {
   k: JsonObject | undefined;
   inline: Map<string, (offset: number) => number>;
   keys: Map<string, Span>;
+  /** The spans of the items of its lists (`resources`, `patches`…), in order, and of a patch's `target`. */
+  items: Map<string, ItemSpan[]>;
+  /** It asks for what is not rendered (asksUnrendered): build problems found in it are not certain. */
+  unrendered: boolean;
+}
+
+/** Where a list item of a kustomization is written, and its `target` key (a patch's). */
+interface ItemSpan {
+  span: Span;
+  target?: Span;
 }
 
 function parseKustomization(text: string): ParsedKustomization {
@@ -471,10 +559,10 @@ function parseKustomization(text: string): ParsedKustomization {
   try {
     k = parse(text) as Json;
   } catch {
-    return { k: undefined, inline: new Map(), keys: new Map() };
+    return { k: undefined, inline: new Map(), keys: new Map(), items: new Map(), unrendered: true };
   }
-  if (!isObject(k)) return { k: undefined, inline: new Map(), keys: new Map() };
-  return { k, inline: inlineSpans(text), keys: topKeySpans(text) };
+  if (!isObject(k)) return { k: undefined, inline: new Map(), keys: new Map(), items: new Map(), unrendered: true };
+  return { k, inline: inlineSpans(text), ...topKeySpans(text), unrendered: asksUnrendered(k) };
 }
 
 /** What a patch writes overrides where the values were written (a targeted patch's identity aside). */
@@ -488,8 +576,34 @@ function withOrigins(base: Origins, from: Origins): Origins {
   return into;
 }
 
-/** Applies one patch (a merge patch, or JSON 6902 operations) to the resources it selects. */
-function applyPatch(slots: Slot[], content: readonly Doc[], target: JsonObject | undefined, memo: Memo): void {
+/** What applying a patch tells its build: problems, by the patch's own values or the kustomization's lines. */
+interface PatchContext {
+  b: Build;
+  /** The kustomization applying it, and where it names the patch (its list item, and its `target`). */
+  uri: string;
+  item?: ItemSpan;
+  /** The kustomization (or a base it renders) asks for what is not rendered. */
+  unsure: boolean;
+}
+
+/** A resource of a kind Kustomize knows the schema of (a built-in kind: lists merged by key, not replaced). */
+const builtIn = (r: JsonObject): boolean => {
+  const g = groupOf(str(r.apiVersion));
+  return !g.includes('.') || g.endsWith('.k8s.io');
+};
+
+/** `StorageAccount appstore` (and its namespace, if it has one). */
+const named = (r: JsonObject): string => {
+  const ns = str(meta(r).namespace);
+  return `${clip(String(r.kind), 80)} \`${clip(String(meta(r).name), 120)}\`${ns ? ` in namespace \`${clip(ns, 80)}\`` : ''}`;
+};
+
+/**
+ * Applies one patch (a merge patch, or JSON 6902 operations) to the resources it selects. What makes
+ * `kubectl kustomize` stop is reported to the build (`c`); a certain problem stops it (b.failed).
+ */
+function applyPatch(slots: Slot[], content: readonly Doc[], target: JsonObject | undefined, c: PatchContext): void {
+  const memo = c.b.memo;
   // Untargeted patches name their resource: found by kind and name, not by a scan per patch document (a
   // patch file may patch each of a thousand resources).
   let byName: Map<string, Slot[]> | undefined;
@@ -497,7 +611,7 @@ function applyPatch(slots: Slot[], content: readonly Doc[], target: JsonObject |
   const add = (k: string, s: Slot) => {
     const list = byName!.get(k);
     if (!list) byName!.set(k, [s]);
-    else if (!list.includes(s)) list.push(s);
+    else if (list[list.length - 1] !== s && !list.includes(s)) list.push(s);
   };
   const candidates = (patch: JsonObject): Slot[] => {
     if (!byName) {
@@ -514,21 +628,56 @@ function applyPatch(slots: Slot[], content: readonly Doc[], target: JsonObject |
     );
     return found;
   };
-  const selector = target ? memo.selector(target) : undefined;
-  const selects = selector && ((s: Slot) => selector(s.r.value, { name: s.written, namespace: s.writtenNamespace }));
+  const at = c.item;
+  const whole = at?.span ?? [0, 0];
+  let selects: ((s: Slot) => boolean) | undefined;
+  if (target) {
+    const selector = memo.selector(target);
+    if (typeof selector !== 'function') {
+      report(
+        c,
+        c.uri,
+        at?.target ?? whole,
+        'kustomize-patch-invalid',
+        selector.unsure,
+        `The target's \`${selector.field}\` does not parse${selector.field.endsWith('Selector') ? ' as a label selector' : ' as a Go regular expression (RE2, matched whole)'}: \`kubectl kustomize\` stops with "${clip(selector.error)}". Write a valid ${selector.field.endsWith('Selector') ? 'selector (`key=value`, `key in (a,b)`…)' : 'pattern, or the exact name'}.`,
+      );
+      return;
+    }
+    selects = (s: Slot) => selector(s.r.value, { name: s.written, namespace: s.writtenNamespace });
+  }
   for (const doc of content) {
+    if (c.b.failed) return;
     const ops = doc.value;
     if (Array.isArray(ops)) {
-      if (!selects) continue;
+      if (!selects) {
+        report(
+          c,
+          c.uri,
+          whole,
+          'kustomize-patch-invalid',
+          c.unsure,
+          'A JSON 6902 patch (a list of operations) without a `target`: `kubectl kustomize` stops with "must specify a target for JSON patch". Add a `target:` naming the resource it patches (kind and name).',
+        );
+        return;
+      }
       for (const s of slots) {
         if (!selects(s)) continue;
+        c.b.steps++;
         s.r = memo.step('operated', s.r, doc, operateStep);
+        if (s.r.failed) {
+          operationFailed(c, s.r, doc);
+          if (c.b.failed) return;
+        }
       }
       continue;
     }
     if (!isObject(ops)) continue;
-    for (const s of selects ? [...slots] : candidates(ops)) {
+    const chosen = selects ? [...slots] : candidates(ops);
+    if (!selects && chosen.length === 0) noMatch(c, ops, doc, slots);
+    for (const s of chosen) {
       if (selects && !selects(s)) continue;
+      c.b.steps++;
       // Untargeted, whether the patch names the resource is part of the step (kept with its result).
       const next = selects
         ? memo.step('mergedTargeted', s.r, doc, mergeTargeted)
@@ -543,6 +692,309 @@ function applyPatch(slots: Slot[], content: readonly Doc[], target: JsonObject |
       s.r = next;
     }
   }
+}
+
+/** Tells the build a problem; an Error (not unsure) stops it, as `kubectl kustomize` stops at the first. */
+function report(c: { b: Build }, uri: string, span: Span, code: BuildCode, unsure: boolean, message: string): void {
+  const b = c.b;
+  if (b.failed || (unsure && b.errors.length >= MAX_BUILD_ERRORS)) return;
+  const e: BuildError = { uri, span, code, message, unsure };
+  b.errors.push(e);
+  if (!unsure) b.failed = e;
+}
+
+/** An untargeted strategic-merge patch that names no resource of the build. */
+function noMatch(c: PatchContext, patch: JsonObject, doc: Doc, slots: readonly Slot[]): void {
+  const name = str(meta(patch).name);
+  const kind = str(patch.kind);
+  // Without a kind and a name the patch names nothing we can look for: left to the patch's own checks.
+  if (name === undefined || kind === undefined) return;
+  const origin = doc.origins.get('/metadata/name') ?? doc.origins.get('');
+  const same = [...new Set(slots.filter((s) => s.r.value.kind === kind).map((s) => str(meta(s.r.value).name) ?? ''))];
+  const near = nearest(name, same);
+  report(
+    c,
+    origin?.uri ?? c.uri,
+    origin?.span ?? c.item?.span ?? [0, 0],
+    'kustomize-patch-no-match',
+    c.unsure,
+    `No ${clip(kind, 80)} named \`${clip(name, 120)}\` in what this kustomization renders: \`kubectl kustomize\` stops with "no resource matches strategic merge patch … failed to find unique target for patch".${
+      near
+        ? ` Did you mean \`${clip(near, 120)}\`?`
+        : same.length > 0
+          ? ` Its ${clip(kind, 80)}: ${same
+              .slice(0, 5)
+              .map((n) => `\`${clip(n, 60)}\``)
+              .join(', ')}${same.length > 5 ? ', …' : ''}.`
+          : ` It renders no ${clip(kind, 80)}.`
+    }`,
+  );
+}
+
+/** A JSON 6902 operation that did not apply on a resource (its first). */
+function operationFailed(c: PatchContext, r: Resource, doc: Doc): void {
+  const f = r.failed!;
+  const origin = doc.origins.get(`/${f.index}/${f.field}`) ?? doc.origins.get(`/${f.index}`);
+  const where = origin ?? { uri: c.uri, span: c.item?.span ?? [0, 0] };
+  const unsure = c.unsure || !!f.unsure || builtIn(r.value);
+  const stops = f.kubectl
+    ? `\`kubectl kustomize\` stops with "${clip(f.kubectl)}"`
+    : '`kubectl kustomize` may refuse it';
+  report(
+    c,
+    where.uri,
+    where.span,
+    'kustomize-patch-failed',
+    unsure,
+    `${unsure && f.kubectl ? 'May not apply' : 'Does not apply'} to ${named(r.value)} as rendered here: ${clip(f.reason)}. ${stops}.${f.field === 'path' && /missing/.test(f.kubectl) && !/^(add|test)/.test(f.kubectl) ? ' Use `add` to create a field the resource does not have.' : ''}`,
+  );
+}
+
+/** The bounds of a build (the whole rendering, nested kustomizations included) and what it found. */
+interface Build {
+  read: (uri: string) => string | undefined;
+  documents: (uri: string, text: string) => readonly Doc[];
+  memo: Memo;
+  /**
+   * The kustomizations rendered in this build, by uri (resolved: `../b`, `../b/.` and `../b/./.` are one):
+   * each rendered once, a base listed again handed back (its resources then repeat: refused below).
+   */
+  done: Map<string, { slots: Slot[]; unsure: boolean }>;
+  errors: BuildError[];
+  /** The first certain problem: the build stops there. */
+  failed?: BuildError;
+  steps: number;
+  /** Resources listed so far, all kustomizations together. */
+  resources: number;
+  /** MAX_RESOURCES was reached (told once). */
+  full?: boolean;
+}
+
+/** Kind, API group and version, namespace (none is `default`) and name: Kustomize's resource id. */
+const idOf = (v: JsonObject): string | undefined => {
+  const name = str(meta(v).name);
+  const kind = str(v.kind);
+  if (name === undefined || kind === undefined) return undefined;
+  const api = str(v.apiVersion);
+  return `${groupOf(api)}\u0000${versionOf(api)}\u0000${kind}\u0000${effectiveNamespace(str(meta(v).namespace))}\u0000${name}`;
+};
+
+/**
+ * Renders the kustomization at `uri` (a kustomization file). `documents` reads a resource file's documents:
+ * a caller that renders often (the analysis) keeps them by text, so an edit of a patch does not parse the
+ * whole base again, and keeps each step's results in `memo` (see RenderMemo). Neither is changed here.
+ * A build `kubectl kustomize` refuses renders nothing: `errors` says why.
+ */
+export function renderKustomization(
+  uri: string,
+  read: (uri: string) => string | undefined,
+  documents: (uri: string, text: string) => readonly Doc[] = (u, t) => resourceDocuments(t, u),
+  memo: Memo = NO_MEMO,
+): Rendered {
+  const b: Build = { read, documents, memo, done: new Map(), errors: [], steps: 0, resources: 0 };
+  const r = render(uri, 0, new Set(), b).slots;
+  const out = b.failed ? [] : r;
+  return {
+    resources: out.map((x) => x.r.value),
+    origins: out.map((x) => x.r.origins),
+    written: out.map((x) => x.written),
+    errors: b.errors,
+    steps: b.steps,
+  };
+}
+
+/** The documents of a resource file, with where each value was written (relative to `anchor`, if given). */
+export const resourceDocuments = (text: string, uri: string, anchor?: Anchor): Doc[] =>
+  docsWithOrigins(text, uri, 0, undefined, anchor);
+
+/** A copy of a base's rendered slots (a base handed back again: the slots are changed in place later). */
+const copySlot = (s: Slot): Slot => ({ ...s, ...(s.previous ? { previous: [...s.previous] } : {}) });
+
+/** `overlays/prod/kustomization.yaml` for a uri (its last three segments), for messages. */
+const shortPath = (uri: string): string => uri.split('/').slice(-3).map(decodeURIComponent).join('/');
+
+function render(uri: string, depth: number, seen: ReadonlySet<string>, b: Build): { slots: Slot[]; unsure: boolean } {
+  const { read, documents, memo } = b;
+  b.steps++;
+  const text = read(uri);
+  if (text === undefined || depth > MAX_DEPTH || seen.has(uri)) return { slots: [], unsure: true };
+  const inside = new Set([...seen, uri]);
+  const parsed = memo.kustomization(text);
+  const k = parsed.k;
+  if (!k) return { slots: [], unsure: true };
+  const resources: Slot[] = [];
+  const list = (v: Json | undefined): Json[] => (Array.isArray(v) ? v : []);
+  let unsure = parsed.unrendered;
+  /** The resources listed so far, by id, with the entry that listed each. */
+  const ids = new Map<string, string>();
+  const c = { b };
+
+  /** Adds an entry's resources; false: the build stops (a resource listed again, or too many). */
+  const accept = (slots: readonly Slot[], entry: string, span: Span): boolean => {
+    for (const s of slots) {
+      b.steps++;
+      if (b.resources >= MAX_RESOURCES) {
+        if (!b.full)
+          report(
+            c,
+            uri,
+            span,
+            'kustomize-render-limit',
+            true,
+            `Not rendered past ${MAX_RESOURCES.toLocaleString('en-US')} resources: the rest of this build is not checked here.`,
+          );
+        b.full = true;
+        return false;
+      }
+      const id = idOf(s.r.value);
+      const first = id === undefined ? undefined : ids.get(id);
+      if (first !== undefined) {
+        // kubectl refuses the second at once; unsure, the repeat is left out (the work stays linear).
+        report(
+          c,
+          uri,
+          span,
+          'kustomize-duplicate-resource',
+          unsure,
+          `\`${clip(entry)}\` lists ${named(s.r.value)} again (already listed by \`${clip(first)}\`): \`kubectl kustomize\` stops with "may not add resource with an already registered id". List each file or folder once${entry === first ? '' : ', or rename one of the two'}.`,
+        );
+        if (b.failed) return false;
+        continue;
+      }
+      if (id !== undefined) ids.set(id, entry);
+      b.resources++;
+      resources.push(s);
+    }
+    return true;
+  };
+
+  const lists: [string, Json[]][] = [
+    ['resources', list(k.resources)],
+    ['bases', list(k.bases)],
+  ];
+  for (const [key, entries] of lists)
+    for (const [i, entry] of entries.entries()) {
+      if (typeof entry !== 'string') continue;
+      const span = parsed.items.get(key)?.[i]?.span ?? parsed.keys.get(key) ?? [0, 0];
+      const at = resolveFrom(uri, entry);
+      if (!at) {
+        unsure = true;
+        continue;
+      }
+      const file = read(at);
+      if (file !== undefined) {
+        // A document is the first step of its resource (steps make new resources: the documents, maybe a
+        // cache's, are never changed).
+        const slots: Slot[] = [];
+        for (const d of documents(at, file))
+          if (isObject(d.value))
+            slots.push({
+              r: d as Resource,
+              written: str(meta(d.value).name),
+              writtenNamespace: str(meta(d.value).namespace),
+            });
+        if (!accept(slots, entry, span)) return { slots: resources, unsure };
+        continue;
+      }
+      const folder = at.endsWith('/') ? at : `${at}/`;
+      const inner = KUSTOMIZATION_NAMES.map((n) => `${folder}${n}`).find((u) => b.done.has(u) || read(u) !== undefined);
+      // Not in the workspace (a remote base, a folder not read): what it renders is not known.
+      if (!inner) {
+        unsure = true;
+        continue;
+      }
+      const kept = b.done.get(inner);
+      const before = b.failed;
+      const got = kept ? { slots: kept.slots.map(copySlot), unsure: kept.unsure } : render(inner, depth + 1, inside, b);
+      if (!kept) b.done.set(inner, { slots: got.slots.map(copySlot), unsure: got.unsure });
+      if (b.failed && !before) {
+        const cause = b.failed;
+        b.errors.push({
+          uri,
+          span,
+          code: 'kustomize-base-fails',
+          unsure: false,
+          message: `\`${clip(entry)}\` does not build: \`kubectl kustomize\` stops there (${shortPath(cause.uri)}: ${clip(cause.message, 300)})`,
+        });
+        return { slots: resources, unsure };
+      }
+      unsure ||= got.unsure;
+      if (!accept(got.slots, entry, span)) return { slots: resources, unsure };
+    }
+
+  const inline = parsed.inline;
+  const contentOf = (p: JsonObject): readonly Doc[] => {
+    if (typeof p.patch === 'string') return inlineDocs(p.patch);
+    if (typeof p.path === 'string') {
+      const at = resolveFrom(uri, p.path);
+      const t = at ? read(at) : undefined;
+      return t === undefined || !at ? [] : documents(at, t);
+    }
+    return [];
+  };
+  /** An inline patch's values were written in the kustomization: at its block scalar. */
+  const inlineDocs = (patch: string): Doc[] => docsWithOrigins(patch, uri, 0, inline.get(patch) ?? (() => 0));
+  let patches = 0;
+  /** Whether one more patch is applied (MAX_PATCHES per kustomization: past it, an Information). */
+  const more = (key: string): boolean => {
+    if (++patches <= MAX_PATCHES) return true;
+    if (patches === MAX_PATCHES + 1) {
+      unsure = true;
+      report(
+        c,
+        uri,
+        parsed.keys.get(key) ?? [0, 0],
+        'kustomize-render-limit',
+        true,
+        `Only the first ${MAX_PATCHES.toLocaleString('en-US')} patches of this kustomization are rendered: what the rest change is not checked here.`,
+      );
+    }
+    return false;
+  };
+  const ctx = (key: string, i: number): PatchContext => ({ b, uri, item: parsed.items.get(key)?.[i], unsure });
+  for (const [i, p] of list(k.patchesStrategicMerge).entries()) {
+    if (typeof p !== 'string' || !more('patchesStrategicMerge')) continue;
+    applyPatch(
+      resources,
+      /\n/.test(p) ? inlineDocs(p) : contentOf({ path: p }),
+      undefined,
+      ctx('patchesStrategicMerge', i),
+    );
+    if (b.failed) return { slots: resources, unsure };
+  }
+  for (const [i, p] of list(k.patches).entries()) {
+    if (!isObject(p) || !more('patches')) continue;
+    applyPatch(resources, contentOf(p), isObject(p.target) ? p.target : undefined, ctx('patches', i));
+    if (b.failed) return { slots: resources, unsure };
+  }
+  for (const [i, p] of list(k.patchesJson6902).entries()) {
+    if (!isObject(p) || !isObject(p.target) || !more('patchesJson6902')) continue;
+    applyPatch(resources, contentOf(p), p.target, ctx('patchesJson6902', i));
+    if (b.failed) return { slots: resources, unsure };
+  }
+
+  // A kustomization that only lists and patches (a base, most often) changes nothing more: no step.
+  if (!transforms(k)) return { slots: resources, unsure };
+  const keys = parsed.keys;
+  const name = keys.get('namePrefix') ?? keys.get('nameSuffix');
+  const ns = keys.get('namespace');
+  // The kustomization's text decides the step (its uri: where its names are written).
+  const key = memo.intern(`${uri}\u0000${text}`);
+  const t: Transform = {
+    uri,
+    kustomization: k,
+    renamed: name && (k.namePrefix || k.nameSuffix) ? name : undefined,
+    moved: ns && k.namespace ? ns : undefined,
+  };
+  for (const s of resources) {
+    b.steps++;
+    const before = meta(s.r.value);
+    s.r = memo.transform(s.r, key, t, transformStep);
+    const after = meta(s.r.value);
+    if (after.name !== before.name || after.namespace !== before.namespace)
+      (s.previous ??= []).push({ name: str(before.name), namespace: str(before.namespace) });
+  }
+  return { slots: resources, unsure };
 }
 
 /** Whether a resource is, or was before a kustomization moved it, in a namespace (none is `default`). */
@@ -575,123 +1027,26 @@ function withMap(r: JsonObject, key: 'labels' | 'annotations', add: JsonObject):
   return { ...r, metadata: { ...m, [key]: { ...was, ...add } } };
 }
 
-/**
- * Renders the kustomization at `uri` (a kustomization file). `documents` reads a resource file's documents:
- * a caller that renders often (the analysis) keeps them by text, so an edit of a patch does not parse the
- * whole base again, and keeps each step's results in `memo` (see RenderMemo). Neither is changed here.
- */
-export function renderKustomization(
-  uri: string,
-  read: (uri: string) => string | undefined,
-  documents: (uri: string, text: string) => readonly Doc[] = (u, t) => resourceDocuments(t, u),
-  memo: Memo = NO_MEMO,
-): Rendered {
-  const r = render(uri, read, 0, new Set(), documents, memo);
-  return {
-    resources: r.map((x) => x.r.value),
-    origins: r.map((x) => x.r.origins),
-    written: r.map((x) => x.written),
-  };
-}
-
-/** The documents of a resource file, with where each value was written (relative to `anchor`, if given). */
-export const resourceDocuments = (text: string, uri: string, anchor?: Anchor): Doc[] =>
-  docsWithOrigins(text, uri, 0, undefined, anchor);
-
-function render(
-  uri: string,
-  read: (uri: string) => string | undefined,
-  depth: number,
-  seen: ReadonlySet<string>,
-  documents: (uri: string, text: string) => readonly Doc[],
-  memo: Memo,
-): Slot[] {
-  const text = read(uri);
-  if (text === undefined || depth > MAX_DEPTH || seen.has(uri)) return [];
-  const inside = new Set([...seen, uri]);
-  const parsed = memo.kustomization(text);
-  const k = parsed.k;
-  if (!k) return [];
-  const resources: Slot[] = [];
-  const list = (v: Json | undefined): Json[] => (Array.isArray(v) ? v : []);
-
-  for (const entry of [...list(k.resources), ...list(k.bases)]) {
-    if (typeof entry !== 'string') continue;
-    const at = resolveFrom(uri, entry);
-    if (!at) continue;
-    const file = read(at);
-    if (file !== undefined) {
-      // A document is the first step of its resource (steps make new resources: the documents, maybe a
-      // cache's, are never changed).
-      for (const d of documents(at, file))
-        if (isObject(d.value))
-          resources.push({
-            r: d as Resource,
-            written: str(meta(d.value).name),
-            writtenNamespace: str(meta(d.value).namespace),
-          });
-      continue;
-    }
-    const folder = at.endsWith('/') ? at : `${at}/`;
-    for (const name of KUSTOMIZATION_NAMES) {
-      const inner = `${folder}${name}`;
-      if (read(inner) === undefined) continue;
-      for (const s of render(inner, read, depth + 1, inside, documents, memo)) resources.push(s);
-      break;
-    }
-  }
-
-  const inline = parsed.inline;
-  const contentOf = (p: JsonObject): readonly Doc[] => {
-    if (typeof p.patch === 'string') return inlineDocs(p.patch);
-    if (typeof p.path === 'string') {
-      const at = resolveFrom(uri, p.path);
-      const t = at ? read(at) : undefined;
-      return t === undefined || !at ? [] : documents(at, t);
-    }
-    return [];
-  };
-  /** An inline patch's values were written in the kustomization: at its block scalar. */
-  const inlineDocs = (patch: string): Doc[] => docsWithOrigins(patch, uri, 0, inline.get(patch) ?? (() => 0));
-  for (const p of list(k.patchesStrategicMerge)) {
-    if (typeof p !== 'string') continue;
-    applyPatch(resources, /\n/.test(p) ? inlineDocs(p) : contentOf({ path: p }), undefined, memo);
-  }
-  for (const p of list(k.patches))
-    if (isObject(p)) applyPatch(resources, contentOf(p), isObject(p.target) ? p.target : undefined, memo);
-  for (const p of list(k.patchesJson6902))
-    if (isObject(p) && isObject(p.target)) applyPatch(resources, contentOf(p), p.target, memo);
-
-  // A kustomization that only lists and patches (a base, most often) changes nothing more: no step.
-  if (!transforms(k)) return resources;
-  const keys = parsed.keys;
-  const name = keys.get('namePrefix') ?? keys.get('nameSuffix');
-  const ns = keys.get('namespace');
-  // The kustomization's text decides the step (its uri: where its names are written).
-  const key = memo.intern(`${uri}\u0000${text}`);
-  const t: Transform = {
-    uri,
-    kustomization: k,
-    renamed: name && (k.namePrefix || k.nameSuffix) ? name : undefined,
-    moved: ns && k.namespace ? ns : undefined,
-  };
-  for (const s of resources) {
-    const before = meta(s.r.value);
-    s.r = memo.transform(s.r, key, t, transformStep);
-    const after = meta(s.r.value);
-    if (after.name !== before.name || after.namespace !== before.namespace)
-      (s.previous ??= []).push({ name: str(before.name), namespace: str(before.namespace) });
-  }
-  return resources;
-}
-
-/** The spans of a kustomization's top-level keys. */
-function topKeySpans(text: string): Map<string, Span> {
-  const out = new Map<string, Span>();
+/** The spans of a kustomization's top-level keys, and of the items of its lists. */
+function topKeySpans(text: string): { keys: Map<string, Span>; items: Map<string, ItemSpan[]> } {
+  const keys = new Map<string, Span>();
+  const items = new Map<string, ItemSpan[]>();
   const root = parseAllDocuments(text)[0];
   const contents = root && 'contents' in root ? root.contents : undefined;
-  if (isMap(contents)) for (const p of contents.items) if (isScalar(p.key)) out.set(String(p.key.value), spanOf(p.key));
-  return out;
+  if (isMap(contents))
+    for (const p of contents.items) {
+      if (!isScalar(p.key)) continue;
+      keys.set(String(p.key.value), spanOf(p.key));
+      if (!isSeq(p.value)) continue;
+      items.set(
+        String(p.key.value),
+        p.value.items.map((item) => {
+          const target = isMap(item) ? item.items.find((e) => isScalar(e.key) && e.key.value === 'target') : undefined;
+          return { span: spanOf(item), ...(target ? { target: spanOf(target.key) } : {}) };
+        }),
+      );
+    }
+  return { keys, items };
 }
 
 /** Where each character of each multi-line string of a kustomization (its inline patches) was written. */

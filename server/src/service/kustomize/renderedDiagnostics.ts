@@ -155,6 +155,26 @@ export function renderedDiagnostics(o: RenderedOptions): Diag[] {
 }
 
 /**
+ * What stops `kubectl kustomize` from building an overlay (render.ts's build errors), those written in
+ * `file`: an Error where certain, an Information where what is not rendered here could change it. `overlay`:
+ * the overlay's name, added to each message (a patch file several overlays name).
+ */
+export function buildDiagnostics(rendered: Rendered, file: string, overlay?: string): Diag[] {
+  const out: Diag[] = [];
+  for (const e of rendered.errors) {
+    if (e.uri !== file) continue;
+    out.push({
+      code: e.code,
+      message: `${e.unsure && e.code !== 'kustomize-render-limit' ? 'Cannot be sure (this build asks for what is not rendered here, or a kind whose merge is not reproduced): ' : ''}${e.message}${overlay ? ` (in ${overlay})` : ''}`,
+      start: e.span[0],
+      end: Math.max(e.span[1], e.span[0] + 1),
+      ...(e.unsure ? { severity: 'info' as const } : {}),
+    });
+  }
+  return out;
+}
+
+/**
  * The problems of several overlays placed in one file, merged: a problem found alike (same code, place and
  * words) in several overlays is shown once, naming each ("in overlays/prod and overlays/staging").
  */
