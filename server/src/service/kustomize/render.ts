@@ -54,8 +54,8 @@ export interface Rendered {
    */
   written: (string | undefined)[];
   /**
-   * What stops `kubectl kustomize` from building it (at most one Error: the tool stops at the first, and so
-   * does the rendering, which then renders nothing), and what may (unsure: Information), each where written.
+   * What stops `kubectl kustomize` from building it (at most one Error: the tool stops at the first; the
+   * rendering goes on without the piece at fault), and what may (unsure: Information), each where written.
    */
   errors: BuildError[];
   /** The work done: kustomizations read, resources listed, patch steps asked for (bounded in the input). */
@@ -584,6 +584,11 @@ interface PatchContext {
   item?: ItemSpan;
   /** The kustomization (or a base it renders) asks for what is not rendered. */
   unsure: boolean;
+  /**
+   * A resource entry of it (or of a base) was not read (not in the workspace, or remote): a patch naming
+   * nothing we rendered may name what it lists.
+   */
+  blind: boolean;
 }
 
 /** A resource of a kind Kustomize knows the schema of (a built-in kind: lists merged by key, not replaced). */
@@ -600,7 +605,7 @@ const named = (r: JsonObject): string => {
 
 /**
  * Applies one patch (a merge patch, or JSON 6902 operations) to the resources it selects. What makes
- * `kubectl kustomize` stop is reported to the build (`c`); a certain problem stops it (b.failed).
+ * `kubectl kustomize` stop is reported to the build (`c`).
  */
 function applyPatch(slots: Slot[], content: readonly Doc[], target: JsonObject | undefined, c: PatchContext): void {
   const memo = c.b.memo;
@@ -647,7 +652,6 @@ function applyPatch(slots: Slot[], content: readonly Doc[], target: JsonObject |
     selects = (s: Slot) => selector(s.r.value, { name: s.written, namespace: s.writtenNamespace });
   }
   for (const doc of content) {
-    if (c.b.failed) return;
     const ops = doc.value;
     if (Array.isArray(ops)) {
       if (!selects) {
@@ -667,7 +671,6 @@ function applyPatch(slots: Slot[], content: readonly Doc[], target: JsonObject |
         s.r = memo.step('operated', s.r, doc, operateStep);
         if (s.r.failed) {
           operationFailed(c, s.r, doc);
-          if (c.b.failed) return;
         }
       }
       continue;
@@ -694,7 +697,11 @@ function applyPatch(slots: Slot[], content: readonly Doc[], target: JsonObject |
   }
 }
 
-/** Tells the build a problem; an Error (not unsure) stops it, as `kubectl kustomize` stops at the first. */
+/**
+ * Tells the build a problem. `kubectl kustomize` stops at the first certain one: it is the build's Error,
+ * and no other is told after it (what follows may be its consequence). The rendering goes on without the
+ * piece at fault (the repeat left out, the operation or patch skipped): the rest is still checked.
+ */
 function report(c: { b: Build }, uri: string, span: Span, code: BuildCode, unsure: boolean, message: string): void {
   const b = c.b;
   if (b.failed || (unsure && b.errors.length >= MAX_BUILD_ERRORS)) return;
@@ -708,7 +715,8 @@ function noMatch(c: PatchContext, patch: JsonObject, doc: Doc, slots: readonly S
   const name = str(meta(patch).name);
   const kind = str(patch.kind);
   // Without a kind and a name the patch names nothing we can look for: left to the patch's own checks.
-  if (name === undefined || kind === undefined) return;
+  // Nor when a resource entry was not read (told by the kustomization's own checks, if anywhere).
+  if (name === undefined || kind === undefined || c.blind) return;
   const origin = doc.origins.get('/metadata/name') ?? doc.origins.get('');
   const same = [...new Set(slots.filter((s) => s.r.value.kind === kind).map((s) => str(meta(s.r.value).name) ?? ''))];
   const near = nearest(name, same);
@@ -759,9 +767,9 @@ interface Build {
    * The kustomizations rendered in this build, by uri (resolved: `../b`, `../b/.` and `../b/./.` are one):
    * each rendered once, a base listed again handed back (its resources then repeat: refused below).
    */
-  done: Map<string, { slots: Slot[]; unsure: boolean }>;
+  done: Map<string, Rendering>;
   errors: BuildError[];
-  /** The first certain problem: the build stops there. */
+  /** The first certain problem: `kubectl kustomize` stops there. */
   failed?: BuildError;
   steps: number;
   /** Resources listed so far, all kustomizations together. */
@@ -783,7 +791,7 @@ const idOf = (v: JsonObject): string | undefined => {
  * Renders the kustomization at `uri` (a kustomization file). `documents` reads a resource file's documents:
  * a caller that renders often (the analysis) keeps them by text, so an edit of a patch does not parse the
  * whole base again, and keeps each step's results in `memo` (see RenderMemo). Neither is changed here.
- * A build `kubectl kustomize` refuses renders nothing: `errors` says why.
+ * What `kubectl kustomize` would refuse is in `errors`; the rest is rendered without it.
  */
 export function renderKustomization(
   uri: string,
@@ -793,11 +801,10 @@ export function renderKustomization(
 ): Rendered {
   const b: Build = { read, documents, memo, done: new Map(), errors: [], steps: 0, resources: 0 };
   const r = render(uri, 0, new Set(), b).slots;
-  const out = b.failed ? [] : r;
   return {
-    resources: out.map((x) => x.r.value),
-    origins: out.map((x) => x.r.origins),
-    written: out.map((x) => x.written),
+    resources: r.map((x) => x.r.value),
+    origins: r.map((x) => x.r.origins),
+    written: r.map((x) => x.written),
     errors: b.errors,
     steps: b.steps,
   };
@@ -813,18 +820,26 @@ const copySlot = (s: Slot): Slot => ({ ...s, ...(s.previous ? { previous: [...s.
 /** `overlays/prod/kustomization.yaml` for a uri (its last three segments), for messages. */
 const shortPath = (uri: string): string => uri.split('/').slice(-3).map(decodeURIComponent).join('/');
 
-function render(uri: string, depth: number, seen: ReadonlySet<string>, b: Build): { slots: Slot[]; unsure: boolean } {
+/** A kustomization rendered: its resources, and whether what it asks for was all rendered and read. */
+interface Rendering {
+  slots: Slot[];
+  unsure: boolean;
+  blind: boolean;
+}
+
+function render(uri: string, depth: number, seen: ReadonlySet<string>, b: Build): Rendering {
   const { read, documents, memo } = b;
   b.steps++;
   const text = read(uri);
-  if (text === undefined || depth > MAX_DEPTH || seen.has(uri)) return { slots: [], unsure: true };
+  if (text === undefined || depth > MAX_DEPTH || seen.has(uri)) return { slots: [], unsure: true, blind: true };
   const inside = new Set([...seen, uri]);
   const parsed = memo.kustomization(text);
   const k = parsed.k;
-  if (!k) return { slots: [], unsure: true };
+  if (!k) return { slots: [], unsure: true, blind: true };
   const resources: Slot[] = [];
   const list = (v: Json | undefined): Json[] => (Array.isArray(v) ? v : []);
   let unsure = parsed.unrendered;
+  let blind = false;
   /** The resources listed so far, by id, with the entry that listed each. */
   const ids = new Map<string, string>();
   const c = { b };
@@ -858,7 +873,6 @@ function render(uri: string, depth: number, seen: ReadonlySet<string>, b: Build)
           unsure,
           `\`${clip(entry)}\` lists ${named(s.r.value)} again (already listed by \`${clip(first)}\`): \`kubectl kustomize\` stops with "may not add resource with an already registered id". List each file or folder once${entry === first ? '' : ', or rename one of the two'}.`,
         );
-        if (b.failed) return false;
         continue;
       }
       if (id !== undefined) ids.set(id, entry);
@@ -878,7 +892,7 @@ function render(uri: string, depth: number, seen: ReadonlySet<string>, b: Build)
       const span = parsed.items.get(key)?.[i]?.span ?? parsed.keys.get(key) ?? [0, 0];
       const at = resolveFrom(uri, entry);
       if (!at) {
-        unsure = true;
+        unsure = blind = true;
         continue;
       }
       const file = read(at);
@@ -893,20 +907,20 @@ function render(uri: string, depth: number, seen: ReadonlySet<string>, b: Build)
               written: str(meta(d.value).name),
               writtenNamespace: str(meta(d.value).namespace),
             });
-        if (!accept(slots, entry, span)) return { slots: resources, unsure };
+        if (!accept(slots, entry, span)) return { slots: resources, unsure, blind };
         continue;
       }
       const folder = at.endsWith('/') ? at : `${at}/`;
       const inner = KUSTOMIZATION_NAMES.map((n) => `${folder}${n}`).find((u) => b.done.has(u) || read(u) !== undefined);
       // Not in the workspace (a remote base, a folder not read): what it renders is not known.
       if (!inner) {
-        unsure = true;
+        unsure = blind = true;
         continue;
       }
       const kept = b.done.get(inner);
       const before = b.failed;
-      const got = kept ? { slots: kept.slots.map(copySlot), unsure: kept.unsure } : render(inner, depth + 1, inside, b);
-      if (!kept) b.done.set(inner, { slots: got.slots.map(copySlot), unsure: got.unsure });
+      const got = kept ? { ...kept, slots: kept.slots.map(copySlot) } : render(inner, depth + 1, inside, b);
+      if (!kept) b.done.set(inner, { ...got, slots: got.slots.map(copySlot) });
       if (b.failed && !before) {
         const cause = b.failed;
         b.errors.push({
@@ -916,10 +930,10 @@ function render(uri: string, depth: number, seen: ReadonlySet<string>, b: Build)
           unsure: false,
           message: `\`${clip(entry)}\` does not build: \`kubectl kustomize\` stops there (${shortPath(cause.uri)}: ${clip(cause.message, 300)})`,
         });
-        return { slots: resources, unsure };
       }
       unsure ||= got.unsure;
-      if (!accept(got.slots, entry, span)) return { slots: resources, unsure };
+      blind ||= got.blind;
+      if (!accept(got.slots, entry, span)) return { slots: resources, unsure, blind };
     }
 
   const inline = parsed.inline;
@@ -951,7 +965,7 @@ function render(uri: string, depth: number, seen: ReadonlySet<string>, b: Build)
     }
     return false;
   };
-  const ctx = (key: string, i: number): PatchContext => ({ b, uri, item: parsed.items.get(key)?.[i], unsure });
+  const ctx = (key: string, i: number): PatchContext => ({ b, uri, item: parsed.items.get(key)?.[i], unsure, blind });
   for (const [i, p] of list(k.patchesStrategicMerge).entries()) {
     if (typeof p !== 'string' || !more('patchesStrategicMerge')) continue;
     applyPatch(
@@ -960,21 +974,18 @@ function render(uri: string, depth: number, seen: ReadonlySet<string>, b: Build)
       undefined,
       ctx('patchesStrategicMerge', i),
     );
-    if (b.failed) return { slots: resources, unsure };
   }
   for (const [i, p] of list(k.patches).entries()) {
     if (!isObject(p) || !more('patches')) continue;
     applyPatch(resources, contentOf(p), isObject(p.target) ? p.target : undefined, ctx('patches', i));
-    if (b.failed) return { slots: resources, unsure };
   }
   for (const [i, p] of list(k.patchesJson6902).entries()) {
     if (!isObject(p) || !isObject(p.target) || !more('patchesJson6902')) continue;
     applyPatch(resources, contentOf(p), p.target, ctx('patchesJson6902', i));
-    if (b.failed) return { slots: resources, unsure };
   }
 
   // A kustomization that only lists and patches (a base, most often) changes nothing more: no step.
-  if (!transforms(k)) return { slots: resources, unsure };
+  if (!transforms(k)) return { slots: resources, unsure, blind };
   const keys = parsed.keys;
   const name = keys.get('namePrefix') ?? keys.get('nameSuffix');
   const ns = keys.get('namespace');
@@ -994,7 +1005,7 @@ function render(uri: string, depth: number, seen: ReadonlySet<string>, b: Build)
     if (after.name !== before.name || after.namespace !== before.namespace)
       (s.previous ??= []).push({ name: str(before.name), namespace: str(before.namespace) });
   }
-  return { slots: resources, unsure };
+  return { slots: resources, unsure, blind };
 }
 
 /** Whether a resource is, or was before a kustomization moved it, in a namespace (none is `default`). */
