@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { Analysis } from '../../server/src/service/analysis';
+import { severityOf } from '../../server/src/service/diag';
 import { readKustomization } from '../../server/src/service/kustomize/kustomization';
 import { patchedResources } from '../../server/src/service/kustomize/navigate';
 import { renderKustomization } from '../../server/src/service/kustomize/render';
@@ -207,7 +208,7 @@ patches:
 });
 
 describe('files a kustomization reads from outside its folder', () => {
-  test('a file outside is a warning on its entry (kubectl refuses it); a folder with a kustomization is not', () => {
+  test('a file outside is an Error on its entry (kubectl refuses it); a folder with a kustomization is not', () => {
     const a = new Analysis();
     const text =
       'resources:\n  - ../../base\n  - ../../shared/group.yaml\n  - ../../shared\npatches:\n  - path: ../../shared/ops.yaml\n    target:\n      kind: StorageAccount\n  - path: local.yaml\n';
@@ -224,6 +225,10 @@ describe('files a kustomization reads from outside its folder', () => {
       ['../../shared/group.yaml', '../../shared/ops.yaml'],
     );
     assert.match(found[0].message, /^`\.\.\/\.\.\/shared\/group\.yaml` is outside this kustomization's folder/);
+    assert.deepEqual(
+      found.map((d) => severityOf(d)),
+      ['error', 'error'],
+    );
     // A path to nothing known (maybe a folder outside the workspace): nothing said.
     const b = new Analysis();
     b.indexFile(K, 'resources:\n  - ../../elsewhere/app.yaml\n');
