@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { Analysis } from '../../server/src/service/analysis';
+import { applyEdits, codeActions } from '../../server/src/service/codeActions';
 import { severityOf } from '../../server/src/service/diag';
 import { account, docs, rg } from '../workspace/helpers';
 
@@ -66,6 +67,19 @@ describe('build errors where they are written', () => {
     assert.equal(d.length, 1, d.join('\n'));
     assert.match(d[0], /^error kustomize-patch-no-match name: No StorageAccount named `accnt`/);
     assert.match(d[0], /Did you mean `acct`\?/);
+    // The quick fix writes the name it suggests; the overlay then builds.
+    const file = a.parse(patch);
+    const fixes = codeActions(file, a.fileDiagnostics('file:///repo/overlays/prod/tier.yaml', file)).filter(
+      (x) => x.diag.code === 'kustomize-patch-no-match' && !x.title.startsWith('Disable'),
+    );
+    assert.deepEqual(
+      fixes.map((x) => x.title),
+      ['Change to `acct`'],
+    );
+    const fixed = applyEdits(patch, fixes[0].edits);
+    assert.equal(fixed, patch.replace('name: accnt', 'name: acct'));
+    a.indexFile('file:///repo/overlays/prod/tier.yaml', fixed);
+    assert.deepEqual(shown(a, 'file:///repo/overlays/prod/tier.yaml', fixed), []);
   });
 
   test('a base listed twice: an Error on the second entry; the overlay above names the base that fails', () => {

@@ -973,7 +973,7 @@ export class Analysis {
       kustomizations.map((k) => {
         const r = this.renderOverlay(k);
         // What stops kubectl from building it, where written here (a patch's line: naming the overlay).
-        const build = buildDiagnostics(r, uri, k === uri ? undefined : overlayName(k));
+        const build = buildDiagnostics(r, uri, k === uri ? undefined : overlayName(k), f.text);
         const found = this.renderedFor(uri, f, k, own, r);
         return { overlay: overlayName(k), diags: build.length > 0 ? [...build, ...found] : found };
       }),

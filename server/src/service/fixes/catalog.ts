@@ -117,9 +117,10 @@ export const FIXES: Record<Code, FixDoc> = {
   'kustomize-duplicate-resource': NONE(
     "Which entry to keep is the author's choice: remove the repeated entry, or rename one of the two resources.",
   ),
-  'kustomize-patch-no-match': NONE(
-    "The message names the nearest resource; the name to write is the author's choice (the resource may be missing instead).",
-  ),
+  'kustomize-patch-no-match': {
+    text: 'Write the name of a resource the kustomization renders (as its base writes it, or as rendered); the message names the nearest. Not part of fix-all: the resource may be the one missing.',
+    actions: ['Change to `<nearest name>`'],
+  },
   'kustomize-patch-failed': NONE(
     "Whether the operation or the resource is wrong is the author's choice (`add` instead of `replace`, another path, or the field added to the base).",
   ),

@@ -79,6 +79,8 @@ export interface BuildError {
   readonly message: string;
   /** Not certain: what is not rendered here (a generator, a component, a remote base…) may change it. */
   readonly unsure: boolean;
+  /** The name the message suggests (a patch's misspelt `metadata.name`: `span` is its key). */
+  readonly suggest?: string;
 }
 
 /** Rendered resources in one build past which the rest is not rendered (an Information says so). */
@@ -702,10 +704,18 @@ function applyPatch(slots: Slot[], content: readonly Doc[], target: JsonObject |
  * and no other is told after it (what follows may be its consequence). The rendering goes on without the
  * piece at fault (the repeat left out, the operation or patch skipped): the rest is still checked.
  */
-function report(c: { b: Build }, uri: string, span: Span, code: BuildCode, unsure: boolean, message: string): void {
+function report(
+  c: { b: Build },
+  uri: string,
+  span: Span,
+  code: BuildCode,
+  unsure: boolean,
+  message: string,
+  suggest?: string,
+): void {
   const b = c.b;
   if (b.failed || (unsure && b.errors.length >= MAX_BUILD_ERRORS)) return;
-  const e: BuildError = { uri, span, code, message, unsure };
+  const e: BuildError = { uri, span, code, message, unsure, ...(suggest !== undefined ? { suggest } : {}) };
   b.errors.push(e);
   if (!unsure) b.failed = e;
 }
@@ -736,6 +746,7 @@ function noMatch(c: PatchContext, patch: JsonObject, doc: Doc, slots: readonly S
               .join(', ')}${same.length > 5 ? ', …' : ''}.`
           : ` It renders no ${clip(kind, 80)}.`
     }`,
+    origin && doc.origins.get('/metadata/name') ? near : undefined,
   );
 }
 
