@@ -402,6 +402,18 @@ export class RenderMemo {
   private readonly keys = new WeakMap<JsonObject, string>();
 
   /**
+   * A resource's Kustomize id (idOf), the same string each time for the same value: every rendering checks
+   * each resource against those listed before it (a repeat is refused), by hashing each id once.
+   */
+  idOf(value: JsonObject): string | undefined {
+    let k = this.ids.get(value);
+    if (k === undefined) this.ids.set(value, (k = idOf(value) ?? null));
+    return k ?? undefined;
+  }
+
+  private readonly ids = new WeakMap<JsonObject, string | null>();
+
+  /**
    * The same string for the same kustomization text each rendering: looked up for every resource, a new
    * string would be compared with the kept one character by character.
    */
@@ -481,6 +493,7 @@ const NO_MEMO = {
   kustomization: (text: string): ParsedKustomization => parseKustomization(text),
   selector: (target: JsonObject) => matcher(target),
   keyOf: (value: JsonObject): string => identityKey(value),
+  idOf: (value: JsonObject): string | undefined => idOf(value),
   step: <T>(_t: string, r: Resource, d: Doc, make: (r: Resource, d: Doc) => T): T => make(r, d),
   transform: (r: Resource, _key: string, k: Transform, make: (r: Resource, k: Transform) => Resource): Resource =>
     make(r, k),
@@ -537,7 +550,7 @@ const mergeUntargeted = (r: Resource, doc: Doc) =>
   sameGroup(r.value, doc.value as JsonObject) ? mergeStep(r, doc, false) : r;
 const mergeTargeted = (r: Resource, doc: Doc) => mergeStep(r, doc, true);
 
-type Memo = Pick<RenderMemo, 'step' | 'transform' | 'keyOf' | 'intern' | 'kustomization' | 'selector'>;
+type Memo = Pick<RenderMemo, 'step' | 'transform' | 'keyOf' | 'idOf' | 'intern' | 'kustomization' | 'selector'>;
 
 /** A kustomization's text as rendering reads it: its value (undefined: not a map, or no YAML), the spans. */
 interface ParsedKustomization {
@@ -826,7 +839,12 @@ export const resourceDocuments = (text: string, uri: string, anchor?: Anchor): D
   docsWithOrigins(text, uri, 0, undefined, anchor);
 
 /** A copy of a base's rendered slots (a base handed back again: the slots are changed in place later). */
-const copySlot = (s: Slot): Slot => ({ ...s, ...(s.previous ? { previous: [...s.previous] } : {}) });
+const copySlot = (s: Slot): Slot => ({
+  r: s.r,
+  written: s.written,
+  writtenNamespace: s.writtenNamespace,
+  previous: s.previous?.slice(),
+});
 
 /** `overlays/prod/kustomization.yaml` for a uri (its last three segments), for messages. */
 const shortPath = (uri: string): string => uri.split('/').slice(-3).map(decodeURIComponent).join('/');
@@ -872,7 +890,7 @@ function render(uri: string, depth: number, seen: ReadonlySet<string>, b: Build)
         b.full = true;
         return false;
       }
-      const id = idOf(s.r.value);
+      const id = memo.idOf(s.r.value);
       const first = id === undefined ? undefined : ids.get(id);
       if (first !== undefined) {
         // kubectl refuses the second at once; unsure, the repeat is left out (the work stays linear).
