@@ -7,7 +7,12 @@ import { describe, test } from 'node:test';
 import { parseDocument } from 'yaml';
 import { builtinRegistry } from '../../server/src/model/registry';
 import { checkOperations } from '../../server/src/service/kustomize/json6902';
-import { MAX_PATCHES, renderKustomization, type Rendered } from '../../server/src/service/kustomize/render';
+import {
+  MAX_PATCHES,
+  MAX_RESOURCE_PATCHES,
+  renderKustomization,
+  type Rendered,
+} from '../../server/src/service/kustomize/render';
 
 const account = (name: string) =>
   `apiVersion: storage.cloud.example.com/v20220901\nkind: StorageAccount\nmetadata:\n  name: ${name}\nspec:\n  location: westus2\n`;
@@ -73,9 +78,27 @@ test(`past ${MAX_PATCHES.toLocaleString('en-US')} patches in a kustomization: an
     'o/sa.yaml': account('sa'),
   };
   const r = render(files, 'o/kustomization.yaml');
-  assert.deepEqual(codes(r), ['kustomize-render-limit o/kustomization.yaml (unsure)']);
-  assert.match(r.errors[0].message, /first 10,000 patches/);
-  assert.deepEqual((r.resources[0].metadata as { labels: unknown }).labels, { n: String(MAX_PATCHES - 1) });
+  // One resource patched past its own bound first (each step copies where its values were written), then
+  // the kustomization past its bound: each told once.
+  assert.deepEqual(codes(r), [
+    'kustomize-render-limit o/kustomization.yaml (unsure)',
+    'kustomize-render-limit o/kustomization.yaml (unsure)',
+  ]);
+  assert.match(r.errors[0].message, /first 1,000 patches of StorageAccount `sa`/);
+  assert.match(r.errors[1].message, /first 10,000 patches of this kustomization/);
+  assert.deepEqual((r.resources[0].metadata as { labels: unknown }).labels, { n: String(MAX_RESOURCE_PATCHES - 1) });
+  assert.ok(r.steps < 3 * MAX_PATCHES, `${r.steps} steps`);
+});
+
+test('a JSON 6902 patch written on one line that does not apply: the Error is on its entry', () => {
+  const text =
+    "resources:\n  - sa.yaml\npatches:\n  - target: {kind: StorageAccount}\n    patch: '[{op: remove, path: /spec/tags}]'\n";
+  const r = render({ 'o/kustomization.yaml': text, 'o/sa.yaml': account('sa') }, 'o/kustomization.yaml');
+  assert.deepEqual(codes(r), ['kustomize-patch-failed o/kustomization.yaml']);
+  assert.equal(
+    text.slice(...r.errors[0].span).trimEnd(),
+    "target: {kind: StorageAccount}\n    patch: '[{op: remove, path: /spec/tags}]'",
+  );
 });
 
 describe("a patch target's patterns, as Go's RE2 matches them (anchored)", () => {

@@ -5,7 +5,7 @@
 // `nameSuffix`, labels and annotations. Pure: files are read through `read` (undefined: no such file).
 // What is not rendered (generators, components, remote resources…) is left out: kustomization.ts names it.
 // Checked against the real tool by test/kustomize/differential.test.ts.
-import { isMap, isScalar, isSeq, parseAllDocuments, parse } from 'yaml';
+import { isMap, isScalar, isSeq, parseAllDocuments } from 'yaml';
 import { valueMap } from '../embedded/positionMap';
 import { nearest } from '../suggest';
 import { spanOf, type Span } from '../yamlNodes';
@@ -87,6 +87,8 @@ export interface BuildError {
 export const MAX_RESOURCES = 50_000;
 /** Patches of one kustomization past which the rest are not applied (an Information says so). */
 export const MAX_PATCHES = 10_000;
+/** Patches applied to one resource in a build past which the rest are not (an Information says so). */
+export const MAX_RESOURCE_PATCHES = 1_000;
 /** Unsure build problems told per build (a certain one stops the build). */
 const MAX_BUILD_ERRORS = 100;
 
@@ -339,6 +341,8 @@ interface Slot {
    * resource's previous ids.
    */
   previous?: OriginalId[];
+  /** Patch steps applied to it in this build (bounded: MAX_RESOURCE_PATCHES). */
+  patches?: number;
 }
 
 /**
@@ -570,14 +574,20 @@ interface ItemSpan {
 }
 
 function parseKustomization(text: string): ParsedKustomization {
+  const none = { k: undefined, inline: new Map(), keys: new Map(), items: new Map(), unrendered: true };
+  // Parsed once for the value, its keys' spans and its inline patches' (a kustomization of 100,000 inline
+  // patches is megabytes): one document without errors, as `parse` requires.
+  const docs = parseAllDocuments(text);
+  const root = docs.length === 1 ? docs[0] : undefined;
+  if (!root || !('toJS' in root) || root.errors.length > 0) return none;
   let k: Json;
   try {
-    k = parse(text) as Json;
+    k = root.toJS({ maxAliasCount: 100 }) as Json;
   } catch {
-    return { k: undefined, inline: new Map(), keys: new Map(), items: new Map(), unrendered: true };
+    return none;
   }
-  if (!isObject(k)) return { k: undefined, inline: new Map(), keys: new Map(), items: new Map(), unrendered: true };
-  return { k, inline: inlineSpans(text), ...topKeySpans(text), unrendered: asksUnrendered(k) };
+  if (!isObject(k)) return none;
+  return { k, inline: inlineSpans(text, root.contents), ...topKeySpans(root.contents), unrendered: asksUnrendered(k) };
 }
 
 /** What a patch writes overrides where the values were written (a targeted patch's identity aside). */
@@ -681,7 +691,7 @@ function applyPatch(slots: Slot[], content: readonly Doc[], target: JsonObject |
         return;
       }
       for (const s of slots) {
-        if (!selects(s)) continue;
+        if (!selects(s) || !patchable(c, s)) continue;
         c.b.steps++;
         s.r = memo.step('operated', s.r, doc, operateStep);
         if (s.r.failed) {
@@ -694,7 +704,7 @@ function applyPatch(slots: Slot[], content: readonly Doc[], target: JsonObject |
     const chosen = selects ? [...slots] : candidates(ops);
     if (!selects && chosen.length === 0) noMatch(c, ops, doc, slots);
     for (const s of chosen) {
-      if (selects && !selects(s)) continue;
+      if ((selects && !selects(s)) || !patchable(c, s)) continue;
       c.b.steps++;
       // Untargeted, whether the patch names the resource is part of the step (kept with its result).
       const next = selects
@@ -710,6 +720,28 @@ function applyPatch(slots: Slot[], content: readonly Doc[], target: JsonObject |
       s.r = next;
     }
   }
+}
+
+/**
+ * Whether one more patch is applied to a resource: MAX_RESOURCE_PATCHES per resource in a build (past it,
+ * an Information, once). Each step keeps where every value of the resource was written (a copy: the steps
+ * before it are kept by the memo), so a resource patched without bound would cost the square of its patches.
+ */
+function patchable(c: PatchContext, s: Slot): boolean {
+  s.patches = (s.patches ?? 0) + 1;
+  if (s.patches <= MAX_RESOURCE_PATCHES) return true;
+  if (!c.b.resourceFull) {
+    c.b.resourceFull = true;
+    report(
+      c,
+      c.uri,
+      c.item?.span ?? [0, 0],
+      'kustomize-render-limit',
+      true,
+      `Only the first ${MAX_RESOURCE_PATCHES.toLocaleString('en-US')} patches of ${named(s.r.value)} are rendered: what the rest change is not checked here.`,
+    );
+  }
+  return false;
 }
 
 /**
@@ -740,7 +772,8 @@ function noMatch(c: PatchContext, patch: JsonObject, doc: Doc, slots: readonly S
   // Without a kind and a name the patch names nothing we can look for: left to the patch's own checks.
   // Nor when a resource entry was not read (told by the kustomization's own checks, if anywhere).
   if (name === undefined || kind === undefined || c.blind) return;
-  const origin = doc.origins.get('/metadata/name') ?? doc.origins.get('');
+  const found = doc.origins.get('/metadata/name') ?? doc.origins.get('');
+  const origin = found && found.span[1] > 0 ? found : undefined;
   const same = [...new Set(slots.filter((s) => s.r.value.kind === kind).map((s) => str(meta(s.r.value).name) ?? ''))];
   const near = nearest(name, same);
   report(
@@ -766,7 +799,9 @@ function noMatch(c: PatchContext, patch: JsonObject, doc: Doc, slots: readonly S
 /** A JSON 6902 operation that did not apply on a resource (its first). */
 function operationFailed(c: PatchContext, r: Resource, doc: Doc): void {
   const f = r.failed!;
-  const origin = doc.origins.get(`/${f.index}/${f.field}`) ?? doc.origins.get(`/${f.index}`);
+  const found = doc.origins.get(`/${f.index}/${f.field}`) ?? doc.origins.get(`/${f.index}`);
+  // An inline patch written on one line has no map of its characters: its origins say nothing; the entry does.
+  const origin = found && found.span[1] > 0 ? found : undefined;
   const where = origin ?? { uri: c.uri, span: c.item?.span ?? [0, 0] };
   const unsure = c.unsure || !!f.unsure || builtIn(r.value);
   const stops = f.kubectl
@@ -800,6 +835,8 @@ interface Build {
   resources: number;
   /** MAX_RESOURCES was reached (told once). */
   full?: boolean;
+  /** MAX_RESOURCE_PATCHES was reached by a resource (told once). */
+  resourceFull?: boolean;
 }
 
 /** Kind, API group and version, namespace (none is `default`) and name: Kustomize's resource id. */
@@ -844,6 +881,7 @@ const copySlot = (s: Slot): Slot => ({
   written: s.written,
   writtenNamespace: s.writtenNamespace,
   previous: s.previous?.slice(),
+  patches: s.patches,
 });
 
 /** `overlays/prod/kustomization.yaml` for a uri (its last three segments), for messages. */
@@ -1068,11 +1106,9 @@ function withMap(r: JsonObject, key: 'labels' | 'annotations', add: JsonObject):
 }
 
 /** The spans of a kustomization's top-level keys, and of the items of its lists. */
-function topKeySpans(text: string): { keys: Map<string, Span>; items: Map<string, ItemSpan[]> } {
+function topKeySpans(contents: unknown): { keys: Map<string, Span>; items: Map<string, ItemSpan[]> } {
   const keys = new Map<string, Span>();
   const items = new Map<string, ItemSpan[]>();
-  const root = parseAllDocuments(text)[0];
-  const contents = root && 'contents' in root ? root.contents : undefined;
   if (isMap(contents))
     for (const p of contents.items) {
       if (!isScalar(p.key)) continue;
@@ -1090,7 +1126,7 @@ function topKeySpans(text: string): { keys: Map<string, Span>; items: Map<string
 }
 
 /** Where each character of each multi-line string of a kustomization (its inline patches) was written. */
-function inlineSpans(text: string): Map<string, (offset: number) => number> {
+function inlineSpans(text: string, contents: unknown): Map<string, (offset: number) => number> {
   const out = new Map<string, (offset: number) => number>();
   const visit = (n: unknown, budget: { n: number }) => {
     if (budget.n-- <= 0) return;
@@ -1100,7 +1136,7 @@ function inlineSpans(text: string): Map<string, (offset: number) => number> {
     } else if (isMap(n)) for (const p of n.items) visit(p.value, budget);
     else if (isSeq(n)) for (const i of n.items) visit(i, budget);
   };
-  for (const d of parseAllDocuments(text)) if ('contents' in d) visit(d.contents, { n: 10_000 });
+  visit(contents, { n: 10_000 });
   return out;
 }
 
