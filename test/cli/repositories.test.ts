@@ -119,7 +119,9 @@ test('the rendered results name their overlay (JSON, SARIF); --no-kustomize leav
     'overlays/overlays/dev/location.yaml reference-shape',
     'overlays/overlays/prod/kustomization.yaml kustomize-owner-renamed',
     'overlays/overlays/prod/kustomization.yaml name-limit',
+    'overlays/overlays/prod/sku-ops.yaml kustomize-patch-failed',
     'overlays/overlays/staging/ops.yaml access-tier-required',
+    'overlays/overlays/staging/ops.yaml kustomize-patch-failed',
   ]);
   const sarif = spawnSync(process.execPath, [CLI, 'check', '--format', 'sarif', 'overlays'], {
     cwd: REPOSITORIES,
@@ -128,6 +130,6 @@ test('the rendered results name their overlay (JSON, SARIF); --no-kustomize leav
   const messages = (
     JSON.parse(sarif.stdout) as { runs: { results: { message: { text: string } }[] }[] }
   ).runs[0].results.map((r) => r.message.text);
-  assert.equal(messages.filter((m) => m.includes('(in overlays/staging)')).length, 1);
+  assert.equal(messages.filter((m) => m.includes('(in overlays/staging)')).length, 2);
   assert.deepEqual(got(check(['--no-kustomize', 'overlays'])), got(all.filter((p) => !rendered.includes(p))));
 });

@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { Analysis } from '../../server/src/service/analysis';
+import { severityOf } from '../../server/src/service/diag';
 import { readKustomization } from '../../server/src/service/kustomize/kustomization';
 import { patchedResources } from '../../server/src/service/kustomize/navigate';
 import { renderKustomization } from '../../server/src/service/kustomize/render';
@@ -207,7 +208,7 @@ patches:
 });
 
 describe('files a kustomization reads from outside its folder', () => {
-  test('a file outside is a warning on its entry (kubectl refuses it); a folder with a kustomization is not', () => {
+  test('a file outside is an Error on its entry (kubectl refuses it); a folder with a kustomization is not', () => {
     const a = new Analysis();
     const text =
       'resources:\n  - ../../base\n  - ../../shared/group.yaml\n  - ../../shared\npatches:\n  - path: ../../shared/ops.yaml\n    target:\n      kind: StorageAccount\n  - path: local.yaml\n';
@@ -224,6 +225,10 @@ describe('files a kustomization reads from outside its folder', () => {
       ['../../shared/group.yaml', '../../shared/ops.yaml'],
     );
     assert.match(found[0].message, /^`\.\.\/\.\.\/shared\/group\.yaml` is outside this kustomization's folder/);
+    assert.deepEqual(
+      found.map((d) => severityOf(d)),
+      ['error', 'error'],
+    );
     // A path to nothing known (maybe a folder outside the workspace): nothing said.
     const b = new Analysis();
     b.indexFile(K, 'resources:\n  - ../../elsewhere/app.yaml\n');
@@ -319,13 +324,14 @@ describe("the overlay's rendered result when the base renames or moves its resou
     const a = new Analysis();
     renamingBase(a);
     // The account has no labels: `notin`, `!key` and `!=` select it, `in` does not. The problem is on the
-    // operation's value, where the rendered kind was written.
+    // operation's value, where the rendered kind was written. The group is selected too: a `replace` of a
+    // key its map lacks sets it, as kubectl does (`spec.kind` is no field of a ResourceGroup).
     const k = (sel: string) =>
       kustomization(toBlob(`      labelSelector: "${sel}"\n`).replace('  - path: patch.yaml\n', ''));
     for (const sel of ['tier notin (gold)', '!tier', 'tier!=gold']) {
       const text = k(sel);
       a.indexFile(K, text);
-      assert.deepEqual(shown(a, K, text), ['access-tier-required value'], sel);
+      assert.deepEqual(shown(a, K, text), ['access-tier-required value', 'unknown-field value'], sel);
     }
     const text = k('tier in (gold, silver)');
     a.indexFile(K, text);

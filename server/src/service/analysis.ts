@@ -33,7 +33,13 @@ import {
 } from './kustomize/ownerConfig';
 import { overlayGraph } from './kustomize/overlayGraph';
 import type { OverlayWorkspace } from './kustomize/renameInOverlays';
-import { mergeOverlays, overlayName, renderedDiagnostics, type Placed } from './kustomize/renderedDiagnostics';
+import {
+  buildDiagnostics,
+  mergeOverlays,
+  overlayName,
+  renderedDiagnostics,
+  type Placed,
+} from './kustomize/renderedDiagnostics';
 import { renderedValueMarkdown } from './kustomize/renderedHover';
 import {
   RenderMemo,
@@ -1122,10 +1128,13 @@ export class Analysis {
     if (!this.renderOverlays) return [];
     // Each overlay that uses the file, checked alone; the same problem in several is shown once, naming them.
     const rendered = mergeOverlays(
-      kustomizations.map((k) => ({
-        overlay: overlayName(k),
-        diags: this.renderedFor(uri, f, k, own, this.renderOverlay(k)),
-      })),
+      kustomizations.map((k) => {
+        const r = this.renderOverlay(k);
+        // What stops kubectl from building it, where written here (a patch's line: naming the overlay).
+        const build = buildDiagnostics(r, uri, k === uri ? undefined : overlayName(k), f.text);
+        const found = this.renderedFor(uri, f, k, own, r);
+        return { overlay: overlayName(k), diags: build.length > 0 ? [...build, ...found] : found };
+      }),
     );
     return rendered.length > 0 ? applySettings(f, rendered, { rules: this.settings.rules }) : rendered;
   }

@@ -301,6 +301,12 @@ function noneNew(
   return !fixed || fixedAfter < fixedBefore;
 }
 
+/**
+ * Codes found by building an overlay, not by checking the document alone: whether a fix makes them go away
+ * is not seen by checking the document again (the edit must still add no problem of its own).
+ */
+const BUILD_FIXES: ReadonlySet<string> = new Set(['kustomize-patch-no-match']);
+
 /** The offset of the document a diagnostic's edits belong to. */
 const revealsOf = (data: FixData): Span[] => ('reveals' in data && data.reveals ? [data.reveals] : []);
 
@@ -339,7 +345,7 @@ export function codeActions(
       for (const a of fixesOf(d, d.data))
         if (
           a.edits.every(accept) &&
-          improves(file, docOf(file, d), a.edits, d, revealsOf(d.data)) &&
+          improves(file, docOf(file, d), a.edits, BUILD_FIXES.has(d.code) ? undefined : d, revealsOf(d.data)) &&
           !addsCrossErrorsAfter(file, docOf(file, d), a.edits)
         )
           push({ ...a, diag: d, ...(revealsOf(d.data).length ? { reveals: revealsOf(d.data) } : {}) }, out);

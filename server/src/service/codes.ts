@@ -444,8 +444,44 @@ export const CODES = {
     example:
       'kind: Kustomization\nnamePrefix: prod-   # ResourceGroup rg becomes prod-rg; a StorageAccount owned by rg still names rg',
   },
+  'kustomize-duplicate-resource': {
+    severity: 'error',
+    title:
+      'A kustomization\'s `resources` lists a resource again (the same file or folder twice, or two entries rendering the same kind, name and namespace): `kubectl kustomize` stops with "may not add resource with an already registered id". On the entry that repeats.',
+    example: 'kind: Kustomization\nresources:\n  - ../base\n  - ../base/.   # the same folder again',
+  },
+  'kustomize-patch-no-match': {
+    severity: 'error',
+    title:
+      'A strategic-merge patch (no `target`) whose kind and `metadata.name` name no resource the kustomization renders: `kubectl kustomize` stops with "no resource matches strategic merge patch". Suggests the nearest name.',
+    example: 'kind: StorageAccount\nmetadata:\n  name: ingestore   # the base has ingeststore',
+  },
+  'kustomize-patch-failed': {
+    severity: 'error',
+    title:
+      'A JSON 6902 operation that does not apply to the resource it targets (`remove` of a path it does not have, `replace` under a missing parent or past a list, a failing `test`, an unknown `op`): `kubectl kustomize` stops the build.',
+    example: '- op: remove\n  path: /spec/encryption   # the account has no encryption',
+  },
+  'kustomize-patch-invalid': {
+    severity: 'error',
+    title:
+      'A patch `kubectl kustomize` cannot apply at all: a `target` field that is no valid Go regular expression, a label selector that does not parse, a JSON 6902 patch without a `target`.',
+    example: 'target:\n  name: app(store   # missing closing )',
+  },
+  'kustomize-base-fails': {
+    severity: 'error',
+    title:
+      'A `resources` entry naming a kustomization that does not build: `kubectl kustomize` stops there too. The message names the cause, found in that kustomization.',
+    example: 'kind: Kustomization\nresources:\n  - ../base   # base lists group.yaml twice',
+  },
+  'kustomize-render-limit': {
+    severity: 'info',
+    title:
+      'An overlay past what is rendered in memory (50,000 resources in a build, 10,000 patches in a kustomization): the rest is not rendered, nor checked.',
+    example: 'kind: Kustomization\npatches:   # 10,001 patches\n  - path: p1.yaml',
+  },
   'kustomize-outside-root': {
-    severity: 'warning',
+    severity: 'error',
     title:
       "A kustomization reads a file outside its folder (`resources` or a patch's `path`): `kubectl kustomize` refuses it by default (its load restrictor). Folders that have their own kustomization may be anywhere.",
     example: 'kind: Kustomization\npatches:\n  - path: ../../shared/tls-patch.yaml   # outside overlays/prod',

@@ -25,3 +25,6 @@ export function compileGoRegexp(source: string): GoRegexp | { error: string } {
     return { error: e instanceof Error ? e.message : String(e) };
   }
 }
+
+/** Whether a compile result is an error. */
+export const isRegexpError = (r: GoRegexp | { error: string }): r is { error: string } => 'error' in r;

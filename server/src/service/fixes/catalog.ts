@@ -143,6 +143,19 @@ export const FIXES: Record<Code, FixDoc> = {
       'Teach Kustomize the owner references: create kustomizeconfig/owner-references.yaml and list it under `configurations:`',
     ],
   },
+  'kustomize-duplicate-resource': NONE(
+    "Which entry to keep is the author's choice: remove the repeated entry, or rename one of the two resources.",
+  ),
+  'kustomize-patch-no-match': {
+    text: 'Write the name of a resource the kustomization renders (as its base writes it, or as rendered); the message names the nearest. Not part of fix-all: the resource may be the one missing.',
+    actions: ['Change to `<nearest name>`'],
+  },
+  'kustomize-patch-failed': NONE(
+    "Whether the operation or the resource is wrong is the author's choice (`add` instead of `replace`, another path, or the field added to the base).",
+  ),
+  'kustomize-patch-invalid': NONE("The pattern or selector meant is the author's to write."),
+  'kustomize-base-fails': NONE('The fix is in the base the message names.'),
+  'kustomize-render-limit': NONE('Nothing to fix: the overlay is larger than what is rendered in memory.'),
   'kustomize-outside-root': NONE(
     "Move the file below the kustomization's folder, or make its folder a kustomization (a base or a component) and list the folder; builds run with `--load-restrictor LoadRestrictionsNone` accept it as it is.",
   ),

@@ -11,6 +11,7 @@ import { listOf, nearest } from '../suggest';
 import { Walker } from '../structuralWalk';
 import { entry, scalarValue, spanOf } from '../yamlNodes';
 import type { PatchTarget } from './kustomization';
+import { clip } from './render';
 
 /** The document is a list of operations (`op` in each item): Kustomize reads it as JSON 6902. */
 export const isJson6902 = (root: unknown): boolean =>
@@ -71,11 +72,11 @@ export function checkOperations(
       const f = found[0];
       const at = f.missing ?? 0;
       const near = f.fields ? nearest(segments[at], f.fields) : undefined;
-      const where = at === 0 ? 'The manifest' : `\`/${segments.slice(0, at).join('/')}\``;
+      const where = at === 0 ? 'The manifest' : `\`${clip(`/${segments.slice(0, at).join('/')}`)}\``;
       out.report(
         'unknown-field',
         spanOf(pathNode),
-        `The patch path \`${path}\` does not exist in ${defs[0].kind}: ${where} has no \`${segments[at]}\`.${near ? ` Did you mean \`${near}\`?` : f.fields ? ` Allowed: ${listOf(f.fields, 8)}.` : ''}`,
+        `The patch path \`${clip(path)}\` does not exist in ${defs[0].kind}: ${where} has no \`${clip(segments[at], 100)}\`.${near ? ` Did you mean \`${near}\`?` : f.fields ? ` Allowed: ${listOf(f.fields, 8)}.` : ''}`,
       );
       continue;
     }

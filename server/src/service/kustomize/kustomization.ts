@@ -63,6 +63,18 @@ const UNRENDERED: ReadonlySet<string> = new Set([
 /** A resource Kustomize fetches (a git repository or a URL): `github.com/…`, `https://…`, `git@…`, `?ref=`. */
 const REMOTE = /^(?:[a-z][a-z0-9+.-]*:\/\/|git@|github\.com\/|gitlab\.com\/|bitbucket\.org\/)|[?&]ref=/i;
 
+/**
+ * Whether a kustomization (its parsed value) asks for what is not rendered: a field of UNRENDERED, or a
+ * remote resource. What such a kustomization renders may differ from ours, so a build error found in it is
+ * not certain.
+ */
+export function asksUnrendered(k: { [key: string]: unknown }): boolean {
+  for (const key of Object.keys(k)) if (UNRENDERED.has(key)) return true;
+  for (const list of [k.resources, k.bases])
+    if (Array.isArray(list)) for (const e of list) if (typeof e === 'string' && REMOTE.test(e)) return true;
+  return false;
+}
+
 function targetOf(node: unknown): PatchTarget | undefined {
   if (!isMap(node)) return undefined;
   const t: PatchTarget = {};

@@ -12,6 +12,7 @@ import { toUserSpans } from '../source';
 import { validateChunk } from '../validate';
 import { checkOperations, isJson6902 } from './json6902';
 import { readKustomization, resolveFrom, type Kustomization, type PatchTarget } from './kustomization';
+import { MAX_PATCHES } from './render';
 
 /** A document that is a YAML list at its root (`- op: …`): cheaper than a parse for the common case. */
 const listAtRoot = (text: string) => /^(?:[ \t]*(?:#.*)?\r?\n)*-[ \t\r\n]/.test(text);
@@ -89,7 +90,8 @@ export function kustomizationDiagnostics(
       message: `Not rendered here: ${names.join(', ')}. What they make or change is missing from the rendered result that is checked; the patches are still checked as partial manifests.`,
     });
   }
-  for (const p of k.inlinePatches) {
+  // Past MAX_PATCHES the patches are not rendered (an Information says so there): nor checked here.
+  for (const p of k.inlinePatches.slice(0, MAX_PATCHES)) {
     const source = valueSource(valueMap(text, p.node), text);
     let found: Diag[];
     if (listAtRoot(source.text)) {

@@ -8,7 +8,7 @@
 // here with re2js), so a pattern selecting the old name and not the new one refuses the rename, naming it;
 // one that selects both is left as it is. A name a generator may build (configMapGenerator/secretGenerator,
 // or resources from helmCharts or generator plugins, which are not read here) refuses it too.
-import { RE2JS } from 're2js';
+import { compileGoRegexp, isRegexpError } from '../goRegexp';
 import { isMap, isScalar, isSeq, parseAllDocuments, parseDocument, type Node, type Scalar } from 'yaml';
 import { valueMap } from '../embedded/positionMap';
 import { groupOf, type Manifest, type Span } from '../workspace/manifest';
@@ -44,11 +44,9 @@ const str = (n: unknown): string | undefined => {
 /** A selector field as Kustomize matches it: an anchored RE2 expression; absent or empty selects anything. */
 function selects(pattern: string | undefined, value: string): boolean {
   if (pattern === undefined || pattern === '') return true;
-  try {
-    return RE2JS.matches(pattern, value);
-  } catch {
-    return pattern === value;
-  }
+  // As render.ts selects: the pattern anchored whole (an invalid one selects what it spells).
+  const re = compileGoRegexp(`^(?:${pattern})$`);
+  return isRegexpError(re) ? pattern === value : re.test(value);
 }
 
 /** The `resources` and `namespace` of each kustomization read, for one rename (every tree reads them). */

@@ -5,8 +5,9 @@
 // another file's value (the base's) is that file's business and is left out here.
 import { isMap, isSeq, parseDocument, stringify, type Node } from 'yaml';
 import type { Diag } from '../diag';
+import type { FixData } from '../fixes/data';
 import type { LineIndex } from '../lineIndex';
-import { spanOf } from '../yamlNodes';
+import { spanOf, type Span } from '../yamlNodes';
 import { renderKustomization, type Doc, type JsonObject, type Origin, type Origins, type Rendered } from './render';
 
 const escape = (k: string) => k.replace(/~/g, '~0').replace(/\//g, '~1');
@@ -152,6 +153,47 @@ export function renderedDiagnostics(o: RenderedOptions): Diag[] {
     }
   });
   return [...out.values()];
+}
+
+/**
+ * What stops `kubectl kustomize` from building an overlay (render.ts's build errors), those written in
+ * `file`: an Error where certain, an Information where what is not rendered here could change it. `overlay`:
+ * the overlay's name, added to each message (a patch file several overlays name).
+ */
+export function buildDiagnostics(rendered: Rendered, file: string, overlay?: string, text?: string): Diag[] {
+  const out: Diag[] = [];
+  for (const e of rendered.errors) {
+    if (e.uri !== file) continue;
+    const fix = e.suggest !== undefined && text !== undefined ? nameFix(text, e.span, e.suggest) : undefined;
+    out.push({
+      code: e.code,
+      message: `${e.unsure && e.code !== 'kustomize-render-limit' ? 'Cannot be sure (this build asks for what is not rendered here, or a kind whose merge is not reproduced): ' : ''}${e.message}${overlay ? ` (in ${overlay})` : ''}`,
+      start: e.span[0],
+      end: Math.max(e.span[1], e.span[0] + 1),
+      ...(e.unsure ? { severity: 'info' as const } : {}),
+      ...(fix ? { data: fix } : {}),
+    });
+  }
+  return out;
+}
+
+/**
+ * The quick fix writing the suggested name over a patch's `name:` value (`key`: the key's span): the plain
+ * or quoted scalar after the key on its line; none when the value is written otherwise (a block, an alias).
+ */
+function nameFix(text: string, key: Span, name: string): FixData | undefined {
+  const after =
+    /^[ \t]*:[ \t]*("(?:[^"\\\r\n]|\\.)*"|'(?:[^'\r\n]|'')*'|[^\s#'"&*!|>][^\r\n#]*?)[ \t]*(?:#.*)?(?:\r?\n|\r|$)/.exec(
+      text.slice(key[1], key[1] + 1000),
+    );
+  if (!after) return undefined;
+  const start = key[1] + after[0].indexOf(after[1]);
+  const plain = /^[a-z0-9]([a-z0-9._-]*[a-z0-9])?$/i.test(name);
+  return {
+    fix: 'replace',
+    span: [start, start + after[1].length],
+    candidates: [{ title: `Change to \`${name}\``, text: plain ? name : JSON.stringify(name) }],
+  };
 }
 
 /**
