@@ -6,12 +6,15 @@
 import type * as CelJs from '@marcbachmann/cel-js';
 import type { CelFormat, CelValidation } from '../../model/types';
 import { lazy } from '../memo';
+import { registerKubernetesLibraries } from './library';
 
 export const loadCel = lazy(() => require('@marcbachmann/cel-js') as typeof CelJs);
 
 /** One environment for every rule: `self` is the value the rule sits on (any type, as the schema gives it). */
-const environment = lazy(
-  () => new (loadCel().Environment)({ unlistedVariablesAreDyn: true, enableOptionalTypes: true }),
+const environment = lazy(() =>
+  registerKubernetesLibraries(
+    new (loadCel().Environment)({ unlistedVariablesAreDyn: true, enableOptionalTypes: true }),
+  ),
 );
 
 /**

@@ -19,6 +19,7 @@ import type { ASTNode, Environment, TypeCheckResult } from '@marcbachmann/cel-js
 import { declareExtraFunctions } from '../embedded/cel/env';
 import { lazy } from '../memo';
 import { loadCel, rewriteIndexedHas } from './celRules';
+import { registerKubernetesLibraries } from './library';
 import type { SelfType } from './selfType';
 
 const OPTIONS = { unlistedVariablesAreDyn: true, enableOptionalTypes: true, homogeneousAggregateLiterals: false };
@@ -27,6 +28,7 @@ const OPTIONS = { unlistedVariablesAreDyn: true, enableOptionalTypes: true, homo
 const dynamicEnvironment = lazy(() => {
   const env = new (loadCel().Environment)(OPTIONS);
   declareExtraFunctions(env);
+  registerKubernetesLibraries(env);
   env.registerVariable('self', 'dyn');
   return env;
 });
@@ -96,6 +98,7 @@ export class RuleTypes {
   constructor(selves: SelfType[]) {
     this.base = new (loadCel().Environment)(OPTIONS);
     declareExtraFunctions(this.base);
+    registerKubernetesLibraries(this.base);
     for (const t of selves) this.typeName(t);
   }
 
