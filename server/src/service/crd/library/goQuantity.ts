@@ -168,6 +168,12 @@ export function addQuantities(a: Quantity, b: Quantity): Quantity {
   return { unscaled: x + y, scale, dec: true };
 }
 
+/** Go's `Quantity.Mul(int64)`: kept an int64 amount while the product fits. */
+export function multiplyQuantity(a: Quantity, n: bigint): Quantity {
+  const product = a.unscaled * n;
+  return { unscaled: product, scale: a.scale, dec: a.dec || !fitsInt64(product) };
+}
+
 export const negate = (q: Quantity): Quantity => ({ ...q, unscaled: -q.unscaled });
 
 /** Go's `AsInt64`: only an int64 amount with a scale ≥ 0 whose value fits. */

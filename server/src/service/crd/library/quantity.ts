@@ -1,5 +1,5 @@
 // Kubernetes' quantity library (k8s.io/apiserver/pkg/cel/library/quantity.go): `quantity`, `isQuantity`,
-// `sign`, comparisons, `add`/`sub` (of a quantity or an int), `isInteger`, `asInteger`, `asApproximateFloat`.
+// `sign`, comparisons, `add`/`sub` (of a quantity or an int), `mul`, `isInteger`, `asInteger`, `asApproximateFloat`.
 import type { Environment } from '@marcbachmann/cel-js';
 import { define, fail, int64, valueType } from './define';
 import {
@@ -7,6 +7,7 @@ import {
   asApproximateFloat,
   asInt64,
   compareQuantities,
+  multiplyQuantity,
   negate,
   parseQuantity,
   type Quantity,
@@ -57,5 +58,10 @@ export function registerQuantity(env: Environment): void {
   define(env, `${T}.add(${T}): ${T}`, (a: KubernetesQuantity, b: KubernetesQuantity) => add(a.q, b.q));
   define(env, `${T}.add(int): ${T}`, (a: KubernetesQuantity, n: bigint) => add(a.q, fromInt(int64(n))));
   define(env, `${T}.sub(${T}): ${T}`, (a: KubernetesQuantity, b: KubernetesQuantity) => add(a.q, negate(b.q)));
+  define(
+    env,
+    `${T}.mul(int): ${T}`,
+    (a: KubernetesQuantity, n: bigint) => new KubernetesQuantity(multiplyQuantity(a.q, int64(n))),
+  );
   define(env, `${T}.sub(int): ${T}`, (a: KubernetesQuantity, n: bigint) => add(a.q, negate(fromInt(int64(n)))));
 }
