@@ -2,6 +2,7 @@
 // that runs a CRD's rules (celRules.ts) and the one that type-checks them (ruleTypes.ts) call, so a rule
 // using them both compiles and runs.
 import type { Environment } from '@marcbachmann/cel-js';
+import { registerFormat } from './format';
 import { registerIp } from './ip';
 import { registerLists } from './lists';
 import { registerQuantity } from './quantity';
@@ -21,5 +22,6 @@ export function registerKubernetesLibraries(env: Environment): Environment {
   registerSemver(env);
   registerStrings(env);
   registerSets(env);
+  registerFormat(env);
   return env;
 }
