@@ -10,6 +10,7 @@ import { registerRegex } from './regex';
 import { registerSemver } from './semver';
 import { registerSets } from './sets';
 import { registerStrings } from './strings';
+import { registerTypeNames } from './typeNames';
 import { registerUrls } from './urls';
 
 /** Declares the libraries in `env` (before its first use) and returns it. */
@@ -23,5 +24,6 @@ export function registerKubernetesLibraries(env: Environment): Environment {
   registerStrings(env);
   registerSets(env);
   registerFormat(env);
+  registerTypeNames(env);
   return env;
 }
