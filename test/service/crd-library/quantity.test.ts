@@ -54,7 +54,6 @@ const CASES: Case[] = [
     name: 'multiply',
     expr: 'quantity("50k").mul(2) == quantity("100000")',
     expect: value(true),
-    differs: 'mul is not implemented',
   },
   {
     name: 'divide_float_result',
