@@ -2,6 +2,7 @@
 // that runs a CRD's rules (celRules.ts) and the one that type-checks them (ruleTypes.ts) call, so a rule
 // using them both compiles and runs.
 import type { Environment } from '@marcbachmann/cel-js';
+import { registerExtLists } from './extLists';
 import { registerFormat } from './format';
 import { registerIp } from './ip';
 import { registerLists } from './lists';
@@ -16,6 +17,7 @@ import { registerUrls } from './urls';
 /** Declares the libraries in `env` (before its first use) and returns it. */
 export function registerKubernetesLibraries(env: Environment): Environment {
   registerLists(env);
+  registerExtLists(env);
   registerRegex(env);
   registerUrls(env);
   registerQuantity(env);
