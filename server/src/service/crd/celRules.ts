@@ -6,6 +6,7 @@
 import type * as CelJs from '@marcbachmann/cel-js';
 import type { CelFormat, CelValidation } from '../../model/types';
 import { lazy } from '../memo';
+import { registerKubernetesLibraries } from './library';
 import { declareRe2Matches, useRe2Matches } from './celRegex';
 import { overBudget } from './ruleCost';
 import { meterAst, newMeter, PER_CALL_LIMIT, resetMeter, RUNTIME_CEL_COST_BUDGET, type Meter } from './ruleMeter';
@@ -14,7 +15,9 @@ export const loadCel = lazy(() => require('@marcbachmann/cel-js') as typeof CelJ
 
 /** One environment for every rule: `self` is the value the rule sits on (any type, as the schema gives it). */
 const environment = lazy(() => {
-  const env = new (loadCel().Environment)({ unlistedVariablesAreDyn: true, enableOptionalTypes: true });
+  const env = registerKubernetesLibraries(
+    new (loadCel().Environment)({ unlistedVariablesAreDyn: true, enableOptionalTypes: true }),
+  );
   declareRe2Matches(env);
   return env;
 });

@@ -1,0 +1,67 @@
+// Kubernetes' quantity library (k8s.io/apiserver/pkg/cel/library/quantity.go): `quantity`, `isQuantity`,
+// `sign`, comparisons, `add`/`sub` (of a quantity or an int), `mul`, `isInteger`, `asInteger`, `asApproximateFloat`.
+import type { Environment } from '@marcbachmann/cel-js';
+import { define, fail, int64, valueType } from './define';
+import {
+  addQuantities,
+  asApproximateFloat,
+  asInt64,
+  compareQuantities,
+  multiplyQuantity,
+  negate,
+  parseQuantity,
+  type Quantity,
+  sign,
+} from './goQuantity';
+
+export class KubernetesQuantity {
+  constructor(readonly q: Quantity) {}
+}
+
+const T = 'kubernetes.Quantity';
+
+function toQuantity(s: string): KubernetesQuantity {
+  try {
+    return new KubernetesQuantity(parseQuantity(s));
+  } catch (e) {
+    return fail((e as Error).message);
+  }
+}
+
+const fromInt = (n: bigint): Quantity => ({ unscaled: n, scale: 0, dec: false });
+
+export function registerQuantity(env: Environment): void {
+  valueType(env, T, KubernetesQuantity, (a, b) => compareQuantities(a.q, b.q) === 0);
+  define(env, `quantity(string): ${T}`, toQuantity);
+  define(env, 'isQuantity(string): bool', (s: string) => {
+    try {
+      parseQuantity(s);
+      return true;
+    } catch {
+      return false;
+    }
+  });
+  // Kubernetes declares `sign` as a global function, not a method.
+  define(env, `sign(${T}): int`, (a: KubernetesQuantity) => BigInt(sign(a.q)));
+  const cmp = (a: KubernetesQuantity, b: KubernetesQuantity) => compareQuantities(a.q, b.q);
+  define(env, `${T}.isGreaterThan(${T}): bool`, (a: KubernetesQuantity, b: KubernetesQuantity) => cmp(a, b) === 1);
+  define(env, `${T}.isLessThan(${T}): bool`, (a: KubernetesQuantity, b: KubernetesQuantity) => cmp(a, b) === -1);
+  define(env, `${T}.compareTo(${T}): int`, (a: KubernetesQuantity, b: KubernetesQuantity) => BigInt(cmp(a, b)));
+  define(env, `${T}.asApproximateFloat(): double`, (a: KubernetesQuantity) => asApproximateFloat(a.q));
+  define(env, `${T}.isInteger(): bool`, (a: KubernetesQuantity) => asInt64(a.q) !== undefined);
+  define(
+    env,
+    `${T}.asInteger(): int`,
+    (a: KubernetesQuantity) => asInt64(a.q) ?? fail('cannot convert value to integer'),
+  );
+  const add = (a: Quantity, b: Quantity) => new KubernetesQuantity(addQuantities(a, b));
+  define(env, `${T}.add(${T}): ${T}`, (a: KubernetesQuantity, b: KubernetesQuantity) => add(a.q, b.q));
+  define(env, `${T}.add(int): ${T}`, (a: KubernetesQuantity, n: bigint) => add(a.q, fromInt(int64(n))));
+  define(env, `${T}.sub(${T}): ${T}`, (a: KubernetesQuantity, b: KubernetesQuantity) => add(a.q, negate(b.q)));
+  define(
+    env,
+    `${T}.mul(int): ${T}`,
+    (a: KubernetesQuantity, n: bigint) => new KubernetesQuantity(multiplyQuantity(a.q, int64(n))),
+  );
+  define(env, `${T}.sub(int): ${T}`, (a: KubernetesQuantity, n: bigint) => add(a.q, negate(fromInt(int64(n)))));
+}

@@ -1,0 +1,56 @@
+// The functions of cel-go's strings extension (ext/strings.go, version 3) that cel-js lacks: `charAt`,
+// `replace`, `reverse` and `strings.quote`, on code points as cel-go counts them. (`format` is not here.)
+import type { Environment } from '@marcbachmann/cel-js';
+import { define, fail, namespace } from './define';
+
+/** Go's `strings.Replace(s, old, new, n)` (n < 0: every occurrence; an empty `old` matches between runes). */
+function replace(s: string, old: string, by: string, n: number): string {
+  if (n === 0 || old === by) return s;
+  if (old === '') {
+    const runes = Array.from(s);
+    let out = '';
+    let done = 0;
+    for (let i = 0; i <= runes.length; i++) {
+      if (n < 0 || done < n) {
+        out += by;
+        done++;
+      }
+      if (i < runes.length) out += runes[i];
+    }
+    return out;
+  }
+  const parts = s.split(old);
+  if (n < 0 || parts.length - 1 <= n) return parts.join(by);
+  return parts.slice(0, n + 1).join(by) + old + parts.slice(n + 1).join(old);
+}
+
+const QUOTED: Readonly<Record<string, string>> = {
+  '\x07': '\\a',
+  '\b': '\\b',
+  '\f': '\\f',
+  '\n': '\\n',
+  '\r': '\\r',
+  '\t': '\\t',
+  '\v': '\\v',
+  '\\': '\\\\',
+  '"': '\\"',
+};
+
+export function registerStrings(env: Environment): void {
+  define(env, 'string.charAt(int): string', (s: string, i: bigint) => {
+    const runes = Array.from(s);
+    if (i < 0n || i > BigInt(runes.length)) fail(`index out of range: ${i}`);
+    return runes[Number(i)] ?? '';
+  });
+  define(env, 'string.replace(string, string): string', (s: string, a: string, b: string) => replace(s, a, b, -1));
+  define(env, 'string.replace(string, string, int): string', (s: string, a: string, b: string, n: bigint) =>
+    replace(s, a, b, n < 0n ? -1 : Number(n > 1000000000n ? 1000000000n : n)),
+  );
+  define(env, 'string.reverse(): string', (s: string) => Array.from(s).reverse().join(''));
+  const ns = namespace(env, 'strings');
+  define(env, `${ns}.quote(string): string`, (_: unknown, s: string) => {
+    let out = '"';
+    for (const c of s) out += QUOTED[c] ?? (c.length === 1 && c >= '\ud800' && c <= '\udfff' ? '\ufffd' : c);
+    return `${out}"`;
+  });
+}
