@@ -16,7 +16,12 @@ export const loadCel = lazy(() => require('@marcbachmann/cel-js') as typeof CelJ
 /** One environment for every rule: `self` is the value the rule sits on (any type, as the schema gives it). */
 const environment = lazy(() => {
   const env = registerKubernetesLibraries(
-    new (loadCel().Environment)({ unlistedVariablesAreDyn: true, enableOptionalTypes: true }),
+    new (loadCel().Environment)({
+      unlistedVariablesAreDyn: true,
+      enableOptionalTypes: true,
+      // As cel-go in the API server: a list or map literal may mix types (`[1, 2u]`).
+      homogeneousAggregateLiterals: false,
+    }),
   );
   declareRe2Matches(env);
   return env;
