@@ -8,29 +8,17 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
+import { committedRepository, git, hasGit } from '../helpers/git';
+import { crdText } from '../helpers/manifests';
 
 const CLI = join(__dirname, '..', '..', 'dist', 'cli.js');
 const dirs: string[] = [];
 after(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
 
-const hasGit = spawnSync('git', ['--version']).status === 0;
-
-function git(dir: string, ...args: string[]): string {
-  const r = spawnSync('git', args, { cwd: dir, encoding: 'utf8' });
-  assert.equal(r.status, 0, r.stderr);
-  return r.stdout.trim();
-}
-
 /** A repository holding `files`, committed. */
 function repo(files: Record<string, string>): string {
-  const dir = mkdtempSync(join(tmpdir(), 'cm-changes-'));
+  const dir = committedRepository(files);
   dirs.push(dir);
-  git(dir, 'init', '-q', '-b', 'main');
-  git(dir, 'config', 'user.email', 'test@example.com');
-  git(dir, 'config', 'user.name', 'test');
-  for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
-  git(dir, 'add', '.');
-  git(dir, 'commit', '-q', '-m', 'deployed');
   return dir;
 }
 
@@ -89,28 +77,11 @@ spec:
     enabled: false
 `;
 
-const CRD = `apiVersion: apiextensions.k8s.io/v1
-kind: CustomResourceDefinition
-metadata:
-  name: volumes.example.org
-spec:
-  group: example.org
-  names: {kind: Volume, plural: volumes}
-  scope: Namespaced
-  versions:
-    - name: v1
-      served: true
-      storage: true
-      schema:
-        openAPIV3Schema:
-          type: object
-          properties:
-            apiVersion: {type: string}
-            kind: {type: string}
-            metadata: {type: object}
-            spec:
-              type: object
-              properties:
+const CRD = crdText({
+  group: 'example.org',
+  kind: 'Volume',
+  plural: 'volumes',
+  spec: `              properties:
                 class:
                   type: string
                   x-kubernetes-validations:
@@ -122,7 +93,8 @@ spec:
                     - rule: self >= oldSelf.orValue(0)
                       message: size may only grow
                       optionalOldSelf: true
-`;
+`,
+});
 
 const VOLUME = `apiVersion: example.org/v1
 kind: Volume

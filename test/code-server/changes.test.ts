@@ -5,10 +5,10 @@
 // Screenshots go to test-results/code-server-changes/.
 // Same prerequisites as workbench.test.ts (`bash scripts/code-server/install.sh`, git): without them it fails.
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe } from 'node:test';
+import { committedRepository, git } from '../helpers/git';
 import { nbsp, repo, workbenchSuite } from './session';
 
 const RESULTS = join(repo, 'test-results', 'code-server-changes');
@@ -33,23 +33,13 @@ const LOCATION_AT = { line: 7, col: 3 };
 
 let commit = '';
 
-function git(dir: string, ...args: string[]): string {
-  const r = spawnSync('git', args, { cwd: dir, encoding: 'utf8' });
-  assert.equal(r.status, 0, r.stderr);
-  return r.stdout.trim();
-}
-
 describe('changes against the committed version in a real VS Code workbench', { timeout: 600_000 }, () => {
   const suite = workbenchSuite({
     prefix: 'cloud-manifests-changes-',
     results: RESULTS,
     files: { [FILE]: COMMITTED },
     prepare(ws) {
-      git(ws, 'init', '-q');
-      git(ws, 'config', 'user.email', 'test@example.com');
-      git(ws, 'config', 'user.name', 'test');
-      git(ws, 'add', '.');
-      git(ws, 'commit', '-q', '-m', 'deployed');
+      committedRepository({}, ws);
       commit = git(ws, 'rev-parse', '--short', 'HEAD');
       writeFileSync(join(ws, FILE), NOW);
     },
@@ -81,25 +71,7 @@ describe('changes against the committed version in a real VS Code workbench', { 
     await lens.first().waitFor({ timeout: 30_000 });
     assert.match(nbsp(await lens.first().innerText()), new RegExp(`Compared with HEAD \\(${commit}\\)`));
     await goTo(LOCATION_AT.line, LOCATION_AT.col + 1);
-    let h = '';
-    for (let attempt = 0; attempt < 10 && !h.includes('Compared with HEAD'); attempt++) {
-      await suite.page.mouse.move(700, 790);
-      await suite.page.keyboard.press('Control+K');
-      await suite.page.keyboard.press('Control+I');
-      await suite.page
-        .locator('.monaco-hover-content')
-        .first()
-        .waitFor({ timeout: 3000 })
-        .catch(() => undefined);
-      h = nbsp(
-        (
-          await suite.page
-            .locator('.monaco-hover-content')
-            .allInnerTexts()
-            .catch(() => [])
-        ).join('\n'),
-      );
-    }
+    const h = await suite.hoverText(/Compared with HEAD/);
     assert.ok(h.includes(`Compared with HEAD (${commit})`), h);
     await suite.page.waitForTimeout(400);
     await shot('compared-with-head-hover');

@@ -70,30 +70,6 @@ describe('kinds from CRDs in a real VS Code workbench (code-server + chromium)',
   });
   const { shot, step, openFile, goTo, problemsText } = suite;
 
-  /** The text of the hover shown at the caret (the keyboard hover, asked again while a busy machine drops it). */
-  async function hoverText(want: RegExp): Promise<string> {
-    let h = '';
-    for (let attempt = 0; attempt < 10 && !want.test(h); attempt++) {
-      await suite.page.mouse.move(700, 790);
-      await suite.page.keyboard.press('Control+K');
-      await suite.page.keyboard.press('Control+I');
-      await suite.page
-        .locator('.monaco-hover-content')
-        .first()
-        .waitFor({ timeout: 3000 })
-        .catch(() => undefined);
-      h = nbsp(
-        (
-          await suite.page
-            .locator('.monaco-hover-content')
-            .allInnerTexts()
-            .catch(() => [])
-        ).join('\n'),
-      );
-    }
-    return h;
-  }
-
   step(
     "a manifest breaking the CRD's x-kubernetes-validations rule: a squiggle and the rule's message in Problems",
     async () => {
@@ -115,7 +91,7 @@ describe('kinds from CRDs in a real VS Code workbench (code-server + chromium)',
   step("hover on a key of a CRD kind shows the CRD's description and where the kind comes from", async () => {
     await openFile(GADGET_FILE);
     await goTo(HOVER_AT.line, HOVER_AT.col);
-    const h = await hoverText(/The most replicas the gadget may scale out to/);
+    const h = await suite.hoverText(/The most replicas the gadget may scale out to/);
     assert.match(h, /The most replicas the gadget may scale out to/, h);
     assert.match(h, /gadgets\.devices\.example\.org/, h);
     await suite.page.waitForTimeout(400); // the fade-in, for the screenshot

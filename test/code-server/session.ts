@@ -239,6 +239,8 @@ export interface Suite {
   waitFor<T>(probe: () => Promise<T>, ok: (v: T) => boolean, what: string, timeoutMs?: number): Promise<T>;
   /** The active editor's text as rendered (non-breaking spaces back to spaces). */
   editorText(): Promise<string>;
+  /** The text of the hover shown at the caret (the keyboard hover, asked again while it does not show `want`). */
+  hoverText(want: RegExp): Promise<string>;
 }
 
 /**
@@ -324,6 +326,29 @@ export function workbenchSuite(options: {
     },
     editorText: async () =>
       nbsp(await suite.page.locator('.editor-group-container.active .monaco-editor .view-lines').first().innerText()),
+    async hoverText(want) {
+      // A busy machine drops a hover now and then: asked again, as a user would.
+      let h = '';
+      for (let attempt = 0; attempt < 10 && !want.test(h); attempt++) {
+        await suite.page.mouse.move(700, 790);
+        await suite.page.keyboard.press('Control+K');
+        await suite.page.keyboard.press('Control+I');
+        await suite.page
+          .locator('.monaco-hover-content')
+          .first()
+          .waitFor({ timeout: 3000 })
+          .catch(() => undefined);
+        h = nbsp(
+          (
+            await suite.page
+              .locator('.monaco-hover-content')
+              .allInnerTexts()
+              .catch(() => [])
+          ).join('\n'),
+        );
+      }
+      return h;
+    },
   };
   return suite;
 }

@@ -3,21 +3,14 @@
 // compared with ("Compared with HEAD (abc1234)"), and `compareWith: ""` turns it all off.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
+import { committedRepository, git, hasGit } from '../helpers/git';
 import { WorkspaceClient } from './workspaceClient';
 
 const dirs: string[] = [];
 after(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
-const hasGit = spawnSync('git', ['--version']).status === 0;
-
-function git(dir: string, ...args: string[]): string {
-  const r = spawnSync('git', args, { cwd: dir, encoding: 'utf8' });
-  assert.equal(r.status, 0, r.stderr);
-  return r.stdout.trim();
-}
 
 const ACCOUNT = `apiVersion: storage.cloud.example.com/v20220901
 kind: StorageAccount
@@ -34,14 +27,8 @@ spec:
 const MOVED = ACCOUNT.replace('westeurope', 'northeurope');
 
 function workspace(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'cm-e2e-changes-'));
+  const dir = committedRepository({ 'account.yaml': ACCOUNT });
   dirs.push(dir);
-  git(dir, 'init', '-q');
-  git(dir, 'config', 'user.email', 'test@example.com');
-  git(dir, 'config', 'user.name', 'test');
-  writeFileSync(join(dir, 'account.yaml'), ACCOUNT);
-  git(dir, 'add', '.');
-  git(dir, 'commit', '-q', '-m', 'deployed');
   writeFileSync(join(dir, 'account.yaml'), MOVED);
   return dir;
 }

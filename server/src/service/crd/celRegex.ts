@@ -4,6 +4,7 @@
 // replaced, so a parsed rule's receiver calls of `matches` are renamed to ours (`useRe2Matches`).
 import type * as CelJs from '@marcbachmann/cel-js';
 import { compileGoRegexp, type GoRegexp } from '../goRegexp';
+import { forEachNode } from './celAst';
 
 /** Our receiver overload's name: not one a rule can mean (cel-go has no such function). */
 export const RE2_MATCHES = '__re2_matches__';
@@ -28,24 +29,9 @@ export function declareRe2Matches(env: CelJs.Environment): void {
   env.registerFunction('matches(string, string): bool', test);
 }
 
-type Node = { op: string; args: unknown };
-const isNode = (x: unknown): x is Node =>
-  typeof x === 'object' && x !== null && typeof (x as { op?: unknown }).op === 'string';
-
 /** Renames the receiver calls `s.matches(p)` of a parsed rule to the RE2 overload (before its first run). */
 export function useRe2Matches(root: CelJs.ASTNode): void {
-  const stack: unknown[] = [root];
-  const seen = new Set<unknown>();
-  while (stack.length > 0) {
-    const x = stack.pop();
-    if (typeof x !== 'object' || x === null || seen.has(x)) continue;
-    seen.add(x);
-    if (Array.isArray(x)) {
-      for (const y of x) stack.push(y);
-      continue;
-    }
-    if (!isNode(x)) continue;
+  forEachNode(root, (x) => {
     if (x.op === 'rcall' && Array.isArray(x.args) && x.args[0] === 'matches') x.args[0] = RE2_MATCHES;
-    stack.push(x.args);
-  }
+  });
 }

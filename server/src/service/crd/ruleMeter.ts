@@ -6,6 +6,7 @@
 // PerCallLimit (1,000,000) in one evaluation, or past RuntimeCELCostBudget (10,000,000) over one object.
 // The wrap is bounded by the rule's parsed size; the meter is reset before each evaluation.
 import type { ASTNode } from '@marcbachmann/cel-js';
+import { forEachNode, type CelNode } from './celAst';
 
 /** k8s.io/apiserver/pkg/apis/cel/config.go. */
 export const PER_CALL_LIMIT = 1_000_000;
@@ -35,12 +36,8 @@ export function resetMeter(m: Meter, limit: number): void {
 
 const FREE: ReadonlySet<string> = new Set(['value', '&&', '||', '?:', '==', '!=', 'list', 'map', 'comprehension']);
 
-/** A node of cel-js's AST as it is at run time (its meta: what the parser and the type check attached). */
-type Node = { op: string; args: unknown; meta: Record<string, unknown>; evaluate: unknown };
+type Node = CelNode;
 type Evaluate = (ev: unknown, ast: unknown, ctx: unknown) => unknown;
-
-const isNode = (x: unknown): x is Node =>
-  typeof x === 'object' && x !== null && typeof (x as { op?: unknown }).op === 'string' && 'meta' in x;
 
 /** The size `+` built: a string's length, a list's items. */
 const builtSize = (v: unknown): number => (typeof v === 'string' || Array.isArray(v) ? v.length : 0);
@@ -58,29 +55,13 @@ function charge(m: Meter, n: number): void {
  * operator), reading the node's meta at each call: the type check may change it.
  */
 export function meterAst(root: ASTNode, m: Meter): void {
-  const seen = new Set<unknown>();
   const steps = new Set<unknown>();
-  const stack: unknown[] = [root];
-  while (stack.length > 0) {
-    const x = stack.pop();
-    if (typeof x !== 'object' || x === null || seen.has(x)) continue;
-    seen.add(x);
-    if (Array.isArray(x)) {
-      for (const y of x) stack.push(y);
-      continue;
-    }
-    if (!isNode(x)) {
-      for (const y of Object.values(x)) stack.push(y);
-      continue;
-    }
-    const meta = x.meta;
-    if (meta.alternate) stack.push(meta.alternate);
-    if (meta.macro && typeof meta.macro === 'object') stack.push(meta.macro);
+  // A comprehension is visited before its step: the step is known as one when it is wrapped.
+  forEachNode(root, (x) => {
     if (x.op === 'comprehension' && typeof x.args === 'object' && x.args !== null)
       steps.add((x.args as { step?: unknown }).step);
-    stack.push(x.args);
     wrap(x, m, steps);
-  }
+  });
 }
 
 function wrap(node: Node, m: Meter, steps: ReadonlySet<unknown>): void {
