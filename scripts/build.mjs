@@ -1,4 +1,5 @@
 // Bundles the language server, the VS Code client and the CLI with esbuild into dist/.
+import { chmodSync } from 'node:fs';
 import { build } from 'esbuild';
 
 const common = {
@@ -32,3 +33,7 @@ await Promise.all([
   }),
   build({ ...common, entryPoints: ['client/src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] }),
 ]);
+
+// The CLI is the package's `bin`: executable as built, so `npx cloud-manifests` runs in the clone right after
+// `npm ci` (an install from the registry sets the mode itself; a build in the clone does not).
+chmodSync('dist/cli.js', 0o755);
