@@ -88,13 +88,18 @@ function watcher(): void {
   input.on('error', finish);
 }
 
-/** Starts the thread; returns the input as a stream on the main thread, ended when the input ends. */
-export function watchStdin(): PassThrough {
+/**
+ * Starts the thread; returns the input as a stream on the main thread. `ended` runs when the input ends
+ * (as `process.stdin`'s end did).
+ */
+export function watchStdin(ended: () => void): NodeJS.ReadableStream {
   const input = new PassThrough();
   const worker = new Worker(`(${watcher.toString()})()`, { eval: true, workerData: { grace: GRACE_MS } });
   worker.on('message', (m: Uint8Array | 'end') => {
-    if (m === 'end') input.end();
-    else input.write(Buffer.from(m.buffer, m.byteOffset, m.byteLength));
+    if (m === 'end') {
+      input.end();
+      ended();
+    } else input.write(Buffer.from(m.buffer, m.byteOffset, m.byteLength));
   });
   // Without the thread, input cannot be read: said once, and the process ends (the client restarts it).
   worker.on('error', (e) => {

@@ -26,11 +26,8 @@ export function createServerConnection(shutDown: () => boolean) {
   // process with the line above, not with a TypeError from inside the reader.
   // Standard input is read on a thread of its own (stdinWatch.ts): `exit` and the end of input end the
   // process even while the main thread is busy.
-  const input = watchStdin().pipe(checkedHeaders(unreadable));
-  // Once the reader has had every byte (the end of the checked stream, not of the thread's: the last
-  // messages are read first).
-  input.on('end', () => process.exit(shutDown() ? 0 : 1));
-  const reader = new StreamMessageReader(input);
+  const ended = () => process.exit(shutDown() ? 0 : 1);
+  const reader = new StreamMessageReader(watchStdin(ended).pipe(checkedHeaders(unreadable)));
   const writer = new StreamMessageWriter(process.stdout);
   reader.onError((e) => {
     if (e instanceof SyntaxError) {
