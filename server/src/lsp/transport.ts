@@ -1,7 +1,6 @@
 // The connection. Over stdio, a message whose header cannot be read (no or a bad `Content-Length`) leaves
 // the stream out of step for good: the server exits, so that the client sees it and restarts it, rather
-// than living on deaf. A body that is not JSON leaves the stream in step: it is logged and skipped. `exit`
-// and the end of input are honoured at once, even while the main thread is busy (stdinWatch.ts).
+// than living on deaf. A body that is not JSON leaves the stream in step: it is logged and skipped.
 import { format } from 'node:util';
 import {
   createConnection,
@@ -11,7 +10,6 @@ import {
 } from 'vscode-languageserver/node';
 import { checkedHeaders } from './headerCheck';
 import { cancelQueued } from './lifecycle';
-import { watchStdin } from './stdinWatch';
 
 /** `shutDown`: whether the client asked for `shutdown` (the exit code is 0 then, 1 otherwise). */
 export function createServerConnection(shutDown: () => boolean) {
@@ -24,10 +22,7 @@ export function createServerConnection(shutDown: () => boolean) {
   };
   // Headers are checked before the library reads them (headerCheck.ts): a negative or absurd length ends the
   // process with the line above, not with a TypeError from inside the reader.
-  // Standard input is read on a thread of its own (stdinWatch.ts): `exit` and the end of input end the
-  // process even while the main thread is busy.
-  const ended = () => process.exit(shutDown() ? 0 : 1);
-  const reader = new StreamMessageReader(watchStdin(ended).pipe(checkedHeaders(unreadable)));
+  const reader = new StreamMessageReader(process.stdin.pipe(checkedHeaders(unreadable)));
   const writer = new StreamMessageWriter(process.stdout);
   reader.onError((e) => {
     if (e instanceof SyntaxError) {
@@ -36,6 +31,9 @@ export function createServerConnection(shutDown: () => boolean) {
     }
     unreadable(e.message.split('\n')[0]);
   });
+  const ended = () => process.exit(shutDown() ? 0 : 1);
+  process.stdin.on('end', ended);
+  process.stdin.on('close', ended);
   // As createConnection does for `--stdio`: stdout carries the protocol, so console output goes to stderr.
   // (A spread of the arguments a console call got: as many as its caller wrote, never a data array.)
   // eslint-disable-next-line no-restricted-syntax
