@@ -6,7 +6,7 @@
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { committedTextsAsync, gitBaseOf, pathInRepository, type GitBase } from '../io/gitBase';
 import { dirname } from 'node:path';
-import { markDirty } from './publish';
+import { markDirty, scheduleRefresh } from './publish';
 import type { ServerState } from './state';
 
 interface Bases {
@@ -76,7 +76,11 @@ async function readBases(s: ServerState, uris: readonly string[], b: Bases): Pro
       if (before?.text !== text || before?.commit !== repo.short) changed.push(uri);
     });
   }
-  if (changed.length > 0) markDirty(s, changed);
+  if (changed.length === 0) return;
+  markDirty(s, changed);
+  // A pull client (VS Code) asked for an open document's diagnostics when it opened, perhaps before its base
+  // was read, and a publish of a document still being opened asks nothing again: asked here.
+  if (changed.some((u) => s.documents.get(u))) scheduleRefresh(s, true);
 }
 
 /** After a scan (or a settings change): every indexed file's committed version, read again. */
