@@ -7,30 +7,17 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
+import { crdText } from '../helpers/manifests';
 
 const CLI = join(__dirname, '..', '..', 'dist', 'cli.js');
 const dir = mkdtempSync(join(tmpdir(), 'cm-cli-crd-libraries-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
 
-const CRD = `apiVersion: apiextensions.k8s.io/v1
-kind: CustomResourceDefinition
-metadata:
-  name: volumes.example.org
-spec:
-  group: example.org
-  names: {kind: Volume, plural: volumes, singular: volume, listKind: VolumeList}
-  scope: Namespaced
-  versions:
-    - name: v1
-      served: true
-      storage: true
-      schema:
-        openAPIV3Schema:
-          type: object
-          properties:
-            spec:
-              type: object
-              required: [size, endpoint]
+const CRD = crdText({
+  group: 'example.org',
+  kind: 'Volume',
+  plural: 'volumes',
+  spec: `              required: [size, endpoint]
               x-kubernetes-validations:
                 - rule: "quantity(self.size).isLessThan(quantity('10Gi'))"
                   message: size must be under 10Gi
@@ -39,7 +26,8 @@ spec:
               properties:
                 size: {type: string}
                 endpoint: {type: string}
-`;
+`,
+});
 
 const volume = (size: string, endpoint: string) =>
   `apiVersion: example.org/v1\nkind: Volume\nmetadata:\n  name: v\nspec:\n  size: ${size}\n  endpoint: ${endpoint}\n`;
