@@ -24,8 +24,9 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { parse } from 'yaml';
-import { loadWorkspace } from '../../server/src/cli/runWorkspace';
+import { analyseWorkspace, loadWorkspace } from '../../server/src/cli/runWorkspace';
 import { fixWorkspace } from '../../server/src/cli/fix';
+import { DEFAULT_SETTINGS } from '../../server/src/service/settings';
 import { collectInputs } from '../../server/src/io/files';
 import { asRoot, makeHostileFolder, NOBODY, removeTree } from '../helpers/hostile';
 import { account } from '../workspace/helpers';
@@ -176,7 +177,7 @@ describe('check --fix writes only what it may, whole', () => {
     let { workspace } = await loadWorkspace(inputs, { cwd: dir });
     const appended = fixable('a') + '# a line added meanwhile\n';
     writeFileSync(join(dir, 'a.yaml'), appended);
-    const run = fixWorkspace(workspace, {}, 'write', { roots });
+    const run = fixWorkspace(analyseWorkspace(workspace, DEFAULT_SETTINGS), 'write', { roots });
     assert.deepEqual(run.notWritten, ['a.yaml: not written: it changed on disk since it was read; check it again']);
     assert.equal(readFileSync(join(dir, 'a.yaml'), 'utf8'), appended);
     assert.match(readFileSync(join(dir, 'b.yaml'), 'utf8'), FIXED);
@@ -185,7 +186,7 @@ describe('check --fix writes only what it may, whole', () => {
     ({ workspace } = await loadWorkspace(inputs, { cwd: dir }));
     const late = fixable('b') + '# added at the last moment\n';
     const hooks = { beforeRename: (p: string) => p.endsWith('b.yaml') && writeFileSync(p, late) };
-    const again = fixWorkspace(workspace, {}, 'write', { roots, hooks });
+    const again = fixWorkspace(analyseWorkspace(workspace, DEFAULT_SETTINGS), 'write', { roots, hooks });
     assert.deepEqual(again.notWritten, ['b.yaml: not written: it changed on disk since it was read; check it again']);
     assert.equal(readFileSync(join(dir, 'b.yaml'), 'utf8'), late);
     // a.yaml, read again as it now is, is fixed with the line added to it.
@@ -211,7 +212,10 @@ describe('check --fix writes only what it may, whole', () => {
         seen.push(readFileSync(join(dir, temps[0]), 'utf8'));
       },
     };
-    assert.deepEqual(fixWorkspace(workspace, {}, 'write', { roots, hooks }).notWritten, []);
+    assert.deepEqual(
+      fixWorkspace(analyseWorkspace(workspace, DEFAULT_SETTINGS), 'write', { roots, hooks }).notWritten,
+      [],
+    );
     assert.equal(seen.length, 1);
     assert.equal(readFileSync(join(dir, 'a.yaml'), 'utf8'), seen[0]);
     assert.match(seen[0], FIXED);

@@ -35,7 +35,7 @@ describe('edits at the edges', () => {
     const list: CodeAction[] = lspCodeActions(
       file,
       { textDocument: { uri: 'file:///x.yaml' }, range: d.range, context: { diagnostics: [d] } },
-      { diagnostics: () => [], version: 1, documentChanges: false },
+      { fixAll: () => [], version: 1, documentChanges: false },
     );
     const edits = list[0].edit!.changes!['file:///x.yaml'] as TextEdit[];
     assert.equal(list[0].title, "Change to 'Standard_LRS'");

@@ -140,7 +140,7 @@ describe('fix titles over LSP', () => {
     const titles = lspCodeActions(
       file,
       { textDocument: { uri: 'file:///r.yaml' }, range: d.range, context: { diagnostics: [d] } },
-      { diagnostics: () => [], version: 1, documentChanges: false },
+      { fixAll: () => [], version: 1, documentChanges: false },
     ).map((a) => a.title);
     assert.deepEqual(titles, ["Add the range '[5m]'", 'Disable promql-arguments for this line']);
   });

@@ -146,7 +146,7 @@ function refactorings(text: string, at: number, disabledSupport: boolean) {
       range: { start: position, end: position },
       context: { diagnostics: [], only: ['refactor'] },
     },
-    { diagnostics: () => [], version: 1, documentChanges: false, disabledSupport },
+    { fixAll: () => [], version: 1, documentChanges: false, disabledSupport },
   );
 }
 

@@ -295,7 +295,7 @@ test('crds: manifests of CRD kinds join the index: symbols, and owners resolved 
   );
   assert.deepEqual(names.sort(), ['Database db-one', 'Database db-two']);
   const file = a.parse(`${db('db-one', 'rg-a')}---\n${db('db-two', 'rg-b')}`);
-  const cross = a.crossDiagnostics('file:///w/db.yaml', file, { complete: true });
+  const cross = a.fileDiagnostics('file:///w/db.yaml', file, { complete: true }, 'cross');
   assert.deepEqual(
     cross.map((d) => `${d.code} ${file.text.slice(d.start, d.end)}`),
     ['owner-not-found rg-b'],

@@ -122,7 +122,7 @@ describe('editing an overlay renders again only what changed', () => {
     const before = { ...a.counters };
     const file = a.openFile(PATCH, 1, text);
     a.updateFile(PATCH, file);
-    assert.deepEqual(a.fileDiagnostics(PATCH, file, { complete: true }, false), []);
+    assert.deepEqual(a.fileDiagnostics(PATCH, file, { complete: true }, 'first'), []);
     assert.deepEqual(
       { parses: a.counters.parses - before.parses, validations: a.counters.validations - before.validations },
       { parses: COUNT, validations: COUNT },

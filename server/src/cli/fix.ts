@@ -3,78 +3,15 @@
 // whose fixed text would not (fixAllEdits already refuses that per document; checked again here).
 // Files are written by io/write.ts (atomic, refused when the file changed since it was read), only when they
 // were read as exact UTF-8 and their real path lies inside the folders checked.
-import { realpathSync } from 'node:fs';
+import { lstatSync, realpathSync } from 'node:fs';
 import { isInside } from '../io/folderWalk';
 import { ChangedSinceReadError, RefusedWriteError, writeFileAtomic, type WriteHooks } from '../io/write';
 import { ioReason } from '../io/ioReason';
 import { printable } from './printable';
-import { applyEdits, fixAllEdits, type Edit } from '../service/codeActions';
-import { lexTemplate } from '../service/helm/lex';
-import { maskTemplate } from '../service/helm/mask';
-import { templateDiagnostics } from '../service/helm/templateDiagnostics';
-import { templateFixAllEdits } from '../service/helm/templateFixes';
-import { ChunkStore, parseFile, splitDocuments, type ParsedFile } from '../service/parse';
-import { domainsOf } from '../service/identity';
+import { fixText } from '../service/host/fixAll';
 import { LineIndex } from '../service/lineIndex';
-import { validateFile, type ValidateOptions } from '../service/validate';
-import { fileRoles, workspaceRegistry, type FixRole, type Workspace, type WorkspaceFile } from './runWorkspace';
-
-const parses = (text: string) => parseFile(text, { cache: false }).docs.every((d) => d.doc.errors.length === 0);
-
-/** The template actions of a text, in order, as Go's lexer reads them (a fix never changes one). */
-const actionsOf = (text: string) => lexTemplate(text).actions.map((a) => text.slice(a.start, a.end));
-
-/**
- * One pass of a text's safe fixes, checked as the editor checks the file: a patch as a partial manifest; a
- * Helm template on each variant of its mask, its fixes made only where they do the same to the template
- * (helm/literalEdits.ts). Undefined when the text (a template: any variant of its mask) does not parse.
- */
-function fixPass(text: string, role: FixRole, options: ValidateOptions, store?: ChunkStore): Edit[] | undefined {
-  const parse = (t: string) => parseFile(t, { cache: false, store });
-  const unparsable = (f: ParsedFile) => f.docs.some((d) => d.doc.errors.length > 0);
-  if (role !== 'template') {
-    const file = parse(text);
-    return unparsable(file)
-      ? undefined
-      : fixAllEdits(file, validateFile(file, { ...options, partial: role === 'patch' }));
-  }
-  const mask = maskTemplate(text);
-  const variants = mask.variants.map((v) => parse(v.text));
-  if (variants.some(unparsable)) return undefined;
-  return templateFixAllEdits(
-    variants,
-    text,
-    templateDiagnostics(mask, (t) => validateFile(parse(t), options)),
-  );
-}
-
-/**
- * The text with its safe fixes applied (a fix may reveal another: a few passes), and how many were made.
- * `store` holds the kinds to check with (the run's CRDs' with the built-in ones); default: the built-in.
- */
-export function fixText(
-  text: string,
-  options: ValidateOptions = {},
-  store?: ChunkStore,
-  role: FixRole = 'manifest',
-): { text: string; fixed: number; unparsable?: true } {
-  let current = text;
-  let fixed = 0;
-  const stillParses = (t: string) =>
-    role === 'template'
-      ? maskTemplate(t).variants.every((v) => parses(v.text)) && actionsOf(t).join('\0') === actionsOf(text).join('\0')
-      : parses(t);
-  for (let pass = 0; pass < 5; pass++) {
-    const edits = fixPass(current, role, options, store);
-    if (!edits) return pass === 0 ? { text, fixed: 0, unparsable: true } : { text: current, fixed };
-    if (edits.length === 0) break;
-    const next = applyEdits(current, edits);
-    if (!stillParses(next)) break;
-    current = next;
-    fixed += edits.length;
-  }
-  return { text: current, fixed };
-}
+import { isTooLarge } from '../service/tooLarge';
+import { updateRunFile, type WorkspaceFile, type WorkspaceRun } from './runWorkspace';
 
 /** Line operations turning `a` into `b`: changes are few and local, so a short look-ahead resynchronises. */
 function lineOps(a: string[], b: string[]): [' ' | '-' | '+', string][] {
@@ -173,10 +110,6 @@ export interface FixOptions {
   roots: readonly string[];
   /** Tests only: see io/write.ts. */
   hooks?: WriteHooks;
-  /** The `apiDomain` setting: the domain of an apiVersion a fix writes (else the files' own). */
-  apiDomain?: string;
-  /** The `helmTemplates` setting: more files checked (and fixed) as Helm templates. */
-  helmTemplates?: string[];
 }
 
 /** Why a file's fixes may not be written; undefined when they may. */
@@ -191,74 +124,68 @@ function unwritable(file: WorkspaceFile, roots: readonly string[]): string | und
   } catch (e) {
     return ioReason(e);
   }
-  if (!roots.some((r) => isInside(r, real))) return `it is a symbolic link to ${real}, outside the folders checked`;
-  return undefined;
+  if (roots.some((r) => isInside(r, real))) return undefined;
+  let link = false;
+  try {
+    link = lstatSync(file.path!).isSymbolicLink();
+  } catch {
+    // Gone meanwhile: said as what it is below.
+  }
+  return link
+    ? `it is a symbolic link to ${real}, outside the folders checked`
+    : `it is reached through a symbolic link to a folder outside the folders checked (its real path: ${real})`;
 }
 
 /**
- * Applies the safe fixes to every file of a run: written (`write`; see the top of this file), or only
- * described (`dry-run`). After a write the workspace holds the text now on disk, so the report is of what is
- * left; a dry run, and a file that could not be written, report the problems as they are on disk.
+ * Applies the safe fixes to every file of a run, from the run's analysis (the editor's fix-all:
+ * service/host/fixAll.ts): written (`write`; see the top of this file), or only described (`dry-run`). A file
+ * written is analysed again (`updateRunFile`), so the report is of what is left; a dry run, and a file that
+ * could not be written, report the problems as they are on disk.
  */
 export function fixWorkspace(
-  workspace: Workspace,
-  options: ValidateOptions,
+  run: WorkspaceRun,
   mode: 'write' | 'dry-run',
   fixOptions: FixOptions = { roots: [] },
 ): FixRun {
-  const run: FixRun = { fixed: 0, files: 0, diff: '', skipped: [], notWritten: [] };
-  const registry = workspaceRegistry(workspace);
-  // The domain of an apiVersion a fix writes, as the check's analysis has it: the setting, else the one the
-  // files checked use most (no index here: the documents' own apiVersion lines, as the index reads them).
-  const domain =
-    fixOptions.apiDomain ||
-    domainsOf(
-      workspace.files.flatMap((f) => splitDocuments(f.parsed.text).map((c) => c.text)),
-      registry,
-    )[0];
-  const store = new ChunkStore(registry, () => domain);
-  const roleOf = fileRoles(workspace, fixOptions);
-  for (const file of workspace.files) {
+  const result: FixRun = { fixed: 0, files: 0, diff: '', skipped: [], notWritten: [] };
+  run.workspace.files.forEach((file, i) => {
     const before = file.parsed.text;
-    const r = fixText(before, options, store, roleOf(file));
+    // Too large to check in full: no fix is known (its checks are not run).
+    if (isTooLarge(before, run.analysis.settings.maxDocumentSize)) return;
+    const r = fixText(run.analysis, run.uris[i], before);
     if (r.unparsable) {
-      if (fixTextIgnoringSyntax(before, options)) run.skipped.push(`${file.display}: not fixed, it does not parse`);
-      continue;
+      if (r.fixesIfParsed) result.skipped.push(`${file.display}: not fixed, it does not parse`);
+      return;
     }
-    if (r.fixed === 0 || r.text === before) continue;
+    if (r.fixed === 0 || r.text === before) return;
     if (mode === 'dry-run') {
-      run.diff += unifiedDiff(file.display, before, r.text);
-      run.fixed += r.fixed;
-      run.files++;
-      continue;
+      result.diff += unifiedDiff(file.display, before, r.text);
+      result.fixed += r.fixed;
+      result.files++;
+      return;
     }
     if (!file.path) {
-      run.skipped.push(`${file.display}: standard input is not written`);
-      continue;
+      result.skipped.push(`${file.display}: standard input is not written`);
+      return;
     }
     const why = unwritable(file, fixOptions.roots);
     if (why) {
-      run.notWritten.push(`${file.display}: not written: ${why}`);
-      continue;
+      result.notWritten.push(`${file.display}: not written: ${why}`);
+      return;
     }
     const bytes = Buffer.from((file.decoded?.bom ? '\ufeff' : '') + r.text, 'utf8');
     try {
       writeFileAtomic(file.path, bytes, file.disk!, fixOptions.hooks);
     } catch (e) {
-      run.notWritten.push(
+      result.notWritten.push(
         `${file.display}: not written: ${e instanceof ChangedSinceReadError ? `${e.message}; check it again` : e instanceof RefusedWriteError ? e.message : ioReason(e)}`,
       );
-      continue;
+      return;
     }
-    run.fixed += r.fixed;
-    run.files++;
+    result.fixed += r.fixed;
+    result.files++;
     file.parsed = { text: r.text, lines: new LineIndex(r.text) };
-  }
-  return run;
-}
-
-/** Whether a file that does not parse has fixes it would otherwise get (worth telling the user why not). */
-function fixTextIgnoringSyntax(text: string, options: ValidateOptions): boolean {
-  const file = parseFile(text, { cache: false });
-  return validateFile(file, options).some((d) => d.data && d.code !== 'yaml-syntax');
+    updateRunFile(run, i, file.parsed);
+  });
+  return result;
 }

@@ -26,7 +26,7 @@ import { writeFileAtomic } from '../io/write';
 import { kindsOfCrd } from '../model/crd/kinds';
 import { crdsOfTexts, crdTextsOf } from '../service/crd/sources';
 import { readCrdFiles } from './crds';
-import { checkWorkspace, loadWorkspace } from './runWorkspace';
+import { analyseWorkspace, loadWorkspace, reportWorkspace } from './runWorkspace';
 import { readBases } from '../io/gitBase';
 
 export interface CliIo {
@@ -135,14 +135,10 @@ async function check(io: CliIo, options: CheckOptions): Promise<number> {
     ...readErrors.map((e) => `not checked: ${e}`),
   ];
   const notes = skipped.filter((k) => !k.error).map((k) => `skipped ${displayPath(io.cwd, k.path)}: ${k.reason}`);
-  const fixes = options.fix
-    ? fixWorkspace(workspace, { rules: settings.rules }, options.fix, {
-        roots,
-        apiDomain: settings.apiDomain,
-        helmTemplates: settings.helmTemplates,
-      })
-    : undefined;
-  const results = checkWorkspace(workspace, settings, progress, { renderOverlays: !options.noKustomize });
+  // One analysis for the run (runWorkspace.ts): the check, then the fixes from it, then the report.
+  const run = analyseWorkspace(workspace, settings, { renderOverlays: !options.noKustomize });
+  const fixes = options.fix ? fixWorkspace(run, options.fix, { roots }) : undefined;
+  const results = reportWorkspace(run, progress);
   progress.clear();
   for (const m of notes) say(io, m);
   if (fixes) {

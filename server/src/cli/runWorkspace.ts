@@ -4,15 +4,12 @@
 import { isAbsolute, relative, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Excluder } from '../io/glob';
-import type { Registry } from '../model/registry';
 import { Analysis, type FileText } from '../service/analysis';
-import { crdTextsOf, kindsOfCrdText, registryOfKinds } from '../service/crd/sources';
 import type { ParsedFile } from '../service/parse';
 import { LineIndex } from '../service/lineIndex';
-import { definesRoles, FileRoles } from '../service/fileRoles';
 import type { Settings } from '../service/settings';
-import { applySettings, type Diag } from '../service/validate';
-import { isTooLarge, syntaxSteps, tooLargeDiag } from '../service/tooLarge';
+import type { Diag } from '../service/diag';
+import { isTooLarge } from '../service/tooLarge';
 import { contextFiles } from '../io/context';
 import { decodeBytes, type Decoded } from '../io/decode';
 import { readInputFile, readStdin, type Input } from '../io/files';
@@ -129,16 +126,6 @@ export async function loadWorkspace(
   return { workspace: { cwd: options.cwd, files, context, maxBytes: options.maxBytes }, errors };
 }
 
-/** The kinds of a run: the built-in ones and those of every CRD among its files and the `crds` setting's. */
-export function workspaceRegistry(workspace: Workspace): Registry {
-  // Headers only, as the server reads them: a kind's schema is read when a manifest of it is checked.
-  const perCrd = [
-    ...workspace.files.map((f, i) => ({ uri: uriOf(f, i), text: f.parsed.text })),
-    ...(workspace.crds ?? []),
-  ].flatMap((f) => crdTextsOf(f.text).map((t) => kindsOfCrdText(f.uri, t)));
-  return registryOfKinds(perCrd);
-}
-
 /** The index key of a workspace file: its file URI, or a pseudo URI for standard input. */
 /** The files the `helmTemplates` globs name: relative to the current folder, like the files on the command line. */
 function templateFiles(cwd: string, globs: readonly string[] = []): (uri: string) => boolean {
@@ -150,51 +137,39 @@ function templateFiles(cwd: string, globs: readonly string[] = []): (uri: string
   };
 }
 
-/** What a file is to the run, as the editor's analysis tells it (fileRoles.ts): it decides its checks. */
-export type FixRole = 'manifest' | 'patch' | 'template';
-
-/**
- * What each file of a run is (a manifest, a patch, a template), as the check's analysis learns it from the
- * kustomizations and `Chart.yaml` files among the files and the context read around them: `--fix` makes
- * the fixes the editor would.
- */
-export function fileRoles(
-  workspace: Workspace,
-  settings: { helmTemplates?: readonly string[] },
-): (file: WorkspaceFile) => FixRole {
-  const roles = new FileRoles();
-  roles.templateFiles = templateFiles(workspace.cwd, settings.helmTemplates);
-  for (const c of workspace.context ?? []) {
-    const uri = pathToFileURL(c.path).href;
-    if (definesRoles(uri)) roles.update(uri, c.text);
-  }
-  const uris = new Map(workspace.files.map((f, i) => [f, uriOf(f, i)]));
-  for (const [f, uri] of uris) if (definesRoles(uri)) roles.update(uri, f.parsed.text);
-  return (file) => {
-    const role = roles.roleOf(uris.get(file) ?? '').role;
-    return role === 'patch' || role === 'template' ? role : 'manifest';
-  };
-}
-
 const uriOf = (file: WorkspaceFile, i: number): string =>
   file.path ? pathToFileURL(file.path).href : `stdin:///${i}/${encodeURIComponent(file.display)}`;
 
 /**
- * Validates every file of the workspace with the settings' rule levels: each file's own diagnostics, then the
- * cross-document ones (owners and references resolved across all the files checked, duplicates, cycles,
- * limits a child takes from its parent).
+ * A run's one analysis (service/analysis.ts), as the editor's: every file of the run analysed and indexed
+ * with the kinds of every CRD among them and the `crds` setting's, the committed versions, and the context
+ * read around them (what makes a file a patch or a template). Its one diagnostics query is the report
+ * (`reportWorkspace`); `--fix` fixes from it (fix.ts) before.
  */
-export function checkWorkspace(
+export interface WorkspaceRun {
+  workspace: Workspace;
+  analysis: Analysis;
+  /** The analysis's uri of each file of the workspace, in order. */
+  uris: string[];
+  /** Each file as parsed for the query (a file too large to check in full is split, not parsed). */
+  parsed: ParsedFile[];
+  display: Map<string, string>;
+}
+
+/**
+ * Analyses every file of the workspace with the settings: each file's own checks, and its manifests indexed
+ * for the cross-document ones (owners and references resolved across all the files checked, duplicates,
+ * cycles, limits a child takes from its parent).
+ */
+export function analyseWorkspace(
   workspace: Workspace,
   settings: Settings,
-  progress?: Progress,
   options: { renderOverlays?: boolean } = {},
-): FileResult[] {
+): WorkspaceRun {
   const analysis = new Analysis({ settings, renderOverlays: options.renderOverlays });
   // A patch or a kustomization named alone: what its overlay's rendering reads is read from disk as needed.
   analysis.readUnindexed = renderReader(workspace.cwd, workspace.maxBytes);
   analysis.roles.templateFiles = templateFiles(workspace.cwd, settings.helmTemplates);
-  const total = workspace.files.length;
   const uris = workspace.files.map(uriOf);
   // The kinds of every CRD among the files and the `crds` setting's, known before any file is checked.
   workspace.files.forEach((file, i) => analysis.setCrdFile(uris[i], file.parsed.text));
@@ -207,51 +182,69 @@ export function checkWorkspace(
   const display = new Map<string, string>();
   // What makes a file a patch or a template is known before any file is checked.
   for (const c of workspace.context ?? []) analysis.indexFile(pathToFileURL(c.path).href, c.text);
-  // Each file parsed once, outside the shared cache: its trees are garbage as soon as it is analysed (its
-  // diagnostics computed, its manifests indexed); the diagnostics are read back below.
-  const parsed = workspace.files.map((file, i): { large: Diag[] } | { full: ParsedFile } => {
+  const run: WorkspaceRun = { workspace, analysis, uris, parsed: [], display };
+  workspace.files.forEach((file, i) => {
     display.set(uris[i], file.display);
-    try {
-      // Too large to check in full: its message and its YAML syntax only, and not indexed (see tooLarge.ts).
-      const whole = file.parsed.text;
-      if (isTooLarge(whole, settings.maxDocumentSize)) {
-        const found = [tooLargeDiag(whole, settings.maxDocumentSize)];
-        for (const step of syntaxSteps(whole)) for (const d of step.diags) found.push(d);
-        return { large: applySettings(file.parsed, found, { rules: settings.rules }) };
-      }
-      // Not a spread: it would build the file's line index, which only a report needs.
-      if (analysis.roles.roleOf(uris[i]).role === 'template') {
-        // A template is analysed as its mask alone (the analysis knows the file as the template's): its raw
-        // text is not YAML (a chart's actions would be read as flow collections, an error each, for nothing).
-        const masked = analysis.parseAs(uris[i], whole);
-        analysis.indexFile(uris[i], masked);
-        return { full: masked };
-      }
-      const { text, docs, store } = analysis.analyze(analysis.parse(file.parsed.text, { cache: false }));
-      const full: ParsedFile = {
-        text,
-        docs,
-        store,
-        get lines() {
-          return file.parsed.lines;
-        },
-      };
-      analysis.indexFile(uris[i], full);
-      return { full };
-    } catch (e) {
-      throw new Error(`while checking ${file.display}: ${e instanceof Error ? e.message : String(e)}`, { cause: e });
-    }
+    run.parsed.push(analyseFile(run, i, file.parsed));
   });
-  // The files named on the command line need not be the whole workspace (one file, a glob): an owner missing
-  // from them proves nothing, so `owner-not-found` / `reference-not-found` are the editor's alone. What the
-  // files themselves prove wrong (owner kinds, owner ids, duplicates, cycles, parent limits) is reported.
+  return run;
+}
+
+/**
+ * One file of a run parsed, analysed and indexed. Parsed outside the shared cache: its trees are garbage as
+ * soon as it is analysed (its diagnostics computed, its manifests indexed); the diagnostics are read back
+ * by the query.
+ */
+function analyseFile(run: WorkspaceRun, i: number, parsed: FileText): ParsedFile {
+  const { analysis, uris } = run;
+  const file = run.workspace.files[i];
+  try {
+    // Too large to check in full: its message and its YAML syntax only (the query's), and not indexed.
+    const whole = parsed.text;
+    if (isTooLarge(whole, analysis.settings.maxDocumentSize)) return analysis.parse(whole, { cache: false });
+    // Not a spread: it would build the file's line index, which only a report needs.
+    if (analysis.roles.roleOf(uris[i]).role === 'template') {
+      // A template is analysed as its mask alone (the analysis knows the file as the template's): its raw
+      // text is not YAML (a chart's actions would be read as flow collections, an error each, for nothing).
+      const masked = analysis.parseAs(uris[i], whole);
+      analysis.indexFile(uris[i], masked);
+      return masked;
+    }
+    const { text, docs, store } = analysis.analyze(analysis.parse(whole, { cache: false }));
+    const full: ParsedFile = {
+      text,
+      docs,
+      store,
+      get lines() {
+        return parsed.lines;
+      },
+    };
+    analysis.indexFile(uris[i], full);
+    return full;
+  } catch (e) {
+    throw new Error(`while checking ${file.display}: ${e instanceof Error ? e.message : String(e)}`, { cause: e });
+  }
+}
+
+/** A file of the run has a new text (its fixes were written): analysed and indexed again. */
+export function updateRunFile(run: WorkspaceRun, i: number, parsed: FileText): void {
+  run.parsed[i] = analyseFile(run, i, parsed);
+}
+
+/**
+ * Each file's diagnostics: the analysis's one query, as the editor's. The files named on the command line
+ * need not be the whole workspace (one file, a glob): an owner missing from them proves nothing, so
+ * `owner-not-found` / `reference-not-found` are the editor's alone. What the files themselves prove wrong
+ * (owner kinds, owner ids, duplicates, cycles, parent limits) is reported.
+ */
+export function reportWorkspace(run: WorkspaceRun, progress?: Progress): FileResult[] {
+  const { workspace, analysis, uris, display } = run;
+  const total = workspace.files.length;
   const cross = { complete: false, display: (u: string) => display.get(u) ?? u };
   return workspace.files.map((file, i) => {
     let diags: Diag[];
     try {
-      const p = parsed[i];
-      // A file too large to check in full is not indexed: its syntax errors are all it gets.
-      diags = 'large' in p ? p.large : analysis.fileDiagnostics(uris[i], p.full, cross);
+      diags = analysis.fileDiagnostics(uris[i], run.parsed[i], cross);
     } catch (e) {
       throw new Error(`while checking ${file.display}: ${e instanceof Error ? e.message : String(e)}`, { cause: e });
     }
@@ -259,3 +252,11 @@ export function checkWorkspace(
     return { file, diags };
   });
 }
+
+/** `analyseWorkspace` then `reportWorkspace`: every file's diagnostics. */
+export const checkWorkspace = (
+  workspace: Workspace,
+  settings: Settings,
+  progress?: Progress,
+  options: { renderOverlays?: boolean } = {},
+): FileResult[] => reportWorkspace(analyseWorkspace(workspace, settings, options), progress);

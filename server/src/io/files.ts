@@ -1,7 +1,7 @@
 // Which files a run checks, and reading them: paths, folders, globs and `-` (standard input) become a
 // list of inputs; nothing here parses or validates. Folders are walked by folderWalk.ts (never leaving them);
 // files are read bounded (read.ts) and decoded exactly or flagged (decode.ts).
-import { realpathSync, statSync } from 'node:fs';
+import { lstatSync, realpathSync, statSync } from 'node:fs';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { decodeBytes, type Decoded } from './decode';
 import { ioReason } from './ioReason';
@@ -113,7 +113,12 @@ export async function collectInputs(paths: readonly string[], options: CollectOp
       await walk(abs);
     } else if (st?.isFile()) {
       if (!isYamlName(arg)) errors.push(`not a YAML file (expected .yaml or .yml): ${arg}`);
-      else addFile(abs);
+      else {
+        addFile(abs);
+        // A file named as it is (no link), wherever it lies, is the user's to check and fix: its own root.
+        // A symbolic link named is followed only inside the folders checked (cli/fix.ts).
+        if (!lstatSync(abs).isSymbolicLink()) addRoot(abs);
+      }
     } else if (st) {
       errors.push(`not a file or folder: ${arg}`);
     } else if (hasMagic(arg)) {

@@ -9,7 +9,7 @@ import {
   type TextEdit,
   type WorkspaceEdit,
 } from 'vscode-languageserver';
-import { codeActions, fixAllEdits, type Edit } from '../service/codeActions';
+import { codeActions, type Edit } from '../service/codeActions';
 import { isCode, SOURCE } from '../service/codes';
 import type { Diag } from '../service/diag';
 import { readFixData } from '../service/fixes/data';
@@ -38,8 +38,6 @@ const wants = (only: string[] | undefined, kind: string) =>
   !only || only.some((o) => kind === o || kind.startsWith(o + '.'));
 
 export interface CodeActionEnv {
-  /** The file's own diagnostics now (for fix-all), settings applied. */
-  diagnostics(): Diag[];
   /** The document's version, to make edits refuse to apply to a newer one. */
   version: number | null;
   documentChanges: boolean;
@@ -47,8 +45,8 @@ export interface CodeActionEnv {
   disabledSupport?: boolean;
   /** Which edits may be made (a Helm template: those that do the same to the template as to its mask). */
   accept?: (e: Edit) => boolean;
-  /** Fix-all's edits, where the file is not one text (a Helm template: every variant's); else the file's. */
-  fixAll?: () => Edit[];
+  /** Fix-all's edits (service/host/fixAll.ts). */
+  fixAll: () => Edit[];
 }
 
 export function lspCodeActions(file: ParsedFile, params: CodeActionParams, env: CodeActionEnv): CodeAction[] {
@@ -92,7 +90,7 @@ export function lspCodeActions(file: ParsedFile, params: CodeActionParams, env: 
         out.push({ title: plainText(m.title), kind: CodeActionKind.RefactorRewrite, disabled: { reason: m.disabled } });
     }
   if (only && wants(only, FIX_ALL_KIND) && only.some((o) => o.startsWith(CodeActionKind.Source))) {
-    const edits = env.fixAll ? env.fixAll() : fixAllEdits(file, env.diagnostics(), env.accept);
+    const edits = env.fixAll();
     if (edits.length > 0)
       out.push({ title: 'Fix all safe problems (cloud-manifests)', kind: FIX_ALL_KIND, edit: toEdit(edits) });
   }

@@ -51,12 +51,12 @@ async function fileDiagnostics(s: ServerState, uri: string): Promise<Diagnostic[
   // Too large to check in full: its message and syntax errors, once they are known (largeDocs.ts).
   if (doc && isLargeDoc(s, doc)) return largeDiagnosticsWhenDone(s, uri, doc.getText());
   if (doc) return diagnosticsOf(s, doc);
-  const f = s.index.get(uri);
+  const indexed = s.index.get(uri) !== undefined;
   // Read from disk only inside the workspace folders (readText refuses anything else).
-  const text = f?.text ?? (await readText(s, uri));
+  const text = indexed ? s.analysis.indexedText(uri) : await readText(s, uri);
   if (text === undefined) return undefined;
   if (isTooLarge(text, s.client.settings.maxDocumentSize)) return largeDiagnosticsWhenDone(s, uri, text);
-  return allDiagnostics(s, uri, s.analysis.parse(text), f !== undefined);
+  return allDiagnostics(s, uri, indexed ? undefined : s.analysis.parseAs(uri, text));
 }
 
 /** Lets other requests in between: a 10,000-file check must not make the editor wait for hover. */

@@ -17,7 +17,7 @@ import { definesRoles } from '../service/fileRoles';
 import { WORKSPACE_SCOPE } from '../service/workspace/manifest';
 import { guarded } from './lifecycle';
 import { documentParams, watchedFileChanges, workspaceDiagnosticParams } from './params';
-import { crossDiags, diagnosticsOf, documentChanged, markDirty } from './publish';
+import { diagnosticsOf, documentChanged, markDirty } from './publish';
 import { crdFileChanged } from './crdFiles';
 import { forgetLarge } from './largeDocs';
 import { safely, type ServerState } from './state';
@@ -136,15 +136,7 @@ export function registerDocumentEvents(s: ServerState): void {
   );
 
   const pullWorkspace = guarded(s.life, workspaceDiagnosticParams, (params: WorkspaceDiagnosticParams, token) =>
-    workspaceDiagnostics(
-      s,
-      params,
-      (uri, text) => {
-        const f = s.index.get(uri);
-        return f ? crossDiags(s, uri, { text, lines: f.lines() }) : [];
-      },
-      token,
-    ),
+    workspaceDiagnostics(s, params, token),
   );
   // `guarded` passes a promise through (its type says "a result or a promise of it"). Through `onRequest`
   // as above: `onWorkspace` reads `params.workDoneToken` before the check.

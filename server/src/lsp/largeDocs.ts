@@ -5,8 +5,8 @@
 import type { Diagnostic } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Diag } from '../service/diag';
-import { LineCounter, type Position } from '../service/lineIndex';
-import { isTooLarge, syntaxSteps, tooLargeDiag } from '../service/tooLarge';
+import { LineCounter } from '../service/lineIndex';
+import { isTooLarge, largeFileSteps } from '../service/tooLarge';
 import { docsBaseOf, toLspDiagnostic } from './diagnostic';
 import type { LargeCheck, ServerState } from './state';
 
@@ -15,18 +15,6 @@ const SLICE_MS = 15;
 
 export const isLargeDoc = (s: ServerState, doc: TextDocument): boolean =>
   isTooLarge(doc.getText(), s.client.settings.maxDocumentSize);
-
-/** A diagnostic as published, its severity and `off` from the `rules` setting; undefined when off. */
-function published(s: ServerState, d: Diag, at: (o: number) => Position): Diagnostic | undefined {
-  const setting = s.client.settings.rules[d.code];
-  if (setting === 'off') return undefined;
-  const lines = { range: (a: number, b: number) => ({ start: at(a), end: at(b) }) };
-  return toLspDiagnostic(
-    { lines },
-    setting ? { ...d, severity: setting } : d,
-    docsBaseOf(s.client.settings.docsBaseUrl),
-  );
-}
 
 /**
  * The diagnostics of a large document known now: its message, and the syntax errors once the check (started
@@ -40,14 +28,14 @@ export function largeDiagnostics(s: ServerState, doc: TextDocument, onDone?: () 
     s.large.set(doc.uri, check);
   }
   if (onDone && !check.done) check.onDone.push(onDone);
-  const max = s.client.settings.maxDocumentSize;
-  const first = published(s, tooLargeDiag(text, max), (o) => new LineCounter(text).positionAt(o));
-  return [...(first ? [first] : []), ...(check.done ? check.found : [])];
+  return check.done ? check.found : check.found.slice(0, check.first);
 }
 
 /**
- * Checks the syntax of `text` in slices, calling `found` with each error as published and `done` at the end;
- * stops (without `done`) as soon as `current` says the text is no longer wanted.
+ * Runs the service's steps of a large text (service/tooLarge.ts `largeFileSteps`: the query's own, settings
+ * and disable comments applied) in slices, calling `found` with each diagnostic as published and `done` at
+ * the end; the first step (the message) at once; stops (without `done`) as soon as `current` says the text
+ * is no longer wanted.
  */
 function checkSliced(
   s: ServerState,
@@ -56,22 +44,27 @@ function checkSliced(
   found: (d: Diagnostic) => void,
   done: () => void,
 ): void {
-  const steps = syntaxSteps(text);
+  const { maxDocumentSize, rules, docsBaseUrl } = s.client.settings;
+  const steps = largeFileSteps(text, maxDocumentSize, { rules });
   const lines = new LineCounter(text);
+  const docs = docsBaseOf(docsBaseUrl);
+  const publish = (diags: Diag[], end: number) => {
+    // Offsets in increasing order for the counter: the errors' starts and ends, then the step's end.
+    const offsets = diags.flatMap((d) => [d.start, d.end]).sort((a, b) => a - b);
+    const at = new Map(offsets.map((o) => [o, lines.positionAt(o)]));
+    const range = (a: number, b: number) => ({ start: at.get(a)!, end: at.get(b)! });
+    for (const d of diags) found(toLspDiagnostic({ lines: { range } }, d, docs));
+    lines.positionAt(end);
+  };
+  const first = steps.next();
+  if (!first.done) publish(first.value.diags, first.value.end);
   const slice = () => {
     if (!current()) return;
     const until = Date.now() + SLICE_MS;
     for (;;) {
       const step = steps.next();
       if (step.done) return done();
-      // Offsets in increasing order for the counter: the errors' starts and ends, then the step's end.
-      const offsets = step.value.diags.flatMap((d) => [d.start, d.end]).sort((a, b) => a - b);
-      const at = new Map(offsets.map((o) => [o, lines.positionAt(o)]));
-      for (const d of step.value.diags) {
-        const p = published(s, d, (o) => at.get(o)!);
-        if (p) found(p);
-      }
-      lines.positionAt(step.value.end);
+      publish(step.value.diags, step.value.end);
       if (Date.now() >= until) break;
     }
     setImmediate(slice);
@@ -80,7 +73,7 @@ function checkSliced(
 }
 
 function start(s: ServerState, uri: string, version: number, text: string): LargeCheck {
-  const check: LargeCheck = { version, text, found: [], done: false, onDone: [] };
+  const check: LargeCheck = { version, text, found: [], first: 0, done: false, onDone: [] };
   checkSliced(
     s,
     text,
@@ -92,6 +85,8 @@ function start(s: ServerState, uri: string, version: number, text: string): Larg
       for (const f of check.onDone.splice(0)) f();
     },
   );
+  // What the first step found (the message) is known at once.
+  check.first = check.found.length;
   return check;
 }
 
@@ -107,9 +102,7 @@ export function largeDiagnosticsWhenDone(s: ServerState, uri: string, text: stri
       if (s.large.get(uri)?.done) resolve(now);
     });
   // A closed file: checked on its own, nothing kept.
-  const max = s.client.settings.maxDocumentSize;
-  const first = published(s, tooLargeDiag(text, max), (o) => new LineCounter(text).positionAt(o));
-  const found: Diagnostic[] = first ? [first] : [];
+  const found: Diagnostic[] = [];
   return new Promise((resolve) =>
     checkSliced(
       s,

@@ -3,8 +3,7 @@
 // coalesced: only the latest state is indexed and published.
 import { CodeLensRefreshRequest, type Diagnostic } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import type { CrossFileOptions, FileText } from '../service/analysis';
-import { severityOf, type Diag } from '../service/diag';
+import type { CrossFileOptions, DiagnosticsPart } from '../service/analysis';
 import type { ParsedFile } from '../service/parse';
 import { WORKSPACE_SCOPE } from '../service/workspace/manifest';
 import { docsBaseOf, toLspDiagnostic } from './diagnostic';
@@ -13,9 +12,8 @@ import { fileOf, isYaml, safely, type ServerState } from './state';
 import { displayOf, enqueue, scopeOf } from './workspaceFolders';
 import { indexChanged } from './indexEvents';
 import { forgetLarge, isLargeDoc, largeDiagnostics } from './largeDocs';
-import { closedFileDiagnostics, workspaceWide } from './workspaceDiagnostics';
+import { closedFileDiagnostics } from './workspaceDiagnostics';
 import { carriedOver, renderedShown } from './carriedRendered';
-import { isYamlName } from '../io/folderWalk';
 
 /** Feeds an open document to the index when it changed since; returns the files that may be affected. */
 export function syncDoc(s: ServerState, doc: TextDocument): Set<string> | undefined {
@@ -41,7 +39,8 @@ export function syncAll(s: ServerState): void {
   }
 }
 
-function crossOptions(s: ServerState, uri: string): CrossFileOptions {
+/** How the files of the index are checked against each other now (see CrossFileOptions). */
+export function crossOptions(s: ServerState, uri: string): CrossFileOptions {
   const f = s.index.get(uri);
   return {
     // Outside the workspace folders, or while the scan runs, a missing owner proves nothing.
@@ -50,24 +49,21 @@ function crossOptions(s: ServerState, uri: string): CrossFileOptions {
   };
 }
 
-/** Cross-document diagnostics of an indexed file, settings and disable comments applied. */
-export const crossDiags = (s: ServerState, uri: string, file: FileText): Diag[] =>
-  s.analysis.crossDiagnostics(uri, file, crossOptions(s, uri));
-
 /**
- * A file's own checks and the cross-document ones, in position order, as LSP diagnostics; with `rendered`
- * false, without the problems of the Kustomize overlays that render it (see flush).
+ * A file's diagnostics as LSP diagnostics: the analysis's one query (service/analysis.ts `fileDiagnostics`),
+ * the cross-document ones included; `part` as there.
  */
 export function allDiagnostics(
   s: ServerState,
   uri: string,
-  file: ParsedFile,
-  cross: boolean,
-  rendered = true,
+  file?: ParsedFile,
+  part: DiagnosticsPart = 'all',
 ): Diagnostic[] {
-  const all = s.analysis.fileDiagnostics(uri, file, cross ? crossOptions(s, uri) : undefined, rendered);
+  const f = file ?? s.analysis.openFileOf(uri) ?? s.analysis.indexedFile(uri);
+  if (!f) return [];
+  const all = s.analysis.fileDiagnostics(uri, f, crossOptions(s, uri), part);
   const docs = docsBaseOf(s.client.settings.docsBaseUrl);
-  return all.map((d) => toLspDiagnostic(file, d, docs));
+  return all.map((d) => toLspDiagnostic(f, d, docs));
 }
 
 /**
@@ -89,9 +85,9 @@ export function diagnosticsOf(s: ServerState, doc: TextDocument, rendered: boole
   const file = fileOf(s, doc);
   const shown = s.publish.renderedShown;
   if (rendered !== true || !s.analysis.rendersIn(uri)) {
-    if (rendered !== 'carried') return allDiagnostics(s, uri, file, true, rendered);
+    if (rendered !== 'carried') return allDiagnostics(s, uri, file, rendered ? 'all' : 'first');
     // An edit's first publish: its own problems, and the overlays' of the last version carried over.
-    const own = s.analysis.fileDiagnostics(uri, file, crossOptions(s, uri), false);
+    const own = s.analysis.fileDiagnostics(uri, file, crossOptions(s, uri), 'first');
     const prev = shown.get(uri);
     const carried = prev ? carriedOver(prev, file) : [];
     const all = carried.length > 0 ? [...own, ...carried].sort((a, b) => a.start - b.start || a.end - b.end) : own;
@@ -113,16 +109,7 @@ export function diagnosticsOf(s: ServerState, doc: TextDocument, rendered: boole
 export function publishClosed(s: ServerState, uri: string): void {
   const { connection, publish } = s;
   const closedPublished = publish.closedPublished;
-  const f = s.index.get(uri);
-  let lsp: Diagnostic[] = [];
-  if (f && workspaceWide(s) && f.scope === WORKSPACE_SCOPE && isYamlName(uri))
-    lsp = closedFileDiagnostics(s, uri, (text) => crossDiags(s, uri, { text, lines: f.lines() }));
-  else if (f) {
-    const docs = docsBaseOf(s.client.settings.docsBaseUrl);
-    lsp = crossDiags(s, uri, { text: f.text, lines: f.lines() })
-      .filter((d) => severityOf(d) === 'error' || severityOf(d) === 'warning')
-      .map((d) => toLspDiagnostic({ lines: f.lines() }, d, docs));
-  }
+  const lsp = closedFileDiagnostics(s, uri);
   const prev = closedPublished.get(uri);
   if (lsp.length === 0) {
     if (prev !== undefined) {

@@ -32,7 +32,7 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { lspCodeActions } from './codeActionRequests';
 import { ownerConfigActions } from './ownerConfigAction';
 import { literalEdit } from '../service/helm/literalEdits';
-import { templateFixAllEdits } from '../service/helm/templateFixes';
+import { fixAll } from '../service/host/fixAll';
 import { COPY_RESOURCE_PATH } from '../protocol/customRequests';
 import type { ParsedFile } from '../service/parse';
 import { LineIndex } from '../service/lineIndex';
@@ -271,20 +271,14 @@ export function registerRequests(s: ServerState): void {
         // the blanked line as its indentation.
         const variant = s.analysis.variantAt(file, file.lines.offsetAt(params.range.start));
         const user = s.analysis.userTextOf(variant);
-        // What the file is decides its checks (a patch, a template): the analysis knows.
-        const diagnostics = () => s.analysis.fileDiagnostics(doc.uri, file);
         const teach = client.createFileSupport
           ? ownerConfigActions(s.analysis, doc.uri, file, params, doc.version)
           : [];
         const actions = lspCodeActions(variant, params, {
           // Edits computed on a template's mask are made only where they do the same to the template.
-          ...(user !== undefined
-            ? {
-                accept: literalEdit(variant.text, user),
-                fixAll: () => templateFixAllEdits(s.analysis.variantsOf(file), user, diagnostics()),
-              }
-            : {}),
-          diagnostics,
+          ...(user !== undefined ? { accept: literalEdit(variant.text, user) } : {}),
+          // The one fix-all (`check --fix` makes the same): what the file is decides its checks.
+          fixAll: () => fixAll(s.analysis, doc.uri, file),
           version: doc.version,
           documentChanges: client.documentChangesSupport,
           disabledSupport: client.codeActionDisabledSupport,

@@ -22,6 +22,8 @@ export interface LargeCheck {
   text: string;
   /** What was found so far, as published (positions resolved as the check goes). */
   found: Diagnostic[];
+  /** How many of `found` the first step gave (its message): all that is shown until the check is done. */
+  first: number;
   done: boolean;
   /** Called once when the check has finished. */
   onDone: (() => void)[];

@@ -12,10 +12,11 @@ import {
   type WorkspaceDocumentDiagnosticReport,
 } from 'vscode-languageserver/node';
 import { isYamlName } from '../io/folderWalk';
-import type { Diag } from '../service/diag';
+import { severityOf } from '../service/diag';
 import { WORKSPACE_SCOPE } from '../service/workspace/manifest';
 import { docsBaseOf, toLspDiagnostic } from './diagnostic';
 import { cancelled } from './lifecycle';
+import { allDiagnostics, crossOptions } from './publish';
 import { safely, type ServerState } from './state';
 
 /** Whether closed files get their whole diagnostics (the setting), rather than only what others break. */
@@ -30,20 +31,23 @@ export function closedWorkspaceFiles(s: ServerState): string[] {
 }
 
 /**
- * A closed file's diagnostics from its indexed text: its own checks (cached per document content, so the
- * trees the scan parsed are not parsed again) and the cross-document ones `cross` gives.
+ * A closed file's diagnostics, from its indexed text, as published and as `workspace/diagnostic` gives them:
+ * with the `workspace` problems scope, the analysis's one query (the file's own checks, cached per document
+ * content so the trees the scan parsed are not parsed again, its overlays' problems and the cross-document
+ * ones: what `check` says of it); otherwise only its cross-document errors and warnings.
  */
-export function closedFileDiagnostics(s: ServerState, uri: string, cross: (text: string) => Diag[]): Diagnostic[] {
+export function closedFileDiagnostics(s: ServerState, uri: string): Diagnostic[] {
   const f = s.index.get(uri);
   if (!f) return [];
-  // The analysis's indexed file: nothing is parsed again. Not the index's text: a patch is nothing there
-  // (its problems would all land on line 0) and a template is its mask.
-  const file = s.analysis.indexedFile(uri) ?? s.analysis.parse(f.text);
-  const own = s.analysis.fileDiagnostics(uri, file);
-  const other = cross(f.text);
-  const all = other.length > 0 ? [...own, ...other].sort((a, b) => a.start - b.start || a.end - b.end) : own;
+  if (workspaceWide(s) && f.scope === WORKSPACE_SCOPE && isYamlName(uri)) return allDiagnostics(s, uri);
+  // The analysis's indexed file: not the index's text (a patch is nothing there, a template is its mask).
+  const file = s.analysis.indexedFile(uri);
+  if (!file) return [];
   const docs = docsBaseOf(s.client.settings.docsBaseUrl);
-  return all.map((d) => toLspDiagnostic(file, d, docs));
+  return s.analysis
+    .fileDiagnostics(uri, file, crossOptions(s, uri), 'cross')
+    .filter((d) => severityOf(d) === 'error' || severityOf(d) === 'warning')
+    .map((d) => toLspDiagnostic(file, d, docs));
 }
 
 /** A file's result id: the settings' generation and the file's own (both bumped by publish.ts's markDirty). */
@@ -59,7 +63,6 @@ const yieldNow = () => new Promise<void>((resolve) => setImmediate(resolve));
 export async function workspaceDiagnostics(
   s: ServerState,
   params: WorkspaceDiagnosticParams,
-  cross: (uri: string, text: string) => Diag[],
   token?: CancellationToken,
 ): Promise<WorkspaceDiagnosticReport> {
   // After the first scan (it starts once the settings are read, after `initialized`): a poll before it
@@ -83,7 +86,7 @@ export async function workspaceDiagnostics(
       items.push({ kind: DocumentDiagnosticReportKind.Unchanged, uri, version: null, resultId });
       continue;
     }
-    const diagnostics = safely(s, () => closedFileDiagnostics(s, uri, (text) => cross(uri, text)), []);
+    const diagnostics = safely(s, () => closedFileDiagnostics(s, uri), []);
     items.push({ kind: DocumentDiagnosticReportKind.Full, uri, version: null, resultId, items: diagnostics });
     if (Date.now() - slice > 15) {
       await yieldNow();

@@ -54,7 +54,7 @@ import {
 import { completionQuery, hoverQuery, type CompletionResult } from './editorQueries';
 import { DEFAULT_SETTINGS, type Settings } from './settings';
 import { toUserSpans, type DocumentSource } from './source';
-import { isTooLarge } from './tooLarge';
+import { isTooLarge, largeFileDiagnostics } from './tooLarge';
 import { applySettings, validateFile } from './validate';
 import { checkFile, createWorkspaceIndex, defaultDisplay } from './workspace/checks';
 import { WORKSPACE_SCOPE } from './workspace/manifest';
@@ -96,6 +96,9 @@ export interface CrossFileOptions {
   /** How another file is named in messages. */
   display?: (uri: string) => string;
 }
+
+/** Which of a file's diagnostics a query asks for (see `Analysis.fileDiagnostics`). */
+export type DiagnosticsPart = 'all' | 'first' | 'cross';
 
 /** A file's text and line index: all that settings and disable comments need. */
 export type FileText = Pick<ParsedFile, 'text' | 'lines'>;
@@ -418,6 +421,9 @@ export class Analysis {
    * owners "not found") or a kustomization.
    */
   private indexedForm(uri: string, parsed: ParsedFile): ParsedFile {
+    // A file too large to check in full contributes nothing (the CLI's run and the editor's open document
+    // alike: tooLarge.ts); its CRDs are read all the same.
+    if (isTooLarge(this.masks.get(parsed)?.text ?? parsed.text, this.settings.maxDocumentSize)) return this.parse('');
     const role = this.roles.roleOf(uri).role;
     if (role === 'manifest') return parsed;
     if (role === 'template') return this.masks.has(parsed) ? parsed : this.parseAs(uri, parsed.text);
@@ -556,7 +562,7 @@ export class Analysis {
   }
 
   /** The cross-document diagnostics of an indexed file, settings and disable comments applied. */
-  crossDiagnostics(uri: string, file: FileText, cross: CrossFileOptions): Diag[] {
+  private crossDiagnostics(uri: string, file: FileText, cross: CrossFileOptions): Diag[] {
     // A patch or a template is no resource of its own: its names are partial or masked.
     const role = this.roles.roleOf(uri).role;
     if (role !== 'manifest' && role !== 'kustomization') return [];
@@ -569,13 +575,24 @@ export class Analysis {
   }
 
   /**
-   * A file's diagnostics, as the editor and the CLI show them: its own checks and, with `cross`, the
-   * cross-document ones, settings and disable comments applied, in position order. `file` defaults to the
-   * open document's current version, else the indexed file. `withRendered` false leaves out the problems
-   * of the overlays that render it (see rendersIn), for a first publish while they are computed.
+   * The diagnostics query: a file's diagnostics exactly as the editor (open or closed files) and the CLI show
+   * them, and the only place they are assembled: its own checks (as what the file is: a manifest, a patch, a
+   * kustomization, a template; a file over `maxDocumentSize` gets its one message and its syntax errors),
+   * the problems of the Kustomize overlays that render it, and with `cross` the cross-document ones and
+   * those of its change against its committed version; settings and disable comments applied, in position
+   * order. `file` defaults to the open document's current version, else the indexed file. `part`: `first`
+   * leaves out the overlays' problems (a first publish while they are computed); `cross` gives only the
+   * cross-document ones (closed files in the `openFiles` problems scope).
    */
-  fileDiagnostics(uri: string, file?: ParsedFile, cross?: CrossFileOptions, withRendered = true): Diag[] {
-    return this.diagnosticsWithRendered(uri, file, cross, withRendered).all;
+  fileDiagnostics(uri: string, file?: ParsedFile, cross?: CrossFileOptions, part: DiagnosticsPart = 'all'): Diag[] {
+    const f = file ?? this.open.get(uri)?.file ?? this.indexed.get(uri);
+    if (!f) return [];
+    const text = this.masks.get(f)?.text ?? f.text;
+    const { maxDocumentSize, rules } = this.settings;
+    if (isTooLarge(text, maxDocumentSize))
+      return part === 'cross' ? [] : largeFileDiagnostics(text, maxDocumentSize, { rules });
+    if (part === 'cross') return cross ? this.crossDiagnostics(uri, f, cross) : [];
+    return this.diagnosticsWithRendered(uri, f, cross, part === 'all').all;
   }
 
   /**
@@ -707,7 +724,7 @@ export class Analysis {
     if (role.role === 'template') {
       const mask = this.masks.get(f) ?? maskTemplate(f.text);
       return applySettings(
-        { text: mask.text, lines: f.lines },
+        { text: mask.text },
         templateDiagnostics(mask, (t) => validateFile(this.parse(t))),
         { rules },
       );

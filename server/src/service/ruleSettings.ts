@@ -15,21 +15,28 @@ export interface ValidateOptions {
 }
 
 /** Applies severity settings and disable comments to file-level diagnostics. */
-export function applySettings(
-  file: Pick<ParsedFile, 'text' | 'lines'>,
-  diags: Diag[],
-  options: ValidateOptions = {},
-): Diag[] {
-  const disabled = disabledLines(file);
-  const result: Diag[] = [];
-  for (const d of diags) {
-    const setting = options.rules?.[d.code];
-    if (setting === 'off') continue;
-    if (disabled.lines.size > 0) {
-      const codes = disabled.lines.get(disabled.lineOf(d.start));
-      if (codes && (codes === 'all' || codes.has(d.code))) continue;
+export function applySettings(file: Pick<ParsedFile, 'text'>, diags: Diag[], options: ValidateOptions = {}): Diag[] {
+  return settingsOf(file, options)(diags);
+}
+
+/**
+ * `applySettings` for one file and many batches of its diagnostics (a large file's, checked in slices): its
+ * disable comments read once.
+ */
+export function settingsOf(file: Pick<ParsedFile, 'text'>, options: ValidateOptions = {}): (diags: Diag[]) => Diag[] {
+  let disabled: ReturnType<typeof disabledLines> | undefined;
+  return (diags) => {
+    const result: Diag[] = [];
+    for (const d of diags) {
+      const setting = options.rules?.[d.code];
+      if (setting === 'off') continue;
+      disabled ??= disabledLines(file);
+      if (disabled.lines.size > 0) {
+        const codes = disabled.lines.get(disabled.lineOf(d.start));
+        if (codes && (codes === 'all' || codes.has(d.code))) continue;
+      }
+      result.push(setting ? { ...d, severity: setting } : d);
     }
-    result.push(setting ? { ...d, severity: setting } : d);
-  }
-  return result;
+    return result;
+  };
 }

@@ -4,6 +4,7 @@
 // between them (the server yields to the event loop: see lsp/largeDocs.ts; the CLI runs them in one go).
 import type { Diag } from './diag';
 import { Chunk, ChunkStore, documentMarkers } from './parse';
+import { settingsOf, type ValidateOptions } from './ruleSettings';
 import { syntaxErrorsOf } from './validate';
 
 export const isTooLarge = (text: string, max: number): boolean => text.length > max;
@@ -69,4 +70,27 @@ export function* syntaxSteps(
     }
   }
   yield check(text.length);
+}
+
+/**
+ * A too-large file's diagnostics as the user sees them, severities and disable comments applied, step by
+ * step: its one message first, then its syntax errors a YAML document at a time (`syntaxSteps`). The
+ * diagnostics query drains it (service/analysis.ts); the server runs it in slices (lsp/largeDocs.ts).
+ */
+export function* largeFileSteps(
+  text: string,
+  max: number,
+  options: ValidateOptions = {},
+): Generator<{ end: number; diags: Diag[] }> {
+  const apply = settingsOf({ text }, options);
+  yield { end: 0, diags: apply([tooLargeDiag(text, max)]) };
+  for (const step of syntaxSteps(text))
+    yield step.diags.length > 0 ? { end: step.end, diags: apply(step.diags) } : step;
+}
+
+/** Every diagnostic of a too-large file at once (see largeFileSteps). */
+export function largeFileDiagnostics(text: string, max: number, options: ValidateOptions = {}): Diag[] {
+  const out: Diag[] = [];
+  for (const step of largeFileSteps(text, max, options)) for (const d of step.diags) out.push(d);
+  return out;
 }
