@@ -103,6 +103,23 @@ describe('check --fix writes only what it may, whole', () => {
     assert.equal(readFileSync(join(elsewhere, 'a.yaml'), 'utf8'), fixable('a'));
   });
 
+  test('a regular file named by a path outside the current folder (../other/m.yaml) is fixed as given', () => {
+    const dir = scratch();
+    put(dir, 'other/m.yaml', fixable('m'));
+    mkdirSync(join(dir, 'here'));
+    const r = cli(join(dir, 'here'), ['--fix', '../other/m.yaml']);
+    assert.equal(r.status, 0, r.stderr);
+    assert.doesNotMatch(r.stderr, /not written/);
+    assert.match(r.stderr, /fixed 1 problem in 1 file/);
+    assert.match(readFileSync(join(dir, 'other/m.yaml'), 'utf8'), FIXED);
+    // Through a linked folder on the way, named as it is: the user's path, taken as given.
+    put(dir, 'other/n.yaml', fixable('n'));
+    symlinkSync(join(dir, 'other'), join(dir, 'here', 'linked'));
+    const via = cli(join(dir, 'here'), ['--fix', 'linked/n.yaml']);
+    assert.equal(via.status, 0, via.stderr);
+    assert.match(readFileSync(join(dir, 'other/n.yaml'), 'utf8'), FIXED);
+  });
+
   test('a read-only file and a read-only folder: named, the others fixed, exit 2', () => {
     const dir = scratch();
     put(dir, 'a.yaml', fixable('a'));
