@@ -178,7 +178,7 @@ describe('the API domain comes from the analysis’s inputs', () => {
       messageOf(a),
       /^The manifest is missing required field `apiVersion`: write `apiVersion: storage\.azure\.com\/v20220901`/,
     );
-    a.settings = { ...DEFAULT_SETTINGS, apiDomain: 'example.org' };
+    a.apply({ kind: 'settings', settings: { ...DEFAULT_SETTINGS, apiDomain: 'example.org' } });
     assert.match(messageOf(a), /`apiVersion: storage\.example\.org\/v20220901`/);
   });
   test('validated once on its way to its diagnostics, again only when the domain changes', () => {
@@ -188,7 +188,7 @@ describe('the API domain comes from the analysis’s inputs', () => {
     messageOf(a);
     messageOf(a);
     assert.equal(a.counters.validations - before, 1);
-    a.settings = { ...DEFAULT_SETTINGS, apiDomain: 'example.org' };
+    a.apply({ kind: 'settings', settings: { ...DEFAULT_SETTINGS, apiDomain: 'example.org' } });
     assert.match(messageOf(a), /storage\.example\.org/);
     messageOf(a);
     assert.equal(a.counters.validations - before, 2);

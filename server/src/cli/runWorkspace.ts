@@ -166,10 +166,13 @@ export function analyseWorkspace(
   settings: Settings,
   options: { renderOverlays?: boolean } = {},
 ): WorkspaceRun {
-  const analysis = new Analysis({ settings, renderOverlays: options.renderOverlays });
-  // A patch or a kustomization named alone: what its overlay's rendering reads is read from disk as needed.
-  analysis.readUnindexed = renderReader(workspace.cwd, workspace.maxBytes);
-  analysis.roles.templateFiles = templateFiles(workspace.cwd, settings.helmTemplates);
+  const analysis = new Analysis({
+    settings,
+    renderOverlays: options.renderOverlays,
+    // A patch or a kustomization named alone: what its overlay's rendering reads is read from disk as needed.
+    readUnindexed: renderReader(workspace.cwd, workspace.maxBytes),
+    templateFiles: templateFiles(workspace.cwd, settings.helmTemplates),
+  });
   const uris = workspace.files.map(uriOf);
   // The kinds of every CRD among the files and the `crds` setting's, known before any file is checked.
   workspace.files.forEach((file, i) => analysis.setCrdFile(uris[i], file.parsed.text));
@@ -203,7 +206,7 @@ function analyseFile(run: WorkspaceRun, i: number, parsed: FileText): ParsedFile
     const whole = parsed.text;
     if (isTooLarge(whole, analysis.settings.maxDocumentSize)) return analysis.parse(whole, { cache: false });
     // Not a spread: it would build the file's line index, which only a report needs.
-    if (analysis.roles.roleOf(uris[i]).role === 'template') {
+    if (analysis.roleOf(uris[i]).role === 'template') {
       // A template is analysed as its mask alone (the analysis knows the file as the template's): its raw
       // text is not YAML (a chart's actions would be read as flow collections, an error each, for nothing).
       const masked = analysis.parseAs(uris[i], whole);

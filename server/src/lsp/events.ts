@@ -41,11 +41,9 @@ export function registerDocumentEvents(s: ServerState): void {
     const uri = e.document.uri;
     s.analysis.closeFile(uri);
     forgetLarge(s, uri);
-    s.indexedVersion.delete(uri);
+    s.openDocs.delete(uri);
     publish.changedDocs.delete(uri);
     publish.closedPublished.delete(uri);
-    publish.shownOpen.delete(uri);
-    publish.renderedShown.delete(uri);
     if (!client.pullDiagnostics) void connection.sendDiagnostics({ uri, diagnostics: [] });
     // The file falls back to its content on disk (or leaves the index).
     enqueue(s, async () => {

@@ -8,7 +8,7 @@ import type { Diag } from '../service/diag';
 import { LineCounter } from '../service/lineIndex';
 import { isTooLarge, largeFileSteps } from '../service/tooLarge';
 import { docsBaseOf, toLspDiagnostic } from './diagnostic';
-import type { LargeCheck, ServerState } from './state';
+import { openDoc, type LargeCheck, type ServerState } from './state';
 
 /** How long one slice of the check may hold the event loop. */
 const SLICE_MS = 15;
@@ -22,10 +22,10 @@ export const isLargeDoc = (s: ServerState, doc: TextDocument): boolean =>
  */
 export function largeDiagnostics(s: ServerState, doc: TextDocument, onDone?: () => void): Diagnostic[] {
   const text = doc.getText();
-  let check = s.large.get(doc.uri);
+  let check = s.openDocs.get(doc.uri)?.large;
   if (!check || check.version !== doc.version || check.text !== text) {
     check = start(s, doc.uri, doc.version, text);
-    s.large.set(doc.uri, check);
+    openDoc(s, doc.uri).large = check;
   }
   if (onDone && !check.done) check.onDone.push(onDone);
   return check.done ? check.found : check.found.slice(0, check.first);
@@ -78,7 +78,7 @@ function start(s: ServerState, uri: string, version: number, text: string): Larg
     s,
     text,
     // Superseded by a new version, or closed.
-    () => s.large.get(uri) === check,
+    () => s.openDocs.get(uri)?.large === check,
     (d) => check.found.push(d),
     () => {
       check.done = true;
@@ -99,7 +99,7 @@ export function largeDiagnosticsWhenDone(s: ServerState, uri: string, text: stri
   if (doc && doc.getText() === text)
     return new Promise((resolve) => {
       const now = largeDiagnostics(s, doc, () => resolve(largeDiagnostics(s, doc)));
-      if (s.large.get(uri)?.done) resolve(now);
+      if (s.openDocs.get(uri)?.large?.done) resolve(now);
     });
   // A closed file: checked on its own, nothing kept.
   const found: Diagnostic[] = [];
@@ -116,5 +116,6 @@ export function largeDiagnosticsWhenDone(s: ServerState, uri: string, text: stri
 
 /** The document closed, or fits again: its check stops. */
 export function forgetLarge(s: ServerState, uri: string): void {
-  s.large.delete(uri);
+  const d = s.openDocs.get(uri);
+  if (d) d.large = undefined;
 }

@@ -8,7 +8,7 @@ import type { ParsedFile } from '../service/parse';
 import { WORKSPACE_SCOPE } from '../service/workspace/manifest';
 import { docsBaseOf, toLspDiagnostic } from './diagnostic';
 import { QuietScheduler } from './quiet';
-import { fileOf, isYaml, safely, type ServerState } from './state';
+import { fileOf, forgetIndexedVersions, isYaml, openDoc, safely, type ServerState } from './state';
 import { displayOf, enqueue, scopeOf } from './workspaceFolders';
 import { indexChanged } from './indexEvents';
 import { forgetLarge, isLargeDoc, largeDiagnostics } from './largeDocs';
@@ -20,14 +20,14 @@ export function syncDoc(s: ServerState, doc: TextDocument): Set<string> | undefi
   if (!isYaml(doc)) return undefined;
   if (isLargeDoc(s, doc)) {
     // Not indexed (see largeDocs.ts): what an earlier, smaller version defined goes.
-    s.indexedVersion.set(doc.uri, doc.version);
-    return s.index.has(doc.uri) ? s.index.delete(doc.uri) : undefined;
+    openDoc(s, doc.uri).indexedVersion = doc.version;
+    return s.analysis.holdsFile(doc.uri) ? s.analysis.apply({ kind: 'file', uri: doc.uri, file: undefined }) : undefined;
   }
   // A repeated version may carry another text (see fileOf): the text decides.
   // The analysis's record of the text: the index holds a template's mask, and nothing of a patch.
-  if (s.indexedVersion.get(doc.uri) === doc.version && s.analysis.indexedText(doc.uri) === doc.getText())
-    return undefined;
-  s.indexedVersion.set(doc.uri, doc.version);
+  const record = openDoc(s, doc.uri);
+  if (record.indexedVersion === doc.version && s.analysis.indexedText(doc.uri) === doc.getText()) return undefined;
+  record.indexedVersion = doc.version;
   return s.analysis.updateFile(doc.uri, fileOf(s, doc), scopeOf(s, doc.uri));
 }
 
@@ -83,12 +83,11 @@ export function diagnosticsOf(s: ServerState, doc: TextDocument, rendered: boole
   forgetLarge(s, doc.uri);
   const uri = doc.uri;
   const file = fileOf(s, doc);
-  const shown = s.publish.renderedShown;
   if (rendered !== true || !s.analysis.rendersIn(uri)) {
     if (rendered !== 'carried') return allDiagnostics(s, uri, file, rendered ? 'all' : 'first');
     // An edit's first publish: its own problems, and the overlays' of the last version carried over.
     const own = s.analysis.fileDiagnostics(uri, file, crossOptions(s, uri), 'first');
-    const prev = shown.get(uri);
+    const prev = s.openDocs.get(uri)?.rendered;
     const carried = prev ? carriedOver(prev, file) : [];
     const all = carried.length > 0 ? [...own, ...carried].sort((a, b) => a.start - b.start || a.end - b.end) : own;
     const docs = docsBaseOf(s.client.settings.docsBaseUrl);
@@ -96,7 +95,7 @@ export function diagnosticsOf(s: ServerState, doc: TextDocument, rendered: boole
   }
   // A whole publish of a document the overlays render: what of it is theirs is kept for the next edit.
   const { all, rendered: theirs } = s.analysis.diagnosticsWithRendered(uri, file, crossOptions(s, uri));
-  shown.set(uri, renderedShown(file, theirs));
+  openDoc(s, uri).rendered = renderedShown(file, theirs);
   const docs = docsBaseOf(s.client.settings.docsBaseUrl);
   return all.map((d) => toLspDiagnostic(file, d, docs));
 }
@@ -166,7 +165,7 @@ function flush(s: ServerState): void {
   // now; the index is built again in slices between requests (`reindexAfterCrds`), then everything is
   // published again.
   if (s.ws.indexComplete && safely(s, () => s.analysis.applyCrds({ deferIndex: true }), false)) {
-    s.indexedVersion.clear();
+    forgetIndexedVersions(s);
     for (const doc of documents.all()) safely(s, () => syncDoc(s, doc), undefined);
     for (const u of [...documents.all().map((d) => d.uri), ...publish.closedPublished.keys()]) dirty.add(u);
     reindexAfterCrds(s);
@@ -211,11 +210,12 @@ function flush(s: ServerState): void {
             if (documents.get(uri) !== doc) return;
             void connection.sendDiagnostics({ uri, version: doc.version, diagnostics: largeDiagnostics(s, doc) });
           };
-          const opening = !publish.shownOpen.has(uri) && s.analysis.rendersIn(uri);
+          const record = openDoc(s, uri);
+          const opening = !record.shown && s.analysis.rendersIn(uri);
           // An edit of a document the overlays render: its own problems first, theirs carried over from the
           // last version, then all of them afresh (carriedRendered.ts).
-          const editing = !opening && changedSet.has(uri) && publish.renderedShown.has(uri);
-          publish.shownOpen.add(uri);
+          const editing = !opening && changedSet.has(uri) && record.rendered !== undefined;
+          record.shown = true;
           const diagnostics = isLargeDoc(s, doc)
             ? largeDiagnostics(s, doc, later)
             : diagnosticsOf(s, doc, opening ? false : editing ? 'carried' : true);
@@ -253,7 +253,7 @@ function reindexAfterCrds(s: ServerState): void {
     }
     if (gen !== ws.scanGeneration) return;
     ws.indexComplete = true;
-    s.indexedVersion.clear();
+    forgetIndexedVersions(s);
     for (const doc of s.documents.all()) safely(s, () => syncDoc(s, doc), undefined);
     revalidateAll(s);
     indexChanged(s, true);

@@ -29,6 +29,31 @@ export interface LargeCheck {
   onDone: (() => void)[];
 }
 
+/**
+ * What the server keeps of one open document, in one record (deleted whole when it closes): the version
+ * last fed to the index, the check of a version too large to check in full, whether it was published since
+ * it opened, and the overlays' problems of its last whole publish (carriedRendered.ts).
+ */
+export interface OpenDoc {
+  indexedVersion?: number;
+  large?: LargeCheck;
+  /** Published since it was opened (the first publish of one may come in two parts). */
+  shown: boolean;
+  rendered?: RenderedShown;
+}
+
+/** The record of an open document, made on first use. */
+export function openDoc(s: ServerState, uri: string): OpenDoc {
+  let d = s.openDocs.get(uri);
+  if (!d) s.openDocs.set(uri, (d = { shown: false }));
+  return d;
+}
+
+/** Every open document is fed to the index again (the index was made anew, or their scope may change). */
+export function forgetIndexedVersions(s: ServerState): void {
+  for (const d of s.openDocs.values()) d.indexedVersion = undefined;
+}
+
 /** What the client said it supports (set at `initialize`), and the settings in force. */
 export interface ClientState {
   settings: Settings;
@@ -80,10 +105,6 @@ export interface PublishState {
   changedDocs: Set<string>;
   /** The last set published per closed file, to publish changes only. */
   closedPublished: Map<string, string>;
-  /** Open documents published since they were opened (the first publish of one may come in two parts). */
-  shownOpen: Set<string>;
-  /** Per open document the overlays render: their problems in its last whole publish (carriedRendered.ts). */
-  renderedShown: Map<string, RenderedShown>;
   /** Publishes once a burst of changes is over (created on first use; see quiet.ts). */
   flusher?: QuietScheduler;
   refreshHandle?: NodeJS.Timeout;
@@ -105,15 +126,13 @@ export interface ServerState {
   /** Every manifest of the workspace folders and of the open documents (the analysis's current one; read it only). */
   readonly index: WorkspaceIndex;
   readonly ws: WorkspaceState;
-  /** Version of each open document last fed to the index. */
-  readonly indexedVersion: Map<string, number>;
+  /** What the server keeps of each open document (see OpenDoc). */
+  readonly openDocs: Map<string, OpenDoc>;
   /** File events and reads from disk, one after the other. */
   fsQueue: Promise<unknown>;
   readonly publish: PublishState;
   /** Where the server is in its lifecycle: requests before `initialize` and after `shutdown` are refused. */
   readonly life: Life;
-  /** The syntax check of each open document too large to check in full (see largeDocs.ts). */
-  readonly large: Map<string, LargeCheck>;
   /** The pending `cloudManifests/indexChanged` notification (see indexEvents.ts). */
   indexEventTimer?: NodeJS.Timeout;
 }
@@ -128,7 +147,7 @@ export function createState(connection: Connection): ServerState {
         return analysis.settings;
       },
       set settings(next: Settings) {
-        analysis.settings = next;
+        analysis.apply({ kind: 'settings', settings: next });
       },
       pullDiagnostics: false,
       configurationSupport: false,
@@ -148,7 +167,6 @@ export function createState(connection: Connection): ServerState {
     get index() {
       return analysis.index;
     },
-    large: new Map(),
     ws: {
       folders: [],
       excluder: new Excluder([]),
@@ -160,14 +178,12 @@ export function createState(connection: Connection): ServerState {
       scanDone: Promise.resolve(),
       reported: new Set(),
     },
-    indexedVersion: new Map(),
+    openDocs: new Map(),
     fsQueue: Promise.resolve(),
     publish: {
       dirty: new Set(),
       changedDocs: new Set(),
       closedPublished: new Map(),
-      shownOpen: new Set(),
-      renderedShown: new Map(),
       stamps: new Map(),
       epoch: 0,
     },

@@ -19,7 +19,7 @@ import { maxFileBytes } from '../service/settings';
 import { WORKSPACE_SCOPE } from '../service/workspace/manifest';
 import { readCrdFile, watchCrdRoots } from './crdFiles';
 import { growingHeap, steadyHeap } from './heap';
-import { logError, type ServerState } from './state';
+import { forgetIndexedVersions, logError, type ServerState } from './state';
 
 /** Runs file events and reads from disk one after the other. */
 export const enqueue = (s: ServerState, fn: () => Promise<void>) =>
@@ -47,12 +47,15 @@ export function folderOf(s: ServerState, path: string): { folder: string; rel: s
 /** Tells the analysis which files `cloudManifests.helmTemplates` names (globs relative to a workspace folder). */
 export function applyTemplateSetting(s: ServerState, patterns: readonly string[]): void {
   const matcher = new Excluder(patterns);
-  s.analysis.roles.templateFiles = (uri) => {
-    if (matcher.empty) return false;
-    const path = pathOf(uri);
-    const f = path ? folderOf(s, path) : undefined;
-    return !!f && matcher.excludes(f.rel);
-  };
+  s.analysis.apply({
+    kind: 'templates',
+    match: (uri) => {
+      if (matcher.empty) return false;
+      const path = pathOf(uri);
+      const f = path ? folderOf(s, path) : undefined;
+      return !!f && matcher.excludes(f.rel);
+    },
+  });
 }
 
 /** Whether a file is part of the workspace: inside a folder, not in `node_modules`/`.git`, not excluded. */
@@ -277,7 +280,7 @@ export function scanWorkspace(s: ServerState, indexed: () => void): Promise<void
         s.analysis.unindexFile(uri);
       }
       // Open documents may change scope (exclude settings): index them again.
-      s.indexedVersion.clear();
+      forgetIndexedVersions(s);
       let slice = Date.now();
       let reported = 0;
       const uris = [...wanted];
@@ -319,7 +322,7 @@ export function scanWorkspace(s: ServerState, indexed: () => void): Promise<void
           await yieldNow();
           if (gen !== ws.scanGeneration) return;
         }
-        s.indexedVersion.clear();
+        forgetIndexedVersions(s);
         connection.console.log(
           `cloud-manifests: ${s.analysis.registry.kinds.length} kinds known with the workspace's CRDs`,
         );

@@ -1,0 +1,202 @@
+// The diagnostics query (issue 32's "one pipeline"): a file's diagnostics exactly as the editor (open or
+// closed files) and the CLI show them, assembled here and nowhere else: its own checks as what the file is
+// (a manifest, a patch, a kustomization, a Helm template; a file too large to check in full), the problems
+// of the Kustomize overlays that render it (host/overlays.ts), the cross-document ones (workspace/), those of
+// its change against its committed version (changes/), CRD kind conflicts (host/crdKinds.ts); the settings'
+// severities and the disable comments applied, in position order. The analysis (service/analysis.ts) owns
+// the inputs and answers `fileDiagnostics` through this.
+import type { Diag } from '../diag';
+import type { ChunkStore, ParsedFile } from '../parse';
+import type { FileRoles } from '../fileRoles';
+import { isMasked, maskTemplate, type MaskedTemplate } from '../helm/mask';
+import { asWritten } from '../helm/unmask';
+import { templateDiagnostics } from '../helm/templateDiagnostics';
+import { kustomizationDiagnostics, patchFileDiagnostics } from '../kustomize/patchDiagnostics';
+import { overlayName } from '../kustomize/renderedDiagnostics';
+import type { Settings } from '../settings';
+import { toUserSpans, type DocumentSource } from '../source';
+import { isTooLarge, largeFileDiagnostics } from '../tooLarge';
+import { applySettings, validateFile } from '../validate';
+import { checkFile, defaultDisplay } from '../workspace/checks';
+import type { WorkspaceIndex } from '../workspace/workspaceIndex';
+import { changeDiagnostics, type BaseVersion } from '../changes/check';
+import type { CrdKinds } from './crdKinds';
+import type { Overlays } from './overlays';
+
+/** How a file's cross-document diagnostics are computed (the caller knows what the index covers). */
+export interface CrossFileOptions {
+  /**
+   * The index holds every file of the file's scope: "not found" is reported only then (while the workspace
+   * is being scanned, for a file outside the workspace folders, or for the files a CLI run names, a missing
+   * owner proves nothing).
+   */
+  complete: boolean;
+  /** How another file is named in messages. */
+  display?: (uri: string) => string;
+}
+
+/** Which of a file's diagnostics a query asks for (see `FileDiagnostics.fileDiagnostics`). */
+export type DiagnosticsPart = 'all' | 'first' | 'cross';
+
+/** A file's text and line index: all that settings and disable comments need. */
+export type FileText = Pick<ParsedFile, 'text' | 'lines'>;
+
+/** What the query reads of the analysis that owns the inputs (each a current value: the kinds change). */
+export interface DiagnosticsInputs {
+  settings(): Settings;
+  roles(): FileRoles;
+  store(): ChunkStore;
+  index(): WorkspaceIndex;
+  /** The open document's current version, else the indexed file. */
+  fileOf(uri: string): ParsedFile | undefined;
+  /** A template's mask, when `file` is one. */
+  maskOf(file: ParsedFile): MaskedTemplate | undefined;
+  userText(uri: string): string | undefined;
+  baseOf(uri: string): BaseVersion | undefined;
+  readonly overlays: Overlays;
+  readonly crds: CrdKinds;
+}
+
+export class FileDiagnostics {
+  constructor(private readonly inputs: DiagnosticsInputs) {}
+
+  /** What a manifest's change against its committed version does, settings and disable comments applied. */
+  private changeDiagnostics(uri: string, file: FileText): Diag[] {
+    const base = this.inputs.baseOf(uri);
+    if (!base || this.inputs.roles().roleOf(uri).role !== 'manifest') return [];
+    const found = changeDiagnostics(file.text, base, this.inputs.store().registry);
+    return found.length > 0 ? applySettings(file, found, { rules: this.inputs.settings().rules }) : found;
+  }
+
+  /** The cross-document diagnostics of an indexed file, settings and disable comments applied. */
+  private crossDiagnostics(uri: string, file: FileText, cross: CrossFileOptions): Diag[] {
+    // A patch or a template is no resource of its own: its names are partial or masked.
+    const role = this.inputs.roles().roleOf(uri).role;
+    if (role !== 'manifest' && role !== 'kustomization') return [];
+    const found = checkFile(this.inputs.index(), uri, {
+      ownerResolution: this.inputs.settings().ownerResolution,
+      complete: cross.complete,
+      display: cross.display,
+    });
+    return applySettings(file, found, { rules: this.inputs.settings().rules });
+  }
+
+  /**
+   * The diagnostics query: a file's diagnostics exactly as the editor (open or closed files) and the CLI show
+   * them, and the only place they are assembled: its own checks (as what the file is: a manifest, a patch, a
+   * kustomization, a template; a file over `maxDocumentSize` gets its one message and its syntax errors),
+   * the problems of the Kustomize overlays that render it, and with `cross` the cross-document ones and
+   * those of its change against its committed version; settings and disable comments applied, in position
+   * order. `file` defaults to the open document's current version, else the indexed file. `part`: `first`
+   * leaves out the overlays' problems (a first publish while they are computed); `cross` gives only the
+   * cross-document ones (closed files in the `openFiles` problems scope).
+   */
+  fileDiagnostics(uri: string, file?: ParsedFile, cross?: CrossFileOptions, part: DiagnosticsPart = 'all'): Diag[] {
+    const f = file ?? this.inputs.fileOf(uri);
+    if (!f) return [];
+    const text = this.inputs.maskOf(f)?.text ?? f.text;
+    const { maxDocumentSize, rules } = this.inputs.settings();
+    if (isTooLarge(text, maxDocumentSize))
+      return part === 'cross' ? [] : largeFileDiagnostics(text, maxDocumentSize, { rules });
+    if (part === 'cross') return cross ? this.crossDiagnostics(uri, f, cross) : [];
+    return this.diagnosticsWithRendered(uri, f, cross, part === 'all').all;
+  }
+
+  /**
+   * `fileDiagnostics` with the problems of the overlays that render the file told apart (`rendered`, among
+   * `all`): a publish keeps them to carry over to an edit's first publish (lsp/carriedRendered.ts).
+   */
+  diagnosticsWithRendered(
+    uri: string,
+    file?: ParsedFile,
+    cross?: CrossFileOptions,
+    withRendered = true,
+  ): { all: Diag[]; rendered: Diag[] } {
+    const f = file ?? this.inputs.fileOf(uri);
+    if (!f) return { all: [], rendered: [] };
+    const role = this.inputs.roles().roleOf(uri);
+    const own = this.withCrdConflicts(uri, f, this.ownDiagnostics(uri, f), cross?.display);
+    // A patch's or a kustomization's values in the overlays that use them.
+    const overlays = role.role === 'patch' ? role.overlays : role.role === 'kustomization' ? [uri] : [];
+    const inOverlays =
+      withRendered && overlays.length > 0 ? this.inputs.overlays.inOverlaysOf(uri, f, overlays, own) : [];
+    // An overlay's broken owner references, once, on its kustomization.
+    const renamed =
+      withRendered && role.role === 'kustomization'
+        ? applySettings(f, this.inputs.overlays.ownerRenamed(uri, f.text), { rules: this.inputs.settings().rules })
+        : [];
+    const renderedOwn = renamed.length > 0 ? [...inOverlays, ...renamed] : inOverlays;
+    const cross_ = cross ? this.crossDiagnostics(uri, f, cross) : [];
+    const changed = this.changeDiagnostics(uri, f);
+    const other = changed.length > 0 ? [...cross_, ...changed] : cross_;
+    const shown = other.length > 0 ? [...own, ...other] : own;
+    // A base resource's values in the overlays that render it: what they get wrong there is shown here.
+    const renderedBase =
+      cross && withRendered && role.role === 'manifest' ? this.inputs.overlays.inOverlays(uri, f, shown) : [];
+    const rendered = renderedBase.length > 0 ? [...renderedOwn, ...renderedBase] : renderedOwn;
+    const all =
+      rendered.length > 0 || other.length > 0
+        ? [...shown, ...rendered].sort((a, b) => a.start - b.start || a.end - b.end)
+        : own;
+    // A message that names a template's masked action names it as written (the fix's data is left as is).
+    return { all: all.some((d) => isMasked(d.message)) ? all.map(messageAsWritten) : all, rendered };
+  }
+
+  /** A file's diagnostics with the warnings on its CRDs that define a kind another CRD defines differently. */
+  private withCrdConflicts(uri: string, f: ParsedFile, own: Diag[], display = defaultDisplay): Diag[] {
+    const found = this.inputs.crds.conflictsIn(uri, f.text, display);
+    const applied = found.length > 0 ? applySettings(f, found, { rules: this.inputs.settings().rules }) : found;
+    return applied.length > 0 ? [...own, ...applied].sort((a, b) => a.start - b.start || a.end - b.end) : own;
+  }
+
+  /**
+   * A file's own diagnostics (no cross-document ones), as what it is: a patch's fields are checked but
+   * nothing is missing; a template is checked with its actions masked; a kustomization says what it does
+   * not render, and its inline patches are checked as patch files are.
+   */
+  private ownDiagnostics(uri: string, f: ParsedFile): Diag[] {
+    const rules = this.inputs.settings().rules;
+    const role = this.inputs.roles().roleOf(uri);
+    if (role.role === 'patch') {
+      const targets = role.overlays.map((k, i) => ({ target: role.targets[i], overlay: overlayName(k) }));
+      return patchFileDiagnostics(f, targets, { rules });
+    }
+    if (role.role === 'template') {
+      const mask = this.inputs.maskOf(f) ?? maskTemplate(f.text);
+      return applySettings(
+        { text: mask.text },
+        templateDiagnostics(mask, (t) => validateFile(this.inputs.store().parseFile(t))),
+        { rules },
+      );
+    }
+    const own = validateFile(f, { rules });
+    if (role.role !== 'kustomization') return own;
+    const inline = kustomizationDiagnostics(
+      f.text,
+      this.inputs.store().registry,
+      (t) => validateFile(this.inputs.store().parseFile(t), { partial: true }),
+      { uri, isFile: (u) => this.inputs.userText(u) !== undefined },
+    );
+    return withProblems(own, applySettings(f, inline, { rules }));
+  }
+
+  /**
+   * The own diagnostics of a document made from the user's text (a rendered overlay, a masked template:
+   * source.ts), placed in the user's text; those on generated text that stands for nothing are left out,
+   * and so are fixes (their edits are offsets in the made-up text).
+   */
+  sourceDiagnostics(source: DocumentSource): Diag[] {
+    const own = validateFile(this.inputs.store().parseFile(source.text), { rules: this.inputs.settings().rules });
+    return toUserSpans(
+      source,
+      own.map(({ data: _data, ...d }) => d),
+    );
+  }
+}
+
+/** Diagnostics and more problems, in position order (the first array itself when there are none). */
+const withProblems = (diags: Diag[], more: Diag[]): Diag[] =>
+  more.length === 0 ? diags : [...diags, ...more].sort((a, b) => a.start - b.start || a.end - b.end);
+
+/** A diagnostic whose message reads a masked action as the user wrote it. */
+const messageAsWritten = (d: Diag): Diag => (isMasked(d.message) ? { ...d, message: asWritten(d.message) } : d);
