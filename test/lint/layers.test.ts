@@ -25,7 +25,7 @@ const FORBIDDEN: [string, string][] = [
   ['server/src/cli/probe.ts', "import { startServer as x } from '../lsp/startServer';"],
   ['server/src/lsp/probe.ts', "import { main as x } from '../cli/main';"],
   ['server/src/protocol/probe.ts', "import { CODES as x } from '../service/codes';"],
-  ['client/src/probe.ts', "import { hover as x } from '../../server/src/service/hover';"],
+  ['client/src/probe.ts', "import { hover as x } from '../../server/src/service/features/hover';"],
   ['client/src/probe.ts', "import { startServer as x } from '../../server/src/lsp/startServer';"],
 ];
 

@@ -4,9 +4,9 @@
 // version (or the document closing) abandons the check of the old one.
 import type { Diagnostic } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import type { Diag } from '../service/diag';
-import { LineCounter, type Position } from '../service/lineIndex';
-import { isTooLarge, syntaxSteps, tooLargeDiag } from '../service/tooLarge';
+import type { Diag } from '../service/core/diag';
+import { LineCounter, type Position } from '../service/core/lineIndex';
+import { isTooLarge, syntaxSteps, tooLargeDiag } from '../service/checks/tooLarge';
 import { docsBaseOf, toLspDiagnostic } from './diagnostic';
 import type { LargeCheck, ServerState } from './state';
 

@@ -4,8 +4,8 @@
 import { CodeLensRefreshRequest, type Diagnostic } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { CrossFileOptions, FileText } from '../service/analysis';
-import { severityOf, type Diag } from '../service/diag';
-import type { ParsedFile } from '../service/parse';
+import { severityOf, type Diag } from '../service/core/diag';
+import type { ParsedFile } from '../service/core/parse';
 import { WORKSPACE_SCOPE } from '../service/workspace/manifest';
 import { docsBaseOf, toLspDiagnostic } from './diagnostic';
 import { QuietScheduler } from './quiet';

@@ -12,7 +12,7 @@ import {
   type WorkspaceDocumentDiagnosticReport,
 } from 'vscode-languageserver/node';
 import { isYamlName } from '../io/folderWalk';
-import type { Diag } from '../service/diag';
+import type { Diag } from '../service/core/diag';
 import { WORKSPACE_SCOPE } from '../service/workspace/manifest';
 import { docsBaseOf, toLspDiagnostic } from './diagnostic';
 import { cancelled } from './lifecycle';

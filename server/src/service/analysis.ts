@@ -9,19 +9,19 @@ import { stringify } from 'yaml';
 import type { GraphNode } from '../protocol/customRequests';
 import { builtinRegistry, type Registry } from '../model/registry';
 import type { KindDef } from '../model/types';
-import { analyze } from './analyze';
-import { conflictSpan, crdConflicts, type CrdConflict } from './crd/conflicts';
-import { crdTextsOf, kindsOfCrdText, registryOfKinds } from './crd/sources';
-import type { Diag } from './diag';
-import type { Edit } from './codeActions';
-import { ChunkStore, type ParsedFile, type WorkCounters } from './parse';
-import { definesRoles, FileRoles, type FileRole } from './fileRoles';
-import { isMasked, maskTemplate, type MaskedTemplate } from './helm/mask';
-import { asWritten } from './helm/unmask';
-import { templateDiagnostics } from './helm/templateDiagnostics';
-import { kustomizationDiagnostics, patchFileDiagnostics } from './kustomize/patchDiagnostics';
-import { isKustomizationUri, readKustomization, resolveFrom } from './kustomize/kustomization';
-import { renamedReferences, type RenamedByName, type RenamedRef } from './kustomize/renamedReferences';
+import { analyze } from './workspace/analyze';
+import { conflictSpan, crdConflicts, type CrdConflict } from './checks/crd/conflicts';
+import { crdTextsOf, kindsOfCrdText, registryOfKinds } from './checks/crd/sources';
+import type { Diag } from './core/diag';
+import type { Edit } from './features/codeActions';
+import { ChunkStore, type ParsedFile, type WorkCounters } from './core/parse';
+import { definesRoles, FileRoles, type FileRole } from './workspace/fileRoles';
+import { isMasked, maskTemplate, type MaskedTemplate } from './workspace/helm/mask';
+import { asWritten } from './workspace/helm/unmask';
+import { templateDiagnostics } from './workspace/helm/templateDiagnostics';
+import { kustomizationDiagnostics, patchFileDiagnostics } from './workspace/kustomize/patchDiagnostics';
+import { isKustomizationUri, readKustomization, resolveFrom } from './workspace/kustomize/kustomization';
+import { renamedReferences, type RenamedByName, type RenamedRef } from './workspace/kustomize/renamedReferences';
 import {
   addConfigurationEdit,
   configurationPaths,
@@ -30,17 +30,17 @@ import {
   ownerRenamedDiag,
   readNameReferences,
   type NameReference,
-} from './kustomize/ownerConfig';
-import { overlayGraph } from './kustomize/overlayGraph';
-import type { OverlayWorkspace } from './kustomize/renameInOverlays';
+} from './workspace/kustomize/ownerConfig';
+import { overlayGraph } from './workspace/kustomize/overlayGraph';
+import type { OverlayWorkspace } from './workspace/kustomize/renameInOverlays';
 import {
   buildDiagnostics,
   mergeOverlays,
   overlayName,
   renderedDiagnostics,
   type Placed,
-} from './kustomize/renderedDiagnostics';
-import { renderedValueMarkdown } from './kustomize/renderedHover';
+} from './workspace/kustomize/renderedDiagnostics';
+import { renderedValueMarkdown } from './workspace/kustomize/renderedHover';
 import {
   RenderMemo,
   renderKustomization,
@@ -50,15 +50,15 @@ import {
   type JsonObject,
   type Origins,
   type Rendered,
-} from './kustomize/render';
+} from './workspace/kustomize/render';
 import { completionQuery, hoverQuery, type CompletionResult } from './editorQueries';
-import { DEFAULT_SETTINGS, type Settings } from './settings';
-import { toUserSpans, type DocumentSource } from './source';
-import { isTooLarge } from './tooLarge';
-import { applySettings, validateFile } from './validate';
+import { DEFAULT_SETTINGS, type Settings } from './core/settings';
+import { toUserSpans, type DocumentSource } from './core/source';
+import { isTooLarge } from './checks/tooLarge';
+import { applySettings, validateFile } from './checks/validate';
 import { checkFile, createWorkspaceIndex, defaultDisplay } from './workspace/checks';
 import { WORKSPACE_SCOPE } from './workspace/manifest';
-import { changeDiagnostics, changedAt, type BaseVersion } from './changes/check';
+import { changeDiagnostics, changedAt, type BaseVersion } from './checks/changes/check';
 import type { WorkspaceIndex } from './workspace/workspaceIndex';
 
 /** A kustomization that changes what it lists (else its rendering is its resources as written). */
