@@ -5,7 +5,9 @@
 // "Disable" for diagnostics that call for the same edit, and "Disable" never preferred nor first.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { applyEdits, codeActions, fixAllEdits } from '../../server/src/service/features/codeActions';
+import { applyEdits } from '../../server/src/service/core/edits';
+import { codeActions } from '../../server/src/service/features/codeActions';
+import { fixAllEdits } from '../../server/src/service/workspace/fixAll';
 import { parseFile } from '../../server/src/service/core/parse';
 import { closest, nearest } from '../../server/src/service/core/suggest';
 import { validateFile } from '../../server/src/service/checks/validate';

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { parseAllDocuments } from 'yaml';
 import { Analysis } from '../../server/src/service/analysis';
-import { applyEdits } from '../../server/src/service/features/codeActions';
+import { applyEdits } from '../../server/src/service/core/edits';
 import { literalEdit } from '../../server/src/service/workspace/helm/literalEdits';
 import { maskTemplate } from '../../server/src/service/workspace/helm/mask';
 import { templateFixAllEdits } from '../../server/src/service/workspace/helm/templateFixes';

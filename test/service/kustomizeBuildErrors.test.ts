@@ -4,7 +4,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { Analysis } from '../../server/src/service/analysis';
-import { applyEdits, codeActions } from '../../server/src/service/features/codeActions';
+import { applyEdits } from '../../server/src/service/core/edits';
+import { codeActions } from '../../server/src/service/features/codeActions';
 import { severityOf } from '../../server/src/service/core/diag';
 import { account, docs, rg } from '../workspace/helpers';
 

@@ -9,7 +9,9 @@ import {
   type TextEdit,
   type WorkspaceEdit,
 } from 'vscode-languageserver';
-import { codeActions, fixAllEdits, type Edit } from '../service/features/codeActions';
+import { codeActions } from '../service/features/codeActions';
+import { fixAllEdits } from '../service/workspace/fixAll';
+import type { Edit } from '../service/core/edits';
 import { isCode, SOURCE } from '../service/core/codes';
 import type { Diag } from '../service/core/diag';
 import { readFixData } from '../service/core/fixData';

@@ -13,7 +13,7 @@ import { analyze } from './workspace/analyze';
 import { conflictSpan, crdConflicts, type CrdConflict } from './checks/crd/conflicts';
 import { crdTextsOf, kindsOfCrdText, registryOfKinds } from './checks/crd/sources';
 import type { Diag } from './core/diag';
-import type { Edit } from './features/codeActions';
+import type { Edit } from './core/edits';
 import { ChunkStore, type ParsedFile, type WorkCounters } from './core/parse';
 import { definesRoles, FileRoles, type FileRole } from './workspace/fileRoles';
 import { isMasked, maskTemplate, type MaskedTemplate } from './workspace/helm/mask';

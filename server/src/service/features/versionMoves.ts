@@ -5,7 +5,7 @@
 // disabled, the reason naming the fields that stand in the way (RoleAssignment `v20220401` →
 // `v1api20220401` with `principalType: AgentUser`).
 import { isMap, isScalar } from 'yaml';
-import type { Edit } from './codeActions';
+import type { Edit } from '../core/edits';
 import { moveTo } from '../checks/crd/versions';
 import { identifyChunk } from '../checks/identity';
 import { chunkAt, type ParsedFile } from '../core/parse';

@@ -1,7 +1,7 @@
 // Which edits computed on a Helm template's masked variant may be made to the template itself. A variant
 // has the template's offsets and lines (mask.ts), with value actions masked and the lines of control
 // actions and left-out branches blank: an edit of text the mask left as written does the same to both.
-import type { Edit } from '../../features/codeActions';
+import type { Edit } from '../../core/edits';
 import { isMasked } from './mask';
 
 /**

@@ -3,7 +3,7 @@
 // value and is left out; a field is missing only when it is missing in every variant (a key written in one
 // branch of an if/else counts as present) and no output action could supply it.
 import { parseDocument, visit } from 'yaml';
-import { fixEditsOf } from '../../features/codeActions';
+import { fixEditsOf } from '../../core/fixEdits';
 import { literalEdit } from './literalEdits';
 import type { Diag } from '../../core/diag';
 import { toUserSpans } from '../../core/source';

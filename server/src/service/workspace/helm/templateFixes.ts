@@ -1,7 +1,8 @@
 // Fix-all in a Helm template: the safe fixes of each variant of its masked text (one per if/else branch
 // kept), made where they do the same to the template (literalEdits.ts). A diagnostic's fix data is of the
 // variant it was found in (templateDiagnostics.ts keeps the first), so each fix comes from one variant.
-import { fixAllEdits, type Edit } from '../../features/codeActions';
+import { fixAllEdits } from '../fixAll';
+import type { Edit } from '../../core/edits';
 import type { Diag } from '../../core/diag';
 import type { ParsedFile } from '../../core/parse';
 import { literalEdit } from './literalEdits';

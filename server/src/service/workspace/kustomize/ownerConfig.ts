@@ -7,7 +7,7 @@
 // rendered: kustomize-not-rendered says so).
 import { isMap, isScalar, isSeq, parseDocument, type Node } from 'yaml';
 import type { Diag } from '../../core/diag';
-import type { Edit } from '../../features/codeActions';
+import type { Edit } from '../../core/edits';
 import { entry, scalarValue, spanOf, type Span } from '../../core/yamlNodes';
 import type { RenamedRef } from './renamedReferences';
 
