@@ -211,8 +211,7 @@ function completionProblems(text: string, offset: number, index: WorkspaceIndex)
   for (const item of [...complete(file, offset), ...completeReferences(index, URI, file, offset)]) {
     const edit = item.textEdit;
     if (!edit) continue;
-    const ranges = 'range' in edit ? [edit.range] : [edit.insert, edit.replace];
-    for (const r of ranges) {
+    for (const r of [edit.range]) {
       const s = file.lines.offsetAt(r.start);
       const e = file.lines.offsetAt(r.end);
       const whole = wholeRange(text, s, e);

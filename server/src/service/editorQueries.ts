@@ -3,7 +3,7 @@
 // the protocol's shapes. What they combine: the language's completion or hover at the offset, in a Helm
 // template the variant of its if/else branches where the cursor is; the names of the workspace's
 // manifests for references; in a patch, the value a field renders to in its overlays.
-import type { CompletionItem } from 'vscode-languageserver-types';
+import type { CompletionItem } from './core/editorTypes';
 import { completion, EXPRESSION_TRIGGERS, writesWhatIsThere } from './features/complete';
 import { hover } from './features/hover';
 import type { ParsedFile } from './core/parse';

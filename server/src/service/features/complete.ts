@@ -9,7 +9,7 @@ import {
   MarkupKind,
   type CompletionItem,
   type Range,
-} from 'vscode-languageserver-types';
+} from '../core/editorTypes';
 import { apiVersionString, DEFAULT_API_DOMAIN, parseApiVersion } from '../../model/registry';
 import type { Field, KindDef, StringType, Type } from '../../model/types';
 import { pathLabel, resolvePath } from '../../model/typePath';

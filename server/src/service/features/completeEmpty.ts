@@ -8,7 +8,7 @@ import {
   MarkupKind,
   type CompletionItem,
   type Range,
-} from 'vscode-languageserver-types';
+} from '../core/editorTypes';
 
 const TRIGGER_SUGGEST = { title: 'Suggest', command: 'editor.action.triggerSuggest' };
 

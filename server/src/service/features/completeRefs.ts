@@ -2,7 +2,7 @@
 // namespace; `group`, `kind` and `name` of ArbitraryOwnerReference and ResourceReference fields. The
 // server merges these items with those of the per-file completion.
 import { isMap, isPair, isSeq, type Document } from 'yaml';
-import { CompletionItemKind, InsertTextFormat, type CompletionItem } from 'vscode-languageserver-types';
+import { CompletionItemKind, InsertTextFormat, type CompletionItem } from '../core/editorTypes';
 import { DEFAULT_API_DOMAIN, parseApiVersion } from '../../model/registry';
 import { resolvePath } from '../../model/typePath';
 import { yamlScalar } from '../core/yamlText';

@@ -3,7 +3,7 @@
 // of `self` and `secret` walked from the model, with their docs and types; variables and functions).
 // Both read the scalar under the cursor through its position map.
 import { isMap, isPair, isScalar, isSeq, type Scalar } from 'yaml';
-import { CompletionItemKind, InsertTextFormat, MarkupKind, type CompletionItem } from 'vscode-languageserver-types';
+import { CompletionItemKind, InsertTextFormat, MarkupKind, type CompletionItem } from '../core/editorTypes';
 import type { Field, KindDef, ObjectType, Type } from '../../model/types';
 import { identifyChunk } from '../checks/identity';
 import { chunkAt } from '../core/parse';

@@ -8,7 +8,7 @@ import {
   MarkupKind,
   type CompletionItem,
   type Range,
-} from 'vscode-languageserver-types';
+} from '../core/editorTypes';
 import { withNamespace, withOwnerChoice } from './completeEmpty';
 import type { SnippetContext } from '../workspace/ownerNames';
 import { newerFirst } from '../checks/crd/versions';

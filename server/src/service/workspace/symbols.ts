@@ -1,7 +1,7 @@
 // Document symbols (the outline: `Kind name` per manifest, its fields nested below) and workspace symbols
 // (every manifest of the workspace, by `Kind name`).
 import { isMap, isPair, isScalar, isSeq, type Node } from 'yaml';
-import { SymbolKind, type DocumentSymbol, type SymbolInformation } from 'vscode-languageserver-types';
+import { SymbolKind, type DocumentSymbol, type SymbolInformation } from '../core/editorTypes';
 import { memoKey } from '../core/memo';
 import { analysisTree, type ParsedDoc, type ParsedFile } from '../core/parse';
 import { LineIndex } from '../core/lineIndex';

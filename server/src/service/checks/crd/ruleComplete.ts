@@ -2,7 +2,7 @@
 // (and `self.a.b.`), the fields the schema gives the value there, typed as the rule's type check types
 // them (selfType.ts), with their escaped names (`port__dash__name`) as CEL must write them.
 import type { YAMLMap } from 'yaml';
-import { CompletionItemKind, InsertTextFormat, type CompletionItem } from 'vscode-languageserver-types';
+import { CompletionItemKind, InsertTextFormat, type CompletionItem } from '../../core/editorTypes';
 import { spanIn, valueMap, valueOffset } from '../embedded/positionMap';
 import { splitsCharacter } from '../../core/lineIndex';
 import { ruleAt, selfAtRule } from './ruleHover';
