@@ -17,7 +17,8 @@ import { statusReadOnly } from './rules/statusReadOnly';
 import { checkValidations } from './crd/validations';
 import { checkVersion, moveTo } from './crd/versions';
 import { listOf, nearest } from '../core/suggest';
-import { Walker, type OtherVersionLookup } from './structuralWalk';
+import { Walker } from './structuralWalk';
+import type { OtherVersionLookup } from './walkContext';
 import { entry, scalarValue, spanOf } from '../core/yamlNodes';
 
 /** The type at a path in the registry's other versions of the kind (for "exists in version …" hints). */

@@ -1,22 +1,19 @@
 // The structural check of one document against the model: types, required fields, unknown fields,
 // enums (with case and other-version hints), limits, formats, exclusive members and reference shapes.
 // Everything here is driven by the model's data; rules that relate several fields live in rules/.
-import { isAlias, isMap, isScalar, isSeq, YAMLMap, type Document, type Node, type Pair } from 'yaml';
-import type { ArrayType, Field, IntType, MapType, NumberType, ObjectType, StringType, Type } from '../../model/types';
-import type { Move } from './crd/versions';
-import type { Reporter } from '../core/diag';
-import { describeSeconds, durationSeconds, FORMAT_DOCS, isoDuration, matchesFormat } from '../../model/formats';
+// Over 400 lines: one class, since objects, lists, maps and aliases recurse through `value` and share the
+// walk's state (the alias budget, `partial`); a scalar's own checks are walkScalars.ts.
+import { isAlias, isMap, isScalar, isSeq, YAMLMap, type Node, type Pair } from 'yaml';
+import type { ArrayType, Field, MapType, ObjectType, StringType, Type } from '../../model/types';
 import { nearAll } from './fixes/candidates';
 import { insertRequiredFix } from './fixes/insertRequired';
 import { moveUnderFix, wrapFlatFix } from './fixes/wrapFlat';
 import { keepOneFix, unknownFieldFix } from './fixes/remove';
-import { boundFix, choiceFix, isoDurationFix, quoteFix, secondsFix, unquoteFix, valueFix } from './fixes/values';
 import { sampleString } from './samples';
 import { closest, listOf, nearest } from '../core/suggest';
 import {
   clusterValue,
   describeNode,
-  describeValue,
   isNullish,
   keyName,
   keySpanOf,
@@ -26,38 +23,8 @@ import {
   type Span,
 } from '../core/yamlNodes';
 import { matchesPattern } from '../core/patternTest';
-
-/** Finds the same field's type in another version of the kind, to tell "another version's value". */
-export type OtherVersionLookup = (path: string[]) => { version: string; type: Type }[];
-
-export interface WalkContext {
-  doc: Document;
-  /** The document's text, to quote values as the user wrote them. */
-  text?: string;
-  out: Reporter;
-  otherVersions?: OtherVersionLookup;
-  /**
-   * Moving the whole manifest to another version of its kind (crd/versions.ts `moveTo`): offered where a
-   * value belongs to that version's enumeration. Absent for a patch or a list item, whose apiVersion is not theirs.
-   */
-  moveToVersion?: (version: string) => Move | undefined;
-  /**
-   * The manifest is partial (a Kustomize patch): every field written is checked, but nothing is missing,
-   * since the base it is merged into may hold it.
-   */
-  partial?: boolean;
-  /**
-   * The manifest is a strategic-merge patch: Kustomize's directives (`$patch: delete`,
-   * `$setElementOrder/…`, `$retainKeys`, `$deleteFromPrimitiveList/…`) are keys it may write anywhere.
-   */
-  patchDirectives?: boolean;
-  /**
-   * `""` in a required string is a value like any other: the manifest is of a CRD's kind, which says no more
-   * than its schema (the API server takes `""`, and Gateway API's `group: ""` names the core group). The
-   * operator's own kinds flag it (placeholder-value): their service needs a value.
-   */
-  emptyAccepted?: boolean;
-}
+import { join, typeWord, type WalkContext } from './walkContext';
+import { checkScalar } from './walkScalars';
 
 const DIRECTIVE = /^\$(?:patch|retainKeys|setElementOrder\/|deleteFromPrimitiveList\/)/;
 
@@ -68,44 +35,6 @@ function knownFields(name: string, near: string | undefined, known: string[]): s
   const all = `${known.length} fields in all; completion on this key lists them`;
   return near ? `(${all}.)` : `Nearest names: ${listOf(closest(name, known, 5), 5)} (${all}).`;
 }
-
-/** The allowed value a name used elsewhere stands for (`Private` for a container's `None`), if one. */
-function aliasOf(t: StringType, written: string, allowed: readonly string[]): string | undefined {
-  const to = t.aliases && Object.hasOwn(t.aliases, written) ? t.aliases[written] : undefined;
-  return to !== undefined && allowed.includes(to) ? to : undefined;
-}
-
-/** Joins a dotted label: the manifest root has the empty label. */
-export const join = (label: string, key: string | number): string =>
-  typeof key === 'number' ? `${label}[${key}]` : label ? `${label}.${key}` : key;
-
-const typeWord = (t: Type): string => {
-  switch (t.kind) {
-    case 'string':
-      return t.intOrString ? 'an integer or a string' : 'a string';
-    case 'int':
-      return 'an integer';
-    case 'number':
-      return 'a number';
-    case 'bool':
-      return 'a boolean (`true` or `false`)';
-    case 'array':
-      return 'a list';
-    case 'map':
-      return 'a mapping of strings';
-    case 'object': {
-      // The generated type name (`StorageAccountSku`, `…_STATUS`) means nothing to the reader: its fields do.
-      const names = Object.keys(t.fields);
-      if (names.length === 0) return 'a mapping';
-      return `a mapping with ${listOf(names.slice(0, 3), 3, 'and')}${names.length > 3 ? ', …' : ''}`;
-    }
-    case 'open':
-      return 'any value';
-  }
-};
-
-/** A string type any short text satisfies: quoting a value for it cannot make another error. */
-const isFreeString = (t: StringType): boolean => !t.enum && !t.pattern && !t.format && !t.delimited && !t.minLength;
 
 /** A required string written `""` where the field's own checks accept it (no format, pattern or minimum). */
 function isEmptyAccepted(t: Type, value: unknown): boolean {
@@ -149,7 +78,7 @@ export class Walker {
           spanOf(node),
           `Alias \`*${node.source}\` names no anchor defined before it; the document does not load.`,
         );
-      if (isScalar(target)) return this.scalar(clusterValue(target), spanOf(node), type, label, schemaPath);
+      if (isScalar(target)) return checkScalar(this.ctx, clusterValue(target), spanOf(node), type, label, schemaPath);
       if (
         (isMap(target) && (type.kind === 'object' || type.kind === 'map')) ||
         (isSeq(target) && type.kind === 'array')
@@ -183,7 +112,7 @@ export class Walker {
         return this.wholeItems(() => this.array(node as Node & { items: unknown[] }, type, label, anchor, schemaPath));
       default:
         if (!isScalar(node)) return this.wrongType(node, type, label);
-        return this.scalar(clusterValue(node), spanOf(node), type, label, schemaPath);
+        return checkScalar(this.ctx, clusterValue(node), spanOf(node), type, label, schemaPath);
     }
   }
 
@@ -207,217 +136,6 @@ export class Walker {
     );
   }
 
-  private scalar(
-    { value: v, yaml11 }: { value: unknown; yaml11?: boolean },
-    span: Span,
-    type: Type,
-    label: string,
-    schemaPath: string[],
-  ): void {
-    if (v === null) return;
-    const out = this.ctx.out;
-    switch (type.kind) {
-      case 'string':
-        // `x-kubernetes-int-or-string`: an integer is as good as a string (the string limits are for strings).
-        if (type.intOrString && typeof v === 'number' && Number.isInteger(v)) return;
-        if (typeof v !== 'string') {
-          const written = this.ctx.text?.slice(span[0], span[1]) || String(v);
-          const found = yaml11 ? `${written}, which Kubernetes reads as the boolean ${v} (YAML 1.1)` : describeValue(v);
-          const hint = typeof v === 'number' || typeof v === 'boolean' ? ` Quote it: "${written}".` : '';
-          return out.report(
-            'wrong-type',
-            span,
-            `\`${label}\` must be a string; found ${found}.${hint}`,
-            undefined,
-            hint && this.ctx.text && isFreeString(type) ? quoteFix(this.ctx.text, span) : undefined,
-          );
-        }
-        return this.string(v, span, type, label, schemaPath);
-      case 'int':
-        if (typeof v !== 'number' || !Number.isInteger(v)) {
-          // An ISO 8601 duration where a number of seconds is wanted: say which number.
-          const secs = typeof v === 'string' && type.unit === 'seconds' ? durationSeconds(v) : undefined;
-          const hint = secs !== undefined ? ` For ${v} write the number of seconds: ${secs}.` : '';
-          const fix =
-            secs !== undefined
-              ? secondsFix(span, v as string, secs)
-              : typeof v === 'string' && this.ctx.text
-                ? unquoteFix(this.ctx.text, span, v, true)
-                : undefined;
-          return out.report(
-            'wrong-type',
-            span,
-            `\`${label}\` must be an integer; found ${describeValue(v)}.${hint}`,
-            undefined,
-            fix,
-          );
-        }
-        return this.range(v, span, type, label);
-      case 'number':
-        if (typeof v !== 'number')
-          return out.report(
-            'wrong-type',
-            span,
-            `\`${label}\` must be a number; found ${describeValue(v)}.`,
-            undefined,
-            typeof v === 'string' && this.ctx.text ? unquoteFix(this.ctx.text, span, v, false) : undefined,
-          );
-        return this.range(v, span, type, label);
-      case 'bool':
-        if (typeof v !== 'boolean')
-          return out.report(
-            'wrong-type',
-            span,
-            `\`${label}\` must be a boolean (\`true\` or \`false\`); found ${describeValue(v)}.`,
-          );
-        return;
-      default:
-        return out.report('wrong-type', span, `\`${label}\` must be ${typeWord(type)}; found ${describeValue(v)}.`);
-    }
-  }
-
-  private string(v: string, span: Span, t: StringType, label: string, schemaPath: string[]): void {
-    const out = this.ctx.out;
-    if (t.enum) {
-      const values = t.enum.map((e) => e.value);
-      if (values.includes(v)) return;
-      const caseMatch = values.find((x) => x.toLowerCase() === v.toLowerCase());
-      if (caseMatch !== undefined)
-        return out.report(
-          'enum-case',
-          span,
-          `\`${label}\` value "${v}" differs only in case from the allowed \`${caseMatch}\`; write \`${caseMatch}\`.`,
-          undefined,
-          this.ctx.text ? valueFix(this.ctx.text, span, [caseMatch], true) : undefined,
-        );
-      for (const other of this.ctx.otherVersions?.(schemaPath) ?? []) {
-        if (other.type.kind === 'string' && other.type.enum?.some((e) => e.value === v)) {
-          const move = this.ctx.moveToVersion?.(other.version);
-          return out.report(
-            'enum-other-version',
-            span,
-            `\`${label}\` value "${v}" exists only in version \`${other.version}\`; this version allows ${listOf(values)}.${move?.advice ?? ''}`,
-            undefined,
-            move?.fix,
-          );
-        }
-      }
-      if (t.fixed)
-        // The value is fixed by the member holding it: whatever was written, the one value is the fix.
-        return out.report(
-          'enum-value',
-          span,
-          `\`${label}\` is "${v}"; write \`${values[0]}\`, the one value where it stands.`,
-          undefined,
-          this.ctx.text ? valueFix(this.ctx.text, span, values, true) : undefined,
-        );
-      const near = nearest(v, values) ?? aliasOf(t, v, values);
-      const text = this.ctx.text;
-      // Near values (or the one a name used elsewhere stands for), else every value listed, for the user to choose.
-      const fix = !text
-        ? undefined
-        : near
-          ? valueFix(text, span, nearest(v, values) ? nearAll(v, values) : [near], true)
-          : choiceFix(text, span, values);
-      return out.report(
-        'enum-value',
-        span,
-        `\`${label}\` does not allow "${v}"; allowed: ${listOf(values, 20)}.${near ? ` Did you mean \`${near}\`?` : ''}`,
-        undefined,
-        fix,
-      );
-    }
-    if (t.minLength !== undefined && v.length < t.minLength)
-      out.report(
-        'string-length',
-        span,
-        `\`${label}\` is ${v.length} characters long; it must be at least ${t.minLength}.`,
-      );
-    if (t.maxLength !== undefined && v.length > t.maxLength)
-      out.report(
-        'string-length',
-        span,
-        `\`${label}\` is ${v.length} characters long; it must be at most ${t.maxLength}.`,
-      );
-    if (!matchesPattern(t, v))
-      out.report(
-        'pattern',
-        span,
-        `\`${label}\` value "${v}" is not allowed: ${t.patternDoc ?? `it must match \`${t.pattern}\``}.`,
-        t.patternSeverity,
-      );
-    if (t.notBefore !== undefined && /^\d{4}-\d{2}-\d{2}$/.test(v) && v < t.notBefore)
-      // ISO dates of one form compare as strings.
-      out.report('value-range', span, `\`${label}\` is ${v}; it must be ${t.notBefore} or later.`);
-    if (t.format) {
-      if (!matchesFormat(t.format, v)) {
-        // A duration written the Prometheus way (`5m`): the same duration in ISO 8601 is what to write.
-        const iso = t.format === 'duration' ? isoDuration(v) : undefined;
-        out.report(
-          'format',
-          span,
-          iso
-            ? `\`${label}\` value "${v}" must be an ISO 8601 duration; write \`${iso}\`.`
-            : `\`${label}\` value "${v}" must be ${FORMAT_DOCS[t.format]}.`,
-          undefined,
-          iso && this.ctx.text ? isoDurationFix(this.ctx.text, span, iso) : undefined,
-        );
-      } else if (t.format === 'duration' && t.durationSeconds) {
-        const s = durationSeconds(v)!;
-        const { min, max } = t.durationSeconds;
-        if ((min !== undefined && s < min) || (max !== undefined && s > max)) {
-          const bounds = `${min !== undefined ? describeSeconds(min) : '0'} to ${max !== undefined ? describeSeconds(max) : 'any'}`;
-          // The bound passed, in ISO 8601 (as the number fix of value-range: preferred, not fix-all).
-          const bound = isoDuration(`${min !== undefined && s < min ? min : max}s`);
-          out.report(
-            'duration-range',
-            span,
-            `\`${label}\` is ${describeSeconds(s)} ("${v}"); it must be from ${bounds}.`,
-            undefined,
-            bound && this.ctx.text ? valueFix(this.ctx.text, span, [bound], false) : undefined,
-          );
-        }
-      }
-    }
-    if (t.delimited) {
-      const { separator, items } = t.delimited;
-      let pos = 0;
-      for (const part of v.split(separator)) {
-        const item = part.trim();
-        if (!items.includes(item)) {
-          // Point at the offending item inside the quoted or plain scalar when it can be found.
-          // Plain scalars span exactly the value; quoted ones add one quote on each side. Anything else
-          // (escapes, folded lines) falls back to the whole value.
-          const extra = span[1] - span[0] - v.length;
-          const lead = part.length - part.trimStart().length;
-          const itemSpan: Span =
-            extra !== 0 && extra !== 2
-              ? span
-              : item.length === 0 && pos > 0
-                ? [span[0] + extra / 2 + pos - separator.length, span[0] + extra / 2 + pos] // an empty item: its separator
-                : [span[0] + extra / 2 + pos + lead, span[0] + extra / 2 + pos + lead + Math.max(1, item.length)];
-          const near = item ? (nearest(item, items) ?? aliasOf(t, item, items)) : undefined;
-          // The item alone is replaced, where its place in the text is exact.
-          const exact = itemSpan !== span || v.trim() === item;
-          const fix =
-            !exact || !item || !this.ctx.text
-              ? undefined
-              : near
-                ? valueFix(this.ctx.text, itemSpan, [near], true)
-                : choiceFix(this.ctx.text, itemSpan, items);
-          out.report(
-            'delimited-item',
-            itemSpan,
-            `\`${label}\` item "${item}" is not allowed; items (separated by \`${separator}\`) are ${listOf(items)}.${near ? ` Did you mean \`${near}\`?` : ''}`,
-            undefined,
-            fix,
-          );
-        }
-        pos += part.length + separator.length;
-      }
-    }
-  }
-
   /** The `-` of an empty list item (its null scalar has an empty range just after the dash). */
   private dashOf(item: unknown, fallback: Span): Span {
     const [start] = spanOf(item);
@@ -429,40 +147,6 @@ export class Walker {
     }
     const s = spanOf(item);
     return s[1] > s[0] ? s : fallback;
-  }
-
-  private range(v: number, span: Span, t: IntType | NumberType, label: string): void {
-    const min = t.minimum;
-    const max = t.maximum;
-    const exMin = t.exclusiveMinimum;
-    const exMax = t.exclusiveMaximum;
-    const bad =
-      (min !== undefined && v < min) ||
-      (max !== undefined && v > max) ||
-      (exMin !== undefined && v <= exMin) ||
-      (exMax !== undefined && v >= exMax);
-    if (!bad) return;
-    const lower = exMin !== undefined ? `greater than ${exMin}` : min !== undefined ? `at least ${min}` : '';
-    const upper = exMax !== undefined ? `less than ${exMax}` : max !== undefined ? `at most ${max}` : '';
-    // The bound the message names, where it is a value (an integer's exclusive bound: the next integer).
-    const int = t.kind === 'int';
-    const low = min ?? (exMin !== undefined && int ? exMin + 1 : undefined);
-    const high = max ?? (exMax !== undefined && int ? exMax - 1 : undefined);
-    const below = (min !== undefined && v < min) || (exMin !== undefined && v <= exMin);
-    const fix = below
-      ? low !== undefined && (high === undefined || low <= high)
-        ? boundFix(span, low, 'minimum')
-        : undefined
-      : high !== undefined && (low === undefined || low <= high)
-        ? boundFix(span, high, 'maximum')
-        : undefined;
-    this.ctx.out.report(
-      'value-range',
-      span,
-      `\`${label}\` is ${v}; it must be ${[lower, upper].filter(Boolean).join(' and ')}.`,
-      undefined,
-      fix,
-    );
   }
 
   private array(
