@@ -6,7 +6,8 @@ import { CompletionItemKind, InsertTextFormat, type CompletionItem } from '../co
 import { DEFAULT_API_DOMAIN, parseApiVersion } from '../../model/registry';
 import { resolvePath } from '../../model/typePath';
 import { yamlScalar } from '../core/yamlText';
-import { ChunkText, cursorAt } from './cursor';
+import { ChunkText } from './chunkLines';
+import { cursorAt } from './cursor';
 import { identifyChunk } from '../checks/identity';
 import { chunkAt } from '../core/parse';
 import type { ParsedFile } from '../core/parse';

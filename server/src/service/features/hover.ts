@@ -5,7 +5,8 @@
 import { isMap, isPair, isScalar, isSeq } from 'yaml';
 import { DEFAULT_API_DOMAIN, parseApiVersion } from '../../model/registry';
 import { pathLabel, resolvePath } from '../../model/typePath';
-import { ChunkText, textHitAt } from './cursor';
+import { ChunkText } from './chunkLines';
+import { textHitAt } from './cursor';
 import { identifyChunk } from '../checks/identity';
 import { chunkAt } from '../core/parse';
 import { code, enumValueMarkdown, fieldMarkdown, kindMarkdown, sentence, typeLabel } from './markdown';
