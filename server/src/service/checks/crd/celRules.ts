@@ -4,14 +4,13 @@
 // self.items[0]` on the plain values a manifest holds; and a rule with `oldSelf` compares with the stored
 // object (a transition rule), which an editor does not have: it is not run.
 import type * as CelJs from '@marcbachmann/cel-js';
+import { loadCel } from '../../core/libraries';
 import type { CelFormat, CelValidation } from '../../../model/types';
 import { lazy } from '../../core/memo';
 import { registerKubernetesLibraries } from './library';
 import { declareRe2Matches, useRe2Matches } from './celRegex';
 import { overBudget } from './ruleCost';
 import { meterAst, newMeter, PER_CALL_LIMIT, resetMeter, RUNTIME_CEL_COST_BUDGET, type Meter } from './ruleMeter';
-
-export const loadCel = lazy(() => require('@marcbachmann/cel-js') as typeof CelJs);
 
 /** One environment for every rule: `self` is the value the rule sits on (any type, as the schema gives it). */
 const environment = lazy(() => {

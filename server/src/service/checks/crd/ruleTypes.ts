@@ -18,7 +18,8 @@
 import type { ASTNode, Environment, TypeCheckResult } from '@marcbachmann/cel-js';
 import { declareExtraFunctions } from '../embedded/cel/env';
 import { lazy } from '../../core/memo';
-import { loadCel, rewriteIndexedHas } from './celRules';
+import { loadCel } from '../../core/libraries';
+import { rewriteIndexedHas } from './celRules';
 import { registerKubernetesLibraries } from './library';
 import type { SelfType } from './selfType';
 

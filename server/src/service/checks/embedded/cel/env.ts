@@ -5,14 +5,12 @@
 // strings library version 3 and optional types; the few of them cel-js lacks are declared here for the
 // type checker (they are never evaluated).
 import type { Environment } from '@marcbachmann/cel-js';
-import type * as CelJs from '@marcbachmann/cel-js';
+import { loadCel } from '../../../core/libraries';
 
 import { envelopeOf } from '../../../../model/envelope';
-import { lazy } from '../../../core/memo';
 import type { KindDef, ObjectType, Type } from '../../../../model/types';
 
 /** cel-js, loaded on first use: a workspace without operator expressions never pays for it (as for PromQL). */
-const loadCel = lazy(() => require('@marcbachmann/cel-js') as typeof CelJs);
 
 /** Property names with `.`, `-` or `/` are written escaped in CEL; `__` itself is escaped too. */
 export const escapeField = (name: string): string =>

@@ -2,10 +2,11 @@
 // (@prometheus-io/lezer-promql): syntax errors at their character with what was expected, unknown
 // functions, argument counts and types, aggregation parameters, `bool` and operand rules of binary
 // operators, selectors that would match every series, and durations.
+// Over 400 lines: one walk of the tree (Checker), whose checks read the types the walk infers below them.
 import type { SyntaxNode } from '@lezer/common';
-import type * as LezerPromql from '@prometheus-io/lezer-promql';
+import { promqlParser } from '../../../core/libraries';
 
-import { lazy, Memo, memoKey } from '../../../core/memo';
+import { Memo, memoKey } from '../../../core/memo';
 import { TextCache, type EmbeddedFix, type EmbeddedProblem } from '../problem';
 import { shapeOf } from '../shape';
 import {
@@ -22,7 +23,6 @@ import { bracketProblem, syntaxProblem } from './syntax';
  * Prometheus's grammar, loaded on first use: a workspace without rule groups never pays for it (about 7 MB
  * of a server's resident memory when it is loaded with the server).
  */
-const promqlParser = lazy(() => (require('@prometheus-io/lezer-promql') as typeof LezerPromql).parser);
 
 const EXPRESSIONS: ReadonlySet<string> = new Set([
   'NumberDurationLiteral',

@@ -3,15 +3,12 @@
 // may start. The spec names no metric or label (they are the monitored workspace's), and an editor has no
 // Prometheus to ask; the rules written beside the one being typed are the best evidence there is.
 import type { SyntaxNode } from '@lezer/common';
-import type * as LezerPromql from '@prometheus-io/lezer-promql';
+import { promqlParser } from '../../../core/libraries';
 import { isMap, isScalar } from 'yaml';
 import { envelopeOf } from '../../../../model/envelope';
 import { identifyChunk } from '../../identity';
 import type { ParsedDoc, ParsedFile } from '../../../core/parse';
-import { lazy } from '../../../core/memo';
 import { formatSites } from '../formatSites';
-
-const promqlParser = lazy(() => (require('@prometheus-io/lezer-promql') as typeof LezerPromql).parser);
 
 /** How often each name is used: completion lists the most used first. */
 export interface Vocabulary {
