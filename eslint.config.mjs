@@ -3,7 +3,11 @@
 //   model ← service ← lsp / cli        (generate/ reads model and service; io/ is Node I/O for lsp and cli)
 //   client → server/src/protocol/ only (the custom requests' types, how the server is launched)
 //
-// Each layer may import only what is to its left. To see the lint fail on a model → service import:
+// Each layer may import only what is to its left. Inside service/, the inner layers (ARCHITECTURE.md):
+//
+//   core ← checks ← workspace ← features ← host (analysis.ts, editorQueries.ts, host/)
+//
+// To see the lint fail on a model → service import:
 //
 //   echo "export { CODES } from '../service/codes';" | npx eslint --stdin --stdin-filename server/src/model/probe.ts
 //
@@ -21,6 +25,42 @@ const LSP_LIBS = boundary(
   '^vscode-languageserver(?:/|$)|^vscode-languageserver-textdocument$',
   'The LSP library belongs to lsp/.',
 );
+/** Every LSP package, its types included: the service answers in its own types (service/core/editorTypes.ts). */
+const SERVICE_LSP = boundary(
+  '^vscode-languageserver',
+  'No LSP library or type in service/: use its own types (service/core/editorTypes.ts); lsp/ speaks LSP.',
+);
+const SERVICE_OUTER = [
+  boundary(
+    into('lsp', 'cli', 'io', 'generate'),
+    'The service is plain functions: lsp/ and cli/ call it, not the other way round.',
+  ),
+  SERVICE_LSP,
+  NODE,
+];
+
+/**
+ * The inner layers of service/, lowest first: a file of one imports its own layer and lower ones, never a
+ * higher one nor the host (service/analysis.ts, service/editorQueries.ts, service/host/), which imports them
+ * all. A pattern sees only the import's text, so there is one config per depth below the layer's folder:
+ * from `service/core/a/b.ts` the checks layer is `../../checks/` (`../checks/` would be core/checks/).
+ */
+const SERVICE_LAYERS = ['core', 'checks', 'workspace', 'features'];
+const HOST = ['analysis', 'editorQueries', 'host'];
+/** Folders nested deeper than this under a layer's folder are refused (test/lint/layers.test.ts). */
+export const MAX_LAYER_DEPTH = 6;
+const innerLayers = () =>
+  SERVICE_LAYERS.flatMap((layer, i) => {
+    const above = [...SERVICE_LAYERS.slice(i + 1), ...HOST];
+    const message = `service/${layer}/ is below ${above.slice(0, -HOST.length).concat('the host').join(', ')}: it may import only ${SERVICE_LAYERS.slice(0, i + 1).join(', ')} (ARCHITECTURE.md).`;
+    return Array.from({ length: MAX_LAYER_DEPTH + 1 }, (_, depth) => ({
+      files: [`server/src/service/${layer}/${'*/'.repeat(depth)}*.ts`],
+      rules: restrict(
+        ...SERVICE_OUTER,
+        boundary(`^(?:\\.\\./){${depth + 1}}(?:\\.\\./service/)?(?:${above.join('|')})(?:/|\\.ts$|$)`, message),
+      ),
+    }));
+  });
 
 /**
  * No hidden state in the pure layers: what the service computes depends on its inputs (the analysis's), not
@@ -139,15 +179,10 @@ export default tseslint.config(
   },
   {
     files: ['server/src/service/**/*.ts'],
-    rules: restrict(
-      boundary(
-        into('lsp', 'cli', 'io', 'generate'),
-        'The service is plain functions: lsp/ and cli/ call it, not the other way round.',
-      ),
-      LSP_LIBS,
-      NODE,
-    ),
+    rules: restrict(...SERVICE_OUTER),
   },
+  // After the config above: a file's no-restricted-imports is the last config's that matches it.
+  ...innerLayers(),
   {
     files: ['server/src/generate/**/*.ts'],
     rules: restrict(

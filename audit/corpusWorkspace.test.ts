@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { test } from 'node:test';
-import { severityOf } from '../server/src/service/diag';
+import { severityOf } from '../server/src/service/core/diag';
 import { checkFile, createWorkspaceIndex } from '../server/src/service/workspace/checks';
 import { WorkspaceClient } from '../test/e2e/workspaceClient';
 import { CORPUS, yamlFiles } from './shared';

@@ -13,7 +13,7 @@ import { test } from 'node:test';
 import { envelopeOf, listEnvelopeOf } from '../server/src/model/envelope';
 import { allKinds, kindsOf, lookup } from '../server/src/model/registry';
 import type { Field, KindDef, ObjectType, Type } from '../server/src/model/types';
-import { isCode } from '../server/src/service/codes';
+import { isCode } from '../server/src/service/core/codes';
 import { actualDiagnostics, readExpectations } from '../test/expectations';
 import { SHARED } from './shared';
 import { PROSE_RULES, RULE_WORDS, VALUE_WORDS, type ProseDoc, type ProseRule } from './proseRules';

@@ -2,9 +2,9 @@
 // quick fixes per code in docs/diagnostics.md, from the code registry and fixes/catalog.ts. `--check` exits 1 when stale.
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { codeList } from '../server/src/service/codes';
-import { codePage } from '../server/src/service/codeDocs';
-import { FIXES } from '../server/src/service/fixes/catalog';
+import { codeList } from '../server/src/service/core/codes';
+import { codePage } from '../server/src/service/features/codeDocs';
+import { FIXES } from '../server/src/service/features/fixCatalog';
 
 const root = join(__dirname, '..');
 const dir = join(root, 'docs', 'codes');

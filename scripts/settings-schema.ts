@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { KNOWN_KEYS, SETTINGS_FILE } from '../server/src/cli/config';
-import { CODES, codeList } from '../server/src/service/codes';
+import { CODES, codeList } from '../server/src/service/core/codes';
 
 export const SETTINGS_SCHEMA_FILE = 'cloud-manifests.settings.json';
 

@@ -6,9 +6,9 @@
 //
 // A `#` directly followed by `^` counts as a caret, so column 0 can be marked (`#^^^^^ status-read-only`).
 // The severity after the code is optional; when absent it is not checked.
-import { parseFile } from '../server/src/service/parse';
-import type { LineIndex } from '../server/src/service/lineIndex';
-import { severityOf, validateFile, type Diag } from '../server/src/service/validate';
+import { parseFile } from '../server/src/service/core/parse';
+import type { LineIndex } from '../server/src/service/core/lineIndex';
+import { severityOf, validateFile, type Diag } from '../server/src/service/checks/validate';
 
 export interface Expected {
   line: number; // 0-based

@@ -7,7 +7,7 @@ import { dirname, join } from 'node:path';
 import { after, before, test } from 'node:test';
 import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
-import { codeList } from '../../server/src/service/codes';
+import { codeList } from '../../server/src/service/core/codes';
 
 const ROOT = join(__dirname, '..', '..');
 const CLI = join(ROOT, 'dist', 'cli.js');

@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { codeList } from '../../server/src/service/codes';
+import { codeList } from '../../server/src/service/core/codes';
 
 const ROOT = join(__dirname, '..', '..');
 

@@ -26,7 +26,7 @@ import { after, describe, test } from 'node:test';
 import { parse } from 'yaml';
 import { analyseWorkspace, loadWorkspace } from '../../server/src/cli/runWorkspace';
 import { fixWorkspace } from '../../server/src/cli/fix';
-import { DEFAULT_SETTINGS } from '../../server/src/service/settings';
+import { DEFAULT_SETTINGS } from '../../server/src/service/core/settings';
 import { collectInputs } from '../../server/src/io/files';
 import { asRoot, makeHostileFolder, NOBODY, removeTree } from '../helpers/hostile';
 import { account } from '../workspace/helpers';

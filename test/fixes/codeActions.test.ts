@@ -6,9 +6,11 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, test } from 'node:test';
 import { parseAllDocuments, visit } from 'yaml';
-import { applyEdits, codeActions, fixAllEdits } from '../../server/src/service/codeActions';
-import { parseFile } from '../../server/src/service/parse';
-import { validateFile } from '../../server/src/service/validate';
+import { applyEdits } from '../../server/src/service/core/edits';
+import { codeActions } from '../../server/src/service/features/codeActions';
+import { fixAllEdits } from '../../server/src/service/workspace/fixAll';
+import { parseFile } from '../../server/src/service/core/parse';
+import { validateFile } from '../../server/src/service/checks/validate';
 import { verifyAction } from './verify';
 
 const repo = join(__dirname, '..', '..');

@@ -5,8 +5,8 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { codeList } from '../../server/src/service/codes';
-import { codePage } from '../../server/src/service/codeDocs';
+import { codeList } from '../../server/src/service/core/codes';
+import { codePage } from '../../server/src/service/features/codeDocs';
 
 const repo = join(__dirname, '..', '..');
 

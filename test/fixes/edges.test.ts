@@ -6,9 +6,10 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { CodeAction, TextEdit } from 'vscode-languageserver';
 import { lspCodeActions } from '../../server/src/lsp/codeActionRequests';
 import { toLspDiagnostic } from '../../server/src/lsp/diagnostic';
-import { applyEdits, codeActions, disableAction } from '../../server/src/service/codeActions';
-import { parseFile } from '../../server/src/service/parse';
-import { validateFile } from '../../server/src/service/validate';
+import { applyEdits } from '../../server/src/service/core/edits';
+import { codeActions, disableAction } from '../../server/src/service/features/codeActions';
+import { parseFile } from '../../server/src/service/core/parse';
+import { validateFile } from '../../server/src/service/checks/validate';
 import { verifyAction } from './verify';
 
 const HEAD =

@@ -3,10 +3,12 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { parseAllDocuments } from 'yaml';
-import { applyEdits, codeActions, fixAllEdits } from '../../server/src/service/codeActions';
-import { complete } from '../../server/src/service/complete';
-import { parseFile } from '../../server/src/service/parse';
-import { validateFile, type Diag } from '../../server/src/service/validate';
+import { applyEdits } from '../../server/src/service/core/edits';
+import { codeActions } from '../../server/src/service/features/codeActions';
+import { fixAllEdits } from '../../server/src/service/workspace/fixAll';
+import { complete } from '../../server/src/service/features/complete';
+import { parseFile } from '../../server/src/service/core/parse';
+import { validateFile, type Diag } from '../../server/src/service/checks/validate';
 import { checkFile } from '../../server/src/service/workspace/checks';
 import { createWorkspaceIndex } from '../../server/src/service/workspace/checks';
 

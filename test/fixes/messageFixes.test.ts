@@ -5,10 +5,12 @@
 // "Disable" for diagnostics that call for the same edit, and "Disable" never preferred nor first.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { applyEdits, codeActions, fixAllEdits } from '../../server/src/service/codeActions';
-import { parseFile } from '../../server/src/service/parse';
-import { closest, nearest } from '../../server/src/service/suggest';
-import { validateFile } from '../../server/src/service/validate';
+import { applyEdits } from '../../server/src/service/core/edits';
+import { codeActions } from '../../server/src/service/features/codeActions';
+import { fixAllEdits } from '../../server/src/service/workspace/fixAll';
+import { parseFile } from '../../server/src/service/core/parse';
+import { closest, nearest } from '../../server/src/service/core/suggest';
+import { validateFile } from '../../server/src/service/checks/validate';
 import { verifyAction } from './verify';
 
 const RULES = `apiVersion: alertsmanagement.cloud.example.com/v20230301

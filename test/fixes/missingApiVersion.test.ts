@@ -9,10 +9,12 @@ import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { parseAllDocuments } from 'yaml';
 import { createAnalysis } from '../../server/src/service/analysis';
-import { applyEdits, codeActions, fixAllEdits } from '../../server/src/service/codeActions';
-import { parseFile } from '../../server/src/service/parse';
-import { DEFAULT_SETTINGS } from '../../server/src/service/settings';
-import { validateFile } from '../../server/src/service/validate';
+import { applyEdits } from '../../server/src/service/core/edits';
+import { codeActions } from '../../server/src/service/features/codeActions';
+import { fixAllEdits } from '../../server/src/service/workspace/fixAll';
+import { parseFile } from '../../server/src/service/core/parse';
+import { DEFAULT_SETTINGS } from '../../server/src/service/core/settings';
+import { validateFile } from '../../server/src/service/checks/validate';
 import { verifyAction } from './verify';
 import { crdText } from '../helpers/manifests';
 

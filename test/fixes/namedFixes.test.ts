@@ -8,9 +8,10 @@ import { describe, test } from 'node:test';
 import { parseDocument } from 'yaml';
 import { lspCodeActions } from '../../server/src/lsp/codeActionRequests';
 import { toLspDiagnostic } from '../../server/src/lsp/diagnostic';
-import { applyEdits, codeActions } from '../../server/src/service/codeActions';
-import { parseFile } from '../../server/src/service/parse';
-import { validateFile } from '../../server/src/service/validate';
+import { applyEdits } from '../../server/src/service/core/edits';
+import { codeActions } from '../../server/src/service/features/codeActions';
+import { parseFile } from '../../server/src/service/core/parse';
+import { validateFile } from '../../server/src/service/checks/validate';
 import { verifyAction } from './verify';
 
 /** The action titled `title` for a diagnostic of `code`, applied and verified; the new text. */

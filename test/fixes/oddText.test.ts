@@ -16,13 +16,15 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import fc from 'fast-check';
 import { parseAllDocuments } from 'yaml';
-import { applyEdits, codeActions, fixAllEdits, type Action } from '../../server/src/service/codeActions';
-import { complete } from '../../server/src/service/complete';
-import { severityOf, type Diag } from '../../server/src/service/diag';
-import { parseFile } from '../../server/src/service/parse';
-import { validateFile } from '../../server/src/service/validate';
+import { applyEdits, type Action } from '../../server/src/service/core/edits';
+import { codeActions } from '../../server/src/service/features/codeActions';
+import { fixAllEdits } from '../../server/src/service/workspace/fixAll';
+import { complete } from '../../server/src/service/features/complete';
+import { severityOf, type Diag } from '../../server/src/service/core/diag';
+import { parseFile } from '../../server/src/service/core/parse';
+import { validateFile } from '../../server/src/service/checks/validate';
 import { checkFile } from '../../server/src/service/workspace/checks';
-import { completeReferences } from '../../server/src/service/workspace/completeRefs';
+import { completeReferences } from '../../server/src/service/features/completeRefs';
 import type { WorkspaceIndex } from '../../server/src/service/workspace/workspaceIndex';
 import { createWorkspaceIndex } from '../../server/src/service/workspace/checks';
 import { mapOffset } from './verify';
@@ -209,8 +211,7 @@ function completionProblems(text: string, offset: number, index: WorkspaceIndex)
   for (const item of [...complete(file, offset), ...completeReferences(index, URI, file, offset)]) {
     const edit = item.textEdit;
     if (!edit) continue;
-    const ranges = 'range' in edit ? [edit.range] : [edit.insert, edit.replace];
-    for (const r of ranges) {
+    for (const r of [edit.range]) {
       const s = file.lines.offsetAt(r.start);
       const e = file.lines.offsetAt(r.end);
       const whole = wholeRange(text, s, e);

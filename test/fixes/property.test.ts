@@ -8,9 +8,11 @@ import { test } from 'node:test';
 import fc from 'fast-check';
 import { allKinds } from '../../server/src/model/registry';
 import type { Type } from '../../server/src/model/types';
-import { applyEdits, codeActions, fixAllEdits } from '../../server/src/service/codeActions';
-import { parseFile } from '../../server/src/service/parse';
-import { validateFile } from '../../server/src/service/validate';
+import { applyEdits } from '../../server/src/service/core/edits';
+import { codeActions } from '../../server/src/service/features/codeActions';
+import { fixAllEdits } from '../../server/src/service/workspace/fixAll';
+import { parseFile } from '../../server/src/service/core/parse';
+import { validateFile } from '../../server/src/service/checks/validate';
 import { verifyAction } from './verify';
 
 const examples = join(__dirname, '..', '..', 'examples');

@@ -3,9 +3,11 @@
 // when missing or set to its one value when wrong; each result validated again with nothing left.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { applyEdits, codeActions, fixAllEdits } from '../../server/src/service/codeActions';
-import { parseFile } from '../../server/src/service/parse';
-import { validateFile } from '../../server/src/service/validate';
+import { applyEdits } from '../../server/src/service/core/edits';
+import { codeActions } from '../../server/src/service/features/codeActions';
+import { fixAllEdits } from '../../server/src/service/workspace/fixAll';
+import { parseFile } from '../../server/src/service/core/parse';
+import { validateFile } from '../../server/src/service/checks/validate';
 
 const SUB = [
   'apiVersion: eventgrid.cloud.example.com/v20200601',

@@ -12,10 +12,11 @@ import { test } from 'node:test';
 import { parseAllDocuments, parseDocument, type YAMLMap } from 'yaml';
 import { lspCodeActions } from '../../server/src/lsp/codeActionRequests';
 import { builtinRegistry } from '../../server/src/model/registry';
-import { moveTo } from '../../server/src/service/crd/versions';
-import { applyEdits, codeActions } from '../../server/src/service/codeActions';
-import { parseFile } from '../../server/src/service/parse';
-import { validateFile } from '../../server/src/service/validate';
+import { moveTo } from '../../server/src/service/checks/crd/versions';
+import { applyEdits } from '../../server/src/service/core/edits';
+import { codeActions } from '../../server/src/service/features/codeActions';
+import { parseFile } from '../../server/src/service/core/parse';
+import { validateFile } from '../../server/src/service/checks/validate';
 import { verifyAction } from './verify';
 
 const FIXTURE = readFileSync(

@@ -1,8 +1,8 @@
 // Applies a code action and checks what a user would see: the YAML still parses, the diagnostic it fixes
 // is gone, no diagnostic appeared that was not there before, and only the lines the fix is about changed.
-import { applyEdits, type Action, type Edit } from '../../server/src/service/codeActions';
-import { parseFile } from '../../server/src/service/parse';
-import { validateFile, type Diag } from '../../server/src/service/validate';
+import { applyEdits, type Action, type Edit } from '../../server/src/service/core/edits';
+import { parseFile } from '../../server/src/service/core/parse';
+import { validateFile, type Diag } from '../../server/src/service/checks/validate';
 
 /** Where an old offset is after the edits (an offset inside a replaced range goes to its start). */
 export function mapOffset(edits: readonly Edit[], at: number): number {

@@ -5,15 +5,15 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { isMap, isSeq, type YAMLMap } from 'yaml';
-import type { Code } from '../../server/src/service/codes';
-import { Reporter } from '../../server/src/service/diag';
-import { parseFile } from '../../server/src/service/parse';
-import { RULES } from '../../server/src/service/rules';
-import { identify } from '../../server/src/service/identity';
+import type { Code } from '../../server/src/service/core/codes';
+import { Reporter } from '../../server/src/service/core/diag';
+import { parseFile } from '../../server/src/service/core/parse';
+import { RULES } from '../../server/src/service/checks/rules';
+import { identify } from '../../server/src/service/checks/identity';
 import { checkFile, createWorkspaceIndex } from '../../server/src/service/workspace/checks';
 import { CROSS_FILE_RULES } from '../../server/src/service/workspace/rules';
 import type { CrossFileContext } from '../../server/src/service/workspace/rules/crossFileContext';
-import { entry } from '../../server/src/service/yamlNodes';
+import { entry } from '../../server/src/service/core/yamlNodes';
 
 /** The codes each per-document rule reports on every manifest of these files. */
 export function perDocumentCodes(files: readonly string[]): Map<(typeof RULES)[number], Set<Code>> {

@@ -6,13 +6,13 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { parseDocument } from 'yaml';
 import { builtinRegistry } from '../../server/src/model/registry';
-import { checkOperations } from '../../server/src/service/kustomize/json6902';
+import { checkOperations } from '../../server/src/service/workspace/kustomize/json6902';
 import {
   MAX_PATCHES,
   MAX_RESOURCE_PATCHES,
   renderKustomization,
   type Rendered,
-} from '../../server/src/service/kustomize/render';
+} from '../../server/src/service/workspace/kustomize/render';
 
 const account = (name: string) =>
   `apiVersion: storage.cloud.example.com/v20220901\nkind: StorageAccount\nmetadata:\n  name: ${name}\nspec:\n  location: westus2\n`;

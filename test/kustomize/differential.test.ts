@@ -11,8 +11,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { before, describe, test } from 'node:test';
 import { parseAllDocuments } from 'yaml';
 import { Analysis } from '../../server/src/service/analysis';
-import { severityOf } from '../../server/src/service/diag';
-import { renderKustomization, type JsonObject } from '../../server/src/service/kustomize/render';
+import { severityOf } from '../../server/src/service/core/diag';
+import { renderKustomization, type JsonObject } from '../../server/src/service/workspace/kustomize/render';
 import { inCI } from '../editors/tools';
 
 const FIXTURES = join(__dirname, '..', 'fixtures', 'kustomize');

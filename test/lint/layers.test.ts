@@ -2,7 +2,8 @@
 // boundary fails the lint, one along the layers passes. Each case lints one line as if it were a file of
 // that folder (nothing is written).
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
+import { readdirSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { test } from 'node:test';
 import { ESLint } from 'eslint';
 
@@ -25,18 +26,46 @@ const FORBIDDEN: [string, string][] = [
   ['server/src/cli/probe.ts', "import { startServer as x } from '../lsp/startServer';"],
   ['server/src/lsp/probe.ts', "import { main as x } from '../cli/main';"],
   ['server/src/protocol/probe.ts', "import { CODES as x } from '../service/codes';"],
-  ['client/src/probe.ts', "import { hover as x } from '../../server/src/service/hover';"],
+  ['client/src/probe.ts', "import { hover as x } from '../../server/src/service/features/hover';"],
   ['client/src/probe.ts', "import { startServer as x } from '../../server/src/lsp/startServer';"],
+  // service/'s inner layers: core ← checks ← workspace ← features ← host, from any depth of a layer's folder.
+  ['server/src/service/core/probe.ts', "import { validateFile as x } from '../checks/validate';"],
+  ['server/src/service/core/probe.ts', "import { validateFile as x } from '../../service/checks/validate';"],
+  ['server/src/service/core/sub/probe.ts', "import { checkFile as x } from '../../workspace/checks';"],
+  ['server/src/service/core/probe.ts', "import { hoverAt as x } from '../editorQueries';"],
+  ['server/src/service/checks/probe.ts', "import { checkFile as x } from '../workspace/checks';"],
+  ['server/src/service/checks/crd/library/probe.ts', "import { hover as x } from '../../../features/hover';"],
+  ['server/src/service/checks/rules/probe.ts', "import type { Analysis as x } from '../../analysis';"],
+  ['server/src/service/workspace/probe.ts', "import { complete as x } from '../features/complete';"],
+  ['server/src/service/workspace/helm/probe.ts', "import { codeActions as x } from '../../features/codeActions';"],
+  ['server/src/service/workspace/probe.ts', "import { documents as x } from '../host/documents';"],
+  ['server/src/service/features/probe.ts', "import { Analysis as x } from '../analysis';"],
+  [
+    'server/src/service/features/a/b/c/d/e/f/probe.ts',
+    "import { Analysis as x } from '../../../../../../../analysis';",
+  ],
+  // No LSP type below lsp/: the service's own are in core/editorTypes.ts.
+  ['server/src/service/features/probe.ts', "import type { CompletionItem as x } from 'vscode-languageserver-types';"],
+  ['server/src/service/probe.ts', "import type { Hover as x } from 'vscode-languageserver-protocol';"],
+  ['server/src/service/core/probe.ts', "import { TextDocument as x } from 'vscode-languageserver-textdocument';"],
 ];
 
 const ALLOWED: [string, string][] = [
   ['server/src/model/probe.ts', "import { allKinds as x } from './registry';"],
   ['server/src/service/probe.ts', "import { allKinds as x } from '../model/registry';"],
   ['server/src/service/probe.ts', "import type { GraphNode as x } from '../protocol/customRequests';"],
-  ['server/src/lsp/probe.ts', "import { hover as x } from '../service/hover';"],
+  ['server/src/lsp/probe.ts', "import { hover as x } from '../service/features/hover';"],
   ['server/src/lsp/probe.ts', "import { decodeText as x } from '../io/files';"],
-  ['server/src/cli/probe.ts', "import { validateFile as x } from '../service/validate';"],
-  ['server/src/generate/probe.ts', "import { CODES as x } from '../service/codes';"],
+  ['server/src/cli/probe.ts', "import { validateFile as x } from '../service/checks/validate';"],
+  ['server/src/generate/probe.ts', "import { CODES as x } from '../service/core/codes';"],
+  ['server/src/service/core/probe.ts', "import { LineIndex as x } from './lineIndex';"],
+  ['server/src/service/checks/probe.ts', "import { parseFile as x } from '../core/parse';"],
+  ['server/src/service/checks/crd/library/probe.ts', "import { memoKey as x } from '../../../core/memo';"],
+  ['server/src/service/workspace/kustomize/probe.ts', "import { validateFile as x } from '../../checks/validate';"],
+  ['server/src/service/workspace/probe.ts', "import { LineIndex as x } from '../core/lineIndex';"],
+  ['server/src/service/features/probe.ts', "import { checkFile as x } from '../workspace/checks';"],
+  ['server/src/service/probe.ts', "import { complete as x } from './features/complete';"],
+  ['server/src/service/host/probe.ts', "import { complete as x } from '../features/complete';"],
   ['client/src/probe.ts', "import { OWNER_GRAPH as x } from '../../server/src/protocol/customRequests';"],
 ];
 
@@ -46,6 +75,26 @@ test('an import across a layer boundary fails the lint', async () => {
 
 test('imports along the layers pass', async () => {
   for (const [file, code] of ALLOWED) assert.deepEqual(await problems(file, code), [], `${file}: ${code}`);
+});
+
+const SERVICE = join(__dirname, '..', '..', 'server', 'src', 'service');
+const INNER = ['core', 'checks', 'workspace', 'features'];
+const folders = (dir: string): string[] => [
+  dir,
+  ...readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? folders(join(dir, e.name)) : [])),
+];
+
+test("every folder of an inner layer refuses an import of the layer above it (the lint's patterns cover its depth)", async () => {
+  for (const [i, layer] of INNER.entries()) {
+    const above = INNER[i + 1] ?? 'analysis';
+    for (const dir of folders(join(SERVICE, layer))) {
+      const rel = relative(SERVICE, dir);
+      const up = '../'.repeat(rel.split('/').length);
+      const file = `server/src/service/${rel}/probe.ts`;
+      const code = `import { x } from '${up}${above}/probe';`;
+      assert.equal((await problems(file, code)).length, 1, `${file}: ${code}`);
+    }
+  }
 });
 
 /** Messages of the no-module-state rule (eslint.config.mjs) for one file's text. */

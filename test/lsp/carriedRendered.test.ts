@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { carriedOver, renderedShown } from '../../server/src/lsp/carriedRendered';
-import type { Diag } from '../../server/src/service/diag';
+import type { Diag } from '../../server/src/service/core/diag';
 import { Analysis } from '../../server/src/service/analysis';
 
 // One analysis: its store keys a document's chunk by its text, as the server's does across versions.

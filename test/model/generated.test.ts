@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { renderTables, TABLE_PAGES } from '../../server/src/generate/docsTables';
 import { allKinds } from '../../server/src/model/registry';
-import { codeList } from '../../server/src/service/codes';
+import { codeList } from '../../server/src/service/core/codes';
 
 const page = (table: keyof typeof TABLE_PAGES) => readFileSync(join(__dirname, '..', '..', TABLE_PAGES[table]), 'utf8');
 

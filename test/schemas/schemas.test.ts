@@ -16,8 +16,8 @@ import { allKinds, lookup } from '../../server/src/model/registry';
 import { schemaFiles } from '../../server/src/generate/schemaFiles';
 import { SETTINGS_SCHEMA_FILE, settingsSchemaText } from '../../scripts/settings-schema';
 import type { KindDef, ObjectType, Type } from '../../server/src/model/types';
-import { parseFile } from '../../server/src/service/parse';
-import { severityOf, validateText, type Diag } from '../../server/src/service/validate';
+import { parseFile } from '../../server/src/service/core/parse';
+import { severityOf, validateText, type Diag } from '../../server/src/service/checks/validate';
 
 const ROOT = join(__dirname, '..', '..');
 const SCHEMAS = join(ROOT, 'schemas');

@@ -10,7 +10,7 @@ import { after, test } from 'node:test';
 import Ajv from 'ajv';
 import { KNOWN_KEYS, loadSettings } from '../../server/src/cli/config';
 import { CliError } from '../../server/src/cli/errors';
-import { codeList } from '../../server/src/service/codes';
+import { codeList } from '../../server/src/service/core/codes';
 
 const ROOT = join(__dirname, '..', '..');
 const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));

@@ -5,8 +5,8 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { builtinRegistry, registryWith } from '../../server/src/model/registry';
 import { Analysis } from '../../server/src/service/analysis';
-import { complete } from '../../server/src/service/complete';
-import { hover } from '../../server/src/service/hover';
+import { complete } from '../../server/src/service/features/complete';
+import { hover } from '../../server/src/service/features/hover';
 import { TestClient } from '../e2e/lspClient';
 import { storageAccount } from '../helpers/manifests';
 

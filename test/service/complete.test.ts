@@ -4,9 +4,9 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { InsertTextFormat, type CompletionItem, type MarkupContent, type TextEdit } from 'vscode-languageserver-types';
 import { allKinds } from '../../server/src/model/registry';
-import { complete, type CompletionSettings } from '../../server/src/service/complete';
-import { parseFile } from '../../server/src/service/parse';
-import { severityOf, validateText } from '../../server/src/service/validate';
+import { complete, type CompletionSettings } from '../../server/src/service/features/complete';
+import { parseFile } from '../../server/src/service/core/parse';
+import { severityOf, validateText } from '../../server/src/service/checks/validate';
 import { cursor } from '../helpers/cursor';
 
 function completeAt(src: string, settings: CompletionSettings = {}, marker = '|'): CompletionItem[] {

@@ -10,7 +10,7 @@ import fc from 'fast-check';
 import { CORE_SCHEMA, load } from 'js-yaml';
 import { readCrd } from '../../server/src/model/crd/kinds';
 import { Analysis } from '../../server/src/service/analysis';
-import { crdTextsOf, withoutSchemaBodies } from '../../server/src/service/crd/sources';
+import { crdTextsOf, withoutSchemaBodies } from '../../server/src/service/checks/crd/sources';
 
 const read = (t: string) => load(t, { schema: CORE_SCHEMA }) as Record<string, unknown>;
 /** What a CRD's header says, its schemas left aside. */

@@ -9,10 +9,10 @@ import { test } from 'node:test';
 import { crdsOf } from '../../server/src/model/crd/export';
 import { kindsOfCrd } from '../../server/src/model/crd/kinds';
 import { allKinds, Registry } from '../../server/src/model/registry';
-import { identify } from '../../server/src/service/identity';
-import { ChunkStore, parseFile } from '../../server/src/service/parse';
-import { RULES } from '../../server/src/service/rules';
-import { validateFile, type Diag } from '../../server/src/service/validate';
+import { identify } from '../../server/src/service/checks/identity';
+import { ChunkStore, parseFile } from '../../server/src/service/core/parse';
+import { RULES } from '../../server/src/service/checks/rules';
+import { validateFile, type Diag } from '../../server/src/service/checks/validate';
 import { yamlFiles } from '../helpers/files';
 
 const DOMAIN = 'cloud.example.com';

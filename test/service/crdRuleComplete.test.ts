@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { Analysis } from '../../server/src/service/analysis';
-import { complete } from '../../server/src/service/complete';
+import { complete } from '../../server/src/service/features/complete';
 import { crdText } from '../helpers/manifests';
 
 const crd = (rule: string) =>

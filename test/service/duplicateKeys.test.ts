@@ -4,8 +4,8 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
 import { parseDocument } from 'yaml';
-import { addDuplicateKeyErrors } from '../../server/src/service/duplicateKeys';
-import { validateText } from '../../server/src/service/validate';
+import { addDuplicateKeyErrors } from '../../server/src/service/core/duplicateKeys';
+import { validateText } from '../../server/src/service/checks/validate';
 
 const OPTIONS = { merge: true, prettyErrors: false, keepSourceTokens: false, strict: true } as const;
 

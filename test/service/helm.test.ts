@@ -5,10 +5,10 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { Analysis } from '../../server/src/service/analysis';
-import { complete } from '../../server/src/service/complete';
-import { MAX_VARIANTS, maskTemplate } from '../../server/src/service/helm/mask';
-import { asWritten } from '../../server/src/service/helm/unmask';
-import { hover } from '../../server/src/service/hover';
+import { complete } from '../../server/src/service/features/complete';
+import { MAX_VARIANTS, maskTemplate } from '../../server/src/service/workspace/helm/mask';
+import { asWritten } from '../../server/src/service/workspace/helm/unmask';
+import { hover } from '../../server/src/service/features/hover';
 import { definitionAt } from '../../server/src/service/workspace/navigate';
 import { cursor } from '../helpers/cursor';
 

@@ -7,10 +7,10 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { parseAllDocuments } from 'yaml';
 import { Analysis } from '../../server/src/service/analysis';
-import { applyEdits } from '../../server/src/service/codeActions';
-import { literalEdit } from '../../server/src/service/helm/literalEdits';
-import { maskTemplate } from '../../server/src/service/helm/mask';
-import { templateFixAllEdits } from '../../server/src/service/helm/templateFixes';
+import { applyEdits } from '../../server/src/service/core/edits';
+import { literalEdit } from '../../server/src/service/workspace/helm/literalEdits';
+import { maskTemplate } from '../../server/src/service/workspace/helm/mask';
+import { templateFixAllEdits } from '../../server/src/service/workspace/helm/templateFixes';
 import { FIXABLE_TEMPLATE_LINES } from '../helpers/manifests';
 
 const TEMPLATE = [...FIXABLE_TEMPLATE_LINES, ''].join('\n');

@@ -3,7 +3,7 @@
 // action starts and ends, and the errors that stop the lexer), with the action texts Go's items span.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { lexTemplate } from '../../server/src/service/helm/lex';
+import { lexTemplate } from '../../server/src/service/workspace/helm/lex';
 
 const raw = '`abc\\n\\t\\" `';
 const rawNL = '`now is{{\n}}the time`';

@@ -2,8 +2,8 @@
 // the cursor in the fixtures), and the range it applies to.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { hover } from '../../server/src/service/hover';
-import { parseFile } from '../../server/src/service/parse';
+import { hover } from '../../server/src/service/features/hover';
+import { parseFile } from '../../server/src/service/core/parse';
 import { cursor } from '../helpers/cursor';
 
 function hoverAt(src: string): { markdown: string; hovered: string } | undefined {

@@ -4,10 +4,10 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { Analysis } from '../../server/src/service/analysis';
-import { severityOf } from '../../server/src/service/diag';
-import { readKustomization } from '../../server/src/service/kustomize/kustomization';
-import { patchedResources } from '../../server/src/service/kustomize/navigate';
-import { renderKustomization } from '../../server/src/service/kustomize/render';
+import { severityOf } from '../../server/src/service/core/diag';
+import { readKustomization } from '../../server/src/service/workspace/kustomize/kustomization';
+import { patchedResources } from '../../server/src/service/workspace/kustomize/navigate';
+import { renderKustomization } from '../../server/src/service/workspace/kustomize/render';
 import { storageAccount } from '../helpers/manifests';
 import { account, docs, fileService, rg as rgManifest, share } from '../workspace/helpers';
 

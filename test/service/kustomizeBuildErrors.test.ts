@@ -4,8 +4,9 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { Analysis } from '../../server/src/service/analysis';
-import { applyEdits, codeActions } from '../../server/src/service/codeActions';
-import { severityOf } from '../../server/src/service/diag';
+import { applyEdits } from '../../server/src/service/core/edits';
+import { codeActions } from '../../server/src/service/features/codeActions';
+import { severityOf } from '../../server/src/service/core/diag';
 import { account, docs, rg } from '../workspace/helpers';
 
 const k = (name: string) => `file:///repo/overlays/${name}/kustomization.yaml`;

@@ -9,8 +9,8 @@ import {
   isTaught,
   ownerConfigText,
   readNameReferences,
-} from '../../server/src/service/kustomize/ownerConfig';
-import type { RenamedRef } from '../../server/src/service/kustomize/renamedReferences';
+} from '../../server/src/service/workspace/kustomize/ownerConfig';
+import type { RenamedRef } from '../../server/src/service/workspace/kustomize/renamedReferences';
 
 const PATH = 'kustomizeconfig/owner-references.yaml';
 

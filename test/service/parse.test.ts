@@ -3,11 +3,11 @@
 // is parsed again on demand.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { analyze } from '../../server/src/service/analyze';
-import { complete } from '../../server/src/service/complete';
-import { hover } from '../../server/src/service/hover';
-import { ChunkStore, splitDocuments, type ParsedFile } from '../../server/src/service/parse';
-import { validateFile } from '../../server/src/service/validate';
+import { analyze } from '../../server/src/service/workspace/analyze';
+import { complete } from '../../server/src/service/features/complete';
+import { hover } from '../../server/src/service/features/hover';
+import { ChunkStore, splitDocuments, type ParsedFile } from '../../server/src/service/core/parse';
+import { validateFile } from '../../server/src/service/checks/validate';
 import { documentSymbols } from '../../server/src/service/workspace/symbols';
 import { storageAccount } from '../helpers/manifests';
 

@@ -3,9 +3,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { toLspDiagnostic } from '../../server/src/lsp/diagnostic';
-import { parseFile } from '../../server/src/service/parse';
-import { plainText } from '../../server/src/service/plainText';
-import { validateFile } from '../../server/src/service/validate';
+import { parseFile } from '../../server/src/service/core/parse';
+import { plainText } from '../../server/src/service/core/plainText';
+import { validateFile } from '../../server/src/service/checks/validate';
 
 test('plainText: code spans become quotes, emphasis and escapes go', () => {
   assert.equal(

@@ -5,9 +5,9 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
 import { parseAllDocuments } from 'yaml';
-import { parseFile, splitDocuments } from '../../server/src/service/parse';
-import { LineIndex } from '../../server/src/service/lineIndex';
-import { validateText } from '../../server/src/service/validate';
+import { parseFile, splitDocuments } from '../../server/src/service/core/parse';
+import { LineIndex } from '../../server/src/service/core/lineIndex';
+import { validateText } from '../../server/src/service/checks/validate';
 
 const HEAD = [
   'apiVersion: storage.cloud.example.com/v20220901',

@@ -3,11 +3,11 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
-import { complete } from '../../server/src/service/complete';
-import { hover } from '../../server/src/service/hover';
-import { parseFile } from '../../server/src/service/parse';
-import { LineIndex } from '../../server/src/service/lineIndex';
-import { validateFile, validateText } from '../../server/src/service/validate';
+import { complete } from '../../server/src/service/features/complete';
+import { hover } from '../../server/src/service/features/hover';
+import { parseFile } from '../../server/src/service/core/parse';
+import { LineIndex } from '../../server/src/service/core/lineIndex';
+import { validateFile, validateText } from '../../server/src/service/checks/validate';
 
 const MANIFEST = `apiVersion: storage.cloud.example.com/v20220901
 kind: StorageAccount

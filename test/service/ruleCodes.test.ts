@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import type { Code } from '../../server/src/service/codes';
+import type { Code } from '../../server/src/service/core/codes';
 import { REPO, yamlFiles } from '../helpers/files';
 import { crossFileCodes, perDocumentCodes, undeclared } from '../helpers/ruleCodes';
 

@@ -6,8 +6,8 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { isMap, isScalar, parseDocument, type Scalar } from 'yaml';
 import { Analysis } from '../../server/src/service/analysis';
-import { valueMap, valueSource } from '../../server/src/service/embedded/positionMap';
-import { identitySource, splicedSource, toUserSpans } from '../../server/src/service/source';
+import { valueMap, valueSource } from '../../server/src/service/checks/embedded/positionMap';
+import { identitySource, splicedSource, toUserSpans } from '../../server/src/service/core/source';
 import { storageAccount } from '../helpers/manifests';
 
 test('a plain file is its own source', () => {

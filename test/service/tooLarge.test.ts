@@ -2,7 +2,7 @@
 // that goes one YAML document at a time.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { MAX_SYNTAX_DOCUMENT, syntaxSteps, tooLargeDiag } from '../../server/src/service/tooLarge';
+import { MAX_SYNTAX_DOCUMENT, syntaxSteps, tooLargeDiag } from '../../server/src/service/checks/tooLarge';
 
 const DOC = `apiVersion: storage.cloud.example.com/v20220901
 kind: StorageAccount

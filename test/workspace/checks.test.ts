@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, test } from 'node:test';
-import { severityOf } from '../../server/src/service/diag';
+import { severityOf } from '../../server/src/service/core/diag';
 import { checkFile } from '../../server/src/service/workspace/checks';
 import { createWorkspaceIndex } from '../../server/src/service/workspace/checks';
 import {

@@ -2,11 +2,11 @@
 // resource paths and completion from the workspace.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { parseFile } from '../../server/src/service/parse';
-import { validateFile } from '../../server/src/service/validate';
+import { parseFile } from '../../server/src/service/core/parse';
+import { validateFile } from '../../server/src/service/checks/validate';
 import { cursor } from '../helpers/cursor';
 import { checkFile } from '../../server/src/service/workspace/checks';
-import { completeReferences } from '../../server/src/service/workspace/completeRefs';
+import { completeReferences } from '../../server/src/service/features/completeRefs';
 import type { WorkspaceIndex } from '../../server/src/service/workspace/workspaceIndex';
 import {
   definitionAt,

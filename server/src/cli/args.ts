@@ -1,8 +1,8 @@
 // Command-line parsing: `cloud-manifests check [options] [paths or globs…]`.
-import { codeList, isCode } from '../service/codes';
-import { isGitRef } from '../service/settings';
-import { nearest } from '../service/suggest';
-import type { RuleSetting } from '../service/validate';
+import { codeList, isCode } from '../service/core/codes';
+import { isGitRef } from '../service/core/settings';
+import { nearest } from '../service/core/suggest';
+import type { RuleSetting } from '../service/checks/validate';
 import { CliError } from './errors';
 
 export const FORMATS = ['text', 'json', 'sarif', 'junit'] as const;

@@ -1,10 +1,10 @@
 // The report of a run, independent of its output format: problems with 1-based positions, per file,
 // and the counts the exit code and the summaries use.
 import { pathToFileURL } from 'node:url';
-import type { Severity } from '../service/codes';
-import { severityOf } from '../service/validate';
+import type { Severity } from '../service/core/codes';
+import { severityOf } from '../service/checks/validate';
 import type { FileResult } from './runWorkspace';
-import { plainText } from '../service/plainText';
+import { plainText } from '../service/core/plainText';
 
 export interface Problem {
   /** 1-based line and column (UTF-16 code units, as editors count) of the start; end is exclusive. */

@@ -5,7 +5,7 @@ import { decodeText } from '../io/decode';
 import { readFileBoundedSync } from '../io/read';
 import { isInside } from '../io/folderWalk';
 import { dirname, resolve } from 'node:path';
-import { readSettings, type Settings } from '../service/settings';
+import { readSettings, type Settings } from '../service/core/settings';
 import type { CheckOptions } from './args';
 import { CliError } from './errors';
 

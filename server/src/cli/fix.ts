@@ -9,8 +9,8 @@ import { ChangedSinceReadError, RefusedWriteError, writeFileAtomic, type WriteHo
 import { ioReason } from '../io/ioReason';
 import { printable } from './printable';
 import { fixText } from '../service/host/fixAll';
-import { LineIndex } from '../service/lineIndex';
-import { isTooLarge } from '../service/tooLarge';
+import { LineIndex } from '../service/core/lineIndex';
+import { isTooLarge } from '../service/checks/tooLarge';
 import { updateRunFile, type WorkspaceFile, type WorkspaceRun } from './runWorkspace';
 
 /** Line operations turning `a` into `b`: changes are few and local, so a short look-ahead resynchronises. */

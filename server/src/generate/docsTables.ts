@@ -1,6 +1,6 @@
 // The generated tables of the docs pages (kinds in docs/kinds.md, diagnostic codes in docs/diagnostics.md),
 // derived from the model and the code registry; `npm run gen:readme` writes them.
-import { CODES, codeList } from '../service/codes';
+import { CODES, codeList } from '../service/core/codes';
 import { allKinds } from '../model/registry';
 
 const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, '<br>');

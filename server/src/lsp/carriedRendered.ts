@@ -4,8 +4,8 @@
 // edit touched), then, in the next round, everything computed afresh. Rendering an overlay and checking its
 // result is most of the cost of such an edit and grows with the overlay; the user's own mistake shows at
 // once, and the rendered problems never leave and come back while typing.
-import type { Diag } from '../service/diag';
-import type { ParsedFile } from '../service/parse';
+import type { Diag } from '../service/core/diag';
+import type { ParsedFile } from '../service/core/parse';
 
 /** What the last whole publish of a document showed of its overlays, and the documents of its text. */
 export interface RenderedShown {

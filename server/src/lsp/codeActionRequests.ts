@@ -9,13 +9,14 @@ import {
   type TextEdit,
   type WorkspaceEdit,
 } from 'vscode-languageserver';
-import { codeActions, type Edit } from '../service/codeActions';
-import { isCode, SOURCE } from '../service/codes';
-import type { Diag } from '../service/diag';
-import { readFixData } from '../service/fixes/data';
-import { plainText } from '../service/plainText';
-import { versionMoves } from '../service/versionMoves';
-import type { ParsedFile } from '../service/parse';
+import { codeActions } from '../service/features/codeActions';
+import type { Edit } from '../service/core/edits';
+import { isCode, SOURCE } from '../service/core/codes';
+import type { Diag } from '../service/core/diag';
+import { readFixData } from '../service/core/fixData';
+import { plainText } from '../service/core/plainText';
+import { versionMoves } from '../service/features/versionMoves';
+import type { ParsedFile } from '../service/core/parse';
 
 export const FIX_ALL_KIND = `${CodeActionKind.SourceFixAll}.cloudManifests`;
 export const CODE_ACTION_KINDS = [CodeActionKind.QuickFix, CodeActionKind.RefactorRewrite, FIX_ALL_KIND];

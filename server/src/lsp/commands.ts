@@ -21,12 +21,13 @@ import {
 } from '../protocol/customRequests';
 import { WORKSPACE_SCOPE } from '../service/workspace/manifest';
 import { ownerGraph } from '../service/workspace/ownerGraph';
-import { shownAsWritten } from '../service/helm/unmask';
-import { isTooLarge } from '../service/tooLarge';
+import { shownAsWritten } from '../service/workspace/helm/unmask';
+import { isTooLarge } from '../service/checks/tooLarge';
 import { isLargeDoc, largeDiagnosticsWhenDone } from './largeDocs';
 import { checkLife } from './lifecycle';
 import { checkWorkspaceParams } from './params';
-import { allDiagnostics, diagnosticsOf, syncAll } from './publish';
+import { diagnosticsOf, syncAll } from './publish';
+import { allDiagnostics } from './fileDiagnostics';
 import { logError, type ServerState } from './state';
 import { readText } from './workspaceFolders';
 

@@ -5,11 +5,11 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { DiagnosticSeverity, type Diagnostic } from 'vscode-languageserver';
-import { codeDocUrl, DOCS_FOLDER } from '../service/codeDocs';
-import { SOURCE, type Severity } from '../service/codes';
-import { severityOf, type Diag } from '../service/diag';
-import type { ParsedFile } from '../service/parse';
-import { plainText } from '../service/plainText';
+import { codeDocUrl, DOCS_FOLDER } from '../service/features/codeDocs';
+import { SOURCE, type Severity } from '../service/core/codes';
+import { severityOf, type Diag } from '../service/core/diag';
+import type { ParsedFile } from '../service/core/parse';
+import { plainText } from '../service/core/plainText';
 
 const SEVERITY: Record<Severity, DiagnosticSeverity> = {
   error: DiagnosticSeverity.Error,

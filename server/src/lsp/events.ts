@@ -13,7 +13,7 @@ import {
 } from 'vscode-languageserver/node';
 import { workspaceDiagnostics } from './workspaceDiagnostics';
 import { isYamlName } from '../io/folderWalk';
-import { definesRoles } from '../service/fileRoles';
+import { definesRoles } from '../service/workspace/fileRoles';
 import { WORKSPACE_SCOPE } from '../service/workspace/manifest';
 import { guarded } from './lifecycle';
 import { documentParams, watchedFileChanges, workspaceDiagnosticParams } from './params';

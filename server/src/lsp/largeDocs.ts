@@ -4,9 +4,9 @@
 // version (or the document closing) abandons the check of the old one.
 import type { Diagnostic } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import type { Diag } from '../service/diag';
-import { LineCounter } from '../service/lineIndex';
-import { isTooLarge, largeFileSteps } from '../service/tooLarge';
+import type { Diag } from '../service/core/diag';
+import { LineCounter } from '../service/core/lineIndex';
+import { isTooLarge, largeFileSteps } from '../service/checks/tooLarge';
 import { docsBaseOf, toLspDiagnostic } from './diagnostic';
 import { openDoc, type LargeCheck, type ServerState } from './state';
 

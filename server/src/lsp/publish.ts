@@ -3,16 +3,13 @@
 // coalesced: only the latest state is indexed and published.
 import { CodeLensRefreshRequest, type Diagnostic } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import type { CrossFileOptions, DiagnosticsPart } from '../service/analysis';
-import type { ParsedFile } from '../service/parse';
-import { WORKSPACE_SCOPE } from '../service/workspace/manifest';
 import { docsBaseOf, toLspDiagnostic } from './diagnostic';
 import { QuietScheduler } from './quiet';
 import { fileOf, forgetIndexedVersions, isYaml, openDoc, safely, type ServerState } from './state';
-import { displayOf, enqueue, scopeOf } from './workspaceFolders';
+import { enqueue, scopeOf } from './workspaceFolders';
 import { indexChanged } from './indexEvents';
 import { forgetLarge, isLargeDoc, largeDiagnostics } from './largeDocs';
-import { closedFileDiagnostics } from './workspaceDiagnostics';
+import { allDiagnostics, closedFileDiagnostics, crossOptions } from './fileDiagnostics';
 import { carriedOver, renderedShown } from './carriedRendered';
 
 /** Feeds an open document to the index when it changed since; returns the files that may be affected. */
@@ -21,7 +18,9 @@ export function syncDoc(s: ServerState, doc: TextDocument): Set<string> | undefi
   if (isLargeDoc(s, doc)) {
     // Not indexed (see largeDocs.ts): what an earlier, smaller version defined goes.
     openDoc(s, doc.uri).indexedVersion = doc.version;
-    return s.analysis.holdsFile(doc.uri) ? s.analysis.apply({ kind: 'file', uri: doc.uri, file: undefined }) : undefined;
+    return s.analysis.holdsFile(doc.uri)
+      ? s.analysis.apply({ kind: 'file', uri: doc.uri, file: undefined })
+      : undefined;
   }
   // A repeated version may carry another text (see fileOf): the text decides.
   // The analysis's record of the text: the index holds a template's mask, and nothing of a patch.
@@ -37,33 +36,6 @@ export function syncAll(s: ServerState): void {
     const affected = syncDoc(s, doc);
     if (affected) markDirty(s, affected);
   }
-}
-
-/** How the files of the index are checked against each other now (see CrossFileOptions). */
-export function crossOptions(s: ServerState, uri: string): CrossFileOptions {
-  const f = s.index.get(uri);
-  return {
-    // Outside the workspace folders, or while the scan runs, a missing owner proves nothing.
-    complete: f?.scope === WORKSPACE_SCOPE && s.ws.indexComplete,
-    display: (u) => displayOf(s, u),
-  };
-}
-
-/**
- * A file's diagnostics as LSP diagnostics: the analysis's one query (service/analysis.ts `fileDiagnostics`),
- * the cross-document ones included; `part` as there.
- */
-export function allDiagnostics(
-  s: ServerState,
-  uri: string,
-  file?: ParsedFile,
-  part: DiagnosticsPart = 'all',
-): Diagnostic[] {
-  const f = file ?? s.analysis.openFileOf(uri) ?? s.analysis.indexedFile(uri);
-  if (!f) return [];
-  const all = s.analysis.fileDiagnostics(uri, f, crossOptions(s, uri), part);
-  const docs = docsBaseOf(s.client.settings.docsBaseUrl);
-  return all.map((d) => toLspDiagnostic(f, d, docs));
 }
 
 /**

@@ -31,19 +31,19 @@ import {
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { lspCodeActions } from './codeActionRequests';
 import { ownerConfigActions } from './ownerConfigAction';
-import { literalEdit } from '../service/helm/literalEdits';
+import { literalEdit } from '../service/workspace/helm/literalEdits';
 import { fixAll } from '../service/host/fixAll';
 import { COPY_RESOURCE_PATH } from '../protocol/customRequests';
-import type { ParsedFile } from '../service/parse';
-import { LineIndex } from '../service/lineIndex';
+import type { ParsedFile } from '../service/core/parse';
+import { LineIndex } from '../service/core/lineIndex';
 import type { Span } from '../service/workspace/manifest';
 import { definitionAt, prepareRenameAt, referencesAt, renameAt } from '../service/workspace/navigate';
-import { patchedResources, patchNameSpan } from '../service/kustomize/navigate';
-import { patchedTarget } from '../service/kustomize/renameInOverlays';
+import { patchedResources, patchNameSpan } from '../service/workspace/kustomize/navigate';
+import { patchedTarget } from '../service/workspace/kustomize/renameInOverlays';
 import { resourcePath, shortResourcePath } from '../service/workspace/paths';
 import { documentSymbols, workspaceSymbols } from '../service/workspace/symbols';
-import { isMasked } from '../service/helm/mask';
-import { asWritten, shownAsWritten } from '../service/helm/unmask';
+import { isMasked } from '../service/workspace/helm/mask';
+import { asWritten, shownAsWritten } from '../service/workspace/helm/unmask';
 import { isLargeDoc } from './largeDocs';
 import { guarded } from './lifecycle';
 import {

@@ -14,10 +14,10 @@ import {
 } from 'vscode-languageserver/node';
 import { Excluder } from '../io/glob';
 import { CODE_ACTION_KINDS } from './codeActionRequests';
-import { EXPRESSION_TRIGGERS } from '../service/complete';
+import { EXPRESSION_TRIGGERS } from '../service/features/complete';
 import { refreshBases } from './gitBases';
 import { indexChanged } from './indexEvents';
-import { readSettings, type Settings } from '../service/settings';
+import { readSettings, type Settings } from '../service/core/settings';
 import { registerCommands } from './commands';
 import { registerDocumentEvents } from './events';
 import { checkedDocumentSync } from './lifecycle';

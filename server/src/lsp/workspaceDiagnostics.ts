@@ -6,21 +6,15 @@
 import {
   DocumentDiagnosticReportKind,
   type CancellationToken,
-  type Diagnostic,
   type WorkspaceDiagnosticParams,
   type WorkspaceDiagnosticReport,
   type WorkspaceDocumentDiagnosticReport,
 } from 'vscode-languageserver/node';
 import { isYamlName } from '../io/folderWalk';
-import { severityOf } from '../service/diag';
 import { WORKSPACE_SCOPE } from '../service/workspace/manifest';
-import { docsBaseOf, toLspDiagnostic } from './diagnostic';
 import { cancelled } from './lifecycle';
-import { allDiagnostics, crossOptions } from './publish';
+import { closedFileDiagnostics, workspaceWide } from './fileDiagnostics';
 import { safely, type ServerState } from './state';
-
-/** Whether closed files get their whole diagnostics (the setting), rather than only what others break. */
-export const workspaceWide = (s: ServerState): boolean => s.client.settings.problemsScope === 'workspace';
 
 /** The files whose problems show while closed: indexed files of the workspace folders, not open. */
 export function closedWorkspaceFiles(s: ServerState): string[] {
@@ -28,26 +22,6 @@ export function closedWorkspaceFiles(s: ServerState): string[] {
     if (s.documents.get(u) || !isYamlName(u)) return false;
     return s.index.get(u)?.scope === WORKSPACE_SCOPE;
   });
-}
-
-/**
- * A closed file's diagnostics, from its indexed text, as published and as `workspace/diagnostic` gives them:
- * with the `workspace` problems scope, the analysis's one query (the file's own checks, cached per document
- * content so the trees the scan parsed are not parsed again, its overlays' problems and the cross-document
- * ones: what `check` says of it); otherwise only its cross-document errors and warnings.
- */
-export function closedFileDiagnostics(s: ServerState, uri: string): Diagnostic[] {
-  const f = s.index.get(uri);
-  if (!f) return [];
-  if (workspaceWide(s) && f.scope === WORKSPACE_SCOPE && isYamlName(uri)) return allDiagnostics(s, uri);
-  // The analysis's indexed file: not the index's text (a patch is nothing there, a template is its mask).
-  const file = s.analysis.indexedFile(uri);
-  if (!file) return [];
-  const docs = docsBaseOf(s.client.settings.docsBaseUrl);
-  return s.analysis
-    .fileDiagnostics(uri, file, crossOptions(s, uri), 'cross')
-    .filter((d) => severityOf(d) === 'error' || severityOf(d) === 'warning')
-    .map((d) => toLspDiagnostic(file, d, docs));
 }
 
 /** A file's result id: the settings' generation and the file's own (both bumped by publish.ts's markDirty). */

@@ -7,24 +7,24 @@
 // indexed file each hold their file's chunks, and release them when they move on or go.
 import { builtinRegistry, type Registry } from '../model/registry';
 import type { GraphNode } from '../protocol/customRequests';
-import { analyze } from './analyze';
+import { analyze } from './workspace/analyze';
 import { CrdKinds } from './host/crdKinds';
-import type { Diag } from './diag';
-import type { Edit } from './codeActions';
-import { ChunkStore, type ParsedFile, type WorkCounters } from './parse';
-import { definesRoles, FileRoles, type FileRole } from './fileRoles';
-import { maskTemplate, type MaskedTemplate } from './helm/mask';
+import type { Diag } from './core/diag';
+import type { Edit } from './core/edits';
+import { ChunkStore, type ParsedFile, type WorkCounters } from './core/parse';
+import { definesRoles, FileRoles, type FileRole } from './workspace/fileRoles';
+import { maskTemplate, type MaskedTemplate } from './workspace/helm/mask';
 import { Overlays } from './host/overlays';
-import { resolveFrom } from './kustomize/kustomization';
-import { configurationPaths } from './kustomize/ownerConfig';
-import type { OverlayWorkspace } from './kustomize/renameInOverlays';
+import { resolveFrom } from './workspace/kustomize/kustomization';
+import { configurationPaths } from './workspace/kustomize/ownerConfig';
+import type { OverlayWorkspace } from './workspace/kustomize/renameInOverlays';
 import { completionQuery, hoverQuery, type CompletionResult } from './editorQueries';
-import { DEFAULT_SETTINGS, type Settings } from './settings';
-import type { DocumentSource } from './source';
-import { isTooLarge } from './tooLarge';
+import { DEFAULT_SETTINGS, type Settings } from './core/settings';
+import type { DocumentSource } from './core/source';
+import { isTooLarge } from './checks/tooLarge';
 import { createWorkspaceIndex } from './workspace/checks';
 import { WORKSPACE_SCOPE } from './workspace/manifest';
-import { changedAt, type BaseVersion } from './changes/check';
+import { changedAt, type BaseVersion } from './checks/changes/check';
 import type { WorkspaceIndex } from './workspace/workspaceIndex';
 
 /** A Kustomize configuration file teaching name references. */

@@ -3,13 +3,13 @@
 // the protocol's shapes. What they combine: the language's completion or hover at the offset, in a Helm
 // template the variant of its if/else branches where the cursor is; the names of the workspace's
 // manifests for references; in a patch, the value a field renders to in its overlays.
-import type { CompletionItem } from 'vscode-languageserver-types';
-import { completion, EXPRESSION_TRIGGERS, writesWhatIsThere } from './complete';
-import { hover } from './hover';
-import type { ParsedFile } from './parse';
-import { completeReferences } from './workspace/completeRefs';
-import { isMasked } from './helm/mask';
-import { asWritten, shownAsWritten } from './helm/unmask';
+import type { CompletionItem } from './core/editorTypes';
+import { completion, EXPRESSION_TRIGGERS, writesWhatIsThere } from './features/complete';
+import { hover } from './features/hover';
+import type { ParsedFile } from './core/parse';
+import { completeReferences } from './features/completeRefs';
+import { isMasked } from './workspace/helm/mask';
+import { asWritten, shownAsWritten } from './workspace/helm/unmask';
 import { snippetContext } from './workspace/ownerNames';
 import type { WorkspaceIndex } from './workspace/workspaceIndex';
 

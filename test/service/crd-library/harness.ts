@@ -3,9 +3,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { Environment } from '@marcbachmann/cel-js';
-import { compileRule } from '../../../server/src/service/crd/celRules';
-import { registerKubernetesLibraries } from '../../../server/src/service/crd/library';
-import { declareExtraFunctions } from '../../../server/src/service/embedded/cel/env';
+import { compileRule } from '../../../server/src/service/checks/crd/celRules';
+import { registerKubernetesLibraries } from '../../../server/src/service/checks/crd/library';
+import { declareExtraFunctions } from '../../../server/src/service/checks/embedded/cel/env';
 
 /** What Kubernetes gives: a value, an evaluation error (its message contains `error`), or a compile error. */
 export type Expected = { value: unknown } | { error: string } | { compileError: string };

@@ -2,9 +2,9 @@
 // what is offered, the text it replaces, and what a hover shows over which characters.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { complete } from '../../../server/src/service/complete';
-import { hover } from '../../../server/src/service/hover';
-import { parseFile } from '../../../server/src/service/parse';
+import { complete } from '../../../server/src/service/features/complete';
+import { hover } from '../../../server/src/service/features/hover';
+import { parseFile } from '../../../server/src/service/core/parse';
 
 const RULES = `apiVersion: alertsmanagement.cloud.example.com/v20230301
 kind: PrometheusRuleGroup

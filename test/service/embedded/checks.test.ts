@@ -4,8 +4,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { allKinds } from '../../../server/src/model/registry';
-import { checkCel } from '../../../server/src/service/embedded/cel/celCheck';
-import { checkPromql } from '../../../server/src/service/embedded/promql/promqlCheck';
+import { checkCel } from '../../../server/src/service/checks/embedded/cel/celCheck';
+import { checkPromql } from '../../../server/src/service/checks/embedded/promql/promqlCheck';
 
 const codes = (text: string) => checkPromql(text).map((p) => `${p.code} ${text.slice(p.from, p.to)}`);
 

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
 import { Document, isMap, isScalar, isSeq, parseDocument, Scalar } from 'yaml';
-import { spanIn, valueMap, valueOffset } from '../../../server/src/service/embedded/positionMap';
+import { spanIn, valueMap, valueOffset } from '../../../server/src/service/checks/embedded/positionMap';
 
 const STYLES = ['PLAIN', 'QUOTE_SINGLE', 'QUOTE_DOUBLE', 'BLOCK_LITERAL', 'BLOCK_FOLDED'] as const;
 

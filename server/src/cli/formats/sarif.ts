@@ -1,8 +1,8 @@
 // SARIF 2.1.0: one run, the rule list from the code registry, one result per problem.
 import { pathToFileURL } from 'node:url';
-import { CODES, codeList, SOURCE, type Severity } from '../../service/codes';
-import { codeDocUrl } from '../../service/codeDocs';
-import { FIXES } from '../../service/fixes/catalog';
+import { CODES, codeList, SOURCE, type Severity } from '../../service/core/codes';
+import { codeDocUrl } from '../../service/features/codeDocs';
+import { FIXES } from '../../service/features/fixCatalog';
 import type { Report } from '../buildReport';
 import { jsonText } from './jsonText';
 

@@ -4,9 +4,9 @@
 // asks for the registry when it needs one; it builds a new one only when a CRD changed.
 import type { Registry } from '../../model/registry';
 import type { KindDef } from '../../model/types';
-import { conflictSpan, crdConflicts, type CrdConflict } from '../crd/conflicts';
-import { crdTextsOf, kindsOfCrdText, registryOfKinds } from '../crd/sources';
-import type { Diag } from '../diag';
+import { conflictSpan, crdConflicts, type CrdConflict } from '../checks/crd/conflicts';
+import { crdTextsOf, kindsOfCrdText, registryOfKinds } from '../checks/crd/sources';
+import type { Diag } from '../core/diag';
 
 export class CrdKinds {
   /** The registry given at creation: CRDs are added to it. */

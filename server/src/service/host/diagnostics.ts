@@ -5,21 +5,21 @@
 // its change against its committed version (changes/), CRD kind conflicts (host/crdKinds.ts); the settings'
 // severities and the disable comments applied, in position order. The analysis (service/analysis.ts) owns
 // the inputs and answers `fileDiagnostics` through this.
-import type { Diag } from '../diag';
-import type { ChunkStore, ParsedFile } from '../parse';
-import type { FileRoles } from '../fileRoles';
-import { isMasked, maskTemplate, type MaskedTemplate } from '../helm/mask';
-import { asWritten } from '../helm/unmask';
-import { templateDiagnostics } from '../helm/templateDiagnostics';
-import { kustomizationDiagnostics, patchFileDiagnostics } from '../kustomize/patchDiagnostics';
-import { overlayName } from '../kustomize/renderedDiagnostics';
-import type { Settings } from '../settings';
-import { toUserSpans, type DocumentSource } from '../source';
-import { isTooLarge, largeFileDiagnostics } from '../tooLarge';
-import { applySettings, validateFile } from '../validate';
+import type { Diag } from '../core/diag';
+import type { ChunkStore, ParsedFile } from '../core/parse';
+import type { FileRoles } from '../workspace/fileRoles';
+import { isMasked, maskTemplate, type MaskedTemplate } from '../workspace/helm/mask';
+import { asWritten } from '../workspace/helm/unmask';
+import { templateDiagnostics } from '../workspace/helm/templateDiagnostics';
+import { kustomizationDiagnostics, patchFileDiagnostics } from '../workspace/kustomize/patchDiagnostics';
+import { overlayName } from '../workspace/kustomize/renderedDiagnostics';
+import type { Settings } from '../core/settings';
+import { toUserSpans, type DocumentSource } from '../core/source';
+import { isTooLarge, largeFileDiagnostics } from '../checks/tooLarge';
+import { applySettings, validateFile } from '../checks/validate';
 import { checkFile, defaultDisplay } from '../workspace/checks';
 import type { WorkspaceIndex } from '../workspace/workspaceIndex';
-import { changeDiagnostics, type BaseVersion } from '../changes/check';
+import { changeDiagnostics, type BaseVersion } from '../checks/changes/check';
 import type { CrdKinds } from './crdKinds';
 import type { Overlays } from './overlays';
 

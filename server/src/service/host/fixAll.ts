@@ -3,10 +3,11 @@
 // a partial manifest, a kustomization with its inline patches, a Helm template on each variant of its mask,
 // its fixes made only where they do the same to the template: helm/literalEdits.ts).
 import type { Analysis } from '../analysis';
-import { applyEdits, fixAllEdits, type Edit } from '../codeActions';
-import { lexTemplate } from '../helm/lex';
-import { templateFixAllEdits } from '../helm/templateFixes';
-import type { ParsedFile } from '../parse';
+import { applyEdits, type Edit } from '../core/edits';
+import { fixAllEdits } from '../workspace/fixAll';
+import { lexTemplate } from '../workspace/helm/lex';
+import { templateFixAllEdits } from '../workspace/helm/templateFixes';
+import type { ParsedFile } from '../core/parse';
 
 /**
  * The safe fixes of a file now, as one set of edits. Only its own problems are read (not the overlays' nor

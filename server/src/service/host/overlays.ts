@@ -9,12 +9,12 @@
 import { stringify } from 'yaml';
 import type { GraphNode } from '../../protocol/customRequests';
 import type { Registry } from '../../model/registry';
-import type { Diag } from '../diag';
-import type { Edit } from '../codeActions';
-import type { ChunkStore, ParsedFile } from '../parse';
-import type { FileRoles } from '../fileRoles';
-import { isKustomizationUri, readKustomization, resolveFrom } from '../kustomize/kustomization';
-import { renamedReferences, type RenamedByName, type RenamedRef } from '../kustomize/renamedReferences';
+import type { Diag } from '../core/diag';
+import type { Edit } from '../core/edits';
+import type { ChunkStore, ParsedFile } from '../core/parse';
+import type { FileRoles } from '../workspace/fileRoles';
+import { isKustomizationUri, readKustomization, resolveFrom } from '../workspace/kustomize/kustomization';
+import { renamedReferences, type RenamedByName, type RenamedRef } from '../workspace/kustomize/renamedReferences';
 import {
   addConfigurationEdit,
   configurationPaths,
@@ -23,16 +23,16 @@ import {
   ownerRenamedDiag,
   readNameReferences,
   type NameReference,
-} from '../kustomize/ownerConfig';
-import { overlayGraph } from '../kustomize/overlayGraph';
+} from '../workspace/kustomize/ownerConfig';
+import { overlayGraph } from '../workspace/kustomize/overlayGraph';
 import {
   buildDiagnostics,
   mergeOverlays,
   overlayName,
   renderedDiagnostics,
   type Placed,
-} from '../kustomize/renderedDiagnostics';
-import { renderedValueMarkdown } from '../kustomize/renderedHover';
+} from '../workspace/kustomize/renderedDiagnostics';
+import { renderedValueMarkdown } from '../workspace/kustomize/renderedHover';
 import {
   RenderMemo,
   renderKustomization,
@@ -42,9 +42,9 @@ import {
   type JsonObject,
   type Origins,
   type Rendered,
-} from '../kustomize/render';
-import type { Settings } from '../settings';
-import { applySettings, validateFile } from '../validate';
+} from '../workspace/kustomize/render';
+import type { Settings } from '../core/settings';
+import { applySettings, validateFile } from '../checks/validate';
 import { checkFile, createWorkspaceIndex } from '../workspace/checks';
 import type { WorkspaceIndex } from '../workspace/workspaceIndex';
 

@@ -2,7 +2,7 @@
 // file under ./rules (owners and references, duplicates, ownership cycles, the limits a child takes from its
 // parent). Diagnostics carry file offsets, like validateFile's.
 import { builtinRegistry, type Registry } from '../../model/registry';
-import type { Diag } from '../diag';
+import type { Diag } from '../core/diag';
 import { WorkspaceIndex } from './workspaceIndex';
 import type { Manifest } from './manifest';
 import { CROSS_FILE_RULES, TRACKED_VALUES } from './rules';

@@ -1,14 +1,14 @@
 // What a parsed file contributes to the workspace index: each manifest of ours with its identity, owner,
 // references and tracked values. Read from the cached parse of each document chunk and itself cached per
 // chunk, so re-indexing a large file after an edit re-reads the edited resource only.
-import { mayHoldCrd } from '../crd/detect';
+import { mayHoldCrd } from '../checks/crd/detect';
 import { isAlias, isMap, isPair, isScalar, isSeq, type Document, type YAMLMap } from 'yaml';
 import type { KindDef, ObjectType, Type } from '../../model/types';
-import { memoKey } from '../memo';
-import { analysisTree, type ChunkStore } from '../parse';
-import { isCoreList, listedManifests } from '../listItems';
-import { identify } from '../identity';
-import { entry, keyName, scalarValue, spanOf } from '../yamlNodes';
+import { memoKey } from '../core/memo';
+import { analysisTree, type ChunkStore } from '../core/parse';
+import { isCoreList, listedManifests } from '../checks/listItems';
+import { identify } from '../checks/identity';
+import { entry, keyName, scalarValue, spanOf } from '../core/yamlNodes';
 import type { Manifest, RefSite, Span, TrackedValue } from './manifest';
 
 /** A manifest with chunk-relative spans and no uri yet. */

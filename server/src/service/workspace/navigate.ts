@@ -6,7 +6,7 @@ import { whereOf } from './checks';
 import type { WorkspaceIndex } from './workspaceIndex';
 import { renameNameLimit } from './renameLimits';
 import { K8S_NAME, sitesOf, type Manifest, type RefSite, type Span } from './manifest';
-import { overlayRenameEdits, overlayRenameRefusal, type OverlayWorkspace } from '../kustomize/renameInOverlays';
+import { overlayRenameEdits, overlayRenameRefusal, type OverlayWorkspace } from './kustomize/renameInOverlays';
 
 export interface Loc {
   uri: string;

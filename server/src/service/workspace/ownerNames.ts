@@ -4,7 +4,7 @@
 // owner picked is found (an owner is looked up in the manifest's own namespace).
 import type { WorkspaceIndex } from './workspaceIndex';
 import { WORKSPACE_SCOPE, type Manifest } from './manifest';
-import { isMasked } from '../helm/mask';
+import { isMasked } from './helm/mask';
 
 export interface SnippetContext {
   /** The namespace a new manifest of the file gets (its folder's most used, else the workspace's, else `default`). */

@@ -1,13 +1,13 @@
 // Document symbols (the outline: `Kind name` per manifest, its fields nested below) and workspace symbols
 // (every manifest of the workspace, by `Kind name`).
 import { isMap, isPair, isScalar, isSeq, type Node } from 'yaml';
-import { SymbolKind, type DocumentSymbol, type SymbolInformation } from 'vscode-languageserver-types';
-import { memoKey } from '../memo';
-import { analysisTree, type ParsedDoc, type ParsedFile } from '../parse';
-import { LineIndex } from '../lineIndex';
-import { isCoreList, listedManifests } from '../listItems';
-import { identify } from '../identity';
-import { entry, keyName, scalarValue } from '../yamlNodes';
+import { SymbolKind, type DocumentSymbol, type SymbolInformation } from '../core/editorTypes';
+import { memoKey } from '../core/memo';
+import { analysisTree, type ParsedDoc, type ParsedFile } from '../core/parse';
+import { LineIndex } from '../core/lineIndex';
+import { isCoreList, listedManifests } from '../checks/listItems';
+import { identify } from '../checks/identity';
+import { entry, keyName, scalarValue } from '../core/yamlNodes';
 import type { WorkspaceIndex } from './workspaceIndex';
 import { labelOf } from './manifest';
 

@@ -1,9 +1,9 @@
 // The workspace index: every manifest of every file, by name, and who refers to each name. A plain data
 // structure fed with (uri, parsed file) pairs: the server feeds it from disk and open documents, the CLI
 // from its inputs (both through their analysis, which holds the indexed files' chunks), tests from strings.
-import { memoKey } from '../memo';
-import { ChunkStore, tiles, type ParsedFile } from '../parse';
-import { LineIndex } from '../lineIndex';
+import { memoKey } from '../core/memo';
+import { ChunkStore, tiles, type ParsedFile } from '../core/parse';
+import { LineIndex } from '../core/lineIndex';
 import { chunkManifests, FileManifest, type ChunkManifest, type TrackedPaths } from './extract';
 import type { Registry } from '../../model/registry';
 import { sitesOf, WORKSPACE_SCOPE, type Manifest, type RefSite } from './manifest';

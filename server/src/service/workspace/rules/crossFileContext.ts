@@ -1,6 +1,6 @@
 // What a cross-file rule sees: one manifest of the checked file, the workspace index around it and a
 // reporter; and what it declares: its codes, the kinds it reads and the values it needs the index to track.
-import type { Code } from '../../codes';
+import type { Code } from '../../core/codes';
 import type { WorkspaceIndex } from '../workspaceIndex';
 import type { Manifest } from '../manifest';
 

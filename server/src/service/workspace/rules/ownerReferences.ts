@@ -1,7 +1,7 @@
 // Owners and resource references, resolved by name in the workspace: an owner of the wrong kind, an `armId`
 // that does not fit the owner kind's path shape, a reference `kind` that its group does not have, and owners
 // or references the workspace does not define (information: they may exist in the cluster).
-import { listOf, nearest } from '../../suggest';
+import { listOf, nearest } from '../../core/suggest';
 import { describeIdType, idType, matchesShape } from '../armId';
 import { sitesOf, type RefSite } from '../manifest';
 import { capitalized, groupByKind, withArticle, type CrossFileContext, type CrossFileRule } from './crossFileContext';

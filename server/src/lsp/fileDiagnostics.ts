@@ -1,0 +1,64 @@
+// A file's diagnostics as the server shows them: the analysis's one query (service/host/diagnostics.ts)
+// with what the server knows of the index (complete once the scan is done, files named by their path in
+// the workspace) and the settings' link base, as LSP diagnostics. publish.ts (open and closed files),
+// workspaceDiagnostics.ts (`workspace/diagnostic`) and commands.ts (`cloudManifests/checkWorkspace`) ask
+// it, and nothing else assembles a file's diagnostics.
+import type { Diagnostic } from 'vscode-languageserver/node';
+import { isYamlName } from '../io/folderWalk';
+import type { CrossFileOptions, DiagnosticsPart } from '../service/analysis';
+import { severityOf } from '../service/core/diag';
+import type { ParsedFile } from '../service/core/parse';
+import { WORKSPACE_SCOPE } from '../service/workspace/manifest';
+import { docsBaseOf, toLspDiagnostic } from './diagnostic';
+import type { ServerState } from './state';
+import { displayOf } from './workspaceFolders';
+
+/** How the files of the index are checked against each other now (see CrossFileOptions). */
+export function crossOptions(s: ServerState, uri: string): CrossFileOptions {
+  const f = s.index.get(uri);
+  return {
+    // Outside the workspace folders, or while the scan runs, a missing owner proves nothing.
+    complete: f?.scope === WORKSPACE_SCOPE && s.ws.indexComplete,
+    display: (u) => displayOf(s, u),
+  };
+}
+
+/**
+ * A file's diagnostics as LSP diagnostics: the analysis's one query (service/analysis.ts `fileDiagnostics`),
+ * the cross-document ones included; `part` as there.
+ */
+export function allDiagnostics(
+  s: ServerState,
+  uri: string,
+  file?: ParsedFile,
+  part: DiagnosticsPart = 'all',
+): Diagnostic[] {
+  const f = file ?? s.analysis.openFileOf(uri) ?? s.analysis.indexedFile(uri);
+  if (!f) return [];
+  const all = s.analysis.fileDiagnostics(uri, f, crossOptions(s, uri), part);
+  const docs = docsBaseOf(s.client.settings.docsBaseUrl);
+  return all.map((d) => toLspDiagnostic(f, d, docs));
+}
+
+/** Whether closed files get their whole diagnostics (the setting), rather than only what others break. */
+export const workspaceWide = (s: ServerState): boolean => s.client.settings.problemsScope === 'workspace';
+
+/**
+ * A closed file's diagnostics, from its indexed text, as published and as `workspace/diagnostic` gives them:
+ * with the `workspace` problems scope, the analysis's one query (the file's own checks, cached per document
+ * content so the trees the scan parsed are not parsed again, its overlays' problems and the cross-document
+ * ones: what `check` says of it); otherwise only its cross-document errors and warnings.
+ */
+export function closedFileDiagnostics(s: ServerState, uri: string): Diagnostic[] {
+  const f = s.index.get(uri);
+  if (!f) return [];
+  if (workspaceWide(s) && f.scope === WORKSPACE_SCOPE && isYamlName(uri)) return allDiagnostics(s, uri);
+  // The analysis's indexed file: not the index's text (a patch is nothing there, a template is its mask).
+  const file = s.analysis.indexedFile(uri);
+  if (!file) return [];
+  const docs = docsBaseOf(s.client.settings.docsBaseUrl);
+  return s.analysis
+    .fileDiagnostics(uri, file, crossOptions(s, uri), 'cross')
+    .filter((d) => severityOf(d) === 'error' || severityOf(d) === 'warning')
+    .map((d) => toLspDiagnostic(file, d, docs));
+}

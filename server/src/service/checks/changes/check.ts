@@ -1,0 +1,253 @@
+// The checks of a change: what the current text of a file does to the objects its committed version
+// describes (in a GitOps repository the committed version is, as a rule, what runs). From the model's data:
+// a field written only at creation (`createOnly`) changed, where the cloud refuses the update (a warning);
+// what the operator's admission webhook refuses on an update (a new `cloudName`, a new owner, an owner added
+// or removed: errors); a new `metadata.name` for a kind that holds data (a delete and a create: a warning);
+// and the CRD rules that read `oldSelf` (transitions.ts), which the API server runs on every update.
+import { isScalar, type Document } from 'yaml';
+import type { Registry } from '../../../model/registry';
+import type { Field, KindDef, ObjectType, Type } from '../../../model/types';
+import type { Diag } from '../../core/diag';
+import { hashText } from '../../core/fixData';
+import { entry, spanOf, type Span } from '../../core/yamlNodes';
+import { splitDocuments } from '../../core/parse';
+import { pairObjects, type Pair, type VersionObject } from './objects';
+import { transitionDiagnostics } from './transitions';
+
+/** The committed version a file is compared with. */
+export interface BaseVersion {
+  /** Its text (the file at the ref). */
+  text: string;
+  /** The ref as the user named it (`HEAD`, `origin/main`). */
+  ref: string;
+  /** The commit it names, abbreviated. */
+  commit: string;
+}
+
+type Plain = Record<string, unknown>;
+const isPlain = (v: unknown): v is Plain => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Values compared as the API server stores them: key order does not matter. */
+function same(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((x, i) => same(x, b[i]));
+  if (isPlain(a) && isPlain(b)) {
+    const ka = Object.keys(a);
+    return ka.length === Object.keys(b).length && ka.every((k) => k in b && same(a[k], b[k]));
+  }
+  return false;
+}
+
+/** A value in a message: scalars as written, anything else by its shape. Cut: a value may be long. */
+function shown(v: unknown): string {
+  const s = typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' ? String(v) : undefined;
+  if (s === undefined) return Array.isArray(v) ? 'a list' : 'an object';
+  return `'${s.length > 80 ? `${s.slice(0, 77)}…` : s}'`;
+}
+
+class Found {
+  readonly diags: Diag[] = [];
+  constructor(
+    readonly pair: Pair,
+    readonly at: string,
+  ) {}
+
+  /** The span of a path's key in the current document (file offsets), else of the nearest key above it. */
+  spanOf(path: string[]): Span {
+    let node: unknown = this.pair.now.doc.contents;
+    let span: Span | undefined;
+    for (const k of path) {
+      const e = entry(node, k);
+      if (!e) break;
+      span = spanOf(e.key);
+      node = e.value;
+    }
+    const [s, e] = span ?? spanOf(this.pair.now.doc.contents);
+    return [s + this.pair.now.offset, e + this.pair.now.offset];
+  }
+
+  /** The value node of a path in a document, if written there. */
+  valueNode(doc: Document.Parsed, path: string[]): unknown {
+    let node: unknown = doc.contents;
+    for (const k of path) {
+      const e = entry(node, k);
+      if (!e) return undefined;
+      node = e.value;
+    }
+    return node;
+  }
+
+  report(code: Diag['code'], path: string[], message: string, restore?: boolean): void {
+    const [start, end] = this.spanOf(path);
+    let data: Diag['data'];
+    // Writing the committed value back is offered where it is one scalar on both sides.
+    const nowNode = restore ? this.valueNode(this.pair.now.doc, path) : undefined;
+    const thenNode = restore ? this.valueNode(this.pair.then.doc, path) : undefined;
+    if (
+      isScalar(nowNode) &&
+      isScalar(thenNode) &&
+      thenNode.range &&
+      nowNode.range &&
+      !/[\r\n]/.test(thenNodeText(this.pair.then, thenNode.range))
+    ) {
+      const now = this.pair.now;
+      data = {
+        fix: 'replace',
+        span: [nowNode.range[0] + now.offset, nowNode.range[1] + now.offset],
+        candidates: [
+          {
+            title: `Write back ${thenNodeText(this.pair.then, thenNode.range)} (${this.at})`,
+            text: thenNodeText(this.pair.then, thenNode.range),
+          },
+        ],
+        doc: [now.offset, now.text.length, hashText(now.text)],
+      };
+    }
+    this.diags.push({ code, message, start, end, ...(data ? { data } : {}) });
+  }
+}
+
+const thenNodeText = (o: VersionObject, range: [number, number, number]) => o.text.slice(range[0], range[1]);
+
+/** Fields written only at creation, compared between the two versions (the model's `createOnly`). */
+function createOnly(
+  found: Found,
+  t: Type,
+  now: unknown,
+  then: unknown,
+  path: string[],
+  what: string,
+  inherited = false,
+): void {
+  if (t.kind !== 'object' || !isPlain(now)) return;
+  const old = isPlain(then) ? then : {};
+  for (const [k, f] of Object.entries(t.fields) as [string, Field][]) {
+    const n = now[k];
+    const o = old[k];
+    if (n === undefined) continue;
+    const at = [...path, k];
+    const once = f.createOnly || inherited;
+    if (once && f.type.kind === 'bool') {
+      // "Can only be set to true at creation": turning it on later is what the cloud refuses.
+      if (n === true && o !== true)
+        found.report(
+          'create-only-changed',
+          at,
+          `The cloud refuses to turn on '${at.slice(1).join('.')}' for an existing ${what}: it was ${o === undefined ? 'not set' : shown(o)} at ${found.at}. It can only be set to true when the ${what} is created.`,
+          o !== undefined,
+        );
+      continue;
+    }
+    if (once && f.type.kind !== 'object') {
+      if (o !== undefined && !same(n, o))
+        found.report(
+          'create-only-changed',
+          at,
+          `The cloud refuses a new '${at.slice(1).join('.')}' for an existing ${what}: it was ${shown(o)} at ${found.at}. Write ${shown(o)} back, or create a new ${what} under a new name.`,
+          true,
+        );
+      continue;
+    }
+    // An object written only at creation: where its own members say which of them are (`enabled` of an
+    // account's immutability, not its policy), those; else all of them (a container's `enabled`).
+    const marked = f.type.kind === 'object' && Object.values(f.type.fields).some((x) => x.createOnly);
+    createOnly(found, f.type, n, o, at, what, f.createOnly === true && !marked);
+  }
+}
+
+/** The reference the webhook compares: `name` or `armId` of `spec.owner`. */
+const ownerOf = (spec: unknown): Plain | undefined =>
+  isPlain(spec) && isPlain(spec.owner) && (typeof spec.owner.name === 'string' || typeof spec.owner.armId === 'string')
+    ? spec.owner
+    : undefined;
+
+/** What the operator's admission webhook refuses on an update of an existing resource. */
+function webhook(found: Found, def: KindDef | undefined, now: VersionObject, then: VersionObject): void {
+  const spec = isPlain(now.value.spec) ? now.value.spec : {};
+  const oldSpec = isPlain(then.value.spec) ? then.value.spec : {};
+  // The cloud name as stored: written, else what the webhook defaulted it to (the object's name).
+  const byDefault = def?.cloudNameDefault === 'metadata.name';
+  const cloud = (s: Plain, o: VersionObject) =>
+    typeof s.cloudName === 'string' && s.cloudName !== '' ? s.cloudName : byDefault ? o.name : undefined;
+  const was = cloud(oldSpec, then);
+  const is = cloud(spec, now);
+  if (was !== undefined && is !== undefined && was !== is && 'cloudName' in spec)
+    found.report(
+      'update-refused',
+      ['spec', 'cloudName'],
+      `The operator refuses a new 'cloudName' for an existing resource: it was '${was}' at ${found.at}. Write '${was}' back; a resource under another cloud name is a new object with a new metadata.name.`,
+      typeof oldSpec.cloudName === 'string',
+    );
+  const oldOwner = ownerOf(oldSpec);
+  const owner = ownerOf(spec);
+  if (oldOwner && !owner && !('owner' in spec)) return; // absent: reported as missing where the kind needs one
+  if (!oldOwner && owner && def?.owner.style !== 'none')
+    found.report(
+      'update-refused',
+      ['spec', 'owner'],
+      `The operator refuses to add an owner to an existing resource: it had none at ${found.at}. Remove 'owner', or create the resource anew.`,
+    );
+  else if (oldOwner && owner)
+    for (const k of ['name', 'armId'] as const)
+      if (!same(owner[k], oldOwner[k]) && (owner[k] !== undefined || oldOwner[k] !== undefined))
+        found.report(
+          'update-refused',
+          owner[k] !== undefined ? ['spec', 'owner', k] : ['spec', 'owner'],
+          `The operator refuses a new 'owner.${k}' for an existing resource: it was ${oldOwner[k] === undefined ? 'not set' : shown(oldOwner[k])} at ${found.at}. An owner cannot change once the resource exists: write ${oldOwner[k] === undefined ? `the owner's ${k === 'name' ? 'armId' : 'name'} back` : shown(oldOwner[k])} back, or create the resource anew.`,
+          owner[k] !== undefined && oldOwner[k] !== undefined,
+        );
+}
+
+/**
+ * The diagnostics of a file's change against its committed version, in file offsets. `registry` knows the
+ * kinds (built-in and CRDs). Files or documents that did not change get none.
+ */
+export function changeDiagnostics(text: string, base: BaseVersion, registry: Registry): Diag[] {
+  const out: Diag[] = [];
+  const at = `${base.ref} (${base.commit})`;
+  for (const pair of pairObjects(text, base.text)) {
+    const { now, then } = pair;
+    const found = new Found(pair, at);
+    const looked = registry.lookup(now.value.apiVersion, now.value.kind);
+    const def = looked.status === 'ok' ? looked.def : undefined;
+    if (pair.renamed) {
+      // A new metadata.name is a new object: the old one is deleted, with what the cloud resource holds.
+      if (def?.holdsData)
+        found.report(
+          'resource-renamed',
+          ['metadata', 'name'],
+          `Renaming '${then.name}' to '${now.name}' deletes the ${def.kind} '${then.name}' and creates a new one: ${def.holdsData} are lost. Write '${then.name}' back to keep them (it was '${then.name}' at ${at}).`,
+          true,
+        );
+      out.push(...found.diags);
+      continue;
+    }
+    if (def && !def.crd) {
+      createOnly(found, def.spec, now.value.spec, then.value.spec, ['spec'], kindWord(def));
+      webhook(found, def, now, then);
+    }
+    if (def) for (const d of transitionDiagnostics(def, now, then, at)) found.diags.push(d);
+    out.push(...found.diags);
+  }
+  return out.sort((a, b) => a.start - b.start || a.end - b.end);
+}
+
+/** How a message names a resource of the kind: "account", "container"… */
+function kindWord(def: KindDef): string {
+  const words = def.kind.replace(/([a-z])([A-Z])/g, '$1 $2').split(' ');
+  const last = words[words.length - 1].toLowerCase();
+  return def.kind === 'StorageAccount' ? 'account' : last;
+}
+
+export type { ObjectType };
+
+/**
+ * Whether the document holding `offset` differs from every document of the committed text: hover and code
+ * lens say then what it was compared with. A file new since the ref has no base and never gets here.
+ */
+export function changedAt(text: string, base: BaseVersion, offset: number): boolean {
+  if (text === base.text) return false;
+  const then = new Set(splitDocuments(base.text).map((c) => c.text));
+  const chunk = splitDocuments(text).find((c) => offset >= c.offset && offset <= c.offset + c.text.length);
+  return !!chunk && !then.has(chunk.text);
+}

@@ -1,0 +1,110 @@
+// A CRD's transition rules (`x-kubernetes-validations` that read `oldSelf`) run as the API server runs them on
+// an update: on each node of the new object that has an old value at the same place (objects by property,
+// maps by key, lists of `x-kubernetes-list-type: map` by their keys; other lists' items are not correlated),
+// with `self` the new value and `oldSelf` the old one; a rule with `optionalOldSelf: true` runs also where
+// there is no old value, `oldSelf` then being an empty optional. The committed object stands for the
+// stored one.
+import { isMap, isSeq } from 'yaml';
+import { envelopeOf } from '../../../model/envelope';
+import type { CelValidation, Field, KindDef, Type } from '../../../model/types';
+import type { Diag } from '../../core/diag';
+import { loadCel } from '../../core/libraries';
+import { isTransitionRule, judgeTransition, newBudget, type Budget } from '../crd/celRules';
+import { celPropertyName, celValue } from '../crd/validations';
+import { entry, spanOf, type Span } from '../../core/yamlNodes';
+import type { VersionObject } from './objects';
+
+/** Rules run per document at most, as for the other rules (crd/validations.ts). */
+const MAX_RUNS = 2000;
+
+type Plain = Record<string, unknown>;
+const isPlain = (v: unknown): v is Plain => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+interface Walk {
+  diags: Diag[];
+  offset: number;
+  at: string;
+  runs: number;
+  /** The API server's cost budget of the object's rules (crd/celRules.ts). */
+  budget: Budget;
+}
+
+/** What a transition rule says: nothing (it holds, or cannot be judged), or the message to show. */
+function judge(w: Walk, v: CelValidation, self: unknown, old: unknown, hasOld: boolean): string | undefined {
+  const { Optional } = loadCel();
+  const oldSelf = v.optionalOldSelf ? (hasOld ? Optional.of(old) : Optional.none()) : old;
+  return judgeTransition(v, self, oldSelf, w.budget);
+}
+
+function visit(
+  w: Walk,
+  now: unknown,
+  old: unknown,
+  hasOld: boolean,
+  t: Type,
+  node: unknown,
+  anchor: Span,
+  label: string,
+  own?: CelValidation[],
+): void {
+  if (now === null || now === undefined || w.runs >= MAX_RUNS) return;
+  const rules = [...(t.kind === 'object' ? (t.validations ?? []) : []), ...(own ?? [])].filter((v) =>
+    isTransitionRule(v.rule),
+  );
+  for (const v of rules) {
+    if (!hasOld && !v.optionalOldSelf) continue;
+    if (++w.runs > MAX_RUNS) return;
+    const message = judge(w, v, now, old, hasOld);
+    if (message === undefined) continue;
+    const said = message.trim().replace(/\s+/g, ' ');
+    w.diags.push({
+      code: 'crd-transition-rule',
+      message: `${label ? `\`${label}\`` : 'The manifest'}: ${said}${/[.!?]$/.test(said) ? '' : '.'} (The CRD's transition rule \`${v.rule}\` does not hold against ${w.at}.)`,
+      start: anchor[0] + w.offset,
+      end: anchor[1] + w.offset,
+    });
+  }
+  if (t.kind === 'object' && isPlain(now)) {
+    const o = isPlain(old) ? old : undefined;
+    for (const [k, f] of Object.entries(t.fields) as [string, Field][]) {
+      const name = celPropertyName(k);
+      if (now[name] === undefined) continue;
+      const e = entry(node, k);
+      const child = label ? `${label}.${k}` : k;
+      const has = !!o && hasOld && o[name] !== undefined;
+      visit(w, now[name], o?.[name], has, f.type, e?.value, e ? spanOf(e.key) : anchor, child, f.validations);
+    }
+  } else if (t.kind === 'map' && isPlain(now)) {
+    const o = isPlain(old) ? old : undefined;
+    for (const [k, x] of Object.entries(now)) {
+      const e = entry(node, k);
+      const has = !!o && hasOld && o[k] !== undefined;
+      visit(w, x, o?.[k], has, t.values, e?.value, e ? spanOf(e.key) : anchor, `${label}.${k}`);
+    }
+  } else if (t.kind === 'array' && Array.isArray(now)) {
+    // Only the items of a list keyed as a map are the same item in both versions.
+    const keys = t.mapKeys;
+    const olds = keys && Array.isArray(old) && hasOld ? old : [];
+    const keyOf = (x: unknown) => (isPlain(x) && keys ? JSON.stringify(keys.map((k) => String(x[k]))) : undefined);
+    const byKey = new Map(olds.map((x) => [keyOf(x), x]));
+    now.forEach((x, i) => {
+      const item = isSeq(node) ? node.items[i] : undefined;
+      const k = keys ? keyOf(x) : undefined;
+      const match = k !== undefined ? byKey.get(k) : undefined;
+      const span = item ? spanOf(isMap(item) && item.items[0] ? item.items[0].key : item) : anchor;
+      visit(w, x, match, match !== undefined, t.items, item, span, `${label}[${i}]`);
+    });
+  }
+}
+
+/** The transition rules of a CRD kind that do not hold between the committed and the current object. */
+export function transitionDiagnostics(def: KindDef, now: VersionObject, then: VersionObject, at: string): Diag[] {
+  if (!def.crd) return [];
+  const envelope = envelopeOf(def);
+  const w: Walk = { diags: [], offset: now.offset, at, runs: 0, budget: newBudget() };
+  const root = now.doc.contents;
+  // A rule on the whole object is shown on its first key (the document's first line), not on all of it.
+  const anchor = isMap(root) && root.items[0] ? spanOf(root.items[0].key) : spanOf(root);
+  visit(w, celValue(now.value, envelope), celValue(then.value, envelope), true, envelope, root, anchor, '');
+  return w.diags;
+}

@@ -1,0 +1,242 @@
+// A CRD's `x-kubernetes-validations` rules, compiled with cel-js (loaded on first use, as for the
+// operator's expressions). Two differences from the API server's CEL are bridged here: `has()` on a path
+// through an index (`has(self.items[0].name)`, which cel-js rejects) is the same test as `'name' in
+// self.items[0]` on the plain values a manifest holds; and a rule with `oldSelf` compares with the stored
+// object (a transition rule), which an editor does not have: it is not run.
+import type * as CelJs from '@marcbachmann/cel-js';
+import { loadCel } from '../../core/libraries';
+import type { CelFormat, CelValidation } from '../../../model/types';
+import { lazy } from '../../core/memo';
+import { registerKubernetesLibraries } from './library';
+import { declareRe2Matches, useRe2Matches } from './celRegex';
+import { overBudget } from './ruleCost';
+import { meterAst, newMeter, PER_CALL_LIMIT, resetMeter, RUNTIME_CEL_COST_BUDGET, type Meter } from './ruleMeter';
+
+/** One environment for every rule: `self` is the value the rule sits on (any type, as the schema gives it). */
+const environment = lazy(() => {
+  const env = registerKubernetesLibraries(
+    new (loadCel().Environment)({
+      unlistedVariablesAreDyn: true,
+      enableOptionalTypes: true,
+      // As cel-go in the API server: a list or map literal may mix types (`[1, 2u]`).
+      homogeneousAggregateLiterals: false,
+    }),
+  );
+  declareRe2Matches(env);
+  return env;
+});
+
+/**
+ * A value the API server reads but cel-js cannot be given as it is (a duration only Kubernetes' parser takes,
+ * a timestamp finer than a millisecond): cel-js refuses to run a rule on a value holding it, so no rule that
+ * sees it is judged.
+ */
+class Unreadable {}
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+/** RFC 3339 as Go's parser takes it (upper-case `T` and `Z`), at most milliseconds: a JavaScript Date holds it. */
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,3})?(?:Z|[+-]\d{2}:\d{2})$/;
+const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+
+const durationOf = lazy(() => environment().parse('duration(text)'));
+
+/** A day that exists (`2023-02-30` does not: Go's parser refuses it where Date rolls it over). */
+function dayOf(text: string): Date | undefined {
+  const d = new Date(`${text}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(text) ? d : undefined;
+}
+
+/**
+ * A string of a formatted field as the API server gives it to a rule: a duration, a timestamp (a `date` at
+ * midnight UTC) or bytes (base64 decoded), so `self.ttl == duration('1h')` holds on `ttl: 1h`. What cannot be
+ * read exactly is `Unreadable`.
+ */
+export function formattedValue(text: string, format: CelFormat): unknown {
+  switch (format) {
+    case 'duration':
+      try {
+        return durationOf()({ text });
+      } catch {
+        return new Unreadable();
+      }
+    case 'date':
+      return (DATE.test(text) && dayOf(text)) || new Unreadable();
+    case 'date-time': {
+      const d = DATE_TIME.test(text) && dayOf(text.slice(0, 10)) ? new Date(text) : undefined;
+      return d && !Number.isNaN(d.getTime()) ? d : new Unreadable();
+    }
+    case 'byte':
+      return BASE64.test(text) ? new Uint8Array(Buffer.from(text, 'base64')) : new Unreadable();
+  }
+}
+
+/** A compiled rule; `oldSelf` is given to transition rules (changes/transitions.ts). */
+export type Compiled =
+  | { ok: true; run: (self: unknown, oldSelf?: unknown) => unknown; ast: CelJs.ASTNode; meter: Meter }
+  | { ok: false; error: string };
+
+/** cel-go's parser refuses a longer expression (ExpressionSizeCodePointLimit, which Kubernetes keeps). */
+const MAX_CODE_POINTS = 100_000;
+
+/** The code points of `s`, counted up to `limit + 1`. */
+function codePoints(s: string, limit: number): number {
+  if (s.length <= limit) return [...s].length;
+  let n = 0;
+  for (const _ of s) if (++n > limit) break;
+  return n > limit ? [...s].length : n;
+}
+
+/** A transition rule: it reads `oldSelf`, the object as stored before the change. */
+export const isTransitionRule = (rule: string): boolean => /\boldSelf\b/.test(rule);
+
+const IDENT = /[A-Za-z0-9_]/;
+
+/** The index of the `)` closing the `(` at `open`, skipping string literals; -1 if none. */
+function closing(text: string, open: number): number {
+  let depth = 0;
+  for (let i = open; i < text.length; i++) {
+    const c = text[i];
+    if (c === '"' || c === "'") {
+      const q = c;
+      for (i++; i < text.length && text[i] !== q; i++) if (text[i] === '\\') i++;
+      continue;
+    }
+    if (c === '(') depth++;
+    else if (c === ')' && --depth === 0) return i;
+  }
+  return -1;
+}
+
+/** `has(a[0].b)` → `('b' in a[0])`: the same test on plain maps, in a form cel-js accepts. */
+export function rewriteIndexedHas(rule: string): string {
+  let out = '';
+  let i = 0;
+  while (i < rule.length) {
+    const at = rule.indexOf('has(', i);
+    if (at < 0) break;
+    const before = rule[at - 1];
+    const end = closing(rule, at + 3);
+    if ((before !== undefined && (IDENT.test(before) || before === '.')) || end < 0) {
+      out += rule.slice(i, at + 4);
+      i = at + 4;
+      continue;
+    }
+    const arg = rule.slice(at + 4, end).trim();
+    const m = /^([\s\S]*\])\s*\.\s*([A-Za-z_][A-Za-z0-9_]*)$/.exec(arg);
+    out += rule.slice(i, at);
+    out += m ? `('${m[2]}' in ${rewriteIndexedHas(m[1])})` : `has(${rewriteIndexedHas(arg)})`;
+    i = end + 1;
+  }
+  return out + rule.slice(i);
+}
+
+/** A rule and its message expression compiled, once per rule of the model (an immutable value). */
+const compiled = new WeakMap<CelValidation, { rule: Compiled; message?: Compiled; refused?: boolean }>();
+
+export function compileRule(expression: string): Compiled {
+  const size = codePoints(expression, MAX_CODE_POINTS);
+  if (size > MAX_CODE_POINTS)
+    return { ok: false, error: `expression code point size exceeds limit: size: ${size}, limit ${MAX_CODE_POINTS}` };
+  try {
+    const parsed = environment().parse(rewriteIndexedHas(expression));
+    // Every evaluation is metered: the API server stops a rule past its cost limit (ruleMeter.ts).
+    const meter = newMeter();
+    meterAst(parsed.ast, meter);
+    useRe2Matches(parsed.ast);
+    return {
+      ok: true,
+      run: (self, oldSelf) => parsed(oldSelf === undefined ? { self } : { self, oldSelf }),
+      ast: parsed.ast,
+      meter,
+    };
+  } catch (e) {
+    return { ok: false, error: ((e as Error).message ?? String(e)).split('\n')[0] };
+  }
+}
+
+export function compiledOf(v: CelValidation): { rule: Compiled; message?: Compiled; refused?: boolean } {
+  let c = compiled.get(v);
+  if (!c) {
+    c = {
+      rule: compileRule(v.rule),
+      ...(v.messageExpression ? { message: compileRule(v.messageExpression) } : {}),
+    };
+    if (c.rule.ok && overBudget(v, c.rule.ast)) c.refused = true;
+    compiled.set(v, c);
+  }
+  return c;
+}
+
+/**
+ * The runtime cost left for the rules of one object (RuntimeCELCostBudget), and, once spent or once a
+ * rule passed PerCallLimit, the API server's error: no further rule of the object is run.
+ */
+export interface Budget {
+  left: number;
+  stopped?: string;
+}
+
+export const newBudget = (): Budget => ({ left: RUNTIME_CEL_COST_BUDGET });
+
+/** Runs a compiled expression under the API server's limits; `undefined` when it did not finish. */
+function metered(
+  c: Compiled & { ok: true },
+  self: unknown,
+  rule: string,
+  budget: Budget,
+  oldSelf?: unknown,
+): { value?: unknown; error?: true } {
+  resetMeter(c.meter, PER_CALL_LIMIT);
+  let out: { value?: unknown; error?: true };
+  try {
+    out = { value: c.run(self, oldSelf) };
+  } catch {
+    out = { error: true };
+  }
+  if (c.meter.exceeded) {
+    budget.stopped = `'operation cancelled: actual cost limit exceeded': no further validation rules will be run due to call cost exceeds limit for rule: ${rule}`;
+    return { error: true };
+  }
+  budget.left -= c.meter.used;
+  if (budget.left < 0) {
+    budget.stopped = 'validation failed due to running out of cost budget, no further validation rules will be run';
+    return { error: true };
+  }
+  return out;
+}
+
+/**
+ * What a rule says about a value: nothing (it holds, or cannot be judged), or the message to show. Under
+ * the API server's cost limits: past them, `budget.stopped` says why and no verdict is given.
+ */
+export function judge(v: CelValidation, self: unknown, budget: Budget = newBudget()): string | undefined {
+  if (isTransitionRule(v.rule)) return undefined;
+  return judgeWith(v, self, undefined, budget);
+}
+
+/**
+ * `judge` for a transition rule (changes/transitions.ts): `oldSelf` is the committed object's value there
+ * (for `optionalOldSelf`, an optional). Metered as every rule is.
+ */
+export function judgeTransition(v: CelValidation, self: unknown, oldSelf: unknown, budget: Budget): string | undefined {
+  return judgeWith(v, self, oldSelf, budget);
+}
+
+function judgeWith(v: CelValidation, self: unknown, oldSelf: unknown, budget: Budget): string | undefined {
+  if (budget.stopped) return undefined;
+  const c = compiledOf(v);
+  if (!c.rule.ok || c.refused) return undefined; // the CRD's own check reports it
+  const result = metered(c.rule, self, v.rule, budget, oldSelf);
+  // An error at run time (no such key…) is the rule's business, not the manifest's.
+  if (result.error || result.value !== false) return undefined;
+  if (c.message?.ok) {
+    const text = metered(c.message, self, v.messageExpression ?? '', budget, oldSelf).value;
+    if (budget.stopped) return undefined;
+    if (typeof text === 'string' && text.trim()) return text;
+  }
+  // The API server's words when the rule has no message (apiextensions-apiserver ruleMessageOrDefault).
+  return v.message?.trim() || `failed rule: ${v.rule.trim()}`;
+}
+
+/** Whether the API server refuses the CRD for this rule's estimated cost: the rule never runs. */
+export const refusedForCost = (v: CelValidation): boolean => compiledOf(v).refused === true;

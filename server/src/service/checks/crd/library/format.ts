@@ -1,0 +1,165 @@
+// Kubernetes' format library (k8s.io/apiserver/pkg/cel/library/format.go): `format.named(name)` and
+// `format.dns1123Label()`… give a format; `f.validate(s)` gives no value when `s` is valid, else the list of
+// what is wrong, in apimachinery's words (validation.IsDNS1123Label…) or strfmt's (uri, uuid, byte, date,
+// datetime).
+import type { Environment } from '@marcbachmann/cel-js';
+import { lazy } from '../../../core/memo';
+import { define, namespace, valueType } from './define';
+import { parseRequestUri } from './goUrl';
+
+export class KubernetesFormat {
+  constructor(
+    readonly name: string,
+    readonly validate: (s: string) => string[],
+  ) {}
+}
+
+const T = 'kubernetes.NamedFormat';
+
+/** apimachinery's `RegexError`: the examples each followed by `', '`, joined with ` or `. */
+const regexError = (msg: string, fmt: string, ...examples: string[]) =>
+  `${msg} (${examples.length ? `e.g. ${examples.map((e) => `'${e}', `).join(' or ')}` : ''}regex used for validation is '${fmt}')`;
+const maxLen = (n: number) => `must be no more than ${n} characters`;
+
+const LABEL_FMT = '[a-z0-9]([-a-z0-9]*[a-z0-9])?';
+const SUBDOMAIN_FMT = `${LABEL_FMT}(\\.${LABEL_FMT})*`;
+const DNS1035_FMT = '[a-z]([-a-z0-9]*[a-z0-9])?';
+const QNAME_FMT = '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]';
+const LABEL_VALUE_FMT = `(${QNAME_FMT})?`;
+const whole = (fmt: string) => new RegExp(`^(?:${fmt})$`);
+const LABEL = whole(LABEL_FMT);
+const SUBDOMAIN = whole(SUBDOMAIN_FMT);
+const DNS1035 = whole(DNS1035_FMT);
+const QNAME = whole(QNAME_FMT);
+const LABEL_VALUE = whole(LABEL_VALUE_FMT);
+
+const LABEL_MSG =
+  "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character";
+const SUBDOMAIN_MSG =
+  "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character";
+const DNS1035_MSG =
+  "a DNS-1035 label must consist of lower case alphanumeric characters or '-', start with an alphabetic character, and end with an alphanumeric character";
+const QNAME_MSG =
+  "must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character";
+const LABEL_VALUE_MSG =
+  "a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character";
+
+/** Go's `len`: bytes of UTF-8. */
+const bytes = (s: string) => Buffer.byteLength(s, 'utf8');
+
+export function isDns1123Label(v: string): string[] {
+  const errs: string[] = [];
+  if (bytes(v) > 63) errs.push(maxLen(63));
+  if (!LABEL.test(v))
+    errs.push(SUBDOMAIN.test(v) ? 'must not contain dots' : regexError(LABEL_MSG, LABEL_FMT, 'my-name', '123-abc'));
+  return errs;
+}
+
+export function isDns1123Subdomain(v: string): string[] {
+  const errs: string[] = [];
+  if (bytes(v) > 253) errs.push(maxLen(253));
+  if (!SUBDOMAIN.test(v)) errs.push(regexError(SUBDOMAIN_MSG, SUBDOMAIN_FMT, 'example.com'));
+  return errs;
+}
+
+function isDns1035Label(v: string): string[] {
+  const errs: string[] = [];
+  if (bytes(v) > 63) errs.push(maxLen(63));
+  if (!DNS1035.test(v)) errs.push(regexError(DNS1035_MSG, DNS1035_FMT, 'my-name', 'abc-123'));
+  return errs;
+}
+
+function isQualifiedName(v: string): string[] {
+  const errs: string[] = [];
+  const parts = v.split('/');
+  let name: string;
+  if (parts.length === 1) name = parts[0];
+  else if (parts.length === 2) {
+    const prefix = parts[0];
+    name = parts[1];
+    if (prefix.length === 0) errs.push('prefix part must be non-empty');
+    else for (const m of isDns1123Subdomain(prefix)) errs.push(`prefix part ${m}`);
+  } else
+    return [
+      `a qualified name ${regexError(QNAME_MSG, QNAME_FMT, 'MyName', 'my.name', '123-abc')} with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')`,
+    ];
+  if (name.length === 0) errs.push('name part must be non-empty');
+  else if (bytes(name) > 63) errs.push(`name part ${maxLen(63)}`);
+  if (!QNAME.test(name)) errs.push(`name part ${regexError(QNAME_MSG, QNAME_FMT, 'MyName', 'my.name', '123-abc')}`);
+  return errs;
+}
+
+function isLabelValue(v: string): string[] {
+  const errs: string[] = [];
+  if (bytes(v) > 63) errs.push(maxLen(63));
+  if (!LABEL_VALUE.test(v)) errs.push(regexError(LABEL_VALUE_MSG, LABEL_VALUE_FMT, 'MyValue', 'my_value', '12345'));
+  return errs;
+}
+
+/** apimachinery's `maskTrailingDash`: a prefix may end with `-` (a generated name follows). */
+const maskTrailingDash = (s: string) => (s.length > 1 && s.endsWith('-') ? `${s.slice(0, -2)}a` : s);
+
+/** Go's `time.Parse("2006-01-02", s)`: four-digit year, a day that exists in its month. */
+function isDate(s: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  if (mo < 1 || mo > 12 || d < 1) return false;
+  const days = [31, y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0) ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+  return d <= days[mo - 1];
+}
+
+/** strfmt's `IsDateTime`: a date, `t`, then `hh:mm:ss[.frac](z|±hh:mm)`, case-insensitive. */
+function isDateTime(s: string): boolean {
+  if (s.length < 4) return false;
+  const parts = s.toLowerCase().split('t');
+  if (parts.length < 2 || !isDate(parts[0])) return false;
+  const m = /^([0-9]{2}):([0-9]{2}):([0-9]{2})(.[0-9]+)?(z|([+-][0-9]{2}:[0-9]{2}))$/.exec(parts[1]);
+  return !!m && m[1] <= '23' && m[2] <= '59' && m[3] <= '59';
+}
+
+const UUID = /^(?:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|[0-9a-f]{32})$/i;
+/** Go's `base64.StdEncoding.DecodeString` (padding required; CR and LF ignored). */
+const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+
+const check = (ok: (s: string) => boolean, message: string) => (s: string) => (ok(s) ? [] : [message]);
+
+const FORMATS: Readonly<Record<string, (s: string) => string[]>> = {
+  dns1123Label: isDns1123Label,
+  dns1123Subdomain: isDns1123Subdomain,
+  dns1035Label: isDns1035Label,
+  qualifiedName: isQualifiedName,
+  dns1123LabelPrefix: (s) => isDns1123Label(maskTrailingDash(s)),
+  dns1123SubdomainPrefix: (s) => isDns1123Subdomain(maskTrailingDash(s)),
+  dns1035LabelPrefix: (s) => isDns1035Label(maskTrailingDash(s)),
+  labelValue: isLabelValue,
+  uri: (s) => {
+    try {
+      parseRequestUri(s);
+      return [];
+    } catch (e) {
+      return [(e as Error).message];
+    }
+  },
+  uuid: check((s) => UUID.test(s), 'does not match the UUID format'),
+  byte: check((s) => BASE64.test(s.replace(/[\r\n]/g, '')), 'invalid base64'),
+  date: check(isDate, 'invalid date'),
+  datetime: check(isDateTime, 'invalid datetime'),
+};
+
+export function registerFormat(env: Environment): void {
+  valueType(env, T, KubernetesFormat, (a, b) => a.name === b.name);
+  const none = lazy(() => env.parse('optional.none()')({}));
+  const some = lazy(() => env.parse('optional.of(x)'));
+  const ns = namespace(env, 'format');
+  const formats = new Map(Object.entries(FORMATS).map(([name, f]) => [name, new KubernetesFormat(name, f)]));
+  for (const [name, f] of formats) define(env, `${ns}.${name}(): ${T}`, () => f);
+  define(env, `${ns}.named(string): optional<${T}>`, (_: unknown, name: string) => {
+    const f = formats.get(name);
+    return f ? some()({ x: f }) : none();
+  });
+  define(env, `${T}.validate(string): optional<list<string>>`, (f: KubernetesFormat, s: string) => {
+    const errs = f.validate(s);
+    return errs.length === 0 ? none() : some()({ x: errs });
+  });
+}

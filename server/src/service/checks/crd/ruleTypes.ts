@@ -1,0 +1,203 @@
+// The type check of a CRD's CEL rules with `self` typed from the schema (selfType.ts), as the API server
+// checks them when the CRD is applied: a rule whose types do not fit (`self.replicas + "x"`, `self.name.size()`
+// on an object, `self.nosuch`) or that does not give a bool (a message expression: a string) is refused there.
+// Only the check on the CRD uses these types: manifests are still judged with a dynamic `self` (celRules.ts),
+// so YAML numbers and CEL ints never disagree at run time.
+//
+// The API server has more CEL than cel-js (its url, quantity, ip, lists, sets, format… libraries), so a
+// problem is reported only when we are sure the API server refuses the rule too:
+// - the rule must type-check with a dynamic `self` (otherwise the failure is a syntax error, reported by
+//   compileRule, or a function cel-js lacks: the rule is left alone);
+// - the typed check then fails with one of the errors below, which depend only on the declared types and on
+//   the standard CEL that cel-js and cel-go share: an undeclared field, a field of a scalar or list, a bad
+//   index, a non-bool operand of `&&`/`||`/`?:`, a comprehension over an object or scalar, an arithmetic or
+//   ordering operator on the wrong scalars, a standard string or conversion function on the wrong type.
+//   Equality, `in` and ternary branches are not judged (cel-go's heterogeneous equality and type joins are
+//   more lenient than cel-js's checker), nor functions outside the list (k8s adds overloads, e.g. `indexOf`
+//   on lists).
+import type { ASTNode, Environment, TypeCheckResult } from '@marcbachmann/cel-js';
+import { declareExtraFunctions } from '../embedded/cel/env';
+import { lazy } from '../../core/memo';
+import { loadCel } from '../../core/libraries';
+import { rewriteIndexedHas } from './celRules';
+import { registerKubernetesLibraries } from './library';
+import type { SelfType } from './selfType';
+
+const OPTIONS = { unlistedVariablesAreDyn: true, enableOptionalTypes: true, homogeneousAggregateLiterals: false };
+
+/**
+ * cel-go's functions and Kubernetes' libraries, declared once: each CRD's environment is a clone (declaring
+ * the libraries takes about a millisecond, a clone next to nothing).
+ */
+const libraries = lazy(() => {
+  const env = new (loadCel().Environment)(OPTIONS);
+  declareExtraFunctions(env);
+  return registerKubernetesLibraries(env);
+});
+
+/** `self` dynamic: a rule that fails here is not ours to judge by types. */
+const dynamicEnvironment = lazy(() => libraries().clone(OPTIONS).registerVariable('self', 'dyn'));
+
+const TRUSTED_CODES: ReadonlySet<string> = new Set([
+  'no_such_key',
+  'cannot_index_type',
+  'invalid_index_type',
+  'invalid_logical_operand',
+  'invalid_condition_type',
+  'invalid_comprehension_range',
+]);
+/** Standard CEL (and k8s strings) functions whose overloads cel-js has exactly as cel-go for our types. */
+const TRUSTED_FUNCTIONS: ReadonlySet<string> = new Set([
+  'size',
+  'contains',
+  'startsWith',
+  'endsWith',
+  'matches',
+  'lowerAscii',
+  'upperAscii',
+  'trim',
+  'substring',
+  'split',
+  'charAt',
+  'replace',
+  'int',
+  'double',
+  'string',
+  'bool',
+]);
+const TRUSTED_OPERATORS: ReadonlySet<string> = new Set(['+', '-', '*', '/', '%', '<', '<=', '>', '>=', '!_', '-_']);
+const SCALARS: ReadonlySet<string> = new Set(['int', 'double', 'string', 'bool']);
+
+/** The prefix of the names object types are registered under (replaced by `object` in messages). */
+const OBJECT = 'CrdObject';
+/** A type as CEL's documentation writes it (`list(int)`), objects as `object`. */
+function shown(type: string): string {
+  let out = type.replace(new RegExp(`${OBJECT}\\d+`, 'g'), 'object');
+  // `list<map<string, int>>` → `list(map(string, int))`, innermost first (`a > b` is an operator).
+  for (let prev = ''; prev !== out;) [prev, out] = [out, out.replace(/(\w)<([^<>]*)>/g, '$1($2)')];
+  return out;
+}
+
+type Checked = ASTNode & { checkedType?: { name: string; kind: string } };
+type CelError = NonNullable<TypeCheckResult['error']> & { node?: ASTNode; range?: { start: number; end: number } };
+
+export type TypeProblem =
+  /** The expression type-checks but gives another type than a bool (a rule) or a string (a message). */
+  | { kind: 'result'; type: string }
+  /**
+   * It does not type-check: `message` says what is wrong, leading with the part of the rule at fault,
+   * `range` where that part is (offsets in the rule's text), when known.
+   */
+  | { kind: 'type'; message: string; range?: [number, number] };
+
+type ObjectSelf = Extract<SelfType, { kind: 'object' }>;
+
+/** The rules of one CRD document: its object types registered once, one environment per type of `self`. */
+export class RuleTypes {
+  private base: Environment;
+  private names = new Map<SelfType, string>();
+  private objects = new Map<string, ObjectSelf>();
+  private envs = new Map<SelfType, Environment>();
+
+  /** `selves`: every type `self` will have (all registered before the first check: cel-js then locks them). */
+  constructor(selves: SelfType[]) {
+    this.base = libraries().clone(OPTIONS);
+    for (const t of selves) this.typeName(t);
+  }
+
+  private typeName(t: SelfType): string {
+    switch (t.kind) {
+      case 'dyn':
+        return 'dyn';
+      case 'scalar':
+        return t.name;
+      case 'list':
+        return `list<${this.typeName(t.items)}>`;
+      case 'map':
+        return `map<string, ${this.typeName(t.values)}>`;
+      case 'object': {
+        const known = this.names.get(t);
+        if (known) return known;
+        const fields: Record<string, string> = {};
+        for (const [k, f] of Object.entries(t.fields)) fields[k] = this.typeName(f);
+        const name = `${OBJECT}${this.names.size}`;
+        this.base.registerType({ name, fields });
+        this.names.set(t, name);
+        this.objects.set(name, t);
+        return name;
+      }
+    }
+  }
+
+  private envFor(self: SelfType): Environment {
+    let env = this.envs.get(self);
+    if (!env) {
+      env = this.base.clone(OPTIONS);
+      env.registerVariable('self', this.typeName(self));
+      this.envs.set(self, env);
+    }
+    return env;
+  }
+
+  /** What stops the API server from accepting `source` (a rule: `bool`, a message expression: `string`). */
+  check(source: string, self: SelfType, expect: 'bool' | 'string'): TypeProblem | undefined {
+    if (self.kind === 'dyn') return undefined;
+    const text = rewriteIndexedHas(source);
+    let typed: TypeCheckResult;
+    try {
+      if (!dynamicEnvironment().check(text).valid) return undefined;
+      typed = this.envFor(self).check(text);
+    } catch {
+      return undefined; // cel-js's own trouble: not the rule's
+    }
+    if (typed.valid) {
+      const type = typed.type;
+      if (!type || type === expect || type === 'dyn') return undefined;
+      return { kind: 'result', type: shown(type) };
+    }
+    const e = typed.error as CelError | undefined;
+    if (!e || !this.trusted(e)) return undefined;
+    const r = e.range ?? e.node?.range;
+    // A rule written with `has()` through an index was rewritten: its offsets are not the user's.
+    const range: [number, number] | undefined = r && text === source ? [r.start, r.end] : undefined;
+    const part = range ? source.slice(range[0], range[1]) : '';
+    // A field the schema lacks is named by the detail itself.
+    const named = e.code === 'no_such_key' || (e.code === 'cannot_index_type' && e.node?.op === '.');
+    const shownPart = part && part.length <= 80 && !named;
+    const said = `${shownPart ? `\`${part}\`: ` : ''}${this.detail(e)}`;
+    return { kind: 'type', message: said, ...(range ? { range } : {}) };
+  }
+
+  private trusted(e: CelError): boolean {
+    const node = e.node as Checked | undefined;
+    // `self['x']` on an object: cel-go may not index an object at all; only `self.x` is judged.
+    if (e.code === 'no_such_key') return node?.op === '.';
+    if (TRUSTED_CODES.has(e.code)) return true;
+    if (!node) return false;
+    if (e.code === 'no_matching_overload' && (node.op === 'call' || node.op === 'rcall'))
+      return TRUSTED_FUNCTIONS.has(node.args[0] as string);
+    if (e.code === 'no_such_overload' && TRUSTED_OPERATORS.has(node.op)) {
+      const operands = (Array.isArray(node.args) ? node.args : [node.args]) as Checked[];
+      return operands.every((o) => {
+        const name = o.checkedType?.name ?? '';
+        return SCALARS.has(name) || this.objects.has(name);
+      });
+    }
+    return false;
+  }
+
+  private detail(e: CelError): string {
+    const first = e.message.split('\n')[0];
+    const operand = (e.node?.args as Checked[] | undefined)?.[0]?.checkedType?.name;
+    if (e.code === 'cannot_index_type' && e.node?.op === '.' && operand)
+      return `a value of type ${shown(operand)} has no field \`${e.node.args[1] as string}\``;
+    const key = /^No such key: (.*)$/.exec(first)?.[1];
+    const left = (e.node?.args as Checked[] | undefined)?.[0]?.checkedType?.name;
+    const object = key !== undefined && left ? this.objects.get(left) : undefined;
+    if (key === undefined || !object) return shown(first);
+    const fields = Object.keys(object.fields);
+    const where = object.label ? `\`${object.label}\`` : 'the root';
+    const list = fields.length <= 12 ? fields.join(', ') : `${fields.slice(0, 12).join(', ')}…`;
+    return `the schema declares no field \`${key}\` in ${where} (its fields: ${list})`;
+  }
+}

@@ -1,0 +1,201 @@
+// The `x-kubernetes-validations` rules of a CRD's kind, run on a manifest as the API server runs them: on
+// each node that has rules, with `self` the node's value after the schema's defaults are applied (valid
+// objects fail otherwise), integers as CEL ints, formatted strings as the durations, timestamps and bytes
+// the API server makes of them, property names escaped as Kubernetes escapes them
+// (`max-size` is `self.max__dash__size`). A rule is reported at its `fieldPath` when the manifest has that
+// node, else on the node it sits on. A node that already has an error is left to it, and the work is
+// bounded per document and by the API server's runtime cost budget (celRules.ts).
+import { isMap, isSeq, type Node } from 'yaml';
+import type { CelValidation, Field, ObjectType, Type } from '../../../model/types';
+import { severityOf, type Reporter } from '../../core/diag';
+import { entry, spanOf, type Span } from '../../core/yamlNodes';
+import { celPropertyName } from './celNames';
+import { formattedValue, judge, newBudget, refusedForCost, type Budget } from './celRules';
+
+export { celPropertyName };
+
+/** Rules run per document at most (a list of thousands of items under a rule stays cheap). */
+const MAX_RUNS = 2000;
+
+type Plain = Record<string, unknown>;
+const isPlain = (v: unknown): v is Plain => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * A value as CEL sees it: integers of integer fields as ints (BigInt), strings of a `byte`, `duration`,
+ * `date` or `date-time` field as bytes, a duration or a timestamp, defaults applied to objects.
+ */
+export function celValue(v: unknown, t: Type | undefined): unknown {
+  if (v === null || v === undefined) return v;
+  if (typeof v === 'string' && t?.kind === 'string' && t.celFormat) return formattedValue(v, t.celFormat);
+  if (typeof v === 'number') {
+    if (t?.kind === 'number') return v;
+    return Number.isInteger(v) && (t === undefined || t.kind !== 'string' || t.intOrString) ? BigInt(v) : v;
+  }
+  if (Array.isArray(v)) return v.map((x) => celValue(x, t?.kind === 'array' ? t.items : undefined));
+  if (!isPlain(v)) return v;
+  const out: Plain = {};
+  for (const [k, x] of Object.entries(v)) {
+    const field = t?.kind === 'object' ? t.fields[k] : undefined;
+    const ft = field ? field.type : t?.kind === 'map' ? t.values : undefined;
+    out[field ? celPropertyName(k) : k] = celValue(x, ft);
+  }
+  if (t?.kind === 'object' && t.defaults)
+    for (const [k, d] of Object.entries(t.defaults)) {
+      const name = t.fields[k] ? celPropertyName(k) : k;
+      if (out[name] === undefined) out[name] = celValue(d, t.fields[k]?.type);
+    }
+  return out;
+}
+
+/** The node a rule's `fieldPath` (`.spec.x`, `['a.b']`, `[0]`) names below `node`, if the manifest has it. */
+function nodeAtFieldPath(node: unknown, fieldPath: string): { node: unknown; key?: Node } | undefined {
+  const steps = /^(?:\.[A-Za-z_][A-Za-z0-9_-]*|\['(?:[^'\\]|\\.)*'\]|\[\d+\])+$/.test(fieldPath)
+    ? (fieldPath.match(/\.[A-Za-z_][A-Za-z0-9_-]*|\['(?:[^'\\]|\\.)*'\]|\[\d+\]/g) ?? [])
+    : undefined;
+  if (!steps) return undefined;
+  let cur: { node: unknown; key?: Node } = { node };
+  for (const s of steps) {
+    if (s.startsWith('[') && !s.startsWith("['")) {
+      const i = Number(s.slice(1, -1));
+      if (!isSeq(cur.node) || !cur.node.items[i]) return undefined;
+      cur = { node: cur.node.items[i] };
+      continue;
+    }
+    const name = s.startsWith('.') ? s.slice(1) : s.slice(2, -2).replace(/\\(.)/g, '$1');
+    const e = entry(cur.node, name);
+    if (!e) return undefined;
+    cur = { node: e.value, key: e.key };
+  }
+  return cur;
+}
+
+interface Run {
+  out: Reporter;
+  /** Spans of the errors the walk found: a node holding one is not judged again by its rules. */
+  errors: Span[];
+  runs: number;
+  /** The API server's runtime cost budget of the object (celRules.ts): once spent, no rule runs. */
+  budget: Budget;
+  /** Rules not run because the CRD is refused for their cost, said once each. */
+  refused: Set<CelValidation>;
+}
+
+const hasError = (run: Run, node: unknown): boolean => {
+  const [s, e] = spanOf(node);
+  return run.errors.some(([a]) => a >= s && a < e);
+};
+
+/**
+ * The API server's words for a rule's `reason` (the type of its field error): `FieldValueInvalid`, the
+ * default, says nothing more than the message.
+ */
+const REASON_WORDS: ReadonlyMap<string, string> = new Map([
+  ['FieldValueRequired', 'Required value'],
+  ['FieldValueForbidden', 'Forbidden'],
+  ['FieldValueDuplicate', 'Duplicate value'],
+]);
+
+/**
+ * A failed rule, where and as the API server reports it: at the rule's `fieldPath` (named whether the
+ * manifest writes it or not: a required field is absent), squiggled there when the manifest has it, else on
+ * the rule's own node; the reason's words, then the message (`failed rule: <rule>` without one, and then
+ * the rule is not quoted again).
+ */
+function report(run: Run, v: CelValidation, message: string, node: unknown, anchor: Span, label: string) {
+  const target = v.fieldPath ? nodeAtFieldPath(node, v.fieldPath) : undefined;
+  const at = target ? spanOf(target.key ?? target.node) : anchor;
+  const where = v.fieldPath
+    ? `${label}${label || !v.fieldPath.startsWith('.') ? v.fieldPath : v.fieldPath.slice(1)}`
+    : label;
+  const reason = v.reason ? REASON_WORDS.get(v.reason) : undefined;
+  const rule = v.rule.trim();
+  // Without a message, the API server's `failed rule: <rule>`, the rule as written (as code).
+  const said =
+    message === `failed rule: ${rule}`
+      ? `failed rule: \`${rule}\``
+      : `${message.trim().replace(/\s+/g, ' ')}${/[.!?]$/.test(message.trim()) ? '' : '.'} (The CRD's rule \`${rule}\` does not hold.)`;
+  run.out.report(
+    'crd-validation',
+    at,
+    `${where ? `\`${where}\`` : 'The manifest'}: ${reason ? `${reason}: ` : ''}${said}`,
+  );
+}
+
+function visit(run: Run, value: unknown, t: Type, node: unknown, anchor: Span, label: string, own?: CelValidation[]) {
+  if (value === null || value === undefined || run.runs >= MAX_RUNS) return;
+  const rules = [...(t.kind === 'object' ? (t.validations ?? []) : []), ...(own ?? [])];
+  if (rules.length > 0 && !(node !== undefined && hasError(run, node)))
+    for (const v of rules) {
+      if (++run.runs > MAX_RUNS || run.budget.stopped) return;
+      if (refusedForCost(v)) {
+        if (!run.refused.has(v))
+          run.out.report(
+            'crd-rule-not-run',
+            anchor,
+            `The CRD's rule \`${v.rule}\` is not run: its estimated cost is over the API server's budget, which refuses the CRD (see the CRD).`,
+          );
+        run.refused.add(v);
+        continue;
+      }
+      const message = judge(v, value, run.budget);
+      if (message !== undefined) report(run, v, message, node, anchor, label);
+      if (run.budget.stopped) {
+        // The API server's own error, on the node whose rule passed the limit; no further rule runs.
+        run.out.report('crd-rule-budget', anchor, `\`${label || 'the manifest'}\`: ${run.budget.stopped}.`);
+        return;
+      }
+    }
+  if (t.kind === 'object' && isPlain(value)) {
+    for (const [k, f] of Object.entries(t.fields) as [string, Field][]) {
+      const x = value[celPropertyName(k)];
+      if (x === undefined) continue;
+      const e = entry(node, k);
+      visit(
+        run,
+        x,
+        f.type,
+        e?.value ?? undefined,
+        e ? spanOf(e.key) : anchor,
+        label ? `${label}.${k}` : k,
+        f.validations,
+      );
+    }
+  } else if (t.kind === 'map' && isPlain(value)) {
+    for (const [k, x] of Object.entries(value)) {
+      const e = entry(node, k);
+      visit(run, x, t.values, e?.value ?? undefined, e ? spanOf(e.key) : anchor, `${label}.${k}`);
+    }
+  } else if (t.kind === 'array' && Array.isArray(value)) {
+    value.forEach((x, i) => {
+      const item = isSeq(node) ? node.items[i] : undefined;
+      visit(
+        run,
+        x,
+        t.items,
+        item,
+        item ? spanOf(isMap(item) && item.items[0] ? item.items[0].key : item) : anchor,
+        `${label}[${i}]`,
+      );
+    });
+  }
+}
+
+/** Runs the rules of a manifest's kind (`envelope`: its type) on the manifest `root` (`plain`: its value). */
+export function checkValidations(
+  root: unknown,
+  plain: unknown,
+  envelope: ObjectType,
+  anchor: Span,
+  out: Reporter,
+  label = '',
+): void {
+  const errors = out.diags.filter((d) => severityOf(d) === 'error').map((d): Span => [d.start, d.end]);
+  visit(
+    { out, errors, runs: 0, budget: newBudget(), refused: new Set() },
+    celValue(plain, envelope),
+    envelope,
+    root,
+    anchor,
+    label,
+  );
+}

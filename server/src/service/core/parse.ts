@@ -1,0 +1,295 @@
+// Parsing, once per YAML document and cached by content: a file is split at its document markers
+// (`---` / `...` at column 0 can never occur inside a scalar, so the split is exact), and each chunk is
+// parsed on its own. An edit in one resource of a 5,000-resource file re-parses that resource only.
+// What is derived from a chunk (diagnostics, manifests, symbols, line starts) is cached on its content key,
+// not on its tree, so trees are released after use and parsed again on demand (about 0.1 ms a resource).
+// The cache, the kept trees and the `readOnce` scope belong to a `ChunkStore`, one per analysis.
+import { parseDocument, type Document } from 'yaml';
+import { addDuplicateKeyErrors } from './duplicateKeys';
+import { limitNesting } from './nesting';
+import { RetainingCache, TreePool } from './retention';
+import { LineIndex } from './lineIndex';
+import { Memo } from './memo';
+import { builtinRegistry, type Registry } from '../../model/registry';
+
+export interface ParsedDoc {
+  /** Offset of the chunk in the file; every node range inside `doc` is relative to it. */
+  offset: number;
+  /** The chunk's text (the cache key). */
+  text: string;
+  /** The chunk's syntax tree. */
+  readonly doc: Document.Parsed;
+  /** Stable identity of the chunk's content while it is cached: key derived data on it, not on `doc`. */
+  readonly key: object;
+  /** The store (of one analysis) the chunk belongs to: its registry of kinds, its trees. */
+  readonly store: ChunkStore;
+}
+
+export interface ParsedFile {
+  text: string;
+  lines: LineIndex;
+  docs: ParsedDoc[];
+  /** The store the file was parsed in (its registry of kinds answers every query on the file). */
+  readonly store: ChunkStore;
+}
+
+const PARSE_OPTIONS = {
+  merge: true,
+  // Duplicate keys are found in linear time afterwards (duplicateKeys.ts); the parser's check is quadratic.
+  uniqueKeys: false,
+  prettyErrors: false,
+  keepSourceTokens: false,
+  strict: true,
+} as const;
+
+/**
+ * A copy of a string that shares no memory with the string it was cut from. `text.slice()` of a file
+ * gives a view that keeps the whole file alive; a chunk cached across edits would keep every version.
+ */
+export function detach(text: string): string {
+  // Slicing a concatenation flattens it into a fresh buffer first (V8); the slice then points there.
+  return (' ' + text).slice(1);
+}
+
+/** What an analysis counts (tests read it: an edit parses and validates each changed chunk once). */
+export interface WorkCounters {
+  /** Syntax trees built. */
+  parses: number;
+  /** Documents validated (diagnostics computed, not read from the cache). */
+  validations: number;
+}
+
+/**
+ * The chunks of one analysis (see analysis.ts): the content-keyed cache, the syntax trees kept for requests,
+ * the scope of `readOnce`, and the registry of kinds every query on its chunks uses. What is derived from a
+ * chunk is memoised in WeakMaps keyed on the chunk, so it belongs to the store that made the chunk.
+ */
+export class ChunkStore {
+  /**
+   * The syntax trees kept for requests, most recently used last. A request looks into one or two
+   * documents, often the same one again, so a few dozen are kept; an older one is parsed again on demand.
+   * Analysis (diagnostics, manifests, symbols: see `readOnce`) does not fill it.
+   */
+  readonly trees = new TreePool<Chunk>(64, 1 << 20);
+  /** Chunks by content: held while someone can ask for them, then in a byte-bounded slack (retention.ts). */
+  private readonly cache = new RetainingCache<Chunk>();
+  /** Trees parsed inside the outermost `readOnce`, dropped when it returns. */
+  private readingOnce: Chunk[] | undefined;
+  readonly counters: WorkCounters = { parses: 0, validations: 0 };
+  /** The analysis's caches of what is not per chunk (see memo.ts). */
+  readonly memo = new Memo();
+
+  /**
+   * @param apiDomain The analysis's API domain, asked when a check writes an apiVersion (the `apiDomain`
+   * setting, else the workspace's most used one): an input of the analysis, read when needed, so a change
+   * of either is seen (validate.ts keeps which domain a document's diagnostics were computed with).
+   */
+  constructor(
+    readonly registry: Registry = builtinRegistry(),
+    readonly apiDomain: () => string | undefined = () => undefined,
+  ) {}
+
+  /**
+   * Runs `fn`, dropping the trees it parses when it returns (when the outermost call returns, if nested).
+   * For work whose results are cached on the chunk's key (its diagnostics, manifests and symbols): the tree
+   * is garbage at once, so it dies young and never reaches the old generation, which keeps garbage
+   * collection cheap. A tree already alive is used and kept.
+   */
+  readOnce<T>(fn: () => T): T {
+    if (this.readingOnce) return fn();
+    const mine: Chunk[] = [];
+    this.readingOnce = mine;
+    try {
+      return fn();
+    } finally {
+      this.readingOnce = undefined;
+      for (const c of mine) c.drop();
+    }
+  }
+
+  /** A tree was just parsed: dropped at the end of the current `readOnce`, else kept for requests. */
+  parsed(c: Chunk): void {
+    this.counters.parses++;
+    if (this.readingOnce) this.readingOnce.push(c);
+    else this.trees.add(c);
+  }
+
+  chunk(text: string): Chunk {
+    const hit = this.cache.get(text);
+    if (hit) return hit;
+    const entry = new Chunk(text, this);
+    this.cache.add(entry);
+    return entry;
+  }
+
+  /**
+   * Parses a file. `cache: false` (the CLI, which reads each file once) keeps the syntax trees out of the
+   * shared cache, so they can be dropped as soon as the file is checked.
+   */
+  parseFile(text: string, options: { cache?: boolean } = {}): ParsedFile {
+    const parts = splitDocuments(text).map((c) => ({
+      offset: c.offset,
+      text: c.text,
+      chunk: options.cache === false ? new Chunk(c.text, this, false) : this.chunk(c.text),
+    }));
+    const docs: ParsedDoc[] = parts.map(({ offset, text, chunk }) => ({
+      offset,
+      text,
+      key: chunk,
+      store: this,
+      get doc() {
+        return chunk.doc;
+      },
+    }));
+    let lines: LineIndex | undefined;
+    return {
+      text,
+      docs,
+      store: this,
+      // Built on first use from the chunks' line starts (cached with the parsed chunk), so a new version of a
+      // large file does not rescan the chunks it shares with the previous one.
+      get lines() {
+        return (lines ??= joinLines(text, parts));
+      },
+    };
+  }
+
+  /**
+   * A holder (an open document's current version, an indexed file) holds its file's chunks while it may be
+   * asked about them; `release` when it moves to another version or goes. Hold the new version before
+   * releasing the old one, so that the chunks they share stay put.
+   */
+  hold(file: { readonly docs: readonly { readonly key: object }[] }): void {
+    for (const d of file.docs)
+      if (d.key instanceof Chunk && d.key.shared && d.key.store === this) this.cache.hold(d.key);
+  }
+
+  release(file: { readonly docs: readonly { readonly key: object }[] }): void {
+    for (const d of file.docs)
+      if (d.key instanceof Chunk && d.key.shared && d.key.store === this) this.cache.release(d.key);
+  }
+
+  clear(): void {
+    this.cache.clear();
+  }
+
+  /** What the cache keeps (bytes of chunk text held and in the slack). */
+  stats() {
+    return this.cache.stats();
+  }
+}
+
+/** A chunk's tree for work cached on its key (see `readOnce`): dropped after use unless already kept. */
+export const analysisTree = (chunk: { doc: Document.Parsed; store: ChunkStore }): Document.Parsed =>
+  chunk.store.readOnce(() => chunk.doc);
+
+/** One chunk's content: its text, its syntax tree (parsed on demand, released when not used) and line starts. */
+export class Chunk {
+  private tree?: Document.Parsed;
+  private starts?: number[];
+  readonly text: string;
+  /** Holders of the chunk (see retention.ts): open documents' current versions, indexed files. */
+  holds = 0;
+  /** `shared`: the chunk goes into the cache, where it may outlive the file text it was cut from. */
+  constructor(
+    text: string,
+    readonly store: ChunkStore,
+    readonly shared = true,
+  ) {
+    this.text = shared ? detach(text) : text;
+  }
+  get doc(): Document.Parsed {
+    if (this.tree) {
+      this.store.trees.touch(this);
+      return this.tree;
+    }
+    const tree = parseDocument(this.text, PARSE_OPTIONS);
+    // Before any walk: a tree nested too deep is emptied (nesting.ts).
+    limitNesting(tree);
+    addDuplicateKeyErrors(tree);
+    this.tree = tree;
+    this.store.parsed(this);
+    return tree;
+  }
+  /** Releases the tree (it is parsed again if asked for). */
+  drop(): void {
+    this.tree = undefined;
+    this.store.trees.remove(this);
+  }
+  /** Chunk-relative starts of the chunk's lines after the first (computed on first use). */
+  lineStarts(): number[] {
+    return (this.starts ??= new LineIndex(this.text).starts.slice(1));
+  }
+}
+
+/**
+ * The document markers of a text (`---` or `...` at the start of a line), as a global regex. At the start of
+ * a line as YAML counts lines: after LF (or CRLF). A lone CR is no line break to YAML (`a: 1\r---` is the
+ * value `1\r---`), and a regex's `m` flag would also break lines at U+2028 and U+2029, which YAML reads as
+ * ordinary characters, e.g. inside a comment.
+ */
+export const documentMarkers = (): RegExp => /(?<=^|\n)(---|\.\.\.)(?=[ \t\r\n]|$)/g;
+
+/**
+ * Splits a file into document chunks: a chunk starts at each `---` line and after each `...` line
+ * (which stays with the document it ends).
+ */
+export function splitDocuments(text: string): { offset: number; text: string }[] {
+  const bounds = [0];
+  const marker = documentMarkers();
+  let m: RegExpExecArray | null;
+  while ((m = marker.exec(text))) {
+    if (m[1] === '---') bounds.push(m.index);
+    else {
+      const eol = text.indexOf('\n', m.index);
+      bounds.push(eol < 0 ? text.length : eol + 1);
+    }
+  }
+  bounds.push(text.length);
+  const chunks: { offset: number; text: string }[] = [];
+  for (let i = 0; i < bounds.length - 1; i++) {
+    if (bounds[i + 1] > bounds[i]) chunks.push({ offset: bounds[i], text: text.slice(bounds[i], bounds[i + 1]) });
+  }
+  if (chunks.length === 0) chunks.push({ offset: 0, text: '' });
+  return chunks;
+}
+
+/** The document chunk holding a file offset: the last one starting at or before it (the first if none). */
+export function chunkAt<D extends { readonly offset: number }>(
+  file: { readonly docs: readonly D[] },
+  offset: number,
+): D {
+  let lo = 0;
+  let hi = file.docs.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (file.docs[mid].offset <= offset) lo = mid;
+    else hi = mid - 1;
+  }
+  return file.docs[lo];
+}
+
+/** Parses a file in a store of its own (tests, one-off texts): nothing is shared with another call. */
+export const parseFile = (text: string, options: { cache?: boolean; store?: ChunkStore } = {}): ParsedFile =>
+  (options.store ?? new ChunkStore()).parseFile(text, options);
+
+/**
+ * The line index of a file from its chunks' line starts. Exact when the chunks tile the file: a chunk ends
+ * either before a `---` or after a LF, so a CR ending one chunk is never followed by a LF starting the next.
+ */
+function joinLines(text: string, parts: { offset: number; text: string; chunk: Chunk }[]): LineIndex {
+  if (parts.length === 1 || !tiles(text, parts)) return new LineIndex(text);
+  const starts = [0];
+  for (const p of parts) for (const s of p.chunk.lineStarts()) starts.push(p.offset + s);
+  return new LineIndex(text, starts);
+}
+
+/** Whether chunks follow each other without gap or overlap and cover the whole text. */
+export function tiles(text: string, parts: readonly { offset: number; text: string }[]): boolean {
+  let at = 0;
+  for (const p of parts) {
+    if (p.offset !== at) return false;
+    at += p.text.length;
+  }
+  return at === text.length;
+}

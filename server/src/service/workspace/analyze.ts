@@ -1,0 +1,34 @@
+// One pass over a file's chunks that computes everything cached per chunk: its diagnostics, its manifests
+// for the workspace index and, when the editor shows an outline, its symbols. Syntax trees are kept
+// only while they are used (see parse.ts), so separate passes over a large file would each parse it again;
+// in one pass each new chunk is parsed once. Unchanged chunks cost a cache lookup.
+import type { ParsedFile } from '../core/parse';
+import { mayHoldCrd } from '../checks/crd/detect';
+import { validateChunk } from '../checks/validate';
+import { chunkManifests, type TrackedPaths } from './extract';
+import { chunkSymbols } from './symbols';
+
+export interface AnalyzeOptions {
+  /** Also compute the outline symbols (when the client asks for them). */
+  symbols?: boolean;
+  /** Also extract the manifests for an index that tracks these values (the analysis's index). */
+  tracked?: TrackedPaths;
+  /**
+   * The file is a Kustomize patch: its documents are checked as partial manifests (what its diagnostics
+   * are made of), not as whole ones, in the same pass.
+   */
+  partial?: boolean;
+}
+
+export function analyze(file: ParsedFile, options: AnalyzeOptions = {}): ParsedFile {
+  for (const chunk of file.docs) {
+    // One tree for the three, dropped after them (see readOnce).
+    file.store.readOnce(() => {
+      // A CRD's own check waits until its diagnostics are asked for (crd/detect.ts).
+      if (!mayHoldCrd(chunk.text)) validateChunk(chunk, options.partial, file);
+      if (options.tracked) chunkManifests(chunk, options.tracked);
+      if (options.symbols) chunkSymbols(chunk);
+    });
+  }
+  return file;
+}

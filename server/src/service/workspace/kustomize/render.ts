@@ -1,0 +1,1167 @@
+// An overlay rendered in memory the way `kubectl kustomize` renders it, for custom resources (ours): the
+// resources it names (files, folders holding a kustomization, nested overlays, each rendered first), then
+// its patches (a strategic merge on a custom resource is a JSON merge patch: maps merge, lists are
+// replaced, `null` deletes; targeted patches; JSON 6902 operations), then `namespace`, `namePrefix` /
+// `nameSuffix`, labels and annotations. Pure: files are read through `read` (undefined: no such file).
+// What is not rendered (generators, components, remote resources…) is left out: kustomization.ts names it.
+// Checked against the real tool by test/kustomize/differential.test.ts.
+import { isMap, isScalar, isSeq, parseAllDocuments } from 'yaml';
+import { valueMap } from '../../checks/embedded/positionMap';
+import { nearest } from '../../core/suggest';
+import { spanOf, type Span } from '../../core/yamlNodes';
+import { compileGoRegexp, isRegexpError } from '../../core/goRegexp';
+import { applyOperations, type Json, type JsonObject, type OperationFailure } from './jsonPatch';
+import { asksUnrendered, KUSTOMIZATION_NAMES, resolveFrom } from './kustomization';
+
+export type { Json, JsonObject };
+
+/** Where a value of a rendered resource was written: a file and the span of its key (or list item). */
+export interface Origin {
+  readonly uri: string;
+  readonly span: Span;
+}
+
+/**
+ * Where a document starts in its file, updated in place when an edit above it moves it (see the analysis's
+ * resource documents): the documents, and every rendering step kept for them, stay the same objects.
+ */
+export interface Anchor {
+  offset: number;
+}
+
+/** An origin relative to its document's anchor: its span follows the document when it moves. */
+class AnchoredOrigin implements Origin {
+  constructor(
+    readonly uri: string,
+    private readonly rel: Span,
+    private readonly anchor: Anchor,
+  ) {}
+  get span(): Span {
+    return [this.rel[0] + this.anchor.offset, this.rel[1] + this.anchor.offset];
+  }
+}
+
+/** The origins of one rendered resource, by JSON pointer (`/spec/sku/name`; `` for the resource). */
+export type Origins = Map<string, Origin>;
+
+export interface Rendered {
+  resources: JsonObject[];
+  /** `origins[i]`: where each value of `resources[i]` was written (the base's line, or the patch's). */
+  origins: Origins[];
+  /**
+   * `written[i]`: the name `resources[i]` has in the file it was read from, before any prefix or suffix
+   * (what a reference to it was written with: renamedReferences.ts).
+   */
+  written: (string | undefined)[];
+  /**
+   * What stops `kubectl kustomize` from building it (at most one Error: the tool stops at the first; the
+   * rendering goes on without the piece at fault), and what may (unsure: Information), each where written.
+   */
+  errors: BuildError[];
+  /** The work done: kustomizations read, resources listed, patch steps asked for (bounded in the input). */
+  steps: number;
+}
+
+/** The build problems render.ts finds (registered in codes.ts). */
+export type BuildCode =
+  | 'kustomize-duplicate-resource'
+  | 'kustomize-patch-no-match'
+  | 'kustomize-patch-failed'
+  | 'kustomize-patch-invalid'
+  | 'kustomize-base-fails'
+  | 'kustomize-render-limit';
+
+/** A problem that stops `kubectl kustomize` from building (or may: `unsure`), where it is written. */
+export interface BuildError {
+  readonly uri: string;
+  readonly span: Span;
+  readonly code: BuildCode;
+  readonly message: string;
+  /** Not certain: what is not rendered here (a generator, a component, a remote base…) may change it. */
+  readonly unsure: boolean;
+  /** The name the message suggests (a patch's misspelt `metadata.name`: `span` is its key). */
+  readonly suggest?: string;
+}
+
+/** Rendered resources in one build past which the rest is not rendered (an Information says so). */
+export const MAX_RESOURCES = 50_000;
+/** Patches of one kustomization past which the rest are not applied (an Information says so). */
+export const MAX_PATCHES = 10_000;
+/** Patches applied to one resource in a build past which the rest are not (an Information says so). */
+export const MAX_RESOURCE_PATCHES = 1_000;
+/** Unsure build problems told per build (a certain one stops the build). */
+const MAX_BUILD_ERRORS = 100;
+
+/** A value cut for a message: past `max` characters, its start and an ellipsis. */
+export const clip = (s: string, max = 200): string => (s.length > max ? `${s.slice(0, max - 1)}…` : s);
+
+/** A document of a resource file, as the renderer reads it (values and where each was written). */
+export interface Doc {
+  value: Json;
+  origins: Origins;
+}
+
+const escape = (k: string) => k.replace(/~/g, '~0').replace(/\//g, '~1');
+
+/** Every pointer of a YAML node with the span of its key (a map entry) or of itself (a list item). */
+function originsOf(node: unknown, uri: string, at: string, into: Origins, budget: { n: number }): void {
+  if (budget.n-- <= 0) return;
+  if (isMap(node))
+    for (const pair of node.items) {
+      const k = isScalar(pair.key) ? String(pair.key.value) : undefined;
+      if (k === undefined) continue;
+      const p = `${at}/${escape(k)}`;
+      into.set(p, { uri, span: spanOf(pair.key) });
+      originsOf(pair.value, uri, p, into, budget);
+    }
+  else if (isSeq(node))
+    node.items.forEach((item, i) => {
+      const p = `${at}/${i}`;
+      into.set(p, { uri, span: spanOf(item) });
+      originsOf(item, uri, p, into, budget);
+    });
+}
+
+/**
+ * The documents of a text with where each value was written (`uri`; `base`: offsets added, for an inline
+ * patch; `anchor`: offsets relative to where the text starts in its file, which may move).
+ */
+function docsWithOrigins(text: string, uri: string, base = 0, shift?: (o: number) => number, anchor?: Anchor): Doc[] {
+  const out: Doc[] = [];
+  for (const d of parseAllDocuments(text)) {
+    if (!('toJS' in d)) continue;
+    const value = d.toJS({ maxAliasCount: 100 }) as Json;
+    if (value === null || value === undefined) continue;
+    const origins: Origins = new Map();
+    originsOf(d.contents, uri, '', origins, { n: 100_000 });
+    if (d.contents) origins.set('', { uri, span: spanOf(d.contents) });
+    if (anchor) for (const [k, o] of origins) origins.set(k, new AnchoredOrigin(uri, o.span, anchor));
+    else if (base || shift)
+      for (const [k, o] of origins) {
+        const f = shift ?? ((x: number) => x + base);
+        origins.set(k, { uri, span: [f(o.span[0]), f(o.span[1])] });
+      }
+    out.push({ value, origins });
+  }
+  return out;
+}
+
+/** Nested kustomizations deeper than this are not followed (a loop, or a pathological tree). */
+const MAX_DEPTH = 16;
+
+const isObject = (v: unknown): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v);
+const clone = <T extends Json>(v: T): T => structuredClone(v);
+
+/**
+ * A strategic merge on a custom resource: RFC 7386 (maps merge, anything else, lists included, replaces,
+ * `null` deletes), with Kustomize's directives: `$patch: replace` replaces a map whole, `$patch: delete`
+ * removes it; the other `$` keys (`$retainKeys`, `$setElementOrder/…`) direct the merge, never land.
+ */
+export function mergePatch(target: Json | undefined, patch: Json): Json | undefined {
+  if (!isObject(patch)) return clone(patch);
+  if (patch.$patch === 'delete') return undefined;
+  const replace = patch.$patch === 'replace';
+  const out: JsonObject = isObject(target) && !replace ? { ...target } : {};
+  for (const [k, v] of Object.entries(patch)) {
+    if (k.startsWith('$')) continue;
+    const merged = v === null ? undefined : mergePatch(out[k], v);
+    if (merged === undefined) delete out[k];
+    else out[k] = merged;
+  }
+  return out;
+}
+
+const meta = (r: JsonObject): JsonObject => (isObject(r.metadata) ? r.metadata : {});
+const str = (v: Json | undefined): string | undefined => (typeof v === 'string' ? v : undefined);
+const groupOf = (apiVersion: string | undefined) =>
+  apiVersion && apiVersion.includes('/') ? apiVersion.slice(0, apiVersion.indexOf('/')) : '';
+const versionOf = (apiVersion: string | undefined) => (apiVersion ? apiVersion.slice(apiVersion.indexOf('/') + 1) : '');
+
+/**
+ * The name and namespace a resource was first read with (Kustomize's "original id"): a target's `name` and
+ * `namespace` select a resource by them as well as by its current ones, so an overlay's patch still names
+ * a resource its base renamed or moved.
+ */
+export interface OriginalId {
+  readonly name?: string;
+  readonly namespace?: string;
+}
+
+/**
+ * A namespace as Kustomize compares it: none is `default` (our kinds are all namespaced). A target of
+ * `namespace: default` selects a resource written without one.
+ */
+const effectiveNamespace = (ns: string | undefined): string => (ns === undefined || ns === '' ? 'default' : ns);
+
+/**
+ * A `target:` selector: group, version, kind, name and namespace are regular expressions, anchored; name and
+ * namespace match the current ones or the original ones (`kubectl kustomize` v5: resWrangler.Select). Each
+ * expression is compiled once per patch, not once per resource it is tried on.
+ */
+/** A target's selector, or why it cannot select (`field`: the target's key at fault). */
+export type Selector =
+  ((r: JsonObject, org?: OriginalId) => boolean) | { error: string; field: string; unsure: boolean };
+
+function matcher(target: JsonObject): Selector {
+  // Go's regexp (RE2: linear time), anchored as Kustomize anchors it: `^(?:…)$` (its error quotes that).
+  let bad: { error: string; field: string; unsure: boolean } | undefined;
+  const re = (field: string): ((s: string | undefined) => boolean) => {
+    const v = target[field];
+    if (typeof v !== 'string' || v === '') return () => true;
+    const compiled = compileGoRegexp(`^(?:${v})$`);
+    if (isRegexpError(compiled)) {
+      bad ??= { error: compiled.error, field, unsure: false };
+      return () => false;
+    }
+    return (s) => compiled.test(s ?? '');
+  };
+  const group = re('group');
+  const version = re('version');
+  const kind = re('kind');
+  const name = re('name');
+  const namespace = re('namespace');
+  const labels = labelSelector(target.labelSelector);
+  const annotations = labelSelector(target.annotationSelector);
+  // A selector our parser does not read: Kubernetes' parser (labels.Parse) is not reproduced in every detail.
+  if (!labels) bad ??= { error: 'unable to parse requirement', field: 'labelSelector', unsure: true };
+  if (!annotations) bad ??= { error: 'unable to parse requirement', field: 'annotationSelector', unsure: true };
+  if (bad) return bad;
+  return (r, org) => {
+    const api = str(r.apiVersion);
+    const m = meta(r);
+    return (
+      group(groupOf(api)) &&
+      version(versionOf(api)) &&
+      kind(str(r.kind)) &&
+      (name(str(m.name)) || (org?.name !== undefined && name(org.name))) &&
+      (namespace(effectiveNamespace(str(m.namespace))) ||
+        (org !== undefined && namespace(effectiveNamespace(org.namespace)))) &&
+      labels!(isObject(m.labels) ? m.labels : {}) &&
+      annotations!(isObject(m.annotations) ? m.annotations : {})
+    );
+  };
+}
+
+/**
+ * One requirement of a label selector: `key`, `!key`, `key=v`, `key==v`, `key!=v`, `key in (…)`,
+ * `key notin (…)`, `key>n`, `key<n`.
+ */
+const REQUIREMENT =
+  /^(?:!\s*([^\s!=<>(),]+)|([^\s!=<>(),]+)\s*(?:(==?|!=)\s*([^\s!=<>(),]*)|([<>])\s*(-?\d+)|\s(in|notin)\s*\(([^()]*)\))?)$/;
+
+/**
+ * A `labelSelector` / `annotationSelector` as Kubernetes parses it (labels.Parse): requirements separated
+ * by commas, all of which must hold; `!=` and `notin` hold where the key is absent. Undefined: it does not
+ * parse (`kubectl kustomize` refuses it).
+ */
+function labelSelector(sel: Json | undefined): ((of: JsonObject) => boolean) | undefined {
+  if (typeof sel !== 'string' || sel.trim() === '') return () => true;
+  const tests: ((of: JsonObject) => boolean)[] = [];
+  for (const part of requirements(sel)) {
+    const t = requirement(part);
+    if (!t) return undefined;
+    tests.push(t);
+  }
+  return (of) => tests.every((t) => t(of));
+}
+
+/**
+ * The requirements of a selector, split at the commas outside parentheses (`in (a, b)` is one), blanks
+ * runs made one space: one pass over the text (a selector of 100,000 terms is read in linear time).
+ */
+function requirements(sel: string): string[] {
+  const out: string[] = [];
+  let depth = 0;
+  let from = 0;
+  for (let i = 0; i <= sel.length; i++) {
+    const c = sel[i];
+    if (c === '(') depth++;
+    else if (c === ')') depth = Math.max(0, depth - 1);
+    else if (i === sel.length || (c === ',' && depth === 0)) {
+      out.push(sel.slice(from, i).replace(/\s+/g, ' ').trim());
+      from = i + 1;
+    }
+  }
+  return out;
+}
+
+/** One requirement as a test of a resource's labels (or annotations); undefined: it does not parse. */
+function requirement(part: string): ((of: JsonObject) => boolean) | undefined {
+  const m = REQUIREMENT.exec(part);
+  if (!m) return undefined;
+  const [, absent, key, eq, value, cmp, bound, op, set] = m;
+  const val = (of: JsonObject, k: string) => (Object.hasOwn(of, k) ? String(of[k]) : undefined);
+  if (absent) return (of) => !Object.hasOwn(of, absent);
+  if (eq === '!=') return (of) => val(of, key) !== value;
+  if (eq) return (of) => val(of, key) === value;
+  if (cmp) {
+    // Compared as integers; a value that is not one does not match.
+    const n = Number(bound);
+    return (of) => {
+      const v = val(of, key);
+      return v !== undefined && /^-?\d+$/.test(v) && (cmp === '>' ? Number(v) > n : Number(v) < n);
+    };
+  }
+  if (op) {
+    const values = new Set(set.split(',').map((x) => x.trim()));
+    const v = (of: JsonObject) => val(of, key);
+    return op === 'in'
+      ? (of) => v(of) !== undefined && values.has(v(of)!)
+      : (of) => v(of) === undefined || !values.has(v(of)!);
+  }
+  return (of) => Object.hasOwn(of, key);
+}
+
+/**
+ * A patch without a target applies to the resource it names: kind and name (looked up by them, any name the
+ * resource had: applyPatch), the API group, and the namespace if the patch writes one (the current one or
+ * one it had).
+ */
+const sameGroup = (r: JsonObject, patch: JsonObject): boolean =>
+  groupOf(str(r.apiVersion)) === groupOf(str(patch.apiVersion));
+
+/** A resource at one step of its rendering: never changed once made (a step makes a new one). */
+interface Resource {
+  readonly value: JsonObject;
+  readonly origins: Origins;
+  /** JSON 6902 operations that made it: the first that did not apply. */
+  readonly failed?: OperationFailure;
+}
+
+/** A resource of the rendering in progress: its current step (boxed, so lookups by name stay valid). */
+interface Slot {
+  r: Resource;
+  /** Its name in the file it was read from. */
+  readonly written?: string;
+  /** Its namespace in the file it was read from. */
+  readonly writtenNamespace?: string;
+  /**
+   * The names and namespaces it had before each kustomization renamed or moved it (the file's first): an
+   * untargeted patch of an overlay may name it by any of them, as Kustomize matches a patch against a
+   * resource's previous ids.
+   */
+  previous?: OriginalId[];
+  /** Patch steps applied to it in this build (bounded: MAX_RESOURCE_PATCHES). */
+  patches?: number;
+}
+
+/**
+ * What a caller that renders often (the analysis) keeps from one rendering to the next: the result of
+ * each step of each resource (a patch document merged, operations applied, a kustomization's names and
+ * labels) by the identity of its inputs, the resource before the step and the patch document. The
+ * documents of a file that did not change are the same objects (the caller keeps them by text), so an
+ * edit of one patch renders that patch's resource again and hands back every other one as it was.
+ */
+export class RenderMemo {
+  private readonly merged = new WeakMap<Resource, WeakMap<Doc, Resource | null>>();
+  private readonly mergedTargeted = new WeakMap<Resource, WeakMap<Doc, Resource | null>>();
+  private readonly operated = new WeakMap<Resource, WeakMap<Doc, Resource>>();
+  /** By kustomization (its uri and text); a few per resource (the overlays that render it). */
+  private readonly transformed = new WeakMap<Resource, Map<string, Resource>>();
+  private readonly uris = new WeakMap<Origins, ReadonlySet<string>>();
+  /** Steps computed, not found here (a test reads how much an edit rendered again). */
+  stepsComputed = 0;
+
+  // The steps take module-level functions, not closures: a rendering asks for every resource's steps, and
+  // most are found here (no function made per resource).
+  step<T extends Resource | null>(
+    table: 'merged' | 'mergedTargeted' | 'operated',
+    r: Resource,
+    doc: Doc,
+    make: (r: Resource, doc: Doc) => T,
+  ): T {
+    const byResource = this[table] as WeakMap<Resource, WeakMap<Doc, T>>;
+    let m = byResource.get(r);
+    if (!m) byResource.set(r, (m = new WeakMap()));
+    const hit = m.get(doc);
+    if (hit !== undefined) return hit;
+    this.stepsComputed++;
+    const out = make(r, doc);
+    m.set(doc, out);
+    return out;
+  }
+
+  transform(r: Resource, key: string, k: Transform, make: (r: Resource, k: Transform) => Resource): Resource {
+    let m = this.transformed.get(r);
+    // Bounded: a kustomization edited many times leaves a result per text it had.
+    if (!m || m.size > 16) this.transformed.set(r, (m = new Map()));
+    const hit = m.get(key);
+    if (hit) return hit;
+    this.stepsComputed++;
+    const out = make(r, k);
+    m.set(key, out);
+    return out;
+  }
+
+  /**
+   * A resource's kind and name (identityKey), the same string each time for the same value: the lookup of
+   * untargeted patches by name hashes each name once, not once per rendering.
+   */
+  keyOf(value: JsonObject): string {
+    let k = this.keys.get(value);
+    if (k === undefined) this.keys.set(value, (k = identityKey(value)));
+    return k;
+  }
+
+  private readonly keys = new WeakMap<JsonObject, string>();
+
+  /**
+   * A resource's Kustomize id (idOf), the same string each time for the same value: every rendering checks
+   * each resource against those listed before it (a repeat is refused), by hashing each id once.
+   */
+  idOf(value: JsonObject): string | undefined {
+    let k = this.ids.get(value);
+    if (k === undefined) this.ids.set(value, (k = idOf(value) ?? null));
+    return k ?? undefined;
+  }
+
+  private readonly ids = new WeakMap<JsonObject, string | null>();
+
+  /**
+   * The same string for the same kustomization text each rendering: looked up for every resource, a new
+   * string would be compared with the kept one character by character.
+   */
+  intern(key: string): string {
+    const kept = this.interned.get(key);
+    if (kept !== undefined) return kept;
+    // Bounded: a kustomization edited many times leaves its texts.
+    if (this.interned.size > 64) this.interned.clear();
+    this.interned.set(key, key);
+    return key;
+  }
+
+  private readonly interned = new Map<string, string>();
+
+  /**
+   * A kustomization's text parsed, with the spans of its keys and inline patches, once per text: every
+   * rendering reads each kustomization of the overlay, and an edit of a patch changes none of them.
+   */
+  kustomization(text: string): ParsedKustomization {
+    let p = this.kustomizations.get(text);
+    if (p === undefined) {
+      // Bounded: a kustomization edited many times leaves its texts.
+      if (this.kustomizations.size > 64) this.kustomizations.clear();
+      this.kustomizations.set(text, (p = parseKustomization(text)));
+    }
+    return p;
+  }
+
+  private readonly kustomizations = new Map<string, ParsedKustomization>();
+
+  /**
+   * A `target:` selector compiled once per target (by its JSON), with what it answered for each resource
+   * value: most resources are the same objects from one rendering to the next.
+   */
+  selector(target: JsonObject): Selector {
+    const key = JSON.stringify(target);
+    let s = this.selectors.get(key);
+    if (s === undefined) {
+      if (this.selectors.size > 64) this.selectors.clear();
+      const test = matcher(target);
+      if (typeof test !== 'function') {
+        this.selectors.set(key, test);
+        return test;
+      }
+      // By the value and its original id: the answer depends on both.
+      const answers = new WeakMap<JsonObject, Map<string, boolean>>();
+      s = (r, org) => {
+        let byOrg = answers.get(r);
+        if (!byOrg) answers.set(r, (byOrg = new Map()));
+        const k = `${org?.name ?? ''}\u0000${org?.namespace ?? ''}`;
+        let a = byOrg.get(k);
+        if (a === undefined) byOrg.set(k, (a = test(r, org)));
+        return a;
+      };
+      this.selectors.set(key, s);
+    }
+    return s;
+  }
+
+  private readonly selectors = new Map<string, Selector>();
+
+  /** The files a rendered resource's values were written in. */
+  urisOf(origins: Origins): ReadonlySet<string> {
+    let u = this.uris.get(origins);
+    if (!u) {
+      const set = new Set<string>();
+      for (const o of origins.values()) set.add(o.uri);
+      this.uris.set(origins, (u = set));
+    }
+    return u;
+  }
+}
+
+/** Computes each step afresh (a caller that renders once). */
+const NO_MEMO = {
+  intern: (key: string): string => key,
+  kustomization: (text: string): ParsedKustomization => parseKustomization(text),
+  selector: (target: JsonObject) => matcher(target),
+  keyOf: (value: JsonObject): string => identityKey(value),
+  idOf: (value: JsonObject): string | undefined => idOf(value),
+  step: <T>(_t: string, r: Resource, d: Doc, make: (r: Resource, d: Doc) => T): T => make(r, d),
+  transform: (r: Resource, _key: string, k: Transform, make: (r: Resource, k: Transform) => Resource): Resource =>
+    make(r, k),
+};
+
+/** A kustomization's names, namespace and labels, and where it writes the first two. */
+interface Transform {
+  uri: string;
+  kustomization: JsonObject;
+  renamed?: Span;
+  moved?: Span;
+}
+
+/** namespace, namePrefix/nameSuffix, labels/commonLabels, commonAnnotations on one resource (a step). */
+function transformStep(r: Resource, t: Transform): Resource {
+  const value = transform(r.value, t.kustomization);
+  if (!t.renamed && !t.moved) return value === r.value ? r : { value, origins: r.origins };
+  // A name or namespace the kustomization changes was written there.
+  const origins = new Map(r.origins);
+  if (t.renamed) origins.set('/metadata/name', { uri: t.uri, span: t.renamed });
+  if (t.moved) origins.set('/metadata/namespace', { uri: t.uri, span: t.moved });
+  return { value, origins };
+}
+
+/** JSON 6902 operations on one resource (a step). */
+function operateStep(r: Resource, doc: Doc): Resource {
+  const ops = doc.value as Json[];
+  const origins = new Map(r.origins);
+  // An operation's value was written under `/<i>/value`: it lands at the operation's path. One pass over
+  // the patch's origins (not one per operation: 10,000 operations would be 10^8 lookups).
+  for (const [p, o] of doc.origins) {
+    const m = /^\/(\d+)\/value(?=\/|$)/.exec(p);
+    const op = m ? ops[Number(m[1])] : undefined;
+    if (m && isObject(op) && typeof op.path === 'string') origins.set(op.path + p.slice(m[0].length), o);
+  }
+  const done = applyOperations(r.value, ops);
+  return { value: done.value as JsonObject, origins, ...(done.failure ? { failed: done.failure } : {}) };
+}
+
+/** A merge patch on one resource (a step); null: `$patch: delete` removes it. */
+function mergeStep(r: Resource, doc: Doc, targeted: boolean): Resource | null {
+  const ops = doc.value as JsonObject;
+  // A merge patch never renames or moves what it selects (it may name the resource as its base wrote it).
+  const merged = mergePatch(r.value, targeted ? withoutIdentity(ops) : withoutName(ops));
+  if (!isObject(merged)) return null;
+  // The identity a patch writes selects the resource; it changes nothing.
+  return { value: merged, origins: withOrigins(r.origins, doc.origins) };
+}
+/**
+ * An untargeted merge patch on a resource its kind and name chose: the resource unchanged (the same object)
+ * when the patch is of another API group.
+ */
+const mergeUntargeted = (r: Resource, doc: Doc) =>
+  sameGroup(r.value, doc.value as JsonObject) ? mergeStep(r, doc, false) : r;
+const mergeTargeted = (r: Resource, doc: Doc) => mergeStep(r, doc, true);
+
+type Memo = Pick<RenderMemo, 'step' | 'transform' | 'keyOf' | 'idOf' | 'intern' | 'kustomization' | 'selector'>;
+
+/** A kustomization's text as rendering reads it: its value (undefined: not a map, or no YAML), the spans. */
+interface ParsedKustomization {
+  k: JsonObject | undefined;
+  inline: Map<string, (offset: number) => number>;
+  keys: Map<string, Span>;
+  /** The spans of the items of its lists (`resources`, `patches`…), in order, and of a patch's `target`. */
+  items: Map<string, ItemSpan[]>;
+  /** It asks for what is not rendered (asksUnrendered): build problems found in it are not certain. */
+  unrendered: boolean;
+}
+
+/** Where a list item of a kustomization is written, and its `target` key (a patch's). */
+interface ItemSpan {
+  span: Span;
+  target?: Span;
+}
+
+function parseKustomization(text: string): ParsedKustomization {
+  const none = { k: undefined, inline: new Map(), keys: new Map(), items: new Map(), unrendered: true };
+  // Parsed once for the value, its keys' spans and its inline patches' (a kustomization of 100,000 inline
+  // patches is megabytes): one document without errors, as `parse` requires.
+  const docs = parseAllDocuments(text);
+  const root = docs.length === 1 ? docs[0] : undefined;
+  if (!root || !('toJS' in root) || root.errors.length > 0) return none;
+  let k: Json;
+  try {
+    k = root.toJS({ maxAliasCount: 100 }) as Json;
+  } catch {
+    return none;
+  }
+  if (!isObject(k)) return none;
+  return { k, inline: inlineSpans(text, root.contents), ...topKeySpans(root.contents), unrendered: asksUnrendered(k) };
+}
+
+/** What a patch writes overrides where the values were written (a targeted patch's identity aside). */
+function withOrigins(base: Origins, from: Origins): Origins {
+  const into = new Map(base);
+  for (const [p, o] of from) {
+    if (p === '') continue;
+    if (/^\/(?:apiVersion|kind|metadata\/name|metadata\/namespace)$/.test(p)) continue;
+    into.set(p, o);
+  }
+  return into;
+}
+
+/** What applying a patch tells its build: problems, by the patch's own values or the kustomization's lines. */
+interface PatchContext {
+  b: Build;
+  /** The kustomization applying it, and where it names the patch (its list item, and its `target`). */
+  uri: string;
+  item?: ItemSpan;
+  /** The kustomization (or a base it renders) asks for what is not rendered. */
+  unsure: boolean;
+  /**
+   * A resource entry of it (or of a base) was not read (not in the workspace, or remote): a patch naming
+   * nothing we rendered may name what it lists.
+   */
+  blind: boolean;
+}
+
+/** A resource of a kind Kustomize knows the schema of (a built-in kind: lists merged by key, not replaced). */
+const builtIn = (r: JsonObject): boolean => {
+  const g = groupOf(str(r.apiVersion));
+  return !g.includes('.') || g.endsWith('.k8s.io');
+};
+
+/** `StorageAccount appstore` (and its namespace, if it has one). */
+const named = (r: JsonObject): string => {
+  const ns = str(meta(r).namespace);
+  return `${clip(String(r.kind), 80)} \`${clip(String(meta(r).name), 120)}\`${ns ? ` in namespace \`${clip(ns, 80)}\`` : ''}`;
+};
+
+/**
+ * Applies one patch (a merge patch, or JSON 6902 operations) to the resources it selects. What makes
+ * `kubectl kustomize` stop is reported to the build (`c`).
+ */
+function applyPatch(slots: Slot[], content: readonly Doc[], target: JsonObject | undefined, c: PatchContext): void {
+  const memo = c.b.memo;
+  // Untargeted patches name their resource: found by kind and name, not by a scan per patch document (a
+  // patch file may patch each of a thousand resources).
+  let byName: Map<string, Slot[]> | undefined;
+  const removed = new Set<Slot>();
+  const add = (k: string, s: Slot) => {
+    const list = byName!.get(k);
+    if (!list) byName!.set(k, [s]);
+    else if (list[list.length - 1] !== s && !list.includes(s)) list.push(s);
+  };
+  const candidates = (patch: JsonObject): Slot[] => {
+    if (!byName) {
+      byName = new Map();
+      for (const s of slots) {
+        add(memo.keyOf(s.r.value), s);
+        // The names it had before a base renamed it select it too.
+        for (const p of s.previous ?? []) add(`${String(s.r.value.kind)}\u0000${String(p.name)}`, s);
+      }
+    }
+    const ns = str(meta(patch).namespace);
+    const found = (byName.get(memo.keyOf(patch)) ?? []).filter(
+      (s) => !removed.has(s) && (ns === undefined || inNamespace(s, ns)),
+    );
+    return found;
+  };
+  const at = c.item;
+  const whole = at?.span ?? [0, 0];
+  let selects: ((s: Slot) => boolean) | undefined;
+  if (target) {
+    const selector = memo.selector(target);
+    if (typeof selector !== 'function') {
+      report(
+        c,
+        c.uri,
+        at?.target ?? whole,
+        'kustomize-patch-invalid',
+        selector.unsure,
+        `The target's \`${selector.field}\` does not parse${selector.field.endsWith('Selector') ? ' as a label selector' : ' as a Go regular expression (RE2, matched whole)'}: \`kubectl kustomize\` stops with "${clip(selector.error)}". Write a valid ${selector.field.endsWith('Selector') ? 'selector (`key=value`, `key in (a,b)`…)' : 'pattern, or the exact name'}.`,
+      );
+      return;
+    }
+    selects = (s: Slot) => selector(s.r.value, { name: s.written, namespace: s.writtenNamespace });
+  }
+  for (const doc of content) {
+    const ops = doc.value;
+    if (Array.isArray(ops)) {
+      if (!selects) {
+        report(
+          c,
+          c.uri,
+          whole,
+          'kustomize-patch-invalid',
+          c.unsure,
+          'A JSON 6902 patch (a list of operations) without a `target`: `kubectl kustomize` stops with "must specify a target for JSON patch". Add a `target:` naming the resource it patches (kind and name).',
+        );
+        return;
+      }
+      for (const s of slots) {
+        if (!selects(s) || !patchable(c, s)) continue;
+        c.b.steps++;
+        s.r = memo.step('operated', s.r, doc, operateStep);
+        if (s.r.failed) {
+          operationFailed(c, s.r, doc);
+        }
+      }
+      continue;
+    }
+    if (!isObject(ops)) continue;
+    const chosen = selects ? [...slots] : candidates(ops);
+    if (!selects && chosen.length === 0) noMatch(c, ops, doc, slots);
+    for (const s of chosen) {
+      if ((selects && !selects(s)) || !patchable(c, s)) continue;
+      c.b.steps++;
+      // Untargeted, whether the patch names the resource is part of the step (kept with its result).
+      const next = selects
+        ? memo.step('mergedTargeted', s.r, doc, mergeTargeted)
+        : memo.step('merged', s.r, doc, mergeUntargeted);
+      if (next === s.r) continue;
+      // `$patch: delete` at the top removes the resource.
+      if (next === null) {
+        slots.splice(slots.indexOf(s), 1);
+        removed.add(s);
+        continue;
+      }
+      s.r = next;
+    }
+  }
+}
+
+/**
+ * Whether one more patch is applied to a resource: MAX_RESOURCE_PATCHES per resource in a build (past it,
+ * an Information, once). Each step keeps where every value of the resource was written (a copy: the steps
+ * before it are kept by the memo), so a resource patched without bound would cost the square of its patches.
+ */
+function patchable(c: PatchContext, s: Slot): boolean {
+  s.patches = (s.patches ?? 0) + 1;
+  if (s.patches <= MAX_RESOURCE_PATCHES) return true;
+  if (!c.b.resourceFull) {
+    c.b.resourceFull = true;
+    report(
+      c,
+      c.uri,
+      c.item?.span ?? [0, 0],
+      'kustomize-render-limit',
+      true,
+      `Only the first ${MAX_RESOURCE_PATCHES.toLocaleString('en-US')} patches of ${named(s.r.value)} are rendered: what the rest change is not checked here.`,
+    );
+  }
+  return false;
+}
+
+/**
+ * Tells the build a problem. `kubectl kustomize` stops at the first certain one: it is the build's Error,
+ * and no other is told after it (what follows may be its consequence). The rendering goes on without the
+ * piece at fault (the repeat left out, the operation or patch skipped): the rest is still checked.
+ */
+function report(
+  c: { b: Build },
+  uri: string,
+  span: Span,
+  code: BuildCode,
+  unsure: boolean,
+  message: string,
+  suggest?: string,
+): void {
+  const b = c.b;
+  if (b.failed || (unsure && b.errors.length >= MAX_BUILD_ERRORS)) return;
+  const e: BuildError = { uri, span, code, message, unsure, ...(suggest !== undefined ? { suggest } : {}) };
+  b.errors.push(e);
+  if (!unsure) b.failed = e;
+}
+
+/** An untargeted strategic-merge patch that names no resource of the build. */
+function noMatch(c: PatchContext, patch: JsonObject, doc: Doc, slots: readonly Slot[]): void {
+  const name = str(meta(patch).name);
+  const kind = str(patch.kind);
+  // Without a kind and a name the patch names nothing we can look for: left to the patch's own checks.
+  // Nor when a resource entry was not read (told by the kustomization's own checks, if anywhere).
+  if (name === undefined || kind === undefined || c.blind) return;
+  const found = doc.origins.get('/metadata/name') ?? doc.origins.get('');
+  const origin = found && found.span[1] > 0 ? found : undefined;
+  const same = [...new Set(slots.filter((s) => s.r.value.kind === kind).map((s) => str(meta(s.r.value).name) ?? ''))];
+  const near = nearest(name, same);
+  report(
+    c,
+    origin?.uri ?? c.uri,
+    origin?.span ?? c.item?.span ?? [0, 0],
+    'kustomize-patch-no-match',
+    c.unsure,
+    `No ${clip(kind, 80)} named \`${clip(name, 120)}\` in what this kustomization renders: \`kubectl kustomize\` stops with "no resource matches strategic merge patch … failed to find unique target for patch".${
+      near
+        ? ` Did you mean \`${clip(near, 120)}\`?`
+        : same.length > 0
+          ? ` Its ${clip(kind, 80)}: ${same
+              .slice(0, 5)
+              .map((n) => `\`${clip(n, 60)}\``)
+              .join(', ')}${same.length > 5 ? ', …' : ''}.`
+          : ` It renders no ${clip(kind, 80)}.`
+    }`,
+    origin && doc.origins.get('/metadata/name') ? near : undefined,
+  );
+}
+
+/** A JSON 6902 operation that did not apply on a resource (its first). */
+function operationFailed(c: PatchContext, r: Resource, doc: Doc): void {
+  const f = r.failed!;
+  const found = doc.origins.get(`/${f.index}/${f.field}`) ?? doc.origins.get(`/${f.index}`);
+  // An inline patch written on one line has no map of its characters: its origins say nothing; the entry does.
+  const origin = found && found.span[1] > 0 ? found : undefined;
+  const where = origin ?? { uri: c.uri, span: c.item?.span ?? [0, 0] };
+  const unsure = c.unsure || !!f.unsure || builtIn(r.value);
+  const stops = f.kubectl
+    ? `\`kubectl kustomize\` stops with "${clip(f.kubectl)}"`
+    : '`kubectl kustomize` may refuse it';
+  report(
+    c,
+    where.uri,
+    where.span,
+    'kustomize-patch-failed',
+    unsure,
+    `${unsure && f.kubectl ? 'May not apply' : 'Does not apply'} to ${named(r.value)} as rendered here: ${clip(f.reason)}. ${stops}.${f.field === 'path' && /missing/.test(f.kubectl) && !/^(add|test)/.test(f.kubectl) ? ' Use `add` to create a field the resource does not have.' : ''}`,
+  );
+}
+
+/** The bounds of a build (the whole rendering, nested kustomizations included) and what it found. */
+interface Build {
+  read: (uri: string) => string | undefined;
+  documents: (uri: string, text: string) => readonly Doc[];
+  memo: Memo;
+  /**
+   * The kustomizations rendered in this build, by uri (resolved: `../b`, `../b/.` and `../b/./.` are one):
+   * each rendered once, a base listed again handed back (its resources then repeat: refused below).
+   */
+  done: Map<string, Rendering>;
+  errors: BuildError[];
+  /** The first certain problem: `kubectl kustomize` stops there. */
+  failed?: BuildError;
+  steps: number;
+  /** Resources listed so far, all kustomizations together. */
+  resources: number;
+  /** MAX_RESOURCES was reached (told once). */
+  full?: boolean;
+  /** MAX_RESOURCE_PATCHES was reached by a resource (told once). */
+  resourceFull?: boolean;
+}
+
+/** Kind, API group and version, namespace (none is `default`) and name: Kustomize's resource id. */
+const idOf = (v: JsonObject): string | undefined => {
+  const name = str(meta(v).name);
+  const kind = str(v.kind);
+  if (name === undefined || kind === undefined) return undefined;
+  const api = str(v.apiVersion);
+  return `${groupOf(api)}\u0000${versionOf(api)}\u0000${kind}\u0000${effectiveNamespace(str(meta(v).namespace))}\u0000${name}`;
+};
+
+/**
+ * Renders the kustomization at `uri` (a kustomization file). `documents` reads a resource file's documents:
+ * a caller that renders often (the analysis) keeps them by text, so an edit of a patch does not parse the
+ * whole base again, and keeps each step's results in `memo` (see RenderMemo). Neither is changed here.
+ * What `kubectl kustomize` would refuse is in `errors`; the rest is rendered without it.
+ */
+export function renderKustomization(
+  uri: string,
+  read: (uri: string) => string | undefined,
+  documents: (uri: string, text: string) => readonly Doc[] = (u, t) => resourceDocuments(t, u),
+  memo: Memo = NO_MEMO,
+): Rendered {
+  const b: Build = { read, documents, memo, done: new Map(), errors: [], steps: 0, resources: 0 };
+  const r = render(uri, 0, new Set(), b).slots;
+  return {
+    resources: r.map((x) => x.r.value),
+    origins: r.map((x) => x.r.origins),
+    written: r.map((x) => x.written),
+    errors: b.errors,
+    steps: b.steps,
+  };
+}
+
+/** The documents of a resource file, with where each value was written (relative to `anchor`, if given). */
+export const resourceDocuments = (text: string, uri: string, anchor?: Anchor): Doc[] =>
+  docsWithOrigins(text, uri, 0, undefined, anchor);
+
+/** A copy of a base's rendered slots (a base handed back again: the slots are changed in place later). */
+const copySlot = (s: Slot): Slot => ({
+  r: s.r,
+  written: s.written,
+  writtenNamespace: s.writtenNamespace,
+  previous: s.previous?.slice(),
+  patches: s.patches,
+});
+
+/** `overlays/prod/kustomization.yaml` for a uri (its last three segments), for messages. */
+const shortPath = (uri: string): string => uri.split('/').slice(-3).map(decodeURIComponent).join('/');
+
+/** A kustomization rendered: its resources, and whether what it asks for was all rendered and read. */
+interface Rendering {
+  slots: Slot[];
+  unsure: boolean;
+  blind: boolean;
+}
+
+function render(uri: string, depth: number, seen: ReadonlySet<string>, b: Build): Rendering {
+  const { read, documents, memo } = b;
+  b.steps++;
+  const text = read(uri);
+  if (text === undefined || depth > MAX_DEPTH || seen.has(uri)) return { slots: [], unsure: true, blind: true };
+  const inside = new Set([...seen, uri]);
+  const parsed = memo.kustomization(text);
+  const k = parsed.k;
+  if (!k) return { slots: [], unsure: true, blind: true };
+  const resources: Slot[] = [];
+  const list = (v: Json | undefined): Json[] => (Array.isArray(v) ? v : []);
+  let unsure = parsed.unrendered;
+  let blind = false;
+  /** The resources listed so far, by id, with the entry that listed each. */
+  const ids = new Map<string, string>();
+  const c = { b };
+
+  /** Adds an entry's resources; false: the build stops (a resource listed again, or too many). */
+  const accept = (slots: readonly Slot[], entry: string, span: Span): boolean => {
+    for (const s of slots) {
+      b.steps++;
+      if (b.resources >= MAX_RESOURCES) {
+        if (!b.full)
+          report(
+            c,
+            uri,
+            span,
+            'kustomize-render-limit',
+            true,
+            `Not rendered past ${MAX_RESOURCES.toLocaleString('en-US')} resources: the rest of this build is not checked here.`,
+          );
+        b.full = true;
+        return false;
+      }
+      const id = memo.idOf(s.r.value);
+      const first = id === undefined ? undefined : ids.get(id);
+      if (first !== undefined) {
+        // kubectl refuses the second at once; unsure, the repeat is left out (the work stays linear).
+        report(
+          c,
+          uri,
+          span,
+          'kustomize-duplicate-resource',
+          unsure,
+          `\`${clip(entry)}\` lists ${named(s.r.value)} again (already listed by \`${clip(first)}\`): \`kubectl kustomize\` stops with "may not add resource with an already registered id". List each file or folder once${entry === first ? '' : ', or rename one of the two'}.`,
+        );
+        continue;
+      }
+      if (id !== undefined) ids.set(id, entry);
+      b.resources++;
+      resources.push(s);
+    }
+    return true;
+  };
+
+  const lists: [string, Json[]][] = [
+    ['resources', list(k.resources)],
+    ['bases', list(k.bases)],
+  ];
+  for (const [key, entries] of lists)
+    for (const [i, entry] of entries.entries()) {
+      if (typeof entry !== 'string') continue;
+      const span = parsed.items.get(key)?.[i]?.span ?? parsed.keys.get(key) ?? [0, 0];
+      const at = resolveFrom(uri, entry);
+      if (!at) {
+        unsure = blind = true;
+        continue;
+      }
+      const file = read(at);
+      if (file !== undefined) {
+        // A document is the first step of its resource (steps make new resources: the documents, maybe a
+        // cache's, are never changed).
+        const slots: Slot[] = [];
+        for (const d of documents(at, file))
+          if (isObject(d.value))
+            slots.push({
+              r: d as Resource,
+              written: str(meta(d.value).name),
+              writtenNamespace: str(meta(d.value).namespace),
+            });
+        if (!accept(slots, entry, span)) return { slots: resources, unsure, blind };
+        continue;
+      }
+      const folder = at.endsWith('/') ? at : `${at}/`;
+      const inner = KUSTOMIZATION_NAMES.map((n) => `${folder}${n}`).find((u) => b.done.has(u) || read(u) !== undefined);
+      // Not in the workspace (a remote base, a folder not read): what it renders is not known.
+      if (!inner) {
+        unsure = blind = true;
+        continue;
+      }
+      const kept = b.done.get(inner);
+      const before = b.failed;
+      const got = kept ? { ...kept, slots: kept.slots.map(copySlot) } : render(inner, depth + 1, inside, b);
+      if (!kept) b.done.set(inner, { ...got, slots: got.slots.map(copySlot) });
+      if (b.failed && !before) {
+        const cause = b.failed;
+        b.errors.push({
+          uri,
+          span,
+          code: 'kustomize-base-fails',
+          unsure: false,
+          message: `\`${clip(entry)}\` does not build: \`kubectl kustomize\` stops there (${shortPath(cause.uri)}: ${clip(cause.message, 300)})`,
+        });
+      }
+      unsure ||= got.unsure;
+      blind ||= got.blind;
+      if (!accept(got.slots, entry, span)) return { slots: resources, unsure, blind };
+    }
+
+  const inline = parsed.inline;
+  const contentOf = (p: JsonObject): readonly Doc[] => {
+    if (typeof p.patch === 'string') return inlineDocs(p.patch);
+    if (typeof p.path === 'string') {
+      const at = resolveFrom(uri, p.path);
+      const t = at ? read(at) : undefined;
+      return t === undefined || !at ? [] : documents(at, t);
+    }
+    return [];
+  };
+  /** An inline patch's values were written in the kustomization: at its block scalar. */
+  const inlineDocs = (patch: string): Doc[] => docsWithOrigins(patch, uri, 0, inline.get(patch) ?? (() => 0));
+  let patches = 0;
+  /** Whether one more patch is applied (MAX_PATCHES per kustomization: past it, an Information). */
+  const more = (key: string): boolean => {
+    if (++patches <= MAX_PATCHES) return true;
+    if (patches === MAX_PATCHES + 1) {
+      unsure = true;
+      report(
+        c,
+        uri,
+        parsed.keys.get(key) ?? [0, 0],
+        'kustomize-render-limit',
+        true,
+        `Only the first ${MAX_PATCHES.toLocaleString('en-US')} patches of this kustomization are rendered: what the rest change is not checked here.`,
+      );
+    }
+    return false;
+  };
+  const ctx = (key: string, i: number): PatchContext => ({ b, uri, item: parsed.items.get(key)?.[i], unsure, blind });
+  for (const [i, p] of list(k.patchesStrategicMerge).entries()) {
+    if (typeof p !== 'string' || !more('patchesStrategicMerge')) continue;
+    applyPatch(
+      resources,
+      /\n/.test(p) ? inlineDocs(p) : contentOf({ path: p }),
+      undefined,
+      ctx('patchesStrategicMerge', i),
+    );
+  }
+  for (const [i, p] of list(k.patches).entries()) {
+    if (!isObject(p) || !more('patches')) continue;
+    applyPatch(resources, contentOf(p), isObject(p.target) ? p.target : undefined, ctx('patches', i));
+  }
+  for (const [i, p] of list(k.patchesJson6902).entries()) {
+    if (!isObject(p) || !isObject(p.target) || !more('patchesJson6902')) continue;
+    applyPatch(resources, contentOf(p), p.target, ctx('patchesJson6902', i));
+  }
+
+  // A kustomization that only lists and patches (a base, most often) changes nothing more: no step.
+  if (!transforms(k)) return { slots: resources, unsure, blind };
+  const keys = parsed.keys;
+  const name = keys.get('namePrefix') ?? keys.get('nameSuffix');
+  const ns = keys.get('namespace');
+  // The kustomization's text decides the step (its uri: where its names are written).
+  const key = memo.intern(`${uri}\u0000${text}`);
+  const t: Transform = {
+    uri,
+    kustomization: k,
+    renamed: name && (k.namePrefix || k.nameSuffix) ? name : undefined,
+    moved: ns && k.namespace ? ns : undefined,
+  };
+  for (const s of resources) {
+    b.steps++;
+    const before = meta(s.r.value);
+    s.r = memo.transform(s.r, key, t, transformStep);
+    const after = meta(s.r.value);
+    if (after.name !== before.name || after.namespace !== before.namespace)
+      (s.previous ??= []).push({ name: str(before.name), namespace: str(before.namespace) });
+  }
+  return { slots: resources, unsure, blind };
+}
+
+/** Whether a resource is, or was before a kustomization moved it, in a namespace (none is `default`). */
+const inNamespace = (s: Slot, ns: string): boolean =>
+  [str(meta(s.r.value).namespace), ...(s.previous ?? []).map((p) => p.namespace)].some(
+    (n) => effectiveNamespace(n) === effectiveNamespace(ns),
+  );
+
+/** Kind and name: what an untargeted patch is matched by (the name a patch writes is never changed by it). */
+const identityKey = (r: JsonObject): string => `${String(r.kind)}\u0000${String(meta(r).name)}`;
+
+/** A targeted patch's own name and kind say nothing: Kustomize keeps the target's. */
+function withoutIdentity(doc: JsonObject): JsonObject {
+  const { apiVersion: _a, kind: _k, ...rest } = doc;
+  if (!isObject(rest.metadata)) return rest;
+  const { name: _n, namespace: _ns, ...m } = rest.metadata;
+  return { ...rest, metadata: m };
+}
+
+/** An untargeted patch's name and namespace select the resource (maybe by a name it had): they write nothing. */
+function withoutName(doc: JsonObject): JsonObject {
+  if (!isObject(doc.metadata)) return doc;
+  const { name: _n, namespace: _ns, ...m } = doc.metadata;
+  return { ...doc, metadata: m };
+}
+
+function withMap(r: JsonObject, key: 'labels' | 'annotations', add: JsonObject): JsonObject {
+  const m = meta(r);
+  const was = isObject(m[key]) ? m[key] : {};
+  return { ...r, metadata: { ...m, [key]: { ...was, ...add } } };
+}
+
+/** The spans of a kustomization's top-level keys, and of the items of its lists. */
+function topKeySpans(contents: unknown): { keys: Map<string, Span>; items: Map<string, ItemSpan[]> } {
+  const keys = new Map<string, Span>();
+  const items = new Map<string, ItemSpan[]>();
+  if (isMap(contents))
+    for (const p of contents.items) {
+      if (!isScalar(p.key)) continue;
+      keys.set(String(p.key.value), spanOf(p.key));
+      if (!isSeq(p.value)) continue;
+      items.set(
+        String(p.key.value),
+        p.value.items.map((item) => {
+          const target = isMap(item) ? item.items.find((e) => isScalar(e.key) && e.key.value === 'target') : undefined;
+          return { span: spanOf(item), ...(target ? { target: spanOf(target.key) } : {}) };
+        }),
+      );
+    }
+  return { keys, items };
+}
+
+/** Where each character of each multi-line string of a kustomization (its inline patches) was written. */
+function inlineSpans(text: string, contents: unknown): Map<string, (offset: number) => number> {
+  const out = new Map<string, (offset: number) => number>();
+  const visit = (n: unknown, budget: { n: number }) => {
+    if (budget.n-- <= 0) return;
+    if (isScalar(n) && typeof n.value === 'string' && n.value.includes('\n')) {
+      const map = valueMap(text, n);
+      out.set(n.value, (o) => map.at[Math.max(0, Math.min(o, map.value.length))]);
+    } else if (isMap(n)) for (const p of n.items) visit(p.value, budget);
+    else if (isSeq(n)) for (const i of n.items) visit(i, budget);
+  };
+  visit(contents, { n: 10_000 });
+  return out;
+}
+
+/** Whether `transform` changes anything with this kustomization. */
+const transforms = (k: JsonObject): boolean =>
+  (typeof k.namespace === 'string' && k.namespace !== '') ||
+  (typeof k.namePrefix === 'string' && k.namePrefix !== '') ||
+  (typeof k.nameSuffix === 'string' && k.nameSuffix !== '') ||
+  isObject(k.commonLabels) ||
+  Array.isArray(k.labels) ||
+  isObject(k.commonAnnotations);
+
+/** namespace, namePrefix/nameSuffix, labels/commonLabels, commonAnnotations on one resource. */
+function transform(r: JsonObject, k: JsonObject): JsonObject {
+  let out = r;
+  const m = () => meta(out);
+  if (typeof k.namespace === 'string' && k.namespace !== '')
+    out = { ...out, metadata: { ...m(), namespace: k.namespace } };
+  const prefix = typeof k.namePrefix === 'string' ? k.namePrefix : '';
+  const suffix = typeof k.nameSuffix === 'string' ? k.nameSuffix : '';
+  if ((prefix || suffix) && typeof m().name === 'string')
+    out = { ...out, metadata: { ...m(), name: `${prefix}${String(m().name)}${suffix}` } };
+  if (isObject(k.commonLabels)) out = withMap(out, 'labels', k.commonLabels);
+  if (Array.isArray(k.labels))
+    for (const l of k.labels) if (isObject(l) && isObject(l.pairs)) out = withMap(out, 'labels', l.pairs);
+  if (isObject(k.commonAnnotations)) out = withMap(out, 'annotations', k.commonAnnotations);
+  return out;
+}
