@@ -1,10 +1,13 @@
-// One analysis: the inputs go in explicitly (file texts, the settings, the registry of kinds) and queries
-// come out (a file's diagnostics; completion, hover and the rest read the files it hands out). Every cache
-// lives inside it (the chunk store, the workspace index), as rust-analyzer's AnalysisHost holds its
-// database: the language server holds one in its state, the CLI one per run, a test as many as it likes.
-//
-// Who holds a chunk (see retention.ts) is counted here alone: an open document's current version and an
-// indexed file each hold their file's chunks, and release them when they move on or go.
+// The host (rust-analyzer's AnalysisHost): every input goes in as a change (`apply`: texts opened, changed
+// and closed, files on disk, settings, CRD sources, committed versions) and queries come out (a file's
+// diagnostics, fix-all, completion, hover, the overlays' owner trees). It owns the documents (open and
+// indexed, the chunk store and the workspace index, made anew with each registry) and delegates the rest to
+// the owners in host/: the CRDs' kinds (crdKinds.ts), the Kustomize overlays (overlays.ts), the one
+// diagnostics query (diagnostics.ts) and fix-all (fixAll.ts). The language server holds one, the CLI one per
+// run, a test as many as it likes. Over 400 lines for a reason: who holds a chunk (retention.ts) is counted
+// here alone — an open document's current version and an indexed file each hold their file's chunks and
+// release them when they move on or go, across registry changes — and splitting the documents from the
+// registry switch would spread that count over two files.
 import { builtinRegistry, type Registry } from '../model/registry';
 import type { GraphNode } from '../protocol/customRequests';
 import { analyze } from './workspace/analyze';

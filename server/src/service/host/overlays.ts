@@ -5,7 +5,8 @@
 // analysis (service/analysis.ts): it reads the user's files through `OverlayInputs` and is told when the
 // kinds change (`reset`) or a kustomization goes (`forget`). An edit renders and checks only what changed:
 // each rendering step is kept by the identity of its inputs (RenderMemo), each overlay's rendered texts,
-// their index and each one's problems (invalidated through the index's `dependents`).
+// their index and each one's problems (invalidated through the index's `dependents`). Over 400 lines for a
+// reason: its members share these caches, and each cache's invalidation is written beside it.
 import { stringify } from 'yaml';
 import type { GraphNode } from '../../protocol/customRequests';
 import type { Registry } from '../../model/registry';
