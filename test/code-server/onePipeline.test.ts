@@ -27,9 +27,9 @@ const FILES: Record<string, string> = {
     'spec:\n  largeFileSharesState: Disabled\n',
   ),
   'big.yaml':
-    '# cloud-manifests-disable-next-line yaml-syntax\nbad: [unclosed\n---\nfiller: "' +
+    'kind: StorageAccount\nmetadata:\n  # cloud-manifests-disable-next-line yaml-syntax\n  name: a: b\n---\nfiller: "' +
     'x'.repeat(3000) +
-    '"\n---\nworse: {unclosed\n',
+    '"\n---\nkind: StorageAccount\nmetadata:\n  name: c: d\n',
   '.cloud-manifests.json': JSON.stringify({ maxDocumentSize: 2000 }),
 };
 
