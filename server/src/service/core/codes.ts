@@ -585,6 +585,3 @@ export type Code = keyof typeof CODES;
 export const codeList = (): Code[] => Object.keys(CODES) as Code[];
 
 export const isCode = (s: string): s is Code => Object.prototype.hasOwnProperty.call(CODES, s);
-
-/** The `source` of every diagnostic. */
-export const SOURCE = 'cloud-manifests';
