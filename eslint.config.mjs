@@ -47,8 +47,8 @@ const SERVICE_OUTER = [
  */
 const SERVICE_LAYERS = ['core', 'checks', 'workspace', 'features'];
 const HOST = ['analysis', 'editorQueries', 'host'];
-/** Folders nested deeper than this under a layer's folder are refused (test/lint/layers.test.ts). */
-export const MAX_LAYER_DEPTH = 6;
+/** The deepest folder under a layer's folder the patterns cover: test/lint/layers.test.ts fails on a deeper one. */
+const MAX_LAYER_DEPTH = 6;
 const innerLayers = () =>
   SERVICE_LAYERS.flatMap((layer, i) => {
     const above = [...SERVICE_LAYERS.slice(i + 1), ...HOST];

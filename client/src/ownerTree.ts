@@ -37,7 +37,8 @@ import {
   type Problems,
   type TreeNode,
 } from './graphModel';
-import { isMethodNotFound, SOURCE } from './util';
+import { SOURCE } from '../../server/src/protocol/source';
+import { isMethodNotFound } from './util';
 
 export const VIEW_ID = 'cloudManifests.owners';
 

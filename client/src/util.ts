@@ -1,8 +1,5 @@
 // Small helpers shared by the client's features.
 
-/** The `source` of every diagnostic the server reports. */
-export const SOURCE = 'cloud-manifests';
-
 /** JSON-RPC "method not found": the server in use does not implement a custom request. */
 export const isMethodNotFound = (e: unknown): boolean => (e as { code?: number } | undefined)?.code === -32601;
 

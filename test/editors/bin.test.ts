@@ -27,7 +27,7 @@ async function initialize(args: string[], bin = BIN) {
       new Promise((_, reject) =>
         setTimeout(() => reject(new Error(`no answer to initialize within 10 s: ${stderr}`)), 10_000),
       ),
-    ])) as { capabilities: Record<string, unknown>; serverInfo: { name: string } };
+    ])) as { capabilities: Record<string, unknown>; serverInfo: { name: string; version: string } };
     await conn.sendRequest('shutdown');
     await conn.sendNotification('exit');
     const code = await new Promise((resolve) =>
@@ -51,6 +51,8 @@ for (const args of [[], ['--stdio']])
   test(`cloud-manifests-language-server ${args.join(' ') || '(no option)'} answers initialize over stdio and exits on exit`, async () => {
     const { result, code } = await initialize(args);
     assert.equal(result.serverInfo.name, 'cloud-manifests');
+    // The version is package.json's, taken at build time (not written twice).
+    assert.equal(result.serverInfo.version, pkg.version);
     assert.equal(result.capabilities.hoverProvider, true);
     assert.ok(result.capabilities.completionProvider);
     assert.equal(code, 0);

@@ -1,4 +1,4 @@
-// Our in-memory rendering of an overlay (service/kustomize/render.ts) against the real tool: every overlay
+// Our in-memory rendering of an overlay (service/workspace/kustomize/render.ts) against the real tool: every overlay
 // of test/fixtures/kustomize/overlays is rendered by `kubectl kustomize` and by ours, and the resources must
 // be the same (order aside: Kustomize sorts its output); every kustomization of test/fixtures/kustomize/builds
 // (one per build error, and look-alikes kubectl builds) gets an Error from us exactly when kubectl refuses to

@@ -108,7 +108,7 @@ const STATEFUL: [string, string][] = [
   ['server/src/service/probe.ts', 'export let x: string | undefined;'],
   ['server/src/service/workspace/probe.ts', 'const x = new Map<string, number>();'],
   ['server/src/service/probe.ts', 'const x = new Set<string>();'],
-  ['server/src/service/embedded/probe.ts', 'class Cache {}\nconst x = new Cache();'],
+  ['server/src/service/checks/embedded/probe.ts', 'class Cache {}\nconst x = new Cache();'],
   ['server/src/service/probe.ts', 'const x: string[] = [];'],
   ['server/src/model/probe.ts', 'let x = 1;'],
   ['server/src/model/probe.ts', 'const x = new Map<string, RegExp>();'],

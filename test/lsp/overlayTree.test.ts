@@ -1,4 +1,4 @@
-// The owner tree sees rendered overlays (service/kustomize/overlayGraph.ts through lsp/commands.ts): each
+// The owner tree sees rendered overlays (service/workspace/kustomize/overlayGraph.ts through lsp/commands.ts): each
 // manifest once where it is written, then each overlay (a kustomization no other lists) as a view of its
 // rendered result: its rendered resources under its node, by their rendered names, nested by the owners they resolve to
 // in the overlay; a reference the overlay's renaming broke shows as an owner the overlay does not create.

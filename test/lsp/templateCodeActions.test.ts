@@ -2,7 +2,7 @@
 // `else` branch of an if/else gets its "Disable" comment at the indentation of its own line, as one in the
 // first branch does (the checks read each branch in its own variant of the masked template). The fixes a
 // message names are offered, and fix-all makes them, where their edits touch only what the mask left as
-// written (service/helm/literalEdits.ts): never an action, never a line next to a control action.
+// written (service/workspace/helm/literalEdits.ts): never an action, never a line next to a control action.
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

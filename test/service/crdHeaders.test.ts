@@ -1,4 +1,4 @@
-// A bundle's CRDs are read for their headers without their schemas (service/crd/sources.ts
+// A bundle's CRDs are read for their headers without their schemas (service/checks/crd/sources.ts
 // `withoutSchemaBodies`); the schema of a kind is read when the kind is first used. What the headers say
 // (group, kind, list kind, versions, served, storage, deprecation, status subresource) must be what the
 // whole document says, on every CRD the tests hold and on texts written to trip the cut.

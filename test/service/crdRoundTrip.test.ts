@@ -51,7 +51,7 @@ function unstatable(d: Diag, text: string): boolean {
   return !!label && label.split(/[.[\]]/).some((k) => k && !/^\d+$/.test(k) && !text.includes(`${k}:`));
 }
 
-/** The codes of the spec's cross-field rules and embedded languages (service/rules/). */
+/** The codes of the spec's cross-field rules and embedded languages (service/checks/rules/). */
 const RULE_CODES: ReadonlySet<string> = new Set(RULES.flatMap((r) => r.codes));
 
 /** Each diagnostic of a document both registries know as the same kind, as `start-end code`. */

@@ -10,7 +10,7 @@
 // from picomatch/minimatch, backtrack: `x/**/` fourteen times took 1.7 s on a 25-folder path with picomatch
 // 4, `*a` fourteen times 125 s on 40 characters (minimatch 10: 4.5 s on 30), and grow exponentially.
 
-/** Longest pattern compiled; longer ones match nothing (settings say so, see service/settings.ts). */
+/** Longest pattern compiled; longer ones match nothing (settings say so, see service/core/settings.ts). */
 export const MAX_PATTERN_LENGTH = 1000;
 
 /** Whether a string has glob syntax. */

@@ -11,7 +11,8 @@ import {
 } from 'vscode-languageserver';
 import { codeActions } from '../service/features/codeActions';
 import type { Edit } from '../service/core/edits';
-import { isCode, SOURCE } from '../service/core/codes';
+import { isCode } from '../service/core/codes';
+import { SOURCE } from '../protocol/source';
 import type { Diag } from '../service/core/diag';
 import { readFixData } from '../service/core/fixData';
 import { plainText } from '../service/core/plainText';

@@ -4,7 +4,7 @@
 // workspace edits may create files; the CLI's `check --fix` creates none.
 import { CodeActionKind, type CodeAction, type CodeActionParams } from 'vscode-languageserver';
 import type { Analysis } from '../service/analysis';
-import { SOURCE } from '../service/core/codes';
+import { SOURCE } from '../protocol/source';
 import type { ParsedFile } from '../service/core/parse';
 
 export function ownerConfigActions(

@@ -2,6 +2,8 @@
 // hands it to the handler modules (lifecycle and settings here; events.ts: document and file events;
 // standardRequests.ts: requests; commands.ts: the extension's own requests; publish.ts: diagnostics; workspaceFolders.ts:
 // folders, reads and the scan). ../server.ts starts it over stdio; tests start it in-process over streams.
+import { version } from '../../../package.json';
+import { SOURCE } from '../protocol/source';
 import { pathToFileURL } from 'node:url';
 import {
   DidChangeWatchedFilesNotification,
@@ -98,7 +100,7 @@ export function startServer(connection: Connection): ServerState {
           ? { diagnosticProvider: { interFileDependencies: true, workspaceDiagnostics: true } }
           : {}),
       },
-      serverInfo: { name: 'cloud-manifests', version: '0.1.0' },
+      serverInfo: { name: SOURCE, version },
     };
   });
 

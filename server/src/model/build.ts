@@ -62,10 +62,3 @@ export const req = (type: Type, doc: string, opts: FieldOpts = {}): Field => ({ 
 
 export const exactlyOne = (...members: string[]): ExclusiveGroup => ({ members, mode: 'exactlyOne' });
 export const atMostOne = (...members: string[]): ExclusiveGroup => ({ members, mode: 'atMostOne' });
-
-/** Marks every field of an object type optional (status forms: "all fields of a _STATUS type are Optional"). */
-export function allOptional(o: ObjectType): ObjectType {
-  const fields: Record<string, Field> = {};
-  for (const [k, f] of Object.entries(o.fields)) fields[k] = { ...f, required: false };
-  return { ...o, fields };
-}

@@ -161,7 +161,7 @@ export interface ObjectType {
   maxProperties?: number;
   /** A whole Kubernetes object (`x-kubernetes-embedded-resource`): `apiVersion` and `kind` are required. */
   embedded?: true;
-  /** The CEL rules of a CRD's `x-kubernetes-validations` on this node (see service/crd/). */
+  /** The CEL rules of a CRD's `x-kubernetes-validations` on this node (see service/checks/crd/). */
   validations?: CelValidation[];
   /** A CRD's defaults of its fields as written (objects and lists included): applied before CEL rules run. */
   defaults?: Record<string, unknown>;
@@ -181,7 +181,7 @@ export interface CelValidation {
    */
   optionalOldSelf?: true;
   /**
-   * Where the rule sits, for the API server's cost estimate (service/crd/ruleCost.ts): the version's raw
+   * Where the rule sits, for the API server's cost estimate (service/checks/crd/ruleCost.ts): the version's raw
    * `openAPIV3Schema`, and the path from it to the raw schema node holding the rule.
    */
   site?: { root: unknown; path: (string | number)[] };
@@ -273,7 +273,7 @@ export interface KindDef {
   cloudNameDefault?: 'metadata.name' | 'uuid';
   /**
    * What the resource holds that a delete loses (its data), in a few words: a new `metadata.name` for a
-   * resource that exists is a delete and a create, so a rename is warned about (service/changes/).
+   * resource that exists is a delete and a create, so a rename is warned about (service/checks/changes/).
    */
   holdsData?: string;
   /** Spec section the kind comes from, e.g. `2-storage.txt`; for a CRD's kind, the CRD's name. */

@@ -1,6 +1,7 @@
 // SARIF 2.1.0: one run, the rule list from the code registry, one result per problem.
 import { pathToFileURL } from 'node:url';
-import { CODES, codeList, SOURCE, type Severity } from '../../service/core/codes';
+import { CODES, codeList, type Severity } from '../../service/core/codes';
+import { SOURCE } from '../../protocol/source';
 import { codeDocUrl } from '../../service/features/codeDocs';
 import { FIXES } from '../../service/features/fixCatalog';
 import type { Report } from '../buildReport';

@@ -3,6 +3,7 @@
 // (codeActions.ts), which adds to a directive already there.
 import { isCode } from './codes';
 import type { ParsedFile } from './parse';
+import { firstAtLeast } from './search';
 
 const DISABLE = /#\s*cloud-manifests-disable-next-line\b([^\n]*)/g;
 
@@ -31,16 +32,7 @@ export function lineDirective(line: string): { codesStart: number; codesEnd: num
 function yamlLines(text: string): (offset: number) => number {
   const lfs: number[] = [];
   for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) lfs.push(i);
-  return (offset) => {
-    let lo = 0;
-    let hi = lfs.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (lfs[mid] < offset) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
-  };
+  return (offset) => firstAtLeast(lfs, offset);
 }
 
 /**

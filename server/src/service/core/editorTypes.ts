@@ -4,8 +4,6 @@
 // LSP library, and a change of the protocol's library changes nothing below the host.
 import type { Range } from './lineIndex';
 
-export type { Position, Range } from './lineIndex';
-
 /** The kind of a completion item (the icon an editor shows): LSP's `CompletionItemKind`. */
 export const CompletionItemKind = {
   Text: 1,

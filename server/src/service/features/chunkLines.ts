@@ -1,6 +1,7 @@
 // A chunk's lines read as YAML structure from the text (indentation, `- ` markers, keys, flow brackets and
 // block scalars), not from the AST, so that it works on an empty indented line, mid-word, and in a document
 // that does not parse yet: what cursor.ts finds the cursor's place in.
+import { lastAtMost } from '../core/search';
 
 interface Tok {
   col: number;
@@ -110,14 +111,7 @@ export class ChunkText {
   }
 
   lineOf(offset: number): number {
-    let lo = 0;
-    let hi = this.starts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (this.starts[mid] <= offset) lo = mid;
-      else hi = mid - 1;
-    }
-    return lo;
+    return lastAtMost(this.starts, offset);
   }
 
   /** Structure of every line; the cursor line is taken up to the cursor only. */

@@ -7,8 +7,8 @@ import {
   InsertTextFormat,
   InsertTextMode,
   type CompletionItem,
-  type Range,
 } from '../core/editorTypes';
+import type { Range } from '../core/lineIndex';
 import { DEFAULT_API_DOMAIN } from '../../model/registry';
 import type { Field } from '../../model/types';
 import { pathLabel, resolvePath } from '../../model/typePath';

@@ -7,8 +7,8 @@ import {
   InsertTextMode,
   MarkupKind,
   type CompletionItem,
-  type Range,
 } from '../core/editorTypes';
+import type { Range } from '../core/lineIndex';
 
 const TRIGGER_SUGGEST = { title: 'Suggest', command: 'editor.action.triggerSuggest' };
 

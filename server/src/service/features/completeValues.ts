@@ -1,6 +1,7 @@
 // Completion of a value (complete.ts finds where the cursor is): enum and boolean values for the document's
 // own version, `apiVersion` (the kind's versions, its area's domain) and `kind`, each with its docs.
-import { CompletionItemKind, InsertTextFormat, MarkupKind, type CompletionItem, type Range } from '../core/editorTypes';
+import { CompletionItemKind, InsertTextFormat, MarkupKind, type CompletionItem } from '../core/editorTypes';
+import type { Range } from '../core/lineIndex';
 import { apiVersionString, DEFAULT_API_DOMAIN, parseApiVersion } from '../../model/registry';
 import type { Field, KindDef, StringType, Type } from '../../model/types';
 import { pathLabel, resolvePath } from '../../model/typePath';

@@ -7,8 +7,8 @@ import {
   InsertTextMode,
   MarkupKind,
   type CompletionItem,
-  type Range,
 } from '../core/editorTypes';
+import type { Range } from '../core/lineIndex';
 import { withNamespace, withOwnerChoice } from './completeEmpty';
 import type { SnippetContext } from '../workspace/ownerNames';
 import { newerFirst } from '../checks/crd/versions';

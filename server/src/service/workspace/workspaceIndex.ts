@@ -1,6 +1,7 @@
 // The workspace index: every manifest of every file, by name, and who refers to each name. A plain data
 // structure fed with (uri, parsed file) pairs: the server feeds it from disk and open documents, the CLI
 // from its inputs (both through their analysis, which holds the indexed files' chunks), tests from strings.
+// Over 400 lines: one data structure, whose maps the same methods keep consistent with one another.
 import { memoKey } from '../core/memo';
 import { ChunkStore, tiles, type ParsedFile } from '../core/parse';
 import { LineIndex } from '../core/lineIndex';

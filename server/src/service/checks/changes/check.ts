@@ -6,7 +6,7 @@
 // and the CRD rules that read `oldSelf` (transitions.ts), which the API server runs on every update.
 import { isScalar, type Document } from 'yaml';
 import type { Registry } from '../../../model/registry';
-import type { Field, KindDef, ObjectType, Type } from '../../../model/types';
+import type { Field, KindDef, Type } from '../../../model/types';
 import type { Diag } from '../../core/diag';
 import { hashText } from '../../core/fixData';
 import { entry, spanOf, type Span } from '../../core/yamlNodes';
@@ -238,8 +238,6 @@ function kindWord(def: KindDef): string {
   const last = words[words.length - 1].toLowerCase();
   return def.kind === 'StorageAccount' ? 'account' : last;
 }
-
-export type { ObjectType };
 
 /**
  * Whether the document holding `offset` differs from every document of the committed text: hover and code

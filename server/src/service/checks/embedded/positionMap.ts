@@ -8,6 +8,7 @@ import type { Scalar } from 'yaml';
 import type { DocumentSource } from '../../core/source';
 import { splitsCharacter } from '../../core/lineIndex';
 import type { Span } from '../../core/yamlNodes';
+import { firstAtLeast } from '../../core/search';
 
 export interface ValueMap {
   /** The decoded value (equal to the parser's). */
@@ -323,14 +324,7 @@ export function spanIn(text: string, map: ValueMap, from: number, to: number): S
 
 /** The value index of a text offset: the first value character written at or after it (a cursor position). */
 export function valueOffset(map: ValueMap, offset: number): number {
-  let lo = 0;
-  let hi = map.value.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (map.at[mid] < offset) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
+  return firstAtLeast(map.at, offset, map.value.length);
 }
 
 /**
