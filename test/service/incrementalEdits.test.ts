@@ -10,6 +10,9 @@ import { LineIndex } from '../../server/src/service/lineIndex';
 import { ChunkStore, splitDocuments, type ParsedFile } from '../../server/src/service/parse';
 import { account, fileService, rg, share } from '../workspace/helpers';
 
+/** Seeds of the random sessions; more on demand: CM_INCREMENTAL_SEEDS=200 node scripts/run-tests.mjs incrementalEdits */
+const SEEDS = Number(process.env.CM_INCREMENTAL_SEEDS ?? 12);
+
 /** mulberry32: a small seeded generator, so a failure can be replayed from its seed. */
 function random(seed: number) {
   let a = seed >>> 0;
@@ -36,6 +39,9 @@ const PIECES = [
   share('docs', 'one-file', '  shareQuota: 10240\n'),
   account('three', 'rg-missing'),
   '# a comment only\n',
+  // Another API domain, and an account without apiVersion (its fix writes the workspace's most used domain).
+  account('four', 'rg').replace('cloud.example.com', 'example.org'),
+  account('five', 'rg').replace(/^apiVersion: .*\n/, ''),
   'apiVersion: storage.cloud.example.com/v20220901\nkind: StorageAccount\nmetadata:\n  name: broken\nspec:\n  owner: {name: rg\n',
 ];
 const SEPARATORS = ['---\n', '--- # next\n', '...\n---\n', '---\r\n'];
@@ -82,7 +88,7 @@ function edit(r: ReturnType<typeof random>, text: string): string {
 const shape = (f: ParsedFile) => f.docs.map((d) => ({ offset: d.offset, text: d.text }));
 
 test('a version split from the one before is split as the whole text is: documents, offsets and lines', () => {
-  for (let seed = 1; seed <= 40; seed++) {
+  for (let seed = 1; seed <= SEEDS * 3; seed++) {
     const r = random(seed);
     const store = new ChunkStore();
     let text = initial(r, 2 + r.int(8), seed % 4 === 0);
@@ -121,16 +127,25 @@ test('an edit in a file of 2,000 documents splits and looks up again only the do
 test('an open file edited at random has the diagnostics a fresh analysis of its text has', () => {
   const uri = 'file:///ws/edited.yaml';
   const cross = { complete: true };
-  for (let seed = 1; seed <= 12; seed++) {
+  for (let seed = 1; seed <= SEEDS; seed++) {
     const r = random(100 + seed);
     const analysis = new Analysis();
     // A second file: names it defines and refers to tie it to the edited one (duplicates, owners).
     analysis.updateFile('file:///ws/other.yaml', analysis.parse(account('one', 'rg') + '---\n' + rg('rg2')));
     let text = initial(r, 3 + r.int(10), seed % 3 === 0);
+    let otherBefore = analysis.fileDiagnostics('file:///ws/other.yaml', undefined, cross);
     for (let step = 0; step < 25; step++) {
       text = edit(r, text);
       const file = analysis.openFile(uri, step + 1, text);
-      analysis.updateFile(uri, file);
+      const affected = analysis.updateFile(uri, file);
+      // The other file is among those the edit affects whenever its diagnostics changed.
+      const otherNow = analysis.fileDiagnostics('file:///ws/other.yaml', undefined, cross);
+      if (JSON.stringify(otherNow) !== JSON.stringify(otherBefore))
+        assert.ok(
+          affected.has('file:///ws/other.yaml'),
+          `seed ${seed}, step ${step}: other.yaml not marked ${JSON.stringify(otherBefore)} -> ${JSON.stringify(otherNow)} ${JSON.stringify(text)}`,
+        );
+      otherBefore = otherNow;
       const got = analysis.fileDiagnostics(uri, undefined, cross);
       const fresh = new Analysis();
       fresh.updateFile('file:///ws/other.yaml', fresh.parse(account('one', 'rg') + '---\n' + rg('rg2')));

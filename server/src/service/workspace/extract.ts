@@ -247,6 +247,10 @@ export class FileManifest implements Manifest {
   get values(): Record<string, TrackedValue> {
     return this.at().values;
   }
+  /** The offset of the manifest's chunk in its file (its spans are the chunk's, moved by it). */
+  get base(): number {
+    return this.offset;
+  }
   /** The chunk's new offset in a new version of the file. */
   moveTo(offset: number): void {
     this.offset = offset;

@@ -3,6 +3,7 @@
 // from its inputs (both through their analysis, which holds the indexed files' chunks), tests from strings.
 import { memoKey } from '../memo';
 import { ChunkStore, tiles, type ParsedFile } from '../parse';
+import type { Basis } from '../resplit';
 import { LineIndex } from '../lineIndex';
 import { chunkManifests, FileManifest, type ChunkManifest, type TrackedPaths } from './extract';
 import type { Registry } from '../../model/registry';
@@ -44,6 +45,10 @@ class FileRecord implements IndexedFile {
   }
   lines(): LineIndex {
     return (this.lineIndex ??= this.file.lines);
+  }
+  /** The parsed file indexed (a later version split from it is indexed from this record: setFrom). */
+  get source(): ParsedFile {
+    return this.file;
   }
   /** The line each chunk starts on (undefined in the odd file whose chunks overlap). */
   chunkLines(): number[] | undefined {
@@ -118,6 +123,40 @@ export class WorkspaceIndex {
   private readonly defined = new Map<string, Manifest[]>();
   /** name key → uri → number of references from that file. */
   private readonly referrers = new Map<string, Map<string, number>>();
+  /**
+   * name key → a number that changes whenever the manifests of that name change (one added, removed, or on
+   * another line); absent while none is defined. A result computed from the names it read holds while
+   * their versions are the same (crossCache.ts).
+   */
+  private readonly versions = new Map<string, number>();
+  private lastVersion = 0;
+  /** The name keys `named` was asked for since `reading` began (see readsOf). */
+  private reads: string[] | undefined;
+  /** Cached cross-document results of this index's manifests (crossCache.ts). */
+  readonly crossResults = new WeakMap<object, unknown>();
+
+  /** Runs `fn`, returning with its result the name keys it read (every look-up by name goes through `named`). */
+  readsOf<T>(fn: () => T): { result: T; keys: string[] } {
+    const outer = this.reads;
+    const keys: string[] = [];
+    this.reads = keys;
+    try {
+      return { result: fn(), keys };
+    } finally {
+      this.reads = outer;
+      if (outer) for (const k of keys) outer.push(k);
+    }
+  }
+
+  /** The version of a name key (0: nothing of that name). */
+  versionOf(key: string): number {
+    return this.versions.get(key) ?? 0;
+  }
+
+  private changed(key: string): void {
+    if (this.defined.has(key)) this.versions.set(key, ++this.lastVersion);
+    else this.versions.delete(key);
+  }
 
   /**
    * `registry`: the kinds references are resolved against; `tracked`: the values to extract per kind, which
@@ -190,6 +229,10 @@ export class WorkspaceIndex {
       for (const k of this.definedKeys(scope, rec.manifests)) keys.push(k);
       return keys;
     }
+    // A version split from the one indexed (resplit.ts): only the documents between those it kept are looked at.
+    const b = file.basis;
+    if (b && b.previous === before.source && before.chunks.length === b.previous.docs.length)
+      return this.setFrom(before, file, b);
     // A new version of the file: keep the manifests of the chunks that did not change (the parse cache hands
     // back the same document, hence the same cached manifests), move them to their new offsets, and relink
     // only the manifests of chunks that changed.
@@ -232,7 +275,78 @@ export class WorkspaceIndex {
       const newLines = rec.chunkLines();
       for (const k of kept)
         if (!oldLines || !newLines || oldLines[oldIndex.get(k.was)!] !== newLines[k.index])
-          for (const key of this.definedKeys(scope, k.entry.manifests)) keys.push(key);
+          for (const key of this.definedKeys(scope, k.entry.manifests)) {
+            keys.push(key);
+            this.changed(key);
+          }
+    }
+    return keys;
+  }
+
+  /**
+   * `set` of a version split from the indexed one: its first `prefix` and last `suffix` documents are the
+   * indexed version's (the latter moved by `delta`), so their entries are kept (moved) and only the documents
+   * between are read and linked; what `set` returns is the same.
+   */
+  private setFrom(before: FileRecord, file: ParsedFile, b: Basis): string[] {
+    const { uri, scope } = before;
+    const n = before.chunks.length;
+    const old = before.chunks.slice(b.prefix, n - b.suffix);
+    // A document split again but unchanged (the edit was next to it) keeps its manifests.
+    const pool = new Map<readonly ChunkManifest[], ChunkEntry[]>();
+    for (const c of old) {
+      if (c.data.length === 0) continue;
+      const list = pool.get(c.data);
+      if (list) list.push(c);
+      else pool.set(c.data, [c]);
+    }
+    const added: FileManifest[] = [];
+    const chunks = before.chunks.slice(0, b.prefix);
+    // Lines from the first document split again: where each was, and is.
+    let linesBefore = 0;
+    let linesNow = 0;
+    const lineWas = new Map<ChunkEntry, number>();
+    for (const c of old) {
+      lineWas.set(c, linesBefore);
+      linesBefore += breaksIn(file.store, c.key, c.text);
+    }
+    /** Kept manifests on another line than before (see below). */
+    const moved: FileManifest[] = [];
+    for (let i = b.prefix; i < file.docs.length - b.suffix; i++) {
+      const d = file.docs[i];
+      const data = chunkManifests(d, this.tracked);
+      const was = data.length === 0 ? undefined : pool.get(data)?.shift();
+      if (was) for (const m of was.manifests) m.moveTo(d.offset);
+      if (was && lineWas.get(was) !== linesNow) for (const m of was.manifests) moved.push(m);
+      const manifests = was ? was.manifests : data.map((c) => new FileManifest(uri, c, d.offset));
+      if (!was) for (const m of manifests) added.push(m);
+      chunks.push({ data, key: d.key, offset: d.offset, text: d.text, manifests });
+      linesNow += breaksIn(file.store, d.key, d.text);
+    }
+    const removed: FileManifest[] = [];
+    for (const list of pool.values()) for (const c of list) for (const m of c.manifests) removed.push(m);
+    for (let i = n - b.suffix; i < n; i++) {
+      const c = before.chunks[i];
+      // On other lines when the edit added or removed some (even where it kept the length).
+      if (linesNow !== linesBefore) for (const m of c.manifests) moved.push(m);
+      if (b.delta === 0) {
+        chunks.push(c);
+        continue;
+      }
+      const offset = c.offset + b.delta;
+      for (const m of c.manifests) m.moveTo(offset);
+      chunks.push({ ...c, offset });
+    }
+    this.records.set(uri, new FileRecord(uri, scope, file.text, chunks, file));
+    this.unlink(scope, uri, removed);
+    this.link(scope, uri, added);
+    const keys = this.definedKeys(scope, removed);
+    for (const k of this.definedKeys(scope, added)) keys.push(k);
+    // Messages of other files name the line a manifest is on: a kept manifest on another line counts as
+    // changed for `dependents` (those after the edit when it added or removed lines).
+    for (const k of this.definedKeys(scope, moved)) {
+      keys.push(k);
+      this.changed(k);
     }
     return keys;
   }
@@ -300,7 +414,9 @@ export class WorkspaceIndex {
    * path (when a name is defined twice, the copy next to the reference is the likely one).
    */
   named(scope: string, namespace: string, name: string, preferUri?: string): Manifest[] {
-    const list = this.defined.get(nameKey(scope, namespace, name)) ?? [];
+    const key = nameKey(scope, namespace, name);
+    if (this.reads) this.reads.push(key);
+    const list = this.defined.get(key) ?? [];
     if (list.length < 2) return list;
     const near = (m: Manifest) => (!preferUri ? 0 : m.uri === preferUri ? Infinity : commonSegments(m.uri, preferUri));
     return list
@@ -368,6 +484,7 @@ export class WorkspaceIndex {
         const list = this.defined.get(k);
         if (list) list.push(m);
         else this.defined.set(k, [m]);
+        this.changed(k);
       }
       for (const site of sitesOf(c)) {
         if (site.name === undefined) continue;
@@ -391,6 +508,7 @@ export class WorkspaceIndex {
           const rest = list.filter((x) => !gone.has(x));
           if (rest.length > 0) this.defined.set(k, rest);
           else this.defined.delete(k);
+          this.changed(k);
         }
       }
       for (const site of sitesOf(c)) {
