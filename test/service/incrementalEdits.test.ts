@@ -42,6 +42,8 @@ const PIECES = [
   // Another API domain, and an account without apiVersion (its fix writes the workspace's most used domain).
   account('four', 'rg').replace('cloud.example.com', 'example.org'),
   account('five', 'rg').replace(/^apiVersion: .*\n/, ''),
+  // A disable comment, silencing the line after it.
+  account('six', 'rg', '  # cloud-manifests-disable-next-line\n  minimumTlsVersion: TLS1_9\n'),
   'apiVersion: storage.cloud.example.com/v20220901\nkind: StorageAccount\nmetadata:\n  name: broken\nspec:\n  owner: {name: rg\n',
 ];
 const SEPARATORS = ['---\n', '--- # next\n', '...\n---\n', '---\r\n'];

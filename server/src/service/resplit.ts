@@ -3,7 +3,7 @@
 // between them is split again. The result is exactly `splitDocuments` of the new text (test/service/
 // resplit.test.ts checks it against random edits), at the cost of comparing the kept documents' texts
 // (native comparisons) instead of running the marker regex over the whole file.
-import { splitDocuments } from './parse';
+import { splitDocuments } from './split';
 
 /** How a file version was made from the one before (see ChunkStore.basedOn). */
 export interface Basis {
@@ -107,11 +107,16 @@ export function resplitLines(
   b: Basis,
   middle: readonly { offset: number; starts: readonly number[] }[],
 ): number[] {
-  const starts = before.slice(0, indexOf(before, b.start) + 1);
-  for (const m of middle) for (const s of m.starts) starts.push(m.offset + s);
-  if (b.suffix > 0) {
-    const from = indexOf(before, b.end - b.delta) + 1;
-    for (let i = from; i < before.length; i++) starts.push(before[i] + b.delta);
-  }
+  const head = indexOf(before, b.start) + 1;
+  const tail = b.suffix > 0 ? indexOf(before, b.end - b.delta) + 1 : before.length;
+  let added = 0;
+  for (const m of middle) added += m.starts.length;
+  // Sized once: the lines before the edit copied, those of the documents between, those after moved.
+  const starts = new Array<number>(head + added + (before.length - tail));
+  for (let i = 0; i < head; i++) starts[i] = before[i];
+  let at = head;
+  for (const m of middle) for (const s of m.starts) starts[at++] = m.offset + s;
+  const d = b.delta;
+  for (let i = tail; i < before.length; i++) starts[at++] = before[i] + d;
   return starts;
 }

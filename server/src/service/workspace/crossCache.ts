@@ -1,18 +1,20 @@
 // The cross-document diagnostics of one manifest, kept while what they were computed from is the same: the
-// manifest (its chunk's content; it may have moved), the names its rules looked up (each name's version in
-// the index: a manifest of that name added, removed or moved to another line changes it) and how the
-// manifests those messages place are written ("line 12", "account.yaml:12", asked again). An edit of one
-// document of a 5,000-resource file checks that document's manifests again, not the file's.
+// manifest (its chunk's content; it may have moved), the manifests of the names its rules looked up (the
+// index marks the result stale when one of those is added, removed or moves to another line) and how the
+// manifests its messages place are written ("line 12", "account.yaml:12": asked again, the host may name
+// files otherwise). An edit of one document of a 5,000-resource file checks that document's manifests again,
+// and reads one field of each other manifest.
 import type { Diag } from '../diag';
 import type { Manifest } from './manifest';
 import type { WorkspaceIndex } from './workspaceIndex';
 import { FileManifest } from './extract';
 
 interface CrossEntry {
+  stale: boolean;
   scope: string;
   reportMissing: boolean;
+  /** The name keys the rules looked up (the index marks the entry stale when one changes). */
   keys: string[];
-  versions: number[];
   /** Each manifest a message placed, and how it was placed. */
   places: [Manifest, string][];
   /** Diagnostics relative to the manifest's chunk offset when they were computed. */
@@ -33,9 +35,10 @@ export function crossOf(
   check: (where: (m: Manifest) => string) => Diag[],
 ): Diag[] {
   if (!(m instanceof FileManifest)) return check(where);
-  const hit = index.crossResults.get(m) as CrossEntry | undefined;
-  if (hit && hit.scope === scope && hit.reportMissing === reportMissing && holds(index, hit, where))
+  const hit = m.cross as CrossEntry | undefined;
+  if (hit && !hit.stale && hit.scope === scope && hit.reportMissing === reportMissing && placedAlike(hit, where))
     return hit.diags.length === 0 ? hit.diags : hit.diags.map((d) => moved(d, m.base));
+  if (hit) index.unwatch(hit.keys, hit);
   const places: [Manifest, string][] = [];
   const base = m.base;
   const { result, keys } = index.readsOf(() =>
@@ -47,23 +50,23 @@ export function crossOf(
   );
   const [start, end] = m.span;
   if (result.every((d) => d.start >= start && d.end <= end)) {
-    const unique = [...new Set(keys)];
-    index.crossResults.set(m, {
+    const entry: CrossEntry = {
+      stale: false,
       scope,
       reportMissing,
-      keys: unique,
-      versions: unique.map((k) => index.versionOf(k)),
+      keys: [...new Set(keys)],
       places,
       diags: result.length === 0 ? [] : result.map((d) => moved(d, -base)),
-    } satisfies CrossEntry);
-  } else index.crossResults.delete(m);
+    };
+    index.watch(entry.keys, entry);
+    m.cross = entry;
+  } else m.cross = undefined;
   return result;
 }
 
 const moved = (d: Diag, by: number): Diag => ({ ...d, start: d.start + by, end: d.end + by });
 
-function holds(index: WorkspaceIndex, e: CrossEntry, where: (m: Manifest) => string): boolean {
-  for (let i = 0; i < e.keys.length; i++) if (index.versionOf(e.keys[i]) !== e.versions[i]) return false;
+function placedAlike(e: CrossEntry, where: (m: Manifest) => string): boolean {
   for (const [o, at] of e.places) if (where(o) !== at) return false;
   return true;
 }

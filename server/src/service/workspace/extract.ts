@@ -205,6 +205,8 @@ interface Shifted {
  */
 export class FileManifest implements Manifest {
   private shifted?: Shifted;
+  /** Its cross-document diagnostics while they hold (crossCache.ts; the index drops them when it unlinks it). */
+  cross?: unknown;
   constructor(
     readonly uri: string,
     /** The chunk-relative manifest (shared by every copy of the chunk, in any file). */

@@ -124,16 +124,13 @@ export class WorkspaceIndex {
   /** name key → uri → number of references from that file. */
   private readonly referrers = new Map<string, Map<string, number>>();
   /**
-   * name key → a number that changes whenever the manifests of that name change (one added, removed, or on
-   * another line); absent while none is defined. A result computed from the names it read holds while
-   * their versions are the same (crossCache.ts).
+   * name key → the cached cross-document results (crossCache.ts) computed from the manifests of that name:
+   * marked stale when those change (one added, removed, or on another line), so that a result is known to
+   * hold without looking at the names it read.
    */
-  private readonly versions = new Map<string, number>();
-  private lastVersion = 0;
-  /** The name keys `named` was asked for since `reading` began (see readsOf). */
+  private readonly watchers = new Map<string, Set<{ stale: boolean }>>();
+  /** The name keys `named` was asked for since `readsOf` began. */
   private reads: string[] | undefined;
-  /** Cached cross-document results of this index's manifests (crossCache.ts). */
-  readonly crossResults = new WeakMap<object, unknown>();
 
   /** Runs `fn`, returning with its result the name keys it read (every look-up by name goes through `named`). */
   readsOf<T>(fn: () => T): { result: T; keys: string[] } {
@@ -148,14 +145,28 @@ export class WorkspaceIndex {
     }
   }
 
-  /** The version of a name key (0: nothing of that name). */
-  versionOf(key: string): number {
-    return this.versions.get(key) ?? 0;
+  /** `entry` goes stale when the manifests of one of `keys` change. */
+  watch(keys: readonly string[], entry: { stale: boolean }): void {
+    for (const k of keys) {
+      let w = this.watchers.get(k);
+      if (!w) this.watchers.set(k, (w = new Set()));
+      w.add(entry);
+    }
+  }
+
+  /** `entry` is no longer kept (replaced, or its manifest left the index). */
+  unwatch(keys: readonly string[], entry: { stale: boolean }): void {
+    for (const k of keys) {
+      const w = this.watchers.get(k);
+      if (w?.delete(entry) && w.size === 0) this.watchers.delete(k);
+    }
   }
 
   private changed(key: string): void {
-    if (this.defined.has(key)) this.versions.set(key, ++this.lastVersion);
-    else this.versions.delete(key);
+    const w = this.watchers.get(key);
+    if (!w) return;
+    for (const e of w) e.stale = true;
+    this.watchers.delete(key);
   }
 
   /**
@@ -500,6 +511,9 @@ export class WorkspaceIndex {
     if (manifests.length === 0) return;
     const gone = new Set<Manifest>(manifests);
     for (const m of manifests) {
+      const cached = m.cross as { keys: readonly string[]; stale: boolean } | undefined;
+      if (cached) this.unwatch(cached.keys, cached);
+      m.cross = undefined;
       const c = m.chunk;
       if (c.name !== undefined) {
         const k = nameKey(scope, c.namespace, c.name);
