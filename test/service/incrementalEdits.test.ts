@@ -157,6 +157,10 @@ test('an open file edited at random has the diagnostics a fresh analysis of its 
         fresh.fileDiagnostics(uri, undefined, cross),
         `seed ${seed}, step ${step}: ${JSON.stringify(text)}`,
       );
+      // The index holds the same manifests, in the same order and places.
+      const held = (a: Analysis) =>
+        a.index.get(uri)?.manifests.map((m) => [m.kind, m.name, m.span, m.nameSpan, m.owner?.nameSpan]);
+      assert.deepEqual(held(analysis), held(fresh), `manifests, seed ${seed}, step ${step}`);
       assert.deepEqual(
         analysis.fileDiagnostics('file:///ws/other.yaml', undefined, cross),
         fresh.fileDiagnostics('file:///ws/other.yaml', undefined, cross),

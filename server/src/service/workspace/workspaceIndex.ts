@@ -40,8 +40,10 @@ class FileRecord implements IndexedFile {
     readonly text: string,
     readonly chunks: ChunkEntry[],
     private readonly file: ParsedFile,
+    /** The manifests of `chunks`, in order, when the caller has them (setFrom: from the version before). */
+    manifests?: FileManifest[],
   ) {
-    this.manifests = chunks.length === 1 ? chunks[0].manifests : chunks.flatMap((c) => c.manifests);
+    this.manifests = manifests ?? (chunks.length === 1 ? chunks[0].manifests : chunks.flatMap((c) => c.manifests));
   }
   lines(): LineIndex {
     return (this.lineIndex ??= this.file.lines);
@@ -348,7 +350,17 @@ export class WorkspaceIndex {
       for (const m of c.manifests) m.moveTo(offset);
       chunks.push({ ...c, offset });
     }
-    this.records.set(uri, new FileRecord(uri, scope, file.text, chunks, file));
+    // The manifests in order: the version before's of the documents kept at each end (copied), the new ones between.
+    let head = 0;
+    for (let i = 0; i < b.prefix; i++) head += before.chunks[i].manifests.length;
+    let tail = 0;
+    for (let i = n - b.suffix; i < n; i++) tail += before.chunks[i].manifests.length;
+    const between: FileManifest[] = [];
+    for (let i = b.prefix; i < chunks.length - b.suffix; i++) for (const m of chunks[i].manifests) between.push(m);
+    const manifests = before.manifests
+      .slice(0, head)
+      .concat(between, before.manifests.slice(before.manifests.length - tail));
+    this.records.set(uri, new FileRecord(uri, scope, file.text, chunks, file, manifests));
     this.unlink(scope, uri, removed);
     this.link(scope, uri, added);
     const keys = this.definedKeys(scope, removed);
