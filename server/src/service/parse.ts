@@ -139,7 +139,7 @@ export class ChunkStore {
   parseFile(text: string, options: { cache?: boolean } = {}): ParsedFile {
     const previous = this.basis;
     this.basis = undefined;
-    if (options.cache !== false && previous instanceof FileVersion && previous.store === this) {
+    if (options.cache !== false && previous instanceof FileVersion && previous.store === this && previous.shared) {
       const again = this.parseFrom(previous, text);
       if (again) return again;
     }
@@ -149,7 +149,7 @@ export class ChunkStore {
       const chunk = this.chunk(c.text);
       return new DocAt(c.offset, chunk.text, chunk);
     });
-    return new FileVersion(text, docs, this);
+    return new FileVersion(text, docs, this, options.cache !== false);
   }
 
   /** The previous version parseFile reads a new one from (see basedOn). */
@@ -172,20 +172,19 @@ export class ChunkStore {
   /** `text` split from `previous` (undefined: where it cannot be told cheaply, split afresh). */
   private parseFrom(previous: FileVersion, text: string): ParsedFile | undefined {
     const old = previous.docs;
-    if (!old.every((d) => d instanceof DocAt && d.key.shared)) return undefined;
     const r = resplit(old, previous.text.length, text);
     if (!r) return undefined;
-    const docs: DocAt[] = old.slice(0, r.prefix) as DocAt[];
+    const docs = old.slice(0, r.prefix);
     for (const c of r.middle) {
       const chunk = this.chunk(c.text);
       // The chunk's own (detached) text: a document kept into later versions must not pin this file's text.
       docs.push(new DocAt(c.offset, chunk.text, chunk));
     }
     for (let i = old.length - r.suffix; i < old.length; i++) {
-      const d = old[i] as DocAt;
+      const d = old[i];
       docs.push(r.delta === 0 ? d : new DocAt(d.offset + r.delta, d.text, d.key));
     }
-    const file = new FileVersion(text, docs, this);
+    const file = new FileVersion(text, docs, this, true);
     // Only the version before is kept as a basis: versions must not chain up in memory.
     previous.basis = undefined;
     file.basis = { previous, prefix: r.prefix, suffix: r.suffix, delta: r.delta, start: r.start, end: r.end };
@@ -240,6 +239,8 @@ class FileVersion implements ParsedFile {
     readonly text: string,
     readonly docs: DocAt[],
     readonly store: ChunkStore,
+    /** Its chunks are the store's cached ones (not `cache: false`): a later version may keep them. */
+    readonly shared: boolean,
   ) {}
   /**
    * Built on first use from the chunks' line starts (cached with the parsed chunk), so a new version of a
