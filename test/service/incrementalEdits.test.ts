@@ -126,6 +126,32 @@ test('an edit in a file of 2,000 documents splits and looks up again only the do
   });
 });
 
+test('an edit of one document of a 2,000-document file runs the cross-document checks of its manifest alone', () => {
+  const analysis = new Analysis();
+  const uri = 'file:///ws/many.yaml';
+  const cross = { complete: true };
+  // Every account's owner is in the file, and one name is defined twice: the checks have work to do.
+  const docs = [rg('rg'), ...Array.from({ length: 2000 }, (_, i) => account(`acct${i}`, 'rg')), account('acct7', 'rg')];
+  const v1 = docs.join('---\n');
+  analysis.updateFile(uri, analysis.openFile(uri, 1, v1));
+  const before = analysis.fileDiagnostics(uri, undefined, cross);
+  assert.deepEqual(
+    before.map((d) => d.code),
+    ['duplicate-resource', 'duplicate-resource'],
+  );
+  const checks = analysis.index.crossChecks;
+  // A value of one account changes (not its name, nor its owner), with a line added before the duplicate.
+  const v2 = v1.replace('name: acct1000\nspec:\n', 'name: acct1000\nspec:\n  # a note\n');
+  analysis.updateFile(uri, analysis.openFile(uri, 2, v2));
+  const after = analysis.fileDiagnostics(uri, undefined, cross);
+  // The edited account is checked again, and the first copy of acct7, whose message names the line of the
+  // second, one line further down now; no other (the second names the first, which did not move).
+  assert.equal(analysis.index.crossChecks - checks, 2);
+  const fresh = new Analysis();
+  fresh.updateFile(uri, fresh.openFile(uri, 1, v2));
+  assert.deepEqual(after, fresh.fileDiagnostics(uri, undefined, cross));
+});
+
 test('an open file edited at random has the diagnostics a fresh analysis of its text has', () => {
   const uri = 'file:///ws/edited.yaml';
   const cross = { complete: true };

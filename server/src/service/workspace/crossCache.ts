@@ -39,6 +39,7 @@ export function crossOf(
   if (hit && !hit.stale && hit.scope === scope && hit.reportMissing === reportMissing && placedAlike(hit, where))
     return hit.diags.length === 0 ? hit.diags : hit.diags.map((d) => moved(d, m.base));
   if (hit) index.unwatch(hit.keys, hit);
+  index.crossChecks++;
   const places: [Manifest, string][] = [];
   const base = m.base;
   const { result, keys } = index.readsOf(() =>

@@ -131,6 +131,8 @@ export class WorkspaceIndex {
    * hold without looking at the names it read.
    */
   private readonly watchers = new Map<string, Set<{ stale: boolean }>>();
+  /** Manifests whose cross-document checks ran (not read from crossCache.ts): a test reads how many an edit ran. */
+  crossChecks = 0;
   /** The name keys `named` was asked for since `readsOf` began. */
   private reads: string[] | undefined;
 
@@ -338,10 +340,11 @@ export class WorkspaceIndex {
     }
     const removed: FileManifest[] = [];
     for (const list of pool.values()) for (const c of list) for (const m of c.manifests) removed.push(m);
+    /** The manifests after the edit, on other lines when it added or removed some (even keeping the length). */
+    const shifted: FileManifest[] = [];
     for (let i = n - b.suffix; i < n; i++) {
       const c = before.chunks[i];
-      // On other lines when the edit added or removed some (even where it kept the length).
-      if (linesNow !== linesBefore) for (const m of c.manifests) moved.push(m);
+      if (linesNow !== linesBefore) for (const m of c.manifests) shifted.push(m);
       if (b.delta === 0) {
         chunks.push(c);
         continue;
@@ -366,11 +369,14 @@ export class WorkspaceIndex {
     const keys = this.definedKeys(scope, removed);
     for (const k of this.definedKeys(scope, added)) keys.push(k);
     // Messages of other files name the line a manifest is on: a kept manifest on another line counts as
-    // changed for `dependents` (those after the edit when it added or removed lines).
+    // changed for `dependents`. A document split again but kept may have changed places with another (the
+    // order of a name's manifests): what was computed from its name goes stale. Those after the edit keep
+    // their order: a cached result that names their line is asked again (crossCache.ts), no other is.
     for (const k of this.definedKeys(scope, moved)) {
       keys.push(k);
       this.changed(k);
     }
+    for (const k of this.definedKeys(scope, shifted)) keys.push(k);
     return keys;
   }
 
