@@ -15,13 +15,21 @@ export interface LongOptions {
   keystrokes: number;
   /** Items of `networkAcls.ipRules` (3,000: about 150 KB). */
   ipRules: number;
-  /** Changes of the burst (100). */
+  /** Changes of a burst (100). */
   burst: number;
+  /** Bursts, one after the other (each with its completion and its floor). */
+  bursts: number;
   /** Keys of the large mapping (50,000). */
   mappingKeys: number;
 }
 
-export const LONG_DEFAULTS: LongOptions = { keystrokes: 2000, ipRules: 3000, burst: 100, mappingKeys: 50_000 };
+export const LONG_DEFAULTS: LongOptions = {
+  keystrokes: 2000,
+  ipRules: 3000,
+  burst: 100,
+  bursts: 7,
+  mappingKeys: 50_000,
+};
 
 /** Line (0-based) of `    note: ` in the long document, where the keystrokes type. */
 const NOTE_LINE = 8;
@@ -121,12 +129,14 @@ export interface LongResult {
   /** MB per 1,000 keystrokes over the second half (least squares slope). */
   growthPer1000: number;
   rssEndMb: number;
-  /** Completion sent right after the burst (ms). */
-  burstCompletion: number;
-  /** Diagnostics published for the document during the burst (its versions are `burst` + 1). */
-  burstPublishes: number;
-  /** The last version's diagnostics after the burst, from the first change of the burst (ms). */
-  burstSettled: number;
+  /** Completion sent right after each burst (ms). */
+  burstCompletion: number[];
+  /** The floor of the text just before each burst (ms). */
+  burstFloor: number[];
+  /** Diagnostics published for the document during each burst (its versions are `burst` + 1). */
+  burstPublishes: number[];
+  /** The last version's diagnostics after each burst, from the first change of the burst (ms). */
+  burstSettled: number[];
   /** Opens of the large mapping (ms) and their floors. */
   mappingOpen: number[];
   mappingFloor: number[];
@@ -198,40 +208,55 @@ export async function longSession(
     const growthPer1000 = slope(rssAt.slice(half), rss.slice(half)) * 1000;
     const rssEndMb = s.memory().rssMb;
 
-    // The burst: changes back to back (each types one more character), then a completion at once.
-    await sleep(200);
-    const before = publishes.length;
+    // The bursts: changes back to back (each types one more character), then a completion at once; each
+    // paired with the floor of the text as it is just before it (the completion parses it again).
+    const burstCompletion: number[] = [];
+    const burstFloor: number[] = [];
+    const burstSettled: number[] = [];
+    const burstPublishes: number[] = [];
     let version = o.keystrokes + 1;
-    const t0 = performance.now();
-    for (let b = 1; b <= o.burst; b++) {
-      const e = keystroke(o.keystrokes + b);
-      version++;
-      void s.conn.sendNotification('textDocument/didChange', {
-        textDocument: { uri, version },
-        contentChanges: [
-          {
-            range: { start: { line: e.line, character: e.character }, end: { line: e.line, character: e.character } },
-            text: e.newText,
-          },
-        ],
+    let typed = o.keystrokes;
+    for (let n = 0; n < o.bursts; n++) {
+      burstFloor.push(floorOnce(current));
+      await sleep(200);
+      const before = publishes.length;
+      const t0 = performance.now();
+      for (let b = 1; b <= o.burst; b++) {
+        const e = keystroke(++typed);
+        version++;
+        current = current.slice(0, typedAt + typed - 1) + e.newText + current.slice(typedAt + typed - 1);
+        void s.conn.sendNotification('textDocument/didChange', {
+          textDocument: { uri, version },
+          contentChanges: [
+            {
+              range: {
+                start: { line: e.line, character: e.character },
+                end: { line: e.line, character: e.character },
+              },
+              text: e.newText,
+            },
+          ],
+        });
+      }
+      const settled = s.diagnostics(uri, (p) => p.version === version);
+      const c0 = performance.now();
+      const completion = await s.conn.sendRequest('textDocument/completion', {
+        textDocument: { uri },
+        position: { line: ACCESS_TIER_LINE, character: '  accessTier: '.length },
       });
+      burstCompletion.push(performance.now() - c0);
+      const labels = (
+        Array.isArray(completion) ? completion : ((completion as { items?: unknown[] })?.items ?? [])
+      ) as {
+        label: string;
+      }[];
+      if (!labels.some((i) => i.label === 'Cool'))
+        sanity.push(`completion after the burst did not offer Cool (${labels.length} items)`);
+      const last = await settled;
+      burstSettled.push(last.t - t0);
+      await sleep(300);
+      burstPublishes.push(publishes.length - before);
     }
-    const settled = s.diagnostics(uri, (p) => p.version === version);
-    const c0 = performance.now();
-    const completion = await s.conn.sendRequest('textDocument/completion', {
-      textDocument: { uri },
-      position: { line: ACCESS_TIER_LINE, character: '  accessTier: '.length },
-    });
-    const burstCompletion = performance.now() - c0;
-    const labels = (Array.isArray(completion) ? completion : ((completion as { items?: unknown[] })?.items ?? [])) as {
-      label: string;
-    }[];
-    if (!labels.some((i) => i.label === 'Cool'))
-      sanity.push(`completion after the burst did not offer Cool (${labels.length} items)`);
-    const last = await settled;
-    const burstSettled = last.t - t0;
-    await sleep(300);
-    const burstPublishes = publishes.length - before;
     await s.close(uri);
 
     // The large mapping, opened under fresh names (a text never seen), each paired with its floor.
@@ -264,6 +289,7 @@ export async function longSession(
       growthPer1000,
       rssEndMb,
       burstCompletion,
+      burstFloor,
       burstPublishes,
       burstSettled,
       mappingOpen,

@@ -9,6 +9,9 @@
 //   npm run bench -- --long                the long-session workload alone (also BENCH_ONLY=long), no BENCHMARKS.md;
 //                                          --keystrokes N shortens its typing session (2,000 by default)
 //   npm run bench -- --crds-only           the CRD bundle rows alone (bench/crdWorkload.ts), no BENCHMARKS.md
+//   npm run bench -- --edit-scale-only     edit → diagnostics in a 100- and a 5,000-resource file in one server,
+//                                          alone (also BENCH_ONLY=edit-scale), no BENCHMARKS.md
+//   npm run bench -- --workspace-only      the workspace rows alone (index, CLI, floor; also BENCH_ONLY=workspace)
 //   options: --workspace 10000x2000 (manifests x files), --servers ours,peer, --out FILE, --json FILE,
 //            --no-write, --cpu-prof DIR (profile our server and CLI into DIR)
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -40,6 +43,7 @@ import { OPERATOR_EXPRESSIONS, RULE_GROUPS, STORAGE, type Family } from './famil
 import { hasError, workspaceWorkload, type WorkspaceWorkload } from './workload';
 import { CRD_DEFAULTS, CRD_SMOKE, crdMethodology, crdRows, crdSession, type CrdOptions } from './crdWorkload';
 import { overlaySession } from './overlaySession';
+import { editScaleSession } from './editScale';
 
 export interface Options {
   sizes: number[];
@@ -49,8 +53,11 @@ export interface Options {
   out?: string;
   json?: string;
   cpuProf?: string;
-  /** Which workloads: all, or one alone: the long session, the workspace, the CRD bundle, the overlays. */
-  only?: 'long' | 'workspace' | 'crds' | 'overlays';
+  /**
+   * Which workloads: all, or one alone: the long session, the workspace, the CRD bundle, the overlays, the
+   * edit of a small and a large file in one server.
+   */
+  only?: 'long' | 'workspace' | 'crds' | 'overlays' | 'edit-scale';
   long: LongOptions;
   crds: CrdOptions;
 }
@@ -67,6 +74,9 @@ export function parseOptions(argv: string[]): Options {
   };
   if (process.env.BENCH_ONLY === 'long') o.only = 'long';
   if (process.env.BENCH_ONLY === 'overlays') o.only = 'overlays';
+  if (process.env.BENCH_ONLY === 'edit-scale') o.only = 'edit-scale';
+  if (process.env.BENCH_ONLY === 'workspace') o.only = 'workspace';
+  if (process.env.BENCH_ONLY === 'crds') o.only = 'crds';
   let sizesGiven = false;
   let workspaceGiven = false;
   let outGiven = false;
@@ -102,6 +112,7 @@ export function parseOptions(argv: string[]): Options {
     else if (a === '--workspace-only') o.only = 'workspace';
     else if (a === '--crds-only') o.only = 'crds';
     else if (a === '--overlays-only') o.only = 'overlays';
+    else if (a === '--edit-scale-only') o.only = 'edit-scale';
     else if (a === '--keystrokes') {
       o.long.keystrokes = Number(value());
       if (!Number.isInteger(o.long.keystrokes) || o.long.keystrokes < 20)
@@ -112,7 +123,7 @@ export function parseOptions(argv: string[]): Options {
     if (!sizesGiven) o.sizes = [100];
     else o.sizes = [Math.min(...o.sizes)];
     if (!workspaceGiven) o.workspace = { manifests: 200, files: 40 };
-    o.long = { keystrokes: 40, ipRules: 3000, burst: 100, mappingKeys: 5000 };
+    o.long = { keystrokes: 40, ipRules: 3000, burst: 100, bursts: 2, mappingKeys: 5000 };
     o.crds = { ...CRD_SMOKE };
     // A smoke run must not replace the real results.
     if (!outGiven) o.out = undefined;
@@ -124,7 +135,8 @@ export function parseOptions(argv: string[]): Options {
 
 function iterations(o: Options, resources: number): Iterations {
   if (o.smoke) return { warmups: 1, opens: 2, edits: 2, requests: 5, cliRuns: 1 };
-  return { warmups: 3, opens: resources <= 100 ? 15 : resources <= 1000 ? 9 : 5, edits: 10, requests: 30, cliRuns: 5 };
+  // Small opens are a few milliseconds, where a scheduling hiccup weighs most: more of them.
+  return { warmups: 3, opens: resources <= 100 ? 31 : resources <= 1000 ? 9 : 5, edits: 10, requests: 30, cliRuns: 5 };
 }
 
 const fmt = (n: number) => n.toLocaleString('en-US');
@@ -225,9 +237,11 @@ export async function runBench(
           ours: ours?.open,
           peer: peer?.open,
           floor,
+          // Each open against the floor of its own text, parsed just before it: the median of those ratios.
           target: {
-            text: '≤ 1.3× floor',
-            check: (s) => (s.ours && s.floor ? s.ours.median <= 1.3 * s.floor.median : undefined),
+            text: '≤ 1.3× floor (median of paired ratios)',
+            check: () =>
+              ours && ours.openFloor.length > 0 ? pairedRatio(ours.open, ours.openFloor) <= 1.3 : undefined,
           },
         },
         {
@@ -296,16 +310,18 @@ export async function runBench(
       }
     }
 
+    if (o.servers.includes('ours') && (o.only === undefined || o.only === 'edit-scale'))
+      rows.push(...(await editScaleRows(o, tmp, ourNodeArgs, problems, log)));
     if (o.servers.includes('ours') && (o.only === undefined || o.only === 'overlays'))
       rows.push(...(await overlayRows(o, tmp, ourNodeArgs, problems, log)));
-    if (o.only === 'long' || o.only === 'overlays') return finish();
+    if (o.only === 'long' || o.only === 'overlays' || o.only === 'edit-scale') return finish();
     // The workspace: our server's index, the CLI, and the floor of the same texts.
     const { manifests, files } = o.workspace;
     const ws = workspaceWorkload(join(tmp, 'workspace'), manifests, files);
     const wsLabel = `workspace: ${fmt(ws.manifests)} manifests in ${fmt(ws.files.length)} files`;
     // Rounds of floor, index and CLI one after the other, so that a slow spell of the machine weighs on all
     // three alike (the ratios are what the targets check).
-    const rounds = o.smoke ? 1 : 5;
+    const rounds = o.smoke ? 1 : 7;
     const wsFloor: number[] = [];
     const indexMs: number[] = [];
     const allDiagMs: number[] = [];
@@ -363,8 +379,8 @@ export async function runBench(
         peerNa: 'n/a (no index)',
         floor: wsFloor,
         target: {
-          text: '≤ 1.5× floor',
-          check: (s) => (s.ours && s.floor ? s.ours.median <= 1.5 * s.floor.median : undefined),
+          text: `≤ 1.5× floor (fastest of ${rounds} rounds each)`,
+          check: () => (indexMs.length > 0 ? Math.min(...indexMs) <= 1.5 * Math.min(...wsFloor) : undefined),
         },
       },
       {
@@ -394,8 +410,8 @@ export async function runBench(
         peerNa: 'n/a',
         floor: wsFloor,
         target: {
-          text: '≤ 1.5× floor',
-          check: (s) => (s.ours && s.floor ? s.ours.median <= 1.5 * s.floor.median : undefined),
+          text: `≤ 1.5× floor (fastest of ${rounds} rounds each)`,
+          check: () => (cli.ms.length > 0 ? Math.min(...cli.ms) <= 1.5 * Math.min(...wsFloor) : undefined),
         },
       },
       {
@@ -512,6 +528,45 @@ export async function runBench(
   }
 }
 
+/** The median of the ratios a[i] / b[i]: pairs measured together, so a drift of the machine cancels out. */
+export function pairedRatio(a: readonly number[], b: readonly number[]): number {
+  const n = Math.min(a.length, b.length);
+  return median(Array.from({ length: n }, (_, i) => a[i] / b[i]));
+}
+
+/**
+ * Edit → diagnostics against the size of the file (bench/editScale.ts): a 100- and a 5,000-resource file
+ * open in one server, edited in turn; the large file's edits against the small one's, pair by pair.
+ */
+async function editScaleRows(
+  o: Options,
+  tmp: string,
+  nodeArgs: string[],
+  problems: string[],
+  log: (s: string) => void,
+): Promise<Row[]> {
+  const sizes: [number, number] = o.smoke ? [50, 200] : [100, 5000];
+  const edits = o.smoke ? 3 : 40;
+  const r = await editScaleSession(ourSpec(nodeArgs), sizes, edits, tmp);
+  problems.push(...r.sanity);
+  const ms = (xs: number[]) => xs.map((x) => x.toFixed(1)).join(' ');
+  log(`edit scale: ${fmt(sizes[0])} resources ${ms(r.small)} ms; ${fmt(sizes[1])} resources ${ms(r.large)} ms`);
+  return [
+    {
+      measure: `edit → diagnostics, ${fmt(sizes[1])} resources against ${fmt(sizes[0])} (floor column: the ${fmt(sizes[0])}-resource file)`,
+      workload: `${fmt(sizes[0])}- and ${fmt(sizes[1])}-resource files open in one server, ${edits} edits each, alternately`,
+      unit: 'ms',
+      ours: r.large,
+      floor: r.small,
+      peerNa: 'n/a',
+      target: {
+        text: '≤ 2× the small file (median of paired ratios), ≤ 10 ms',
+        check: (s) => (s.ours ? pairedRatio(r.large, r.small) <= 2 && s.ours.median <= 10 : undefined),
+      },
+    },
+  ];
+}
+
 /** The CRD bundle (bench/crdWorkload.ts): our server alone. */
 async function crdBench(
   o: Options,
@@ -542,8 +597,9 @@ async function longRows(
   log(
     `long session: floor ${r.floor.map((x) => x.toFixed(0)).join(' ')} ms; keystroke median ${median(r.keystroke).toFixed(0)} ms; RSS ${r.rss.map((x) => x.toFixed(0)).join(' ')} MB`,
   );
+  const ms = (xs: number[]) => xs.map((x) => x.toFixed(0)).join(' ');
   log(
-    `long session: burst of ${l.burst}: completion ${r.burstCompletion.toFixed(0)} ms, ${r.burstPublishes} publishes, settled ${r.burstSettled.toFixed(0)} ms; mapping open ${r.mappingOpen.map((x) => x.toFixed(0)).join(' ')} ms, floor ${r.mappingFloor.map((x) => x.toFixed(0)).join(' ')} ms`,
+    `long session: ${l.bursts} bursts of ${l.burst}: completion ${ms(r.burstCompletion)} ms (floor ${ms(r.burstFloor)} ms), ${r.burstPublishes.join(' ')} publishes, settled ${ms(r.burstSettled)} ms; mapping open ${ms(r.mappingOpen)} ms, floor ${ms(r.mappingFloor)} ms`,
   );
   return [
     {
@@ -573,27 +629,28 @@ async function longRows(
     },
     {
       measure: 'long session: completion right after a burst',
-      workload: `${fmt(l.burst)} changes back to back, same document`,
+      workload: `${fmt(l.burst)} changes back to back, same document (${l.bursts} bursts)`,
       unit: 'ms',
-      ours: [r.burstCompletion],
-      floor: r.floor,
+      ours: r.burstCompletion,
+      floor: r.burstFloor,
+      // Each burst against the floor of its text, parsed just before it: the median of those ratios.
       target: {
-        text: '≤ 2× floor',
-        check: (s) => (s.ours && s.floor ? s.ours.median <= 2 * s.floor.median : undefined),
+        text: '≤ 2× floor (median of paired ratios)',
+        check: () => (r.burstFloor.length > 0 ? pairedRatio(r.burstCompletion, r.burstFloor) <= 2 : undefined),
       },
     },
     {
       measure: 'long session: diagnostics published for a burst',
-      workload: `${fmt(l.burst)} changes back to back, same document`,
+      workload: `${fmt(l.burst)} changes back to back, same document (${l.bursts} bursts)`,
       unit: 'count',
-      ours: [r.burstPublishes],
+      ours: r.burstPublishes,
     },
     {
       measure: "long session: burst → last version's diagnostics",
-      workload: `${fmt(l.burst)} changes back to back, same document`,
+      workload: `${fmt(l.burst)} changes back to back, same document (${l.bursts} bursts)`,
       unit: 'ms',
-      ours: [r.burstSettled],
-      floor: r.floor,
+      ours: r.burstSettled,
+      floor: r.burstFloor,
     },
     {
       measure: 'open → diagnostics, one large mapping',
@@ -709,12 +766,13 @@ function methodology(o: Options): string[] {
     'code actions (editing session, after hover): `textDocument/codeAction` as an editor asks when the cursor rests on an error (its range, that diagnostic with its data as context), for the last errors of the file, after one untimed request.',
     'memory: VmRSS of the server process (`/proc/<pid>/status`) at the end of the editing session (one document opened once, edited, completed and hovered, still open); idle: right after `initialize`.',
     'workspace indexing: our server started on the workspace folder, from `initialized` until the `$/progress` `end` of its first work-done progress, in a fresh process each time; n/a when it reports no progress. yaml-language-server has no workspace index.',
-    'The workspace is measured in five rounds of floor, indexing and CLI, one after the other, so that the load of the machine at a given moment weighs on the three alike.',
+    'The workspace is measured in seven rounds of floor, indexing and CLI, one after the other, so that the load of the machine at a given moment weighs on the three alike. The targets of indexing and the CLI are checked on the fastest run of each against the fastest floor: a run lasts seconds, longer than a pairing holds on a shared machine, and a busy machine only ever slows a run down (the noise is one-sided), so the fastest of seven is what the code costs.',
+    `edit → diagnostics against the size of the file: one server (after a warm-up on a 200-resource file) with a ${o.smoke ? '50' : '100'}- and a ${o.smoke ? '200' : '5,000'}-resource file open (the StorageAccounts above, names distinct), edited alternately (${o.smoke ? 3 : 40} edits each, each breaking one more resource in the middle, timed to the diagnostics holding the new error); the target is checked on the median of the pairwise ratios large/small and on the large file's median.`,
     'CLI: wall time of `node dist/cli.js check <workspace> --format json` as a child process (Node start-up included; start-up alone is the last row); throughput is manifests per second of that time.',
     "floor: `parseAllDocuments` of the `yaml` package (its default entry, as `import 'yaml'` loads it) on the same text, texts already in memory, in the harness process after a warm-up. For open → diagnostics, each open is paired with the floor of its own text, parsed just before it after the same 50 ms pause, and the floor column is the median of those (from our session). For the workspace: every file, once per round.",
-    `long session (our server alone, one fresh process): a ${o.long.ipRules.toLocaleString('en-US')}-item \`networkAcls.ipRules\` StorageAccount in one document, typed into one character at a time (${o.long.keystrokes.toLocaleString('en-US')} incremental \`didChange\`, each waiting for the \`publishDiagnostics\` of its version); RSS sampled 40 times, growth is the least-squares slope over the second half. Then ${o.long.burst} changes sent back to back and a completion sent right after them (timed to its answer), and the diagnostics published meanwhile counted. Then a StorageAccount whose \`spec.tags\` has ${o.long.mappingKeys.toLocaleString('en-US')} keys opened three times (fresh texts), each paired with its floor. The floor of the long session is \`parseAllDocuments\` of the typed document in the harness, five runs before the typing and one every 40th of it on the text as typed so far; for these texts it is parsed without \`uniqueKeys\`, the parser's quadratic duplicate-key check (15 s on 50,000 keys alone).`,
+    `long session (our server alone, one fresh process): a ${o.long.ipRules.toLocaleString('en-US')}-item \`networkAcls.ipRules\` StorageAccount in one document, typed into one character at a time (${o.long.keystrokes.toLocaleString('en-US')} incremental \`didChange\`, each waiting for the \`publishDiagnostics\` of its version); RSS sampled 40 times, growth is the least-squares slope over the second half. Then ${o.long.bursts} times: ${o.long.burst} changes sent back to back and a completion sent right after them (timed to its answer), and the diagnostics published meanwhile counted; each burst is paired with the floor of its text, parsed just before it, and the target is checked on the median of those ratios. Then a StorageAccount whose \`spec.tags\` has ${o.long.mappingKeys.toLocaleString('en-US')} keys opened three times (fresh texts), each paired with its floor. The floor of the long session is \`parseAllDocuments\` of the typed document in the harness, five runs before the typing and one every 40th of it on the text as typed so far; for these texts it is parsed without \`uniqueKeys\`, the parser's quadratic duplicate-key check (15 s on 50,000 keys alone).`,
     crdMethodology(o.crds),
-    'Medians and p95 (nearest rank); targets are checked on medians, except completion, hover and keystrokes (p95). Ratios are of medians.',
+    'Medians and p95 (nearest rank); targets are checked on medians, except completion, hover and keystrokes (p95). Ratios in the table are of medians; a target stated on paired ratios is checked on the median of the ratios of samples measured together (an open and the floor of its text, a round of the workspace, a burst and its floor), which the drift of a shared machine moves far less.',
   ];
 }
 

@@ -335,7 +335,7 @@ export class Analysis {
       this.open.set(uri, { version, file });
       return file;
     }
-    const file = this.parseAs(uri, text, this.outlined.has(uri));
+    const file = this.store.basedOn(hit?.file, () => this.parseAs(uri, text, this.outlined.has(uri)));
     this.store.hold(file);
     if (hit) this.store.release(hit.file);
     this.open.set(uri, { version, file });

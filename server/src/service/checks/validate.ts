@@ -237,8 +237,64 @@ function computeChunk(
 /** The diagnostics of a whole file, spans as file offsets, ordered by position. */
 export function validateFile(file: ParsedFile, options: ValidateOptions = {}): Diag[] {
   const all: Diag[] = [];
-  for (const chunk of file.docs) toFileOffsets(chunk, validateChunk(chunk, options.partial, file), all);
+  for (const placed of placedDiagnostics(file, options.partial === true)) for (const d of placed) all.push(d);
   return applySettings(file, all, options).sort((a, b) => a.start - b.start || a.end - b.end);
+}
+
+/**
+ * Each document's diagnostics of a file version at file offsets, and the documents whose diagnostics used
+ * the API domain (asked again each time: the domain may change without the text).
+ */
+interface Placed {
+  partial: boolean;
+  docs: readonly (readonly Diag[])[];
+  domainDocs: readonly number[];
+}
+
+const PLACED = memoKey(() => new WeakMap<ParsedFile, Placed>());
+const NONE: readonly Diag[] = Object.freeze([]);
+
+/**
+ * Each document's diagnostics at file offsets, kept per file version; a version split from the one before
+ * (resplit.ts) takes those of the documents they share from it, moved, and places only its new documents'.
+ */
+function placedDiagnostics(file: ParsedFile, partial: boolean): readonly (readonly Diag[])[] {
+  const memo = file.store.memo.get(PLACED);
+  const used = file.store.memo.get(DOMAIN_USED);
+  const domainDocs: number[] = [];
+  const place = (i: number): readonly Diag[] => {
+    const chunk = file.docs[i];
+    const found = validateChunk(chunk, partial, file);
+    if (!partial && used.has(chunk.key)) domainDocs.push(i);
+    if (found.length === 0) return NONE;
+    const out: Diag[] = [];
+    toFileOffsets(chunk, found, out);
+    return out;
+  };
+  const hit = memo.get(file);
+  if (hit && hit.partial === partial) {
+    if (hit.domainDocs.length === 0) return hit.docs;
+    const docs = [...hit.docs];
+    for (const i of hit.domainDocs) docs[i] = place(i);
+    memo.set(file, { partial, docs, domainDocs });
+    return docs;
+  }
+  const b = file.basis;
+  const before = b && memo.get(b.previous as ParsedFile);
+  const docs: (readonly Diag[])[] = [];
+  if (b && before && before.partial === partial && before.docs.length === b.previous.docs.length) {
+    const n = before.docs.length;
+    const redo = new Set(before.domainDocs);
+    for (let i = 0; i < b.prefix; i++) docs.push(redo.has(i) ? place(i) : before.docs[i]);
+    for (let i = b.prefix; i < file.docs.length - b.suffix; i++) docs.push(place(i));
+    for (let i = n - b.suffix; i < n; i++) {
+      const was = before.docs[i];
+      const at = docs.length;
+      docs.push(redo.has(i) || (was.length > 0 && b.delta !== 0) ? place(at) : was);
+    }
+  } else for (let i = 0; i < file.docs.length; i++) docs.push(place(i));
+  memo.set(file, { partial, docs, domainDocs });
+  return docs;
 }
 
 /** Convenience for tests and the CLI: parse and validate a text. */

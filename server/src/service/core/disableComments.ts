@@ -2,6 +2,7 @@
 // the diagnostics they silence (ruleSettings.ts) and for the "Disable CODE for this line" action
 // (codeActions.ts), which adds to a directive already there.
 import { isCode } from './codes';
+import { memoKey } from './memo';
 import type { ParsedFile } from './parse';
 import { firstAtLeast } from './search';
 
@@ -38,14 +39,43 @@ function yamlLines(text: string): (offset: number) => number {
 /**
  * Lines silenced by directives: YAML line → codes, or every code; with the YAML line of an offset.
  */
-export function disabledLines(file: Pick<ParsedFile, 'text'>): {
-  lines: Map<number, Set<string> | 'all'>;
+export function disabledLines(file: Pick<ParsedFile, 'text'> & Partial<ParsedFile>): Disabled {
+  // Kept per version of a parsed file; a version split from one without directives has none unless the
+  // documents split again bring one (a directive is one line, and documents start at line starts).
+  const memo = file.store && file.docs ? file.store.memo.get(DISABLED) : undefined;
+  const hit = memo?.get(file);
+  if (hit) return hit;
+  const found = noneAdded(file, memo) ? NO_DIRECTIVES : directivesOf(file.text);
+  memo?.set(file, found);
+  return found;
+}
+
+/** A version split from one without directives, whose documents split again bring none. */
+function noneAdded(file: Partial<ParsedFile>, memo: WeakMap<object, Disabled> | undefined): boolean {
+  const b = file.basis;
+  const docs = file.docs;
+  if (!b || !docs || memo?.get(b.previous)?.lines.size !== 0) return false;
+  for (let i = b.prefix; i < docs.length - b.suffix; i++) if (docs[i].text.includes(MARK)) return false;
+  return true;
+}
+
+interface Disabled {
+  lines: ReadonlyMap<number, Set<string> | 'all'>;
   lineOf: (offset: number) => number;
-} {
+}
+
+const MARK = 'cloud-manifests-disable';
+const NO_DIRECTIVES: Disabled = Object.freeze({
+  lines: new Map<number, 'all'>() as ReadonlyMap<number, 'all'>,
+  lineOf: () => 0,
+});
+const DISABLED = memoKey(() => new WeakMap<object, Disabled>());
+
+function directivesOf(text: string): Disabled {
+  if (!text.includes(MARK)) return NO_DIRECTIVES;
   const out = new Map<number, Set<string> | 'all'>();
-  if (!file.text.includes('cloud-manifests-disable')) return { lines: out, lineOf: () => 0 };
-  const lineOf = yamlLines(file.text);
-  for (const m of file.text.matchAll(DISABLE)) {
+  const lineOf = yamlLines(text);
+  for (const m of text.matchAll(DISABLE)) {
     const line = lineOf(m.index!) + 1;
     // No code silences every code; otherwise only the codes named (a misspelled one silences nothing).
     const words = directiveCodes(m[1]);

@@ -10,6 +10,10 @@ import { limitNesting } from './nesting';
 import { RetainingCache, TreePool } from './retention';
 import { LineIndex } from './lineIndex';
 import { Memo } from './memo';
+import { resplit, resplitLines, type Basis } from './resplit';
+import { splitDocuments } from './split';
+
+export { documentMarkers, splitDocuments } from './split';
 import { builtinRegistry, type Registry } from '../../model/registry';
 
 export interface ParsedDoc {
@@ -31,6 +35,11 @@ export interface ParsedFile {
   docs: ParsedDoc[];
   /** The store the file was parsed in (its registry of kinds answers every query on the file). */
   readonly store: ChunkStore;
+  /**
+   * How this version was made from the one before, when it was parsed from it (`ChunkStore.basedOn`): what
+   * follows the file reuses what it computed for the documents they share (resplit.ts).
+   */
+  basis?: Basis;
 }
 
 const PARSE_OPTIONS = {
@@ -124,34 +133,62 @@ export class ChunkStore {
 
   /**
    * Parses a file. `cache: false` (the CLI, which reads each file once) keeps the syntax trees out of the
-   * shared cache, so they can be dropped as soon as the file is checked.
+   * shared cache, so they can be dropped as soon as the file is checked. Inside `basedOn(previous, …)`, a
+   * new version of `previous` is split again only where it differs from it (resplit.ts).
    */
   parseFile(text: string, options: { cache?: boolean } = {}): ParsedFile {
-    const parts = splitDocuments(text).map((c) => ({
-      offset: c.offset,
-      text: c.text,
-      chunk: options.cache === false ? new Chunk(c.text, this, false) : this.chunk(c.text),
-    }));
-    const docs: ParsedDoc[] = parts.map(({ offset, text, chunk }) => ({
-      offset,
-      text,
-      key: chunk,
-      store: this,
-      get doc() {
-        return chunk.doc;
-      },
-    }));
-    let lines: LineIndex | undefined;
-    return {
-      text,
-      docs,
-      store: this,
-      // Built on first use from the chunks' line starts (cached with the parsed chunk), so a new version of a
-      // large file does not rescan the chunks it shares with the previous one.
-      get lines() {
-        return (lines ??= joinLines(text, parts));
-      },
-    };
+    const previous = this.basis;
+    this.basis = undefined;
+    if (options.cache !== false && previous instanceof FileVersion && previous.store === this && previous.shared) {
+      const again = this.parseFrom(previous, text);
+      if (again) return again;
+    }
+    const docs = splitDocuments(text).map((c) => {
+      if (options.cache === false) return new DocAt(c.offset, c.text, new Chunk(c.text, this, false));
+      // The chunk's own (detached) text: a document kept into later versions must not pin this file's text.
+      const chunk = this.chunk(c.text);
+      return new DocAt(c.offset, chunk.text, chunk);
+    });
+    return new FileVersion(text, docs, this, options.cache !== false);
+  }
+
+  /** The previous version parseFile reads a new one from (see basedOn). */
+  private basis: ParsedFile | undefined;
+
+  /**
+   * Runs `parse` (which parses a new version of `previous`, e.g. an open document's next version) with the
+   * first file it parses split from `previous`: only the documents that differ are split, looked up and
+   * analysed again; the others are the previous version's, moved.
+   */
+  basedOn<T>(previous: ParsedFile | undefined, parse: () => T): T {
+    this.basis = previous;
+    try {
+      return parse();
+    } finally {
+      this.basis = undefined;
+    }
+  }
+
+  /** `text` split from `previous` (undefined: where it cannot be told cheaply, split afresh). */
+  private parseFrom(previous: FileVersion, text: string): ParsedFile | undefined {
+    const old = previous.docs;
+    const r = resplit(old, previous.text.length, text);
+    if (!r) return undefined;
+    const docs = old.slice(0, r.prefix);
+    for (const c of r.middle) {
+      const chunk = this.chunk(c.text);
+      // The chunk's own (detached) text: a document kept into later versions must not pin this file's text.
+      docs.push(new DocAt(c.offset, chunk.text, chunk));
+    }
+    for (let i = old.length - r.suffix; i < old.length; i++) {
+      const d = old[i];
+      docs.push(r.delta === 0 ? d : new DocAt(d.offset + r.delta, d.text, d.key));
+    }
+    const file = new FileVersion(text, docs, this, true);
+    // Only the version before is kept as a basis: versions must not chain up in memory.
+    previous.basis = undefined;
+    file.basis = { previous, prefix: r.prefix, suffix: r.suffix, delta: r.delta, start: r.start, end: r.end };
+    return file;
   }
 
   /**
@@ -176,6 +213,58 @@ export class ChunkStore {
   /** What the cache keeps (bytes of chunk text held and in the slack). */
   stats() {
     return this.cache.stats();
+  }
+}
+
+/** A document of a file: where its chunk sits in the file. */
+class DocAt implements ParsedDoc {
+  constructor(
+    public offset: number,
+    public text: string,
+    readonly key: Chunk,
+  ) {}
+  get store(): ChunkStore {
+    return this.key.store;
+  }
+  get doc(): Document.Parsed {
+    return this.key.doc;
+  }
+}
+
+/** A version of a file as parsed. */
+class FileVersion implements ParsedFile {
+  private lineIndex?: LineIndex;
+  basis?: Basis;
+  constructor(
+    readonly text: string,
+    readonly docs: DocAt[],
+    readonly store: ChunkStore,
+    /** Its chunks are the store's cached ones (not `cache: false`): a later version may keep them. */
+    readonly shared: boolean,
+  ) {}
+  /**
+   * Built on first use from the chunks' line starts (cached with the parsed chunk), so a new version of a
+   * large file does not rescan the chunks it shares with the previous one; from the previous version's
+   * index where it has one (only the lines of the documents between moved).
+   */
+  get lines(): LineIndex {
+    if (this.lineIndex) return this.lineIndex;
+    const b = this.basis;
+    const before = b && b.previous instanceof FileVersion ? b.previous.lineIndex : undefined;
+    this.lineIndex =
+      b && before
+        ? new LineIndex(
+            this.text,
+            resplitLines(
+              before.starts,
+              b,
+              this.docs
+                .slice(b.prefix, this.docs.length - b.suffix)
+                .map((d) => ({ offset: d.offset, starts: d.key.lineStarts() })),
+            ),
+          )
+        : joinLines(this.text, this.docs);
+    return this.lineIndex;
   }
 }
 
@@ -222,38 +311,6 @@ export class Chunk {
   }
 }
 
-/**
- * The document markers of a text (`---` or `...` at the start of a line), as a global regex. At the start of
- * a line as YAML counts lines: after LF (or CRLF). A lone CR is no line break to YAML (`a: 1\r---` is the
- * value `1\r---`), and a regex's `m` flag would also break lines at U+2028 and U+2029, which YAML reads as
- * ordinary characters, e.g. inside a comment.
- */
-export const documentMarkers = (): RegExp => /(?<=^|\n)(---|\.\.\.)(?=[ \t\r\n]|$)/g;
-
-/**
- * Splits a file into document chunks: a chunk starts at each `---` line and after each `...` line
- * (which stays with the document it ends).
- */
-export function splitDocuments(text: string): { offset: number; text: string }[] {
-  const bounds = [0];
-  const marker = documentMarkers();
-  let m: RegExpExecArray | null;
-  while ((m = marker.exec(text))) {
-    if (m[1] === '---') bounds.push(m.index);
-    else {
-      const eol = text.indexOf('\n', m.index);
-      bounds.push(eol < 0 ? text.length : eol + 1);
-    }
-  }
-  bounds.push(text.length);
-  const chunks: { offset: number; text: string }[] = [];
-  for (let i = 0; i < bounds.length - 1; i++) {
-    if (bounds[i + 1] > bounds[i]) chunks.push({ offset: bounds[i], text: text.slice(bounds[i], bounds[i + 1]) });
-  }
-  if (chunks.length === 0) chunks.push({ offset: 0, text: '' });
-  return chunks;
-}
-
 /** The document chunk holding a file offset: the last one starting at or before it (the first if none). */
 export function chunkAt<D extends { readonly offset: number }>(
   file: { readonly docs: readonly D[] },
@@ -277,10 +334,10 @@ export const parseFile = (text: string, options: { cache?: boolean; store?: Chun
  * The line index of a file from its chunks' line starts. Exact when the chunks tile the file: a chunk ends
  * either before a `---` or after a LF, so a CR ending one chunk is never followed by a LF starting the next.
  */
-function joinLines(text: string, parts: { offset: number; text: string; chunk: Chunk }[]): LineIndex {
+function joinLines(text: string, parts: readonly { offset: number; text: string; key: Chunk }[]): LineIndex {
   if (parts.length === 1 || !tiles(text, parts)) return new LineIndex(text);
   const starts = [0];
-  for (const p of parts) for (const s of p.chunk.lineStarts()) starts.push(p.offset + s);
+  for (const p of parts) for (const s of p.key.lineStarts()) starts.push(p.offset + s);
   return new LineIndex(text, starts);
 }
 

@@ -21,7 +21,11 @@ export interface AnalyzeOptions {
 }
 
 export function analyze(file: ParsedFile, options: AnalyzeOptions = {}): ParsedFile {
-  for (const chunk of file.docs) {
+  // A version split from the one before (resplit.ts): the documents it kept were analysed with it; what
+  // they lack (symbols asked for since, another domain) is computed when asked.
+  const b = file.basis;
+  const docs = b ? file.docs.slice(b.prefix, file.docs.length - b.suffix) : file.docs;
+  for (const chunk of docs) {
     // One tree for the three, dropped after them (see readOnce).
     file.store.readOnce(() => {
       // A CRD's own check waits until its diagnostics are asked for (crd/detect.ts).

@@ -4,6 +4,7 @@
 import { builtinRegistry, type Registry } from '../../model/registry';
 import type { Diag } from '../core/diag';
 import { WorkspaceIndex } from './workspaceIndex';
+import { crossOf } from './crossCache';
 import type { Manifest } from './manifest';
 import { CROSS_FILE_RULES, TRACKED_VALUES } from './rules';
 import type { CrossFileContext } from './rules/crossFileContext';
@@ -65,9 +66,20 @@ export function checkFile(index: WorkspaceIndex, uri: string, options: Workspace
     },
     where: (m) => whereOf(index, m, uri, display),
   };
+  // Each manifest's results are kept while the names they read are unchanged (crossCache.ts).
+  const where = ctx.where;
   for (const m of file.manifests) {
-    ctx.m = m;
-    for (const rule of CROSS_FILE_RULES) if (!rule.kinds || rule.kinds.includes(m.kind)) rule.check(ctx);
+    const found = crossOf(index, m, file.scope, ctx.reportMissing, where, (placed) => {
+      const mine: Diag[] = [];
+      ctx.m = m;
+      ctx.where = placed;
+      ctx.report = (code, span, message) => {
+        if (span) mine.push({ code, start: span[0], end: Math.max(span[1], span[0]), message });
+      };
+      for (const rule of CROSS_FILE_RULES) if (!rule.kinds || rule.kinds.includes(m.kind)) rule.check(ctx);
+      return mine;
+    });
+    for (const d of found) out.push(d);
   }
   return out;
 }

@@ -205,6 +205,8 @@ interface Shifted {
  */
 export class FileManifest implements Manifest {
   private shifted?: Shifted;
+  /** Its cross-document diagnostics while they hold (crossCache.ts; the index drops them when it unlinks it). */
+  cross?: unknown;
   constructor(
     readonly uri: string,
     /** The chunk-relative manifest (shared by every copy of the chunk, in any file). */
@@ -246,6 +248,10 @@ export class FileManifest implements Manifest {
   }
   get values(): Record<string, TrackedValue> {
     return this.at().values;
+  }
+  /** The offset of the manifest's chunk in its file (its spans are the chunk's, moved by it). */
+  get base(): number {
+    return this.offset;
   }
   /** The chunk's new offset in a new version of the file. */
   moveTo(offset: number): void {

@@ -5,6 +5,7 @@
 import { memoKey } from '../core/memo';
 import { ChunkStore, tiles, type ParsedFile } from '../core/parse';
 import { LineIndex } from '../core/lineIndex';
+import type { Basis } from '../core/resplit';
 import { chunkManifests, FileManifest, type ChunkManifest, type TrackedPaths } from './extract';
 import type { Registry } from '../../model/registry';
 import { sitesOf, WORKSPACE_SCOPE, type Manifest, type RefSite } from './manifest';
@@ -40,11 +41,17 @@ class FileRecord implements IndexedFile {
     readonly text: string,
     readonly chunks: ChunkEntry[],
     private readonly file: ParsedFile,
+    /** The manifests of `chunks`, in order, when the caller has them (setFrom: from the version before). */
+    manifests?: FileManifest[],
   ) {
-    this.manifests = chunks.length === 1 ? chunks[0].manifests : chunks.flatMap((c) => c.manifests);
+    this.manifests = manifests ?? (chunks.length === 1 ? chunks[0].manifests : chunks.flatMap((c) => c.manifests));
   }
   lines(): LineIndex {
     return (this.lineIndex ??= this.file.lines);
+  }
+  /** The parsed file indexed (a later version split from it is indexed from this record: setFrom). */
+  get source(): ParsedFile {
+    return this.file;
   }
   /** The line each chunk starts on (undefined in the odd file whose chunks overlap). */
   chunkLines(): number[] | undefined {
@@ -119,6 +126,53 @@ export class WorkspaceIndex {
   private readonly defined = new Map<string, Manifest[]>();
   /** name key → uri → number of references from that file. */
   private readonly referrers = new Map<string, Map<string, number>>();
+  /**
+   * name key → the cached cross-document results (crossCache.ts) computed from the manifests of that name:
+   * marked stale when those change (one added, removed, or on another line), so that a result is known to
+   * hold without looking at the names it read.
+   */
+  private readonly watchers = new Map<string, Set<{ stale: boolean }>>();
+  /** Manifests whose cross-document checks ran (not read from crossCache.ts): a test reads how many an edit ran. */
+  crossChecks = 0;
+  /** The name keys `named` was asked for since `readsOf` began. */
+  private reads: string[] | undefined;
+
+  /** Runs `fn`, returning with its result the name keys it read (every look-up by name goes through `named`). */
+  readsOf<T>(fn: () => T): { result: T; keys: string[] } {
+    const outer = this.reads;
+    const keys: string[] = [];
+    this.reads = keys;
+    try {
+      return { result: fn(), keys };
+    } finally {
+      this.reads = outer;
+      if (outer) for (const k of keys) outer.push(k);
+    }
+  }
+
+  /** `entry` goes stale when the manifests of one of `keys` change. */
+  watch(keys: readonly string[], entry: { stale: boolean }): void {
+    for (const k of keys) {
+      let w = this.watchers.get(k);
+      if (!w) this.watchers.set(k, (w = new Set()));
+      w.add(entry);
+    }
+  }
+
+  /** `entry` is no longer kept (replaced, or its manifest left the index). */
+  unwatch(keys: readonly string[], entry: { stale: boolean }): void {
+    for (const k of keys) {
+      const w = this.watchers.get(k);
+      if (w?.delete(entry) && w.size === 0) this.watchers.delete(k);
+    }
+  }
+
+  private changed(key: string): void {
+    const w = this.watchers.get(key);
+    if (!w) return;
+    for (const e of w) e.stale = true;
+    this.watchers.delete(key);
+  }
 
   /**
    * `registry`: the kinds references are resolved against; `tracked`: the values to extract per kind, which
@@ -191,6 +245,10 @@ export class WorkspaceIndex {
       for (const k of this.definedKeys(scope, rec.manifests)) keys.push(k);
       return keys;
     }
+    // A version split from the one indexed (resplit.ts): only the documents between those it kept are looked at.
+    const b = file.basis;
+    if (b && b.previous === before.source && before.chunks.length === b.previous.docs.length)
+      return this.setFrom(before, file, b);
     // A new version of the file: keep the manifests of the chunks that did not change (the parse cache hands
     // back the same document, hence the same cached manifests), move them to their new offsets, and relink
     // only the manifests of chunks that changed.
@@ -233,8 +291,93 @@ export class WorkspaceIndex {
       const newLines = rec.chunkLines();
       for (const k of kept)
         if (!oldLines || !newLines || oldLines[oldIndex.get(k.was)!] !== newLines[k.index])
-          for (const key of this.definedKeys(scope, k.entry.manifests)) keys.push(key);
+          for (const key of this.definedKeys(scope, k.entry.manifests)) {
+            keys.push(key);
+            this.changed(key);
+          }
     }
+    return keys;
+  }
+
+  /**
+   * `set` of a version split from the indexed one: its first `prefix` and last `suffix` documents are the
+   * indexed version's (the latter moved by `delta`), so their entries are kept (moved) and only the documents
+   * between are read and linked; what `set` returns is the same.
+   */
+  private setFrom(before: FileRecord, file: ParsedFile, b: Basis): string[] {
+    const { uri, scope } = before;
+    const n = before.chunks.length;
+    const old = before.chunks.slice(b.prefix, n - b.suffix);
+    // A document split again but unchanged (the edit was next to it) keeps its manifests.
+    const pool = new Map<readonly ChunkManifest[], ChunkEntry[]>();
+    for (const c of old) {
+      if (c.data.length === 0) continue;
+      const list = pool.get(c.data);
+      if (list) list.push(c);
+      else pool.set(c.data, [c]);
+    }
+    const added: FileManifest[] = [];
+    const chunks = before.chunks.slice(0, b.prefix);
+    // Lines from the first document split again: where each was, and is.
+    let linesBefore = 0;
+    let linesNow = 0;
+    const lineWas = new Map<ChunkEntry, number>();
+    for (const c of old) {
+      lineWas.set(c, linesBefore);
+      linesBefore += breaksIn(file.store, c.key, c.text);
+    }
+    /** Kept manifests on another line than before (see below). */
+    const moved: FileManifest[] = [];
+    for (let i = b.prefix; i < file.docs.length - b.suffix; i++) {
+      const d = file.docs[i];
+      const data = chunkManifests(d, this.tracked);
+      const was = data.length === 0 ? undefined : pool.get(data)?.shift();
+      if (was) for (const m of was.manifests) m.moveTo(d.offset);
+      if (was && lineWas.get(was) !== linesNow) for (const m of was.manifests) moved.push(m);
+      const manifests = was ? was.manifests : data.map((c) => new FileManifest(uri, c, d.offset));
+      if (!was) for (const m of manifests) added.push(m);
+      chunks.push({ data, key: d.key, offset: d.offset, text: d.text, manifests });
+      linesNow += breaksIn(file.store, d.key, d.text);
+    }
+    const removed: FileManifest[] = [];
+    for (const list of pool.values()) for (const c of list) for (const m of c.manifests) removed.push(m);
+    /** The manifests after the edit, on other lines when it added or removed some (even keeping the length). */
+    const shifted: FileManifest[] = [];
+    for (let i = n - b.suffix; i < n; i++) {
+      const c = before.chunks[i];
+      if (linesNow !== linesBefore) for (const m of c.manifests) shifted.push(m);
+      if (b.delta === 0) {
+        chunks.push(c);
+        continue;
+      }
+      const offset = c.offset + b.delta;
+      for (const m of c.manifests) m.moveTo(offset);
+      chunks.push({ ...c, offset });
+    }
+    // The manifests in order: the version before's of the documents kept at each end (copied), the new ones between.
+    let head = 0;
+    for (let i = 0; i < b.prefix; i++) head += before.chunks[i].manifests.length;
+    let tail = 0;
+    for (let i = n - b.suffix; i < n; i++) tail += before.chunks[i].manifests.length;
+    const between: FileManifest[] = [];
+    for (let i = b.prefix; i < chunks.length - b.suffix; i++) for (const m of chunks[i].manifests) between.push(m);
+    const manifests = before.manifests
+      .slice(0, head)
+      .concat(between, before.manifests.slice(before.manifests.length - tail));
+    this.records.set(uri, new FileRecord(uri, scope, file.text, chunks, file, manifests));
+    this.unlink(scope, uri, removed);
+    this.link(scope, uri, added);
+    const keys = this.definedKeys(scope, removed);
+    for (const k of this.definedKeys(scope, added)) keys.push(k);
+    // Messages of other files name the line a manifest is on: a kept manifest on another line counts as
+    // changed for `dependents`. A document split again but kept may have changed places with another (the
+    // order of a name's manifests): what was computed from its name goes stale. Those after the edit keep
+    // their order: a cached result that names their line is asked again (crossCache.ts), no other is.
+    for (const k of this.definedKeys(scope, moved)) {
+      keys.push(k);
+      this.changed(k);
+    }
+    for (const k of this.definedKeys(scope, shifted)) keys.push(k);
     return keys;
   }
 
@@ -301,7 +444,9 @@ export class WorkspaceIndex {
    * path (when a name is defined twice, the copy next to the reference is the likely one).
    */
   named(scope: string, namespace: string, name: string, preferUri?: string): Manifest[] {
-    const list = this.defined.get(nameKey(scope, namespace, name)) ?? [];
+    const key = nameKey(scope, namespace, name);
+    if (this.reads) this.reads.push(key);
+    const list = this.defined.get(key) ?? [];
     if (list.length < 2) return list;
     const near = (m: Manifest) => (!preferUri ? 0 : m.uri === preferUri ? Infinity : commonSegments(m.uri, preferUri));
     return list
@@ -369,6 +514,7 @@ export class WorkspaceIndex {
         const list = this.defined.get(k);
         if (list) list.push(m);
         else this.defined.set(k, [m]);
+        this.changed(k);
       }
       for (const site of sitesOf(c)) {
         if (site.name === undefined) continue;
@@ -384,6 +530,9 @@ export class WorkspaceIndex {
     if (manifests.length === 0) return;
     const gone = new Set<Manifest>(manifests);
     for (const m of manifests) {
+      const cached = m.cross as { keys: readonly string[]; stale: boolean } | undefined;
+      if (cached) this.unwatch(cached.keys, cached);
+      m.cross = undefined;
       const c = m.chunk;
       if (c.name !== undefined) {
         const k = nameKey(scope, c.namespace, c.name);
@@ -392,6 +541,7 @@ export class WorkspaceIndex {
           const rest = list.filter((x) => !gone.has(x));
           if (rest.length > 0) this.defined.set(k, rest);
           else this.defined.delete(k);
+          this.changed(k);
         }
       }
       for (const site of sitesOf(c)) {

@@ -1,0 +1,122 @@
+// A new version of a file split from the split of the version before: the documents at its start and end
+// that the edit did not touch are kept (those after it moved by the change in length), and only the text
+// between them is split again. The result is exactly `splitDocuments` of the new text (test/service/
+// resplit.test.ts checks it against random edits), at the cost of comparing the kept documents' texts
+// (native comparisons) instead of running the marker regex over the whole file.
+import { splitDocuments } from './split';
+
+/** How a file version was made from the one before (see ChunkStore.basedOn). */
+export interface Basis {
+  /** The version before (its own `basis` is dropped, so versions do not chain up in memory). */
+  readonly previous: { readonly text: string; readonly docs: readonly { readonly offset: number }[] };
+  /** The first `prefix` documents are the previous version's first ones, at the same offsets. */
+  readonly prefix: number;
+  /** The last `suffix` documents are the previous version's last ones, moved by `delta`. */
+  readonly suffix: number;
+  readonly delta: number;
+  /** The new text's offsets between the kept documents: what was split again. */
+  readonly start: number;
+  readonly end: number;
+}
+
+/**
+ * Whether `part` is written in `text` at `at`. An equality of strings (compared natively, block by block)
+ * rather than `startsWith` with a position, which V8 compares a character at a time (4x slower here).
+ */
+const same = (text: string, at: number, part: string): boolean => text.substring(at, at + part.length) === part;
+
+/** Whether a `---` document marker starts at `at` (as `documentMarkers` finds them: after a LF). */
+function dashMarkerAt(text: string, at: number): boolean {
+  if (at > 0 && text.charCodeAt(at - 1) !== 10) return false;
+  if (!text.startsWith('---', at)) return false;
+  const next = text.charCodeAt(at + 3);
+  return at + 3 === text.length || next === 32 || next === 9 || next === 13 || next === 10;
+}
+
+/**
+ * The split of `text` given the split of a previous version (`old`, tiling a text of `oldLength`): how many
+ * documents are kept at each end, and the chunks between (file offsets). Undefined when nothing is kept.
+ *
+ * Why it is exact: a marker is found from its line's first four characters and the character before it,
+ * and a `...` line ends its chunk at its own line break. The kept documents start and end where the new text
+ * has a `---` marker after a line break (checked, else one document fewer is kept), so every marker of a kept
+ * document reads the same characters as before, and the text between starts after a line break and ends
+ * with one (or at the end of the text): splitting it alone finds the markers the whole text has there.
+ */
+export function resplit(
+  old: readonly { readonly offset: number; readonly text: string }[],
+  oldLength: number,
+  text: string,
+):
+  | {
+      prefix: number;
+      suffix: number;
+      delta: number;
+      start: number;
+      end: number;
+      middle: { offset: number; text: string }[];
+    }
+  | undefined {
+  const n = old.length;
+  if (n < 2 || text.length === 0) return undefined;
+  const delta = text.length - oldLength;
+  let prefix = 0;
+  while (prefix < n && same(text, old[prefix].offset, old[prefix].text)) prefix++;
+  const endOf = (i: number) => old[i].offset + old[i].text.length;
+  // The documents kept at the start end where a `---` marker starts in the new text.
+  let start = prefix === 0 ? 0 : endOf(prefix - 1);
+  while (prefix > 0 && !dashMarkerAt(text, start)) start = --prefix === 0 ? 0 : endOf(prefix - 1);
+  let suffix = 0;
+  while (suffix < n - prefix) {
+    const d = old[n - 1 - suffix];
+    const at = d.offset + delta;
+    if (at < start || !same(text, at, d.text)) break;
+    suffix++;
+  }
+  // … and those kept at the end start at one.
+  let end = suffix === 0 ? text.length : old[n - suffix].offset + delta;
+  while (suffix > 0 && !dashMarkerAt(text, end)) end = --suffix === 0 ? text.length : old[n - suffix].offset + delta;
+  if (prefix === 0 && suffix === 0) return undefined;
+  const middle =
+    start === end
+      ? []
+      : splitDocuments(text.slice(start, end)).map((c) => ({ offset: c.offset + start, text: c.text }));
+  return { prefix, suffix, delta, start, end, middle };
+}
+
+/** Index of `value` in the sorted `starts` (it must be there). */
+function indexOf(starts: readonly number[], value: number): number {
+  let lo = 0;
+  let hi = starts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (starts[mid] < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * The line starts of the new version from those of the previous one: the lines of the kept documents
+ * (moved by `delta` after the edit) around the lines of the documents split again (`middle`: file offset
+ * and the chunk-relative starts of its lines after the first). Exact because the text between starts and
+ * ends at line starts (see resplit).
+ */
+export function resplitLines(
+  before: readonly number[],
+  b: Basis,
+  middle: readonly { offset: number; starts: readonly number[] }[],
+): number[] {
+  const head = indexOf(before, b.start) + 1;
+  const tail = b.suffix > 0 ? indexOf(before, b.end - b.delta) + 1 : before.length;
+  let added = 0;
+  for (const m of middle) added += m.starts.length;
+  // Sized once: the lines before the edit copied, those of the documents between, those after moved.
+  const starts = new Array<number>(head + added + (before.length - tail));
+  for (let i = 0; i < head; i++) starts[i] = before[i];
+  let at = head;
+  for (const m of middle) for (const s of m.starts) starts[at++] = m.offset + s;
+  const d = b.delta;
+  for (let i = tail; i < before.length; i++) starts[at++] = before[i] + d;
+  return starts;
+}

@@ -1,0 +1,73 @@
+// The cross-document diagnostics of one manifest, kept while what they were computed from is the same: the
+// manifest (its chunk's content; it may have moved), the manifests of the names its rules looked up (the
+// index marks the result stale when one of those is added, removed or moves to another line) and how the
+// manifests its messages place are written ("line 12", "account.yaml:12": asked again, the host may name
+// files otherwise). An edit of one document of a 5,000-resource file checks that document's manifests again,
+// and reads one field of each other manifest.
+import type { Diag } from '../core/diag';
+import type { Manifest } from './manifest';
+import type { WorkspaceIndex } from './workspaceIndex';
+import { FileManifest } from './extract';
+
+interface CrossEntry {
+  stale: boolean;
+  scope: string;
+  reportMissing: boolean;
+  /** The name keys the rules looked up (the index marks the entry stale when one changes). */
+  keys: string[];
+  /** Each manifest a message placed, and how it was placed. */
+  places: [Manifest, string][];
+  /** Diagnostics relative to the manifest's chunk offset when they were computed. */
+  diags: Diag[];
+}
+
+/**
+ * The diagnostics `check` reports for manifest `m`, from the cache when they hold. `where` is how the
+ * checks place a manifest (recorded and compared); every span reported must be the manifest's own (else
+ * the result is not kept).
+ */
+export function crossOf(
+  index: WorkspaceIndex,
+  m: Manifest,
+  scope: string,
+  reportMissing: boolean,
+  where: (m: Manifest) => string,
+  check: (where: (m: Manifest) => string) => Diag[],
+): Diag[] {
+  if (!(m instanceof FileManifest)) return check(where);
+  const hit = m.cross as CrossEntry | undefined;
+  if (hit && !hit.stale && hit.scope === scope && hit.reportMissing === reportMissing && placedAlike(hit, where))
+    return hit.diags.length === 0 ? hit.diags : hit.diags.map((d) => moved(d, m.base));
+  if (hit) index.unwatch(hit.keys, hit);
+  index.crossChecks++;
+  const places: [Manifest, string][] = [];
+  const base = m.base;
+  const { result, keys } = index.readsOf(() =>
+    check((o) => {
+      const at = where(o);
+      places.push([o, at]);
+      return at;
+    }),
+  );
+  const [start, end] = m.span;
+  if (result.every((d) => d.start >= start && d.end <= end)) {
+    const entry: CrossEntry = {
+      stale: false,
+      scope,
+      reportMissing,
+      keys: [...new Set(keys)],
+      places,
+      diags: result.length === 0 ? [] : result.map((d) => moved(d, -base)),
+    };
+    index.watch(entry.keys, entry);
+    m.cross = entry;
+  } else m.cross = undefined;
+  return result;
+}
+
+const moved = (d: Diag, by: number): Diag => ({ ...d, start: d.start + by, end: d.end + by });
+
+function placedAlike(e: CrossEntry, where: (m: Manifest) => string): boolean {
+  for (const [o, at] of e.places) if (where(o) !== at) return false;
+  return true;
+}
