@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { parseAllDocuments } from 'yaml';
-import { createAnalysis } from '../../server/src/service/analysis';
+import { Analysis } from '../../server/src/service/analysis';
 import { applyEdits } from '../../server/src/service/core/edits';
 import { codeActions } from '../../server/src/service/features/codeActions';
 import { fixAllEdits } from '../../server/src/service/workspace/fixAll';
@@ -171,10 +171,9 @@ describe('which versions, and fix-all', () => {
 
 describe('the API domain comes from the analysis’s inputs', () => {
   const URI = 'file:///ws/st.yaml';
-  const messageOf = (a: ReturnType<typeof createAnalysis>) =>
-    a.fileDiagnostics(URI).find((d) => d.code === 'missing-required')?.message ?? '';
+  const messageOf = (a: Analysis) => a.fileDiagnostics(URI).find((d) => d.code === 'missing-required')?.message ?? '';
   test('the apiDomain setting, then a setting changed', () => {
-    const a = createAnalysis({ settings: { ...DEFAULT_SETTINGS, apiDomain: 'azure.com' } });
+    const a = new Analysis({ settings: { ...DEFAULT_SETTINGS, apiDomain: 'azure.com' } });
     a.openFile(URI, 1, STORAGE);
     assert.match(
       messageOf(a),
@@ -184,7 +183,7 @@ describe('the API domain comes from the analysis’s inputs', () => {
     assert.match(messageOf(a), /`apiVersion: storage\.example\.org\/v20220901`/);
   });
   test('validated once on its way to its diagnostics, again only when the domain changes', () => {
-    const a = createAnalysis({ settings: { ...DEFAULT_SETTINGS, apiDomain: 'azure.com' } });
+    const a = new Analysis({ settings: { ...DEFAULT_SETTINGS, apiDomain: 'azure.com' } });
     const before = a.counters.validations;
     a.openFile(URI, 1, STORAGE);
     messageOf(a);
@@ -196,7 +195,7 @@ describe('the API domain comes from the analysis’s inputs', () => {
     assert.equal(a.counters.validations - before, 2);
   });
   test('without the setting: the workspace’s domain, else the placeholder', () => {
-    const a = createAnalysis();
+    const a = new Analysis();
     a.openFile(URI, 1, STORAGE);
     assert.match(messageOf(a), /`apiVersion: storage\.cloud\.example\.com\/v20220901`/);
     a.indexFile(
@@ -209,7 +208,7 @@ describe('the API domain comes from the analysis’s inputs', () => {
     assert.equal(fix?.title, 'Add `apiVersion: storage.contoso.io/v20220901`');
   });
   test('manifests of a CRD’s kinds give no domain: `example.com/v1` is no `storage.com`', () => {
-    const a = createAnalysis();
+    const a = new Analysis();
     a.indexFile(
       'file:///ws/crds/widget.yaml',
       crdText({ group: 'example.com', kind: 'Widget', plural: 'widgets', spec: '              properties: {}\n' }),
@@ -235,13 +234,13 @@ describe('the API domain comes from the analysis’s inputs', () => {
 describe('no false errors where another tool writes or completes the manifest', () => {
   const RG =
     'apiVersion: resources.cloud.example.com/v1api20200601\nkind: ResourceGroup\nmetadata:\n  name: rg-orders\nspec:\n  location: westus2\n';
-  const codes = (a: ReturnType<typeof createAnalysis>, uri: string, text: string) =>
+  const codes = (a: Analysis, uri: string, text: string) =>
     a
       .fileDiagnostics(uri, a.openFile(uri, 1, text), { complete: true })
       .map((d) => `${d.code} ${text.slice(d.start, d.end)}`);
 
   test('a Kustomize patch without apiVersion: nothing (a strategic-merge patch is completed by its target)', () => {
-    const a = createAnalysis();
+    const a = new Analysis();
     a.indexFile('file:///repo/base/rg.yaml', RG);
     a.indexFile('file:///repo/base/account.yaml', `apiVersion: ${API}\n${STORAGE}`);
     a.indexFile('file:///repo/base/kustomization.yaml', 'resources:\n  - rg.yaml\n  - account.yaml\n');
@@ -257,7 +256,7 @@ describe('no false errors where another tool writes or completes the manifest', 
   });
 
   test('a Helm template: nothing where an output action at the root may write the apiVersion', () => {
-    const a = createAnalysis();
+    const a = new Analysis();
     a.indexFile('file:///repo/chart/Chart.yaml', 'apiVersion: v2\nname: app\nversion: 0.1.0\n');
     a.indexFile('file:///repo/chart/rg.yaml', RG);
     const uri = 'file:///repo/chart/templates/account.yaml';
@@ -283,7 +282,7 @@ describe('a kind name shared with a workspace CRD', () => {
   const DIR = join(__dirname, '..', 'fixtures', 'crds', 'kind-without-apiversion');
   const read = (n: string) => readFileSync(join(DIR, n), 'utf8');
   test('the fields decide between the groups, else both are listed; the CRD keeps its own domain', () => {
-    const a = createAnalysis();
+    const a = new Analysis();
     a.indexFile('file:///ws/crd.yaml', read('crd.yaml'));
     a.applyCrds();
     const uri = 'file:///ws/manifests.yaml';

@@ -17,7 +17,8 @@ import { schemaFiles } from '../../server/src/generate/schemaFiles';
 import { SETTINGS_SCHEMA_FILE, settingsSchemaText } from '../../scripts/settings-schema';
 import type { KindDef, ObjectType, Type } from '../../server/src/model/types';
 import { parseFile } from '../../server/src/service/core/parse';
-import { severityOf, validateText, type Diag } from '../../server/src/service/checks/validate';
+import { severityOf, type Diag } from '../../server/src/service/checks/validate';
+import { validateText } from '../helpers/validate';
 
 const ROOT = join(__dirname, '..', '..');
 const SCHEMAS = join(ROOT, 'schemas');

@@ -6,7 +6,8 @@ import { InsertTextFormat, type CompletionItem, type MarkupContent, type TextEdi
 import { allKinds } from '../../server/src/model/registry';
 import { complete, type CompletionSettings } from '../../server/src/service/features/complete';
 import { parseFile } from '../../server/src/service/core/parse';
-import { severityOf, validateText } from '../../server/src/service/checks/validate';
+import { severityOf } from '../../server/src/service/checks/validate';
+import { validateText } from '../helpers/validate';
 import { cursor } from '../helpers/cursor';
 
 function completeAt(src: string, settings: CompletionSettings = {}, marker = '|'): CompletionItem[] {

@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import fc from 'fast-check';
 import { parseDocument } from 'yaml';
 import { addDuplicateKeyErrors } from '../../server/src/service/core/duplicateKeys';
-import { validateText } from '../../server/src/service/checks/validate';
+import { validateText } from '../helpers/validate';
 
 const OPTIONS = { merge: true, prettyErrors: false, keepSourceTokens: false, strict: true } as const;
 

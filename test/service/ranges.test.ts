@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { parseAllDocuments } from 'yaml';
 import { parseFile, splitDocuments } from '../../server/src/service/core/parse';
 import { LineIndex } from '../../server/src/service/core/lineIndex';
-import { validateText } from '../../server/src/service/checks/validate';
+import { validateText } from '../helpers/validate';
 
 const HEAD = [
   'apiVersion: storage.cloud.example.com/v20220901',

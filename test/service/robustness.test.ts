@@ -7,7 +7,8 @@ import { complete } from '../../server/src/service/features/complete';
 import { hover } from '../../server/src/service/features/hover';
 import { parseFile } from '../../server/src/service/core/parse';
 import { LineIndex } from '../../server/src/service/core/lineIndex';
-import { validateFile, validateText } from '../../server/src/service/checks/validate';
+import { validateFile } from '../../server/src/service/checks/validate';
+import { validateText } from '../helpers/validate';
 
 const MANIFEST = `apiVersion: storage.cloud.example.com/v20220901
 kind: StorageAccount

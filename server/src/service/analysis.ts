@@ -639,6 +639,3 @@ export class Analysis {
     return f ? (this.masks.get(f)?.text ?? f.text) : (this.indexedText(uri) ?? this.readUnindexed(uri));
   }
 }
-
-/** A fresh analysis (the default inputs: the built-in kinds, the default settings). */
-export const createAnalysis = (inputs: AnalysisInputs = {}): Analysis => new Analysis(inputs);

@@ -21,7 +21,7 @@ import { toFileOffsets } from '../core/fixFingerprint';
 import { domainsInFile, identify, identifyChunk } from './identity';
 import { apiVersionCandidates, reportMissingApiVersion } from './missingApiVersion';
 import { DEFAULT_API_DOMAIN } from '../../model/registry';
-import { analysisTree, parseFile, type ChunkStore, type ParsedDoc, type ParsedFile } from '../core/parse';
+import { analysisTree, type ChunkStore, type ParsedDoc, type ParsedFile } from '../core/parse';
 import { applySettings, type RuleSetting, type ValidateOptions } from '../core/ruleSettings';
 import { reportYamlErrors } from './yamlErrors';
 import { memoKey } from '../core/memo';
@@ -296,10 +296,6 @@ function placedDiagnostics(file: ParsedFile, partial: boolean): readonly (readon
   memo.set(file, { partial, docs, domainDocs });
   return docs;
 }
-
-/** Convenience for tests and the CLI: parse and validate a text. */
-export const validateText = (text: string, options: ValidateOptions = {}): Diag[] =>
-  validateFile(parseFile(text), options);
 
 export { applySettings, severityOf };
 export type { Code, Diag, RuleSetting, ValidateOptions };
