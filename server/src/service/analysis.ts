@@ -20,7 +20,7 @@ import { isMasked, maskTemplate, type MaskedTemplate } from './helm/mask';
 import { asWritten } from './helm/unmask';
 import { templateDiagnostics } from './helm/templateDiagnostics';
 import { kustomizationDiagnostics, patchFileDiagnostics } from './kustomize/patchDiagnostics';
-import { isKustomizationUri, readKustomization, resolveFrom } from './kustomize/kustomization';
+import { isKustomizationUri, KustomizationReads, readKustomization, resolveFrom } from './kustomize/kustomization';
 import { renamedReferences, type RenamedByName, type RenamedRef } from './kustomize/renamedReferences';
 import {
   addConfigurationEdit,
@@ -134,7 +134,9 @@ export class Analysis {
   /** Open documents whose outline the client asked for: their symbols are computed with each version. */
   readonly outlined = new Set<string>();
   /** What each file is (a manifest, a kustomization, a patch, a Helm template), from the files indexed. */
-  readonly roles = new FileRoles();
+  /** Kustomization texts read once for the roles, the checks and the render (a 9 MB one is seconds to parse). */
+  private readonly kustomizationReads = new KustomizationReads();
+  readonly roles = new FileRoles(this.kustomizationReads);
   /** The masks of the Helm templates this analysis parsed masked (their text is the mask's, not the user's). */
   private readonly masks = new WeakMap<ParsedFile, MaskedTemplate>();
 
@@ -719,6 +721,7 @@ export class Analysis {
       this.registry,
       (t) => validateFile(this.parse(t), { partial: true }),
       { uri, isFile: (u) => this.userText(u) !== undefined },
+      this.kustomizationReads,
     );
     return withProblems(own, applySettings(f, inline, { rules }));
   }
@@ -780,7 +783,7 @@ export class Analysis {
   private docsPass = 0;
 
   /** The steps of the overlays' renderings, by the identity of their inputs (see RenderMemo). */
-  private renderMemo = new RenderMemo();
+  private renderMemo = new RenderMemo(this.kustomizationReads);
 
   private resourceDocs = (uri: string, text: string): readonly Doc[] => {
     const hit = this.renderDocs.get(uri);
@@ -1001,7 +1004,7 @@ export class Analysis {
     for (const k of this.roles.kustomizations()) {
       const text = this.userText(k);
       if (text === undefined) continue;
-      for (const r of readKustomization(text).resources) {
+      for (const r of readKustomization(text, this.kustomizationReads).resources) {
         const at = resolveFrom(k, r);
         if (at) listed.add(at.replace(/\/+$/, ''));
       }

@@ -11,7 +11,13 @@ import { applySettings, type ValidateOptions } from '../ruleSettings';
 import { toUserSpans } from '../source';
 import { validateChunk } from '../validate';
 import { checkOperations, isJson6902 } from './json6902';
-import { readKustomization, resolveFrom, type Kustomization, type PatchTarget } from './kustomization';
+import {
+  readKustomization,
+  resolveFrom,
+  type Kustomization,
+  type KustomizationReads,
+  type PatchTarget,
+} from './kustomization';
 import { MAX_PATCHES } from './render';
 
 /** A document that is a YAML list at its root (`- op: …`): cheaper than a parse for the common case. */
@@ -77,8 +83,9 @@ export function kustomizationDiagnostics(
   registry: Registry,
   validatePartial: (text: string) => Diag[],
   files?: { uri: string; isFile: (uri: string) => boolean },
+  reads?: KustomizationReads,
 ): Diag[] {
-  const k = readKustomization(text);
+  const k = readKustomization(text, reads);
   const out: Diag[] = [];
   if (files) out.push(...outsideRoot(k, files.uri, files.isFile));
   if (k.unrendered.length > 0) {
