@@ -1,9 +1,10 @@
 // End-to-end, over stdio as an editor starts the server: `exit` (without `shutdown`) and standard input closing
-// are honoured while the server works on issue 30's heaviest hostile inputs (an overlay chain of 17 levels
-// each listing its base three ways, a 40,000-line Helm template opened, 30,000 JSON 6902 operations). Before
-// the work was bounded, a server blocked on the overlay chain was still at 100% CPU 20 s after both. The bound
-// below is generous on purpose: the claim is that the process ends, not how fast (`npm run bench:hostile`
-// measures that).
+// are honoured while the server works on issue 30's hostile inputs (an overlay chain of 17 levels each listing
+// its base three ways, and a 40,000-line Helm template, both opened): every heavy path yields between bounded
+// slices, where the library reads `exit` and the end of input. It guards that bound (a slice that ran for
+// minutes would fail it); it does not reproduce the issue's original hang, which needed more than this
+// sequence (the test passes at d7f2016 too). The bound is generous on purpose: the claim is that the process
+// ends, not how fast (`npm run bench:hostile` measures that).
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,7 +19,7 @@ function cpuSeconds(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
-const HEAVY = ['overlay-chain-17', 'helm-40k-lines', 'json6902-30k'];
+const HEAVY = ['overlay-chain-17', 'helm-40k-lines'];
 
 describe('a busy server honours exit', { timeout: 120_000 }, () => {
   const dir = mkdtempSync(join(tmpdir(), 'cm-exit-busy-'));
