@@ -1,7 +1,7 @@
 // End-to-end, over stdio as an editor starts the server: `exit` (without `shutdown`) and standard input closing
 // are honoured while the server works on issue 30's hostile inputs (an overlay chain of 17 levels each listing
 // its base three ways, and a 40,000-line Helm template, both opened): every heavy path yields between bounded
-// slices, where the library reads `exit` and the end of input. It guards that bound (a slice that ran for
+// slices, between which `exit` and the end of input are read. It guards that bound (a slice that ran for
 // minutes would fail it); it does not reproduce the issue's original hang, which needed more than this
 // sequence (the test passes at d7f2016 too). The bound is generous on purpose: the claim is that the process
 // ends, not how fast (`npm run bench:hostile` measures that).
