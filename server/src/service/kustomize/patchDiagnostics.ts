@@ -10,7 +10,7 @@ import { analysisTree, type ParsedFile } from '../parse';
 import { applySettings, type ValidateOptions } from '../ruleSettings';
 import { toUserSpans } from '../source';
 import { validateChunk } from '../validate';
-import { checkOperations, isJson6902 } from './json6902';
+import { checkOperations, isJson6902, listAtRoot } from './json6902';
 import {
   readKustomization,
   resolveFrom,
@@ -20,8 +20,6 @@ import {
 } from './kustomization';
 import { MAX_PATCHES } from './render';
 
-/** A document that is a YAML list at its root (`- op: …`): cheaper than a parse for the common case. */
-const listAtRoot = (text: string) => /^(?:[ \t]*(?:#.*)?\r?\n)*-[ \t\r\n]/.test(text);
 
 /** The target a kustomization gives a patch file, and which overlay it is (for messages). */
 export interface TargetOf {
