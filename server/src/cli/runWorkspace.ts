@@ -227,7 +227,14 @@ export function checkWorkspace(
         analysis.indexFile(uris[i], masked);
         return { full: masked };
       }
-      const { text, docs, store } = analysis.analyze(analysis.parse(file.parsed.text, { cache: false }));
+      // A patch's documents are analysed as the partial manifests its check reads (a list of JSON 6902
+      // operations not at all: its check parses it), not as whole manifests first, each parsed once more.
+      const partial = analysis.roles.roleOf(uris[i]).role === 'patch';
+      const { text, docs, store } = analysis.analyze(
+        analysis.parse(file.parsed.text, { cache: false }),
+        false,
+        partial,
+      );
       const full: ParsedFile = {
         text,
         docs,
