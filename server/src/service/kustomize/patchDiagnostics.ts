@@ -20,7 +20,6 @@ import {
 } from './kustomization';
 import { MAX_PATCHES } from './render';
 
-
 /** The target a kustomization gives a patch file, and which overlay it is (for messages). */
 export interface TargetOf {
   target: PatchTarget | undefined;
