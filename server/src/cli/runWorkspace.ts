@@ -213,7 +213,10 @@ function analyseFile(run: WorkspaceRun, i: number, parsed: FileText): ParsedFile
       analysis.indexFile(uris[i], masked);
       return masked;
     }
-    const { text, docs, store } = analysis.analyze(analysis.parse(whole, { cache: false }));
+    // A patch's documents are analysed as the partial manifests its check reads (a list of JSON 6902
+    // operations not at all: its check parses it), not as whole manifests first, each parsed once more.
+    const partial = analysis.roleOf(uris[i]).role === 'patch';
+    const { text, docs, store } = analysis.analyze(analysis.parse(whole, { cache: false }), false, partial);
     const full: ParsedFile = {
       text,
       docs,

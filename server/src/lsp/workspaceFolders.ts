@@ -295,7 +295,9 @@ export function scanWorkspace(s: ServerState, indexed: () => void): Promise<void
           if (text === undefined) s.analysis.unindexFile(uri);
           // With workspace-wide problems every file's diagnostics are wanted next: computed now, on the tree
           // the index parses anyway, and cached per document content (analyze.ts), not parsed again later.
-          else s.analysis.indexFile(uri, wide ? s.analysis.analyze(s.analysis.parse(text)) : text, WORKSPACE_SCOPE);
+          // Parsed as what it is (parseAs): a Helm template read as plain YAML was parsed twice, the first
+          // time into an error per action (360,000 for 30,000 nested if/else: seconds, a gigabyte).
+          else s.analysis.indexFile(uri, wide ? s.analysis.parseAs(uri, text) : text, WORKSPACE_SCOPE);
         });
         const done = Math.min(i + BATCH, uris.length);
         if (Date.now() - reported > 100) {

@@ -18,7 +18,7 @@ import { ChunkStore, type ParsedFile, type WorkCounters } from './core/parse';
 import { definesRoles, FileRoles, type FileRole } from './workspace/fileRoles';
 import { maskTemplate, type MaskedTemplate } from './workspace/helm/mask';
 import { Overlays } from './host/overlays';
-import { resolveFrom } from './workspace/kustomize/kustomization';
+import { KustomizationReads, resolveFrom } from './workspace/kustomize/kustomization';
 import { configurationPaths } from './workspace/kustomize/ownerConfig';
 import type { OverlayWorkspace } from './workspace/kustomize/renameInOverlays';
 import { completionQuery, hoverQuery, type CompletionResult } from './editorQueries';
@@ -107,7 +107,9 @@ export class Analysis {
   /** Open documents whose outline the client asked for: their symbols are computed with each version. */
   private readonly outlined = new Set<string>();
   /** What each file is (a manifest, a kustomization, a patch, a Helm template), from the files indexed. */
-  private readonly roles = new FileRoles();
+  /** Kustomization texts read once for the roles, the checks and the render (a 9 MB one is seconds to parse). */
+  private readonly kustomizationReads = new KustomizationReads();
+  private readonly roles = new FileRoles(this.kustomizationReads);
   /** The masks of the Helm templates this analysis parsed masked (their text is the mask's, not the user's). */
   private readonly masks = new WeakMap<ParsedFile, MaskedTemplate>();
 
@@ -133,6 +135,7 @@ export class Analysis {
       roles: () => this.roles,
       settings: () => this.settings,
       index: () => this.index,
+      reads: this.kustomizationReads,
     });
     this.diagnostics = new FileDiagnostics({
       settings: () => this.settings,
@@ -145,6 +148,7 @@ export class Analysis {
       baseOf: (u) => this.bases.get(u),
       overlays: this.overlays,
       crds: this.crds,
+      reads: this.kustomizationReads,
     });
   }
 

@@ -12,6 +12,7 @@ import { isMasked, maskTemplate, type MaskedTemplate } from '../workspace/helm/m
 import { asWritten } from '../workspace/helm/unmask';
 import { templateDiagnostics } from '../workspace/helm/templateDiagnostics';
 import { kustomizationDiagnostics, patchFileDiagnostics } from '../workspace/kustomize/patchDiagnostics';
+import type { KustomizationReads } from '../workspace/kustomize/kustomization';
 import { overlayName } from '../workspace/kustomize/renderedDiagnostics';
 import type { Settings } from '../core/settings';
 import { toUserSpans, type DocumentSource } from '../core/source';
@@ -55,6 +56,8 @@ export interface DiagnosticsInputs {
   baseOf(uri: string): BaseVersion | undefined;
   readonly overlays: Overlays;
   readonly crds: CrdKinds;
+  /** Kustomization texts read once for the roles, the checks and the render. */
+  readonly reads: KustomizationReads;
 }
 
 export class FileDiagnostics {
@@ -176,6 +179,7 @@ export class FileDiagnostics {
       this.inputs.store().registry,
       (t) => validateFile(this.inputs.store().parseFile(t), { partial: true }),
       { uri, isFile: (u) => this.inputs.userText(u) !== undefined },
+      this.inputs.reads,
     );
     return withProblems(own, applySettings(f, inline, { rules }));
   }

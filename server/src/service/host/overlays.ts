@@ -14,7 +14,12 @@ import type { Diag } from '../core/diag';
 import type { Edit } from '../core/edits';
 import type { ChunkStore, ParsedFile } from '../core/parse';
 import type { FileRoles } from '../workspace/fileRoles';
-import { isKustomizationUri, readKustomization, resolveFrom } from '../workspace/kustomize/kustomization';
+import {
+  isKustomizationUri,
+  readKustomization,
+  resolveFrom,
+  type KustomizationReads,
+} from '../workspace/kustomize/kustomization';
 import { renamedReferences, type RenamedByName, type RenamedRef } from '../workspace/kustomize/renamedReferences';
 import {
   addConfigurationEdit,
@@ -75,11 +80,14 @@ export interface OverlayInputs {
   settings(): Settings;
   /** The workspace's index (the files as written). */
   index(): WorkspaceIndex;
+  /** Kustomization texts read once for the roles, the checks and the render. */
+  readonly reads: KustomizationReads;
 }
 
 export class Overlays {
   constructor(private readonly inputs: OverlayInputs) {
     this.renderOverlays = inputs.render;
+    this.renderMemo = new RenderMemo(inputs.reads);
   }
 
   private readonly renderOverlays: boolean;
@@ -242,7 +250,7 @@ export class Overlays {
   private docsPass = 0;
 
   /** The steps of the overlays' renderings, by the identity of their inputs (see RenderMemo). */
-  private renderMemo = new RenderMemo();
+  private readonly renderMemo: RenderMemo;
 
   private resourceDocs = (uri: string, text: string): readonly Doc[] => {
     const hit = this.renderDocs.get(uri);
@@ -463,7 +471,7 @@ export class Overlays {
     for (const k of this.roles.kustomizations()) {
       const text = this.userText(k);
       if (text === undefined) continue;
-      for (const r of readKustomization(text).resources) {
+      for (const r of readKustomization(text, this.inputs.reads).resources) {
         const at = resolveFrom(k, r);
         if (at) listed.add(at.replace(/\/+$/, ''));
       }

@@ -2,7 +2,13 @@
 // a patch a kustomization names (a partial manifest, or JSON 6902 operations on its target), or a Helm
 // template (YAML below the `templates/` folder of a chart, whose `Chart.yaml` the analysis has seen).
 // One per analysis (analysis.ts feeds it every file it indexes); nothing here reads a disk.
-import { isKustomizationUri, readKustomization, resolveFrom, type PatchTarget } from './kustomize/kustomization';
+import {
+  isKustomizationUri,
+  readKustomization,
+  resolveFrom,
+  type KustomizationReads,
+  type PatchTarget,
+} from './kustomize/kustomization';
 
 export type FileRole =
   | { role: 'manifest' }
@@ -29,6 +35,8 @@ const baseName = (uri: string) => uri.slice(uri.lastIndexOf('/') + 1);
 export const definesRoles = (uri: string): boolean => isKustomizationUri(uri) || baseName(uri) === CHART_FILE;
 
 export class FileRoles {
+  /** `reads`: the analysis's kustomization texts (read once for the roles and the checks). */
+  constructor(private readonly reads?: KustomizationReads) {}
   /** The patch files each kustomization names, resolved to uris (with their targets). */
   private readonly named = new Map<string, Map<string, PatchTarget | undefined>>();
   /** Folders (with a trailing `/`) holding a `Chart.yaml`. */
@@ -52,7 +60,7 @@ export class FileRoles {
     if (text === undefined) this.named.delete(uri);
     else {
       const patches = new Map<string, PatchTarget | undefined>();
-      for (const p of readKustomization(text).patchFiles) {
+      for (const p of readKustomization(text, this.reads).patchFiles) {
         const at = resolveFrom(uri, p.path);
         if (at && !patches.has(at)) patches.set(at, p.target);
       }

@@ -174,7 +174,7 @@ function blockLines(text: string, from: number, limit: number): Line[] {
   return lines;
 }
 
-function blockScalar(text: string, start: number, indentGuess: number | undefined): Out | undefined {
+function blockScalar(text: string, start: number, limit: number, indentGuess: number | undefined): Out | undefined {
   const folded = text[start] === '>';
   let i = start + 1;
   let chomp: 'clip' | 'strip' | 'keep' = 'clip';
@@ -193,7 +193,9 @@ function blockScalar(text: string, start: number, indentGuess: number | undefine
     return empty;
   }
   i += breakLength(text, i);
-  const all = blockLines(text, i, text.length);
+  // Only the scalar's own lines (the parser's range of it): reading to the end of the text made a
+  // kustomization of 50,000 inline patches quadratic (each patch's map read every line after it).
+  const all = blockLines(text, i, Math.max(i, limit));
   // Content indentation: the first non-empty line's, unless an indicator fixes it (relative to the parent,
   // which this function cannot see: the caller then tries the candidates).
   const firstContent = all.find((l) => !l.empty);
@@ -246,7 +248,7 @@ function blockScalar(text: string, start: number, indentGuess: number | undefine
 }
 
 function decode(text: string, node: ScalarLike): Out | undefined {
-  const [start, end] = node.range ?? [0, 0];
+  const [start, end, nodeEnd] = node.range ?? [0, 0, 0];
   switch (node.type) {
     case 'PLAIN':
       return flowScalar(text, start, end, 'plain');
@@ -256,11 +258,12 @@ function decode(text: string, node: ScalarLike): Out | undefined {
       return flowScalar(text, start, end, 'double');
     case 'BLOCK_LITERAL':
     case 'BLOCK_FOLDED': {
-      const out = blockScalar(text, start, undefined);
+      const limit = Math.min(text.length, Math.max(end, nodeEnd ?? end));
+      const out = blockScalar(text, start, limit, undefined);
       if (out && out.chars.join('') === node.value) return out;
       // An explicit indentation indicator, or an unusual layout: the indentation that decodes to the value.
       for (let n = 0; n <= 40; n++) {
-        const o = blockScalar(text, start, n);
+        const o = blockScalar(text, start, limit, n);
         if (o && o.chars.join('') === node.value) return o;
       }
       return undefined;

@@ -14,6 +14,9 @@ import type { PatchTarget } from './kustomization';
 import { clip } from './render';
 
 /** The document is a list of operations (`op` in each item): Kustomize reads it as JSON 6902. */
+/** A document that is a YAML list at its root (`- op: …`): cheaper than a parse for the common case. */
+export const listAtRoot = (text: string): boolean => /^(?:[ \t]*(?:#.*)?\r?\n)*-[ \t\r\n]/.test(text);
+
 export const isJson6902 = (root: unknown): boolean =>
   isSeq(root) && root.items.length > 0 && root.items.every((i) => isMap(i) && entry(i, 'op') !== undefined);
 

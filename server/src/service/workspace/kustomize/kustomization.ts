@@ -1,7 +1,7 @@
 // What a kustomization file names: the files it reads as patches (and their targets), the patches written
 // inline, and what it asks Kustomize for that this service does not render (generators, components…).
 // Read from the text alone (pure): paths stay as written, relative to the kustomization's folder.
-import { isMap, isScalar, isSeq, parseDocument, type Node, type Scalar } from 'yaml';
+import { isMap, isScalar, isSeq, parseAllDocuments, type Node, type Scalar } from 'yaml';
 import { entry, scalarValue, spanOf, type Span } from '../../core/yamlNodes';
 
 /** The names Kustomize looks for in a folder, in its order. */
@@ -91,10 +91,51 @@ const strings = (node: unknown): Scalar[] =>
 /** A patch given as a string: inline when it spans lines (a file name never does). */
 const isInline = (s: Scalar): boolean => typeof s.value === 'string' && /\n/.test(s.value);
 
-/** Reads a kustomization's text; what does not parse or has the wrong shape is left out (never thrown). */
-export function readKustomization(text: string): Kustomization {
+type Documents = ReturnType<typeof parseAllDocuments>;
+
+/**
+ * The kustomization texts read last, one of these per analysis: the file roles, the analysis, the
+ * kustomization's own diagnostics and the render each read the same text, and a kustomization of 100,000
+ * targeted patches is 9 MB, each parse of it seconds and hundreds of MB. What is read is kept (it holds the
+ * inline patches' scalars, not the tree); the parsed tree is held weakly, for the render that reads it in the
+ * same turn.
+ */
+export class KustomizationReads {
+  private readonly read = new Map<string, Kustomization>();
+  private last: { text: string; docs: WeakRef<Documents> } | undefined;
+
+  documents(text: string): Documents {
+    const kept = this.last?.text === text ? this.last.docs.deref() : undefined;
+    if (kept) return kept;
+    const docs = parseAllDocuments(text);
+    this.last = { text, docs: new WeakRef(docs) };
+    return docs;
+  }
+
+  kustomization(text: string): Kustomization {
+    const kept = this.read.get(text);
+    if (kept) return kept;
+    const out = parseKustomizationText(this.documents(text));
+    // Bounded: a kustomization edited many times leaves its texts.
+    if (this.read.size >= 4) this.read.delete(this.read.keys().next().value as string);
+    this.read.set(text, out);
+    return out;
+  }
+}
+
+/**
+ * Reads a kustomization's text; what does not parse or has the wrong shape is left out (never thrown).
+ * `reads`: the analysis's, where the text may have been read already.
+ */
+export function readKustomization(text: string, reads?: KustomizationReads): Kustomization {
+  return reads ? reads.kustomization(text) : parseKustomizationText(parseAllDocuments(text));
+}
+
+function parseKustomizationText(docs: Documents): Kustomization {
   const out: Kustomization = { resources: [], resourceRefs: [], patchFiles: [], inlinePatches: [], unrendered: [] };
-  const root = parseDocument(text, { keepSourceTokens: false }).contents;
+  // The first document: a second one is an error the file's own check reports.
+  const first = docs[0];
+  const root = first && 'contents' in first ? first.contents : undefined;
   if (!isMap(root)) return out;
   for (const s of [...strings(entry(root, 'resources')?.value), ...strings(entry(root, 'bases')?.value)]) {
     const v = String(s.value);

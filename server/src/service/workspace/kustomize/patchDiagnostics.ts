@@ -10,12 +10,15 @@ import { analysisTree, type ParsedFile } from '../../core/parse';
 import { applySettings, type ValidateOptions } from '../../core/ruleSettings';
 import { toUserSpans } from '../../core/source';
 import { validateChunk } from '../../checks/validate';
-import { checkOperations, isJson6902 } from './json6902';
-import { readKustomization, resolveFrom, type Kustomization, type PatchTarget } from './kustomization';
+import { checkOperations, isJson6902, listAtRoot } from './json6902';
+import {
+  readKustomization,
+  resolveFrom,
+  type Kustomization,
+  type KustomizationReads,
+  type PatchTarget,
+} from './kustomization';
 import { MAX_PATCHES } from './render';
-
-/** A document that is a YAML list at its root (`- op: …`): cheaper than a parse for the common case. */
-const listAtRoot = (text: string) => /^(?:[ \t]*(?:#.*)?\r?\n)*-[ \t\r\n]/.test(text);
 
 /** The target a kustomization gives a patch file, and which overlay it is (for messages). */
 export interface TargetOf {
@@ -77,8 +80,9 @@ export function kustomizationDiagnostics(
   registry: Registry,
   validatePartial: (text: string) => Diag[],
   files?: { uri: string; isFile: (uri: string) => boolean },
+  reads?: KustomizationReads,
 ): Diag[] {
-  const k = readKustomization(text);
+  const k = readKustomization(text, reads);
   const out: Diag[] = [];
   if (files) out.push(...outsideRoot(k, files.uri, files.isFile));
   if (k.unrendered.length > 0) {

@@ -11,7 +11,7 @@ import { nearest } from '../../core/suggest';
 import { spanOf, type Span } from '../../core/yamlNodes';
 import { compileGoRegexp, isRegexpError } from '../../core/goRegexp';
 import { applyOperations, type Json, type JsonObject, type OperationFailure } from './jsonPatch';
-import { asksUnrendered, KUSTOMIZATION_NAMES, resolveFrom } from './kustomization';
+import { asksUnrendered, KUSTOMIZATION_NAMES, KustomizationReads, resolveFrom } from './kustomization';
 
 export type { Json, JsonObject };
 
@@ -353,6 +353,8 @@ interface Slot {
  * edit of one patch renders that patch's resource again and hands back every other one as it was.
  */
 export class RenderMemo {
+  /** `reads`: the analysis's kustomization texts, read once for the roles, the checks and the render. */
+  constructor(private readonly reads = new KustomizationReads()) {}
   private readonly merged = new WeakMap<Resource, WeakMap<Doc, Resource | null>>();
   private readonly mergedTargeted = new WeakMap<Resource, WeakMap<Doc, Resource | null>>();
   private readonly operated = new WeakMap<Resource, WeakMap<Doc, Resource>>();
@@ -441,7 +443,7 @@ export class RenderMemo {
     if (p === undefined) {
       // Bounded: a kustomization edited many times leaves its texts.
       if (this.kustomizations.size > 64) this.kustomizations.clear();
-      this.kustomizations.set(text, (p = parseKustomization(text)));
+      this.kustomizations.set(text, (p = parseKustomization(text, this.reads)));
     }
     return p;
   }
@@ -494,7 +496,7 @@ export class RenderMemo {
 /** Computes each step afresh (a caller that renders once). */
 const NO_MEMO = {
   intern: (key: string): string => key,
-  kustomization: (text: string): ParsedKustomization => parseKustomization(text),
+  kustomization: (text: string): ParsedKustomization => parseKustomization(text, new KustomizationReads()),
   selector: (target: JsonObject) => matcher(target),
   keyOf: (value: JsonObject): string => identityKey(value),
   idOf: (value: JsonObject): string | undefined => idOf(value),
@@ -573,11 +575,11 @@ interface ItemSpan {
   target?: Span;
 }
 
-function parseKustomization(text: string): ParsedKustomization {
+function parseKustomization(text: string, reads: KustomizationReads): ParsedKustomization {
   const none = { k: undefined, inline: new Map(), keys: new Map(), items: new Map(), unrendered: true };
   // Parsed once for the value, its keys' spans and its inline patches' (a kustomization of 100,000 inline
   // patches is megabytes): one document without errors, as `parse` requires.
-  const docs = parseAllDocuments(text);
+  const docs = reads.documents(text);
   const root = docs.length === 1 ? docs[0] : undefined;
   if (!root || !('toJS' in root) || root.errors.length > 0) return none;
   let k: Json;

@@ -1,0 +1,452 @@
+// `npm run bench:hostile`: the hostile inputs of issue 30 (and their kin), each written into a fresh workspace,
+// checked by the CLI (wall time and peak RSS by /usr/bin/time -v) and by the server over stdio (time to the end
+// of the workspace scan and the heavy file's diagnostics, the slowest hover on another small open manifest
+// meanwhile, peak RSS, time from `exit` to the process's end). Prints a markdown table. Not part of `npm test`.
+//
+//   npm run bench:hostile                     every case
+//   npm run bench:hostile -- helm-100k ...    the cases whose name contains one of the words
+//   options: --cli-only, --server-only, --keep (leave the workspaces in the temporary folder)
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { pathToFileURL } from 'node:url';
+import { LspSession, sleep, withTimeout } from './lsp';
+import { OUR_CLI, ourSpec } from './measure';
+
+const REPO = join(__dirname, '..');
+const HOSTILE_CRDS = join(REPO, 'test', 'fixtures', 'crds', 'hostile');
+/** The budgets of issue 30: a check ends within 5 s and 500 MB; a hover is answered within 2 s. */
+const BUDGET = { seconds: 5, rssMb: 500, hoverMs: 2000 };
+
+const API = 'storage.cloud.example.com/v20220901';
+const account = (name: string, extra = '') =>
+  `apiVersion: ${API}\nkind: StorageAccount\nmetadata:\n  name: ${name}\nspec:\n  location: westus2\n  kind: StorageV2\n  sku:\n    name: Standard_LRS\n  owner:\n    name: rg-app\n${extra}`;
+const GROUP =
+  'apiVersion: resources.cloud.example.com/v1api20200601\nkind: ResourceGroup\nmetadata:\n  name: rg-app\nspec:\n  location: westus2\n';
+/** The small manifest hovered while the heavy work runs: line 1 is `kind: StorageAccount`. */
+const SMALL = account('acctsmall');
+
+interface Case {
+  name: string;
+  /** What the input is, for the table. */
+  what: string;
+  make(ws: string): void;
+  /** A file (relative to the workspace) the server opens, beside the scan: the heavy document. */
+  open?: string;
+  /** Extra CLI arguments (before the path). */
+  cliArgs?: string[];
+  /** The server's `cloudManifests` settings (user settings). */
+  settings?: Record<string, unknown>;
+}
+
+const put = (ws: string, rel: string, text: string) => {
+  mkdirSync(dirname(join(ws, rel)), { recursive: true });
+  writeFileSync(join(ws, rel), text);
+};
+const base = (ws: string) => {
+  put(ws, 'rg.yaml', GROUP);
+  put(ws, 'small.yaml', SMALL);
+};
+
+const HELM_HEAD = `apiVersion: ${API}\nkind: StorageAccount\nmetadata:\n  name: {{ .Values.name }}\n  labels:\n`;
+const HELM_TAIL = `spec:\n  location: westus2\n  kind: StorageV2\n  sku:\n    name: Standard_LRS\n  owner:\n    name: rg-app\n  accessTier: Hott\n`;
+const chart = (ws: string, template: string) => {
+  base(ws);
+  put(ws, 'chart/Chart.yaml', 'apiVersion: v2\nname: app\nversion: 0.1.0\n');
+  put(ws, 'chart/templates/t.yaml', template);
+};
+const helmLines = (n: number) => {
+  const lines: string[] = [];
+  for (let i = 0; i < n; i++) lines.push(`    l${i}: "{{ .Values.v${i} }}x"\n`);
+  return HELM_HEAD + lines.join('') + HELM_TAIL;
+};
+
+const kustomization = (
+  ws: string,
+  text: string,
+  files: Record<string, string> = { 'o/sa.yaml': account('acctsa') },
+) => {
+  base(ws);
+  put(ws, 'o/kustomization.yaml', text);
+  for (const [rel, t] of Object.entries(files)) put(ws, rel, t);
+};
+
+export const CASES: Case[] = [
+  {
+    name: 'overlay-chain-17',
+    what: '17 kustomizations, each listing the one below 3 times (`../l`, `../l/.`, `../l/./.`)',
+    open: 'l16/kustomization.yaml',
+    make(ws) {
+      base(ws);
+      put(ws, 'l0/kustomization.yaml', 'resources:\n  - sa.yaml\n');
+      put(ws, 'l0/sa.yaml', account('acctsa'));
+      for (let i = 1; i <= 16; i++)
+        put(
+          ws,
+          `l${i}/kustomization.yaml`,
+          `namePrefix: p\nresources:\n  - ../l${i - 1}\n  - ../l${i - 1}/.\n  - ../l${i - 1}/./.\n`,
+        );
+    },
+  },
+  {
+    name: 'overlay-repeat-4096',
+    what: 'one file listed 4,096 times in `resources`',
+    open: 'o/kustomization.yaml',
+    make: (ws) => kustomization(ws, `resources:\n${'  - sa.yaml\n'.repeat(4096)}`),
+  },
+  {
+    name: 'target-regex',
+    what: 'patch `target.name: (a|a)*b` against a 40-character name',
+    open: 'o/kustomization.yaml',
+    make: (ws) =>
+      kustomization(
+        ws,
+        `resources:\n  - sa.yaml\npatches:\n  - target:\n      kind: StorageAccount\n      name: "(a|a)*b"\n    patch: |-\n      - op: replace\n        path: /spec/location\n        value: eastus\n`,
+        { 'o/sa.yaml': account('a'.repeat(40)) },
+      ),
+  },
+  {
+    name: 'json6902-30k',
+    what: '30,000 JSON 6902 operations in one patch file (1.4 MB)',
+    open: 'o/ops.yaml',
+    make(ws) {
+      const ops = ['- op: add\n  path: /spec/tags\n  value: {}\n'];
+      for (let i = 0; i < 30_000; i++) ops.push(`- op: add\n  path: /spec/tags/t${i}\n  value: v${i}\n`);
+      kustomization(
+        ws,
+        `resources:\n  - sa.yaml\npatches:\n  - path: ops.yaml\n    target:\n      kind: StorageAccount\n`,
+        {
+          'o/sa.yaml': account('acctsa'),
+          'o/ops.yaml': ops.join(''),
+        },
+      );
+    },
+  },
+  {
+    name: 'targeted-patches-100k',
+    what: '100,000 targeted inline JSON 6902 patches (9.8 MB kustomization)',
+    open: 'o/kustomization.yaml',
+    make(ws) {
+      const p: string[] = [];
+      for (let i = 0; i < 100_000; i++)
+        p.push(`  - target: {name: acctsa}\n    patch: '[{op: add, path: /spec/tags/t, value: ${i}}]'\n`);
+      kustomization(ws, `resources:\n  - sa.yaml\npatches:\n${p.join('')}`);
+    },
+  },
+  {
+    name: 'inline-patches-50k',
+    what: '50,000 inline strategic-merge patches (8.6 MB kustomization)',
+    open: 'o/kustomization.yaml',
+    make(ws) {
+      const p: string[] = [];
+      for (let i = 0; i < 50_000; i++)
+        p.push(
+          `  - patch: |-\n      apiVersion: ${API}\n      kind: StorageAccount\n      metadata:\n        name: acctsa\n      spec:\n        tags:\n          n: "${i}"\n`,
+        );
+      kustomization(ws, `resources:\n  - sa.yaml\npatches:\n${p.join('')}`);
+    },
+  },
+  {
+    name: 'label-selector-100k',
+    what: 'a `labelSelector` of 100,000 terms',
+    open: 'o/kustomization.yaml',
+    make(ws) {
+      const terms = Array.from({ length: 100_000 }, (_, i) => `k${i}!=x`).join(',');
+      kustomization(
+        ws,
+        `resources:\n  - sa.yaml\npatches:\n  - target:\n      labelSelector: "${terms}"\n    patch: |-\n      - op: replace\n        path: /spec/location\n        value: eastus\n`,
+      );
+    },
+  },
+  {
+    name: 'path-200k-segments',
+    what: 'a JSON 6902 path of 200,000 segments (its message cut)',
+    open: 'o/ops.yaml',
+    make: (ws) =>
+      kustomization(
+        ws,
+        `resources:\n  - sa.yaml\npatches:\n  - path: ops.yaml\n    target:\n      kind: StorageAccount\n`,
+        {
+          'o/sa.yaml': account('acctsa'),
+          'o/ops.yaml': `- op: replace\n  path: /spec/nothere${'/x'.repeat(200_000)}\n  value: 1\n`,
+        },
+      ),
+  },
+  {
+    name: 'crd-rules-and-patterns',
+    what: "CRD rules: nested `all()` on 1,500 items, `matches('^(a+)+$')`, nested `map` building strings; patterns `^(a|a)*$`, `^a*…a*b$` (test/fixtures/crds/hostile)",
+    open: 'crds/probe-errors.yaml',
+    make(ws) {
+      base(ws);
+      cpSync(HOSTILE_CRDS, join(ws, 'crds'), { recursive: true });
+    },
+  },
+  {
+    name: 'helm-40k-lines',
+    what: 'a Helm template of 40,000 lines of actions (2 MB)',
+    open: 'chart/templates/t.yaml',
+    make: (ws) => chart(ws, helmLines(40_000)),
+  },
+  {
+    name: 'helm-100k-lines',
+    what: 'a Helm template of 100,000 lines of actions (5.4 MB)',
+    open: 'chart/templates/t.yaml',
+    make: (ws) => chart(ws, helmLines(100_000)),
+  },
+  {
+    name: 'helm-100k-actions-one-line',
+    what: '100,000 actions on one line (1.5 MB)',
+    open: 'chart/templates/t.yaml',
+    make: (ws) => chart(ws, `${HELM_HEAD}    a: "${'{{ .Values.x }}'.repeat(100_000)}"\n${HELM_TAIL}`),
+  },
+  {
+    name: 'helm-30k-nested-if',
+    what: '30,000 nested `if`/`else`',
+    open: 'chart/templates/t.yaml',
+    make(ws) {
+      const parts = [HELM_HEAD];
+      for (let i = 0; i < 30_000; i++) parts.push(`{{- if .Values.a${i} }}\n    a${i}: x\n{{- else }}\n`);
+      chart(ws, `${parts.join('')}    z: "y"\n${'{{- end }}\n'.repeat(30_000)}${HELM_TAIL}`);
+    },
+  },
+  {
+    name: 'helm-comment-20k',
+    what: 'a `{{/* … */}}` comment spanning 20,000 templates',
+    open: 'chart/templates/t.yaml',
+    make: (ws) =>
+      chart(ws, `{{/*\n${'name: {{ .Values.x }}\n'.repeat(20_000)}*/}}\n${HELM_HEAD}    a: b\n${HELM_TAIL}`),
+  },
+  {
+    name: 'helm-comment-actions',
+    what: 'a comment holding an action on a valid template (nothing to report but `Hott`)',
+    open: 'chart/templates/t.yaml',
+    make: (ws) => chart(ws, `{{/*\nname: {{ .Values.x }}\n*/}}\n${HELM_HEAD}    a: b\n${HELM_TAIL}`),
+  },
+  {
+    name: 'nesting-1000',
+    what: 'a value nested 1,000 deep',
+    open: 'deep.yaml',
+    make(ws) {
+      base(ws);
+      let deep = '';
+      for (let i = 0; i < 1000; i++) deep += `${'  '.repeat(i + 2)}k${i}:\n`;
+      put(ws, 'deep.yaml', account('acctdeep', `  tags:\n${deep}${'  '.repeat(1002)}x\n`));
+    },
+  },
+  {
+    name: 'settings-crds-outside',
+    what: '`.cloud-manifests.json` `{"crds": ["/", "/etc/passwd", "/proc/self/environ", "/proc/self/mem"]}`',
+    make(ws) {
+      base(ws);
+      put(
+        ws,
+        '.cloud-manifests.json',
+        JSON.stringify({ crds: ['/', '/etc/passwd', '/proc/self/environ', '/proc/self/mem'] }),
+      );
+    },
+  },
+  {
+    name: 'docs-base-url-credentials',
+    what: '`.cloud-manifests.json` `docsBaseUrl` with credentials, SARIF output',
+    cliArgs: ['--format', 'sarif'],
+    make(ws) {
+      base(ws);
+      put(ws, 'bad.yaml', account('acctbad', '  accessTier: Hott\n'));
+      put(ws, '.cloud-manifests.json', JSON.stringify({ docsBaseUrl: 'https://user:pass@evil.example/docs' }));
+    },
+  },
+];
+
+interface CliResult {
+  seconds: number;
+  /** User and system CPU seconds (the machine may be shared: wall time then says little). */
+  cpu: number;
+  rssMb: number;
+  exit: number | null;
+  summary: string;
+}
+
+function runCli(c: Case, ws: string): CliResult {
+  const args = ['-v', process.execPath, OUR_CLI, 'check', ...(c.cliArgs ?? ['--format', 'json']), '.'];
+  const t0 = performance.now();
+  const r = spawnSync('/usr/bin/time', args, { cwd: ws, encoding: 'utf8', maxBuffer: 256 << 20, timeout: 120_000 });
+  const seconds = (performance.now() - t0) / 1000;
+  const rss = Number(/Maximum resident set size \(kbytes\): (\d+)/.exec(r.stderr)?.[1] ?? NaN) / 1024;
+  const exit = Number(/Exit status: (\d+)/.exec(r.stderr)?.[1] ?? NaN);
+  const cpu =
+    Number(/User time \(seconds\): ([\d.]+)/.exec(r.stderr)?.[1] ?? NaN) +
+    Number(/System time \(seconds\): ([\d.]+)/.exec(r.stderr)?.[1] ?? NaN);
+  let summary: string;
+  try {
+    const out = JSON.parse(r.stdout);
+    if (out.runs) {
+      const hosts = new Set<string>();
+      for (const rule of out.runs[0].tool.driver.rules ?? []) if (rule.helpUri) hosts.add(new URL(rule.helpUri).host);
+      summary = `${out.runs[0].results.length} results; helpUri hosts: ${[...hosts].join(', ') || 'none'}`;
+    } else {
+      const counts = new Map<string, number>();
+      for (const p of out.problems as { code: string }[]) counts.set(p.code, (counts.get(p.code) ?? 0) + 1);
+      summary = [...counts].map(([code, n]) => (n > 1 ? `${code} ×${n}` : code)).join(', ') || 'no problems';
+    }
+  } catch {
+    summary = `unparsed output; stderr: ${r.stderr.split('\n').slice(0, 3).join(' ').slice(0, 200)}`;
+  }
+  return { seconds, cpu, rssMb: rss, exit: r.signal ? null : exit, summary };
+}
+
+interface ServerResult {
+  /** From `initialized` to the end of the scan and the opened file's diagnostics. */
+  seconds: number;
+  /** CPU seconds of the server process until then. */
+  cpu: number;
+  hovers: number;
+  worstHoverMs: number;
+  rssMb: number;
+  exitMs: number;
+  problems: number;
+  /** From `exit` (no `shutdown`) sent while busy, and from standard input closed while busy, to the end. */
+  busyExitMs: number;
+  busyCloseMs: number;
+}
+
+async function runServer(c: Case, ws: string): Promise<ServerResult> {
+  // Not waiting for the settings round trip: the hovers start as soon as the server is initialized, so that
+  // work done on `initialized` (the scan) is measured too.
+  const session = new LspSession({
+    ...ourSpec(),
+    settingsSection: undefined,
+    configuration: (section) => (section === 'cloudManifests' ? (c.settings ?? {}) : null),
+  });
+  const t0 = performance.now();
+  await session.start(ws);
+  const small = pathToFileURL(join(ws, 'small.yaml')).href;
+  await session.open(small, SMALL);
+  let done = false;
+  let problems = 0;
+  const work = (async () => {
+    await session.indexing(5_000, 120_000);
+    if (c.open) {
+      const uri = pathToFileURL(join(ws, c.open)).href;
+      const r = await session.open(uri, readFileSync(join(ws, c.open), 'utf8'));
+      problems = r.diagnostics.length;
+    }
+  })().finally(() => (done = true));
+  let worst = 0;
+  let hovers = 0;
+  while (!done) {
+    const h = await session.request('textDocument/hover', {
+      textDocument: { uri: small },
+      position: { line: 1, character: 2 },
+    });
+    worst = Math.max(worst, h.ms);
+    hovers++;
+    await sleep(100);
+  }
+  await work;
+  const seconds = (performance.now() - t0) / 1000;
+  const cpu = cpuSeconds(session.pid);
+  const { hwmMb } = session.memory();
+  const e0 = performance.now();
+  await session.stop();
+  return {
+    seconds,
+    cpu,
+    hovers,
+    worstHoverMs: worst,
+    rssMb: hwmMb,
+    exitMs: performance.now() - e0,
+    problems,
+    busyExitMs: await exitWhileBusy(c, ws, 'exit'),
+    busyCloseMs: await exitWhileBusy(c, ws, 'close'),
+  };
+}
+
+/**
+ * A fresh server on the workspace, sent `exit` (no `shutdown`) or its standard input closed 300 ms into its
+ * work (the scan, the heavy file opened): milliseconds from then to the process's end (NaN: not within 30 s).
+ */
+async function exitWhileBusy(c: Case, ws: string, how: 'exit' | 'close'): Promise<number> {
+  const session = new LspSession({
+    ...ourSpec(),
+    configuration: (section) => (section === 'cloudManifests' ? (c.settings ?? {}) : null),
+  });
+  await session.start(ws);
+  if (c.open) {
+    await session.conn.sendNotification('textDocument/didOpen', {
+      textDocument: {
+        uri: pathToFileURL(join(ws, c.open)).href,
+        languageId: 'yaml',
+        version: 1,
+        text: readFileSync(join(ws, c.open), 'utf8'),
+      },
+    });
+  }
+  await sleep(300);
+  const exited = new Promise<void>((r) => session.proc.once('exit', () => r()));
+  const t0 = performance.now();
+  if (how === 'exit') await session.conn.sendNotification('exit');
+  else session.proc.stdin.end();
+  const ms = await withTimeout(exited, 30_000, 'exit').then(
+    () => performance.now() - t0,
+    () => NaN,
+  );
+  session.conn.dispose();
+  if (session.proc.exitCode === null) session.proc.kill('SIGKILL');
+  return ms;
+}
+
+/** CPU seconds a process has used (user and system, from /proc). */
+function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+const fmt = (n: number, d = 1) => (Number.isFinite(n) ? n.toFixed(d) : '—');
+
+async function main(): Promise<void> {
+  const argv = process.argv.slice(2);
+  const words = argv.filter((a) => !a.startsWith('--'));
+  const cases = CASES.filter((c) => words.length === 0 || words.some((w) => c.name.includes(w)));
+  const root = mkdtempSync(join(tmpdir(), 'cm-hostile-bench-'));
+  console.log(
+    `load ${loadavg()[0].toFixed(2)}; budgets: ${BUDGET.seconds} s, ${BUDGET.rssMb} MB, hover ${BUDGET.hoverMs} ms\n`,
+  );
+  console.log(
+    '| input | size | CLI wall (CPU) | CLI max RSS | server wall (CPU) | worst hover (hovers) | server max RSS | exit while busy: exit / stdin closed | verdict |',
+  );
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---|');
+  for (const c of cases) {
+    const ws = join(root, c.name);
+    mkdirSync(ws);
+    c.make(ws);
+    const size = c.open ? statSync(join(ws, c.open)).size : 0;
+    const cli = argv.includes('--server-only') ? undefined : runCli(c, ws);
+    const server = argv.includes('--cli-only') ? undefined : await withTimeout(runServer(c, ws), 180_000, c.name);
+    const over =
+      (cli && (cli.exit === null || cli.cpu > BUDGET.seconds || cli.rssMb > BUDGET.rssMb)) ||
+      (server && (server.cpu > BUDGET.seconds || server.rssMb > BUDGET.rssMb || server.worstHoverMs > BUDGET.hoverMs));
+    const cells = [
+      `${c.name}: ${c.what}`,
+      size ? `${fmt(size / 1e6, 2)} MB` : '',
+      cli ? `${fmt(cli.seconds, 2)} s (${fmt(cli.cpu, 2)} s)` : '',
+      cli ? `${fmt(cli.rssMb, 0)} MB` : '',
+      server ? `${fmt(server.seconds, 2)} s (${fmt(server.cpu, 2)} s)` : '',
+      server ? `${fmt(server.worstHoverMs, 0)} ms (${server.hovers})` : '',
+      server ? `${fmt(server.rssMb, 0)} MB` : '',
+      server ? `${fmt(server.busyExitMs, 0)} / ${fmt(server.busyCloseMs, 0)} ms` : '',
+      `${over ? 'OVER BUDGET' : 'within'}${cli ? `; CLI exit ${cli.exit ?? 'killed'}: ${cli.summary}` : ''}`,
+    ];
+    console.log(`| ${cells.join(' | ')} |`);
+    if (!argv.includes('--keep')) rmSync(ws, { recursive: true, force: true });
+  }
+  if (!argv.includes('--keep')) rmSync(root, { recursive: true, force: true });
+  else console.log(`\nworkspaces kept in ${root}`);
+}
+
+if (require.main === module)
+  main().catch((e) => {
+    console.error(e);
+    process.exit(1);
+  });
