@@ -10,7 +10,9 @@ import type { CelValidation, Field, ObjectType, Type } from '../../model/types';
 import { severityOf, type Reporter } from '../diag';
 import { entry, spanOf, type Span } from '../yamlNodes';
 import { celPropertyName } from './celNames';
-import { formattedValue, judge, newBudget, refusedForCost, type Budget } from './celRules';
+import { formattedValue, isTransitionRule, newBudget, refusedForCost, verdict, type Budget } from './celRules';
+import { refusalOf } from './ruleRefusal';
+import { notRunNote, schemaTypeName } from './ruleNotes';
 
 export { celPropertyName };
 
@@ -76,8 +78,10 @@ interface Run {
   runs: number;
   /** The API server's runtime cost budget of the object (celRules.ts): once spent, no rule runs. */
   budget: Budget;
-  /** Rules not run because the CRD is refused for their cost, said once each. */
+  /** Rules that give no verdict on this document (refused for their cost, not evaluated), said once each. */
   refused: Set<CelValidation>;
+  /** The resource's root value: a rule there has `self` the whole object (its `metadata` filled by the server). */
+  root: unknown;
 }
 
 const hasError = (run: Run, node: unknown): boolean => {
@@ -137,8 +141,31 @@ function visit(run: Run, value: unknown, t: Type, node: unknown, anchor: Span, l
         run.refused.add(v);
         continue;
       }
-      const message = judge(v, value, run.budget);
-      if (message !== undefined) report(run, v, message, node, anchor, label);
+      const refusal = isTransitionRule(v.rule) ? undefined : refusalOf(v);
+      if (refusal) {
+        if (!run.refused.has(v))
+          run.out.report(
+            'crd-rule-not-run',
+            anchor,
+            `The CRD's rule \`${v.rule.trim()}\` is not evaluated: the API server refuses the CRD for it (${refusal.of === 'rule' ? 'the rule' : 'its message expression'}${refusal.kind === 'result' ? ` gives ${refusal.type}` : `: ${refusal.message}`}; see the CRD).`,
+          );
+        run.refused.add(v);
+        continue;
+      }
+      const r = verdict(v, value, run.budget, value === run.root);
+      if (r.kind === 'fails') report(run, v, r.message, node, anchor, label);
+      else if (r.kind === 'error')
+        // The API server's field error for a rule whose evaluation fails: on the rule's own node.
+        run.out.report(
+          'crd-validation',
+          anchor,
+          `${label ? `\`${label}\`` : 'The manifest'}: Invalid value: "${schemaTypeName(t)}": ${r.message}`,
+        );
+      else if ((r.kind === 'unknown' || r.kind === 'none') && !run.refused.has(v)) {
+        run.refused.add(v);
+        const note = notRunNote(v, r.kind === 'unknown' ? r.why : undefined);
+        if (note) run.out.report('crd-rule-not-run', anchor, note);
+      }
       if (run.budget.stopped) {
         // The API server's own error, on the node whose rule passed the limit; no further rule runs.
         run.out.report('crd-rule-budget', anchor, `\`${label || 'the manifest'}\`: ${run.budget.stopped}.`);
@@ -190,9 +217,10 @@ export function checkValidations(
   label = '',
 ): void {
   const errors = out.diags.filter((d) => severityOf(d) === 'error').map((d): Span => [d.start, d.end]);
+  const value = celValue(plain, envelope);
   visit(
-    { out, errors, runs: 0, budget: newBudget(), refused: new Set() },
-    celValue(plain, envelope),
+    { out, errors, runs: 0, budget: newBudget(), refused: new Set(), root: value },
+    value,
     envelope,
     root,
     anchor,

@@ -1,0 +1,108 @@
+// A CRD rule whose evaluation fails, as the API server reports it (apiextensions-apiserver's CEL validation:
+// `field.Invalid(path, <schema type>, "<error> evaluating rule: <message or rule>")` on the node the rule
+// sits on): integer overflow, division and modulus by zero, no such key, an index out of range, a library
+// function's own error (`min` of an empty list, a bad `slice`). A rule our engine cannot evaluate (an
+// overload cel-js lacks, a value it cannot hold) is not an error: it says so once, as information.
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { Analysis } from '../../server/src/service/analysis';
+import { severityOf } from '../../server/src/service/diag';
+import { crdText } from '../helpers/manifests';
+
+/** A CRD of kind Gauge whose spec carries `rule` (and `message`, if given). */
+const crd = (rule: string, message?: string) =>
+  crdText({
+    group: 'example.org',
+    kind: 'Gauge',
+    plural: 'gauges',
+    spec: `              x-kubernetes-validations:
+                - rule: ${JSON.stringify(rule)}
+${message ? `                  message: ${JSON.stringify(message)}\n` : ''}              properties:
+                val: {type: integer}
+                list: {type: array, items: {type: integer}}
+                m: {type: object, additionalProperties: {type: integer}}
+                s: {type: string}
+                t: {type: string, format: date-time}
+`,
+  });
+
+/** The diagnostics of the rules on a Gauge whose spec is `spec`: code, severity, where and what. */
+function diagnostics(rule: string, spec: string, message?: string) {
+  const a = new Analysis();
+  a.indexFile('file:///w/crd.yaml', crd(rule, message));
+  a.applyCrds();
+  const text = `apiVersion: example.org/v1\nkind: Gauge\nmetadata: {name: g}\nspec:\n${spec}`;
+  return a
+    .fileDiagnostics('file:///w/gauge.yaml', a.parse(text))
+    .filter((d) => d.code.startsWith('crd-'))
+    .map((d) => ({ code: d.code, severity: severityOf(d), at: text.slice(d.start, d.end), message: d.message }));
+}
+
+const error = (message: string) => [{ code: 'crd-validation', severity: 'error', at: 'spec', message }];
+
+describe('a rule whose evaluation fails is an error, in the words of the API server', () => {
+  for (const [rule, spec, said] of [
+    ['self.val + 1 > 0', '  val: 9223372036854775807\n', 'integer overflow'],
+    ['self.val * 2 > 0', '  val: -9223372036854775808\n', 'integer overflow'],
+    ['self.val / 0 == 0', '  val: 1\n', 'division by zero'],
+    ['self.val % 0 == 0', '  val: 1\n', 'modulus by zero'],
+    ['self.val > 0', '  s: a\n', 'no such key: val'],
+    ["self.m['x'] > 0", '  m: {y: 1}\n', 'no such key: x'],
+    ['self.list[2] > 0', '  list: [1]\n', "index '2' out of range in list size '1'"],
+    ['self.list.min() > 0', '  list: []\n', 'min called on empty list'],
+    [
+      'self.list.slice(1, 0).size() == 0',
+      '  list: [1, 2]\n',
+      'cannot slice(1, 0), start index must be less than or equal to end index',
+    ],
+    ['self.list.sum() > 0', '  list: [9223372036854775807, 1]\n', 'integer overflow'],
+    ["duration(self.s) > duration('1s')", '  s: 5 minutes\n', 'invalid duration argument: 5 minutes'],
+  ] as const)
+    test(`${rule} on ${spec.trim()}: ${said}`, () => {
+      assert.deepEqual(
+        diagnostics(rule, spec),
+        error(`\`spec\`: Invalid value: "object": ${said} evaluating rule: ${rule}`),
+      );
+    });
+
+  test("the rule's message stands for the rule, as in the API server's ruleErrorString", () => {
+    assert.deepEqual(
+      diagnostics('self.val / 0 == 0', '  val: 1\n', 'val must divide'),
+      error('`spec`: Invalid value: "object": division by zero evaluating rule: val must divide'),
+    );
+  });
+
+  test('a rule that evaluates without error still holds or fails as before', () => {
+    assert.deepEqual(diagnostics('self.list.min() > 0', '  list: [1]\n'), []);
+    assert.deepEqual(diagnostics("duration(self.s) > duration('1s')", '  s: 1.5h\n'), []);
+  });
+});
+
+describe('a rule our engine cannot evaluate gives no verdict, and says so once', () => {
+  const note = (rule: string, why: RegExp) => (d: ReturnType<typeof diagnostics>) => {
+    assert.equal(d.length, 1, JSON.stringify(d));
+    assert.equal(d[0].code, 'crd-rule-not-run');
+    assert.equal(d[0].severity, 'info');
+    assert.equal(d[0].at, 'spec');
+    assert.ok(d[0].message.startsWith(`The CRD's rule \`${rule}\` is not evaluated: `), d[0].message);
+    assert.match(d[0].message, why);
+  };
+
+  test('a two-variable comprehension (Kubernetes 1.32), which cel-js lacks', () => {
+    note(
+      'self.m.all(k, v, v > 0)',
+      /cannot evaluate it here \(found no matching overload/,
+    )(diagnostics('self.m.all(k, v, v > 0)', '  m: {a: -1}\n'));
+  });
+
+  test('a timestamp finer than a millisecond, which cel-js cannot hold', () => {
+    note(
+      "self.t > timestamp('2000-01-01T00:00:00Z')",
+      /cannot evaluate it here/,
+    )(diagnostics("self.t > timestamp('2000-01-01T00:00:00Z')", "  t: '2021-01-01T00:00:00.123456789Z'\n"));
+  });
+
+  test('a rule that does not compile here', () => {
+    note('self.val >', /does not compile \(.*; see the CRD\)/)(diagnostics('self.val >', '  val: 1\n'));
+  });
+});
