@@ -38,6 +38,8 @@ export function celValue(v: unknown, t: Type | undefined): unknown {
   const out: Plain = {};
   for (const [k, x] of Object.entries(v)) {
     const field = t?.kind === 'object' ? t.fields[k] : undefined;
+    // The API server prunes `null` from a field that is not nullable (then applies its default).
+    if (x === null && field && !field.nullable) continue;
     const ft = field ? field.type : t?.kind === 'map' ? t.values : undefined;
     out[field ? celPropertyName(k) : k] = celValue(x, ft);
   }
