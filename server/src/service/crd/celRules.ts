@@ -8,6 +8,7 @@ import type { CelFormat, CelValidation } from '../../model/types';
 import { lazy } from '../memo';
 import { registerKubernetesLibraries } from './library';
 import { declareRe2Matches, useRe2Matches } from './celRegex';
+import { declareGoStrings, useGoStrings } from './celStrings';
 import { overBudget } from './ruleCost';
 import { classifyThrown } from './ruleErrors';
 import { meterAst, newMeter, PER_CALL_LIMIT, resetMeter, RUNTIME_CEL_COST_BUDGET, type Meter } from './ruleMeter';
@@ -25,6 +26,7 @@ const environment = lazy(() => {
     }),
   );
   declareRe2Matches(env);
+  declareGoStrings(env);
   return env;
 });
 
@@ -145,6 +147,7 @@ export function compileRule(expression: string): Compiled {
     const meter = newMeter();
     meterAst(parsed.ast, meter);
     useRe2Matches(parsed.ast);
+    useGoStrings(parsed.ast);
     return {
       ok: true,
       run: (self, oldSelf) => parsed(oldSelf === undefined ? { self } : { self, oldSelf }),
