@@ -106,3 +106,14 @@ describe('a rule our engine cannot evaluate gives no verdict, and says so once',
     note('self.val >', /does not compile \(.*; see the CRD\)/)(diagnostics('self.val >', '  val: 1\n'));
   });
 });
+
+describe('int64 as the API server decodes it', () => {
+  test('the largest int64 is exact: equal to itself, and one more overflows', () => {
+    assert.deepEqual(diagnostics('self.val == 9223372036854775807', '  val: 9223372036854775807\n'), []);
+    assert.deepEqual(diagnostics('self.val - 1 == 9223372036854775806', '  val: 9223372036854775807\n'), []);
+    assert.deepEqual(
+      diagnostics('self.val + 1 > 0', '  val: 9223372036854775807\n'),
+      error('`spec`: Invalid value: "object": integer overflow evaluating rule: self.val + 1 > 0'),
+    );
+  });
+});

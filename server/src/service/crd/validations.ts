@@ -5,7 +5,7 @@
 // (`max-size` is `self.max__dash__size`). A rule is reported at its `fieldPath` when the manifest has that
 // node, else on the node it sits on. A node that already has an error is left to it, and the work is
 // bounded per document and by the API server's runtime cost budget (celRules.ts).
-import { isMap, isSeq, type Node } from 'yaml';
+import { isMap, isScalar, isSeq, type Node } from 'yaml';
 import type { CelValidation, Field, ObjectType, Type } from '../../model/types';
 import { severityOf, type Reporter } from '../diag';
 import { entry, spanOf, type Span } from '../yamlNodes';
@@ -23,17 +23,31 @@ type Plain = Record<string, unknown>;
 const isPlain = (v: unknown): v is Plain => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
- * A value as CEL sees it: integers of integer fields as ints (BigInt), strings of a `byte`, `duration`,
- * `date` or `date-time` field as bytes, a duration or a timestamp, defaults applied to objects.
+ * An integer as written (`source`, the YAML scalar's text) where a JavaScript number cannot hold it exactly:
+ * the API server decodes an int64 exactly (9223372036854775807 is not 9223372036854775808).
  */
-export function celValue(v: unknown, t: Type | undefined): unknown {
+function exactInteger(v: number, node: unknown): bigint {
+  if (Number.isSafeInteger(v) || !isScalar(node)) return BigInt(v);
+  const source = (node as { source?: unknown }).source;
+  return typeof source === 'string' && /^[-+]?\d+$/.test(source) ? BigInt(source) : BigInt(v);
+}
+
+/**
+ * A value as CEL sees it: integers of integer fields as ints (BigInt, exact from `node`, the YAML node the
+ * value was read from, when a number cannot hold them), strings of a `byte`, `duration`, `date` or
+ * `date-time` field as bytes, a duration or a timestamp, defaults applied to objects.
+ */
+export function celValue(v: unknown, t: Type | undefined, node?: unknown): unknown {
   if (v === null || v === undefined) return v;
   if (typeof v === 'string' && t?.kind === 'string' && t.celFormat) return formattedValue(v, t.celFormat);
   if (typeof v === 'number') {
     if (t?.kind === 'number') return v;
-    return Number.isInteger(v) && (t === undefined || t.kind !== 'string' || t.intOrString) ? BigInt(v) : v;
+    return Number.isInteger(v) && (t === undefined || t.kind !== 'string' || t.intOrString) ? exactInteger(v, node) : v;
   }
-  if (Array.isArray(v)) return v.map((x) => celValue(x, t?.kind === 'array' ? t.items : undefined));
+  if (Array.isArray(v))
+    return v.map((x, i) =>
+      celValue(x, t?.kind === 'array' ? t.items : undefined, isSeq(node) ? node.items[i] : undefined),
+    );
   if (!isPlain(v)) return v;
   const out: Plain = {};
   for (const [k, x] of Object.entries(v)) {
@@ -41,7 +55,7 @@ export function celValue(v: unknown, t: Type | undefined): unknown {
     // The API server prunes `null` from a field that is not nullable (then applies its default).
     if (x === null && field && !field.nullable) continue;
     const ft = field ? field.type : t?.kind === 'map' ? t.values : undefined;
-    out[field ? celPropertyName(k) : k] = celValue(x, ft);
+    out[field ? celPropertyName(k) : k] = celValue(x, ft, isMap(node) ? entry(node, k)?.value : undefined);
   }
   if (t?.kind === 'object' && t.defaults)
     for (const [k, d] of Object.entries(t.defaults)) {
@@ -219,7 +233,7 @@ export function checkValidations(
   label = '',
 ): void {
   const errors = out.diags.filter((d) => severityOf(d) === 'error').map((d): Span => [d.start, d.end]);
-  const value = celValue(plain, envelope);
+  const value = celValue(plain, envelope, root);
   visit(
     { out, errors, runs: 0, budget: newBudget(), refused: new Set(), root: value },
     value,
