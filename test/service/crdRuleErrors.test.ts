@@ -117,3 +117,65 @@ describe('int64 as the API server decodes it', () => {
     );
   });
 });
+
+describe('nothing skipped in silence', () => {
+  test('the rules of list items and map values that are not objects run on each of them', () => {
+    const text = crdText({
+      group: 'example.org',
+      kind: 'Grid',
+      plural: 'grids',
+      spec: `              properties:
+                cells:
+                  type: array
+                  items: {type: integer, x-kubernetes-validations: [{rule: self >= 0, message: no negative cell}]}
+                names:
+                  type: object
+                  additionalProperties: {type: string, x-kubernetes-validations: [{rule: self.size() < 4}]}
+`,
+    });
+    const a = new Analysis();
+    a.indexFile('file:///w/crd.yaml', text);
+    a.applyCrds();
+    const m =
+      'apiVersion: example.org/v1\nkind: Grid\nmetadata: {name: g}\nspec:\n  cells: [1, -1]\n  names: {a: abcd}\n';
+    assert.deepEqual(
+      a
+        .fileDiagnostics('file:///w/g.yaml', a.parse(m))
+        .filter((d) => d.code.startsWith('crd-'))
+        .map((d) => [m.slice(d.start, d.end), d.message]),
+      [
+        ['-1', "`spec.cells[1]`: no negative cell. (The CRD's rule `self >= 0` does not hold.)"],
+        ['a', '`spec.names.a`: failed rule: `self.size() < 4`'],
+      ],
+    );
+  });
+
+  test('past 2,000 rule evaluations in a document, the rest is said once not to be evaluated', () => {
+    const text = crdText({
+      group: 'example.org',
+      kind: 'Row',
+      plural: 'rows',
+      spec: `              properties:
+                cells:
+                  type: array
+                  items: {type: integer, x-kubernetes-validations: [{rule: self >= 0}]}
+`,
+    });
+    const a = new Analysis();
+    a.indexFile('file:///w/crd.yaml', text);
+    a.applyCrds();
+    const cells = Array.from({ length: 2001 }, (_, i) => (i === 2000 ? -1 : i)).join(', ');
+    const m = `apiVersion: example.org/v1\nkind: Row\nmetadata: {name: r}\nspec:\n  cells: [${cells}]\n`;
+    const got = a
+      .fileDiagnostics('file:///w/r.yaml', a.parse(m))
+      .filter((d) => d.code.startsWith('crd-'))
+      .map((d) => [d.code, severityOf(d), d.message]);
+    assert.deepEqual(got, [
+      [
+        'crd-rule-not-run',
+        'info',
+        "The CRD's rules are not evaluated from `spec.cells[2000]` on: at most 2,000 rule evaluations are made per document. The API server runs them all.",
+      ],
+    ]);
+  });
+});

@@ -142,11 +142,20 @@ function report(run: Run, v: CelValidation, message: string, node: unknown, anch
 }
 
 function visit(run: Run, value: unknown, t: Type, node: unknown, anchor: Span, label: string, own?: CelValidation[]) {
-  if (value === null || value === undefined || run.runs >= MAX_RUNS) return;
+  if (value === null || value === undefined || run.runs > MAX_RUNS) return;
   const rules = [...(t.kind === 'object' ? (t.validations ?? []) : []), ...(own ?? [])];
   if (rules.length > 0 && !(node !== undefined && hasError(run, node)))
     for (const v of rules) {
-      if (++run.runs > MAX_RUNS || run.budget.stopped) return;
+      if (run.budget.stopped) return;
+      if (++run.runs > MAX_RUNS) {
+        // Said once, on the first node left: the rest of the document is not checked against its rules.
+        run.out.report(
+          'crd-rule-not-run',
+          anchor,
+          `The CRD's rules are not evaluated from \`${label || 'the manifest'}\` on: at most ${MAX_RUNS.toLocaleString('en-US')} rule evaluations are made per document. The API server runs them all.`,
+        );
+        return;
+      }
       if (refusedForCost(v)) {
         if (!run.refused.has(v))
           run.out.report(
@@ -206,7 +215,7 @@ function visit(run: Run, value: unknown, t: Type, node: unknown, anchor: Span, l
   } else if (t.kind === 'map' && isPlain(value)) {
     for (const [k, x] of Object.entries(value)) {
       const e = entry(node, k);
-      visit(run, x, t.values, e?.value ?? undefined, e ? spanOf(e.key) : anchor, `${label}.${k}`);
+      visit(run, x, t.values, e?.value ?? undefined, e ? spanOf(e.key) : anchor, `${label}.${k}`, t.valueValidations);
     }
   } else if (t.kind === 'array' && Array.isArray(value)) {
     value.forEach((x, i) => {
@@ -218,6 +227,7 @@ function visit(run: Run, value: unknown, t: Type, node: unknown, anchor: Span, l
         item,
         item ? spanOf(isMap(item) && item.items[0] ? item.items[0].key : item) : anchor,
         `${label}[${i}]`,
+        t.itemValidations,
       );
     });
   }
