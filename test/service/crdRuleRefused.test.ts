@@ -105,3 +105,27 @@ describe("the manifests of a refused rule's kind get no verdict from it, said on
     );
   });
 });
+
+describe('optional entries, which Kubernetes accepts and cel-js cannot parse', () => {
+  const rule = "{?'a': self.?s}.size() <= 1 && [?self.?s, 'x'].size() >= 1";
+  test('not called "does not compile" on the CRD: information that it is not evaluated', () => {
+    assert.deepEqual(
+      onCrd(rule).map((d) => [d.code, d.severity]),
+      [['crd-rule-not-run', 'info']],
+    );
+  });
+  test('the manifest is told once that the rule is not evaluated', () => {
+    const got = onManifest(rule, '  s: a\n');
+    assert.deepEqual(
+      got.map((d) => [d.code, d.severity]),
+      [['crd-rule-not-run', 'info']],
+    );
+    assert.match(got[0].message, /uses optional entries/);
+  });
+  test('a real syntax error is still one', () => {
+    assert.deepEqual(
+      onCrd('self.val >').map((d) => d.code),
+      ['crd-rule-invalid'],
+    );
+  });
+});

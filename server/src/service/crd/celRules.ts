@@ -77,7 +77,15 @@ export function formattedValue(text: string, format: CelFormat): unknown {
 /** A compiled rule; `oldSelf` is given to transition rules (changes/transitions.ts). */
 export type Compiled =
   | { ok: true; run: (self: unknown, oldSelf?: unknown) => unknown; ast: CelJs.ASTNode; meter: Meter }
-  | { ok: false; error: string };
+  /** `engineLimit`: cel-go (Kubernetes) takes the expression, our engine cannot parse it. */
+  | { ok: false; error: string; engineLimit?: true };
+
+/**
+ * Optional entries in a list or map literal (`[?x]`, `{?'k': v}`), which cel-go parses (Kubernetes enables
+ * optional types) and cel-js does not: a `?` right after `[`, `{` or `,`. (Read on the raw text: a string
+ * holding such characters makes a real syntax error count as ours, never the other way round.)
+ */
+const OPTIONAL_ENTRY = /[[{,]\s*\?(?!\s*[.:])/;
 
 /** cel-go's parser refuses a longer expression (ExpressionSizeCodePointLimit, which Kubernetes keeps). */
 const MAX_CODE_POINTS = 100_000;
@@ -155,7 +163,8 @@ export function compileRule(expression: string): Compiled {
       meter,
     };
   } catch (e) {
-    return { ok: false, error: ((e as Error).message ?? String(e)).split('\n')[0] };
+    const error = ((e as Error).message ?? String(e)).split('\n')[0];
+    return OPTIONAL_ENTRY.test(expression) ? { ok: false, error, engineLimit: true } : { ok: false, error };
   }
 }
 

@@ -87,6 +87,12 @@ function checkRules(root: YAMLMap, value: unknown, out: Reporter, text: string):
           const rulePath = [...path, 'x-kubernetes-validations', i, key];
           const c = compileRule(expression);
           if (c.ok) sites.push({ path: rulePath, key, text: expression, self, ast: c.ast, schema: v });
+          else if (c.engineLimit)
+            out.report(
+              'crd-rule-not-run',
+              spanOf(at(rulePath)),
+              `The CEL ${key === 'rule' ? 'rule' : 'message expression'} uses optional entries (\`[?x]\`, \`{?'k': v}\`), which Kubernetes accepts but the product's CEL engine cannot parse: manifests are not checked against it.`,
+            );
           else
             out.report(
               'crd-rule-invalid',

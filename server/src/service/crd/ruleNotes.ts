@@ -34,6 +34,8 @@ export function schemaTypeName(t: Type): string {
 export function notRunNote(v: CelValidation, why?: string): string | undefined {
   if (isTransitionRule(v.rule)) return undefined;
   const c = compiledOf(v);
+  if (why === undefined && !c.rule.ok && c.rule.engineLimit)
+    return `The CRD's rule \`${v.rule.trim()}\` is not evaluated: it uses optional entries (\`[?x]\`, \`{?'k': v}\`), which the product's CEL engine cannot parse. The API server runs it; the manifest is not checked against it.`;
   if (why === undefined && !c.rule.ok)
     return `The CRD's rule \`${v.rule.trim()}\` is not evaluated: it does not compile (${c.rule.error}; see the CRD). The manifest is not checked against it.`;
   const reason =
