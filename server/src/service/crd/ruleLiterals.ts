@@ -7,7 +7,6 @@ import type { ASTNode } from '@marcbachmann/cel-js';
 import { compileGoRegexp } from '../goRegexp';
 import { forEachNode, type CelNode } from './celAst';
 import { isGoDuration, isRfc3339 } from './literals';
-import type { TypeProblem } from './ruleTypes';
 
 /** Variables of admission policies and webhooks' match conditions, never declared for a CRD rule. */
 const ADMISSION_VARIABLES: ReadonlySet<string> = new Set([
@@ -19,6 +18,13 @@ const ADMISSION_VARIABLES: ReadonlySet<string> = new Set([
   'namespaceObject',
   'variables',
 ]);
+
+/** A problem as ruleTypes.ts's TypeProblem of kind `type` (declared here: ruleTypes.ts imports this file). */
+export interface LiteralProblem {
+  kind: 'type';
+  message: string;
+  range?: [number, number];
+}
 
 type Ranged = CelNode & { range?: { start: number; end: number }; input?: string };
 
@@ -41,8 +47,8 @@ function literalArgument(n: CelNode, name: string): { text: string; node: Ranged
  * The first literal or name in `ast` the API server refuses (`sameText`: the AST's offsets are the
  * rule's as written, so the problem can point at the part).
  */
-export function literalProblem(ast: ASTNode, sameText: boolean): TypeProblem | undefined {
-  let found: TypeProblem | undefined;
+export function literalProblem(ast: ASTNode, sameText: boolean): LiteralProblem | undefined {
+  let found: LiteralProblem | undefined;
   const at = (node: Ranged, message: string) => {
     const r = node.range;
     found = { kind: 'type', message, ...(r && sameText ? { range: [r.start, r.end] as [number, number] } : {}) };
