@@ -179,3 +179,28 @@ describe('nothing skipped in silence', () => {
     ]);
   });
 });
+
+describe('no false error on what our values may not hold', () => {
+  test("an escaped name in an embedded resource's unknown fields is not 'no such key'", () => {
+    const text = crdText({
+      group: 'example.org',
+      kind: 'Wrap',
+      plural: 'wraps',
+      spec: `              x-kubernetes-validations:
+                - rule: "self.embedded.spec.__if__ == 1"
+              properties:
+                embedded: {type: object, x-kubernetes-embedded-resource: true, x-kubernetes-preserve-unknown-fields: true}
+`,
+    });
+    const a = new Analysis();
+    a.indexFile('file:///w/crd.yaml', text);
+    a.applyCrds();
+    const m =
+      'apiVersion: example.org/v1\nkind: Wrap\nmetadata: {name: w}\nspec:\n  embedded:\n    apiVersion: v1\n    kind: ConfigMap\n    metadata: {name: c}\n    spec: {if: 1}\n';
+    const got = a.fileDiagnostics('file:///w/w.yaml', a.parse(m)).filter((d) => d.code.startsWith('crd-'));
+    assert.deepEqual(
+      got.map((d) => [d.code, severityOf(d)]),
+      [['crd-rule-not-run', 'info']],
+    );
+  });
+});

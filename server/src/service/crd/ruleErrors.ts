@@ -53,6 +53,10 @@ export function classifyThrown(e: unknown, root: boolean): Thrown {
         return {
           unsupported: `\`${at.trim()}\`: the API server fills \`metadata\` (a generated name, the namespace of the request)`,
         };
+      // An escaped name (`__if__`, `a__dash__b`) in a field our values do not escape (under preserved
+      // unknown fields, an embedded resource): the API server may hold it under its escaped name.
+      if (/__(?:dash|dot|slash|underscores|[a-z]+)__/.test(key))
+        return { unsupported: `\`${key}\` is an escaped name the product does not resolve in unknown fields` };
       return { real: `no such key: ${key}` };
     }
     case 'index_out_of_range':
