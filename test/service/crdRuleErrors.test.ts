@@ -204,3 +204,40 @@ describe('no false error on what our values may not hold', () => {
     );
   });
 });
+
+describe('a Kustomize patch of a CRD kind', () => {
+  /** The crd- diagnostics of an overlay's patch writing `max`, over a base Gauge of min 1 and max 5. */
+  function patched(max: number): string[] {
+    const crdYaml = crdText({
+      group: 'example.org',
+      kind: 'Gauge',
+      plural: 'gauges',
+      spec: `              x-kubernetes-validations:
+                - rule: "self.min <= self.max"
+              properties:
+                min: {type: integer}
+                max: {type: integer}
+`,
+    });
+    const a = new Analysis();
+    a.indexFile('file:///repo/crd.yaml', crdYaml);
+    a.indexFile(
+      'file:///repo/base/g.yaml',
+      'apiVersion: example.org/v1\nkind: Gauge\nmetadata: {name: g}\nspec: {min: 1, max: 5}\n',
+    );
+    a.indexFile('file:///repo/base/kustomization.yaml', 'resources:\n  - g.yaml\n');
+    const patch = `apiVersion: example.org/v1\nkind: Gauge\nmetadata: {name: g}\nspec:\n  max: ${max}\n`;
+    a.indexFile('file:///repo/overlay/patch.yaml', patch);
+    a.indexFile('file:///repo/overlay/kustomization.yaml', 'resources:\n  - ../base\npatches:\n  - path: patch.yaml\n');
+    a.applyCrds();
+    return a
+      .fileDiagnostics('file:///repo/overlay/patch.yaml', a.parse(patch))
+      .filter((d) => d.code.startsWith('crd-'))
+      .map((d) => d.message);
+  }
+
+  test('is judged as rendered, never by the fields it leaves to the base (no "no such key: min")', () => {
+    assert.deepEqual(patched(3), []);
+    assert.deepEqual(patched(0), ['`spec`: failed rule: `self.min <= self.max` (in repo/overlay)']);
+  });
+});
