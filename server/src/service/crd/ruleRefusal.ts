@@ -31,7 +31,8 @@ function labelOf(path: (string | number)[]): string {
   let label = '';
   for (let i = 0; i < path.length; i++) {
     if (path[i] === 'properties' && typeof path[i + 1] === 'string') {
-      label = label ? `${label}.${path[++i] as string}` : (path[i] as string);
+      const name = path[++i] as string;
+      label = label ? `${label}.${name}` : name;
     } else if (path[i] === 'items') label += '[*]';
     else if (path[i] === 'additionalProperties') label += '.*';
   }
