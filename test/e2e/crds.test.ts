@@ -57,8 +57,10 @@ test('e2e crds: a bundle in the workspace makes kinds: checks, completion and ho
       scaler,
       'apiVersion: cel.example.org/v1\nkind: Scaler\nmetadata:\n  name: s-a\nspec:\n  minReplicas: 3\n  maxReplicas: 1\n',
     );
-    assert.deepEqual(codes(ds), ['crd-validation']);
-    assert.match(JSON.stringify(ds[0].message), /minReplicas must not exceed maxReplicas/);
+    // Also: `self.mode` fails at run time (no such key: an error, as the API server's), and the rule that does
+    // not compile is said once not to be evaluated.
+    assert.deepEqual(codes(ds), ['crd-rule-not-run', 'crd-validation', 'crd-validation']);
+    assert.match(JSON.stringify(ds.map((d) => d.message)), /minReplicas must not exceed maxReplicas/);
 
     // The CRD changes on disk: the open manifest is checked with the new limit, and so is the file that is
     // not open, once the index is built again (in slices, after the open documents).
@@ -143,7 +145,7 @@ test('e2e crds: the crds setting names a bundle outside the workspace folder, wa
     const SCALER =
       'apiVersion: cel.example.org/v1\nkind: Scaler\nmetadata:\n  name: s-a\nspec:\n  minReplicas: 3\n  maxReplicas: 1\n';
     assert.deepEqual(codes(await client.open(scaler, SCALER)), [], 'not a kind yet');
-    const known = client.waitForDiagnostics(scaler, (p) => codes(p.diagnostics).join() === 'crd-validation');
+    const known = client.waitForDiagnostics(scaler, (p) => codes(p.diagnostics).includes('crd-validation'));
     await client.filesChanged({ uri: pathToFileURL(scalers).href, type: 1 });
     await known;
     rmSync(scalers);
@@ -202,7 +204,7 @@ test('e2e crds: a file created in a crds folder inside the workspace is indexed 
     const scaler = pathToFileURL(join(root, 's.yaml')).href;
     const SCALER =
       'apiVersion: cel.example.org/v1\nkind: Scaler\nmetadata:\n  name: s-a\nspec:\n  minReplicas: 3\n  maxReplicas: 1\n';
-    assert.deepEqual(codes(await client.open(scaler, SCALER)), ['crd-validation'], 'and its kinds are known');
+    assert.ok(codes(await client.open(scaler, SCALER)).includes('crd-validation'), 'and its kinds are known');
   } finally {
     await client.stop();
     rmSync(root, { recursive: true, force: true });

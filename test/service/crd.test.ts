@@ -497,10 +497,10 @@ test('crds: a rule whose types do not fit the schema is reported on the rule (th
   ] as const) {
     const got = problems(key, broken);
     assert.equal(got.length, 1, `${broken}: ${JSON.stringify(got)}`);
-    assert.equal(got[0].code, 'crd-rule-invalid');
+    assert.equal(got[0].code, 'crd-rule-refused');
     assert.ok(got[0].onItsLine, broken);
     assert.equal(got[0].at, at, broken);
-    assert.match(got[0].message, /^The CEL (rule|message expression) (does not type-check against the schema|gives)/);
+    assert.match(got[0].message, /^The CEL (rule|message expression) (does not compile against the schema|gives)/);
     assert.match(got[0].message, said, broken);
     assert.deepEqual(problems(key, fixed), [], fixed);
   }

@@ -103,11 +103,15 @@ export interface ArrayType {
   mapKeys?: string[];
   /** No two items may be equal (`uniqueItems`, `x-kubernetes-list-type: set`). */
   unique?: true;
+  /** A CRD's CEL rules on each item, when the items are not objects (an object type holds its own). */
+  itemValidations?: CelValidation[];
 }
 
 export interface MapType {
   kind: 'map';
   values: Type;
+  /** A CRD's CEL rules on each value, when the values are not objects (an object type holds its own). */
+  valueValidations?: CelValidation[];
   maxEntries?: number;
   minEntries?: number;
   keyMaxLength?: number;

@@ -137,12 +137,17 @@ export function typeOf(s: unknown, path: SchemaPath, label: string, ctx: Ctx, de
         listType === 'map' && Array.isArray(keys) && keys.length > 0 && keys.every((k) => typeof k === 'string')
           ? (keys as string[])
           : undefined;
+      const items =
+        s.items === undefined
+          ? open(`${label}[*]`, 'the schema gives no item type')
+          : typeOf(s.items, [...path, 'items'], `${label}[*]`, ctx, depth + 1);
+      // An object item holds its rules; another item's are the list's to run on each item.
+      const itemRules =
+        isObj(s.items) && items.kind !== 'object' ? validationsOf(s.items, siteOf(ctx, [...path, 'items'])) : undefined;
       return {
         kind: 'array',
-        items:
-          s.items === undefined
-            ? open(`${label}[*]`, 'the schema gives no item type')
-            : typeOf(s.items, [...path, 'items'], `${label}[*]`, ctx, depth + 1),
+        items,
+        ...(itemRules ? { itemValidations: itemRules } : {}),
         ...(int(s.minItems) !== undefined ? { minItems: int(s.minItems) } : {}),
         ...(int(s.maxItems) !== undefined ? { maxItems: int(s.maxItems) } : {}),
         ...(mapKeys ? { mapKeys } : {}),
@@ -162,13 +167,18 @@ export function typeOf(s: unknown, path: SchemaPath, label: string, ctx: Ctx, de
   }
   const addl = s.additionalProperties;
   if (!props && !embedded) {
-    if (isObj(addl))
+    if (isObj(addl)) {
+      const values = typeOf(addl, [...path, 'additionalProperties'], `${label}.*`, ctx, depth + 1);
+      const valueRules =
+        values.kind !== 'object' ? validationsOf(addl, siteOf(ctx, [...path, 'additionalProperties'])) : undefined;
       return {
         kind: 'map',
-        values: typeOf(addl, [...path, 'additionalProperties'], `${label}.*`, ctx, depth + 1),
+        values,
+        ...(valueRules ? { valueValidations: valueRules } : {}),
         ...(int(s.maxProperties) !== undefined ? { maxEntries: int(s.maxProperties) } : {}),
         ...(int(s.minProperties) !== undefined ? { minEntries: int(s.minProperties) } : {}),
       };
+    }
     // `type: object` alone, `additionalProperties: true`, or preserved: any content.
     return open(label, preserve ? 'the schema keeps any field here' : 'the schema lists no fields here');
   }

@@ -98,7 +98,9 @@ export function checkManifest(
     } catch {
       return; // an alias bomb: the walk has said what there is to say
     }
-    checkValidations(root, plain, envelope, anchor, out, label);
+    // A patch is partial: its rules are judged on the rendered resource (kustomize/renderedDiagnostics.ts),
+    // never on the fields it happens to write ('no such key' for every field it leaves to the base).
+    if (!partial) checkValidations(root, plain, envelope, anchor, out, label);
     return;
   }
   for (const rule of RULES) {

@@ -530,6 +530,12 @@ export const CODES = {
       'A CEL rule of a CRD (`x-kubernetes-validations`) that does not compile, or whose types do not fit the schema (`self` typed as the API server types it), or that gives no bool (a message expression: no string): the API server refuses the CRD.',
     example: 'x-kubernetes-validations:\n  - rule: self.a >',
   },
+  'crd-rule-refused': {
+    severity: 'error',
+    title:
+      "A CEL rule of a CRD the API server refuses when the CRD is applied, as cel-go's checker does: its types do not fit the schema (`self` typed as the API server types it: an undeclared field, `self == 'abc'` on an integer, a comparison of a scalar or list with `null`, `has()` of a field the schema lacks), it gives no bool (a message expression: no string), a literal does not parse (a `matches()` pattern Go cannot compile, a `duration('…')` or `timestamp('…')` that is not one), or it names a variable CRD rules do not have (`authorizer`). Manifests of that kind get no verdict from it (`crd-rule-not-run`).",
+    example: "properties:\n  replicas: {type: integer}\nx-kubernetes-validations:\n  - rule: self.replicas == '3'",
+  },
   'crd-rule-cost': {
     severity: 'error',
     title:
@@ -540,7 +546,7 @@ export const CODES = {
   'crd-rule-not-run': {
     severity: 'info',
     title:
-      "A CRD rule that applies to the manifest is not run: the API server refuses the CRD for the rule's estimated cost (`crd-rule-cost` on the CRD), so no verdict is given by it.",
+      "A CRD rule that applies to the manifest gives it no verdict, said once per rule: the API server refuses the CRD for the rule (its estimated cost, `crd-rule-cost`, or its types, `crd-rule-refused`), or the product's CEL engine cannot evaluate it (a function or overload cel-js lacks, a value it cannot hold). Never a silent pass.",
     example: 'kind: Widget   # its CRD has a rule over its cost budget',
   },
   'crd-rule-budget': {

@@ -270,10 +270,13 @@ export const FIXES: Record<Code, FixDoc> = {
     actions: ['Change to `<group>/<version>`'],
   },
   'crd-rule-invalid': NONE('Correct the rule in the CRD (the message gives the CEL error).'),
+  'crd-rule-refused': NONE('Write the rule for the types the schema declares (the message names the part at fault).'),
   'crd-rule-cost': NONE(
     'Add `maxItems`, `maxProperties` or `maxLength` to the lists, maps and strings the rule reads, or rewrite it with fewer nested loops.',
   ),
-  'crd-rule-not-run': NONE('Fix the rule in the CRD (`crd-rule-cost` there); the manifest is then checked against it.'),
+  'crd-rule-not-run': NONE(
+    'Fix the rule in the CRD (`crd-rule-cost` or `crd-rule-refused` there), or check the manifest against it yourself where the product cannot evaluate it.',
+  ),
   'crd-rule-budget': NONE(
     "Make the object smaller where the CRD's rules loop over it, or simplify the rules in the CRD (they cost too much to run).",
   ),

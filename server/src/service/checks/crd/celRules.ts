@@ -9,7 +9,9 @@ import type { CelFormat, CelValidation } from '../../../model/types';
 import { lazy } from '../../core/memo';
 import { registerKubernetesLibraries } from './library';
 import { declareRe2Matches, useRe2Matches } from './celRegex';
+import { declareGoStrings, useGoStrings } from './celStrings';
 import { overBudget } from './ruleCost';
+import { classifyThrown } from './ruleErrors';
 import { meterAst, newMeter, PER_CALL_LIMIT, resetMeter, RUNTIME_CEL_COST_BUDGET, type Meter } from './ruleMeter';
 
 /** One environment for every rule: `self` is the value the rule sits on (any type, as the schema gives it). */
@@ -23,6 +25,7 @@ const environment = lazy(() => {
     }),
   );
   declareRe2Matches(env);
+  declareGoStrings(env);
   return env;
 });
 
@@ -73,7 +76,15 @@ export function formattedValue(text: string, format: CelFormat): unknown {
 /** A compiled rule; `oldSelf` is given to transition rules (changes/transitions.ts). */
 export type Compiled =
   | { ok: true; run: (self: unknown, oldSelf?: unknown) => unknown; ast: CelJs.ASTNode; meter: Meter }
-  | { ok: false; error: string };
+  /** `engineLimit`: cel-go (Kubernetes) takes the expression, our engine cannot parse it. */
+  | { ok: false; error: string; engineLimit?: true };
+
+/**
+ * Optional entries in a list or map literal (`[?x]`, `{?'k': v}`), which cel-go parses (Kubernetes enables
+ * optional types) and cel-js does not: a `?` right after `[`, `{` or `,`. (Read on the raw text: a string
+ * holding such characters makes a real syntax error count as ours, never the other way round.)
+ */
+const OPTIONAL_ENTRY = /[[{,]\s*\?(?!\s*[.:])/;
 
 /** cel-go's parser refuses a longer expression (ExpressionSizeCodePointLimit, which Kubernetes keeps). */
 const MAX_CODE_POINTS = 100_000;
@@ -143,6 +154,7 @@ export function compileRule(expression: string): Compiled {
     const meter = newMeter();
     meterAst(parsed.ast, meter);
     useRe2Matches(parsed.ast);
+    useGoStrings(parsed.ast);
     return {
       ok: true,
       run: (self, oldSelf) => parsed(oldSelf === undefined ? { self } : { self, oldSelf }),
@@ -150,7 +162,8 @@ export function compileRule(expression: string): Compiled {
       meter,
     };
   } catch (e) {
-    return { ok: false, error: ((e as Error).message ?? String(e)).split('\n')[0] };
+    const error = ((e as Error).message ?? String(e)).split('\n')[0];
+    return OPTIONAL_ENTRY.test(expression) ? { ok: false, error, engineLimit: true } : { ok: false, error };
   }
 }
 
@@ -178,40 +191,61 @@ export interface Budget {
 
 export const newBudget = (): Budget => ({ left: RUNTIME_CEL_COST_BUDGET });
 
-/** Runs a compiled expression under the API server's limits; `undefined` when it did not finish. */
+/** Runs a compiled expression under the API server's limits: its value, or what it threw. */
 function metered(
   c: Compiled & { ok: true },
   self: unknown,
   rule: string,
   budget: Budget,
   oldSelf?: unknown,
-): { value?: unknown; error?: true } {
+): { value?: unknown; thrown?: { error: unknown } } {
   resetMeter(c.meter, PER_CALL_LIMIT);
-  let out: { value?: unknown; error?: true };
+  let out: { value?: unknown; thrown?: { error: unknown } };
   try {
     out = { value: c.run(self, oldSelf) };
-  } catch {
-    out = { error: true };
+  } catch (error) {
+    out = { thrown: { error } };
   }
   if (c.meter.exceeded) {
     budget.stopped = `'operation cancelled: actual cost limit exceeded': no further validation rules will be run due to call cost exceeds limit for rule: ${rule}`;
-    return { error: true };
+    return { thrown: { error: undefined } };
   }
   budget.left -= c.meter.used;
   if (budget.left < 0) {
     budget.stopped = 'validation failed due to running out of cost budget, no further validation rules will be run';
-    return { error: true };
+    return { thrown: { error: undefined } };
   }
   return out;
 }
 
 /**
- * What a rule says about a value: nothing (it holds, or cannot be judged), or the message to show. Under
- * the API server's cost limits: past them, `budget.stopped` says why and no verdict is given.
+ * What a rule says about a value, as the API server would: it holds; it fails (`message`: the rule's message,
+ * message expression or `failed rule: <rule>`); its evaluation fails with an error the API server reports as
+ * well (`error`: in its words, `<error> evaluating rule: <message or rule>`); or it gives no verdict here:
+ * `unknown` says why (a limit of our engine), `stopped` that the cost budget ran out (`budget.stopped`),
+ * `none` that it is not run (a transition rule, one that does not compile: the CRD's check reports it).
  */
+export type Verdict =
+  | { kind: 'holds' }
+  | { kind: 'fails'; message: string }
+  | { kind: 'error'; message: string }
+  | { kind: 'unknown'; why: string }
+  | { kind: 'stopped' }
+  | { kind: 'none' };
+
+/** The API server's `ruleErrorString`: the rule's message, else the rule. */
+const ruleErrorString = (v: CelValidation): string => v.message?.trim() || v.rule.trim();
+
+/** The verdict of a rule on `self` (`root`: `self` is a resource's root), under the API server's cost limits. */
+export function verdict(v: CelValidation, self: unknown, budget: Budget = newBudget(), root = false): Verdict {
+  if (isTransitionRule(v.rule)) return { kind: 'none' };
+  return verdictWith(v, self, undefined, budget, root);
+}
+
+/** A rule's message when it does not hold, `undefined` when it holds or gives no verdict. */
 export function judge(v: CelValidation, self: unknown, budget: Budget = newBudget()): string | undefined {
-  if (isTransitionRule(v.rule)) return undefined;
-  return judgeWith(v, self, undefined, budget);
+  const r = verdict(v, self, budget);
+  return r.kind === 'fails' ? r.message : undefined;
 }
 
 /**
@@ -219,23 +253,33 @@ export function judge(v: CelValidation, self: unknown, budget: Budget = newBudge
  * (for `optionalOldSelf`, an optional). Metered as every rule is.
  */
 export function judgeTransition(v: CelValidation, self: unknown, oldSelf: unknown, budget: Budget): string | undefined {
-  return judgeWith(v, self, oldSelf, budget);
+  const r = verdictWith(v, self, oldSelf, budget, false);
+  return r.kind === 'fails' ? r.message : undefined;
 }
 
-function judgeWith(v: CelValidation, self: unknown, oldSelf: unknown, budget: Budget): string | undefined {
-  if (budget.stopped) return undefined;
+function verdictWith(v: CelValidation, self: unknown, oldSelf: unknown, budget: Budget, root: boolean): Verdict {
+  if (budget.stopped) return { kind: 'stopped' };
   const c = compiledOf(v);
-  if (!c.rule.ok || c.refused) return undefined; // the CRD's own check reports it
+  if (!c.rule.ok || c.refused) return { kind: 'none' }; // the CRD's own check reports it
   const result = metered(c.rule, self, v.rule, budget, oldSelf);
-  // An error at run time (no such key…) is the rule's business, not the manifest's.
-  if (result.error || result.value !== false) return undefined;
+  if (budget.stopped) return { kind: 'stopped' };
+  if (result.thrown) {
+    const t = classifyThrown(result.thrown.error, root);
+    return 'real' in t
+      ? { kind: 'error', message: `${t.real} evaluating rule: ${ruleErrorString(v)}` }
+      : { kind: 'unknown', why: t.unsupported };
+  }
+  if (result.value === true) return { kind: 'holds' };
+  if (result.value !== false) return { kind: 'unknown', why: 'the rule gave no bool' };
   if (c.message?.ok) {
+    // A message expression that fails or gives no text leaves the rule's own message (the API server's too).
     const text = metered(c.message, self, v.messageExpression ?? '', budget, oldSelf).value;
-    if (budget.stopped) return undefined;
-    if (typeof text === 'string' && text.trim()) return text;
+    if (budget.stopped) return { kind: 'stopped' };
+    if (typeof text === 'string' && text.trim() && !/\n/.test(text.trim()))
+      return { kind: 'fails', message: text.trim() };
   }
   // The API server's words when the rule has no message (apiextensions-apiserver ruleMessageOrDefault).
-  return v.message?.trim() || `failed rule: ${v.rule.trim()}`;
+  return { kind: 'fails', message: v.message?.trim() || `failed rule: ${v.rule.trim()}` };
 }
 
 /** Whether the API server refuses the CRD for this rule's estimated cost: the rule never runs. */

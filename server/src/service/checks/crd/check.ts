@@ -87,6 +87,12 @@ function checkRules(root: YAMLMap, value: unknown, out: Reporter, text: string):
           const rulePath = [...path, 'x-kubernetes-validations', i, key];
           const c = compileRule(expression);
           if (c.ok) sites.push({ path: rulePath, key, text: expression, self, ast: c.ast, schema: v });
+          else if (c.engineLimit)
+            out.report(
+              'crd-rule-not-run',
+              spanOf(at(rulePath)),
+              `The CEL ${key === 'rule' ? 'rule' : 'message expression'} uses optional entries (\`[?x]\`, \`{?'k': v}\`), which Kubernetes accepts but the product's CEL engine cannot parse: manifests are not checked against it.`,
+            );
           else
             out.report(
               'crd-rule-invalid',
@@ -111,10 +117,9 @@ function checkRules(root: YAMLMap, value: unknown, out: Reporter, text: string):
   // A rule's cost on the rule's text, a version's total on its `openAPIV3Schema` key.
   for (const p of costProblems(value, sites))
     out.report('crd-rule-cost', p.rule ? spanOf(at(p.path)) : spanAt(root, p.path), p.message);
-  const typed = sites.filter((s) => s.self.kind !== 'dyn');
-  if (typed.length === 0) return;
-  const checker = new RuleTypes(typed.map((s) => s.self));
-  for (const s of typed) {
+  if (sites.length === 0) return;
+  const checker = new RuleTypes(sites.map((s) => s.self));
+  for (const s of sites) {
     const problem = checker.check(s.text, s.self, s.key === 'rule' ? 'bool' : 'string');
     if (!problem) continue;
     const what = s.key === 'rule' ? 'rule' : 'message expression';
@@ -123,7 +128,7 @@ function checkRules(root: YAMLMap, value: unknown, out: Reporter, text: string):
       const write =
         s.key === 'rule' ? 'a condition, true when the value is valid' : 'an expression that gives the message text';
       out.report(
-        'crd-rule-invalid',
+        'crd-rule-refused',
         spanOf(node),
         `The CEL ${what} gives ${problem.type}, not ${s.key === 'rule' ? 'bool' : 'string'}: write ${write}. The API server rejects the CRD otherwise.`,
       );
@@ -132,9 +137,9 @@ function checkRules(root: YAMLMap, value: unknown, out: Reporter, text: string):
     const map = problem.range && isScalar(node) ? valueMap(text, node) : undefined;
     const span = map?.exact && problem.range ? spanIn(text, map, ...problem.range) : spanOf(node);
     out.report(
-      'crd-rule-invalid',
+      'crd-rule-refused',
       span,
-      `The CEL ${what} does not type-check against the schema: ${problem.message}. Write it for the types the schema declares; the API server rejects the CRD otherwise.`,
+      `The CEL ${what} does not compile against the schema: ${problem.message}. Write it for the types the schema declares; the API server rejects the CRD otherwise, and manifests get no verdict from it.`,
     );
   }
 }

@@ -22,6 +22,8 @@ import { loadCel } from '../../core/libraries';
 import { rewriteIndexedHas } from './celRules';
 import { registerKubernetesLibraries } from './library';
 import type { SelfType } from './selfType';
+import { forEachNode } from './celAst';
+import { literalProblem } from './ruleLiterals';
 
 const OPTIONS = { unlistedVariablesAreDyn: true, enableOptionalTypes: true, homogeneousAggregateLiterals: false };
 
@@ -141,16 +143,26 @@ export class RuleTypes {
 
   /** What stops the API server from accepting `source` (a rule: `bool`, a message expression: `string`). */
   check(source: string, self: SelfType, expect: 'bool' | 'string'): TypeProblem | undefined {
-    if (self.kind === 'dyn') return undefined;
     const text = rewriteIndexedHas(source);
     let typed: TypeCheckResult;
+    let ast: ASTNode;
     try {
-      if (!dynamicEnvironment().check(text).valid) return undefined;
-      typed = this.envFor(self).check(text);
+      const dynamic = dynamicEnvironment().parse(text);
+      // Checks of literals and names, which need no types (ruleLiterals.ts): before the check, which a
+      // function of admission policies (`authorizer.group()`) fails.
+      const literal = literalProblem(dynamic.ast, text === source);
+      if (literal) return literal;
+      if (!dynamic.check().valid) return undefined;
+      if (self.kind === 'dyn') return undefined;
+      const parsed = this.envFor(self).parse(text);
+      typed = parsed.check();
+      ast = parsed.ast;
     } catch {
       return undefined; // cel-js's own trouble: not the rule's
     }
     if (typed.valid) {
+      const undeclared = this.undeclaredHas(ast, text === source);
+      if (undeclared) return undeclared;
       const type = typed.type;
       if (!type || type === expect || type === 'dyn') return undefined;
       return { kind: 'result', type: shown(type) };
@@ -168,6 +180,32 @@ export class RuleTypes {
     return { kind: 'type', message: said, ...(range ? { range } : {}) };
   }
 
+  /**
+   * `has(x.f)` where `x` is an object of the schema without a field `f`: cel-go refuses it ("undefined
+   * field"), cel-js lets it give false.
+   */
+  private undeclaredHas(ast: ASTNode, sameText: boolean): TypeProblem | undefined {
+    let found: TypeProblem | undefined;
+    forEachNode(ast, (n) => {
+      if (found || n.op !== 'call' || !Array.isArray(n.args) || n.args[0] !== 'has') return;
+      const arg = (n.args[1] as Checked[] | undefined)?.[0];
+      if (!arg || arg.op !== '.') return;
+      const [target, field] = arg.args as [Checked, string];
+      const object = this.objects.get(target.checkedType?.name ?? '');
+      if (!object || field in object.fields) return;
+      const fields = Object.keys(object.fields);
+      const where = object.label ? `\`${object.label}\`` : 'the root';
+      const list = fields.length <= 12 ? fields.join(', ') : `${fields.slice(0, 12).join(', ')}…`;
+      const r = (n as unknown as { range?: { start: number; end: number } }).range;
+      found = {
+        kind: 'type',
+        message: `undefined field '${field}': the schema declares no field \`${field}\` in ${where} (its fields: ${list}), so \`has()\` of it does not compile`,
+        ...(r && sameText ? { range: [r.start, r.end] as [number, number] } : {}),
+      };
+    });
+    return found;
+  }
+
   private trusted(e: CelError): boolean {
     const node = e.node as Checked | undefined;
     // `self['x']` on an object: cel-go may not index an object at all; only `self.x` is judged.
@@ -176,6 +214,7 @@ export class RuleTypes {
     if (!node) return false;
     if (e.code === 'no_matching_overload' && (node.op === 'call' || node.op === 'rcall'))
       return TRUSTED_FUNCTIONS.has(node.args[0] as string);
+    if (e.code === 'no_such_overload' && (node.op === '==' || node.op === '!=')) return this.unequalTypes(node);
     if (e.code === 'no_such_overload' && TRUSTED_OPERATORS.has(node.op)) {
       const operands = (Array.isArray(node.args) ? node.args : [node.args]) as Checked[];
       return operands.every((o) => {
@@ -184,6 +223,26 @@ export class RuleTypes {
       });
     }
     return false;
+  }
+
+  /**
+   * `==` of two types cel-go's checker cannot unify (its `_==_` is `(A, A)`): a string and an int, a list and
+   * a bool, a scalar, list or map and `null` (null is assignable only to objects, durations and timestamps
+   * there). Not judged: two numbers (Kubernetes' cross-type numeric comparisons), objects against null, and
+   * any type with `dyn` inside.
+   */
+  private unequalTypes(node: Checked): boolean {
+    const names = ((node.args ?? []) as Checked[]).map((o) => o.checkedType?.name ?? 'dyn');
+    if (names.length !== 2 || names.some((n) => /\bdyn\b/.test(n))) return false;
+    const sure = (n: string) => SCALARS.has(n) || /^(list|map)</.test(n);
+    const [a, b] = names;
+    if (a === 'null' || b === 'null') return sure(a === 'null' ? b : a);
+    // Two objects are not judged: Kubernetes names their types by path, we by shape.
+    if (!sure(a) && !sure(b)) return false;
+    if (!sure(a) && !this.objects.has(a)) return false;
+    if (!sure(b) && !this.objects.has(b)) return false;
+    const numeric = (n: string) => n === 'int' || n === 'double';
+    return !(numeric(a) && numeric(b));
   }
 
   private detail(e: CelError): string {

@@ -15,7 +15,7 @@
 //   declares more: not worth a false error).
 // The raw schema is read rather than the converted model (model/crd/schema.ts), which keeps only what the
 // product checks on manifests (formats, for one, are dropped).
-import { celPropertyName } from './validations';
+import { celPropertyName } from './celNames';
 
 export type SelfType =
   | { kind: 'dyn' }

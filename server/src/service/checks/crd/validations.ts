@@ -5,12 +5,14 @@
 // (`max-size` is `self.max__dash__size`). A rule is reported at its `fieldPath` when the manifest has that
 // node, else on the node it sits on. A node that already has an error is left to it, and the work is
 // bounded per document and by the API server's runtime cost budget (celRules.ts).
-import { isMap, isSeq, type Node } from 'yaml';
+import { isMap, isScalar, isSeq, type Node } from 'yaml';
 import type { CelValidation, Field, ObjectType, Type } from '../../../model/types';
 import { severityOf, type Reporter } from '../../core/diag';
 import { entry, spanOf, type Span } from '../../core/yamlNodes';
 import { celPropertyName } from './celNames';
-import { formattedValue, judge, newBudget, refusedForCost, type Budget } from './celRules';
+import { formattedValue, isTransitionRule, newBudget, refusedForCost, verdict, type Budget } from './celRules';
+import { refusalOf } from './ruleRefusal';
+import { notRunNote, schemaTypeName } from './ruleNotes';
 
 export { celPropertyName };
 
@@ -21,23 +23,39 @@ type Plain = Record<string, unknown>;
 const isPlain = (v: unknown): v is Plain => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
- * A value as CEL sees it: integers of integer fields as ints (BigInt), strings of a `byte`, `duration`,
- * `date` or `date-time` field as bytes, a duration or a timestamp, defaults applied to objects.
+ * An integer as written (`source`, the YAML scalar's text) where a JavaScript number cannot hold it exactly:
+ * the API server decodes an int64 exactly (9223372036854775807 is not 9223372036854775808).
  */
-export function celValue(v: unknown, t: Type | undefined): unknown {
+function exactInteger(v: number, node: unknown): bigint {
+  if (Number.isSafeInteger(v) || !isScalar(node)) return BigInt(v);
+  const source = (node as { source?: unknown }).source;
+  return typeof source === 'string' && /^[-+]?\d+$/.test(source) ? BigInt(source) : BigInt(v);
+}
+
+/**
+ * A value as CEL sees it: integers of integer fields as ints (BigInt, exact from `node`, the YAML node the
+ * value was read from, when a number cannot hold them), strings of a `byte`, `duration`, `date` or
+ * `date-time` field as bytes, a duration or a timestamp, defaults applied to objects.
+ */
+export function celValue(v: unknown, t: Type | undefined, node?: unknown): unknown {
   if (v === null || v === undefined) return v;
   if (typeof v === 'string' && t?.kind === 'string' && t.celFormat) return formattedValue(v, t.celFormat);
   if (typeof v === 'number') {
     if (t?.kind === 'number') return v;
-    return Number.isInteger(v) && (t === undefined || t.kind !== 'string' || t.intOrString) ? BigInt(v) : v;
+    return Number.isInteger(v) && (t === undefined || t.kind !== 'string' || t.intOrString) ? exactInteger(v, node) : v;
   }
-  if (Array.isArray(v)) return v.map((x) => celValue(x, t?.kind === 'array' ? t.items : undefined));
+  if (Array.isArray(v))
+    return v.map((x, i) =>
+      celValue(x, t?.kind === 'array' ? t.items : undefined, isSeq(node) ? node.items[i] : undefined),
+    );
   if (!isPlain(v)) return v;
   const out: Plain = {};
   for (const [k, x] of Object.entries(v)) {
     const field = t?.kind === 'object' ? t.fields[k] : undefined;
+    // The API server prunes `null` from a field that is not nullable (then applies its default).
+    if (x === null && field && !field.nullable) continue;
     const ft = field ? field.type : t?.kind === 'map' ? t.values : undefined;
-    out[field ? celPropertyName(k) : k] = celValue(x, ft);
+    out[field ? celPropertyName(k) : k] = celValue(x, ft, isMap(node) ? entry(node, k)?.value : undefined);
   }
   if (t?.kind === 'object' && t.defaults)
     for (const [k, d] of Object.entries(t.defaults)) {
@@ -76,8 +94,10 @@ interface Run {
   runs: number;
   /** The API server's runtime cost budget of the object (celRules.ts): once spent, no rule runs. */
   budget: Budget;
-  /** Rules not run because the CRD is refused for their cost, said once each. */
+  /** Rules that give no verdict on this document (refused for their cost, not evaluated), said once each. */
   refused: Set<CelValidation>;
+  /** The resource's root value: a rule there has `self` the whole object (its `metadata` filled by the server). */
+  root: unknown;
 }
 
 const hasError = (run: Run, node: unknown): boolean => {
@@ -122,11 +142,20 @@ function report(run: Run, v: CelValidation, message: string, node: unknown, anch
 }
 
 function visit(run: Run, value: unknown, t: Type, node: unknown, anchor: Span, label: string, own?: CelValidation[]) {
-  if (value === null || value === undefined || run.runs >= MAX_RUNS) return;
+  if (value === null || value === undefined || run.runs > MAX_RUNS) return;
   const rules = [...(t.kind === 'object' ? (t.validations ?? []) : []), ...(own ?? [])];
   if (rules.length > 0 && !(node !== undefined && hasError(run, node)))
     for (const v of rules) {
-      if (++run.runs > MAX_RUNS || run.budget.stopped) return;
+      if (run.budget.stopped) return;
+      if (++run.runs > MAX_RUNS) {
+        // Said once, on the first node left: the rest of the document is not checked against its rules.
+        run.out.report(
+          'crd-rule-not-run',
+          anchor,
+          `The CRD's rules are not evaluated from \`${label || 'the manifest'}\` on: at most ${MAX_RUNS.toLocaleString('en-US')} rule evaluations are made per document. The API server runs them all.`,
+        );
+        return;
+      }
       if (refusedForCost(v)) {
         if (!run.refused.has(v))
           run.out.report(
@@ -137,8 +166,31 @@ function visit(run: Run, value: unknown, t: Type, node: unknown, anchor: Span, l
         run.refused.add(v);
         continue;
       }
-      const message = judge(v, value, run.budget);
-      if (message !== undefined) report(run, v, message, node, anchor, label);
+      const refusal = isTransitionRule(v.rule) ? undefined : refusalOf(v);
+      if (refusal) {
+        if (!run.refused.has(v))
+          run.out.report(
+            'crd-rule-not-run',
+            anchor,
+            `The CRD's rule \`${v.rule.trim()}\` is not evaluated: the API server refuses the CRD for it (${refusal.of === 'rule' ? 'the rule' : 'its message expression'}${refusal.kind === 'result' ? ` gives ${refusal.type}` : `: ${refusal.message}`}; see the CRD).`,
+          );
+        run.refused.add(v);
+        continue;
+      }
+      const r = verdict(v, value, run.budget, value === run.root);
+      if (r.kind === 'fails') report(run, v, r.message, node, anchor, label);
+      else if (r.kind === 'error')
+        // The API server's field error for a rule whose evaluation fails: on the rule's own node.
+        run.out.report(
+          'crd-validation',
+          anchor,
+          `${label ? `\`${label}\`` : 'The manifest'}: Invalid value: "${schemaTypeName(t)}": ${r.message}`,
+        );
+      else if ((r.kind === 'unknown' || r.kind === 'none') && !run.refused.has(v)) {
+        run.refused.add(v);
+        const note = notRunNote(v, r.kind === 'unknown' ? r.why : undefined);
+        if (note) run.out.report('crd-rule-not-run', anchor, note);
+      }
       if (run.budget.stopped) {
         // The API server's own error, on the node whose rule passed the limit; no further rule runs.
         run.out.report('crd-rule-budget', anchor, `\`${label || 'the manifest'}\`: ${run.budget.stopped}.`);
@@ -163,7 +215,7 @@ function visit(run: Run, value: unknown, t: Type, node: unknown, anchor: Span, l
   } else if (t.kind === 'map' && isPlain(value)) {
     for (const [k, x] of Object.entries(value)) {
       const e = entry(node, k);
-      visit(run, x, t.values, e?.value ?? undefined, e ? spanOf(e.key) : anchor, `${label}.${k}`);
+      visit(run, x, t.values, e?.value ?? undefined, e ? spanOf(e.key) : anchor, `${label}.${k}`, t.valueValidations);
     }
   } else if (t.kind === 'array' && Array.isArray(value)) {
     value.forEach((x, i) => {
@@ -175,6 +227,7 @@ function visit(run: Run, value: unknown, t: Type, node: unknown, anchor: Span, l
         item,
         item ? spanOf(isMap(item) && item.items[0] ? item.items[0].key : item) : anchor,
         `${label}[${i}]`,
+        t.itemValidations,
       );
     });
   }
@@ -190,9 +243,10 @@ export function checkValidations(
   label = '',
 ): void {
   const errors = out.diags.filter((d) => severityOf(d) === 'error').map((d): Span => [d.start, d.end]);
+  const value = celValue(plain, envelope, root);
   visit(
-    { out, errors, runs: 0, budget: newBudget(), refused: new Set() },
-    celValue(plain, envelope),
+    { out, errors, runs: 0, budget: newBudget(), refused: new Set(), root: value },
+    value,
     envelope,
     root,
     anchor,
