@@ -258,7 +258,7 @@ const NONE: readonly Diag[] = Object.freeze([]);
  * Each document's diagnostics at file offsets, kept per file version; a version split from the one before
  * (resplit.ts) takes those of the documents they share from it, moved, and places only its new documents'.
  */
-function placedDiagnostics(file: ParsedFile, partial: boolean): readonly (readonly Diag[])[] {
+export function placedDiagnostics(file: ParsedFile, partial: boolean): readonly (readonly Diag[])[] {
   const memo = file.store.memo.get(PLACED);
   const used = file.store.memo.get(DOMAIN_USED);
   const domainDocs: number[] = [];

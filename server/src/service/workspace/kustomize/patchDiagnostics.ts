@@ -9,7 +9,7 @@ import { toFileOffsets } from '../../core/fixFingerprint';
 import { analysisTree, type ParsedFile } from '../../core/parse';
 import { applySettings, type ValidateOptions } from '../../core/ruleSettings';
 import { toUserSpans } from '../../core/source';
-import { validateChunk } from '../../checks/validate';
+import { placedDiagnostics } from '../../checks/validate';
 import { checkOperations, isJson6902, listAtRoot } from './json6902';
 import {
   readKustomization,
@@ -45,7 +45,11 @@ export function patchFileDiagnostics(
     else distinct.set(key, [t]);
   }
   const all: Diag[] = [];
-  for (const chunk of file.docs) {
+  // The partial manifests' diagnostics at file offsets, kept per file version and, for a version split from
+  // the one before, taken from it for the documents an edit left alone (validate.ts): an edit of one patch
+  // of a thousand checks that one.
+  const placed = placedDiagnostics(file, true);
+  for (const [i, chunk] of file.docs.entries()) {
     if (listAtRoot(chunk.text)) {
       const doc = analysisTree(chunk);
       if (isJson6902(doc.contents)) {
@@ -66,7 +70,7 @@ export function patchFileDiagnostics(
         continue;
       }
     }
-    toFileOffsets(chunk, validateChunk(chunk, true), all);
+    for (const d of placed[i]) all.push(d);
   }
   return applySettings(file, all, options).sort((a, b) => a.start - b.start || a.end - b.end);
 }
