@@ -9,7 +9,7 @@ import { toFileOffsets } from '../../core/fixFingerprint';
 import { analysisTree, type ParsedFile } from '../../core/parse';
 import { applySettings, type ValidateOptions } from '../../core/ruleSettings';
 import { toUserSpans } from '../../core/source';
-import { placedDiagnostics } from '../../checks/validate';
+import { placedDiagnostics, validateChunk } from '../../checks/validate';
 import { checkOperations, isJson6902, listAtRoot } from './json6902';
 import {
   readKustomization,
@@ -48,7 +48,9 @@ export function patchFileDiagnostics(
   // The partial manifests' diagnostics at file offsets, kept per file version and, for a version split from
   // the one before, taken from it for the documents an edit left alone (validate.ts): an edit of one patch
   // of a thousand checks that one.
-  const placed = placedDiagnostics(file, true);
+  // A file holding lists of JSON 6902 operations: those are checked by their targets (below) and must not
+  // be parsed as partial manifests too (30,000 operations are a second of CPU a parse).
+  const placed = file.docs.some((c) => listAtRoot(c.text)) ? undefined : placedDiagnostics(file, true);
   for (const [i, chunk] of file.docs.entries()) {
     if (listAtRoot(chunk.text)) {
       const doc = analysisTree(chunk);
@@ -70,7 +72,8 @@ export function patchFileDiagnostics(
         continue;
       }
     }
-    for (const d of placed[i]) all.push(d);
+    if (placed) for (const d of placed[i]) all.push(d);
+    else toFileOffsets(chunk, validateChunk(chunk, true), all);
   }
   return applySettings(file, all, options).sort((a, b) => a.start - b.start || a.end - b.end);
 }

@@ -8,6 +8,8 @@
 // here with re2js), so a pattern selecting the old name and not the new one refuses the rename, naming it;
 // one that selects both is left as it is. A name a generator may build (configMapGenerator/secretGenerator,
 // or resources from helmCharts or generator plugins, which are not read here) refuses it too.
+// Over 400 lines for a reason: each place a kustomization names a resource is a case of one walk of the
+// overlay tree, and the refusals (a regex selecting the old name only, a generator) sit beside the cases.
 import { compileGoRegexp, isRegexpError } from '../../core/goRegexp';
 import { isMap, isScalar, isSeq, parseAllDocuments, parseDocument, type Node, type Scalar } from 'yaml';
 import { valueMap } from '../../checks/embedded/positionMap';

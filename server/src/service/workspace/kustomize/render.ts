@@ -4,7 +4,10 @@
 // replaced, `null` deletes; targeted patches; JSON 6902 operations), then `namespace`, `namePrefix` /
 // `nameSuffix`, labels and annotations. Pure: files are read through `read` (undefined: no such file).
 // What is not rendered (generators, components, remote resources…) is left out: kustomization.ts names it.
-// Checked against the real tool by test/kustomize/differential.test.ts.
+// Checked against the real tool by test/kustomize/differential.test.ts. Over 400 lines for a reason: one
+// build is one recursion (resources, patches, transformers, each step memoised by its inputs), and its
+// bounds (once per build, duplicates refused, caps) must hold on every branch of it; split it at the
+// patch kinds (strategic merge, JSON 6902) when it next grows.
 import { isMap, isScalar, isSeq, parseAllDocuments } from 'yaml';
 import { valueMap } from '../../checks/embedded/positionMap';
 import { nearest } from '../../core/suggest';
