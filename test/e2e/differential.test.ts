@@ -14,27 +14,11 @@ import type { Diagnostic } from 'vscode-languageserver-protocol/node';
 import { OWNER_GRAPH } from '../../server/src/protocol/customRequests';
 import { account, blobService, docs, fileService, rg, share } from '../workspace/helpers';
 import { WorkspaceClient } from './workspaceClient';
+import { random } from '../helpers/random';
 
 const STEPS = Number(process.env.CM_DIFF_STEPS ?? 30);
 const ROUNDS = Number(process.env.CM_DIFF_ROUNDS ?? 1);
 const SEED = Number(process.env.CM_DIFF_SEED ?? 1);
-
-/** mulberry32: a small seeded generator, so a failing run can be replayed from its seed. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return {
-    next,
-    int: (n: number) => Math.floor(next() * n),
-    pick: <T>(xs: readonly T[]) => xs[Math.floor(next() * xs.length)],
-  };
-}
 
 const LFS = '  largeFileSharesState: Enabled\n';
 /** Contents a file may take: names defined twice, owners across files, a share whose quota needs the account's setting. */

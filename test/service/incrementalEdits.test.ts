@@ -9,25 +9,10 @@ import { Analysis } from '../../server/src/service/analysis';
 import { LineIndex } from '../../server/src/service/core/lineIndex';
 import { ChunkStore, splitDocuments, type ParsedFile } from '../../server/src/service/core/parse';
 import { account, fileService, rg, share } from '../workspace/helpers';
+import { random } from '../helpers/random';
 
 /** Seeds of the random sessions; more on demand: CM_INCREMENTAL_SEEDS=200 node scripts/run-tests.mjs incrementalEdits */
 const SEEDS = Number(process.env.CM_INCREMENTAL_SEEDS ?? 12);
-
-/** mulberry32: a small seeded generator, so a failure can be replayed from its seed. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return {
-    int: (n: number) => Math.floor(next() * n),
-    pick: <T>(xs: readonly T[]) => xs[Math.floor(next() * xs.length)],
-  };
-}
 
 /** Documents a file is made of: owners in the file, a name defined twice, an error, markers of every kind. */
 const PIECES = [
