@@ -1,24 +1,21 @@
 // The host (rust-analyzer's AnalysisHost): every input goes in as a change (`apply`: texts opened, changed
 // and closed, files on disk, settings, CRD sources, committed versions) and queries come out (a file's
-// diagnostics, fix-all, completion, hover, the overlays' owner trees). It owns the documents (open and
-// indexed, the chunk store and the workspace index, made anew with each registry) and delegates the rest to
-// the owners in host/: the CRDs' kinds (crdKinds.ts), the Kustomize overlays (overlays.ts), the one
-// diagnostics query (diagnostics.ts) and fix-all (fixAll.ts). The language server holds one, the CLI one per
-// run, a test as many as it likes. Over 400 lines for a reason: who holds a chunk (retention.ts) is counted
-// here alone — an open document's current version and an indexed file each hold their file's chunks and
-// release them when they move on or go, across registry changes — and splitting the documents from the
-// registry switch would spread that count over two files.
+// diagnostics, fix-all, completion, hover, the overlays' owner trees). It owns the state through the owners
+// in host/: the documents and who holds a chunk (documents.ts, which it extends), the CRDs' kinds
+// (crdKinds.ts), the Kustomize overlays (overlays.ts), the one diagnostics query (diagnostics.ts) and
+// fix-all (fixAll.ts); here are the inputs, the switch to a new registry (new store and index, every file
+// analysed again) and the queries, each delegating. The language server holds one, the CLI one per run, a
+// test as many as it likes.
 import { builtinRegistry, type Registry } from '../model/registry';
 import type { GraphNode } from '../protocol/customRequests';
-import { analyze } from './workspace/analyze';
 import { CrdKinds } from './host/crdKinds';
+import { Documents } from './host/documents';
 import type { Diag } from './core/diag';
 import type { Edit } from './core/edits';
-import { ChunkStore, type ParsedFile, type WorkCounters } from './core/parse';
-import { definesRoles, FileRoles, type FileRole } from './workspace/fileRoles';
-import { maskTemplate, type MaskedTemplate } from './workspace/helm/mask';
+import { ChunkStore, type ParsedFile } from './core/parse';
+import { definesRoles } from './workspace/fileRoles';
 import { Overlays } from './host/overlays';
-import { KustomizationReads, resolveFrom } from './workspace/kustomize/kustomization';
+import { resolveFrom } from './workspace/kustomize/kustomization';
 import { configurationPaths } from './workspace/kustomize/ownerConfig';
 import type { OverlayWorkspace } from './workspace/kustomize/renameInOverlays';
 import { completionQuery, hoverQuery, type CompletionResult } from './editorQueries';
@@ -71,7 +68,7 @@ export type Change =
 import { FileDiagnostics, type CrossFileOptions, type DiagnosticsPart } from './host/diagnostics';
 export type { CrossFileOptions, DiagnosticsPart, FileText } from './host/diagnostics';
 
-export class Analysis {
+export class Analysis extends Documents {
   /** The kinds known: the built-in ones, and those of the CRDs read (`applyCrds`). */
   get registry(): Registry {
     return this.store.registry;
@@ -90,33 +87,15 @@ export class Analysis {
   }
   /** What changes with the inputs: the settings, and the store and index made with each registry. */
   private readonly current: { settings: Settings; store: ChunkStore; index: WorkspaceIndex };
-  /** Open documents at their current version. */
-  private readonly open = new Map<string, { version: number; file: ParsedFile }>();
-  /** The file each indexed uri holds (its chunks are held while it is indexed), and its scope. */
-  private readonly indexed = new Map<string, ParsedFile>();
-  private readonly scopes = new Map<string, string>();
   /** The kinds of the CRDs read (host/crdKinds.ts). */
   private readonly crds: CrdKinds;
-  /**
-   * Indexed files not yet indexed again with the registry `applyCrds({ deferIndex: true })` built: their
-   * text and scope, indexed by `reindexPending` (the server does it in slices, answering requests between).
-   */
-  private readonly reindexQueue = new Map<string, { text: string; scope: string | undefined }>();
   /** The registry given at creation: CRDs are added to it. */
   private readonly baseRegistry: Registry;
-  /** Open documents whose outline the client asked for: their symbols are computed with each version. */
-  private readonly outlined = new Set<string>();
-  /** What each file is (a manifest, a kustomization, a patch, a Helm template), from the files indexed. */
-  /** Kustomization texts read once for the roles, the checks and the render (a 9 MB one is seconds to parse). */
-  private readonly kustomizationReads = new KustomizationReads();
-  private readonly roles = new FileRoles(this.kustomizationReads);
-  /** The masks of the Helm templates this analysis parsed masked (their text is the mask's, not the user's). */
-  private readonly masks = new WeakMap<ParsedFile, MaskedTemplate>();
-
   /** See AnalysisInputs.renderOverlays. */
   readonly renderOverlays: boolean;
 
   constructor(inputs: AnalysisInputs = {}) {
+    super();
     this.renderOverlays = inputs.renderOverlays ?? true;
     this.baseRegistry = inputs.registry ?? builtinRegistry();
     this.crds = new CrdKinds(this.baseRegistry);
@@ -233,34 +212,6 @@ export class Analysis {
     return true;
   }
 
-  /**
-   * Indexes again, one file at a time until `stop()` says so, the files `applyCrds({ deferIndex: true })`
-   * queued; whether none is left. A file indexed or unindexed meanwhile has left the queue.
-   */
-  reindexPending(stop: () => boolean = () => false): boolean {
-    for (const [uri, { text, scope }] of this.reindexQueue) {
-      if (stop()) return false;
-      this.reindexQueue.delete(uri);
-      this.indexFile(uri, text, scope);
-    }
-    return true;
-  }
-
-  /** Whether a file is indexed, or queued to be indexed again (`reindexPending`). */
-  holdsFile(uri: string): boolean {
-    return this.indexed.has(uri) || this.reindexQueue.has(uri);
-  }
-
-  /** The files indexed or queued to be indexed again. */
-  heldFiles(): string[] {
-    return [...this.indexed.keys(), ...[...this.reindexQueue.keys()].filter((u) => !this.indexed.has(u))];
-  }
-
-  /** Forgets the queued files (a scan of the workspace reads every file again). */
-  dropPendingIndex(): void {
-    this.reindexQueue.clear();
-  }
-
   /** A new registry: new caches, every open and indexed file parsed and analysed again (`defer`: queued). */
   private setRegistry(registry: Registry, defer = false): void {
     this.current.store = new ChunkStore(registry, () => this.apiDomain());
@@ -293,217 +244,12 @@ export class Analysis {
     }
   }
 
-  /** Syntax trees built and documents validated so far (a test reads how much work an edit did). */
-  get counters(): Readonly<WorkCounters> {
-    return this.store.counters;
-  }
-
   /**
    * Rendering steps computed (not found in the memo of rendered overlays) so far: a test reads how much of
    * its overlays an edit rendered again.
    */
   get renderSteps(): number {
     return this.overlays.renderSteps;
-  }
-
-  /** Parses a text in this analysis's store (nothing holds it: see `openFile` and `indexFile`). */
-  parse(text: string, options: { cache?: boolean } = {}): ParsedFile {
-    return this.store.parseFile(text, options);
-  }
-
-  /** Runs `fn` with the trees it parses for analysis dropped when it returns (see ChunkStore.readOnce). */
-  readOnce<T>(fn: () => T): T {
-    return this.store.readOnce(fn);
-  }
-
-  /**
-   * Computes what is cached per chunk in one pass (each new chunk parsed once, its tree dropped after): its
-   * diagnostics, its manifests for this analysis's index and, with `symbols`, its outline.
-   */
-  analyze(file: ParsedFile, symbols = false, partial = false): ParsedFile {
-    return analyze(file, { symbols, tracked: this.index.tracked, partial });
-  }
-
-  /**
-   * An open document at a version: parsed and analysed once per version (each changed chunk parsed once,
-   * its diagnostics, manifests and, when outlined, symbols computed in the same pass). A client may repeat
-   * a version with another text (a second didOpen, a didChange): the text decides.
-   */
-  openFile(uri: string, version: number, text: string): ParsedFile {
-    const hit = this.open.get(uri);
-    if (hit && hit.version === version && (this.masks.get(hit.file)?.text ?? hit.file.text) === text) return hit.file;
-    if (isTooLarge(text, this.settings.maxDocumentSize)) {
-      // Too large to analyse (see tooLarge.ts): parsed on demand, chunk by chunk, kept out of the cache.
-      const file = this.parse(text, { cache: false });
-      if (hit) this.store.release(hit.file);
-      this.open.set(uri, { version, file });
-      return file;
-    }
-    const file = this.store.basedOn(hit?.file, () => this.parseAs(uri, text, this.outlined.has(uri)));
-    this.store.hold(file);
-    if (hit) this.store.release(hit.file);
-    this.open.set(uri, { version, file });
-    return file;
-  }
-
-  /**
-   * A file parsed and analysed for what it is: a Helm template is parsed with its actions masked (the same
-   * length as the text, so offsets are the user's: completion, hover and definition work unchanged).
-   */
-  parseAs(uri: string, text: string, symbols = false): ParsedFile {
-    const role = this.roles.roleOf(uri).role;
-    // A patch's documents are partial manifests: checked as such in the one pass (patchFileDiagnostics).
-    if (role !== 'template') return this.analyze(this.parse(text), symbols, role === 'patch');
-    const mask = maskTemplate(text);
-    const file = this.analyze(this.parse(mask.variants[0].text), symbols);
-    this.masks.set(file, mask);
-    return file;
-  }
-
-  /**
-   * A template's file as the variant of its if/else branches in which `offset` is written (parseAs keeps
-   * the first branch of each chain; a cursor in an `else` branch reads the variant that keeps it). Any
-   * other file is itself. The variants have the same offsets and lines.
-   */
-  variantAt(file: ParsedFile, offset: number): ParsedFile {
-    const mask = this.masks.get(file);
-    if (!mask || mask.variants.length < 2) return file;
-    /** The cursor's line in a variant's text (blank where that variant leaves the branch out). */
-    const line = (t: string) => {
-      const end = t.indexOf('\n', offset);
-      return t.slice(t.lastIndexOf('\n', offset - 1) + 1, end < 0 ? t.length : end);
-    };
-    if (line(file.text).trim() !== '') return file;
-    for (const v of mask.variants.slice(1)) if (line(v.text).trim() !== '') return this.variantFile(v.text, mask);
-    return file;
-  }
-
-  /** A variant of a template's mask parsed and analysed, known as the template's (its user text). */
-  private variantFile(text: string, mask: MaskedTemplate): ParsedFile {
-    const other = this.analyze(this.parse(text));
-    this.masks.set(other, mask);
-    return other;
-  }
-
-  /**
-   * A template's file in each variant of its if/else branches (the first is the file itself); any other
-   * file alone. Fix-all reads them all: each branch's fixes are made on the variant that keeps it.
-   */
-  variantsOf(file: ParsedFile): ParsedFile[] {
-    const mask = this.masks.get(file);
-    if (!mask) return [file];
-    return [file, ...mask.variants.slice(1).map((v) => this.variantFile(v.text, mask))];
-  }
-
-  /** What a file is to the workspace. */
-  roleOf(uri: string): FileRole {
-    return this.roles.roleOf(uri);
-  }
-
-  /** The open document's current version, if it is open. */
-  openFileOf(uri: string): ParsedFile | undefined {
-    return this.open.get(uri)?.file;
-  }
-
-  /** A document closed: its chunks stay only while the index (or another document) holds them. */
-  closeFile(uri: string): void {
-    const hit = this.open.get(uri);
-    if (hit) this.store.release(hit.file);
-    this.open.delete(uri);
-    this.outlined.delete(uri);
-  }
-
-  /**
-   * Indexes a file (a text read from disk, or an open document's parsed version), replacing what the uri
-   * held. Returns the name keys it defined before or defines now (see WorkspaceIndex.set).
-   */
-  indexFile(uri: string, file: ParsedFile | string, scope: string = WORKSPACE_SCOPE): string[] {
-    this.reindexQueue.delete(uri);
-    const parsed = typeof file === 'string' ? this.parse(file) : file;
-    this.setCrdFile(uri, parsed.text);
-    // Hold the new version before releasing the old one, so that the chunks they share stay put.
-    this.store.hold(parsed);
-    const before = this.indexed.get(uri);
-    if (before) this.store.release(before);
-    this.indexed.set(uri, parsed);
-    this.scopes.set(uri, scope);
-    const keys = definesRoles(uri) ? this.rolesChanged(this.roles.update(uri, parsed.text)) : [];
-    return [...keys, ...this.index.set(uri, this.indexedForm(uri, parsed), scope)];
-  }
-
-  /**
-   * What the index holds of a file: its manifests; a Helm template's as masked (go to definition and the
-   * owner tree work from its literal names; its own cross-file checks are not run, see fileDiagnostics);
-   * nothing for a patch (a partial manifest is not a resource: it would be a duplicate of its base, with
-   * owners "not found") or a kustomization.
-   */
-  private indexedForm(uri: string, parsed: ParsedFile): ParsedFile {
-    // A file too large to check in full contributes nothing (the CLI's run and the editor's open document
-    // alike: tooLarge.ts); its CRDs are read all the same.
-    if (isTooLarge(this.masks.get(parsed)?.text ?? parsed.text, this.settings.maxDocumentSize)) return this.parse('');
-    const role = this.roles.roleOf(uri).role;
-    if (role === 'manifest') return parsed;
-    if (role === 'template') return this.masks.has(parsed) ? parsed : this.parseAs(uri, parsed.text);
-    return this.parse('');
-  }
-
-  /** Indexes again the files whose role may have changed; returns the name keys they defined or define. */
-  private rolesChanged(changed: { uris: string[]; prefix?: string }): string[] {
-    const uris = new Set(changed.uris);
-    if (changed.prefix) for (const u of this.indexed.keys()) if (u.startsWith(changed.prefix)) uris.add(u);
-    if (changed.prefix) for (const u of this.open.keys()) if (u.startsWith(changed.prefix)) uris.add(u);
-    this.reroled = [...uris];
-    const keys: string[] = [];
-    for (const u of uris) {
-      // A file that became a template, or stopped being one, is parsed again as what it is now (masked or
-      // not): its open version and its indexed one.
-      const template = this.roles.roleOf(u).role === 'template';
-      const again = (f: ParsedFile): ParsedFile => {
-        if (this.masks.has(f) === template || isTooLarge(f.text, this.settings.maxDocumentSize)) return f;
-        const file = this.parseAs(u, this.masks.get(f)?.text ?? f.text, this.outlined.has(u));
-        this.store.hold(file);
-        this.store.release(f);
-        return file;
-      };
-      const hit = this.open.get(u);
-      const before = this.indexed.get(u);
-      if (hit) this.open.set(u, { version: hit.version, file: again(hit.file) });
-      const f = before && (hit && before === hit.file ? this.open.get(u)!.file : again(before));
-      if (before && f) {
-        if (f !== before && before === hit?.file) {
-          // The indexed entry holds its file apart from the open one.
-          this.store.hold(f);
-          this.store.release(before);
-        }
-        this.indexed.set(u, f);
-        keys.push(...this.index.set(u, this.indexedForm(u, f), this.scopes.get(u) ?? WORKSPACE_SCOPE));
-      }
-    }
-    return keys;
-  }
-
-  /** The files whose role the last kustomization or Chart.yaml indexed or removed may have changed. */
-  get reroledFiles(): readonly string[] {
-    return this.reroled;
-  }
-
-  /**
-   * The file indexed for a uri as parsed for what it is (a template's masked, with its mask known; a patch's
-   * whole text, where the index holds nothing of it): what a closed file's own diagnostics are read from.
-   */
-  indexedFile(uri: string): ParsedFile | undefined {
-    return this.indexed.get(uri);
-  }
-
-  /** A template's text as the user wrote it, when `file` is its mask (else undefined: the file is the text). */
-  userTextOf(file: ParsedFile): string | undefined {
-    return this.masks.get(file)?.text;
-  }
-
-  /** The text a file was indexed with, as the user wrote it (a template's, not its mask). */
-  indexedText(uri: string): string | undefined {
-    const f = this.indexed.get(uri);
-    return f && (this.masks.get(f)?.text ?? f.text);
   }
 
   /** `indexFile` and the files whose cross-document diagnostics may change, the file included. */
@@ -524,9 +270,6 @@ export class Analysis {
       }
     return this.index.dependents([uri, ...(definesRoles(uri) ? this.reroled : []), ...read], keys);
   }
-
-  /** The files the last kustomization or Chart.yaml indexed may have given another role. */
-  private reroled: string[] = [];
 
   /** Removes a file from the index; returns the name keys it defined. */
   unindexFile(uri: string): string[] {
