@@ -38,26 +38,28 @@ export function fixText(
   uri: string,
   text: string,
 ): { text: string; fixed: number; unparsable?: true; fixesIfParsed?: boolean } {
+  let file = analysis.parseAs(uri, text);
+  if (!parses(analysis, file)) {
+    // Worth telling the user why not: the fixes it would otherwise get.
+    const would = analysis
+      .fileDiagnostics(uri, file, undefined, 'first')
+      .some((d) => d.data && d.code !== 'yaml-syntax');
+    return { text, fixed: 0, unparsable: true, fixesIfParsed: would };
+  }
+  // A template's actions, read once: no pass may change one.
+  const actions = analysis.userTextOf(file) !== undefined ? actionsOf(text).join('\0') : undefined;
   let current = text;
   let fixed = 0;
-  const template = () => analysis.userTextOf(analysis.parseAs(uri, text)) !== undefined;
   for (let pass = 0; pass < 5; pass++) {
-    const file = analysis.parseAs(uri, current);
-    if (!parses(analysis, file)) {
-      if (pass > 0) break;
-      // Worth telling the user why not: the fixes it would otherwise get.
-      const would = analysis
-        .fileDiagnostics(uri, file, undefined, 'first')
-        .some((d) => d.data && d.code !== 'yaml-syntax');
-      return { text, fixed: 0, unparsable: true, fixesIfParsed: would };
-    }
     const edits = fixAll(analysis, uri, file);
     if (edits.length === 0) break;
     const next = applyEdits(current, edits);
+    // Parsed once: checked here, and the next pass's file.
     const after = analysis.parseAs(uri, next);
     if (!parses(analysis, after)) break;
-    if (template() && actionsOf(next).join('\0') !== actionsOf(text).join('\0')) break;
+    if (actions !== undefined && actionsOf(next).join('\0') !== actions) break;
     current = next;
+    file = after;
     fixed += edits.length;
   }
   return { text: current, fixed };
