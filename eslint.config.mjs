@@ -7,6 +7,8 @@
 //
 //   core ← checks ← workspace ← features ← host (analysis.ts, editorQueries.ts, host/)
 //
+// lsp/ and cli/ import the host and core only.
+//
 // To see the lint fail on a model → service import:
 //
 //   echo "export { CODES } from '../service/codes';" | npx eslint --stdin --stdin-filename server/src/model/probe.ts
@@ -38,6 +40,16 @@ const SERVICE_OUTER = [
   SERVICE_LSP,
   NODE,
 ];
+
+/**
+ * lsp/ and cli/ ask the host (service/analysis.ts, service/editorQueries.ts, service/host/) and read core's
+ * plain data (documents, positions, diagnostics, edits): the layers under the host are its business, so that
+ * the editor and the CLI cannot assemble an answer of their own beside the host's one query.
+ */
+const HOST_ONLY = boundary(
+  '(?:^|/)service/(?:checks|workspace|features)(?:/|$)',
+  'lsp/ and cli/ call the host (service/analysis.ts, editorQueries.ts, host/) and read service/core/ only (ARCHITECTURE.md).',
+);
 
 /**
  * The inner layers of service/, lowest first: a file of one imports its own layer and lower ones, never a
@@ -211,11 +223,14 @@ export default tseslint.config(
   },
   {
     files: ['server/src/cli/**/*.ts', 'server/src/cli.ts'],
-    rules: restrict(boundary(into('lsp'), 'The CLI calls the service, not the LSP layer.'), LSP_LIBS),
+    rules: restrict(boundary(into('lsp'), 'The CLI calls the service, not the LSP layer.'), LSP_LIBS, HOST_ONLY),
   },
   {
     files: ['server/src/lsp/**/*.ts'],
-    rules: restrict(boundary(into('cli', 'generate'), 'The LSP layer calls the service (and io/), not the CLI.')),
+    rules: restrict(
+      boundary(into('cli', 'generate'), 'The LSP layer calls the service (and io/), not the CLI.'),
+      HOST_ONLY,
+    ),
   },
   {
     files: ['client/src/**/*.ts'],

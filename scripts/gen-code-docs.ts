@@ -3,7 +3,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { codeList } from '../server/src/service/core/codes';
-import { codePage } from '../server/src/service/features/codeDocs';
+import { codePage } from '../server/src/service/host/codeDocs';
 import { FIXES } from '../server/src/service/features/fixCatalog';
 
 const root = join(__dirname, '..');

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { codeList } from '../../server/src/service/core/codes';
-import { codePage } from '../../server/src/service/features/codeDocs';
+import { codePage } from '../../server/src/service/host/codeDocs';
 
 const repo = join(__dirname, '..', '..');
 

@@ -5,6 +5,7 @@ import { describe, test } from 'node:test';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { CodeAction, TextEdit } from 'vscode-languageserver';
 import { lspCodeActions } from '../../server/src/lsp/codeActionRequests';
+import { plainActions } from './plainActions';
 import { toLspDiagnostic } from '../../server/src/lsp/diagnostic';
 import { applyEdits } from '../../server/src/service/core/edits';
 import { codeActions, disableAction } from '../../server/src/service/features/codeActions';
@@ -34,9 +35,9 @@ describe('edits at the edges', () => {
     const diagnostics = validateFile(file).map((d) => toLspDiagnostic(file, d));
     const d = diagnostics.find((x) => x.code === 'enum-case')!;
     const list: CodeAction[] = lspCodeActions(
-      file,
+      plainActions(file),
       { textDocument: { uri: 'file:///x.yaml' }, range: d.range, context: { diagnostics: [d] } },
-      { fixAll: () => [], version: 1, documentChanges: false },
+      { version: 1, documentChanges: false },
     );
     const edits = list[0].edit!.changes!['file:///x.yaml'] as TextEdit[];
     assert.equal(list[0].title, "Change to 'Standard_LRS'");

@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { parseDocument } from 'yaml';
 import { lspCodeActions } from '../../server/src/lsp/codeActionRequests';
+import { plainActions } from './plainActions';
 import { toLspDiagnostic } from '../../server/src/lsp/diagnostic';
 import { applyEdits } from '../../server/src/service/core/edits';
 import { codeActions } from '../../server/src/service/features/codeActions';
@@ -139,9 +140,9 @@ describe('fix titles over LSP', () => {
     const diagnostics = validateFile(file).map((d) => toLspDiagnostic(file, d));
     const d = diagnostics.find((x) => x.code === 'promql-arguments')!;
     const titles = lspCodeActions(
-      file,
+      plainActions(file),
       { textDocument: { uri: 'file:///r.yaml' }, range: d.range, context: { diagnostics: [d] } },
-      { fixAll: () => [], version: 1, documentChanges: false },
+      { version: 1, documentChanges: false },
     ).map((a) => a.title);
     assert.deepEqual(titles, ["Add the range '[5m]'", 'Disable promql-arguments for this line']);
   });

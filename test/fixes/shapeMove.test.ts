@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { parseAllDocuments, parseDocument, type YAMLMap } from 'yaml';
 import { lspCodeActions } from '../../server/src/lsp/codeActionRequests';
+import { plainActions } from './plainActions';
 import { builtinRegistry } from '../../server/src/model/registry';
 import { moveTo } from '../../server/src/service/checks/crd/versions';
 import { applyEdits } from '../../server/src/service/core/edits';
@@ -141,13 +142,13 @@ function refactorings(text: string, at: number, disabledSupport: boolean) {
   const file = parseFile(text);
   const position = file.lines.positionAt(at);
   return lspCodeActions(
-    file,
+    plainActions(file),
     {
       textDocument: { uri: 'file:///ra.yaml' },
       range: { start: position, end: position },
       context: { diagnostics: [], only: ['refactor'] },
     },
-    { fixAll: () => [], version: 1, documentChanges: false, disabledSupport },
+    { version: 1, documentChanges: false, disabledSupport },
   );
 }
 

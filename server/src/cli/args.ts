@@ -2,7 +2,7 @@
 import { codeList, isCode } from '../service/core/codes';
 import { isGitRef } from '../service/core/settings';
 import { nearest } from '../service/core/suggest';
-import type { RuleSetting } from '../service/checks/validate';
+import type { RuleSetting } from '../service/core/ruleSettings';
 import { CliError } from './errors';
 
 export const FORMATS = ['text', 'json', 'sarif', 'junit'] as const;

@@ -2,7 +2,7 @@
 // and the counts the exit code and the summaries use.
 import { pathToFileURL } from 'node:url';
 import type { Severity } from '../service/core/codes';
-import { severityOf } from '../service/checks/validate';
+import { severityOf } from '../service/core/diag';
 import type { FileResult } from './runWorkspace';
 import { plainText } from '../service/core/plainText';
 

@@ -10,7 +10,6 @@ import { ioReason } from '../io/ioReason';
 import { printable } from './printable';
 import { fixText } from '../service/host/fixAll';
 import { LineIndex } from '../service/core/lineIndex';
-import { isTooLarge } from '../service/checks/tooLarge';
 import { updateRunFile, type WorkspaceFile, type WorkspaceRun } from './runWorkspace';
 
 /** Line operations turning `a` into `b`: changes are few and local, so a short look-ahead resynchronises. */
@@ -151,7 +150,7 @@ export function fixWorkspace(
   run.workspace.files.forEach((file, i) => {
     const before = file.parsed.text;
     // Too large to check in full: no fix is known (its checks are not run).
-    if (isTooLarge(before, run.analysis.settings.maxDocumentSize)) return;
+    if (run.analysis.isTooLarge(before)) return;
     const r = fixText(run.analysis, run.uris[i], before);
     if (r.unparsable) {
       if (r.fixesIfParsed) result.skipped.push(`${file.display}: not fixed, it does not parse`);

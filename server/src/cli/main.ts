@@ -23,8 +23,7 @@ import { allKinds, DEFAULT_API_DOMAIN } from '../model/registry';
 import { resolve } from 'node:path';
 import { schemaFiles } from '../generate/schemaFiles';
 import { writeFileAtomic } from '../io/write';
-import { kindsOfCrd } from '../model/crd/kinds';
-import { crdsOfTexts, crdTextsOf } from '../service/checks/crd/sources';
+import { servedKindsOf } from '../service/host/crdKinds';
 import { readCrdFiles } from './crds';
 import { analyseWorkspace, loadWorkspace, reportWorkspace } from './runWorkspace';
 import { readBases } from '../io/gitBase';
@@ -81,9 +80,7 @@ export async function run(io: CliIo): Promise<number> {
 async function crdSchemas(io: CliIo, crds: string, out: string): Promise<number> {
   const read = await readCrdFiles([crds], io.cwd);
   if (read.errors.length > 0) return fail(io, read.errors);
-  const kinds = read.files.flatMap((f) =>
-    crdsOfTexts(f.uri, crdTextsOf(f.text)).flatMap((c) => kindsOfCrd(c.value, c.uri).filter((d) => d.crd?.served)),
-  );
+  const kinds = read.files.flatMap((f) => servedKindsOf(f.uri, f.text));
   if (kinds.length === 0) return fail(io, [`no CustomResourceDefinition with a served version in ${crds}`]);
   const files = schemaFiles(kinds);
   for (const [name, text] of files) writeFileAtomic(resolve(io.cwd, out, name), Buffer.from(text, 'utf8'));

@@ -9,7 +9,6 @@ import type { ParsedFile } from '../service/core/parse';
 import { LineIndex } from '../service/core/lineIndex';
 import type { Settings } from '../service/core/settings';
 import type { Diag } from '../service/core/diag';
-import { isTooLarge } from '../service/checks/tooLarge';
 import { contextFiles } from '../io/context';
 import { decodeBytes, type Decoded } from '../io/decode';
 import { readInputFile, readStdin, type Input } from '../io/files';
@@ -204,7 +203,7 @@ function analyseFile(run: WorkspaceRun, i: number, parsed: FileText): ParsedFile
   try {
     // Too large to check in full: its message and its YAML syntax only (the query's), and not indexed.
     const whole = parsed.text;
-    if (isTooLarge(whole, analysis.settings.maxDocumentSize)) return analysis.parse(whole, { cache: false });
+    if (analysis.isTooLarge(whole)) return analysis.parse(whole, { cache: false });
     // Not a spread: it would build the file's line index, which only a report needs.
     if (analysis.roleOf(uris[i]).role === 'template') {
       // A template is analysed as its mask alone (the analysis knows the file as the template's): its raw

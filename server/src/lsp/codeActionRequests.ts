@@ -9,14 +9,13 @@ import {
   type TextEdit,
   type WorkspaceEdit,
 } from 'vscode-languageserver';
-import { codeActions } from '../service/features/codeActions';
 import type { Edit } from '../service/core/edits';
 import { isCode } from '../service/core/codes';
 import { SOURCE } from '../protocol/source';
 import type { Diag } from '../service/core/diag';
 import { readFixData } from '../service/core/fixData';
 import { plainText } from '../service/core/plainText';
-import { versionMoves } from '../service/features/versionMoves';
+import type { FileActions } from '../service/host/codeActions';
 import type { ParsedFile } from '../service/core/parse';
 
 export const FIX_ALL_KIND = `${CodeActionKind.SourceFixAll}.cloudManifests`;
@@ -45,13 +44,10 @@ export interface CodeActionEnv {
   documentChanges: boolean;
   /** The client shows a disabled action with its reason (LSP 3.16 `codeAction.disabledSupport`). */
   disabledSupport?: boolean;
-  /** Which edits may be made (a Helm template: those that do the same to the template as to its mask). */
-  accept?: (e: Edit) => boolean;
-  /** Fix-all's edits (service/host/fixAll.ts). */
-  fixAll: () => Edit[];
 }
 
-export function lspCodeActions(file: ParsedFile, params: CodeActionParams, env: CodeActionEnv): CodeAction[] {
+export function lspCodeActions(actions: FileActions, params: CodeActionParams, env: CodeActionEnv): CodeAction[] {
+  const { file } = actions;
   const uri = params.textDocument.uri;
   const toEdit = (edits: Edit[]): WorkspaceEdit => {
     const lsp: TextEdit[] = edits.map((e) => ({ range: file.lines.range(e.start, e.end), newText: e.newText }));
@@ -67,11 +63,9 @@ export function lspCodeActions(file: ParsedFile, params: CodeActionParams, env: 
       return own ? [{ lsp: d, own }] : [];
     });
     const range: [number, number] = [file.lines.offsetAt(params.range.start), file.lines.offsetAt(params.range.end)];
-    for (const a of codeActions(
-      file,
+    for (const a of actions.quickFixes(
       sent.map((s) => s.own),
       range,
-      env.accept,
     )) {
       const lspOf = (d: Diag) => sent.find((s) => s.own === d)!.lsp;
       out.push({
@@ -85,14 +79,13 @@ export function lspCodeActions(file: ParsedFile, params: CodeActionParams, env: 
   }
   // Asked with a range of nothing but the cursor's place, or a selection inside the apiVersion value.
   if (wants(only, CodeActionKind.RefactorRewrite))
-    for (const m of versionMoves(file, file.lines.offsetAt(params.range.start))) {
-      if (m.edits && env.accept && !m.edits.every(env.accept)) continue;
+    for (const m of actions.moves(file.lines.offsetAt(params.range.start))) {
       if (m.edits) out.push({ title: plainText(m.title), kind: CodeActionKind.RefactorRewrite, edit: toEdit(m.edits) });
       else if (env.disabledSupport && m.disabled)
         out.push({ title: plainText(m.title), kind: CodeActionKind.RefactorRewrite, disabled: { reason: m.disabled } });
     }
   if (only && wants(only, FIX_ALL_KIND) && only.some((o) => o.startsWith(CodeActionKind.Source))) {
-    const edits = env.fixAll();
+    const edits = actions.fixAll();
     if (edits.length > 0)
       out.push({ title: 'Fix all safe problems (cloud-manifests)', kind: FIX_ALL_KIND, edit: toEdit(edits) });
   }

@@ -19,10 +19,8 @@ import {
   type OwnerGraphParams,
   type OwnerGraphResult,
 } from '../protocol/customRequests';
-import { WORKSPACE_SCOPE } from '../service/workspace/manifest';
-import { ownerGraph } from '../service/workspace/ownerGraph';
-import { shownAsWritten } from '../service/workspace/helm/unmask';
-import { isTooLarge } from '../service/checks/tooLarge';
+import { WORKSPACE_SCOPE } from '../service/core/scope';
+import { resourceGraph } from '../service/host/navigation';
 import { isLargeDoc, largeDiagnosticsWhenDone } from './largeDocs';
 import { checkLife } from './lifecycle';
 import { checkWorkspaceParams } from './params';
@@ -56,7 +54,7 @@ async function fileDiagnostics(s: ServerState, uri: string): Promise<Diagnostic[
   // Read from disk only inside the workspace folders (readText refuses anything else).
   const text = indexed ? s.analysis.indexedText(uri) : await readText(s, uri);
   if (text === undefined) return undefined;
-  if (isTooLarge(text, s.client.settings.maxDocumentSize)) return largeDiagnosticsWhenDone(s, uri, text);
+  if (s.analysis.isTooLarge(text)) return largeDiagnosticsWhenDone(s, uri, text);
   return allDiagnostics(s, uri, indexed ? undefined : s.analysis.parseAs(uri, text));
 }
 
@@ -110,7 +108,7 @@ async function buildOwnerGraph(s: ServerState): Promise<OwnerGraphResult> {
   syncAll(s);
   // The workspace's manifests as written, then each overlay's rendered result under its own node; a
   // template's names as written (`{{ .Values.name }}-blob`), not its mask.
-  return { nodes: shownAsWritten([...ownerGraph(s.index, uris), ...s.analysis.overlayGraphs()]) };
+  return { nodes: resourceGraph(s.analysis, uris) };
 }
 
 export function registerCommands(s: ServerState): void {

@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { DiagnosticSeverity, type Diagnostic } from 'vscode-languageserver';
-import { codeDocUrl, DOCS_FOLDER } from '../service/features/codeDocs';
+import { codeDocUrl, DOCS_FOLDER } from '../service/host/codeDocs';
 import type { Severity } from '../service/core/codes';
 import { SOURCE } from '../protocol/source';
 import { severityOf, type Diag } from '../service/core/diag';

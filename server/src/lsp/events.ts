@@ -13,8 +13,6 @@ import {
 } from 'vscode-languageserver/node';
 import { workspaceDiagnostics } from './workspaceDiagnostics';
 import { isYamlName } from '../io/folderWalk';
-import { definesRoles } from '../service/workspace/fileRoles';
-import { WORKSPACE_SCOPE } from '../service/workspace/manifest';
 import { guarded } from './lifecycle';
 import { documentParams, watchedFileChanges, workspaceDiagnosticParams } from './params';
 import { diagnosticsOf, documentChanged, markDirty } from './publish';
@@ -39,7 +37,7 @@ export function registerDocumentEvents(s: ServerState): void {
 
   documents.onDidClose((e) => {
     const uri = e.document.uri;
-    s.analysis.closeFile(uri);
+    s.analysis.apply({ kind: 'close', uri });
     forgetLarge(s, uri);
     s.openDocs.delete(uri);
     publish.changedDocs.delete(uri);
@@ -50,8 +48,7 @@ export function registerDocumentEvents(s: ServerState): void {
       if (documents.get(uri)) return;
       const text = inWorkspace(s, uri) && isYamlName(uri) ? await readText(s, uri) : undefined;
       if (documents.get(uri)) return;
-      const keys = text !== undefined ? s.analysis.indexFile(uri, text, WORKSPACE_SCOPE) : s.analysis.unindexFile(uri);
-      markDirty(s, s.index.dependents([uri], keys));
+      markDirty(s, s.analysis.apply({ kind: 'file', uri, file: text }));
     });
   });
 
@@ -59,8 +56,11 @@ export function registerDocumentEvents(s: ServerState): void {
     const { changes, problem } = watchedFileChanges(params);
     if (problem) connection.console.warn(`cloud-manifests: workspace/didChangeWatchedFiles: ${problem}; ignored`);
     enqueue(s, async () => {
+      // What the changes may affect (each change's own answer: dependents, overlays, files it re-roles).
       const touched = new Set<string>();
-      const keys: string[] = [];
+      const affects = (uri: string, text: string | undefined) => {
+        for (const u of s.analysis.apply({ kind: 'file', uri, file: text })) touched.add(u);
+      };
       let crds = false;
       for (const change of changes) {
         const uri = change.uri;
@@ -74,10 +74,7 @@ export function registerDocumentEvents(s: ServerState): void {
           const prefix = uri.endsWith('/') ? uri : `${uri}/`;
           // Queued to be indexed again (new kinds of CRDs, publish.ts) counts as indexed: it must not come back.
           for (const u of [uri, ...s.analysis.heldFiles().filter((x) => x.startsWith(prefix))]) {
-            if (!s.analysis.holdsFile(u) || documents.get(u)) continue;
-            for (const k of s.analysis.unindexFile(u)) keys.push(k);
-            touched.add(u);
-            if (definesRoles(u)) for (const r of s.analysis.reroledFiles) touched.add(r);
+            if (s.analysis.holdsFile(u) && !documents.get(u)) affects(u, undefined);
           }
           continue;
         }
@@ -86,11 +83,7 @@ export function registerDocumentEvents(s: ServerState): void {
         const path = await containedPath(s, uri);
         if (!path) {
           // Indexed before (a file since removed, or replaced by a link leading out): it leaves the index.
-          if (s.analysis.holdsFile(uri) && !documents.get(uri)) {
-            for (const k of s.analysis.unindexFile(uri)) keys.push(k);
-            touched.add(uri);
-            if (definesRoles(uri)) for (const r of s.analysis.reroledFiles) touched.add(r);
-          }
+          if (s.analysis.holdsFile(uri) && !documents.get(uri)) affects(uri, undefined);
           continue;
         }
         let found: string[] = [];
@@ -107,17 +100,12 @@ export function registerDocumentEvents(s: ServerState): void {
         for (const p of found) {
           const u = pathToFileURL(p).href;
           if (documents.get(u)) continue;
-          const text = await readText(s, u);
-          const changed =
-            text === undefined ? s.analysis.unindexFile(u) : s.analysis.indexFile(u, text, WORKSPACE_SCOPE);
-          for (const k of changed) keys.push(k);
-          touched.add(u);
           // A kustomization or Chart.yaml: the files it makes (or stops making) patches or templates, open or
-          // not, read differently now.
-          if (definesRoles(u)) for (const r of s.analysis.reroledFiles) touched.add(r);
+          // not, read differently now (the change's answer holds them).
+          affects(u, await readText(s, u));
         }
       }
-      if (touched.size > 0) markDirty(s, s.index.dependents(touched, keys));
+      if (touched.size > 0) markDirty(s, touched);
       // The publish flush builds the registry again from the CRDs read, and re-publishes what that changes.
       else if (crds) markDirty(s, []);
     });

@@ -8,7 +8,7 @@ import { isYamlName } from '../io/folderWalk';
 import type { CrossFileOptions, DiagnosticsPart } from '../service/analysis';
 import { severityOf } from '../service/core/diag';
 import type { ParsedFile } from '../service/core/parse';
-import { WORKSPACE_SCOPE } from '../service/workspace/manifest';
+import { WORKSPACE_SCOPE } from '../service/core/scope';
 import { docsBaseOf, toLspDiagnostic } from './diagnostic';
 import type { ServerState } from './state';
 import { displayOf } from './workspaceFolders';

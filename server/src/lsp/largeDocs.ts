@@ -6,15 +6,13 @@ import type { Diagnostic } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Diag } from '../service/core/diag';
 import { LineCounter } from '../service/core/lineIndex';
-import { isTooLarge, largeFileSteps } from '../service/checks/tooLarge';
 import { docsBaseOf, toLspDiagnostic } from './diagnostic';
 import { openDoc, type LargeCheck, type ServerState } from './state';
 
 /** How long one slice of the check may hold the event loop. */
 const SLICE_MS = 15;
 
-export const isLargeDoc = (s: ServerState, doc: TextDocument): boolean =>
-  isTooLarge(doc.getText(), s.client.settings.maxDocumentSize);
+export const isLargeDoc = (s: ServerState, doc: TextDocument): boolean => s.analysis.isTooLarge(doc.getText());
 
 /**
  * The diagnostics of a large document known now: its message, and the syntax errors once the check (started
@@ -44,8 +42,8 @@ function checkSliced(
   found: (d: Diagnostic) => void,
   done: () => void,
 ): void {
-  const { maxDocumentSize, rules, docsBaseUrl } = s.client.settings;
-  const steps = largeFileSteps(text, maxDocumentSize, { rules });
+  const steps = s.analysis.largeFileSteps(text);
+  const { docsBaseUrl } = s.client.settings;
   const lines = new LineCounter(text);
   const docs = docsBaseOf(docsBaseUrl);
   const publish = (diags: Diag[], end: number) => {

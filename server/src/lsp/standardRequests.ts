@@ -30,20 +30,22 @@ import {
 } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { lspCodeActions } from './codeActionRequests';
+import { actionsAt } from '../service/host/codeActions';
 import { ownerConfigActions } from './ownerConfigAction';
-import { literalEdit } from '../service/workspace/helm/literalEdits';
-import { fixAll } from '../service/host/fixAll';
 import { COPY_RESOURCE_PATH } from '../protocol/customRequests';
 import type { ParsedFile } from '../service/core/parse';
-import { LineIndex } from '../service/core/lineIndex';
-import type { Span } from '../service/workspace/manifest';
-import { definitionAt, prepareRenameAt, referencesAt, renameAt } from '../service/workspace/navigate';
-import { patchedResources, patchNameSpan } from '../service/workspace/kustomize/navigate';
-import { patchedTarget } from '../service/workspace/kustomize/renameInOverlays';
-import { resourcePath, shortResourcePath } from '../service/workspace/paths';
-import { documentSymbols, workspaceSymbols } from '../service/workspace/symbols';
-import { isMasked } from '../service/workspace/helm/mask';
-import { asWritten, shownAsWritten } from '../service/workspace/helm/unmask';
+import {
+  definition as definitionQuery,
+  linesOf,
+  manifestStarts,
+  outline as outlineQuery,
+  prepareRename as prepareRenameQuery,
+  references as referencesQuery,
+  rename as renameQuery,
+  resourcePaths,
+  symbolsMatching,
+  type Located,
+} from '../service/host/navigation';
 import { isLargeDoc } from './largeDocs';
 import { guarded } from './lifecycle';
 import {
@@ -70,36 +72,9 @@ function at(
   return { doc, file, offset: file.lines.offsetAt(position) };
 }
 
-/** Why a name a Helm template writes as an action is not renamed: the chart's values give it. */
-const templatedName = (masked: string) =>
-  `\`${asWritten(masked)}\` is written by a Helm template action: the chart's values give the name, so there is nothing here to rename.`;
-
-/**
- * On the `metadata.name` of a patch: the resource it patches that an overlay using the patch builds (where
- * its name is, to rename it from there), and the name's span in the patch.
- */
-function patchRenameTarget(
-  s: ServerState,
-  uri: string,
-  file: ParsedFile,
-  offset: number,
-): { uri: string; offset: number; span: Span } | undefined {
-  const role = s.analysis.roleOf(uri);
-  if (role.role !== 'patch') return undefined;
-  const span = patchNameSpan(file, offset);
-  if (!span) return undefined;
-  const target = patchedTarget(s.analysis.overlayWorkspace(), role.overlays, patchedResources(s.index, file, offset));
-  return target && { uri: target.uri, offset: target.span[0] + 1, span };
-}
-
-function rangeIn(s: ServerState, uri: string, span: Span) {
-  const f = s.index.get(uri);
-  return f ? f.lines().range(span[0], span[1]) : undefined;
-}
-
-function toLocations(s: ServerState, locs: { uri: string; span: Span }[]): Location[] {
+function toLocations(s: ServerState, locs: Located[]): Location[] {
   return locs.flatMap((l) => {
-    const range = rangeIn(s, l.uri, l.span);
+    const range = linesOf(s.analysis, l.uri)?.range(l.span[0], l.span[1]);
     return range ? [{ uri: l.uri, range }] : [];
   });
 }
@@ -207,11 +182,7 @@ function hover(s: ServerState, params: HoverParams) {
 function definition(s: ServerState, params: DefinitionParams) {
   return safely(s, () => {
     const a = at(s, params.textDocument.uri, params.position);
-    if (!a) return [];
-    // A patch's name leads to the resource it patches (a patch is not in the index itself).
-    if (s.analysis.roleOf(a.doc.uri).role === 'patch')
-      return toLocations(s, patchedResources(s.index, fileOf(s, a.doc), a.offset));
-    return toLocations(s, definitionAt(s.index, a.doc.uri, a.offset));
+    return a ? toLocations(s, definitionQuery(s.analysis, a.doc.uri, a.file, a.offset)) : [];
   }, []);
 }
 
@@ -219,7 +190,7 @@ function definition(s: ServerState, params: DefinitionParams) {
 function references(s: ServerState, params: ReferenceParams) {
   return safely(s, () => {
     const a = at(s, params.textDocument.uri, params.position);
-    return a ? toLocations(s, referencesAt(s.index, a.doc.uri, a.offset, params.context.includeDeclaration)) : [];
+    return a ? toLocations(s, referencesQuery(s.analysis, a.doc.uri, a.offset, params.context.includeDeclaration)) : [];
   }, []);
 }
 
@@ -230,16 +201,9 @@ function prepareRename(s: ServerState, params: PrepareRenameParams) {
     () => {
       const a = at(s, params.textDocument.uri, params.position);
       if (!a) return null;
-      const patched = patchRenameTarget(s, a.doc.uri, a.file, a.offset);
-      if (patched) {
-        const r = prepareRenameAt(s.index, patched.uri, patched.offset, s.analysis.overlayWorkspace());
-        if (r && 'error' in r) throw new ResponseError(ErrorCodes.InvalidRequest, r.error);
-        return r ? { range: a.file.lines.range(patched.span[0], patched.span[1]), placeholder: r.placeholder } : null;
-      }
-      const r = prepareRenameAt(s.index, a.doc.uri, a.offset, s.analysis.overlayWorkspace());
+      const r = prepareRenameQuery(s.analysis, a.doc.uri, a.file, a.offset);
       if (!r) return null;
-      if ('error' in r) throw new ResponseError(ErrorCodes.InvalidRequest, asWritten(r.error));
-      if (isMasked(r.placeholder)) throw new ResponseError(ErrorCodes.InvalidRequest, templatedName(r.placeholder));
+      if ('error' in r) throw new ResponseError(ErrorCodes.InvalidRequest, r.error);
       return { range: a.file.lines.range(r.span[0], r.span[1]), placeholder: r.placeholder };
     },
     null,
@@ -254,24 +218,12 @@ function rename(s: ServerState, params: RenameParams) {
     () => {
       const a = at(s, params.textDocument.uri, params.position);
       if (!a) return null;
-      const named = prepareRenameAt(s.index, a.doc.uri, a.offset);
-      if (named && !('error' in named) && isMasked(named.placeholder))
-        throw new ResponseError(ErrorCodes.InvalidRequest, templatedName(named.placeholder));
-      const overlays = s.analysis.overlayWorkspace();
-      // On a patch's name: the resource it patches is renamed, and the patch with it.
-      const patched = patchRenameTarget(s, a.doc.uri, a.file, a.offset);
-      const r = patched
-        ? renameAt(s.index, patched.uri, patched.offset, params.newName, overlays)
-        : renameAt(s.index, a.doc.uri, a.offset, params.newName, overlays);
-      if ('error' in r) throw new ResponseError(ErrorCodes.InvalidRequest, asWritten(r.error));
+      const r = renameQuery(s.analysis, a.doc.uri, a.file, a.offset, params.newName);
+      if ('error' in r) throw new ResponseError(ErrorCodes.InvalidRequest, r.error);
       const changes: Record<string, TextEdit[]> = {};
       for (const [uri, edits] of r) {
-        const f = s.index.get(uri);
-        // A kustomization or a patch is not indexed as manifests: its edits are on the text it has.
-        const text = f?.text ? undefined : overlays.read(uri);
-        const lines = text !== undefined ? new LineIndex(text) : f?.lines();
-        if (!lines) continue;
-        changes[uri] = edits.map((e) => ({ range: lines.range(e.span[0], e.span[1]), newText: e.newText }));
+        const lines = linesOf(s.analysis, uri);
+        if (lines) changes[uri] = edits.map((e) => ({ range: lines.range(e.span[0], e.span[1]), newText: e.newText }));
       }
       // Edits are computed on the texts the index holds: versioned, so an editor refuses them on a document
       // that changed meanwhile rather than corrupting it.
@@ -297,17 +249,10 @@ function codeAction(s: ServerState, params: CodeActionParams) {
   if (!doc || !isYaml(doc) || isLargeDoc(s, doc)) return [];
   return safely(s, () => {
     const file = fileOf(s, doc);
-    // A template's quick fixes are made on the variant of its if/else branches that holds the line asked
-    // about: the first variant blanks an `else` branch, and a "Disable" comment above a line there took
-    // the blanked line as its indentation.
-    const variant = s.analysis.variantAt(file, file.lines.offsetAt(params.range.start));
-    const user = s.analysis.userTextOf(variant);
     const teach = client.createFileSupport ? ownerConfigActions(s.analysis, doc.uri, file, params, doc.version) : [];
-    const actions = lspCodeActions(variant, params, {
-      // Edits computed on a template's mask are made only where they do the same to the template.
-      ...(user !== undefined ? { accept: literalEdit(variant.text, user) } : {}),
-      // The one fix-all (`check --fix` makes the same): what the file is decides its checks.
-      fixAll: () => fixAll(s.analysis, doc.uri, file),
+    // On a template, the actions of the variant of its if/else branches at the line asked about.
+    const at = actionsAt(s.analysis, doc.uri, file, file.lines.offsetAt(params.range.start));
+    const actions = lspCodeActions(at, params, {
       version: doc.version,
       documentChanges: client.documentChangesSupport,
       disabledSupport: client.codeActionDisabledSupport,
@@ -325,7 +270,7 @@ function outline(s: ServerState, params: DocumentSymbolParams) {
   s.analysis.apply({ kind: 'outline', uri: doc.uri });
   return safely(s, () => {
     // A template's names as written (`{{ .Values.name }}`), not its mask.
-    return shownAsWritten(documentSymbols(fileOf(s, doc)));
+    return outlineQuery(fileOf(s, doc));
   }, []);
 }
 
@@ -333,7 +278,7 @@ function outline(s: ServerState, params: DocumentSymbolParams) {
 function workspaceSymbolsOf(s: ServerState, params: WorkspaceSymbolParams) {
   return safely(s, () => {
     syncAll(s);
-    return shownAsWritten(workspaceSymbols(s.index, params.query));
+    return symbolsMatching(s.analysis, params.query);
   }, []);
 }
 
@@ -344,15 +289,15 @@ function codeLenses(s: ServerState, params: CodeLensParams) {
     const doc = documents.get(params.textDocument.uri);
     if (!doc || !isYaml(doc)) return [];
     syncAll(s);
-    const f = s.index.get(doc.uri);
-    if (!f) return [];
+    const lines = linesOf(s.analysis, doc.uri);
+    if (!lines) return [];
     const lenses: CodeLens[] = [];
     // A document changed against the file's committed version: a lens says what it was compared with.
     const text = doc.getText();
-    for (const m of f.manifests) {
-      const compared = s.analysis.comparedAt(doc.uri, text, m.span[0]);
+    for (const offset of manifestStarts(s.analysis, doc.uri)) {
+      const compared = s.analysis.comparedAt(doc.uri, text, offset);
       if (!compared) continue;
-      const start = f.lines().positionAt(m.span[0]);
+      const start = lines.positionAt(offset);
       lenses.push({
         range: { start, end: start },
         command: {
@@ -362,20 +307,18 @@ function codeLenses(s: ServerState, params: CodeLensParams) {
         },
       });
     }
-    for (const m of f.manifests) {
-      const path = resourcePath(s.index, m);
-      if (!path) continue;
-      const start = f.lines().positionAt(m.span[0]);
+    for (const p of resourcePaths(s.analysis, doc.uri)) {
+      const start = lines.positionAt(p.offset);
       lenses.push({
         range: { start, end: start },
         command: {
-          title: shortResourcePath(path),
+          title: p.short,
           command: COPY_RESOURCE_PATH,
-          arguments: [path],
-          tooltip: `${path}\n\nCloud resource path of ${m.kind} ${m.name ?? ''}: click to copy it`,
+          arguments: [p.path],
+          tooltip: `${p.path}\n\nCloud resource path of ${p.kind} ${p.name}: click to copy it`,
         },
       });
     }
-    return shownAsWritten(lenses);
+    return lenses;
   }, []);
 }

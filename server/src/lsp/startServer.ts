@@ -16,7 +16,7 @@ import {
 } from 'vscode-languageserver/node';
 import { Excluder } from '../io/glob';
 import { CODE_ACTION_KINDS } from './codeActionRequests';
-import { EXPRESSION_TRIGGERS } from '../service/features/complete';
+import { COMPLETION_TRIGGERS } from '../service/editorQueries';
 import { refreshBases } from './gitBases';
 import { indexChanged } from './indexEvents';
 import { readSettings, type Settings } from '../service/core/settings';
@@ -84,7 +84,7 @@ export function startServer(connection: Connection): ServerState {
         // Saves are told (no text): a save after a commit compares the files with the new commit.
         textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: { includeText: false } },
         completionProvider: {
-          triggerCharacters: [':', ' ', '-', '/', '\n', ...EXPRESSION_TRIGGERS],
+          triggerCharacters: COMPLETION_TRIGGERS,
           resolveProvider: false,
         },
         hoverProvider: true,

@@ -11,7 +11,6 @@ import type { Diagnostic } from 'vscode-languageserver/node';
 import { Analysis } from '../service/analysis';
 import type { ParsedFile } from '../service/core/parse';
 import { DEFAULT_SETTINGS, type Settings } from '../service/core/settings';
-import type { WorkspaceIndex } from '../service/workspace/workspaceIndex';
 import type { Life } from './lifecycle';
 import type { QuietScheduler } from './quiet';
 import type { RenderedShown } from './carriedRendered';
@@ -124,7 +123,7 @@ export interface ServerState {
    */
   readonly analysis: Analysis;
   /** Every manifest of the workspace folders and of the open documents (the analysis's current one; read it only). */
-  readonly index: WorkspaceIndex;
+  readonly index: Analysis['index'];
   readonly ws: WorkspaceState;
   /** What the server keeps of each open document (see OpenDoc). */
   readonly openDocs: Map<string, OpenDoc>;

@@ -11,7 +11,7 @@ import {
   type WorkspaceDocumentDiagnosticReport,
 } from 'vscode-languageserver/node';
 import { isYamlName } from '../io/folderWalk';
-import { WORKSPACE_SCOPE } from '../service/workspace/manifest';
+import { WORKSPACE_SCOPE } from '../service/core/scope';
 import { cancelled } from './lifecycle';
 import { closedFileDiagnostics, workspaceWide } from './fileDiagnostics';
 import { safely, type ServerState } from './state';

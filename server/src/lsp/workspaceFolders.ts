@@ -14,9 +14,9 @@ import { decodeText } from '../io/decode';
 import { Excluder } from '../io/glob';
 import { readFileBounded, readFileBoundedSync, type FileRead, type FileSkip } from '../io/read';
 import { isInside, SKIPPED_DIRS, walkYaml, type Skipped } from '../io/folderWalk';
-import { mayHoldCrd } from '../service/checks/crd/detect';
+import { mayHoldCrds } from '../service/host/crdKinds';
 import { maxFileBytes } from '../service/core/settings';
-import { WORKSPACE_SCOPE } from '../service/workspace/manifest';
+import { WORKSPACE_SCOPE } from '../service/core/scope';
 import { readCrdFile, watchCrdRoots } from './crdFiles';
 import { growingHeap, steadyHeap } from './heap';
 import { forgetIndexedVersions, logError, type ServerState } from './state';
@@ -202,7 +202,7 @@ function crdHint(path: string): string {
     fd = openSync(path, 'r');
     const head = Buffer.alloc(64 * 1024);
     const n = readSync(fd, head, 0, head.length, 0);
-    return mayHoldCrd(head.subarray(0, n).toString('utf8'))
+    return mayHoldCrds(head.subarray(0, n).toString('utf8'))
       ? '; it holds CustomResourceDefinitions: name it in cloudManifests.crds to read its kinds whatever its size'
       : '';
   } catch {

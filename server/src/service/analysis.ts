@@ -23,7 +23,7 @@ import { DEFAULT_SETTINGS, type Settings } from './core/settings';
 import type { DocumentSource } from './core/source';
 import { isTooLarge } from './checks/tooLarge';
 import { createWorkspaceIndex } from './workspace/checks';
-import { WORKSPACE_SCOPE } from './workspace/manifest';
+import { WORKSPACE_SCOPE } from './core/scope';
 import { changedAt, type BaseVersion } from './checks/changes/check';
 import type { WorkspaceIndex } from './workspace/workspaceIndex';
 

@@ -21,6 +21,13 @@ export interface QueryHost {
   renderedHover(uri: string, file: ParsedFile, offset: number): string | undefined;
 }
 
+/**
+ * The characters that open completion by themselves: after a key's colon, a space or a list's dash, in a
+ * path, on a new line; inside a CEL or PromQL expression its own (`.`, `(`, …, which only the expression's
+ * items answer: `completionQuery`).
+ */
+export const COMPLETION_TRIGGERS = [':', ' ', '-', '/', '\n', ...EXPRESSION_TRIGGERS];
+
 export interface CompletionResult {
   items: CompletionItem[];
   /** The list must be asked for again as the user types (LSP `isIncomplete`). */

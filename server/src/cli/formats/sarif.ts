@@ -2,8 +2,7 @@
 import { pathToFileURL } from 'node:url';
 import { CODES, codeList, type Severity } from '../../service/core/codes';
 import { SOURCE } from '../../protocol/source';
-import { codeDocUrl } from '../../service/features/codeDocs';
-import { FIXES } from '../../service/features/fixCatalog';
+import { codeDocUrl, fixTextOf } from '../../service/host/codeDocs';
 import type { Report } from '../buildReport';
 import { jsonText } from './jsonText';
 
@@ -20,7 +19,7 @@ export function formatSarif(report: Report, options: { version: string; docsBase
   const rules = codes.map((code) => ({
     id: code,
     shortDescription: { text: CODES[code].title },
-    help: { text: `Example:\n${CODES[code].example}\n\nFix: ${FIXES[code].text}` },
+    help: { text: `Example:\n${CODES[code].example}\n\nFix: ${fixTextOf(code)}` },
     defaultConfiguration: { level: sarifLevel(CODES[code].severity) },
     ...(options.docsBase ? { helpUri: codeDocUrl(options.docsBase, code) } : {}),
   }));

@@ -5,8 +5,16 @@
 import type { Registry } from '../../model/registry';
 import type { KindDef } from '../../model/types';
 import { conflictSpan, crdConflicts, type CrdConflict } from '../checks/crd/conflicts';
+import { mayHoldCrd } from '../checks/crd/detect';
 import { crdTextsOf, kindsOfCrdText, registryOfKinds } from '../checks/crd/sources';
 import type { Diag } from '../core/diag';
+
+/** The served kinds of the CustomResourceDefinitions of a file (`schemas --crds`). */
+export const servedKindsOf = (uri: string, text: string): KindDef[] =>
+  crdTextsOf(text).flatMap((t) => kindsOfCrdText(uri, t).filter((d) => d.crd?.served));
+
+/** Whether the head of a file may hold a CustomResourceDefinition (without parsing it). */
+export const mayHoldCrds = (head: string): boolean => mayHoldCrd(head);
 
 export class CrdKinds {
   /** The registry given at creation: CRDs are added to it. */

@@ -6,12 +6,12 @@
 // anew with each registry; the settings; the CRDs a file holds) are the abstract members below.
 import type { ParsedFile, ChunkStore, WorkCounters } from '../core/parse';
 import type { Settings } from '../core/settings';
-import { isTooLarge } from '../checks/tooLarge';
+import { isTooLarge, largeFileSteps } from '../checks/tooLarge';
 import { analyze } from '../workspace/analyze';
 import { definesRoles, FileRoles, type FileRole } from '../workspace/fileRoles';
 import { maskTemplate, type MaskedTemplate } from '../workspace/helm/mask';
 import { KustomizationReads } from '../workspace/kustomize/kustomization';
-import { WORKSPACE_SCOPE } from '../workspace/manifest';
+import { WORKSPACE_SCOPE } from '../core/scope';
 import type { WorkspaceIndex } from '../workspace/workspaceIndex';
 
 export abstract class Documents {
@@ -53,6 +53,16 @@ export abstract class Documents {
       this.indexFile(uri, text, scope);
     }
     return true;
+  }
+
+  /** Whether a text is over `maxDocumentSize`: only its syntax is checked, in slices (checks/tooLarge.ts). */
+  isTooLarge(text: string): boolean {
+    return isTooLarge(text, this.settings.maxDocumentSize);
+  }
+
+  /** A too-large text's diagnostics in steps (the query's own, settings and disable comments applied). */
+  largeFileSteps(text: string) {
+    return largeFileSteps(text, this.settings.maxDocumentSize, { rules: this.settings.rules });
   }
 
   /** Whether a file is indexed, or queued to be indexed again (`reindexPending`). */

@@ -5,9 +5,6 @@ import type { KindDef } from '../../model/types';
 
 export type Span = [start: number, end: number];
 
-/** The scope every file of the workspace folders shares; a file outside them is its own scope (its uri). */
-export const WORKSPACE_SCOPE = 'workspace';
-
 /** An `owner` or a `…Reference` field of a manifest. */
 export interface RefSite {
   /** `owner`: the manifest's `spec.owner`; `reference`: a ResourceReference field. */

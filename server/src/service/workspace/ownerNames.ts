@@ -3,7 +3,8 @@
 // placeholder, those of that namespace first: the user picks an existing owner instead of typing it, and the
 // owner picked is found (an owner is looked up in the manifest's own namespace).
 import type { WorkspaceIndex } from './workspaceIndex';
-import { WORKSPACE_SCOPE, type Manifest } from './manifest';
+import { type Manifest } from './manifest';
+import { WORKSPACE_SCOPE } from '../core/scope';
 import { isMasked } from './helm/mask';
 
 export interface SnippetContext {

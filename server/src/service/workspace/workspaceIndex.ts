@@ -8,7 +8,8 @@ import { LineIndex } from '../core/lineIndex';
 import type { Basis } from '../core/resplit';
 import { chunkManifests, FileManifest, type ChunkManifest, type TrackedPaths } from './extract';
 import type { Registry } from '../../model/registry';
-import { sitesOf, WORKSPACE_SCOPE, type Manifest, type RefSite } from './manifest';
+import { sitesOf, type Manifest, type RefSite } from './manifest';
+import { WORKSPACE_SCOPE } from '../core/scope';
 
 export interface IndexedFile {
   uri: string;

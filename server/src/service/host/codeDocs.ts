@@ -1,7 +1,7 @@
 // Documentation of each diagnostic code: one page per code, generated from the registry (codes.ts) and the
 // fixes each code offers (fixes/catalog.ts). Diagnostics link to their page (`codeDescription.href`).
 import { CODES, type Code } from '../core/codes';
-import { FIXES } from './fixCatalog';
+import { FIXES } from '../features/fixCatalog';
 
 /**
  * Where the pages are, when nothing else is set: the `docs/codes/` folder shipped inside the extension
@@ -15,6 +15,9 @@ export const DOCS_FOLDER = 'docs/codes';
 export const codeDocUrl = (base: string, code: string): string => `${base}${code}.md`;
 
 /** The Markdown page of one code. */
+/** What to write for a code's problem, in a sentence (its page's "Fix", a SARIF rule's help). */
+export const fixTextOf = (code: Code): string => FIXES[code].text;
+
 export function codePage(code: Code): string {
   const info = CODES[code];
   const fix = FIXES[code];
