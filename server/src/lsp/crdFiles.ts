@@ -36,7 +36,7 @@ export async function readCrdFile(s: ServerState, uri: string): Promise<void> {
     s.connection.console.warn(
       `cloud-manifests: crds: cannot read ${path ?? uri}${'skipped' in r ? `: ${r.skipped}` : ' (not UTF-8 text)'}`,
     );
-  s.analysis.setCrdFile(uri, text);
+  s.analysis.apply({ kind: 'crd', uri, text });
 }
 
 /**
@@ -53,7 +53,7 @@ export async function crdFileChanged(s: ServerState, uri: string, deleted: boole
   const named = s.ws.crdRoots.some((root) => root === path || (within(root, path) && isYamlName(path)));
   if (!named) return false;
   if (deleted) {
-    s.analysis.setCrdFile(uri, undefined);
+    s.analysis.apply({ kind: 'crd', uri, text: undefined });
     s.ws.crdFiles.delete(uri);
   } else {
     await readCrdFile(s, uri);

@@ -57,7 +57,7 @@ async function readBases(s: ServerState, uris: readonly string[], b: Bases): Pro
     const repo = path ? repoOf(b, path) : undefined;
     const rel = repo && path ? pathInRepository(repo.root, path) : undefined;
     if (!repo || rel === undefined) {
-      s.analysis.setBase(uri, undefined);
+      s.analysis.apply({ kind: 'base', uri, base: undefined });
       continue;
     }
     const at = byRepo.get(repo) ?? { uris: [], paths: [] };
@@ -72,7 +72,11 @@ async function readBases(s: ServerState, uris: readonly string[], b: Bases): Pro
     us.forEach((uri, i) => {
       const text = texts[i];
       const before = s.analysis.baseOf(uri);
-      s.analysis.setBase(uri, text === undefined ? undefined : { text, ref: b.ref, commit: repo.short });
+      s.analysis.apply({
+        kind: 'base',
+        uri,
+        base: text === undefined ? undefined : { text, ref: b.ref, commit: repo.short },
+      });
       if (before?.text !== text || before?.commit !== repo.short) changed.push(uri);
     });
   }
@@ -91,7 +95,7 @@ export function refreshBases(s: ServerState): Promise<void> {
   const uris = s.analysis.heldFiles().filter((u) => u.startsWith('file:'));
   for (const d of s.documents.all()) if (!uris.includes(d.uri) && d.uri.startsWith('file:')) uris.push(d.uri);
   if (!s.client.settings.compareWith) {
-    for (const u of uris) s.analysis.setBase(u, undefined);
+    for (const u of uris) s.analysis.apply({ kind: 'base', uri: u, base: undefined });
     markDirty(s, uris);
     return Promise.resolve();
   }

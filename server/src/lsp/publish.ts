@@ -27,7 +27,7 @@ export function syncDoc(s: ServerState, doc: TextDocument): Set<string> | undefi
   const record = openDoc(s, doc.uri);
   if (record.indexedVersion === doc.version && s.analysis.indexedText(doc.uri) === doc.getText()) return undefined;
   record.indexedVersion = doc.version;
-  return s.analysis.updateFile(doc.uri, fileOf(s, doc), scopeOf(s, doc.uri));
+  return s.analysis.apply({ kind: 'file', uri: doc.uri, file: fileOf(s, doc), scope: scopeOf(s, doc.uri) });
 }
 
 /** Brings every open document into the index (before a request that reads other files). */

@@ -237,7 +237,8 @@ async function readCrdSetting(s: ServerState, gen: number): Promise<void> {
     }
     if (gen !== s.ws.scanGeneration) return;
   }
-  for (const uri of s.ws.crdFiles) if (!wanted.has(uri) && !s.index.has(uri)) s.analysis.setCrdFile(uri, undefined);
+  for (const uri of s.ws.crdFiles)
+    if (!wanted.has(uri) && !s.index.has(uri)) s.analysis.apply({ kind: 'crd', uri, text: undefined });
   for (const uri of wanted) {
     if (s.index.has(uri)) continue; // the scan read it already
     await readCrdFile(s, uri);
