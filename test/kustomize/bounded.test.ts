@@ -13,6 +13,7 @@ import {
   renderKustomization,
   type Rendered,
 } from '../../server/src/service/workspace/kustomize/render';
+import { MAX_PATCH_TEXT } from '../../server/src/service/workspace/kustomize/textLimit';
 
 const account = (name: string) =>
   `apiVersion: storage.cloud.example.com/v20220901\nkind: StorageAccount\nmetadata:\n  name: ${name}\nspec:\n  location: westus2\n`;
@@ -71,12 +72,16 @@ test('one file listed 4,096 times: refused at its second entry, the repeats left
 });
 
 test(`past ${MAX_PATCHES.toLocaleString('en-US')} patches in a kustomization: an Information, the rest not applied`, () => {
+  // Each patch in a file of its own: written inline, they would make the kustomization longer than is read
+  // at all (MAX_PATCH_TEXT).
   const patch = (i: number) =>
-    `  - patch: |-\n      apiVersion: storage.cloud.example.com/v20220901\n      kind: StorageAccount\n      metadata:\n        name: sa\n        labels:\n          n: "${i}"\n`;
-  const files = {
-    'o/kustomization.yaml': `resources:\n  - sa.yaml\npatches:\n${Array.from({ length: MAX_PATCHES + 5 }, (_, i) => patch(i)).join('')}`,
+    `apiVersion: storage.cloud.example.com/v20220901\nkind: StorageAccount\nmetadata:\n  name: sa\n  labels:\n    n: "${i}"\n`;
+  const files: Record<string, string> = {
+    'o/kustomization.yaml': `resources:\n  - sa.yaml\npatches:\n${Array.from({ length: MAX_PATCHES + 5 }, (_, i) => `  - path: p${i}.yaml\n`).join('')}`,
     'o/sa.yaml': account('sa'),
   };
+  for (let i = 0; i < MAX_PATCHES + 5; i++) files[`o/p${i}.yaml`] = patch(i);
+  assert.ok(files['o/kustomization.yaml'].length < MAX_PATCH_TEXT);
   const r = render(files, 'o/kustomization.yaml');
   // One resource patched past its own bound first (each step copies where its values were written), then
   // the kustomization past its bound: each told once.
@@ -133,8 +138,9 @@ describe("a patch target's patterns, as Go's RE2 matches them (anchored)", () =>
   });
 });
 
-test('JSON 6902: 30,000 operations apply, each value placed at its path', () => {
-  const n = 30_000;
+test('JSON 6902: 14,000 operations apply, each value placed at its path', () => {
+  // As many as fit in a kustomization that is read (MAX_PATCH_TEXT): a quadratic apply would show.
+  const n = 14_000;
   const ops = Array.from(
     { length: n },
     (_, i) => `      - op: add\n        path: /spec/tags/t${i}\n        value: v${i}\n`,
@@ -143,6 +149,7 @@ test('JSON 6902: 30,000 operations apply, each value placed at its path', () => 
     'o/kustomization.yaml': `resources:\n  - sa.yaml\npatches:\n  - target:\n      kind: StorageAccount\n    patch: |-\n      - op: add\n        path: /spec/tags\n        value: {}\n${ops.join('')}`,
     'o/sa.yaml': account('sa'),
   };
+  assert.ok(files['o/kustomization.yaml'].length < MAX_PATCH_TEXT);
   const r = render(files, 'o/kustomization.yaml');
   assert.deepEqual(codes(r), []);
   const tags = (r.resources[0].spec as { tags: Record<string, string> }).tags;

@@ -151,6 +151,8 @@ export function fixWorkspace(
     const before = file.parsed.text;
     // Too large to check in full: no fix is known (its checks are not run).
     if (run.analysis.isTooLarge(before)) return;
+    // Nor for a kustomization or patch file too large to read (textLimit.ts).
+    if (run.analysis.unreadAsOverlay(run.uris[i], before)) return;
     const r = fixText(run.analysis, run.uris[i], before);
     if (r.unparsable) {
       if (r.fixesIfParsed) result.skipped.push(`${file.display}: not fixed, it does not parse`);

@@ -204,6 +204,12 @@ function analyseFile(run: WorkspaceRun, i: number, parsed: FileText): ParsedFile
     // Too large to check in full: its message and its YAML syntax only (the query's), and not indexed.
     const whole = parsed.text;
     if (analysis.isTooLarge(whole)) return analysis.parse(whole, { cache: false });
+    // A kustomization or patch file too large to read (textLimit.ts): its one message, nothing parsed.
+    if (analysis.unreadAsOverlay(uris[i], whole)) {
+      const unread = analysis.parse(whole, { cache: false });
+      analysis.indexFile(uris[i], unread);
+      return unread;
+    }
     // Not a spread: it would build the file's line index, which only a report needs.
     if (analysis.roleOf(uris[i]).role === 'template') {
       // A template is analysed as its mask alone (the analysis knows the file as the template's): its raw

@@ -14,6 +14,7 @@ import { templateDiagnostics } from '../workspace/helm/templateDiagnostics';
 import { kustomizationDiagnostics, patchFileDiagnostics } from '../workspace/kustomize/patchDiagnostics';
 import type { KustomizationReads } from '../workspace/kustomize/kustomization';
 import { overlayName } from '../workspace/kustomize/renderedDiagnostics';
+import { overPatchLimitDiag, unreadAsOverlay } from '../workspace/kustomize/textLimit';
 import type { Settings } from '../core/settings';
 import { toUserSpans, type DocumentSource } from '../core/source';
 import { isTooLarge, largeFileDiagnostics } from '../checks/tooLarge';
@@ -160,6 +161,9 @@ export class FileDiagnostics {
   private ownDiagnostics(uri: string, f: ParsedFile): Diag[] {
     const rules = this.inputs.settings().rules;
     const role = this.inputs.roles().roleOf(uri);
+    // Too large to read (textLimit.ts): its one message; its text is not parsed.
+    if ((role.role === 'patch' || role.role === 'kustomization') && unreadAsOverlay(role.role, f.text))
+      return applySettings(f, [overPatchLimitDiag(role.role, f.text)], { rules });
     if (role.role === 'patch') {
       const targets = role.overlays.map((k, i) => ({ target: role.targets[i], overlay: overlayName(k) }));
       return patchFileDiagnostics(f, targets, { rules });

@@ -11,6 +11,7 @@ import { analyze } from '../workspace/analyze';
 import { definesRoles, FileRoles, type FileRole } from '../workspace/fileRoles';
 import { maskTemplate, type MaskedTemplate } from '../workspace/helm/mask';
 import { KustomizationReads } from '../workspace/kustomize/kustomization';
+import { unreadAsOverlay } from '../workspace/kustomize/textLimit';
 import { WORKSPACE_SCOPE } from '../core/scope';
 import type { WorkspaceIndex } from '../workspace/workspaceIndex';
 
@@ -58,6 +59,11 @@ export abstract class Documents {
   /** Whether a text is over `maxDocumentSize`: only its syntax is checked, in slices (checks/tooLarge.ts). */
   isTooLarge(text: string): boolean {
     return isTooLarge(text, this.settings.maxDocumentSize);
+  }
+
+  /** Whether a file is a kustomization or patch file too large to read (workspace/kustomize/textLimit.ts). */
+  unreadAsOverlay(uri: string, text: string): boolean {
+    return unreadAsOverlay(this.roles.roleOf(uri).role, text);
   }
 
   /** A too-large text's diagnostics in steps (the query's own, settings and disable comments applied). */
@@ -131,6 +137,8 @@ export abstract class Documents {
    */
   parseAs(uri: string, text: string, symbols = false): ParsedFile {
     const role = this.roles.roleOf(uri).role;
+    // A kustomization or patch file too large to read (textLimit.ts): not parsed (its chunks only on demand).
+    if (unreadAsOverlay(role, text)) return this.parse(text, { cache: false });
     // A patch's documents are partial manifests: checked as such in the one pass (patchFileDiagnostics).
     if (role !== 'template') return this.analyze(this.parse(text), symbols, role === 'patch');
     const mask = maskTemplate(text);

@@ -3,6 +3,7 @@
 // Read from the text alone (pure): paths stay as written, relative to the kustomization's folder.
 import { isMap, isScalar, isSeq, parseAllDocuments, type Node, type Scalar } from 'yaml';
 import { entry, scalarValue, spanOf, type Span } from '../../core/yamlNodes';
+import { isOverPatchLimit } from './textLimit';
 
 /** The names Kustomize looks for in a folder, in its order. */
 export const KUSTOMIZATION_NAMES: readonly string[] = ['kustomization.yaml', 'kustomization.yml', 'Kustomization'];
@@ -105,6 +106,8 @@ export class KustomizationReads {
   private last: { text: string; docs: WeakRef<Documents> } | undefined;
 
   documents(text: string): Documents {
+    // Too large to read (textLimit.ts): not parsed, so not rendered.
+    if (isOverPatchLimit(text)) return [];
     const kept = this.last?.text === text ? this.last.docs.deref() : undefined;
     if (kept) return kept;
     const docs = parseAllDocuments(text);
@@ -115,7 +118,7 @@ export class KustomizationReads {
   kustomization(text: string): Kustomization {
     const kept = this.read.get(text);
     if (kept) return kept;
-    const out = parseKustomizationText(this.documents(text));
+    const out = isOverPatchLimit(text) ? patchPaths(text) : parseKustomizationText(this.documents(text));
     // Bounded: a kustomization edited many times leaves its texts.
     if (this.read.size >= 4) this.read.delete(this.read.keys().next().value as string);
     this.read.set(text, out);
@@ -128,7 +131,26 @@ export class KustomizationReads {
  * `reads`: the analysis's, where the text may have been read already.
  */
 export function readKustomization(text: string, reads?: KustomizationReads): Kustomization {
-  return reads ? reads.kustomization(text) : parseKustomizationText(parseAllDocuments(text));
+  if (reads) return reads.kustomization(text);
+  return isOverPatchLimit(text) ? patchPaths(text) : parseKustomizationText(parseAllDocuments(text));
+}
+
+/** A `path:` key's value on its line (a patch's, in `patches` or `patchesJson6902`), quoted or not. */
+const PATH_LINE = /^[ \t]*(?:-[ \t]+)?path:[ \t]+(?:"([^"\n]+)"|'([^'\n]+)'|([^\s#'"][^\s#]*))[ \t]*(?:#.*)?$/gm;
+
+/**
+ * What a kustomization too large to parse (textLimit.ts) names as patch files, from its lines: it is not
+ * rendered, but a file it names as a patch must still be read as a partial manifest, never as a whole one
+ * (whose missing fields would be false errors). Nothing else is read from it.
+ */
+function patchPaths(text: string): Kustomization {
+  const out: Kustomization = { resources: [], resourceRefs: [], patchFiles: [], inlinePatches: [], unrendered: [] };
+  for (const m of text.matchAll(PATH_LINE)) {
+    const path = m[1] ?? m[2] ?? m[3];
+    const start = m.index + m[0].indexOf(path);
+    out.patchFiles.push({ path, span: [start, start + path.length] });
+  }
+  return out;
 }
 
 function parseKustomizationText(docs: Documents): Kustomization {

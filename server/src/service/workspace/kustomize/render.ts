@@ -15,6 +15,7 @@ import { spanOf, type Span } from '../../core/yamlNodes';
 import { compileGoRegexp, isRegexpError } from '../../core/goRegexp';
 import { applyOperations, type Json, type JsonObject, type OperationFailure } from './jsonPatch';
 import { asksUnrendered, KUSTOMIZATION_NAMES, KustomizationReads, resolveFrom } from './kustomization';
+import { isOverPatchLimit, MAX_PATCH_TEXT } from './textLimit';
 
 export type { Json, JsonObject };
 
@@ -1009,11 +1010,26 @@ function render(uri: string, depth: number, seen: ReadonlySet<string>, b: Build)
     }
 
   const inline = parsed.inline;
-  const contentOf = (p: JsonObject): readonly Doc[] => {
+  /** A patch file too large to read (textLimit.ts) was named: this kustomization is not rendered. */
+  let unread = false;
+  const contentOf = (p: JsonObject, key: string, i: number): readonly Doc[] => {
     if (typeof p.patch === 'string') return inlineDocs(p.patch);
     if (typeof p.path === 'string') {
       const at = resolveFrom(uri, p.path);
       const t = at ? read(at) : undefined;
+      if (t !== undefined && isOverPatchLimit(t)) {
+        if (!unread)
+          report(
+            c,
+            uri,
+            parsed.items.get(key)?.[i]?.span ?? [0, 0],
+            'kustomize-render-limit',
+            true,
+            `Not rendered: the patch file \`${clip(p.path, 120)}\` is too large to read here (${t.length.toLocaleString('en-US')} characters; the limit is ${MAX_PATCH_TEXT.toLocaleString('en-US')}), so what this kustomization builds is not checked.`,
+          );
+        unread = true;
+        return [];
+      }
       return t === undefined || !at ? [] : documents(at, t);
     }
     return [];
@@ -1042,19 +1058,21 @@ function render(uri: string, depth: number, seen: ReadonlySet<string>, b: Build)
     if (typeof p !== 'string' || !more('patchesStrategicMerge')) continue;
     applyPatch(
       resources,
-      /\n/.test(p) ? inlineDocs(p) : contentOf({ path: p }),
+      /\n/.test(p) ? inlineDocs(p) : contentOf({ path: p }, 'patchesStrategicMerge', i),
       undefined,
       ctx('patchesStrategicMerge', i),
     );
   }
   for (const [i, p] of list(k.patches).entries()) {
     if (!isObject(p) || !more('patches')) continue;
-    applyPatch(resources, contentOf(p), isObject(p.target) ? p.target : undefined, ctx('patches', i));
+    applyPatch(resources, contentOf(p, 'patches', i), isObject(p.target) ? p.target : undefined, ctx('patches', i));
   }
   for (const [i, p] of list(k.patchesJson6902).entries()) {
     if (!isObject(p) || !isObject(p.target) || !more('patchesJson6902')) continue;
-    applyPatch(resources, contentOf(p), p.target, ctx('patchesJson6902', i));
+    applyPatch(resources, contentOf(p, 'patchesJson6902', i), p.target, ctx('patchesJson6902', i));
   }
+  // Without that patch the resources are not what kubectl builds: none is shown, nothing said of them.
+  if (unread) return { slots: [], unsure: true, blind: true };
 
   // A kustomization that only lists and patches (a base, most often) changes nothing more: no step.
   if (!transforms(k)) return { slots: resources, unsure, blind };
