@@ -148,6 +148,46 @@ export const CASES: Case[] = [
       kustomization(ws, `resources:\n  - sa.yaml\npatches:\n${p.join('')}`);
     },
   },
+  // The same shapes just under the size past which a kustomization or patch file is not read at all
+  // (MAX_PATCH_TEXT, 250,000 characters): the most work a file that is rendered can ask for.
+  {
+    name: 'json6902-under-limit',
+    what: '4,800 JSON 6902 operations in one patch file, just under the limit that is read',
+    open: 'o/ops.yaml',
+    make(ws) {
+      const ops = ['- op: add\n  path: /spec/tags\n  value: {}\n'];
+      for (let i = 0; i < 4_800; i++) ops.push(`- op: add\n  path: /spec/tags/t${i}\n  value: v${i}\n`);
+      kustomization(
+        ws,
+        `resources:\n  - sa.yaml\npatches:\n  - path: ops.yaml\n    target:\n      kind: StorageAccount\n`,
+        { 'o/sa.yaml': account('acctsa'), 'o/ops.yaml': ops.join('') },
+      );
+    },
+  },
+  {
+    name: 'targeted-patches-under-limit',
+    what: '2,800 targeted inline JSON 6902 patches, a kustomization just under the limit that is read',
+    open: 'o/kustomization.yaml',
+    make(ws) {
+      const p: string[] = [];
+      for (let i = 0; i < 2_800; i++)
+        p.push(`  - target: {name: acctsa}\n    patch: '[{op: add, path: /spec/tags/t, value: ${i}}]'\n`);
+      kustomization(ws, `resources:\n  - sa.yaml\npatches:\n${p.join('')}`);
+    },
+  },
+  {
+    name: 'inline-patches-under-limit',
+    what: '1,350 inline strategic-merge patches, a kustomization just under the limit that is read',
+    open: 'o/kustomization.yaml',
+    make(ws) {
+      const p: string[] = [];
+      for (let i = 0; i < 1_350; i++)
+        p.push(
+          `  - patch: |-\n      apiVersion: ${API}\n      kind: StorageAccount\n      metadata:\n        name: acctsa\n      spec:\n        tags:\n          n: "${i}"\n`,
+        );
+      kustomization(ws, `resources:\n  - sa.yaml\npatches:\n${p.join('')}`);
+    },
+  },
   {
     name: 'label-selector-100k',
     what: 'a `labelSelector` of 100,000 terms',

@@ -70,7 +70,7 @@ test('a kustomization over the limit: one Information, not parsed, its patch fil
   );
   assert.match(
     problems[0].message,
-    /^This kustomization is too large to read here \([\d,]+ characters; the limit is 1,000,000\): its overlay is not rendered/,
+    /^This kustomization is too large to read here \([\d,]+ characters; the limit is 250,000\): its overlay is not rendered/,
   );
   assert.equal(kustomization.slice(problems[0].d.start, problems[0].d.end), 'r');
   // Its text was never parsed (each parse of it is hundreds of MB).

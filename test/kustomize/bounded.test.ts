@@ -138,9 +138,9 @@ describe("a patch target's patterns, as Go's RE2 matches them (anchored)", () =>
   });
 });
 
-test('JSON 6902: 14,000 operations apply, each value placed at its path', () => {
+test('JSON 6902: 3,000 operations apply, each value placed at its path', () => {
   // As many as fit in a kustomization that is read (MAX_PATCH_TEXT): a quadratic apply would show.
-  const n = 14_000;
+  const n = 3_000;
   const ops = Array.from(
     { length: n },
     (_, i) => `      - op: add\n        path: /spec/tags/t${i}\n        value: v${i}\n`,
@@ -161,12 +161,14 @@ test('JSON 6902: 14,000 operations apply, each value placed at its path', () => 
   assert.ok(o.span[0] > text.indexOf('/spec/tags/t7\n') && o.span[0] < text.indexOf('/spec/tags/t8\n'));
 });
 
-test('a label selector of 100,000 terms is read whole (and selects as it says)', () => {
-  const terms = Array.from({ length: 100_000 }, (_, i) => `k${i}!=x`).join(',');
+test('a label selector of 20,000 terms is read whole (and selects as it says)', () => {
+  // As many as fit in a kustomization that is read (MAX_PATCH_TEXT).
+  const terms = Array.from({ length: 20_000 }, (_, i) => `k${i}!=x`).join(',');
   const files = {
     'o/kustomization.yaml': `resources:\n  - sa.yaml\npatches:\n  - target:\n      labelSelector: "${terms}"\n    patch: |-\n      - op: replace\n        path: /spec/location\n        value: eastus\n`,
     'o/sa.yaml': account('sa'),
   };
+  assert.ok(files['o/kustomization.yaml'].length < MAX_PATCH_TEXT);
   const r = render(files, 'o/kustomization.yaml');
   assert.deepEqual(codes(r), []);
   assert.equal((r.resources[0].spec as { location: string }).location, 'eastus');

@@ -1,12 +1,15 @@
 // The size past which a kustomization or a patch file is not read at all (issue 30): parsing YAML builds a
 // tree of about 70 bytes per character at its peak (a 9 MB kustomization of 100,000 inline patches: 600 MB
-// and seconds of one synchronous slice), so such a file is neither parsed, nor rendered, nor checked; it
-// gets one Information saying so (`kustomize-render-limit`), never an error. A real kustomization is a few
-// kilobytes, and the API server refuses an object over 1.5 MB, so no patch of that size can apply.
+// and seconds of one synchronous slice), and a patch file is parsed by its own check and by the render, the
+// resource it changes checked again: at 1 MB that is 2.5 s of CPU in one slice of the server, which a
+// hover waits for. So such a file is neither parsed, nor rendered, nor checked; it gets one Information
+// saying so (`kustomize-render-limit`), never an error. The limit is of the order of the largest document
+// whose syntax a too-large file has checked in one slice (checks/tooLarge.ts, MAX_SYNTAX_DOCUMENT); a real
+// kustomization is a few kilobytes.
 import type { Diag } from '../../core/diag';
 
 /** Characters: a kustomization or a patch file longer than this is not read (see above). */
-export const MAX_PATCH_TEXT = 1_000_000;
+export const MAX_PATCH_TEXT = 250_000;
 
 export const isOverPatchLimit = (text: string): boolean => text.length > MAX_PATCH_TEXT;
 
