@@ -265,8 +265,9 @@ function codeAction(s: ServerState, params: CodeActionParams) {
 function outline(s: ServerState, params: DocumentSymbolParams) {
   const { documents } = s;
   const doc = documents.get(params.textDocument.uri);
-  // A document too large to check in full: no outline (it would mean reading all of it at once).
-  if (!doc || !isYaml(doc) || isLargeDoc(s, doc)) return [];
+  // A document too large to check in full: no outline (it would mean reading all of it at once); nor for a
+  // kustomization or patch file too large to read.
+  if (!doc || !isYaml(doc) || isLargeDoc(s, doc) || s.analysis.unreadAsOverlay(doc.uri, doc.getText())) return [];
   s.analysis.apply({ kind: 'outline', uri: doc.uri });
   return safely(s, () => {
     // A template's names as written (`{{ .Values.name }}`), not its mask.

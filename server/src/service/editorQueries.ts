@@ -19,6 +19,8 @@ export interface QueryHost {
   readonly index: WorkspaceIndex;
   variantAt(file: ParsedFile, offset: number): ParsedFile;
   renderedHover(uri: string, file: ParsedFile, offset: number): string | undefined;
+  /** A kustomization or patch file too large to read (workspace/kustomize/textLimit.ts): nothing to answer. */
+  unreadAsOverlay(uri: string, text: string): boolean;
 }
 
 /**
@@ -45,6 +47,7 @@ export function completionQuery(
   offset: number,
   trigger?: string,
 ): CompletionResult {
+  if (a.unreadAsOverlay(uri, parsed.text)) return { items: [], isIncomplete: false };
   // In a template, the variant of its if/else branches where the cursor is written.
   const file = a.variantAt(parsed, offset);
   const { items, isIncomplete } = completion(file, offset, {
@@ -96,6 +99,7 @@ export function hoverQuery(
   parsed: ParsedFile,
   offset: number,
 ): { markdown: string; start: number; end: number } | undefined {
+  if (a.unreadAsOverlay(uri, parsed.text)) return undefined;
   const file = a.variantAt(parsed, offset);
   const h = hover(file, offset);
   if (!h) return undefined;

@@ -52,7 +52,8 @@ export function disableAction(file: FileText, d: Diag): Omit<Action, 'diag'> | u
       return { title, edits: [{ start: at, end: at, newText: ` ${d.code}` }] };
     }
   }
-  if (insideScalar(file, lineStart)) return undefined;
+  // No scalar begins before the first line (and a file too large to read, textLimit.ts, is not parsed for it).
+  if (lineStart > 0 && insideScalar(file, lineStart)) return undefined;
   const indent = /^[ \t]*/.exec(text.slice(lineStart))![0];
   return {
     title,
@@ -71,6 +72,17 @@ export function disableAction(file: FileText, d: Diag): Omit<Action, 'diag'> | u
  * data. (The parser rejects some comments: one right above a flow collection used as a key, `[]:`.)
  */
 function keepsData(file: FileText, edits: readonly Edit[]): boolean {
+  // A comment line before everything else in a file is a comment whatever follows: nothing to parse (a
+  // kustomization too large to read, textLimit.ts, has its one message on its first line, and two parses of
+  // it would be a gigabyte).
+  if (
+    edits.length === 1 &&
+    edits[0].start === 0 &&
+    edits[0].end === 0 &&
+    /^[ \t]*#[^\r\n]*\r?\n$/.test(edits[0].newText) &&
+    !file.text.startsWith('\ufeff')
+  )
+    return true;
   const chunk = chunkAt(file, edits[0].start);
   const end = chunk.offset + chunk.text.length;
   if (edits.some((e) => e.start < chunk.offset || e.end > end)) return false;

@@ -31,7 +31,11 @@ export function actionsAt(a: Analysis, uri: string, file: ParsedFile, offset: nu
   return {
     file: variant,
     quickFixes: (diags, range) => codeActions(variant, diags, range, accept),
-    moves: (at) => versionMoves(variant, at).filter((m) => !m.edits || !accept || m.edits.every(accept)),
+    // Not in a kustomization or patch file too large to read (textLimit.ts): it would be parsed for them.
+    moves: (at) =>
+      a.unreadAsOverlay(uri, file.text)
+        ? []
+        : versionMoves(variant, at).filter((m) => !m.edits || !accept || m.edits.every(accept)),
     fixAll: () => fixAll(a, uri, file),
   };
 }
