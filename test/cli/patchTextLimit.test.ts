@@ -11,7 +11,7 @@ import { checkWorkspace, loadWorkspace } from '../../server/src/cli/runWorkspace
 import { severityOf } from '../../server/src/service/core/diag';
 import { ChunkStore } from '../../server/src/service/core/parse';
 import { DEFAULT_SETTINGS } from '../../server/src/service/core/settings';
-import { MAX_PATCH_TEXT } from '../../server/src/service/workspace/kustomize/textLimit';
+import { MAX_PATCH_FILE, MAX_PATCH_TEXT } from '../../server/src/service/workspace/kustomize/textLimit';
 import { account, rg } from '../workspace/helpers';
 
 const root = mkdtempSync(join(tmpdir(), 'cm-cli-patch-limit-'));
@@ -70,7 +70,7 @@ test('a kustomization over the limit: one Information, not parsed, its patch fil
   );
   assert.match(
     problems[0].message,
-    /^This kustomization is too large to read here \([\d,]+ characters; the limit is 250,000\): its overlay is not rendered/,
+    /^This kustomization is too large to read here \(a YAML document of [\d,]+ characters; the limit is 250,000 a document\): its overlay is not rendered/,
   );
   assert.equal(kustomization.slice(problems[0].d.start, problems[0].d.end), 'r');
   // Its text was never parsed (each parse of it is hundreds of MB).
@@ -100,4 +100,57 @@ test('a patch file over the limit: one Information on it and one on its entry, t
   assert.equal(kustomization.slice(problems[0].d.start, problems[0].d.end).split('\n')[0], 'path: ops.yaml');
   assert.match(problems[1].message, /^This patch file is too large to read here .*: it is not checked/);
   assert.equal(parsed.filter((t) => t.length > MAX_PATCH_TEXT).length, 0);
+});
+
+/** A patch file of `n` strategic-merge documents, each giving the account one more tag. */
+function tagPatches(n: number): string {
+  const docs: string[] = [];
+  for (let i = 0; i < n; i++)
+    docs.push(
+      `apiVersion: storage.cloud.example.com/v20220901\nkind: StorageAccount\nmetadata:\n  name: acctsa\nspec:\n  tags:\n    t${i}: v${i}\n`,
+    );
+  return docs.join('---\n');
+}
+
+test('a patch file of many small documents, longer than a document may be, is read and checked', async () => {
+  // A patch per resource of a large base is many small documents: each parsed alone, rendered in linear time.
+  const docs = tagPatches(2_200).split('---\n');
+  // One of them is wrong in itself: read, the patch file says so.
+  docs[1_500] += '  minimumTlsVersion: TLS1_9\n';
+  const text = docs.join('---\n');
+  assert.ok(text.length > MAX_PATCH_TEXT && text.length < MAX_PATCH_FILE);
+  const { problems, parsed } = await check('many-documents', {
+    'kustomization.yaml': 'resources:\n  - sa.yaml\n  - rg.yaml\npatches:\n  - path: tags.yaml\n',
+    'sa.yaml': account('acctsa', 'rg-app'),
+    'rg.yaml': rg('rg-app'),
+    'tags.yaml': text,
+  });
+  assert.ok(!problems.some((p) => /too large to read/.test(p.message)));
+  // Its own problem, and the rendered overlay's: the account with more tags than it may have.
+  assert.deepEqual(
+    problems
+      .filter((p) => p.file === 'tags.yaml')
+      .map((p) => `${p.severity} ${p.code}`)
+      .sort(),
+    ['error enum-value', 'error map-limits'],
+  );
+  assert.ok(parsed.some((t) => t.includes('t123: v123')));
+});
+
+test('a patch file of small documents longer than the file limit is not read', async () => {
+  const text = tagPatches(Math.ceil(MAX_PATCH_FILE / 100));
+  assert.ok(text.length > MAX_PATCH_FILE);
+  const { problems, parsed } = await check('too-many-documents', {
+    'kustomization.yaml': 'resources:\n  - sa.yaml\n  - rg.yaml\npatches:\n  - path: tags.yaml\n',
+    'sa.yaml': account('acctsa', 'rg-app'),
+    'rg.yaml': rg('rg-app'),
+    'tags.yaml': text,
+  });
+  assert.deepEqual(
+    problems.map((p) => `${p.file} ${p.severity} ${p.code}`),
+    ['kustomization.yaml info kustomize-render-limit', 'tags.yaml info kustomize-render-limit'],
+  );
+  assert.match(problems[1].message, /characters; the limit is 1,000,000\): it is not checked/);
+  // Not one of its documents was parsed.
+  assert.equal(parsed.filter((t) => t.includes('t123: v123')).length, 0);
 });

@@ -478,7 +478,7 @@ export const CODES = {
   'kustomize-render-limit': {
     severity: 'info',
     title:
-      'An overlay past what is rendered in memory (50,000 resources in a build, 10,000 patches in a kustomization; a kustomization or patch file over 250,000 characters is not read at all): the rest is not rendered, nor checked.',
+      'An overlay past what is rendered in memory (50,000 resources in a build, 10,000 patches in a kustomization; a kustomization or patch file with a YAML document over 250,000 characters, or over 1,000,000 in all, is not read at all): the rest is not rendered, nor checked.',
     example: 'kind: Kustomization\npatches:   # 10,001 patches\n  - path: p1.yaml',
   },
   'kustomize-outside-root': {

@@ -15,7 +15,7 @@ import { spanOf, type Span } from '../../core/yamlNodes';
 import { compileGoRegexp, isRegexpError } from '../../core/goRegexp';
 import { applyOperations, type Json, type JsonObject, type OperationFailure } from './jsonPatch';
 import { asksUnrendered, KUSTOMIZATION_NAMES, KustomizationReads, resolveFrom } from './kustomization';
-import { isOverPatchLimit, MAX_PATCH_TEXT } from './textLimit';
+import { isOverPatchLimit, overPatchLimitWhy } from './textLimit';
 
 export type { Json, JsonObject };
 
@@ -1025,7 +1025,7 @@ function render(uri: string, depth: number, seen: ReadonlySet<string>, b: Build)
             parsed.items.get(key)?.[i]?.span ?? [0, 0],
             'kustomize-render-limit',
             true,
-            `Not rendered: the patch file \`${clip(p.path, 120)}\` is too large to read here (${t.length.toLocaleString('en-US')} characters; the limit is ${MAX_PATCH_TEXT.toLocaleString('en-US')}), so what this kustomization builds is not checked.`,
+            `Not rendered: the patch file \`${clip(p.path, 120)}\` is too large to read here (${overPatchLimitWhy(t)}), so what this kustomization builds is not checked.`,
           );
         unread = true;
         return [];
