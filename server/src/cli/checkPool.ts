@@ -7,24 +7,13 @@ import { mayHoldCrd } from '../service/checks/crd/detect';
 import { isTooLarge } from '../service/checks/tooLarge';
 import type { Settings } from '../service/core/settings';
 import { FactsMaker, takeFacts, type BatchFacts, type FactsFile, type FactsMessage } from '../service/host/fileFacts';
-import { cores, WorkerPool, workerScript } from '../io/workerPool';
+import { batchesOf, poolSize, WORKERS_ENV, WorkerPool, workerScript } from '../io/workerPool';
 import { analyseRunFile, startRun, type Workspace, type WorkspaceRun } from './runWorkspace';
 
-/** Set to a number of workers (`0`: none) to override the pool's size, whatever the run's size. */
-export const WORKERS_ENV = 'CLOUD_MANIFESTS_WORKERS';
-
-/** Below this many files a run stays on one thread: a worker's start-up (~0.1 s) would eat the gain. */
-const MIN_FILES = 64;
+export { WORKERS_ENV, poolSize };
 
 /** A batch holds about this much text, so that the workers share the run evenly and answer early. */
 const BATCH_BYTES = 256 * 1024;
-
-/** The pool's size for a run of `files` files: 0 for none (one thread). */
-export function poolSize(env: NodeJS.ProcessEnv, files: number): number {
-  const told = env[WORKERS_ENV];
-  if (told !== undefined && /^\d+$/.test(told.trim())) return Math.min(Number(told), 64);
-  return files >= MIN_FILES && cores() > 1 ? cores() : 0;
-}
 
 /** Starts the workers now: their start-up overlaps the reading of the files. */
 export function startPool(size: number): CheckPool | undefined {
@@ -62,7 +51,13 @@ export async function analyseInPool(
     if (role === 'template' || isTooLarge(f.parsed.text, settings.maxDocumentSize)) return undefined;
     return { text: f.parsed.text, partial: role === 'patch' };
   });
-  const batches = batchesOf(sent, pool.size);
+  const total = sent.reduce((n, f) => n + (f?.text.length ?? 0), 0);
+  // At least four batches a worker, so that none waits long for the last ones; at most BATCH_BYTES each.
+  const budget = Math.max(1, Math.min(BATCH_BYTES, Math.ceil(total / (pool.size * 4))));
+  const batches = batchesOf(
+    sent.map((f) => f?.text.length),
+    budget,
+  ).map((b) => ({ from: b.from, to: b.to, files: b.sent }));
   const none: BatchFacts = { kinds: 0, files: [] };
   const answers = batches.map((b) =>
     b.files.length === 0 ? Promise.resolve(none) : pool.run({ files: b.files.map((i) => sent[i]!) }),
@@ -103,28 +98,4 @@ export async function analyseInPool(
     }
   }
   return run;
-}
-
-/** The files in consecutive batches (`from`–`to`), each with the ones a worker reads (`files`). */
-function batchesOf(sent: readonly (FactsFile | undefined)[], workers: number) {
-  const total = sent.reduce((n, f) => n + (f?.text.length ?? 0), 0);
-  // At least four batches a worker, so that none waits long for the last ones; at most BATCH_BYTES each.
-  const budget = Math.max(1, Math.min(BATCH_BYTES, Math.ceil(total / (workers * 4))));
-  const out: { from: number; to: number; files: number[] }[] = [];
-  let cur = { from: 0, to: 0, files: [] as number[] };
-  let bytes = 0;
-  sent.forEach((f, i) => {
-    cur.to = i + 1;
-    if (f) {
-      cur.files.push(i);
-      bytes += f.text.length;
-    }
-    if (bytes >= budget) {
-      out.push(cur);
-      cur = { from: i + 1, to: i + 1, files: [] };
-      bytes = 0;
-    }
-  });
-  if (cur.to > cur.from) out.push(cur);
-  return out;
 }

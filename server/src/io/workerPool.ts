@@ -115,3 +115,40 @@ export const cores = (): number => availableParallelism();
 export function workerScript(dir: string, file: string, name: string): string {
   return file.endsWith('.ts') ? join(dir, '..', `${name}.ts`) : join(dir, `${name}.js`);
 }
+
+/** Set to a number of workers (`0`: none) to override a pool's size, whatever the work's size. */
+export const WORKERS_ENV = 'CLOUD_MANIFESTS_WORKERS';
+
+/** Below this many files the work stays on one thread: a worker's start-up (~0.1 s) would eat the gain. */
+const MIN_FILES = 64;
+
+/** The pool's size for `files` files: 0 for none (one thread). */
+export function poolSize(env: NodeJS.ProcessEnv, files: number): number {
+  const told = env[WORKERS_ENV];
+  if (told !== undefined && /^\d+$/.test(told.trim())) return Math.min(Number(told), 64);
+  return files >= MIN_FILES && cores() > 1 ? cores() : 0;
+}
+
+/**
+ * Consecutive items (`from`–`to`) in batches of about `budget` bytes, each with the ones that go to a worker
+ * (`sent`: those with a size).
+ */
+export function batchesOf(sizes: readonly (number | undefined)[], budget: number) {
+  const out: { from: number; to: number; sent: number[] }[] = [];
+  let cur = { from: 0, to: 0, sent: [] as number[] };
+  let bytes = 0;
+  sizes.forEach((size, i) => {
+    cur.to = i + 1;
+    if (size !== undefined) {
+      cur.sent.push(i);
+      bytes += size;
+    }
+    if (bytes >= budget) {
+      out.push(cur);
+      cur = { from: i + 1, to: i + 1, sent: [] };
+      bytes = 0;
+    }
+  });
+  if (cur.to > cur.from) out.push(cur);
+  return out;
+}
