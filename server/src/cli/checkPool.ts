@@ -1,7 +1,8 @@
 // A run's files parsed and checked on every core (issue 35): worker threads (analysisWorker.ts) compute
 // each file's own diagnostics and manifests in batches while this thread takes them, in the files' order,
 // into the run's one analysis (runWorkspace.ts); the cross-file checks, fixes and report then run here as
-// on one thread, so the output is the same byte for byte. A small run stays on this thread.
+// on one thread, so the output is the same byte for byte. This thread does the last batches no worker has
+// started while it waits (it is one of the cores: poolSize). A small run stays on this thread.
 import { existsSync } from 'node:fs';
 import { mayHoldCrd } from '../service/checks/crd/detect';
 import { isTooLarge } from '../service/checks/tooLarge';

@@ -112,7 +112,7 @@ async function check(io: CliIo, options: CheckOptions): Promise<number> {
   const named = await readCrdFiles(options.crds, io.cwd);
   if (crds.errors.length + named.errors.length > 0) return fail(io, [...crds.errors, ...named.errors]);
   // Started before the files are read, so that the workers' start-up overlaps the reading (checkPool.ts).
-  const pool = startPool(poolSize(io.env, inputs.length));
+  const pool = startPool(poolSize(io.env, inputs.length, { mainWorks: true }));
   try {
     const collected = { settings, inputs, skipped, roots, crds: [...crds.files, ...named.files], pool };
     return await checkInputs(io, options, started, collected);

@@ -122,11 +122,15 @@ export const WORKERS_ENV = 'CLOUD_MANIFESTS_WORKERS';
 /** Below this many files the work stays on one thread: a worker's start-up (~0.1 s) would eat the gain. */
 const MIN_FILES = 64;
 
-/** The pool's size for `files` files: 0 for none (one thread). */
-export function poolSize(env: NodeJS.ProcessEnv, files: number): number {
+/**
+ * The pool's size for `files` files: 0 for none (one thread). A thread that works too while it waits for the
+ * workers (`mainWorks`: the CLI's) counts as one of the cores: on 2 cores, it and one worker, which costs less
+ * CPU than two workers and a thread mostly waiting (each worker loads and warms up the code on its own).
+ */
+export function poolSize(env: NodeJS.ProcessEnv, files: number, options: { mainWorks?: boolean } = {}): number {
   const told = env[WORKERS_ENV];
   if (told !== undefined && /^\d+$/.test(told.trim())) return Math.min(Number(told), 64);
-  return files >= MIN_FILES && cores() > 1 ? cores() : 0;
+  return files >= MIN_FILES && cores() > 1 ? cores() - (options.mainWorks ? 1 : 0) : 0;
 }
 
 /**
