@@ -309,6 +309,7 @@ export async function cliRuns(
   runs: number,
   cpuProfDir?: string,
   extra: readonly string[] = [],
+  env: NodeJS.ProcessEnv = process.env,
 ): Promise<CliResult> {
   const nodeArgs = cpuProfDir ? ['--cpu-prof', '--cpu-prof-dir', cpuProfDir] : [];
   const ms: number[] = [];
@@ -318,6 +319,7 @@ export async function cliRuns(
     last = await new Promise((resolve, reject) => {
       const p = spawn(process.execPath, [...nodeArgs, OUR_CLI, 'check', ws.dir, '--format', 'json', ...extra], {
         cwd: ws.dir,
+        env,
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       const chunks: Buffer[] = [];

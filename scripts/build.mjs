@@ -1,4 +1,4 @@
-// Bundles the language server, the VS Code client and the CLI with esbuild into dist/.
+// Bundles the language server, the VS Code client, the CLI and their worker threads' entry with esbuild into dist/.
 import { chmodSync } from 'node:fs';
 import { build } from 'esbuild';
 
@@ -31,6 +31,8 @@ await Promise.all([
     outfile: 'dist/cli.js',
     banner: { js: '#!/usr/bin/env node' },
   }),
+  // The worker threads of the CLI and the server (server/src/io/workerPool.ts), beside them.
+  build({ ...common, entryPoints: ['server/src/analysisWorker.ts'], outfile: 'dist/analysisWorker.js' }),
   build({ ...common, entryPoints: ['client/src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] }),
 ]);
 

@@ -35,6 +35,12 @@ try {
   };
   await Promise.all([
     build({ ...common, entryPoints: [join(root, 'server/src/server.ts')], outfile: join(stage, 'dist/server.js') }),
+    // The worker threads of the server's workspace scan (server/src/lsp/scanPool.ts), beside it.
+    build({
+      ...common,
+      entryPoints: [join(root, 'server/src/analysisWorker.ts')],
+      outfile: join(stage, 'dist/analysisWorker.js'),
+    }),
     build({
       ...common,
       entryPoints: [join(root, 'client/src/extension.ts')],

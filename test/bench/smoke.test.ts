@@ -54,7 +54,9 @@ test('npm run bench -- --smoke: a table with both servers, the CLI and the floor
     'code actions (deep, on an error)',
     'memory (RSS after editing session)',
     'workspace indexing',
+    'workspace indexing with workers',
     'CLI `check --format json` (wall)',
+    'CLI with workers (wall)',
   ]) {
     assert.ok(r.stdout.includes(`| ${measure} |`), `no row for ${measure}`);
   }
@@ -144,6 +146,10 @@ test('npm run bench -- --smoke: a table with both servers, the CLI and the floor
   assert.match(index.peerNa ?? '', /n\/a/);
   finite(index.floor?.median, 'workspace floor', 0, 600_000);
   finite(row('CLI `check --format json` (wall)').ours?.median, 'cli', 1, 600_000);
+  const pooledIndex = row('workspace indexing with workers');
+  if (pooledIndex.ours) finite(pooledIndex.ours.median, 'indexing with workers', 0, 600_000);
+  else assert.match(pooledIndex.oursNa ?? '', /n\/a/);
+  finite(row('CLI with workers (wall)').ours?.median, 'cli with workers', 1, 600_000);
   finite(row('CLI throughput').ours?.median, 'cli throughput', 0.001, 1e9);
 
   // The CRD bundle (a small one in a smoke run): start, editing requests and memory measured, targets evaluated

@@ -17,6 +17,8 @@ test('npm pack ships docs/codes/<code>.md for every code, beside dist/server.js,
   assert.equal(r.status, 0, r.stderr);
   const files = new Set((JSON.parse(r.stdout) as { files: { path: string }[] }[])[0].files.map((f) => f.path));
   assert.ok(files.has('dist/server.js'));
+  // The CLI's (and the server's) worker threads run it: without it, a large run would check on one thread.
+  assert.ok(files.has('dist/analysisWorker.js'));
   const missing = codeList().filter((c) => !files.has(`docs/codes/${c}.md`));
   assert.deepEqual(missing, [], 'pages missing from the npm package');
   const guides = readdirSync(join(ROOT, 'docs')).filter((n) => n.endsWith('.md'));

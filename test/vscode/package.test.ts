@@ -42,6 +42,8 @@ describe('the packaged .vsix', () => {
       'extension/package.json',
       'extension/dist/extension.js',
       'extension/dist/server.js',
+      // The server's scan runs it on worker threads (lsp/scanPool.ts).
+      'extension/dist/analysisWorker.js',
       'extension/syntaxes/cloud-manifests.injection.tmLanguage.json',
       'extension/schemas/cloud-manifests.settings.json',
       'extension/readme.md',
@@ -56,7 +58,7 @@ describe('the packaged .vsix', () => {
     ])
       assert.ok(names.includes(need), `${need} missing from ${names.join(', ')}`);
     const allowed =
-      /^(\[Content_Types\]\.xml|extension\.vsixmanifest|extension\/(package\.json|readme\.md|changelog\.md|LICENSE\.txt|dist\/(extension|server)\.js|syntaxes\/[^/]+\.json|schemas\/cloud-manifests\.settings\.json|images\/(icon|screenshot|quickfix|embedded|colours)\.png|docs\/(codes\/)?[a-z0-9-]+\.md))$/;
+      /^(\[Content_Types\]\.xml|extension\.vsixmanifest|extension\/(package\.json|readme\.md|changelog\.md|LICENSE\.txt|dist\/(extension|server|analysisWorker)\.js|syntaxes\/[^/]+\.json|schemas\/cloud-manifests\.settings\.json|images\/(icon|screenshot|quickfix|embedded|colours)\.png|docs\/(codes\/)?[a-z0-9-]+\.md))$/;
     assert.deepEqual(
       names.filter((n) => !allowed.test(n)),
       [],

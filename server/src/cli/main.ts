@@ -7,7 +7,7 @@ import { parseArgs, USAGE, type CheckOptions } from './args';
 import { useColor } from './color';
 import { loadSettings } from './config';
 import { CliError } from './errors';
-import { collectInputs, displayPath } from '../io/files';
+import { collectInputs, displayPath, type Input } from '../io/files';
 import { fixWorkspace } from './fix';
 import { formatJson } from './formats/json';
 import { formatJunit } from './formats/junit';
@@ -24,9 +24,11 @@ import { resolve } from 'node:path';
 import { schemaFiles } from '../generate/schemaFiles';
 import { writeFileAtomic } from '../io/write';
 import { servedKindsOf } from '../service/host/crdKinds';
-import { readCrdFiles } from './crds';
+import { readCrdFiles, type CrdFile } from './crds';
+import type { Settings } from '../service/core/settings';
 import { analyseWorkspace, loadWorkspace, reportWorkspace } from './runWorkspace';
 import { readBases } from '../io/gitBase';
+import { analyseInPool, poolSize, startPool, type CheckPool } from './checkPool';
 
 export interface CliIo {
   argv: readonly string[];
@@ -106,6 +108,29 @@ async function check(io: CliIo, options: CheckOptions): Promise<number> {
   const crds = await readCrdFiles(settings.crds, base, repository);
   const named = await readCrdFiles(options.crds, io.cwd);
   if (crds.errors.length + named.errors.length > 0) return fail(io, [...crds.errors, ...named.errors]);
+  // Started before the files are read, so that the workers' start-up overlaps the reading (checkPool.ts).
+  const pool = startPool(poolSize(io.env, inputs.length, { mainWorks: true }));
+  try {
+    const collected = { settings, inputs, skipped, roots, crds: [...crds.files, ...named.files], pool };
+    return await checkInputs(io, options, started, collected);
+  } finally {
+    await pool?.close();
+  }
+}
+
+/** What `check` read before the files: the settings, the inputs, the CRDs; and the pool, if any. */
+interface Collected {
+  settings: Settings;
+  inputs: Input[];
+  skipped: Awaited<ReturnType<typeof collectInputs>>['skipped'];
+  roots: string[];
+  crds: CrdFile[];
+  pool: CheckPool | undefined;
+}
+
+/** `check` once the inputs are collected and the settings and CRDs read. */
+async function checkInputs(io: CliIo, options: CheckOptions, started: number, read: Collected): Promise<number> {
+  const { settings, inputs, skipped, roots, pool } = read;
 
   const progress = new Progress(io.stderr);
   const maxBytes = maxFileBytes(settings);
@@ -115,7 +140,7 @@ async function check(io: CliIo, options: CheckOptions): Promise<number> {
     progress,
     maxBytes,
   });
-  workspace.crds = [...crds.files, ...named.files];
+  workspace.crds = read.crds;
   // Each file's committed version (compareWith / --base): a ref git does not know, when asked for by
   // name, is an error; the default HEAD in a repository without commits or outside one compares nothing.
   if (settings.compareWith) {
@@ -133,7 +158,10 @@ async function check(io: CliIo, options: CheckOptions): Promise<number> {
   ];
   const notes = skipped.filter((k) => !k.error).map((k) => `skipped ${displayPath(io.cwd, k.path)}: ${k.reason}`);
   // One analysis for the run (runWorkspace.ts): the check, then the fixes from it, then the report.
-  const run = analyseWorkspace(workspace, settings, { renderOverlays: !options.noKustomize });
+  const analysed = { renderOverlays: !options.noKustomize };
+  const run = pool
+    ? await analyseInPool(pool, workspace, settings, analysed)
+    : analyseWorkspace(workspace, settings, analysed);
   const fixes = options.fix ? fixWorkspace(run, options.fix, { roots }) : undefined;
   const results = reportWorkspace(run, progress);
   progress.clear();

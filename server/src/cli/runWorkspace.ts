@@ -165,6 +165,21 @@ export function analyseWorkspace(
   settings: Settings,
   options: { renderOverlays?: boolean } = {},
 ): WorkspaceRun {
+  const run = startRun(workspace, settings, options);
+  workspace.files.forEach((_, i) => analyseRunFile(run, i));
+  return run;
+}
+
+/**
+ * A run's analysis with every input in but the files' own analysis: the kinds of every CRD, the committed
+ * versions, the context (what makes a file a patch or a template). `analyseRunFile` then takes each file,
+ * in order.
+ */
+export function startRun(
+  workspace: Workspace,
+  settings: Settings,
+  options: { renderOverlays?: boolean } = {},
+): WorkspaceRun {
   const analysis = new Analysis({
     settings,
     renderOverlays: options.renderOverlays,
@@ -184,20 +199,29 @@ export function analyseWorkspace(
   const display = new Map<string, string>();
   // What makes a file a patch or a template is known before any file is checked.
   for (const c of workspace.context ?? []) analysis.indexFile(pathToFileURL(c.path).href, c.text);
-  const run: WorkspaceRun = { workspace, analysis, uris, parsed: [], display };
-  workspace.files.forEach((file, i) => {
-    display.set(uris[i], file.display);
-    run.parsed.push(analyseFile(run, i, file.parsed));
-  });
-  return run;
+  return { workspace, analysis, uris, parsed: [], display };
 }
+
+/**
+ * The next file of a run analysed and indexed (files go in the order of the workspace). `take` is given the
+ * file as parsed, before its analysis: it may fill the analysis's caches with what a worker computed of it
+ * (cli/checkPool.ts).
+ */
+export function analyseRunFile(run: WorkspaceRun, i: number, take?: TakeFacts): void {
+  const file = run.workspace.files[i];
+  run.display.set(run.uris[i], file.display);
+  run.parsed.push(analyseFile(run, i, file.parsed, take));
+}
+
+/** Fills the caches of a file parsed for its analysis, as a patch's partial manifests or not. */
+export type TakeFacts = (parsed: ParsedFile, partial: boolean) => void;
 
 /**
  * One file of a run parsed, analysed and indexed. Parsed outside the shared cache: its trees are garbage as
  * soon as it is analysed (its diagnostics computed, its manifests indexed); the diagnostics are read back
  * by the query.
  */
-function analyseFile(run: WorkspaceRun, i: number, parsed: FileText): ParsedFile {
+function analyseFile(run: WorkspaceRun, i: number, parsed: FileText, take?: TakeFacts): ParsedFile {
   const { analysis, uris } = run;
   const file = run.workspace.files[i];
   try {
@@ -221,7 +245,9 @@ function analyseFile(run: WorkspaceRun, i: number, parsed: FileText): ParsedFile
     // A patch's documents are analysed as the partial manifests its check reads (a list of JSON 6902
     // operations not at all: its check parses it), not as whole manifests first, each parsed once more.
     const partial = analysis.roleOf(uris[i]).role === 'patch';
-    const { text, docs, store } = analysis.analyze(analysis.parse(whole, { cache: false }), false, partial);
+    const split = analysis.parse(whole, { cache: false });
+    take?.(split, partial);
+    const { text, docs, store } = analysis.analyze(split, false, partial);
     const full: ParsedFile = {
       text,
       docs,

@@ -18,6 +18,7 @@ import { mayHoldCrds } from '../service/host/crdKinds';
 import { maxFileBytes } from '../service/core/settings';
 import { WORKSPACE_SCOPE } from '../service/core/scope';
 import { readCrdFile, watchCrdRoots } from './crdFiles';
+import { indexInPool } from './scanPool';
 import { growingHeap, steadyHeap } from './heap';
 import { forgetIndexedVersions, logError, type ServerState } from './state';
 
@@ -287,7 +288,18 @@ export function scanWorkspace(s: ServerState, indexed: () => void): Promise<void
       const uris = [...wanted];
       const BATCH = 16;
       const wide = s.client.settings.problemsScope === 'workspace';
-      for (let i = 0; i < uris.length; i += BATCH) {
+      // On worker threads when the workspace is large enough (scanPool.ts); else here, in slices.
+      const pooled = await indexInPool(s, {
+        uris,
+        read: (u) => readTextNow(s, u, skipped),
+        stopped: () => gen !== ws.scanGeneration,
+        progress: (done) => {
+          if (Date.now() - reported < 100) return;
+          reported = Date.now();
+          progress?.report(Math.floor((done / Math.max(1, uris.length)) * 100), `${done}/${uris.length} files`);
+        },
+      });
+      for (let i = 0; i < (pooled ? 0 : uris.length); i += BATCH) {
         if (gen !== ws.scanGeneration) return;
         const batch = uris.slice(i, i + BATCH).filter((u) => !documents.get(u));
         const texts = batch.map((u) => readTextNow(s, u, skipped));

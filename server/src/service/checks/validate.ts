@@ -299,3 +299,32 @@ export function placedDiagnostics(file: ParsedFile, partial: boolean): readonly 
 
 export { applySettings, severityOf };
 export type { Code, Diag, RuleSetting, ValidateOptions };
+
+/**
+ * What `validateChunk` cached for a chunk (its diagnostics and, when they used one, the API domain tag), for
+ * a worker that hands it to the host (host/fileFacts.ts); undefined when nothing is cached.
+ */
+export function cachedChunkDiagnostics(
+  chunk: Pick<ParsedDoc, 'key' | 'store'>,
+  partial: boolean,
+): { diags: Diag[]; domain?: string } | undefined {
+  const diags = chunk.store.memo.get(partial ? PARTIAL_DIAGNOSTICS : DIAGNOSTICS).get(chunk.key);
+  if (!diags) return undefined;
+  const domain = partial ? undefined : chunk.store.memo.get(DOMAIN_USED).get(chunk.key);
+  return domain === undefined ? { diags } : { diags, domain };
+}
+
+/**
+ * Caches diagnostics computed elsewhere (a worker, from the same text and kinds) as `validateChunk` would
+ * have: an entry computed with another API domain is computed again when asked, as any.
+ */
+export function cacheChunkDiagnostics(
+  chunk: Pick<ParsedDoc, 'key' | 'store'>,
+  partial: boolean,
+  facts: { diags: Diag[]; domain?: string },
+): void {
+  chunk.store.memo.get(partial ? PARTIAL_DIAGNOSTICS : DIAGNOSTICS).set(chunk.key, facts.diags);
+  if (partial) return;
+  if (facts.domain === undefined) chunk.store.memo.get(DOMAIN_USED).delete(chunk.key);
+  else chunk.store.memo.get(DOMAIN_USED).set(chunk.key, facts.domain);
+}

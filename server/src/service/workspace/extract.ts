@@ -277,3 +277,18 @@ export class FileManifest implements Manifest {
     return m;
   }
 }
+
+/** What `chunkManifests` cached for a chunk with these tracked paths (a worker hands it to the host). */
+export function cachedChunkManifests(chunk: { key: object; store: ChunkStore }, tracked: TrackedPaths) {
+  const hit = chunk.store.memo.get(MANIFESTS).get(chunk.key);
+  return hit && hit.tracked === tracked ? hit.manifests : undefined;
+}
+
+/** Caches manifests read elsewhere (a worker, from the same text and kinds) as `chunkManifests` would have. */
+export function cacheChunkManifests(
+  chunk: { key: object; store: ChunkStore },
+  tracked: TrackedPaths,
+  manifests: ChunkManifest[],
+): void {
+  chunk.store.memo.get(MANIFESTS).set(chunk.key, { tracked, manifests });
+}

@@ -1,0 +1,158 @@
+// A pool of worker threads running one script: each is started at once (its start-up overlaps what the
+// caller does meanwhile), told the same setup (`tell`), then given jobs one at a time (plain data both ways, structured clone); a job goes to the first idle
+// worker. Used for the files of a workspace (cli/checkPool.ts, the server's scan): see analysisWorker.ts.
+import { availableParallelism } from 'node:os';
+import { dirname, join } from 'node:path';
+import { Worker } from 'node:worker_threads';
+
+/** The message a worker answers a job with: its result, or the error that stopped it. */
+export type WorkerAnswer<O> = { ok: O } | { error: string };
+
+interface Pending<I, O> {
+  job: I;
+  resolve: (o: O) => void;
+  reject: (e: Error) => void;
+}
+
+export class WorkerPool<I, O> {
+  private readonly idle: Worker[] = [];
+  private readonly busy = new Map<Worker, Pending<I, O>>();
+  private readonly queue: Pending<I, O>[] = [];
+  private closed = false;
+
+  constructor(script: string, size: number) {
+    for (let i = 0; i < size; i++) {
+      const w = script.endsWith('.ts')
+        ? // From sources (tests under tsx): Node 20 loads a worker's entry before the loader its flags name,
+          // so the worker registers tsx itself, found from the script's folder.
+          new Worker(
+            `const { register } = require(require.resolve('tsx/cjs/api', { paths: [${JSON.stringify(dirname(script))}] }));` +
+              `register(); require(${JSON.stringify(script)});`,
+            { eval: true },
+          )
+        : new Worker(script);
+      w.on('message', (m: WorkerAnswer<O>) => this.answered(w, m));
+      w.on('error', (e) => this.failed(w, e));
+      w.on('exit', (code) => {
+        if (!this.closed) this.failed(w, new Error(`a worker thread stopped (exit code ${code})`));
+      });
+      this.idle.push(w);
+    }
+  }
+
+  get size(): number {
+    return this.idle.length + this.busy.size;
+  }
+
+  /** Tells every worker a message that needs no answer (a setup), before any job sent after it. */
+  tell(message: unknown): void {
+    for (const w of [...this.idle, ...this.busy.keys()]) w.postMessage(message);
+  }
+
+  /** Runs a job on the first idle worker (in the order asked). */
+  run(job: I): Promise<O> {
+    if (this.closed) return Promise.reject(new Error('the worker pool is closed'));
+    return new Promise<O>((resolve, reject) => {
+      this.queue.push({ job, resolve, reject });
+      this.next();
+    });
+  }
+
+  /**
+   * The job asked for last that no worker has started, taken out of the queue for the caller to do itself
+   * (a thread waiting for an answer works meanwhile); it settles the job's promise with `done`.
+   */
+  takeLast(): { job: I; done: (o: O) => void } | undefined {
+    const p = this.queue.pop();
+    return p && { job: p.job, done: p.resolve };
+  }
+
+  /** Stops every worker (jobs not answered yet are refused). */
+  async close(reason = new Error('the worker pool is closed')): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    for (const p of [...this.queue, ...this.busy.values()]) p.reject(reason);
+    this.queue.length = 0;
+    const all = [...this.idle, ...this.busy.keys()];
+    this.idle.length = 0;
+    this.busy.clear();
+    await Promise.all(all.map((w) => w.terminate()));
+  }
+
+  private next(): void {
+    while (this.idle.length > 0 && this.queue.length > 0) {
+      const w = this.idle.shift()!;
+      const p = this.queue.shift()!;
+      this.busy.set(w, p);
+      w.postMessage(p.job);
+    }
+  }
+
+  private answered(w: Worker, m: WorkerAnswer<O>): void {
+    const p = this.busy.get(w);
+    if (!p) return;
+    this.busy.delete(w);
+    this.idle.push(w);
+    if ('ok' in m) p.resolve(m.ok);
+    else p.reject(new Error(m.error));
+    this.next();
+  }
+
+  /** A worker that fails stops the pool: every job is refused with its error. */
+  private failed(w: Worker, e: Error): void {
+    if (this.closed) return;
+    void this.close(e);
+  }
+}
+
+/** The machine's cores (the pool's size unless told otherwise). */
+export const cores = (): number => availableParallelism();
+
+/**
+ * The path of a worker script bundled beside the caller (dist/) or, run from sources (tsx), its source in
+ * server/src/, one folder above the caller's (cli/, lsp/).
+ */
+export function workerScript(dir: string, file: string, name: string): string {
+  return file.endsWith('.ts') ? join(dir, '..', `${name}.ts`) : join(dir, `${name}.js`);
+}
+
+/** Set to a number of workers (`0`: none) to override a pool's size, whatever the work's size. */
+export const WORKERS_ENV = 'CLOUD_MANIFESTS_WORKERS';
+
+/** Below this many files the work stays on one thread: a worker's start-up (~0.1 s) would eat the gain. */
+const MIN_FILES = 64;
+
+/**
+ * The pool's size for `files` files: 0 for none (one thread). A thread that works too while it waits for the
+ * workers (`mainWorks`: the CLI's) counts as one of the cores: on 2 cores, it and one worker, which costs less
+ * CPU than two workers and a thread mostly waiting (each worker loads and warms up the code on its own).
+ */
+export function poolSize(env: NodeJS.ProcessEnv, files: number, options: { mainWorks?: boolean } = {}): number {
+  const told = env[WORKERS_ENV];
+  if (told !== undefined && /^\d+$/.test(told.trim())) return Math.min(Number(told), 64);
+  return files >= MIN_FILES && cores() > 1 ? cores() - (options.mainWorks ? 1 : 0) : 0;
+}
+
+/**
+ * Consecutive items (`from`–`to`) in batches of about `budget` bytes, each with the ones that go to a worker
+ * (`sent`: those with a size).
+ */
+export function batchesOf(sizes: readonly (number | undefined)[], budget: number) {
+  const out: { from: number; to: number; sent: number[] }[] = [];
+  let cur = { from: 0, to: 0, sent: [] as number[] };
+  let bytes = 0;
+  sizes.forEach((size, i) => {
+    cur.to = i + 1;
+    if (size !== undefined) {
+      cur.sent.push(i);
+      bytes += size;
+    }
+    if (bytes >= budget) {
+      out.push(cur);
+      cur = { from: i + 1, to: i + 1, sent: [] };
+      bytes = 0;
+    }
+  });
+  if (cur.to > cur.from) out.push(cur);
+  return out;
+}

@@ -1,0 +1,133 @@
+// The workspace scan's files parsed on worker threads (issue 35): the scan reads the files, worker threads
+// (analysisWorker.ts) compute each one's manifests (and, with workspace-wide problems, its own diagnostics)
+// in batches, and this thread indexes the files in their order with those as their documents' cached
+// values (service/host/fileFacts.ts), yielding every few milliseconds: requests are answered meanwhile, and
+// the index holds what the scan on one thread makes of the same files.
+import { existsSync } from 'node:fs';
+import { builtinRegistry } from '../model/registry';
+import { poolSize, WorkerPool, workerScript } from '../io/workerPool';
+import {
+  takeFacts,
+  type BatchFacts,
+  type FactsFile,
+  type FactsMessage,
+  type FileFacts,
+} from '../service/host/fileFacts';
+import { WORKSPACE_SCOPE } from '../service/core/scope';
+import type { ServerState } from './state';
+
+/** A batch holds about this much text: small enough that the first answers come early. */
+const BATCH_BYTES = 64 * 1024;
+
+const yieldNow = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+export interface ScanFiles {
+  uris: readonly string[];
+  /** Reads a file of the scan (undefined: gone or left out, the index forgets it). */
+  read(uri: string): string | undefined;
+  /** The scan was overtaken by a newer one. */
+  stopped(): boolean;
+  /** `done` files of the scan read and indexed. */
+  progress(done: number): void;
+}
+
+/**
+ * Indexes the scan's files with a pool of workers; false when the scan stays on this thread (few files, one
+ * core, or kinds from CRDs the workers would not know: the pool knows the built-in kinds alone).
+ */
+export async function indexInPool(s: ServerState, scan: ScanFiles): Promise<boolean> {
+  const { uris } = scan;
+  const size = poolSize(process.env, uris.length);
+  const script = workerScript(__dirname, __filename, 'analysisWorker');
+  if (size === 0 || s.analysis.registry !== builtinRegistry() || !existsSync(script)) return false;
+  const pool = new WorkerPool<{ files: FactsFile[] }, BatchFacts>(script, size);
+  try {
+    pool.tell({ setup: { settings: s.analysis.settings, crds: [] } } satisfies FactsMessage);
+    const store = s.analysis.store;
+    const wide = s.client.settings.problemsScope === 'workspace';
+    // Read in slices (requests answered in between), each batch sent as soon as it is read.
+    const texts: (string | undefined)[] = [];
+    const sent: (FactsFile | undefined)[] = [];
+    const batches: { from: number; to: number; answer: Promise<BatchFacts | undefined> }[] = [];
+    let slice = Date.now();
+    let from = 0;
+    let bytes = 0;
+    for (let i = 0; i < uris.length; i++) {
+      if (scan.stopped()) return true;
+      const text = s.documents.get(uris[i]) ? undefined : scan.read(uris[i]);
+      texts.push(text);
+      const role = s.analysis.roleOf(uris[i]).role;
+      const file =
+        text === undefined || role === 'template' ? undefined : { text, partial: role === 'patch', check: wide };
+      sent.push(file);
+      bytes += file?.text.length ?? 0;
+      if (bytes >= BATCH_BYTES || i === uris.length - 1) {
+        const files = sent.slice(from, i + 1).flatMap((f) => (f ? [f] : []));
+        // A worker that fails leaves its files to this thread, as without the pool.
+        const answer = files.length === 0 ? Promise.resolve(undefined) : pool.run({ files }).catch(() => undefined);
+        batches.push({ from, to: i + 1, answer });
+        from = i + 1;
+        bytes = 0;
+      }
+      if (Date.now() - slice > 15) {
+        await yieldNow();
+        slice = Date.now();
+      }
+    }
+    // Taken in the files' order, each with its worker's facts while the kinds are the ones the pool knows.
+    for (const b of batches) {
+      const facts = await b.answer;
+      let at = 0;
+      for (let i = b.from; i < b.to; i++) {
+        if (scan.stopped()) return true;
+        const f = sent[i] && facts ? facts.files[at++] : undefined;
+        if (!s.documents.get(uris[i]))
+          indexOne(
+            s,
+            uris[i],
+            texts[i],
+            f && s.analysis.store === store ? { facts: f, kinds: facts!.kinds, sent: sent[i]! } : undefined,
+            wide,
+          );
+        texts[i] = undefined;
+        if (Date.now() - slice > 15) {
+          scan.progress(i + 1);
+          await yieldNow();
+          slice = Date.now();
+        }
+      }
+    }
+    scan.progress(uris.length);
+    return true;
+  } finally {
+    await pool.close();
+  }
+}
+
+/**
+ * A file indexed as the scan on one thread indexes it (workspaceFolders.ts), its documents' cached values
+ * taken from a worker's facts first where they were computed as what the file is now.
+ */
+function indexOne(
+  s: ServerState,
+  uri: string,
+  text: string | undefined,
+  from: { facts: FileFacts; kinds: number; sent: FactsFile } | undefined,
+  wide: boolean,
+): void {
+  const { analysis } = s;
+  if (text === undefined) {
+    analysis.unindexFile(uri);
+    return;
+  }
+  const role = analysis.roleOf(uri).role;
+  if (role === 'template') {
+    analysis.indexFile(uri, wide ? analysis.parseAs(uri, text) : text, WORKSPACE_SCOPE);
+    return;
+  }
+  const partial = role === 'patch';
+  const parsed = analysis.parse(text);
+  if (from && from.sent.partial === partial) takeFacts(analysis, parsed, from.facts, from.kinds, partial);
+  // As parseAs does for a file that is no template.
+  analysis.indexFile(uri, wide ? analysis.analyze(parsed, false, partial) : parsed, WORKSPACE_SCOPE);
+}
