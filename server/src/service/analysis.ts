@@ -183,7 +183,7 @@ export class Analysis extends Documents {
    * Takes the CRD documents of a file (an indexed file's, or one the `crds` setting names; none: the file
    * holds no CRD any more). The registry follows at `applyCrds`.
    */
-  setCrdFile(uri: string, text: string | undefined): void {
+  setCrdFile(uri: string, text: string | ParsedFile | undefined): void {
     this.crds.set(uri, text);
   }
 
