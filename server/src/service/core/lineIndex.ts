@@ -12,11 +12,12 @@ export interface Range {
 
 /** Start offsets of every line of a text, for offset ↔ position conversion in O(log n). */
 export class LineIndex {
-  readonly starts: number[];
+  /** An array, or 32-bit integers (a version of a large file made from the one before: resplit.ts). */
+  readonly starts: ArrayLike<number>;
   /** `starts`, when given, must be the line start offsets of `text` (e.g. joined from cached chunks). */
   constructor(
     readonly text: string,
-    starts?: number[],
+    starts?: ArrayLike<number>,
   ) {
     if (starts) {
       this.starts = starts;
