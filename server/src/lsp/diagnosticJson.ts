@@ -18,8 +18,9 @@ export interface Converted {
   message: string;
   data: unknown;
   json?: string;
-  /** The LSP diagnostic made last (most often asked again at the same range). */
+  /** The LSP diagnostic made last (most often asked again at the same range), and its JSON. */
   last?: Diagnostic;
+  lastJson?: string;
 }
 
 const bySource = new WeakMap<Diag, Converted>();
@@ -53,7 +54,7 @@ export function convertedOnce(
 
 /**
  * The LSP diagnostic of `c` at `range`: the one made last time when the range is the same, else `make`'s,
- * frozen (written from `c`'s JSON from now on).
+ * frozen with its range (written from `c`'s JSON from now on).
  */
 export function atRange(
   c: Converted,
@@ -62,21 +63,28 @@ export function atRange(
 ): Diagnostic {
   if (c.last && sameRange(c.last.range, range)) return c.last;
   const lsp = Object.freeze(make(range));
+  // Positions as the protocol has them (a line and a character, integers): else written as they are.
+  if (!isPosition(range.start) || !isPosition(range.end) || Object.keys(range).length !== 2) return lsp;
+  Object.freeze(range.start);
+  Object.freeze(range.end);
+  Object.freeze(range);
   byLsp.set(lsp, c);
   c.last = lsp;
+  c.lastJson = undefined;
   return lsp;
 }
 
-/** A diagnostic's JSON: its range written now, the rest as serialised the first time. */
+/** A diagnostic's JSON: its range as it is, the rest as serialised the first time (each made once). */
 function diagnosticJson(d: Diagnostic): string {
   const c = byLsp.get(d);
-  const r = d.range;
-  if (!c || typeof r !== 'object' || r === null || Object.keys(r).length !== 2) return JSON.stringify(d);
-  const { start, end } = r;
-  if (!isPosition(start) || !isPosition(end)) return JSON.stringify(d);
+  if (!c) return JSON.stringify(d);
+  if (d === c.last && c.lastJson !== undefined) return c.lastJson;
   const json = jsonOf(c);
   if (json === '}') return JSON.stringify(d);
-  return `{"range":{"start":{"line":${start.line},"character":${start.character}},"end":{"line":${end.line},"character":${end.character}}},${json}`;
+  const { start, end } = d.range;
+  const out = `{"range":{"start":{"line":${start.line},"character":${start.character}},"end":{"line":${end.line},"character":${end.character}}},${json}`;
+  if (d === c.last) c.lastJson = out;
+  return out;
 }
 
 const isPosition = (p: unknown): p is { line: number; character: number } =>
