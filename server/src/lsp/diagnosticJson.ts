@@ -125,28 +125,44 @@ const sameRange = (a: Diagnostic['range'], b: Diagnostic['range']): boolean =>
 const PLACEHOLDER = '"diagnostics":0';
 
 /**
- * A message as `JSON.stringify` writes it, a `textDocument/publishDiagnostics` notification's diagnostics
- * from their kept JSON. (A `"diagnostics":0` outside a string can only be the placeholder: a quote inside a
- * string is escaped.)
+ * A message as `JSON.stringify` writes it, in pieces: a `textDocument/publishDiagnostics` notification's
+ * diagnostics from their kept JSON. (A `"diagnostics":0` outside a string can only be the placeholder: a
+ * quote inside a string is escaped.)
  */
-export function messageJson(msg: unknown): string {
+function messagePieces(msg: unknown): string[] {
   const m = msg as { method?: unknown; params?: { diagnostics?: unknown } };
   const ds = m?.params?.diagnostics;
-  if (m?.method !== 'textDocument/publishDiagnostics' || !Array.isArray(ds)) return JSON.stringify(msg);
+  if (m?.method !== 'textDocument/publishDiagnostics' || !Array.isArray(ds)) return [JSON.stringify(msg)];
   const rest = JSON.stringify({ ...m, params: { ...m.params, diagnostics: 0 } });
   const at = rest.indexOf(PLACEHOLDER);
-  const parts: string[] = [];
-  for (const d of ds) parts.push(diagnosticJson(d as Diagnostic));
-  const list = `"diagnostics":[${parts.join(',')}]`;
-  return rest.slice(0, at) + list + rest.slice(at + PLACEHOLDER.length);
+  const pieces = [rest.slice(0, at) + '"diagnostics":['];
+  ds.forEach((d: Diagnostic, i) => {
+    if (i > 0) pieces.push(',');
+    pieces.push(diagnosticJson(d));
+  });
+  pieces.push(']' + rest.slice(at + PLACEHOLDER.length));
+  return pieces;
 }
 
-/** vscode-jsonrpc's JSON encoder (node/ril.js), with `messageJson` in place of `JSON.stringify`. */
+/** A message as `JSON.stringify` writes it (see messagePieces). */
+export const messageJson = (msg: unknown): string => messagePieces(msg).join('');
+
+/**
+ * vscode-jsonrpc's JSON encoder (node/ril.js), the message's pieces written into one buffer: no string of
+ * the whole message is made (a publish of a large file is hundreds of KB, garbage at every edit).
+ */
 export const diagnosticsEncoder = {
   name: 'application/json',
   encode: (msg: unknown, options: { charset: BufferEncoding }): Promise<Uint8Array> => {
     try {
-      return Promise.resolve(Buffer.from(messageJson(msg), options.charset));
+      const pieces = messagePieces(msg);
+      if (pieces.length === 1) return Promise.resolve(Buffer.from(pieces[0], options.charset));
+      let size = 0;
+      for (const p of pieces) size += Buffer.byteLength(p, options.charset);
+      const out = Buffer.allocUnsafe(size);
+      let at = 0;
+      for (const p of pieces) at += out.write(p, at, options.charset);
+      return Promise.resolve(out);
     } catch (err) {
       return Promise.reject(err);
     }
