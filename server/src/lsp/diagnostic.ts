@@ -45,6 +45,17 @@ export function toLspDiagnostic(
     message: plainText(d.message),
     ...(d.data ? { data: d.data } : {}),
   }));
+  // The diagnostic made last for it, when its range stands for the same offsets in this version (the
+  // lines above it did not move): no position made.
+  const last = converted.last;
+  const lines = file.lines as Partial<Pick<ParsedFile['lines'], 'exactOffset'>>;
+  if (
+    last &&
+    lines.exactOffset &&
+    lines.exactOffset(last.range.start) === d.start &&
+    lines.exactOffset(last.range.end) === d.end
+  )
+    return last;
   const base = converted.base;
   // Written out (not spread) and in this order: one object shape, and the order JSON has always had.
   return atRange(converted, file.lines.range(d.start, d.end), (range) => {

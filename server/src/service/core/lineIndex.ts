@@ -72,6 +72,17 @@ export class LineIndex {
   lineText(line: number): string {
     return this.text.slice(this.starts[line], this.lineEnd(line));
   }
+  /**
+   * The offset of `pos` when it is the position `positionAt` gives for that offset (a line of the text and a
+   * character within it, not past its end), else undefined: whether a position made for an earlier version
+   * still stands for an offset, without making a position.
+   */
+  exactOffset(pos: Position): number | undefined {
+    const { line, character } = pos;
+    if (line < 0 || line >= this.starts.length || character < 0) return undefined;
+    const start = this.starts[line];
+    return character <= this.lineEnd(line) - start ? start + character : undefined;
+  }
   range(start: number, end: number): Range {
     return { start: this.positionAt(start), end: this.positionAt(end) };
   }
