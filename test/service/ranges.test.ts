@@ -131,3 +131,26 @@ test('line starts: after LF, after CRLF (once), after a lone CR, for any mix of 
     { numRuns: 500, seed: 21 },
   );
 });
+
+test('a position stands for an offset (exactOffset) exactly when positionAt gives it for that offset', () => {
+  fc.assert(
+    fc.property(
+      fc.array(fc.constantFrom('a', ' ', '\n', '\r', '\r\n', '😀')),
+      fc.integer({ min: -1, max: 12 }),
+      fc.integer({ min: -1, max: 12 }),
+      (parts, line, character) => {
+        const lines = new LineIndex(parts.join(''));
+        // Every offset's position stands for it (a diagnostic kept across versions is placed where it was).
+        for (let o = 0; o <= lines.text.length; o++) {
+          const p = lines.positionAt(o);
+          if (lines.exactOffset(p) !== undefined) assert.equal(lines.exactOffset(p), o);
+          else assert.ok(o > lines.lineEnd(p.line), 'only an offset inside a line break has no position of its own');
+        }
+        // Any position: an offset only where positionAt gives that position back (none past a line's end).
+        const at = lines.exactOffset({ line, character });
+        if (at !== undefined) assert.deepEqual(lines.positionAt(at), { line, character });
+      },
+    ),
+    { numRuns: 500, seed: 35 },
+  );
+});

@@ -11,6 +11,7 @@ import { SOURCE } from '../protocol/source';
 import { severityOf, type Diag } from '../service/core/diag';
 import type { ParsedFile } from '../service/core/parse';
 import { plainText } from '../service/core/plainText';
+import { atRange, convertedOnce } from './diagnosticJson';
 
 const SEVERITY: Record<Severity, DiagnosticSeverity> = {
   error: DiagnosticSeverity.Error,
@@ -34,13 +35,39 @@ export function toLspDiagnostic(
   d: Diag,
   docsBase = DEFAULT_DOCS_BASE,
 ): Diagnostic {
-  return {
-    range: file.lines.range(d.start, d.end),
-    severity: SEVERITY[severityOf(d)],
+  const severity = severityOf(d);
+  // Converted once per service diagnostic (diagnosticJson.ts): an edit re-sends what it did not touch.
+  const converted = convertedOnce(d, docsBase, severity, () => ({
+    severity: SEVERITY[severity],
     code: d.code,
     codeDescription: { href: codeDocUrl(docsBase, d.code) },
     source: SOURCE,
     message: plainText(d.message),
     ...(d.data ? { data: d.data } : {}),
-  };
+  }));
+  // The diagnostic made last for it, when its range stands for the same offsets in this version (the
+  // lines above it did not move): no position made.
+  const last = converted.last;
+  const lines = file.lines as Partial<Pick<ParsedFile['lines'], 'exactOffset'>>;
+  if (
+    last &&
+    lines.exactOffset &&
+    lines.exactOffset(last.range.start) === d.start &&
+    lines.exactOffset(last.range.end) === d.end
+  )
+    return last;
+  const base = converted.base;
+  // Written out (not spread) and in this order: one object shape, and the order JSON has always had.
+  return atRange(converted, file.lines.range(d.start, d.end), (range) => {
+    const lsp: Diagnostic = {
+      range,
+      severity: base.severity,
+      code: base.code,
+      codeDescription: base.codeDescription,
+      source: base.source,
+      message: base.message,
+    };
+    if (base.data !== undefined) lsp.data = base.data;
+    return lsp;
+  });
 }

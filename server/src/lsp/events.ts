@@ -12,13 +12,14 @@ import {
   type WorkspaceDiagnosticReport,
 } from 'vscode-languageserver/node';
 import { workspaceDiagnostics } from './workspaceDiagnostics';
+import { sameDiagnostics } from './diagnosticJson';
 import { isYamlName } from '../io/folderWalk';
 import { guarded } from './lifecycle';
 import { documentParams, watchedFileChanges, workspaceDiagnosticParams } from './params';
 import { diagnosticsOf, documentChanged, markDirty } from './publish';
 import { crdFileChanged } from './crdFiles';
 import { forgetLarge } from './largeDocs';
-import { safely, type ServerState } from './state';
+import { openDoc, safely, type ServerState } from './state';
 import { containedPath, enqueue, inWorkspace, listYamlFiles, readText, reportSkipped } from './workspaceFolders';
 
 export function registerDocumentEvents(s: ServerState): void {
@@ -115,9 +116,19 @@ export function registerDocumentEvents(s: ServerState): void {
   connection.onRequest(
     DocumentDiagnosticRequest.type,
     guarded(s.life, documentParams, (params: DocumentDiagnosticParams) => {
-      const doc = documents.get(params.textDocument.uri);
+      const uri = params.textDocument.uri;
+      const doc = documents.get(uri);
       const items = doc ? safely(s, () => diagnosticsOf(s, doc), []) : [];
-      return { kind: DocumentDiagnosticReportKind.Full, items };
+      if (!doc) return { kind: DocumentDiagnosticReportKind.Full, items };
+      // The client has the last report and nothing in it changed: it is not sent again (an edit of a large
+      // file that changes none of its problems costs no serialising of them, nor the client's reading).
+      const record = openDoc(s, uri);
+      const last = record.pulled;
+      if (last && params.previousResultId === last.resultId && sameDiagnostics(last.items, items))
+        return { kind: DocumentDiagnosticReportKind.Unchanged, resultId: last.resultId };
+      const resultId = String(++s.publish.pullResults);
+      record.pulled = { resultId, items };
+      return { kind: DocumentDiagnosticReportKind.Full, resultId, items };
     }),
   );
 

@@ -165,9 +165,14 @@ function flush(s: ServerState): void {
   // problems afresh) is what the user is looking at.
   const uris =
     first.length > 0 ? first : [...all.filter((u) => documents.get(u)), ...all.filter((u) => !documents.get(u))];
+  // A next round (the files the changed ones affect, an opened or edited document's overlays afresh) starts
+  // once this round's diagnostics are written out (afterWritten).
+  const written: Promise<void>[] = [];
+  let nextRound = false;
+  let edited = false;
   if (first.length > 0 && first.length < all.length) {
     for (const u of all) if (!isFirst(u)) dirty.add(u);
-    scheduleFlush(s);
+    nextRound = true;
   }
   for (const uri of uris) {
     const doc = documents.get(uri);
@@ -191,17 +196,38 @@ function flush(s: ServerState): void {
           const diagnostics = isLargeDoc(s, doc)
             ? largeDiagnostics(s, doc, later)
             : diagnosticsOf(s, doc, opening ? false : editing ? 'carried' : true);
-          void connection.sendDiagnostics({ uri: doc.uri, version: doc.version, diagnostics });
+          written.push(connection.sendDiagnostics({ uri: doc.uri, version: doc.version, diagnostics }));
           if (opening || editing) {
             dirty.add(uri);
-            scheduleFlush(s);
+            nextRound = true;
+            edited ||= editing;
           }
         } else publishClosed(s, uri);
       },
       undefined,
     );
   }
+  if (nextRound) afterWritten(s, written, edited ? EDIT_FOLLOW_UP_MS : 0);
   if (others.length > 0) scheduleRefresh(s, false);
+}
+
+/**
+ * How long after an edit's first publish its overlays are rendered afresh: that round is tens of ms of work
+ * on a large overlay (its own publish follows it), and started at once it takes the CPU from the editor
+ * reading the first publish (the edit's own problems, what the user waits for) on a machine of two cores;
+ * a keystroke within it is taken first.
+ */
+const EDIT_FOLLOW_UP_MS = 15;
+
+/**
+ * The next round of publishing, once the diagnostics just sent are written out (and `delay` ms more). Over
+ * a pipe on Linux a write ends before it returns, but elsewhere (macOS, Windows, sockets) a message larger
+ * than the pipe holds is written in parts as the event loop comes round: a next round started at once would
+ * keep the end of the first publish waiting behind its work.
+ */
+function afterWritten(s: ServerState, written: readonly Promise<void>[], delay: number): void {
+  const next = () => (delay > 0 ? void setTimeout(() => scheduleFlush(s), delay) : scheduleFlush(s));
+  void Promise.all(written).then(next, next);
 }
 
 /**

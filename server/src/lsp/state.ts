@@ -39,6 +39,8 @@ export interface OpenDoc {
   /** Published since it was opened (the first publish of one may come in two parts). */
   shown: boolean;
   rendered?: RenderedShown;
+  /** The last report of a pull (`textDocument/diagnostic`): its result id and items (diagnosticJson.ts). */
+  pulled?: { resultId: string; items: Diagnostic[] };
 }
 
 /** The record of an open document, made on first use. */
@@ -111,6 +113,8 @@ export interface PublishState {
   stamps: Map<string, number>;
   /** Bumped when every file's diagnostics may have changed (settings, a new scan). */
   epoch: number;
+  /** The last result id given to an open document's pulled report (OpenDoc.pulled). */
+  pullResults: number;
 }
 
 export interface ServerState {
@@ -185,6 +189,7 @@ export function createState(connection: Connection): ServerState {
       closedPublished: new Map(),
       stamps: new Map(),
       epoch: 0,
+      pullResults: 0,
     },
     life: { initialized: false, shutdown: false },
   };

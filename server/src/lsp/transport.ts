@@ -10,6 +10,7 @@ import {
 } from 'vscode-languageserver/node';
 import { checkedHeaders } from './headerCheck';
 import { cancelQueued } from './lifecycle';
+import { diagnosticsEncoder } from './diagnosticJson';
 
 /** `shutDown`: whether the client asked for `shutdown` (the exit code is 0 then, 1 otherwise). */
 export function createServerConnection(shutDown: () => boolean) {
@@ -23,7 +24,8 @@ export function createServerConnection(shutDown: () => boolean) {
   // Headers are checked before the library reads them (headerCheck.ts): a negative or absurd length ends the
   // process with the line above, not with a TypeError from inside the reader.
   const reader = new StreamMessageReader(process.stdin.pipe(checkedHeaders(unreadable)));
-  const writer = new StreamMessageWriter(process.stdout);
+  // Diagnostics a publish repeats are written from their kept JSON (diagnosticJson.ts).
+  const writer = new StreamMessageWriter(process.stdout, { charset: 'utf-8', contentTypeEncoder: diagnosticsEncoder });
   reader.onError((e) => {
     if (e instanceof SyntaxError) {
       process.stderr.write(`cloud-manifests: a message that is not JSON was skipped: ${e.message}\n`);

@@ -29,6 +29,22 @@ import type { WorkspaceIndex } from './workspace/workspaceIndex';
 
 /** A Kustomize configuration file teaching name references. */
 const NAME_REFERENCES = /^nameReference\s*:/m;
+/** Whether a document (by its content key) has a `nameReference:` line, looked at once. */
+const namesReferences = new WeakMap<object, boolean>();
+
+/**
+ * Whether a file teaches name references. From its documents when parsed (a line is inside one document),
+ * each looked at once: an edit of a large file looks at the documents split again, not at its whole text.
+ */
+function teachesNameReferences(file: ParsedFile | string): boolean {
+  if (typeof file === 'string') return NAME_REFERENCES.test(file);
+  for (const d of file.docs) {
+    let has = namesReferences.get(d.key);
+    if (has === undefined) namesReferences.set(d.key, (has = NAME_REFERENCES.test(d.text)));
+    if (has) return true;
+  }
+  return false;
+}
 
 export interface AnalysisInputs {
   /** The kinds the analysis knows (default: the built-in ones). */
@@ -183,7 +199,7 @@ export class Analysis extends Documents {
    * Takes the CRD documents of a file (an indexed file's, or one the `crds` setting names; none: the file
    * holds no CRD any more). The registry follows at `applyCrds`.
    */
-  setCrdFile(uri: string, text: string | undefined): void {
+  setCrdFile(uri: string, text: string | ParsedFile | undefined): void {
     this.crds.set(uri, text);
   }
 
@@ -263,7 +279,7 @@ export class Analysis extends Documents {
     // A resource file edited: the kustomizations and patches of the overlays that render it.
     if (overlays.length === 0) for (const k of this.overlays.readersOf(uri)) read.push(k, ...this.roles.patchesOf(k));
     // A Kustomize configuration file edited: the kustomizations listing it (the owner references it teaches).
-    if (overlays.length === 0 && NAME_REFERENCES.test(typeof file === 'string' ? file : file.text))
+    if (overlays.length === 0 && teachesNameReferences(file))
       for (const k of this.roles.kustomizations()) {
         const text = this.userText(k);
         if (text !== undefined && configurationPaths(text).some((p) => resolveFrom(k, p) === uri)) read.push(k);

@@ -12,11 +12,12 @@ export interface Range {
 
 /** Start offsets of every line of a text, for offset ↔ position conversion in O(log n). */
 export class LineIndex {
-  readonly starts: number[];
+  /** An array, or 32-bit integers (a version of a large file made from the one before: resplit.ts). */
+  readonly starts: ArrayLike<number>;
   /** `starts`, when given, must be the line start offsets of `text` (e.g. joined from cached chunks). */
   constructor(
     readonly text: string,
-    starts?: number[],
+    starts?: ArrayLike<number>,
   ) {
     if (starts) {
       this.starts = starts;
@@ -70,6 +71,17 @@ export class LineIndex {
   }
   lineText(line: number): string {
     return this.text.slice(this.starts[line], this.lineEnd(line));
+  }
+  /**
+   * The offset of `pos` when it is the position `positionAt` gives for that offset (a line of the text and a
+   * character within it, not past its end), else undefined: whether a position made for an earlier version
+   * still stands for an offset, without making a position.
+   */
+  exactOffset(pos: Position): number | undefined {
+    const { line, character } = pos;
+    if (line < 0 || line >= this.starts.length || character < 0) return undefined;
+    const start = this.starts[line];
+    return character <= this.lineEnd(line) - start ? start + character : undefined;
   }
   range(start: number, end: number): Range {
     return { start: this.positionAt(start), end: this.positionAt(end) };

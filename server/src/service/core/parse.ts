@@ -316,7 +316,7 @@ export class Chunk {
   }
   /** Chunk-relative starts of the chunk's lines after the first (computed on first use). */
   lineStarts(): number[] {
-    return (this.starts ??= new LineIndex(this.text).starts.slice(1));
+    return (this.starts ??= Array.prototype.slice.call(new LineIndex(this.text).starts, 1));
   }
 }
 

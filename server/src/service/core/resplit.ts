@@ -85,7 +85,7 @@ export function resplit(
 }
 
 /** Index of `value` in the sorted `starts` (it must be there). */
-function indexOf(starts: readonly number[], value: number): number {
+function indexOf(starts: ArrayLike<number>, value: number): number {
   let lo = 0;
   let hi = starts.length - 1;
   while (lo < hi) {
@@ -100,23 +100,27 @@ function indexOf(starts: readonly number[], value: number): number {
  * The line starts of the new version from those of the previous one: the lines of the kept documents
  * (moved by `delta` after the edit) around the lines of the documents split again (`middle`: file offset
  * and the chunk-relative starts of its lines after the first). Exact because the text between starts and
- * ends at line starts (see resplit).
+ * ends at line starts (see resplit). 32-bit integers (a JS string is shorter than 2^31): the lines kept are
+ * copied as memory, and 80,000 of them are no array of the heap for the collector to go through.
  */
 export function resplitLines(
-  before: readonly number[],
+  before: ArrayLike<number>,
   b: Basis,
   middle: readonly { offset: number; starts: readonly number[] }[],
-): number[] {
+): Int32Array {
   const head = indexOf(before, b.start) + 1;
   const tail = b.suffix > 0 ? indexOf(before, b.end - b.delta) + 1 : before.length;
   let added = 0;
   for (const m of middle) added += m.starts.length;
   // Sized once: the lines before the edit copied, those of the documents between, those after moved.
-  const starts = new Array<number>(head + added + (before.length - tail));
-  for (let i = 0; i < head; i++) starts[i] = before[i];
+  const starts = new Int32Array(head + added + (before.length - tail));
+  const typed = before instanceof Int32Array ? before : undefined;
+  if (typed) starts.set(typed.subarray(0, head));
+  else for (let i = 0; i < head; i++) starts[i] = before[i];
   let at = head;
   for (const m of middle) for (const s of m.starts) starts[at++] = m.offset + s;
   const d = b.delta;
-  for (let i = tail; i < before.length; i++) starts[at++] = before[i] + d;
+  if (typed && d === 0) starts.set(typed.subarray(tail), at);
+  else for (let i = tail; i < before.length; i++) starts[at++] = before[i] + d;
   return starts;
 }

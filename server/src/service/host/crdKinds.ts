@@ -6,7 +6,7 @@ import type { Registry } from '../../model/registry';
 import type { KindDef } from '../../model/types';
 import { conflictSpan, crdConflicts, type CrdConflict } from '../checks/crd/conflicts';
 import { mayHoldCrd } from '../checks/crd/detect';
-import { crdTextsOf, kindsOfCrdText, registryOfKinds } from '../checks/crd/sources';
+import { crdTextsOf, crdTextsOfDocs, kindsOfCrdText, registryOfKinds } from '../checks/crd/sources';
 import type { Diag } from '../core/diag';
 
 /** The served kinds of the CustomResourceDefinitions of a file (`schemas --crds`). */
@@ -30,9 +30,9 @@ export class CrdKinds {
   /** The CRDs changed since the registry was built (see `build`). */
   private dirty = false;
 
-  /** Takes the CRD documents of a file (none: the file holds no CRD any more). */
-  set(uri: string, text: string | undefined): void {
-    const texts = text === undefined ? [] : crdTextsOf(text);
+  /** Takes the CRD documents of a file, a text or its documents (none: the file holds no CRD any more). */
+  set(uri: string, text: string | { readonly docs: readonly { text: string; key: object }[] } | undefined): void {
+    const texts = text === undefined ? [] : typeof text === 'string' ? crdTextsOf(text) : crdTextsOfDocs(text.docs);
     const before = this.files.get(uri);
     if (texts.length === 0) {
       if (before) this.dirty = true;

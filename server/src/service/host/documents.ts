@@ -22,7 +22,7 @@ export abstract class Documents {
   abstract get index(): WorkspaceIndex;
   abstract get settings(): Settings;
   /** Takes the CRD documents of a file (none: it holds none any more). */
-  abstract setCrdFile(uri: string, text: string | undefined): void;
+  abstract setCrdFile(uri: string, text: string | ParsedFile | undefined): void;
 
   /** Open documents at their current version. */
   protected readonly open = new Map<string, { version: number; file: ParsedFile }>();
@@ -207,7 +207,8 @@ export abstract class Documents {
   indexFile(uri: string, file: ParsedFile | string, scope: string = WORKSPACE_SCOPE): string[] {
     this.reindexQueue.delete(uri);
     const parsed = typeof file === 'string' ? this.parse(file) : file;
-    this.setCrdFile(uri, parsed.text);
+    // Its documents, not its text: each document looked at once (an edit of a large file, those split again).
+    this.setCrdFile(uri, parsed);
     // Hold the new version before releasing the old one, so that the chunks they share stay put.
     this.store.hold(parsed);
     const before = this.indexed.get(uri);

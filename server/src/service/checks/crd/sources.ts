@@ -32,6 +32,23 @@ const read = (text: string): unknown => load(text, { schema: CORE_SCHEMA, maxAli
 export const crdTextsOf = (text: string): string[] =>
   mayHoldCrd(text) ? splitDocuments(text).flatMap((d) => (mayHoldCrd(d.text) ? [d.text] : [])) : [];
 
+/** Whether a document (by its content key: see core/parse.ts) may be a CRD, looked at once. */
+const mayBeCrd = new WeakMap<object, boolean>();
+
+/**
+ * `crdTextsOf` a file's text, from its documents (`splitDocuments` of it): each document's content looked at
+ * once, so a new version of a large file looks only at the documents split again (not the whole text).
+ */
+export function crdTextsOfDocs(docs: readonly { readonly text: string; readonly key: object }[]): string[] {
+  const out: string[] = [];
+  for (const d of docs) {
+    let may = mayBeCrd.get(d.key);
+    if (may === undefined) mayBeCrd.set(d.key, (may = mayHoldCrd(d.text)));
+    if (may) out.push(d.text);
+  }
+  return out;
+}
+
 /** The CRDs among documents' texts; a document that does not parse is left out (its own check reports it). */
 export function crdsOfTexts(uri: string, texts: readonly string[]): CrdDocument[] {
   const out: CrdDocument[] = [];
