@@ -11,8 +11,171 @@ import { identify } from '../checks/identity';
 import { entry, keyName, scalarValue, spanOf } from '../core/yamlNodes';
 import type { Manifest, RefSite, Span, TrackedValue } from './manifest';
 
-/** A manifest with chunk-relative spans and no uri yet. */
-export type ChunkManifest = Omit<Manifest, 'uri'>;
+/** A span written as two numbers; an absent span is -1, -1 (offsets are never negative). */
+const span = (start: number, end: number): Span | undefined => (start < 0 ? undefined : [start, end]);
+
+/**
+ * A reference site of a chunk, chunk-relative, its spans kept as numbers: a span as an array weighs 64
+ * bytes, and the sites, names and values of a 5,000-resource file held 25,000 of them (see ChunkManifest).
+ * The spans are arrays where they are read, in the file's own copy of the site (FileManifest).
+ */
+export class ChunkSite implements RefSite {
+  name?: string = undefined;
+  group?: string = undefined;
+  kind?: string = undefined;
+  armId?: string = undefined;
+  wellKnownName?: string = undefined;
+  expectedKind?: string = undefined;
+  private n0 = -1;
+  private n1 = -1;
+  private g0 = -1;
+  private g1 = -1;
+  private k0 = -1;
+  private k1 = -1;
+  private a0 = -1;
+  private a1 = -1;
+  constructor(
+    readonly role: RefSite['role'],
+    readonly style: RefSite['style'],
+    readonly path: string,
+    private readonly s0: number,
+    private readonly s1: number,
+    private readonly key0: number,
+    private readonly key1: number,
+  ) {}
+  get span(): Span {
+    return [this.s0, this.s1];
+  }
+  get keySpan(): Span {
+    return [this.key0, this.key1];
+  }
+  get nameSpan(): Span | undefined {
+    return span(this.n0, this.n1);
+  }
+  get groupSpan(): Span | undefined {
+    return span(this.g0, this.g1);
+  }
+  get kindSpan(): Span | undefined {
+    return span(this.k0, this.k1);
+  }
+  get armIdSpan(): Span | undefined {
+    return span(this.a0, this.a1);
+  }
+  /** Sets a field read from the reference mapping, with the span of its value. */
+  set(field: 'name' | 'group' | 'kind' | 'armId', value: string, at: Span): void {
+    this[field] = value;
+    if (field === 'name') [this.n0, this.n1] = at;
+    else if (field === 'group') [this.g0, this.g1] = at;
+    else if (field === 'kind') [this.k0, this.k1] = at;
+    else [this.a0, this.a1] = at;
+  }
+  /** The site as a plain object with its spans moved by `by` (the same fields, in the order they were read). */
+  placed(by: number): RefSite {
+    const r: RefSite = {
+      role: this.role,
+      style: this.style,
+      path: this.path,
+      span: [this.s0 + by, this.s1 + by],
+      keySpan: [this.key0 + by, this.key1 + by],
+    };
+    if (this.name !== undefined) {
+      r.name = this.name;
+      r.nameSpan = [this.n0 + by, this.n1 + by];
+    }
+    if (this.group !== undefined) {
+      r.group = this.group;
+      r.groupSpan = [this.g0 + by, this.g1 + by];
+    }
+    if (this.kind !== undefined) {
+      r.kind = this.kind;
+      r.kindSpan = [this.k0 + by, this.k1 + by];
+    }
+    if (this.armId !== undefined) {
+      r.armId = this.armId;
+      r.armIdSpan = [this.a0 + by, this.a1 + by];
+    }
+    if (this.wellKnownName !== undefined) r.wellKnownName = this.wellKnownName;
+    if (this.expectedKind !== undefined) r.expectedKind = this.expectedKind;
+    return r;
+  }
+  toJSON(): RefSite {
+    return this.placed(0);
+  }
+}
+
+/** A tracked value of a chunk's manifest, chunk-relative, its span as numbers. */
+export class ChunkValue implements TrackedValue {
+  constructor(
+    readonly value: unknown,
+    readonly s0: number,
+    readonly s1: number,
+  ) {}
+  get span(): Span {
+    return [this.s0, this.s1];
+  }
+  toJSON(): TrackedValue {
+    return { value: this.value, span: this.span };
+  }
+}
+
+// Frozen: shared by every manifest without references or tracked values.
+const NO_SITES = Object.freeze([]) as unknown as ChunkSite[];
+const NO_VALUES = Object.freeze({}) as Record<string, ChunkValue>;
+
+/**
+ * A manifest of a chunk, chunk-relative and with no uri yet, kept for every manifest of every indexed file
+ * (a 5,000-resource file: 5,000 of them): compact, with its spans as numbers, its sites and values likewise,
+ * one shared empty list where it has no references and no tracked values. Built as a plain object with a
+ * span array for each position, it weighed about 860 bytes a manifest; this about 400.
+ */
+export class ChunkManifest implements Omit<Manifest, 'uri'> {
+  name?: string = undefined;
+  cloudName?: string = undefined;
+  owner?: ChunkSite = undefined;
+  refs: ChunkSite[] = NO_SITES;
+  values: Record<string, ChunkValue> = NO_VALUES;
+  /** The `metadata.name` value's span (-1: none). */
+  n0 = -1;
+  n1 = -1;
+  constructor(
+    readonly def: KindDef,
+    readonly domain: string,
+    readonly namespace: string,
+    readonly listItem: boolean,
+    /** The manifest mapping's span. */
+    readonly s0: number,
+    readonly s1: number,
+  ) {}
+  get kind(): string {
+    return this.def.kind;
+  }
+  get span(): Span {
+    return [this.s0, this.s1];
+  }
+  get nameSpan(): Span | undefined {
+    return span(this.n0, this.n1);
+  }
+  /** As the plain manifest it stands for (what `fixCrossCheck.ts` compares). */
+  toJSON(): Omit<Manifest, 'uri'> {
+    const m: Omit<Manifest, 'uri'> = {
+      def: this.def,
+      domain: this.domain,
+      kind: this.kind,
+      namespace: this.namespace,
+      span: this.span,
+      listItem: this.listItem,
+      refs: this.refs.map((r) => r.placed(0)),
+      values: Object.fromEntries(Object.entries(this.values).map(([k, v]) => [k, v.toJSON()])),
+    };
+    if (this.name !== undefined) {
+      m.name = this.name;
+      m.nameSpan = this.nameSpan;
+    }
+    if (this.cloudName !== undefined) m.cloudName = this.cloudName;
+    if (this.owner) m.owner = this.owner.placed(0);
+    return m;
+  }
+}
 
 /**
  * Values to extract per kind (key paths), for the cross-file rules that read them. The rules declare them
@@ -54,14 +217,15 @@ function readSite(
   style: RefSite['style'],
   path: string,
   expectedKind?: string,
-): RefSite {
-  const site: RefSite = { role, style, path, span: spanOf(map), keySpan: spanOf(keyNode) };
+): ChunkSite {
+  const [s0, s1] = spanOf(map);
+  const [k0, k1] = spanOf(keyNode);
+  const site = new ChunkSite(role, style, path, s0, s1, k0, k1);
   for (const k of ['name', 'group', 'kind', 'armId'] as const) {
     const e = entry(map, k);
     const v = str(e?.value);
     if (v === undefined) continue;
-    site[k] = v;
-    site[`${k}Span`] = spanOf(e!.value);
+    site.set(k, v, spanOf(e!.value));
   }
   const wk = str(entry(map, 'wellKnownName')?.value);
   if (wk !== undefined) site.wellKnownName = wk;
@@ -70,7 +234,7 @@ function readSite(
 }
 
 /** Collects the ResourceReference fields below a node, guided by its type. */
-function collectRefs(node: unknown, t: Type, path: string, keyNode: unknown, out: RefSite[]): void {
+function collectRefs(node: unknown, t: Type, path: string, keyNode: unknown, out: ChunkSite[]): void {
   if (isAlias(node) || !mayHoldRef(t)) return;
   if (t.kind === 'object') {
     if (!isMap(node)) return;
@@ -105,19 +269,11 @@ function readManifest(
   const nameEntry = entry(meta, 'name');
   const name = str(nameEntry?.value);
   const namespace = str(entry(meta, 'namespace')?.value) || 'default';
-  const m: ChunkManifest = {
-    def,
-    domain,
-    kind: def.kind,
-    namespace,
-    span: spanOf(root),
-    listItem,
-    refs: [],
-    values: {},
-  };
+  const [s0, s1] = spanOf(root);
+  const m = new ChunkManifest(def, domain, namespace, listItem, s0, s1);
   if (name !== undefined) {
     m.name = name;
-    m.nameSpan = spanOf(nameEntry!.value);
+    [m.n0, m.n1] = spanOf(nameEntry!.value);
   }
   const spec = entry(root, 'spec')?.value;
   if (isMap(spec)) {
@@ -132,20 +288,26 @@ function readManifest(
     }
     // References anywhere else in the spec (the owner is read above).
     const specType: ObjectType = def.spec;
+    const refs: ChunkSite[] = [];
     for (const item of spec.items) {
       if (!isPair(item)) continue;
       const k = keyName(item);
       if (k === undefined || k === 'owner') continue;
       const f = specType.fields[k];
-      if (f) collectRefs(item.value, f.type, `spec.${k}`, item.key, m.refs);
+      if (f) collectRefs(item.value, f.type, `spec.${k}`, item.key, refs);
     }
+    if (refs.length > 0) m.refs = refs;
   }
+  let values: Record<string, ChunkValue> | undefined;
   for (const path of tracked[def.kind] ?? []) {
     let node: unknown = root;
     for (const seg of path) node = entry(node, seg)?.value;
-    if (isScalar(node) && node.value !== null)
-      m.values[path.join('.')] = { value: node.value, span: spanOf(node) } satisfies TrackedValue;
+    if (isScalar(node) && node.value !== null) {
+      const [v0, v1] = spanOf(node);
+      (values ??= {})[path.join('.')] = new ChunkValue(node.value, v0, v1);
+    }
   }
+  if (values) m.values = values;
   return m;
 }
 
@@ -175,17 +337,6 @@ export function chunkManifests(
   }
   chunkCache.set(chunk.key, { tracked, manifests: out });
   return out;
-}
-
-const shift = (s: Span | undefined, by: number): Span | undefined => (s ? [s[0] + by, s[1] + by] : undefined);
-
-function shiftSite(site: RefSite, by: number): RefSite {
-  const r: RefSite = { ...site, span: shift(site.span, by)!, keySpan: shift(site.keySpan, by)! };
-  if (site.nameSpan) r.nameSpan = shift(site.nameSpan, by);
-  if (site.groupSpan) r.groupSpan = shift(site.groupSpan, by);
-  if (site.kindSpan) r.kindSpan = shift(site.kindSpan, by);
-  if (site.armIdSpan) r.armIdSpan = shift(site.armIdSpan, by);
-  return r;
 }
 
 /** The parts of a manifest that hold file offsets, shifted from the chunk-relative ones. */
@@ -262,11 +413,15 @@ export class FileManifest implements Manifest {
   // without the rest when no copy is kept.
   get span(): Span {
     const s = this.shifted;
-    return s?.by === this.offset ? s.span : shift(this.chunk.span, this.offset)!;
+    if (s?.by === this.offset) return s.span;
+    const c = this.chunk;
+    return [c.s0 + this.offset, c.s1 + this.offset];
   }
   get nameSpan(): Span | undefined {
     const s = this.shifted;
-    return s?.by === this.offset ? s.nameSpan : shift(this.chunk.nameSpan, this.offset);
+    if (s?.by === this.offset) return s.nameSpan;
+    const c = this.chunk;
+    return c.n0 < 0 ? undefined : [c.n0 + this.offset, c.n1 + this.offset];
   }
   get owner(): RefSite | undefined {
     return this.at().owner;
@@ -289,10 +444,10 @@ export class FileManifest implements Manifest {
     const by = this.offset;
     if (this.shifted?.by === by) return this.shifted;
     const c = this.chunk;
-    const s: Shifted = { by, span: shift(c.span, by)!, refs: c.refs.map((r) => shiftSite(r, by)), values: {} };
-    if (c.nameSpan) s.nameSpan = shift(c.nameSpan, by);
-    if (c.owner) s.owner = shiftSite(c.owner, by);
-    for (const [k, v] of Object.entries(c.values)) s.values[k] = { value: v.value, span: shift(v.span, by)! };
+    const s: Shifted = { by, span: [c.s0 + by, c.s1 + by], refs: c.refs.map((r) => r.placed(by)), values: {} };
+    if (c.n0 >= 0) s.nameSpan = [c.n0 + by, c.n1 + by];
+    if (c.owner) s.owner = c.owner.placed(by);
+    for (const [k, v] of Object.entries(c.values)) s.values[k] = { value: v.value, span: [v.s0 + by, v.s1 + by] };
     const had = this.shifted;
     this.shifted = s;
     if (!had) this.copies.keep(this);
