@@ -130,7 +130,7 @@ class SiteMore {
 /** A tracked value of a chunk's manifest, chunk-relative, its span as numbers. */
 export class ChunkValue implements TrackedValue {
   constructor(
-    readonly value: unknown,
+    public value: unknown,
     readonly s0: number,
     readonly s1: number,
   ) {}
@@ -164,7 +164,7 @@ export class ChunkManifest implements Omit<Manifest, 'uri'> {
   constructor(
     readonly def: KindDef,
     readonly domain: string,
-    readonly namespace: string,
+    public namespace: string,
     readonly listItem: boolean,
     /** The manifest mapping's span. */
     readonly s0: number,
@@ -233,6 +233,26 @@ const str = (node: unknown): string | undefined => {
   const v = scalarValue(node);
   return typeof v === 'string' ? v : undefined;
 };
+
+/** Strings the manifests of an analysis share (see `shared`), at most `SHARED_MAX` of them. */
+const SHARED = memoKey(() => new Map<string, string>());
+const SHARED_MAX = 20_000;
+
+/**
+ * One copy of a short string that many manifests repeat (a namespace, an owner's name, a tracked value such
+ * as `StorageV2`): the parser gives each document its own, kept for every manifest of the index (a
+ * 5,000-resource file: 15,000 copies of three words). Bounded: past `SHARED_MAX` strings, copies stay copies.
+ */
+function shared(store: ChunkStore, v: string): string;
+function shared(store: ChunkStore, v: unknown): unknown;
+function shared(store: ChunkStore, v: unknown): unknown {
+  if (typeof v !== 'string' || v.length > 64) return v;
+  const map = store.memo.get(SHARED);
+  const hit = map.get(v);
+  if (hit !== undefined) return hit;
+  if (map.size < SHARED_MAX) map.set(v, v);
+  return v;
+}
 
 function readSite(
   map: YAMLMap,
@@ -335,6 +355,14 @@ function readManifest(
   return m;
 }
 
+/** A manifest's repeated strings as the analysis's one copy of each (see `shared`). */
+function share(m: ChunkManifest, store: ChunkStore): void {
+  m.namespace = shared(store, m.namespace);
+  for (const site of m.owner ? [m.owner, ...m.refs] : m.refs)
+    if (site.name !== undefined) site.name = shared(store, site.name);
+  for (const v of Object.values(m.values)) v.value = shared(store, v.value);
+}
+
 /** The manifests of one document chunk, chunk-relative. */
 export function chunkManifests(
   chunk: { key: object; doc: Document.Parsed; store: ChunkStore; text?: string },
@@ -359,6 +387,7 @@ export function chunkManifests(
       for (const m of listedManifests(root, id.status === 'ok' ? id.def : undefined, chunk.store.registry))
         out.push(readManifest(m.item, m.def, m.parsed.domain, true, tracked));
   }
+  for (const m of out) share(m, chunk.store);
   // Exactly sized: an array grown by push keeps room for 17, and most chunks hold one manifest (0.65 MB for
   // a 5,000-resource file).
   const manifests = out.slice();
@@ -407,6 +436,8 @@ export class FileManifest implements Manifest {
   private shifted?: Shifted;
   /** Its cross-document diagnostics while they hold (crossCache.ts; the index drops them when it unlinks it). */
   cross?: unknown;
+  /** The key of its name in its index (set by the index when it links it; see WorkspaceIndex.named). */
+  nameKey?: string;
   constructor(
     readonly uri: string,
     /** The chunk-relative manifest (shared by every copy of the chunk, in any file). */

@@ -459,8 +459,10 @@ export class WorkspaceIndex {
    */
   named(scope: string, namespace: string, name: string, preferUri?: string): Manifest[] {
     const key = nameKey(scope, namespace, name);
-    if (this.reads) this.reads.push(key);
     const list = this.defined.get(key) ?? [];
+    // The key as the index holds it where the name is defined: the cached results that read it (crossCache.ts)
+    // keep that one string, not a copy each (every account of a file reads its resource group's name).
+    if (this.reads) this.reads.push((list[0] instanceof FileManifest && list[0].nameKey) || key);
     if (list.length < 2) return list;
     const near = (m: Manifest) => (!preferUri ? 0 : m.uri === preferUri ? Infinity : commonSegments(m.uri, preferUri));
     return list
@@ -525,6 +527,7 @@ export class WorkspaceIndex {
       const c = m.chunk;
       if (c.name !== undefined) {
         const k = nameKey(scope, c.namespace, c.name);
+        m.nameKey = k;
         const list = this.defined.get(k);
         if (list) list.push(m);
         else this.defined.set(k, [m]);
