@@ -6,6 +6,7 @@
 //   npx tsx bench/memoryProbe.ts [resources]        (default 5000; `npm run build` first)
 //   SERVER_JS=/other/dist/server.js npx tsx bench/memoryProbe.ts     another build, for a before/after pair
 //   HEAP_SNAPSHOT=/tmp/x.heapsnapshot …             also writes a heap snapshot of the server after the session
+//   SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/p' …   more Node options for the server (a CPU profile)
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -40,7 +41,7 @@ async function main(): Promise<void> {
   const preload = join(dir, 'preload.cjs');
   const out = join(dir, 'memory.json');
   writeFileSync(preload, PRELOAD);
-  const spec = ourSpec(['--require', preload]);
+  const spec = ourSpec(['--require', preload, ...(process.env.SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean)]);
   if (process.env.SERVER_JS) spec.script = process.env.SERVER_JS;
   spec.env = { ...spec.env, MEMORY_PROBE_OUT: out };
   let report: Record<string, number> | undefined;
