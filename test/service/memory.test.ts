@@ -61,7 +61,7 @@ test('an open 5,000-resource document, edited: what the analysis keeps stays und
   assert.ok(analysis.hover(uri, file, deep));
   const perResource = (live() - before) / n;
   // Measured at 4,640 bytes a resource (the text's versions included) before the manifests were made compact
-  // and their file-offset copies bounded, 3,240 after.
+  // and their file-offset copies bounded, 3,100 after.
   assert.ok(perResource < 3800, `${Math.round(perResource)} bytes a resource`);
   // Keep the analysis alive up to the measure.
   assert.equal(analysis.index.get(uri)?.manifests.length, n);
