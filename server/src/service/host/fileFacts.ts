@@ -10,7 +10,13 @@ import type { ParsedFile } from '../core/parse';
 import { mayHoldCrd } from '../checks/crd/detect';
 import { cacheChunkDiagnostics, cachedChunkDiagnostics } from '../checks/validate';
 import { analyze } from '../workspace/analyze';
-import { cacheChunkManifests, cachedChunkManifests, chunkManifests, type ChunkManifest } from '../workspace/extract';
+import {
+  cacheChunkManifests,
+  cachedChunkManifests,
+  chunkManifests,
+  revivedManifest,
+  type ChunkManifest,
+} from '../workspace/extract';
 import { Analysis } from '../analysis';
 
 /** What a worker is told once: the settings and the CRDs whose kinds the host knows, in the host's order. */
@@ -33,7 +39,7 @@ export interface FactsFile {
 export type FactsMessage = { setup: FactsSetup } | { files: FactsFile[] };
 
 /** A manifest as sent: its kind as an index into the registry's kinds (the host's registry is the same). */
-export type SentManifest = Omit<ChunkManifest, 'def'> & { def: number; defKind: string };
+export type SentManifest = { def: number; defKind: string } & Record<string, unknown>;
 
 /** One document's facts; `diags` absent where the pass computes none (a CRD, a patch's operations). */
 export interface DocFacts {
@@ -115,10 +121,8 @@ export function takeFacts(analysis: Analysis, file: ParsedFile, facts: FileFacts
     for (const m of f.manifests) {
       const def = defs[m.def];
       if (def?.kind !== m.defKind) return;
-      // The kind in the place the worker's had (the index's objects keep their shape and key order).
-      const taken: ChunkManifest & { defKind?: string } = { ...m, def };
-      delete taken.defKind;
-      manifests.push(taken);
+      const { defKind: _, def: __, ...fields } = m;
+      manifests.push(revivedManifest(fields, def));
     }
     cacheChunkManifests(d, tracked, manifests);
   });

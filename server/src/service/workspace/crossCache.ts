@@ -56,14 +56,18 @@ export function crossOf(
       scope,
       reportMissing,
       keys: [...new Set(keys)],
-      places,
-      diags: result.length === 0 ? [] : result.map((d) => moved(d, -base)),
+      // Most manifests place none and report nothing: one shared empty array for those, not two each.
+      places: places.length === 0 ? NO_PLACES : places,
+      diags: result.length === 0 ? NO_DIAGS : result.map((d) => moved(d, -base)),
     };
     index.watch(entry.keys, entry);
     m.cross = entry;
   } else m.cross = undefined;
   return result;
 }
+
+const NO_PLACES = Object.freeze([]) as unknown as [Manifest, string][];
+const NO_DIAGS = Object.freeze([]) as unknown as Diag[];
 
 const moved = (d: Diag, by: number): Diag => ({ ...d, start: d.start + by, end: d.end + by });
 

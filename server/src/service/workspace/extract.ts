@@ -11,8 +11,210 @@ import { identify } from '../checks/identity';
 import { entry, keyName, scalarValue, spanOf } from '../core/yamlNodes';
 import type { Manifest, RefSite, Span, TrackedValue } from './manifest';
 
-/** A manifest with chunk-relative spans and no uri yet. */
-export type ChunkManifest = Omit<Manifest, 'uri'>;
+/** A span written as two numbers; an absent span is -1, -1 (offsets are never negative). */
+const span = (start: number, end: number): Span | undefined => (start < 0 ? undefined : [start, end]);
+
+/**
+ * A reference site of a chunk, chunk-relative, its spans kept as numbers: a span as an array weighs 64
+ * bytes, and the sites, names and values of a 5,000-resource file held 25,000 of them (see ChunkManifest).
+ * The spans are arrays where they are read, in the file's own copy of the site (FileManifest).
+ */
+export class ChunkSite implements RefSite {
+  name?: string = undefined;
+  expectedKind?: string = undefined;
+  private n0 = -1;
+  private n1 = -1;
+  /** What fewer sites write (`group`, `kind`, `armId`, `wellKnownName`): no room in those that do not. */
+  private more?: SiteMore = undefined;
+  constructor(
+    readonly role: RefSite['role'],
+    readonly style: RefSite['style'],
+    readonly path: string,
+    private readonly s0: number,
+    private readonly s1: number,
+    private readonly key0: number,
+    private readonly key1: number,
+  ) {}
+  get group(): string | undefined {
+    return this.more?.group;
+  }
+  get kind(): string | undefined {
+    return this.more?.kind;
+  }
+  get armId(): string | undefined {
+    return this.more?.armId;
+  }
+  get wellKnownName(): string | undefined {
+    return this.more?.wellKnownName;
+  }
+  get span(): Span {
+    return [this.s0, this.s1];
+  }
+  get keySpan(): Span {
+    return [this.key0, this.key1];
+  }
+  get nameSpan(): Span | undefined {
+    return span(this.n0, this.n1);
+  }
+  get groupSpan(): Span | undefined {
+    return this.more && span(this.more.g0, this.more.g1);
+  }
+  get kindSpan(): Span | undefined {
+    return this.more && span(this.more.k0, this.more.k1);
+  }
+  get armIdSpan(): Span | undefined {
+    return this.more && span(this.more.a0, this.more.a1);
+  }
+  /** Sets a field read from the reference mapping, with the span of its value. */
+  set(field: 'name' | 'group' | 'kind' | 'armId' | 'wellKnownName', value: string, at: Span): void {
+    if (field === 'name') {
+      this.name = value;
+      [this.n0, this.n1] = at;
+      return;
+    }
+    const m = (this.more ??= new SiteMore());
+    if (field === 'group') [m.group, m.g0, m.g1] = [value, at[0], at[1]];
+    else if (field === 'kind') [m.kind, m.k0, m.k1] = [value, at[0], at[1]];
+    else if (field === 'armId') [m.armId, m.a0, m.a1] = [value, at[0], at[1]];
+    else m.wellKnownName = value;
+  }
+  /** The site as a plain object with its spans moved by `by` (the same fields, in the order they were read). */
+  placed(by: number): RefSite {
+    const r: RefSite = {
+      role: this.role,
+      style: this.style,
+      path: this.path,
+      span: [this.s0 + by, this.s1 + by],
+      keySpan: [this.key0 + by, this.key1 + by],
+    };
+    if (this.name !== undefined) {
+      r.name = this.name;
+      r.nameSpan = [this.n0 + by, this.n1 + by];
+    }
+    const m = this.more;
+    if (m?.group !== undefined) {
+      r.group = m.group;
+      r.groupSpan = [m.g0 + by, m.g1 + by];
+    }
+    if (m?.kind !== undefined) {
+      r.kind = m.kind;
+      r.kindSpan = [m.k0 + by, m.k1 + by];
+    }
+    if (m?.armId !== undefined) {
+      r.armId = m.armId;
+      r.armIdSpan = [m.a0 + by, m.a1 + by];
+    }
+    if (m?.wellKnownName !== undefined) r.wellKnownName = m.wellKnownName;
+    if (this.expectedKind !== undefined) r.expectedKind = this.expectedKind;
+    return r;
+  }
+  toJSON(): RefSite {
+    return this.placed(0);
+  }
+}
+
+/** The fields of a site that a known owner (`spec.owner.name`, the usual site) does not write. */
+class SiteMore {
+  group?: string = undefined;
+  kind?: string = undefined;
+  armId?: string = undefined;
+  wellKnownName?: string = undefined;
+  g0 = -1;
+  g1 = -1;
+  k0 = -1;
+  k1 = -1;
+  a0 = -1;
+  a1 = -1;
+}
+
+/** A tracked value of a chunk's manifest, chunk-relative, its span as numbers. */
+export class ChunkValue implements TrackedValue {
+  constructor(
+    public value: unknown,
+    readonly s0: number,
+    readonly s1: number,
+  ) {}
+  get span(): Span {
+    return [this.s0, this.s1];
+  }
+  toJSON(): TrackedValue {
+    return { value: this.value, span: this.span };
+  }
+}
+
+// Frozen: shared by every manifest without references or tracked values.
+const NO_SITES = Object.freeze([]) as unknown as ChunkSite[];
+const NO_VALUES = Object.freeze({}) as Record<string, ChunkValue>;
+
+/**
+ * A manifest of a chunk, chunk-relative and with no uri yet, kept for every manifest of every indexed file
+ * (a 5,000-resource file: 5,000 of them): compact, with its spans as numbers, its sites and values likewise,
+ * one shared empty list where it has no references and no tracked values. Built as a plain object with a
+ * span array for each position, it weighed about 860 bytes a manifest; this about 400.
+ */
+export class ChunkManifest implements Omit<Manifest, 'uri'> {
+  name?: string = undefined;
+  cloudName?: string = undefined;
+  owner?: ChunkSite = undefined;
+  refs: ChunkSite[] = NO_SITES;
+  values: Record<string, ChunkValue> = NO_VALUES;
+  /** The `metadata.name` value's span (-1: none). */
+  n0 = -1;
+  n1 = -1;
+  constructor(
+    readonly def: KindDef,
+    readonly domain: string,
+    public namespace: string,
+    readonly listItem: boolean,
+    /** The manifest mapping's span. */
+    readonly s0: number,
+    readonly s1: number,
+  ) {}
+  get kind(): string {
+    return this.def.kind;
+  }
+  get span(): Span {
+    return [this.s0, this.s1];
+  }
+  get nameSpan(): Span | undefined {
+    return span(this.n0, this.n1);
+  }
+  /** As the plain manifest it stands for (what `fixCrossCheck.ts` compares). */
+  toJSON(): Omit<Manifest, 'uri'> {
+    const m: Omit<Manifest, 'uri'> = {
+      def: this.def,
+      domain: this.domain,
+      kind: this.kind,
+      namespace: this.namespace,
+      span: this.span,
+      listItem: this.listItem,
+      refs: this.refs.map((r) => r.placed(0)),
+      values: Object.fromEntries(Object.entries(this.values).map(([k, v]) => [k, v.toJSON()])),
+    };
+    if (this.name !== undefined) {
+      m.name = this.name;
+      m.nameSpan = this.nameSpan;
+    }
+    if (this.cloudName !== undefined) m.cloudName = this.cloudName;
+    if (this.owner) m.owner = this.owner.placed(0);
+    return m;
+  }
+}
+
+/**
+ * A manifest sent across threads as the class again: a structured clone keeps its fields (the kind aside,
+ * given here) but not its classes, whose getters (spans) the index reads.
+ */
+export function revivedManifest(sent: object, def: KindDef): ChunkManifest {
+  const m = Object.assign(Object.create(ChunkManifest.prototype) as ChunkManifest, sent, { def });
+  if (m.owner) Object.setPrototypeOf(m.owner, ChunkSite.prototype);
+  m.refs =
+    m.refs.length === 0 ? NO_SITES : m.refs.map((r) => Object.setPrototypeOf(r, ChunkSite.prototype) as ChunkSite);
+  const values = Object.values(m.values);
+  if (values.length === 0) m.values = NO_VALUES;
+  else for (const v of values) Object.setPrototypeOf(v, ChunkValue.prototype);
+  return m;
+}
 
 /**
  * Values to extract per kind (key paths), for the cross-file rules that read them. The rules declare them
@@ -47,6 +249,26 @@ const str = (node: unknown): string | undefined => {
   return typeof v === 'string' ? v : undefined;
 };
 
+/** Strings the manifests of an analysis share (see `shared`), at most `SHARED_MAX` of them. */
+const SHARED = memoKey(() => new Map<string, string>());
+const SHARED_MAX = 20_000;
+
+/**
+ * One copy of a short string that many manifests repeat (a namespace, an owner's name, a tracked value such
+ * as `StorageV2`): the parser gives each document its own, kept for every manifest of the index (a
+ * 5,000-resource file: 15,000 copies of three words). Bounded: past `SHARED_MAX` strings, copies stay copies.
+ */
+function shared(store: ChunkStore, v: string): string;
+function shared(store: ChunkStore, v: unknown): unknown;
+function shared(store: ChunkStore, v: unknown): unknown {
+  if (typeof v !== 'string' || v.length > 64) return v;
+  const map = store.memo.get(SHARED);
+  const hit = map.get(v);
+  if (hit !== undefined) return hit;
+  if (map.size < SHARED_MAX) map.set(v, v);
+  return v;
+}
+
 function readSite(
   map: YAMLMap,
   keyNode: unknown,
@@ -54,23 +276,24 @@ function readSite(
   style: RefSite['style'],
   path: string,
   expectedKind?: string,
-): RefSite {
-  const site: RefSite = { role, style, path, span: spanOf(map), keySpan: spanOf(keyNode) };
+): ChunkSite {
+  const [s0, s1] = spanOf(map);
+  const [k0, k1] = spanOf(keyNode);
+  const site = new ChunkSite(role, style, path, s0, s1, k0, k1);
   for (const k of ['name', 'group', 'kind', 'armId'] as const) {
     const e = entry(map, k);
     const v = str(e?.value);
     if (v === undefined) continue;
-    site[k] = v;
-    site[`${k}Span`] = spanOf(e!.value);
+    site.set(k, v, spanOf(e!.value));
   }
   const wk = str(entry(map, 'wellKnownName')?.value);
-  if (wk !== undefined) site.wellKnownName = wk;
+  if (wk !== undefined) site.set('wellKnownName', wk, [-1, -1]);
   if (expectedKind) site.expectedKind = expectedKind;
   return site;
 }
 
 /** Collects the ResourceReference fields below a node, guided by its type. */
-function collectRefs(node: unknown, t: Type, path: string, keyNode: unknown, out: RefSite[]): void {
+function collectRefs(node: unknown, t: Type, path: string, keyNode: unknown, out: ChunkSite[]): void {
   if (isAlias(node) || !mayHoldRef(t)) return;
   if (t.kind === 'object') {
     if (!isMap(node)) return;
@@ -105,19 +328,11 @@ function readManifest(
   const nameEntry = entry(meta, 'name');
   const name = str(nameEntry?.value);
   const namespace = str(entry(meta, 'namespace')?.value) || 'default';
-  const m: ChunkManifest = {
-    def,
-    domain,
-    kind: def.kind,
-    namespace,
-    span: spanOf(root),
-    listItem,
-    refs: [],
-    values: {},
-  };
+  const [s0, s1] = spanOf(root);
+  const m = new ChunkManifest(def, domain, namespace, listItem, s0, s1);
   if (name !== undefined) {
     m.name = name;
-    m.nameSpan = spanOf(nameEntry!.value);
+    [m.n0, m.n1] = spanOf(nameEntry!.value);
   }
   const spec = entry(root, 'spec')?.value;
   if (isMap(spec)) {
@@ -132,21 +347,35 @@ function readManifest(
     }
     // References anywhere else in the spec (the owner is read above).
     const specType: ObjectType = def.spec;
+    const refs: ChunkSite[] = [];
     for (const item of spec.items) {
       if (!isPair(item)) continue;
       const k = keyName(item);
       if (k === undefined || k === 'owner') continue;
       const f = specType.fields[k];
-      if (f) collectRefs(item.value, f.type, `spec.${k}`, item.key, m.refs);
+      if (f) collectRefs(item.value, f.type, `spec.${k}`, item.key, refs);
     }
+    if (refs.length > 0) m.refs = refs;
   }
+  let values: Record<string, ChunkValue> | undefined;
   for (const path of tracked[def.kind] ?? []) {
     let node: unknown = root;
     for (const seg of path) node = entry(node, seg)?.value;
-    if (isScalar(node) && node.value !== null)
-      m.values[path.join('.')] = { value: node.value, span: spanOf(node) } satisfies TrackedValue;
+    if (isScalar(node) && node.value !== null) {
+      const [v0, v1] = spanOf(node);
+      (values ??= {})[path.join('.')] = new ChunkValue(node.value, v0, v1);
+    }
   }
+  if (values) m.values = values;
   return m;
+}
+
+/** A manifest's repeated strings as the analysis's one copy of each (see `shared`). */
+function share(m: ChunkManifest, store: ChunkStore): void {
+  m.namespace = shared(store, m.namespace);
+  for (const site of m.owner ? [m.owner, ...m.refs] : m.refs)
+    if (site.name !== undefined) site.name = shared(store, site.name);
+  for (const v of Object.values(m.values)) v.value = shared(store, v.value);
 }
 
 /** The manifests of one document chunk, chunk-relative. */
@@ -173,19 +402,12 @@ export function chunkManifests(
       for (const m of listedManifests(root, id.status === 'ok' ? id.def : undefined, chunk.store.registry))
         out.push(readManifest(m.item, m.def, m.parsed.domain, true, tracked));
   }
-  chunkCache.set(chunk.key, { tracked, manifests: out });
-  return out;
-}
-
-const shift = (s: Span | undefined, by: number): Span | undefined => (s ? [s[0] + by, s[1] + by] : undefined);
-
-function shiftSite(site: RefSite, by: number): RefSite {
-  const r: RefSite = { ...site, span: shift(site.span, by)!, keySpan: shift(site.keySpan, by)! };
-  if (site.nameSpan) r.nameSpan = shift(site.nameSpan, by);
-  if (site.groupSpan) r.groupSpan = shift(site.groupSpan, by);
-  if (site.kindSpan) r.kindSpan = shift(site.kindSpan, by);
-  if (site.armIdSpan) r.armIdSpan = shift(site.armIdSpan, by);
-  return r;
+  for (const m of out) share(m, chunk.store);
+  // Exactly sized: an array grown by push keeps room for 17, and most chunks hold one manifest (0.65 MB for
+  // a 5,000-resource file).
+  const manifests = out.slice();
+  chunkCache.set(chunk.key, { tracked, manifests });
+  return manifests;
 }
 
 /** The parts of a manifest that hold file offsets, shifted from the chunk-relative ones. */
@@ -199,19 +421,45 @@ interface Shifted {
 }
 
 /**
- * A manifest of a file: the chunk-relative manifest and the chunk's offset. Spans are shifted when first
- * read (and again after the chunk moved), so a chunk that did not change costs nothing when the file is
- * re-indexed: the index keeps the object and only moves it (`moveTo`).
+ * The manifests of an index whose shifted copy is kept (the index has one). A shifted copy weighs more than
+ * the chunk's own manifest (every span, site and tracked value again: about 700 bytes), and kept for each
+ * manifest of a 5,000-resource file it was 3.4 MB of the server's live heap, for data read once at open; the
+ * few a request or an edit's checks read over and over stay shifted, the others are shifted again if read.
+ */
+export class ShiftedCopies {
+  /** The manifests holding a copy, in a ring: `next` is the slot reused next (its manifest's copy dropped). */
+  private readonly ring: (FileManifest | undefined)[];
+  private next = 0;
+  constructor(readonly kept = 256) {
+    this.ring = new Array<FileManifest | undefined>(kept);
+  }
+  /** `m` keeps its new copy; the manifest whose slot it takes drops its own. */
+  keep(m: FileManifest): void {
+    this.ring[this.next]?.dropShifted();
+    this.ring[this.next] = m;
+    this.next = (this.next + 1) % this.kept;
+  }
+}
+
+/**
+ * A manifest of a file: the chunk-relative manifest and the chunk's offset. Spans are shifted when read
+ * (and again after the chunk moved), the shifted copy kept while the manifest is among the last read
+ * (`ShiftedCopies`), so a chunk that did not change costs nothing when the file is re-indexed: the index
+ * keeps the object and only moves it (`moveTo`).
  */
 export class FileManifest implements Manifest {
   private shifted?: Shifted;
   /** Its cross-document diagnostics while they hold (crossCache.ts; the index drops them when it unlinks it). */
   cross?: unknown;
+  /** The key of its name in its index (set by the index when it links it; see WorkspaceIndex.named). */
+  nameKey?: string;
   constructor(
     readonly uri: string,
     /** The chunk-relative manifest (shared by every copy of the chunk, in any file). */
     readonly chunk: ChunkManifest,
     private offset: number,
+    /** Where its shifted copy is kept (its index's). */
+    private readonly copies: ShiftedCopies,
   ) {}
   get def() {
     return this.chunk.def;
@@ -234,11 +482,19 @@ export class FileManifest implements Manifest {
   get cloudName() {
     return this.chunk.cloudName;
   }
+  // The two spans alone, read for every manifest of a file (the one at the cursor, its line), are shifted
+  // without the rest when no copy is kept.
   get span(): Span {
-    return this.at().span;
+    const s = this.shifted;
+    if (s?.by === this.offset) return s.span;
+    const c = this.chunk;
+    return [c.s0 + this.offset, c.s1 + this.offset];
   }
   get nameSpan(): Span | undefined {
-    return this.at().nameSpan;
+    const s = this.shifted;
+    if (s?.by === this.offset) return s.nameSpan;
+    const c = this.chunk;
+    return c.n0 < 0 ? undefined : [c.n0 + this.offset, c.n1 + this.offset];
   }
   get owner(): RefSite | undefined {
     return this.at().owner;
@@ -261,11 +517,18 @@ export class FileManifest implements Manifest {
     const by = this.offset;
     if (this.shifted?.by === by) return this.shifted;
     const c = this.chunk;
-    const s: Shifted = { by, span: shift(c.span, by)!, refs: c.refs.map((r) => shiftSite(r, by)), values: {} };
-    if (c.nameSpan) s.nameSpan = shift(c.nameSpan, by);
-    if (c.owner) s.owner = shiftSite(c.owner, by);
-    for (const [k, v] of Object.entries(c.values)) s.values[k] = { value: v.value, span: shift(v.span, by)! };
-    return (this.shifted = s);
+    const s: Shifted = { by, span: [c.s0 + by, c.s1 + by], refs: c.refs.map((r) => r.placed(by)), values: {} };
+    if (c.n0 >= 0) s.nameSpan = [c.n0 + by, c.n1 + by];
+    if (c.owner) s.owner = c.owner.placed(by);
+    for (const [k, v] of Object.entries(c.values)) s.values[k] = { value: v.value, span: [v.s0 + by, v.s1 + by] };
+    const had = this.shifted;
+    this.shifted = s;
+    if (!had) this.copies.keep(this);
+    return s;
+  }
+  /** Drops the shifted copy (ShiftedCopies: another manifest takes its place). */
+  dropShifted(): void {
+    this.shifted = undefined;
   }
   toJSON(): Manifest {
     const { uri, def, domain, kind, namespace, name, nameSpan, span, listItem, cloudName, owner, refs, values } = this;

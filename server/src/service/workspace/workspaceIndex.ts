@@ -6,7 +6,7 @@ import { memoKey } from '../core/memo';
 import { ChunkStore, tiles, type ParsedFile } from '../core/parse';
 import { LineIndex } from '../core/lineIndex';
 import type { Basis } from '../core/resplit';
-import { chunkManifests, FileManifest, type ChunkManifest, type TrackedPaths } from './extract';
+import { chunkManifests, FileManifest, ShiftedCopies, type ChunkManifest, type TrackedPaths } from './extract';
 import type { Registry } from '../../model/registry';
 import { sitesOf, type Manifest, type RefSite } from './manifest';
 import { WORKSPACE_SCOPE } from '../core/scope';
@@ -87,7 +87,7 @@ function breaksIn(store: ChunkStore, key: object, text: string): number {
   return n;
 }
 
-function chunkEntries(uri: string, file: ParsedFile, tracked: TrackedPaths): ChunkEntry[] {
+function chunkEntries(uri: string, file: ParsedFile, tracked: TrackedPaths, copies: ShiftedCopies): ChunkEntry[] {
   return file.docs.map((d) => {
     const data = chunkManifests(d, tracked);
     return {
@@ -95,9 +95,14 @@ function chunkEntries(uri: string, file: ParsedFile, tracked: TrackedPaths): Chu
       key: d.key,
       offset: d.offset,
       text: d.text,
-      manifests: data.length === 0 ? [] : data.map((c) => new FileManifest(uri, c, d.offset)),
+      manifests: data.length === 0 ? [] : data.map((c) => new FileManifest(uri, c, d.offset, copies)),
     };
   });
+}
+
+/** A cached result the index marks stale when a name it read changes (crossCache.ts). */
+interface Watcher {
+  stale: boolean;
 }
 
 export type Resolution =
@@ -132,7 +137,9 @@ export class WorkspaceIndex {
    * marked stale when those change (one added, removed, or on another line), so that a result is known to
    * hold without looking at the names it read.
    */
-  private readonly watchers = new Map<string, Set<{ stale: boolean }>>();
+  private readonly watchers = new Map<string, Watcher | Set<Watcher>>();
+  /** The manifests whose spans shifted to file offsets are kept (extract.ts). */
+  private readonly copies = new ShiftedCopies();
   /** Manifests whose cross-document checks ran (not read from crossCache.ts): a test reads how many an edit ran. */
   crossChecks = 0;
   /** The name keys `named` was asked for since `readsOf` began. */
@@ -152,26 +159,30 @@ export class WorkspaceIndex {
   }
 
   /** `entry` goes stale when the manifests of one of `keys` change. */
-  watch(keys: readonly string[], entry: { stale: boolean }): void {
+  watch(keys: readonly string[], entry: Watcher): void {
     for (const k of keys) {
-      let w = this.watchers.get(k);
-      if (!w) this.watchers.set(k, (w = new Set()));
-      w.add(entry);
+      const w = this.watchers.get(k);
+      // Most names are watched by one entry (the manifest of that name): the entry itself, no Set (a Set each
+      // was 0.9 MB for a 5,000-resource file).
+      if (!w) this.watchers.set(k, entry);
+      else if (w instanceof Set) w.add(entry);
+      else if (w !== entry) this.watchers.set(k, new Set([w, entry]));
     }
   }
 
   /** `entry` is no longer kept (replaced, or its manifest left the index). */
-  unwatch(keys: readonly string[], entry: { stale: boolean }): void {
+  unwatch(keys: readonly string[], entry: Watcher): void {
     for (const k of keys) {
       const w = this.watchers.get(k);
-      if (w?.delete(entry) && w.size === 0) this.watchers.delete(k);
+      if (w === entry || (w instanceof Set && w.delete(entry) && w.size === 0)) this.watchers.delete(k);
     }
   }
 
   private changed(key: string): void {
     const w = this.watchers.get(key);
     if (!w) return;
-    for (const e of w) e.stale = true;
+    if (w instanceof Set) for (const e of w) e.stale = true;
+    else w.stale = true;
     this.watchers.delete(key);
   }
 
@@ -240,7 +251,7 @@ export class WorkspaceIndex {
     if (!before || before.scope !== scope) {
       const keys = before ? this.definedKeys(before.scope, before.manifests) : [];
       if (before) this.unlink(before.scope, uri, before.manifests);
-      const rec = new FileRecord(uri, scope, file.text, chunkEntries(uri, file, this.tracked), file);
+      const rec = new FileRecord(uri, scope, file.text, chunkEntries(uri, file, this.tracked, this.copies), file);
       this.records.set(uri, rec);
       this.link(scope, uri, rec.manifests);
       for (const k of this.definedKeys(scope, rec.manifests)) keys.push(k);
@@ -272,7 +283,7 @@ export class WorkspaceIndex {
         kept.push({ entry, was, index });
         return entry;
       }
-      const manifests = data.map((c) => new FileManifest(uri, c, d.offset));
+      const manifests = data.map((c) => new FileManifest(uri, c, d.offset, this.copies));
       for (const m of manifests) added.push(m);
       return { data, key: d.key, offset: d.offset, text: d.text, manifests };
     });
@@ -335,7 +346,7 @@ export class WorkspaceIndex {
       const was = data.length === 0 ? undefined : pool.get(data)?.shift();
       if (was) for (const m of was.manifests) m.moveTo(d.offset);
       if (was && lineWas.get(was) !== linesNow) for (const m of was.manifests) moved.push(m);
-      const manifests = was ? was.manifests : data.map((c) => new FileManifest(uri, c, d.offset));
+      const manifests = was ? was.manifests : data.map((c) => new FileManifest(uri, c, d.offset, this.copies));
       if (!was) for (const m of manifests) added.push(m);
       chunks.push({ data, key: d.key, offset: d.offset, text: d.text, manifests });
       linesNow += breaksIn(file.store, d.key, d.text);
@@ -430,7 +441,10 @@ export class WorkspaceIndex {
         // What refers to the name is affected in turn: follow the names of those manifests.
         for (const m of rec.manifests) {
           if (m.name === undefined) continue;
-          if (sitesOf(m).some((site) => site.name !== undefined && nameKey(rec.scope, m.namespace, site.name) === k))
+          // The chunk's own sites: names only, no spans (a manifest's are shifted when read: extract.ts).
+          if (
+            sitesOf(m.chunk).some((site) => site.name !== undefined && nameKey(rec.scope, m.namespace, site.name) === k)
+          )
             queue.push(nameKey(rec.scope, m.namespace, m.name));
         }
       }
@@ -446,8 +460,10 @@ export class WorkspaceIndex {
    */
   named(scope: string, namespace: string, name: string, preferUri?: string): Manifest[] {
     const key = nameKey(scope, namespace, name);
-    if (this.reads) this.reads.push(key);
     const list = this.defined.get(key) ?? [];
+    // The key as the index holds it where the name is defined: the cached results that read it (crossCache.ts)
+    // keep that one string, not a copy each (every account of a file reads its resource group's name).
+    if (this.reads) this.reads.push((list[0] instanceof FileManifest && list[0].nameKey) || key);
     if (list.length < 2) return list;
     const near = (m: Manifest) => (!preferUri ? 0 : m.uri === preferUri ? Infinity : commonSegments(m.uri, preferUri));
     return list
@@ -512,6 +528,7 @@ export class WorkspaceIndex {
       const c = m.chunk;
       if (c.name !== undefined) {
         const k = nameKey(scope, c.namespace, c.name);
+        m.nameKey = k;
         const list = this.defined.get(k);
         if (list) list.push(m);
         else this.defined.set(k, [m]);
