@@ -8,7 +8,8 @@ import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, sta
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { analyseInPool, startPool, WORKERS_ENV } from '../../server/src/cli/checkPool';
+import { analyseInPool, poolSize, startPool, WORKERS_ENV } from '../../server/src/cli/checkPool';
+import { availableParallelism } from 'node:os';
 import { analyseWorkspace, loadWorkspace, reportWorkspace } from '../../server/src/cli/runWorkspace';
 import { collectInputs } from '../../server/src/io/files';
 import { DEFAULT_SETTINGS } from '../../server/src/service/core/settings';
@@ -115,4 +116,13 @@ describe('check on worker threads', () => {
       await pool.close();
     }
   });
+});
+
+test('one thread unless asked: CLOUD_MANIFESTS_WORKERS=auto uses the cores, a number that many workers', () => {
+  assert.equal(poolSize({}, 10_000, { mainWorks: true }), 0);
+  assert.equal(poolSize({ [WORKERS_ENV]: '3' }, 10, { mainWorks: true }), 3);
+  const cores = availableParallelism();
+  assert.equal(poolSize({ [WORKERS_ENV]: 'auto' }, 10_000, { mainWorks: true }), cores > 1 ? cores - 1 : 0);
+  // A small run stays on one thread even when asked for the cores: a worker's start-up would eat the gain.
+  assert.equal(poolSize({ [WORKERS_ENV]: 'auto' }, 10), 0);
 });
