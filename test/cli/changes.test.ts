@@ -186,6 +186,38 @@ describe(
       assert.deepEqual(changes(check(dir).problems), []);
     });
 
+    test('a transition rule whose evaluation fails is an Invalid value, as the API server reports it', () => {
+      const crd = crdText({
+        group: 'example.org',
+        kind: 'Tagged',
+        plural: 'taggeds',
+        spec: `              x-kubernetes-validations:
+                - rule: self.labels['tier'] == oldSelf.labels['tier']
+                  message: the tier is immutable
+              properties:
+                labels:
+                  type: object
+                  additionalProperties: {type: string}
+`,
+      });
+      const tagged =
+        'apiVersion: example.org/v1\nkind: Tagged\nmetadata:\n  name: t\nspec:\n  labels:\n    tier: gold\n';
+      const dir = repo({ 'crd.yaml': crd, 'tagged.yaml': tagged });
+      writeFileSync(join(dir, 'tagged.yaml'), tagged.replace('tier: gold', 'team: blue'));
+      const found = changes(check(dir).problems);
+      assert.deepEqual(
+        found.map((p) => [p.code, p.severity, p.line]),
+        [['crd-transition-rule', 'error', 5]],
+      );
+      assert.match(
+        found[0].message,
+        /^'spec': Invalid value: "object": no such key: tier evaluating rule: the tier is immutable \(The CRD's transition rule 'self.labels\['tier'\] == oldSelf.labels\['tier'\]' fails to evaluate against HEAD \([0-9a-f]+\)\.\)$/,
+      );
+      // The tier kept: the rule holds.
+      writeFileSync(join(dir, 'tagged.yaml'), tagged.replace('tier: gold', 'tier: gold\n    team: blue'));
+      assert.deepEqual(changes(check(dir).problems), []);
+    });
+
     test('--base compares with another ref (a pull request against its base); an unknown ref is a usage error', () => {
       const dir = repo({ 'account.yaml': ACCOUNT });
       git(dir, 'checkout', '-q', '-b', 'feature');

@@ -9,7 +9,8 @@ import { envelopeOf } from '../../../model/envelope';
 import type { CelValidation, Field, KindDef, Type } from '../../../model/types';
 import type { Diag } from '../../core/diag';
 import { loadCel } from '../../core/libraries';
-import { isTransitionRule, judgeTransition, newBudget, type Budget } from '../crd/celRules';
+import { isTransitionRule, newBudget, transitionVerdict, type Budget } from '../crd/celRules';
+import { schemaTypeName } from '../crd/ruleNotes';
 import { celPropertyName, celValue } from '../crd/validations';
 import { entry, spanOf, type Span } from '../../core/yamlNodes';
 import type { VersionObject } from './objects';
@@ -29,11 +30,25 @@ interface Walk {
   budget: Budget;
 }
 
-/** What a transition rule says: nothing (it holds, or cannot be judged), or the message to show. */
-function judge(w: Walk, v: CelValidation, self: unknown, old: unknown, hasOld: boolean): string | undefined {
+/**
+ * What a transition rule says: nothing (it holds, or cannot be judged), the message of a rule that does not
+ * hold, or (`error`) the error of an evaluation that fails, which the API server reports as an Invalid value.
+ */
+function judge(
+  w: Walk,
+  v: CelValidation,
+  self: unknown,
+  old: unknown,
+  hasOld: boolean,
+): { message: string; error?: true } | undefined {
   const { Optional } = loadCel();
   const oldSelf = v.optionalOldSelf ? (hasOld ? Optional.of(old) : Optional.none()) : old;
-  return judgeTransition(v, self, oldSelf, w.budget);
+  const r = transitionVerdict(v, self, oldSelf, w.budget);
+  return r.kind === 'fails'
+    ? { message: r.message }
+    : r.kind === 'error'
+      ? { message: r.message, error: true }
+      : undefined;
 }
 
 function visit(
@@ -54,12 +69,16 @@ function visit(
   for (const v of rules) {
     if (!hasOld && !v.optionalOldSelf) continue;
     if (++w.runs > MAX_RUNS) return;
-    const message = judge(w, v, now, old, hasOld);
-    if (message === undefined) continue;
-    const said = message.trim().replace(/\s+/g, ' ');
+    const r = judge(w, v, now, old, hasOld);
+    if (r === undefined) continue;
+    const said = r.message.trim().replace(/\s+/g, ' ');
+    const where = label ? `\`${label}\`` : 'The manifest';
     w.diags.push({
       code: 'crd-transition-rule',
-      message: `${label ? `\`${label}\`` : 'The manifest'}: ${said}${/[.!?]$/.test(said) ? '' : '.'} (The CRD's transition rule \`${v.rule}\` does not hold against ${w.at}.)`,
+      message: r.error
+        ? // The API server's field error for a rule whose evaluation fails, as for any rule (crd/validations.ts).
+          `${where}: Invalid value: "${schemaTypeName(t)}": ${said} (The CRD's transition rule \`${v.rule}\` fails to evaluate against ${w.at}.)`
+        : `${where}: ${said}${/[.!?]$/.test(said) ? '' : '.'} (The CRD's transition rule \`${v.rule}\` does not hold against ${w.at}.)`,
       start: anchor[0] + w.offset,
       end: anchor[1] + w.offset,
     });

@@ -251,12 +251,11 @@ export function judge(v: CelValidation, self: unknown, budget: Budget = newBudge
 }
 
 /**
- * `judge` for a transition rule (changes/transitions.ts): `oldSelf` is the committed object's value there
+ * The verdict of a transition rule (changes/transitions.ts): `oldSelf` is the committed object's value there
  * (for `optionalOldSelf`, an optional). Metered as every rule is.
  */
-export function judgeTransition(v: CelValidation, self: unknown, oldSelf: unknown, budget: Budget): string | undefined {
-  const r = verdictWith(v, self, oldSelf, budget, false);
-  return r.kind === 'fails' ? r.message : undefined;
+export function transitionVerdict(v: CelValidation, self: unknown, oldSelf: unknown, budget: Budget): Verdict {
+  return verdictWith(v, self, oldSelf, budget, false);
 }
 
 function verdictWith(v: CelValidation, self: unknown, oldSelf: unknown, budget: Budget, root: boolean): Verdict {
