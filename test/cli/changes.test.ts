@@ -218,6 +218,47 @@ describe(
       assert.deepEqual(changes(check(dir).problems), []);
     });
 
+    test('self == oldSelf on a set or a map list: reordering its items is no change, as for the API server', () => {
+      const crd = crdText({
+        group: 'example.org',
+        kind: 'Pool',
+        plural: 'pools',
+        spec: `              x-kubernetes-validations:
+                - rule: self == oldSelf
+                  message: the pool is immutable
+              properties:
+                zones: {type: array, items: {type: string}, x-kubernetes-list-type: set}
+                nodes:
+                  type: array
+                  x-kubernetes-list-type: map
+                  x-kubernetes-list-map-keys: [name]
+                  items:
+                    type: object
+                    required: [name]
+                    properties:
+                      name: {type: string}
+                      size: {type: integer}
+`,
+      });
+      const pool =
+        'apiVersion: example.org/v1\nkind: Pool\nmetadata:\n  name: p\nspec:\n  zones: [a, b]\n  nodes:\n    - {name: n1, size: 1}\n    - {name: n2, size: 2}\n';
+      const dir = repo({ 'crd.yaml': crd, 'pool.yaml': pool });
+      const reordered = pool
+        .replace('[a, b]', '[b, a]')
+        .replace(
+          '    - {name: n1, size: 1}\n    - {name: n2, size: 2}',
+          '    - {name: n2, size: 2}\n    - {name: n1, size: 1}',
+        );
+      writeFileSync(join(dir, 'pool.yaml'), reordered);
+      assert.deepEqual(changes(check(dir).problems), []);
+      // A value changed is a change.
+      writeFileSync(join(dir, 'pool.yaml'), reordered.replace('size: 2', 'size: 3'));
+      assert.deepEqual(
+        changes(check(dir).problems).map((p) => [p.code, p.line]),
+        [['crd-transition-rule', 5]],
+      );
+    });
+
     test('--base compares with another ref (a pull request against its base); an unknown ref is a usage error', () => {
       const dir = repo({ 'account.yaml': ACCOUNT });
       git(dir, 'checkout', '-q', '-b', 'feature');
