@@ -259,6 +259,28 @@ describe(
       );
     });
 
+    test('a transition rule our engine cannot evaluate is said once, as information, never in silence', () => {
+      const crd = crdText({
+        group: 'example.org',
+        kind: 'Weights',
+        plural: 'weights',
+        spec: `              x-kubernetes-validations:
+                - rule: self.ratios == oldSelf.ratios
+              properties:
+                ratios: {type: array, items: {type: number}, x-kubernetes-list-type: set}
+`,
+      });
+      const weights = 'apiVersion: example.org/v1\nkind: Weights\nmetadata:\n  name: w\nspec:\n  ratios: [0.5, 1.5]\n';
+      const dir = repo({ 'crd.yaml': crd, 'weights.yaml': weights });
+      writeFileSync(join(dir, 'weights.yaml'), weights.replace('[0.5, 1.5]', '[1.5, 0.5]'));
+      const notRun = check(dir).problems.filter((p) => p.code === 'crd-rule-not-run');
+      assert.deepEqual(
+        notRun.map((p) => [p.severity, p.line]),
+        [['info', 5]],
+      );
+      assert.match(notRun[0].message, /transition rule 'self.ratios == oldSelf.ratios' is not evaluated against HEAD/);
+    });
+
     test('--base compares with another ref (a pull request against its base); an unknown ref is a usage error', () => {
       const dir = repo({ 'account.yaml': ACCOUNT });
       git(dir, 'checkout', '-q', '-b', 'feature');

@@ -28,11 +28,14 @@ interface Walk {
   runs: number;
   /** The API server's cost budget of the object's rules (crd/celRules.ts). */
   budget: Budget;
+  /** Rules our engine could not evaluate on this object, said once each. */
+  unjudged: Set<CelValidation>;
 }
 
 /**
- * What a transition rule says: nothing (it holds, or cannot be judged), the message of a rule that does not
- * hold, or (`error`) the error of an evaluation that fails, which the API server reports as an Invalid value.
+ * What a transition rule says: nothing (it holds, or gives no verdict: the CRD's check reports a rule that
+ * does not compile), the message of a rule that does not hold, (`error`) the error of an evaluation that
+ * fails, which the API server reports as an Invalid value, or (`unknown`) what our engine could not do.
  */
 function judge(
   w: Walk,
@@ -40,7 +43,7 @@ function judge(
   self: unknown,
   old: unknown,
   hasOld: boolean,
-): { message: string; error?: true } | undefined {
+): { message: string; error?: true; unknown?: true } | undefined {
   const { Optional } = loadCel();
   const oldSelf = v.optionalOldSelf ? (hasOld ? Optional.of(old) : Optional.none()) : old;
   const r = transitionVerdict(v, self, oldSelf, w.budget);
@@ -48,7 +51,9 @@ function judge(
     ? { message: r.message }
     : r.kind === 'error'
       ? { message: r.message, error: true }
-      : undefined;
+      : r.kind === 'unknown'
+        ? { message: r.why, unknown: true }
+        : undefined;
 }
 
 function visit(
@@ -72,6 +77,18 @@ function visit(
     const r = judge(w, v, now, old, hasOld);
     if (r === undefined) continue;
     const said = r.message.trim().replace(/\s+/g, ' ');
+    if (r.unknown) {
+      // Never in silence: said once per rule, as information (the API server does run it).
+      if (!w.unjudged.has(v))
+        w.diags.push({
+          code: 'crd-rule-not-run',
+          message: `The CRD's transition rule \`${v.rule.trim()}\` is not evaluated against ${w.at}: the product's CEL engine cannot evaluate it here (${said}). The API server runs it on the update.`,
+          start: anchor[0] + w.offset,
+          end: anchor[1] + w.offset,
+        });
+      w.unjudged.add(v);
+      continue;
+    }
     const where = label ? `\`${label}\`` : 'The manifest';
     w.diags.push({
       code: 'crd-transition-rule',
@@ -120,7 +137,7 @@ function visit(
 export function transitionDiagnostics(def: KindDef, now: VersionObject, then: VersionObject, at: string): Diag[] {
   if (!def.crd) return [];
   const envelope = envelopeOf(def);
-  const w: Walk = { diags: [], offset: now.offset, at, runs: 0, budget: newBudget() };
+  const w: Walk = { diags: [], offset: now.offset, at, runs: 0, budget: newBudget(), unjudged: new Set() };
   const root = now.doc.contents;
   // A rule on the whole object is shown on its first key (the document's first line), not on all of it.
   const anchor = isMap(root) && root.items[0] ? spanOf(root.items[0].key) : spanOf(root);
