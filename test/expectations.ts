@@ -2,7 +2,7 @@
 // diagnostic on the line above it (expectation lines themselves are skipped when finding "above"):
 //
 //   accessTier: hot
-//   #           ^^^ enum-case warning
+//   #           ^^^ enum-case error
 //
 // A `#` directly followed by `^` counts as a caret, so column 0 can be marked (`#^^^^^ status-read-only`).
 // The severity after the code is optional; when absent it is not checked.

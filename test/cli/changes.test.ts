@@ -186,6 +186,101 @@ describe(
       assert.deepEqual(changes(check(dir).problems), []);
     });
 
+    test('a transition rule whose evaluation fails is an Invalid value, as the API server reports it', () => {
+      const crd = crdText({
+        group: 'example.org',
+        kind: 'Tagged',
+        plural: 'taggeds',
+        spec: `              x-kubernetes-validations:
+                - rule: self.labels['tier'] == oldSelf.labels['tier']
+                  message: the tier is immutable
+              properties:
+                labels:
+                  type: object
+                  additionalProperties: {type: string}
+`,
+      });
+      const tagged =
+        'apiVersion: example.org/v1\nkind: Tagged\nmetadata:\n  name: t\nspec:\n  labels:\n    tier: gold\n';
+      const dir = repo({ 'crd.yaml': crd, 'tagged.yaml': tagged });
+      writeFileSync(join(dir, 'tagged.yaml'), tagged.replace('tier: gold', 'team: blue'));
+      const found = changes(check(dir).problems);
+      assert.deepEqual(
+        found.map((p) => [p.code, p.severity, p.line]),
+        [['crd-transition-rule', 'error', 5]],
+      );
+      assert.match(
+        found[0].message,
+        /^'spec': Invalid value: "object": no such key: tier evaluating rule: the tier is immutable \(The CRD's transition rule 'self.labels\['tier'\] == oldSelf.labels\['tier'\]' fails to evaluate against HEAD \([0-9a-f]+\)\.\)$/,
+      );
+      // The tier kept: the rule holds.
+      writeFileSync(join(dir, 'tagged.yaml'), tagged.replace('tier: gold', 'tier: gold\n    team: blue'));
+      assert.deepEqual(changes(check(dir).problems), []);
+    });
+
+    test('self == oldSelf on a set or a map list: reordering its items is no change, as for the API server', () => {
+      const crd = crdText({
+        group: 'example.org',
+        kind: 'Pool',
+        plural: 'pools',
+        spec: `              x-kubernetes-validations:
+                - rule: self == oldSelf
+                  message: the pool is immutable
+              properties:
+                zones: {type: array, items: {type: string}, x-kubernetes-list-type: set}
+                nodes:
+                  type: array
+                  x-kubernetes-list-type: map
+                  x-kubernetes-list-map-keys: [name]
+                  items:
+                    type: object
+                    required: [name]
+                    properties:
+                      name: {type: string}
+                      size: {type: integer}
+`,
+      });
+      const pool =
+        'apiVersion: example.org/v1\nkind: Pool\nmetadata:\n  name: p\nspec:\n  zones: [a, b]\n  nodes:\n    - {name: n1, size: 1}\n    - {name: n2, size: 2}\n';
+      const dir = repo({ 'crd.yaml': crd, 'pool.yaml': pool });
+      const reordered = pool
+        .replace('[a, b]', '[b, a]')
+        .replace(
+          '    - {name: n1, size: 1}\n    - {name: n2, size: 2}',
+          '    - {name: n2, size: 2}\n    - {name: n1, size: 1}',
+        );
+      writeFileSync(join(dir, 'pool.yaml'), reordered);
+      assert.deepEqual(changes(check(dir).problems), []);
+      // A value changed is a change.
+      writeFileSync(join(dir, 'pool.yaml'), reordered.replace('size: 2', 'size: 3'));
+      assert.deepEqual(
+        changes(check(dir).problems).map((p) => [p.code, p.line]),
+        [['crd-transition-rule', 5]],
+      );
+    });
+
+    test('a transition rule our engine cannot evaluate is said once, as information, never in silence', () => {
+      const crd = crdText({
+        group: 'example.org',
+        kind: 'Weights',
+        plural: 'weights',
+        spec: `              x-kubernetes-validations:
+                - rule: self.ratios == oldSelf.ratios
+              properties:
+                ratios: {type: array, items: {type: number}, x-kubernetes-list-type: set}
+`,
+      });
+      const weights = 'apiVersion: example.org/v1\nkind: Weights\nmetadata:\n  name: w\nspec:\n  ratios: [0.5, 1.5]\n';
+      const dir = repo({ 'crd.yaml': crd, 'weights.yaml': weights });
+      writeFileSync(join(dir, 'weights.yaml'), weights.replace('[0.5, 1.5]', '[1.5, 0.5]'));
+      const notRun = check(dir).problems.filter((p) => p.code === 'crd-rule-not-run');
+      assert.deepEqual(
+        notRun.map((p) => [p.severity, p.line]),
+        [['info', 5]],
+      );
+      assert.match(notRun[0].message, /transition rule 'self.ratios == oldSelf.ratios' is not evaluated against HEAD/);
+    });
+
     test('--base compares with another ref (a pull request against its base); an unknown ref is a usage error', () => {
       const dir = repo({ 'account.yaml': ACCOUNT });
       git(dir, 'checkout', '-q', '-b', 'feature');

@@ -197,7 +197,7 @@ test('sarif: valid SARIF 2.1.0 with the rule list and 1-based regions', () => {
     rules.map((x) => x.id),
     codeList(),
   );
-  assert.equal(rules.find((x) => x.id === 'enum-case')!.defaultConfiguration.level, 'warning');
+  assert.equal(rules.find((x) => x.id === 'enum-case')!.defaultConfiguration.level, 'error');
   assert.equal(rules.find((x) => x.id === 'enum-value')!.defaultConfiguration.level, 'error');
   for (const res of run.results) assert.equal(rules[res.ruleIndex].id, res.ruleId);
   const pos = positionOf(BAD, 'Standard_XYZ');

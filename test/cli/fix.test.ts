@@ -83,7 +83,7 @@ describe('check --fix', () => {
     const text =
       '\ufeffapiVersion: storage.cloud.example.com/v20220901\r\nkind: StorageAccount\r\nmetadata:\r\n  name: fixme\r\nspec:\r\n  location: westus\r\n  owner:\r\n    name: rg-app\r\n  kind: storagev2\r\n  sku:\r\n    name: Standard_LRS\r\n';
     writeFileSync(join(dir, 'crlf.yaml'), text);
-    assert.equal(cli('crlf.yaml').status, 0, 'a case warning only');
+    assert.equal(cli('crlf.yaml').status, 1, 'a case error, the one problem, which --fix mends');
     const r = cli('--fix', '--max-warnings', '0', 'crlf.yaml');
     assert.equal(r.status, 0, r.stdout + r.stderr);
     assert.equal(readFileSync(join(dir, 'crlf.yaml'), 'utf8'), text.replace('kind: storagev2', 'kind: StorageV2'));

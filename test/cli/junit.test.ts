@@ -115,8 +115,10 @@ function assertJunitShape(suites: El): void {
   );
 }
 
-// Two errors (a sku name not allowed, location missing) and a warning (enum case) in one file.
-const TWO_ERRORS = account('twoerr', 'rg-app', '  accessTier: hot\n')
+// A warning: a `status` block written in a manifest (read-only, ignored).
+const WARNING = 'status:\n  provisioningState: Succeeded\n';
+// Two errors (a sku name not allowed, location missing) and a warning in one file.
+const TWO_ERRORS = account('twoerr', 'rg-app', WARNING)
   .replace(/ {2}location: \w+\n/, '')
   .replace(/name: Standard_\w+/, 'name: Standard_XYZ');
 
@@ -124,7 +126,7 @@ test('junit: one testcase per file and one failure listing all its errors; count
   put('plain/a.yaml', TWO_ERRORS);
   put('plain/b.yaml', TWO_ERRORS.replace('twoerr', 'twoerr2'));
   put('plain/c.yaml', account('clean', 'rg-app'));
-  put('plain/w.yaml', account('warnonly', 'rg-app', '  accessTier: hot\n'));
+  put('plain/w.yaml', account('warnonly', 'rg-app', WARNING));
   const r = run(['--format', 'junit', 'plain']);
   assert.equal(r.status, 1, r.stderr);
   const json = JSON.parse(run(['--format', 'json', 'plain']).stdout);
@@ -141,7 +143,7 @@ test('junit: one testcase per file and one failure listing all its errors; count
   const lines = failures[0].text.split('\n');
   assert.equal(lines.length, 2);
   for (const l of lines) assert.match(l, /^\d+:\d+ error [a-z-]+ /);
-  assert.match(a.children.find((k) => k.name === 'system-out')!.text, /^\d+:\d+ warning enum-case /);
+  assert.match(a.children.find((k) => k.name === 'system-out')!.text, /^\d+:\d+ warning status-read-only /);
   const w = suite.children.find((c) => c.attrs.name === 'plain/w.yaml')!;
   assert.deepEqual(
     w.children.map((k) => k.name),

@@ -72,7 +72,7 @@ describe('check --fix writes only what it may, whole', () => {
     assert.ok(readFileSync(join(dir, 'latin.yaml')).equals(latin1), 'byte for byte');
     assert.match(readFileSync(join(dir, 'ok.yaml'), 'utf8'), FIXED, 'the other file is fixed');
     // Still checked: its problem is reported as it is on disk.
-    assert.match(r.stdout, /latin\.yaml:\d+:\d+ warning enum-case/);
+    assert.match(r.stdout, /latin\.yaml:\d+:\d+ error enum-case/);
   });
 
   test('a link inside the folders checked: its target is written and the link stays a link', () => {
@@ -243,9 +243,9 @@ describe('check --fix writes only what it may, whole', () => {
     const dir = scratch();
     put(dir, 'sub/a.yaml', fixable('a'));
     const r = cli(join(dir, 'sub'), ['--fix-dry-run', '.']);
-    assert.equal(r.status, 0, 'a warning only');
+    assert.equal(r.status, 1, 'the error is still on disk');
     assert.match(r.stdout, /^--- a\/a\.yaml\n\+\+\+ b\/a\.yaml\n/);
-    assert.match(r.stdout, /a\.yaml:\d+:\d+ warning enum-case/, 'the problem is still there on disk');
+    assert.match(r.stdout, /a\.yaml:\d+:\d+ error enum-case/, 'the problem is still there on disk');
     assert.equal(readFileSync(join(dir, 'sub/a.yaml'), 'utf8'), fixable('a'));
   });
 });
@@ -260,8 +260,8 @@ describe('check on a hostile folder', () => {
   test('every readable manifest is checked; each entry left out is named; exit 2 for what could not be read', () => {
     const r = cli(dir, ['ws'], { unprivileged: true });
     assert.equal(r.status, 2, r.stderr);
-    assert.match(r.stdout, /^ws\/d(\/d){99}\/deep\.yaml:\d+:\d+ warning enum-case/m);
-    assert.match(r.stdout, /^ws\/good\.yaml:\d+:\d+ warning enum-case/m);
+    assert.match(r.stdout, /^ws\/d(\/d){99}\/deep\.yaml:\d+:\d+ error enum-case/m);
+    assert.match(r.stdout, /^ws\/good\.yaml:\d+:\d+ error enum-case/m);
     assert.match(r.stdout, /2 files checked/);
     const err = r.stderr;
     assert.match(err, /skipped ws\/root: a symbolic link to \/, outside the folder/);
@@ -283,7 +283,7 @@ describe('check on a hostile folder', () => {
     const r = cli(dir, ['--config', 'heavy.json', 'ws'], { unprivileged: true });
     assert.equal(r.status, 2, r.stderr);
     // The last pattern left out the deep manifest; the others match nothing here.
-    assert.match(r.stdout, /^ws\/good\.yaml:\d+:\d+ warning enum-case/m);
+    assert.match(r.stdout, /^ws\/good\.yaml:\d+:\d+ error enum-case/m);
     assert.doesNotMatch(r.stdout, /deep\.yaml/);
     assert.match(r.stdout, /1 file checked/);
   });
@@ -300,11 +300,11 @@ describe('hostile file names', () => {
   const dir = scratch();
   const names = ['new\nline.yaml', '::error title=x::injected.yaml', '-dash.yaml', '--config=x.yaml'];
   names.forEach((n, i) => put(dir, n, fixable(`n${i}`)));
-  const lines = (out: string) => out.split('\n').filter((l) => / warning enum-case /.test(l));
+  const lines = (out: string) => out.split('\n').filter((l) => / error enum-case /.test(l));
 
   test('after --, every name is a file; the text report prints each on one line, escaped', () => {
     const r = cli(dir, ['--', ...names]);
-    assert.equal(r.status, 0, r.stderr);
+    assert.equal(r.status, 1, r.stderr);
     assert.deepEqual(
       lines(r.stdout).map((l) => l.slice(0, l.indexOf(':1'))),
       ['new\\nline.yaml', '::error title=x::injected.yaml', '-dash.yaml', '--config=x.yaml'],
@@ -321,7 +321,7 @@ describe('hostile file names', () => {
     assert.deepEqual([command, ...entryArgs], ['cloud-manifests', 'check', '--']);
     // As pre-commit runs it: the entry, then the file names.
     const r = spawnSync(process.execPath, [CLI, ...entryArgs, ...names], { cwd: dir, encoding: 'utf8' });
-    assert.equal(r.status, 0, r.stderr);
+    assert.equal(r.status, 1, r.stderr);
     assert.equal(lines(r.stdout).length, 4);
     assert.ok(!r.stdout.split('\n').some((l) => l.startsWith('line.yaml')), 'no line starts inside a name');
   });
@@ -332,7 +332,7 @@ test('a settings file may not point the links of the codes anywhere but https:',
   put(dir, 'a.yaml', fixable('a'));
   put(dir, '.cloud-manifests.json', JSON.stringify({ docsBaseUrl: 'file:///etc/' }));
   const r = cli(dir, ['--format', 'sarif', 'a.yaml']);
-  assert.equal(r.status, 0, r.stderr);
+  assert.equal(r.status, 1, r.stderr);
   assert.match(
     r.stderr,
     /\.cloud-manifests\.json: docsBaseUrl "file:\/\/\/etc\/" is ignored: only an https: address is used/,
@@ -349,7 +349,7 @@ test('a settings file may not point the links of the codes anywhere but https:',
   // A user name or password in the address is never put in the links, nor echoed.
   put(dir, '.cloud-manifests.json', JSON.stringify({ docsBaseUrl: 'https://user:s3cret@docs.example.com/codes' }));
   const creds = cli(dir, ['--format', 'sarif', 'a.yaml']);
-  assert.equal(creds.status, 0, creds.stderr);
+  assert.equal(creds.status, 1, creds.stderr);
   assert.doesNotMatch(creds.stdout, /helpUri|s3cret/);
   assert.match(creds.stderr, /docsBaseUrl is ignored: it holds a user name or password/);
   assert.doesNotMatch(creds.stderr, /s3cret/);

@@ -1,5 +1,5 @@
 // Quick fixes in a real VS Code workbench (code-server + chromium, the packaged .vsix), as a user applies
-// them: Ctrl+. on the `accessTier: hot` warning lists "Change to 'Hot'", choosing it makes the squiggle and
+// them: Ctrl+. on the `accessTier: hot` error lists "Change to 'Hot'", choosing it makes the squiggle and
 // the problem go; with `source.fixAll.cloudManifests` in `editor.codeActionsOnSave`, Ctrl+S writes the safe
 // fixes. Saves test-results/code-server/quickfix-*.png, and images/quickfix.png for the README when it is
 // missing or CLOUD_MANIFESTS_UPDATE_SCREENSHOT=1. Fails, naming what to install, without code-server
@@ -72,9 +72,9 @@ describe('quick fixes in a real VS Code workbench (code-server + chromium)', { t
     'Ctrl+. on `accessTier: hot` offers "Change to \'Hot\'"; choosing it makes the squiggle and the problem go',
     async () => {
       await openFile(MISTAKES_FILE);
-      await suite.page.locator('.editor-instance .squiggly-warning').first().waitFor({ timeout: 90_000 });
+      await suite.page.locator('.editor-instance .squiggly-error').first().waitFor({ timeout: 90_000 });
       await waitFor(problemsText, (t) => t.includes('enum-case'), 'the enum-case problem');
-      const warnings = await suite.page.locator('.editor-instance .squiggly-warning').count();
+      const errors = await suite.page.locator('.editor-instance .squiggly-error').count();
       await goTo(14, 16);
       await suite.page.keyboard.press('Control+.');
       const menu = suite.page.locator('.action-widget');
@@ -100,8 +100,8 @@ describe('quick fixes in a real VS Code workbench (code-server + chromium)', { t
         'the enum-case problem gone, the others kept',
       );
       await waitFor(
-        () => suite.page.locator('.editor-instance .squiggly-warning').count(),
-        (n) => n < warnings,
+        () => suite.page.locator('.editor-instance .squiggly-error').count(),
+        (n) => n < errors,
         'one squiggle fewer',
       );
       await shot('after-quick-fix');

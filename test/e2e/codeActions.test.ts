@@ -96,7 +96,7 @@ describe('code actions over stdio', () => {
     }
   });
 
-  test('the light bulb on `accessTier: hot` offers `Hot` first; applied, the warning goes', async () => {
+  test('the light bulb on `accessTier: hot` offers `Hot` first; applied, the error goes', async () => {
     const uri = client.uri('quickfix.yaml');
     const diags = await client.open(uri, MISTAKES);
     const d = diags.find((x) => x.code === 'enum-case')!;

@@ -159,7 +159,7 @@ describe('the GitHub Action, run locally', { timeout: 600_000 }, () => {
 
   test('errors fail the step; the SARIF report is written with locations relative to the repository root', () => {
     assert.equal(first.status, 1, first.log);
-    assert.deepEqual(first.outputs, { 'sarif-file': 'cloud-manifests.sarif', errors: '11', warnings: '2' });
+    assert.deepEqual(first.outputs, { 'sarif-file': 'cloud-manifests.sarif', errors: '12', warnings: '1' });
     const sarif: SarifLog = JSON.parse(readFileSync(join(ws, 'cloud-manifests.sarif'), 'utf8'));
     assert.ok(validSarif(sarif), JSON.stringify(validSarif.errors));
     const results = sarif.runs[0].results;
@@ -170,7 +170,7 @@ describe('the GitHub Action, run locally', { timeout: 600_000 }, () => {
     assert.equal(results[0].ruleId, 'enum-value');
     // the readable report is in the log
     assert.match(first.log, /manifests\/mistakes\/common-mistakes\.yaml:15:11 error enum-value/);
-    assert.match(first.log, /11 errors, 2 warnings in 1 file/);
+    assert.match(first.log, /12 errors, 1 warning in 1 file/);
   });
 
   test('fail-on-error: false passes the step and still writes the report', () => {
@@ -182,7 +182,7 @@ describe('the GitHub Action, run locally', { timeout: 600_000 }, () => {
       env,
     );
     assert.equal(r.status, 0, r.log);
-    assert.deepEqual(r.outputs, { 'sarif-file': 'out/results.sarif', errors: '11', warnings: '2' });
+    assert.deepEqual(r.outputs, { 'sarif-file': 'out/results.sarif', errors: '12', warnings: '1' });
     assert.equal(JSON.parse(readFileSync(join(ws, 'out', 'results.sarif'), 'utf8')).runs[0].results.length, 13);
   });
 
@@ -201,11 +201,12 @@ describe('the GitHub Action, run locally', { timeout: 600_000 }, () => {
 
   test('warnings pass unless there are more than max-warnings', () => {
     mkdirSync(join(ws, 'warn'), { recursive: true });
+    // A warning: a tier that contradicts the one the SKU name derives.
     const text = readFileSync(join(repo, 'examples', 'storage', 'account.yaml'), 'utf8').replace(
-      'accessTier: Hot',
-      'accessTier: hot',
+      'tier: Standard',
+      'tier: Premium',
     );
-    assert.match(text, /accessTier: hot/);
+    assert.match(text, /tier: Premium/);
     writeFileSync(join(ws, 'warn', 'account.yaml'), text);
     const within = runAction(actionDir, ws, { paths: 'warn' }, env);
     assert.equal(within.status, 0, within.log);
@@ -220,7 +221,7 @@ describe('the GitHub Action, run locally', { timeout: 600_000 }, () => {
     try {
       const r = runAction(actionDir, ws, { paths: 'manifests/' }, env);
       assert.equal(r.status, 1, r.log);
-      assert.deepEqual(r.outputs, { 'sarif-file': 'cloud-manifests.sarif', errors: '9', warnings: '4' });
+      assert.deepEqual(r.outputs, { 'sarif-file': 'cloud-manifests.sarif', errors: '10', warnings: '3' });
     } finally {
       rmSync(join(ws, '.cloud-manifests.json'));
     }
@@ -262,8 +263,8 @@ describe('the GitHub Action, run locally', { timeout: 600_000 }, () => {
     );
     try {
       const r = runAction(actionDir, ws, { paths: 'hostile ::error::root.yaml' }, env);
-      assert.equal(r.status, 0, r.log);
-      assert.deepEqual(r.outputs, { 'sarif-file': 'cloud-manifests.sarif', errors: '0', warnings: '4' });
+      assert.equal(r.status, 1, r.log);
+      assert.deepEqual(r.outputs, { 'sarif-file': 'cloud-manifests.sarif', errors: '4', warnings: '0' });
       // The readable report runs between ::stop-commands:: and its token: nothing in it is a command.
       const lines = r.log.split('\n');
       const start = lines.findIndex((l) => l.startsWith('::stop-commands::'));
@@ -273,20 +274,20 @@ describe('the GitHub Action, run locally', { timeout: 600_000 }, () => {
       const report = lines.slice(start + 1, end);
       assert.ok(
         report.includes(
-          "::error::root.yaml:16:15 warning enum-case 'spec.accessTier' value \"hot\" differs only in case from the allowed 'Hot'; write 'Hot'.",
+          "::error::root.yaml:16:15 error enum-case 'spec.accessTier' value \"hot\" differs only in case from the allowed 'Hot'; write 'Hot'.",
         ),
         r.log,
       );
       assert.ok(
-        report.some((l) => l.startsWith('hostile/x\\n::error title=injected::boom.yaml:16:15 warning enum-case')),
+        report.some((l) => l.startsWith('hostile/x\\n::error title=injected::boom.yaml:16:15 error enum-case')),
         r.log,
       );
       assert.ok(
-        report.some((l) => l.startsWith('hostile/-dash.yaml:16:15 warning')),
+        report.some((l) => l.startsWith('hostile/-dash.yaml:16:15 error')),
         r.log,
       );
       assert.ok(
-        report.some((l) => l.startsWith('hostile/--config=x.yaml:16:15 warning')),
+        report.some((l) => l.startsWith('hostile/--config=x.yaml:16:15 error')),
         r.log,
       );
       // Outside the stopped part, the only commands are the action's own.

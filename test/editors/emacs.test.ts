@@ -81,7 +81,7 @@ describe('Emacs (Eglot, batch) with the documented setup', { timeout: 120_000 },
   test('diagnostics reach Flymake at the value at fault, with code and message', () => {
     // (owner-not-found, information, comes once the workspace is indexed: rg-app is not in it)
     const got = brief(r.diagnostics).filter((d) => !d.endsWith('owner-not-found'));
-    assert.deepEqual(got, ['11:10 eglot-error enum-value', '12:14 eglot-warning enum-case']);
+    assert.deepEqual(got, ['11:10 eglot-error enum-value', '12:14 eglot-error enum-case']);
     assert.match(
       r.diagnostics!.find((d) => d.text.includes('[enum-value]'))!.text,
       /'spec\.sku\.name' does not allow "Standard_XYZ"/,
@@ -95,10 +95,10 @@ describe('Emacs (Eglot, batch) with the documented setup', { timeout: 120_000 },
   });
 
   test('an edit reaches the server: the fixed SKU’s error goes', () => {
-    assert.deepEqual(brief(r['after-edit']), ['8:10 eglot-note owner-not-found', '12:14 eglot-warning enum-case']);
+    assert.deepEqual(brief(r['after-edit']), ['8:10 eglot-note owner-not-found', '12:14 eglot-error enum-case']);
   });
 
   test('settings reach the server: ownerResolution off silences owner-not-found', () => {
-    assert.deepEqual(brief(r['after-settings']), ['12:14 eglot-warning enum-case']);
+    assert.deepEqual(brief(r['after-settings']), ['12:14 eglot-error enum-case']);
   });
 });

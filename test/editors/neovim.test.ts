@@ -100,7 +100,7 @@ describe('Neovim (built-in LSP client, headless) with the documented setup', { t
     assert.match(sku.message, /spec\.sku\.name.*Standard_XYZ.*Standard_LRS/);
     const tier = r.diagnostics.find((d) => d.code === 'enum-case');
     assert.ok(tier, JSON.stringify(r.diagnostics));
-    assert.equal(tier.severity, 2, 'warning');
+    assert.equal(tier.severity, 1, 'error: the API server rejects a case variant');
     assert.deepEqual([tier.lnum, tier.col, tier.end_col], [12, 14, 17]);
   });
 
@@ -117,7 +117,7 @@ describe('Neovim (built-in LSP client, headless) with the documented setup', { t
     assert.ok(!keys.includes('location'), `a present key offered again: ${keys.join(', ')}`);
   });
 
-  test("an edit in the buffer reaches the server: the fixed SKU's error goes, the warning stays", () => {
+  test("an edit in the buffer reaches the server: the fixed SKU's error goes, the case error stays", () => {
     // owner-not-found (information) comes once the workspace is indexed: rg-app is not in it.
     assert.ok(r.diagnosticsAfterEdit, `diagnostics did not follow the edit: ${JSON.stringify(r.diagnosticsAfter)}`);
     assert.deepEqual(r.diagnosticsAfter.map((d) => `${d.lnum}:${d.col} ${d.code}`).sort(), [

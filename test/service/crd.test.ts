@@ -523,3 +523,22 @@ test('crds: hover on a rule in a CRD shows the type of self there, with its fiel
   assert.doesNotMatch(at('self.minReplicas + "x"'), /transition/);
   assert.equal(hover(file, text.indexOf('group: types') + 2), undefined);
 });
+
+test('crds: an enum value in another case is an error (the API server matches enums exactly); each allowed spelling is a fix', () => {
+  const crd = readFileSync(join(root, 'enum-case', 'crd.yaml'), 'utf8');
+  const a = workspace([['file:///p/crd.yaml', crd]]);
+  const text = 'apiVersion: example.org/v1\nkind: Probe\nmetadata: {name: p}\nspec:\n  mode: Head\n';
+  const file = a.parse(text);
+  const diags = a.fileDiagnostics('file:///p/m.yaml', file);
+  assert.deepEqual(
+    diags.map((d) => `${d.code} ${severityOf(d)} ${text.slice(d.start, d.end)}`),
+    ['enum-case error Head'],
+  );
+  const actions = codeActions(file, diags).filter((x) => !x.title.startsWith('Disable'));
+  assert.deepEqual(
+    actions.map((x) => x.title),
+    ['Change to `head`', 'Change to `HEAD`'],
+  );
+  for (const act of actions)
+    assert.deepEqual(a.fileDiagnostics('file:///p/m.yaml', a.parse(applyEdits(text, act.edits))), []);
+});

@@ -103,6 +103,8 @@ export interface ArrayType {
   mapKeys?: string[];
   /** No two items may be equal (`uniqueItems`, `x-kubernetes-list-type: set`). */
   unique?: true;
+  /** `x-kubernetes-list-type: set`: a CRD rule compares the list as a set (checks/crd/celLists.ts). */
+  setList?: true;
   /** A CRD's CEL rules on each item, when the items are not objects (an object type holds its own). */
   itemValidations?: CelValidation[];
 }

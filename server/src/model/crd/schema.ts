@@ -152,6 +152,7 @@ export function typeOf(s: unknown, path: SchemaPath, label: string, ctx: Ctx, de
         ...(int(s.maxItems) !== undefined ? { maxItems: int(s.maxItems) } : {}),
         ...(mapKeys ? { mapKeys } : {}),
         ...(s.uniqueItems === true || listType === 'set' ? { unique: true as const } : {}),
+        ...(listType === 'set' ? { setList: true as const } : {}),
       };
     }
     case 'object':

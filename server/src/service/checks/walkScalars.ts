@@ -100,15 +100,18 @@ function checkString(
   if (t.enum) {
     const values = t.enum.map((e) => e.value);
     if (values.includes(v)) return;
-    const caseMatch = values.find((x) => x.toLowerCase() === v.toLowerCase());
-    if (caseMatch !== undefined)
+    // Every value that differs only in case (a CRD may allow both `head` and `HEAD`): the user chooses.
+    const caseMatches = values.filter((x) => x.toLowerCase() === v.toLowerCase());
+    if (caseMatches.length > 0) {
+      const names = listOf(caseMatches);
       return out.report(
         'enum-case',
         span,
-        `\`${label}\` value "${v}" differs only in case from the allowed \`${caseMatch}\`; write \`${caseMatch}\`.`,
+        `\`${label}\` value "${v}" differs only in case from the allowed ${names}; write ${names}.`,
         undefined,
-        ctx.text ? valueFix(ctx.text, span, [caseMatch], true) : undefined,
+        ctx.text ? valueFix(ctx.text, span, caseMatches, true) : undefined,
       );
+    }
     for (const other of ctx.otherVersions?.(schemaPath) ?? []) {
       if (other.type.kind === 'string' && other.type.enum?.some((e) => e.value === v)) {
         const move = ctx.moveToVersion?.(other.version);

@@ -80,8 +80,11 @@ export const CODES = {
     example: 'spec:\n  publicNetworkAccess: Closed',
   },
   'enum-case': {
-    severity: 'warning',
-    title: 'An enum value that differs from an allowed one only in case; names the right spelling.',
+    // The API server's enum check is exact (a case variant is rejected), for other operators' CRDs and the
+    // operator's own alike; the spec names no field that accepts a case variant.
+    severity: 'error',
+    title:
+      'An enum value that differs from an allowed one only in case (the API server rejects it); names the right spelling.',
     example: 'spec:\n  accessTier: hot',
   },
   'enum-other-version': {

@@ -9,7 +9,8 @@ import { envelopeOf } from '../../../model/envelope';
 import type { CelValidation, Field, KindDef, Type } from '../../../model/types';
 import type { Diag } from '../../core/diag';
 import { loadCel } from '../../core/libraries';
-import { isTransitionRule, judgeTransition, newBudget, type Budget } from '../crd/celRules';
+import { isTransitionRule, newBudget, transitionVerdict, type Budget } from '../crd/celRules';
+import { schemaTypeName } from '../crd/ruleNotes';
 import { celPropertyName, celValue } from '../crd/validations';
 import { entry, spanOf, type Span } from '../../core/yamlNodes';
 import type { VersionObject } from './objects';
@@ -27,13 +28,32 @@ interface Walk {
   runs: number;
   /** The API server's cost budget of the object's rules (crd/celRules.ts). */
   budget: Budget;
+  /** Rules our engine could not evaluate on this object, said once each. */
+  unjudged: Set<CelValidation>;
 }
 
-/** What a transition rule says: nothing (it holds, or cannot be judged), or the message to show. */
-function judge(w: Walk, v: CelValidation, self: unknown, old: unknown, hasOld: boolean): string | undefined {
+/**
+ * What a transition rule says: nothing (it holds, or gives no verdict: the CRD's check reports a rule that
+ * does not compile), the message of a rule that does not hold, (`error`) the error of an evaluation that
+ * fails, which the API server reports as an Invalid value, or (`unknown`) what our engine could not do.
+ */
+function judge(
+  w: Walk,
+  v: CelValidation,
+  self: unknown,
+  old: unknown,
+  hasOld: boolean,
+): { message: string; error?: true; unknown?: true } | undefined {
   const { Optional } = loadCel();
   const oldSelf = v.optionalOldSelf ? (hasOld ? Optional.of(old) : Optional.none()) : old;
-  return judgeTransition(v, self, oldSelf, w.budget);
+  const r = transitionVerdict(v, self, oldSelf, w.budget);
+  return r.kind === 'fails'
+    ? { message: r.message }
+    : r.kind === 'error'
+      ? { message: r.message, error: true }
+      : r.kind === 'unknown'
+        ? { message: r.why, unknown: true }
+        : undefined;
 }
 
 function visit(
@@ -54,12 +74,28 @@ function visit(
   for (const v of rules) {
     if (!hasOld && !v.optionalOldSelf) continue;
     if (++w.runs > MAX_RUNS) return;
-    const message = judge(w, v, now, old, hasOld);
-    if (message === undefined) continue;
-    const said = message.trim().replace(/\s+/g, ' ');
+    const r = judge(w, v, now, old, hasOld);
+    if (r === undefined) continue;
+    const said = r.message.trim().replace(/\s+/g, ' ');
+    if (r.unknown) {
+      // Never in silence: said once per rule, as information (the API server does run it).
+      if (!w.unjudged.has(v))
+        w.diags.push({
+          code: 'crd-rule-not-run',
+          message: `The CRD's transition rule \`${v.rule.trim()}\` is not evaluated against ${w.at}: the product's CEL engine cannot evaluate it here (${said}). The API server runs it on the update.`,
+          start: anchor[0] + w.offset,
+          end: anchor[1] + w.offset,
+        });
+      w.unjudged.add(v);
+      continue;
+    }
+    const where = label ? `\`${label}\`` : 'The manifest';
     w.diags.push({
       code: 'crd-transition-rule',
-      message: `${label ? `\`${label}\`` : 'The manifest'}: ${said}${/[.!?]$/.test(said) ? '' : '.'} (The CRD's transition rule \`${v.rule}\` does not hold against ${w.at}.)`,
+      message: r.error
+        ? // The API server's field error for a rule whose evaluation fails, as for any rule (crd/validations.ts).
+          `${where}: Invalid value: "${schemaTypeName(t)}": ${said} (The CRD's transition rule \`${v.rule}\` fails to evaluate against ${w.at}.)`
+        : `${where}: ${said}${/[.!?]$/.test(said) ? '' : '.'} (The CRD's transition rule \`${v.rule}\` does not hold against ${w.at}.)`,
       start: anchor[0] + w.offset,
       end: anchor[1] + w.offset,
     });
@@ -101,7 +137,7 @@ function visit(
 export function transitionDiagnostics(def: KindDef, now: VersionObject, then: VersionObject, at: string): Diag[] {
   if (!def.crd) return [];
   const envelope = envelopeOf(def);
-  const w: Walk = { diags: [], offset: now.offset, at, runs: 0, budget: newBudget() };
+  const w: Walk = { diags: [], offset: now.offset, at, runs: 0, budget: newBudget(), unjudged: new Set() };
   const root = now.doc.contents;
   // A rule on the whole object is shown on its first key (the document's first line), not on all of it.
   const anchor = isMap(root) && root.items[0] ? spanOf(root.items[0].key) : spanOf(root);

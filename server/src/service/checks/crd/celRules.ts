@@ -12,6 +12,7 @@ import { declareRe2Matches, useRe2Matches } from './celRegex';
 import { declareGoStrings, useGoStrings } from './celStrings';
 import { overBudget } from './ruleCost';
 import { classifyThrown } from './ruleErrors';
+import { useTypedLists } from './celLists';
 import { meterAst, newMeter, PER_CALL_LIMIT, resetMeter, RUNTIME_CEL_COST_BUDGET, type Meter } from './ruleMeter';
 
 /** One environment for every rule: `self` is the value the rule sits on (any type, as the schema gives it). */
@@ -155,6 +156,7 @@ export function compileRule(expression: string): Compiled {
     meterAst(parsed.ast, meter);
     useRe2Matches(parsed.ast);
     useGoStrings(parsed.ast);
+    useTypedLists(parsed.ast);
     return {
       ok: true,
       run: (self, oldSelf) => parsed(oldSelf === undefined ? { self } : { self, oldSelf }),
@@ -249,12 +251,11 @@ export function judge(v: CelValidation, self: unknown, budget: Budget = newBudge
 }
 
 /**
- * `judge` for a transition rule (changes/transitions.ts): `oldSelf` is the committed object's value there
+ * The verdict of a transition rule (changes/transitions.ts): `oldSelf` is the committed object's value there
  * (for `optionalOldSelf`, an optional). Metered as every rule is.
  */
-export function judgeTransition(v: CelValidation, self: unknown, oldSelf: unknown, budget: Budget): string | undefined {
-  const r = verdictWith(v, self, oldSelf, budget, false);
-  return r.kind === 'fails' ? r.message : undefined;
+export function transitionVerdict(v: CelValidation, self: unknown, oldSelf: unknown, budget: Budget): Verdict {
+  return verdictWith(v, self, oldSelf, budget, false);
 }
 
 function verdictWith(v: CelValidation, self: unknown, oldSelf: unknown, budget: Budget, root: boolean): Verdict {

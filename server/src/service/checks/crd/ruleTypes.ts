@@ -191,8 +191,8 @@ export class RuleTypes {
       const arg = (n.args[1] as Checked[] | undefined)?.[0];
       if (!arg || arg.op !== '.') return;
       const [target, field] = arg.args as [Checked, string];
-      const object = this.objects.get(target.checkedType?.name ?? '');
-      if (!object || field in object.fields) return;
+      const object = this.selfAt(target);
+      if (object?.kind !== 'object' || field in object.fields) return;
       const fields = Object.keys(object.fields);
       const where = object.label ? `\`${object.label}\`` : 'the root';
       const list = fields.length <= 12 ? fields.join(', ') : `${fields.slice(0, 12).join(', ')}…`;
@@ -204,6 +204,18 @@ export class RuleTypes {
       };
     });
     return found;
+  }
+
+  /**
+   * The schema type of a node under `has()`: cel-js's has() macro types only the variable it starts from, so
+   * a path below it (`has(self.a.b.c)`: `self.a.b`) is followed through the declared fields here.
+   */
+  private selfAt(node: Checked): SelfType | undefined {
+    const name = node.checkedType?.name;
+    if (name) return this.objects.get(name);
+    if (node.op !== '.' || !Array.isArray(node.args)) return undefined;
+    const parent = this.selfAt(node.args[0] as Checked);
+    return parent?.kind === 'object' ? parent.fields[node.args[1] as string] : undefined;
   }
 
   private trusted(e: CelError): boolean {

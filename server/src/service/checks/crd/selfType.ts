@@ -9,8 +9,9 @@
 // - formats byte, duration, date and date-time (bytes, duration, timestamp there: cel-js lacks some of
 //   cel-go's overloads on them, and our run-time values are strings anyway);
 // - an object without properties (preserved unknown fields, `type: object` alone: the API server's object
-//   of no fields is stricter than we dare to be), an embedded resource, a `nullable` field (a rule may
-//   compare it with null), an array without items, anything without a known type;
+//   of no fields is stricter than we dare to be; an embedded resource is typed, as its fields are sure),
+//   a `nullable` field (a rule may compare it with null), an array without items, anything without a
+//   known type;
 // - `metadata` at the root (the API server gives it `name` and `generateName` only, unless the schema
 //   declares more: not worth a false error).
 // The raw schema is read rather than the converted model (model/crd/schema.ts), which keeps only what the
@@ -66,7 +67,8 @@ export class SelfTypes {
 
   private compute(s: unknown, label: string, depth: number): SelfType {
     if (!isObj(s) || depth > MAX_DEPTH) return DYN;
-    if (s['x-kubernetes-int-or-string'] === true || s['x-kubernetes-embedded-resource'] === true) return DYN;
+    if (s['x-kubernetes-int-or-string'] === true) return DYN;
+    if (s['x-kubernetes-embedded-resource'] === true) return this.embedded(s, label, depth);
     switch (s.type) {
       case 'integer':
         return { kind: 'scalar', name: 'int' };
@@ -83,6 +85,27 @@ export class SelfTypes {
       default:
         return DYN;
     }
+  }
+
+  /**
+   * An embedded resource: an object of its declared properties, and always `apiVersion`, `kind` and `metadata`
+   * (WithTypeAndObjectMeta), whether or not it preserves unknown fields: a rule reaches no other field
+   * (Kubernetes' "embedded object with preserve unknown" case: `has(self.embedded.spec)` is "undefined field
+   * 'spec'"); `has(self.embedded.metadata.namespace)` is "undefined field 'namespace'").
+   */
+  private embedded(s: Json, label: string, depth: number): SelfType {
+    const props = isObj(s.properties) && Object.keys(s.properties).length > 0;
+    const addl = s.additionalProperties;
+    if (addl !== undefined && addl !== false) return DYN;
+    const t: SelfType = props ? this.object(s, label, depth) : { kind: 'object', label, fields: {} };
+    if (t.kind !== 'object') return DYN;
+    // Its metadata has `name` and `generateName` only, whatever the schema declares there.
+    const metadata: SelfType = {
+      kind: 'object',
+      label: `${label}.metadata`,
+      fields: { name: STRING, generateName: STRING },
+    };
+    return { ...t, fields: { ...t.fields, apiVersion: STRING, kind: STRING, metadata } };
   }
 
   private object(s: Json, label: string, depth: number): SelfType {

@@ -10,6 +10,7 @@ import type { CelValidation, Field, ObjectType, Type } from '../../../model/type
 import { severityOf, type Reporter } from '../../core/diag';
 import { entry, spanOf, type Span } from '../../core/yamlNodes';
 import { celPropertyName } from './celNames';
+import { registerList, registerObject } from './celLists';
 import { formattedValue, isTransitionRule, newBudget, refusedForCost, verdict, type Budget } from './celRules';
 import { refusalOf } from './ruleRefusal';
 import { notRunNote, schemaTypeName } from './ruleNotes';
@@ -44,10 +45,13 @@ export function celValue(v: unknown, t: Type | undefined, node?: unknown): unkno
     if (t?.kind === 'number') return v;
     return Number.isInteger(v) && (t === undefined || t.kind !== 'string' || t.intOrString) ? exactInteger(v, node) : v;
   }
-  if (Array.isArray(v))
-    return v.map((x, i) =>
+  if (Array.isArray(v)) {
+    const list = v.map((x, i) =>
       celValue(x, t?.kind === 'array' ? t.items : undefined, isSeq(node) ? node.items[i] : undefined),
     );
+    // A set or a map list compares and concatenates as the API server's typed lists do (celLists.ts).
+    return t?.kind === 'array' ? registerList(list, t.setList === true, t.mapKeys) : list;
+  }
   if (!isPlain(v)) return v;
   const out: Plain = {};
   for (const [k, x] of Object.entries(v)) {
@@ -62,7 +66,7 @@ export function celValue(v: unknown, t: Type | undefined, node?: unknown): unkno
       const name = t.fields[k] ? celPropertyName(k) : k;
       if (out[name] === undefined) out[name] = celValue(d, t.fields[k]?.type);
     }
-  return out;
+  return registerObject(out);
 }
 
 /** The node a rule's `fieldPath` (`.spec.x`, `['a.b']`, `[0]`) names below `node`, if the manifest has it. */
