@@ -12,15 +12,19 @@ import { analyseRunFile, startRun, type Workspace, type WorkspaceRun } from './r
 
 export { WORKERS_ENV, poolSize };
 
-/** A batch holds about this much text, so that the workers share the run evenly and answer early. */
-const BATCH_BYTES = 256 * 1024;
+/**
+ * A batch holds at most this much text (some 20 files, a few milliseconds of work): the threads share the
+ * run evenly and this thread takes the facts as they come, not all at the end.
+ */
+const BATCH_BYTES = 32 * 1024;
 
 /** Starts the workers now: their start-up overlaps the reading of the files. */
 export function startPool(size: number): CheckPool | undefined {
   const script = workerScript(__dirname, __filename, 'analysisWorker');
   // A bundle copied without its worker's file checks on one thread.
   if (size < 1 || !existsSync(script)) return undefined;
-  return new WorkerPool<{ files: FactsFile[] }, BatchFacts>(script, size);
+  // Two batches in flight a worker: it finds the next one waiting while this thread is busy.
+  return new WorkerPool<{ files: FactsFile[] }, BatchFacts>(script, size, { depth: 2 });
 }
 
 export type CheckPool = WorkerPool<{ files: FactsFile[] }, BatchFacts>;
@@ -52,50 +56,68 @@ export async function analyseInPool(
     return { text: f.parsed.text, partial: role === 'patch' };
   });
   const total = sent.reduce((n, f) => n + (f?.text.length ?? 0), 0);
-  // At least four batches a worker, so that none waits long for the last ones; at most BATCH_BYTES each.
-  const budget = Math.max(1, Math.min(BATCH_BYTES, Math.ceil(total / (pool.size * 4))));
+  // Small batches (a few milliseconds each), at least eight a thread: both threads finish together.
+  const budget = Math.max(1, Math.min(BATCH_BYTES, Math.ceil(total / ((pool.size + 1) * 8))));
   const batches = batchesOf(
     sent.map((f) => f?.text.length),
     budget,
   ).map((b) => ({ from: b.from, to: b.to, files: b.sent }));
   const none: BatchFacts = { kinds: 0, files: [] };
-  const answers = batches.map((b) =>
-    b.files.length === 0 ? Promise.resolve(none) : pool.run({ files: b.files.map((i) => sent[i]!) }),
+  // Each batch's facts once computed (by a worker or by this thread), until this thread takes them.
+  const ready: (BatchFacts | undefined)[] = batches.map((b) => (b.files.length === 0 ? none : undefined));
+  let failure: unknown;
+  const answers = batches.map((b, k) =>
+    ready[k]
+      ? Promise.resolve()
+      : pool.run({ files: b.files.map((i) => sent[i]!) }).then(
+          (facts) => void (ready[k] = facts),
+          // One failure refuses every job: the first says why.
+          (e: unknown) => void (failure ??= e),
+        ),
   );
-  // One failure refuses every job: the first awaited says why, the others are not left unhandled.
-  const answered = answers.map(() => false);
-  answers.forEach((a, k) =>
-    a.then(
-      () => (answered[k] = true),
-      () => (answered[k] = true),
-    ),
-  );
-  // This thread does the last batches no worker has started while it waits for the next one in order.
   const local = new FactsMaker(analysis);
-  for (const [k, b] of batches.entries()) {
-    for (let job; options.steal !== false && !answered[k] && (job = pool.takeLast());) {
+  // In the files' order, each batch as soon as its facts are there; meanwhile this thread computes the
+  // facts of the first batch no worker has been sent, so that the files are taken as they come and both
+  // threads end at about the same time.
+  for (let k = 0; k < batches.length;) {
+    if (failure !== undefined) {
+      const message = failure instanceof Error ? failure.message : String(failure);
+      throw new Error(`a worker thread failed: ${message}`, { cause: failure });
+    }
+    const facts = ready[k];
+    if (facts) {
+      takeBatch(run, batches[k], facts, sent);
+      ready[k] = undefined;
+      k++;
+      continue;
+    }
+    const job = options.steal === false ? undefined : pool.takeFirst();
+    if (job) {
       job.done(local.batch(job.job.files));
-      // The workers' answers that came meanwhile are read before the next one is taken.
+      // The workers' answers that came meanwhile are read before the next batch.
       await new Promise((r) => setImmediate(r));
-    }
-    let facts: BatchFacts;
-    try {
-      facts = await answers[k];
-    } catch (e) {
-      throw new Error(`a worker thread failed: ${e instanceof Error ? e.message : String(e)}`, { cause: e });
-    }
-    let at = 0;
-    for (let i = b.from; i < b.to; i++) {
-      const f = b.files[at] === i ? facts.files[at++] : undefined;
-      analyseRunFile(
-        run,
-        i,
-        f &&
-          ((parsed, partial) => {
-            if (partial === sent[i]!.partial) takeFacts(analysis, parsed, f, facts.kinds, partial);
-          }),
-      );
-    }
+    } else await answers[k];
   }
   return run;
+}
+
+/** A batch's files analysed and indexed in their order, each with its facts (a file sent to no worker alone). */
+function takeBatch(
+  run: WorkspaceRun,
+  b: { from: number; to: number; files: number[] },
+  facts: BatchFacts,
+  sent: readonly (FactsFile | undefined)[],
+): void {
+  let at = 0;
+  for (let i = b.from; i < b.to; i++) {
+    const f = b.files[at] === i ? facts.files[at++] : undefined;
+    analyseRunFile(
+      run,
+      i,
+      f &&
+        ((parsed, partial) => {
+          if (partial === sent[i]!.partial) takeFacts(run.analysis, parsed, f, facts.kinds, partial);
+        }),
+    );
+  }
 }

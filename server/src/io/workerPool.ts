@@ -1,6 +1,8 @@
 // A pool of worker threads running one script: each is started at once (its start-up overlaps what the
-// caller does meanwhile), told the same setup (`tell`), then given jobs one at a time (plain data both ways, structured clone); a job goes to the first idle
-// worker. Used for the files of a workspace (cli/checkPool.ts, the server's scan): see analysisWorker.ts.
+// caller does meanwhile), told the same setup (`tell`), then given jobs (plain data both ways, structured
+// clone), each worker up to `depth` at a time so that it finds its next job waiting when it answers one
+// (its answer is read only when the caller's thread next yields). Used for the files of a workspace
+// (cli/checkPool.ts, the server's scan): see analysisWorker.ts.
 import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -15,12 +17,14 @@ interface Pending<I, O> {
 }
 
 export class WorkerPool<I, O> {
-  private readonly idle: Worker[] = [];
-  private readonly busy = new Map<Worker, Pending<I, O>>();
+  /** Each worker's jobs sent and not answered yet, in the order sent (a worker answers in that order). */
+  private readonly inFlight = new Map<Worker, Pending<I, O>[]>();
   private readonly queue: Pending<I, O>[] = [];
+  private readonly depth: number;
   private closed = false;
 
-  constructor(script: string, size: number) {
+  constructor(script: string, size: number, options: { depth?: number } = {}) {
+    this.depth = Math.max(1, options.depth ?? 1);
     for (let i = 0; i < size; i++) {
       const w = script.endsWith('.ts')
         ? // From sources (tests under tsx): Node 20 loads a worker's entry before the loader its flags name,
@@ -36,20 +40,20 @@ export class WorkerPool<I, O> {
       w.on('exit', (code) => {
         if (!this.closed) this.failed(w, new Error(`a worker thread stopped (exit code ${code})`));
       });
-      this.idle.push(w);
+      this.inFlight.set(w, []);
     }
   }
 
   get size(): number {
-    return this.idle.length + this.busy.size;
+    return this.inFlight.size;
   }
 
   /** Tells every worker a message that needs no answer (a setup), before any job sent after it. */
   tell(message: unknown): void {
-    for (const w of [...this.idle, ...this.busy.keys()]) w.postMessage(message);
+    for (const w of this.inFlight.keys()) w.postMessage(message);
   }
 
-  /** Runs a job on the first idle worker (in the order asked). */
+  /** Runs a job on a worker (in the order asked), as soon as one has fewer than `depth` jobs. */
   run(job: I): Promise<O> {
     if (this.closed) return Promise.reject(new Error('the worker pool is closed'));
     return new Promise<O>((resolve, reject) => {
@@ -59,7 +63,7 @@ export class WorkerPool<I, O> {
   }
 
   /**
-   * The job asked for last that no worker has started, taken out of the queue for the caller to do itself
+   * The job asked for last that no worker has been sent, taken out of the queue for the caller to do itself
    * (a thread waiting for an answer works meanwhile); it settles the job's promise with `done`.
    */
   takeLast(): { job: I; done: (o: O) => void } | undefined {
@@ -67,32 +71,41 @@ export class WorkerPool<I, O> {
     return p && { job: p.job, done: p.resolve };
   }
 
+  /** The first job asked for that no worker has been sent, taken out of the queue as `takeLast` does. */
+  takeFirst(): { job: I; done: (o: O) => void } | undefined {
+    const p = this.queue.shift();
+    return p && { job: p.job, done: p.resolve };
+  }
+
   /** Stops every worker (jobs not answered yet are refused). */
   async close(reason = new Error('the worker pool is closed')): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    for (const p of [...this.queue, ...this.busy.values()]) p.reject(reason);
+    for (const p of [...this.queue, ...[...this.inFlight.values()].flat()]) p.reject(reason);
     this.queue.length = 0;
-    const all = [...this.idle, ...this.busy.keys()];
-    this.idle.length = 0;
-    this.busy.clear();
+    const all = [...this.inFlight.keys()];
+    this.inFlight.clear();
     await Promise.all(all.map((w) => w.terminate()));
   }
 
   private next(): void {
-    while (this.idle.length > 0 && this.queue.length > 0) {
-      const w = this.idle.shift()!;
-      const p = this.queue.shift()!;
-      this.busy.set(w, p);
-      w.postMessage(p.job);
+    for (let sent = true; sent && this.queue.length > 0;) {
+      sent = false;
+      // The least loaded worker first, so that a job goes to a worker that will start it soonest.
+      let least: [Worker, Pending<I, O>[]] | undefined;
+      for (const entry of this.inFlight) if (!least || entry[1].length < least[1].length) least = entry;
+      if (least && least[1].length < this.depth) {
+        const p = this.queue.shift()!;
+        least[1].push(p);
+        least[0].postMessage(p.job);
+        sent = true;
+      }
     }
   }
 
   private answered(w: Worker, m: WorkerAnswer<O>): void {
-    const p = this.busy.get(w);
+    const p = this.inFlight.get(w)?.shift();
     if (!p) return;
-    this.busy.delete(w);
-    this.idle.push(w);
     if ('ok' in m) p.resolve(m.ok);
     else p.reject(new Error(m.error));
     this.next();
