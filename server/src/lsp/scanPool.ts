@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import { builtinRegistry } from '../model/registry';
 import { poolSize, WorkerPool, workerScript } from '../io/workerPool';
 import {
+  FactsMaker,
   takeFacts,
   type BatchFacts,
   type FactsFile,
@@ -16,8 +17,11 @@ import {
 import { WORKSPACE_SCOPE } from '../service/core/scope';
 import type { ServerState } from './state';
 
-/** A batch holds about this much text: small enough that the first answers come early. */
-const BATCH_BYTES = 64 * 1024;
+/**
+ * A batch holds about this much text (some 20 files, a few milliseconds of work): the first answers come
+ * early, this thread does a batch between two looks at its requests, and the threads end together.
+ */
+const BATCH_BYTES = 32 * 1024;
 
 const yieldNow = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -37,10 +41,12 @@ export interface ScanFiles {
  */
 export async function indexInPool(s: ServerState, scan: ScanFiles): Promise<boolean> {
   const { uris } = scan;
-  const size = poolSize(process.env, uris.length);
+  // This thread is one of the cores: it does batches too, between requests.
+  const size = poolSize(process.env, uris.length, { mainWorks: true });
   const script = workerScript(__dirname, __filename, 'analysisWorker');
   if (size === 0 || s.analysis.registry !== builtinRegistry() || !existsSync(script)) return false;
-  const pool = new WorkerPool<{ files: FactsFile[] }, BatchFacts>(script, size);
+  // Two batches in flight a worker: it finds its next one waiting while this thread is busy.
+  const pool = new WorkerPool<{ files: FactsFile[] }, BatchFacts>(script, size, { depth: 2 });
   try {
     pool.tell({ setup: { settings: s.analysis.settings, crds: [] } } satisfies FactsMessage);
     const store = s.analysis.store;
@@ -74,8 +80,19 @@ export async function indexInPool(s: ServerState, scan: ScanFiles): Promise<bool
         slice = Date.now();
       }
     }
-    // Taken in the files' order, each with its worker's facts while the kinds are the ones the pool knows.
+    // Taken in the files' order, each with its worker's facts while the kinds are the ones the pool knows;
+    // while the next batch's are not there, this thread computes those of the first batch not sent yet.
+    const local = new FactsMaker(s.analysis);
     for (const b of batches) {
+      let answered = false;
+      void b.answer.then(() => (answered = true));
+      for (let job; !answered && s.analysis.store === store && (job = pool.takeFirst());) {
+        job.done(local.batch(job.job.files));
+        // Requests and the workers' answers are read between two batches.
+        await yieldNow();
+        slice = Date.now();
+        if (scan.stopped()) return true;
+      }
       const facts = await b.answer;
       let at = 0;
       for (let i = b.from; i < b.to; i++) {
