@@ -32,10 +32,15 @@ before(() => {
 after(() => rmSync(root, { recursive: true, force: true }));
 
 /** Every closed file's diagnostics after the scan, and the parses the server's thread did. */
-async function scan(workers: number, settings: unknown): Promise<{ report: string; parses: number }> {
+async function scan(
+  workers: number,
+  settings: unknown,
+  workersAlone = false,
+): Promise<{ report: string; parses: number }> {
   const before = process.env[WORKERS_ENV];
   process.env[WORKERS_ENV] = String(workers);
   const client = new WorkspaceClient({ rootDir: root, pull: true, settings });
+  if (workersAlone) client.serverState!.ws.workersAlone = true;
   try {
     await client.initialize();
     await client.waitForScans();
@@ -59,10 +64,13 @@ describe('the workspace scan on worker threads', () => {
     test(`indexes as on one thread: every file's diagnostics the same (${name})`, async () => {
       const one = await scan(0, settings);
       assert.match(one.report, /owner|duplicate/i, 'the workspace has cross-file problems');
+      // The server's thread does batches too (as it runs), or leaves them all to the workers.
       const pooled = await scan(2, settings);
       assert.equal(pooled.report, one.report);
-      // The scan's parses were the workers': the server's thread parsed the chart's templates and little else.
+      const alone = await scan(2, settings, true);
+      assert.equal(alone.report, one.report);
+      // Then the scan's parses were the workers': the server's thread parsed the chart's templates and little else.
       assert.ok(one.parses > 50, `${one.parses} parses on one thread`);
-      assert.ok(pooled.parses < one.parses / 3, `${pooled.parses} parses here, ${one.parses} on one thread`);
+      assert.ok(alone.parses < one.parses / 3, `${alone.parses} parses here, ${one.parses} on one thread`);
     });
 });

@@ -58,6 +58,8 @@ export async function indexInPool(s: ServerState, scan: ScanFiles): Promise<bool
     let slice = Date.now();
     let from = 0;
     let bytes = 0;
+    // At least eight batches a thread, so that a small scan is shared too.
+    const perBatch = Math.max(1, Math.ceil(uris.length / ((size + 1) * 8)));
     for (let i = 0; i < uris.length; i++) {
       if (scan.stopped()) return true;
       const text = s.documents.get(uris[i]) ? undefined : scan.read(uris[i]);
@@ -67,7 +69,7 @@ export async function indexInPool(s: ServerState, scan: ScanFiles): Promise<bool
         text === undefined || role === 'template' ? undefined : { text, partial: role === 'patch', check: wide };
       sent.push(file);
       bytes += file?.text.length ?? 0;
-      if (bytes >= BATCH_BYTES || i === uris.length - 1) {
+      if (bytes >= BATCH_BYTES || i + 1 - from >= perBatch || i === uris.length - 1) {
         const files = sent.slice(from, i + 1).flatMap((f) => (f ? [f] : []));
         // A worker that fails leaves its files to this thread, as without the pool.
         const answer = files.length === 0 ? Promise.resolve(undefined) : pool.run({ files }).catch(() => undefined);
@@ -86,7 +88,7 @@ export async function indexInPool(s: ServerState, scan: ScanFiles): Promise<bool
     for (const b of batches) {
       let answered = false;
       void b.answer.then(() => (answered = true));
-      for (let job; !answered && s.analysis.store === store && (job = pool.takeFirst());) {
+      for (let job; !answered && !s.ws.workersAlone && s.analysis.store === store && (job = pool.takeFirst());) {
         job.done(local.batch(job.job.files));
         // Requests and the workers' answers are read between two batches.
         await yieldNow();

@@ -96,6 +96,11 @@ export interface WorkspaceState {
   real?: { of: string[]; paths: string[] };
   /** Skipped files and folders already said in the log (`path\0reason`): each is said once. */
   reported: Set<string>;
+  /**
+   * The scan's worker threads do every batch, this thread none (scanPool.ts): a test tells the workers'
+   * work from this thread's. Unset, this thread does batches too.
+   */
+  workersAlone?: boolean;
 }
 
 /** Diagnostics waiting to be published (see publish.ts). */
