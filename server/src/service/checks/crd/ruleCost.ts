@@ -14,7 +14,7 @@
 // (the clear cases: nested loops over unbounded lists, regexes over unbounded strings in loops); a rule
 // near the limit may pass here and be refused there. What passes runs under the runtime budget (ruleMeter.ts).
 import type { ASTNode } from '@marcbachmann/cel-js';
-import { celPropertyName } from './celNames';
+import { celPropertyNames } from './celNames';
 import { RE2_MATCHES } from './celRegex';
 
 type Json = Record<string, unknown>;
@@ -111,7 +111,7 @@ function elementOf(s: unknown): unknown {
 function propertyOf(s: unknown, name: string): unknown {
   if (!isObj(s)) return undefined;
   if (isObj(s.properties)) {
-    for (const [k, p] of Object.entries(s.properties)) if (celPropertyName(k) === name) return p;
+    for (const [k, p] of Object.entries(s.properties)) if (celPropertyNames(k).includes(name)) return p;
     return undefined;
   }
   return isObj(s.additionalProperties) ? s.additionalProperties : undefined;

@@ -16,7 +16,7 @@
 //   declares more: not worth a false error).
 // The raw schema is read rather than the converted model (model/crd/schema.ts), which keeps only what the
 // product checks on manifests (formats, for one, are dropped).
-import { celPropertyName } from './celNames';
+import { celPropertyNames } from './celNames';
 
 export type SelfType =
   | { kind: 'dyn' }
@@ -99,7 +99,19 @@ export class SelfTypes {
     if (addl !== undefined && addl !== false) return DYN;
     const t: SelfType = props ? this.object(s, label, depth) : { kind: 'object', label, fields: {} };
     if (t.kind !== 'object') return DYN;
-    // Its metadata has `name` and `generateName` only, whatever the schema declares there.
+    // A schema that declares them all as strings (metadata's `name` and `generateName` among its fields)
+    // is taken as it is, so a declared `metadata.namespace` is reachable (WithTypeAndObjectMeta).
+    const meta = t.fields.metadata;
+    const isString = (x: SelfType | undefined) => x?.kind === 'scalar' && x.name === 'string';
+    if (
+      isString(t.fields.kind) &&
+      isString(t.fields.apiVersion) &&
+      meta?.kind === 'object' &&
+      isString(meta.fields.name) &&
+      isString(meta.fields.generateName)
+    )
+      return t;
+    // Otherwise its metadata has `name` and `generateName` only, whatever the schema declares there.
     const metadata: SelfType = {
       kind: 'object',
       label: `${label}.metadata`,
@@ -118,7 +130,8 @@ export class SelfTypes {
     for (const [k, v] of Object.entries(props)) {
       if (!ESCAPABLE.test(k)) continue;
       const sub = label ? `${label}.${k}` : k;
-      fields[celPropertyName(k)] = isObj(v) && v.nullable === true ? DYN : this.typeOf(v, sub, depth + 1);
+      const t = isObj(v) && v.nullable === true ? DYN : this.typeOf(v, sub, depth + 1);
+      for (const name of celPropertyNames(k)) fields[name] = t;
     }
     return { kind: 'object', label, fields };
   }
