@@ -6,6 +6,7 @@ import { registerExtLists } from './extLists';
 import { registerFormat } from './format';
 import { registerIp } from './ip';
 import { registerLists } from './lists';
+import { registerOptionals } from './optionals';
 import { registerQuantity } from './quantity';
 import { registerRegex } from './regex';
 import { registerSemver } from './semver';
@@ -27,5 +28,6 @@ export function registerKubernetesLibraries(env: Environment): Environment {
   registerSets(env);
   registerFormat(env);
   registerTypeNames(env);
+  registerOptionals(env);
   return env;
 }
