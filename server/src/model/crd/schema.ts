@@ -153,6 +153,7 @@ export function typeOf(raw: unknown, path: SchemaPath, label: string, ctx: Ctx, 
         kind: 'array',
         items,
         ...(itemRules ? { itemValidations: itemRules } : {}),
+        ...(isObj(s.items) && s.items.nullable === true ? { nullableItems: true as const } : {}),
         ...(int(s.minItems) !== undefined ? { minItems: int(s.minItems) } : {}),
         ...(int(s.maxItems) !== undefined ? { maxItems: int(s.maxItems) } : {}),
         ...(mapKeys ? { mapKeys } : {}),
@@ -218,6 +219,11 @@ export function typeOf(raw: unknown, path: SchemaPath, label: string, ctx: Ctx, 
   const needed = (k: string, v: unknown) => required.has(k) && !(isObj(v) && v.default !== undefined);
   for (const [k, v] of Object.entries(props ?? {}))
     fields[k] = fieldOf(v, [...path, 'properties', k], label ? `${label}.${k}` : k, needed(k, v), ctx, depth + 1);
+  // An embedded resource's metadata is the API server's ObjectMeta (namespace, labels…) whatever the schema
+  // declares of it: a declared metadata reports no other field as unknown.
+  const meta = fields.metadata;
+  if (embedded && props && isObj(props.metadata) && meta.type.kind === 'object')
+    fields.metadata = { ...meta, type: { ...meta.type, unknownFields: 'accept' } };
   const structural = t === 'object' && (addl === undefined || addl === false);
   const o: ObjectType = {
     kind: 'object',
