@@ -2,6 +2,7 @@
 // that runs a CRD's rules (celRules.ts) and the one that type-checks them (ruleTypes.ts) call, so a rule
 // using them both compiles and runs.
 import type { Environment } from '@marcbachmann/cel-js';
+import { registerComprehensions } from './comprehensions';
 import { registerExtLists } from './extLists';
 import { registerFormat } from './format';
 import { registerIp } from './ip';
@@ -29,5 +30,6 @@ export function registerKubernetesLibraries(env: Environment): Environment {
   registerFormat(env);
   registerTypeNames(env);
   registerOptionals(env);
+  registerComprehensions(env);
   return env;
 }
