@@ -96,6 +96,8 @@ export const COST_REFUSED: ReadonlySet<string> = new Set([
   "listMap access :: self.listMap.filter(m, has(m.v2) && m.v2 == 'z').map(m, m.v2).size() == 1",
   'list access :: self.array.map(e, e * 20).filter(e, e > 50).exists(e, e == 60)',
   'listSet access :: self.set.map(e, e * 20).filter(e, e > 50).exists_one(e, e == 60)',
+  // Estimated as its one-variable equivalent `self.array.map(e, e > 2, e * 2)` is (1.1 times the limit).
+  'list access :: self.array.transformList(i, e, e > 2, e * 2).size() > 0',
 ]);
 
 /**
