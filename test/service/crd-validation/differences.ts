@@ -16,7 +16,6 @@ const ROOT_METADATA =
 
 // Gaps of our engine (cel-js), said as "not evaluated" (crd-rule-not-run, information).
 const OPTIONAL_ENTRIES = 'optional entries in literals (`[?x]`, `{?k: v}`): cel-js cannot parse them';
-const OPT_MAP = 'optional.optMap: cel-js lacks it';
 const TIME_ZONE = "a time zone written as an offset without its sign (`getDate('01:00')`): cel-js refuses it";
 const STRING_OF_TIME = 'string() of a timestamp or a duration: cel-js lacks the overload';
 const DURATION_NO_UNIT = "`duration('0')` (no unit): cel-js refuses it, Go's parser takes it";
@@ -76,10 +75,6 @@ export const TODO: Readonly<Record<string, string>> = {
   "stdlib list functions :: ['a', 'b'].sum() == 'c'": LIST_AGGREGATES,
   'stdlib list functions :: [[1], [2]].min() == [1]': LIST_AGGREGATES,
   "stdlib list functions :: [{'a': 1}, {'b': 2}].max() == {'b': 2}": LIST_AGGREGATES,
-  "optionals :: self.presentObj.?presentStr.optMap(v, v == 'value').hasValue()": OPT_MAP,
-  "optionals :: self.?absentObj.?absentStr.optMap(v, v == 'value').hasValue() == false": OPT_MAP,
-  "optionals :: self.m[?'k'].optMap(v, v == 'v').hasValue()": OPT_MAP,
-  "optionals :: self.l[?0].optMap(v, v == 'a').hasValue()": OPT_MAP,
   "optionals :: {?'k': optional.none(), 'k2': 'v2'} == {'k2': 'v2'}": OPTIONAL_ENTRIES,
   "optionals :: {?'k': optional.of('v'), 'k2': 'v2'} == {'k': 'v', 'k2': 'v2'}": OPTIONAL_ENTRIES,
   "optionals :: ['a', ?optional.none(), 'c'] == ['a', 'c']": OPTIONAL_ENTRIES,
