@@ -65,10 +65,32 @@ export class SelfTypes {
     return t;
   }
 
+  /**
+   * An embedded resource whose schema declares `kind`, `apiVersion` and `metadata` with `name` and
+   * `generateName`, all strings, is taken as it is (WithTypeAndObjectMeta returns such a schema unchanged), so a
+   * declared `metadata.namespace` is reachable; otherwise undefined.
+   */
+  private declaredResource(s: Json, label: string, depth: number): SelfType | undefined {
+    const addl = s.additionalProperties;
+    if (!isObj(s.properties) || (addl !== undefined && addl !== false)) return undefined;
+    const t = this.object(s, label, depth);
+    if (t.kind !== 'object') return undefined;
+    const meta = t.fields.metadata;
+    const isString = (x: SelfType | undefined) => x?.kind === 'scalar' && x.name === 'string';
+    const declared =
+      isString(t.fields.kind) &&
+      isString(t.fields.apiVersion) &&
+      meta?.kind === 'object' &&
+      isString(meta.fields.name) &&
+      isString(meta.fields.generateName);
+    return declared ? t : undefined;
+  }
+
   private compute(s: unknown, label: string, depth: number): SelfType {
     if (!isObj(s) || depth > MAX_DEPTH) return DYN;
     if (s['x-kubernetes-int-or-string'] === true) return DYN;
-    if (s['x-kubernetes-embedded-resource'] === true) return this.embedded(s, label, depth);
+    if (s['x-kubernetes-embedded-resource'] === true)
+      return this.declaredResource(s, label, depth) ?? this.embedded(s, label, depth);
     switch (s.type) {
       case 'integer':
         return { kind: 'scalar', name: 'int' };
@@ -99,19 +121,7 @@ export class SelfTypes {
     if (addl !== undefined && addl !== false) return DYN;
     const t: SelfType = props ? this.object(s, label, depth) : { kind: 'object', label, fields: {} };
     if (t.kind !== 'object') return DYN;
-    // A schema that declares them all as strings (metadata's `name` and `generateName` among its fields)
-    // is taken as it is, so a declared `metadata.namespace` is reachable (WithTypeAndObjectMeta).
-    const meta = t.fields.metadata;
-    const isString = (x: SelfType | undefined) => x?.kind === 'scalar' && x.name === 'string';
-    if (
-      isString(t.fields.kind) &&
-      isString(t.fields.apiVersion) &&
-      meta?.kind === 'object' &&
-      isString(meta.fields.name) &&
-      isString(meta.fields.generateName)
-    )
-      return t;
-    // Otherwise its metadata has `name` and `generateName` only, whatever the schema declares there.
+    // Its metadata has `name` and `generateName` only, whatever the schema declares there.
     const metadata: SelfType = {
       kind: 'object',
       label: `${label}.metadata`,
