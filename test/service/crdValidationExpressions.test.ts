@@ -22,6 +22,9 @@ import { type Seen, seen } from './crd-validation/verdict';
 const show = (d: Seen[]) => JSON.stringify(d, null, 1);
 /** The rules' own diagnostics (on the CRD, and `crd-…` on the manifest). */
 const ofRules = (d: Seen[]) => d.filter((x) => x.onCrd || x.code.startsWith('crd-'));
+/** Kubernetes' words for a rule refused when the CRD is applied (compiled), not when it runs. */
+const COMPILE_TIME =
+  /compil|undefined field|no matching overload|mismatched input|Syntax error|expected type|undeclared reference|program instantiation/;
 /** Kubernetes' words without cel-go's compile-error prefix (`ERROR: <input>:1:19: `). */
 const kubernetesWords = (w: string) => w.replace(/^.*ERROR: <input>:\d+:\d+: /, '').replace(/^compile error: /, '');
 
@@ -81,6 +84,12 @@ describe('TestValidationExpressions (apiextensions-apiserver CEL validation)', (
             d.some((x) => x.message.includes(want)),
             `expected "${want}" in an error; got ${show(d)}`,
           );
+          // A rule the API server refuses with the CRD is an error on the CRD.
+          if (COMPILE_TIME.test(words))
+            assert.ok(
+              d.some((x) => x.onCrd),
+              `expected an error on the CRD; got ${show(d)}`,
+            );
         });
       }
     });

@@ -121,9 +121,6 @@ export const OUR_WORDS: Readonly<Record<string, string>> = {
   'invalid data :: has(self.lm)': '`spec.lm` must be a list',
   'invalid data :: has(self.intorstring)': '`spec.intorstring` must be a string',
   "invalid data :: self.nullable[0] == 'x'": '`spec.nullable[0]` is empty',
-  "stdlib regex functions :: self.str.find(')') == ''": 'error parsing regexp: unexpected ): `)`',
-  "stdlib regex functions :: self.str.findAll(')') == []": 'error parsing regexp: unexpected ): `)`',
-  "stdlib regex functions :: self.str.findAll(')', 1) == []": 'error parsing regexp: unexpected ): `)`',
 };
 
 /** TestValidationExpressionsAtSchemaLevels: cel-go's words → ours, for the same verdict. */
