@@ -107,6 +107,8 @@ export interface ArrayType {
   setList?: true;
   /** A CRD's CEL rules on each item, when the items are not objects (an object type holds its own). */
   itemValidations?: CelValidation[];
+  /** A CRD's items schema says `nullable: true`: a `null` item is a value, not a missing one. */
+  nullableItems?: true;
 }
 
 export interface MapType {

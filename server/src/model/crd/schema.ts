@@ -4,6 +4,7 @@
 // guessed. Notes carry the path of the schema node inside the CRD document, so the CRD's own check can
 // place them.
 import type { CelFormat, CelValidation, EnumValue, Field, ObjectType, StringFormat, Type } from '../types';
+import { allOfEntries, withAllOfChildren } from './allOf';
 
 export type SchemaPath = (string | number)[];
 
@@ -59,8 +60,11 @@ function defaultOf(v: unknown): Pick<Field, 'default' | 'defaultDoc'> {
 
 /** The rules of `x-kubernetes-validations` that are well-formed (a rule is a string). */
 export function validationsOf(s: Json, site?: CelValidation['site']): CelValidation[] | undefined {
-  const raw = s['x-kubernetes-validations'];
-  if (!Array.isArray(raw)) return undefined;
+  // The node's own rules, then those of its `allOf` entries, which the API server runs on it too.
+  const raw = [s, ...allOfEntries(s)].flatMap((n) => {
+    const r = n['x-kubernetes-validations'];
+    return Array.isArray(r) ? r : [];
+  });
   const rules = raw.filter(isObj).flatMap((r): CelValidation[] =>
     typeof r.rule === 'string'
       ? [
@@ -101,8 +105,9 @@ const siteOf = (ctx: Ctx, path: SchemaPath): CelValidation['site'] =>
   ctx.root !== undefined ? { root: ctx.root, path: path.slice(ctx.rootDepth ?? 0) } : undefined;
 
 /** A schema node as a model type. */
-export function typeOf(s: unknown, path: SchemaPath, label: string, ctx: Ctx, depth = 0): Type {
-  if (!isObj(s)) return open(label, 'the schema says nothing here');
+export function typeOf(raw: unknown, path: SchemaPath, label: string, ctx: Ctx, depth = 0): Type {
+  if (!isObj(raw)) return open(label, 'the schema says nothing here');
+  const s = withAllOfChildren(raw);
   if (++ctx.nodes > MAX_NODES || depth > MAX_DEPTH) return open(label, 'the schema is too large to read whole');
   const preserve = s['x-kubernetes-preserve-unknown-fields'] === true;
   if (s['x-kubernetes-int-or-string'] === true) return stringOf(s, path, label, ctx, true);
@@ -148,6 +153,7 @@ export function typeOf(s: unknown, path: SchemaPath, label: string, ctx: Ctx, de
         kind: 'array',
         items,
         ...(itemRules ? { itemValidations: itemRules } : {}),
+        ...(isObj(s.items) && s.items.nullable === true ? { nullableItems: true as const } : {}),
         ...(int(s.minItems) !== undefined ? { minItems: int(s.minItems) } : {}),
         ...(int(s.maxItems) !== undefined ? { maxItems: int(s.maxItems) } : {}),
         ...(mapKeys ? { mapKeys } : {}),
@@ -213,6 +219,11 @@ export function typeOf(s: unknown, path: SchemaPath, label: string, ctx: Ctx, de
   const needed = (k: string, v: unknown) => required.has(k) && !(isObj(v) && v.default !== undefined);
   for (const [k, v] of Object.entries(props ?? {}))
     fields[k] = fieldOf(v, [...path, 'properties', k], label ? `${label}.${k}` : k, needed(k, v), ctx, depth + 1);
+  // An embedded resource's metadata is the API server's ObjectMeta (namespace, labels…) whatever the schema
+  // declares of it: a declared metadata reports no other field as unknown.
+  const meta = fields.metadata;
+  if (embedded && props && isObj(props.metadata) && meta.type.kind === 'object')
+    fields.metadata = { ...meta, type: { ...meta.type, unknownFields: 'accept' } };
   const structural = t === 'object' && (addl === undefined || addl === false);
   const o: ObjectType = {
     kind: 'object',

@@ -176,7 +176,8 @@ export class Walker {
     node.items.forEach((item, i) => {
       const itemLabel = join(label, i);
       if (isNullish(item) && t.items.kind !== 'open') {
-        if (isScalar(item))
+        // A `nullable` item may be null (a CRD's `items: {nullable: true}`).
+        if (isScalar(item) && !t.nullableItems)
           out.report(
             'wrong-type',
             this.dashOf(item, anchor),

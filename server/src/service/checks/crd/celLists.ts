@@ -108,7 +108,7 @@ function byKeys(list: unknown[], keys: MapKey[]): Map<string, unknown> {
 }
 
 /** cel-js's own equality of two values neither of which is a list or an object made of plain values. */
-function leafEqual(a: unknown, b: unknown, ast: unknown, ev: Ev): boolean {
+export function leafEqual(a: unknown, b: unknown, ast: unknown, ev: Ev): boolean {
   if (a === b) return true;
   // CEL's numeric equality across int and double (`1 == 1.0`), as cel-js compares them.
   if (typeof a === 'bigint' && typeof b === 'number') return Number.isInteger(b) && a === BigInt(b);

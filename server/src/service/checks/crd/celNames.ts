@@ -20,3 +20,18 @@ export function celPropertyName(name: string): string {
     c === '__' ? '__underscores__' : c === '.' ? '__dot__' : c === '-' ? '__dash__' : '__slash__',
   );
 }
+
+/** Reserved words the CEL parser takes after a `.` (all but the literals and `in`, which it lexes apart). */
+const SELECTABLE_RESERVED: ReadonlySet<string> = new Set(
+  [...RESERVED].filter((w) => !/^(true|false|null|in)$/.test(w)),
+);
+
+/**
+ * The names a schema property answers to in CEL: its escaped name and, for a reserved word the parser
+ * accepts after a `.` (`namespace`, `if`), the word itself, as the API server resolves it since Kubernetes
+ * 1.32 (cel-go's keyword-as-field-name: `self.namespace` and `self.__namespace__` are the same field).
+ */
+export function celPropertyNames(name: string): string[] {
+  const escaped = celPropertyName(name);
+  return SELECTABLE_RESERVED.has(name) ? [escaped, name] : [escaped];
+}

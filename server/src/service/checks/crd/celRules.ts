@@ -38,8 +38,11 @@ const environment = lazy(() => {
 class Unreadable {}
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
-/** RFC 3339 as Go's parser takes it (upper-case `T` and `Z`), at most milliseconds: a JavaScript Date holds it. */
-const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,3})?(?:Z|[+-]\d{2}:\d{2})$/;
+/**
+ * RFC 3339 as Go's parser takes it (upper-case `T` and `Z`), exact in milliseconds (more digits only if they
+ * are zeros, `.010000000`): a JavaScript Date holds it.
+ */
+const DATE_TIME = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})(?:\.(\d{1,3})0*)?(Z|[+-]\d{2}:\d{2})$/;
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 
 const durationOf = lazy(() => environment().parse('duration(text)'));
@@ -66,7 +69,8 @@ export function formattedValue(text: string, format: CelFormat): unknown {
     case 'date':
       return (DATE.test(text) && dayOf(text)) || new Unreadable();
     case 'date-time': {
-      const d = DATE_TIME.test(text) && dayOf(text.slice(0, 10)) ? new Date(text) : undefined;
+      const m = DATE_TIME.exec(text);
+      const d = m && dayOf(text.slice(0, 10)) ? new Date(`${m[1]}${m[2] ? `.${m[2]}` : ''}${m[3]}`) : undefined;
       return d && !Number.isNaN(d.getTime()) ? d : new Unreadable();
     }
     case 'byte':

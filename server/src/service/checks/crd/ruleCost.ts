@@ -14,7 +14,7 @@
 // (the clear cases: nested loops over unbounded lists, regexes over unbounded strings in loops); a rule
 // near the limit may pass here and be refused there. What passes runs under the runtime budget (ruleMeter.ts).
 import type { ASTNode } from '@marcbachmann/cel-js';
-import { celPropertyName } from './celNames';
+import { celPropertyNames } from './celNames';
 import { RE2_MATCHES } from './celRegex';
 
 type Json = Record<string, unknown>;
@@ -111,7 +111,7 @@ function elementOf(s: unknown): unknown {
 function propertyOf(s: unknown, name: string): unknown {
   if (!isObj(s)) return undefined;
   if (isObj(s.properties)) {
-    for (const [k, p] of Object.entries(s.properties)) if (celPropertyName(k) === name) return p;
+    for (const [k, p] of Object.entries(s.properties)) if (celPropertyNames(k).includes(name)) return p;
     return undefined;
   }
   return isObj(s.additionalProperties) ? s.additionalProperties : undefined;
@@ -127,6 +127,15 @@ interface Estimate {
 type Scope = ReadonlyMap<string, unknown>;
 
 const MACROS: ReadonlySet<string> = new Set(['all', 'exists', 'exists_one', 'map', 'filter']);
+/** cel-go's two-variable comprehensions (library/comprehensions.ts): (index or key, value) and a body. */
+const TWO_VARIABLE: ReadonlySet<string> = new Set([
+  'all',
+  'exists',
+  'existsOne',
+  'transformList',
+  'transformMap',
+  'transformMapEntry',
+]);
 const FLAT: ReadonlySet<string> = new Set(['&&', '||', '?:', '!_', '==', '!=']);
 
 const isNode = (x: unknown): x is ASTNode => isObj(x) && typeof (x as { op?: unknown }).op === 'string';
@@ -214,6 +223,33 @@ function call(n: ASTNode, scope: Scope, budget: { nodes: number }): Estimate {
   const sub = (x: unknown, s: Scope = scope): Estimate => (isNode(x) ? estimate(x, s, budget) : { cost: 0 });
   if (name === 'has' && n.op === 'call') return { cost: 0 }; // Kubernetes keeps presence tests free
   const target = receiverNode !== undefined ? sub(receiverNode) : undefined;
+  const [v1, v2] = argNodes;
+  if (
+    target &&
+    TWO_VARIABLE.has(name) &&
+    argNodes.length >= 3 &&
+    isNode(v1) &&
+    isNode(v2) &&
+    v1.op === 'id' &&
+    v2.op === 'id'
+  ) {
+    // As a one-variable comprehension: the range's size times (the body's cost + the loop's 3); the second
+    // variable holds an item of a list or a value of a map.
+    const t = target.schema;
+    const value = isObj(t)
+      ? t.type === 'array'
+        ? t.items
+        : isObj(t.additionalProperties)
+          ? t.additionalProperties
+          : undefined
+      : undefined;
+    const inner = new Map(scope).set(v1.args as string, undefined).set(v2.args as string, value);
+    const body = argNodes.slice(2).map((x) => sub(x, inner));
+    const range = sizeOf(target) ?? 1;
+    const out: Estimate = { cost: add(target.cost, 1, mul(range, add(3, ...body.map((x) => x.cost)))) };
+    if (name.startsWith('transform')) out.size = range;
+    return out;
+  }
   if (target && MACROS.has(name) && isNode(argNodes[0]) && argNodes[0].op === 'id') {
     // all, exists, exists_one, map, filter: the range's size times (the step's cost + the loop's 3).
     // The variable is an item of a list, a key of a map (a string of a size the schema does not give).

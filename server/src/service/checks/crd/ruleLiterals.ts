@@ -1,5 +1,6 @@
 // What cel-go refuses in a CRD rule without looking at types: Kubernetes (1.29 on) compiles rules with
-// cel-go's literal validators, so a `matches()` pattern Go cannot compile, a `duration('…')` Go cannot parse
+// cel-go's literal validators, so a `matches()` pattern Go cannot compile (or a `find`/`findAll` one: Kubernetes'
+// regex library compiles it when the program is built), a `duration('…')` Go cannot parse
 // or a `timestamp('…')` that is not RFC 3339 makes the CRD refused ("invalid matches argument"); and a name
 // no CRD rule declares (`authorizer`, `request`, `object`… of admission policies) is an "undeclared
 // reference". Only literal arguments are judged: a computed one is the run's business.
@@ -69,6 +70,14 @@ export function literalProblem(ast: ASTNode, sameText: boolean): LiteralProblem 
     if (pattern) {
       const re = compileGoRegexp(pattern.text);
       if ('error' in re) return at(pattern.node, `invalid matches argument: ${re.error} (Go's RE2 syntax)`);
+    }
+    // Kubernetes' regex library compiles a literal pattern of `find`/`findAll` when the program is built, so a
+    // pattern Go cannot compile refuses the CRD ("program instantiation failed").
+    for (const name of n.op === 'rcall' ? ['find', 'findAll'] : []) {
+      const p = literalArgument(n, name);
+      const re = p && compileGoRegexp(p.text);
+      if (p && re && 'error' in re)
+        return at(p.node, `program instantiation failed: ${re.error} (Go's RE2 syntax, in ${name})`);
     }
     if (n.op !== 'call') return;
     const duration = literalArgument(n, 'duration');

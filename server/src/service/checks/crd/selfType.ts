@@ -16,7 +16,7 @@
 //   declares more: not worth a false error).
 // The raw schema is read rather than the converted model (model/crd/schema.ts), which keeps only what the
 // product checks on manifests (formats, for one, are dropped).
-import { celPropertyName } from './celNames';
+import { celPropertyNames } from './celNames';
 
 export type SelfType =
   | { kind: 'dyn' }
@@ -65,10 +65,32 @@ export class SelfTypes {
     return t;
   }
 
+  /**
+   * An embedded resource whose schema declares `kind`, `apiVersion` and `metadata` with `name` and
+   * `generateName`, all strings, is taken as it is (WithTypeAndObjectMeta returns such a schema unchanged), so a
+   * declared `metadata.namespace` is reachable; otherwise undefined.
+   */
+  private declaredResource(s: Json, label: string, depth: number): SelfType | undefined {
+    const addl = s.additionalProperties;
+    if (!isObj(s.properties) || (addl !== undefined && addl !== false)) return undefined;
+    const t = this.object(s, label, depth);
+    if (t.kind !== 'object') return undefined;
+    const meta = t.fields.metadata;
+    const isString = (x: SelfType | undefined) => x?.kind === 'scalar' && x.name === 'string';
+    const declared =
+      isString(t.fields.kind) &&
+      isString(t.fields.apiVersion) &&
+      meta?.kind === 'object' &&
+      isString(meta.fields.name) &&
+      isString(meta.fields.generateName);
+    return declared ? t : undefined;
+  }
+
   private compute(s: unknown, label: string, depth: number): SelfType {
     if (!isObj(s) || depth > MAX_DEPTH) return DYN;
     if (s['x-kubernetes-int-or-string'] === true) return DYN;
-    if (s['x-kubernetes-embedded-resource'] === true) return this.embedded(s, label, depth);
+    if (s['x-kubernetes-embedded-resource'] === true)
+      return this.declaredResource(s, label, depth) ?? this.embedded(s, label, depth);
     switch (s.type) {
       case 'integer':
         return { kind: 'scalar', name: 'int' };
@@ -118,7 +140,8 @@ export class SelfTypes {
     for (const [k, v] of Object.entries(props)) {
       if (!ESCAPABLE.test(k)) continue;
       const sub = label ? `${label}.${k}` : k;
-      fields[celPropertyName(k)] = isObj(v) && v.nullable === true ? DYN : this.typeOf(v, sub, depth + 1);
+      const t = isObj(v) && v.nullable === true ? DYN : this.typeOf(v, sub, depth + 1);
+      for (const name of celPropertyNames(k)) fields[name] = t;
     }
     return { kind: 'object', label, fields };
   }

@@ -9,7 +9,7 @@ import { isMap, isScalar, isSeq, type Node } from 'yaml';
 import type { CelValidation, Field, ObjectType, Type } from '../../../model/types';
 import { severityOf, type Reporter } from '../../core/diag';
 import { entry, spanOf, type Span } from '../../core/yamlNodes';
-import { celPropertyName } from './celNames';
+import { celPropertyName, celPropertyNames } from './celNames';
 import { registerList, registerObject } from './celLists';
 import { formattedValue, isTransitionRule, newBudget, refusedForCost, verdict, type Budget } from './celRules';
 import { refusalOf } from './ruleRefusal';
@@ -59,7 +59,8 @@ export function celValue(v: unknown, t: Type | undefined, node?: unknown): unkno
     // The API server prunes `null` from a field that is not nullable (then applies its default).
     if (x === null && field && !field.nullable) continue;
     const ft = field ? field.type : t?.kind === 'map' ? t.values : undefined;
-    out[field ? celPropertyName(k) : k] = celValue(x, ft, isMap(node) ? entry(node, k)?.value : undefined);
+    const cv = celValue(x, ft, isMap(node) ? entry(node, k)?.value : undefined);
+    for (const name of field ? celPropertyNames(k) : [k]) out[name] = cv;
   }
   if (t?.kind === 'object' && t.defaults)
     for (const [k, d] of Object.entries(t.defaults)) {

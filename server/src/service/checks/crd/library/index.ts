@@ -2,10 +2,12 @@
 // that runs a CRD's rules (celRules.ts) and the one that type-checks them (ruleTypes.ts) call, so a rule
 // using them both compiles and runs.
 import type { Environment } from '@marcbachmann/cel-js';
+import { registerComprehensions } from './comprehensions';
 import { registerExtLists } from './extLists';
 import { registerFormat } from './format';
 import { registerIp } from './ip';
 import { registerLists } from './lists';
+import { registerOptionals } from './optionals';
 import { registerQuantity } from './quantity';
 import { registerRegex } from './regex';
 import { registerSemver } from './semver';
@@ -27,5 +29,7 @@ export function registerKubernetesLibraries(env: Environment): Environment {
   registerSets(env);
   registerFormat(env);
   registerTypeNames(env);
+  registerOptionals(env);
+  registerComprehensions(env);
   return env;
 }
