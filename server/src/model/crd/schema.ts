@@ -44,7 +44,10 @@ const FORMATS: ReadonlyMap<string, StringFormat> = new Map([
   ['date-time', 'date-time'],
   ['datetime', 'date-time'],
   ['uuid', 'uuid'],
-  ['cidr', 'cidr'],
+  // Go's parsers, as kube-openapi's strfmt checks them (IPv6 included: the operator's own `cidr` is IPv4).
+  ['cidr', 'go-cidr'],
+  ['ipv4', 'go-ipv4'],
+  ['ipv6', 'go-ipv6'],
 ]);
 
 /** Formats the API server's CEL reads as bytes, a duration or a timestamp (`datetime` is not one of them). */
