@@ -49,3 +49,37 @@ test('a valid object gets the rule alone when it fails, nothing when it holds', 
   assert.deepEqual(codes('  n: 7\n'), ['crd-validation']);
   assert.deepEqual(codes('  n: 11\n  s: ab\n  mode: fast\n  tags: [x, z]\n'), []);
 });
+
+test("an integer's multipleOf: a value that is not a multiple is the API server's Invalid value, and the rules still run", () => {
+  const crd = crdText({
+    group: 'example.org',
+    kind: 'Key',
+    plural: 'keys',
+    spec: `              x-kubernetes-validations:
+                - rule: self.keySize <= 4096
+              properties:
+                keySize: {type: integer, multipleOf: 1024}
+`,
+  });
+  const a = new Analysis();
+  a.indexFile('file:///w/crd.yaml', crd);
+  a.applyCrds();
+  const said = (spec: string) =>
+    a
+      .fileDiagnostics(
+        'file:///w/k.yaml',
+        a.parse(`apiVersion: example.org/v1\nkind: Key\nmetadata: {name: k}\nspec:\n${spec}`),
+      )
+      .map((d) => `${d.code}: ${d.message}`);
+  // OpenShift's PKI case: "keySize in body should be a multiple of 1024".
+  assert.deepEqual(said('  keySize: 2000\n'), [
+    'value-range: `spec.keySize` is 2000; it must be a multiple of 1024 (the API server: "should be a multiple of 1024").',
+  ]);
+  assert.deepEqual(said('  keySize: 2048\n'), []);
+  assert.deepEqual(
+    said('  keySize: 5000\n')
+      .map((s) => s.split(':')[0])
+      .sort(),
+    ['crd-validation', 'value-range'],
+  );
+});

@@ -81,6 +81,8 @@ export interface IntType {
   exclusiveMinimum?: number;
   /** Value must be strictly less than this (a CRD's `exclusiveMaximum`). */
   exclusiveMaximum?: number;
+  /** Value must be a multiple of this positive integer (a CRD's `multipleOf`). */
+  multipleOf?: number;
 }
 
 export interface NumberType {

@@ -146,6 +146,10 @@ export function typeOf(s: unknown, path: SchemaPath, label: string, ctx: Ctx, de
       return {
         kind: t === 'integer' ? 'int' : 'number',
         ...bounds(s),
+        // An integer's `multipleOf` by a positive integer is exact; a number's is left to the API server.
+        ...(t === 'integer' && Number.isSafeInteger(s.multipleOf) && (s.multipleOf as number) > 0
+          ? { multipleOf: s.multipleOf as number }
+          : {}),
       };
     case 'boolean':
       return { kind: 'bool' };
