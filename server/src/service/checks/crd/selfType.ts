@@ -101,7 +101,11 @@ export class SelfTypes {
     const t: SelfType = props ? this.object(s, label, depth) : { kind: 'object', label, fields: {} };
     if (t.kind !== 'object') return DYN;
     // Its metadata has `name` and `generateName` only, whatever the schema declares there.
-    const metadata = objectMeta(`${label}.metadata`);
+    const metadata: SelfType = {
+      kind: 'object',
+      label: `${label}.metadata`,
+      fields: { name: STRING, generateName: STRING },
+    };
     return { ...t, fields: { ...t.fields, apiVersion: STRING, kind: STRING, metadata } };
   }
 
@@ -123,7 +127,7 @@ export class SelfTypes {
   }
 }
 
-/** The `metadata` of a resource's root or an embedded resource as the API server types it for rules. */
+/** The `metadata` of a resource's root as the API server types it for rules (an embedded resource's: `embedded`). */
 const objectMeta = (label: string): SelfType => ({
   kind: 'object',
   label,
