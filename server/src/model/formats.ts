@@ -1,4 +1,5 @@
 // String formats of the model, as predicates and as JSON Schema patterns (one definition for both).
+import { isGoCIDR, isStrfmtIPv4, isStrfmtIPv6 } from './goFormats';
 import type { StringFormat } from './types';
 
 const OCTET = '(?:25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)';
@@ -28,6 +29,9 @@ export const FORMAT_DOCS: Record<StringFormat, string> = {
   'arm-id':
     'a resource id such as `/subscriptions/<id>/resourceGroups/<rg>/providers/<Namespace>/<type>/<name>` or `/providers/<Namespace>/<type>/<name>`',
   uuid: 'a UUID',
+  'go-cidr': 'a CIDR range such as `10.0.0.0/24` or `2001:db8::/64` (Go: an address and a prefix length)',
+  'go-ipv4': 'an IPv4 address such as `10.0.0.1`',
+  'go-ipv6': 'an IPv6 address such as `2001:db8::1`',
   cel: 'a CEL expression',
   promql: 'a PromQL expression',
 };
@@ -37,7 +41,16 @@ const COMPILED: ReadonlyMap<string, RegExp> = new Map(
   Object.entries(FORMAT_PATTERNS).map(([format, src]) => [format, new RegExp(src!, format === 'arm-id' ? 'i' : '')]),
 );
 
+/** The formats checked by a Go parser's rules rather than a pattern (a CRD's, goFormats.ts). */
+const PREDICATES: ReadonlyMap<StringFormat, (value: string) => boolean> = new Map([
+  ['go-cidr', isGoCIDR],
+  ['go-ipv4', isStrfmtIPv4],
+  ['go-ipv6', isStrfmtIPv6],
+]);
+
 export function matchesFormat(format: StringFormat, value: string): boolean {
+  const predicate = PREDICATES.get(format);
+  if (predicate) return predicate(value);
   const re = COMPILED.get(format);
   return re ? re.test(value) : true;
 }

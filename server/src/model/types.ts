@@ -16,6 +16,9 @@ export type StringFormat =
   | 'cidr' // 10.0.0.0/24 (a bare address is accepted as /32)
   | 'arm-id' // /subscriptions/<id>[/resourceGroups/<rg>][/providers/<ns>/<type>/<name>...]
   | 'uuid'
+  | 'go-cidr' // a CRD's `cidr`: Go's net.ParseCIDR, IPv4 or IPv6 (goFormats.ts)
+  | 'go-ipv4' // a CRD's `ipv4` (kube-openapi strfmt)
+  | 'go-ipv6' // a CRD's `ipv6` (kube-openapi strfmt)
   | 'cel' // CEL expression (operatorSpec destination expressions)
   | 'promql'; // PromQL expression (alert rules)
 
@@ -78,6 +81,8 @@ export interface IntType {
   exclusiveMinimum?: number;
   /** Value must be strictly less than this (a CRD's `exclusiveMaximum`). */
   exclusiveMaximum?: number;
+  /** Value must be a multiple of this positive integer (a CRD's `multipleOf`). */
+  multipleOf?: number;
 }
 
 export interface NumberType {

@@ -59,19 +59,16 @@ const CASES: Case[] = [
     name: 'divide_float_result',
     expr: 'quantity("10000").div(3).asApproximateFloat() > 3333.3332 && quantity("10000").div(3).asApproximateFloat() < 3333.3334',
     expect: value(true),
-    differs: 'div is not implemented',
   },
   {
     name: 'divide_scaled',
     expr: 'quantity("10k").div(2) == quantity("5000")',
     expect: value(true),
-    differs: 'div is not implemented',
   },
   {
     name: 'integer_division',
     expr: 'quantity("10000").divInt(3) == quantity("3333")',
     expect: value(true),
-    differs: 'divInt is not implemented',
   },
   { name: 'arith_chain_1', expr: 'quantity("50k").add(20).sub(quantity("100k")).asInteger()', expect: value(-49980n) },
   {

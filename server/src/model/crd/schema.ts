@@ -11,9 +11,25 @@ export type SchemaPath = (string | number)[];
 export interface SchemaNote {
   /** Where in the CRD document (from its root), e.g. `spec.versions[0].schema.openAPIV3Schema.properties…`. */
   path: SchemaPath;
-  code: 'crd-schema';
+  code: 'crd-schema' | 'crd-schema-type';
   message: string;
 }
+
+/** The API server's field path of a node of the CRD (`spec.versions[0].schema.openAPIV3Schema.properties[spec]`). */
+function fieldPath(path: SchemaPath): string {
+  let out = '';
+  let name = false; // the step after the keyword `properties` is a property's name
+  for (const p of path) {
+    if (typeof p === 'number') out += `[${p}]`;
+    else if (name) out += `[${p}]`;
+    else out += out === '' ? p : `.${p}`;
+    name = !name && p === 'properties';
+  }
+  return out;
+}
+
+/** The types a structural schema node may have (apiextensions validation: "supported values"). */
+const SCHEMA_TYPES = ['array', 'boolean', 'integer', 'number', 'object', 'string'];
 
 type Json = Record<string, unknown>;
 
@@ -29,7 +45,10 @@ const FORMATS: ReadonlyMap<string, StringFormat> = new Map([
   ['date-time', 'date-time'],
   ['datetime', 'date-time'],
   ['uuid', 'uuid'],
-  ['cidr', 'cidr'],
+  // Go's parsers, as kube-openapi's strfmt checks them (IPv6 included: the operator's own `cidr` is IPv4).
+  ['cidr', 'go-cidr'],
+  ['ipv4', 'go-ipv4'],
+  ['ipv6', 'go-ipv6'],
 ]);
 
 /** Formats the API server's CEL reads as bytes, a duration or a timestamp (`datetime` is not one of them). */
@@ -132,6 +151,10 @@ export function typeOf(raw: unknown, path: SchemaPath, label: string, ctx: Ctx, 
       return {
         kind: t === 'integer' ? 'int' : 'number',
         ...bounds(s),
+        // An integer's `multipleOf` by a positive integer is exact; a number's is left to the API server.
+        ...(t === 'integer' && Number.isSafeInteger(s.multipleOf) && (s.multipleOf as number) > 0
+          ? { multipleOf: s.multipleOf as number }
+          : {}),
       };
     case 'boolean':
       return { kind: 'bool' };
@@ -165,11 +188,19 @@ export function typeOf(raw: unknown, path: SchemaPath, label: string, ctx: Ctx, 
     case undefined:
       break;
     default:
-      ctx.notes.push({
-        path: [...path, 'type'],
-        code: 'crd-schema',
-        message: `\`type: ${String(t)}\` is not one of object, array, string, integer, number, boolean; the field is not checked.`,
-      });
+      ctx.notes.push(
+        typeof t === 'string' && t !== ''
+          ? {
+              path: [...path, 'type'],
+              code: 'crd-schema-type',
+              message: `\`${fieldPath([...path, 'type'])}\`: Unsupported value: ${JSON.stringify(t)}: supported values: ${SCHEMA_TYPES.map((x) => `"${x}"`).join(', ')}. The API server refuses the CRD: write one of them.`,
+            }
+          : {
+              path: [...path, 'type'],
+              code: 'crd-schema',
+              message: `\`type: ${String(t)}\` is not one of object, array, string, integer, number, boolean; the field is not checked.`,
+            },
+      );
       return open(label, 'the schema names an unknown type');
   }
   const addl = s.additionalProperties;

@@ -156,8 +156,9 @@ function computeChunk(
   // A document that does not parse, or lacks `kind`/`apiVersion`, is still ours when what it has says so.
   // (A kind name alone is too weak a sign: `Topic` or `Snapshot` may be anybody's; without apiVersion, its
   // content must confirm it: missingApiVersion.ts.)
-  // A CustomResourceDefinition: checked for what keeps its kinds from being used (crd/check.ts).
-  if (id.status === 'notOurs' && isCrdDocument(root)) {
+  // A CustomResourceDefinition: checked for what keeps its kinds from being used (crd/check.ts), even where
+  // a CRD of the workspace defines `CustomResourceDefinition` itself: the API server serves its own.
+  if (isCrdDocument(root)) {
     if (doc.errors.length === 0) checkCrd(doc, root, out, text);
     return out.diags;
   }

@@ -241,6 +241,12 @@ function checkString(
 }
 
 function checkRange(ctx: WalkContext, v: number, span: Span, t: IntType | NumberType, label: string): void {
+  if (t.kind === 'int' && t.multipleOf !== undefined && Number.isSafeInteger(v) && v % t.multipleOf !== 0)
+    ctx.out.report(
+      'value-range',
+      span,
+      `\`${label}\` is ${v}; it must be a multiple of ${t.multipleOf} (the API server: "should be a multiple of ${t.multipleOf}").`,
+    );
   const min = t.minimum;
   const max = t.maximum;
   const exMin = t.exclusiveMinimum;

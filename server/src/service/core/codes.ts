@@ -558,10 +558,16 @@ export const CODES = {
       'Evaluating the CRD\'s rules on the manifest passed the API server\'s runtime cost limits (1,000,000 per rule, 10,000,000 per object): the API server rejects the object ("validation failed due to running out of cost budget, no further validation rules will be run").',
     example: 'spec:\n  xs: [ …1,500 items… ]   # rule: self.xs.all(a, self.xs.all(b, …))',
   },
+  'crd-schema-type': {
+    severity: 'error',
+    title:
+      'A schema node of a CustomResourceDefinition whose `type` is none of `array`, `boolean`, `integer`, `number`, `object`, `string`: the API server refuses the CRD ("Unsupported value"). The node is not checked in manifests.',
+    example: 'properties:\n  message:\n    type: strign',
+  },
   'crd-schema': {
     severity: 'warning',
     title:
-      'A CustomResourceDefinition the product cannot use fully: no group or kind, or a schema that is not structural (`properties` without `type: object`, `additionalProperties` beside `properties`, an unknown `type`).',
+      'A CustomResourceDefinition the product cannot use fully: no group or kind, or a schema that is not structural (`properties` without `type: object`, `additionalProperties` beside `properties`).',
     example: 'openAPIV3Schema:\n  properties:   # type: object is missing\n    spec: {type: object}',
   },
   'create-only-changed': {

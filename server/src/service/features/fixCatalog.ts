@@ -280,6 +280,9 @@ export const FIXES: Record<Code, FixDoc> = {
   'crd-rule-budget': NONE(
     "Make the object smaller where the CRD's rules loop over it, or simplify the rules in the CRD (they cost too much to run).",
   ),
+  'crd-schema-type': NONE(
+    'Write one of the types the message lists (`string` for `strign`), or leave `type` out under `x-kubernetes-preserve-unknown-fields: true`.',
+  ),
   'crd-schema': NONE(
     'Make the schema structural as the API server requires: `type` on every node, no `additionalProperties` beside `properties`.',
   ),

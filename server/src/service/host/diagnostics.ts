@@ -21,7 +21,7 @@ import { isTooLarge, largeFileDiagnostics } from '../checks/tooLarge';
 import { applySettings, validateFile } from '../checks/validate';
 import { checkFile, defaultDisplay } from '../workspace/checks';
 import type { WorkspaceIndex } from '../workspace/workspaceIndex';
-import { changeDiagnostics, type BaseVersion } from '../checks/changes/check';
+import { changeDiagnostics, creationChangeDiagnostics, type BaseVersion } from '../checks/changes/check';
 import type { CrdKinds } from './crdKinds';
 import type { Overlays } from './overlays';
 
@@ -67,8 +67,11 @@ export class FileDiagnostics {
   /** What a manifest's change against its committed version does, settings and disable comments applied. */
   private changeDiagnostics(uri: string, file: FileText): Diag[] {
     const base = this.inputs.baseOf(uri);
-    if (!base || this.inputs.roles().roleOf(uri).role !== 'manifest') return [];
-    const found = changeDiagnostics(file.text, base, this.inputs.store().registry);
+    if (this.inputs.roles().roleOf(uri).role !== 'manifest') return [];
+    // No committed version: the file's objects are created as they stand (CRD rules with optionalOldSelf).
+    const found = base
+      ? changeDiagnostics(file.text, base, this.inputs.store().registry)
+      : creationChangeDiagnostics(file.text, this.inputs.store().registry);
     return found.length > 0 ? applySettings(file, found, { rules: this.inputs.settings().rules }) : found;
   }
 

@@ -11,8 +11,8 @@ import type { Diag } from '../../core/diag';
 import { hashText } from '../../core/fixData';
 import { entry, spanOf, type Span } from '../../core/yamlNodes';
 import { splitDocuments } from '../../core/parse';
-import { pairObjects, type Pair, type VersionObject } from './objects';
-import { transitionDiagnostics } from './transitions';
+import { objectOf, pairObjects, type Pair, type VersionObject } from './objects';
+import { creationDiagnostics, hasOptionalOldSelf, transitionDiagnostics } from './transitions';
 
 /** The committed version a file is compared with. */
 export interface BaseVersion {
@@ -248,4 +248,27 @@ export function changedAt(text: string, base: BaseVersion, offset: number): bool
   const then = new Set(splitDocuments(base.text).map((c) => c.text));
   const chunk = splitDocuments(text).find((c) => offset >= c.offset && offset <= c.offset + c.text.length);
   return !!chunk && !then.has(chunk.text);
+}
+
+const FIELD = (name: string) => new RegExp(`^${name}:[ \\t]*["']?([^\\s"'#]+)`, 'm');
+const API_VERSION = FIELD('apiVersion');
+const KIND = FIELD('kind');
+
+/**
+ * A file without a committed version is created as it stands: the diagnostics of the CRD rules with
+ * `optionalOldSelf` that a create runs (transitions.ts). Only a document whose kind has such a rule is
+ * parsed again (its apiVersion and kind read from its text first), so a file of other kinds costs nothing.
+ */
+export function creationChangeDiagnostics(text: string, registry: Registry): Diag[] {
+  const out: Diag[] = [];
+  splitDocuments(text).forEach((chunk, i) => {
+    const apiVersion = API_VERSION.exec(chunk.text)?.[1];
+    const kind = KIND.exec(chunk.text)?.[1];
+    if (!apiVersion || !kind) return;
+    const looked = registry.lookup(apiVersion, kind);
+    if (looked.status !== 'ok' || !hasOptionalOldSelf(looked.def)) return;
+    const o = objectOf(chunk, i);
+    if (o) for (const d of creationDiagnostics(looked.def, o)) out.push(d);
+  });
+  return out;
 }

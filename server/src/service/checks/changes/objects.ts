@@ -30,7 +30,7 @@ export interface Pair {
 const isPlain = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** A document's object and identity, or undefined when it is no Kubernetes object (or does not parse). */
-function objectOf(chunk: { offset: number; text: string }, position: number): VersionObject | undefined {
+export function objectOf(chunk: { offset: number; text: string }, position: number): VersionObject | undefined {
   // The text is a resource's own: no alias expands past the parser's default limit, nesting is bounded.
   let doc: Document.Parsed;
   let value: unknown;

@@ -3,7 +3,8 @@
 // maps by key, lists of `x-kubernetes-list-type: map` by their keys; other lists' items are not correlated),
 // with `self` the new value and `oldSelf` the old one; a rule with `optionalOldSelf: true` runs also where
 // there is no old value, `oldSelf` then being an empty optional. The committed object stands for the
-// stored one.
+// stored one; an object the file had no committed version of is a creation, where only the rules with
+// `optionalOldSelf` run (`creationDiagnostics`), as the API server runs them on a create.
 import { isMap, isSeq } from 'yaml';
 import { envelopeOf } from '../../../model/envelope';
 import type { CelValidation, Field, KindDef, Type } from '../../../model/types';
@@ -142,5 +143,44 @@ export function transitionDiagnostics(def: KindDef, now: VersionObject, then: Ve
   // A rule on the whole object is shown on its first key (the document's first line), not on all of it.
   const anchor = isMap(root) && root.items[0] ? spanOf(root.items[0].key) : spanOf(root);
   visit(w, celValue(now.value, envelope), celValue(then.value, envelope), true, envelope, root, anchor, '');
+  return w.diags;
+}
+
+/** Whether a kind has a transition rule with `optionalOldSelf` (the only ones a creation runs), computed once. */
+const withOptionalOldSelf = new WeakMap<KindDef, boolean>();
+
+export function hasOptionalOldSelf(def: KindDef): boolean {
+  let known = withOptionalOldSelf.get(def);
+  if (known === undefined) {
+    const seen = new Set<Type>();
+    const has = (vs: CelValidation[] | undefined) => !!vs?.some((v) => v.optionalOldSelf && isTransitionRule(v.rule));
+    const walk = (t: Type, own?: CelValidation[]): boolean => {
+      if (has(own)) return true;
+      if (seen.has(t)) return false;
+      seen.add(t);
+      if (t.kind === 'object')
+        return has(t.validations) || Object.values(t.fields).some((f: Field) => walk(f.type, f.validations));
+      if (t.kind === 'map') return walk(t.values, t.valueValidations);
+      if (t.kind === 'array') return walk(t.items, t.itemValidations);
+      return false;
+    };
+    known = !!def.crd && walk(envelopeOf(def));
+    withOptionalOldSelf.set(def, known);
+  }
+  return known;
+}
+
+/**
+ * The transition rules with `optionalOldSelf` that do not hold on an object being created (the file has no
+ * committed version of it): the API server runs them on a create with `oldSelf` an empty optional.
+ */
+export function creationDiagnostics(def: KindDef, now: VersionObject): Diag[] {
+  if (!def.crd) return [];
+  const envelope = envelopeOf(def);
+  const at = 'its creation (there is no committed version: `oldSelf` is empty, as on a create)';
+  const w: Walk = { diags: [], offset: now.offset, at, runs: 0, budget: newBudget(), unjudged: new Set() };
+  const root = now.doc.contents;
+  const anchor = isMap(root) && root.items[0] ? spanOf(root.items[0].key) : spanOf(root);
+  visit(w, celValue(now.value, envelope), undefined, false, envelope, root, anchor, '');
   return w.diags;
 }

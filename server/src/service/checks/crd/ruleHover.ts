@@ -64,9 +64,13 @@ export function crdRuleHover(root: YAMLMap, offset: number): { markdown: string;
   if (self.kind === 'object') {
     const fields = Object.entries(self.fields).map(([k, t]) => `\`${k}\` ${selfTypeText(t)}`);
     if (fields.length > 0) lines.push(`Fields: ${fields.slice(0, 40).join(', ')}${fields.length > 40 ? ', …' : ''}.`);
+    else
+      lines.push(
+        'No fields: the schema declares none, and fields it does not declare (preserved or not) are not reachable from a rule.',
+      );
   } else if (self.kind === 'dyn')
     lines.push(
-      'Its type is known only at evaluation (no type, int-or-string, preserved or embedded fields, a time or bytes format, or nullable): the rule is not type-checked against it.',
+      'Its type is known only at evaluation (no type, int-or-string, a time or bytes format, or nullable): the rule is not type-checked against it.',
     );
   if (typeof hit.value === 'string' && isTransitionRule(hit.value))
     lines.push(

@@ -94,6 +94,12 @@ export type TypeProblem =
 
 type ObjectSelf = Extract<SelfType, { kind: 'object' }>;
 
+/** The fields of an object, as a message lists them (an object of no fields, preserved ones, says so). */
+const fieldList = (fields: string[]): string =>
+  fields.length === 0
+    ? 'it declares none: fields it does not declare are not reachable from a rule, preserved or not'
+    : `its fields: ${fields.length <= 12 ? fields.join(', ') : `${fields.slice(0, 12).join(', ')}…`}`;
+
 /** The rules of one CRD document: its object types registered once, one environment per type of `self`. */
 export class RuleTypes {
   private base: Environment;
@@ -195,11 +201,11 @@ export class RuleTypes {
       if (object?.kind !== 'object' || field in object.fields) return;
       const fields = Object.keys(object.fields);
       const where = object.label ? `\`${object.label}\`` : 'the root';
-      const list = fields.length <= 12 ? fields.join(', ') : `${fields.slice(0, 12).join(', ')}…`;
+      const list = fieldList(fields);
       const r = (n as unknown as { range?: { start: number; end: number } }).range;
       found = {
         kind: 'type',
-        message: `undefined field '${field}': the schema declares no field \`${field}\` in ${where} (its fields: ${list}), so \`has()\` of it does not compile`,
+        message: `undefined field '${field}': the schema declares no field \`${field}\` in ${where} (${list}), so \`has()\` of it does not compile`,
         ...(r && sameText ? { range: [r.start, r.end] as [number, number] } : {}),
       };
     });
@@ -268,7 +274,7 @@ export class RuleTypes {
     if (key === undefined || !object) return shown(first);
     const fields = Object.keys(object.fields);
     const where = object.label ? `\`${object.label}\`` : 'the root';
-    const list = fields.length <= 12 ? fields.join(', ') : `${fields.slice(0, 12).join(', ')}…`;
-    return `the schema declares no field \`${key}\` in ${where} (its fields: ${list})`;
+    const list = fieldList(fields);
+    return `the schema declares no field \`${key}\` in ${where} (${list})`;
   }
 }

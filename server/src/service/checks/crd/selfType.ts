@@ -8,12 +8,13 @@
 // - `x-kubernetes-int-or-string` (dyn in the API server too);
 // - formats byte, duration, date and date-time (bytes, duration, timestamp there: cel-js lacks some of
 //   cel-go's overloads on them, and our run-time values are strings anyway);
-// - an object without properties (preserved unknown fields, `type: object` alone: the API server's object
-//   of no fields is stricter than we dare to be; an embedded resource is typed, as its fields are sure),
-//   a `nullable` field (a rule may compare it with null), an array without items, anything without a
-//   known type;
-// - `metadata` at the root (the API server gives it `name` and `generateName` only, unless the schema
-//   declares more: not worth a false error).
+// - a `nullable` field (a rule may compare it with null), an array without items, anything without a
+//   known type.
+// An object without properties (`type: object` alone, or with `x-kubernetes-preserve-unknown-fields`) is an
+// object of no fields, as the API server types it (SchemaDeclType ignores XPreserveUnknownFields: "we don't
+// support validation rules on data that we don't have schema information for"), so `self.spec.anything` on
+// it is refused there. `metadata` at the root, as in an embedded resource, has `name` and `generateName`
+// only (WithTypeAndObjectMeta: the CRD's root schema may declare nothing else there).
 // The raw schema is read rather than the converted model (model/crd/schema.ts), which keeps only what the
 // product checks on manifests (formats, for one, are dropped).
 import { celPropertyNames } from './celNames';
@@ -51,7 +52,7 @@ export class SelfTypes {
     const t = this.compute(schema, label, 0);
     if (t.kind !== 'object') return t;
     // The root of a custom resource always has these (WithTypeAndObjectMeta in the API server).
-    return { ...t, fields: { ...t.fields, apiVersion: STRING, kind: STRING, metadata: DYN } };
+    return { ...t, fields: { ...t.fields, apiVersion: STRING, kind: STRING, metadata: objectMeta('metadata') } };
   }
 
   private typeOf(schema: unknown, label: string, depth: number): SelfType {
@@ -135,7 +136,9 @@ export class SelfTypes {
     const props = isObj(s.properties) ? s.properties : undefined;
     if (isObj(addl) && !props) return { kind: 'map', values: this.typeOf(addl, `${label}.*`, depth + 1) };
     // `additionalProperties` beside `properties` is not structural: the API server rejects the CRD anyway.
-    if (!props || Object.keys(props).length === 0 || (addl !== undefined && addl !== false)) return DYN;
+    if (addl !== undefined && addl !== false) return DYN;
+    // No properties: an object of no fields (unknown fields, preserved or pruned, are not reachable).
+    if (!props) return { kind: 'object', label, fields: {} };
     const fields: Record<string, SelfType> = {};
     for (const [k, v] of Object.entries(props)) {
       if (!ESCAPABLE.test(k)) continue;
@@ -146,6 +149,13 @@ export class SelfTypes {
     return { kind: 'object', label, fields };
   }
 }
+
+/** The `metadata` of a resource's root as the API server types it for rules (an embedded resource's: `embedded`). */
+const objectMeta = (label: string): SelfType => ({
+  kind: 'object',
+  label,
+  fields: { name: STRING, generateName: STRING },
+});
 
 /** Where `self` is in the document: the schema node and its label, a version's root, or no schema. */
 export type Where = { label: string; root: boolean } | undefined;

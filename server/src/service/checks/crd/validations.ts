@@ -238,6 +238,14 @@ function visit(run: Run, value: unknown, t: Type, node: unknown, anchor: Span, l
   }
 }
 
+/**
+ * The walk's errors after which the API server still runs the rules: its CEL validation is skipped only for a
+ * "blocking" error (strategy.go hasBlockingErr: a wrong type, a required field, an enum, a too long string, too
+ * many items or properties); a duplicate list item (`Duplicate value`), a pattern or a bound (`Invalid value`)
+ * are not, so the rules run too and their errors join them (Gateway API's duplicate listener names).
+ */
+const NOT_BLOCKING: ReadonlySet<string> = new Set(['duplicate-item', 'pattern', 'value-range']);
+
 /** Runs the rules of a manifest's kind (`envelope`: its type) on the manifest `root` (`plain`: its value). */
 export function checkValidations(
   root: unknown,
@@ -247,7 +255,9 @@ export function checkValidations(
   out: Reporter,
   label = '',
 ): void {
-  const errors = out.diags.filter((d) => severityOf(d) === 'error').map((d): Span => [d.start, d.end]);
+  const errors = out.diags
+    .filter((d) => severityOf(d) === 'error' && !NOT_BLOCKING.has(d.code))
+    .map((d): Span => [d.start, d.end]);
   const value = celValue(plain, envelope, root);
   visit(
     { out, errors, runs: 0, budget: newBudget(), refused: new Set(), root: value },

@@ -1,7 +1,8 @@
 // cel-go's lists extension (ext/lists.go), which Kubernetes enables at version 3: `lists.range`, `slice`,
-// `flatten`, `distinct`, `reverse` and `sort` (not the `sortBy` macro), with cel-go's errors.
+// `flatten`, `distinct`, `reverse`, `sort` and the `sortBy` macro (sortBy.ts), with cel-go's errors.
 import type { Environment } from '@marcbachmann/cel-js';
 import { define, fail, namespace } from './define';
+import { registerSortBy } from './sortBy';
 import { operationsOf } from './values';
 
 /** Lists longer than this are not built (the API server's cost budget stops such a rule long before). */
@@ -48,12 +49,16 @@ export function registerExtLists(env: Environment): void {
     for (const x of list) if (!out.some((y) => ops.equals(x, y))) out.push(x);
     return out;
   });
-  for (const type of COMPARABLE)
-    define(env, `list<${type}>.sort(): list<${type}>`, (list: unknown[]) => {
-      const kind = (x: unknown) =>
-        x === null ? 'null' : Array.isArray(x) ? 'list' : typeof x === 'object' ? x.constructor : typeof x;
-      if (list.some((x) => kind(x) !== kind(list[0]))) fail('list elements must have the same type');
-      // A stable sort: equal elements keep their order (Go's sort.Slice may not, but they are equal).
-      return [...list].sort((a, b) => ops.compare(a, b));
-    });
+  registerSortBy(env, () => ops);
+  const sort = (list: unknown[]) => {
+    const kind = (x: unknown) =>
+      x === null ? 'null' : Array.isArray(x) ? 'list' : typeof x === 'object' ? x.constructor : typeof x;
+    if (list.some((x) => kind(x) !== kind(list[0]))) fail('list elements must have the same type');
+    // A stable sort: equal elements keep their order (Go's sort.Slice may not, but they are equal).
+    return [...list].sort((a, b) => ops.compare(a, b));
+  };
+  // A list of mixed items is `list(dyn)` to cel-go, whose sort gives `list(dyn)`: its items are checked at run
+  // time. Declared first, or cel-js would type it by the first overload that takes it (`list<int>`).
+  define(env, 'list<dyn>.sort(): list<dyn>', sort);
+  for (const type of COMPARABLE) define(env, `list<${type}>.sort(): list<${type}>`, sort);
 }

@@ -1,5 +1,6 @@
 // Kubernetes' quantity library (k8s.io/apiserver/pkg/cel/library/quantity.go): `quantity`, `isQuantity`,
-// `sign`, comparisons, `add`/`sub` (of a quantity or an int), `mul`, `isInteger`, `asInteger`, `asApproximateFloat`.
+// `sign`, comparisons, `add`/`sub` (of a quantity or an int), `mul`, `div`/`divInt` (quantityDivision.ts), `isInteger`,
+// `asInteger`, `asApproximateFloat`.
 import type { Environment } from '@marcbachmann/cel-js';
 import { define, fail, int64, valueType } from './define';
 import {
@@ -13,6 +14,7 @@ import {
   type Quantity,
   sign,
 } from './goQuantity';
+import { divideQuantity, integerDivideQuantity } from './quantityDivision';
 
 export class KubernetesQuantity {
   constructor(readonly q: Quantity) {}
@@ -64,4 +66,19 @@ export function registerQuantity(env: Environment): void {
     (a: KubernetesQuantity, n: bigint) => new KubernetesQuantity(multiplyQuantity(a.q, int64(n))),
   );
   define(env, `${T}.sub(int): ${T}`, (a: KubernetesQuantity, n: bigint) => add(a.q, negate(fromInt(int64(n)))));
+  define(
+    env,
+    `${T}.div(int): ${T}`,
+    (a: KubernetesQuantity, n: bigint) => new KubernetesQuantity(divideQuantity(a.q, n)),
+  );
+  define(
+    env,
+    `${T}.div(int, int): ${T}`,
+    (a: KubernetesQuantity, n: bigint, places: bigint) => new KubernetesQuantity(divideQuantity(a.q, n, places)),
+  );
+  define(
+    env,
+    `${T}.divInt(int): ${T}`,
+    (a: KubernetesQuantity, n: bigint) => new KubernetesQuantity(integerDivideQuantity(a.q, n)),
+  );
 }

@@ -1,7 +1,8 @@
 // The functions of cel-go's strings extension (ext/strings.go, version 3) that cel-js lacks: `charAt`,
-// `replace`, `reverse` and `strings.quote`, on code points as cel-go counts them. (`format` is not here.)
+// `replace`, `reverse`, `strings.quote` and `format` (stringFormat.ts), on code points as cel-go counts them.
 import type { Environment } from '@marcbachmann/cel-js';
 import { define, fail, namespace } from './define';
+import { formatStringWith, type TypeNamer } from './stringFormat';
 
 /** Go's `strings.Replace(s, old, new, n)` (n < 0: every occurrence; an empty `old` matches between runes). */
 function replace(s: string, old: string, by: string, n: number): string {
@@ -46,6 +47,9 @@ export function registerStrings(env: Environment): void {
   define(env, 'string.replace(string, string, int): string', (s: string, a: string, b: string, n: bigint) =>
     replace(s, a, b, n < 0n ? -1 : Number(n > 1000000000n ? 1000000000n : n)),
   );
+  define(env, 'string.format(list): string', function (this: TypeNamer, s: string, args: unknown[]) {
+    return formatStringWith(this, s, args);
+  });
   define(env, 'string.reverse(): string', (s: string) => Array.from(s).reverse().join(''));
   const ns = namespace(env, 'strings');
   define(env, `${ns}.quote(string): string`, (_: unknown, s: string) => {

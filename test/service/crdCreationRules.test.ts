@@ -1,0 +1,66 @@
+// A CRD rule with `optionalOldSelf: true` on a manifest the file has no committed version of: the API server
+// runs it on the create, with `oldSelf` an empty optional, so a manifest that breaks it is refused. OpenShift's
+// MachineOSConfig case (openshift/api machineconfiguration/v1 tests, "Should fail when MachineOSConfig name does
+// not match MachineConfigPool name": `self.metadata.name == self.spec.machineConfigPool.name ||
+// oldSelf.hasValue() && …`). A transition rule without `optionalOldSelf` does not run on a create.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { Analysis } from '../../server/src/service/analysis';
+import { severityOf } from '../../server/src/service/core/diag';
+
+const CRD = `apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata:
+  name: machineosconfigs.example.org
+spec:
+  group: example.org
+  names: {kind: MachineOSConfig, plural: machineosconfigs}
+  scope: Cluster
+  versions:
+    - name: v1
+      served: true
+      storage: true
+      schema:
+        openAPIV3Schema:
+          type: object
+          x-kubernetes-validations:
+            - message: MachineOSConfig name must match the referenced MachineConfigPool name; can only have one MachineOSConfig per MachineConfigPool
+              optionalOldSelf: true
+              rule: self.metadata.name == self.spec.machineConfigPool.name || oldSelf.hasValue() && oldSelf.spec.machineConfigPool.name.value() == self.spec.machineConfigPool.name
+            - message: pool is immutable
+              rule: self.spec.machineConfigPool.name == oldSelf.spec.machineConfigPool.name
+          properties:
+            spec:
+              type: object
+              properties:
+                machineConfigPool:
+                  type: object
+                  properties:
+                    name: {type: string}
+`;
+
+function diagnostics(name: string) {
+  const a = new Analysis();
+  a.indexFile('file:///w/crd.yaml', CRD);
+  a.applyCrds();
+  const text = `apiVersion: example.org/v1\nkind: MachineOSConfig\nmetadata:\n  name: ${name}\nspec:\n  machineConfigPool:\n    name: worker\n`;
+  return a
+    .fileDiagnostics('file:///w/mosc.yaml', a.parse(text))
+    .map((d) => ({ code: d.code, severity: severityOf(d), at: text.slice(d.start, d.end), message: d.message }));
+}
+
+test('a new object that breaks an optionalOldSelf rule is refused on its creation, with the rule message', () => {
+  const got = diagnostics('different-name');
+  assert.equal(got.length, 1, JSON.stringify(got));
+  assert.equal(got[0].code, 'crd-transition-rule');
+  assert.equal(got[0].severity, 'error');
+  assert.equal(got[0].at, 'apiVersion');
+  assert.match(
+    got[0].message,
+    /^The manifest: MachineOSConfig name must match the referenced MachineConfigPool name; can only have one MachineOSConfig per MachineConfigPool\. \(The CRD's transition rule .* does not hold against its creation/,
+  );
+});
+
+test('a new object that keeps it gets nothing, and the rule without optionalOldSelf does not run on a create', () => {
+  assert.deepEqual(diagnostics('worker'), []);
+});
