@@ -1,5 +1,6 @@
 // `null` in a manifest as the API server hands it to a CRD's rules: pruned from a field that is not
-// `nullable` (so `has()` is false and the field's default applies), kept where `nullable: true`.
+// `nullable` (so `has()` is false and the field's default applies); where `nullable: true`, absent to the
+// rules as well but without the default (validation_test.go's nullable cases, crdValidationExpressions).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { Analysis } from '../../server/src/service/analysis';

@@ -5,8 +5,6 @@
 // Gaps another piece of work (issue 33, h-cel2) takes on.
 const SORT_BY = 'the sortBy macro is not implemented (h-cel2)';
 const STRINGS_FORMAT = "cel-go's strings.format (`'%d'.format([1])`) is not implemented (h-cel2)";
-const NULLABLE_NULL =
-  'a nullable field set to null is present to our rules; the API server treats it as absent (has() through nullable fields, h-cel2)';
 const NULLABLE_TYPED =
   "a nullable field is typed dyn, so comparing it with null is not refused when the CRD is read (cel-go: no matching overload for '_==_' applied to '(string, null)')";
 const PRESERVE_UNKNOWN =
@@ -56,15 +54,11 @@ export const TODO: Readonly<Record<string, string>> = {
     SORT_BY,
   'ext lists version 3 :: ["d", 3, 2, "c"].sort() == ["a", "b", "c", "d"]': MIXED_LIST,
   'typemeta and objectmeta access not specified :: has(self.metadata.namespace)': ROOT_METADATA,
-  'null in intOrString :: !has(self.something)': NULLABLE_NULL,
-  'null in intOrString :: type(self.something) == int': NULLABLE_NULL,
   'preserve unknown fields :: has(self.withUnknown.field1)': PRESERVE_UNKNOWN,
   'preserve unknown fields :: has(self.anyvalList)': PRESERVE_UNKNOWN,
   'preserve unknown fields :: has(self.anyvalMap)': PRESERVE_UNKNOWN,
   'preserve unknown fields :: has(self.anyvalField1)': PRESERVE_UNKNOWN,
   'preserve unknown fields :: has(self.anyvalField2)': PRESERVE_UNKNOWN,
-  'field nullability :: !has(self.setToNullNullableStr)': NULLABLE_NULL,
-  'object access :: !has(self.a.d)': NULLABLE_NULL,
   'field nullability :: self.unsetNullableStr == null': NULLABLE_TYPED,
   'field nullability :: self.setNullableStr != null': NULLABLE_TYPED,
   'escaping :: self.true == 1': PARSE_ERROR,

@@ -54,10 +54,16 @@ export function celValue(v: unknown, t: Type | undefined, node?: unknown): unkno
   }
   if (!isPlain(v)) return v;
   const out: Plain = {};
+  let nulls: Set<string> | undefined;
   for (const [k, x] of Object.entries(v)) {
     const field = t?.kind === 'object' ? t.fields[k] : undefined;
-    // The API server prunes `null` from a field that is not nullable (then applies its default).
-    if (x === null && field && !field.nullable) continue;
+    // The API server prunes `null` from a field that is not nullable (then applies its default). A declared
+    // field that is nullable and null is absent to the rules too (values.go `unstructuredMap.Find`: "null
+    // valued nullable fields are treated the same as absent optional fields"), but keeps no default.
+    if (x === null && field) {
+      if (field.nullable) (nulls ??= new Set()).add(k);
+      continue;
+    }
     const ft = field ? field.type : t?.kind === 'map' ? t.values : undefined;
     const cv = celValue(x, ft, isMap(node) ? entry(node, k)?.value : undefined);
     for (const name of field ? celPropertyNames(k) : [k]) out[name] = cv;
@@ -65,7 +71,7 @@ export function celValue(v: unknown, t: Type | undefined, node?: unknown): unkno
   if (t?.kind === 'object' && t.defaults)
     for (const [k, d] of Object.entries(t.defaults)) {
       const name = t.fields[k] ? celPropertyName(k) : k;
-      if (out[name] === undefined) out[name] = celValue(d, t.fields[k]?.type);
+      if (out[name] === undefined && !nulls?.has(k)) out[name] = celValue(d, t.fields[k]?.type);
     }
   return registerObject(out);
 }
