@@ -8,8 +8,8 @@
 // - `x-kubernetes-int-or-string` (dyn in the API server too);
 // - formats byte, duration, date and date-time (bytes, duration, timestamp there: cel-js lacks some of
 //   cel-go's overloads on them, and our run-time values are strings anyway);
-// - a `nullable` field (a rule may compare it with null), an array without items, anything without a
-//   known type.
+// - a `nullable` field (a rule may compare it with null), and a rule's own node without a known type.
+// A property the API server does not declare to CEL (no type, or a list or map of such) is no field here.
 // An object without properties (`type: object` alone, or with `x-kubernetes-preserve-unknown-fields`) is an
 // object of no fields, as the API server types it (SchemaDeclType ignores XPreserveUnknownFields: "we don't
 // support validation rules on data that we don't have schema information for"), so `self.spec.anything` on
@@ -141,12 +141,37 @@ export class SelfTypes {
     if (!props) return { kind: 'object', label, fields: {} };
     const fields: Record<string, SelfType> = {};
     for (const [k, v] of Object.entries(props)) {
-      if (!ESCAPABLE.test(k)) continue;
+      if (!ESCAPABLE.test(k) || !declared(v, depth + 1)) continue;
       const sub = label ? `${label}.${k}` : k;
       const t = isObj(v) && v.nullable === true ? DYN : this.typeOf(v, sub, depth + 1);
       for (const name of celPropertyNames(k)) fields[name] = t;
     }
     return { kind: 'object', label, fields };
+  }
+}
+
+/**
+ * Whether the API server declares a property of this schema to CEL at all: `SchemaDeclType` gives no type
+ * (and the object no such field: "If the type of a property is unknown it is not accessible in CEL") for a
+ * schema without a type (`x-kubernetes-preserve-unknown-fields` alone), a list whose items or a map whose
+ * values have none, and a list without items. Anything unsure (too deep, not a mapping) counts as declared,
+ * so a rule reading it is never refused for it. Each step goes down one child, so this is linear.
+ */
+function declared(s: unknown, depth: number): boolean {
+  if (!isObj(s) || depth > MAX_DEPTH) return true;
+  if (s['x-kubernetes-int-or-string'] === true || s['x-kubernetes-embedded-resource'] === true) return true;
+  switch (s.type) {
+    case 'integer':
+    case 'number':
+    case 'boolean':
+    case 'string':
+      return true;
+    case 'array':
+      return isObj(s.items) && declared(s.items, depth + 1);
+    case 'object':
+      return isObj(s.additionalProperties) && !isObj(s.properties) ? declared(s.additionalProperties, depth + 1) : true;
+    default:
+      return false;
   }
 }
 
