@@ -14,8 +14,8 @@ const CRD = crdText({
                 - rule: "!has(self.x)"
                   message: x must be absent
                 - rule: "self.y == 'dflt'"
-                - rule: "!has(self.z) || self.z == null"
-                  message: z is null or absent
+                - rule: "!has(self.z) || self.z.size() > 0"
+                  message: z is absent or not empty
               properties:
                 x: {type: string}
                 y: {type: string, default: dflt}
@@ -34,8 +34,12 @@ function messages(spec: string): string[] {
     .map((d) => d.message);
 }
 
-test('crd rules: a null in a field that is not nullable is absent to the rules, and its default applies', () => {
+test('crd rules: a null is absent to the rules; in a field that is not nullable its default applies', () => {
+  // z is nullable: its null is absent too (so `self.z.size()` is not reached), but it gets no default.
   assert.deepEqual(messages('  x: null\n  y: null\n  z: null\n'), []);
+  assert.deepEqual(messages("  z: ''\n"), [
+    "`spec`: z is absent or not empty. (The CRD's rule `!has(self.z) || self.z.size() > 0` does not hold.)",
+  ]);
   assert.deepEqual(messages('  x: a\n  y: other\n'), [
     "`spec`: x must be absent. (The CRD's rule `!has(self.x)` does not hold.)",
     "`spec`: failed rule: `self.y == 'dflt'`",

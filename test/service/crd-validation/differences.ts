@@ -5,8 +5,6 @@
 // Gaps still open in the type check and formatting.
 const STRINGS_FORMAT =
   "cel-go's strings.format of `%e`, a duration or a timestamp: where Go's output is not certain the product gives no verdict (not evaluated)";
-const NULLABLE_TYPED =
-  "a nullable field is typed dyn, so comparing it with null is not refused when the CRD is read (cel-go: no matching overload for '_==_' applied to '(string, null)')";
 
 // Gaps of our engine (cel-js), said as "not evaluated" (crd-rule-not-run, information).
 const OPTIONAL_ENTRIES = 'optional entries in literals (`[?x]`, `{?k: v}`): cel-js cannot parse them';
@@ -38,8 +36,6 @@ export const TODO: Readonly<Record<string, string>> = {
   'conversions :: string(self.val11) == self.val10': STRING_OF_TIME,
   'conversions :: string(self.val13) == self.val12': STRING_OF_TIME,
   'ext lists version 3 :: ["d", 3, 2, "c"].sort() == ["a", "b", "c", "d"]': MIXED_LIST,
-  'field nullability :: self.unsetNullableStr == null': NULLABLE_TYPED,
-  'field nullability :: self.setNullableStr != null': NULLABLE_TYPED,
   'escaping :: self.true == 1': PARSE_ERROR,
   "object types are not accessible :: string(type(self.nestedInList[0])).endsWith('.nestedInList.@idx')":
     STRING_OF_TYPE,
@@ -84,6 +80,8 @@ export const OUR_WORDS: Readonly<Record<string, string>> = {
   'field nullability :: self.unsetPlainStr == null': 'no such overload: string == null',
   'field nullability :: self.unsetDefaultedStr != null': 'no such overload: string != null',
   'field nullability :: self.setPlainStr != null': 'no such overload: string != null',
+  'field nullability :: self.unsetNullableStr == null': 'no such overload: string == null',
+  'field nullability :: self.setNullableStr != null': 'no such overload: string != null',
   'field nullability :: self.setDefaultedStr != null': 'no such overload: string != null',
   'escaping :: self == 201': 'no such overload: object == int',
   'escaping :: self.__illegal__ == 301': 'the schema declares no field `__illegal__`',

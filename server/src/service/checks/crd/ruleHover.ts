@@ -70,7 +70,7 @@ export function crdRuleHover(root: YAMLMap, offset: number): { markdown: string;
       );
   } else if (self.kind === 'dyn')
     lines.push(
-      'Its type is known only at evaluation (no type, int-or-string, a time or bytes format, or nullable): the rule is not type-checked against it.',
+      'Its type is known only at evaluation (no type, int-or-string, or a time or bytes format): the rule is not type-checked against it.',
     );
   if (typeof hit.value === 'string' && isTransitionRule(hit.value))
     lines.push(

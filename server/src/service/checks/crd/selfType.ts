@@ -8,7 +8,7 @@
 // - `x-kubernetes-int-or-string` (dyn in the API server too);
 // - formats byte, duration, date and date-time (bytes, duration, timestamp there: cel-js lacks some of
 //   cel-go's overloads on them, and our run-time values are strings anyway);
-// - a `nullable` field (a rule may compare it with null), and a rule's own node without a known type.
+// - a rule's own node without a known type.
 // A property the API server does not declare to CEL (no type, or a list or map of such) is no field here.
 // An object without properties (`type: object` alone, or with `x-kubernetes-preserve-unknown-fields`) is an
 // object of no fields, as the API server types it (SchemaDeclType ignores XPreserveUnknownFields: "we don't
@@ -143,7 +143,9 @@ export class SelfTypes {
     for (const [k, v] of Object.entries(props)) {
       if (!ESCAPABLE.test(k) || !declared(v, depth + 1)) continue;
       const sub = label ? `${label}.${k}` : k;
-      const t = isObj(v) && v.nullable === true ? DYN : this.typeOf(v, sub, depth + 1);
+      // A nullable field has its own type (a null there is absent to the rules: validations.ts celValue), so
+      // comparing it with null is refused, as validation_test.go's 'field nullability' case says.
+      const t = this.typeOf(v, sub, depth + 1);
       for (const name of celPropertyNames(k)) fields[name] = t;
     }
     return { kind: 'object', label, fields };
