@@ -8,7 +8,10 @@ import { splitDocuments } from './split';
 /** How a file version was made from the one before (see ChunkStore.basedOn). */
 export interface Basis {
   /** The version before (its own `basis` is dropped, so versions do not chain up in memory). */
-  readonly previous: { readonly text: string; readonly docs: readonly { readonly offset: number }[] };
+  readonly previous: {
+    readonly text: string;
+    readonly docs: readonly { readonly offset: number; readonly text: string; readonly key: object }[];
+  };
   /** The first `prefix` documents are the previous version's first ones, at the same offsets. */
   readonly prefix: number;
   /** The last `suffix` documents are the previous version's last ones, moved by `delta`. */
