@@ -11,6 +11,7 @@ import { SOURCE } from '../protocol/source';
 import { severityOf, type Diag } from '../service/core/diag';
 import type { ParsedFile } from '../service/core/parse';
 import { plainText } from '../service/core/plainText';
+import { wireFixData } from '../service/core/fixData';
 import { atRange, convertedOnce } from './diagnosticJson';
 
 const SEVERITY: Record<Severity, DiagnosticSeverity> = {
@@ -37,7 +38,7 @@ const lspBase = (d: Diag, docsBase: string, severity: Severity): Omit<Diagnostic
   codeDescription: { href: codeDocUrl(docsBase, d.code) },
   source: SOURCE,
   message: plainText(d.message),
-  ...(d.data ? { data: d.data } : {}),
+  ...(d.data ? { data: wireFixData(d.data) } : {}),
 });
 
 export function toLspDiagnostic(
