@@ -180,3 +180,20 @@ test('an open file edited at random has the diagnostics a fresh analysis of its 
     }
   }
 });
+
+test('an edit inside a line of a 2,000-document file keeps the line starts of the version before, not a copy', () => {
+  const store = new ChunkStore();
+  const v1 = Array.from({ length: 2000 }, (_, i) => account(`acct${i}`, 'rg')).join('---\n');
+  const file = store.parseFile(v1);
+  const before = file.lines.starts;
+  // The same length, no line break added or removed: every line starts where it did.
+  const v2 = v1.replace('name: acct1000\n', 'name: acct1001\n');
+  const next = store.basedOn(file, () => store.parseFile(v2));
+  assert.deepEqual(Array.from(next.lines.starts), new LineIndex(v2).starts);
+  assert.equal(next.lines.starts, before);
+  // A line break added: new starts.
+  const v3 = v2.replace('name: acct1001\n', 'name: acct1001\n\n');
+  const third = store.basedOn(next, () => store.parseFile(v3));
+  assert.deepEqual(Array.from(third.lines.starts), new LineIndex(v3).starts);
+  assert.notEqual(third.lines.starts, before);
+});

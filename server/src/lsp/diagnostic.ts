@@ -11,6 +11,7 @@ import { SOURCE } from '../protocol/source';
 import { severityOf, type Diag } from '../service/core/diag';
 import type { ParsedFile } from '../service/core/parse';
 import { plainText } from '../service/core/plainText';
+import { wireFixData } from '../service/core/fixData';
 import { atRange, convertedOnce } from './diagnosticJson';
 
 const SEVERITY: Record<Severity, DiagnosticSeverity> = {
@@ -30,6 +31,16 @@ export const DEFAULT_DOCS_BASE = pathToFileURL(shipped.find((d) => existsSync(d)
 export const docsBaseOf = (url: string | undefined): string =>
   url ? (url.endsWith('/') ? url : url + '/') : DEFAULT_DOCS_BASE;
 
+/** What an LSP diagnostic is besides its range (made once per service diagnostic: diagnosticJson.ts). */
+const lspBase = (d: Diag, docsBase: string, severity: Severity): Omit<Diagnostic, 'range'> => ({
+  severity: SEVERITY[severity],
+  code: d.code,
+  codeDescription: { href: codeDocUrl(docsBase, d.code) },
+  source: SOURCE,
+  message: plainText(d.message),
+  ...(d.data ? { data: wireFixData(d.data) } : {}),
+});
+
 export function toLspDiagnostic(
   file: { lines: Pick<ParsedFile['lines'], 'range'> },
   d: Diag,
@@ -37,14 +48,7 @@ export function toLspDiagnostic(
 ): Diagnostic {
   const severity = severityOf(d);
   // Converted once per service diagnostic (diagnosticJson.ts): an edit re-sends what it did not touch.
-  const converted = convertedOnce(d, docsBase, severity, () => ({
-    severity: SEVERITY[severity],
-    code: d.code,
-    codeDescription: { href: codeDocUrl(docsBase, d.code) },
-    source: SOURCE,
-    message: plainText(d.message),
-    ...(d.data ? { data: d.data } : {}),
-  }));
+  const converted = convertedOnce(d, docsBase, severity, lspBase);
   // The diagnostic made last for it, when its range stands for the same offsets in this version (the
   // lines above it did not move): no position made.
   const last = converted.last;

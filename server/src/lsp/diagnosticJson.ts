@@ -29,13 +29,13 @@ const byLsp = new WeakMap<Diagnostic, Converted>();
 
 /**
  * The LSP form of `d` besides its range, made once per service diagnostic (and links base); `make` builds it
- * on a miss.
+ * on a miss (from its arguments: no closure made per diagnostic at each publish).
  */
 export function convertedOnce(
   d: Diag,
   docs: string,
   severity: Severity,
-  make: () => Omit<Diagnostic, 'range'>,
+  make: (d: Diag, docs: string, severity: Severity) => Omit<Diagnostic, 'range'>,
 ): Converted {
   let c = bySource.get(d);
   if (
@@ -46,7 +46,7 @@ export function convertedOnce(
     c.message !== d.message ||
     c.data !== d.data
   ) {
-    c = { base: make(), docs, severity, code: d.code, message: d.message, data: d.data };
+    c = { base: make(d, docs, severity), docs, severity, code: d.code, message: d.message, data: d.data };
     bySource.set(d, c);
   }
   return c;

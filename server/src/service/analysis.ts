@@ -23,6 +23,7 @@ import { DEFAULT_SETTINGS, type Settings } from './core/settings';
 import type { DocumentSource } from './core/source';
 import { isTooLarge } from './checks/tooLarge';
 import { createWorkspaceIndex } from './workspace/checks';
+import { countOverDocs } from './core/docCount';
 import { WORKSPACE_SCOPE } from './core/scope';
 import { changedAt, type BaseVersion } from './checks/changes/check';
 import type { WorkspaceIndex } from './workspace/workspaceIndex';
@@ -38,13 +39,16 @@ const namesReferences = new WeakMap<object, boolean>();
  */
 function teachesNameReferences(file: ParsedFile | string): boolean {
   if (typeof file === 'string') return NAME_REFERENCES.test(file);
-  for (const d of file.docs) {
-    let has = namesReferences.get(d.key);
-    if (has === undefined) namesReferences.set(d.key, (has = NAME_REFERENCES.test(d.text)));
-    if (has) return true;
-  }
-  return false;
+  return countOverDocs(file, namesReferencing, docNamesReferences) > 0;
 }
+
+function docNamesReferences(d: { readonly text: string; readonly key: object }): number {
+  let has = namesReferences.get(d.key);
+  if (has === undefined) namesReferences.set(d.key, (has = NAME_REFERENCES.test(d.text)));
+  return has ? 1 : 0;
+}
+/** How many documents of a file version have a `nameReference:` line (see core/docCount.ts). */
+const namesReferencing = new WeakMap<object, number>();
 
 export interface AnalysisInputs {
   /** The kinds the analysis knows (default: the built-in ones). */

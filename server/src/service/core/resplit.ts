@@ -8,7 +8,10 @@ import { splitDocuments } from './split';
 /** How a file version was made from the one before (see ChunkStore.basedOn). */
 export interface Basis {
   /** The version before (its own `basis` is dropped, so versions do not chain up in memory). */
-  readonly previous: { readonly text: string; readonly docs: readonly { readonly offset: number }[] };
+  readonly previous: {
+    readonly text: string;
+    readonly docs: readonly { readonly offset: number; readonly text: string; readonly key: object }[];
+  };
   /** The first `prefix` documents are the previous version's first ones, at the same offsets. */
   readonly prefix: number;
   /** The last `suffix` documents are the previous version's last ones, moved by `delta`. */
@@ -107,11 +110,15 @@ export function resplitLines(
   before: ArrayLike<number>,
   b: Basis,
   middle: readonly { offset: number; starts: readonly number[] }[],
-): Int32Array {
+): ArrayLike<number> {
   const head = indexOf(before, b.start) + 1;
   const tail = b.suffix > 0 ? indexOf(before, b.end - b.delta) + 1 : before.length;
   let added = 0;
   for (const m of middle) added += m.starts.length;
+  if (b.delta === 0 && added === tail - head && sameStarts(before, head, middle))
+    // An edit inside lines (the commonest: typing), the text's length kept: every line starts where it did,
+    // and the starts of the version before are those of this one (never written to once made).
+    return before;
   // Sized once: the lines before the edit copied, those of the documents between, those after moved.
   const starts = new Int32Array(head + added + (before.length - tail));
   const typed = before instanceof Int32Array ? before : undefined;
@@ -123,4 +130,15 @@ export function resplitLines(
   if (typed && d === 0) starts.set(typed.subarray(tail), at);
   else for (let i = tail; i < before.length; i++) starts[at++] = before[i] + d;
   return starts;
+}
+
+/** Whether the documents between start their lines where `before` has them from index `head` on. */
+function sameStarts(
+  before: ArrayLike<number>,
+  head: number,
+  middle: readonly { offset: number; starts: readonly number[] }[],
+): boolean {
+  let at = head;
+  for (const m of middle) for (const s of m.starts) if (before[at++] !== m.offset + s) return false;
+  return true;
 }

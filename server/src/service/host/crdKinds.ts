@@ -6,8 +6,9 @@ import type { Registry } from '../../model/registry';
 import type { KindDef } from '../../model/types';
 import { conflictSpan, crdConflicts, type CrdConflict } from '../checks/crd/conflicts';
 import { mayHoldCrd } from '../checks/crd/detect';
-import { crdTextsOf, crdTextsOfDocs, kindsOfCrdText, registryOfKinds } from '../checks/crd/sources';
+import { crdTextsOf, crdTextsOfFile, kindsOfCrdText, registryOfKinds } from '../checks/crd/sources';
 import type { Diag } from '../core/diag';
+import type { ParsedFile } from '../core/parse';
 
 /** The served kinds of the CustomResourceDefinitions of a file (`schemas --crds`). */
 export const servedKindsOf = (uri: string, text: string): KindDef[] =>
@@ -31,8 +32,8 @@ export class CrdKinds {
   private dirty = false;
 
   /** Takes the CRD documents of a file, a text or its documents (none: the file holds no CRD any more). */
-  set(uri: string, text: string | { readonly docs: readonly { text: string; key: object }[] } | undefined): void {
-    const texts = text === undefined ? [] : typeof text === 'string' ? crdTextsOf(text) : crdTextsOfDocs(text.docs);
+  set(uri: string, text: string | Pick<ParsedFile, 'docs' | 'basis'> | undefined): void {
+    const texts = text === undefined ? [] : typeof text === 'string' ? crdTextsOf(text) : crdTextsOfFile(text);
     const before = this.files.get(uri);
     if (texts.length === 0) {
       if (before) this.dirty = true;

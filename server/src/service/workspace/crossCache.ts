@@ -19,6 +19,12 @@ interface CrossEntry {
   places: [Manifest, string][];
   /** Diagnostics relative to the manifest's chunk offset when they were computed. */
   diags: Diag[];
+  /**
+   * `diags` at the file offset `at`, the last time they were asked for there: the same objects while the
+   * manifest has not moved, so an edit elsewhere makes no copies of them (and what is converted and
+   * serialised once per diagnostic, lsp/diagnosticJson.ts, stays converted).
+   */
+  placed?: { at: number; diags: Diag[] };
 }
 
 /**
@@ -37,8 +43,24 @@ export function crossOf(
   if (!(m instanceof FileManifest)) return check(where);
   const hit = m.cross as CrossEntry | undefined;
   if (hit && !hit.stale && hit.scope === scope && hit.reportMissing === reportMissing && placedAlike(hit, where))
-    return hit.diags.length === 0 ? hit.diags : hit.diags.map((d) => moved(d, m.base));
+    return hit.diags.length === 0 ? hit.diags : placedAt(hit, m.base);
   if (hit) index.unwatch(hit.keys, hit);
+  return checkAgain(index, m, scope, reportMissing, where, check);
+}
+
+/**
+ * `crossOf` on a miss: the checks run and their result kept. A function of its own because its closures
+ * capture its variables: V8 makes their context on entry, which on the path of a hit (every manifest but
+ * those edited) was an object per manifest per edit.
+ */
+function checkAgain(
+  index: WorkspaceIndex,
+  m: FileManifest,
+  scope: string,
+  reportMissing: boolean,
+  where: (m: Manifest) => string,
+  check: (where: (m: Manifest) => string) => Diag[],
+): Diag[] {
   index.crossChecks++;
   const places: [Manifest, string][] = [];
   const base = m.base;
@@ -59,6 +81,8 @@ export function crossOf(
       // Most manifests place none and report nothing: one shared empty array for those, not two each.
       places: places.length === 0 ? NO_PLACES : places,
       diags: result.length === 0 ? NO_DIAGS : result.map((d) => moved(d, -base)),
+      // Given again while the manifest stays where it is.
+      ...(result.length > 0 ? { placed: { at: base, diags: result } } : {}),
     };
     index.watch(entry.keys, entry);
     m.cross = entry;
@@ -71,7 +95,15 @@ const NO_DIAGS = Object.freeze([]) as unknown as Diag[];
 
 const moved = (d: Diag, by: number): Diag => ({ ...d, start: d.start + by, end: d.end + by });
 
+function placedAt(e: CrossEntry, at: number): Diag[] {
+  if (e.placed?.at !== at) e.placed = { at, diags: e.diags.map((d) => moved(d, at)) };
+  return e.placed.diags;
+}
+
 function placedAlike(e: CrossEntry, where: (m: Manifest) => string): boolean {
-  for (const [o, at] of e.places) if (where(o) !== at) return false;
+  // Indexed, not `for … of`: asked for every manifest of a file at each edit, an iterator each was most of
+  // what an edit of a 5,000-resource file allocated here (the loop is not always optimised).
+  const places = e.places;
+  for (let i = 0; i < places.length; i++) if (where(places[i][0]) !== places[i][1]) return false;
   return true;
 }

@@ -7,7 +7,8 @@ import { CORE_SCHEMA, load } from 'js-yaml';
 import { isCrd, kindsOfCrd } from '../../../model/crd/kinds';
 import { builtinRegistry, Registry } from '../../../model/registry';
 import type { KindDef } from '../../../model/types';
-import { splitDocuments } from '../../core/parse';
+import { splitDocuments, type ParsedFile } from '../../core/parse';
+import { countOverDocs } from '../../core/docCount';
 import { byUri } from './conflicts';
 import { mayHoldCrd } from './detect';
 
@@ -41,13 +42,25 @@ const mayBeCrd = new WeakMap<object, boolean>();
  */
 export function crdTextsOfDocs(docs: readonly { readonly text: string; readonly key: object }[]): string[] {
   const out: string[] = [];
-  for (const d of docs) {
-    let may = mayBeCrd.get(d.key);
-    if (may === undefined) mayBeCrd.set(d.key, (may = mayHoldCrd(d.text)));
-    if (may) out.push(d.text);
-  }
+  for (const d of docs) if (docMayBeCrd(d)) out.push(d.text);
   return out;
 }
+
+function docMayBeCrd(d: { readonly text: string; readonly key: object }): boolean {
+  let may = mayBeCrd.get(d.key);
+  if (may === undefined) mayBeCrd.set(d.key, (may = mayHoldCrd(d.text)));
+  return may;
+}
+
+/** How many documents of a file version may be CRDs (see core/docCount.ts). */
+const crdCounts = new WeakMap<object, number>();
+
+/**
+ * `crdTextsOfDocs` of a parsed file: none without looking at its documents when the version it was split
+ * from had none and the documents split again have none (an edit of a large file of manifests).
+ */
+export const crdTextsOfFile = (file: Pick<ParsedFile, 'docs' | 'basis'>): string[] =>
+  countOverDocs(file, crdCounts, (d) => (docMayBeCrd(d) ? 1 : 0)) === 0 ? [] : crdTextsOfDocs(file.docs);
 
 /** The CRDs among documents' texts; a document that does not parse is left out (its own check reports it). */
 export function crdsOfTexts(uri: string, texts: readonly string[]): CrdDocument[] {
