@@ -10,6 +10,7 @@ import { lazy } from '../../core/memo';
 import { registerKubernetesLibraries } from './library';
 import { declareRe2Matches, useRe2Matches } from './celRegex';
 import { declareGoStrings, useGoStrings } from './celStrings';
+import { declareGoTime, keepOffset, useGoTime } from './celTime';
 import { overBudget } from './ruleCost';
 import { classifyThrown } from './ruleErrors';
 import { useTypedLists } from './celLists';
@@ -27,6 +28,7 @@ const environment = lazy(() => {
   );
   declareRe2Matches(env);
   declareGoStrings(env);
+  declareGoTime(env);
   return env;
 });
 
@@ -66,12 +68,14 @@ export function formattedValue(text: string, format: CelFormat): unknown {
       } catch {
         return new Unreadable();
       }
-    case 'date':
-      return (DATE.test(text) && dayOf(text)) || new Unreadable();
+    case 'date': {
+      const d = DATE.test(text) ? dayOf(text) : undefined;
+      return d ? keepOffset(d, 'Z') : new Unreadable();
+    }
     case 'date-time': {
       const m = DATE_TIME.exec(text);
       const d = m && dayOf(text.slice(0, 10)) ? new Date(`${m[1]}${m[2] ? `.${m[2]}` : ''}${m[3]}`) : undefined;
-      return d && !Number.isNaN(d.getTime()) ? d : new Unreadable();
+      return d && !Number.isNaN(d.getTime()) ? keepOffset(d, text) : new Unreadable();
     }
     case 'byte':
       return BASE64.test(text) ? new Uint8Array(Buffer.from(text, 'base64')) : new Unreadable();
@@ -160,6 +164,7 @@ export function compileRule(expression: string): Compiled {
     meterAst(parsed.ast, meter);
     useRe2Matches(parsed.ast);
     useGoStrings(parsed.ast);
+    useGoTime(parsed.ast);
     useTypedLists(parsed.ast);
     return {
       ok: true,
