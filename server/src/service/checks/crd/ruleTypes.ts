@@ -24,6 +24,7 @@ import { registerKubernetesLibraries } from './library';
 import type { SelfType } from './selfType';
 import { forEachNode } from './celAst';
 import { literalProblem } from './ruleLiterals';
+import { aggregateRefusal } from './ruleAggregates';
 
 const OPTIONS = { unlistedVariablesAreDyn: true, enableOptionalTypes: true, homogeneousAggregateLiterals: false };
 
@@ -152,7 +153,12 @@ export class RuleTypes {
       // function of admission policies (`authorizer.group()`) fails.
       const literal = literalProblem(dynamic.ast, text === source);
       if (literal) return literal;
-      if (!dynamic.check().valid) return undefined;
+      const loose = dynamic.check();
+      if (!loose.valid) {
+        // A list aggregate on a literal list of elements it does not take fails with any `self`.
+        const refused = aggregateRefusal(loose.error as CelError | undefined, source, text === source, shown);
+        return refused && { kind: 'type', ...refused };
+      }
       if (self.kind === 'dyn') return undefined;
       const parsed = this.envFor(self).parse(text);
       typed = parsed.check();
@@ -168,6 +174,8 @@ export class RuleTypes {
       return { kind: 'result', type: shown(type) };
     }
     const e = typed.error as CelError | undefined;
+    const refused = aggregateRefusal(e, source, text === source, shown);
+    if (refused) return { kind: 'type', ...refused };
     if (!e || !this.trusted(e)) return undefined;
     const r = e.range ?? e.node?.range;
     // A rule written with `has()` through an index was rewritten: its offsets are not the user's.
