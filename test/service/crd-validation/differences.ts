@@ -16,14 +16,10 @@ const ROOT_METADATA =
 
 // Gaps of our engine (cel-js), said as "not evaluated" (crd-rule-not-run, information).
 const OPTIONAL_ENTRIES = 'optional entries in literals (`[?x]`, `{?k: v}`): cel-js cannot parse them';
-const STRING_OF_TYPE =
-  'cel-go refuses string() of a type when the CRD is read; cel-js lacks the overload and cannot tell';
 const MIXED_LIST =
   'cel-go refuses a list literal of mixed element types (homogeneous aggregate literals) when the CRD is read; our type check does not, and cel-js cannot compare the lists';
 const PARSE_ERROR =
   "a syntax error is a warning on the CRD (cel-js's parser decides it), not the API server's refusal: the manifest says 'not evaluated'";
-const OBJECT_INDEX =
-  "cel-go refuses indexing an object with [] (self.a['b']) when the CRD is read; our type check lets it through and cel-js reads it";
 
 export const TODO: Readonly<Record<string, string>> = {
   "unicode strings :: '%d %s %f %s %s'.format([1, 'abc', 1.0, duration('1m'), timestamp('2000-01-01T00:00:00.000Z')]) == '1 abc 1.000000 60s 2000-01-01T00:00:00Z'":
@@ -54,14 +50,11 @@ export const TODO: Readonly<Record<string, string>> = {
   'field nullability :: self.unsetNullableStr == null': NULLABLE_TYPED,
   'field nullability :: self.setNullableStr != null': NULLABLE_TYPED,
   'escaping :: self.true == 1': PARSE_ERROR,
-  "object types are not accessible :: string(type(self.nestedInList[0])).endsWith('.nestedInList.@idx')":
-    STRING_OF_TYPE,
   "listMaps with unsupported identity characters in property names :: self.objs[0][0].k! == '1'": PARSE_ERROR,
   "optionals :: {?'k': optional.none(), 'k2': 'v2'} == {'k2': 'v2'}": OPTIONAL_ENTRIES,
   "optionals :: {?'k': optional.of('v'), 'k2': 'v2'} == {'k': 'v', 'k2': 'v2'}": OPTIONAL_ENTRIES,
   "optionals :: ['a', ?optional.none(), 'c'] == ['a', 'c']": OPTIONAL_ENTRIES,
   "optionals :: ['a', ?optional.of('v'), 'c'] == ['a', 'v', 'c']": OPTIONAL_ENTRIES,
-  "object access :: self.a['b'] == 1": OBJECT_INDEX,
 };
 
 /**

@@ -24,7 +24,7 @@ import { registerKubernetesLibraries } from './library';
 import type { SelfType } from './selfType';
 import { forEachNode } from './celAst';
 import { literalProblem } from './ruleLiterals';
-import { aggregateRefusal } from './ruleAggregates';
+import { objectIndexRefusal, overloadRefusal } from './ruleOverloads';
 
 const OPTIONS = { unlistedVariablesAreDyn: true, enableOptionalTypes: true, homogeneousAggregateLiterals: false };
 
@@ -155,8 +155,8 @@ export class RuleTypes {
       if (literal) return literal;
       const loose = dynamic.check();
       if (!loose.valid) {
-        // A list aggregate on a literal list of elements it does not take fails with any `self`.
-        const refused = aggregateRefusal(loose.error as CelError | undefined, source, text === source, shown);
+        // A call without an overload in cel-go either (`['a'].sum()`, `string(type(x))`) fails with any `self`.
+        const refused = overloadRefusal(loose.error as CelError | undefined, source, text === source, shown);
         return refused && { kind: 'type', ...refused };
       }
       if (self.kind === 'dyn') return undefined;
@@ -169,12 +169,14 @@ export class RuleTypes {
     if (typed.valid) {
       const undeclared = this.undeclaredHas(ast, text === source);
       if (undeclared) return undeclared;
+      const indexed = objectIndexRefusal(ast, (t) => this.objects.has(t), source, text === source);
+      if (indexed) return { kind: 'type', ...indexed };
       const type = typed.type;
       if (!type || type === expect || type === 'dyn') return undefined;
       return { kind: 'result', type: shown(type) };
     }
     const e = typed.error as CelError | undefined;
-    const refused = aggregateRefusal(e, source, text === source, shown);
+    const refused = overloadRefusal(e, source, text === source, shown);
     if (refused) return { kind: 'type', ...refused };
     if (!e || !this.trusted(e)) return undefined;
     const r = e.range ?? e.node?.range;

@@ -1,6 +1,7 @@
-// Kubernetes' list aggregates (`sum`, `min`, `max`, `isSorted`) on lists of an element type they do not take:
-// cel-go's checker refuses the rule when the CRD is applied (Kubernetes' own cases are in
-// crdValidationExpressions.test.ts, on literals); here on the schema's lists too, and never on what it takes.
+// Calls cel-go's checker finds no overload for, which refuse the CRD: Kubernetes' list aggregates (`sum`,
+// `min`, `max`, `isSorted`) on lists of an element type they do not take, `string()` of a type, `[]` on an
+// object (Kubernetes' own cases are in crdValidationExpressions.test.ts, on literals and one field); here on
+// the schema's values too, and never on what cel-go takes.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { Analysis } from '../../server/src/service/analysis';
@@ -19,6 +20,8 @@ const crd = (rule: string) =>
                 names: {type: array, maxItems: 10, items: {type: string, maxLength: 10}}
                 nested: {type: array, maxItems: 10, items: {type: array, maxItems: 10, items: {type: integer}}}
                 any: {type: array, maxItems: 10, items: {x-kubernetes-int-or-string: true}}
+                obj: {type: object, properties: {a: {type: integer}}}
+                labels: {type: object, maxProperties: 10, additionalProperties: {type: string, maxLength: 10}}
 `,
   });
 
@@ -32,13 +35,16 @@ function onCrd(rule: string) {
     .map((d) => ({ code: d.code, severity: severityOf(d), at: text.slice(d.start, d.end), message: d.message }));
 }
 
-describe('a list aggregate on elements it does not take refuses the CRD', () => {
+describe('a call cel-go has no overload for refuses the CRD', () => {
   for (const [rule, at, said] of [
     ["self.names.sum() == 'ab'", 'self.names.sum()', "'sum' applied to 'list(string).()'"],
     ['self.nested.min() == [1]', 'self.nested.min()', "'min' applied to 'list(list(int)).()'"],
     ["['a', 'b'].sum() == 'ab'", "['a', 'b'].sum()", "'sum' applied to 'list(string).()'"],
     ["[{'a': 1}].max() == {'a': 1}", "[{'a': 1}].max()", "'max' applied to 'list(map(string, int)).()'"],
     ['[[1], [2]].isSorted()', '[[1], [2]].isSorted()', "'isSorted' applied to 'list(list(int)).()'"],
+    ["string(type(self.val)) == 'int'", 'string(type(self.val))', "'string' applied to '(type)'"],
+    ["self.obj['a'] == 1", "self.obj['a']", "'_[_]' applied to '(object, string)'"],
+    ["self['val'] == 1", "self['val']", "'_[_]' applied to '(object, string)'"],
   ] as const)
     test(rule, () => {
       const d = onCrd(rule);
@@ -59,6 +65,8 @@ describe('what the aggregates take is never refused', () => {
     // Elements of a type only known at run time: cel-go's checker takes them (dyn).
     'self.any.max() == 1',
     "[1, 'a'].size() == 2",
+    "self.labels['a'] == 'b' && self.names[0] == 'c' && {'a': 1}['a'] == 1",
+    'type(self.val) == int',
   ])
     test(rule, () => assert.deepEqual(onCrd(rule), []));
 });
