@@ -15,7 +15,6 @@ const ROOT_METADATA =
   "the root's metadata is dyn here; the API server gives it name and generateName only (root metadata typing, h-cel2)";
 
 // Gaps of our engine (cel-js), said as "not evaluated" (crd-rule-not-run, information).
-const OPTIONAL_ENTRIES = 'optional entries in literals (`[?x]`, `{?k: v}`): cel-js cannot parse them';
 const MIXED_LIST =
   'cel-go refuses a list literal of mixed element types (homogeneous aggregate literals) when the CRD is read; our type check does not, and cel-js cannot compare the lists';
 
@@ -47,10 +46,6 @@ export const TODO: Readonly<Record<string, string>> = {
   'object access :: !has(self.a.d)': NULLABLE_NULL,
   'field nullability :: self.unsetNullableStr == null': NULLABLE_TYPED,
   'field nullability :: self.setNullableStr != null': NULLABLE_TYPED,
-  "optionals :: {?'k': optional.none(), 'k2': 'v2'} == {'k2': 'v2'}": OPTIONAL_ENTRIES,
-  "optionals :: {?'k': optional.of('v'), 'k2': 'v2'} == {'k': 'v', 'k2': 'v2'}": OPTIONAL_ENTRIES,
-  "optionals :: ['a', ?optional.none(), 'c'] == ['a', 'c']": OPTIONAL_ENTRIES,
-  "optionals :: ['a', ?optional.of('v'), 'c'] == ['a', 'v', 'c']": OPTIONAL_ENTRIES,
 };
 
 /**

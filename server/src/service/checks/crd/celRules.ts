@@ -11,6 +11,7 @@ import { registerKubernetesLibraries } from './library';
 import { declareRe2Matches, useRe2Matches } from './celRegex';
 import { declareGoStrings, useGoStrings } from './celStrings';
 import { declareGoTime, keepOffset, useGoTime } from './celTime';
+import { declareOptionalEntries, rewriteOptionalEntries } from './celOptionalEntries';
 import { overBudget } from './ruleCost';
 import { classifyThrown } from './ruleErrors';
 import { useTypedLists } from './celLists';
@@ -29,6 +30,7 @@ const environment = lazy(() => {
   declareRe2Matches(env);
   declareGoStrings(env);
   declareGoTime(env);
+  declareOptionalEntries(env);
   return env;
 });
 
@@ -153,12 +155,26 @@ export function rewriteIndexedHas(rule: string): string {
 /** A rule and its message expression compiled, once per rule of the model (an immutable value). */
 const compiled = new WeakMap<CelValidation, { rule: Compiled; message?: Compiled; refused?: boolean }>();
 
+/**
+ * `text` parsed by cel-js; one with optional entries in its literals, which cel-js cannot parse, as rewritten
+ * into what it can (celOptionalEntries.ts), when that is sure.
+ */
+function parseRule(text: string): CelJs.ParseResult {
+  try {
+    return environment().parse(text);
+  } catch (e) {
+    const rewritten = OPTIONAL_ENTRY.test(text) ? rewriteOptionalEntries(text) : undefined;
+    if (rewritten === undefined || rewritten === text) throw e;
+    return environment().parse(rewritten);
+  }
+}
+
 export function compileRule(expression: string): Compiled {
   const size = codePoints(expression, MAX_CODE_POINTS);
   if (size > MAX_CODE_POINTS)
     return { ok: false, error: `expression code point size exceeds limit: size: ${size}, limit ${MAX_CODE_POINTS}` };
   try {
-    const parsed = environment().parse(rewriteIndexedHas(expression));
+    const parsed = parseRule(rewriteIndexedHas(expression));
     // Every evaluation is metered: the API server stops a rule past its cost limit (ruleMeter.ts).
     const meter = newMeter();
     meterAst(parsed.ast, meter);

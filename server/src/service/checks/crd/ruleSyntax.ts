@@ -5,7 +5,7 @@
 // be ours); these are the API server's refusal of the CRD. Anything the lexer here does not know (a
 // backquoted name, a character outside CEL) leaves the rule to cel-js's verdict.
 
-interface Token {
+export interface Token {
   kind: 'word' | 'number' | 'string' | 'punct';
   text: string;
   start: number;
@@ -28,7 +28,7 @@ function stringEnd(s: string, q: number, raw: boolean): number {
 }
 
 /** cel-go's tokens of `s` (comments and spaces left out), or `undefined` where the lexer here stops. */
-function tokens(s: string): Token[] | undefined {
+export function tokens(s: string): Token[] | undefined {
   const out: Token[] = [];
   let i = 0;
   while (i < s.length) {
@@ -78,7 +78,7 @@ function tokens(s: string): Token[] | undefined {
 }
 
 /** A token after which an expression is complete (an operand, or what closes one). */
-const endsOperand = (t: Token | undefined): boolean =>
+export const endsOperand = (t: Token | undefined): boolean =>
   t !== undefined &&
   (t.kind === 'number' ||
     t.kind === 'string' ||
