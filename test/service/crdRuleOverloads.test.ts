@@ -1,7 +1,8 @@
-// Calls cel-go's checker finds no overload for, which refuse the CRD: Kubernetes' list aggregates (`sum`,
-// `min`, `max`, `isSorted`) on lists of an element type they do not take, `string()` of a type, `[]` on an
-// object (Kubernetes' own cases are in crdValidationExpressions.test.ts, on literals and one field); here on
-// the schema's values too, and never on what cel-go takes.
+// What cel-go's checker refuses in the API server's environment, which refuses the CRD: calls it has no
+// overload for (Kubernetes' list aggregates, `sum`, `min`, `max`, `isSorted`, on lists of an element type they
+// do not take; `string()` of a type; `[]` on an object) and list or map literals of mixed types (its literals
+// are homogeneous). Kubernetes' own cases are in crdValidationExpressions.test.ts, on literals and one field;
+// here on the schema's values too, and never on what cel-go takes.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { Analysis } from '../../server/src/service/analysis';
@@ -64,9 +65,26 @@ describe('what the aggregates take is never refused', () => {
     '[self.val, 1].sum() > 0',
     // Elements of a type only known at run time: cel-go's checker takes them (dyn).
     'self.any.max() == 1',
-    "[1, 'a'].size() == 2",
+    "[self.any[0], 'a'].size() == 2 && {'a': self.any[0], 'b': 'x'}.size() == 2",
     "self.labels['a'] == 'b' && self.names[0] == 'c' && {'a': 1}['a'] == 1",
     'type(self.val) == int',
   ])
     test(rule, () => assert.deepEqual(onCrd(rule), []));
+});
+
+describe("a list or map literal of mixed types refuses the CRD (the API server's literals are homogeneous)", () => {
+  for (const [rule, at, said] of [
+    ["[1, 'a'].size() == 2", "'a'", "expected type 'int' but found 'string'"],
+    ['[1, 2.0].size() == 2', '2.0', "expected type 'int' but found 'double'"],
+    ["{'a': 1, 'b': 'x'}.size() == 2", "'x'", "expected type 'int' but found 'string'"],
+    ["{'a': 1, 2: 1}.size() == 2", '2', "expected type 'string' but found 'int'"],
+    ["[[1], ['a']].size() == 2", "['a']", "expected type 'list(int)' but found 'list(string)'"],
+  ] as const)
+    test(rule, () => {
+      const d = onCrd(rule);
+      assert.equal(d.length, 1, JSON.stringify(d));
+      assert.equal(d[0].code, 'crd-rule-refused');
+      assert.equal(d[0].at, at);
+      assert.ok(d[0].message.includes(said), d[0].message);
+    });
 });

@@ -25,6 +25,7 @@ import type { SelfType } from './selfType';
 import { forEachNode } from './celAst';
 import { literalProblem } from './ruleLiterals';
 import { objectIndexRefusal, overloadRefusal } from './ruleOverloads';
+import { mixedLiteral } from './ruleMixedLiterals';
 
 const OPTIONS = { unlistedVariablesAreDyn: true, enableOptionalTypes: true, homogeneousAggregateLiterals: false };
 
@@ -154,6 +155,10 @@ export class RuleTypes {
       const literal = literalProblem(dynamic.ast, text === source);
       if (literal) return literal;
       const loose = dynamic.check();
+      // Aggregate literals are homogeneous in the API server's CEL, whatever `self` is (checked before the
+      // calls on them, as cel-go checks them).
+      const mixed = mixedLiteral(dynamic.ast, source, text === source, shown);
+      if (mixed) return { kind: 'type', ...mixed };
       if (!loose.valid) {
         // A call without an overload in cel-go either (`['a'].sum()`, `string(type(x))`) fails with any `self`.
         const refused = overloadRefusal(loose.error as CelError | undefined, source, text === source, shown);
