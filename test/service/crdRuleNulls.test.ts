@@ -13,7 +13,7 @@ const CRD = crdText({
                 - rule: "!has(self.x)"
                   message: x must be absent
                 - rule: "self.y == 'dflt'"
-                - rule: "!has(self.z) || self.z == null"
+                - rule: "!has(self.z) || type(self.z) == null_type"
                   message: z is null or absent
               properties:
                 x: {type: string}

@@ -7,8 +7,6 @@ const SORT_BY = 'the sortBy macro is not implemented (h-cel2)';
 const STRINGS_FORMAT = "cel-go's strings.format (`'%d'.format([1])`) is not implemented (h-cel2)";
 const NULLABLE_NULL =
   'a nullable field set to null is present to our rules; the API server treats it as absent (has() through nullable fields, h-cel2)';
-const NULLABLE_TYPED =
-  "a nullable field is typed dyn, so comparing it with null is not refused when the CRD is read (cel-go: no matching overload for '_==_' applied to '(string, null)')";
 const PRESERVE_UNKNOWN =
   'an object that preserves unknown fields but declares no properties is dyn here; the API server declares it an object of no fields, so has() of any field does not compile (h-cel2)';
 const ROOT_METADATA =
@@ -41,8 +39,6 @@ export const TODO: Readonly<Record<string, string>> = {
   'preserve unknown fields :: has(self.anyvalField2)': PRESERVE_UNKNOWN,
   'field nullability :: !has(self.setToNullNullableStr)': NULLABLE_NULL,
   'object access :: !has(self.a.d)': NULLABLE_NULL,
-  'field nullability :: self.unsetNullableStr == null': NULLABLE_TYPED,
-  'field nullability :: self.setNullableStr != null': NULLABLE_TYPED,
 };
 
 /**
@@ -72,6 +68,8 @@ export const OUR_WORDS: Readonly<Record<string, string>> = {
   'field nullability :: self.unsetPlainStr == null': 'no such overload: string == null',
   'field nullability :: self.unsetDefaultedStr != null': 'no such overload: string != null',
   'field nullability :: self.setPlainStr != null': 'no such overload: string != null',
+  'field nullability :: self.unsetNullableStr == null': 'no such overload: string == null',
+  'field nullability :: self.setNullableStr != null': 'no such overload: string != null',
   'field nullability :: self.setDefaultedStr != null': 'no such overload: string != null',
   'escaping :: self == 201': 'no such overload: object == int',
   'escaping :: self.__illegal__ == 301': 'the schema declares no field `__illegal__`',

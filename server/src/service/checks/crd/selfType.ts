@@ -10,8 +10,7 @@
 //   cel-go's overloads on them, and our run-time values are strings anyway);
 // - an object without properties (preserved unknown fields, `type: object` alone: the API server's object
 //   of no fields is stricter than we dare to be; an embedded resource is typed, as its fields are sure),
-//   a `nullable` field (a rule may compare it with null), an array without items, anything without a
-//   known type;
+//   an array without items, anything without a known type;
 // - `metadata` at the root (the API server gives it `name` and `generateName` only, unless the schema
 //   declares more: not worth a false error).
 // The raw schema is read rather than the converted model (model/crd/schema.ts), which keeps only what the
@@ -140,7 +139,10 @@ export class SelfTypes {
     for (const [k, v] of Object.entries(props)) {
       if (!ESCAPABLE.test(k)) continue;
       const sub = label ? `${label}.${k}` : k;
-      const t = isObj(v) && v.nullable === true ? DYN : this.typeOf(v, sub, depth + 1);
+      // A `nullable` field has its own type there (a null is read as absent, never as CEL's null), so comparing
+      // a nullable string with null does not compile either ("no matching overload for '_==_' applied to
+      // '(string, null)'", validation_test.go "field nullability").
+      const t = this.typeOf(v, sub, depth + 1);
       for (const name of celPropertyNames(k)) fields[name] = t;
     }
     return { kind: 'object', label, fields };
