@@ -34,25 +34,36 @@ export function declareOptionalEntries(env: CelJs.Environment): void {
   });
 }
 
-/** The index of the token closing the one at `open`, or -1. */
-function closing(ts: Token[], open: number): number {
-  const stack: string[] = [];
-  for (let k = open; k < ts.length; k++) {
-    const t = ts[k].text;
-    if (ts[k].kind !== 'punct') continue;
-    if (OPEN[t]) stack.push(OPEN[t]);
-    else if (t === ')' || t === ']' || t === '}') {
-      if (stack.pop() !== t) return -1;
-      if (stack.length === 0) return k;
+/** cel-go's parser nests at most this deep (its default recursion limit): deeper is not rewritten. */
+const MAX_DEPTH = 250;
+
+/**
+ * For each opening token, the index of the token closing it (one pass); `undefined` when they do not pair
+ * or nest deeper than MAX_DEPTH, so the rewrite (which scans each literal's tokens) stays linear.
+ */
+function closers(ts: Token[]): Int32Array | undefined {
+  const match = new Int32Array(ts.length).fill(-1);
+  const stack: number[] = [];
+  for (let k = 0; k < ts.length; k++) {
+    const t = ts[k];
+    if (t.kind !== 'punct') continue;
+    if (OPEN[t.text]) {
+      stack.push(k);
+      if (stack.length > MAX_DEPTH) return undefined;
+    } else if (t.text === ')' || t.text === ']' || t.text === '}') {
+      const open = stack.pop();
+      if (open === undefined || OPEN[ts[open].text] !== t.text) return undefined;
+      match[open] = k;
     }
   }
-  return -1;
+  return stack.length === 0 ? match : undefined;
 }
 
 /** `rule` with its optional entries rewritten, or `undefined` where that is not sure. */
 export function rewriteOptionalEntries(rule: string): string | undefined {
   const ts = tokens(rule);
-  if (!ts) return undefined;
+  const match = ts && closers(ts);
+  if (!ts || !match) return undefined;
   let failed = false;
   /** The text of tokens [from, to) rewritten (the original text between them kept). */
   const emit = (from: number, to: number): string => {
@@ -66,7 +77,7 @@ export function rewriteOptionalEntries(rule: string): string | undefined {
         k++;
         continue;
       }
-      const end = closing(ts, k);
+      const end = match[k];
       if (end < 0 || end >= to) {
         failed = true;
         break;
