@@ -12,8 +12,6 @@ const PRESERVE_UNKNOWN =
 const ROOT_METADATA =
   "the root's metadata is dyn here; the API server gives it name and generateName only (root metadata typing, h-cel2)";
 
-// Gaps of our engine (cel-js), said as "not evaluated" (crd-rule-not-run, information).
-
 export const TODO: Readonly<Record<string, string>> = {
   "unicode strings :: '%d %s %f %s %s'.format([1, 'abc', 1.0, duration('1m'), timestamp('2000-01-01T00:00:00.000Z')]) == '1 abc 1.000000 60s 2000-01-01T00:00:00Z'":
     STRINGS_FORMAT,
