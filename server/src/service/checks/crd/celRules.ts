@@ -10,6 +10,8 @@ import { lazy } from '../../core/memo';
 import { registerKubernetesLibraries } from './library';
 import { declareRe2Matches, useRe2Matches } from './celRegex';
 import { declareGoStrings, useGoStrings } from './celStrings';
+import { declareGoTime, keepOffset, useGoTime } from './celTime';
+import { declareOptionalEntries, rewriteOptionalEntries } from './celOptionalEntries';
 import { overBudget } from './ruleCost';
 import { classifyThrown } from './ruleErrors';
 import { useTypedLists } from './celLists';
@@ -21,12 +23,15 @@ const environment = lazy(() => {
     new (loadCel().Environment)({
       unlistedVariablesAreDyn: true,
       enableOptionalTypes: true,
-      // As cel-go in the API server: a list or map literal may mix types (`[1, 2u]`).
+      // Lenient at run time: the API server refuses a literal of mixed types when the CRD is read
+      // (cel.HomogeneousAggregateLiterals; ruleMixedLiterals.ts says so on the CRD), so none reaches a manifest.
       homogeneousAggregateLiterals: false,
     }),
   );
   declareRe2Matches(env);
   declareGoStrings(env);
+  declareGoTime(env);
+  declareOptionalEntries(env);
   return env;
 });
 
@@ -66,12 +71,14 @@ export function formattedValue(text: string, format: CelFormat): unknown {
       } catch {
         return new Unreadable();
       }
-    case 'date':
-      return (DATE.test(text) && dayOf(text)) || new Unreadable();
+    case 'date': {
+      const d = DATE.test(text) ? dayOf(text) : undefined;
+      return d ? keepOffset(d, 'Z') : new Unreadable();
+    }
     case 'date-time': {
       const m = DATE_TIME.exec(text);
       const d = m && dayOf(text.slice(0, 10)) ? new Date(`${m[1]}${m[2] ? `.${m[2]}` : ''}${m[3]}`) : undefined;
-      return d && !Number.isNaN(d.getTime()) ? d : new Unreadable();
+      return d && !Number.isNaN(d.getTime()) ? keepOffset(d, text) : new Unreadable();
     }
     case 'byte':
       return BASE64.test(text) ? new Uint8Array(Buffer.from(text, 'base64')) : new Unreadable();
@@ -149,17 +156,32 @@ export function rewriteIndexedHas(rule: string): string {
 /** A rule and its message expression compiled, once per rule of the model (an immutable value). */
 const compiled = new WeakMap<CelValidation, { rule: Compiled; message?: Compiled; refused?: boolean }>();
 
+/**
+ * `text` parsed by cel-js; one with optional entries in its literals, which cel-js cannot parse, as rewritten
+ * into what it can (celOptionalEntries.ts), when that is sure.
+ */
+function parseRule(text: string): CelJs.ParseResult {
+  try {
+    return environment().parse(text);
+  } catch (e) {
+    const rewritten = OPTIONAL_ENTRY.test(text) ? rewriteOptionalEntries(text) : undefined;
+    if (rewritten === undefined || rewritten === text) throw e;
+    return environment().parse(rewritten);
+  }
+}
+
 export function compileRule(expression: string): Compiled {
   const size = codePoints(expression, MAX_CODE_POINTS);
   if (size > MAX_CODE_POINTS)
     return { ok: false, error: `expression code point size exceeds limit: size: ${size}, limit ${MAX_CODE_POINTS}` };
   try {
-    const parsed = environment().parse(rewriteIndexedHas(expression));
+    const parsed = parseRule(rewriteIndexedHas(expression));
     // Every evaluation is metered: the API server stops a rule past its cost limit (ruleMeter.ts).
     const meter = newMeter();
     meterAst(parsed.ast, meter);
     useRe2Matches(parsed.ast);
     useGoStrings(parsed.ast);
+    useGoTime(parsed.ast);
     useTypedLists(parsed.ast);
     return {
       ok: true,

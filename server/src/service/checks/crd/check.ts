@@ -9,6 +9,7 @@ import { entry, nodeAt, spanOf, type Span } from '../../core/yamlNodes';
 import { CRD_DOCUMENT } from '../../../model/crd/shape';
 import { Walker } from '../structuralWalk';
 import { compileRule } from './celRules';
+import { sureSyntaxError } from './ruleSyntax';
 import { costProblems, type CostSite } from './ruleCost';
 import { compileGoRegexp } from '../../core/goRegexp';
 import { RuleTypes } from './ruleTypes';
@@ -93,7 +94,17 @@ function checkRules(root: YAMLMap, value: unknown, out: Reporter, text: string):
               spanOf(at(rulePath)),
               `The CEL ${key === 'rule' ? 'rule' : 'message expression'} uses optional entries (\`[?x]\`, \`{?'k': v}\`), which Kubernetes accepts but the product's CEL engine cannot parse: manifests are not checked against it.`,
             );
-          else
+          else if (sureSyntaxError(expression)) {
+            // cel-go's parser refuses it too: the API server rejects the CRD.
+            const sure = sureSyntaxError(expression) as NonNullable<ReturnType<typeof sureSyntaxError>>;
+            const node = at(rulePath);
+            const map = isScalar(node) ? valueMap(text, node) : undefined;
+            out.report(
+              'crd-rule-refused',
+              map?.exact ? spanIn(text, map, ...sure.range) : spanOf(node),
+              `The CEL ${key === 'rule' ? 'rule' : 'message expression'} does not compile: ${sure.message}. The API server rejects the CRD, and manifests get no verdict from it.`,
+            );
+          } else
             out.report(
               'crd-rule-invalid',
               spanOf(at(rulePath)),

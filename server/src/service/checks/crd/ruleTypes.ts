@@ -24,6 +24,8 @@ import { registerKubernetesLibraries } from './library';
 import type { SelfType } from './selfType';
 import { forEachNode } from './celAst';
 import { literalProblem } from './ruleLiterals';
+import { objectIndexRefusal, overloadRefusal } from './ruleOverloads';
+import { mixedLiteral } from './ruleMixedLiterals';
 
 const OPTIONS = { unlistedVariablesAreDyn: true, enableOptionalTypes: true, homogeneousAggregateLiterals: false };
 
@@ -158,7 +160,16 @@ export class RuleTypes {
       // function of admission policies (`authorizer.group()`) fails.
       const literal = literalProblem(dynamic.ast, text === source);
       if (literal) return literal;
-      if (!dynamic.check().valid) return undefined;
+      const loose = dynamic.check();
+      // Aggregate literals are homogeneous in the API server's CEL, whatever `self` is (checked before the
+      // calls on them, as cel-go checks them).
+      const mixed = mixedLiteral(dynamic.ast, source, text === source, shown);
+      if (mixed) return { kind: 'type', ...mixed };
+      if (!loose.valid) {
+        // A call without an overload in cel-go either (`['a'].sum()`, `string(type(x))`) fails with any `self`.
+        const refused = overloadRefusal(loose.error as CelError | undefined, source, text === source, shown);
+        return refused && { kind: 'type', ...refused };
+      }
       if (self.kind === 'dyn') return undefined;
       const parsed = this.envFor(self).parse(text);
       typed = parsed.check();
@@ -169,11 +180,15 @@ export class RuleTypes {
     if (typed.valid) {
       const undeclared = this.undeclaredHas(ast, text === source);
       if (undeclared) return undeclared;
+      const indexed = objectIndexRefusal(ast, (t) => this.objects.has(t), source, text === source);
+      if (indexed) return { kind: 'type', ...indexed };
       const type = typed.type;
       if (!type || type === expect || type === 'dyn') return undefined;
       return { kind: 'result', type: shown(type) };
     }
     const e = typed.error as CelError | undefined;
+    const refused = overloadRefusal(e, source, text === source, shown);
+    if (refused) return { kind: 'type', ...refused };
     if (!e || !this.trusted(e)) return undefined;
     const r = e.range ?? e.node?.range;
     // A rule written with `has()` through an index was rewritten: its offsets are not the user's.

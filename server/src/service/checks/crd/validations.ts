@@ -11,6 +11,7 @@ import { severityOf, type Reporter } from '../../core/diag';
 import { entry, spanOf, type Span } from '../../core/yamlNodes';
 import { celPropertyName, celPropertyNames } from './celNames';
 import { registerList, registerObject } from './celLists';
+import { typedEmptyList } from './library/emptyLists';
 import { formattedValue, isTransitionRule, newBudget, refusedForCost, verdict, type Budget } from './celRules';
 import { refusalOf } from './ruleRefusal';
 import { notRunNote, schemaTypeName } from './ruleNotes';
@@ -50,6 +51,11 @@ export function celValue(v: unknown, t: Type | undefined, node?: unknown): unkno
       celValue(x, t?.kind === 'array' ? t.items : undefined, isSeq(node) ? node.items[i] : undefined),
     );
     // A set or a map list compares and concatenates as the API server's typed lists do (celLists.ts).
+    if (t?.kind === 'array' && list.length === 0) {
+      // An empty list of a typed field sums to its type's zero, as the API server's typed list does.
+      if (t.items.kind === 'number') typedEmptyList(list, 'double');
+      else if (t.items.kind === 'string' && t.items.celFormat === 'duration') typedEmptyList(list, 'duration');
+    }
     return t?.kind === 'array' ? registerList(list, t.setList === true, t.mapKeys) : list;
   }
   if (!isPlain(v)) return v;

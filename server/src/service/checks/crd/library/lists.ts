@@ -4,6 +4,7 @@
 import type { Environment } from '@marcbachmann/cel-js';
 import { fail } from './define';
 import { define } from './define';
+import { typedZero } from './emptyLists';
 import { operationsOf } from './values';
 
 const DURATION = 'google.protobuf.Duration';
@@ -21,7 +22,7 @@ export function registerLists(env: Environment): void {
   const ops = operationsOf(env);
   for (const [type, zero] of SUMMABLE)
     define(env, `list<${type}>.sum(): ${type}`, (list: unknown[]) =>
-      list.reduce((acc, x) => ops.add(acc, x), ops.constant(zero)),
+      list.reduce((acc, x) => ops.add(acc, x), ops.constant(typedZero(list) ?? zero)),
     );
   const extreme = (name: string, keep: number) => (list: unknown[]) => {
     if (list.length === 0) fail(`${name} called on empty list`);

@@ -1,0 +1,90 @@
+// What cel-go's checker refuses in the API server's environment, which refuses the CRD: calls it has no
+// overload for (Kubernetes' list aggregates, `sum`, `min`, `max`, `isSorted`, on lists of an element type they
+// do not take; `string()` of a type; `[]` on an object) and list or map literals of mixed types (its literals
+// are homogeneous). Kubernetes' own cases are in crdValidationExpressions.test.ts, on literals and one field;
+// here on the schema's values too, and never on what cel-go takes.
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { Analysis } from '../../server/src/service/analysis';
+import { severityOf } from '../../server/src/service/core/diag';
+import { crdText } from '../helpers/manifests';
+
+const crd = (rule: string) =>
+  crdText({
+    group: 'example.org',
+    kind: 'Agg',
+    plural: 'aggs',
+    spec: `              x-kubernetes-validations:
+                - rule: ${JSON.stringify(rule)}
+              properties:
+                val: {type: integer}
+                names: {type: array, maxItems: 10, items: {type: string, maxLength: 10}}
+                nested: {type: array, maxItems: 10, items: {type: array, maxItems: 10, items: {type: integer}}}
+                any: {type: array, maxItems: 10, items: {x-kubernetes-int-or-string: true}}
+                obj: {type: object, properties: {a: {type: integer}}}
+                labels: {type: object, maxProperties: 10, additionalProperties: {type: string, maxLength: 10}}
+`,
+  });
+
+/** The CRD's own problems about its rules: code, severity, the text squiggled and the message. */
+function onCrd(rule: string) {
+  const text = crd(rule);
+  const a = new Analysis();
+  return a
+    .fileDiagnostics('file:///w/crd.yaml', a.parse(text))
+    .filter((d) => d.code.startsWith('crd-rule'))
+    .map((d) => ({ code: d.code, severity: severityOf(d), at: text.slice(d.start, d.end), message: d.message }));
+}
+
+describe('a call cel-go has no overload for refuses the CRD', () => {
+  for (const [rule, at, said] of [
+    ["self.names.sum() == 'ab'", 'self.names.sum()', "'sum' applied to 'list(string).()'"],
+    ['self.nested.min() == [1]', 'self.nested.min()', "'min' applied to 'list(list(int)).()'"],
+    ["['a', 'b'].sum() == 'ab'", "['a', 'b'].sum()", "'sum' applied to 'list(string).()'"],
+    ["[{'a': 1}].max() == {'a': 1}", "[{'a': 1}].max()", "'max' applied to 'list(map(string, int)).()'"],
+    ['[[1], [2]].isSorted()', '[[1], [2]].isSorted()', "'isSorted' applied to 'list(list(int)).()'"],
+    ["string(type(self.val)) == 'int'", 'string(type(self.val))', "'string' applied to '(type)'"],
+    ["self.obj['a'] == 1", "self.obj['a']", "'_[_]' applied to '(object, string)'"],
+    ["self['val'] == 1", "self['val']", "'_[_]' applied to '(object, string)'"],
+  ] as const)
+    test(rule, () => {
+      const d = onCrd(rule);
+      assert.equal(d.length, 1, JSON.stringify(d));
+      assert.equal(d[0].code, 'crd-rule-refused');
+      assert.equal(d[0].severity, 'error');
+      assert.equal(d[0].at, at);
+      assert.ok(d[0].message.includes(`found no matching overload for ${said}`), d[0].message);
+    });
+});
+
+describe('what the aggregates take is never refused', () => {
+  for (const rule of [
+    "self.names.min() == 'a' && self.names.isSorted()",
+    '[1, 2].sum() == 3 && [1.5, 2.0].max() == 2.0',
+    "[duration('1s')].sum() == duration('1s')",
+    '[self.val, 1].sum() > 0',
+    // Elements of a type only known at run time: cel-go's checker takes them (dyn).
+    'self.any.max() == 1',
+    "[self.any[0], 'a'].size() == 2 && {'a': self.any[0], 'b': 'x'}.size() == 2",
+    "self.labels['a'] == 'b' && self.names[0] == 'c' && {'a': 1}['a'] == 1",
+    'type(self.val) == int',
+  ])
+    test(rule, () => assert.deepEqual(onCrd(rule), []));
+});
+
+describe("a list or map literal of mixed types refuses the CRD (the API server's literals are homogeneous)", () => {
+  for (const [rule, at, said] of [
+    ["[1, 'a'].size() == 2", "'a'", "expected type 'int' but found 'string'"],
+    ['[1, 2.0].size() == 2', '2.0', "expected type 'int' but found 'double'"],
+    ["{'a': 1, 'b': 'x'}.size() == 2", "'x'", "expected type 'int' but found 'string'"],
+    ["{'a': 1, 2: 1}.size() == 2", '2', "expected type 'string' but found 'int'"],
+    ["[[1], ['a']].size() == 2", "['a']", "expected type 'list(int)' but found 'list(string)'"],
+  ] as const)
+    test(rule, () => {
+      const d = onCrd(rule);
+      assert.equal(d.length, 1, JSON.stringify(d));
+      assert.equal(d[0].code, 'crd-rule-refused');
+      assert.equal(d[0].at, at);
+      assert.ok(d[0].message.includes(said), d[0].message);
+    });
+});

@@ -1,0 +1,65 @@
+// A CRD rule with a syntax error cel-go's parser surely makes too (a CEL word selected as a field, a `!` after
+// an operand) is the API server's refusal of the CRD: an error at the token at fault. Other syntax errors stay
+// cel-js's warning (the limit may be our parser's), and text inside strings and comments is never read as
+// tokens.
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { Analysis } from '../../server/src/service/analysis';
+import { severityOf } from '../../server/src/service/core/diag';
+import { crdText } from '../helpers/manifests';
+
+const crd = (rule: string) =>
+  crdText({
+    group: 'example.org',
+    kind: 'Syn',
+    plural: 'syns',
+    spec: `              x-kubernetes-validations:
+                - rule: ${JSON.stringify(rule)}
+              properties:
+                k: {type: string, maxLength: 10}
+                b: {type: boolean}
+`,
+  });
+
+/** The CRD's own problems about its rules: code, severity, the text squiggled and the message. */
+function onCrd(rule: string) {
+  const text = crd(rule);
+  const a = new Analysis();
+  return a
+    .fileDiagnostics('file:///w/crd.yaml', a.parse(text))
+    .filter((d) => d.code.startsWith('crd-rule'))
+    .map((d) => ({ code: d.code, severity: severityOf(d), at: text.slice(d.start, d.end), message: d.message }));
+}
+
+describe("a syntax error cel-go's parser makes too refuses the CRD", () => {
+  for (const [rule, at, said] of [
+    ['self.true == 1', 'true', "mismatched input 'true' expecting IDENTIFIER"],
+    ["self.k == 'a.true' && self.b.null", 'null', "mismatched input 'null' expecting IDENTIFIER"],
+    ['self . in == 1', 'in', "mismatched input 'in' expecting IDENTIFIER"],
+    ["self.k! == '1'", '!', "mismatched input '!' expecting"],
+    ["(self.k)! == 'a' // a comment: self.true", '!', "mismatched input '!' expecting"],
+  ] as const)
+    test(rule, () => {
+      const d = onCrd(rule);
+      assert.equal(d.length, 1, JSON.stringify(d));
+      assert.equal(d[0].code, 'crd-rule-refused');
+      assert.equal(d[0].severity, 'error');
+      assert.equal(d[0].at, at);
+      assert.ok(d[0].message.includes(`Syntax error: ${said}`), d[0].message);
+    });
+});
+
+describe("other syntax errors stay cel-js's warning", () => {
+  for (const rule of ["self.k ==  // self.true\n'a' &&", "self.k == 'x!' && self.b &&", "self.k == '''a.true\n'''  +"])
+    test(rule, () => {
+      const d = onCrd(rule);
+      assert.equal(d.length, 1, JSON.stringify(d));
+      assert.equal(d[0].code, 'crd-rule-invalid');
+      assert.equal(d[0].severity, 'warning');
+    });
+});
+
+describe('what parses is never refused', () => {
+  for (const rule of ["!self.b || self.k != 'a!'", "self.k == '.true' && !!self.b", 'has(self.b) ? self.b : true'])
+    test(rule, () => assert.deepEqual(onCrd(rule), []));
+});
