@@ -14,6 +14,7 @@ import { DEFAULT_SETTINGS, type Settings } from '../service/core/settings';
 import type { Life } from './lifecycle';
 import type { QuietScheduler } from './quiet';
 import type { RenderedShown } from './carriedRendered';
+import { pieceDocuments } from './pieceDocument';
 
 /** The check of one version of a large document. */
 export interface LargeCheck {
@@ -149,7 +150,7 @@ export function createState(connection: Connection): ServerState {
   const analysis = new Analysis({ settings: DEFAULT_SETTINGS });
   return {
     connection,
-    documents: new TextDocuments(TextDocument),
+    documents: new TextDocuments<TextDocument>(pieceDocuments),
     client: {
       get settings() {
         return analysis.settings;
