@@ -14,6 +14,7 @@ import {
   StreamMessageReader,
   StreamMessageWriter,
   type Diagnostic,
+  type Position,
   type ProtocolConnection,
   type PublishDiagnosticsParams,
 } from 'vscode-languageserver-protocol/node';
@@ -209,6 +210,18 @@ export class TestClient {
       textDocument: { uri, version },
       contentChanges: [{ text }],
     });
+    return (await wait).diagnostics;
+  }
+
+  /** Sends changes of ranges (one didChange, as an editor types) and waits for the new version's diagnostics. */
+  async changeRanges(
+    uri: string,
+    contentChanges: { range: { start: Position; end: Position }; text: string }[],
+  ): Promise<Diagnostic[]> {
+    const version = (this.versions.get(uri) ?? 1) + 1;
+    this.versions.set(uri, version);
+    const wait = this.waitForDiagnostics(uri, (p) => p.version === undefined || p.version === version);
+    await this.conn.sendNotification('textDocument/didChange', { textDocument: { uri, version }, contentChanges });
     return (await wait).diagnostics;
   }
 

@@ -8,9 +8,12 @@
 // (test/lsp/pieceDocument.test.ts compares them after random edits: CRLF, lone CR, surrogate pairs).
 import type { TextDocumentsConfiguration } from 'vscode-languageserver/node';
 import type { Position, Range, TextDocument, TextDocumentContentChangeEvent } from 'vscode-languageserver-textdocument';
+import type { DocumentText, TextChange } from '../service/core/fileText';
 
 /** Past this many pieces a version is joined (one copy every few dozen edits instead of one per edit). */
 const MAX_PIECES = 64;
+/** The changes kept for the analysis (it takes each version's, or those of a burst, soon after). */
+const MAX_LOG = 256;
 
 /** A run of characters of a version: `text[from, to)`. */
 interface Piece {
@@ -22,9 +25,14 @@ interface Piece {
 const isEol = (c: number) => c === 10 || c === 13;
 
 /** A document of the store: the library's `TextDocument` in behaviour, without a whole copy per edit. */
-export class PieceDocument implements TextDocument {
+export class PieceDocument implements TextDocument, DocumentText {
   private pieces: Piece[];
-  private length: number;
+  length: number;
+  /** Bumped by every change (see DocumentText). */
+  revision = 0;
+  /** The changes that made revisions `logFrom + 1` to `revision`, in order (the analysis's: changesSince). */
+  private log: TextChange[] = [];
+  private logFrom = 0;
   /** The whole text of this version, once joined. */
   private flat: string | undefined;
   /** Start offset of every line (the first is 0). */
@@ -148,6 +156,10 @@ export class PieceDocument implements TextDocument {
       } else {
         this.pieces = [{ text: change.text, from: 0, to: change.text.length }];
         this.length = change.text.length;
+        // A whole text: no change leads to it from an earlier revision.
+        this.revision++;
+        this.log = [];
+        this.logFrom = this.revision;
         this.flat = change.text;
         this.starts = lineStarts(change.text);
       }
@@ -157,6 +169,12 @@ export class PieceDocument implements TextDocument {
 
   /** `[start, end)` replaced by `text`: the pieces split around it, the line starts around it found again. */
   private replace(start: number, end: number, text: string): void {
+    this.revision++;
+    this.log.push({ start, end, text });
+    if (this.log.length > MAX_LOG) {
+      this.log.shift();
+      this.logFrom++;
+    }
     const pieces: Piece[] = [];
     let at = 0;
     for (const p of this.pieces) {
@@ -223,6 +241,11 @@ export class PieceDocument implements TextDocument {
     const from = head + found.length;
     for (let i = tail; i < old.length; i++) starts[from + i - tail] = old[i] + delta;
     this.starts = starts;
+  }
+
+  changesSince(revision: number): readonly TextChange[] | undefined {
+    if (revision < this.logFrom || revision > this.revision) return undefined;
+    return this.log.slice(revision - this.logFrom);
   }
 
   /** The pieces joined into one flat string (the one whole copy). */

@@ -259,9 +259,13 @@ const KIND = FIELD('kind');
  * `optionalOldSelf` that a create runs (transitions.ts). Only a document whose kind has such a rule is
  * parsed again (its apiVersion and kind read from its text first), so a file of other kinds costs nothing.
  */
-export function creationChangeDiagnostics(text: string, registry: Registry): Diag[] {
+export function creationChangeDiagnostics(
+  text: string | readonly { readonly offset: number; readonly text: string }[],
+  registry: Registry,
+): Diag[] {
   const out: Diag[] = [];
-  splitDocuments(text).forEach((chunk, i) => {
+  // A parsed file's documents are its split (an edit's version has no whole text to split: core/fileText.ts).
+  (typeof text === 'string' ? splitDocuments(text) : text).forEach((chunk, i) => {
     const apiVersion = API_VERSION.exec(chunk.text)?.[1];
     const kind = KIND.exec(chunk.text)?.[1];
     if (!apiVersion || !kind) return;
