@@ -225,6 +225,11 @@ export class TestClient {
     return (await wait).diagnostics;
   }
 
+  /** Any request, answered as the server answers it. */
+  request<T>(method: string, params: unknown): Promise<T> {
+    return this.conn.sendRequest(method, params) as Promise<T>;
+  }
+
   async close(uri: string): Promise<void> {
     await this.conn.sendNotification('textDocument/didClose', { textDocument: { uri } });
   }

@@ -108,6 +108,14 @@ test('through the server, an edit of a 2,000-resource file makes no whole text o
     ]);
     assert.equal(diags.length, 1);
     assert.equal(diags[0].range.start.line, line + 2);
+    // What an editor asks after an edit: the outline and the code lenses (no committed version to compare).
+    const symbols = await client.request<unknown[]>('textDocument/documentSymbol', { textDocument: { uri } });
+    assert.equal(symbols.length, 2001);
+    const lenses = await client.request<{ command?: { title: string } }[]>('textDocument/codeLens', {
+      textDocument: { uri },
+    });
+    assert.equal(lenses.filter((l) => l.command?.title.startsWith('Compared with')).length, 0);
+    assert.ok(lenses.length > 0);
     assert.equal(state.analysis.counters.texts - texts, 0, 'whole texts joined by the analysis');
     assert.equal(doc.joins - joins, 0, 'whole texts joined by the document store');
   } finally {

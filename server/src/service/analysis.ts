@@ -321,9 +321,12 @@ export class Analysis extends Documents {
   }
 
   /** "HEAD (abc1234)" where the document at `offset` differs from the file's committed version. */
-  comparedAt(uri: string, text: string, offset: number): string | undefined {
+  comparedAt(uri: string, text: string | (() => string), offset: number): string | undefined {
     const base = this.bases.get(uri);
-    return base && changedAt(text, base, offset) ? `${base.ref} (${base.commit})` : undefined;
+    // The text read only with a committed version to compare (an open document's is joined on demand).
+    return base && changedAt(typeof text === 'string' ? text : text(), base, offset)
+      ? `${base.ref} (${base.commit})`
+      : undefined;
   }
 
   /**

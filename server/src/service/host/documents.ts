@@ -68,8 +68,11 @@ export abstract class Documents {
   }
 
   /** Whether a file is a kustomization or patch file too large to read (workspace/kustomize/textLimit.ts). */
-  unreadAsOverlay(uri: string, text: string): boolean {
-    return unreadAsOverlay(this.roles.roleOf(uri).role, text);
+  unreadAsOverlay(uri: string, text: string | (() => string)): boolean {
+    const role = this.roles.roleOf(uri).role;
+    // The text asked for only where it matters (an open document's is joined on demand: lsp/pieceDocument.ts).
+    if (role !== 'kustomization' && role !== 'patch') return false;
+    return unreadAsOverlay(role, typeof text === 'string' ? text : text());
   }
 
   /** A too-large text's diagnostics in steps (the query's own, settings and disable comments applied). */
