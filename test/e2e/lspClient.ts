@@ -14,6 +14,7 @@ import {
   StreamMessageReader,
   StreamMessageWriter,
   type Diagnostic,
+  type Position,
   type ProtocolConnection,
   type PublishDiagnosticsParams,
 } from 'vscode-languageserver-protocol/node';
@@ -210,6 +211,23 @@ export class TestClient {
       contentChanges: [{ text }],
     });
     return (await wait).diagnostics;
+  }
+
+  /** Sends changes of ranges (one didChange, as an editor types) and waits for the new version's diagnostics. */
+  async changeRanges(
+    uri: string,
+    contentChanges: { range: { start: Position; end: Position }; text: string }[],
+  ): Promise<Diagnostic[]> {
+    const version = (this.versions.get(uri) ?? 1) + 1;
+    this.versions.set(uri, version);
+    const wait = this.waitForDiagnostics(uri, (p) => p.version === undefined || p.version === version);
+    await this.conn.sendNotification('textDocument/didChange', { textDocument: { uri, version }, contentChanges });
+    return (await wait).diagnostics;
+  }
+
+  /** Any request, answered as the server answers it. */
+  request<T>(method: string, params: unknown): Promise<T> {
+    return this.conn.sendRequest(method, params) as Promise<T>;
   }
 
   async close(uri: string): Promise<void> {

@@ -8,11 +8,14 @@ import type { Diag } from '../service/core/diag';
 import { LineCounter } from '../service/core/lineIndex';
 import { docsBaseOf, toLspDiagnostic } from './diagnostic';
 import { openDoc, type LargeCheck, type ServerState } from './state';
+import { PieceDocument } from './pieceDocument';
 
 /** How long one slice of the check may hold the event loop. */
 const SLICE_MS = 15;
 
-export const isLargeDoc = (s: ServerState, doc: TextDocument): boolean => s.analysis.isTooLarge(doc.getText());
+export const isLargeDoc = (s: ServerState, doc: TextDocument): boolean =>
+  // The store's document knows its length without its whole text (pieceDocument.ts).
+  s.analysis.isTooLarge(doc instanceof PieceDocument ? doc : doc.getText());
 
 /**
  * The diagnostics of a large document known now: its message, and the syntax errors once the check (started

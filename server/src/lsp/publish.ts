@@ -11,6 +11,7 @@ import { indexChanged } from './indexEvents';
 import { forgetLarge, isLargeDoc, largeDiagnostics } from './largeDocs';
 import { allDiagnostics, closedFileDiagnostics, crossOptions } from './fileDiagnostics';
 import { carriedOver, renderedShown } from './carriedRendered';
+import { PieceDocument } from './pieceDocument';
 
 /** Feeds an open document to the index when it changed since; returns the files that may be affected. */
 export function syncDoc(s: ServerState, doc: TextDocument): Set<string> | undefined {
@@ -25,9 +26,21 @@ export function syncDoc(s: ServerState, doc: TextDocument): Set<string> | undefi
   // A repeated version may carry another text (see fileOf): the text decides.
   // The analysis's record of the text: the index holds a template's mask, and nothing of a patch.
   const record = openDoc(s, doc.uri);
-  if (record.indexedVersion === doc.version && s.analysis.indexedText(doc.uri) === doc.getText()) return undefined;
+  if (record.indexedVersion === doc.version && indexedAsIs(s, doc)) return undefined;
   record.indexedVersion = doc.version;
   return s.analysis.apply({ kind: 'file', uri: doc.uri, file: fileOf(s, doc), scope: scopeOf(s, doc.uri) });
+}
+
+/**
+ * Whether the index holds the document's text as it is. The store's document tells it without its whole
+ * text: the indexed file is the open one, made from this document at its current revision (pieceDocument.ts).
+ */
+function indexedAsIs(s: ServerState, doc: TextDocument): boolean {
+  const a = s.analysis;
+  if (doc instanceof PieceDocument && a.openFrom(doc.uri, doc) && a.indexedFile(doc.uri) === a.openFileOf(doc.uri))
+    return true;
+  const indexed = a.indexedText(doc.uri);
+  return indexed !== undefined && indexed === doc.getText();
 }
 
 /** Brings every open document into the index (before a request that reads other files). */

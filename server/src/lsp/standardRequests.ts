@@ -167,7 +167,7 @@ function hover(s: ServerState, params: HoverParams) {
         const h = s.analysis.hover(doc.uri, parsed, offset);
         if (!h) return null;
         // Where the document changed against its committed version, hover says what it was compared with.
-        const compared = s.analysis.comparedAt(doc.uri, parsed.text, offset);
+        const compared = s.analysis.comparedAt(doc.uri, () => parsed.text, offset);
         const markdown = compared ? `${h.markdown}\n\n---\n\nCompared with ${compared}.` : h.markdown;
         return {
           contents: { kind: 'markdown' as const, value: markdown },
@@ -267,7 +267,7 @@ function outline(s: ServerState, params: DocumentSymbolParams) {
   const doc = documents.get(params.textDocument.uri);
   // A document too large to check in full: no outline (it would mean reading all of it at once); nor for a
   // kustomization or patch file too large to read.
-  if (!doc || !isYaml(doc) || isLargeDoc(s, doc) || s.analysis.unreadAsOverlay(doc.uri, doc.getText())) return [];
+  if (!doc || !isYaml(doc) || isLargeDoc(s, doc) || s.analysis.unreadAsOverlay(doc.uri, () => doc.getText())) return [];
   s.analysis.apply({ kind: 'outline', uri: doc.uri });
   return safely(s, () => {
     // A template's names as written (`{{ .Values.name }}`), not its mask.
@@ -294,9 +294,11 @@ function codeLenses(s: ServerState, params: CodeLensParams) {
     if (!lines) return [];
     const lenses: CodeLens[] = [];
     // A document changed against the file's committed version: a lens says what it was compared with.
-    const text = doc.getText();
+    // The whole text only where there is a committed version to compare with (joined once: pieceDocument.ts).
+    let text: string | undefined;
+    const textOf = () => (text ??= doc.getText());
     for (const offset of manifestStarts(s.analysis, doc.uri)) {
-      const compared = s.analysis.comparedAt(doc.uri, text, offset);
+      const compared = s.analysis.comparedAt(doc.uri, textOf, offset);
       if (!compared) continue;
       const start = lines.positionAt(offset);
       lenses.push({

@@ -14,6 +14,7 @@ import { DEFAULT_SETTINGS, type Settings } from '../service/core/settings';
 import type { Life } from './lifecycle';
 import type { QuietScheduler } from './quiet';
 import type { RenderedShown } from './carriedRendered';
+import { PieceDocument, pieceDocuments } from './pieceDocument';
 
 /** The check of one version of a large document. */
 export interface LargeCheck {
@@ -149,7 +150,7 @@ export function createState(connection: Connection): ServerState {
   const analysis = new Analysis({ settings: DEFAULT_SETTINGS });
   return {
     connection,
-    documents: new TextDocuments(TextDocument),
+    documents: new TextDocuments<TextDocument>(pieceDocuments),
     client: {
       get settings() {
         return analysis.settings;
@@ -202,7 +203,8 @@ export function createState(connection: Connection): ServerState {
 
 /** The parsed form of an open document at its current version (parsed and analysed once per version). */
 export const fileOf = (s: ServerState, doc: TextDocument): ParsedFile =>
-  s.analysis.openFile(doc.uri, doc.version, doc.getText());
+  // The store's document as it is: a new version is made from its changes, without its whole text.
+  s.analysis.openFile(doc.uri, doc.version, doc instanceof PieceDocument ? doc : doc.getText());
 
 export const isYaml = (doc: TextDocument) => isYamlName(doc.uri) || doc.languageId === 'yaml';
 

@@ -13,6 +13,7 @@ import { Documents } from './host/documents';
 import type { Diag } from './core/diag';
 import type { Edit } from './core/edits';
 import { ChunkStore, type ParsedFile } from './core/parse';
+import type { DocumentText } from './core/fileText';
 import { definesRoles } from './workspace/fileRoles';
 import { Overlays } from './host/overlays';
 import { resolveFrom } from './workspace/kustomize/kustomization';
@@ -76,7 +77,7 @@ export interface AnalysisInputs {
  *   its symbols are computed with each version), `templates` (the files `helmTemplates` names).
  */
 export type Change =
-  | { kind: 'open'; uri: string; version: number; text: string }
+  | { kind: 'open'; uri: string; version: number; text: string | DocumentText }
   | { kind: 'close'; uri: string }
   | { kind: 'file'; uri: string; file: ParsedFile | string | undefined; scope?: string }
   | { kind: 'settings'; settings: Settings }
@@ -320,9 +321,12 @@ export class Analysis extends Documents {
   }
 
   /** "HEAD (abc1234)" where the document at `offset` differs from the file's committed version. */
-  comparedAt(uri: string, text: string, offset: number): string | undefined {
+  comparedAt(uri: string, text: string | (() => string), offset: number): string | undefined {
     const base = this.bases.get(uri);
-    return base && changedAt(text, base, offset) ? `${base.ref} (${base.commit})` : undefined;
+    // The text read only with a committed version to compare (an open document's is joined on demand).
+    return base && changedAt(typeof text === 'string' ? text : text(), base, offset)
+      ? `${base.ref} (${base.commit})`
+      : undefined;
   }
 
   /**

@@ -7,7 +7,7 @@ import { Chunk, ChunkStore, documentMarkers } from '../core/parse';
 import { settingsOf, type ValidateOptions } from '../core/ruleSettings';
 import { syntaxErrorsOf } from './validate';
 
-export const isTooLarge = (text: string, max: number): boolean => text.length > max;
+export const isTooLarge = (text: { readonly length: number }, max: number): boolean => text.length > max;
 
 const thousands = (n: number) => n.toLocaleString('en-US');
 

@@ -45,7 +45,10 @@ export function disabledLines(file: Pick<ParsedFile, 'text'> & Partial<ParsedFil
   const memo = file.store && file.docs ? file.store.memo.get(DISABLED) : undefined;
   const hit = memo?.get(file);
   if (hit) return hit;
-  const found = noneAdded(file, memo) ? NO_DIRECTIVES : directivesOf(file.text);
+  // Else none in any document: told from the documents, without the file's whole text (a version made from
+  // an edit's changes joins it only when asked: fileText.ts).
+  const none = noneAdded(file, memo) || (file.docs !== undefined && !file.docs.some((d) => d.text.includes(MARK)));
+  const found = none ? NO_DIRECTIVES : directivesOf(file.text);
   memo?.set(file, found);
   return found;
 }

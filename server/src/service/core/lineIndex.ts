@@ -1,5 +1,6 @@
 // Offsets are UTF-16 code unit indexes into the JS string, which is what LSP positions count, so no
 // re-encoding is needed: a line/character pair is the offset minus the line's start offset.
+import type { Chars } from './fileText';
 
 export interface Position {
   line: number;
@@ -16,13 +17,15 @@ export class LineIndex {
   readonly starts: ArrayLike<number>;
   /** `starts`, when given, must be the line start offsets of `text` (e.g. joined from cached chunks). */
   constructor(
-    readonly text: string,
+    /** Read for its length and the characters at line ends: a string, or a file's chunks (fileText.ts). */
+    readonly text: Chars,
     starts?: ArrayLike<number>,
   ) {
     if (starts) {
       this.starts = starts;
       return;
     }
+    if (typeof text !== 'string') throw new Error('LineIndex: the line starts of a text read in place are given');
     // Jumping from break to break with indexOf (native, fast) rather than reading every character: a 50 MB
     // document's index took over a second character by character.
     const computed = [0];

@@ -10,7 +10,8 @@ import { limitNesting } from './nesting';
 import { RetainingCache, TreePool } from './retention';
 import { LineIndex } from './lineIndex';
 import { Memo } from './memo';
-import { resplit, resplitLines, type Basis } from './resplit';
+import { resplit, resplitAt, resplitLines, type Basis } from './resplit';
+import { changedChars, ChunkChars, coverChanges, type Chars, type TextChange } from './fileText';
 import { splitDocuments } from './split';
 
 export { documentMarkers, splitDocuments } from './split';
@@ -66,7 +67,15 @@ export interface WorkCounters {
   parses: number;
   /** Documents validated (diagnostics computed, not read from the cache). */
   validations: number;
+  /**
+   * Whole texts joined from a file's chunks (a version made from the changes of an edit has none until one
+   * is asked for: an edit of a large file makes none).
+   */
+  texts: number;
 }
+
+/** A file's text: a string, or (an open document's edit) its length and the whole text on demand. */
+export type FileText = string | { readonly length: number; getText(): string };
 
 /**
  * The chunks of one analysis (see analysis.ts): the content-keyed cache, the syntax trees kept for requests,
@@ -84,7 +93,7 @@ export class ChunkStore {
   private readonly cache = new RetainingCache<Chunk>();
   /** Trees parsed inside the outermost `readOnce`, dropped when it returns. */
   private readingOnce: Chunk[] | undefined;
-  readonly counters: WorkCounters = { parses: 0, validations: 0 };
+  readonly counters: WorkCounters = { parses: 0, validations: 0, texts: 0 };
   /** The analysis's caches of what is not per chunk (see memo.ts). */
   readonly memo = new Memo();
 
@@ -136,44 +145,83 @@ export class ChunkStore {
    * shared cache, so they can be dropped as soon as the file is checked. Inside `basedOn(previous, …)`, a
    * new version of `previous` is split again only where it differs from it (resplit.ts).
    */
-  parseFile(text: string, options: { cache?: boolean } = {}): ParsedFile {
+  parseFile(source: FileText, options: { cache?: boolean } = {}): ParsedFile {
     const previous = this.basis;
+    const changes = this.basisChanges;
     this.basis = undefined;
+    this.basisChanges = undefined;
     if (options.cache !== false && previous instanceof FileVersion && previous.store === this && previous.shared) {
-      const again = this.parseFrom(previous, text);
+      const again = changes
+        ? this.parseChanged(previous, changes, source.length)
+        : this.parseFrom(previous, typeof source === 'string' ? source : source.getText());
       if (again) return again;
     }
+    const text = typeof source === 'string' ? source : source.getText();
     const docs = splitDocuments(text).map((c) => {
       if (options.cache === false) return new DocAt(c.offset, c.text, new Chunk(c.text, this, false));
       // The chunk's own (detached) text: a document kept into later versions must not pin this file's text.
       const chunk = this.chunk(c.text);
       return new DocAt(c.offset, chunk.text, chunk);
     });
-    return new FileVersion(text, docs, this, options.cache !== false);
+    return new FileVersion(text, text.length, docs, this, options.cache !== false);
   }
 
   /** The previous version parseFile reads a new one from (see basedOn). */
   private basis: ParsedFile | undefined;
+  /** The changes that made the new version from `basis`, when the caller knows them (see basedOn). */
+  private basisChanges: readonly TextChange[] | undefined;
 
   /**
    * Runs `parse` (which parses a new version of `previous`, e.g. an open document's next version) with the
    * first file it parses split from `previous`: only the documents that differ are split, looked up and
    * analysed again; the others are the previous version's, moved.
    */
-  basedOn<T>(previous: ParsedFile | undefined, parse: () => T): T {
+  basedOn<T>(previous: ParsedFile | undefined, parse: () => T, changes?: readonly TextChange[]): T {
     this.basis = previous;
+    this.basisChanges = previous ? changes : undefined;
     try {
       return parse();
     } finally {
       this.basis = undefined;
+      this.basisChanges = undefined;
     }
+  }
+
+  /**
+   * The version `changes` make of `previous`, split again around them alone: the documents before the first
+   * character they touch and after the last are kept without being compared or copied (resplitAt), and the
+   * new version's text is joined only if asked for. Undefined where it cannot be told cheaply.
+   */
+  private parseChanged(previous: FileVersion, changes: readonly TextChange[], length: number): ParsedFile | undefined {
+    const old = previous.chars;
+    const change = coverChanges(old, changes);
+    if (!change) return undefined;
+    const chars = changedChars(old, change);
+    if (chars.length !== length) return undefined;
+    const r = resplitAt(previous.docs, change, chars);
+    if (!r) return undefined;
+    // The line index of the version before is made now where it is cheap (from its own basis, or its whole
+    // text when it has one): a version no one asked the lines of (an edit without a problem to place) would
+    // leave this one's to a scan of a text that is not made.
+    previous.linesWhileCheap();
+    return this.fromResplit(previous, r, undefined, length);
   }
 
   /** `text` split from `previous` (undefined: where it cannot be told cheaply, split afresh). */
   private parseFrom(previous: FileVersion, text: string): ParsedFile | undefined {
-    const old = previous.docs;
-    const r = resplit(old, previous.text.length, text);
+    const r = resplit(previous.docs, previous.length, text);
     if (!r) return undefined;
+    return this.fromResplit(previous, r, text, text.length);
+  }
+
+  /** A new version from the documents `resplit` or `resplitAt` kept of `previous` and those split between. */
+  private fromResplit(
+    previous: FileVersion,
+    r: NonNullable<ReturnType<typeof resplit>>,
+    text: string | undefined,
+    length: number,
+  ): ParsedFile {
+    const old = previous.docs;
     const docs = old.slice(0, r.prefix);
     for (const c of r.middle) {
       const chunk = this.chunk(c.text);
@@ -184,7 +232,7 @@ export class ChunkStore {
       const d = old[i];
       docs.push(r.delta === 0 ? d : new DocAt(d.offset + r.delta, d.text, d.key));
     }
-    const file = new FileVersion(text, docs, this, true);
+    const file = new FileVersion(text, length, docs, this, true);
     // Only the version before is kept as a basis: versions must not chain up in memory.
     previous.basis = undefined;
     file.basis = { previous, prefix: r.prefix, suffix: r.suffix, delta: r.delta, start: r.start, end: r.end };
@@ -236,12 +284,37 @@ class FileVersion implements ParsedFile {
   private lineIndex?: LineIndex;
   basis?: Basis;
   constructor(
-    readonly text: string,
+    /** The whole text, when it was given (a version made from an edit's changes has it joined on demand). */
+    private flat: string | undefined,
+    readonly length: number,
     readonly docs: DocAt[],
     readonly store: ChunkStore,
     /** Its chunks are the store's cached ones (not `cache: false`): a later version may keep them. */
     readonly shared: boolean,
   ) {}
+  /** The whole text: for a version made from an edit's changes, its chunks joined (once) when first asked. */
+  get text(): string {
+    if (this.flat === undefined) {
+      const parts: string[] = [];
+      for (const d of this.docs) parts.push(d.text);
+      this.flat = parts.join('');
+      this.store.counters.texts++;
+    }
+    return this.flat;
+  }
+  /** Builds the line index where no whole text is joined for it (see parseChanged). */
+  linesWhileCheap(): void {
+    const b = this.basis;
+    if (
+      !this.lineIndex &&
+      (this.flat !== undefined || (b && b.previous instanceof FileVersion && b.previous.lineIndex))
+    )
+      void this.lines;
+  }
+  /** Its characters, read from its chunks where the whole text was not made (no copy of the file). */
+  get chars(): Chars {
+    return this.flat ?? new ChunkChars(this.docs, this.length);
+  }
   /**
    * Built on first use: from the previous version's index where it has one (only the lines of the documents
    * between moved, so a new version of a large file does not rescan the chunks it shares with the previous
@@ -254,7 +327,7 @@ class FileVersion implements ParsedFile {
     this.lineIndex =
       b && before
         ? new LineIndex(
-            this.text,
+            this.chars,
             resplitLines(
               before.starts,
               b,
@@ -344,8 +417,11 @@ export function chunkAt<D extends { readonly offset: number }>(
 export const parseFile = (text: string, options: { cache?: boolean; store?: ChunkStore } = {}): ParsedFile =>
   (options.store ?? new ChunkStore()).parseFile(text, options);
 
+/** The length of a file's text (without joining a version made from an edit's changes). */
+export const textLength = (file: ParsedFile): number => (file instanceof FileVersion ? file.length : file.text.length);
+
 /** Whether chunks follow each other without gap or overlap and cover the whole text. */
-export function tiles(text: string, parts: readonly { offset: number; text: string }[]): boolean {
+export function tiles(text: { readonly length: number }, parts: readonly { offset: number; text: string }[]): boolean {
   let at = 0;
   for (const p of parts) {
     if (p.offset !== at) return false;

@@ -3,6 +3,7 @@
 // between them is split again. The result is exactly `splitDocuments` of the new text (test/service/
 // resplit.test.ts checks it against random edits), at the cost of comparing the kept documents' texts
 // (native comparisons) instead of running the marker regex over the whole file.
+import type { Chars, TextChange } from './fileText';
 import { splitDocuments } from './split';
 
 /** How a file version was made from the one before (see ChunkStore.basedOn). */
@@ -29,9 +30,9 @@ export interface Basis {
 const same = (text: string, at: number, part: string): boolean => text.substring(at, at + part.length) === part;
 
 /** Whether a `---` document marker starts at `at` (as `documentMarkers` finds them: after a LF). */
-function dashMarkerAt(text: string, at: number): boolean {
+function dashMarkerAt(text: Chars, at: number): boolean {
   if (at > 0 && text.charCodeAt(at - 1) !== 10) return false;
-  if (!text.startsWith('---', at)) return false;
+  for (let i = 0; i < 3; i++) if (text.charCodeAt(at + i) !== 45) return false;
   const next = text.charCodeAt(at + 3);
   return at + 3 === text.length || next === 32 || next === 9 || next === 13 || next === 10;
 }
@@ -77,6 +78,38 @@ export function resplit(
     suffix++;
   }
   // … and those kept at the end start at one.
+  let end = suffix === 0 ? text.length : old[n - suffix].offset + delta;
+  while (suffix > 0 && !dashMarkerAt(text, end)) end = --suffix === 0 ? text.length : old[n - suffix].offset + delta;
+  if (prefix === 0 && suffix === 0) return undefined;
+  const middle =
+    start === end
+      ? []
+      : splitDocuments(text.slice(start, end)).map((c) => ({ offset: c.offset + start, text: c.text }));
+  return { prefix, suffix, delta, start, end, middle };
+}
+
+/**
+ * As `resplit`, where the change that made the new text of the old one is known (an open document's edit):
+ * the documents wholly before it and wholly after it are kept as they are (no comparison of texts), then
+ * as many as the marker checks of `resplit` require are given up; the text between is read from `text`
+ * (the old documents' texts and the change's: lsp/pieceDocument.ts makes no whole text for an edit).
+ */
+export function resplitAt(
+  old: readonly { readonly offset: number; readonly text: string }[],
+  change: TextChange,
+  text: Chars,
+): ReturnType<typeof resplit> {
+  const n = old.length;
+  if (n < 2 || text.length === 0) return undefined;
+  const delta = change.text.length - (change.end - change.start);
+  const endOf = (i: number) => old[i].offset + old[i].text.length;
+  let prefix = 0;
+  while (prefix < n && endOf(prefix) <= change.start) prefix++;
+  let start = prefix === 0 ? 0 : endOf(prefix - 1);
+  while (prefix > 0 && !dashMarkerAt(text, start)) start = --prefix === 0 ? 0 : endOf(prefix - 1);
+  let suffix = 0;
+  while (suffix < n - prefix && old[n - 1 - suffix].offset >= change.end && old[n - 1 - suffix].offset + delta >= start)
+    suffix++;
   let end = suffix === 0 ? text.length : old[n - suffix].offset + delta;
   while (suffix > 0 && !dashMarkerAt(text, end)) end = --suffix === 0 ? text.length : old[n - suffix].offset + delta;
   if (prefix === 0 && suffix === 0) return undefined;

@@ -80,9 +80,11 @@ export class CrdKinds {
    * The warnings on a file's CRDs that define a kind another CRD defines differently; `display` names another
    * file in a message (two files of one name, `crds.yaml` in two folders, are told apart by their whole path).
    */
-  conflictsIn(uri: string, text: string, display: (uri: string) => string): Diag[] {
+  conflictsIn(uri: string, textOf: () => string, display: (uri: string) => string): Diag[] {
     const conflicts = this.conflicts.get(uri);
     if (!conflicts) return [];
+    // Read only here: the file's whole text, which a version made from an edit joins when asked (fileText.ts).
+    const text = textOf();
     const name = (u: string) =>
       u === uri ? 'this file' : display(u) === display(uri) ? decodeURI(u.replace(/^file:\/\//, '')) : display(u);
     return conflicts.map((c): Diag => {

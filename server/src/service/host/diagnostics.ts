@@ -6,7 +6,7 @@
 // severities and the disable comments applied, in position order. The analysis (service/analysis.ts) owns
 // the inputs and answers `fileDiagnostics` through this.
 import type { Diag } from '../core/diag';
-import type { ChunkStore, ParsedFile } from '../core/parse';
+import { textLength, type ChunkStore, type ParsedFile } from '../core/parse';
 import type { FileRoles } from '../workspace/fileRoles';
 import { isMasked, maskTemplate, type MaskedTemplate } from '../workspace/helm/mask';
 import { asWritten } from '../workspace/helm/unmask';
@@ -65,13 +65,13 @@ export class FileDiagnostics {
   constructor(private readonly inputs: DiagnosticsInputs) {}
 
   /** What a manifest's change against its committed version does, settings and disable comments applied. */
-  private changeDiagnostics(uri: string, file: FileText): Diag[] {
+  private changeDiagnostics(uri: string, file: ParsedFile): Diag[] {
     const base = this.inputs.baseOf(uri);
     if (this.inputs.roles().roleOf(uri).role !== 'manifest') return [];
     // No committed version: the file's objects are created as they stand (CRD rules with optionalOldSelf).
     const found = base
       ? changeDiagnostics(file.text, base, this.inputs.store().registry)
-      : creationChangeDiagnostics(file.text, this.inputs.store().registry);
+      : creationChangeDiagnostics(file.docs, this.inputs.store().registry, this.inputs.store());
     return found.length > 0 ? applySettings(file, found, { rules: this.inputs.settings().rules }) : found;
   }
 
@@ -101,10 +101,11 @@ export class FileDiagnostics {
   fileDiagnostics(uri: string, file?: ParsedFile, cross?: CrossFileOptions, part: DiagnosticsPart = 'all'): Diag[] {
     const f = file ?? this.inputs.fileOf(uri);
     if (!f) return [];
-    const text = this.inputs.maskOf(f)?.text ?? f.text;
+    const mask = this.inputs.maskOf(f);
     const { maxDocumentSize, rules } = this.inputs.settings();
-    if (isTooLarge(text, maxDocumentSize))
-      return part === 'cross' ? [] : largeFileDiagnostics(text, maxDocumentSize, { rules });
+    // The length alone (a version made from an edit's changes has no whole text to read: core/fileText.ts).
+    if (isTooLarge(mask?.text ?? { length: textLength(f) }, maxDocumentSize))
+      return part === 'cross' ? [] : largeFileDiagnostics(mask?.text ?? f.text, maxDocumentSize, { rules });
     if (part === 'cross') return cross ? this.crossDiagnostics(uri, f, cross) : [];
     return this.diagnosticsWithRendered(uri, f, cross, part === 'all').all;
   }
@@ -151,7 +152,7 @@ export class FileDiagnostics {
 
   /** A file's diagnostics with the warnings on its CRDs that define a kind another CRD defines differently. */
   private withCrdConflicts(uri: string, f: ParsedFile, own: Diag[], display = defaultDisplay): Diag[] {
-    const found = this.inputs.crds.conflictsIn(uri, f.text, display);
+    const found = this.inputs.crds.conflictsIn(uri, () => f.text, display);
     const applied = found.length > 0 ? applySettings(f, found, { rules: this.inputs.settings().rules }) : found;
     return applied.length > 0 ? [...own, ...applied].sort((a, b) => a.start - b.start || a.end - b.end) : own;
   }

@@ -4,7 +4,8 @@
 // here alone: an open document's current version and an indexed file each hold their file's chunks, and
 // release them when they move on or go. What the documents need of the host (its store and index, made
 // anew with each registry; the settings; the CRDs a file holds) are the abstract members below.
-import type { ParsedFile, ChunkStore, WorkCounters } from '../core/parse';
+import { textLength, type ParsedFile, type ChunkStore, type WorkCounters } from '../core/parse';
+import type { DocumentText } from '../core/fileText';
 import type { Settings } from '../core/settings';
 import { isTooLarge, largeFileSteps } from '../checks/tooLarge';
 import { analyze } from '../workspace/analyze';
@@ -25,7 +26,12 @@ export abstract class Documents {
   abstract setCrdFile(uri: string, text: string | ParsedFile | undefined): void;
 
   /** Open documents at their current version. */
-  protected readonly open = new Map<string, { version: number; file: ParsedFile }>();
+  protected readonly open = new Map<
+    string,
+    // `source` at `revision`: the editor's text the file was made from (its next version is made from the
+    // changes between: parseChanged in core/parse.ts).
+    { version: number; file: ParsedFile; source?: DocumentText; revision?: number }
+  >();
   /** The file each indexed uri holds (its chunks are held while it is indexed), and its scope. */
   protected readonly indexed = new Map<string, ParsedFile>();
   protected readonly scopes = new Map<string, string>();
@@ -57,13 +63,16 @@ export abstract class Documents {
   }
 
   /** Whether a text is over `maxDocumentSize`: only its syntax is checked, in slices (checks/tooLarge.ts). */
-  isTooLarge(text: string): boolean {
+  isTooLarge(text: { readonly length: number }): boolean {
     return isTooLarge(text, this.settings.maxDocumentSize);
   }
 
   /** Whether a file is a kustomization or patch file too large to read (workspace/kustomize/textLimit.ts). */
-  unreadAsOverlay(uri: string, text: string): boolean {
-    return unreadAsOverlay(this.roles.roleOf(uri).role, text);
+  unreadAsOverlay(uri: string, text: string | (() => string)): boolean {
+    const role = this.roles.roleOf(uri).role;
+    // The text asked for only where it matters (an open document's is joined on demand: lsp/pieceDocument.ts).
+    if (role !== 'kustomization' && role !== 'patch') return false;
+    return unreadAsOverlay(role, typeof text === 'string' ? text : text());
   }
 
   /** A too-large text's diagnostics in steps (the query's own, settings and disable comments applied). */
@@ -114,20 +123,41 @@ export abstract class Documents {
    * its diagnostics, manifests and, when outlined, symbols computed in the same pass). A client may repeat
    * a version with another text (a second didOpen, a didChange): the text decides.
    */
-  openFile(uri: string, version: number, text: string): ParsedFile {
+  openFile(uri: string, version: number, given: string | DocumentText): ParsedFile {
     const hit = this.open.get(uri);
-    if (hit && hit.version === version && (this.masks.get(hit.file)?.text ?? hit.file.text) === text) return hit.file;
-    if (isTooLarge(text, this.settings.maxDocumentSize)) {
+    const source = typeof given === 'string' ? undefined : given;
+    // The editor's text at the revision this version was made from: the same text, not compared.
+    const same = source !== undefined && hit?.source === source && hit.revision === source.revision;
+    if (hit && hit.version === version && same) return hit.file;
+    const text = () => (typeof given === 'string' ? given : given.getText());
+    if (hit && hit.version === version && (this.masks.get(hit.file)?.text ?? hit.file.text) === text()) return hit.file;
+    const revision = source?.revision;
+    if (given.length > this.settings.maxDocumentSize) {
       // Too large to analyse (see tooLarge.ts): parsed on demand, chunk by chunk, kept out of the cache.
-      const file = this.parse(text, { cache: false });
+      const file = this.parse(text(), { cache: false });
       if (hit) this.store.release(hit.file);
-      this.open.set(uri, { version, file });
+      this.open.set(uri, { version, file, source, revision });
       return file;
     }
-    const file = this.store.basedOn(hit?.file, () => this.parseAs(uri, text, this.outlined.has(uri)));
+    // The changes since the version before, where the editor kept them: a manifest's (a template's mask, a
+    // patch's or a kustomization's reading are made from the whole text).
+    const changes =
+      source &&
+      hit &&
+      hit.source === source &&
+      hit.revision !== undefined &&
+      !this.masks.has(hit.file) &&
+      this.roles.roleOf(uri).role === 'manifest'
+        ? source.changesSince(hit.revision)
+        : undefined;
+    const file = this.store.basedOn(
+      hit?.file,
+      () => this.parseAs(uri, changes ? given : text(), this.outlined.has(uri)),
+      changes,
+    );
     this.store.hold(file);
     if (hit) this.store.release(hit.file);
-    this.open.set(uri, { version, file });
+    this.open.set(uri, { version, file, source, revision });
     return file;
   }
 
@@ -135,8 +165,11 @@ export abstract class Documents {
    * A file parsed and analysed for what it is: a Helm template is parsed with its actions masked (the same
    * length as the text, so offsets are the user's: completion, hover and definition work unchanged).
    */
-  parseAs(uri: string, text: string, symbols = false): ParsedFile {
+  parseAs(uri: string, given: string | DocumentText, symbols = false): ParsedFile {
     const role = this.roles.roleOf(uri).role;
+    // A manifest's new version made from an editor's changes (parseChanged): its whole text is not made.
+    if (role === 'manifest' && typeof given !== 'string') return this.analyze(this.store.parseFile(given), symbols);
+    const text = typeof given === 'string' ? given : given.getText();
     // A kustomization or patch file too large to read (textLimit.ts): not parsed (its chunks only on demand).
     if (unreadAsOverlay(role, text)) return this.parse(text, { cache: false });
     // A patch's documents are partial manifests: checked as such in the one pass (patchFileDiagnostics).
@@ -187,6 +220,12 @@ export abstract class Documents {
     return this.roles.roleOf(uri);
   }
 
+  /** Whether the open document's current version was made from `source` as it is now (its revision). */
+  openFrom(uri: string, source: DocumentText): boolean {
+    const hit = this.open.get(uri);
+    return hit !== undefined && hit.source === source && hit.revision === source.revision;
+  }
+
   /** The open document's current version, if it is open. */
   openFileOf(uri: string): ParsedFile | undefined {
     return this.open.get(uri)?.file;
@@ -228,7 +267,9 @@ export abstract class Documents {
   private indexedForm(uri: string, parsed: ParsedFile): ParsedFile {
     // A file too large to check in full contributes nothing (the CLI's run and the editor's open document
     // alike: tooLarge.ts); its CRDs are read all the same.
-    if (isTooLarge(this.masks.get(parsed)?.text ?? parsed.text, this.settings.maxDocumentSize)) return this.parse('');
+    // Its length alone: a version made from an edit's changes has no whole text to read (core/fileText.ts).
+    if (isTooLarge(this.masks.get(parsed)?.text ?? { length: textLength(parsed) }, this.settings.maxDocumentSize))
+      return this.parse('');
     const role = this.roles.roleOf(uri).role;
     if (role === 'manifest') return parsed;
     if (role === 'template') return this.masks.has(parsed) ? parsed : this.parseAs(uri, parsed.text);

@@ -37,7 +37,8 @@ const templatedName = (masked: string): Refusal => ({
  */
 export function linesOf(a: Analysis, uri: string): LineIndex | undefined {
   const f = a.index.get(uri);
-  if (f?.text) return f.lines();
+  // Its length, not its text (an open document's version made from an edit joins its text only if asked).
+  if (f && f.lines().text.length > 0) return f.lines();
   const text = a.overlayWorkspace().read(uri);
   return text !== undefined ? new Lines(text) : f?.lines();
 }

@@ -3,7 +3,7 @@
 // from its inputs (both through their analysis, which holds the indexed files' chunks), tests from strings.
 // Over 400 lines: one data structure, whose maps the same methods keep consistent with one another.
 import { memoKey } from '../core/memo';
-import { ChunkStore, tiles, type ParsedFile } from '../core/parse';
+import { ChunkStore, textLength, tiles, type ParsedFile } from '../core/parse';
 import { LineIndex } from '../core/lineIndex';
 import type { Basis } from '../core/resplit';
 import { chunkManifests, FileManifest, ShiftedCopies, type ChunkManifest, type TrackedPaths } from './extract';
@@ -39,7 +39,6 @@ class FileRecord implements IndexedFile {
   constructor(
     readonly uri: string,
     readonly scope: string,
-    readonly text: string,
     readonly chunks: ChunkEntry[],
     private readonly file: ParsedFile,
     /** The manifests of `chunks`, in order, when the caller has them (setFrom: from the version before). */
@@ -50,6 +49,10 @@ class FileRecord implements IndexedFile {
   lines(): LineIndex {
     return (this.lineIndex ??= this.file.lines);
   }
+  /** The file's text (read when asked: a version made from an edit's changes joins it then, core/fileText.ts). */
+  get text(): string {
+    return this.file.text;
+  }
   /** The parsed file indexed (a later version split from it is indexed from this record: setFrom). */
   get source(): ParsedFile {
     return this.file;
@@ -57,7 +60,7 @@ class FileRecord implements IndexedFile {
   /** The line each chunk starts on (undefined in the odd file whose chunks overlap). */
   chunkLines(): number[] | undefined {
     if (this.lineCache) return this.lineCache;
-    if (!tiles(this.text, this.chunks)) return undefined;
+    if (!tiles({ length: textLength(this.file) }, this.chunks)) return undefined;
     const out: number[] = [];
     let line = 0;
     for (const c of this.chunks) {
@@ -251,7 +254,7 @@ export class WorkspaceIndex {
     if (!before || before.scope !== scope) {
       const keys = before ? this.definedKeys(before.scope, before.manifests) : [];
       if (before) this.unlink(before.scope, uri, before.manifests);
-      const rec = new FileRecord(uri, scope, file.text, chunkEntries(uri, file, this.tracked, this.copies), file);
+      const rec = new FileRecord(uri, scope, chunkEntries(uri, file, this.tracked, this.copies), file);
       this.records.set(uri, rec);
       this.link(scope, uri, rec.manifests);
       for (const k of this.definedKeys(scope, rec.manifests)) keys.push(k);
@@ -289,7 +292,7 @@ export class WorkspaceIndex {
     });
     const removed: FileManifest[] = [];
     for (const list of pool.values()) for (const c of list) for (const m of c.manifests) removed.push(m);
-    const rec = new FileRecord(uri, scope, file.text, chunks, file);
+    const rec = new FileRecord(uri, scope, chunks, file);
     this.records.set(uri, rec);
     this.unlink(scope, uri, removed);
     this.link(scope, uri, added);
@@ -376,7 +379,7 @@ export class WorkspaceIndex {
     const manifests = before.manifests
       .slice(0, head)
       .concat(between, before.manifests.slice(before.manifests.length - tail));
-    this.records.set(uri, new FileRecord(uri, scope, file.text, chunks, file, manifests));
+    this.records.set(uri, new FileRecord(uri, scope, chunks, file, manifests));
     this.unlink(scope, uri, removed);
     this.link(scope, uri, added);
     const keys = this.definedKeys(scope, removed);
