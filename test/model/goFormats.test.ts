@@ -5,7 +5,7 @@
 // and `fe80::1%eth0` are refused); then the same through a CRD, as a manifest's diagnostics.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { isGoCIDR, isStrfmtIPv4, isStrfmtIPv6 } from '../../server/src/model/goFormats';
+import { isGoCIDR, isStrfmtDate, isStrfmtIPv4, isStrfmtIPv6, isStrfmtMac } from '../../server/src/model/goFormats';
 import { Analysis } from '../../server/src/service/analysis';
 import { crdText } from '../helpers/manifests';
 
@@ -69,4 +69,66 @@ test('a CRD field of format cidr takes an IPv6 range, and refuses a bare address
   assert.deepEqual(codes('  range: 10.0.0.1\n'), ['format']);
   assert.deepEqual(codes('  v4: 999.999.999.999\n'), ['format']);
   assert.deepEqual(codes('  v6: gggg::1\n'), ['format']);
+});
+
+// Go's time.Parse("2006-01-02") (kube-openapi strfmt `date`) and net.ParseMAC's tests (net/mac_test.go).
+test('date: time.Parse of 2006-01-02, the day within its month', () => {
+  for (const ok of ['2025-01-31', '2024-02-29', '2000-02-29', '0001-01-01', '9999-12-31'])
+    assert.ok(isStrfmtDate(ok), ok);
+  for (const bad of ['2025-02-29', '1900-02-29', '2025-13-01', '2025-00-10', '2025-04-31', '2025-1-31', '25-01-31'])
+    assert.ok(!isStrfmtDate(bad), bad);
+  for (const bad of ['2025-01-31T00:00:00Z', '2025/01/31', ' 2025-01-31', '2025-01-00'])
+    assert.ok(!isStrfmtDate(bad), bad);
+});
+
+test('mac: net.ParseMAC, 6, 8 or 20 octets with one separator throughout', () => {
+  for (const ok of [
+    '00:00:5e:00:53:01',
+    '02:00:5e:10:00:00:00:01',
+    '00:00:00:00:fe:80:00:00:00:00:00:00:02:00:5e:10:00:00:00:01',
+    '00-00-5e-00-53-01',
+    '02-00-5e-10-00-00-00-01',
+    '0000.5e00.5301',
+    '0200.5e10.0000.0001',
+    '0000.0000.fe80.0000.0000.0000.0200.5e10.0000.0001',
+    'AB:CD:EF:01:23:45',
+    '0123.4567.89AB',
+  ])
+    assert.ok(isStrfmtMac(ok), ok);
+  for (const bad of [
+    '01.02.03.04.05.06',
+    '01:02:03:04:05:06:',
+    'x1:02:03:04:05:06',
+    '01002:03:04:05:06',
+    '01:02003:04:05:06',
+    '01:02:03:04:05-06',
+    '01:02:03:04:05',
+    '0123.4567.89AB.CDEF.',
+  ])
+    assert.ok(!isStrfmtMac(bad), bad);
+});
+
+test('a CRD field of format date or mac is checked as the API server checks it', () => {
+  const crd = crdText({
+    group: 'example.org',
+    kind: 'Nic',
+    plural: 'nics',
+    spec: `              properties:
+                since: {type: string, format: date}
+                mac: {type: string, format: mac}
+`,
+  });
+  const a = new Analysis();
+  a.indexFile('file:///w/crd.yaml', crd);
+  a.applyCrds();
+  const codes = (spec: string) =>
+    a
+      .fileDiagnostics(
+        'file:///w/n.yaml',
+        a.parse(`apiVersion: example.org/v1\nkind: Nic\nmetadata: {name: nic}\nspec:\n${spec}`),
+      )
+      .map((d) => d.code);
+  assert.deepEqual(codes('  since: "2024-02-29"\n  mac: 00:00:5e:00:53:01\n'), []);
+  assert.deepEqual(codes('  since: "2025-02-29"\n'), ['format']);
+  assert.deepEqual(codes('  mac: 00:00:5e:00:53\n'), ['format']);
 });

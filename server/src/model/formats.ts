@@ -1,5 +1,5 @@
 // String formats of the model, as predicates and as JSON Schema patterns (one definition for both).
-import { isGoCIDR, isStrfmtIPv4, isStrfmtIPv6 } from './goFormats';
+import { isGoCIDR, isStrfmtDate, isStrfmtIPv4, isStrfmtIPv6, isStrfmtMac } from './goFormats';
 import type { StringFormat } from './types';
 
 const OCTET = '(?:25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)';
@@ -32,6 +32,8 @@ export const FORMAT_DOCS: Record<StringFormat, string> = {
   'go-cidr': 'a CIDR range such as `10.0.0.0/24` or `2001:db8::/64` (Go: an address and a prefix length)',
   'go-ipv4': 'an IPv4 address such as `10.0.0.1`',
   'go-ipv6': 'an IPv6 address such as `2001:db8::1`',
+  'go-date': 'a date such as `2025-01-31`',
+  'go-mac': 'a MAC address such as `00:00:5e:00:53:01`',
   cel: 'a CEL expression',
   promql: 'a PromQL expression',
 };
@@ -46,6 +48,8 @@ const PREDICATES: ReadonlyMap<StringFormat, (value: string) => boolean> = new Ma
   ['go-cidr', isGoCIDR],
   ['go-ipv4', isStrfmtIPv4],
   ['go-ipv6', isStrfmtIPv6],
+  ['go-date', isStrfmtDate],
+  ['go-mac', isStrfmtMac],
 ]);
 
 export function matchesFormat(format: StringFormat, value: string): boolean {

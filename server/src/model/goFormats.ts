@@ -50,3 +50,25 @@ export function isGoCIDR(s: string): boolean {
   if (isGoIPv4Text(ip)) return n <= 32;
   return isGoIPv6Text(ip) && n <= 128;
 }
+
+const DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+const isLeap = (y: number) => (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
+
+/**
+ * strfmt's `date`: Go's `time.Parse("2006-01-02", s)`: four digits of year, two of month (01–12) and two of
+ * day, within the month's days (Go refuses February 30: "day out of range").
+ */
+export function isStrfmtDate(s: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  if (mo < 1 || mo > 12 || d < 1) return false;
+  return d <= (mo === 2 && isLeap(y) ? 29 : DAYS[mo - 1]);
+}
+
+/** Go's net.ParseMAC: 6, 8 or 20 octets as `xx:xx:…` or `xx-xx-…` (one separator throughout), or `xxxx.xxxx.…`. */
+const MAC =
+  /^(?:[0-9a-fA-F]{2}(?:(?::[0-9a-fA-F]{2}){5}|(?::[0-9a-fA-F]{2}){7}|(?::[0-9a-fA-F]{2}){19}|(?:-[0-9a-fA-F]{2}){5}|(?:-[0-9a-fA-F]{2}){7}|(?:-[0-9a-fA-F]{2}){19})|[0-9a-fA-F]{4}(?:(?:\.[0-9a-fA-F]{4}){2}|(?:\.[0-9a-fA-F]{4}){3}|(?:\.[0-9a-fA-F]{4}){9}))$/;
+
+/** strfmt's `mac`: net.ParseMAC accepts it. */
+export const isStrfmtMac = (s: string): boolean => MAC.test(s);

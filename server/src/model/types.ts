@@ -19,6 +19,8 @@ export type StringFormat =
   | 'go-cidr' // a CRD's `cidr`: Go's net.ParseCIDR, IPv4 or IPv6 (goFormats.ts)
   | 'go-ipv4' // a CRD's `ipv4` (kube-openapi strfmt)
   | 'go-ipv6' // a CRD's `ipv6` (kube-openapi strfmt)
+  | 'go-date' // a CRD's `date`: Go's time.Parse("2006-01-02") (kube-openapi strfmt)
+  | 'go-mac' // a CRD's `mac`: Go's net.ParseMAC (kube-openapi strfmt)
   | 'cel' // CEL expression (operatorSpec destination expressions)
   | 'promql'; // PromQL expression (alert rules)
 

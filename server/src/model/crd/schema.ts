@@ -49,6 +49,8 @@ const FORMATS: ReadonlyMap<string, StringFormat> = new Map([
   ['cidr', 'go-cidr'],
   ['ipv4', 'go-ipv4'],
   ['ipv6', 'go-ipv6'],
+  ['date', 'go-date'],
+  ['mac', 'go-mac'],
 ]);
 
 /** Formats the API server's CEL reads as bytes, a duration or a timestamp (`datetime` is not one of them). */
