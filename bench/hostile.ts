@@ -224,6 +224,22 @@ export const CASES: Case[] = [
     },
   },
   {
+    name: 'crd-rules-new-libraries',
+    what: "CRD rules of this session's CEL additions at scale: a 1 MB rule, `sortBy` of 5,000 items, a two-variable `all()` nested over 1,000 map entries, optional entries nested 200 deep, `format` of a 5,000-item list",
+    open: 'crds/probe.yaml',
+    make(ws) {
+      base(ws);
+      put(ws, 'crds/crd.yaml', newLibrariesCrd());
+      const items = Array.from({ length: 5_000 }, (_, i) => (i * 7919) % 5_000).join(', ');
+      const m = Array.from({ length: 1_000 }, (_, i) => `    k${i}: v${i}`).join('\n');
+      put(
+        ws,
+        'crds/probe.yaml',
+        `apiVersion: hostile.example.org/v1\nkind: Heavy\nmetadata: {name: heavy}\nspec:\n  n: 3\n  items: [${items}]\n  m:\n${m}\n`,
+      );
+    },
+  },
+  {
     name: 'helm-40k-lines',
     what: 'a Helm template of 40,000 lines of actions (2 MB)',
     open: 'chart/templates/t.yaml',
@@ -490,3 +506,43 @@ if (require.main === module)
     console.error(e);
     process.exit(1);
   });
+
+/** A CRD whose rules use this session's CEL additions at their most expensive (bench:hostile, issue 33). */
+function newLibrariesCrd(): string {
+  const big = Array.from({ length: 60_000 }, (_, i) => `self.n == ${i}`).join(' || ');
+  let nested = "'x'";
+  for (let i = 0; i < 200; i++) nested = `[?optional.of(${nested})]`;
+  const rules = [
+    big,
+    'self.items.sortBy(e, -e).size() == self.items.size()',
+    'self.m.all(k, v, self.m.all(k2, v2, k == k2 || v != v2))',
+    `size(${nested}) == 1`,
+    "'%s'.format([self.items]).size() > 0",
+  ];
+  const list = rules.map((r) => `                - rule: ${JSON.stringify(r)}`).join('\n');
+  return `apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata:
+  name: heavies.hostile.example.org
+spec:
+  group: hostile.example.org
+  names: {kind: Heavy, plural: heavies}
+  scope: Namespaced
+  versions:
+    - name: v1
+      served: true
+      storage: true
+      schema:
+        openAPIV3Schema:
+          type: object
+          properties:
+            spec:
+              type: object
+              properties:
+                n: {type: integer}
+                items: {type: array, maxItems: 5000, items: {type: integer}}
+                m: {type: object, maxProperties: 1000, additionalProperties: {type: string, maxLength: 8}}
+              x-kubernetes-validations:
+${list}
+`;
+}
