@@ -53,3 +53,15 @@ export function int64(v: bigint): bigint {
   if (v > 9223372036854775807n || v < -9223372036854775808n) fail('integer overflow');
   return v;
 }
+
+/** The types cel-go orders (`comparableTypes`): what `sort`, `sortBy`, `min`, `max` and `isSorted` take. */
+export const COMPARABLE_TYPES: readonly string[] = [
+  'int',
+  'uint',
+  'double',
+  'bool',
+  'google.protobuf.Duration',
+  'google.protobuf.Timestamp',
+  'string',
+  'bytes',
+];

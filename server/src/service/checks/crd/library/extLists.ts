@@ -1,22 +1,12 @@
 // cel-go's lists extension (ext/lists.go), which Kubernetes enables at version 3: `lists.range`, `slice`,
 // `flatten`, `distinct`, `reverse`, `sort` and the `sortBy` macro (sortBy.ts), with cel-go's errors.
 import type { Environment } from '@marcbachmann/cel-js';
-import { define, fail, namespace } from './define';
+import { COMPARABLE_TYPES, define, fail, namespace } from './define';
 import { registerSortBy } from './sortBy';
 import { operationsOf } from './values';
 
 /** Lists longer than this are not built (the API server's cost budget stops such a rule long before). */
 const MAX_RANGE = 1_000_000;
-const COMPARABLE = [
-  'int',
-  'uint',
-  'double',
-  'bool',
-  'google.protobuf.Duration',
-  'google.protobuf.Timestamp',
-  'string',
-  'bytes',
-];
 
 function flatten(list: unknown[], depth: bigint): unknown[] {
   if (depth < 0n) fail('level must be non-negative');
@@ -60,5 +50,5 @@ export function registerExtLists(env: Environment): void {
   // A list of mixed items is `list(dyn)` to cel-go, whose sort gives `list(dyn)`: its items are checked at run
   // time. Declared first, or cel-js would type it by the first overload that takes it (`list<int>`).
   define(env, 'list<dyn>.sort(): list<dyn>', sort);
-  for (const type of COMPARABLE) define(env, `list<${type}>.sort(): list<${type}>`, sort);
+  for (const type of COMPARABLE_TYPES) define(env, `list<${type}>.sort(): list<${type}>`, sort);
 }

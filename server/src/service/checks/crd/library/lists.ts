@@ -2,13 +2,11 @@
 // `indexOf`, `lastIndexOf` on lists, with its overloads by element type (so `['a'].sum()` does not compile)
 // and its errors (`min called on empty list`).
 import type { Environment } from '@marcbachmann/cel-js';
-import { fail } from './define';
-import { define } from './define';
+import { COMPARABLE_TYPES, define, fail } from './define';
 import { typedZero } from './emptyLists';
 import { operationsOf } from './values';
 
 const DURATION = 'google.protobuf.Duration';
-const TIMESTAMP = 'google.protobuf.Timestamp';
 /** int first: cel-js picks the first overload for an empty list of unknown type, and `[].sum()` is `0`. */
 const SUMMABLE: readonly (readonly [string, string])[] = [
   ['int', '0'],
@@ -16,7 +14,6 @@ const SUMMABLE: readonly (readonly [string, string])[] = [
   ['double', '0.0'],
   [DURATION, "duration('0s')"],
 ];
-const COMPARABLE = ['int', 'uint', 'double', 'bool', DURATION, TIMESTAMP, 'string', 'bytes'];
 
 export function registerLists(env: Environment): void {
   const ops = operationsOf(env);
@@ -30,7 +27,7 @@ export function registerLists(env: Environment): void {
     for (let i = 1; i < list.length; i++) if (ops.compare(result, list[i]) === keep) result = list[i];
     return result;
   };
-  for (const type of COMPARABLE) {
+  for (const type of COMPARABLE_TYPES) {
     define(env, `list<${type}>.isSorted(): bool`, (list: unknown[]) => {
       for (let i = 1; i < list.length; i++) if (ops.compare(list[i - 1], list[i]) === 1) return false;
       return true;

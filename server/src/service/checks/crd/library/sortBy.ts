@@ -3,20 +3,11 @@
 // function's errors: keys of different types, keys that cannot be ordered. Declared as a cel-js macro: the
 // key expression is type-checked with `e` bound to the list's item type and run once per item.
 import type { Environment } from '@marcbachmann/cel-js';
-import { fail } from './define';
+import { COMPARABLE_TYPES, fail } from './define';
 import type { Operations } from './values';
 
 /** The key types cel-go can order (`comparableTypes`). */
-const COMPARABLE: ReadonlySet<string> = new Set([
-  'int',
-  'uint',
-  'double',
-  'bool',
-  'google.protobuf.Duration',
-  'google.protobuf.Timestamp',
-  'string',
-  'bytes',
-]);
+const COMPARABLE: ReadonlySet<string> = new Set(COMPARABLE_TYPES);
 
 type Type = { kind: string; name: string; valueType?: Type };
 type Node = { op: string; args: unknown };
