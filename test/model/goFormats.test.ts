@@ -9,6 +9,24 @@ import { isGoCIDR, isStrfmtDate, isStrfmtIPv4, isStrfmtIPv6, isStrfmtMac } from 
 import { Analysis } from '../../server/src/service/analysis';
 import { crdText } from '../helpers/manifests';
 
+/** The codes a manifest of a CRD kind (`properties` of its spec as given) gets, as a user's file would. */
+function formatCodes(kind: string, properties: string): (spec: string) => string[] {
+  const lower = kind.toLowerCase();
+  const a = new Analysis();
+  a.indexFile(
+    'file:///w/crd.yaml',
+    crdText({ group: 'example.org', kind, plural: `${lower}s`, spec: `              properties:\n${properties}` }),
+  );
+  a.applyCrds();
+  return (spec) =>
+    a
+      .fileDiagnostics(
+        'file:///w/n.yaml',
+        a.parse(`apiVersion: example.org/v1\nkind: ${kind}\nmetadata: {name: ${lower}}\nspec:\n${spec}`),
+      )
+      .map((d) => d.code);
+}
+
 test('cidr: net.ParseCIDR, IPv4 and IPv6, with a prefix length within the address size', () => {
   for (const ok of [
     '10.0.0.0/24',
@@ -44,26 +62,13 @@ test('ipv4 and ipv6: net.ParseIP with a dot, with a colon', () => {
 });
 
 test('a CRD field of format cidr takes an IPv6 range, and refuses a bare address as the API server does', () => {
-  const crd = crdText({
-    group: 'example.org',
-    kind: 'Net',
-    plural: 'nets',
-    spec: `              properties:
-                range: {type: string, format: cidr}
+  const codes = formatCodes(
+    'Net',
+    `                range: {type: string, format: cidr}
                 v4: {type: string, format: ipv4}
                 v6: {type: string, format: ipv6}
 `,
-  });
-  const a = new Analysis();
-  a.indexFile('file:///w/crd.yaml', crd);
-  a.applyCrds();
-  const codes = (spec: string) =>
-    a
-      .fileDiagnostics(
-        'file:///w/n.yaml',
-        a.parse(`apiVersion: example.org/v1\nkind: Net\nmetadata: {name: net}\nspec:\n${spec}`),
-      )
-      .map((d) => d.code);
+  );
   assert.deepEqual(codes('  range: 2001:db8::/64\n  v4: 10.0.0.1\n  v6: "2001:db8::1"\n'), []);
   assert.deepEqual(codes('  range: 10.0.0.0/24\n'), []);
   assert.deepEqual(codes('  range: 10.0.0.1\n'), ['format']);
@@ -109,25 +114,12 @@ test('mac: net.ParseMAC, 6, 8 or 20 octets with one separator throughout', () =>
 });
 
 test('a CRD field of format date or mac is checked as the API server checks it', () => {
-  const crd = crdText({
-    group: 'example.org',
-    kind: 'Nic',
-    plural: 'nics',
-    spec: `              properties:
-                since: {type: string, format: date}
+  const codes = formatCodes(
+    'Nic',
+    `                since: {type: string, format: date}
                 mac: {type: string, format: mac}
 `,
-  });
-  const a = new Analysis();
-  a.indexFile('file:///w/crd.yaml', crd);
-  a.applyCrds();
-  const codes = (spec: string) =>
-    a
-      .fileDiagnostics(
-        'file:///w/n.yaml',
-        a.parse(`apiVersion: example.org/v1\nkind: Nic\nmetadata: {name: nic}\nspec:\n${spec}`),
-      )
-      .map((d) => d.code);
+  );
   assert.deepEqual(codes('  since: "2024-02-29"\n  mac: 00:00:5e:00:53:01\n'), []);
   assert.deepEqual(codes('  since: "2025-02-29"\n'), ['format']);
   assert.deepEqual(codes('  mac: 00:00:5e:00:53\n'), ['format']);
