@@ -1,7 +1,8 @@
 // cel-go's time functions in CRD rules, beyond Kubernetes' own cases (crdValidationExpressions.test.ts): a
 // time zone given as a signed offset or an IANA name, one cel-go cannot parse (its strconv.Atoi error),
-// `string()` of durations (Go's shortest float, never an exponent) and of a date-time in its own offset, and
-// what the product does not know (the offset of a timestamp the rule computes): said, never judged.
+// `string()` of durations (Go's shortest float, never an exponent) and of a timestamp in its own offset (a
+// date-time, a `timestamp('…')`, and what `+`/`-` of a duration make of them), and what the product does not
+// know (a timestamp finer than a millisecond): said, never judged.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { Analysis } from '../../server/src/service/analysis';
@@ -72,8 +73,18 @@ describe('CRD rules: string() of durations and timestamps', () => {
   test('a date-time keeps the offset it was written with', () => {
     holds("string(self.west) == '2011-08-18T19:03:37-05:30' && string(self.at) == '2011-08-18T23:30:00Z'");
   });
-  test('a timestamp the rule computes is not judged: its offset is not kept', () => {
-    const d = judged("string(self.west + duration('1s')) == ''");
+  test('a timestamp the rule computes keeps its offset through + and - of a duration (Go: Time.Add)', () => {
+    holds("string(self.west + duration('1s')) == '2011-08-18T19:03:38-05:30'");
+    holds("string(self.west - duration('24h')) == '2011-08-17T19:03:37-05:30'");
+    holds("string(timestamp('2023-02-03T23:31:20+01:00') + duration('30m')) == '2023-02-04T00:01:20+01:00'");
+  });
+  test('timestamp() of a text keeps its offset, of an integer is UTC', () => {
+    holds("string(timestamp('2023-02-03T23:31:20.250-07:00')) == '2023-02-03T23:31:20.25-07:00'");
+    holds("string(timestamp('2023-02-03T23:31:20+00:00')) == '2023-02-03T23:31:20Z'");
+    holds("string(timestamp(1700000000)) == '2023-11-14T22:13:20Z'");
+  });
+  test('a timestamp finer than a millisecond is not judged: the product cannot hold it', () => {
+    const d = judged("string(timestamp('2023-02-03T23:31:20.0001Z')) == ''");
     assert.equal(d.length, 1, d.join('\n'));
     assert.match(d[0], /^crd-rule-not-run info: .*is not evaluated/);
   });

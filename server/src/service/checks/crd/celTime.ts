@@ -1,8 +1,11 @@
 // cel-go's timestamps and durations where cel-js's differ from them (Kubernetes runs cel-go's): a time zone
 // argument of the timestamp getters may be an offset (`getHours('01:00')`, `'-05:30'`, parsed as cel-go
 // parses it) as well as an IANA name; `string()` of a timestamp is RFC 3339 in the value's own offset (Go's
-// `RFC3339Nano`), of a duration its seconds (`"3723.004s"`); `duration('0')` is Go's zero duration. cel-js
-// lets no overload be replaced, so a parsed rule's calls are renamed to ours (as celStrings.ts does).
+// `RFC3339Nano`), of a duration its seconds (`"3723.004s"`); `duration('0')` is Go's zero duration. A
+// timestamp keeps the offset Go's time.Parse keeps (`timestamp('…+01:00')`, a date-time field), through
+// `+` and `-` of a duration (Go's Time.Add keeps the location); `timestamp(int)` is UTC. cel-js lets no
+// overload be replaced, so a parsed rule's calls are renamed to ours (as celStrings.ts does), and its `+`
+// and `-` handlers wrapped.
 import type * as CelJs from '@marcbachmann/cel-js';
 import { forEachNode } from './celAst';
 import { fail } from './library/define';
@@ -97,8 +100,8 @@ const inZone = (d: Date, tz: string): Date => new Date(d.getTime() + zoneOffset(
 
 /**
  * The offset from UTC (seconds) each timestamp value holds, where the product knows it: a `date-time` string
- * keeps its own, as the API server's value does, and `string()` prints it. A timestamp computed by cel-js
- * (`timestamp(…)`, `t + d`) has none here: its string is not given.
+ * or a `timestamp('…')` keeps its own, as the API server's value does, and `string()` prints it. A timestamp
+ * read from a text finer than a millisecond (a Date cannot hold it) has none here: its string is not given.
  */
 const offsets = new WeakMap<Date, number>();
 
@@ -112,10 +115,12 @@ export function keepOffset(d: Date, text: string): Date {
 const pad = (n: number, width: number) => String(n).padStart(width, '0');
 
 /** Go's `t.Format(time.RFC3339Nano)` in the value's own offset: fractions without trailing zeros. */
-function formatTimestamp(d: Date): string {
+export function formatTimestamp(d: Date): string {
   const offset = offsets.get(d);
   if (offset === undefined)
-    return unsupported('string() of a timestamp computed in the rule: the product does not keep its offset');
+    return unsupported(
+      'string() of a timestamp read from a text the product does not hold exactly (finer than a millisecond): its offset is not kept',
+    );
   const t = new Date(d.getTime() + offset * 1000);
   const ms = t.getUTCMilliseconds();
   const fraction = ms === 0 ? '' : `.${pad(ms, 3).replace(/0+$/, '')}`;
@@ -144,8 +149,36 @@ export function goFloatF(x: number): string {
 }
 
 /** cel-go's string of a duration: its seconds as Go's `d.Seconds()` float, then `s`. */
-function formatDuration(d: { seconds: bigint; nanos: number }): string {
+export function formatDuration(d: { seconds: bigint; nanos: number }): string {
   return `${goFloatF(Number(d.seconds) + d.nanos / 1e9)}s`;
+}
+
+/**
+ * RFC 3339 as Go's time.Parse takes it with cel-go's layout (upper-case `T` and `Z`), exact in milliseconds
+ * (further digits only zeros): then the Date cel-js makes of it holds the instant, and the offset is kept.
+ */
+const EXACT_RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,3}0*)?(Z|[+-]\d{2}:\d{2})$/;
+
+/** The offset a timestamp `t ± d` keeps: its operand's (Go's Time.Add and Sub keep the location). */
+function keepArithmeticOffset(out: unknown, l: unknown, r: unknown): unknown {
+  if (!(out instanceof Date)) return out;
+  const from = l instanceof Date ? l : r instanceof Date ? r : undefined;
+  const offset = from && offsets.get(from);
+  if (offset !== undefined) offsets.set(out, offset);
+  return out;
+}
+
+type Handle = (l: unknown, r: unknown, ast: unknown, ev: unknown) => unknown;
+type Check = (this: unknown, chk: unknown, ast: { handle: Handle }, ctx: unknown) => unknown;
+
+/** `+` and `-` as cel-js checks them, then their handler (set by the check) keeping a timestamp's offset. */
+function checkKeepingOffset(check: Check): Check {
+  return function (this: unknown, chk, ast, ctx) {
+    const type = check.call(this, chk, ast, ctx);
+    const handle = ast.handle;
+    ast.handle = (l, r, a, e) => keepArithmeticOffset(handle(l, r, a, e), l, r);
+    return type;
+  };
 }
 
 /** Declares our overloads (under names no rule can mean) and cel-js's missing `string()` of time values. */
@@ -158,21 +191,36 @@ export function declareGoTime(env: CelJs.Environment): void {
   );
   // Go's time.ParseDuration takes "0" (signed or not) without a unit; cel-js's parser does not. Anything
   // else is cel-js's own duration(), parsed once on first use (the environment is complete by then).
-  const programs: { zero?: CelJs.ParseResult; parse?: CelJs.ParseResult } = {};
+  const programs: { zero?: CelJs.ParseResult; parse?: CelJs.ParseResult; timestamp?: CelJs.ParseResult } = {};
   env.registerFunction(`${ours('duration')}(string): google.protobuf.Duration`, (text: string) => {
     if (/^[+-]?0$/.test(text)) return (programs.zero ??= env.parse("duration('0s')"))();
     return (programs.parse ??= env.parse('duration(text)'))({ text });
   });
   env.registerFunction(`${ours('duration')}(google.protobuf.Duration): google.protobuf.Duration`, (d: unknown) => d);
+  // cel-js's timestamp(), with the offset cel-go's value keeps: the text's own, UTC from an integer.
+  const timestamp = (v: unknown): Date => (programs.timestamp ??= env.parse('timestamp(v)'))({ v }) as Date;
+  env.registerFunction(`${ours('timestamp')}(string): ${TS}`, (text: string) => {
+    const d = timestamp(text);
+    const m = EXACT_RFC3339.exec(text);
+    return m ? keepOffset(d, m[1]) : d;
+  });
+  env.registerFunction(`${ours('timestamp')}(int): ${TS}`, (i: bigint) => keepOffset(timestamp(i), 'Z'));
+  env.registerFunction(`${ours('timestamp')}(${TS}): ${TS}`, (d: Date) => d);
 }
 
-/** Renames a parsed rule's calls of those functions to ours (before its first run). */
+/** Renames a parsed rule's calls of those functions to ours, and wraps `+` and `-` (before its first run). */
 export function useGoTime(root: CelJs.ASTNode): void {
   forEachNode(root, (x) => {
+    if (x.op === '+' || x.op === '-') x.meta.check = checkKeepingOffset(x.meta.check as Check);
     if (!Array.isArray(x.args) || typeof x.args[0] !== 'string') return;
     if (x.op === 'rcall' && GETTERS.has(x.args[0]) && Array.isArray(x.args[2]) && x.args[2].length === 1)
       x.args[0] = ours(x.args[0]);
-    else if (x.op === 'call' && x.args[0] === 'duration' && Array.isArray(x.args[1]) && x.args[1].length === 1)
-      x.args[0] = ours('duration');
+    else if (
+      x.op === 'call' &&
+      (x.args[0] === 'duration' || x.args[0] === 'timestamp') &&
+      Array.isArray(x.args[1]) &&
+      x.args[1].length === 1
+    )
+      x.args[0] = ours(x.args[0]);
   });
 }
