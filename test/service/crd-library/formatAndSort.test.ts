@@ -16,10 +16,10 @@ const CASES: Case[] = [
   { expr: '"%b".format([5]) == "101"', expect: value(true) },
   { expr: '"%b".format([true]) == "1"', expect: value(true) },
   { expr: '"%.2f".format([1.2345]) == "1.23"', expect: value(true) },
-  { expr: '"%f".format([1.5]) == "1.500"', expect: value(true) },
+  { expr: '"%f".format([1.5]) == "1.500000"', expect: value(true) },
   { expr: '"%.0f".format([2.75]) == "3"', expect: value(true) },
   { expr: '"100%% %s".format(["done"]) == "100% done"', expect: value(true) },
-  { expr: '"%s".format([[1, "a", 2.5]]) == "[1, \\"a\\", 2.500]"', expect: value(true) },
+  { expr: '"%s".format([[1, "a", 2.5]]) == "[1, \\"a\\", 2.500000]"', expect: value(true) },
   { expr: '"%s".format([{"b": 1, "a": true}]) == "{\\"a\\":true, \\"b\\":1}"', expect: value(true) },
   { expr: '"%s".format([2.5]) == "2.5"', expect: value(true) },
   {

@@ -31,6 +31,9 @@ export function registerObject<T extends object>(o: T): T {
   return o;
 }
 
+/** Whether `o` was made from a manifest's value (its keys are the manifest's: strings). */
+export const isDataObject = (o: object): boolean => dataObjects.has(o);
+
 const ATOMIC: ListKind = { list: 'atomic' };
 const SET: ListKind = { list: 'set' };
 

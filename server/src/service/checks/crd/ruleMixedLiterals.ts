@@ -4,6 +4,8 @@
 // first element that differs). cel-js, set as lenient as Kubernetes' runtime, types them `list<dyn>`. Only
 // types whose assignability is plain equality are judged: int, uint, double, string, bool, bytes, and lists
 // and maps of them (an element typed `dyn`, `null`, a duration, a timestamp or an object is left alone).
+// A literal anywhere inside a `format` call is exempt, as cel-go's strings extension configures the check
+// (HomogeneousAggregateLiteralExemptFunctions): `'%d %s'.format([1, 'a'])` is accepted.
 import type { ASTNode } from '@marcbachmann/cel-js';
 import { forEachNode } from './celAst';
 
@@ -38,8 +40,14 @@ export function mixedLiteral(
       return;
     }
   };
+  // The nodes under a `format` call (a node is visited before those below it: each subtree walked once).
+  const exempt = new Set<unknown>();
   forEachNode(ast, (n) => {
-    if (found || !Array.isArray(n.args)) return;
+    if (exempt.has(n) || !(n.op === 'call' || n.op === 'rcall') || !Array.isArray(n.args)) return;
+    if (n.args[0] === 'format') forEachNode(n.args, (m) => void exempt.add(m));
+  });
+  forEachNode(ast, (n) => {
+    if (found || exempt.has(n) || !Array.isArray(n.args)) return;
     if (n.op === 'list') join(n.args as Checked[]);
     else if (n.op === 'map') {
       const entries = n.args as [Checked, Checked][];

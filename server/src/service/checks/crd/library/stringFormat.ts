@@ -1,15 +1,26 @@
-// cel-go's `string.format(list)` (ext/formatting.go, strings extension): the clauses `%s`, `%d`, `%f` (with a
-// precision, 3 by default), `%b`, `%x`/`%X`, `%o` and `%%`, with cel-go's errors in its words ("error during
-// formatting: decimal clause can only be used on integers, was given string"). What our values cannot render
-// as Go does (`%e`, a timestamp or duration, a fixed-point tie or a number Go's locale printer groups) is not
-// guessed: the rule gives no verdict there (a plain Error, which ruleErrors.ts reads as our engine's limit).
+// cel-go's `string.format(list)` (ext/formatting.go, strings extension version 2 as Kubernetes declares it, so
+// the locale is cel-go's default, en_US): the clauses `%s`, `%d`, `%f` and `%e` (precision 6 by default),
+// `%b`, `%x`/`%X`, `%o` and `%%`, with cel-go's errors in its words ("error during formatting: decimal clause
+// can only be used on integers, was given string"). `%f` and `%e` go through Go's locale printer
+// (goLocalePrinter.ts: `1,234.500000`, `3.140000×10⁰⁰`); `%s` of a double is Go's `%g`, of a timestamp or
+// duration its `string()`; in a list or map a double is `%.6f` without the printer, a timestamp
+// `timestamp("…")`. What cannot be told here (a timestamp whose offset the product lost, a width or
+// precision past Go's printer's bounds) is not guessed: a plain Error, which ruleErrors.ts reads as our
+// engine's limit.
+import { isDataObject } from '../celLists';
+import { formatDuration, formatTimestamp } from '../celTime';
 import { fail } from './define';
+import { formatFixed, formatShortest } from './goDecimal';
+import { localeFixed, localeScientific, MAX_WIDTH_OR_PRECISION } from './goLocalePrinter';
 
 /** cel-js's evaluator, which calls a library function with itself as `this`: it names a value's CEL type. */
 export type TypeNamer = { debugType(v: unknown): { name: string } };
 
-/** cel-go's default precision of `%f`. */
-const DEFAULT_PRECISION = 3;
+/** cel-go's default precision of `%f` and `%e`, and the digits of a double in a list or map. */
+const DEFAULT_PRECISION = 6;
+
+/** The widest `%e` padded here: past it the text would be mostly spaces, and our memory is bounded. */
+const MAX_SCIENTIFIC_WIDTH = 10_000;
 
 const unsupported = (what: string): never => {
   throw new Error(`string.format: ${what} is not rendered here as cel-go renders it`);
@@ -44,27 +55,18 @@ function goQuote(s: string): string {
   return `${out}"`;
 }
 
-/** Go's `strconv.FormatFloat(x, 'g', -1, 64)`: cel-go's `string(double)`. */
-function goFloat(x: number): string {
-  if (Number.isNaN(x)) return 'NaN';
-  if (!Number.isFinite(x)) return x > 0 ? '+Inf' : '-Inf';
-  if (x === 0) return Object.is(x, -0) ? '-0' : '0';
-  const [mantissa, e] = x.toExponential().split('e');
-  const exp = Number(e);
-  if (exp < -4 || exp >= 21) return `${mantissa}e${exp < 0 ? '-' : '+'}${String(Math.abs(exp)).padStart(2, '0')}`;
-  // JavaScript writes the same shortest digits in plain notation in this range.
-  return String(x);
+/** A timestamp's or a duration's `string()` (cel-go's ConvertToType), or `undefined` for another value. */
+function timeText(v: unknown, name: string): string | undefined {
+  if (name === 'google.protobuf.Timestamp') return formatTimestamp(v as Date);
+  if (name === 'google.protobuf.Duration') return formatDuration(v as { seconds: bigint; nanos: number });
+  return undefined;
 }
 
-/** Go's `%.<p>f` of a double, where it is certain: no tie at the last digit, no locale grouping (|x| < 1000). */
-function fixed(x: number, p: number): string {
-  if (!Number.isFinite(x)) return unsupported('a fixed-point NaN or infinity');
-  if (Math.abs(x) >= 1000) return unsupported("a number Go's locale printer may group");
-  if (p > 60) return unsupported('a precision over 60');
-  const longer = x.toFixed(Math.min(100, p + 30));
-  const rest = longer.slice(longer.indexOf('.') + 1 + p);
-  if (/^50*$/.test(rest)) return unsupported('a fixed-point value halfway between two roundings');
-  return x.toFixed(p);
+/** The string a double-taking clause reads: cel-go also takes the strings "NaN", "Infinity", "-Infinity". */
+function doubleArg(v: unknown, name: string): number | undefined {
+  if (name === 'double') return v as number;
+  if (name === 'string' && ['NaN', 'Infinity', '-Infinity'].includes(v as string)) return Number(v);
+  return undefined;
 }
 
 function integerText(v: unknown, t: TypeNamer, radix: number): string | undefined {
@@ -86,7 +88,7 @@ function formatString(v: unknown, t: TypeNamer): string {
     case 'uint':
       return String(v);
     case 'double':
-      return goFloat(v as number);
+      return formatShortest(v as number);
     case 'bool':
       return String(v);
     case 'string':
@@ -95,15 +97,22 @@ function formatString(v: unknown, t: TypeNamer): string {
       return new TextDecoder().decode(v as Uint8Array);
     case 'null_type':
       return 'null';
+    case 'type':
+      return typeValueName(v);
     case 'google.protobuf.Timestamp':
     case 'google.protobuf.Duration':
-    case 'type':
-      return unsupported(`a ${name}`);
+      return timeText(v, name) as string;
     default:
       return fail(
         `error during formatting: string clause can only be used on strings, bools, bytes, ints, doubles, maps, lists, types, durations, and timestamps, was given ${name}`,
       );
   }
+}
+
+/** A type value's name as cel-go's `string()` of it gives it (`null_type` for null's). */
+function typeValueName(v: unknown): string {
+  const name = (v as { name: string }).name;
+  return name === 'null' ? 'null_type' : name;
 }
 
 /** A list or map member as cel-go writes it there (clauseForType, then quoteForCEL). */
@@ -119,19 +128,24 @@ function member(v: unknown, t: TypeNamer): string {
       return `b${goQuote(new TextDecoder().decode(v as Uint8Array))}`;
     case 'bool':
     case 'null_type':
+    case 'type':
       return formatString(v, t);
     case 'double': {
+      // fmt.Sprintf("%.6f"), not the locale printer, so that the text reads back as a CEL literal.
       const x = v as number;
-      return Number.isFinite(x) ? fixed(x, DEFAULT_PRECISION) : unsupported('a NaN or infinity in a list');
+      const text = formatFixed(x, DEFAULT_PRECISION);
+      return Number.isFinite(x) ? text : goQuote(text);
     }
+    case 'google.protobuf.Timestamp':
+      return `timestamp(${goQuote(timeText(v, name) as string)})`;
+    case 'google.protobuf.Duration':
+      return `duration(${goQuote(timeText(v, name) as string)})`;
     case 'list':
       return formatList(v as unknown[], t);
     case 'map':
       return formatMap(v, t);
     default:
-      return name.startsWith('google.protobuf.') || name === 'type'
-        ? unsupported(`a ${name}`)
-        : fail(`no formatting function for ${name}`);
+      return fail(`no formatting function for ${name}`);
   }
 }
 
@@ -139,9 +153,16 @@ function formatList(list: unknown[], t: TypeNamer): string {
   return `[${list.map((x) => member(x, t)).join(', ')}]`;
 }
 
+/**
+ * A map's entries. A map the rule wrote is a plain object in cel-js whose int and bool keys became strings
+ * (`{1: 'a'}` holds `'1'`): where a key may have been one, cel-go's text (`1:` or `"1":`) is not known.
+ */
 function entriesOf(m: unknown): [unknown, unknown][] {
   if (m instanceof Map) return [...m.entries()];
-  return Object.entries(m as Record<string, unknown>);
+  const entries = Object.entries(m as Record<string, unknown>);
+  if (!isDataObject(m as object) && entries.some(([k]) => /^(?:-?\d+|true|false)$/.test(k)))
+    unsupported("a map whose keys may be ints or bools (the product's engine holds them as strings)");
+  return entries;
 }
 
 function formatMap(m: unknown, t: TypeNamer): string {
@@ -169,15 +190,20 @@ function clause(c: string, precision: number | undefined, arg: unknown, t: TypeN
     case 'd':
       return integerText(arg, t, 10) ?? formatting(`decimal clause can only be used on integers, was given ${name}`);
     case 'f': {
-      if (name === 'string' && ['NaN', 'Infinity', '-Infinity'].includes(arg as string))
-        return unsupported('a fixed-point NaN or infinity');
-      if (name !== 'double') return formatting(`fixed-point clause can only be used on doubles, was given ${name}`);
-      return fixed(arg as number, precision ?? DEFAULT_PRECISION);
+      const x = doubleArg(arg, name);
+      if (x === undefined) return formatting(`fixed-point clause can only be used on doubles, was given ${name}`);
+      const p = precision ?? DEFAULT_PRECISION;
+      if (p > MAX_WIDTH_OR_PRECISION) return unsupported(`a precision over ${MAX_WIDTH_OR_PRECISION}`);
+      return localeFixed(x, p);
     }
-    case 'e':
-      if (name !== 'double' && !(name === 'string' && ['NaN', 'Infinity', '-Infinity'].includes(arg as string)))
-        return formatting(`scientific clause can only be used on doubles, was given ${name}`);
-      return unsupported('the scientific clause');
+    case 'e': {
+      const x = doubleArg(arg, name);
+      if (x === undefined) return formatting(`scientific clause can only be used on doubles, was given ${name}`);
+      // cel-go writes the clause's precision as the printer's width (`%<p>e`): the digits stay 6.
+      const width = precision ?? DEFAULT_PRECISION;
+      if (width > MAX_SCIENTIFIC_WIDTH) return unsupported(`a scientific clause ${width} characters wide`);
+      return localeScientific(x, width);
+    }
     case 'b':
       if (name === 'bool') return arg ? '1' : '0';
       return (
@@ -197,6 +223,12 @@ function clause(c: string, precision: number | undefined, arg: unknown, t: TypeN
     default:
       return fail(`could not parse formatting clause: unrecognized formatting clause "${c}"`);
   }
+}
+
+/** The clause letter at `j` as cel-go reads it: one byte, so a character past ASCII is its first UTF-8 byte. */
+function clauseLetter(format: string, j: number): string {
+  const c = format[j];
+  return c <= '\x7f' ? c : String.fromCharCode(Buffer.from(String.fromCodePoint(format.codePointAt(j)!))[0]);
 }
 
 /** cel-go's parseFormatString at run time: `format` with `args`. */
@@ -231,9 +263,13 @@ export function formatStringWith(t: TypeNamer, format: string, args: unknown[]):
         fail(
           'could not parse formatting clause: error while parsing precision: error while converting precision to integer: strconv.Atoi: parsing "": invalid syntax',
         );
+      if (BigInt(digits) > 9223372036854775807n)
+        fail(
+          `could not parse formatting clause: error while parsing precision: error while converting precision to integer: strconv.Atoi: parsing ${goQuote(digits)}: value out of range`,
+        );
       precision = Number(digits);
     }
-    out += clause(format[j], precision, args[argIndex], t);
+    out += clause(clauseLetter(format, j), precision, args[argIndex], t);
     i = j + 1;
     argIndex++;
   }
