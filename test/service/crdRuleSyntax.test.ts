@@ -63,3 +63,22 @@ describe('what parses is never refused', () => {
   for (const rule of ["!self.b || self.k != 'a!'", "self.k == '.true' && !!self.b", 'has(self.b) ? self.b : true'])
     test(rule, () => assert.deepEqual(onCrd(rule), []));
 });
+
+describe("a rule longer than cel-go's parser takes refuses the CRD (Kubernetes keeps its 100,000 code points)", () => {
+  test("a 1 MB rule is an error on the whole rule, in cel-go's words", () => {
+    const rule = `self.b ${'|| self.b '.repeat(100_000)}`; // 1,000,007 characters
+    const d = onCrd(rule);
+    assert.equal(d.length, 1, JSON.stringify(d.map((x) => x.message.slice(0, 200))));
+    assert.equal(d[0].code, 'crd-rule-refused');
+    assert.equal(d[0].severity, 'error');
+    assert.equal(d[0].at, JSON.stringify(rule));
+    assert.ok(
+      d[0].message.includes(`expression code point size exceeds limit: size: ${rule.length}, limit 100000`),
+      d[0].message,
+    );
+  });
+  test('at the limit it compiles', () => {
+    const rule = `self.b${' '.repeat(100_000 - 'self.b'.length)}`;
+    assert.deepEqual(onCrd(rule), []);
+  });
+});

@@ -88,8 +88,11 @@ export function formattedValue(text: string, format: CelFormat): unknown {
 /** A compiled rule; `oldSelf` is given to transition rules (changes/transitions.ts). */
 export type Compiled =
   | { ok: true; run: (self: unknown, oldSelf?: unknown) => unknown; ast: CelJs.ASTNode; meter: Meter }
-  /** `engineLimit`: cel-go (Kubernetes) takes the expression, our engine cannot parse it. */
-  | { ok: false; error: string; engineLimit?: true };
+  /**
+   * `engineLimit`: cel-go (Kubernetes) takes the expression, our engine cannot parse it; `refused`: cel-go's
+   * parser refuses it with this very error, so the API server rejects the CRD.
+   */
+  | { ok: false; error: string; engineLimit?: true; refused?: true };
 
 /**
  * Optional entries in a list or map literal (`[?x]`, `{?'k': v}`), which cel-go parses (Kubernetes enables
@@ -98,7 +101,11 @@ export type Compiled =
  */
 const OPTIONAL_ENTRY = /[[{,]\s*\?(?!\s*[.:])/;
 
-/** cel-go's parser refuses a longer expression (ExpressionSizeCodePointLimit, which Kubernetes keeps). */
+/**
+ * cel-go's parser refuses a longer expression (ExpressionSizeCodePointLimit, 100,000 by default): Kubernetes
+ * keeps the default (neither apiserver's environment, base.go, nor apiextensions-apiserver sets
+ * ParserExpressionSizeLimit), so the CRD is refused.
+ */
 const MAX_CODE_POINTS = 100_000;
 
 /** The code points of `s`, counted up to `limit + 1`. */
@@ -173,7 +180,11 @@ function parseRule(text: string): CelJs.ParseResult {
 export function compileRule(expression: string): Compiled {
   const size = codePoints(expression, MAX_CODE_POINTS);
   if (size > MAX_CODE_POINTS)
-    return { ok: false, error: `expression code point size exceeds limit: size: ${size}, limit ${MAX_CODE_POINTS}` };
+    return {
+      ok: false,
+      error: `expression code point size exceeds limit: size: ${size}, limit ${MAX_CODE_POINTS}`,
+      refused: true,
+    };
   try {
     const parsed = parseRule(rewriteIndexedHas(expression));
     // Every evaluation is metered: the API server stops a rule past its cost limit (ruleMeter.ts).

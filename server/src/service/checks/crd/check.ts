@@ -94,6 +94,12 @@ function checkRules(root: YAMLMap, value: unknown, out: Reporter, text: string):
               spanOf(at(rulePath)),
               `The CEL ${key === 'rule' ? 'rule' : 'message expression'} uses optional entries (\`[?x]\`, \`{?'k': v}\`), which Kubernetes accepts but the product's CEL engine cannot parse: manifests are not checked against it.`,
             );
+          else if (c.refused)
+            out.report(
+              'crd-rule-refused',
+              spanOf(at(rulePath)),
+              `The CEL ${key === 'rule' ? 'rule' : 'message expression'} does not compile: ${c.error} (code points, cel-go's parser limit, which Kubernetes keeps). Shorten it; the API server rejects the CRD, and manifests get no verdict from it.`,
+            );
           else if (sureSyntaxError(expression)) {
             // cel-go's parser refuses it too: the API server rejects the CRD.
             const sure = sureSyntaxError(expression) as NonNullable<ReturnType<typeof sureSyntaxError>>;
