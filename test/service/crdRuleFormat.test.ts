@@ -9,8 +9,7 @@ import { crdText } from '../helpers/manifests';
 import { CEL_GO, LOCALE_PRINTER, ROUNDING } from './crd-library/stringFormatCases';
 
 /** The cases with an output (an error or a known difference is not a rule that holds). */
-const RULES = [...CEL_GO, ...LOCALE_PRINTER, ROUNDING]
-  .flat()
+const RULES = [...CEL_GO, ...LOCALE_PRINTER, ...ROUNDING]
   .filter((c) => 'value' in c.expect && !c.differs)
   .map((c) => `${c.expr} == ${JSON.stringify((c.expect as { value: string }).value)}`);
 
