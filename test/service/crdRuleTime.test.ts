@@ -78,6 +78,10 @@ describe('CRD rules: string() of durations and timestamps', () => {
     holds("string(self.west - duration('24h')) == '2011-08-17T19:03:37-05:30'");
     holds("string(timestamp('2023-02-03T23:31:20+01:00') + duration('30m')) == '2023-02-04T00:01:20+01:00'");
   });
+  test('a duration plus a timestamp is a timestamp (cel-js types it a duration)', () => {
+    holds("string(duration('1h') + self.west) == '2011-08-18T20:03:37-05:30'");
+    holds("duration('1h') + self.at > self.at && duration('1h') + timestamp('2011-08-18T23:00:00Z') > self.at");
+  });
   test('timestamp() of a text keeps its offset, of an integer is UTC', () => {
     holds("string(timestamp('2023-02-03T23:31:20.250-07:00')) == '2023-02-03T23:31:20.25-07:00'");
     holds("string(timestamp('2023-02-03T23:31:20+00:00')) == '2023-02-03T23:31:20Z'");

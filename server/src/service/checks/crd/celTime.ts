@@ -11,6 +11,7 @@ import { forEachNode } from './celAst';
 import { fail } from './library/define';
 
 const TS = 'google.protobuf.Timestamp';
+const DURATION = 'google.protobuf.Duration';
 const ours = (name: string) => `__go_${name}__`;
 
 /** The timestamp getters that take a time zone (their one-argument form is renamed). */
@@ -169,12 +170,26 @@ function keepArithmeticOffset(out: unknown, l: unknown, r: unknown): unknown {
 }
 
 type Handle = (l: unknown, r: unknown, ast: unknown, ev: unknown) => unknown;
-type Check = (this: unknown, chk: unknown, ast: { handle: Handle }, ctx: unknown) => unknown;
+type Typed = { checkedType?: { name?: string; hasDynType?: boolean } };
+type Binary = { op: string; handle: Handle; left?: Typed; right?: Typed };
+type Check = (this: unknown, chk: unknown, ast: Binary, ctx: unknown) => unknown;
 
-/** `+` and `-` as cel-js checks them, then their handler (set by the check) keeping a timestamp's offset. */
+/**
+ * `+` and `-` as cel-js checks them, then their handler (set by the check) keeping a timestamp's offset. cel-js
+ * types `duration + timestamp` as a duration (its overload's declared result); cel-go as a timestamp, or as
+ * dyn when the right side is dyn (two overloads of different results fit): the right side's type either way.
+ */
 function checkKeepingOffset(check: Check): Check {
   return function (this: unknown, chk, ast, ctx) {
-    const type = check.call(this, chk, ast, ctx);
+    let type = check.call(this, chk, ast, ctx);
+    const right = ast.right?.checkedType;
+    if (
+      ast.op === '+' &&
+      ast.left?.checkedType?.name === DURATION &&
+      right &&
+      (right.name === TS || right.hasDynType === true)
+    )
+      type = right;
     const handle = ast.handle;
     ast.handle = (l, r, a, e) => keepArithmeticOffset(handle(l, r, a, e), l, r);
     return type;
