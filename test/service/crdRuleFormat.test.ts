@@ -58,3 +58,87 @@ test('CRD rules: cel-go string.format outputs, each negated rule fails with its 
     RULES.map((_, i) => `case ${i}`),
   );
 });
+
+/**
+ * cel-go's compile-time cases of TestStringFormat (its string format validator, which Kubernetes' strings
+ * extension installs): a literal format call whose clauses do not parse or whose arguments they do not take,
+ * or with arguments left over, refuses the CRD, in cel-go's words.
+ */
+const REFUSED: readonly [string, string][] = [
+  [`"%s %s".format(["abc"])`, 'index 1 out of range'],
+  [`"%s %s".format(["abc", "def", "ghi"])`, 'too many arguments supplied to string.format (expected 2, got 3)'],
+  [`"filler %".format([])`, 'unexpected end of string'],
+  [`"%j".format([123])`, 'could not parse formatting clause: unrecognized formatting clause "j"'],
+  [
+    `"int is %d".format([5.2])`,
+    'error during formatting: decimal clause can only be used on integers, was given double',
+  ],
+  [
+    `"double is %f".format([true])`,
+    'error during formatting: fixed-point clause can only be used on doubles, was given bool',
+  ],
+  [
+    `"double is %.34".format([5.0])`,
+    'could not parse formatting clause: error while parsing precision: could not find end of precision specifier',
+  ],
+  [
+    `"double is %e".format([true])`,
+    'error during formatting: scientific clause can only be used on doubles, was given bool',
+  ],
+  [
+    `"string is %b".format(["a string"])`,
+    'error during formatting: only integers and bools can be formatted as binary, was given string',
+  ],
+  [
+    `"%x is a double".format([2.5])`,
+    'error during formatting: only integers, byte buffers, and strings can be formatted as hex, was given double',
+  ],
+  [
+    `"%X is a double".format([2.5])`,
+    'error during formatting: only integers, byte buffers, and strings can be formatted as hex, was given double',
+  ],
+  [
+    `"an octal: %o".format([3.14])`,
+    'error during formatting: octal clause can only be used on integers, was given double',
+  ],
+  // And a schema field's type, as the API server types `self`.
+  [
+    `"%d".format([self.name])`,
+    'error during formatting: decimal clause can only be used on integers, was given string',
+  ],
+];
+
+test("CRD rules: a literal format call cel-go's check refuses refuses the CRD, and the manifest gets no verdict", () => {
+  for (const [call, said] of REFUSED) {
+    const rule = `${call} != ''`;
+    const crd = crdText({
+      group: 'example.org',
+      kind: 'Formatted',
+      plural: 'formatteds',
+      spec: `              x-kubernetes-validations:\n                - rule: ${JSON.stringify(rule)}\n              properties:\n                name: {type: string, maxLength: 10}\n`,
+    });
+    const a = new Analysis();
+    a.indexFile('file:///w/crd.yaml', crd);
+    a.applyCrds();
+    const onCrd = a.fileDiagnostics('file:///w/crd.yaml', a.parse(crd)).filter((d) => d.code.startsWith('crd-'));
+    assert.deepEqual(
+      onCrd.map((d) => [d.code, severityOf(d)]),
+      [['crd-rule-refused', 'error']],
+      rule,
+    );
+    assert.ok(onCrd[0].message.includes(said), `${rule}: ${onCrd[0].message}`);
+    const onManifest = a
+      .fileDiagnostics('file:///w/f.yaml', a.parse(MANIFEST))
+      .filter((d) => d.code.startsWith('crd-'));
+    assert.deepEqual(
+      onManifest.map((d) => d.code),
+      ['crd-rule-not-run'],
+      rule,
+    );
+  }
+});
+
+test('CRD rules: a literal format call cel-go accepts is not refused (dyn, lists, maps, NaN strings)', () => {
+  const rule = `"%.3f %e %x %o %b %s %s".format([1.0, "NaN", b"a", 1, true, [1, "a", {"k": duration("1s")}], dyn(self)]) != ""`;
+  assert.deepEqual(judged([rule]), []);
+});

@@ -26,6 +26,7 @@ import { forEachNode } from './celAst';
 import { literalProblem } from './ruleLiterals';
 import { objectIndexRefusal, overloadRefusal } from './ruleOverloads';
 import { mixedLiteral } from './ruleMixedLiterals';
+import { formatCallProblem } from './ruleFormatCalls';
 
 const OPTIONS = { unlistedVariablesAreDyn: true, enableOptionalTypes: true, homogeneousAggregateLiterals: false };
 
@@ -165,6 +166,9 @@ export class RuleTypes {
       // calls on them, as cel-go checks them).
       const mixed = mixedLiteral(dynamic.ast, source, text === source, shown);
       if (mixed) return { kind: 'type', ...mixed };
+      // A literal format call with arguments its clauses do not take (cel-go's string format validator).
+      const format = loose.valid ? formatCallProblem(dynamic.ast, source, text === source) : undefined;
+      if (format) return { kind: 'type', ...format };
       if (!loose.valid) {
         // A call without an overload in cel-go either (`['a'].sum()`, `string(type(x))`) fails with any `self`.
         const refused = overloadRefusal(loose.error as CelError | undefined, source, text === source, shown);
@@ -180,6 +184,8 @@ export class RuleTypes {
     if (typed.valid) {
       const undeclared = this.undeclaredHas(ast, text === source);
       if (undeclared) return undeclared;
+      const format = formatCallProblem(ast, source, text === source);
+      if (format) return { kind: 'type', ...format };
       const indexed = objectIndexRefusal(ast, (t) => this.objects.has(t), source, text === source);
       if (indexed) return { kind: 'type', ...indexed };
       const type = typed.type;

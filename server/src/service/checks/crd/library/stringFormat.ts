@@ -231,8 +231,18 @@ function clauseLetter(format: string, j: number): string {
   return c <= '\x7f' ? c : String.fromCharCode(Buffer.from(String.fromCodePoint(format.codePointAt(j)!))[0]);
 }
 
-/** cel-go's parseFormatString at run time: `format` with `args`. */
-export function formatStringWith(t: TypeNamer, format: string, args: unknown[]): string {
+/**
+ * cel-go's parseFormatString: `format` with `argCount` arguments, `clause(letter, precision, index)` writing
+ * each clause, in cel-go's order of errors ("index 2 out of range", "unexpected end of string", a precision
+ * that does not parse; `checking`: the order of cel-go's check of a literal call). At run time the clauses write the arguments; cel-go's check of a literal format call
+ * (ruleFormatCalls.ts) runs the same scan on their types.
+ */
+export function scanFormat(
+  format: string,
+  argCount: number,
+  clause: (letter: string, precision: number | undefined, index: number) => string,
+  checking = false,
+): string {
   let out = '';
   let argIndex = 0;
   let i = 0;
@@ -246,8 +256,10 @@ export function formatStringWith(t: TypeNamer, format: string, args: unknown[]):
       i += 2;
       continue;
     }
-    if (argIndex >= args.length) fail(`index ${argIndex} out of range`);
+    // At run time the argument is fetched first; cel-go's check fetches none, so the format's end is first.
+    if (!checking && argIndex >= argCount) fail(`index ${argIndex} out of range`);
     if (i + 1 >= format.length) fail('unexpected end of string');
+    if (argIndex >= argCount) fail(`index ${argIndex} out of range`);
     let j = i + 1;
     let precision: number | undefined;
     if (format[j] === '.') {
@@ -269,9 +281,19 @@ export function formatStringWith(t: TypeNamer, format: string, args: unknown[]):
         );
       precision = Number(digits);
     }
-    out += clause(clauseLetter(format, j), precision, args[argIndex], t);
+    const letter = clauseLetter(format, j);
+    if (!CLAUSES.has(letter)) fail(`could not parse formatting clause: unrecognized formatting clause "${letter}"`);
+    out += clause(letter, precision, argIndex);
     i = j + 1;
     argIndex++;
   }
   return out;
+}
+
+/** The clause letters cel-go knows. */
+const CLAUSES: ReadonlySet<string> = new Set(['s', 'd', 'f', 'e', 'b', 'x', 'X', 'o']);
+
+/** cel-go's string.format at run time: `format` with `args`. */
+export function formatStringWith(t: TypeNamer, format: string, args: unknown[]): string {
+  return scanFormat(format, args.length, (letter, precision, index) => clause(letter, precision, args[index], t));
 }
