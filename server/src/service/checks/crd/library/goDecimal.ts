@@ -45,6 +45,19 @@ export function roundDecimal(x: Decimal, nd: number): Decimal {
   return { d: x.d.slice(0, i) + String.fromCharCode(x.d.charCodeAt(i) + 1), dp: x.dp };
 }
 
+/**
+ * `|x|` to `n` significant digits (1 to 100), half to even: Go's strconv 'e'/'g' with a precision. JavaScript's
+ * toExponential rounds to nearest too, a tie up: the exact digits are needed only where `n + 1` digits end
+ * in 5 (a tie must, and a value near one may).
+ */
+export function significantDecimal(x: number, n: number): Decimal {
+  const abs = Math.abs(x);
+  const longer = abs.toExponential(Math.min(n, 100));
+  if (longer[longer.indexOf('e') - 1] === '5' || n >= 100) return roundDecimal(exactDecimal(abs), n);
+  const [mantissa, e] = abs.toExponential(n - 1).split('e');
+  return trimmed(mantissa.replace('.', ''), Number(e) + 1);
+}
+
 /** The digit of `x` at index `j` (0 past its digits). */
 const digitAt = (x: Decimal, j: number): string => (j >= 0 && j < x.d.length ? x.d[j] : '0');
 

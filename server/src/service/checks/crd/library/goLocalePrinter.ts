@@ -3,7 +3,7 @@
 // `%<w>e` for the scientific one (cel-go writes the clause's precision as the width). Fixed point groups the
 // integer digits by three (`1,234.500000`); scientific writes `1.234568×10⁰³` (7 significant digits, an
 // exponent of at least two superscript digits, no spaces since x/text v0.23); NaN is `NaN`, infinity `∞`.
-import { exactDecimal, roundDecimal, shortestDecimal, type Decimal } from './goDecimal';
+import { exactDecimal, roundDecimal, shortestDecimal, significantDecimal, type Decimal } from './goDecimal';
 
 /** x/text takes a width or precision up to a million (internal/format parser.go tooLarge). */
 export const MAX_WIDTH_OR_PRECISION = 1_000_000;
@@ -65,7 +65,7 @@ const roundAt = (x: Decimal, frac: number): Decimal =>
 export function localeScientific(x: number, width: number): string {
   let out = special(x);
   if (out === undefined) {
-    let d = roundDecimal(exactDecimal(x), 7);
+    let d = significantDecimal(x, 7);
     if (d.d.length === 0) d = { d: '0', dp: 1 };
     const exp = d.dp - 1;
     let mantissa = d.d[0] + '.';
