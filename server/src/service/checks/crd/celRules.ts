@@ -11,6 +11,7 @@ import { registerKubernetesLibraries } from './library';
 import { declareRe2Matches, useRe2Matches } from './celRegex';
 import { declareGoStrings, useGoStrings } from './celStrings';
 import { declareGoTime, keepOffset, useGoTime } from './celTime';
+import { declareGoDoubleText, useGoDoubleText } from './celDoubleText';
 import { declareOptionalEntries, rewriteOptionalEntries } from './celOptionalEntries';
 import { overBudget } from './ruleCost';
 import { classifyThrown } from './ruleErrors';
@@ -31,6 +32,7 @@ const environment = lazy(() => {
   declareRe2Matches(env);
   declareGoStrings(env);
   declareGoTime(env);
+  declareGoDoubleText(env);
   declareOptionalEntries(env);
   return env;
 });
@@ -193,6 +195,7 @@ export function compileRule(expression: string): Compiled {
     useRe2Matches(parsed.ast);
     useGoStrings(parsed.ast);
     useGoTime(parsed.ast);
+    useGoDoubleText(parsed.ast);
     useTypedLists(parsed.ast);
     return {
       ok: true,
