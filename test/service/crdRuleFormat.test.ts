@@ -142,3 +142,11 @@ test('CRD rules: a literal format call cel-go accepts is not refused (dyn, lists
   const rule = `"%.3f %e %x %o %b %s %s".format([1.0, "NaN", b"a", 1, true, [1, "a", {"k": duration("1s")}], dyn(self)]) != ""`;
   assert.deepEqual(judged([rule]), []);
 });
+
+test('CRD rules: what string.format does not render here is said once, as information, never judged', () => {
+  for (const rule of [`"%.1001e".format([1.0]) == ""`, `"%s".format([{1: "a"}]) == ""`]) {
+    const d = judged([rule]);
+    assert.equal(d.length, 1, d.join('\n'));
+    assert.match(d[0], /^crd-rule-not-run info: .*is not evaluated.*not rendered here as cel-go renders it/);
+  }
+});

@@ -387,3 +387,9 @@ export const ROUNDING: Case[] = [
   { expr: fmt('%s', '123456.0'), expect: value('123456') },
   { expr: fmt('%s', '1e100'), expect: value('1e+100') },
 ];
+
+/** Where the product gives no verdict, said: a `%e` wider than it pads (cel-go pads up to a million). */
+export const NOT_EVALUATED: Case[] = [
+  { expr: fmt('%.1000e', '1.0'), expect: value(`${' '.repeat(987)}1.000000×10⁰⁰`) },
+  { expr: fmt('%.1001e', '1.0'), expect: error('is not rendered here as cel-go renders it') },
+];

@@ -19,8 +19,11 @@ export type TypeNamer = { debugType(v: unknown): { name: string } };
 /** cel-go's default precision of `%f` and `%e`, and the digits of a double in a list or map. */
 const DEFAULT_PRECISION = 6;
 
-/** The widest `%e` padded here: past it the text would be mostly spaces, and our memory is bounded. */
-const MAX_SCIENTIFIC_WIDTH = 10_000;
+/**
+ * The widest `%e` padded here (cel-go pads to any width up to a million): past it the text is mostly spaces,
+ * and a rule may format once per step of a million, so our memory stays bounded (`%f` writes at most ~1,500).
+ */
+const MAX_SCIENTIFIC_WIDTH = 1_000;
 
 const unsupported = (what: string): never => {
   throw new Error(`string.format: ${what} is not rendered here as cel-go renders it`);
