@@ -150,3 +150,28 @@ test('CRD rules: what string.format does not render here is said once, as inform
     assert.match(d[0], /^crd-rule-not-run info: .*is not evaluated.*not rendered here as cel-go renders it/);
   }
 });
+
+test("CRD rules: %s of an object writes its fields' escaped names once, as the API server's map iterates them", () => {
+  const crd = crdText({
+    group: 'example.org',
+    kind: 'Named',
+    plural: 'nameds',
+    spec: `              x-kubernetes-validations:
+                - rule: ${JSON.stringify(`"%s".format([self]) == '{"__namespace__":"n", "a__dash__b":2.500000, "count":1}'`)}
+              properties:
+                namespace: {type: string}
+                a-b: {type: number}
+                count: {type: integer}
+`,
+  });
+  const a = new Analysis();
+  a.indexFile('file:///w/crd.yaml', crd);
+  a.applyCrds();
+  const manifest =
+    'apiVersion: example.org/v1\nkind: Named\nmetadata: {name: n}\nspec: {namespace: n, a-b: 2.5, count: 1}\n';
+  const d = a.fileDiagnostics('file:///w/n.yaml', a.parse(manifest)).filter((x) => x.code.startsWith('crd-'));
+  assert.deepEqual(
+    d.map((x) => x.message),
+    [],
+  );
+});

@@ -162,7 +162,11 @@ function formatList(list: unknown[], t: TypeNamer): string {
  */
 function entriesOf(m: unknown): [unknown, unknown][] {
   if (m instanceof Map) return [...m.entries()];
-  const entries = Object.entries(m as Record<string, unknown>);
+  const o = m as Record<string, unknown>;
+  const entries = Object.entries(o);
+  // A manifest's object answers to a reserved word's field under both names (`namespace`, `__namespace__`:
+  // celNames.ts); the API server's map iterates the escaped one alone (valuesunstructured.go Iterator).
+  if (isDataObject(o)) return entries.filter(([k, v]) => !(`__${k}__` in o && o[`__${k}__`] === v));
   if (!isDataObject(m as object) && entries.some(([k]) => /^(?:-?\d+|true|false)$/.test(k)))
     unsupported("a map whose keys may be ints or bools (the product's engine holds them as strings)");
   return entries;
