@@ -206,11 +206,22 @@ function webhook(found: Found, def: KindDef | undefined, now: VersionObject, the
 export function changeDiagnostics(text: string, base: BaseVersion, registry: Registry): Diag[] {
   const out: Diag[] = [];
   const at = `${base.ref} (${base.commit})`;
-  for (const pair of pairObjects(text, base.text)) {
+  const { pairs, created } = pairObjects(text, base.text);
+  const defOf = (o: VersionObject) => {
+    const looked = registry.lookup(o.value.apiVersion, o.value.kind);
+    return looked.status === 'ok' ? looked.def : undefined;
+  };
+  // An object the committed version does not have is created by the change: the API server runs the
+  // transition rules with `optionalOldSelf` on it, `oldSelf` empty (as for a file with no committed version).
+  const creation = `its creation (${at} has no such object: \`oldSelf\` is empty, as on a create)`;
+  for (const o of created) {
+    const def = defOf(o);
+    if (def && hasOptionalOldSelf(def)) out.push(...creationDiagnostics(def, o, creation));
+  }
+  for (const pair of pairs) {
     const { now, then } = pair;
     const found = new Found(pair, at);
-    const looked = registry.lookup(now.value.apiVersion, now.value.kind);
-    const def = looked.status === 'ok' ? looked.def : undefined;
+    const def = defOf(now);
     if (pair.renamed) {
       // A new metadata.name is a new object: the old one is deleted, with what the cloud resource holds.
       if (def?.holdsData)
@@ -221,6 +232,8 @@ export function changeDiagnostics(text: string, base: BaseVersion, registry: Reg
           true,
         );
       out.push(...found.diags);
+      // The new name is a new object: its creation runs the rules a create runs.
+      if (def && hasOptionalOldSelf(def)) out.push(...creationDiagnostics(def, now, creation));
       continue;
     }
     if (def && !def.crd) {

@@ -174,10 +174,13 @@ export function hasOptionalOldSelf(def: KindDef): boolean {
  * The transition rules with `optionalOldSelf` that do not hold on an object being created (the file has no
  * committed version of it): the API server runs them on a create with `oldSelf` an empty optional.
  */
-export function creationDiagnostics(def: KindDef, now: VersionObject): Diag[] {
+export function creationDiagnostics(
+  def: KindDef,
+  now: VersionObject,
+  at = 'its creation (there is no committed version: `oldSelf` is empty, as on a create)',
+): Diag[] {
   if (!def.crd) return [];
   const envelope = envelopeOf(def);
-  const at = 'its creation (there is no committed version: `oldSelf` is empty, as on a create)';
   const w: Walk = { diags: [], offset: now.offset, at, runs: 0, budget: newBudget(), unjudged: new Set() };
   const root = now.doc.contents;
   const anchor = isMap(root) && root.items[0] ? spanOf(root.items[0].key) : spanOf(root);
