@@ -15,6 +15,7 @@ const crd = (rule: string) =>
     plural: 'syns',
     spec: `              x-kubernetes-validations:
                 - rule: ${JSON.stringify(rule)}
+                  message: a rule on several lines needs one
               properties:
                 k: {type: string, maxLength: 10}
                 b: {type: boolean}

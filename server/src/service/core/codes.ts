@@ -539,6 +539,12 @@ export const CODES = {
       "A CEL rule of a CRD the API server refuses when the CRD is applied, as cel-go's checker does: its types do not fit the schema (`self` typed as the API server types it: an undeclared field, `self == 'abc'` on an integer, a comparison of a scalar or list with `null`, `has()` of a field the schema lacks), it gives no bool (a message expression: no string), a literal does not parse (a `matches()` pattern Go cannot compile, a `duration('…')` or `timestamp('…')` that is not one), or it names a variable CRD rules do not have (`authorizer`). Manifests of that kind get no verdict from it (`crd-rule-not-run`).",
     example: "properties:\n  replicas: {type: integer}\nx-kubernetes-validations:\n  - rule: self.replicas == '3'",
   },
+  'crd-rule-entry': {
+    severity: 'error',
+    title:
+      "An entry of a CRD's `x-kubernetes-validations` the API server refuses when the CRD is applied, besides its CEL: an empty rule, a blank `message` or one with a line break, a rule on several lines without a `message`, a blank `messageExpression`, a `reason` other than `FieldValueInvalid`, `FieldValueForbidden`, `FieldValueRequired` or `FieldValueDuplicate`, a `fieldPath` that names no field of the rule's schema, `optionalOldSelf` on a rule that does not read `oldSelf`, a rule reading `oldSelf` below a list that is not `x-kubernetes-list-type: map` (its items cannot be paired between versions), or rules inside `allOf`, `anyOf`, `oneOf` or `not` (a structural schema has them on its nodes only).",
+    example: 'x-kubernetes-validations:\n  - rule: self.replicas >= 0\n    reason: Invalid   # write FieldValueInvalid',
+  },
   'crd-rule-cost': {
     severity: 'error',
     title:

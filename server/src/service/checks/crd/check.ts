@@ -8,7 +8,10 @@ import type { Reporter } from '../../core/diag';
 import { entry, nodeAt, spanOf, type Span } from '../../core/yamlNodes';
 import { CRD_DOCUMENT } from '../../../model/crd/shape';
 import { Walker } from '../structuralWalk';
-import { compileRule } from './celRules';
+import { compileRule, type Compiled } from './celRules';
+import { entryProblems } from './ruleEntries';
+import { entryRemoval } from '../../core/spans';
+import type { FixData } from '../../core/fixData';
 import { sureSyntaxError } from './ruleSyntax';
 import { costProblems, type CostSite } from './ruleCost';
 import { compileGoRegexp } from '../../core/goRegexp';
@@ -30,6 +33,13 @@ function spanAt(root: YAMLMap, path: SchemaPath): Span {
     }
   }
   return spanOf(entry(root, 'kind')?.key);
+}
+
+/** The span removing the entry `key` of the mapping `map` (with its value), when that can be clean. */
+function removalAt(text: string, map: unknown, key: string | number): Span | undefined {
+  if (!isMap(map)) return undefined;
+  const i = map.items.findIndex((p) => isScalar(p.key) && p.key.value === key);
+  return i < 0 ? undefined : entryRemoval(text, map, i);
 }
 
 /** Whether a document is a v1 CRD, from its top-level scalars (before any conversion). */
@@ -80,13 +90,16 @@ function checkRules(root: YAMLMap, value: unknown, out: Reporter, text: string):
     }
     // Typed only where rules are (a bundle's schemas without rules cost nothing more).
     const self = Array.isArray(rules) && where && !inProperties ? types.of(v, where.label, where.root) : DYN;
+    const compiledRules: Compiled[] = [];
     if (Array.isArray(rules) && !inProperties)
       rules.forEach((r, i) => {
         for (const key of ['rule', 'messageExpression'] as const) {
           const expression = isObj(r) ? r[key] : undefined;
-          if (typeof expression !== 'string') continue;
+          // A blank one is refused as such (ruleEntries.ts); an empty messageExpression is no message expression.
+          if (typeof expression !== 'string' || expression.trim() === '') continue;
           const rulePath = [...path, 'x-kubernetes-validations', i, key];
           const c = compileRule(expression);
+          if (key === 'rule') compiledRules[i] = c;
           if (c.ok) sites.push({ path: rulePath, key, text: expression, self, ast: c.ast, schema: v });
           else if (c.engineLimit)
             out.report(
@@ -112,6 +125,26 @@ function checkRules(root: YAMLMap, value: unknown, out: Reporter, text: string):
             );
         }
       });
+    // The entries as the API server reads them besides their CEL (inside `allOf` too: it reads those alike).
+    if (Array.isArray(rules) && !inProperties && isVersionRoot(path.slice(0, 5)))
+      for (const p of entryProblems(value, path, (i) => compiledRules[i])) {
+        const node = at(p.path);
+        const removal = p.remove ? removalAt(text, at(p.path.slice(0, -1)), p.path[p.path.length - 1]) : undefined;
+        const data: FixData | undefined = p.replaceWith
+          ? {
+              fix: 'replace',
+              span: spanOf(node),
+              candidates: [{ title: `Change to \`${p.replaceWith}\``, text: p.replaceWith }],
+              safe: true,
+            }
+          : removal
+            ? {
+                fix: 'remove',
+                options: [{ title: `Remove \`${p.path[p.path.length - 1]}\``, spans: [removal], safe: true }],
+              }
+            : undefined;
+        out.report('crd-rule-entry', p.onKey ? spanAt(root, p.path) : spanOf(node), p.message, undefined, data);
+      }
     for (const [k, x] of Object.entries(v)) {
       const child = [...path, k];
       // A schema's `properties` map keeps the schema's place: its entries are the schemas of its fields.

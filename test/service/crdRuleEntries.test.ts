@@ -1,0 +1,203 @@
+// The entries of a CRD's `x-kubernetes-validations` the API server refuses when the CRD is applied, besides
+// their CEL (apiextensions validation.go, ValidateCustomResourceDefinitionOpenAPISchema, and cel.ValidFieldPath;
+// its TestValidateCustomResourceDefinition cases "x-kubernetes-validations …" and the fieldPath cases of
+// TestValidFieldPath are the evidence): each is an error on the CRD, in the API server's words, and an entry it
+// takes gives nothing. Real CRDs (Gateway API, Envoy Gateway, OpenShift: 365 files) give none of these.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { Analysis } from '../../server/src/service/analysis';
+import { severityOf } from '../../server/src/service/core/diag';
+import { fixText } from '../../server/src/service/host/fixAll';
+import { crdText } from '../helpers/manifests';
+
+const URI = 'file:///w/crd.yaml';
+
+/** A CRD whose `spec` carries `rules` (YAML at the indentation of `spec`'s keys) beside fields a, m and items. */
+const crd = (rules: string, items = '') =>
+  crdText({
+    group: 'example.org',
+    kind: 'Widget',
+    plural: 'widgets',
+    spec: `              x-kubernetes-validations:
+${rules}
+              properties:
+                a: {type: string}
+                m:
+                  type: object
+                  additionalProperties: {type: string}
+                items:
+                  type: array
+${items}                  items:
+                    type: object
+                    properties:
+                      v: {type: string}
+`,
+  });
+
+function problems(text: string) {
+  const a = new Analysis();
+  a.indexFile(URI, text);
+  a.applyCrds();
+  return a
+    .fileDiagnostics(URI, a.parse(text))
+    .map((d) => ({ code: d.code, severity: severityOf(d), at: text.slice(d.start, d.end), message: d.message }));
+}
+
+const entryErrors = (text: string) => problems(text).filter((p) => p.code === 'crd-rule-entry');
+
+test('an entry the API server takes gives nothing', () => {
+  const text = crd(`                - rule: self.a != 'x'
+                  message: a must not be x
+                  reason: FieldValueForbidden
+                  fieldPath: .a
+                - rule: "self.m.all(k, k != 'y')"
+                  fieldPath: ".m['some.key']"
+                - rule: |
+                    self.a != 'z'
+                  message: a must not be z
+                - rule: self.a == oldSelf.a
+                  optionalOldSelf: false
+                - rule: self.a != 'w'
+                  messageExpression: ""`);
+  assert.deepEqual(problems(text), []);
+});
+
+test("a blank rule, message or messageExpression is refused in the API server's words", () => {
+  const got = entryErrors(
+    crd(`                - rule: "  "
+                - rule: self.a != 'x'
+                  message: "  "
+                - rule: self.a != 'y'
+                  message: "two\\nlines"
+                - rule: "self.a !=\\n 'z'"
+                - rule: self.a != 'q'
+                  messageExpression: " "`),
+  );
+  assert.deepEqual(
+    got.map((p) => [p.severity, p.at, p.message.match(/\("([^"]+)"\)/)?.[1]]),
+    [
+      ['error', '"  "', 'rule is not specified'],
+      ['error', '"  "', 'message must be non-empty if specified'],
+      ['error', '"two\\nlines"', 'message must not contain line breaks'],
+      ['error', `"self.a !=\\n 'z'"`, 'message must be specified if rule contains line breaks'],
+      ['error', '" "', 'messageExpression must be non-empty if specified'],
+    ],
+  );
+  // The blank rule is not also said not to compile.
+  assert.ok(problems(crd(`                - rule: "  "`)).every((p) => p.code === 'crd-rule-entry'));
+});
+
+test('a reason the API server does not know is refused; one in another case is fixed', () => {
+  const text = crd(`                - rule: self.a != 'x'
+                  reason: fieldvalueforbidden
+                - rule: self.a != 'y'
+                  reason: Bogus`);
+  const got = entryErrors(text);
+  assert.deepEqual(
+    got.map((p) => p.at),
+    ['fieldvalueforbidden', 'Bogus'],
+  );
+  assert.match(got[0].message, /Write `FieldValueForbidden`/);
+  assert.match(
+    got[1].message,
+    /`FieldValueInvalid`, `FieldValueForbidden`, `FieldValueRequired`, `FieldValueDuplicate`/,
+  );
+  const a = new Analysis();
+  a.indexFile(URI, text);
+  a.applyCrds();
+  const fixed = fixText(a, URI, text).text;
+  assert.match(fixed, /reason: FieldValueForbidden\n/);
+  assert.match(fixed, /reason: Bogus\n/);
+});
+
+test('a fieldPath must name a field below the rule, as cel.ValidFieldPath reads it', () => {
+  const bad = [
+    '.nope', // no such property
+    'a', // neither . nor [
+    '.a.b', // a string has no fields
+    '.items.v', // a list's items cannot be named
+    "['a'", // unclosed
+    '[a]', // not quoted
+    "['\\q']", // an escape Go does not know
+    '.', // ends after the dot
+  ];
+  const good = ['.a', "['a']", '.m.anything', ".m['a.b']", '.items'];
+  const rules = [...bad, ...good]
+    .map((p) => `                - rule: self.a != 'x'\n                  fieldPath: ${JSON.stringify(p)}`)
+    .join('\n');
+  const got = entryErrors(crd(rules));
+  assert.deepEqual(
+    got.map((p) => JSON.parse(p.at)),
+    bad,
+  );
+  for (const p of got) assert.match(p.message, /fieldPath must be a valid path/);
+});
+
+test("oldSelf below a list that is not a map list is refused, with the API server's path", () => {
+  const rule = `                - rule: self.a == 'x'`;
+  const itemRule = `                    x-kubernetes-validations:
+                      - rule: self.v == oldSelf.v
+`;
+  const text = crd(rule, '').replace('                  items:\n', `                  items:\n${itemRule}`);
+  const got = entryErrors(text);
+  assert.equal(got.length, 1, JSON.stringify(got));
+  assert.equal(got[0].at, 'self.v == oldSelf.v');
+  assert.match(
+    got[0].message,
+    /below the list `spec\.items`.*\("oldSelf cannot be used on the uncorrelatable portion of the schema within spec\.validation\.openAPIV3Schema\.properties\[spec\]\.properties\[items\]"\)/,
+  );
+  // A map list's items can be paired: the same rule is taken there.
+  const mapList = text.replace(
+    '                  type: array\n',
+    '                  type: array\n                  x-kubernetes-list-type: map\n                  x-kubernetes-list-map-keys: [v]\n',
+  );
+  assert.deepEqual(entryErrors(mapList), []);
+  // A rule whose string holds the word oldSelf does not read it.
+  assert.deepEqual(entryErrors(text.replace('self.v == oldSelf.v', "self.v != 'oldSelf'")), []);
+});
+
+test('optionalOldSelf on a rule without oldSelf is refused, and removed by the fix', () => {
+  const text = crd(`                - rule: self.a != 't'
+                  optionalOldSelf: true
+                  message: no t`);
+  const got = entryErrors(text);
+  assert.deepEqual(
+    got.map((p) => p.at),
+    ['true'],
+  );
+  assert.match(got[0].message, /may not be set if oldSelf is not used in rule/);
+  const a = new Analysis();
+  a.indexFile(URI, text);
+  a.applyCrds();
+  const fixed = fixText(a, URI, text).text;
+  assert.equal(fixed, text.replace('                  optionalOldSelf: true\n', ''));
+});
+
+test('rules inside allOf, anyOf, oneOf or not make the schema not structural: refused, on their key', () => {
+  const text = crd(`                - rule: self.a != 'x'`).replace(
+    '                a: {type: string}\n',
+    `                a:
+                  type: string
+                  allOf:
+                    - x-kubernetes-validations:
+                        - rule: self != 'y'
+                  not:
+                    x-kubernetes-validations:
+                      - rule: self == 'z'
+`,
+  );
+  const got = entryErrors(text);
+  assert.deepEqual(
+    got.map((p) => [p.at, p.message.match(/\("([^"]+)"\)/)?.[1]]),
+    [
+      [
+        'x-kubernetes-validations',
+        'spec.validation.openAPIV3Schema.properties[spec].properties[a].allOf[0].x-kubernetes-validations: Forbidden: must be empty to be structural',
+      ],
+      [
+        'x-kubernetes-validations',
+        'spec.validation.openAPIV3Schema.properties[spec].properties[a].not.x-kubernetes-validations: Forbidden: must be empty to be structural',
+      ],
+    ],
+  );
+});
