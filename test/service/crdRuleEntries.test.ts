@@ -201,3 +201,99 @@ test('rules inside allOf, anyOf, oneOf or not make the schema not structural: re
     ],
   );
 });
+
+// TestValidateCustomResourceDefinition (apiextensions validation_test.go), its three cases on entries: the
+// rules at the schema's root, the errors Kubernetes expects at their index.
+const rootCrd = (rules: string, properties: string) => `apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata:
+  name: plural.group.com
+spec:
+  group: group.com
+  names: {kind: Plural, plural: plural}
+  scope: Namespaced
+  versions:
+    - name: version
+      served: true
+      storage: true
+      schema:
+        openAPIV3Schema:
+          type: object
+          x-kubernetes-validations:
+${rules}
+          properties:
+${properties}`;
+
+/** The index of the entry each crd-rule-entry error is about, in order. */
+function entryIndexes(text: string): number[] {
+  const starts = [...text.matchAll(/^ {12}- rule:/gm)].map((m) => m.index);
+  return entryErrors(text).map((p) => {
+    const at = text.indexOf(p.at, starts[0]);
+    return starts.filter((s) => s <= at).length - 1;
+  });
+}
+
+test('Kubernetes\' "x-kubernetes-validations should have valid fieldPath for array"', () => {
+  const fieldPaths = [".foo['b.c']['c\\a']", "['a.c']", '.a.c', '.list[0]', '   ', '.', '..'];
+  const text = rootCrd(
+    fieldPaths.map((p) => `            - rule: "true"\n              fieldPath: ${JSON.stringify(p)}`).join('\n'),
+    `            a.c: {type: number}
+            foo:
+              type: object
+              properties:
+                b.c:
+                  type: object
+                  properties:
+                    "c\\a": {type: number}
+            list:
+              type: array
+              items:
+                type: object
+                properties:
+                  a: {type: number}
+`,
+  );
+  assert.deepEqual(entryIndexes(text), [2, 3, 4, 4, 5, 6]);
+});
+
+test('Kubernetes\' "x-kubernetes-validations have invalid fieldPath"', () => {
+  const fieldPaths = ['.list[0].b', '.list[0.b', '.list0].b', '.a.c', '.a.b.d'];
+  const text = rootCrd(
+    fieldPaths
+      .map((p) => `            - rule: self.a.b.c > 0.0\n              fieldPath: ${JSON.stringify(p)}`)
+      .join('\n'),
+    `            a:
+              type: object
+              properties:
+                b:
+                  type: object
+                  properties:
+                    c: {type: number}
+            list:
+              type: array
+              items:
+                type: object
+                properties:
+                  a: {type: number}
+`,
+  );
+  assert.deepEqual(entryIndexes(text), [0, 1, 2, 3, 4]);
+});
+
+test('Kubernetes\' "x-kubernetes-validations should have valid reason and fieldPath"', () => {
+  const text = rootCrd(
+    `            - rule: self.a > 0
+              reason: InternalError
+              fieldPath: .a`,
+    `            a:
+              type: number
+              x-kubernetes-validations:
+${['FieldValueRequired', 'FieldValueInvalid', 'FieldValueDuplicate', 'FieldValueForbidden'].map((r) => `                - {rule: "true", reason: ${r}}`).join('\n')}
+`,
+  );
+  const got = entryErrors(text);
+  assert.deepEqual(
+    got.map((p) => p.at),
+    ['InternalError'],
+  );
+});
