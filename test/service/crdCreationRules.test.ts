@@ -7,22 +7,14 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { Analysis } from '../../server/src/service/analysis';
 import { severityOf } from '../../server/src/service/core/diag';
+import { rootCrdText } from '../helpers/manifests';
 
-const CRD = `apiVersion: apiextensions.k8s.io/v1
-kind: CustomResourceDefinition
-metadata:
-  name: machineosconfigs.example.org
-spec:
-  group: example.org
-  names: {kind: MachineOSConfig, plural: machineosconfigs}
-  scope: Cluster
-  versions:
-    - name: v1
-      served: true
-      storage: true
-      schema:
-        openAPIV3Schema:
-          type: object
+const CRD = rootCrdText({
+  group: 'example.org',
+  kind: 'MachineOSConfig',
+  plural: 'machineosconfigs',
+  scope: 'Cluster',
+  root: `          type: object
           x-kubernetes-validations:
             - message: MachineOSConfig name must match the referenced MachineConfigPool name; can only have one MachineOSConfig per MachineConfigPool
               optionalOldSelf: true
@@ -37,7 +29,8 @@ spec:
                   type: object
                   properties:
                     name: {type: string}
-`;
+`,
+});
 
 const manifest = (name: string, pool = 'worker') =>
   `apiVersion: example.org/v1\nkind: MachineOSConfig\nmetadata:\n  name: ${name}\nspec:\n  machineConfigPool:\n    name: ${pool}\n`;

@@ -8,7 +8,7 @@ import { test } from 'node:test';
 import { Analysis } from '../../server/src/service/analysis';
 import { severityOf } from '../../server/src/service/core/diag';
 import { fixText } from '../../server/src/service/host/fixAll';
-import { crdText } from '../helpers/manifests';
+import { crdText, rootCrdText } from '../helpers/manifests';
 
 const URI = 'file:///w/crd.yaml';
 
@@ -204,25 +204,28 @@ test('rules inside allOf, anyOf, oneOf or not make the schema not structural: re
 
 // TestValidateCustomResourceDefinition (apiextensions validation_test.go), its three cases on entries: the
 // rules at the schema's root, the errors Kubernetes expects at their index.
-const rootCrd = (rules: string, properties: string) => `apiVersion: apiextensions.k8s.io/v1
-kind: CustomResourceDefinition
-metadata:
-  name: plural.group.com
-spec:
-  group: group.com
-  names: {kind: Plural, plural: plural}
-  scope: Namespaced
-  versions:
-    - name: version
-      served: true
-      storage: true
-      schema:
-        openAPIV3Schema:
-          type: object
+const rootCrd = (rules: string, properties: string) =>
+  rootCrdText({
+    group: 'group.com',
+    kind: 'Plural',
+    plural: 'plural',
+    version: 'version',
+    name: 'plural.group.com',
+    root: `          type: object
           x-kubernetes-validations:
 ${rules}
           properties:
-${properties}`;
+${properties}`,
+  });
+
+/** The list of Kubernetes' two fieldPath cases: objects with a number `a`. */
+const LIST = `            list:
+              type: array
+              items:
+                type: object
+                properties:
+                  a: {type: number}
+`;
 
 /** The index of the entry each crd-rule-entry error is about, in order. */
 function entryIndexes(text: string): number[] {
@@ -245,13 +248,7 @@ test('Kubernetes\' "x-kubernetes-validations should have valid fieldPath for arr
                   type: object
                   properties:
                     "c\\a": {type: number}
-            list:
-              type: array
-              items:
-                type: object
-                properties:
-                  a: {type: number}
-`,
+${LIST}`,
   );
   assert.deepEqual(entryIndexes(text), [2, 3, 4, 4, 5, 6]);
 });
@@ -269,13 +266,7 @@ test('Kubernetes\' "x-kubernetes-validations have invalid fieldPath"', () => {
                   type: object
                   properties:
                     c: {type: number}
-            list:
-              type: array
-              items:
-                type: object
-                properties:
-                  a: {type: number}
-`,
+${LIST}`,
   );
   assert.deepEqual(entryIndexes(text), [0, 1, 2, 3, 4]);
 });
