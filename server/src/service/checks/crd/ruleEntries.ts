@@ -174,12 +174,25 @@ function uncorrelatableAbove(crd: unknown, path: SchemaPath): { path: string; la
  * with one top-level schema (its internal form: `spec.validation.openAPIV3Schema…`), else per version.
  */
 function apiServerPath(crd: unknown, path: SchemaPath): string {
-  const versions = valueAt(crd, ['spec', 'versions']);
-  const same =
-    Array.isArray(versions) &&
-    versions.length > 0 &&
-    versions.every((v) => isObj(v) && JSON.stringify(v.schema) === JSON.stringify((versions[0] as Json).schema));
-  return same ? schemaFieldPath(['spec', 'validation', ...path.slice(4)]) : schemaFieldPath(path);
+  return oneSchema(crd) ? schemaFieldPath(['spec', 'validation', ...path.slice(4)]) : schemaFieldPath(path);
+}
+
+/** Per CRD value, whether its versions share one schema: compared once (a CRD may be large, its problems many). */
+const ONE_SCHEMA = new WeakMap<object, boolean>();
+
+function oneSchema(crd: unknown): boolean {
+  if (!isObj(crd)) return false;
+  let known = ONE_SCHEMA.get(crd);
+  if (known === undefined) {
+    const versions = valueAt(crd, ['spec', 'versions']);
+    const first = Array.isArray(versions) && isObj(versions[0]) ? JSON.stringify(versions[0].schema) : undefined;
+    known =
+      Array.isArray(versions) &&
+      first !== undefined &&
+      versions.every((v, i) => i === 0 || (isObj(v) && JSON.stringify(v.schema) === first));
+    ONE_SCHEMA.set(crd, known);
+  }
+  return known;
 }
 
 /** The first of `allOf`, `anyOf`, `oneOf`, `not` the schema node at `path` is inside, if any. */
