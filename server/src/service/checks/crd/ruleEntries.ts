@@ -208,23 +208,24 @@ function nestedIn(path: SchemaPath): string | undefined {
 
 /** cel.ValidFieldPath's verdict on `fieldPath` from `schema`: undefined when valid (or not sure). */
 export function fieldPathError(fieldPath: string, schema: Json): string | undefined {
-  const tokens = pathTokens(fieldPath);
+  // Token by token, stopping at the first error (a long path is read no further than its first bad step).
+  const tokens = new PathTokens(fieldPath);
   let node: unknown = schema;
-  for (let i = 0; i < tokens.length; i++) {
+  for (let tok = tokens.next(); tok !== undefined; tok = tokens.next()) {
     if (!isObj(node)) return undefined; // past an `additionalProperties: true` Go would not get here either
-    const tok = tokens[i];
     let name: string;
     if (tok === '[') {
-      const q = tokens[++i];
+      const q = tokens.next();
       if (q === undefined) return 'unexpected end of JSON path';
       if (q.length < 2 || q[0] !== "'" || q[q.length - 1] !== "'") return `expected single quoted string but got ${q}`;
       const unescaped = unescapeSingleQuote(q.slice(1, -1));
       if (unescaped === undefined) return 'invalid string literal';
       name = unescaped;
-      if (tokens[i + 1] === undefined) return 'unexpected end of JSON path';
-      if (tokens[++i] !== ']') return `expected ] but got ${tokens[i]}`;
+      const close = tokens.next();
+      if (close === undefined) return 'unexpected end of JSON path';
+      if (close !== ']') return `expected ] but got ${close}`;
     } else if (tok === '.') {
-      const next = tokens[++i];
+      const next = tokens.next();
       if (next === undefined) return 'unexpected end of JSON path';
       name = next;
     } else return `expected [ or . but got: ${tok}`;
@@ -243,30 +244,26 @@ export function fieldPathError(fieldPath: string, schema: Json): string | undefi
 }
 
 /**
- * The tokens of a field path as ValidFieldPath's scanner splits it: `.`, `[` and `]` alone, a single-quoted
- * string (to its next quote not after a backslash) whole, and the text between delimiters.
+ * A field path's tokens as ValidFieldPath's scanner splits it: `.`, `[` and `]` alone, a single-quoted string
+ * (to its next quote not after a backslash) whole, and the text between delimiters.
  */
-function pathTokens(s: string): string[] {
-  const out: string[] = [];
-  let i = 0;
-  while (i < s.length) {
+class PathTokens {
+  private at = 0;
+  constructor(private readonly s: string) {}
+
+  next(): string | undefined {
+    const s = this.s;
+    const i = this.at;
+    if (i >= s.length) return undefined;
+    let j = i + 1;
     if (s[i] === "'") {
-      let j = i + 1;
       while (j < s.length && !(s[j] === "'" && s[j - 1] !== '\\')) j++;
-      out.push(s.slice(i, Math.min(j + 1, s.length)));
-      i = j + 1;
-      continue;
-    }
-    if (s[i] === '.' || s[i] === '[' || s[i] === ']') {
-      out.push(s[i++]);
-      continue;
-    }
-    let j = i;
-    while (j < s.length && s[j] !== '.' && s[j] !== '[' && s[j] !== ']') j++;
-    out.push(s.slice(i, j));
-    i = j;
+      j = Math.min(j + 1, s.length);
+    } else if (s[i] !== '.' && s[i] !== '[' && s[i] !== ']')
+      while (j < s.length && s[j] !== '.' && s[j] !== '[' && s[j] !== ']') j++;
+    this.at = j;
+    return s.slice(i, j);
   }
-  return out;
 }
 
 const ESCAPES: Readonly<Record<string, string>> = {
