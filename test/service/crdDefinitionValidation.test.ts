@@ -35,10 +35,6 @@ const NOT_IN_SCOPE: [RegExp, string][] = [
 const TODO: Record<string, string> = {
   'invalid x-kubernetes-validations for escaping (keywords are invalid field names before v1.30)':
     'the Kubernetes version is not a setting yet: the product types rules as the newest Kubernetes does (1.31+)',
-  'forbid transition rule on element of map of unrecognized type':
-    'oldSelf below an object of an unknown x-kubernetes-map-type is not refused',
-  'forbid transition rule on element of map of unrecognized type when optionalOldSelf is set':
-    'oldSelf below an object of an unknown x-kubernetes-map-type is not refused',
   'forbid validation rules where cost total exceeds total limit':
     "the rules that contribute to a version's total over the limit are not named",
   'skip CEL expression validation when OpenAPIv3 schema is an invalid structural schema at level below':

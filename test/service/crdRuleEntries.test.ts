@@ -288,3 +288,30 @@ ${['FieldValueRequired', 'FieldValueInvalid', 'FieldValueDuplicate', 'FieldValue
     ['InternalError'],
   );
 });
+
+test('oldSelf below an object of a map type the API server does not know is refused; granular and atomic pair', () => {
+  const text = crd(`                - rule: self.a != 'x'`).replace(
+    '                a: {type: string}\n',
+    `                a: {type: string}
+                o:
+                  type: object
+                  x-kubernetes-map-type: future
+                  properties:
+                    s:
+                      type: string
+                      x-kubernetes-validations:
+                        - rule: self == oldSelf
+`,
+  );
+  const got = entryErrors(text);
+  assert.deepEqual(
+    got.map((p) => p.at),
+    ['self == oldSelf'],
+  );
+  assert.match(
+    got[0].message,
+    /`x-kubernetes-map-type: future`.*\("oldSelf cannot be used on the uncorrelatable portion of the schema within spec\.validation\.openAPIV3Schema\.properties\[spec\]\.properties\[o\]"\)/,
+  );
+  for (const known of ['granular', 'atomic'])
+    assert.deepEqual(entryErrors(text.replace('map-type: future', `map-type: ${known}`)), []);
+});

@@ -123,7 +123,12 @@ export function entryProblems(
     forEachNode(c.ast, (n) => {
       if (n.op === 'id' && n.args === 'oldSelf') readsOldSelf = true;
     });
-    if (readsOldSelf && uncorrelatable)
+    if (readsOldSelf && uncorrelatable?.mapType !== undefined)
+      out.push({
+        path: at('rule'),
+        message: `The rule reads \`oldSelf\` below the object \`${uncorrelatable.label}\`, whose \`x-kubernetes-map-type: ${uncorrelatable.mapType}\` the API server does not know, so it cannot pair its fields between the old and the new object: ${refused(`oldSelf cannot be used on the uncorrelatable portion of the schema within ${uncorrelatable.path}`)}. Write \`x-kubernetes-map-type: granular\` or \`atomic\`.`,
+      });
+    else if (readsOldSelf && uncorrelatable)
       out.push({
         path: at('rule'),
         message: `The rule reads \`oldSelf\` below the list \`${uncorrelatable.label}\`, whose items the API server cannot pair between the old and the new object (only a list with \`x-kubernetes-list-type: map\` can): ${refused(`oldSelf cannot be used on the uncorrelatable portion of the schema within ${uncorrelatable.path}`)}. Put the rule on the list itself, or make it \`x-kubernetes-list-type: map\` with \`x-kubernetes-list-map-keys\`.`,
@@ -148,11 +153,15 @@ const valueAt = (root: unknown, path: SchemaPath): unknown => {
 };
 
 /**
- * The highest list above the node at `path` (from a CRD's root) that is not `x-kubernetes-list-type: map`:
- * its items cannot be correlated between two versions (validation.go `withForbidOldSelfValidations`). Its
- * path as the API server writes it, and as a label (`spec.items`).
+ * The highest list above the node at `path` (from a CRD's root) that is not `x-kubernetes-list-type: map`, or
+ * object of an unknown `x-kubernetes-map-type`: its items or properties cannot be correlated between two
+ * versions (validation.go `withForbidOldSelfValidations`). Its path as the API server writes it, and as a label
+ * (`spec.items`).
  */
-function uncorrelatableAbove(crd: unknown, path: SchemaPath): { path: string; label: string } | undefined {
+function uncorrelatableAbove(
+  crd: unknown,
+  path: SchemaPath,
+): { path: string; label: string; mapType?: string } | undefined {
   if (path.length < 5 || path[0] !== 'spec' || path[1] !== 'versions' || path[4] !== 'openAPIV3Schema')
     return undefined;
   let node = valueAt(crd, path.slice(0, 5));
@@ -162,6 +171,15 @@ function uncorrelatableAbove(crd: unknown, path: SchemaPath): { path: string; la
     const k = path[i];
     if (!name && k === 'items' && isObj(node) && node['x-kubernetes-list-type'] !== 'map')
       return { path: apiServerPath(crd, path.slice(0, i)), label: label.join('.') || 'the root' };
+    // cel.MapIsCorrelatable: an object's properties pair up unless its map type is one the API server does not
+    // know (a future one is taken as uncorrelatable).
+    const mapType = isObj(node) ? node['x-kubernetes-map-type'] : undefined;
+    if (!name && k === 'properties' && mapType != null && mapType !== 'granular' && mapType !== 'atomic')
+      return {
+        path: apiServerPath(crd, path.slice(0, i)),
+        label: label.join('.') || 'the root',
+        mapType: String(mapType),
+      };
     if (name) label.push(String(k));
     name = !name && k === 'properties';
     node = isObj(node) || Array.isArray(node) ? (node as Json)[k as string] : undefined;
