@@ -455,7 +455,7 @@ test('crds: a rule whose types do not fit the schema is reported on the rule (th
     [
       'rule',
       'self.minReplicas + "x" == "1x"',
-      'string(self.minReplicas) + "x" == "1x"',
+      'string(self.minReplicas) == "1"',
       'self.minReplicas + \\"x\\"',
       /no such overload: int \+ string/,
     ],
@@ -490,7 +490,7 @@ test('crds: a rule whose types do not fit the schema is reported on the rule (th
     [
       'messageExpression',
       'self.minReplicas',
-      "'min ' + string(self.minReplicas)",
+      'string(self.minReplicas)',
       '"self.minReplicas"',
       /^The CEL message expression gives int, not string/,
     ],

@@ -35,12 +35,8 @@ const NOT_IN_SCOPE: [RegExp, string][] = [
 const TODO: Record<string, string> = {
   'invalid x-kubernetes-validations for escaping (keywords are invalid field names before v1.30)':
     'the Kubernetes version is not a setting yet: the product types rules as the newest Kubernetes does (1.31+)',
-  'forbid validation rules where cost total exceeds total limit':
-    "the rules that contribute to a version's total over the limit are not named",
   'skip CEL expression validation when OpenAPIv3 schema is an invalid structural schema at level below':
     'rules above a schema error are type-checked (the API server skips them)',
-  'x-kubernetes-validations rule invalidated by messageExpression exceeding per-CRD estimated cost limit':
-    'a concatenation of strings of unknown size (string(x) + …) is estimated as cheap',
   'x-kubernetes-validations rule invalidated by messageExpression syntax error':
     'an unterminated string literal is a warning (crd-rule-invalid), not an error',
 };
@@ -152,3 +148,35 @@ for (const c of cases as Case[]) {
     assert.deepEqual(paths, want, JSON.stringify(got, null, 1));
   });
 }
+
+// kubernetes/kubernetes#124234: the API server's answer to a message expression joining string(x), as reported.
+test("kubernetes/kubernetes#124234: 'invalid attempts: ' + string(self.attempts) is refused, on the three paths", () => {
+  const got = refused(
+    crd({
+      type: 'object',
+      properties: {
+        spec: {
+          type: 'object',
+          properties: {
+            config: {
+              type: 'object',
+              'x-kubernetes-validations': [
+                { messageExpression: "'invalid attempts: ' + string(self.attempts)", rule: 'self.attempts >= 0' },
+              ],
+              properties: { attempts: { type: 'integer', maximum: 2147483647, minimum: -2147483648 } },
+            },
+          },
+        },
+      },
+    }),
+  );
+  assert.deepEqual([...new Set(got.map((g) => g.path))].sort(), [
+    'spec.validation.openAPIV3Schema',
+    'spec.validation.openAPIV3Schema.properties[spec].properties[config].x-kubernetes-validations[0].messageExpression',
+  ]);
+  assert.ok(
+    got.some((g) =>
+      g.message.startsWith('estimated messageExpression cost exceeds budget by factor of more than 100x'),
+    ),
+  );
+});

@@ -187,3 +187,17 @@ test('crd rule cost: a rule longer than cel-go parses does not compile (the API 
   assert.equal(c.ok, false);
   assert.match(!c.ok ? c.error : '', /^expression code point size exceeds limit: size: 160012, limit 100000$/);
 });
+
+test("crd rule cost: a string(x) joined is a string of unknown size, as cel-go's estimate has it (over any limit)", () => {
+  const ast = (rule: string) => {
+    const c = compileRule(rule);
+    assert.ok(c.ok);
+    return c.ast;
+  };
+  const schema = { type: 'array', maxItems: 3, items: { type: 'string', maxLength: 5 } };
+  // validation_test.go "messageExpression exceeding per-CRD estimated cost limit": string(self[0]) + string(self[1]).
+  assert.ok(estimateCost(ast("string(self[0]) + '!'"), schema) > 10_000_000);
+  // The strings themselves have a size: joining them is cheap.
+  assert.ok(estimateCost(ast("self[0] + '!'"), schema) < 100);
+  assert.ok(estimateCost(ast("string(self[0]).startsWith('a')"), schema) < 100);
+});
