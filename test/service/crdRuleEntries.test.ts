@@ -315,3 +315,26 @@ test('oldSelf below an object of a map type the API server does not know is refu
   for (const known of ['granular', 'atomic'])
     assert.deepEqual(entryErrors(text.replace('map-type: future', `map-type: ${known}`)), []);
 });
+
+test('a node whose schema, or one below, the API server refuses has its rules not compiled: no CEL error there', () => {
+  // validation.go: "If any schema related validation errors have been found at this level or deeper, skip CEL
+  // expression validation." The entry below is refused; the rule above, which reads no field, is not said to be.
+  const text = crd(`                - rule: self.nosuch > 0`).replace(
+    '                a: {type: string}\n',
+    `                a:
+                  type: string
+                  x-kubernetes-validations:
+                    - rule: self != 'x'
+                      message: " "
+`,
+  );
+  assert.deepEqual(
+    problems(text).map((p) => [p.code, p.at]),
+    [['crd-rule-entry', '" "']],
+  );
+  // Fixed below, the rule above is refused for its own fault.
+  assert.deepEqual(
+    problems(text.replace('message: " "', 'message: not x')).map((p) => p.code),
+    ['crd-rule-refused'],
+  );
+});

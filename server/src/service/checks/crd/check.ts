@@ -19,6 +19,7 @@ import { RuleTypes } from './ruleTypes';
 import { childWhere, DYN, isVersionRoot, SelfTypes, type SelfType, type Where } from './selfType';
 import { spanIn, valueMap } from '../embedded/positionMap';
 import { isBuiltin } from './sources';
+import { SchemaErrors } from './schemaErrors';
 
 /** Where a note about `path` goes: the key of its last step when it is a key, else the node itself. */
 function spanAt(root: YAMLMap, path: SchemaPath): Span {
@@ -70,6 +71,7 @@ function checkRules(root: YAMLMap, value: unknown, out: Reporter, text: string):
   const seen = new Set<unknown>();
   const types = new SelfTypes();
   const sites: Site[] = [];
+  const schemaErrors = new SchemaErrors(value);
   let budget = 10_000;
   const at = (path: SchemaPath) => nodeAt(root, path);
   const visit = (v: unknown, path: SchemaPath, where: Where, inProperties: boolean) => {
@@ -91,7 +93,8 @@ function checkRules(root: YAMLMap, value: unknown, out: Reporter, text: string):
     // Typed only where rules are (a bundle's schemas without rules cost nothing more).
     const self = Array.isArray(rules) && where && !inProperties ? types.of(v, where.label, where.root) : DYN;
     const compiledRules: Compiled[] = [];
-    if (Array.isArray(rules) && !inProperties)
+    // The API server compiles no rule of a node whose schema, or one below, it refuses (schemaErrors.ts).
+    if (Array.isArray(rules) && !inProperties && !(where && schemaErrors.within(v, path)))
       rules.forEach((r, i) => {
         for (const key of ['rule', 'messageExpression'] as const) {
           const expression = isObj(r) ? r[key] : undefined;
