@@ -357,15 +357,29 @@ export interface CostSite {
 const VERSION_ROOT_DEPTH = 5;
 
 /**
+ * A version's total estimated cost and its costliest rules, as the API server keeps them (cel_validation.go
+ * TotalCost.ObserveExpressionCost): the 4 costliest of those over 1% of the per-CRD limit, costliest first.
+ */
+export class TotalCost {
+  total = 0;
+  readonly mostExpensive: { path: (string | number)[]; cost: number }[] = [];
+
+  observe(path: (string | number)[], cost: number): void {
+    this.total = add(this.total, cost);
+    if (cost < STATIC_ESTIMATED_CRD_COST_LIMIT / 100) return;
+    this.mostExpensive.push({ path, cost });
+    this.mostExpensive.sort((a, b) => b.cost - a.cost);
+    if (this.mostExpensive.length > 4) this.mostExpensive.length = 4;
+  }
+}
+
+/**
  * What the API server says of a CRD's rules' estimated costs: each rule (times how often it can run) over
  * StaticEstimatedCostLimit, each version's total over StaticEstimatedCRDCostLimit. `path`: where to say it.
  */
 export function costProblems(crd: unknown, sites: readonly CostSite[]): CostProblem[] {
   const out: CostProblem[] = [];
-  const totals = new Map<
-    string,
-    { path: (string | number)[]; total: number; expensive: { path: (string | number)[]; cost: number }[] }
-  >();
+  const totals = new Map<string, { path: (string | number)[]; cost: TotalCost }>();
   const overOwnLimit = new Set<CostSite>();
   for (const s of sites) {
     const rootPath = s.path.slice(0, VERSION_ROOT_DEPTH);
@@ -384,25 +398,19 @@ export function costProblems(crd: unknown, sites: readonly CostSite[]): CostProb
       });
     }
     const key = rootPath.join('\u0000');
-    const t = totals.get(key) ?? { path: rootPath, total: 0, expensive: [] };
-    t.total = add(t.total, cost);
-    // cel_validation.go TotalCost.ObserveExpressionCost: the 4 costliest of those over 1% of the limit.
-    if (cost >= STATIC_ESTIMATED_CRD_COST_LIMIT / 100) {
-      t.expensive.push({ path: s.path, cost });
-      t.expensive.sort((a, b) => b.cost - a.cost);
-      t.expensive.length = Math.min(t.expensive.length, 4);
-    }
+    const t = totals.get(key) ?? { path: rootPath, cost: new TotalCost() };
+    t.cost.observe(s.path, cost);
     totals.set(key, t);
   }
   const reported = new Set([...overOwnLimit].map((s) => s.path.join('\u0000')));
   for (const t of totals.values())
-    if (t.total > STATIC_ESTIMATED_CRD_COST_LIMIT) {
+    if (t.cost.total > STATIC_ESTIMATED_CRD_COST_LIMIT) {
       out.push({
         path: t.path,
-        message: `${costMessage('x-kubernetes-validations estimated rule cost total for entire OpenAPIv3 schema', t.total, STATIC_ESTIMATED_CRD_COST_LIMIT)}: the API server refuses the CRD.`,
+        message: `${costMessage('x-kubernetes-validations estimated rule cost total for entire OpenAPIv3 schema', t.cost.total, STATIC_ESTIMATED_CRD_COST_LIMIT)}: the API server refuses the CRD.`,
       });
       // The API server names the costliest rules too; one over its own limit is already said to be refused.
-      for (const e of t.expensive)
+      for (const e of t.cost.mostExpensive)
         if (!reported.has(e.path.join('\u0000')))
           out.push({
             path: e.path,
