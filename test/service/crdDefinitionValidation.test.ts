@@ -176,3 +176,24 @@ test("kubernetes/kubernetes#124234: 'invalid attempts: ' + string(self.attempts)
     ),
   );
 });
+
+// The other tests of validation_test.go the brief names, where nothing is ported yet, listed by name.
+for (const name of [
+  'functions declared for storage mode allowed if expressions are unchanged from what is stored',
+  'functions declared for storage mode not allowed if rule expression is changed',
+  'functions declared for storage mode not allowed if message expression is changed',
+])
+  test(
+    `TestValidateCustomResourceDefinitionValidationRuleCompatibility: ${name}`,
+    {
+      skip: "not in scope: a rule unchanged from the CRD the cluster stores may use the libraries of a newer Kubernetes; it needs the Kubernetes version setting and the CRD's committed version as the stored one",
+    },
+    () => {},
+  );
+test(
+  'TestCelContext: verify that schemas are converted only once and then reused',
+  {
+    skip: "not in scope: it counts the API server's schema conversions, nothing a user sees (the product types each schema node once: selfType.ts)",
+  },
+  () => {},
+);
