@@ -338,3 +338,30 @@ test('a node whose schema, or one below, the API server refuses has its rules no
     ['crd-rule-refused'],
   );
 });
+
+test('a version whose schema has a node without a type compiles none of its rules, as the API server', () => {
+  // schema/validation.go ValidateStructural ("type: Required value: must not be empty for specified object
+  // fields"): validation.go then makes no CEL context, and no rule of the version is compiled or said to fail.
+  const text = (foo: string) =>
+    rootCrdText({
+      group: 'example.org',
+      kind: 'W',
+      plural: 'ws',
+      root: `          type: object
+          x-kubernetes-validations:
+            - rule: self.nosuch > 0
+          properties:
+            foo: ${foo}
+`,
+    });
+  assert.deepEqual(
+    problems(text('{description: no type}')).map((p) => [p.code, p.severity, p.at]),
+    [['crd-schema', 'warning', 'foo']],
+  );
+  // Typed, or preserving unknown fields, the schema is structural and the rule is refused for its own fault.
+  for (const foo of ['{type: string}', '{x-kubernetes-preserve-unknown-fields: true}'])
+    assert.deepEqual(
+      problems(text(foo)).map((p) => [p.code, p.at]),
+      [['crd-rule-refused', 'nosuch']],
+    );
+});

@@ -94,7 +94,11 @@ function checkRules(root: YAMLMap, value: unknown, out: Reporter, text: string):
     const self = Array.isArray(rules) && where && !inProperties ? types.of(v, where.label, where.root) : DYN;
     const compiledRules: Compiled[] = [];
     // The API server compiles no rule of a node whose schema, or one below, it refuses (schemaErrors.ts).
-    if (Array.isArray(rules) && !inProperties && !(where && schemaErrors.within(v, path)))
+    if (
+      Array.isArray(rules) &&
+      !inProperties &&
+      !(where && (schemaErrors.within(v, path) || schemaErrors.versionNotStructural(path)))
+    )
       rules.forEach((r, i) => {
         for (const key of ['rule', 'messageExpression'] as const) {
           const expression = isObj(r) ? r[key] : undefined;

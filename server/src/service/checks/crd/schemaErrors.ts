@@ -4,8 +4,9 @@
 // its children's, is refused — the CRD is refused for that error alone, and no rule of that node is compiled,
 // typed or costed. Only what the API server surely refuses counts here (each from validation.go's
 // ValidateCustomResourceDefinitionOpenAPISchema and specStandardValidatorV3.validate), and the entries of
-// x-kubernetes-validations that are themselves refused (ruleEntries.ts); a node that is only not structural in
-// another way is not counted (its rules are checked).
+// x-kubernetes-validations that are themselves refused (ruleEntries.ts). A version whose schema has a node
+// without a type is not structural, and none of its rules is compiled; a schema not structural in another
+// way is not counted (its rules are checked).
 import type { SchemaPath } from '../../../model/crd/schema';
 import { entryProblems } from './ruleEntries';
 
@@ -46,10 +47,38 @@ function* children(s: Json): Generator<[unknown, SchemaPath]> {
   if (isObj(s.not)) yield [s.not, ['not']];
 }
 
+/**
+ * Whether a version's schema is not structural for a reason the product also notes (`crd-schema`): a node of
+ * it, the root, a property, an item or a map's values, without a `type` (and not `x-kubernetes-int-or-string`
+ * or `x-kubernetes-preserve-unknown-fields`). The API server then compiles none of the version's rules
+ * (schema/validation.go ValidateStructural: "must not be empty for specified object fields"; validation.go
+ * makes no CEL context for a schema that fails it).
+ */
+function untyped(s: unknown, depth: number, seen: Set<object>): boolean {
+  if (!isObj(s) || depth > 256 || seen.has(s)) return false;
+  seen.add(s);
+  const t = s.type;
+  if ((typeof t !== 'string' || t === '') && s['x-kubernetes-int-or-string'] !== true)
+    if (s['x-kubernetes-preserve-unknown-fields'] !== true || s['x-kubernetes-embedded-resource'] === true) return true;
+  if (isObj(s.properties)) for (const v of Object.values(s.properties)) if (untyped(v, depth + 1, seen)) return true;
+  return untyped(s.items, depth + 1, seen) || untyped(s.additionalProperties, depth + 1, seen);
+}
+
 /** The schema errors of one CRD document's schemas, each node computed once. */
 export class SchemaErrors {
   private memo = new WeakMap<object, boolean>();
+  private versions = new Map<unknown, boolean>();
   constructor(private readonly crd: unknown) {}
+
+  /** Whether the version whose schema holds the node at `path` (from the CRD's root) is not structural. */
+  versionNotStructural(path: SchemaPath): boolean {
+    let root: unknown = this.crd;
+    for (const k of path.slice(0, 5))
+      root = isObj(root) || Array.isArray(root) ? (root as Json)[k as string] : undefined;
+    let known = this.versions.get(root);
+    if (known === undefined) this.versions.set(root, (known = untyped(root, 0, new Set())));
+    return known;
+  }
 
   /** Whether the schema `node` at `path` (from the CRD's root) or one below it has a schema error. */
   within(node: unknown, path: SchemaPath, depth = 0): boolean {
