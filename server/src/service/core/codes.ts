@@ -542,7 +542,7 @@ export const CODES = {
   'crd-rule-entry': {
     severity: 'error',
     title:
-      "An entry of a CRD's `x-kubernetes-validations` the API server refuses when the CRD is applied, besides its CEL: an empty rule, a blank `message` or one with a line break, a rule on several lines without a `message`, a blank `messageExpression`, a `reason` other than `FieldValueInvalid`, `FieldValueForbidden`, `FieldValueRequired` or `FieldValueDuplicate`, a `fieldPath` that names no field of the rule's schema, `optionalOldSelf` on a rule that does not read `oldSelf`, a rule reading `oldSelf` below a list that is not `x-kubernetes-list-type: map` (its items cannot be paired between versions), or rules inside `allOf`, `anyOf`, `oneOf` or `not` (a structural schema has them on its nodes only).",
+      "An entry of a CRD's `x-kubernetes-validations` the API server refuses when the CRD is applied, besides its CEL: an empty rule, a blank `message` or one with a line break, a rule on several lines without a `message`, a blank `messageExpression`, a `reason` other than `FieldValueInvalid`, `FieldValueForbidden`, `FieldValueRequired` or `FieldValueDuplicate`, a `fieldPath` that names no field of the rule's schema, `optionalOldSelf` on a rule that does not read `oldSelf`, a rule reading `oldSelf` below a list that is not `x-kubernetes-list-type: map` or an object of an unknown `x-kubernetes-map-type` (its items or fields cannot be paired between versions), or rules inside `allOf`, `anyOf`, `oneOf` or `not` (a structural schema has them on its nodes only).",
     example: 'x-kubernetes-validations:\n  - rule: self.replicas >= 0\n    reason: Invalid   # write FieldValueInvalid',
   },
   'crd-rule-cost': {
