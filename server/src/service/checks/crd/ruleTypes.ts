@@ -26,6 +26,8 @@ import { forEachNode } from './celAst';
 import { literalProblem } from './ruleLiterals';
 import { objectIndexRefusal, overloadRefusal } from './ruleOverloads';
 import { mixedLiteral } from './ruleMixedLiterals';
+import { versionProblem, type Gate } from './library/versions';
+import { NEWEST_RELEASED_MINOR } from '../../core/kubernetesVersion';
 
 const OPTIONS = { unlistedVariablesAreDyn: true, enableOptionalTypes: true, homogeneousAggregateLiterals: false };
 
@@ -92,7 +94,12 @@ export type TypeProblem =
    * It does not type-check: `message` says what is wrong, leading with the part of the rule at fault,
    * `range` where that part is (offsets in the rule's text), when known.
    */
-  | { kind: 'type'; message: string; range?: [number, number] };
+  | { kind: 'type'; message: string; range?: [number, number] }
+  /**
+   * It calls what the targeted Kubernetes release does not have in a new rule (library/versions.ts):
+   * `message` is cel-go's error, `gate` what was called, `minor` the release targeted.
+   */
+  | { kind: 'version'; message: string; range?: [number, number]; gate: Gate; minor: number };
 
 type ObjectSelf = Extract<SelfType, { kind: 'object' }>;
 
@@ -109,8 +116,14 @@ export class RuleTypes {
   private objects = new Map<string, ObjectSelf>();
   private envs = new Map<SelfType, Environment>();
 
-  /** `selves`: every type `self` will have (all registered before the first check: cel-js then locks them). */
-  constructor(selves: SelfType[]) {
+  /**
+   * `selves`: every type `self` will have (all registered before the first check: cel-js then locks them);
+   * `minor`: the minor of the Kubernetes release the CRD is applied to (which libraries a rule may use).
+   */
+  constructor(
+    selves: SelfType[],
+    private readonly minor: number = NEWEST_RELEASED_MINOR,
+  ) {
     this.base = libraries().clone(OPTIONS);
     for (const t of selves) this.typeName(t);
   }
@@ -160,6 +173,16 @@ export class RuleTypes {
       // function of admission policies (`authorizer.group()`) fails.
       const literal = literalProblem(dynamic.ast, text === source);
       if (literal) return literal;
+      // A library the targeted release does not compile new rules with: refused whatever the types.
+      const gated = versionProblem(dynamic.ast, this.minor, text === source ? source : undefined);
+      if (gated)
+        return {
+          kind: 'version',
+          message: gated.error,
+          gate: gated.gate,
+          minor: this.minor,
+          ...(gated.range ? { range: gated.range } : {}),
+        };
       const loose = dynamic.check();
       // Aggregate literals are homogeneous in the API server's CEL, whatever `self` is (checked before the
       // calls on them, as cel-go checks them).
