@@ -156,7 +156,7 @@ function checkRules(root: YAMLMap, value: unknown, out: Reporter, text: string, 
       out.report(
         'crd-rule-refused',
         span,
-        `The CEL ${what} does not compile on Kubernetes 1.${problem.minor}: ${problem.message}. ${gateAdvice(problem.gate, problem.minor)}. The API server rejects the CRD otherwise, and manifests get no verdict from it.`,
+        `The CEL ${what} does not compile on Kubernetes 1.${problem.minor}: ${problem.message}. ${gateAdvice(problem.gate)}. The API server rejects the CRD otherwise, and manifests get no verdict from it.`,
       );
       continue;
     }

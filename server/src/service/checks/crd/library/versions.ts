@@ -259,15 +259,12 @@ export function versionProblem(ast: unknown, minor: number, source?: string): Ve
   return found.reduce((a, b) => ((b.range?.[0] ?? Infinity) < (a.range?.[0] ?? Infinity) ? b : a));
 }
 
-/**
- * What to write, for a rule refused at Kubernetes 1.`minor` for `gate`: the release that has it (and the
- * setting), or that none has.
- */
-export function gateAdvice(gate: Gate, minor: number): string {
+/** What to write, for a rule refused for `gate`: the release that has it (and the setting), or that none has. */
+export function gateAdvice(gate: Gate): string {
   const what = `\`${gate.shown}\` (${gate.library})`;
   const from = usableFrom(gate);
   if (gate.introduced === 'never') return `${what} is in no Kubernetes release's CEL: write the rule without it`;
   if (from === undefined)
     return `${what} is in no Kubernetes release up to 1.${KNOWN_THROUGH_MINOR}: write the rule without it`;
-  return `${what} is in new CRD rules from Kubernetes 1.${from} on (added in 1.${from - 1}; the API server compiles a new rule with the libraries of the release before its own), and the workspace targets 1.${minor}: write the rule without it, or set \`kubernetesVersion\` to 1.${from} or later if the cluster runs it`;
+  return `${what} is in new CRD rules from Kubernetes 1.${from} on (added in 1.${from - 1}; the API server compiles a new rule with the libraries of the release before its own): write the rule without it, or set \`kubernetesVersion\` to 1.${from} or later if the cluster runs it`;
 }
