@@ -123,8 +123,43 @@ describe('a library newer than the targeted release: the CRD is refused, as the 
       [['crd-rule-refused', 'reverse']],
     );
     assert.match(reverse[0].message, /found no matching overload for 'reverse' applied to 'string\.\(\)'/);
+    // On a string the schema declares, too (cel-go's checker knows its type).
+    const typed = onCrd("self.addr.reverse() != ''");
+    assert.deepEqual(
+      typed.map((d) => [d.code, d.at]),
+      [['crd-rule-refused', 'self.addr.reverse()']],
+    );
+    assert.match(typed[0].message, /found no matching overload for 'reverse' applied to 'string\.\(\)'/);
     // A list's reverse() is the lists extension's (1.34): accepted.
     assert.deepEqual(onCrd('self.list.reverse().size() == self.list.size()'), []);
+  });
+
+  test('a message expression is held to the release too', () => {
+    const text = crdText({
+      group: 'example.org',
+      kind: 'Probe',
+      plural: 'probes',
+      spec: `              x-kubernetes-validations:
+                - rule: self.addr != ''
+                  messageExpression: "'%s is empty'.format([self.addr])"
+              properties:
+                addr: {type: string}
+`,
+    });
+    const at = (kubernetesVersion: string) => {
+      const a = analysis(kubernetesVersion);
+      return a
+        .fileDiagnostics('file:///w/crd.yaml', a.parse(text))
+        .map((d) => [
+          d.code,
+          text.slice(d.start, d.end),
+          /^The CEL message expression does not compile on Kubernetes 1\.29: undeclared reference to 'format'/.test(
+            d.message,
+          ),
+        ]);
+    };
+    assert.deepEqual(at('1.29'), [['crd-rule-refused', 'format', true]]);
+    assert.deepEqual(at('1.30'), []);
   });
 
   test('a macro variable named like a namespace is not the namespace', () => {

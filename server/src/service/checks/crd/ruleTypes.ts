@@ -24,7 +24,7 @@ import { registerKubernetesLibraries } from './library';
 import type { SelfType } from './selfType';
 import { forEachNode } from './celAst';
 import { literalProblem } from './ruleLiterals';
-import { objectIndexRefusal, overloadRefusal } from './ruleOverloads';
+import { objectIndexRefusal, overloadRefusal, stringReverseRefusal } from './ruleOverloads';
 import { mixedLiteral } from './ruleMixedLiterals';
 import { versionProblem, type Gate } from './library/versions';
 import { NEWEST_RELEASED_MINOR } from '../../core/kubernetesVersion';
@@ -205,6 +205,8 @@ export class RuleTypes {
       if (undeclared) return undeclared;
       const indexed = objectIndexRefusal(ast, (t) => this.objects.has(t), source, text === source);
       if (indexed) return { kind: 'type', ...indexed };
+      const reversed = stringReverseRefusal(ast, source, text === source);
+      if (reversed) return { kind: 'type', ...reversed };
       const type = typed.type;
       if (!type || type === expect || type === 'dyn') return undefined;
       return { kind: 'result', type: shown(type) };
