@@ -227,6 +227,73 @@ describe('each library from the release after the one base.go introduces it in',
     test(`always there: ${rule}`, () => assert.deepEqual(onCrd(rule, '1.24'), []));
 });
 
+/**
+ * apiextensions-apiserver's TestValidateCustomResourceDefinitionValidation, "valid x-kubernetes-validations for
+ * escaping" (pkg/apis/apiextensions/validation/validation_test.go, v0.36.3): a property named by each reserved
+ * word and a rule `self.<word> > 0` for each. With the environment of compatibility version 1.30 (an API server
+ * of 1.31) every unescaped reserved word is refused; with 1.31 (an API server of 1.32) only the four the parser
+ * lexes apart (`true`, `false`, `null`, `in`).
+ */
+describe('reserved words as field names, as the API server resolves them by release', () => {
+  const WORDS = [
+    'if',
+    'namespace',
+    'as',
+    'break',
+    'const',
+    'continue',
+    'else',
+    'for',
+    'function',
+    'import',
+    'let',
+    'loop',
+    'package',
+    'return',
+    'var',
+    'void',
+    'while',
+    'self',
+    'int',
+    'true',
+    'false',
+    'null',
+    'in',
+  ];
+  const RULES = ['self.__if__ > 0', 'self.__namespace__ > 0', ...WORDS.map((w) => `self.${w} > 0`)];
+  const text = `apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata: {name: probes.example.org}
+spec:
+  group: example.org
+  names: {kind: Probe, plural: probes}
+  scope: Namespaced
+  versions:
+    - name: v1
+      served: true
+      storage: true
+      schema:
+        openAPIV3Schema:
+          type: object
+          x-kubernetes-validations:
+${RULES.map((r) => `            - rule: ${JSON.stringify(r)}\n`).join('')}          properties:
+${WORDS.map((w) => `            ${JSON.stringify(w)}: {type: integer}\n`).join('')}`;
+  /** The indexes of the rules refused (the test's `invalid(...x-kubernetes-validations[i].rule)`). */
+  const refused = (kubernetesVersion: string) => {
+    const a = analysis(kubernetesVersion);
+    return a
+      .fileDiagnostics('file:///w/crd.yaml', a.parse(text))
+      .filter((d) => d.code === 'crd-rule-refused')
+      .map((d) => RULES.indexOf(`self.${text.slice(d.start, d.end).replace(/^self\./, '')} > 0`));
+  };
+  test('an API server of 1.31: rules 2 to 18 and 21 to 24 refused', () => {
+    assert.deepEqual(refused('1.31'), [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 21, 22, 23, 24]);
+  });
+  test('an API server of 1.32: rules 21 to 24 refused', () => {
+    assert.deepEqual(refused('1.32'), [21, 22, 23, 24]);
+  });
+});
+
 describe('the setting', () => {
   test('read as "1.N" (a patch or a leading v allowed), anything else refused with what to write', () => {
     assert.equal(readSettings({}).settings.kubernetesVersion, '1.36');

@@ -26,7 +26,8 @@ import { forEachNode } from './celAst';
 import { literalProblem } from './ruleLiterals';
 import { objectIndexRefusal, overloadRefusal, stringReverseRefusal } from './ruleOverloads';
 import { mixedLiteral } from './ruleMixedLiterals';
-import { versionProblem, type Gate } from './library/versions';
+import { keywordFieldGate, usableAt, versionProblem, type Gate } from './library/versions';
+import { SELECTABLE_RESERVED } from './celNames';
 import { NEWEST_RELEASED_MINOR } from '../../core/kubernetesVersion';
 
 const OPTIONS = { unlistedVariablesAreDyn: true, enableOptionalTypes: true, homogeneousAggregateLiterals: false };
@@ -205,6 +206,8 @@ export class RuleTypes {
       if (undeclared) return undeclared;
       const indexed = objectIndexRefusal(ast, (t) => this.objects.has(t), source, text === source);
       if (indexed) return { kind: 'type', ...indexed };
+      const keyword = this.keywordField(ast, text === source);
+      if (keyword) return keyword;
       const reversed = stringReverseRefusal(ast, source, text === source);
       if (reversed) return { kind: 'type', ...reversed };
       const type = typed.type;
@@ -246,6 +249,30 @@ export class RuleTypes {
       found = {
         kind: 'type',
         message: `undefined field '${field}': the schema declares no field \`${field}\` in ${where} (${list}), so \`has()\` of it does not compile`,
+        ...(r && sameText ? { range: [r.start, r.end] as [number, number] } : {}),
+      };
+    });
+    return found;
+  }
+
+  /**
+   * A reserved word reached as a field of a schema object without its escape (`self.namespace`), where the
+   * targeted release does not resolve it yet (library/versions.ts keywordFieldGate): "undefined field".
+   */
+  private keywordField(ast: ASTNode, sameText: boolean): TypeProblem | undefined {
+    let found: TypeProblem | undefined;
+    forEachNode(ast, (n) => {
+      if (found || (n.op !== '.' && n.op !== '.?') || !Array.isArray(n.args)) return;
+      const [target, field] = n.args as [Checked, unknown];
+      if (typeof field !== 'string' || !SELECTABLE_RESERVED.has(field)) return;
+      const gate = keywordFieldGate(field);
+      if (usableAt(gate, this.minor) || this.selfAt(target)?.kind !== 'object') return;
+      const r = (n as unknown as { range?: { start: number; end: number } }).range;
+      found = {
+        kind: 'version',
+        message: `undefined field '${field}'`,
+        gate,
+        minor: this.minor,
         ...(r && sameText ? { range: [r.start, r.end] as [number, number] } : {}),
       };
     });

@@ -93,6 +93,15 @@ const TWO_VARIABLE_INTRODUCED = 32;
 /** cel-go's optional syntax (`a.?b`, `a[?k]`), which the parser refuses without optional types. */
 const OPTIONAL_SYNTAX_INTRODUCED = 28;
 
+/**
+ * A reserved word reached as a field without its escape (`self.namespace` for `self.__namespace__`): the API
+ * server's type provider resolves it from compatibility version 1.31 (environment.go,
+ * `SetRecognizeKeywordAsFieldName`), so from Kubernetes 1.32 in new rules; before, cel-go's checker finds no
+ * such field. (The check needs the schema's types: ruleTypes.ts makes it.)
+ */
+export const keywordFieldGate = (field: string): Gate =>
+  g(`.${field}`, `a reserved word as a field name; \`.__${field}__\` in any release`, 31);
+
 /** Macros whose leading identifiers are variables bound in their other arguments. */
 const BINDING_MACROS: ReadonlySet<string> = new Set([
   'all',
