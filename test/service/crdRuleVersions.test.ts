@@ -87,6 +87,45 @@ describe('a library newer than the targeted release: the CRD is refused, as the 
     assert.deepEqual(onManifest(IP_RULE, '  addr: 10.0.0.1\n'), []);
   });
 
+  test('a transition rule too: at creation (optionalOldSelf) it runs only where the release has its library', () => {
+    const text = crdText({
+      group: 'example.org',
+      kind: 'Probe',
+      plural: 'probes',
+      spec: `              x-kubernetes-validations:
+                - rule: oldSelf.hasValue() || ip(self.addr).family() == 4
+                  optionalOldSelf: true
+                  message: a new probe needs an IPv4 address
+              properties:
+                addr: {type: string}
+`,
+    });
+    const created = (kubernetesVersion?: string) => {
+      const a = analysis(kubernetesVersion);
+      a.indexFile('file:///w/crd.yaml', text);
+      a.applyCrds();
+      const probe = 'apiVersion: example.org/v1\nkind: Probe\nmetadata: {name: p}\nspec:\n  addr: "2001:db8::1"\n';
+      return a
+        .fileDiagnostics('file:///w/p.yaml', a.parse(probe))
+        .filter((d) => d.code.startsWith('crd-'))
+        .map((d) => [d.code, severityOf(d), d.message]);
+    };
+    const latest = created();
+    assert.deepEqual(
+      latest.map((d) => d.slice(0, 2)),
+      [['crd-transition-rule', 'error']],
+    );
+    const old = created('1.30');
+    assert.deepEqual(
+      old.map((d) => d.slice(0, 2)),
+      [['crd-rule-not-run', 'info']],
+    );
+    assert.match(
+      String(old[0][2]),
+      /transition rule .* is not evaluated: the API server refuses the CRD for it \(the rule: undeclared reference to 'ip'/,
+    );
+  });
+
   test('quantity division (kubernetes/kubernetes#135995) is in no release: refused at the default', () => {
     const rule = "quantity(self.size).div(2).isLessThan(quantity('1Gi'))";
     const got = onCrd(rule);

@@ -203,7 +203,12 @@ function webhook(found: Found, def: KindDef | undefined, now: VersionObject, the
  * The diagnostics of a file's change against its committed version, in file offsets. `registry` knows the
  * kinds (built-in and CRDs). Files or documents that did not change get none.
  */
-export function changeDiagnostics(text: string, base: BaseVersion, registry: Registry): Diag[] {
+export function changeDiagnostics(
+  text: string,
+  base: BaseVersion,
+  registry: Registry,
+  kubernetesMinor?: number,
+): Diag[] {
   const out: Diag[] = [];
   const at = `${base.ref} (${base.commit})`;
   for (const pair of pairObjects(text, base.text)) {
@@ -227,7 +232,7 @@ export function changeDiagnostics(text: string, base: BaseVersion, registry: Reg
       createOnly(found, def.spec, now.value.spec, then.value.spec, ['spec'], kindWord(def));
       webhook(found, def, now, then);
     }
-    if (def) for (const d of transitionDiagnostics(def, now, then, at)) found.diags.push(d);
+    if (def) for (const d of transitionDiagnostics(def, now, then, at, kubernetesMinor)) found.diags.push(d);
     out.push(...found.diags);
   }
   return out.sort((a, b) => a.start - b.start || a.end - b.end);
@@ -279,7 +284,7 @@ export function creationChangeDiagnostics(
     }
     if (!def) return;
     const o = objectOf(chunk, i);
-    if (o) for (const d of creationDiagnostics(def, o)) out.push(d);
+    if (o) for (const d of creationDiagnostics(def, o, store?.kubernetesMinor)) out.push(d);
   });
   return out;
 }
