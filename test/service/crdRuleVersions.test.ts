@@ -220,6 +220,9 @@ const BASE_GO: [rule: string, introduced: number, refusedName: string][] = [
   ['isQuantity(self.size)', 28, 'isQuantity'],
   ['optional.of(self.addr).hasValue()', 28, 'optional'],
   ['self.?addr.hasValue()', 28, 'self.?addr'],
+  // TestBaseEnvironment's "cross numeric comparisons disabled/enabled" (environment_test.go), and on a field.
+  ['1.5 > 1', 28, '1.5 > 1'],
+  ['self.nums.size() < 2.5', 28, 'self.nums.size() < 2.5'],
   ['sets.contains(self.list, self.list)', 29, 'sets'],
   ["'%s'.format([self.addr]) == self.addr", 29, 'format'],
   ["self.list.join(',') != ''", 29, 'join'],

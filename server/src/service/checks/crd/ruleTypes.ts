@@ -26,7 +26,7 @@ import { forEachNode } from './celAst';
 import { literalProblem } from './ruleLiterals';
 import { objectIndexRefusal, overloadRefusal, stringReverseRefusal } from './ruleOverloads';
 import { mixedLiteral } from './ruleMixedLiterals';
-import { keywordFieldGate, usableAt, versionProblem, type Gate } from './library/versions';
+import { CROSS_TYPE_NUMERIC, keywordFieldGate, usableAt, versionProblem, type Gate } from './library/versions';
 import { SELECTABLE_RESERVED } from './celNames';
 import { NEWEST_RELEASED_MINOR } from '../../core/kubernetesVersion';
 
@@ -74,6 +74,8 @@ const TRUSTED_FUNCTIONS: ReadonlySet<string> = new Set([
 ]);
 const TRUSTED_OPERATORS: ReadonlySet<string> = new Set(['+', '-', '*', '/', '%', '<', '<=', '>', '>=', '!_', '-_']);
 const SCALARS: ReadonlySet<string> = new Set(['int', 'double', 'string', 'bool']);
+const ORDERINGS: ReadonlySet<string> = new Set(['<', '<=', '>', '>=']);
+const NUMBERS: ReadonlySet<string> = new Set(['int', 'uint', 'double']);
 
 /** The prefix of the names object types are registered under (replaced by `object` in messages). */
 const OBJECT = 'CrdObject';
@@ -194,7 +196,7 @@ export class RuleTypes {
         const refused = overloadRefusal(loose.error as CelError | undefined, source, text === source, shown);
         return refused && { kind: 'type', ...refused };
       }
-      if (self.kind === 'dyn') return undefined;
+      if (self.kind === 'dyn') return this.mixedNumericOrdering(dynamic.ast, text === source);
       const parsed = this.envFor(self).parse(text);
       typed = parsed.check();
       ast = parsed.ast;
@@ -208,6 +210,8 @@ export class RuleTypes {
       if (indexed) return { kind: 'type', ...indexed };
       const keyword = this.keywordField(ast, text === source);
       if (keyword) return keyword;
+      const ordering = this.mixedNumericOrdering(ast, text === source);
+      if (ordering) return ordering;
       const reversed = stringReverseRefusal(ast, source, text === source);
       if (reversed) return { kind: 'type', ...reversed };
       const type = typed.type;
@@ -271,6 +275,30 @@ export class RuleTypes {
       found = {
         kind: 'version',
         message: `undefined field '${field}'`,
+        gate,
+        minor: this.minor,
+        ...(r && sameText ? { range: [r.start, r.end] as [number, number] } : {}),
+      };
+    });
+    return found;
+  }
+
+  /**
+   * `<`, `<=`, `>`, `>=` between two numbers of different types (`1.5 > 1`, `self.replicas < 2.5`), where the
+   * targeted release lacks cel-go's cross-type numeric comparisons (library/versions.ts): no overload.
+   */
+  private mixedNumericOrdering(ast: ASTNode, sameText: boolean): TypeProblem | undefined {
+    const gate = CROSS_TYPE_NUMERIC;
+    if (usableAt(gate, this.minor)) return undefined;
+    let found: TypeProblem | undefined;
+    forEachNode(ast, (n) => {
+      if (found || !ORDERINGS.has(n.op) || !Array.isArray(n.args) || n.args.length !== 2) return;
+      const [a, b] = (n.args as Checked[]).map((x) => x?.checkedType?.name ?? 'dyn');
+      if (a === b || !NUMBERS.has(a) || !NUMBERS.has(b)) return;
+      const r = (n as unknown as { range?: { start: number; end: number } }).range;
+      found = {
+        kind: 'version',
+        message: `found no matching overload for '_${n.op}_' applied to '(${a}, ${b})'`,
         gate,
         minor: this.minor,
         ...(r && sameText ? { range: [r.start, r.end] as [number, number] } : {}),

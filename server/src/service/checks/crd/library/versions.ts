@@ -102,6 +102,13 @@ const OPTIONAL_SYNTAX_INTRODUCED = 28;
 export const keywordFieldGate = (field: string): Gate =>
   g(`.${field}`, `a reserved word as a field name; \`.__${field}__\` in any release`, 31);
 
+/** cel-go's cross-type numeric comparisons (`1.5 > 1`): base.go, 1.28 (`cel.CrossTypeNumericComparisons`). */
+export const CROSS_TYPE_NUMERIC: Gate = g(
+  '<, <=, >, >= across number types',
+  "cel-go's cross-type numeric comparisons; convert one side with int() or double() in any release",
+  28,
+);
+
 /** Macros whose leading identifiers are variables bound in their other arguments. */
 const BINDING_MACROS: ReadonlySet<string> = new Set([
   'all',
