@@ -3,6 +3,8 @@
 // API server refuses it, in cel-go's words, and the manifests of its kind get no verdict from it
 // (information, once). At a release that has the library, the rule is accepted and evaluated.
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { Analysis } from '../../server/src/service/analysis';
 import { severityOf } from '../../server/src/service/core/diag';
@@ -339,6 +341,9 @@ ${WORDS.map((w) => `            ${JSON.stringify(w)}: {type: integer}\n`).join('
 describe('the setting', () => {
   test('read as "1.N" (a patch or a leading v allowed), anything else refused with what to write', () => {
     assert.equal(readSettings({}).settings.kubernetesVersion, '1.36');
+    // The editor's default is the same release (package.json, and from it the settings file's schema).
+    const pkg = JSON.parse(readFileSync(join(__dirname, '..', '..', 'package.json'), 'utf8'));
+    assert.equal(pkg.contributes.configuration.properties['cloudManifests.kubernetesVersion'].default, '1.36');
     assert.equal(readSettings({ kubernetesVersion: '1.31' }).settings.kubernetesVersion, '1.31');
     assert.equal(readSettings({ kubernetesVersion: 'v1.30.2' }).settings.kubernetesVersion, '1.30');
     for (const bad of ['2.0', '1.x', 1.31, '1.300'])
