@@ -536,7 +536,7 @@ export const CODES = {
   'crd-rule-refused': {
     severity: 'error',
     title:
-      "A CEL rule of a CRD the API server refuses when the CRD is applied, as cel-go's checker does: its types do not fit the schema (`self` typed as the API server types it: an undeclared field, `self == 'abc'` on an integer, a comparison of a scalar or list with `null`, `has()` of a field the schema lacks), it gives no bool (a message expression: no string), a literal does not parse (a `matches()` pattern Go cannot compile, a `duration('…')` or `timestamp('…')` that is not one), or it names a variable CRD rules do not have (`authorizer`). Manifests of that kind get no verdict from it (`crd-rule-not-run`).",
+      "A CEL rule of a CRD the API server refuses when the CRD is applied, as cel-go's checker does: its types do not fit the schema (`self` typed as the API server types it: an undeclared field, `self == 'abc'` on an integer, a comparison of a scalar or list with `null`, `has()` of a field the schema lacks), it gives no bool (a message expression: no string), a literal does not parse (a `matches()` pattern Go cannot compile, a `duration('…')` or `timestamp('…')` that is not one), it names a variable CRD rules do not have (`authorizer`), or it calls a CEL library the targeted Kubernetes release (the `kubernetesVersion` setting) does not compile new rules with (`ip()` before 1.31, `cel.bind()` in any). Manifests of that kind get no verdict from it (`crd-rule-not-run`).",
     example: "properties:\n  replicas: {type: integer}\nx-kubernetes-validations:\n  - rule: self.replicas == '3'",
   },
   'crd-rule-entry': {

@@ -275,7 +275,9 @@ export const FIXES: Record<Code, FixDoc> = {
     actions: ['Change to `<reason>` (a `reason` written in another case)', 'Remove `optionalOldSelf`'],
     safe: true,
   },
-  'crd-rule-refused': NONE('Write the rule for the types the schema declares (the message names the part at fault).'),
+  'crd-rule-refused': NONE(
+    'Write the rule for the types the schema declares (the message names the part at fault); for a library the targeted Kubernetes release lacks, write the rule without it, or set `kubernetesVersion` to the release the cluster runs.',
+  ),
   'crd-rule-cost': NONE(
     'Add `maxItems`, `maxProperties` or `maxLength` to the lists, maps and strings the rule reads, or rewrite it with fewer nested loops.',
   ),

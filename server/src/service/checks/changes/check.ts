@@ -203,7 +203,12 @@ function webhook(found: Found, def: KindDef | undefined, now: VersionObject, the
  * The diagnostics of a file's change against its committed version, in file offsets. `registry` knows the
  * kinds (built-in and CRDs). Files or documents that did not change get none.
  */
-export function changeDiagnostics(text: string, base: BaseVersion, registry: Registry): Diag[] {
+export function changeDiagnostics(
+  text: string,
+  base: BaseVersion,
+  registry: Registry,
+  kubernetesMinor?: number,
+): Diag[] {
   const out: Diag[] = [];
   const at = `${base.ref} (${base.commit})`;
   const { pairs, created } = pairObjects(text, base.text);
@@ -216,7 +221,7 @@ export function changeDiagnostics(text: string, base: BaseVersion, registry: Reg
   const creation = `its creation (${at} has no such object: \`oldSelf\` is empty, as on a create)`;
   for (const o of created) {
     const def = defOf(o);
-    if (def && hasOptionalOldSelf(def)) out.push(...creationDiagnostics(def, o, creation));
+    if (def && hasOptionalOldSelf(def)) out.push(...creationDiagnostics(def, o, kubernetesMinor, creation));
   }
   for (const pair of pairs) {
     const { now, then } = pair;
@@ -233,14 +238,14 @@ export function changeDiagnostics(text: string, base: BaseVersion, registry: Reg
         );
       out.push(...found.diags);
       // The new name is a new object: its creation runs the rules a create runs.
-      if (def && hasOptionalOldSelf(def)) out.push(...creationDiagnostics(def, now, creation));
+      if (def && hasOptionalOldSelf(def)) out.push(...creationDiagnostics(def, now, kubernetesMinor, creation));
       continue;
     }
     if (def && !def.crd) {
       createOnly(found, def.spec, now.value.spec, then.value.spec, ['spec'], kindWord(def));
       webhook(found, def, now, then);
     }
-    if (def) for (const d of transitionDiagnostics(def, now, then, at)) found.diags.push(d);
+    if (def) for (const d of transitionDiagnostics(def, now, then, at, kubernetesMinor)) found.diags.push(d);
     out.push(...found.diags);
   }
   return out.sort((a, b) => a.start - b.start || a.end - b.end);
@@ -292,7 +297,7 @@ export function creationChangeDiagnostics(
     }
     if (!def) return;
     const o = objectOf(chunk, i);
-    if (o) for (const d of creationDiagnostics(def, o)) out.push(d);
+    if (o) for (const d of creationDiagnostics(def, o, store?.kubernetesMinor)) out.push(d);
   });
   return out;
 }

@@ -20,6 +20,8 @@ import { childWhere, DYN, isVersionRoot, SelfTypes, type SelfType, type Where } 
 import { spanIn, valueMap } from '../embedded/positionMap';
 import { isBuiltin } from './sources';
 import { SchemaErrors } from './schemaErrors';
+import { gateAdvice } from './library/versions';
+import { NEWEST_RELEASED_MINOR } from '../../core/kubernetesVersion';
 
 /** Where a note about `path` goes: the key of its last step when it is a key, else the node itself. */
 function spanAt(root: YAMLMap, path: SchemaPath): Span {
@@ -67,7 +69,7 @@ interface Site extends CostSite {
  * schema, type-checks with `self` as the API server types it (ruleTypes.ts): the API server refuses the CRD
  * otherwise.
  */
-function checkRules(root: YAMLMap, value: unknown, out: Reporter, text: string): void {
+function checkRules(root: YAMLMap, value: unknown, out: Reporter, text: string, minor: number): void {
   const seen = new Set<unknown>();
   const types = new SelfTypes();
   const sites: Site[] = [];
@@ -169,7 +171,10 @@ function checkRules(root: YAMLMap, value: unknown, out: Reporter, text: string):
   for (const p of costProblems(value, sites))
     out.report('crd-rule-cost', p.rule ? spanOf(at(p.path)) : spanAt(root, p.path), p.message);
   if (sites.length === 0) return;
-  const checker = new RuleTypes(sites.map((s) => s.self));
+  const checker = new RuleTypes(
+    sites.map((s) => s.self),
+    minor,
+  );
   for (const s of sites) {
     const problem = checker.check(s.text, s.self, s.key === 'rule' ? 'bool' : 'string');
     if (!problem) continue;
@@ -187,6 +192,14 @@ function checkRules(root: YAMLMap, value: unknown, out: Reporter, text: string):
     }
     const map = problem.range && isScalar(node) ? valueMap(text, node) : undefined;
     const span = map?.exact && problem.range ? spanIn(text, map, ...problem.range) : spanOf(node);
+    if (problem.kind === 'version') {
+      out.report(
+        'crd-rule-refused',
+        span,
+        `The CEL ${what} does not compile on Kubernetes 1.${problem.minor}: ${problem.message}. ${gateAdvice(problem.gate)}. The API server rejects the CRD otherwise, and manifests get no verdict from it.`,
+      );
+      continue;
+    }
     out.report(
       'crd-rule-refused',
       span,
@@ -195,7 +208,14 @@ function checkRules(root: YAMLMap, value: unknown, out: Reporter, text: string):
   }
 }
 
-export function checkCrd(doc: Document, root: YAMLMap, out: Reporter, text: string): void {
+/** `minor`: the minor of the Kubernetes release the CRD is applied to (the `kubernetesVersion` setting). */
+export function checkCrd(
+  doc: Document,
+  root: YAMLMap,
+  out: Reporter,
+  text: string,
+  minor: number = NEWEST_RELEASED_MINOR,
+): void {
   // The CRD's own fields, as for any manifest (its schemas are read below).
   const kind = entry(root, 'kind');
   new Walker({ doc, text, out }).object(root, CRD_DOCUMENT, '', spanOf(kind?.value ?? kind?.key), []);
@@ -226,5 +246,5 @@ export function checkCrd(doc: Document, root: YAMLMap, out: Reporter, text: stri
       );
   }
   for (const n of crdNotes(h)) out.report(n.code, spanAt(root, n.path), n.message);
-  checkRules(root, value, out, text);
+  checkRules(root, value, out, text, minor);
 }
