@@ -240,6 +240,15 @@ export const CASES: Case[] = [
     },
   },
   {
+    name: 'crd-rule-entries',
+    what: 'a CRD whose `x-kubernetes-validations` entries are refused as entries: 1,000 rules each with a bad `reason`, a blank `message`, `optionalOldSelf` without `oldSelf` and a 200-character `fieldPath` naming no field, under `allOf` and the items of an atomic list, in three versions of one schema, and one 300 KB `fieldPath`',
+    open: 'crds/crd.yaml',
+    make(ws) {
+      base(ws);
+      put(ws, 'crds/crd.yaml', ruleEntriesCrd());
+    },
+  },
+  {
     name: 'helm-40k-lines',
     what: 'a Helm template of 40,000 lines of actions (2 MB)',
     open: 'chart/templates/t.yaml',
@@ -545,4 +554,43 @@ spec:
               x-kubernetes-validations:
 ${list}
 `;
+}
+
+/** A CRD for `crd-rule-entries` (see its `what`). */
+function ruleEntriesCrd(): string {
+  const entry = (i: number) =>
+    `                      - {rule: "self.v != 'x${i}'", message: " ", reason: Bad${i}, optionalOldSelf: true, fieldPath: ${JSON.stringify('.v'.repeat(100))}}`;
+  const entries = Array.from({ length: 1_000 }, (_, i) => entry(i)).join('\n');
+  const schema = `          type: object
+          x-kubernetes-validations:
+            - {rule: "true", fieldPath: ${JSON.stringify('.a'.repeat(150_000))}}
+          properties:
+            list:
+              type: array
+              items:
+                type: object
+                properties:
+                  v: {type: string}
+                allOf:
+                  - x-kubernetes-validations:
+${entries}
+                x-kubernetes-validations:
+                  - rule: self.v == oldSelf.v
+`;
+  const version = (name: string, storage: boolean) => `    - name: ${name}
+      served: true
+      storage: ${storage}
+      schema:
+        openAPIV3Schema:
+${schema}`;
+  return `apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata:
+  name: entries.hostile.example.org
+spec:
+  group: hostile.example.org
+  names: {kind: Entry, plural: entries}
+  scope: Namespaced
+  versions:
+${version('v1', true)}${version('v2', false)}${version('v3', false)}`;
 }

@@ -29,30 +29,48 @@ ${accessTier === null ? '' : `  accessTier: ${accessTier}\n`}  minimumTlsVersion
 `;
 
 /**
+ * A CustomResourceDefinition of one served and stored version (`v1` unless named) whose `openAPIV3Schema` is
+ * `root`, written at its indentation (10 spaces); `scope` Namespaced unless named.
+ */
+export const rootCrdText = (o: {
+  group: string;
+  kind: string;
+  plural: string;
+  root: string;
+  version?: string;
+  scope?: 'Namespaced' | 'Cluster';
+  name?: string;
+}): string =>
+  `apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata:
+  name: ${o.name ?? `${o.plural}.${o.group}`}
+spec:
+  group: ${o.group}
+  names: {kind: ${o.kind}, plural: ${o.plural}}
+  scope: ${o.scope ?? 'Namespaced'}
+  versions:
+    - name: ${o.version ?? 'v1'}
+      served: true
+      storage: true
+      schema:
+        openAPIV3Schema:
+${o.root}`;
+
+/**
  * A CustomResourceDefinition of one served and stored version `v1` whose schema is an object with a `spec`
  * object; `spec` is the rest of that object's schema (`required`, `x-kubernetes-validations`, `properties`…),
  * written at its indentation (14 spaces).
  */
 export const crdText = (o: { group: string; kind: string; plural: string; spec: string }): string =>
-  `apiVersion: apiextensions.k8s.io/v1
-kind: CustomResourceDefinition
-metadata:
-  name: ${o.plural}.${o.group}
-spec:
-  group: ${o.group}
-  names: {kind: ${o.kind}, plural: ${o.plural}}
-  scope: Namespaced
-  versions:
-    - name: v1
-      served: true
-      storage: true
-      schema:
-        openAPIV3Schema:
-          type: object
+  rootCrdText({
+    ...o,
+    root: `          type: object
           properties:
             spec:
               type: object
-${o.spec}`;
+${o.spec}`,
+  });
 
 /**
  * A Helm template's lines with literal mistakes a fix may change (enum values in the wrong case): beside an

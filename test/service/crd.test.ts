@@ -455,7 +455,7 @@ test('crds: a rule whose types do not fit the schema is reported on the rule (th
     [
       'rule',
       'self.minReplicas + "x" == "1x"',
-      'string(self.minReplicas) + "x" == "1x"',
+      'string(self.minReplicas) == "1"',
       'self.minReplicas + \\"x\\"',
       /no such overload: int \+ string/,
     ],
@@ -490,7 +490,7 @@ test('crds: a rule whose types do not fit the schema is reported on the rule (th
     [
       'messageExpression',
       'self.minReplicas',
-      "'min ' + string(self.minReplicas)",
+      'string(self.minReplicas)',
       '"self.minReplicas"',
       /^The CEL message expression gives int, not string/,
     ],
@@ -541,4 +541,14 @@ test('crds: an enum value in another case is an error (the API server matches en
   );
   for (const act of actions)
     assert.deepEqual(a.fileDiagnostics('file:///p/m.yaml', a.parse(applyEdits(text, act.edits))), []);
+});
+
+test("crds: a message expression's text is the message when it is one line of at most 5 KiB, else the rule's message", () => {
+  const v = { rule: 'false', message: 'the short one', messageExpression: 'self.s' };
+  assert.equal(judge(v, { s: '  five  ' }), 'five');
+  assert.equal(judge(v, { s: 'é'.repeat(2560) }), 'é'.repeat(2560)); // 5,120 bytes
+  assert.equal(judge(v, { s: 'é'.repeat(2560) + 'x' }), 'the short one');
+  assert.equal(judge(v, { s: 'two\nlines' }), 'the short one');
+  assert.equal(judge(v, { s: '   ' }), 'the short one');
+  assert.equal(judge({ rule: 'false', messageExpression: 'self.s' }, { s: '' }), 'failed rule: false');
 });

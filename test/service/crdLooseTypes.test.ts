@@ -10,23 +10,16 @@ import { describe, test } from 'node:test';
 import { Analysis } from '../../server/src/service/analysis';
 import { severityOf } from '../../server/src/service/core/diag';
 import { hover } from '../../server/src/service/features/hover';
+import { rootCrdText } from '../helpers/manifests';
 
 /** A CRD whose root schema carries `rule`; `spec` has a preserved object, a bare object and a string. */
-const crd = (rule: string) => `apiVersion: apiextensions.k8s.io/v1
-kind: CustomResourceDefinition
-metadata:
-  name: loose.example.org
-spec:
-  group: example.org
-  names: {kind: Loose, plural: loose}
-  scope: Namespaced
-  versions:
-    - name: v1
-      served: true
-      storage: true
-      schema:
-        openAPIV3Schema:
-          type: object
+const crd = (rule: string) =>
+  rootCrdText({
+    group: 'example.org',
+    kind: 'Loose',
+    plural: 'loose',
+    name: 'loose.example.org',
+    root: `          type: object
           x-kubernetes-validations:
             - rule: ${JSON.stringify(rule)}
           properties:
@@ -36,7 +29,8 @@ spec:
                 free: {type: object, x-kubernetes-preserve-unknown-fields: true}
                 bare: {type: object}
                 name: {type: string}
-`;
+`,
+  });
 
 const MANIFEST = `apiVersion: example.org/v1
 kind: Loose

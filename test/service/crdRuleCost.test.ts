@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { compileRule, judge, newBudget } from '../../server/src/service/checks/crd/celRules';
-import { estimateCost } from '../../server/src/service/checks/crd/ruleCost';
+import { cardinality, estimateCost, TotalCost } from '../../server/src/service/checks/crd/ruleCost';
 
 type Schema = Record<string, unknown>;
 type Gen = (max?: number) => Schema;
@@ -186,4 +186,86 @@ test('crd rule cost: a rule longer than cel-go parses does not compile (the API 
   const c = compileRule(`self.a == 1 ${'&& true '.repeat(20_000)}`);
   assert.equal(c.ok, false);
   assert.match(!c.ok ? c.error : '', /^expression code point size exceeds limit: size: 160012, limit 100000$/);
+});
+
+test("crd rule cost: a string(x) joined is a string of unknown size, as cel-go's estimate has it (over any limit)", () => {
+  const ast = (rule: string) => {
+    const c = compileRule(rule);
+    assert.ok(c.ok);
+    return c.ast;
+  };
+  const schema = { type: 'array', maxItems: 3, items: { type: 'string', maxLength: 5 } };
+  // validation_test.go "messageExpression exceeding per-CRD estimated cost limit": string(self[0]) + string(self[1]).
+  assert.ok(estimateCost(ast("string(self[0]) + '!'"), schema) > 10_000_000);
+  // The strings themselves have a size: joining them is cheap.
+  assert.ok(estimateCost(ast("self[0] + '!'"), schema) < 100);
+  assert.ok(estimateCost(ast("string(self[0]).startsWith('a')"), schema) < 100);
+});
+
+// TestPerCRDEstimatedCost (apiextensions validation_test.go): the total of a version's rules, and which of them the
+// API server names when that total is over its limit: the 4 costliest over 1% of the limit, costliest first.
+// Costs saturate at Number.MAX_SAFE_INTEGER here (math.MaxUint64 in Go).
+test("crd rule cost: Kubernetes' TestPerCRDEstimatedCost, the total and the costliest rules named", () => {
+  const half = Math.floor(Number.MAX_SAFE_INTEGER / 2) + 1;
+  const cases: [string, number[], number[], number][] = [
+    ['no costs', [], [], 0],
+    ['one cost', [1000000], [1000000], 1000000],
+    ['one cost, ignored', [900000], [], 900000],
+    ['2 costs', [5000000, 25000000], [25000000, 5000000], 30000000],
+    ['3 costs, one ignored', [5000000, 25000000, 900000], [25000000, 5000000], 30900000],
+    ['4 costs', [16000000, 50000000, 34000000, 50000000], [50000000, 50000000, 34000000, 16000000], 150000000],
+    [
+      '5 costs, one trimmed, one ignored',
+      [16000000, 50000000, 900000, 34000000, 50000000, 50000001],
+      [50000001, 50000000, 50000000, 34000000],
+      200900001,
+    ],
+    ['costs do not overflow', [half, half, 1, 10, 100, 1000], [half, half], Number.MAX_SAFE_INTEGER],
+  ];
+  for (const [name, costs, expensive, total] of cases) {
+    const t = new TotalCost();
+    costs.forEach((c, i) => t.observe([i], c));
+    assert.deepEqual(
+      t.mostExpensive.map((e) => e.cost),
+      expensive,
+      name,
+    );
+    assert.equal(t.total, total, name);
+  }
+});
+
+// TestCostInfo: how many times a rule on a node can run in one object, from the lists and maps above it.
+// Unbounded (nil in Go) is, in the estimate, as many of the node as fit in a request (MaxCardinality).
+test("crd rule cost: Kubernetes' TestCostInfo, a node's cardinality from the maxItems and maxProperties above it", () => {
+  const obj = () => ({ type: 'object' }) as Schema;
+  const arr = (max?: number) => ({ type: 'array', ...maxOf('maxItems', max) }) as Schema;
+  const map = (max?: number) =>
+    ({ type: 'object', additionalProperties: {}, ...maxOf('maxProperties', max) }) as Schema;
+  const UNBOUNDED = Math.floor((3 * 1024 * 1024) / 3); // `""` and a comma, per item, in 3 MB
+  const cases: [string, Schema[], number][] = [
+    ['object', [obj()], 1],
+    ['array', [arr(5)], 5],
+    ['unbounded array', [arr()], UNBOUNDED],
+    ['map', [map(10)], 10],
+    ['unbounded map', [map()], UNBOUNDED],
+    ['array inside map', [map(5), arr(5)], 25],
+    ['unbounded array inside bounded map', [map(5), arr()], UNBOUNDED],
+    ['object inside array', [arr(3), obj()], 3],
+    ['map inside object inside array', [arr(2), obj(), map(4)], 8],
+    ['integer overflow bounds check', [arr(Number.MAX_SAFE_INTEGER), arr(100)], Number.MAX_SAFE_INTEGER],
+  ];
+  for (const [name, chain, expected] of cases) {
+    // Each schema holds the next, the last a string (the leaf the rule is on), as the test's child contexts do.
+    const nodes = [...chain.map((s) => structuredClone(s)), { type: 'string' } as Schema];
+    const path: string[] = [];
+    for (let i = 0; i < nodes.length - 1; i++) {
+      const s = nodes[i];
+      const step =
+        s.type === 'array' ? ['items'] : 'additionalProperties' in s ? ['additionalProperties'] : ['properties', 'c'];
+      if (step[0] === 'properties') s.properties = { c: nodes[i + 1] };
+      else s[step[0]] = nodes[i + 1];
+      path.push(...step);
+    }
+    assert.equal(cardinality(nodes[0], path), expected, name);
+  }
 });

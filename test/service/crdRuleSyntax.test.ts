@@ -15,6 +15,7 @@ const crd = (rule: string) =>
     plural: 'syns',
     spec: `              x-kubernetes-validations:
                 - rule: ${JSON.stringify(rule)}
+                  message: a rule on several lines needs one
               properties:
                 k: {type: string, maxLength: 10}
                 b: {type: boolean}
@@ -38,6 +39,8 @@ describe("a syntax error cel-go's parser makes too refuses the CRD", () => {
     ['self . in == 1', 'in', "mismatched input 'in' expecting IDENTIFIER"],
     ["self.k! == '1'", '!', "mismatched input '!' expecting"],
     ["(self.k)! == 'a' // a comment: self.true", '!', "mismatched input '!' expecting"],
+    ["self.k == 'abc", "'abc", "token recognition error at: ''abc'"],
+    ['self.k == "a\nb" // a string does not span lines', '\\"a', `token recognition error at: '"a'`],
   ] as const)
     test(rule, () => {
       const d = onCrd(rule);
@@ -60,7 +63,12 @@ describe("other syntax errors stay cel-js's warning", () => {
 });
 
 describe('what parses is never refused', () => {
-  for (const rule of ["!self.b || self.k != 'a!'", "self.k == '.true' && !!self.b", 'has(self.b) ? self.b : true'])
+  for (const rule of [
+    "!self.b || self.k != 'a!'",
+    "self.k == '.true' && !!self.b",
+    'has(self.b) ? self.b : true',
+    `self.k != "it's" && self.k != '\\'"' && self.k != '''a\nb'''`,
+  ])
     test(rule, () => assert.deepEqual(onCrd(rule), []));
 });
 

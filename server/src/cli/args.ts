@@ -1,6 +1,7 @@
 // Command-line parsing: `cloud-manifests check [options] [paths or globs…]`.
 import { codeList, isCode } from '../service/core/codes';
 import { isGitRef } from '../service/core/settings';
+import { kubernetesMinor } from '../service/core/kubernetesVersion';
 import { nearest } from '../service/core/suggest';
 import type { RuleSetting } from '../service/core/ruleSettings';
 import { CliError } from './errors';
@@ -32,6 +33,8 @@ export interface CheckOptions {
   base?: string;
   /** `--fix`: write the safe fixes; `--fix-dry-run`: print them as a diff, write nothing. */
   fix?: 'write' | 'dry-run';
+  /** `--kubernetes-version 1.N`: the release the CRDs are applied to (`kubernetesVersion`), as "1.N". */
+  kubernetesVersion?: string;
 }
 
 export type Command =
@@ -72,6 +75,9 @@ Options:
   --crds PATH             a CRD file or folder whose kinds the files use (repeatable); the
                           settings file's crds name only files inside the repository
   --api-domain DOMAIN     domain of the API groups (stored in the settings)
+  --kubernetes-version V  the Kubernetes release the CRDs are applied to (default 1.36, or the
+                          kubernetesVersion setting): a CRD rule may call only the CEL
+                          libraries that release compiles new rules with
   --stdin-filename NAME   name to report for - (standard input)
   --color, --no-color     force or disable colour (default: on a terminal only; NO_COLOR
                           and FORCE_COLOR are respected)
@@ -96,6 +102,7 @@ const VALUED = new Set([
   '--api-domain',
   '--stdin-filename',
   '--base',
+  '--kubernetes-version',
 ]);
 const FLAGS = new Set([
   '--fix',
@@ -226,6 +233,13 @@ export function parseArgs(argv: readonly string[]): Command {
           throw new CliError(`--base expects a git ref (HEAD, origin/main, a tag or a commit), got "${value}"`, true);
         o.base = value!.trim();
         break;
+      case '--kubernetes-version': {
+        const minor = kubernetesMinor(value!);
+        if (minor === undefined)
+          throw new CliError(`--kubernetes-version expects a Kubernetes release such as 1.31, got "${value}"`, true);
+        o.kubernetesVersion = `1.${minor}`;
+        break;
+      }
       case '--quiet':
         o.quiet = true;
         break;

@@ -27,6 +27,7 @@ export const KNOWN_KEYS = new Set([
   'maxFileSizeMB',
   'problems',
   'compareWith',
+  'kubernetesVersion',
   'trace',
   '$schema',
 ]);
@@ -49,7 +50,7 @@ export interface LoadedSettings {
 
 export function loadSettings(
   cwd: string,
-  options: Pick<CheckOptions, 'config' | 'rules' | 'apiDomain' | 'base'>,
+  options: Pick<CheckOptions, 'config' | 'rules' | 'apiDomain' | 'base' | 'kubernetesVersion'>,
 ): LoadedSettings {
   const explicit = options.config !== undefined;
   const shown = options.config ?? SETTINGS_FILE;
@@ -90,6 +91,7 @@ export function loadSettings(
   settings.rules = { ...settings.rules, ...options.rules };
   if (options.apiDomain) settings.apiDomain = options.apiDomain;
   if (options.base !== undefined) settings.compareWith = options.base;
+  if (options.kubernetesVersion !== undefined) settings.kubernetesVersion = options.kubernetesVersion;
   return {
     settings,
     file: text !== undefined ? file : undefined,

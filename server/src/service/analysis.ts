@@ -21,6 +21,7 @@ import { configurationPaths } from './workspace/kustomize/ownerConfig';
 import type { OverlayWorkspace } from './workspace/kustomize/renameInOverlays';
 import { completionQuery, hoverQuery, type CompletionResult } from './editorQueries';
 import { DEFAULT_SETTINGS, type Settings } from './core/settings';
+import { kubernetesMinor, NEWEST_RELEASED_MINOR } from './core/kubernetesVersion';
 import type { DocumentSource } from './core/source';
 import { isTooLarge } from './checks/tooLarge';
 import { createWorkspaceIndex } from './workspace/checks';
@@ -50,6 +51,9 @@ function docNamesReferences(d: { readonly text: string; readonly key: object }):
 }
 /** How many documents of a file version have a `nameReference:` line (see core/docCount.ts). */
 const namesReferencing = new WeakMap<object, number>();
+
+/** The minor of the settings' Kubernetes release (readSettings has checked it; the newest otherwise). */
+const minorOf = (s: Settings): number => kubernetesMinor(s.kubernetesVersion ?? '') ?? NEWEST_RELEASED_MINOR;
 
 export interface AnalysisInputs {
   /** The kinds the analysis knows (default: the built-in ones). */
@@ -122,7 +126,7 @@ export class Analysis extends Documents {
     this.crds = new CrdKinds(this.baseRegistry);
     this.current = {
       settings: inputs.settings ?? DEFAULT_SETTINGS,
-      store: new ChunkStore(this.baseRegistry, () => this.apiDomain()),
+      store: new ChunkStore(this.baseRegistry, () => this.apiDomain(), minorOf(inputs.settings ?? DEFAULT_SETTINGS)),
       index: createWorkspaceIndex(this.baseRegistry),
     };
     if (inputs.readUnindexed) this.readUnindexed = inputs.readUnindexed;
@@ -182,9 +186,14 @@ export class Analysis extends Documents {
           const keys = this.unindexFile(change.uri);
           return this.index.dependents([change.uri, ...(definesRoles(change.uri) ? this.reroled : [])], keys);
         }
-      case 'settings':
+      case 'settings': {
+        const before = minorOf(this.settings);
         this.current.settings = change.settings;
+        // Which CEL libraries a CRD rule may use changed: every cached verdict of a CRD or of a manifest of its
+        // kinds may change, so the caches are made again (as for new kinds). The caller checks every file again.
+        if (minorOf(change.settings) !== before) this.setRegistry(this.registry);
         return new Set();
+      }
       case 'crd':
         this.setCrdFile(change.uri, change.text);
         return new Set();
@@ -235,7 +244,7 @@ export class Analysis extends Documents {
 
   /** A new registry: new caches, every open and indexed file parsed and analysed again (`defer`: queued). */
   private setRegistry(registry: Registry, defer = false): void {
-    this.current.store = new ChunkStore(registry, () => this.apiDomain());
+    this.current.store = new ChunkStore(registry, () => this.apiDomain(), minorOf(this.settings));
     this.current.index = createWorkspaceIndex(registry);
     // Rendered overlays were parsed in the old store with the old kinds: rendered again on demand.
     this.overlays.reset();

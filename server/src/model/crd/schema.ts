@@ -16,7 +16,7 @@ export interface SchemaNote {
 }
 
 /** The API server's field path of a node of the CRD (`spec.versions[0].schema.openAPIV3Schema.properties[spec]`). */
-function fieldPath(path: SchemaPath): string {
+export function schemaFieldPath(path: SchemaPath): string {
   let out = '';
   let name = false; // the step after the keyword `properties` is a property's name
   for (const p of path) {
@@ -195,7 +195,7 @@ export function typeOf(raw: unknown, path: SchemaPath, label: string, ctx: Ctx, 
           ? {
               path: [...path, 'type'],
               code: 'crd-schema-type',
-              message: `\`${fieldPath([...path, 'type'])}\`: Unsupported value: ${JSON.stringify(t)}: supported values: ${SCHEMA_TYPES.map((x) => `"${x}"`).join(', ')}. The API server refuses the CRD: write one of them.`,
+              message: `\`${schemaFieldPath([...path, 'type'])}\`: Unsupported value: ${JSON.stringify(t)}: supported values: ${SCHEMA_TYPES.map((x) => `"${x}"`).join(', ')}. The API server refuses the CRD: write one of them.`,
             }
           : {
               path: [...path, 'type'],

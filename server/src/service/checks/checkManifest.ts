@@ -55,10 +55,12 @@ export interface ChunkContext {
   memo: Memo;
   /** A Kustomize patch: nothing is missing, and only the rules that read what is written run. */
   partial?: boolean;
+  /** The minor of the Kubernetes release CRDs are applied to (which CEL libraries their rules may use). */
+  kubernetesMinor?: number;
 }
 
 export function checkManifest(
-  { doc, text, out, registry, memo, partial }: ChunkContext,
+  { doc, text, out, registry, memo, partial, kubernetesMinor }: ChunkContext,
   root: YAMLMap,
   def: KindDef,
   envelope: ObjectType,
@@ -100,7 +102,7 @@ export function checkManifest(
     }
     // A patch is partial: its rules are judged on the rendered resource (kustomize/renderedDiagnostics.ts),
     // never on the fields it happens to write ('no such key' for every field it leaves to the base).
-    if (!partial) checkValidations(root, plain, envelope, anchor, out, label);
+    if (!partial) checkValidations(root, plain, envelope, anchor, out, label, kubernetesMinor);
     return;
   }
   for (const rule of RULES) {

@@ -86,7 +86,14 @@ const MISSING: ReadonlySet<string> = new Set(['missing-required', 'missing-membe
  */
 function coreListDiagnostics(doc: Document.Parsed, root: YAMLMap, text: string, store: ChunkStore): Diag[] {
   const out = new Reporter();
-  const cc: ChunkContext = { doc, text, out, registry: store.registry, memo: store.memo };
+  const cc: ChunkContext = {
+    doc,
+    text,
+    out,
+    registry: store.registry,
+    memo: store.memo,
+    kubernetesMinor: store.kubernetesMinor,
+  };
   const items = entry(root, 'items')?.value;
   let ours = false;
   if (isSeq(items))
@@ -159,7 +166,7 @@ function computeChunk(
   // A CustomResourceDefinition: checked for what keeps its kinds from being used (crd/check.ts), even where
   // a CRD of the workspace defines `CustomResourceDefinition` itself: the API server serves its own.
   if (isCrdDocument(root)) {
-    if (doc.errors.length === 0) checkCrd(doc, root, out, text);
+    if (doc.errors.length === 0) checkCrd(doc, root, out, text, store.kubernetesMinor);
     return out.diags;
   }
   // One of our kinds without `apiVersion`, where the content confirms it (missingApiVersion.ts). A patch
@@ -196,7 +203,7 @@ function computeChunk(
     }
     return out.diags;
   }
-  const cc: ChunkContext = { doc, text, out, registry, memo, partial: asPatch };
+  const cc: ChunkContext = { doc, text, out, registry, memo, partial: asPatch, kubernetesMinor: store.kubernetesMinor };
   if (id.status === 'ok') {
     if (id.list) {
       // The list envelope is walked with `items` unchecked; each item is then checked as a manifest.

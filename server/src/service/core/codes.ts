@@ -536,8 +536,14 @@ export const CODES = {
   'crd-rule-refused': {
     severity: 'error',
     title:
-      "A CEL rule of a CRD the API server refuses when the CRD is applied, as cel-go's checker does: its types do not fit the schema (`self` typed as the API server types it: an undeclared field, `self == 'abc'` on an integer, a comparison of a scalar or list with `null`, `has()` of a field the schema lacks), it gives no bool (a message expression: no string), a literal does not parse (a `matches()` pattern Go cannot compile, a `duration('…')` or `timestamp('…')` that is not one), it names a variable CRD rules do not have (`authorizer`), a literal `format` call's clause does not take its argument (`'%d'.format(['a'])`), or it is longer than cel-go's parser takes (100,000 code points). Manifests of that kind get no verdict from it (`crd-rule-not-run`).",
+      "A CEL rule of a CRD the API server refuses when the CRD is applied, as cel-go's checker does: its types do not fit the schema (`self` typed as the API server types it: an undeclared field, `self == 'abc'` on an integer, a comparison of a scalar or list with `null`, `has()` of a field the schema lacks), it gives no bool (a message expression: no string), a literal does not parse (a `matches()` pattern Go cannot compile, a `duration('…')` or `timestamp('…')` that is not one), it names a variable CRD rules do not have (`authorizer`), a literal `format` call's clause does not take its argument (`'%d'.format(['a'])`), it is longer than cel-go's parser takes (100,000 code points), or it calls a CEL library the targeted Kubernetes release (the `kubernetesVersion` setting) does not compile new rules with (`ip()` before 1.31, `cel.bind()` in any). Manifests of that kind get no verdict from it (`crd-rule-not-run`).",
     example: "properties:\n  replicas: {type: integer}\nx-kubernetes-validations:\n  - rule: self.replicas == '3'",
+  },
+  'crd-rule-entry': {
+    severity: 'error',
+    title:
+      "An entry of a CRD's `x-kubernetes-validations` the API server refuses when the CRD is applied, besides its CEL: an empty rule, a blank `message` or one with a line break, a rule on several lines without a `message`, a blank `messageExpression`, a `reason` other than `FieldValueInvalid`, `FieldValueForbidden`, `FieldValueRequired` or `FieldValueDuplicate`, a `fieldPath` that names no field of the rule's schema, `optionalOldSelf` on a rule that does not read `oldSelf`, a rule reading `oldSelf` below a list that is not `x-kubernetes-list-type: map` or an object of an unknown `x-kubernetes-map-type` (its items or fields cannot be paired between versions), or rules inside `allOf`, `anyOf`, `oneOf` or `not` (a structural schema has them on its nodes only).",
+    example: 'x-kubernetes-validations:\n  - rule: self.replicas >= 0\n    reason: Invalid   # write FieldValueInvalid',
   },
   'crd-rule-cost': {
     severity: 'error',

@@ -16,6 +16,7 @@ import { splitDocuments } from './split';
 
 export { documentMarkers, splitDocuments } from './split';
 import { builtinRegistry, type Registry } from '../../model/registry';
+import { NEWEST_RELEASED_MINOR } from './kubernetesVersion';
 
 export interface ParsedDoc {
   /** Offset of the chunk in the file; every node range inside `doc` is relative to it. */
@@ -105,6 +106,12 @@ export class ChunkStore {
   constructor(
     readonly registry: Registry = builtinRegistry(),
     readonly apiDomain: () => string | undefined = () => undefined,
+    /**
+     * The minor of the Kubernetes release the CRDs are applied to (the `kubernetesVersion` setting): which
+     * CEL libraries a CRD rule may use. Fixed for the store's life: the analysis makes a new store when it
+     * changes, as every cached diagnostic of a CRD or of a manifest of its kinds may change with it.
+     */
+    readonly kubernetesMinor: number = NEWEST_RELEASED_MINOR,
   ) {}
 
   /**

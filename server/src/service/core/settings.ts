@@ -1,6 +1,7 @@
 // Settings shared by the editor (`cloudManifests.*`) and the CLI (`.cloud-manifests.json`).
 import { isCode } from './codes';
 import type { RuleSetting } from './ruleSettings';
+import { DEFAULT_KUBERNETES_VERSION, kubernetesMinor } from './kubernetesVersion';
 
 export interface Settings {
   /** Domain used when completing `apiVersion` (`cloudManifests.apiDomain`); else the workspace's own. */
@@ -38,6 +39,11 @@ export interface Settings {
    * no comparison.
    */
   compareWith: string;
+  /**
+   * The Kubernetes release of the API server the CRDs are applied to (`cloudManifests.kubernetesVersion`,
+   * "1.N"): a CRD rule may use only the CEL libraries that release compiles new rules with.
+   */
+  kubernetesVersion: string;
 }
 
 /** Documents longer than this are checked for YAML syntax only (tooLarge.ts): far above any hand-written file. */
@@ -53,6 +59,7 @@ export const DEFAULT_SETTINGS: Settings = {
   maxFileSizeMB: 10,
   problemsScope: 'workspace',
   compareWith: 'HEAD',
+  kubernetesVersion: DEFAULT_KUBERNETES_VERSION,
 };
 
 /**
@@ -143,6 +150,10 @@ export function readSettings(raw: unknown): { settings: Settings; problems: stri
     problems.push(
       'compareWith must be a git ref (HEAD, origin/main, a tag or a commit), or "" to compare with nothing',
     );
+  if (typeof r.kubernetesVersion === 'string' && kubernetesMinor(r.kubernetesVersion) !== undefined)
+    s.kubernetesVersion = `1.${kubernetesMinor(r.kubernetesVersion)}`;
+  else if (r.kubernetesVersion !== undefined && r.kubernetesVersion !== null && r.kubernetesVersion !== '')
+    problems.push('kubernetesVersion must be a Kubernetes release such as "1.31"');
   if (Array.isArray(r.crds)) s.crds = r.crds.filter((x): x is string => typeof x === 'string' && x.trim() !== '');
   else if (r.crds !== undefined && r.crds !== null) problems.push('crds must be a list of files or folders');
   return { settings: s, problems, ignored };

@@ -270,7 +270,14 @@ export const FIXES: Record<Code, FixDoc> = {
     actions: ['Change to `<group>/<version>`'],
   },
   'crd-rule-invalid': NONE('Correct the rule in the CRD (the message gives the CEL error).'),
-  'crd-rule-refused': NONE('Write the rule for the types the schema declares (the message names the part at fault).'),
+  'crd-rule-entry': {
+    text: 'Write what the message says: a rule, a one-line `message`, a known `reason`, a `fieldPath` naming a field below the rule, the rule of `oldSelf` on the list itself (or the list as `x-kubernetes-list-type: map`).',
+    actions: ['Change to `<reason>` (a `reason` written in another case)', 'Remove `optionalOldSelf`'],
+    safe: true,
+  },
+  'crd-rule-refused': NONE(
+    'Write the rule for the types the schema declares (the message names the part at fault); for a library the targeted Kubernetes release lacks, write the rule without it, or set `kubernetesVersion` to the release the cluster runs.',
+  ),
   'crd-rule-cost': NONE(
     'Add `maxItems`, `maxProperties` or `maxLength` to the lists, maps and strings the rule reads, or rewrite it with fewer nested loops.',
   ),

@@ -70,7 +70,7 @@ export class FileDiagnostics {
     if (this.inputs.roles().roleOf(uri).role !== 'manifest') return [];
     // No committed version: the file's objects are created as they stand (CRD rules with optionalOldSelf).
     const found = base
-      ? changeDiagnostics(file.text, base, this.inputs.store().registry)
+      ? changeDiagnostics(file.text, base, this.inputs.store().registry, this.inputs.store().kubernetesMinor)
       : creationChangeDiagnostics(file.docs, this.inputs.store().registry, this.inputs.store());
     return found.length > 0 ? applySettings(file, found, { rules: this.inputs.settings().rules }) : found;
   }

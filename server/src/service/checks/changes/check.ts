@@ -203,14 +203,30 @@ function webhook(found: Found, def: KindDef | undefined, now: VersionObject, the
  * The diagnostics of a file's change against its committed version, in file offsets. `registry` knows the
  * kinds (built-in and CRDs). Files or documents that did not change get none.
  */
-export function changeDiagnostics(text: string, base: BaseVersion, registry: Registry): Diag[] {
+export function changeDiagnostics(
+  text: string,
+  base: BaseVersion,
+  registry: Registry,
+  kubernetesMinor?: number,
+): Diag[] {
   const out: Diag[] = [];
   const at = `${base.ref} (${base.commit})`;
-  for (const pair of pairObjects(text, base.text)) {
+  const { pairs, created } = pairObjects(text, base.text);
+  const defOf = (o: VersionObject) => {
+    const looked = registry.lookup(o.value.apiVersion, o.value.kind);
+    return looked.status === 'ok' ? looked.def : undefined;
+  };
+  // An object the committed version does not have is created by the change: the API server runs the
+  // transition rules with `optionalOldSelf` on it, `oldSelf` empty (as for a file with no committed version).
+  const creation = `its creation (${at} has no such object: \`oldSelf\` is empty, as on a create)`;
+  for (const o of created) {
+    const def = defOf(o);
+    if (def && hasOptionalOldSelf(def)) out.push(...creationDiagnostics(def, o, kubernetesMinor, creation));
+  }
+  for (const pair of pairs) {
     const { now, then } = pair;
     const found = new Found(pair, at);
-    const looked = registry.lookup(now.value.apiVersion, now.value.kind);
-    const def = looked.status === 'ok' ? looked.def : undefined;
+    const def = defOf(now);
     if (pair.renamed) {
       // A new metadata.name is a new object: the old one is deleted, with what the cloud resource holds.
       if (def?.holdsData)
@@ -221,13 +237,15 @@ export function changeDiagnostics(text: string, base: BaseVersion, registry: Reg
           true,
         );
       out.push(...found.diags);
+      // The new name is a new object: its creation runs the rules a create runs.
+      if (def && hasOptionalOldSelf(def)) out.push(...creationDiagnostics(def, now, kubernetesMinor, creation));
       continue;
     }
     if (def && !def.crd) {
       createOnly(found, def.spec, now.value.spec, then.value.spec, ['spec'], kindWord(def));
       webhook(found, def, now, then);
     }
-    if (def) for (const d of transitionDiagnostics(def, now, then, at)) found.diags.push(d);
+    if (def) for (const d of transitionDiagnostics(def, now, then, at, kubernetesMinor)) found.diags.push(d);
     out.push(...found.diags);
   }
   return out.sort((a, b) => a.start - b.start || a.end - b.end);
@@ -279,7 +297,7 @@ export function creationChangeDiagnostics(
     }
     if (!def) return;
     const o = objectOf(chunk, i);
-    if (o) for (const d of creationDiagnostics(def, o)) out.push(d);
+    if (o) for (const d of creationDiagnostics(def, o, store?.kubernetesMinor)) out.push(d);
   });
   return out;
 }

@@ -68,13 +68,23 @@ const cloudNameOf = (o: VersionObject): string | undefined => {
   return isPlain(spec) && typeof spec.cloudName === 'string' && spec.cloudName !== '' ? spec.cloudName : undefined;
 };
 
+/** A file's changed objects: those with a committed counterpart, and those new in the change. */
+export interface Paired {
+  pairs: Pair[];
+  /**
+   * Objects the committed text has no object of (no same identity, no renamed one): the API server creates
+   * them. A renamed object is created too (its pair says `renamed`).
+   */
+  created: VersionObject[];
+}
+
 /**
  * The pairs of a file's current and committed texts whose documents differ. A document whose text is
  * unchanged (the common case: one resource of many edited) is neither parsed nor compared: only the
  * documents that differ on either side are, so an edit costs what it touches.
  */
-export function pairObjects(now: string, then: string): Pair[] {
-  if (now === then) return [];
+export function pairObjects(now: string, then: string): Paired {
+  if (now === then) return { pairs: [], created: [] };
   const nowChunks = splitDocuments(now);
   const thenChunks = splitDocuments(then);
   // The committed documents each text stands at, taken by the current documents of the same text in turn.
@@ -95,7 +105,7 @@ export function pairObjects(now: string, then: string): Pair[] {
     const o = objectOf(c, i);
     if (o) changedNow.push(o);
   });
-  if (changedNow.length === 0) return [];
+  if (changedNow.length === 0) return { pairs: [], created: [] };
   // A committed document whose text is still in the file is unchanged: not gone, not paired.
   const thenObjects = thenChunks.flatMap((c, i) => {
     if (matched.has(i)) return [];
@@ -106,6 +116,7 @@ export function pairObjects(now: string, then: string): Pair[] {
   const nowIds = new Set(changedNow.map(idOf));
   const pairs: Pair[] = [];
   const taken = new Set<VersionObject>();
+  const created: VersionObject[] = [];
   for (const o of changedNow) {
     const same = thenById.get(idOf(o));
     if (same) {
@@ -125,7 +136,7 @@ export function pairObjects(now: string, then: string): Pair[] {
     if (before) {
       pairs.push({ now: o, then: before, renamed: true });
       taken.add(before);
-    }
+    } else created.push(o);
   }
-  return pairs;
+  return { pairs, created };
 }

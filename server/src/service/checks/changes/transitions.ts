@@ -12,6 +12,8 @@ import type { Diag } from '../../core/diag';
 import { loadCel } from '../../core/libraries';
 import { isTransitionRule, newBudget, transitionVerdict, type Budget } from '../crd/celRules';
 import { schemaTypeName } from '../crd/ruleNotes';
+import { refusalOf } from '../crd/ruleRefusal';
+import { NEWEST_RELEASED_MINOR } from '../../core/kubernetesVersion';
 import { celPropertyName, celValue } from '../crd/validations';
 import { entry, spanOf, type Span } from '../../core/yamlNodes';
 import type { VersionObject } from './objects';
@@ -31,6 +33,8 @@ interface Walk {
   budget: Budget;
   /** Rules our engine could not evaluate on this object, said once each. */
   unjudged: Set<CelValidation>;
+  /** The minor of the Kubernetes release the CRD is applied to (which CEL libraries its rules may use). */
+  minor: number;
 }
 
 /**
@@ -75,6 +79,20 @@ function visit(
   for (const v of rules) {
     if (!hasOld && !v.optionalOldSelf) continue;
     if (++w.runs > MAX_RUNS) return;
+    // A rule the API server refuses when the CRD is applied (its types, its literals, a library the targeted
+    // release lacks: crd/ruleRefusal.ts) never runs: said once, as for the other rules (crd/validations.ts).
+    const refusal = refusalOf(v, w.minor);
+    if (refusal) {
+      if (!w.unjudged.has(v))
+        w.diags.push({
+          code: 'crd-rule-not-run',
+          message: `The CRD's transition rule \`${v.rule.trim()}\` is not evaluated: the API server refuses the CRD for it (${refusal.of === 'rule' ? 'the rule' : 'its message expression'}${refusal.kind === 'result' ? ` gives ${refusal.type}` : `: ${refusal.message}`}; see the CRD).`,
+          start: anchor[0] + w.offset,
+          end: anchor[1] + w.offset,
+        });
+      w.unjudged.add(v);
+      continue;
+    }
     const r = judge(w, v, now, old, hasOld);
     if (r === undefined) continue;
     const said = r.message.trim().replace(/\s+/g, ' ');
@@ -135,10 +153,16 @@ function visit(
 }
 
 /** The transition rules of a CRD kind that do not hold between the committed and the current object. */
-export function transitionDiagnostics(def: KindDef, now: VersionObject, then: VersionObject, at: string): Diag[] {
+export function transitionDiagnostics(
+  def: KindDef,
+  now: VersionObject,
+  then: VersionObject,
+  at: string,
+  minor: number = NEWEST_RELEASED_MINOR,
+): Diag[] {
   if (!def.crd) return [];
   const envelope = envelopeOf(def);
-  const w: Walk = { diags: [], offset: now.offset, at, runs: 0, budget: newBudget(), unjudged: new Set() };
+  const w: Walk = { diags: [], offset: now.offset, at, runs: 0, budget: newBudget(), unjudged: new Set(), minor };
   const root = now.doc.contents;
   // A rule on the whole object is shown on its first key (the document's first line), not on all of it.
   const anchor = isMap(root) && root.items[0] ? spanOf(root.items[0].key) : spanOf(root);
@@ -174,11 +198,15 @@ export function hasOptionalOldSelf(def: KindDef): boolean {
  * The transition rules with `optionalOldSelf` that do not hold on an object being created (the file has no
  * committed version of it): the API server runs them on a create with `oldSelf` an empty optional.
  */
-export function creationDiagnostics(def: KindDef, now: VersionObject): Diag[] {
+export function creationDiagnostics(
+  def: KindDef,
+  now: VersionObject,
+  minor: number = NEWEST_RELEASED_MINOR,
+  at = 'its creation (there is no committed version: `oldSelf` is empty, as on a create)',
+): Diag[] {
   if (!def.crd) return [];
   const envelope = envelopeOf(def);
-  const at = 'its creation (there is no committed version: `oldSelf` is empty, as on a create)';
-  const w: Walk = { diags: [], offset: now.offset, at, runs: 0, budget: newBudget(), unjudged: new Set() };
+  const w: Walk = { diags: [], offset: now.offset, at, runs: 0, budget: newBudget(), unjudged: new Set(), minor };
   const root = now.doc.contents;
   const anchor = isMap(root) && root.items[0] ? spanOf(root.items[0].key) : spanOf(root);
   visit(w, celValue(now.value, envelope), undefined, false, envelope, root, anchor, '');

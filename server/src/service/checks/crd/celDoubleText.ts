@@ -7,14 +7,15 @@ import type * as CelJs from '@marcbachmann/cel-js';
 import { forEachNode } from './celAst';
 import { formatShortest } from './library/goDecimal';
 
-const OURS = '__go_string__';
+/** Our `string()`'s name (ruleCost.ts estimates it as `string()`). */
+export const GO_STRING = '__go_string__';
 
 /** Declares our `string()` (under a name no rule can mean). */
 export function declareGoDoubleText(env: CelJs.Environment): void {
   // cel-js's string() for any other value (its overloads, the libraries', celTime.ts's; its error where there
   // is none), parsed once on first use (the environment is complete by then). A double is a number in cel-js.
   const programs: { string?: CelJs.ParseResult } = {};
-  env.registerFunction(`${OURS}(dyn): string`, (v: unknown) =>
+  env.registerFunction(`${GO_STRING}(dyn): string`, (v: unknown) =>
     typeof v === 'number' ? formatShortest(v) : (programs.string ??= env.parse('string(v)'))({ v }),
   );
 }
@@ -23,6 +24,6 @@ export function declareGoDoubleText(env: CelJs.Environment): void {
 export function useGoDoubleText(root: CelJs.ASTNode): void {
   forEachNode(root, (x) => {
     if (x.op === 'call' && Array.isArray(x.args) && x.args[0] === 'string' && Array.isArray(x.args[1]))
-      if (x.args[1].length === 1) x.args[0] = OURS;
+      if (x.args[1].length === 1) x.args[0] = GO_STRING;
   });
 }

@@ -22,7 +22,7 @@ export function celPropertyName(name: string): string {
 }
 
 /** Reserved words the CEL parser takes after a `.` (all but the literals and `in`, which it lexes apart). */
-const SELECTABLE_RESERVED: ReadonlySet<string> = new Set(
+export const SELECTABLE_RESERVED: ReadonlySet<string> = new Set(
   [...RESERVED].filter((w) => !/^(true|false|null|in)$/.test(w)),
 );
 

@@ -284,6 +284,9 @@ export function verdict(v: CelValidation, self: unknown, budget: Budget = newBud
   return verdictWith(v, self, undefined, budget, root);
 }
 
+/** The longest text of a message expression the API server uses (celconfig MaxEvaluatedMessageExpressionSizeBytes). */
+const MAX_MESSAGE_BYTES = 5 * 1024;
+
 /** A rule's message when it does not hold, `undefined` when it holds or gives no verdict. */
 export function judge(v: CelValidation, self: unknown, budget: Budget = newBudget()): string | undefined {
   const r = verdict(v, self, budget);
@@ -316,8 +319,11 @@ function verdictWith(v: CelValidation, self: unknown, oldSelf: unknown, budget: 
     // A message expression that fails or gives no text leaves the rule's own message (the API server's too).
     const text = metered(c.message, self, v.messageExpression ?? '', budget, oldSelf).value;
     if (budget.stopped) return { kind: 'stopped' };
-    if (typeof text === 'string' && text.trim() && !/\n/.test(text.trim()))
-      return { kind: 'fails', message: text.trim() };
+    // Its text is used trimmed when not empty, on one line and at most 5 KiB (apiextensions-apiserver
+    // evalMessageExpression, celconfig.MaxEvaluatedMessageExpressionSizeBytes); else the rule's message.
+    const said = typeof text === 'string' ? text.trim() : '';
+    if (said && !said.includes('\n') && Buffer.byteLength(said, 'utf8') <= MAX_MESSAGE_BYTES)
+      return { kind: 'fails', message: said };
   }
   // The API server's words when the rule has no message (apiextensions-apiserver ruleMessageOrDefault).
   return { kind: 'fails', message: v.message?.trim() || `failed rule: ${v.rule.trim()}` };

@@ -8,7 +8,10 @@ import type { Reporter } from '../../core/diag';
 import { entry, nodeAt, spanOf, type Span } from '../../core/yamlNodes';
 import { CRD_DOCUMENT } from '../../../model/crd/shape';
 import { Walker } from '../structuralWalk';
-import { compileRule } from './celRules';
+import { compileRule, type Compiled } from './celRules';
+import { entryProblems } from './ruleEntries';
+import { entryRemoval } from '../../core/spans';
+import type { FixData } from '../../core/fixData';
 import { sureSyntaxError } from './ruleSyntax';
 import { costProblems, type CostSite } from './ruleCost';
 import { compileGoRegexp } from '../../core/goRegexp';
@@ -16,6 +19,9 @@ import { RuleTypes } from './ruleTypes';
 import { childWhere, DYN, isVersionRoot, SelfTypes, type SelfType, type Where } from './selfType';
 import { spanIn, valueMap } from '../embedded/positionMap';
 import { isBuiltin } from './sources';
+import { SchemaErrors } from './schemaErrors';
+import { gateAdvice } from './library/versions';
+import { NEWEST_RELEASED_MINOR } from '../../core/kubernetesVersion';
 
 /** Where a note about `path` goes: the key of its last step when it is a key, else the node itself. */
 function spanAt(root: YAMLMap, path: SchemaPath): Span {
@@ -30,6 +36,13 @@ function spanAt(root: YAMLMap, path: SchemaPath): Span {
     }
   }
   return spanOf(entry(root, 'kind')?.key);
+}
+
+/** The span removing the entry `key` of the mapping `map` (with its value), when that can be clean. */
+function removalAt(text: string, map: unknown, key: string | number): Span | undefined {
+  if (!isMap(map)) return undefined;
+  const i = map.items.findIndex((p) => isScalar(p.key) && p.key.value === key);
+  return i < 0 ? undefined : entryRemoval(text, map, i);
 }
 
 /** Whether a document is a v1 CRD, from its top-level scalars (before any conversion). */
@@ -56,10 +69,11 @@ interface Site extends CostSite {
  * schema, type-checks with `self` as the API server types it (ruleTypes.ts): the API server refuses the CRD
  * otherwise.
  */
-function checkRules(root: YAMLMap, value: unknown, out: Reporter, text: string): void {
+function checkRules(root: YAMLMap, value: unknown, out: Reporter, text: string, minor: number): void {
   const seen = new Set<unknown>();
   const types = new SelfTypes();
   const sites: Site[] = [];
+  const schemaErrors = new SchemaErrors(value);
   let budget = 10_000;
   const at = (path: SchemaPath) => nodeAt(root, path);
   const visit = (v: unknown, path: SchemaPath, where: Where, inProperties: boolean) => {
@@ -80,13 +94,21 @@ function checkRules(root: YAMLMap, value: unknown, out: Reporter, text: string):
     }
     // Typed only where rules are (a bundle's schemas without rules cost nothing more).
     const self = Array.isArray(rules) && where && !inProperties ? types.of(v, where.label, where.root) : DYN;
-    if (Array.isArray(rules) && !inProperties)
+    const compiledRules: Compiled[] = [];
+    // The API server compiles no rule of a node whose schema, or one below, it refuses (schemaErrors.ts).
+    if (
+      Array.isArray(rules) &&
+      !inProperties &&
+      !(where && (schemaErrors.within(v, path) || schemaErrors.versionNotStructural(path)))
+    )
       rules.forEach((r, i) => {
         for (const key of ['rule', 'messageExpression'] as const) {
           const expression = isObj(r) ? r[key] : undefined;
-          if (typeof expression !== 'string') continue;
+          // A blank one is refused as such (ruleEntries.ts); an empty messageExpression is no message expression.
+          if (typeof expression !== 'string' || expression.trim() === '') continue;
           const rulePath = [...path, 'x-kubernetes-validations', i, key];
           const c = compileRule(expression);
+          if (key === 'rule') compiledRules[i] = c;
           if (c.ok) sites.push({ path: rulePath, key, text: expression, self, ast: c.ast, schema: v });
           else if (c.engineLimit)
             out.report(
@@ -118,6 +140,26 @@ function checkRules(root: YAMLMap, value: unknown, out: Reporter, text: string):
             );
         }
       });
+    // The entries as the API server reads them besides their CEL (inside `allOf` too: it reads those alike).
+    if (Array.isArray(rules) && !inProperties && isVersionRoot(path.slice(0, 5)))
+      for (const p of entryProblems(value, path, (i) => compiledRules[i])) {
+        const node = at(p.path);
+        const removal = p.remove ? removalAt(text, at(p.path.slice(0, -1)), p.path[p.path.length - 1]) : undefined;
+        const data: FixData | undefined = p.replaceWith
+          ? {
+              fix: 'replace',
+              span: spanOf(node),
+              candidates: [{ title: `Change to \`${p.replaceWith}\``, text: p.replaceWith }],
+              safe: true,
+            }
+          : removal
+            ? {
+                fix: 'remove',
+                options: [{ title: `Remove \`${p.path[p.path.length - 1]}\``, spans: [removal], safe: true }],
+              }
+            : undefined;
+        out.report('crd-rule-entry', p.onKey ? spanAt(root, p.path) : spanOf(node), p.message, undefined, data);
+      }
     for (const [k, x] of Object.entries(v)) {
       const child = [...path, k];
       // A schema's `properties` map keeps the schema's place: its entries are the schemas of its fields.
@@ -135,7 +177,10 @@ function checkRules(root: YAMLMap, value: unknown, out: Reporter, text: string):
   for (const p of costProblems(value, sites))
     out.report('crd-rule-cost', p.rule ? spanOf(at(p.path)) : spanAt(root, p.path), p.message);
   if (sites.length === 0) return;
-  const checker = new RuleTypes(sites.map((s) => s.self));
+  const checker = new RuleTypes(
+    sites.map((s) => s.self),
+    minor,
+  );
   for (const s of sites) {
     const problem = checker.check(s.text, s.self, s.key === 'rule' ? 'bool' : 'string');
     if (!problem) continue;
@@ -153,6 +198,14 @@ function checkRules(root: YAMLMap, value: unknown, out: Reporter, text: string):
     }
     const map = problem.range && isScalar(node) ? valueMap(text, node) : undefined;
     const span = map?.exact && problem.range ? spanIn(text, map, ...problem.range) : spanOf(node);
+    if (problem.kind === 'version') {
+      out.report(
+        'crd-rule-refused',
+        span,
+        `The CEL ${what} does not compile on Kubernetes 1.${problem.minor}: ${problem.message}. ${gateAdvice(problem.gate)}. The API server rejects the CRD otherwise, and manifests get no verdict from it.`,
+      );
+      continue;
+    }
     out.report(
       'crd-rule-refused',
       span,
@@ -161,7 +214,14 @@ function checkRules(root: YAMLMap, value: unknown, out: Reporter, text: string):
   }
 }
 
-export function checkCrd(doc: Document, root: YAMLMap, out: Reporter, text: string): void {
+/** `minor`: the minor of the Kubernetes release the CRD is applied to (the `kubernetesVersion` setting). */
+export function checkCrd(
+  doc: Document,
+  root: YAMLMap,
+  out: Reporter,
+  text: string,
+  minor: number = NEWEST_RELEASED_MINOR,
+): void {
   // The CRD's own fields, as for any manifest (its schemas are read below).
   const kind = entry(root, 'kind');
   new Walker({ doc, text, out }).object(root, CRD_DOCUMENT, '', spanOf(kind?.value ?? kind?.key), []);
@@ -192,5 +252,5 @@ export function checkCrd(doc: Document, root: YAMLMap, out: Reporter, text: stri
       );
   }
   for (const n of crdNotes(h)) out.report(n.code, spanAt(root, n.path), n.message);
-  checkRules(root, value, out, text);
+  checkRules(root, value, out, text, minor);
 }

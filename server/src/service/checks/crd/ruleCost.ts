@@ -10,12 +10,15 @@
 // pkg/cel/common/schemas.go: a string of `maxLength` n is 4n bytes, an unbounded list has
 // (3 MB − 2) / (its item's least JSON size + 1) items), calibrated on Kubernetes' TestCostEstimation.
 // It never counts more than cel-go: where a size or a function's cost is unknown it counts the least (an
-// unknown size is 0, an unknown range is iterated once), so a rule it refuses the API server refuses too
+// unknown size is 0, an unknown range is iterated once; but `string(x)` joined by `+`, whose size cel-go does
+// not know either and takes as math.MaxUint64), so a rule it refuses the API server refuses too
 // (the clear cases: nested loops over unbounded lists, regexes over unbounded strings in loops); a rule
 // near the limit may pass here and be refused there. What passes runs under the runtime budget (ruleMeter.ts).
+// Over a version's total, the API server also names its 4 costliest rules (those over 1% of the total's limit).
 import type { ASTNode } from '@marcbachmann/cel-js';
 import { celPropertyNames } from './celNames';
 import { RE2_MATCHES } from './celRegex';
+import { GO_STRING } from './celDoubleText';
 
 type Json = Record<string, unknown>;
 const isObj = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -122,6 +125,8 @@ interface Estimate {
   cost: number;
   schema?: unknown;
   size?: number;
+  /** A string whose size nothing bounds: what `string(x)` gives (cel-go estimates no size for it). */
+  unsizedString?: true;
 }
 
 type Scope = ReadonlyMap<string, unknown>;
@@ -185,6 +190,9 @@ function estimate(n: ASTNode, scope: Scope, budget: { nodes: number }): Estimate
       return call(n, scope, budget);
     case '+': {
       const [l, r] = (args as unknown[]).map((x) => sub(x));
+      // A string of unknown size joined: cel-go's estimate for its size is math.MaxUint64, so the traversal's.
+      if (l.unsizedString || r.unsizedString)
+        return { cost: add(l.cost, r.cost, Number.MAX_SAFE_INTEGER), unsizedString: true };
       const ls = sizeOf(l);
       const rs = sizeOf(r);
       if (ls !== undefined && rs !== undefined)
@@ -269,6 +277,12 @@ function call(n: ASTNode, scope: Scope, budget: { nodes: number }): Estimate {
   const ts = target ? sizeOf(target) : undefined;
   const as = args[0] ? sizeOf(args[0]) : undefined;
   switch (name) {
+    case 'string':
+    case GO_STRING:
+      // string(x) is a string of no size Kubernetes' estimator knows (pkg/cel/library/cost.go has none).
+      return n.op === 'call' && args.length === 1
+        ? { cost: add(argCost, 1), unsizedString: true }
+        : { cost: add(argCost, 1) };
     case 'contains':
       if (ts === undefined || as === undefined) return { cost: argCost };
       return { cost: add(argCost, mul(factor(ts, STRING_TRAVERSAL), factor(as, STRING_TRAVERSAL))) };
@@ -345,12 +359,30 @@ export interface CostSite {
 const VERSION_ROOT_DEPTH = 5;
 
 /**
+ * A version's total estimated cost and its costliest rules, as the API server keeps them (cel_validation.go
+ * TotalCost.ObserveExpressionCost): the 4 costliest of those over 1% of the per-CRD limit, costliest first.
+ */
+export class TotalCost {
+  total = 0;
+  readonly mostExpensive: { path: (string | number)[]; cost: number }[] = [];
+
+  observe(path: (string | number)[], cost: number): void {
+    this.total = add(this.total, cost);
+    if (cost < STATIC_ESTIMATED_CRD_COST_LIMIT / 100) return;
+    this.mostExpensive.push({ path, cost });
+    this.mostExpensive.sort((a, b) => b.cost - a.cost);
+    if (this.mostExpensive.length > 4) this.mostExpensive.length = 4;
+  }
+}
+
+/**
  * What the API server says of a CRD's rules' estimated costs: each rule (times how often it can run) over
  * StaticEstimatedCostLimit, each version's total over StaticEstimatedCRDCostLimit. `path`: where to say it.
  */
 export function costProblems(crd: unknown, sites: readonly CostSite[]): CostProblem[] {
   const out: CostProblem[] = [];
-  const totals = new Map<string, { path: (string | number)[]; total: number }>();
+  const totals = new Map<string, { path: (string | number)[]; cost: TotalCost }>();
+  const overOwnLimit = new Set<CostSite>();
   for (const s of sites) {
     const rootPath = s.path.slice(0, VERSION_ROOT_DEPTH);
     let root: unknown = crd;
@@ -359,23 +391,35 @@ export function costProblems(crd: unknown, sites: readonly CostSite[]): CostProb
     const base = estimateCost(s.ast, s.schema);
     // A message expression is estimated once (Kubernetes does not multiply it by the cardinality).
     const cost = s.key === 'rule' ? mul(base, cardinality(root, inRoot)) : base;
-    if (cost > STATIC_ESTIMATED_COST_LIMIT)
+    if (cost > STATIC_ESTIMATED_COST_LIMIT) {
+      overOwnLimit.add(s);
       out.push({
         path: s.path,
         rule: true,
         message: `${costMessage(s.key === 'rule' ? 'estimated rule cost' : 'estimated messageExpression cost', cost, STATIC_ESTIMATED_COST_LIMIT)}: the API server refuses the CRD, and manifests are not checked against this rule.`,
       });
+    }
     const key = rootPath.join('\u0000');
-    const t = totals.get(key) ?? { path: rootPath, total: 0 };
-    t.total = add(t.total, cost);
+    const t = totals.get(key) ?? { path: rootPath, cost: new TotalCost() };
+    t.cost.observe(s.path, cost);
     totals.set(key, t);
   }
+  const reported = new Set([...overOwnLimit].map((s) => s.path.join('\u0000')));
   for (const t of totals.values())
-    if (t.total > STATIC_ESTIMATED_CRD_COST_LIMIT)
+    if (t.cost.total > STATIC_ESTIMATED_CRD_COST_LIMIT) {
       out.push({
         path: t.path,
-        message: `${costMessage('x-kubernetes-validations estimated rule cost total for entire OpenAPIv3 schema', t.total, STATIC_ESTIMATED_CRD_COST_LIMIT)}: the API server refuses the CRD.`,
+        message: `${costMessage('x-kubernetes-validations estimated rule cost total for entire OpenAPIv3 schema', t.cost.total, STATIC_ESTIMATED_CRD_COST_LIMIT)}: the API server refuses the CRD.`,
       });
+      // The API server names the costliest rules too; one over its own limit is already said to be refused.
+      for (const e of t.cost.mostExpensive)
+        if (!reported.has(e.path.join('\u0000')))
+          out.push({
+            path: e.path,
+            rule: true,
+            message: `This rule's estimated cost is ${Math.round((e.cost / STATIC_ESTIMATED_CRD_COST_LIMIT) * 100)}% of the version's budget, which the rules together exceed (contributed to estimated rule cost total exceeding cost limit for entire OpenAPIv3 schema): the API server refuses the CRD. Bound what it reads (\`maxItems\`, \`maxProperties\`, \`maxLength\`) or simplify it.`,
+          });
+    }
   return out;
 }
 

@@ -82,3 +82,20 @@ export function objectIndexRefusal(
   });
   return found;
 }
+
+/**
+ * `reverse()` of a string (`self.name.reverse()`): cel-go's strings extension has it from version 3, which
+ * Kubernetes does not enable (version 2), and the lists extension's `reverse` takes lists only; cel-js's
+ * environment declares the string one (for the operator's expressions), so it is judged here.
+ */
+export function stringReverseRefusal(ast: ASTNode, source: string, sameText: boolean): Refusal | undefined {
+  let found: Refusal | undefined;
+  forEachNode(ast, (n) => {
+    if (found || n.op !== 'rcall' || !Array.isArray(n.args) || n.args[0] !== 'reverse') return;
+    const [, receiver, args] = n.args as [string, Checked | undefined, unknown];
+    if (receiver?.checkedType?.name !== 'string' || !Array.isArray(args) || args.length !== 0) return;
+    const r = (n as unknown as { range?: Range }).range;
+    found = refusal("found no matching overload for 'reverse' applied to 'string.()'", r, source, sameText);
+  });
+  return found;
+}

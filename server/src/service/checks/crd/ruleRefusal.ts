@@ -4,24 +4,30 @@
 import type { CelValidation } from '../../../model/types';
 import { RuleTypes, type TypeProblem } from './ruleTypes';
 import { SelfTypes } from './selfType';
+import { NEWEST_RELEASED_MINOR } from '../../core/kubernetesVersion';
 
 type Json = Record<string, unknown>;
 const isObj = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** Per rule of the model (an immutable value), computed once. */
-const memo = new WeakMap<CelValidation, { problem?: Refusal }>();
+/** Per rule of the model (an immutable value) and Kubernetes minor targeted, computed once. */
+const memo = new WeakMap<CelValidation, Map<number, { problem?: Refusal }>>();
 
 /** A refusal: of the rule, or of its message expression. */
 export type Refusal = TypeProblem & { of: 'rule' | 'messageExpression' };
 
-/** The problem that makes the API server refuse `v` (its rule or its message expression), if any. */
-export function refusalOf(v: CelValidation): Refusal | undefined {
-  let known = memo.get(v);
+/**
+ * The problem that makes the API server of Kubernetes 1.`minor` refuse `v` (its rule or its message
+ * expression), if any.
+ */
+export function refusalOf(v: CelValidation, minor: number = NEWEST_RELEASED_MINOR): Refusal | undefined {
+  let byMinor = memo.get(v);
+  if (!byMinor) memo.set(v, (byMinor = new Map()));
+  let known = byMinor.get(minor);
   if (!known) {
     known = {};
-    const problem = compute(v);
+    const problem = compute(v, minor);
     if (problem) known.problem = problem;
-    memo.set(v, known);
+    byMinor.set(minor, known);
   }
   return known.problem;
 }
@@ -39,14 +45,14 @@ function labelOf(path: (string | number)[]): string {
   return label;
 }
 
-function compute(v: CelValidation): Refusal | undefined {
+function compute(v: CelValidation, minor: number): Refusal | undefined {
   let schema: unknown = v.site?.root;
   for (const k of v.site?.path ?? []) schema = isObj(schema) ? schema[k as string] : undefined;
   const self =
     v.site && isObj(schema)
       ? new SelfTypes().of(schema, labelOf(v.site.path), v.site.path.length === 0)
       : { kind: 'dyn' as const };
-  const checker = new RuleTypes([self]);
+  const checker = new RuleTypes([self], minor);
   const rule = checker.check(v.rule, self, 'bool');
   if (rule) return { ...rule, of: 'rule' };
   const message = v.messageExpression ? checker.check(v.messageExpression, self, 'string') : undefined;

@@ -1,7 +1,7 @@
 // Syntax errors of a CRD rule that cel-go's parser surely makes too, read from its tokens as cel-go's lexer
 // cuts them: a field selected by a word that is no identifier (`self.true`: `true`, `false`, `null` and `in`
-// are tokens of their own, so `.` cannot take them), and a `!` after an operand (`k! == '1'`: `!` only
-// negates what follows it). cel-js's parser decides the rest, as a warning (it is not cel-go's: the limit may
+// are tokens of their own, so `.` cannot take them), a `!` after an operand (`k! == '1'`: `!` only
+// negates what follows it), and a string literal that is never closed. cel-js's parser decides the rest, as a warning (it is not cel-go's: the limit may
 // be ours); these are the API server's refusal of the CRD. Anything the lexer here does not know (a
 // backquoted name, a character outside CEL) leaves the rule to cel-js's verdict.
 
@@ -27,8 +27,11 @@ function stringEnd(s: string, q: number, raw: boolean): number {
   return -1;
 }
 
-/** cel-go's tokens of `s` (comments and spaces left out), or `undefined` where the lexer here stops. */
-export function tokens(s: string): Token[] | undefined {
+/**
+ * cel-go's tokens of `s` (comments and spaces left out), or `undefined` where the lexer here stops; `stop`
+ * learns where a string literal that never ends starts, if that is where it stopped.
+ */
+export function tokens(s: string, stop?: { unclosed?: number }): Token[] | undefined {
   const out: Token[] = [];
   let i = 0;
   while (i < s.length) {
@@ -45,7 +48,10 @@ export function tokens(s: string): Token[] | undefined {
     const prefix = /^(?:[rR][bB]?|[bB][rR]?)?(?=['"])/.exec(s.slice(i, i + 3))?.[0];
     if (prefix !== undefined) {
       const end = stringEnd(s, i + prefix.length, /r/i.test(prefix));
-      if (end < 0) return undefined;
+      if (end < 0) {
+        if (stop) stop.unclosed = i;
+        return undefined;
+      }
       out.push({ kind: 'string', text: s.slice(i, end), start: i });
       i = end;
       continue;
@@ -87,7 +93,16 @@ export const endsOperand = (t: Token | undefined): boolean =>
 
 /** cel-go's syntax error in `rule`, where the tokens show it for sure: its message and range. */
 export function sureSyntaxError(rule: string): { message: string; range: [number, number] } | undefined {
-  const ts = tokens(rule);
+  const stop: { unclosed?: number } = {};
+  const ts = tokens(rule, stop);
+  if (!ts && stop.unclosed !== undefined) {
+    // A string literal never closed is no token to cel-go's lexer either (ANTLR's "token recognition error").
+    const text = /^[^\n\r]*/.exec(rule.slice(stop.unclosed))![0];
+    return {
+      message: `Syntax error: token recognition error at: '${text}' (a string that is never closed: end it with its quote)`,
+      range: [stop.unclosed, stop.unclosed + text.length],
+    };
+  }
   if (!ts) return undefined;
   for (let k = 0; k < ts.length; k++) {
     const t = ts[k];

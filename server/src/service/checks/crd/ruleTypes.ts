@@ -24,9 +24,12 @@ import { registerKubernetesLibraries } from './library';
 import type { SelfType } from './selfType';
 import { forEachNode } from './celAst';
 import { literalProblem } from './ruleLiterals';
-import { objectIndexRefusal, overloadRefusal } from './ruleOverloads';
+import { objectIndexRefusal, overloadRefusal, stringReverseRefusal } from './ruleOverloads';
 import { mixedLiteral } from './ruleMixedLiterals';
 import { formatCallProblem } from './ruleFormatCalls';
+import { CROSS_TYPE_NUMERIC, keywordFieldGate, usableAt, versionProblem, type Gate } from './library/versions';
+import { SELECTABLE_RESERVED } from './celNames';
+import { NEWEST_RELEASED_MINOR } from '../../core/kubernetesVersion';
 
 const OPTIONS = { unlistedVariablesAreDyn: true, enableOptionalTypes: true, homogeneousAggregateLiterals: false };
 
@@ -72,6 +75,8 @@ const TRUSTED_FUNCTIONS: ReadonlySet<string> = new Set([
 ]);
 const TRUSTED_OPERATORS: ReadonlySet<string> = new Set(['+', '-', '*', '/', '%', '<', '<=', '>', '>=', '!_', '-_']);
 const SCALARS: ReadonlySet<string> = new Set(['int', 'double', 'string', 'bool']);
+const ORDERINGS: ReadonlySet<string> = new Set(['<', '<=', '>', '>=']);
+const NUMBERS: ReadonlySet<string> = new Set(['int', 'uint', 'double']);
 
 /** The prefix of the names object types are registered under (replaced by `object` in messages). */
 const OBJECT = 'CrdObject';
@@ -93,7 +98,12 @@ export type TypeProblem =
    * It does not type-check: `message` says what is wrong, leading with the part of the rule at fault,
    * `range` where that part is (offsets in the rule's text), when known.
    */
-  | { kind: 'type'; message: string; range?: [number, number] };
+  | { kind: 'type'; message: string; range?: [number, number] }
+  /**
+   * It calls what the targeted Kubernetes release does not have in a new rule (library/versions.ts):
+   * `message` is cel-go's error, `gate` what was called, `minor` the release targeted.
+   */
+  | { kind: 'version'; message: string; range?: [number, number]; gate: Gate; minor: number };
 
 type ObjectSelf = Extract<SelfType, { kind: 'object' }>;
 
@@ -110,8 +120,14 @@ export class RuleTypes {
   private objects = new Map<string, ObjectSelf>();
   private envs = new Map<SelfType, Environment>();
 
-  /** `selves`: every type `self` will have (all registered before the first check: cel-js then locks them). */
-  constructor(selves: SelfType[]) {
+  /**
+   * `selves`: every type `self` will have (all registered before the first check: cel-js then locks them);
+   * `minor`: the minor of the Kubernetes release the CRD is applied to (which libraries a rule may use).
+   */
+  constructor(
+    selves: SelfType[],
+    private readonly minor: number = NEWEST_RELEASED_MINOR,
+  ) {
     this.base = libraries().clone(OPTIONS);
     for (const t of selves) this.typeName(t);
   }
@@ -161,6 +177,16 @@ export class RuleTypes {
       // function of admission policies (`authorizer.group()`) fails.
       const literal = literalProblem(dynamic.ast, text === source);
       if (literal) return literal;
+      // A library the targeted release does not compile new rules with: refused whatever the types.
+      const gated = versionProblem(dynamic.ast, this.minor, text === source ? source : undefined);
+      if (gated)
+        return {
+          kind: 'version',
+          message: gated.error,
+          gate: gated.gate,
+          minor: this.minor,
+          ...(gated.range ? { range: gated.range } : {}),
+        };
       const loose = dynamic.check();
       // Aggregate literals are homogeneous in the API server's CEL, whatever `self` is (checked before the
       // calls on them, as cel-go checks them).
@@ -174,7 +200,7 @@ export class RuleTypes {
         const refused = overloadRefusal(loose.error as CelError | undefined, source, text === source, shown);
         return refused && { kind: 'type', ...refused };
       }
-      if (self.kind === 'dyn') return undefined;
+      if (self.kind === 'dyn') return this.mixedNumericOrdering(dynamic.ast, text === source);
       const parsed = this.envFor(self).parse(text);
       typed = parsed.check();
       ast = parsed.ast;
@@ -188,6 +214,12 @@ export class RuleTypes {
       if (format) return { kind: 'type', ...format };
       const indexed = objectIndexRefusal(ast, (t) => this.objects.has(t), source, text === source);
       if (indexed) return { kind: 'type', ...indexed };
+      const keyword = this.keywordField(ast, text === source);
+      if (keyword) return keyword;
+      const ordering = this.mixedNumericOrdering(ast, text === source);
+      if (ordering) return ordering;
+      const reversed = stringReverseRefusal(ast, source, text === source);
+      if (reversed) return { kind: 'type', ...reversed };
       const type = typed.type;
       if (!type || type === expect || type === 'dyn') return undefined;
       return { kind: 'result', type: shown(type) };
@@ -227,6 +259,54 @@ export class RuleTypes {
       found = {
         kind: 'type',
         message: `undefined field '${field}': the schema declares no field \`${field}\` in ${where} (${list}), so \`has()\` of it does not compile`,
+        ...(r && sameText ? { range: [r.start, r.end] as [number, number] } : {}),
+      };
+    });
+    return found;
+  }
+
+  /**
+   * A reserved word reached as a field of a schema object without its escape (`self.namespace`), where the
+   * targeted release does not resolve it yet (library/versions.ts keywordFieldGate): "undefined field".
+   */
+  private keywordField(ast: ASTNode, sameText: boolean): TypeProblem | undefined {
+    let found: TypeProblem | undefined;
+    forEachNode(ast, (n) => {
+      if (found || (n.op !== '.' && n.op !== '.?') || !Array.isArray(n.args)) return;
+      const [target, field] = n.args as [Checked, unknown];
+      if (typeof field !== 'string' || !SELECTABLE_RESERVED.has(field)) return;
+      const gate = keywordFieldGate(field);
+      if (usableAt(gate, this.minor) || this.selfAt(target)?.kind !== 'object') return;
+      const r = (n as unknown as { range?: { start: number; end: number } }).range;
+      found = {
+        kind: 'version',
+        message: `undefined field '${field}'`,
+        gate,
+        minor: this.minor,
+        ...(r && sameText ? { range: [r.start, r.end] as [number, number] } : {}),
+      };
+    });
+    return found;
+  }
+
+  /**
+   * `<`, `<=`, `>`, `>=` between two numbers of different types (`1.5 > 1`, `self.replicas < 2.5`), where the
+   * targeted release lacks cel-go's cross-type numeric comparisons (library/versions.ts): no overload.
+   */
+  private mixedNumericOrdering(ast: ASTNode, sameText: boolean): TypeProblem | undefined {
+    const gate = CROSS_TYPE_NUMERIC;
+    if (usableAt(gate, this.minor)) return undefined;
+    let found: TypeProblem | undefined;
+    forEachNode(ast, (n) => {
+      if (found || !ORDERINGS.has(n.op) || !Array.isArray(n.args) || n.args.length !== 2) return;
+      const [a, b] = (n.args as Checked[]).map((x) => x?.checkedType?.name ?? 'dyn');
+      if (a === b || !NUMBERS.has(a) || !NUMBERS.has(b)) return;
+      const r = (n as unknown as { range?: { start: number; end: number } }).range;
+      found = {
+        kind: 'version',
+        message: `found no matching overload for '_${n.op}_' applied to '(${a}, ${b})'`,
+        gate,
+        minor: this.minor,
         ...(r && sameText ? { range: [r.start, r.end] as [number, number] } : {}),
       };
     });

@@ -15,6 +15,7 @@ import { typedEmptyList } from './library/emptyLists';
 import { formattedValue, isTransitionRule, newBudget, refusedForCost, verdict, type Budget } from './celRules';
 import { refusalOf } from './ruleRefusal';
 import { notRunNote, schemaTypeName } from './ruleNotes';
+import { NEWEST_RELEASED_MINOR } from '../../core/kubernetesVersion';
 
 export { celPropertyName };
 
@@ -115,6 +116,8 @@ interface Run {
   refused: Set<CelValidation>;
   /** The resource's root value: a rule there has `self` the whole object (its `metadata` filled by the server). */
   root: unknown;
+  /** The minor of the Kubernetes release the CRD is applied to: a rule calling what it lacks is refused. */
+  kubernetesMinor: number;
 }
 
 const hasError = (run: Run, node: unknown): boolean => {
@@ -183,7 +186,7 @@ function visit(run: Run, value: unknown, t: Type, node: unknown, anchor: Span, l
         run.refused.add(v);
         continue;
       }
-      const refusal = isTransitionRule(v.rule) ? undefined : refusalOf(v);
+      const refusal = isTransitionRule(v.rule) ? undefined : refusalOf(v, run.kubernetesMinor);
       if (refusal) {
         if (!run.refused.has(v))
           run.out.report(
@@ -266,13 +269,14 @@ export function checkValidations(
   anchor: Span,
   out: Reporter,
   label = '',
+  kubernetesMinor = NEWEST_RELEASED_MINOR,
 ): void {
   const errors = out.diags
     .filter((d) => severityOf(d) === 'error' && !NOT_BLOCKING.has(d.code))
     .map((d): Span => [d.start, d.end]);
   const value = celValue(plain, envelope, root);
   visit(
-    { out, errors, runs: 0, budget: newBudget(), refused: new Set(), root: value },
+    { out, errors, runs: 0, budget: newBudget(), refused: new Set(), root: value, kubernetesMinor },
     value,
     envelope,
     root,
