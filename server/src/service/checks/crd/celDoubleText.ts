@@ -15,9 +15,12 @@ export function declareGoDoubleText(env: CelJs.Environment): void {
   // cel-js's string() for any other value (its overloads, the libraries', celTime.ts's; its error where there
   // is none), parsed once on first use (the environment is complete by then). A double is a number in cel-js.
   const programs: { string?: CelJs.ParseResult } = {};
-  env.registerFunction(`${GO_STRING}(dyn): string`, (v: unknown) =>
-    typeof v === 'number' ? formatShortest(v) : (programs.string ??= env.parse('string(v)'))({ v }),
-  );
+  env.registerFunction(`${GO_STRING}(dyn): string`, (v: unknown) => {
+    if (typeof v === 'number') return formatShortest(v);
+    // cel-js's own text of a string, an int and a bool, without a call through its program.
+    if (typeof v === 'string' || typeof v === 'bigint' || typeof v === 'boolean') return String(v);
+    return (programs.string ??= env.parse('string(v)'))({ v });
+  });
 }
 
 /** Renames a parsed rule's one-argument `string()` calls to ours (before its first run). */
