@@ -5,7 +5,7 @@
 import type { Environment } from '@marcbachmann/cel-js';
 import { lazy } from '../../../core/memo';
 import { define, namespace, valueType } from './define';
-import { parseRequestUri } from './goUrl';
+import { parseRequestUri } from '../../../../model/goUrl';
 
 export class KubernetesFormat {
   constructor(
