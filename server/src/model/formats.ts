@@ -1,5 +1,5 @@
 // String formats of the model, as predicates and as JSON Schema patterns (one definition for both).
-import { isGoCIDR, isStrfmtDate, isStrfmtIPv4, isStrfmtIPv6, isStrfmtMac } from './goFormats';
+import { isStrfmtCIDR, isStrfmtDate, isStrfmtIPv4, isStrfmtIPv6, isStrfmtMac } from './goFormats';
 import type { StringFormat } from './types';
 
 const OCTET = '(?:25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)';
@@ -45,7 +45,7 @@ const COMPILED: ReadonlyMap<string, RegExp> = new Map(
 
 /** The formats checked by a Go parser's rules rather than a pattern (a CRD's, goFormats.ts). */
 const PREDICATES: ReadonlyMap<StringFormat, (value: string) => boolean> = new Map([
-  ['go-cidr', isGoCIDR],
+  ['go-cidr', isStrfmtCIDR],
   ['go-ipv4', isStrfmtIPv4],
   ['go-ipv6', isStrfmtIPv6],
   ['go-date', isStrfmtDate],
