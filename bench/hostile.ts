@@ -249,6 +249,17 @@ export const CASES: Case[] = [
     },
   },
   {
+    name: 'crd-string-formats',
+    what: 'a 50,000-character value for each string format a CRD names (uri, email, hostname, duration with a rule, byte, uuid, isbn, creditcard, rgbcolor, date-time, cidr, ipv4, ipv6, mac…), each shaped to make its check work hardest',
+    open: 'crds/probe.yaml',
+    make(ws) {
+      base(ws);
+      const [crd, probe] = stringFormatsProbe();
+      put(ws, 'crds/crd.yaml', crd);
+      put(ws, 'crds/probe.yaml', probe);
+    },
+  },
+  {
     name: 'helm-40k-lines',
     what: 'a Helm template of 40,000 lines of actions (2 MB)',
     open: 'chart/templates/t.yaml',
@@ -593,4 +604,65 @@ spec:
   scope: Namespaced
   versions:
 ${version('v1', true)}${version('v2', false)}${version('v3', false)}`;
+}
+
+/**
+ * A CRD with a field of each string format the API server checks, and a manifest whose values are 50,000
+ * characters shaped against each check (long digit runs, repeated separators, unclosed quotes and comments),
+ * the duration one also read by a rule (bench:hostile, issue 33).
+ */
+function stringFormatsProbe(): [string, string] {
+  const n = 50_000;
+  const values: Record<string, string> = {
+    uri: `/${'%41'.repeat(n / 3)}`,
+    email: `${'x '.repeat(n / 2)}<a@b>`,
+    email2: `"${'a'.repeat(n)}`,
+    hostname: 'a-'.repeat(n / 2),
+    duration: '1'.repeat(n),
+    byte: 'AAAA'.repeat(n / 4),
+    bsonobjectid: 'a'.repeat(n),
+    uuid: 'a'.repeat(n),
+    isbn: ' -'.repeat(n / 2),
+    creditcard: '1-'.repeat(n / 2),
+    ssn: '1'.repeat(n),
+    hexcolor: `#${'f'.repeat(n)}`,
+    rgbcolor: `rgb(${' '.repeat(n)}`,
+    'date-time': `2020-01-01T00:00:00${'1'.repeat(n)}`,
+    cidr: `${'0'.repeat(n)}1.2.3.4/24`,
+    ipv4: `${'0'.repeat(n)}1.2.3.4`,
+    ipv6: '1:'.repeat(n / 2),
+    mac: 'aa:'.repeat(n / 3),
+    date: '2'.repeat(n),
+  };
+  const field = (k: string) => `f${k.replace(/-/g, '')}`;
+  const props = Object.keys(values)
+    .map((k) => `                ${field(k)}: {type: string, format: ${k.replace(/2$/, '')}}`)
+    .join('\n');
+  const crd = `apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata:
+  name: formats.hostile.example.org
+spec:
+  group: hostile.example.org
+  names: {kind: Formats, plural: formats}
+  scope: Namespaced
+  versions:
+    - name: v1
+      served: true
+      storage: true
+      schema:
+        openAPIV3Schema:
+          type: object
+          properties:
+            spec:
+              type: object
+              x-kubernetes-validations:
+                - rule: "!has(self.fduration) || self.fduration > duration('1s')"
+              properties:
+${props}
+`;
+  const spec = Object.entries(values)
+    .map(([k, v]) => `  ${field(k)}: ${JSON.stringify(v)}`)
+    .join('\n');
+  return [crd, `apiVersion: hostile.example.org/v1\nkind: Formats\nmetadata: {name: probe}\nspec:\n${spec}\n`];
 }

@@ -5,27 +5,15 @@
 // and `fe80::1%eth0` are refused); then the same through a CRD, as a manifest's diagnostics.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { isGoCIDR, isStrfmtDate, isStrfmtIPv4, isStrfmtIPv6, isStrfmtMac } from '../../server/src/model/goFormats';
-import { Analysis } from '../../server/src/service/analysis';
-import { crdText } from '../helpers/manifests';
-
-/** The codes a manifest of a CRD kind (`properties` of its spec as given) gets, as a user's file would. */
-function formatCodes(kind: string, properties: string): (spec: string) => string[] {
-  const lower = kind.toLowerCase();
-  const a = new Analysis();
-  a.indexFile(
-    'file:///w/crd.yaml',
-    crdText({ group: 'example.org', kind, plural: `${lower}s`, spec: `              properties:\n${properties}` }),
-  );
-  a.applyCrds();
-  return (spec) =>
-    a
-      .fileDiagnostics(
-        'file:///w/n.yaml',
-        a.parse(`apiVersion: example.org/v1\nkind: ${kind}\nmetadata: {name: ${lower}}\nspec:\n${spec}`),
-      )
-      .map((d) => d.code);
-}
+import {
+  isGoCIDR,
+  isStrfmtCIDR,
+  isStrfmtDate,
+  isStrfmtIPv4,
+  isStrfmtIPv6,
+  isStrfmtMac,
+} from '../../server/src/model/goFormats';
+import { formatCodes } from '../helpers/crdFormats';
 
 test('cidr: net.ParseCIDR, IPv4 and IPv6, with a prefix length within the address size', () => {
   for (const ok of [
@@ -52,13 +40,27 @@ test('cidr: net.ParseCIDR, IPv4 and IPv6, with a prefix length within the addres
     assert.ok(!isGoCIDR(bad), bad);
 });
 
+// kube-openapi's TestFormatIPv4 and TestFormatCIDR: `ipv4` and `cidr` go through k8s.io/utils/net's
+// ParseIPSloppy/ParseCIDRSloppy, which forgive an IPv4's leading zeros (values stored before Go 1.17).
+test('ipv4 and cidr forgive leading zeros in an IPv4 (and its prefix length), as Kubernetes does', () => {
+  for (const ok of ['192.168.1.01', '01.2.3.4', '0000010.0.0.1', '::ffff:001.2.3.4']) assert.ok(isStrfmtIPv4(ok), ok);
+  for (const ok of ['192.0.2.1/24', '192.0.02.1/24', '2001:db8:a0b:12f0::1/32', '010.0.0.0/08', '10.0.0.0/000024'])
+    assert.ok(isStrfmtCIDR(ok), ok);
+  for (const bad of ['198.168.254.2', '2001:db8:a0b:12f0::1', '010.0.0.0/33', '0256.0.0.0/8', '2001:db8::/0129'])
+    assert.ok(!isStrfmtCIDR(bad), bad);
+  assert.ok(!isGoCIDR('010.0.0.0/8'), 'Go itself refuses the leading zero');
+});
+
 test('ipv4 and ipv6: net.ParseIP with a dot, with a colon', () => {
   for (const ok of ['10.0.0.1', '255.255.255.255', '::ffff:1.2.3.4']) assert.ok(isStrfmtIPv4(ok), ok);
-  for (const bad of ['999.999.999.999', '1.2.3', '01.2.3.4', '::1', '']) assert.ok(!isStrfmtIPv4(bad), bad);
+  for (const bad of ['999.999.999.999', '1.2.3', '198.168.254.2.2', '0256.1.2.3', '::1', ''])
+    assert.ok(!isStrfmtIPv4(bad), bad);
   for (const ok of ['::1', '2001:db8::1', '1:2:3:4:5:6:7:8', '::', 'fe80::1:2', '::ffff:1.2.3.4'])
     assert.ok(isStrfmtIPv6(ok), ok);
-  for (const bad of ['gggg::1', 'fe80::1%eth0', '1:2:3:4:5:6:7:8:9', '1::2::3', '10.0.0.1', '12345::1'])
+  for (const bad of ['gggg::1', 'fe80::1%eth0', '1:2:3:4:5:6:7:8:9', '1::2::3', '10.0.0.1', '12345::1', '127.0.0.1'])
     assert.ok(!isStrfmtIPv6(bad), bad);
+  // netip: `::` stands for at least one group of zeros, and an IPv4 ends the address.
+  for (const bad of ['1:2:3:4::5:6:7:8', '1.2.3.4::', '::ffff:01.2.3.4']) assert.ok(!isStrfmtIPv6(bad), bad);
 });
 
 test('a CRD field of format cidr takes an IPv6 range, and refuses a bare address as the API server does', () => {
@@ -72,6 +74,7 @@ test('a CRD field of format cidr takes an IPv6 range, and refuses a bare address
   assert.deepEqual(codes('  range: 2001:db8::/64\n  v4: 10.0.0.1\n  v6: "2001:db8::1"\n'), []);
   assert.deepEqual(codes('  range: 10.0.0.0/24\n'), []);
   assert.deepEqual(codes('  range: 10.0.0.1\n'), ['format']);
+  assert.deepEqual(codes('  range: 192.0.02.1/24\n  v4: 192.168.1.01\n'), []);
   assert.deepEqual(codes('  v4: 999.999.999.999\n'), ['format']);
   assert.deepEqual(codes('  v6: gggg::1\n'), ['format']);
 });

@@ -1,5 +1,9 @@
 // String formats of the model, as predicates and as JSON Schema patterns (one definition for both).
-import { isGoCIDR, isStrfmtDate, isStrfmtIPv4, isStrfmtIPv6, isStrfmtMac } from './goFormats';
+import { isStrfmtDuration } from './goDuration';
+import { isStrfmtCIDR, isStrfmtDate, isStrfmtIPv4, isStrfmtIPv6, isStrfmtMac } from './goFormats';
+import { isGoMailAddress } from './goMail';
+import { isGoRequestUri } from './goUrl';
+import * as strfmt from './strfmtFormats';
 import type { StringFormat } from './types';
 
 const OCTET = '(?:25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)';
@@ -34,6 +38,28 @@ export const FORMAT_DOCS: Record<StringFormat, string> = {
   'go-ipv6': 'an IPv6 address such as `2001:db8::1`',
   'go-date': 'a date such as `2025-01-31`',
   'go-mac': 'a MAC address such as `00:00:5e:00:53:01`',
+  'go-uri': 'an absolute URI such as `https://example.com/path` or an absolute path such as `/path` (no fragment)',
+  'go-email': 'an email address such as `user@example.com` or `Name <user@example.com>`',
+  'go-duration': 'a duration such as `30s`, `1h30m` or `5 minutes`',
+  'go-datetime': 'an RFC 3339 date-time such as `2025-01-31T12:00:00Z` (seconds and a time zone required)',
+  'go-hostname':
+    'a host name such as `example.com` (labels of letters, digits and inner hyphens, at most 63 characters each; a last label of at least 2 letters)',
+  'go-uuid': 'a UUID such as `123e4567-e89b-12d3-a456-426614174000` (32 hex digits; the dashes may be left out)',
+  'go-uuid3': 'a version 3 UUID such as `a3bb189e-8bf9-3888-9912-ace4e6543002` (its third group starting with `3`)',
+  'go-uuid4':
+    'a version 4 UUID such as `123e4567-e89b-42d3-a456-426614174000` (its third group starting with `4`, its fourth with `8`, `9`, `a` or `b`)',
+  'go-uuid5':
+    'a version 5 UUID such as `123e4567-e89b-52d3-a456-426614174000` (its third group starting with `5`, its fourth with `8`, `9`, `a` or `b`)',
+  'go-isbn': 'an ISBN-10 or ISBN-13 such as `0321751043` or `978-0321751041`, with its right check digit',
+  'go-isbn10': 'an ISBN-10 such as `0321751043`, with its right check digit',
+  'go-isbn13': 'an ISBN-13 such as `978-0321751041`, with its right check digit',
+  'go-creditcard':
+    "a credit card number such as `4111-1111-1111-1111` (an issuer's prefix and length, with its right check digit)",
+  'go-ssn': 'a U.S. social security number such as `123-45-6789`',
+  'go-hexcolor': 'a hex color such as `#ff8800` or `#f80`',
+  'go-rgbcolor': 'an RGB color such as `rgb(255, 136, 0)` (each value from 0 to 255)',
+  'go-byte': 'base64 such as `aGVsbG8=` (the standard alphabet, padded to a multiple of 4 characters; not empty)',
+  'go-bsonobjectid': 'a BSON ObjectId: 24 hexadecimal digits such as `507f1f77bcf86cd799439011`',
   cel: 'a CEL expression',
   promql: 'a PromQL expression',
 };
@@ -45,11 +71,29 @@ const COMPILED: ReadonlyMap<string, RegExp> = new Map(
 
 /** The formats checked by a Go parser's rules rather than a pattern (a CRD's, goFormats.ts). */
 const PREDICATES: ReadonlyMap<StringFormat, (value: string) => boolean> = new Map([
-  ['go-cidr', isGoCIDR],
+  ['go-cidr', isStrfmtCIDR],
   ['go-ipv4', isStrfmtIPv4],
   ['go-ipv6', isStrfmtIPv6],
   ['go-date', isStrfmtDate],
   ['go-mac', isStrfmtMac],
+  ['go-uri', isGoRequestUri],
+  ['go-email', isGoMailAddress],
+  ['go-duration', isStrfmtDuration],
+  ['go-datetime', strfmt.isStrfmtDateTime],
+  ['go-hostname', strfmt.isStrfmtHostname],
+  ['go-uuid', strfmt.isStrfmtUUID],
+  ['go-uuid3', strfmt.isStrfmtUUID3],
+  ['go-uuid4', strfmt.isStrfmtUUID4],
+  ['go-uuid5', strfmt.isStrfmtUUID5],
+  ['go-isbn', strfmt.isStrfmtISBN],
+  ['go-isbn10', strfmt.isStrfmtISBN10],
+  ['go-isbn13', strfmt.isStrfmtISBN13],
+  ['go-creditcard', strfmt.isStrfmtCreditCard],
+  ['go-ssn', strfmt.isStrfmtSSN],
+  ['go-hexcolor', strfmt.isStrfmtHexColor],
+  ['go-rgbcolor', strfmt.isStrfmtRGBColor],
+  ['go-byte', strfmt.isStrfmtBase64],
+  ['go-bsonobjectid', strfmt.isStrfmtBSONObjectID],
 ]);
 
 export function matchesFormat(format: StringFormat, value: string): boolean {

@@ -21,6 +21,24 @@ export type StringFormat =
   | 'go-ipv6' // a CRD's `ipv6` (kube-openapi strfmt)
   | 'go-date' // a CRD's `date`: Go's time.Parse("2006-01-02") (kube-openapi strfmt)
   | 'go-mac' // a CRD's `mac`: Go's net.ParseMAC (kube-openapi strfmt)
+  | 'go-uri' // a CRD's `uri`: Go's url.ParseRequestURI (goUrl.ts)
+  | 'go-email' // a CRD's `email`: Go's net/mail.ParseAddress (goMail.ts)
+  | 'go-duration' // a CRD's `duration`: strfmt's ParseDuration, Go's or scala-style (goDuration.ts)
+  | 'go-datetime' // a CRD's `date-time`/`datetime`: strfmt's IsDateTime (strfmtFormats.ts, as the rest below)
+  | 'go-hostname'
+  | 'go-uuid' // dashes optional, unlike the operator's `uuid`
+  | 'go-uuid3'
+  | 'go-uuid4'
+  | 'go-uuid5'
+  | 'go-isbn'
+  | 'go-isbn10'
+  | 'go-isbn13'
+  | 'go-creditcard'
+  | 'go-ssn'
+  | 'go-hexcolor'
+  | 'go-rgbcolor'
+  | 'go-byte' // base64
+  | 'go-bsonobjectid'
   | 'cel' // CEL expression (operatorSpec destination expressions)
   | 'promql'; // PromQL expression (alert rules)
 

@@ -40,17 +40,37 @@ const int = (v: unknown): number | undefined => {
   return n !== undefined && Number.isInteger(n) && n >= 0 ? n : undefined;
 };
 
-/** OpenAPI formats whose meaning the model's predicate has (or accepts more than): the others are not checked. */
+/**
+ * The formats the API server checks on a string (apiextensions' supported formats that kube-openapi's strfmt
+ * registry validates), each with the predicate that reads it as Go does. Keyed without dashes: strfmt looks a
+ * name up with its dashes removed (`date-time` is `datetime`). `password` (anything) and `quantity` (not in
+ * the registry) are not checked; nor are `k8s-short-name`/`k8s-long-name` (Kubernetes 1.34 on).
+ */
 const FORMATS: ReadonlyMap<string, StringFormat> = new Map([
-  ['date-time', 'date-time'],
-  ['datetime', 'date-time'],
-  ['uuid', 'uuid'],
-  // Go's parsers, as kube-openapi's strfmt checks them (IPv6 included: the operator's own `cidr` is IPv4).
+  ['datetime', 'go-datetime'],
+  ['uuid', 'go-uuid'],
+  ['uuid3', 'go-uuid3'],
+  ['uuid4', 'go-uuid4'],
+  ['uuid5', 'go-uuid5'],
+  // Go's parsers (IPv6 included: the operator's own `cidr` is IPv4).
   ['cidr', 'go-cidr'],
   ['ipv4', 'go-ipv4'],
   ['ipv6', 'go-ipv6'],
   ['date', 'go-date'],
   ['mac', 'go-mac'],
+  ['uri', 'go-uri'],
+  ['email', 'go-email'],
+  ['hostname', 'go-hostname'],
+  ['duration', 'go-duration'],
+  ['byte', 'go-byte'],
+  ['bsonobjectid', 'go-bsonobjectid'],
+  ['isbn', 'go-isbn'],
+  ['isbn10', 'go-isbn10'],
+  ['isbn13', 'go-isbn13'],
+  ['creditcard', 'go-creditcard'],
+  ['ssn', 'go-ssn'],
+  ['hexcolor', 'go-hexcolor'],
+  ['rgbcolor', 'go-rgbcolor'],
 ]);
 
 /** Formats the API server's CEL reads as bytes, a duration or a timestamp (`datetime` is not one of them). */
@@ -292,7 +312,7 @@ function stringOf(s: Json, path: SchemaPath, label: string, ctx: Ctx, intOrStrin
     values && values.length > 0 && values.every((v) => typeof v === 'string')
       ? (values as string[]).map((value) => ({ value }))
       : undefined;
-  const format = typeof s.format === 'string' ? FORMATS.get(s.format) : undefined;
+  const format = typeof s.format === 'string' ? FORMATS.get(s.format.replaceAll('-', '')) : undefined;
   const celFormat = typeof s.format === 'string' && CEL_FORMATS.has(s.format) ? (s.format as CelFormat) : undefined;
   // Kept in Go's syntax: the service matches it with RE2 (service/goRegexp.ts) and the CRD's check says
   // where Go cannot compile it.

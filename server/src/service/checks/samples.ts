@@ -15,12 +15,14 @@ export function sampleString(name: string, t: StringType): string {
     case 'arm-id':
       return RG_ID;
     case 'uuid':
+    case 'go-uuid':
       return ZERO_UUID;
     case 'duration': {
       const seconds = Math.max(1, t.durationSeconds?.min ?? 300);
       return seconds % 60 === 0 ? `PT${seconds / 60}M` : `PT${seconds}S`;
     }
     case 'date-time':
+    case 'go-datetime':
       return '2030-01-01T00:00:00Z';
     case 'ipv4-or-cidr':
     case 'cidr':

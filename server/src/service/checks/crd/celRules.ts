@@ -6,6 +6,7 @@
 import type * as CelJs from '@marcbachmann/cel-js';
 import { loadCel } from '../../core/libraries';
 import type { CelFormat, CelValidation } from '../../../model/types';
+import { strfmtDurationNanos } from '../../../model/goDuration';
 import { lazy } from '../../core/memo';
 import { registerKubernetesLibraries } from './library';
 import { declareRe2Matches, useRe2Matches } from './celRegex';
@@ -67,12 +68,17 @@ function dayOf(text: string): Date | undefined {
  */
 export function formattedValue(text: string, format: CelFormat): unknown {
   switch (format) {
-    case 'duration':
+    case 'duration': {
+      // The API server reads it with strfmt.ParseDuration (`5 minutes` too); cel-js gets the nanoseconds, never
+      // the text: its parser takes cubic time on a long run of digits (2,000 of them: seconds).
+      const ns = strfmtDurationNanos(text);
+      if (ns === undefined) return new Unreadable();
       try {
-        return durationOf()({ text });
+        return durationOf()({ text: `${ns}ns` });
       } catch {
         return new Unreadable();
       }
+    }
     case 'date': {
       const d = DATE.test(text) ? dayOf(text) : undefined;
       return d ? keepOffset(d, 'Z') : new Unreadable();

@@ -17,10 +17,12 @@ const STEP = '  ';
 const SAMPLES: Record<string, string[]> = {
   duration: ['PT5M', 'PT1M', 'PT1H', 'P1D'],
   'date-time': ['2024-01-01T00:00:00Z'],
+  'go-datetime': ['2024-01-01T00:00:00Z'],
   'ipv4-or-cidr': ['10.0.0.0/24'],
   cidr: ['10.0.0.0/24'],
   'arm-id': ['/subscriptions/00000000-0000-0000-0000-000000000000'],
   uuid: ['00000000-0000-0000-0000-000000000000'],
+  'go-uuid': ['00000000-0000-0000-0000-000000000000'],
 };
 
 /** A string placeholder the field's own checks accept, or undefined. */

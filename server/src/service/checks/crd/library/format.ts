@@ -1,11 +1,13 @@
 // Kubernetes' format library (k8s.io/apiserver/pkg/cel/library/format.go): `format.named(name)` and
 // `format.dns1123Label()`… give a format; `f.validate(s)` gives no value when `s` is valid, else the list of
 // what is wrong, in apimachinery's words (validation.IsDNS1123Label…) or strfmt's (uri, uuid, byte, date,
-// datetime).
+// datetime: the model's checks of a CRD's formats, which are strfmt's).
 import type { Environment } from '@marcbachmann/cel-js';
 import { lazy } from '../../../core/memo';
 import { define, namespace, valueType } from './define';
-import { parseRequestUri } from './goUrl';
+import { isStrfmtDate } from '../../../../model/goFormats';
+import { parseRequestUri } from '../../../../model/goUrl';
+import { isStrfmtBase64, isStrfmtDateTime, isStrfmtUUID } from '../../../../model/strfmtFormats';
 
 export class KubernetesFormat {
   constructor(
@@ -99,29 +101,6 @@ function isLabelValue(v: string): string[] {
 /** apimachinery's `maskTrailingDash`: a prefix may end with `-` (a generated name follows). */
 const maskTrailingDash = (s: string) => (s.length > 1 && s.endsWith('-') ? `${s.slice(0, -2)}a` : s);
 
-/** Go's `time.Parse("2006-01-02", s)`: four-digit year, a day that exists in its month. */
-function isDate(s: string): boolean {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s);
-  if (!m) return false;
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  if (mo < 1 || mo > 12 || d < 1) return false;
-  const days = [31, y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0) ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
-  return d <= days[mo - 1];
-}
-
-/** strfmt's `IsDateTime`: a date, `t`, then `hh:mm:ss[.frac](z|±hh:mm)`, case-insensitive. */
-function isDateTime(s: string): boolean {
-  if (s.length < 4) return false;
-  const parts = s.toLowerCase().split('t');
-  if (parts.length < 2 || !isDate(parts[0])) return false;
-  const m = /^([0-9]{2}):([0-9]{2}):([0-9]{2})(.[0-9]+)?(z|([+-][0-9]{2}:[0-9]{2}))$/.exec(parts[1]);
-  return !!m && m[1] <= '23' && m[2] <= '59' && m[3] <= '59';
-}
-
-const UUID = /^(?:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|[0-9a-f]{32})$/i;
-/** Go's `base64.StdEncoding.DecodeString` (padding required; CR and LF ignored). */
-const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
-
 const check = (ok: (s: string) => boolean, message: string) => (s: string) => (ok(s) ? [] : [message]);
 
 const FORMATS: Readonly<Record<string, (s: string) => string[]>> = {
@@ -141,10 +120,11 @@ const FORMATS: Readonly<Record<string, (s: string) => string[]>> = {
       return [(e as Error).message];
     }
   },
-  uuid: check((s) => UUID.test(s), 'does not match the UUID format'),
-  byte: check((s) => BASE64.test(s.replace(/[\r\n]/g, '')), 'invalid base64'),
-  date: check(isDate, 'invalid date'),
-  datetime: check(isDateTime, 'invalid datetime'),
+  // strfmt.Default.Validates, as the library calls it: the checks of a CRD's formats of these names.
+  uuid: check(isStrfmtUUID, 'does not match the UUID format'),
+  byte: check(isStrfmtBase64, 'invalid base64'),
+  date: check(isStrfmtDate, 'invalid date'),
+  datetime: check(isStrfmtDateTime, 'invalid datetime'),
 };
 
 export function registerFormat(env: Environment): void {

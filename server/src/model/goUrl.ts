@@ -181,6 +181,16 @@ export function parseRequestUri(raw: string): GoUrl {
   }
 }
 
+/** Whether `url.ParseRequestURI` accepts the text (a CRD's `uri` format). */
+export function isGoRequestUri(raw: string): boolean {
+  try {
+    parse(raw, true);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** `url.Parse`: the fragment split off first. */
 export function parseUrl(raw: string): GoUrl {
   const hash = raw.indexOf('#');
