@@ -527,6 +527,26 @@ if (require.main === module)
     process.exit(1);
   });
 
+/** A CRD of the group hostile.example.org; `versions` is its `versions:` list as written (4 spaces in). */
+const hostileCrd = (kind: string, plural: string, versions: string) => `apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata:
+  name: ${plural}.hostile.example.org
+spec:
+  group: hostile.example.org
+  names: {kind: ${kind}, plural: ${plural}}
+  scope: Namespaced
+  versions:
+${versions}`;
+
+/** One served version of a CRD, its `openAPIV3Schema` written as `schema` (10 spaces in). */
+const crdVersion = (name: string, storage: boolean, schema: string) => `    - name: ${name}
+      served: true
+      storage: ${storage}
+      schema:
+        openAPIV3Schema:
+${schema}`;
+
 /** A CRD whose rules use this session's CEL additions at their most expensive (bench:hostile, issue 33). */
 function newLibrariesCrd(): string {
   const big = Array.from({ length: 60_000 }, (_, i) => `self.n == ${i}`).join(' || ');
@@ -540,21 +560,13 @@ function newLibrariesCrd(): string {
     "'%s'.format([self.items]).size() > 0",
   ];
   const list = rules.map((r) => `                - rule: ${JSON.stringify(r)}`).join('\n');
-  return `apiVersion: apiextensions.k8s.io/v1
-kind: CustomResourceDefinition
-metadata:
-  name: heavies.hostile.example.org
-spec:
-  group: hostile.example.org
-  names: {kind: Heavy, plural: heavies}
-  scope: Namespaced
-  versions:
-    - name: v1
-      served: true
-      storage: true
-      schema:
-        openAPIV3Schema:
-          type: object
+  return hostileCrd(
+    'Heavy',
+    'heavies',
+    crdVersion(
+      'v1',
+      true,
+      `          type: object
           properties:
             spec:
               type: object
@@ -564,7 +576,9 @@ spec:
                 m: {type: object, maxProperties: 1000, additionalProperties: {type: string, maxLength: 8}}
               x-kubernetes-validations:
 ${list}
-`;
+`,
+    ),
+  );
 }
 
 /** A CRD for `crd-rule-entries` (see its `what`). */
@@ -588,22 +602,11 @@ ${entries}
                 x-kubernetes-validations:
                   - rule: self.v == oldSelf.v
 `;
-  const version = (name: string, storage: boolean) => `    - name: ${name}
-      served: true
-      storage: ${storage}
-      schema:
-        openAPIV3Schema:
-${schema}`;
-  return `apiVersion: apiextensions.k8s.io/v1
-kind: CustomResourceDefinition
-metadata:
-  name: entries.hostile.example.org
-spec:
-  group: hostile.example.org
-  names: {kind: Entry, plural: entries}
-  scope: Namespaced
-  versions:
-${version('v1', true)}${version('v2', false)}${version('v3', false)}`;
+  return hostileCrd(
+    'Entry',
+    'entries',
+    crdVersion('v1', true, schema) + crdVersion('v2', false, schema) + crdVersion('v3', false, schema),
+  );
 }
 
 /**
@@ -638,21 +641,13 @@ function stringFormatsProbe(): [string, string] {
   const props = Object.keys(values)
     .map((k) => `                ${field(k)}: {type: string, format: ${k.replace(/2$/, '')}}`)
     .join('\n');
-  const crd = `apiVersion: apiextensions.k8s.io/v1
-kind: CustomResourceDefinition
-metadata:
-  name: formats.hostile.example.org
-spec:
-  group: hostile.example.org
-  names: {kind: Formats, plural: formats}
-  scope: Namespaced
-  versions:
-    - name: v1
-      served: true
-      storage: true
-      schema:
-        openAPIV3Schema:
-          type: object
+  const crd = hostileCrd(
+    'Formats',
+    'formats',
+    crdVersion(
+      'v1',
+      true,
+      `          type: object
           properties:
             spec:
               type: object
@@ -660,7 +655,9 @@ spec:
                 - rule: "!has(self.fduration) || self.fduration > duration('1s')"
               properties:
 ${props}
-`;
+`,
+    ),
+  );
   const spec = Object.entries(values)
     .map(([k, v]) => `  ${field(k)}: ${JSON.stringify(v)}`)
     .join('\n');

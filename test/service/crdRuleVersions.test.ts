@@ -9,7 +9,7 @@ import { describe, test } from 'node:test';
 import { Analysis } from '../../server/src/service/analysis';
 import { severityOf } from '../../server/src/service/core/diag';
 import { DEFAULT_SETTINGS, readSettings } from '../../server/src/service/core/settings';
-import { crdText } from '../helpers/manifests';
+import { crdText, rootCrdText } from '../helpers/manifests';
 
 const crd = (rule: string) =>
   crdText({
@@ -305,23 +305,15 @@ describe('reserved words as field names, as the API server resolves them by rele
     'in',
   ];
   const RULES = ['self.__if__ > 0', 'self.__namespace__ > 0', ...WORDS.map((w) => `self.${w} > 0`)];
-  const text = `apiVersion: apiextensions.k8s.io/v1
-kind: CustomResourceDefinition
-metadata: {name: probes.example.org}
-spec:
-  group: example.org
-  names: {kind: Probe, plural: probes}
-  scope: Namespaced
-  versions:
-    - name: v1
-      served: true
-      storage: true
-      schema:
-        openAPIV3Schema:
-          type: object
+  const text = rootCrdText({
+    group: 'example.org',
+    kind: 'Probe',
+    plural: 'probes',
+    root: `          type: object
           x-kubernetes-validations:
 ${RULES.map((r) => `            - rule: ${JSON.stringify(r)}\n`).join('')}          properties:
-${WORDS.map((w) => `            ${JSON.stringify(w)}: {type: integer}\n`).join('')}`;
+${WORDS.map((w) => `            ${JSON.stringify(w)}: {type: integer}\n`).join('')}`,
+  });
   /** The indexes of the rules refused (the test's `invalid(...x-kubernetes-validations[i].rule)`). */
   const refused = (kubernetesVersion: string) => {
     const a = analysis(kubernetesVersion);
