@@ -5,19 +5,14 @@
 // here on the schema's values too, and never on what cel-go takes.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { Analysis } from '../../server/src/service/analysis';
-import { severityOf } from '../../server/src/service/core/diag';
-import { crdText } from '../helpers/manifests';
+import { crdProblems, oneRuleCrd } from '../helpers/crdRules';
 
 const crd = (rule: string) =>
-  crdText({
-    group: 'example.org',
+  oneRuleCrd({
     kind: 'Agg',
     plural: 'aggs',
-    spec: `              x-kubernetes-validations:
-                - rule: ${JSON.stringify(rule)}
-              properties:
-                val: {type: integer}
+    rule,
+    properties: `                val: {type: integer}
                 names: {type: array, maxItems: 10, items: {type: string, maxLength: 10}}
                 nested: {type: array, maxItems: 10, items: {type: array, maxItems: 10, items: {type: integer}}}
                 any: {type: array, maxItems: 10, items: {x-kubernetes-int-or-string: true}}
@@ -27,14 +22,7 @@ const crd = (rule: string) =>
   });
 
 /** The CRD's own problems about its rules: code, severity, the text squiggled and the message. */
-function onCrd(rule: string) {
-  const text = crd(rule);
-  const a = new Analysis();
-  return a
-    .fileDiagnostics('file:///w/crd.yaml', a.parse(text))
-    .filter((d) => d.code.startsWith('crd-rule'))
-    .map((d) => ({ code: d.code, severity: severityOf(d), at: text.slice(d.start, d.end), message: d.message }));
-}
+const onCrd = (rule: string) => crdProblems(crd(rule));
 
 describe('a call cel-go has no overload for refuses the CRD', () => {
   for (const [rule, at, said] of [

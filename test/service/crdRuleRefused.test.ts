@@ -3,19 +3,14 @@
 // the manifests of that kind (information, once). What cel-go accepts is never refused.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { Analysis } from '../../server/src/service/analysis';
-import { severityOf } from '../../server/src/service/core/diag';
-import { crdText } from '../helpers/manifests';
+import { crdProblems, manifestProblems, oneRuleCrd } from '../helpers/crdRules';
 
 const crd = (rule: string) =>
-  crdText({
-    group: 'example.org',
+  oneRuleCrd({
     kind: 'Probe',
     plural: 'probes',
-    spec: `              x-kubernetes-validations:
-                - rule: ${JSON.stringify(rule)}
-              properties:
-                val: {type: integer}
+    rule,
+    properties: `                val: {type: integer}
                 ratio: {type: number}
                 s: {type: string}
                 list: {type: array, items: {type: string}}
@@ -24,26 +19,10 @@ const crd = (rule: string) =>
   });
 
 /** The CRD's own problems about its rules: code, severity, the text squiggled and the message. */
-function onCrd(rule: string) {
-  const text = crd(rule);
-  const a = new Analysis();
-  return a
-    .fileDiagnostics('file:///w/crd.yaml', a.parse(text))
-    .filter((d) => d.code.startsWith('crd-rule'))
-    .map((d) => ({ code: d.code, severity: severityOf(d), at: text.slice(d.start, d.end), message: d.message }));
-}
+const onCrd = (rule: string) => crdProblems(crd(rule));
 
 /** The rule's diagnostics on a Probe whose spec is `spec`. */
-function onManifest(rule: string, spec: string) {
-  const a = new Analysis();
-  a.indexFile('file:///w/crd.yaml', crd(rule));
-  a.applyCrds();
-  const text = `apiVersion: example.org/v1\nkind: Probe\nmetadata: {name: p}\nspec:\n${spec}`;
-  return a
-    .fileDiagnostics('file:///w/p.yaml', a.parse(text))
-    .filter((d) => d.code.startsWith('crd-'))
-    .map((d) => ({ code: d.code, severity: severityOf(d), message: d.message }));
-}
+const onManifest = (rule: string, spec: string) => manifestProblems(crd(rule), 'Probe', spec);
 
 describe('a rule the API server refuses is an error on the CRD, at the part at fault', () => {
   for (const [rule, at, said] of [

@@ -4,33 +4,21 @@
 // tokens.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { Analysis } from '../../server/src/service/analysis';
-import { severityOf } from '../../server/src/service/core/diag';
-import { crdText } from '../helpers/manifests';
+import { crdProblems, oneRuleCrd } from '../helpers/crdRules';
 
 const crd = (rule: string) =>
-  crdText({
-    group: 'example.org',
+  oneRuleCrd({
     kind: 'Syn',
     plural: 'syns',
-    spec: `              x-kubernetes-validations:
-                - rule: ${JSON.stringify(rule)}
-                  message: a rule on several lines needs one
-              properties:
-                k: {type: string, maxLength: 10}
+    rule,
+    message: 'a rule on several lines needs one',
+    properties: `                k: {type: string, maxLength: 10}
                 b: {type: boolean}
 `,
   });
 
 /** The CRD's own problems about its rules: code, severity, the text squiggled and the message. */
-function onCrd(rule: string) {
-  const text = crd(rule);
-  const a = new Analysis();
-  return a
-    .fileDiagnostics('file:///w/crd.yaml', a.parse(text))
-    .filter((d) => d.code.startsWith('crd-rule'))
-    .map((d) => ({ code: d.code, severity: severityOf(d), at: text.slice(d.start, d.end), message: d.message }));
-}
+const onCrd = (rule: string) => crdProblems(crd(rule));
 
 describe("a syntax error cel-go's parser makes too refuses the CRD", () => {
   for (const [rule, at, said] of [

@@ -10,17 +10,15 @@ import { Analysis } from '../../server/src/service/analysis';
 import { severityOf } from '../../server/src/service/core/diag';
 import { DEFAULT_SETTINGS, readSettings } from '../../server/src/service/core/settings';
 import { crdText, rootCrdText } from '../helpers/manifests';
+import { crdProblems, manifestProblems, oneRuleCrd } from '../helpers/crdRules';
 
 const crd = (rule: string) =>
-  crdText({
-    group: 'example.org',
+  oneRuleCrd({
     kind: 'Probe',
     plural: 'probes',
-    spec: `              x-kubernetes-validations:
-                - rule: ${JSON.stringify(rule)}
-                  message: the rule does not hold
-              properties:
-                addr: {type: string}
+    rule,
+    message: 'the rule does not hold',
+    properties: `                addr: {type: string}
                 size: {type: string}
                 list: {type: array, items: {type: string}}
                 nums: {type: array, items: {type: integer}}
@@ -31,26 +29,11 @@ const analysis = (kubernetesVersion?: string) =>
   new Analysis({ settings: kubernetesVersion ? { ...DEFAULT_SETTINGS, kubernetesVersion } : DEFAULT_SETTINGS });
 
 /** The CRD's own problems about its rules: code, severity, the text squiggled and the message. */
-function onCrd(rule: string, kubernetesVersion?: string) {
-  const text = crd(rule);
-  const a = analysis(kubernetesVersion);
-  return a
-    .fileDiagnostics('file:///w/crd.yaml', a.parse(text))
-    .filter((d) => d.code.startsWith('crd-'))
-    .map((d) => ({ code: d.code, severity: severityOf(d), at: text.slice(d.start, d.end), message: d.message }));
-}
+const onCrd = (rule: string, kubernetesVersion?: string) => crdProblems(crd(rule), analysis(kubernetesVersion), 'crd-');
 
 /** The rule's diagnostics on a Probe whose spec is `spec`. */
-function onManifest(rule: string, spec: string, kubernetesVersion?: string) {
-  const a = analysis(kubernetesVersion);
-  a.indexFile('file:///w/crd.yaml', crd(rule));
-  a.applyCrds();
-  const text = `apiVersion: example.org/v1\nkind: Probe\nmetadata: {name: p}\nspec:\n${spec}`;
-  return a
-    .fileDiagnostics('file:///w/p.yaml', a.parse(text))
-    .filter((d) => d.code.startsWith('crd-'))
-    .map((d) => ({ code: d.code, severity: severityOf(d), message: d.message }));
-}
+const onManifest = (rule: string, spec: string, kubernetesVersion?: string) =>
+  manifestProblems(crd(rule), 'Probe', spec, analysis(kubernetesVersion));
 
 const IP_RULE = 'ip(self.addr).family() == 4';
 
