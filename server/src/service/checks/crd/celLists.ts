@@ -60,10 +60,10 @@ type Plain = Record<string, unknown>;
 const isPlain = (v: unknown): v is Plain =>
   typeof v === 'object' && v !== null && !Array.isArray(v) && Object.getPrototypeOf(v) === Object.prototype;
 
-type Ev = { run(ast: unknown, ctx: unknown): unknown; debugType(v: unknown): unknown; registry: Registry };
+export type Ev = { run(ast: unknown, ctx: unknown): unknown; debugType(v: unknown): unknown; registry: Registry };
 type Registry = { findBinaryOverload(op: string, l: unknown, r: unknown): Overload | undefined };
 type Overload = { handler(a: unknown, b: unknown, ast: unknown, ev: Ev): unknown };
-type Binary = CelNode & {
+export type Binary = CelNode & {
   left: unknown;
   right: unknown;
   handle(l: unknown, r: unknown, ast: unknown, ev: Ev): unknown;
@@ -189,10 +189,12 @@ function evaluateEquality(this: Binary, ev: Ev, ast: Binary, ctx: unknown): unkn
   return ast.op === '==' ? eq : !eq;
 }
 
+/** `l + r` (their values) at a `+` node: typed lists as the API server adds them, anything else as cel-js. */
+export const addValues = (l: unknown, r: unknown, ast: Binary, ev: Ev): unknown =>
+  (Array.isArray(l) && Array.isArray(r) && add(l, r)) || ast.handle(l, r, ast, ev);
+
 function evaluateAdd(this: Binary, ev: Ev, ast: Binary, ctx: unknown): unknown {
-  const l = ev.run(ast.left, ctx);
-  const r = ev.run(ast.right, ctx);
-  return (Array.isArray(l) && Array.isArray(r) && add(l, r)) || ast.handle(l, r, ast, ev);
+  return addValues(ev.run(ast.left, ctx), ev.run(ast.right, ctx), ast, ev);
 }
 
 /** Gives the `==`, `!=` and `+` nodes of a parsed rule the typed lists' semantics (before its first run). */

@@ -18,6 +18,7 @@ import { overBudget } from './ruleCost';
 import { classifyThrown } from './ruleErrors';
 import { useTypedLists } from './celLists';
 import { meterAst, newMeter, PER_CALL_LIMIT, resetMeter, RUNTIME_CEL_COST_BUDGET, type Meter } from './ruleMeter';
+import { MAX_BUILT_PER_DOCUMENT, newAllowance, useSizeBounds, type Allowance } from './ruleSize';
 
 /** One environment for every rule: `self` is the value the rule sits on (any type, as the schema gives it). */
 const environment = lazy(() => {
@@ -95,7 +96,14 @@ export function formattedValue(text: string, format: CelFormat): unknown {
 
 /** A compiled rule; `oldSelf` is given to transition rules (changes/transitions.ts). */
 export type Compiled =
-  | { ok: true; run: (self: unknown, oldSelf?: unknown) => unknown; ast: CelJs.ASTNode; meter: Meter }
+  | {
+      ok: true;
+      run: (self: unknown, oldSelf?: unknown) => unknown;
+      ast: CelJs.ASTNode;
+      meter: Meter;
+      /** What it may still build (ruleSize.ts), set from the document's budget before each run. */
+      built: Allowance;
+    }
   /**
    * `engineLimit`: cel-go (Kubernetes) takes the expression, our engine cannot parse it; `refused`: cel-go's
    * parser refuses it with this very error, so the API server rejects the CRD.
@@ -203,11 +211,15 @@ export function compileRule(expression: string): Compiled {
     useGoTime(parsed.ast);
     useGoDoubleText(parsed.ast);
     useTypedLists(parsed.ast);
+    // After the renames and the typed lists' `+` above: what the rule builds is bounded (ruleSize.ts).
+    const built = newAllowance();
+    useSizeBounds(parsed.ast, built);
     return {
       ok: true,
       run: (self, oldSelf) => parsed(oldSelf === undefined ? { self } : { self, oldSelf }),
       ast: parsed.ast,
       meter,
+      built,
     };
   } catch (e) {
     const error = ((e as Error).message ?? String(e)).split('\n')[0];
@@ -230,14 +242,16 @@ export function compiledOf(v: CelValidation): { rule: Compiled; message?: Compil
 
 /**
  * The runtime cost left for the rules of one object (RuntimeCELCostBudget), and, once spent or once a
- * rule passed PerCallLimit, the API server's error: no further rule of the object is run.
+ * rule passed PerCallLimit, the API server's error: no further rule of the object is run. `built`: what
+ * its rules may still build here (characters, items, bytes: ruleSize.ts).
  */
 export interface Budget {
   left: number;
+  built: number;
   stopped?: string;
 }
 
-export const newBudget = (): Budget => ({ left: RUNTIME_CEL_COST_BUDGET });
+export const newBudget = (): Budget => ({ left: RUNTIME_CEL_COST_BUDGET, built: MAX_BUILT_PER_DOCUMENT });
 
 /** Runs a compiled expression under the API server's limits: its value, or what it threw. */
 function metered(
@@ -248,12 +262,14 @@ function metered(
   oldSelf?: unknown,
 ): { value?: unknown; thrown?: { error: unknown } } {
   resetMeter(c.meter, PER_CALL_LIMIT);
+  c.built.left = budget.built;
   let out: { value?: unknown; thrown?: { error: unknown } };
   try {
     out = { value: c.run(self, oldSelf) };
   } catch (error) {
     out = { thrown: { error } };
   }
+  budget.built = c.built.left;
   if (c.meter.exceeded) {
     budget.stopped = `'operation cancelled: actual cost limit exceeded': no further validation rules will be run due to call cost exceeds limit for rule: ${rule}`;
     return { thrown: { error: undefined } };

@@ -5,6 +5,7 @@
 // false error being worse than a missed one, only the causes listed here are the manifest's.
 import { LibraryError } from './library/define';
 import { isGoDuration } from './literals';
+import { ValueTooLarge } from './ruleSize';
 
 /** What a thrown error means for the manifest. */
 export type Thrown =
@@ -33,6 +34,8 @@ function indexMessage(message: string): string {
  */
 export function classifyThrown(e: unknown, root: boolean): Thrown {
   if (e instanceof LibraryError) return { real: e.message };
+  // A value the product does not build (ruleSize.ts); the API server may.
+  if (e instanceof ValueTooLarge) return { unsupported: e.message };
   if (!(e instanceof Error)) return { unsupported: String(e) };
   const err = e as CelJsError;
   const message = firstLine(err);

@@ -7,8 +7,11 @@ import { define, fail } from './define';
 /** Patterns compiled per environment: a rule runs on many values with the same pattern. */
 const MAX_CACHED = 200;
 
-/** Go's `FindAllString(s, n)`: non-overlapping matches, an empty match next to the previous one skipped. */
-function findAll(re: RE2JS, text: string, limit: number): string[] {
+/**
+ * Go's `FindAllString(s, n)`: non-overlapping matches, an empty match next to the previous one skipped.
+ * `each` is told each match before it is kept (the rule's bound on what it builds, ruleSize.ts).
+ */
+export function findAll(re: RE2JS, text: string, limit: number, each?: (match: string) => void): string[] {
   const out: string[] = [];
   if (limit === 0) return out;
   const m = re.matcher(text);
@@ -16,22 +19,32 @@ function findAll(re: RE2JS, text: string, limit: number): string[] {
   while ((limit < 0 || out.length < limit) && m.find()) {
     const [start, end] = [m.start(), m.end()];
     if (start === end && start === previousEnd) continue;
-    out.push(m.group() ?? '');
+    const match = m.group() ?? '';
+    each?.(match);
+    out.push(match);
     previousEnd = end;
   }
   return out;
 }
+
+/** `pattern` compiled, or the library's error for one Go cannot compile. */
+export function compilePattern(pattern: string): RE2JS {
+  try {
+    return RE2JS.compile(pattern);
+  } catch (e) {
+    return fail(`Illegal regex: ${(e as Error).message}`);
+  }
+}
+
+/** The 3-argument `findAll`'s limit: a negative one is none (-1), a larger one than a billion a billion. */
+export const matchLimit = (n: bigint): number => (n < 0n ? -1 : Number(n > 1000000000n ? 1000000000n : n));
 
 export function registerRegex(env: Environment): void {
   const cache = new Map<string, RE2JS>();
   const compile = (pattern: string): RE2JS => {
     let re = cache.get(pattern);
     if (!re) {
-      try {
-        re = RE2JS.compile(pattern);
-      } catch (e) {
-        return fail(`Illegal regex: ${(e as Error).message}`);
-      }
+      re = compilePattern(pattern);
       if (cache.size >= MAX_CACHED) cache.clear();
       cache.set(pattern, re);
     }
@@ -40,6 +53,6 @@ export function registerRegex(env: Environment): void {
   define(env, 'string.find(string): string', (s: string, p: string) => findAll(compile(p), s, 1)[0] ?? '');
   define(env, 'string.findAll(string): list<string>', (s: string, p: string) => findAll(compile(p), s, -1));
   define(env, 'string.findAll(string, int): list<string>', (s: string, p: string, n: bigint) =>
-    findAll(compile(p), s, n < 0n ? -1 : Number(n > 1000000000n ? 1000000000n : n)),
+    findAll(compile(p), s, matchLimit(n)),
   );
 }
