@@ -180,7 +180,8 @@ export interface ReadBudget {
 }
 export const newBudget = (): ReadBudget => ({ left: TOTAL_BYTES });
 
-const mb = (n: number) => `${(n / (1024 * 1024)).toFixed(1)} MB`;
+/** A size in words: MB from 1 MB on, KB below. */
+const mb = (n: number) => (n >= 1024 * 1024 ? `${(n / (1024 * 1024)).toFixed(1)} MB` : `${Math.ceil(n / 1024)} KB`);
 
 /** What a file to compare is: its path in the repository and its current size in bytes. */
 export interface ToCompare {
