@@ -52,6 +52,10 @@ const SMALL_ENOUGH = 1024 * 1024;
 
 type GitRun = { out: Buffer } | { failed: string };
 
+/** The git processes running: killed when the process exits (a server told to exit leaves none blocked). */
+const running = new Set<ReturnType<typeof spawn>>();
+let killOnExit = false;
+
 /** Runs git on a confined repository: its output, or why there is none (killed past the time or size limit). */
 function git(repo: Repository, args: string[], input: string, maxOutput: number): Promise<GitRun> {
   return new Promise((done) => {
@@ -73,6 +77,12 @@ function git(repo: Repository, args: string[], input: string, maxOutput: number)
       done({ failed: 'the git program could not be run' });
       return;
     }
+    running.add(child);
+    if (!killOnExit) {
+      killOnExit = true;
+      process.on('exit', () => running.forEach((c) => c.kill('SIGKILL')));
+    }
+    child.on('close', () => running.delete(child));
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
       finish({ failed: `git did not answer within ${GIT_TIMEOUT_MS / 1000} s` });

@@ -129,6 +129,8 @@ function confined(top: string, roots: readonly string[]): Repository {
   mustBeRegular(join(gitDir, 'HEAD'), '.git/HEAD');
   if (!statOf(join(gitDir, 'HEAD'))) throw new Refusal(`its git folder ${gitDir} has no HEAD`);
   let commonDir = gitDir;
+  // The branch HEAD names is the ref compared by default: a FIFO there would block git as long.
+  const head = /^ref: *(refs\/[^\s]+)\s*$/.exec(readSmall(join(gitDir, 'HEAD'), '.git/HEAD') ?? '')?.[1];
   const common = readSmall(join(gitDir, 'commondir'), 'the commondir file')?.trim();
   if (common) {
     const named = resolve(gitDir, common);
@@ -149,6 +151,7 @@ function confined(top: string, roots: readonly string[]): Repository {
     for (const f of ['HEAD', 'packed-refs', 'index', 'shallow', 'gitdir', 'commondir'])
       mustBeRegular(join(dir, f), `.git/${f}`);
   }
+  if (head && !head.split('/').includes('..')) mustBeRegular(join(commonDir, head), `.git/${head}`);
   checkObjects(join(commonDir, 'objects'), within, 0);
   return { top, gitDir, commonDir };
 }
