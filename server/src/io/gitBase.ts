@@ -132,7 +132,8 @@ export async function baseOfRepository(
   const repo = found;
   // `--end-of-options` keeps a ref from being read as an option whatever it holds (settings.ts allows none).
   const ids = await git(repo, ['rev-parse', '--verify', '--quiet', '--end-of-options', `${ref}^{commit}`], '', 4096);
-  if ('failed' in ids && ids.failed.startsWith('git did not'))
+  // git not run, killed at its time limit: not compared, said; git's own refusal: the ref is unknown there.
+  if ('failed' in ids && !ids.failed.startsWith('git exited'))
     return { root: repo.top, notCompared: `${ids.failed} in ${repo.top}` };
   const commit = 'out' in ids ? ids.out.toString('utf8').trim() : '';
   if (!/^[0-9a-f]{40,64}$/.test(commit)) return { error: `git knows no commit named '${ref}' in ${repo.top}` };
