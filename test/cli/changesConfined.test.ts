@@ -81,7 +81,7 @@ describe('the committed version, confined and capped', { skip: !hasGit && !proce
     assert.ok(Date.now() - started < 5000, `${Date.now() - started} ms`);
   });
 
-  test("a .git file leading to another repository: that repository's content is never quoted", () => {
+  test('a .git file leading to another repository: its content is never quoted; a worktree git made is compared', () => {
     const outside = repo({ 'account.yaml': ACCOUNT.replace('westeurope', 'SECRET-value-from-outside-repo') });
     const ws = mkdtempSync(join(tmpdir(), 'cm-ws-'));
     dirs.push(ws);
@@ -91,6 +91,14 @@ describe('the committed version, confined and capped', { skip: !hasGit && !proce
     assert.ok(!stdout.includes('SECRET'), stdout);
     assert.deepEqual(codes(problems), ['not-compared']);
     assert.match(problems[0].message, /the repository is not read: its \.git file leads outside the workspace/);
+    // A worktree git made links back to its .git file: compared with its repository.
+    const main = repo({ 'account.yaml': ACCOUNT });
+    const parent = mkdtempSync(join(tmpdir(), 'cm-wt-'));
+    dirs.push(parent);
+    git(main, 'worktree', 'add', '-q', join(parent, 'wt'));
+    writeFileSync(join(parent, 'wt', 'account.yaml'), MOVED);
+    const worktree = check(join(parent, 'wt'));
+    assert.deepEqual(codes(worktree.problems), ['create-only-changed']);
   });
 
   test('alternates leading to another repository: not read, said', () => {

@@ -125,6 +125,7 @@ function confined(top: string, roots: readonly string[]): Repository {
       back !== undefined && (realOf(resolve(gitDir, back)) ?? resolve(gitDir, back)) === (realOf(dotGit) ?? dotGit);
     if (!within(gitDir) && !linkedWorktree)
       throw new Refusal(`its .git file leads outside the workspace, to ${gitDir}`);
+    if (linkedWorktree) areas.push(gitDir);
   }
   mustBeRegular(join(gitDir, 'HEAD'), '.git/HEAD');
   if (!statOf(join(gitDir, 'HEAD'))) throw new Refusal(`its git folder ${gitDir} has no HEAD`);
@@ -138,6 +139,8 @@ function confined(top: string, roots: readonly string[]): Repository {
     // A worktree's shared folder is the one holding its git folder (`<repo>/.git/worktrees/<name>`).
     const own = linkedWorktree && commonDir === dirname(dirname(gitDir));
     if (!within(commonDir) && !own) throw new Refusal(`its commondir leads outside the workspace, to ${commonDir}`);
+    // A worktree's shared folder, once checked, is its repository's own: its objects may be read.
+    if (own) areas.push(commonDir);
   }
   for (const dir of new Set([gitDir, commonDir])) {
     for (const f of ['config', 'config.worktree']) {
