@@ -333,7 +333,79 @@ export const CASES: Case[] = [
       put(ws, '.cloud-manifests.json', JSON.stringify({ docsBaseUrl: 'https://user:pass@evil.example/docs' }));
     },
   },
+  // Issue 43: the committed version (git): blobs far larger than the file, a repository leading outside,
+  // a ref git would compile as a regular expression, a FIFO where git reads first.
+  {
+    name: 'git-blob-5mb',
+    what: 'a 2 KB manifest whose committed version (HEAD) is 5 MB of keys',
+    open: 'account.yaml',
+    make: (ws) => committedThenChanged(ws, 5),
+  },
+  {
+    name: 'git-blob-50mb',
+    what: 'a 2 KB manifest whose committed version (HEAD) is 50 MB of keys',
+    open: 'account.yaml',
+    make: (ws) => committedThenChanged(ws, 50),
+  },
+  {
+    name: 'git-alternates-outside',
+    what: 'a clone whose objects/info/alternates leads to a repository outside the workspace',
+    open: 'account.yaml',
+    make(ws) {
+      const outside = `${ws}-outside`;
+      mkdirSync(outside);
+      put(outside, 'account.yaml', account('acctsa', '  tags:\n    secret: SECRET-value-from-outside-repo\n'));
+      gitIn(outside, 'init', '-q', '-b', 'main');
+      gitIn(outside, 'add', '.');
+      gitIn(outside, '-c', 'user.email=b@example.com', '-c', 'user.name=b', 'commit', '-q', '-m', 'x');
+      rmSync(ws, { recursive: true });
+      gitIn(dirname(ws), 'clone', '-q', '--shared', outside, ws);
+      base(ws);
+      put(ws, 'account.yaml', account('acctsa'));
+    },
+  },
+  {
+    name: 'git-ref-regex',
+    what: '`.cloud-manifests.json` `{"compareWith": "HEAD^{/a{255}{255}{255}}"}` in a repository',
+    open: 'account.yaml',
+    make(ws) {
+      committedThenChanged(ws, 0);
+      put(ws, '.cloud-manifests.json', JSON.stringify({ compareWith: 'HEAD^{/a{255}{255}{255}}' }));
+    },
+  },
+  {
+    name: 'git-fifo-head',
+    what: 'a FIFO at .git/HEAD',
+    open: 'account.yaml',
+    make(ws) {
+      committedThenChanged(ws, 0);
+      rmSync(join(ws, '.git', 'HEAD'));
+      if (spawnSync('mkfifo', [join(ws, '.git', 'HEAD')]).status !== 0) throw new Error('mkfifo failed');
+    },
+  },
 ];
+
+/** Runs git in `dir` (a failure stops the bench). */
+function gitIn(dir: string, ...args: string[]): void {
+  const r = spawnSync('git', args, { cwd: dir, encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`git ${args.join(' ')}: ${r.stderr}`);
+}
+
+/** A repository whose account.yaml is committed with `mb` MB of tags, then written back small. */
+function committedThenChanged(ws: string, mb: number): void {
+  base(ws);
+  const tags: string[] = [];
+  for (let i = 0, size = 0; size < mb * 1024 * 1024; i++) {
+    const line = `    t${i}: v\n`;
+    tags.push(line);
+    size += line.length;
+  }
+  put(ws, 'account.yaml', account('acctsa', tags.length > 0 ? `  tags:\n${tags.join('')}` : ''));
+  gitIn(ws, 'init', '-q', '-b', 'main');
+  gitIn(ws, 'add', '.');
+  gitIn(ws, '-c', 'user.email=b@example.com', '-c', 'user.name=b', 'commit', '-q', '-m', 'x');
+  put(ws, 'account.yaml', account('acctsa').replace('westus2', 'eastus'));
+}
 
 interface CliResult {
   seconds: number;

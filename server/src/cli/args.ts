@@ -1,6 +1,6 @@
 // Command-line parsing: `cloud-manifests check [options] [paths or globs…]`.
 import { codeList, isCode } from '../service/core/codes';
-import { isGitRef } from '../service/core/settings';
+import { GIT_REF_GRAMMAR, isGitRef } from '../service/core/settings';
 import { kubernetesMinor } from '../service/core/kubernetesVersion';
 import { nearest } from '../service/core/suggest';
 import type { RuleSetting } from '../service/core/ruleSettings';
@@ -230,7 +230,7 @@ export function parseArgs(argv: readonly string[]): Command {
         break;
       case '--base':
         if (value!.trim() !== '' && !isGitRef(value!.trim()))
-          throw new CliError(`--base expects a git ref (HEAD, origin/main, a tag or a commit), got "${value}"`, true);
+          throw new CliError(`--base expects ${GIT_REF_GRAMMAR}, got "${value}"`, true);
         o.base = value!.trim();
         break;
       case '--kubernetes-version': {

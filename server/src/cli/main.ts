@@ -144,9 +144,10 @@ async function checkInputs(io: CliIo, options: CheckOptions, started: number, re
   // Each file's committed version (compareWith / --base): a ref git does not know, when asked for by
   // name, is an error; the default HEAD in a repository without commits or outside one compares nothing.
   if (settings.compareWith) {
-    const read = readBases(
-      workspace.files.flatMap((f) => (f.path ? [f.path] : [])),
+    const read = await readBases(
+      workspace.files.flatMap((f) => (f.path ? [{ path: f.path, size: f.parsed.text.length }] : [])),
       settings.compareWith,
+      { allowed: roots, maxFileBytes: maxBytes },
     );
     if (read.errors.length > 0 && options.base !== undefined) return fail(io, read.errors);
     workspace.bases = read.bases;

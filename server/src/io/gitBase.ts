@@ -2,43 +2,112 @@
 // repository a file is in, the commit a ref names, and each file's text at that commit, all files of a run
 // in one `git cat-file --batch` process. Nothing is fetched: a blob a partial clone lacks is no version
 // (every transport is refused, so git cannot go to the network for it), and no filter or textconv runs.
-import { execFile, spawnSync } from 'node:child_process';
-import { existsSync, realpathSync } from 'node:fs';
+// The committed version of files, read from the repository's own git data with the `git` program: the
+// repository a file is in (found and confined by gitRepository.ts before git runs, git then pointed at it),
+// the commit a ref names, and each file's text at that commit: the sizes first (`git cat-file
+// --batch-check`), then the texts within the caps in bounded batches (`--batch`). Every git process is
+// asynchronous, killed past a time limit. Nothing is fetched: a blob a partial clone lacks is no version
+// (every transport is refused, so git cannot go to the network for it), and no filter or textconv runs.
+// Whatever is not compared gets its reason (`notCompared`), said on the file: never dropped in silence.
+import { spawn } from 'node:child_process';
+import { realpathSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, sep } from 'node:path';
 import { decodeBytes } from './decode';
+import { findRepository, type FoundRepository, type Repository } from './gitRepository';
 
-/** The environment git runs in: no prompt, no lock taken for reading, no transport at all. */
-const GIT_ENV = {
-  ...process.env,
-  GIT_TERMINAL_PROMPT: '0',
-  GIT_OPTIONAL_LOCKS: '0',
-  GIT_ALLOW_PROTOCOL: 'none',
-  GIT_NO_LAZY_FETCH: '1',
-};
+/**
+ * The environment git runs in: none of the user's GIT_* variables (GIT_DIR, GIT_ALTERNATE_OBJECT_DIRECTORIES,
+ * GIT_CONFIG_*… would lead it elsewhere), no system or global configuration (their includes open any
+ * file), no prompt, no lock taken for reading, no transport at all.
+ */
+function gitEnv(repo: Repository): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [k, v] of Object.entries(process.env)) if (!k.toUpperCase().startsWith('GIT_')) env[k] = v;
+  return {
+    ...env,
+    GIT_DIR: repo.gitDir,
+    GIT_WORK_TREE: repo.top,
+    GIT_CONFIG_NOSYSTEM: '1',
+    GIT_CONFIG_GLOBAL: '/dev/null',
+    GIT_ATTR_NOSYSTEM: '1',
+    GIT_NO_REPLACE_OBJECTS: '1',
+    GIT_TERMINAL_PROMPT: '0',
+    GIT_OPTIONAL_LOCKS: '0',
+    GIT_ALLOW_PROTOCOL: 'none',
+    GIT_NO_LAZY_FETCH: '1',
+  };
+}
 /** Configuration that would run a program or reach out for a read (none should; these make sure). */
 const GIT_CONFIG = ['-c', 'core.fsmonitor=false', '-c', 'protocol.allow=never', '-c', 'core.hooksPath=/dev/null'];
 
-/** Output of one git command read at most (the batch of a large workspace is the files' size, capped). */
-const MAX_OUTPUT = 512 * 1024 * 1024;
+/** The time a git command may take before it is killed (the repository is then not compared). */
+export const GIT_TIMEOUT_MS = 10_000;
+/** The texts one `git cat-file --batch` reads at most: a run's are read in batches of this size. */
+const BATCH_BYTES = 16 * 1024 * 1024;
+/** The committed texts a run reads in all; past it, files are said not compared. */
+export const TOTAL_BYTES = 256 * 1024 * 1024;
+/** A committed version this much larger than the file (and over 1 MB) is not compared (see `tooLarge`). */
+const SHRINK_FACTOR = 8;
+const SMALL_ENOUGH = 1024 * 1024;
 
-function git(cwd: string, args: string[], input?: Buffer): Buffer | undefined {
-  try {
-    const r = spawnSync('git', [...GIT_CONFIG, ...args], {
-      cwd,
-      env: GIT_ENV,
-      input,
-      maxBuffer: MAX_OUTPUT,
-      stdio: ['pipe', 'pipe', 'ignore'],
-      timeout: 60_000,
+type GitRun = { out: Buffer } | { failed: string };
+
+/** The git processes running: killed when the process exits (a server told to exit leaves none blocked). */
+const running = new Set<ReturnType<typeof spawn>>();
+let killOnExit = false;
+
+/** Runs git on a confined repository: its output, or why there is none (killed past the time or size limit). */
+function git(repo: Repository, args: string[], input: string, maxOutput: number): Promise<GitRun> {
+  return new Promise((done) => {
+    let settled = false;
+    const finish = (r: GitRun) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      done(r);
+    };
+    let child: ReturnType<typeof spawn>;
+    try {
+      child = spawn('git', [...GIT_CONFIG, ...args], {
+        cwd: repo.top,
+        env: gitEnv(repo),
+        stdio: ['pipe', 'pipe', 'ignore'],
+      });
+    } catch {
+      done({ failed: 'the git program could not be run' });
+      return;
+    }
+    running.add(child);
+    if (!killOnExit) {
+      killOnExit = true;
+      process.on('exit', () => running.forEach((c) => c.kill('SIGKILL')));
+    }
+    child.on('close', () => running.delete(child));
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      finish({ failed: `git did not answer within ${GIT_TIMEOUT_MS / 1000} s` });
+    }, GIT_TIMEOUT_MS);
+    const chunks: Buffer[] = [];
+    let size = 0;
+    child.stdout!.on('data', (b: Buffer) => {
+      size += b.length;
+      if (size > maxOutput) {
+        child.kill('SIGKILL');
+        finish({ failed: `git wrote more than the ${maxOutput} bytes asked for` });
+      } else chunks.push(b);
     });
-    return r.status === 0 && r.stdout ? r.stdout : undefined;
-  } catch {
-    return undefined; // no git program
-  }
+    child.on('error', () => finish({ failed: 'the git program could not be run' }));
+    child.on('close', (code) =>
+      finish(code === 0 ? { out: Buffer.concat(chunks) } : { failed: `git exited with status ${code}` }),
+    );
+    child.stdin!.on('error', () => undefined);
+    child.stdin!.end(input);
+  });
 }
 
 /** A repository and the commit a ref names in it. */
 export interface GitBase {
+  repo: Repository;
   /** The repository's top folder (real path). */
   root: string;
   ref: string;
@@ -48,37 +117,42 @@ export interface GitBase {
   short: string;
 }
 
-/**
- * Whether a folder may be inside a repository: a `.git` in it or above it (or git told where the repository
- * is). Checked before any git process starts, so a run outside a repository costs a few file look-ups.
- */
-function mayBeInRepository(folder: string): boolean {
-  if (process.env.GIT_DIR) return true;
-  for (let d = folder; ;) {
-    if (existsSync(join(d, '.git'))) return true;
-    const up = dirname(d);
-    if (up === d) return false;
-    d = up;
-  }
+/** A repository whose files are not compared, and why. */
+export interface RefusedBase {
+  root: string;
+  notCompared: string;
 }
 
-/** The repository holding a folder, and the commit `ref` names there; undefined outside a repository. */
-export function gitBaseOf(folder: string, ref: string): GitBase | { error: string } | undefined {
-  if (!mayBeInRepository(folder)) return undefined;
-  const top = git(folder, ['rev-parse', '--show-toplevel'])?.toString('utf8').trim();
-  if (!top) return undefined;
-  // `--end-of-options` keeps a ref from being read as an option whatever it holds.
-  const ids = git(top, ['rev-parse', '--verify', '--quiet', '--end-of-options', `${ref}^{commit}`]);
-  const commit = ids?.toString('utf8').trim();
-  if (!commit) return { error: `git knows no commit named '${ref}' in ${top}` };
-  const short = git(top, ['rev-parse', '--short', commit])?.toString('utf8').trim() ?? commit.slice(0, 7);
-  let root = top;
-  try {
-    root = realpathSync(top);
-  } catch {
-    // keep git's own
-  }
-  return { root, ref, commit, short };
+/** The base of a repository found by gitRepository.ts: its commit at `ref`, or why none. */
+export async function baseOfRepository(
+  found: FoundRepository,
+  ref: string,
+): Promise<GitBase | RefusedBase | { error: string }> {
+  if ('refused' in found) return { root: found.top, notCompared: `the repository is not read: ${found.refused}` };
+  const repo = found;
+  // `--end-of-options` keeps a ref from being read as an option whatever it holds (settings.ts allows none).
+  const ids = await git(repo, ['rev-parse', '--verify', '--quiet', '--end-of-options', `${ref}^{commit}`], '', 4096);
+  // git not run, killed at its time limit: not compared, said; git's own refusal: the ref is unknown there.
+  if ('failed' in ids && !ids.failed.startsWith('git exited'))
+    return { root: repo.top, notCompared: `${ids.failed} in ${repo.top}` };
+  const commit = 'out' in ids ? ids.out.toString('utf8').trim() : '';
+  if (!/^[0-9a-f]{40,64}$/.test(commit)) return { error: `git knows no commit named '${ref}' in ${repo.top}` };
+  const shortRun = await git(repo, ['rev-parse', '--short', commit], '', 4096);
+  const short = 'out' in shortRun ? shortRun.out.toString('utf8').trim() : commit.slice(0, 7);
+  return { repo, root: repo.top, ref, commit, short };
+}
+
+/**
+ * The repository holding a folder (confined to `allowed`, the workspace folders, and its own top), and the
+ * commit `ref` names there; undefined outside a repository.
+ */
+export async function gitBaseOf(
+  folder: string,
+  ref: string,
+  allowed: readonly string[],
+): Promise<GitBase | RefusedBase | { error: string } | undefined> {
+  const found = findRepository(folder, allowed);
+  return found ? baseOfRepository(found, ref) : undefined;
 }
 
 /** Real paths of folders, looked up once each (a run's files share a few folders). */
@@ -108,103 +182,187 @@ export function pathInRepository(root: string, file: string): string | undefined
   return rel.split(sep).join('/');
 }
 
-/** Parses `git cat-file --batch` output: per request, its text or undefined (missing, not a blob, binary). */
+/** A file's committed version: its text, why it is not compared, or undefined (not there: a new file). */
+export type Committed = { text: string } | { notCompared: string } | undefined;
+
+/** The committed texts a run may still read (TOTAL_BYTES at first), shared by its repositories. */
+export interface ReadBudget {
+  left: number;
+}
+export const newBudget = (): ReadBudget => ({ left: TOTAL_BYTES });
+
+/** A size in words: MB from 1 MB on, KB below. */
+const mb = (n: number) => (n >= 1024 * 1024 ? `${(n / (1024 * 1024)).toFixed(1)} MB` : `${Math.ceil(n / 1024)} KB`);
+
+/** What a file to compare is: its path in the repository and its current size in bytes. */
+export interface ToCompare {
+  path: string;
+  size: number;
+}
+
+/**
+ * Why a committed version is not read, if it is not: over the file-size cap (`maxFileSizeMB`), as a file of
+ * the workspace would be; or over 1 MB and many times the file's current size, where parsing what the file
+ * once was would cost far more than checking it (a 2 KB file whose committed version is 5 MB of keys).
+ */
+function tooLarge(size: number, current: number, maxFileBytes: number): string | undefined {
+  if (size > maxFileBytes)
+    return `its committed version is ${mb(size)}, over the file-size cap (maxFileSizeMB, ${mb(maxFileBytes)})`;
+  if (size > SMALL_ENOUGH && size > SHRINK_FACTOR * current)
+    return `its committed version is ${mb(size)}, over ${SHRINK_FACTOR} times the file's size now (${mb(current)}): a file that shrank this much is not compared`;
+  return undefined;
+}
+
+/** Parses `git cat-file --batch` output: per object asked for, its text (undefined: not text). */
 function readBatch(out: Buffer, count: number): (string | undefined)[] {
   const texts: (string | undefined)[] = [];
   let at = 0;
   for (let i = 0; i < count && at < out.length; i++) {
     const eol = out.indexOf(0x0a, at);
     if (eol < 0) break;
-    const header = out.toString('utf8', at, eol);
+    const m = /^[0-9a-f]+ (\w+) (\d+)$/.exec(out.toString('utf8', at, eol));
     at = eol + 1;
-    const m = /^[0-9a-f]+ (\w+) (\d+)$/.exec(header);
     if (!m) {
-      texts.push(undefined); // "<name> missing" or "ambiguous"
+      texts.push(undefined);
       continue;
     }
     const size = Number(m[2]);
-    const bytes = out.subarray(at, at + size);
+    texts.push(m[1] === 'blob' ? decodeBytes(out.subarray(at, at + size))?.text : undefined);
     at += size + 1;
-    texts.push(m[1] === 'blob' ? decodeBytes(bytes)?.text : undefined);
   }
   while (texts.length < count) texts.push(undefined);
   return texts;
 }
 
-/** The texts of files (paths inside the repository) at the base's commit; undefined where a file was not there. */
-export function committedTexts(base: GitBase, paths: readonly string[]): (string | undefined)[] {
-  if (paths.length === 0) return [];
-  const input = Buffer.from(paths.map((p) => `${base.commit}:${p}\n`).join(''), 'utf8');
-  const out = git(base.root, ['cat-file', '--batch'], input);
-  return out ? readBatch(out, paths.length) : paths.map(() => undefined);
-}
-
-/** `committedTexts` without blocking: the server reads the base of a file as it is opened. */
-export function committedTextsAsync(base: GitBase, paths: readonly string[]): Promise<(string | undefined)[]> {
-  if (paths.length === 0) return Promise.resolve([]);
-  return new Promise((resolve) => {
-    const child = execFile(
-      'git',
-      [...GIT_CONFIG, 'cat-file', '--batch'],
-      { cwd: base.root, env: GIT_ENV, encoding: 'buffer', maxBuffer: MAX_OUTPUT, timeout: 60_000 },
-      (err, stdout) => resolve(err ? paths.map(() => undefined) : readBatch(stdout, paths.length)),
-    );
-    child.on('error', () => resolve(paths.map(() => undefined)));
-    child.stdin?.on('error', () => undefined);
-    child.stdin?.end(paths.map((p) => `${base.commit}:${p}\n`).join(''));
+/**
+ * The texts of files at the base's commit: the sizes first (`--batch-check`), then the texts within the caps
+ * in batches of at most BATCH_BYTES, each batch taken from `budget`. A file not there has none (undefined).
+ */
+export async function committedTexts(
+  base: GitBase,
+  files: readonly ToCompare[],
+  budget: ReadBudget,
+  maxFileBytes: number,
+): Promise<Committed[]> {
+  const result: Committed[] = files.map(() => undefined);
+  if (files.length === 0) return result;
+  const at = `${base.ref} (${base.short})`;
+  const input = files.map((f) => `${base.commit}:${f.path}\n`).join('');
+  const checked = await git(base.repo, ['cat-file', '--batch-check'], input, input.length * 2 + 128 * files.length);
+  if ('failed' in checked) return files.map(() => ({ notCompared: `${checked.failed} reading ${at}` }));
+  const lines = checked.out.toString('utf8').split('\n');
+  const wanted: { index: number; oid: string; size: number }[] = [];
+  files.forEach((f, i) => {
+    const m = /^([0-9a-f]{40,64}) (\w+) (\d+)$/.exec(lines[i] ?? '');
+    if (!m) return; // missing: not in the commit, a new file
+    if (m[2] !== 'blob') {
+      result[i] = { notCompared: `it is no file at ${at} (a ${m[2]})` };
+      return;
+    }
+    const size = Number(m[3]);
+    const large = tooLarge(size, f.size, maxFileBytes);
+    if (large) result[i] = { notCompared: large };
+    else wanted.push({ index: i, oid: m[1], size });
   });
+  for (let i = 0; i < wanted.length;) {
+    const batch: typeof wanted = [];
+    let bytes = 0;
+    while (i < wanted.length && (batch.length === 0 || bytes + wanted[i].size <= BATCH_BYTES)) {
+      bytes += wanted[i].size;
+      batch.push(wanted[i++]);
+    }
+    if (bytes > budget.left) {
+      for (const w of batch)
+        result[w.index] = {
+          notCompared: `the committed versions of this run passed ${mb(TOTAL_BYTES)}, read at most`,
+        };
+      continue;
+    }
+    budget.left -= bytes;
+    const asked = batch.map((w) => `${w.oid}\n`).join('');
+    const read = await git(base.repo, ['cat-file', '--batch'], asked, bytes + 128 * batch.length);
+    if ('failed' in read) {
+      for (const w of batch) result[w.index] = { notCompared: `${read.failed} reading ${at}` };
+      continue;
+    }
+    readBatch(read.out, batch.length).forEach((text, k) => {
+      result[batch[k].index] = text === undefined ? { notCompared: `its version at ${at} is not text` } : { text };
+    });
+  }
+  return result;
 }
 
 /** The folder a file is in (for `gitBaseOf`). */
 export const folderOf = (file: string): string => dirname(file);
 
-/** A file's committed version as a run reads it. */
+/** A file's committed version as a run reads it: its text, or why it is not compared. */
 export interface FileBase {
   text: string;
   ref: string;
-  /** The commit, abbreviated. */
+  /** The commit, abbreviated ('' when the commit is not known). */
   commit: string;
+  /** Set when the file is not compared: why (said on the file as an Information). */
+  notCompared?: string;
 }
 
 /**
- * The committed version of each file, at `ref` in the repository each is in (one `git rev-parse` per
- * repository, one `git cat-file --batch` per repository for all its files). Files outside a repository,
- * new or untracked have none. `errors`: a ref a repository does not know.
+ * The committed version of each file, at `ref` in the repository each is in (found from the file's folder,
+ * so a file in a submodule is compared with the submodule's own repository), confined to `allowed`.
+ * Files outside a repository, new or untracked have none. `errors`: a ref a repository does not know.
  */
-export function readBases(files: readonly string[], ref: string): { bases: Map<string, FileBase>; errors: string[] } {
+export async function readBases(
+  files: readonly ToCompare[],
+  ref: string,
+  options: { allowed: readonly string[]; maxFileBytes: number },
+): Promise<{ bases: Map<string, FileBase>; errors: string[] }> {
   const bases = new Map<string, FileBase>();
   const errors: string[] = [];
-  const repos: { base: GitBase; files: string[]; paths: string[] }[] = [];
-  const outside = new Set<string>();
-  for (const file of files) {
-    const dir = dirname(file);
-    if (outside.has(dir)) continue;
-    let path: string | undefined;
-    let repo = repos.find((r) => (path = pathInRepository(r.base.root, file)) !== undefined);
-    if (!repo) {
-      const b = gitBaseOf(dir, ref);
-      if (b === undefined) {
-        outside.add(dir);
-        continue;
-      }
-      if ('error' in b) {
-        if (!errors.includes(b.error)) errors.push(b.error);
-        outside.add(dir);
-        continue;
-      }
-      repo = repos.find((r) => r.base.root === b.root) ?? { base: b, files: [], paths: [] };
-      if (!repos.includes(repo)) repos.push(repo);
-      path = pathInRepository(repo.base.root, file);
+  const ofFolder = new Map<string, Promise<GitBase | RefusedBase | { error: string } | undefined>>();
+  const byRoot = new Map<string, Promise<GitBase | RefusedBase | { error: string }>>();
+  const baseOfFolder = (dir: string) => {
+    let b = ofFolder.get(dir);
+    if (!b) {
+      const found = findRepository(dir, options.allowed);
+      if (found) {
+        let r = byRoot.get(found.top);
+        if (!r) byRoot.set(found.top, (r = baseOfRepository(found, ref)));
+        b = r;
+      } else b = Promise.resolve(undefined);
+      ofFolder.set(dir, b);
     }
+    return b;
+  };
+  const repos = new Map<GitBase, { files: string[]; items: ToCompare[] }>();
+  for (const file of files) {
+    const b = await baseOfFolder(dirname(file.path));
+    if (!b) continue;
+    if ('error' in b) {
+      if (!errors.includes(b.error)) errors.push(b.error);
+      continue;
+    }
+    if ('notCompared' in b) {
+      bases.set(file.path, { text: '', ref, commit: '', notCompared: b.notCompared });
+      continue;
+    }
+    const path = pathInRepository(b.root, file.path);
     if (path === undefined) continue;
-    repo.files.push(file);
-    repo.paths.push(path);
+    const at = repos.get(b) ?? { files: [], items: [] };
+    at.files.push(file.path);
+    at.items.push({ path, size: file.size });
+    repos.set(b, at);
   }
-  for (const r of repos) {
-    const texts = committedTexts(r.base, r.paths);
-    r.files.forEach((f, i) => {
-      const text = texts[i];
-      if (text !== undefined) bases.set(f, { text, ref, commit: r.base.short });
+  const budget = newBudget();
+  for (const [b, { files: fs, items }] of repos) {
+    const texts = await committedTexts(b, items, budget, options.maxFileBytes);
+    fs.forEach((f, i) => {
+      const c = texts[i];
+      if (c)
+        bases.set(
+          f,
+          'text' in c
+            ? { text: c.text, ref, commit: b.short }
+            : { text: '', ref, commit: b.short, notCompared: c.notCompared },
+        );
     });
   }
   return { bases, errors };

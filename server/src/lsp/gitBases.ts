@@ -1,17 +1,31 @@
 // The committed version of the workspace's files (`cloudManifests.compareWith`, HEAD by default), given to
-// the analysis (service/changes/): read after each scan for every indexed file in one `git cat-file
-// --batch` per repository, without blocking requests, and for a document opened from elsewhere. A commit
-// (the ref naming another commit, seen when a file is saved or opened) reads them all again. Files whose
-// committed text differs from what the analysis holds are published again.
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { committedTextsAsync, gitBaseOf, pathInRepository, type GitBase } from '../io/gitBase';
+// the analysis (service/changes/): read after each scan for every indexed file, and for a document opened
+// from elsewhere. Every git process is asynchronous and time-limited (io/gitBase.ts): requests, `shutdown`
+// and `exit` are answered while git runs. The repository of each folder is found and confined before git
+// runs (io/gitRepository.ts), with the workspace folders as the area it may lead to. A commit (the ref
+// naming another commit, seen when a file is saved or opened) reads them all again. Files whose committed
+// version changed are published again; a file not compared says why (`not-compared`).
+import { statSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import {
+  committedTexts,
+  gitBaseOf,
+  newBudget,
+  pathInRepository,
+  type FileBase,
+  type GitBase,
+  type RefusedBase,
+} from '../io/gitBase';
+import { maxFileBytes } from '../service/core/settings';
 import { markDirty, scheduleRefresh } from './publish';
 import type { ServerState } from './state';
 
+type RepoOf = GitBase | RefusedBase | undefined;
+
 interface Bases {
   /** The repository and commit of each folder asked about, for the ref in force (undefined: none). */
-  repos: Map<string, GitBase | undefined>;
+  repos: Map<string, Promise<RepoOf>>;
   ref: string;
   /** Bumped at each refresh: an older read that ends late is dropped. */
   generation: number;
@@ -38,47 +52,76 @@ const pathOfUri = (uri: string): string | undefined => {
   }
 };
 
-function repoOf(b: Bases, path: string): GitBase | undefined {
+/** The repository of a file's folder (its own: a submodule's file is in the submodule), looked up once. */
+function repoOf(s: ServerState, b: Bases, path: string): Promise<RepoOf> {
   const dir = dirname(path);
-  if (b.repos.has(dir)) return b.repos.get(dir);
-  for (const r of b.repos.values()) if (r && pathInRepository(r.root, path) !== undefined) return r;
-  const found = gitBaseOf(dir, b.ref);
-  const repo = found && !('error' in found) ? found : undefined;
-  b.repos.set(dir, repo);
-  return repo;
+  let found = b.repos.get(dir);
+  if (!found) {
+    found = gitBaseOf(dir, b.ref, s.ws.folders).then((r) => (r && !('error' in r) ? r : undefined));
+    b.repos.set(dir, found);
+  }
+  return found;
 }
+
+/** A file's size now (a committed version many times larger is not compared: io/gitBase.ts). */
+const sizeOnDisk = (path: string): number => {
+  try {
+    return statSync(path).size;
+  } catch {
+    return 0;
+  }
+};
+
+const sameBase = (a: FileBase | undefined, c: FileBase | undefined) =>
+  a?.text === c?.text && a?.commit === c?.commit && a?.notCompared === c?.notCompared;
 
 /** Reads the committed versions of `uris` and gives them to the analysis; republishes what changed. */
 async function readBases(s: ServerState, uris: readonly string[], b: Bases): Promise<void> {
   const gen = b.generation;
-  const byRepo = new Map<GitBase, { uris: string[]; paths: string[] }>();
+  const current = () => ofState.get(s) === b && b.generation === gen;
+  const byRepo = new Map<GitBase, { uris: string[]; items: { path: string; size: number }[] }>();
+  const found: { uri: string; base: FileBase | undefined }[] = [];
   for (const uri of uris) {
     const path = pathOfUri(uri);
-    const repo = path ? repoOf(b, path) : undefined;
-    const rel = repo && path ? pathInRepository(repo.root, path) : undefined;
-    if (!repo || rel === undefined) {
-      s.analysis.apply({ kind: 'base', uri, base: undefined });
+    const repo = path ? await repoOf(s, b, path) : undefined;
+    if (!current()) return;
+    if (repo && 'notCompared' in repo) {
+      found.push({ uri, base: { text: '', ref: b.ref, commit: '', notCompared: repo.notCompared } });
       continue;
     }
-    const at = byRepo.get(repo) ?? { uris: [], paths: [] };
+    const rel = repo && path ? pathInRepository(repo.root, path) : undefined;
+    if (!repo || rel === undefined) {
+      found.push({ uri, base: undefined });
+      continue;
+    }
+    const at = byRepo.get(repo) ?? { uris: [], items: [] };
     at.uris.push(uri);
-    at.paths.push(rel);
+    at.items.push({ path: rel, size: sizeOnDisk(path!) });
     byRepo.set(repo, at);
   }
-  const changed: string[] = [];
-  for (const [repo, { uris: us, paths }] of byRepo) {
-    const texts = await committedTextsAsync(repo, paths);
-    if (ofState.get(s) !== b || b.generation !== gen) return;
+  const budget = newBudget();
+  const cap = maxFileBytes(s.client.settings);
+  for (const [repo, { uris: us, items }] of byRepo) {
+    const texts = await committedTexts(repo, items, budget, cap);
+    if (!current()) return;
     us.forEach((uri, i) => {
-      const text = texts[i];
-      const before = s.analysis.baseOf(uri);
-      s.analysis.apply({
-        kind: 'base',
+      const c = texts[i];
+      found.push({
         uri,
-        base: text === undefined ? undefined : { text, ref: b.ref, commit: repo.short },
+        base:
+          c === undefined
+            ? undefined
+            : 'text' in c
+              ? { text: c.text, ref: b.ref, commit: repo.short }
+              : { text: '', ref: b.ref, commit: repo.short, notCompared: c.notCompared },
       });
-      if (before?.text !== text || before?.commit !== repo.short) changed.push(uri);
     });
+  }
+  const changed: string[] = [];
+  for (const { uri, base } of found) {
+    const before = s.analysis.baseOf(uri);
+    s.analysis.apply({ kind: 'base', uri, base });
+    if (!sameBase(before, base)) changed.push(uri);
   }
   if (changed.length === 0) return;
   markDirty(s, changed);
@@ -104,28 +147,32 @@ export function refreshBases(s: ServerState): Promise<void> {
 
 /**
  * A document opened or saved: its committed version if none was read yet; and if the ref names another
- * commit now (a commit was made, a branch checked out), every file's again.
+ * commit now (a commit was made, a branch checked out), every file's again. Asynchronous: nothing waits.
  */
 export function baseOnOpenOrSave(s: ServerState, uri: string): void {
   if (!s.client.settings.compareWith || !uri.startsWith('file:')) return;
   const b = basesOf(s);
   const path = pathOfUri(uri);
   if (!path) return;
-  const known = repoOf(b, path);
-  if (known) {
-    const now = gitBaseOf(known.root, b.ref);
-    if (now && !('error' in now) && now.commit !== known.commit) {
-      void refreshBases(s);
-      return;
+  const gen = b.generation;
+  void (async () => {
+    const known = await repoOf(s, b, path);
+    if (known && 'commit' in known) {
+      const now = await gitBaseOf(known.root, b.ref, s.ws.folders);
+      if (ofState.get(s) !== b || b.generation !== gen) return;
+      if (now && 'commit' in now && now.commit !== known.commit) {
+        await refreshBases(s);
+        return;
+      }
     }
-  }
-  if (s.analysis.baseOf(uri) === undefined) void readBases(s, [uri], b).catch(() => undefined);
+    if (s.analysis.baseOf(uri) === undefined) await readBases(s, [uri], b);
+  })().catch(() => undefined);
 }
 
 /** What hover and code lens say of a file compared: "HEAD (abc1234)". */
 export function comparedWith(s: ServerState, uri: string): string | undefined {
   const base = s.analysis.baseOf(uri);
-  return base ? `${base.ref} (${base.commit})` : undefined;
+  return base && base.notCompared === undefined ? `${base.ref} (${base.commit})` : undefined;
 }
 
 export const uriOfPath = (path: string): string => pathToFileURL(path).href;

@@ -582,6 +582,12 @@ export const CODES = {
       "A field the cloud takes only when the resource is created (a storage account's `location`, a snapshot's `retentionPeriod`, turning on `immutableStorageWithVersioning`) changed against the file's committed version (`HEAD`, or the `compareWith` setting / `--base`): the update is refused.",
     example: 'spec:\n  location: northeurope   # westeurope at HEAD',
   },
+  'not-compared': {
+    severity: 'info',
+    title:
+      "A manifest not compared with its committed version, said once on the file with the reason: the committed version is over the file-size cap (`maxFileSizeMB`) or many times the file's size now, the run's committed texts passed their total cap, git did not answer in time, or the repository is not read (its `.git` file, `commondir` or alternates lead outside the workspace, its config includes other files, a file git reads first is no regular file). Write-once fields, refusals on update, renames and transition rules are then not checked for it.",
+    example: '# big.yaml: its committed version at HEAD is 50 MB',
+  },
   'update-refused': {
     severity: 'error',
     title:

@@ -63,11 +63,23 @@ export const DEFAULT_SETTINGS: Settings = {
 };
 
 /**
- * A ref as git names one (`HEAD`, `origin/main`, `v1.2`, `HEAD~1`, a commit): never an option (`-…`), no
- * range or pathspec syntax. What git then does not know is reported when it is read.
+ * A ref in the grammar the comparison takes: a branch or tag name as `git check-ref-format` allows one
+ * (`main`, `origin/main`, `v1.2`; no `..`, `@{`, `:`, `^{`, no component starting with `.` or ending in
+ * `.lock`), `HEAD`, or a commit's full or abbreviated hex id, each optionally followed by `~n`/`^n` steps
+ * (`HEAD~1`, `main^2`). Never an option (`-…`), a range, a reflog `@{…}`, a `^{/regex}` search (git compiles
+ * the regular expression, at any cost) nor a `rev:path`. What git then does not know is said when read.
  */
 export const isGitRef = (ref: string): boolean =>
-  /^[A-Za-z0-9_][A-Za-z0-9._/@{}^~-]*$/.test(ref) && ref.length <= 200 && !ref.includes('..');
+  ref.length <= 200 &&
+  /^(?!-)(?:[A-Za-z0-9_+-](?:[A-Za-z0-9_.+-]*[A-Za-z0-9_+-])?\/)*[A-Za-z0-9_+-](?:[A-Za-z0-9_.+-]*[A-Za-z0-9_+-])?(?:~\d{0,6}|\^\d?)*$/.test(
+    ref,
+  ) &&
+  !ref.includes('..') &&
+  !/\.lock(?:\/|[~^]|$)/.test(ref);
+
+/** What `isGitRef` takes, as usage errors and settings problems say it. */
+export const GIT_REF_GRAMMAR =
+  'a branch or tag name (main, origin/main, v1.2), HEAD, HEAD~n or HEAD^n, or a commit id in hex';
 
 /** The size cap in bytes. */
 export const maxFileBytes = (s: Pick<Settings, 'maxFileSizeMB'>): number => Math.floor(s.maxFileSizeMB * 1024 * 1024);
@@ -147,9 +159,7 @@ export function readSettings(raw: unknown): { settings: Settings; problems: stri
   if (typeof r.compareWith === 'string' && (r.compareWith === '' || isGitRef(r.compareWith.trim())))
     s.compareWith = r.compareWith.trim();
   else if (r.compareWith !== undefined && r.compareWith !== null)
-    problems.push(
-      'compareWith must be a git ref (HEAD, origin/main, a tag or a commit), or "" to compare with nothing',
-    );
+    problems.push(`compareWith must be ${GIT_REF_GRAMMAR}, or "" to compare with nothing`);
   if (typeof r.kubernetesVersion === 'string' && kubernetesMinor(r.kubernetesVersion) !== undefined)
     s.kubernetesVersion = `1.${kubernetesMinor(r.kubernetesVersion)}`;
   else if (r.kubernetesVersion !== undefined && r.kubernetesVersion !== null && r.kubernetesVersion !== '')

@@ -297,6 +297,10 @@ export const FIXES: Record<Code, FixDoc> = {
     text: 'Write the committed value back (the message names it), or create a new resource under a new name if the change is meant. Where the value was never set before, remove it.',
     actions: ['Write back `<committed value>` (`<ref>` (`<commit>`))'],
   },
+  'not-compared': {
+    text: 'The message says why. A committed version over the cap: raise `maxFileSizeMB` if the file is meant to be that large. A repository not read: remove the `[include]`, the alternates or the `.git` file leading outside the workspace, or open the repository it leads to as the workspace. Set the code to `off` to silence it.',
+    actions: [],
+  },
   'update-refused': {
     text: "Write the committed value back (the message names it): the operator refuses to change a resource's cloud name or owner once it exists. To move it, create a new resource (a new `metadata.name`) and delete the old one.",
     actions: ['Write back `<committed value>` (`<ref>` (`<commit>`))'],

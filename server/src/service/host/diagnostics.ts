@@ -61,6 +61,18 @@ export interface DiagnosticsInputs {
   readonly reads: KustomizationReads;
 }
 
+/** The one Information of a file not compared with its committed version, on its first line. */
+function notCompared(text: string, base: BaseVersion): Diag {
+  const eol = text.indexOf('\n');
+  const end = eol < 0 ? Math.min(text.length, 200) : Math.min(eol, 200);
+  return {
+    code: 'not-compared',
+    message: `Not compared with ${base.ref}${base.commit ? ` (${base.commit})` : ''}: ${base.notCompared}. Changes to write-once fields, owners, names and transition rules are not checked in this file.`,
+    start: 0,
+    end: end > 0 && text[end - 1] === '\r' ? end - 1 : end,
+  };
+}
+
 export class FileDiagnostics {
   constructor(private readonly inputs: DiagnosticsInputs) {}
 
@@ -68,6 +80,9 @@ export class FileDiagnostics {
   private changeDiagnostics(uri: string, file: ParsedFile): Diag[] {
     const base = this.inputs.baseOf(uri);
     if (this.inputs.roles().roleOf(uri).role !== 'manifest') return [];
+    // Not compared (caps, a refused repository, git's time limit): said once, on the file's first line.
+    if (base?.notCompared !== undefined)
+      return applySettings(file, [notCompared(file.text, base)], { rules: this.inputs.settings().rules });
     // No committed version: the file's objects are created as they stand (CRD rules with optionalOldSelf).
     const found = base
       ? changeDiagnostics(file.text, base, this.inputs.store().registry, this.inputs.store().kubernetesMinor)

@@ -23,6 +23,11 @@ export interface BaseVersion {
   ref: string;
   /** The commit it names, abbreviated. */
   commit: string;
+  /**
+   * Set when the file is not compared (its committed version over the caps, a repository refused, git
+   * timed out): why, said once on the file (`not-compared`). `text` is then empty and means nothing.
+   */
+  notCompared?: string;
 }
 
 type Plain = Record<string, unknown>;
@@ -263,7 +268,7 @@ function kindWord(def: KindDef): string {
  * lens say then what it was compared with. A file new since the ref has no base and never gets here.
  */
 export function changedAt(text: string, base: BaseVersion, offset: number): boolean {
-  if (text === base.text) return false;
+  if (text === base.text || base.notCompared !== undefined) return false;
   const then = new Set(splitDocuments(base.text).map((c) => c.text));
   const chunk = splitDocuments(text).find((c) => offset >= c.offset && offset <= c.offset + c.text.length);
   return !!chunk && !then.has(chunk.text);

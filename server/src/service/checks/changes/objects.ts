@@ -124,15 +124,38 @@ export function pairObjects(now: string, then: string): Paired {
       taken.add(same);
     }
   }
+  // The committed objects that may have been renamed (gone from the new text), by place and cloud name and
+  // by place and position: a file of 3,000 renamed documents pairs them in linear time (a scan of every
+  // gone object for each new one cost 9 million comparisons there).
+  const byCloud = new Map<string, { list: VersionObject[]; next: number }>();
+  const byPosition = new Map<string, VersionObject>();
+  for (const t of thenObjects) {
+    if (taken.has(t) || nowIds.has(idOf(t))) continue;
+    const cloud = cloudNameOf(t);
+    if (cloud !== undefined) {
+      const key = `${placeOf(t)}\u0000${cloud}`;
+      const at = byCloud.get(key);
+      if (at) at.list.push(t);
+      else byCloud.set(key, { list: [t], next: 0 });
+    }
+    byPosition.set(`${placeOf(t)}\u0000${t.position}`, t);
+  }
+  /** The first object of a cloud name's list not taken yet (taken ones are passed for good). */
+  const firstUntaken = (key: string): VersionObject | undefined => {
+    const at = byCloud.get(key);
+    if (!at) return undefined;
+    while (at.next < at.list.length && taken.has(at.list[at.next])) at.next++;
+    return at.list[at.next];
+  };
   for (const o of changedNow) {
     if (thenById.has(idOf(o))) continue;
     // A new name: the committed object of the same kind that is gone, with the same cloud name, else where
     // it stood among the documents.
-    const gone = thenObjects.filter((t) => !taken.has(t) && placeOf(t) === placeOf(o) && !nowIds.has(idOf(t)));
     const cloud = cloudNameOf(o);
+    const atPosition = byPosition.get(`${placeOf(o)}\u0000${o.position}`);
     const before =
-      (cloud !== undefined ? gone.find((t) => cloudNameOf(t) === cloud) : undefined) ??
-      gone.find((t) => t.position === o.position);
+      (cloud !== undefined ? firstUntaken(`${placeOf(o)}\u0000${cloud}`) : undefined) ??
+      (atPosition && !taken.has(atPosition) ? atPosition : undefined);
     if (before) {
       pairs.push({ now: o, then: before, renamed: true });
       taken.add(before);
