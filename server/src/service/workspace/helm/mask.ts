@@ -4,7 +4,7 @@
 // - An action alone on its line (`{{- if … }}`, `{{- end }}`, `{{- include … | nindent 4 }}`) becomes
 //   spaces: it never breaks the structure.
 // - An action where a value or a key goes (`{{ .Values.x }}`, quoted or not, or inside a string) becomes a
-//   word of private-use characters, each standing for the action's character at its place (`maskChar`);
+//   word of private-use characters, each standing for the action's character at its place (`maskCode`);
 //   whatever is found on it says nothing about the rendered value and is left out (`values`). Any string
 //   derived from the masked text (a name, a path, a message) holds the action written in it: `asWritten`
 //   (unmask.ts) reads it back, with no span or file to look up; the same action masks alike everywhere, so
@@ -42,7 +42,7 @@ export interface MaskedTemplate {
  */
 export const MASK_FIRST = 0xe000;
 export const MASK_LAST = 0xf8ff;
-const maskChar = (code: number) => String.fromCharCode(MASK_FIRST + Math.min(code, MASK_LAST - MASK_FIRST));
+const maskCode = (code: number) => MASK_FIRST + Math.min(code, MASK_LAST - MASK_FIRST);
 /** A string holds a masked action (it says nothing about the rendered value: never a name to offer). */
 export const isMasked = (s: string): boolean => /[\uE000-\uF8FF]/.test(s);
 
@@ -83,18 +83,71 @@ function actionsOf(text: string): { actions: Action[]; error?: MaskedTemplate['l
   return { actions, error: lexed.error };
 }
 
-const lineStartOf = (text: string, o: number) => text.lastIndexOf('\n', o - 1) + 1;
-function lineEndOf(text: string, o: number) {
-  const n = text.indexOf('\n', o);
-  return n < 0 ? text.length : text[n - 1] === '\r' ? n - 1 : n;
+/**
+ * The lines of a text (broken at `\n`, a `\r` before it left out of the line), found once: every question
+ * about an offset's line is a binary search, never a scan of the line (a line may hold 100,000 actions).
+ */
+interface Lines {
+  /** The 0-based line of an offset: how many line breaks come before it. */
+  lineOf(o: number): number;
+  /** The offset the line of `o` starts at. */
+  startOf(o: number): number;
+  /** The offset the line of `o` ends at (before its `\r\n` or `\n`). */
+  endOf(o: number): number;
+  /** The offset line `l` starts at. */
+  lineStart(l: number): number;
+  /** The offset line `l` ends at (before its `\r\n` or `\n`). */
+  lineEnd(l: number): number;
+}
+
+function linesOf(text: string): Lines {
+  const breaks: number[] = [];
+  for (let k = text.indexOf('\n'); k >= 0; k = text.indexOf('\n', k + 1)) breaks.push(k);
+  const lineOf = (o: number) => {
+    let lo = 0;
+    let hi = breaks.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (breaks[mid] < o) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  };
+  const lineStart = (l: number) => (l > 0 ? breaks[l - 1] + 1 : 0);
+  const lineEnd = (l: number) => {
+    const n = breaks[l];
+    return n === undefined ? text.length : text[n - 1] === '\r' ? n - 1 : n;
+  };
+  return { lineOf, startOf: (o) => lineStart(lineOf(o)), endOf: (o) => lineEnd(lineOf(o)), lineStart, lineEnd };
 }
 
 /** A value action as a word of private-use characters, one per character it holds (line breaks kept). */
-const maskValue = (text: string, [s, e]: Span) =>
-  text.slice(s, e).replace(/[^\r\n]/g, (c) => maskChar(c.charCodeAt(0)));
+function maskValue(text: string, [s, e]: Span): string {
+  const codes: number[] = [];
+  const parts: string[] = [];
+  for (let k = s; k < e; k++) {
+    const c = text.charCodeAt(k);
+    codes.push(c === 10 || c === 13 ? c : maskCode(c));
+    // In pieces: a call takes a bounded number of arguments.
+    if (codes.length === 4096) parts.push(String.fromCharCode(...codes.splice(0)));
+  }
+  parts.push(String.fromCharCode(...codes));
+  return parts.join('');
+}
 
-/** A span of text as blanks, its line breaks kept (so lines and offsets stay). */
-const blank = (text: string, [s, e]: Span, c = ' ') => text.slice(s, e).replace(/[^\r\n]/g, c);
+/** A span of text as spaces, its line breaks kept (so lines and offsets stay). */
+function blank(text: string, [s, e]: Span): string {
+  const part = text.slice(s, e);
+  // Most actions hold no line break: a repeat.
+  if (!part.includes('\n') && !part.includes('\r')) return ' '.repeat(part.length);
+  // A long one (a comment, a branch): its bytes set in place and decoded once, not a string per line.
+  const bytes = new Uint8Array(part.length).fill(SPACE);
+  for (const br of ['\n', '\r'])
+    for (let k = part.indexOf(br); k >= 0; k = part.indexOf(br, k + 1)) bytes[k] = br.charCodeAt(0);
+  // Spaces and line breaks are ASCII: their UTF-8 bytes are their characters.
+  return new TextDecoder().decode(bytes);
+}
+const SPACE = 0x20;
 
 /** Sorted, merged spans (nested branches give nested spans). */
 function union(spans: Span[]): Span[] {
@@ -122,20 +175,21 @@ function blankOut(text: string, spans: readonly Span[]): string {
 
 export function maskTemplate(text: string): MaskedTemplate {
   const { actions, error: lexError } = actionsOf(text);
+  const lines = linesOf(text);
   // Which actions are alone on their line(s): nothing but blanks and other actions around them.
-  const alone = new Set<Action>();
+  const alone = new Uint8Array(actions.length);
   let i = 0;
   while (i < actions.length) {
     // The actions that share a run of lines (one action may span lines).
-    const from = lineStartOf(text, actions[i].start);
+    const from = lines.startOf(actions[i].start);
     let j = i;
-    let to = lineEndOf(text, actions[i].end);
-    while (j + 1 < actions.length && actions[j + 1].start < to) to = lineEndOf(text, actions[++j].end);
+    let to = lines.endOf(actions[i].end);
+    while (j + 1 < actions.length && actions[j + 1].start < to) to = lines.endOf(actions[++j].end);
     // The text between the actions (linear: a line may hold many actions).
     let isBlank = text.slice(from, actions[i].start).trim() === '';
     for (let k = i; k <= j && isBlank; k++)
       isBlank = text.slice(actions[k].end, k < j ? actions[k + 1].start : to).trim() === '';
-    if (isBlank) for (let k = i; k <= j; k++) alone.add(actions[k]);
+    if (isBlank) alone.fill(1, i, j + 1);
     i = j + 1;
   }
 
@@ -186,33 +240,23 @@ export function maskTemplate(text: string): MaskedTemplate {
 
   const values: Span[] = [];
   const openLines = new Set<number>();
-  const breaks: number[] = [];
-  for (let k = text.indexOf('\n'); k >= 0; k = text.indexOf('\n', k + 1)) breaks.push(k);
-  /** The 0-based line of an offset: how many line breaks come before it. */
-  const lineOf = (o: number) => {
-    let lo = 0;
-    let hi = breaks.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (breaks[mid] < o) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
-  };
+  const { lineOf } = lines;
+  const keyLines = enclosingKeyLines(text, lines);
+  const odd = oddBreaks(text);
   // The base mask: every action blanked (alone) or turned into a word (a value), in one pass.
   const parts: string[] = [];
   let at = 0;
   const rootKind = rootKindLines(text);
-  for (const a of actions) {
+  actions.forEach((a, n) => {
     parts.push(text.slice(at, a.start));
     at = a.end;
-    if (alone.has(a)) {
+    if (alone[n]) {
       parts.push(blank(text, [a.start, a.end]));
       if (!a.comment && !CONTROL.test(a.word)) {
-        const key = enclosingKeyLine(text, a, rootKind);
+        const key = keyLines(a, rootKind);
         if (key !== undefined) openLines.add(lineOf(key));
       }
-    } else if (a.indent !== undefined && !CONTROL.test(a.word) && blockAfterKey(text, a)) {
+    } else if (a.indent !== undefined && !CONTROL.test(a.word) && blockAfterKey(text, a, lines, odd)) {
       // `labels: {{- include … | nindent 4 }}` writes the key's mapping on the lines below, where more
       // literal keys may follow: the key keeps a block value, which the action may fill with anything.
       parts.push(blank(text, [a.start, a.end]));
@@ -221,7 +265,7 @@ export function maskTemplate(text: string): MaskedTemplate {
       parts.push(maskValue(text, [a.start, a.end]));
       values.push([a.start, a.end]);
     }
-  }
+  });
   parts.push(text.slice(at));
   const base = parts.join('');
 
@@ -229,7 +273,8 @@ export function maskTemplate(text: string): MaskedTemplate {
   // blanked are merged first, so nested chains cost their length once, not once per enclosing chain.
   const map = maskMap(
     text.length,
-    actions.map((a) => [a.start, a.end]),
+    Int32Array.from(actions, (a) => a.start),
+    Int32Array.from(actions, (a) => a.end),
   );
   const variants: DocumentSource[] = [];
   for (let v = 0; v < count; v++) {
@@ -246,40 +291,99 @@ export function maskTemplate(text: string): MaskedTemplate {
   return { text, variants, values, openLines, lineOf, lexError, unchecked };
 }
 
-/** The action ends its line and follows a `key:` (its output starts on a new line: `nindent`). */
-function blockAfterKey(text: string, a: Action): boolean {
-  const before = text.slice(lineStartOf(text, a.start), a.start);
-  const after = text.slice(a.end, lineEndOf(text, a.end));
-  return (
-    /:[ \t]*$/.test(before) &&
-    /^[ \t]*(?:#.*)?$/.test(after) &&
-    /^\s*\{\{-?\s*\S[\s\S]*\bnindent\b/.test(text.slice(a.start, a.end))
-  );
+/**
+ * The offsets of the characters a regular expression's `.` does not match and `$` does not end on, other
+ * than the `\r\n` that ends a line: a `#` comment up to the line's end holds none of them (`blockAfterKey`).
+ */
+function oddBreaks(text: string): number[] {
+  const out: number[] = [];
+  for (const m of text.matchAll(/\r(?!\n)|[\u2028\u2029]/g)) out.push(m.index!);
+  return out;
 }
+
+/**
+ * The action ends its line and follows a `key:` (its output starts on a new line: `nindent`). Read from the
+ * action outwards, never the whole line: a line may hold many actions.
+ */
+function blockAfterKey(text: string, a: Action, lines: Lines, odd: readonly number[]): boolean {
+  const start = lines.startOf(a.start);
+  let p = a.start;
+  while (p > start && (text[p - 1] === ' ' || text[p - 1] === '\t')) p--;
+  if (p === start || text[p - 1] !== ':') return false;
+  const end = lines.endOf(a.end);
+  let q = a.end;
+  while (q < end && (text[q] === ' ' || text[q] === '\t')) q++;
+  if (q < end) {
+    if (text[q] !== '#') return false;
+    // A comment to the line's end: no lone `\r` (nor U+2028/9) after it on the line.
+    const next = odd[firstAtOrAfter(odd, q)];
+    if (next !== undefined && next < end) return false;
+  }
+  return /^\s*\{\{-?\s*\S[\s\S]*\bnindent\b/.test(text.slice(a.start, a.end));
+}
+
+/** The index of the first of sorted numbers at or after `o` (their length when none is). */
+function firstAtOrAfter(sorted: readonly number[], o: number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (sorted[mid] < o) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** What the look upwards reads of a line: passed over (blank, a comment, an action), else its key's offset. */
+type LineLook = { skip: true } | { skip: false; lead: number; key: number | undefined };
 
 /**
  * The offset of the key whose mapping an output action alone on its line fills: the nearest line above
  * indented less than what the action writes (its `nindent`, else its column) that is a `key:`; the `kind:`
- * line stands for the document's root.
+ * line stands for the document's root. Each line is read once and each (line, indent) looked up once: many
+ * actions on a line, or under the same lines, cost a few steps each.
  */
-function enclosingKeyLine(text: string, a: Action, rootKind: (at: number) => number | undefined): number | undefined {
-  const column = a.start - lineStartOf(text, a.start);
-  const indent = a.indent ?? column;
-  // At the root: no line above can be the key (and a walk up could end in another document).
-  if (indent === 0) return rootKind(a.start);
-  let s = lineStartOf(text, a.start);
-  // A bounded look upwards: a mapping's key is near its content.
-  for (let budget = 500; s > 0 && budget > 0; budget--) {
-    s = lineStartOf(text, s - 1);
-    const line = text.slice(s, lineEndOf(text, s));
-    const body = line.trimStart();
-    if (body === '' || body.startsWith('#') || body.startsWith('{{')) continue;
-    const lead = line.length - body.length + (body.startsWith('- ') ? 2 : 0);
-    if (lead >= indent) continue;
-    if (/:\s*(?:#.*)?$/.test(body)) return s + lead;
-    return undefined;
-  }
-  return undefined;
+function enclosingKeyLines(
+  text: string,
+  lines: Lines,
+): (a: Action, rootKind: (at: number) => number | undefined) => number | undefined {
+  const looks = new Map<number, LineLook>();
+  const look = (l: number): LineLook => {
+    let hit = looks.get(l);
+    if (!hit) {
+      const s = lines.lineStart(l);
+      const line = text.slice(s, lines.lineEnd(l));
+      const body = line.trimStart();
+      if (body === '' || body.startsWith('#') || body.startsWith('{{')) hit = { skip: true };
+      else {
+        const lead = line.length - body.length + (body.startsWith('- ') ? 2 : 0);
+        hit = { skip: false, lead, key: /:\s*(?:#.*)?$/.test(body) ? s + lead : undefined };
+      }
+      looks.set(l, hit);
+    }
+    return hit;
+  };
+  /** The key found for each line and indent (numbers: a line of many actions asks for many indents). */
+  const found = new Map<number, Map<number, number | undefined>>();
+  return (a, rootKind) => {
+    const line = lines.lineOf(a.start);
+    const indent = a.indent ?? a.start - lines.lineStart(line);
+    // At the root: no line above can be the key (and a walk up could end in another document).
+    if (indent === 0) return rootKind(a.start);
+    let memo = found.get(line);
+    if (!memo) found.set(line, (memo = new Map()));
+    if (memo.has(indent)) return memo.get(indent);
+    let key: number | undefined;
+    // A bounded look upwards: a mapping's key is near its content.
+    for (let l = line - 1; l >= 0 && l >= line - 500; l--) {
+      const at = look(l);
+      if (at.skip || at.lead >= indent) continue;
+      key = at.key;
+      break;
+    }
+    memo.set(indent, key);
+    return key;
+  };
 }
 
 const MARKER = /(?<=^|\n)---(?=[ \t\r\n]|$)/g;
@@ -313,32 +417,36 @@ function rootKindLines(text: string): (at: number) => number | undefined {
  * actions is where it was written (a blanked branch stands for itself); an action's mask stands for the whole
  * action. Binary searches over the actions: no copy per variant or per action.
  */
-function maskMap(length: number, actions: readonly Span[]): Omit<DocumentSource, 'text'> {
-  /** The action holding offset `o` (start <= o < end), if any. */
-  const actionAt = (o: number): Span | undefined => {
+function maskMap(length: number, starts: Int32Array, ends: Int32Array): Omit<DocumentSource, 'text'> {
+  /** The index of the action holding offset `o` (start <= o < end), else -1. */
+  const actionAt = (o: number): number => {
     let lo = 0;
-    let hi = actions.length;
+    let hi = starts.length;
     while (lo < hi) {
       const mid = (lo + hi) >> 1;
-      if (actions[mid][0] <= o) lo = mid + 1;
+      if (starts[mid] <= o) lo = mid + 1;
       else hi = mid;
     }
-    const a = actions[lo - 1];
-    return a && o < a[1] ? a : undefined;
+    return lo > 0 && o < ends[lo - 1] ? lo - 1 : -1;
   };
   const toUser = (o: number): number | undefined => {
     if (o < 0 || o > length) return undefined;
-    return actionAt(o)?.[0] ?? o;
+    const k = actionAt(o);
+    return k < 0 ? o : starts[k];
   };
   /** The end of the character before `o`: an action's mask ends where the action does. */
-  const endToUser = (o: number) => (o <= 0 ? toUser(0) : (actionAt(o - 1)?.[1] ?? o));
+  const endToUser = (o: number) => {
+    if (o <= 0) return toUser(0);
+    const k = actionAt(o - 1);
+    return k < 0 ? o : ends[k];
+  };
   return {
     toUser,
     fromUser: (u) => {
       if (u < 0 || u > length) return undefined;
       // Inside an action: the first character written after it (the mask is not what the user wrote).
-      const a = actionAt(u);
-      return a && u > a[0] ? a[1] : u;
+      const k = actionAt(u);
+      return k >= 0 && u > starts[k] ? ends[k] : u;
     },
     spanToUser: (from, to) => {
       const s = toUser(from);
