@@ -32,6 +32,8 @@ export interface ClientOptions {
   transport?: 'stdio' | 'in-process';
   /** Workspace edits the client applies: versioned document changes and file operations (as VS Code's). */
   workspaceEdit?: { documentChanges?: boolean; resourceOperations?: string[] };
+  /** Advertise `codeAction.disabledSupport` (the client shows a disabled action with its reason). */
+  codeActionDisabledSupport?: boolean;
   /** 'stdio' only: the user (and group) id the server's process runs as (root's tests drop privileges). */
   uid?: number;
 }
@@ -143,6 +145,7 @@ export class TestClient {
           completion: { completionItem: { snippetSupport: true, documentationFormat: ['markdown', 'plaintext'] } },
           hover: { contentFormat: ['markdown', 'plaintext'] },
           publishDiagnostics: { relatedInformation: true },
+          ...(this.options.codeActionDisabledSupport ? { codeAction: { disabledSupport: true } } : {}),
           ...(this.options.pull ? { diagnostic: { dynamicRegistration: false } } : {}),
         },
         window: { workDoneProgress: true },

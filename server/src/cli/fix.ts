@@ -3,8 +3,7 @@
 // whose fixed text would not (fixAllEdits already refuses that per document; checked again here).
 // Files are written by io/write.ts (atomic, refused when the file changed since it was read), only when they
 // were read as exact UTF-8 and their real path lies inside the folders checked.
-import { lstatSync, realpathSync } from 'node:fs';
-import { isInside } from '../io/folderWalk';
+import { outsideRoots } from '../io/realInside';
 import { ChangedSinceReadError, RefusedWriteError, writeFileAtomic, type WriteHooks } from '../io/write';
 import { ioReason } from '../io/ioReason';
 import { printable } from './printable';
@@ -117,22 +116,7 @@ function unwritable(file: WorkspaceFile, roots: readonly string[]): string | und
   if (file.decoded?.encoding === 'invalid-utf8')
     return `it is not valid UTF-8 (byte ${file.decoded.badByte} is not), and writing it would change bytes no fix touches`;
   if (!file.disk) return 'it was not read from disk';
-  let real: string;
-  try {
-    real = realpathSync(file.path!);
-  } catch (e) {
-    return ioReason(e);
-  }
-  if (roots.some((r) => isInside(r, real))) return undefined;
-  let link = false;
-  try {
-    link = lstatSync(file.path!).isSymbolicLink();
-  } catch {
-    // Gone meanwhile: said as what it is below.
-  }
-  return link
-    ? `it is a symbolic link to ${real}, outside the folders checked`
-    : `it is reached through a symbolic link to a folder outside the folders checked (its real path: ${real})`;
+  return outsideRoots(file.path!, roots, 'the folders checked');
 }
 
 /**

@@ -32,6 +32,7 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { lspCodeActions } from './codeActionRequests';
 import { actionsAt } from '../service/host/codeActions';
 import { ownerConfigActions } from './ownerConfigAction';
+import { folderOfUri, writeRefusal } from './writeTargets';
 import { COPY_RESOURCE_PATH } from '../protocol/customRequests';
 import type { ParsedFile } from '../service/core/parse';
 import {
@@ -220,6 +221,11 @@ function rename(s: ServerState, params: RenameParams) {
       if (!a) return null;
       const r = renameQuery(s.analysis, a.doc.uri, a.file, a.offset, params.newName);
       if ('error' in r) throw new ResponseError(ErrorCodes.InvalidRequest, r.error);
+      // The editor writes every file edited: none may lead out of the workspace (writeTargets.ts).
+      for (const uri of r.keys()) {
+        const refused = writeRefusal(s, uri);
+        if (refused) throw new ResponseError(ErrorCodes.InvalidRequest, `Not renamed: ${refused}.`);
+      }
       const changes: Record<string, TextEdit[]> = {};
       for (const [uri, edits] of r) {
         const lines = linesOf(s.analysis, uri);
@@ -249,7 +255,21 @@ function codeAction(s: ServerState, params: CodeActionParams) {
   if (!doc || !isYaml(doc) || isLargeDoc(s, doc)) return [];
   return safely(s, () => {
     const file = fileOf(s, doc);
-    const teach = client.createFileSupport ? ownerConfigActions(s.analysis, doc.uri, file, params, doc.version) : [];
+    const folder = folderOfUri(doc.uri);
+    const env = {
+      refusal: (created: string) =>
+        writeRefusal(
+          s,
+          created,
+          folder === undefined
+            ? undefined
+            : { path: folder, name: "the kustomization's folder (Kustomize loads nothing from outside it)" },
+        ),
+      disabledSupport: client.codeActionDisabledSupport,
+    };
+    const teach = client.createFileSupport
+      ? ownerConfigActions(s.analysis, doc.uri, file, params, doc.version, env)
+      : [];
     // On a template, the actions of the variant of its if/else branches at the line asked about.
     const at = actionsAt(s.analysis, doc.uri, file, file.lines.offsetAt(params.range.start));
     const actions = lspCodeActions(at, params, {

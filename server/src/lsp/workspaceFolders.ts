@@ -14,6 +14,7 @@ import { decodeText } from '../io/decode';
 import { Excluder } from '../io/glob';
 import { readFileBounded, readFileBoundedSync, type FileRead, type FileSkip } from '../io/read';
 import { isInside, SKIPPED_DIRS, walkYaml, type Skipped } from '../io/folderWalk';
+import { realTarget } from '../io/realInside';
 import { mayHoldCrds } from '../service/host/crdKinds';
 import { maxFileBytes } from '../service/core/settings';
 import { WORKSPACE_SCOPE } from '../service/core/scope';
@@ -83,12 +84,17 @@ export function displayOf(s: ServerState, uri: string): string {
   return path ? basename(path) : uri;
 }
 
-/** The real paths of the workspace folders (symbolic links resolved), computed when the folders change. */
-export async function realFolders(s: ServerState): Promise<string[]> {
+/**
+ * The real paths of the workspace folders (symbolic links resolved), computed when the folders change (a
+ * few calls, on the main thread: requests that propose writes need them at once).
+ */
+export function realFolders(s: ServerState): string[] {
   const folders = s.ws.folders;
   if (s.ws.real?.of === folders) return s.ws.real.paths;
-  const paths: string[] = [];
-  for (const f of folders) paths.push(await realpath(f).catch(() => f));
+  const paths = folders.map((f) => {
+    const t = realTarget(f);
+    return 'real' in t ? t.real : f;
+  });
   s.ws.real = { of: folders, paths };
   return paths;
 }
@@ -117,7 +123,7 @@ export async function containedPath(s: ServerState, uri: string): Promise<string
     return undefined; // gone: the caller drops it from the index
   }
   if (real === path) return path;
-  if (!(await realFolders(s)).some((f) => isInside(f, real))) {
+  if (!realFolders(s).some((f) => isInside(f, real))) {
     reportSkipped(s, [{ path, reason: `a symbolic link to ${real}, outside the workspace folders` }]);
     return undefined;
   }

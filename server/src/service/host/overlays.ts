@@ -7,11 +7,11 @@
 // each rendering step is kept by the identity of its inputs (RenderMemo), each overlay's rendered texts,
 // their index and each one's problems (invalidated through the index's `dependents`). Over 400 lines for a
 // reason: its members share these caches, and each cache's invalidation is written beside it.
-import { stringify } from 'yaml';
 import type { GraphNode } from '../../protocol/customRequests';
 import type { Registry } from '../../model/registry';
 import type { Diag } from '../core/diag';
 import type { Edit } from '../core/edits';
+import { renderedYamlText } from '../core/yamlText';
 import type { ChunkStore, ParsedFile } from '../core/parse';
 import type { FileRoles } from '../workspace/fileRoles';
 import {
@@ -519,7 +519,7 @@ export class Overlays {
       const known = this.renderedYamlOf.get(resource);
       if (known !== undefined) return known;
       const json = JSON.stringify(resource);
-      const yaml = next.get(json) ?? last.get(json) ?? stringify(resource, { lineWidth: 0 });
+      const yaml = next.get(json) ?? last.get(json) ?? renderedYamlText(resource);
       next.set(json, yaml);
       this.renderedYamlOf.set(resource, yaml);
       return yaml;

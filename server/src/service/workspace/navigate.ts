@@ -5,6 +5,7 @@ import { isScalar, parseDocument } from 'yaml';
 import { whereOf } from './checks';
 import type { WorkspaceIndex } from './workspaceIndex';
 import { renameNameLimit } from './renameLimits';
+import { scalarText } from '../core/yamlText';
 import { K8S_NAME, sitesOf, type Manifest, type RefSite, type Span } from './manifest';
 import { overlayRenameEdits, overlayRenameRefusal, type OverlayWorkspace } from './kustomize/renameInOverlays';
 
@@ -123,7 +124,9 @@ function scalarEdit(text: string, span: Span, value: string, newName: string): E
   if (span[1] > text.length || overLines(text, span))
     return { error: `\`${value.trim()}\` is written over several lines; write it on one line to rename it.` };
   const inner = contentSpan(text, span, value);
-  if (inner) return { span: inner, newText: newName };
+  // Inside quotes a name needs no escape; written plain, it is quoted where YAML would read another type
+  // (`123`, `1e3`, `2024-01-01`, `yes`, `null`: the cluster's YAML 1.1 or 1.2), so it stays a string.
+  if (inner) return { span: inner, newText: inner === span ? scalarText(newName) : newName };
   // Escapes: rewrite the whole scalar, quoted, if it is the name.
   if (!readsAs(raw, value))
     return {

@@ -9,7 +9,7 @@ import { durationSeconds, matchesFormat } from '../../../model/formats';
 import { keyName, spanOf } from '../../core/yamlNodes';
 import type { FixData } from '../../core/fixData';
 import { afterEntry, eolAt, lineStartOf } from '../../core/spans';
-import { scalarText } from './values';
+import { scalarText } from '../../core/yamlText';
 import { matchesPattern } from '../../core/patternTest';
 
 const STEP = '  ';

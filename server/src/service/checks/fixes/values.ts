@@ -3,15 +3,7 @@
 // ISO 8601 duration where seconds are wanted. The new text keeps the quoting the user wrote.
 import type { Span } from '../../core/yamlNodes';
 import type { FixData } from '../../core/fixData';
-
-/** Plain scalars YAML (1.1, as the cluster reads, or 1.2) would read as something other than a string. */
-const SPECIAL =
-  /^(?:~|null|Null|NULL|true|True|TRUE|false|False|FALSE|y|Y|yes|Yes|YES|n|N|no|No|NO|on|On|ON|off|Off|OFF|[-+]?[0-9._]+.*|\.inf|\.nan)$/i;
-
-/** A string as YAML text: plain when that reads back as the same string everywhere, else double-quoted. */
-export function scalarText(value: string): string {
-  return /^[A-Za-z_/][A-Za-z0-9_./-]*$/.test(value) && !SPECIAL.test(value) ? value : JSON.stringify(value);
-}
+import { scalarText } from '../../core/yamlText';
 
 /** `value` written in the quoting style of `written` (the current text); undefined for block scalars. */
 export function inStyleOf(written: string, value: string): string | undefined {

@@ -15,6 +15,7 @@ import { isMap, isScalar, isSeq, parseAllDocuments, parseDocument, type Node, ty
 import { valueMap } from '../../checks/embedded/positionMap';
 import { groupOf, type Manifest, type Span } from '../manifest';
 import { entry, scalarValue, spanOf } from '../../core/yamlNodes';
+import { scalarText } from '../../core/yamlText';
 import { KUSTOMIZATION_NAMES, readKustomization, resolveFrom } from './kustomization';
 import { overlayName } from './renderedDiagnostics';
 
@@ -140,7 +141,8 @@ function renameScalar(c: Ctx, uri: string, text: string, node: Scalar): Refusal 
   const span = literalSpan(text, node);
   if (!span)
     return { error: `\`${c.old}\` in ${where(uri)} is not written on one line as it reads; write it so to rename it.` };
-  c.edits.add(uri, text, span, c.newName);
+  // Written plain, quoted where YAML would read another type (navigate.ts scalarEdit).
+  c.edits.add(uri, text, span, span[0] === spanOf(node)[0] ? scalarText(c.newName) : c.newName);
   return undefined;
 }
 
@@ -199,6 +201,16 @@ function renamePatchFile(c: Ctx, uri: string): Refusal | undefined {
 }
 
 /**
+ * The new name as written inside an inline patch: quoted where it was plain and YAML would read another
+ * type, those quotes escaped as the patch's own scalar needs (only a double-quoted one does).
+ */
+function inlineName(newName: string, patch: Scalar, inner: Span, name: Scalar): string {
+  const plain = inner[0] === spanOf(name)[0];
+  const t = plain ? scalarText(newName) : newName;
+  return t !== newName && patch.type === 'QUOTE_DOUBLE' ? t.replace(/"/g, '\\"') : t;
+}
+
+/**
  * The strategic-merge documents of a patch written inline (a YAML string inside the kustomization's YAML):
  * the name edited inside the scalar, at the offsets its characters were written at, in the scalar's own style
  * (block, quoted or plain: a name's characters need no escape in any of them).
@@ -221,7 +233,7 @@ function renameInlinePatch(c: Ctx, uri: string, text: string, node: Scalar): Ref
       return {
         error: `\`${c.old}\` in an inline patch of ${where(uri)} is not written as it reads; write it so to rename it.`,
       };
-    c.edits.add(uri, text, [map.at[inner[0]], map.to[inner[1] - 1]], c.newName);
+    c.edits.add(uri, text, [map.at[inner[0]], map.to[inner[1] - 1]], inlineName(c.newName, node, inner, name));
   }
   return undefined;
 }

@@ -3,11 +3,12 @@
 // fault was written (the patch's line), naming the overlay ("in overlays/prod"). What the patch alone
 // already shows (its own diagnostics, on the same line with the same code) is not repeated; what lands on
 // another file's value (the base's) is that file's business and is left out here.
-import { isMap, isSeq, parseDocument, stringify, type Node } from 'yaml';
+import { isMap, isSeq, parseDocument, type Node } from 'yaml';
 import type { Diag } from '../../core/diag';
 import type { FixData } from '../../core/fixData';
 import type { LineIndex } from '../../core/lineIndex';
 import { spanOf, type Span } from '../../core/yamlNodes';
+import { renderedYamlText } from '../../core/yamlText';
 import { renderKustomization, type Doc, type JsonObject, type Origin, type Origins, type Rendered } from './render';
 
 const escape = (k: string) => k.replace(/~/g, '~0').replace(/\//g, '~1');
@@ -106,7 +107,7 @@ export function renderedDiagnostics(o: RenderedOptions): Diag[] {
   const urisOf = o.urisOf ?? ((origins: Origins) => new Set([...origins.values()].map((x) => x.uri)));
   const touched = rendered.origins.flatMap((origins, i) => (urisOf(origins).has(o.file) ? [i] : []));
   if (touched.length === 0) return [];
-  const toText = o.toText ?? ((r: JsonObject) => stringify(r, { lineWidth: 0 }));
+  const toText = o.toText ?? renderedYamlText;
   const needed = new Set(touched);
   const texts = rendered.resources.map((r, i) => (o.cross || o.check || needed.has(i) ? toText(r) : ''));
   const checked = o.check ? o.check(texts, touched, overlay) : undefined;

@@ -1,0 +1,55 @@
+// Where a write would really land. A path inside the workspace may still lead out of it through a symbolic
+// link (the file itself, or any folder on the way): the write then lands outside, and Kustomize's load
+// restrictor refuses the overlay that names it. A file not there yet is judged by its nearest existing
+// folder, resolved, with the rest of the path below it (an editor creates the missing folders there). This
+// is the one check of every write the product makes or proposes: `check --fix` (cli/fix.ts) and the server's
+// edits (lsp/writeTargets.ts).
+import { lstatSync, realpathSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
+import { isInside } from './folderWalk';
+import { ioReason } from './ioReason';
+
+/** The real path `path` would be written at (see above), or why it cannot be known. */
+export function realTarget(path: string): { real: string } | { error: string } {
+  let rest = '';
+  let at = resolve(path);
+  for (;;) {
+    try {
+      return { real: rest ? join(realpathSync(at), rest) : realpathSync(at) };
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'ENOENT') return { error: ioReason(e) };
+    }
+    // A link that leads nowhere: a write through it would create its target, wherever that is.
+    let link = false;
+    try {
+      link = lstatSync(at).isSymbolicLink();
+    } catch {
+      // Not there: judged by its folder.
+    }
+    if (link) return { error: `${at} is a symbolic link to nothing (its target does not exist)` };
+    const up = dirname(at);
+    if (up === at) return { error: ioReason({ code: 'ENOENT' }) };
+    rest = rest ? join(basename(at), rest) : basename(at);
+    at = up;
+  }
+}
+
+/**
+ * Why a file at `path` (there or to be created) may not be written: its real path (see above) lies outside
+ * every one of `roots` (real paths), `where` naming them in the message; undefined when it lies inside one.
+ */
+export function outsideRoots(path: string, roots: readonly string[], where: string): string | undefined {
+  const t = realTarget(path);
+  if ('error' in t) return t.error;
+  if (roots.some((r) => isInside(r, t.real))) return undefined;
+  if (t.real === resolve(path)) return `it is outside ${where}`;
+  let link = false;
+  try {
+    link = lstatSync(path).isSymbolicLink();
+  } catch {
+    // Not there (a file to create) or gone meanwhile: reached through a folder, said below.
+  }
+  return link
+    ? `it is a symbolic link to ${t.real}, outside ${where}`
+    : `it is reached through a symbolic link to a folder outside ${where} (its real path: ${t.real})`;
+}
