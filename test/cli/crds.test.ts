@@ -241,3 +241,21 @@ describe('cli crds: a CRD that does not parse (issue 43)', () => {
     assert.match(text.stdout, /manifests\/w\.yaml:2:7 info crd-unreadable The CRD that defines Widget/);
   });
 });
+
+test('cli crds: a CRD written as JSON makes kinds in the files checked, by --crds and by the crds setting; other JSON files stay silent', () => {
+  const json = JSON.stringify(parseAllDocuments(CRD)[0].toJS(), null, 2);
+  write('json/crd.json', json);
+  write('json/w.yaml', WIDGET);
+  write('json/package.json', '{"name": "x", "kind": "CustomResourceDefinition"}\n');
+  write('json/broken.json', '{ not json');
+  const r = check(join(dir, 'json'));
+  assert.equal(r.status, 1, r.stderr);
+  assert.deepEqual(codesOf(r.out), ['value-range']);
+  assert.equal(r.out.summary.filesChecked, 1, 'JSON files are read for CRDs, not checked');
+  write('jsonNamed/vendor/crd.json', json);
+  write('jsonNamed/m/w.yaml', WIDGET);
+  assert.deepEqual(codesOf(check(join(dir, 'jsonNamed'), '--crds', 'vendor', 'm').out), ['value-range']);
+  assert.deepEqual(codesOf(check(join(dir, 'jsonNamed'), '--crds', 'vendor/crd.json', 'm').out), ['value-range']);
+  write('jsonNamed/.cloud-manifests.json', JSON.stringify({ crds: ['vendor'] }));
+  assert.deepEqual(codesOf(check(join(dir, 'jsonNamed'), 'm').out), ['value-range']);
+});
