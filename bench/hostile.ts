@@ -383,6 +383,22 @@ export const CASES: Case[] = [
       if (spawnSync('mkfifo', [join(ws, '.git', 'HEAD')]).status !== 0) throw new Error('mkfifo failed');
     },
   },
+  // Issue 43: CRDs at scale and CRDs that do not parse.
+  {
+    name: 'crd-1000-versions',
+    what: 'a CRD of 1,000 served versions with 10 rules each (1.2 MB), and 1,000 manifests, one per version',
+    open: 'm/m0.yaml',
+    make(ws) {
+      base(ws);
+      put(ws, 'crds/crd.yaml', manyVersionsCrd(1_000, 10));
+      for (let k = 0; k < 1_000; k++)
+        put(
+          ws,
+          `m/m${k}.yaml`,
+          `apiVersion: hostile.example.org/v${k}\nkind: Many\nmetadata: {name: m${k}}\nspec:\n  n: ${k}\n  s: a\n`,
+        );
+    },
+  },
 ];
 
 /** Runs git in `dir` (a failure stops the bench). */
@@ -593,12 +609,6 @@ async function main(): Promise<void> {
   else console.log(`\nworkspaces kept in ${root}`);
 }
 
-if (require.main === module)
-  main().catch((e) => {
-    console.error(e);
-    process.exit(1);
-  });
-
 /** A CRD of the group hostile.example.org; `versions` is its `versions:` list as written (4 spaces in). */
 const hostileCrd = (kind: string, plural: string, versions: string) => `apiVersion: apiextensions.k8s.io/v1
 kind: CustomResourceDefinition
@@ -735,3 +745,34 @@ ${props}
     .join('\n');
   return [crd, `apiVersion: hostile.example.org/v1\nkind: Formats\nmetadata: {name: probe}\nspec:\n${spec}\n`];
 }
+
+/** A CRD of `versions` served versions of kind `Many`, each with `rules` rules (bench:hostile, issue 43). */
+function manyVersionsCrd(versions: number, rules: number): string {
+  const list = Array.from(
+    { length: rules },
+    (_, j) =>
+      `                - rule: "self.n != ${j + 1_000_000} && self.s != 'x${j}'"\n                  message: rule ${j}`,
+  ).join('\n');
+  const schema = `          type: object
+          properties:
+            spec:
+              type: object
+              properties:
+                n: {type: integer}
+                s: {type: string, maxLength: 10}
+              x-kubernetes-validations:
+${list}
+`;
+  return hostileCrd(
+    'Many',
+    'manies',
+    Array.from({ length: versions }, (_, i) => crdVersion(`v${i}`, i === 0, schema)).join(''),
+  );
+}
+
+// Last: the helpers above (consts) are initialised before a case's `make` runs.
+if (require.main === module)
+  main().catch((e) => {
+    console.error(e);
+    process.exit(1);
+  });

@@ -187,3 +187,75 @@ describe('cli crds: a repository settings file names only files inside the repos
     assert.deepEqual(codesOf(check(repo, 'manifests').out), ['value-range']);
   });
 });
+
+describe('cli crds: a CRD that does not parse (issue 43)', () => {
+  /** The widgets CRD with a second `size` under `spec.properties` (its header still reads). */
+  const DUPLICATE = CRD.replace('                ratio:\n', '                size: {type: string}\n$&');
+  const problems = (out: { problems: { file: string; line: number; severity: string; code: string }[] }) =>
+    out.problems.map((p) => `${p.file}:${p.line} ${p.severity} ${p.code}`);
+
+  test('a duplicate key under properties: yaml-syntax on the CRD, and its manifests say once they are not checked', () => {
+    write('dup/crd.yaml', DUPLICATE);
+    write('dup/w.yaml', WIDGET);
+    const r = check(join(dir, 'dup'));
+    assert.equal(r.status, 1, r.stderr);
+    assert.deepEqual(problems(r.out), ['crd.yaml:36 error yaml-syntax', 'w.yaml:2 info crd-unreadable']);
+    const note = r.out.problems[1].message as string;
+    assert.match(
+      note,
+      /^The CRD that defines Widget \('widgets\.example\.org' in crd\.yaml\) could not be read: duplicated mapping key\./,
+    );
+    // The same words as a manifest's duplicate key.
+    assert.match(r.out.problems[0].message, /Map keys must be unique/);
+  });
+
+  test('a syntax error in the header: the kind it meant to define is recognised, not called unknown', () => {
+    write('header/crd.yaml', CRD.replace('  scope: Namespaced', '  scope: [Namespaced'));
+    write('header/w.yaml', WIDGET);
+    const r = check(join(dir, 'header'));
+    assert.deepEqual(problems(r.out), ['crd.yaml:12 error yaml-syntax', 'w.yaml:2 info crd-unreadable']);
+  });
+
+  test('nothing of the kind can be read: said on the CRD alone', () => {
+    write(
+      'nothing/crd.yaml',
+      CRD.replace('  group: example.org', '  group: [example.org').replace(/ {4}kind: Widget/, '    kind: [Widget'),
+    );
+    write('nothing/w.yaml', WIDGET);
+    const r = check(join(dir, 'nothing'));
+    const said = new Set(problems(r.out).map((p) => p.replace(/:\d+ /, ' ')));
+    assert.deepEqual([...said], ['crd.yaml error yaml-syntax'], 'nothing on the manifest');
+  });
+
+  test('named by --crds and by the crds setting: its manifests say it could not be read, never "no problems"', () => {
+    write('named/vendor/crd.yaml', DUPLICATE);
+    write('named/manifests/w.yaml', WIDGET);
+    const byOption = check(join(dir, 'named'), '--crds', 'vendor', 'manifests');
+    assert.deepEqual(problems(byOption.out), ['manifests/w.yaml:2 info crd-unreadable']);
+    write('named/.cloud-manifests.json', JSON.stringify({ crds: ['vendor/crd.yaml'] }));
+    const text = spawnSync(process.execPath, [CLI, 'check', 'manifests'], {
+      cwd: join(dir, 'named'),
+      encoding: 'utf8',
+    });
+    assert.doesNotMatch(text.stdout, /no problems/);
+    assert.match(text.stdout, /manifests\/w\.yaml:2:7 info crd-unreadable The CRD that defines Widget/);
+  });
+});
+
+test('cli crds: a CRD written as JSON makes kinds in the files checked, by --crds and by the crds setting; other JSON files stay silent', () => {
+  const json = JSON.stringify(parseAllDocuments(CRD)[0].toJS(), null, 2);
+  write('json/crd.json', json);
+  write('json/w.yaml', WIDGET);
+  write('json/package.json', '{"name": "x", "kind": "CustomResourceDefinition"}\n');
+  write('json/broken.json', '{ not json');
+  const r = check(join(dir, 'json'));
+  assert.equal(r.status, 1, r.stderr);
+  assert.deepEqual(codesOf(r.out), ['value-range']);
+  assert.equal(r.out.summary.filesChecked, 1, 'JSON files are read for CRDs, not checked');
+  write('jsonNamed/vendor/crd.json', json);
+  write('jsonNamed/m/w.yaml', WIDGET);
+  assert.deepEqual(codesOf(check(join(dir, 'jsonNamed'), '--crds', 'vendor', 'm').out), ['value-range']);
+  assert.deepEqual(codesOf(check(join(dir, 'jsonNamed'), '--crds', 'vendor/crd.json', 'm').out), ['value-range']);
+  write('jsonNamed/.cloud-manifests.json', JSON.stringify({ crds: ['vendor'] }));
+  assert.deepEqual(codesOf(check(join(dir, 'jsonNamed'), 'm').out), ['value-range']);
+});

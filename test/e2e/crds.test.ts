@@ -10,6 +10,7 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { test } from 'node:test';
 import type { CompletionItem, CompletionList, Hover } from 'vscode-languageserver-protocol/node';
+import { load } from 'js-yaml';
 import { WorkspaceClient } from './workspaceClient';
 
 const CRD = readFileSync(join(__dirname, '..', 'fixtures', 'crds', 'widgets', 'crd.yaml'), 'utf8');
@@ -128,7 +129,7 @@ test('e2e crds: the crds setting names a bundle outside the workspace folder, wa
       await new Promise((r) => setTimeout(r, 20));
     assert.deepEqual(
       watched().filter((g) => typeof g === 'object'),
-      [{ baseUri: pathToFileURL(join(outside, 'operator')).href, pattern: '**/*.{yaml,yml}' }],
+      [{ baseUri: pathToFileURL(join(outside, 'operator')).href, pattern: '**/*.{yaml,yml,json}' }],
     );
 
     // The bundle changes on disk: the open manifest is checked with the new limit, without a rescan.
@@ -208,5 +209,31 @@ test('e2e crds: a file created in a crds folder inside the workspace is indexed 
   } finally {
     await client.stop();
     rmSync(root, { recursive: true, force: true });
+  }
+});
+
+test('e2e crds: a CRD written as JSON in the workspace or named by the crds setting makes kinds; other JSON files stay silent', async () => {
+  // `kubectl get crd -o json`: JSON, which is YAML too.
+  const json = JSON.stringify(load(CRD), null, 2);
+  const outside = folder({ 'operator/crd.json': json.replace(/"Widget"/g, '"Gadget"').replace(/widgets/g, 'gadgets') });
+  const root = folder({
+    'crds/crd.json': json,
+    'package.json': '{"name": "x", "kind": "CustomResourceDefinition", "version": "1.0.0"}\n',
+    'tsconfig.json': '{ not json at all',
+  });
+  const client = new WorkspaceClient({ rootDir: root, settings: { crds: [join(outside, 'operator')] } });
+  try {
+    await client.initialize();
+    await client.waitForScans(1);
+    const w = pathToFileURL(join(root, 'w.yaml')).href;
+    assert.deepEqual(codes(await client.open(w, WIDGET)), ['value-range']);
+    const g = pathToFileURL(join(root, 'g.yaml')).href;
+    assert.deepEqual(codes(await client.open(g, WIDGET.replace('Widget', 'Gadget'))), ['value-range']);
+    for (const f of ['package.json', 'tsconfig.json'])
+      assert.equal(client.published().get(pathToFileURL(join(root, f)).href), undefined, f);
+  } finally {
+    await client.stop();
+    rmSync(root, { recursive: true, force: true });
+    rmSync(outside, { recursive: true, force: true });
   }
 });

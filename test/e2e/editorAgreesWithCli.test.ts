@@ -120,6 +120,32 @@ function brokenBase(): string {
   return root;
 }
 
+/**
+ * CRDs that do not parse (issue 43): a duplicate key under `properties` (its header still reads), and a syntax
+ * error in the header; a manifest of each one's kind.
+ */
+function unreadableCrds(): string {
+  const root = mkdtempSync(join(tmpdir(), 'cm-agree-unreadable-'));
+  const crd = readFileSync(join(FIXTURES, 'crds', 'widgets', 'crd.yaml'), 'utf8');
+  writeFileSync(join(root, 'widgets.yaml'), crd.replace('                ratio:\n', '                size: {}\n$&'));
+  writeFileSync(
+    join(root, 'gadgets.yaml'),
+    crd
+      .replace(/widgets?/g, 'gadgets')
+      .replace(/Widget/g, 'Gadget')
+      .replace('  scope: Namespaced', '  scope: [Namespaced'),
+  );
+  writeFileSync(
+    join(root, 'w.yaml'),
+    'apiVersion: example.org/v1\nkind: Widget\nmetadata:\n  name: w\nspec:\n  size: 15\n',
+  );
+  writeFileSync(
+    join(root, 'g.yaml'),
+    'apiVersion: example.org/v1\nkind: Gadget\nmetadata:\n  name: g\nspec:\n  size: 15\n',
+  );
+  return root;
+}
+
 const WORKSPACES: [string, () => string, unknown?][] = [
   ['overlays', () => copy('repositories/overlays')],
   ['a Helm chart', () => copy('repositories/chart')],
@@ -130,6 +156,7 @@ const WORKSPACES: [string, () => string, unknown?][] = [
   // The base's share is wrong in the overlay: shown on the base file, closed or open (it was shown only open).
   ['a base its overlay breaks', brokenBase],
   ['overlays, a chart and a large file', mixed, { maxDocumentSize: 2000 }],
+  ['CRDs that do not parse and manifests of their kinds', unreadableCrds],
 ];
 
 describe('the editor says what the CLI says about every file', () => {
@@ -140,6 +167,18 @@ describe('the editor says what the CLI says about every file', () => {
       try {
         const expected = cliProblems(root);
         assert.ok(expected.length > 0, 'the workspace has problems to compare');
+        // A CRD that does not parse: its syntax error on it, and once on each manifest of its kind that it
+        // could not be read; nothing else on them.
+        if (name.startsWith('CRDs that do not parse'))
+          assert.deepEqual(
+            expected.map((p) => p.replace(/ .*? (\S+) .*$/, ' $1').replace(/-\d+:\d+/, '')),
+            [
+              'g.yaml:2:7 crd-unreadable',
+              'gadgets.yaml:12:3 yaml-syntax',
+              'w.yaml:2:7 crd-unreadable',
+              'widgets.yaml:36:17 yaml-syntax',
+            ],
+          );
         // The large file's silenced syntax error is left out, the other shown.
         if (expected.some((p) => p.startsWith('big.yaml:')))
           assert.deepEqual(

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import fc from 'fast-check';
 import { CORE_SCHEMA, load } from 'js-yaml';
-import { readCrd } from '../../server/src/model/crd/kinds';
+import { kindsOfCrd, readCrd } from '../../server/src/model/crd/kinds';
 import { Analysis } from '../../server/src/service/analysis';
 import { crdTextsOf, withoutSchemaBodies } from '../../server/src/service/checks/crd/sources';
 
@@ -186,4 +186,22 @@ test('crd headers: CRDs written in many ways say the same without their schemas 
     }),
     { numRuns: 300, seed: 24 },
   );
+});
+
+test('crd headers: the schemas of a CRD of many versions are read from its text once, not once per version', () => {
+  const versions = Array.from(
+    { length: 50 },
+    (_, i) =>
+      `    - name: v${i}\n      served: true\n      storage: ${i === 0}\n      schema:\n        openAPIV3Schema:\n          type: object\n          properties:\n            spec: {type: object, properties: {n${i}: {type: integer}}}\n`,
+  ).join('');
+  const text = `apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata: {name: manies.example.org}\nspec:\n  group: example.org\n  names: {kind: Many, plural: manies}\n  scope: Namespaced\n  versions:\n${versions}`;
+  let reads = 0;
+  const kinds = kindsOfCrd(read(withoutSchemaBodies(text) as string), 'file:///crd.yaml', () => {
+    reads++;
+    return read(text);
+  });
+  assert.equal(kinds.length, 50);
+  // Each version's own schema, though the text is read once for all of them (quadratic otherwise).
+  kinds.forEach((k, i) => assert.deepEqual(Object.keys(k.spec.fields), [`n${i}`]));
+  assert.equal(reads, 1);
 });

@@ -7,6 +7,7 @@ import { pathToFileURL } from 'node:url';
 import { decodeText } from '../io/decode';
 import { CRD_WALK_MAX_BYTES, crdFolderFiles, resolveCrdPath } from '../io/crdPaths';
 import { megabytes, readFileBounded } from '../io/read';
+import { mayHoldCrds } from '../service/host/crdKinds';
 
 export interface CrdFile {
   uri: string;
@@ -58,4 +59,18 @@ export async function readCrdFiles(
     }
   }
   return { files, errors };
+}
+
+/**
+ * The CRDs among the JSON files found in the folders checked (a CRD written as JSON is YAML too); any other
+ * JSON file (package.json, tsconfig.json…) is left alone, in silence, as is one that cannot be read.
+ */
+export async function jsonCrdFiles(paths: readonly string[], maxBytes: number): Promise<CrdFile[]> {
+  const files: CrdFile[] = [];
+  for (const p of paths) {
+    const r = await readFileBounded(p, maxBytes);
+    const text = 'skipped' in r ? undefined : decodeText(r.bytes);
+    if (text !== undefined && mayHoldCrds(text)) files.push({ uri: pathToFileURL(p).href, text });
+  }
+  return files;
 }

@@ -24,7 +24,7 @@ import { resolve } from 'node:path';
 import { schemaFiles } from '../generate/schemaFiles';
 import { writeFileAtomic } from '../io/write';
 import { servedKindsOf } from '../service/host/crdKinds';
-import { readCrdFiles, type CrdFile } from './crds';
+import { jsonCrdFiles, readCrdFiles, type CrdFile } from './crds';
 import type { Settings } from '../service/core/settings';
 import { analyseWorkspace, loadWorkspace, reportWorkspace } from './runWorkspace';
 import { readBases } from '../io/gitBase';
@@ -97,7 +97,7 @@ async function check(io: CliIo, options: CheckOptions): Promise<number> {
   const { settings, base, notices, repository } = loadSettings(io.cwd, options);
   for (const m of notices) say(io, m);
   const paths = options.paths.length > 0 ? options.paths : ['.'];
-  const { inputs, errors, skipped, roots } = await collectInputs(paths, {
+  const { inputs, errors, skipped, roots, json } = await collectInputs(paths, {
     cwd: io.cwd,
     exclude: settings.exclude,
     excludeBase: base,
@@ -111,7 +111,8 @@ async function check(io: CliIo, options: CheckOptions): Promise<number> {
   // Started before the files are read, so that the workers' start-up overlaps the reading (checkPool.ts).
   const pool = startPool(poolSize(io.env, inputs.length, { mainWorks: true }));
   try {
-    const collected = { settings, inputs, skipped, roots, crds: [...crds.files, ...named.files], pool };
+    const inJson = await jsonCrdFiles(json, maxFileBytes(settings));
+    const collected = { settings, inputs, skipped, roots, crds: [...crds.files, ...named.files, ...inJson], pool };
     return await checkInputs(io, options, started, collected);
   } finally {
     await pool?.close();

@@ -73,11 +73,17 @@ export async function crdFolderFiles(
   entry: string,
   between?: () => Promise<void>,
 ): Promise<{ files: string[]; errors: string[] }> {
-  const found = await walkYaml(p.path, { maxFiles: CRD_WALK_MAX_FILES, maxFolders: CRD_WALK_MAX_FOLDERS, between });
+  // JSON files too: a CRD written as JSON (`kubectl get crd -o json`) is YAML as well.
+  const found = await walkYaml(p.path, {
+    maxFiles: CRD_WALK_MAX_FILES,
+    maxFolders: CRD_WALK_MAX_FOLDERS,
+    between,
+    json: true,
+  });
   const errors = found.skipped.filter((k) => k.error).map((k) => `crds: ${k.path}: ${k.reason}`);
   if (found.truncated)
     errors.push(
       `crds: ${entry}: more than ${CRD_WALK_MAX_FILES} YAML files or ${CRD_WALK_MAX_FOLDERS} folders below it; none of it is read: name the folder that holds the CRDs`,
     );
-  return { files: found.truncated ? [] : found.files, errors };
+  return { files: found.truncated ? [] : [...found.files, ...(found.json ?? [])], errors };
 }

@@ -30,6 +30,8 @@ export interface Collected {
   skipped: Skipped[];
   /** Real paths of the folders checked (the current folder, folder arguments, glob bases): `--fix` writes only inside them. */
   roots: string[];
+  /** The JSON files found in the folders walked: read for the CRDs they may hold, never checked. */
+  json: string[];
 }
 
 const slashes = (p: string): string => (sep === '\\' ? p.replace(/\\/g, '/') : p);
@@ -53,6 +55,7 @@ export async function collectInputs(paths: readonly string[], options: CollectOp
   const inputs: Input[] = [];
   const errors: string[] = [];
   const skipped: Skipped[] = [];
+  const json: string[] = [];
   const roots = new Set<string>();
   const addRoot = (dir: string) => {
     try {
@@ -86,8 +89,10 @@ export async function collectInputs(paths: readonly string[], options: CollectOp
       skip: excluded,
       descend: match ? (depth) => depth < match.maxDepth : undefined,
       accept: match ? (relPath) => match.glob.test(relPath) : undefined,
+      json: true,
     });
     r.files.forEach(addFile);
+    for (const j of r.json ?? []) json.push(j);
     for (const k of r.skipped) skipped.push(k);
     return r.files.length;
   };
@@ -138,7 +143,7 @@ export async function collectInputs(paths: readonly string[], options: CollectOp
       errors.push(`no such file: ${arg}`);
     }
   }
-  return { inputs, errors, skipped, roots: [...roots] };
+  return { inputs, errors, skipped, roots: [...roots], json };
 }
 
 /** A file as the CLI read it: its text, how it was decoded, and what it held (to refuse a stale write). */

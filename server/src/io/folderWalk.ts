@@ -15,6 +15,9 @@ export const SKIPPED_DIRS: ReadonlySet<string> = new Set(['node_modules', '.git'
 /** A YAML file by its name: `.yaml`/`.yml`, or Kustomize's extensionless `Kustomization`. */
 export const isYamlName = (name: string): boolean => /\.ya?ml$/i.test(name) || /(?:^|[/\\])Kustomization$/.test(name);
 
+/** A JSON file by its name: read only for the CustomResourceDefinitions it may hold (never checked). */
+export const isJsonName = (name: string): boolean => /\.json$/i.test(name);
+
 const byName = (a: Dirent, b: Dirent) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
 
 /** Whether `path` is `root` or below it (both absolute, resolved). */
@@ -45,6 +48,8 @@ export interface Walk {
   /** Stops once more YAML files than this were found, or more folders than `maxFolders` entered (`truncated`). */
   maxFiles?: number;
   maxFolders?: number;
+  /** Also lists the JSON files found (`json`; regular files only, silently left out otherwise). */
+  json?: boolean;
 }
 
 export interface WalkResult {
@@ -54,6 +59,8 @@ export interface WalkResult {
   skipped: Skipped[];
   /** The walk stopped at `maxFiles` or `maxFolders`: `files` is not all there is. */
   truncated?: true;
+  /** With `json`: the JSON files, in the same order (they count towards `maxFiles` too). */
+  json?: string[];
 }
 
 function notRegular(st: Stats | Dirent): string | undefined {
@@ -66,6 +73,7 @@ function notRegular(st: Stats | Dirent): string | undefined {
 /** Every YAML file below `root`, without leaving it (see the top of this file). */
 export async function walkYaml(root: string, w: Walk = {}): Promise<WalkResult> {
   const files: string[] = [];
+  const json: string[] = [];
   const skipped: Skipped[] = [];
   let realRoot: string;
   try {
@@ -76,18 +84,20 @@ export async function walkYaml(root: string, w: Walk = {}): Promise<WalkResult> 
   }
   const entered = new Set<string>();
   // Pending work, last first: a folder to read, or a file found in one (kept for name order).
-  type Item = { dir: string; real: string; rel: string; depth: number } | { file: string };
+  type Item = { dir: string; real: string; rel: string; depth: number } | { file: string; json?: true };
   const stack: Item[] = [{ dir: root, real: realRoot, rel: '', depth: 0 }];
   while (stack.length > 0) {
     const item = stack.pop()!;
     if ('file' in item) {
-      if (w.maxFiles !== undefined && files.length >= w.maxFiles) return { files, skipped, truncated: true };
-      files.push(item.file);
+      if (w.maxFiles !== undefined && files.length + json.length >= w.maxFiles)
+        return { files, skipped, truncated: true, ...(w.json ? { json } : {}) };
+      (item.json ? json : files).push(item.file);
       continue;
     }
     if (w.stopped?.()) break;
     if (entered.has(item.real)) continue; // two links to one folder inside the root: read once
-    if (w.maxFolders !== undefined && entered.size >= w.maxFolders) return { files, skipped, truncated: true };
+    if (w.maxFolders !== undefined && entered.size >= w.maxFolders)
+      return { files, skipped, truncated: true, ...(w.json ? { json } : {}) };
     entered.add(item.real);
     let entries: Dirent[];
     try {
@@ -134,6 +144,10 @@ export async function walkYaml(root: string, w: Walk = {}): Promise<WalkResult> 
           found.push({ dir: full, real, rel: relPath, depth: item.depth + 1 });
         continue;
       }
+      if (w.json && isJsonName(e.name)) {
+        if (!why && (!w.accept || w.accept(relPath))) found.push({ file: full, json: true });
+        continue;
+      }
       if (!isYamlName(e.name) || (w.accept && !w.accept(relPath))) continue;
       if (why) skipped.push({ path: full, reason: why });
       else found.push({ file: full });
@@ -141,5 +155,5 @@ export async function walkYaml(root: string, w: Walk = {}): Promise<WalkResult> 
     for (let k = found.length - 1; k >= 0; k--) stack.push(found[k]);
     await w.between?.();
   }
-  return { files, skipped };
+  return { files, skipped, ...(w.json ? { json } : {}) };
 }

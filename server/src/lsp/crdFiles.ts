@@ -6,7 +6,7 @@ import { relative, sep, isAbsolute, dirname, basename } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { DidChangeWatchedFilesNotification, type Disposable } from 'vscode-languageserver/node';
 import { decodeText } from '../io/decode';
-import { isYamlName } from '../io/folderWalk';
+import { isJsonName, isYamlName } from '../io/folderWalk';
 import { readFileBounded } from '../io/read';
 import type { ServerState } from './state';
 
@@ -50,7 +50,9 @@ export async function crdFileChanged(s: ServerState, uri: string, deleted: boole
   // Inside the workspace a file is indexed (its CRDs with it), unless the scan left it to this setting
   // (above `maxFileSizeMB`): only such a file is read here.
   if (s.ws.folders.some((f) => within(f, path)) && !s.ws.crdFiles.has(uri)) return false;
-  const named = s.ws.crdRoots.some((root) => root === path || (within(root, path) && isYamlName(path)));
+  const named = s.ws.crdRoots.some(
+    (root) => root === path || (within(root, path) && (isYamlName(path) || isJsonName(path))),
+  );
   if (!named) return false;
   if (deleted) {
     s.analysis.apply({ kind: 'crd', uri, text: undefined });
@@ -77,7 +79,7 @@ export async function watchCrdRoots(s: ServerState, roots: { path: string; folde
   if (outside.length === 0) return;
   const watchers = outside.map((r) => ({
     globPattern: r.folder
-      ? { baseUri: pathToFileURL(r.path).href, pattern: '**/*.{yaml,yml}' }
+      ? { baseUri: pathToFileURL(r.path).href, pattern: '**/*.{yaml,yml,json}' }
       : { baseUri: pathToFileURL(dirname(r.path)).href, pattern: basename(r.path) },
   }));
   const registration: Disposable | undefined = await s.connection.client

@@ -187,8 +187,17 @@ function flush(s: ServerState): void {
     for (const u of all) if (!isFirst(u)) dirty.add(u);
     nextRound = true;
   }
-  for (const uri of uris) {
+  const started = Date.now();
+  for (let i = 0; i < uris.length; i++) {
+    const uri = uris[i];
     const doc = documents.get(uri);
+    // Closed files (last in the round) in slices: after the kinds of a CRD changed, each of a thousand files
+    // may convert its own version of the CRD; published in one turn, requests waited seconds for them.
+    if (!doc && Date.now() - started > CLOSED_SLICE_MS) {
+      for (const rest of uris.slice(i)) dirty.add(rest);
+      scheduleFlush(s);
+      break;
+    }
     safely(
       s,
       () => {
@@ -223,6 +232,9 @@ function flush(s: ServerState): void {
   if (nextRound) afterWritten(s, written, edited ? EDIT_FOLLOW_UP_MS : 0);
   if (others.length > 0) scheduleRefresh(s, false);
 }
+
+/** How long one round publishes closed files before it leaves the rest to the next, answering requests between. */
+const CLOSED_SLICE_MS = 15;
 
 /**
  * How long after an edit's first publish its overlays are rendered afresh: that round is tens of ms of work

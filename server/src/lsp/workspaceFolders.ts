@@ -170,9 +170,11 @@ export async function listYamlFiles(
   s: ServerState,
   root: string,
   gen: number,
-): Promise<{ files: string[]; skipped: Skipped[] }> {
+): Promise<{ files: string[]; skipped: Skipped[]; json?: string[] }> {
   let slice = Date.now();
   return walkYaml(root, {
+    // JSON files too, read only for the CRDs they may hold (readCrdSetting).
+    json: true,
     skip: (full) => {
       const f = folderOf(s, full);
       return !!f && s.ws.excluder.excludes(f.rel);
@@ -224,8 +226,19 @@ function crdHint(path: string): string {
  * workspace folder unless absolute; files it no longer names are forgotten (unless the index holds them).
  * Those outside the workspace are watched from then on (crdFiles.ts).
  */
-async function readCrdSetting(s: ServerState, gen: number): Promise<void> {
+async function readCrdSetting(s: ServerState, gen: number, json: readonly string[] = []): Promise<void> {
   const wanted = new Set<string>();
+  const scanned = new Set<string>();
+  // The workspace's JSON files that hold CRDs (a CRD written as JSON is YAML too); any other JSON file
+  // (package.json…) is left alone, in silence.
+  for (const path of json) {
+    const uri = pathToFileURL(path).href;
+    const text = readTextNow(s, uri, []);
+    if (text === undefined || !mayHoldCrds(text)) continue;
+    wanted.add(uri);
+    scanned.add(uri);
+    s.analysis.apply({ kind: 'crd', uri, text });
+  }
   const roots: { path: string; folder: boolean }[] = [];
   for (const entry of s.client.settings.crds) {
     const bases = isAbsolute(entry) ? ['/'] : s.ws.folders;
@@ -247,7 +260,7 @@ async function readCrdSetting(s: ServerState, gen: number): Promise<void> {
   for (const uri of s.ws.crdFiles)
     if (!wanted.has(uri) && !s.index.has(uri)) s.analysis.apply({ kind: 'crd', uri, text: undefined });
   for (const uri of wanted) {
-    if (s.index.has(uri)) continue; // the scan read it already
+    if (s.index.has(uri) || scanned.has(uri)) continue; // the scan read it already
     await readCrdFile(s, uri);
   }
   s.ws.crdFiles = wanted;
@@ -272,11 +285,13 @@ export function scanWorkspace(s: ServerState, indexed: () => void): Promise<void
     try {
       growingHeap();
       const paths: string[] = [];
+      const json: string[] = [];
       const skipped: Skipped[] = [];
       for (const folder of s.ws.folders) {
         const found = await listYamlFiles(s, folder, gen);
         // Not a spread into push: a folder may hold more files than a call takes arguments.
         for (const p of found.files) paths.push(p);
+        for (const p of found.json ?? []) json.push(p);
         for (const k of found.skipped) skipped.push(k);
       }
       if (gen !== ws.scanGeneration) return;
@@ -329,7 +344,7 @@ export function scanWorkspace(s: ServerState, indexed: () => void): Promise<void
         }
       }
       if (gen !== ws.scanGeneration) return;
-      await readCrdSetting(s, gen);
+      await readCrdSetting(s, gen, json);
       // The CRDs' kinds read in slices, requests answered in between (a bundle holds hundreds of CRDs).
       for (let t = Date.now(); !s.analysis.readCrds(() => Date.now() - t > 15); t = Date.now()) {
         await yieldNow();

@@ -10,7 +10,7 @@ import { batchKinds } from './kinds/batch';
 import { eventgridKinds } from './kinds/eventgrid';
 import { resourcesKinds } from './kinds/resources';
 import { storageKinds } from './kinds/storage';
-import type { KindDef } from './types';
+import type { KindDef, UnreadableCrd } from './types';
 
 /** The built-in kinds (the generators and tests list them; the service asks its analysis's registry). */
 export const allKinds: readonly KindDef[] = [
@@ -84,7 +84,14 @@ export class Registry {
   /** The kinds of CRDs whose list kind is not `<Kind>List`, by `group/version/listKind`. */
   private readonly fixedLists = new Map<string, KindDef>();
 
-  constructor(readonly kinds: readonly KindDef[]) {
+  /**
+   * `unreadable`: the CRDs that do not parse, not even their headers (their kinds are unknown; a manifest of
+   * the kind one meant to define says so: `unreadableCrdOf`).
+   */
+  constructor(
+    readonly kinds: readonly KindDef[],
+    readonly unreadable: readonly UnreadableCrd[] = [],
+  ) {
     for (const def of kinds) {
       if (def.domain !== undefined) {
         const group = `${def.area}.${def.domain}`;
@@ -115,6 +122,14 @@ export class Registry {
           .get(def.domain !== undefined ? `${def.area}.${def.domain}/${def.kind}` : `${def.area}/${def.kind}`)!
           .filter((d) => d.version !== def.version),
       );
+  }
+
+  /** The CRD that does not parse and meant to define the group and kind of `apiVersion` and `kind`, if any. */
+  unreadableCrdOf(apiVersion: unknown, kind: unknown): UnreadableCrd | undefined {
+    if (this.unreadable.length === 0 || typeof apiVersion !== 'string' || typeof kind !== 'string') return undefined;
+    const slash = apiVersion.lastIndexOf('/');
+    const group = slash < 0 ? '' : apiVersion.slice(0, slash);
+    return this.unreadable.find((u) => u.group === group && u.kind === kind);
   }
 
   /** What a manifest's `apiVersion` and `kind` name (a few map look-ups: every changed document asks once). */

@@ -336,6 +336,20 @@ export interface KindDef {
 }
 
 /** A CRD's version as a kind: where it was read and the version's own flags. */
+/**
+ * A CRD whose text does not parse, not even its header (group, kind, versions): what could still be read of
+ * the kind it meant to define, so that that kind's manifests can say their CRD could not be read.
+ */
+export interface UnreadableCrd {
+  uri: string;
+  /** `metadata.name`, when it could be read. */
+  name?: string;
+  group?: string;
+  kind?: string;
+  /** What the reader said. */
+  reason: string;
+}
+
 export interface CrdOrigin {
   /** The CRD's `metadata.name` (`<plural>.<group>`). */
   name: string;
@@ -349,4 +363,9 @@ export interface CrdOrigin {
   statusSubresource: boolean;
   /** The kind of a list of them when the CRD names one other than `<kind>List` (`spec.names.listKind`). */
   listKind?: string;
+  /**
+   * Why the CRD's schema could not be read when the kind was first used (its text does not parse: a syntax
+   * error or a duplicate key below its header); undefined when it was, or is not asked yet.
+   */
+  readonly unreadable?: string;
 }

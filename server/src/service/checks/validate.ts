@@ -7,6 +7,9 @@ import { isMap, isScalar, isSeq, type Document, type YAMLMap } from 'yaml';
 import { envelopeOf, listEnvelopeOf } from '../../model/envelope';
 import type { Code } from '../core/codes';
 import { checkCrd, isCrdDocument } from './crd/check';
+import { mayHoldCrd } from './crd/detect';
+import { reportUnreadableCrd } from './crd/unreadable';
+import type { UnreadableCrd } from '../../model/types';
 import {
   addKindFix,
   checkListItem,
@@ -165,8 +168,29 @@ function computeChunk(
   // content must confirm it: missingApiVersion.ts.)
   // A CustomResourceDefinition: checked for what keeps its kinds from being used (crd/check.ts), even where
   // a CRD of the workspace defines `CustomResourceDefinition` itself: the API server serves its own.
-  if (isCrdDocument(root)) {
-    if (doc.errors.length === 0) checkCrd(doc, root, out, text, store.kubernetesMinor);
+  // One that does not parse says so as any manifest does (the API server refuses it: a duplicate key too,
+  // under kubectl's strict decoding), and nothing else: its manifests say it could not be read (unreadable.ts).
+  if (isCrdDocument(root) || (doc.errors.length > 0 && mayHoldCrd(text))) {
+    if (doc.errors.length === 0) checkCrd(doc, root as YAMLMap, out, text, store.kubernetesMinor);
+    else reportYamlErrors(doc, text, out);
+    return out.diags;
+  }
+  // A kind a CRD that does not parse meant to define (registry.ts `unreadable`): said once, as Information
+  // (not an unknown kind of its group, which another CRD may define).
+  const unreadable =
+    id.status !== 'ok' && isMap(root)
+      ? registry.unreadableCrdOf(scalarValue(entry(root, 'apiVersion')?.value), scalarValue(entry(root, 'kind')?.value))
+      : id.status === 'ok' && !id.list
+        ? id.def.crd?.unreadable
+        : undefined;
+  if (unreadable !== undefined && isMap(root)) {
+    const kind = String(scalarValue(entry(root, 'kind')?.value));
+    const crd =
+      typeof unreadable === 'string' && id.status === 'ok'
+        ? { uri: id.def.crd?.uri, name: id.def.crd?.name, reason: unreadable }
+        : (unreadable as UnreadableCrd);
+    reportYamlErrors(doc, text, out);
+    reportUnreadableCrd(root, out, kind, crd);
     return out.diags;
   }
   // One of our kinds without `apiVersion`, where the content confirms it (missingApiVersion.ts). A patch

@@ -558,6 +558,12 @@ export const CODES = {
       "A CRD rule that applies to the manifest gives it no verdict, said once per rule: the API server refuses the CRD for the rule (its estimated cost, `crd-rule-cost`, or its types, `crd-rule-refused`), or the product's CEL engine cannot evaluate it (a function or overload cel-js lacks, a value it cannot hold). Never a silent pass.",
     example: 'kind: Widget   # its CRD has a rule over its cost budget',
   },
+  'crd-unreadable': {
+    severity: 'info',
+    title:
+      "The CRD that defines the manifest's kind does not parse (a YAML syntax error, or a duplicate key, which kubectl's strict decoding refuses too), so the manifest is not checked against it. Said once per manifest; the CRD's own file has the `yaml-syntax` error.",
+    example: 'kind: Widget   # its CRD has a duplicate key under `properties`',
+  },
   'crd-rule-budget': {
     severity: 'error',
     title:

@@ -284,6 +284,9 @@ export const FIXES: Record<Code, FixDoc> = {
   'crd-rule-not-run': NONE(
     'Fix the rule in the CRD (`crd-rule-cost` or `crd-rule-refused` there), or check the manifest against it yourself where the product cannot evaluate it.',
   ),
+  'crd-unreadable': NONE(
+    "Correct the CRD's YAML: its file has the `yaml-syntax` error that says where. Then its schema checks the manifest.",
+  ),
   'crd-rule-budget': NONE(
     "Make the object smaller where the CRD's rules loop over it, or simplify the rules in the CRD (they cost too much to run).",
   ),

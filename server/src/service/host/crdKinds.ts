@@ -3,10 +3,10 @@
 // the registry built from them. The analysis (service/analysis.ts) tells it which files hold which CRDs and
 // asks for the registry when it needs one; it builds a new one only when a CRD changed.
 import type { Registry } from '../../model/registry';
-import type { KindDef } from '../../model/types';
+import type { KindDef, UnreadableCrd } from '../../model/types';
 import { conflictSpan, crdConflicts, type CrdConflict } from '../checks/crd/conflicts';
 import { mayHoldCrd } from '../checks/crd/detect';
-import { crdTextsOf, crdTextsOfFile, kindsOfCrdText, registryOfKinds } from '../checks/crd/sources';
+import { crdTextsOf, crdTextsOfFile, kindsOfCrdText, readCrdText, registryOfKinds } from '../checks/crd/sources';
 import type { Diag } from '../core/diag';
 import type { ParsedFile } from '../core/parse';
 
@@ -25,7 +25,10 @@ export class CrdKinds {
    * The CRD documents of each file that has some: their texts, and the kinds of each once read (`read`),
    * kept while the text is the same.
    */
-  private readonly files = new Map<string, { texts: string[]; kinds: (KindDef[] | undefined)[] }>();
+  private readonly files = new Map<
+    string,
+    { texts: string[]; kinds: (KindDef[] | undefined)[]; unreadable: (UnreadableCrd | undefined)[] }
+  >();
   /** The CRD documents defining a kind another CRD defines differently, by file (built with the registry). */
   private conflicts = new Map<string, CrdConflict[]>();
   /** The CRDs changed since the registry was built (see `build`). */
@@ -42,8 +45,13 @@ export class CrdKinds {
     }
     if (before && before.texts.length === texts.length && before.texts.every((t, i) => t === texts[i])) return;
     // The documents left as they were keep their kinds: an edit of one CRD of a bundle reads that one again.
-    const known = new Map(before?.texts.map((t, i) => [t, before.kinds[i]]));
-    this.files.set(uri, { texts, kinds: texts.map((t) => known.get(t)) });
+    const known = new Map(before?.texts.map((t, i) => [t, i]));
+    const kept = (t: string) => known.get(t);
+    this.files.set(uri, {
+      texts,
+      kinds: texts.map((t) => before?.kinds[kept(t) ?? -1]),
+      unreadable: texts.map((t) => before?.unreadable[kept(t) ?? -1]),
+    });
     this.dirty = true;
   }
 
@@ -56,7 +64,9 @@ export class CrdKinds {
       for (let i = 0; i < file.texts.length; i++) {
         if (file.kinds[i]) continue;
         if (stop()) return false;
-        file.kinds[i] = kindsOfCrdText(uri, file.texts[i]);
+        const read = readCrdText(uri, file.texts[i]);
+        file.kinds[i] = read.kinds;
+        file.unreadable[i] = read.unreadable;
       }
     return true;
   }
@@ -73,7 +83,8 @@ export class CrdKinds {
     this.read();
     this.conflicts = crdConflicts(this.files);
     const perCrd = [...this.files.values()].flatMap((f) => f.kinds as KindDef[][]);
-    return registryOfKinds(perCrd, this.base);
+    const unreadable = [...this.files.values()].flatMap((f) => f.unreadable.filter((u) => u !== undefined));
+    return registryOfKinds(perCrd, this.base, unreadable);
   }
 
   /**

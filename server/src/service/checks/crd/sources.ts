@@ -4,9 +4,10 @@
 // js-yaml, not the `yaml` library the rest uses: a CRD is needed as a plain value only (no positions), and
 // js-yaml builds one several times faster and without an AST, which matters for a bundle of tens of MB.
 import { CORE_SCHEMA, load } from 'js-yaml';
-import { isCrd, kindsOfCrd } from '../../../model/crd/kinds';
+import { parseDocument } from 'yaml';
+import { isCrd, kindsOfCrd, readerReason } from '../../../model/crd/kinds';
 import { builtinRegistry, Registry } from '../../../model/registry';
-import type { KindDef } from '../../../model/types';
+import type { KindDef, UnreadableCrd } from '../../../model/types';
 import { splitDocuments, type ParsedFile } from '../../core/parse';
 import { countOverDocs } from '../../core/docCount';
 import { byUri } from './conflicts';
@@ -117,15 +118,42 @@ export function withoutSchemaBodies(text: string): string | undefined {
  * value: a version's schema (and its descriptions) is read again when its kind is first used, so the
  * hundreds of other kinds of a bundle cost their text alone; their headers are read without the schemas.
  */
-export function kindsOfCrdText(uri: string, text: string): KindDef[] {
+export const kindsOfCrdText = (uri: string, text: string): KindDef[] => readCrdText(uri, text).kinds;
+
+/** What one CRD document gives: its kinds, or (when not even its header parses) what it meant to define. */
+export interface CrdRead {
+  kinds: KindDef[];
+  unreadable?: UnreadableCrd;
+}
+
+/** `kindsOfCrdText`, and for a document that does not parse, what can still be read of its kind. */
+export function readCrdText(uri: string, text: string): CrdRead {
   let value: unknown;
+  const header = withoutSchemaBodies(text);
   try {
-    const header = withoutSchemaBodies(text);
     value = header === undefined ? read(text) : readHeader(header, text);
-  } catch {
-    return []; // A document that does not parse, or too many aliases: not a CRD this product can use.
+  } catch (e) {
+    // A document that does not parse (or too many aliases): no kinds this product can use, and its own
+    // check says why (`yaml-syntax`); the manifests of the kind it meant to define say it could not be read.
+    return { kinds: [], unreadable: intendedKind(uri, header ?? text, readerReason(e)) };
   }
-  return isCrd(value) ? kindsOfCrd(value, uri, () => read(text)) : [];
+  return { kinds: isCrd(value) ? kindsOfCrd(value, uri, () => read(text)) : [] };
+}
+
+/**
+ * What a CRD document that does not parse meant to define, read by the tolerant parser the editor uses (it
+ * keeps what lies around an error): its name, group and kind when they are still there as text. Undefined
+ * when it is not a CRD after all.
+ */
+function intendedKind(uri: string, text: string, reason: string): UnreadableCrd | undefined {
+  const doc = parseDocument(text, { uniqueKeys: false });
+  const str = (...path: string[]) => {
+    const v: unknown = doc.getIn(path);
+    return typeof v === 'string' && v !== '' ? v : undefined;
+  };
+  if (str('kind') !== 'CustomResourceDefinition') return undefined;
+  const [name, group, kind] = [str('metadata', 'name'), str('spec', 'group'), str('spec', 'names', 'kind')];
+  return { uri, reason, ...(name ? { name } : {}), ...(group ? { group } : {}), ...(kind ? { kind } : {}) };
 }
 
 /** The header text read; should leaving the bodies out have broken it, the whole text instead. */
@@ -142,7 +170,11 @@ function readHeader(header: string, text: string): unknown {
  * to it, and of two CRDs defining the same group, version and kind the first by file path wins, whatever
  * order they were read in (a bundle's documents keep their order; conflicts.ts warns on both).
  */
-export function registryOfKinds(perCrd: readonly (readonly KindDef[])[], base: Registry = builtinRegistry()): Registry {
+export function registryOfKinds(
+  perCrd: readonly (readonly KindDef[])[],
+  base: Registry = builtinRegistry(),
+  unreadable: readonly UnreadableCrd[] = [],
+): Registry {
   const seen = new Set<string>();
   const defs: KindDef[] = [];
   const ordered = [...perCrd].sort((a, b) => byUri(a[0]?.crd?.uri ?? '', b[0]?.crd?.uri ?? ''));
@@ -153,9 +185,9 @@ export function registryOfKinds(perCrd: readonly (readonly KindDef[])[], base: R
       seen.add(key);
       defs.push(def);
     }
-  if (defs.length === 0) return base;
+  if (defs.length === 0 && unreadable.length === 0) return base;
   // A built-in kind the spec only names gives way to the CRD of the same kind and version.
   const replaced = (b: KindDef) =>
     b.crdReplaces && defs.some((d) => d.area === b.area && d.version === b.version && d.kind === b.kind);
-  return new Registry([...base.kinds.filter((b) => !replaced(b)), ...defs]);
+  return new Registry([...base.kinds.filter((b) => !replaced(b)), ...defs], unreadable);
 }
