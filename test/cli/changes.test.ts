@@ -24,6 +24,8 @@ function repo(files: Record<string, string>): string {
 
 interface Problem {
   line: number;
+  column: number;
+  endColumn: number;
   code: string;
   severity: string;
   message: string;
@@ -109,16 +111,20 @@ describe(
   'changes against the committed version',
   { skip: !hasGit && !process.env.CI && 'git is not installed' },
   () => {
-    test('a new location of an existing account is a warning naming the committed value; the same region is fine', () => {
+    test('a new location of an existing account fails the check naming the committed value; the same region is fine', () => {
       const dir = repo({ 'account.yaml': ACCOUNT });
       assert.deepEqual(changes(check(dir).problems), [], 'nothing changed, nothing said');
       writeFileSync(join(dir, 'account.yaml'), ACCOUNT.replace('westeurope', 'northeurope'));
-      const [p, ...rest] = changes(check(dir).problems);
+      const run = check(dir, '--base', 'HEAD');
+      const [p, ...rest] = changes(run.problems);
       assert.equal(rest.length, 0);
       const commit = git(dir, 'rev-parse', '--short', 'HEAD');
       assert.equal(p.code, 'create-only-changed');
-      assert.equal(p.severity, 'warning');
-      assert.equal(p.line, 7);
+      // The cloud refuses it: the deployment would fail, so the check does (as update-refused).
+      assert.equal(p.severity, 'error');
+      assert.equal(run.status, 1, 'a change the cloud refuses fails CI');
+      // On the value that is wrong, not its key: `  location: northeurope`.
+      assert.deepEqual([p.line, p.column, p.endColumn], [7, 13, 24]);
       assert.match(p.message, /new 'location' for an existing account: it was 'westeurope' at HEAD/);
       assert.ok(p.message.includes(commit), p.message);
       // Another edit of the same resource leaves location alone: nothing about it.
@@ -140,6 +146,14 @@ describe(
           ['update-refused', 'error'],
         ],
       );
+      assert.deepEqual(
+        found.map((p) => [p.line, p.column]),
+        [
+          [7, 14],
+          [13, 11],
+        ],
+        'on the new values, not their keys',
+      );
       assert.match(found[0].message, /new 'cloudName'.*it was 'ingeststore' at HEAD/);
       assert.match(found[1].message, /new 'owner.name'.*it was 'rg' at HEAD/);
       // Writing the default cloud name out (the object's name) changes nothing the webhook sees.
@@ -152,7 +166,14 @@ describe(
       writeFileSync(join(dir, 'snapshot.yaml'), SNAPSHOT.replace('7200', '3600'));
       writeFileSync(join(dir, 'container.yaml'), CONTAINER.replace('enabled: false', 'enabled: true'));
       const found = changes(check(dir).problems);
-      assert.deepEqual(found.map((p) => p.code).sort(), ['create-only-changed', 'create-only-changed']);
+      assert.deepEqual(
+        found.map((p) => [p.code, p.severity, p.line, p.column]),
+        [
+          // The container's `enabled` is a ≈ fact (reference-shapes.md): known approximately, a warning.
+          ['create-only-changed', 'warning', 9, 14],
+          ['create-only-changed', 'error', 10, 20],
+        ],
+      );
       assert.ok(found.some((p) => /retentionPeriod.*7200/.test(p.message)));
       assert.ok(found.some((p) => /turn on 'immutableStorageWithVersioning.enabled'/.test(p.message)));
     });
@@ -164,6 +185,7 @@ describe(
       const found = changes(check(dir).problems);
       assert.equal(found.length, 1);
       assert.equal(found[0].code, 'resource-renamed');
+      assert.deepEqual([found[0].line, found[0].column, found[0].endColumn], [4, 9, 16], 'on the new name');
       assert.match(found[0].message, /Renaming 'ingeststore' to 'ingest2' deletes the StorageAccount/);
     });
 

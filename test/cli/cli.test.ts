@@ -357,12 +357,61 @@ test('--quiet: errors only', () => {
   assert.match(all.stdout, /warning status-read-only/);
   const quiet = cli(['check', '--quiet', 'mixed']);
   assert.equal(quiet.status, 1);
-  assert.doesNotMatch(quiet.stdout, / warning /);
+  assert.doesNotMatch(quiet.stdout, / warning status-read-only/);
   assert.match(quiet.stdout, /error enum-value/);
-  assert.match(quiet.stdout, /^2 errors, 0 warnings in 1 file/m);
+  assert.match(quiet.stdout, /^2 errors in 1 file; 1 warning \(not shown: --quiet\) \(1 file checked\)$/m);
   const warnOnly = cli(['check', '--quiet', '--format', 'json', 'warn']);
   assert.equal(warnOnly.status, 0);
   assert.deepEqual(JSON.parse(warnOnly.stdout).problems, []);
+  assert.deepEqual(JSON.parse(warnOnly.stdout).summary.notShown, { warnings: 1, info: 0, hints: 0 });
+  const text = cli(['check', '--quiet', 'warn']);
+  assert.equal(text.status, 0);
+  assert.equal(text.stdout, 'no errors; 1 warning (not shown: --quiet) (1 file checked)\n', 'never "no problems"');
+});
+
+test('--quiet --max-warnings 0: every format says the run fails on warnings it does not show', () => {
+  const args = ['check', '--quiet', '--max-warnings', '0', 'warn', 'clean/good.yaml'];
+  const over = 'no errors; 1 warning (not shown: --quiet), more than --max-warnings 0 (2 files checked)';
+  const text = cli(args);
+  assert.equal(text.status, 1);
+  assert.equal(text.stdout, `${over}\n`);
+  assert.doesNotMatch(text.stdout, /no problems/);
+  assert.match(text.stderr, /^cloud-manifests: 1 warning, more than --max-warnings 0\n$/);
+  // Without --quiet the summary says it too, beside the warning it shows.
+  const shown = cli(['check', '--max-warnings', '0', 'warn']);
+  assert.match(shown.stdout, /^0 errors, 1 warning in 1 file, more than --max-warnings 0 \(1 file checked\)$/m);
+
+  const json = cli([...args, '--format', 'json']);
+  assert.equal(json.status, 1);
+  const summary = JSON.parse(json.stdout).summary;
+  assert.deepEqual(
+    [summary.errors, summary.warnings, summary.notShown, summary.maxWarnings, summary.moreThanMaxWarnings],
+    [0, 0, { warnings: 1, info: 0, hints: 0 }, 0, true],
+  );
+
+  const sarif = cli([...args, '--format', 'sarif']);
+  assert.equal(sarif.status, 1);
+  const log = JSON.parse(sarif.stdout);
+  const schema = JSON.parse(readFileSync(join(__dirname, 'fixtures', 'sarif-2.1.0-subset.schema.json'), 'utf8'));
+  const ajv = new Ajv({ allErrors: true, strict: true, strictRequired: false });
+  addFormats(ajv);
+  const validate = ajv.compile(schema);
+  assert.ok(validate(structuredClone(log)), JSON.stringify(validate.errors, null, 2));
+  assert.deepEqual(log.runs[0].results, []);
+  assert.deepEqual(log.runs[0].invocations[0].toolExecutionNotifications, [
+    { level: 'error', descriptor: { id: 'max-warnings' }, message: { text: over } },
+  ]);
+  // Within the limit, what --quiet left out is a note, not a failure.
+  const within = JSON.parse(cli(['check', '--quiet', '--format', 'sarif', 'warn']).stdout);
+  assert.equal(within.runs[0].invocations[0].toolExecutionNotifications[0].level, 'note');
+
+  const junit = cli([...args, '--format', 'junit']);
+  assert.equal(junit.status, 1);
+  assert.match(junit.stdout, /<testsuite name="cloud-manifests" tests="3" failures="1" /);
+  assert.match(
+    junit.stdout,
+    /<testcase classname="cloud-manifests" name="--max-warnings 0">\n\s+<failure type="max-warnings" message="no errors; 1 warning \(not shown: --quiet\), more than --max-warnings 0/,
+  );
 });
 
 test('stdin: - reads a manifest from standard input', () => {

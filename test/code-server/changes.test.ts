@@ -1,6 +1,6 @@
 // Changes against the committed version in a real VS Code workbench (code-server + chromium, the packaged
 // .vsix): a workspace that is a git repository whose storage account was committed in westeurope and now
-// names northeurope. The location is squiggled, Problems says what HEAD held, hover and the code lens say
+// names northeurope. The location is squiggled as an error (the cloud refuses it), Problems says what HEAD held, hover and the code lens say
 // "Compared with HEAD (<commit>)".
 // Screenshots go to test-results/code-server-changes/.
 // Same prerequisites as workbench.test.ts (`bash scripts/code-server/install.sh`, git): without them it fails.
@@ -28,8 +28,8 @@ spec:
     name: rg
 `;
 const NOW = COMMITTED.replace('westeurope', 'northeurope');
-/** 1-based: the changed key. */
-const LOCATION_AT = { line: 7, col: 3 };
+/** 1-based: the changed value (the squiggle is on `northeurope`, not on `location`). */
+const LOCATION_AT = { line: 7, col: 13 };
 
 let commit = '';
 
@@ -48,7 +48,7 @@ describe('changes against the committed version in a real VS Code workbench', { 
 
   step('a new location of a deployed account: a squiggle, and Problems names what HEAD held', async () => {
     await openFile(FILE);
-    await suite.page.locator('.editor-instance .squiggly-warning').first().waitFor({ timeout: 90_000 });
+    await suite.page.locator('.editor-instance .squiggly-error').first().waitFor({ timeout: 90_000 });
     const text = await suite.waitFor(
       problemsText,
       (t) => /create-only-changed/.test(t),

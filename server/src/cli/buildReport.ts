@@ -37,15 +37,31 @@ export interface Report {
   counts: Counts;
   /** Warnings found, including those `--quiet` leaves out (what `--max-warnings` compares). */
   warningsFound: number;
+  /** With `--quiet`: the counts of what it left out (warnings, info, hints); absent without it. */
+  notShown?: Counts;
+  /** `--max-warnings N`, when given. */
+  maxWarnings?: number;
   filesChecked: number;
   filesWithProblems: number;
 }
 
+/** Whether the warnings found (shown or not) fail the run: more than `--max-warnings`. */
+export const tooManyWarnings = (r: Report): boolean => r.maxWarnings !== undefined && r.warningsFound > r.maxWarnings;
+
+/** Whether `--quiet` left anything out. */
+const hidesSome = (r: Report): r is Report & { notShown: Counts } =>
+  !!r.notShown && r.notShown.warning + r.notShown.info + r.notShown.hint > 0;
+
 /** A URI reference for a relative path: each segment percent-encoded as needed. */
 export const relativeUri = (rel: string): string => rel.split('/').map(encodeURIComponent).join('/');
 
-export function buildReport(cwd: string, results: readonly FileResult[], options: { quiet?: boolean } = {}): Report {
+export function buildReport(
+  cwd: string,
+  results: readonly FileResult[],
+  options: { quiet?: boolean; maxWarnings?: number } = {},
+): Report {
   const counts: Counts = { error: 0, warning: 0, info: 0, hint: 0 };
+  const notShown: Counts = { error: 0, warning: 0, info: 0, hint: 0 };
   let warningsFound = 0;
   let filesWithProblems = 0;
   const files = results.map(({ file, diags }): FileReport => {
@@ -57,7 +73,10 @@ export function buildReport(cwd: string, results: readonly FileResult[], options
     for (const d of sorted) {
       const severity = severityOf(d);
       if (severity === 'warning') warningsFound++;
-      if (options.quiet && severity !== 'error') continue;
+      if (options.quiet && severity !== 'error') {
+        notShown[severity]++;
+        continue;
+      }
       counts[severity]++;
       const s = lines.positionAt(d.start);
       const e = lines.positionAt(d.end);
@@ -82,18 +101,46 @@ export function buildReport(cwd: string, results: readonly FileResult[], options
           : pathToFileURL(file.path).href;
     return { file: file.display, uri, relative: isRelative, problems };
   });
-  return { cwd, files, counts, warningsFound, filesChecked: results.length, filesWithProblems };
+  return {
+    cwd,
+    files,
+    counts,
+    warningsFound,
+    ...(options.quiet ? { notShown } : {}),
+    ...(options.maxWarnings !== undefined ? { maxWarnings: options.maxWarnings } : {}),
+    filesChecked: results.length,
+    filesWithProblems,
+  };
 }
 
 const plural = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`;
 
-/** `3 errors, 1 warning in 2 files (12 files checked)`; `no problems (12 files checked)`. */
+/** `1 warning, 2 info, 1 hint` (what is non-zero past the errors). */
+function countWords(c: Counts, withWarnings: boolean): string[] {
+  const parts = withWarnings ? [plural(c.warning, 'warning', 'warnings')] : [];
+  if (c.info) parts.push(`${c.info} info`);
+  if (c.hint) parts.push(plural(c.hint, 'hint', 'hints'));
+  return parts;
+}
+
+/**
+ * `3 errors, 1 warning in 2 files (12 files checked)`; `no problems (12 files checked)`. What `--quiet` left
+ * out is counted, never called "no problems", and warnings over `--max-warnings` are said to fail the run:
+ * `no errors; 1 warning (not shown: --quiet), more than --max-warnings 0 (2 files checked)`.
+ */
 export function summaryLine(report: Report): string {
   const { error, warning, info, hint } = report.counts;
   const checked = `(${plural(report.filesChecked, 'file', 'files')} checked)`;
+  const over = tooManyWarnings(report) ? `, more than --max-warnings ${report.maxWarnings}` : '';
+  if (hidesSome(report)) {
+    const shown =
+      error === 0
+        ? 'no errors'
+        : `${plural(error, 'error', 'errors')} in ${plural(report.filesWithProblems, 'file', 'files')}`;
+    const hidden = countWords(report.notShown, report.notShown.warning > 0).join(', ');
+    return `${shown}; ${hidden} (not shown: --quiet)${over} ${checked}`;
+  }
   if (error + warning + info + hint === 0) return `no problems ${checked}`;
-  const parts = [plural(error, 'error', 'errors'), plural(warning, 'warning', 'warnings')];
-  if (info) parts.push(`${info} info`);
-  if (hint) parts.push(plural(hint, 'hint', 'hints'));
-  return `${parts.join(', ')} in ${plural(report.filesWithProblems, 'file', 'files')} ${checked}`;
+  const parts = [plural(error, 'error', 'errors'), ...countWords(report.counts, true)];
+  return `${parts.join(', ')} in ${plural(report.filesWithProblems, 'file', 'files')}${over} ${checked}`;
 }

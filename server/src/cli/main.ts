@@ -15,7 +15,7 @@ import { formatSarif } from './formats/sarif';
 import { formatText } from './formats/textFormat';
 import { printable } from './printable';
 import { Progress } from './progress';
-import { buildReport } from './buildReport';
+import { buildReport, tooManyWarnings } from './buildReport';
 import { maxFileBytes } from '../service/core/settings';
 import { stringify } from 'yaml';
 import { crdsOf } from '../model/crd/export';
@@ -176,7 +176,7 @@ async function checkInputs(io: CliIo, options: CheckOptions, started: number, re
     say(io, `${verb} ${n(fixes.fixed, 'problem')} in ${n(fixes.files, 'file')}`);
   }
 
-  const report = buildReport(io.cwd, results, { quiet: options.quiet });
+  const report = buildReport(io.cwd, results, { quiet: options.quiet, maxWarnings: options.maxWarnings });
   let output: string;
   switch (options.format) {
     case 'json':
@@ -208,7 +208,7 @@ async function checkInputs(io: CliIo, options: CheckOptions, started: number, re
   if (unfinished.length > 0) return fail(io, unfinished);
   // `--quiet` leaves out warnings and below only, so the error count is complete.
   if (report.counts.error > 0) return 1;
-  if (options.maxWarnings !== undefined && report.warningsFound > options.maxWarnings) {
+  if (tooManyWarnings(report)) {
     const n = report.warningsFound;
     io.stderr.write(
       `cloud-manifests: ${n} warning${n === 1 ? '' : 's'}, more than --max-warnings ${options.maxWarnings}\n`,

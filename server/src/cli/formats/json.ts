@@ -1,5 +1,5 @@
 // JSON: { version, summary, problems: [{ file, line, column, endLine, endColumn, severity, code, message }] }.
-import type { Report } from '../buildReport';
+import { tooManyWarnings, type Report } from '../buildReport';
 import { jsonText } from './jsonText';
 
 export interface JsonOutput {
@@ -12,6 +12,11 @@ export interface JsonOutput {
     hints: number;
     filesWithProblems: number;
     filesChecked: number;
+    /** With `--quiet`: what it left out of `problems` (and of the counts above). */
+    notShown?: { warnings: number; info: number; hints: number };
+    /** With `--max-warnings N`: N, and whether the warnings found (shown or not) are more, failing the run. */
+    maxWarnings?: number;
+    moreThanMaxWarnings?: boolean;
   };
   /** Every problem reported, by file (input order) then position; line and column 1-based, end exclusive. */
   problems: {
@@ -37,6 +42,12 @@ export function formatJson(report: Report, options: { version: string }): string
       hints: report.counts.hint,
       filesWithProblems: report.filesWithProblems,
       filesChecked: report.filesChecked,
+      ...(report.notShown
+        ? { notShown: { warnings: report.notShown.warning, info: report.notShown.info, hints: report.notShown.hint } }
+        : {}),
+      ...(report.maxWarnings !== undefined
+        ? { maxWarnings: report.maxWarnings, moreThanMaxWarnings: tooManyWarnings(report) }
+        : {}),
     },
     problems: report.files.flatMap((f) =>
       f.problems.map((p) => ({

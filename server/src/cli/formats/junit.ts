@@ -5,7 +5,7 @@
 // <system-out>. The lines of those texts start with a position, never with a file name, and every file name
 // and message is written on one line (printable.ts), so no line of the report can be read as a CI command.
 import { printable } from '../printable';
-import type { Problem, Report } from '../buildReport';
+import { summaryLine, tooManyWarnings, type Problem, type Report } from '../buildReport';
 
 /**
  * What XML escapes or cannot hold: markup characters, characters outside XML 1.0, lone surrogates, and
@@ -43,8 +43,11 @@ const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
 
 export function formatJunit(report: Report, options: { elapsedMs: number }): string {
   const time = (options.elapsedMs / 1000).toFixed(3);
-  const tests = report.files.length;
-  const failures = report.files.filter((f) => f.problems.some((p) => p.severity === 'error')).length;
+  // More warnings than --max-warnings fail the run: a testcase of its own fails with it (no file's testcase
+  // does when the warnings are not errors, or --quiet left them out), so the report agrees with the exit code.
+  const over = tooManyWarnings(report);
+  const tests = report.files.length + (over ? 1 : 0);
+  const failures = report.files.filter((f) => f.problems.some((p) => p.severity === 'error')).length + (over ? 1 : 0);
   const out: string[] = ['<?xml version="1.0" encoding="UTF-8"?>'];
   out.push(`<testsuites name="cloud-manifests" tests="${tests}" failures="${failures}" errors="0" time="${time}">`);
   out.push(
@@ -71,6 +74,12 @@ export function formatJunit(report: Report, options: { elapsedMs: number }): str
       out.push(`      <system-out>${xmlEscape(others.map(line).join('\n'), 'content')}</system-out>`);
     out.push('    </testcase>');
   }
+  if (over)
+    out.push(
+      `    <testcase classname="cloud-manifests" name="--max-warnings ${report.maxWarnings}">`,
+      `      <failure type="max-warnings" message="${xmlEscape(summaryLine(report))}"/>`,
+      '    </testcase>',
+    );
   out.push('  </testsuite>');
   out.push('</testsuites>');
   return out.join('\n') + '\n';

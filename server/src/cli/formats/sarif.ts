@@ -3,7 +3,7 @@ import { pathToFileURL } from 'node:url';
 import { CODES, codeList, type Severity } from '../../service/core/codes';
 import { SOURCE } from '../../protocol/source';
 import { codeDocUrl, fixTextOf } from '../../service/host/codeDocs';
-import type { Report } from '../buildReport';
+import { summaryLine, tooManyWarnings, type Report } from '../buildReport';
 import { jsonText } from './jsonText';
 
 export const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
@@ -47,7 +47,7 @@ export function formatSarif(report: Report, options: { version: string; docsBase
     runs: [
       {
         tool: { driver: { name: SOURCE, version: options.version, semanticVersion: options.version, rules } },
-        invocations: [{ executionSuccessful: true }],
+        invocations: [{ executionSuccessful: true, ...verdictNotes(report) }],
         originalUriBaseIds: { '%SRCROOT%': { uri: root } },
         columnKind: 'utf16CodeUnits',
         results,
@@ -55,4 +55,24 @@ export function formatSarif(report: Report, options: { version: string; docsBase
     ],
   };
   return jsonText(log);
+}
+
+/**
+ * What the results alone do not say: warnings `--quiet` left out, and more warnings than `--max-warnings`
+ * (the run fails with no error among the results). One notification, the text summary's words; an error
+ * when it fails the run.
+ */
+function verdictNotes(report: Report): { toolExecutionNotifications?: object[] } {
+  const over = tooManyWarnings(report);
+  const hidden = report.notShown && report.notShown.warning + report.notShown.info + report.notShown.hint > 0;
+  if (!over && !hidden) return {};
+  return {
+    toolExecutionNotifications: [
+      {
+        level: over ? 'error' : 'note',
+        descriptor: { id: over ? 'max-warnings' : 'quiet' },
+        message: { text: summaryLine(report) },
+      },
+    ],
+  };
 }

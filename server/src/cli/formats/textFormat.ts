@@ -1,7 +1,7 @@
 // `file:line:col severity code message`, one problem a line, then a summary line.
 import { paint } from '../color';
 import { printable } from '../printable';
-import { summaryLine, type Report } from '../buildReport';
+import { summaryLine, tooManyWarnings, type Report } from '../buildReport';
 
 export function formatText(report: Report, options: { color: boolean }): string {
   const p = paint(options.color);
@@ -17,6 +17,9 @@ export function formatText(report: Report, options: { color: boolean }): string 
   }
   const summary = summaryLine(report);
   const { error, warning } = report.counts;
-  out.push(error > 0 ? p.bold(p.red(summary)) : warning > 0 ? p.bold(p.yellow(summary)) : p.green(summary));
+  // Red when the run fails, green only when nothing at all was found (shown or left out by --quiet).
+  const failed = error > 0 || tooManyWarnings(report);
+  const found = warning + (report.notShown?.warning ?? 0) > 0;
+  out.push(failed ? p.bold(p.red(summary)) : found ? p.bold(p.yellow(summary)) : p.green(summary));
   return out.join('\n') + '\n';
 }

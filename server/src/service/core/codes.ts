@@ -583,9 +583,9 @@ export const CODES = {
     example: 'openAPIV3Schema:\n  properties:   # type: object is missing\n    spec: {type: object}',
   },
   'create-only-changed': {
-    severity: 'warning',
+    severity: 'error',
     title:
-      "A field the cloud takes only when the resource is created (a storage account's `location`, a snapshot's `retentionPeriod`, turning on `immutableStorageWithVersioning`) changed against the file's committed version (`HEAD`, or the `compareWith` setting / `--base`): the update is refused.",
+      "A field the cloud takes only when the resource is created (a storage account's `location`, a snapshot's `retentionPeriod`, a share's `enabledProtocols`, turning on `immutableStorageWithVersioning`) changed against the file's committed version (`HEAD`, or the `compareWith` setting / `--base`): the cloud refuses the update, so the deployment fails. A warning where the field's shape is only known approximately (a container's `immutableStorageWithVersioning`).",
     example: 'spec:\n  location: northeurope   # westeurope at HEAD',
   },
   'not-compared': {

@@ -1,6 +1,6 @@
 // The checks of a change: what the current text of a file does to the objects its committed version
 // describes (in a GitOps repository the committed version is, as a rule, what runs). From the model's data:
-// a field written only at creation (`createOnly`) changed, where the cloud refuses the update (a warning);
+// a field written only at creation (`createOnly`) changed, where the cloud refuses the update (an error);
 // what the operator's admission webhook refuses on an update (a new `cloudName`, a new owner, an owner added
 // or removed: errors); a new `metadata.name` for a kind that holds data (a delete and a create: a warning);
 // and the CRD rules that read `oldSelf` (transitions.ts), which the API server runs on every update.
@@ -58,14 +58,17 @@ class Found {
     readonly at: string,
   ) {}
 
-  /** The span of a path's key in the current document (file offsets), else of the nearest key above it. */
+  /**
+   * Where a change is reported, in file offsets: the value written at the path when it is a scalar (the value
+   * is what is wrong), else its key (an object: the whole block would be squiggled), else the nearest key above.
+   */
   spanOf(path: string[]): Span {
     let node: unknown = this.pair.now.doc.contents;
     let span: Span | undefined;
-    for (const k of path) {
+    for (const [i, k] of path.entries()) {
       const e = entry(node, k);
       if (!e) break;
-      span = spanOf(e.key);
+      span = i === path.length - 1 && isScalar(e.value) && e.value.range ? spanOf(e.value) : spanOf(e.key);
       node = e.value;
     }
     const [s, e] = span ?? spanOf(this.pair.now.doc.contents);
@@ -83,7 +86,7 @@ class Found {
     return node;
   }
 
-  report(code: Diag['code'], path: string[], message: string, restore?: boolean): void {
+  report(code: Diag['code'], path: string[], message: string, restore?: boolean, severity?: Diag['severity']): void {
     const [start, end] = this.spanOf(path);
     let data: Diag['data'];
     // Writing the committed value back is offered where it is one scalar on both sides.
@@ -109,13 +112,17 @@ class Found {
         doc: [now.offset, now.text.length, hashText(now.text)],
       };
     }
-    this.diags.push({ code, message, start, end, ...(data ? { data } : {}) });
+    this.diags.push({ code, message, start, end, ...(severity ? { severity } : {}), ...(data ? { data } : {}) });
   }
 }
 
 const thenNodeText = (o: VersionObject, range: [number, number, number]) => o.text.slice(range[0], range[1]);
 
-/** Fields written only at creation, compared between the two versions (the model's `createOnly`). */
+/**
+ * Fields written only at creation, compared between the two versions (the model's `createOnly`). The cloud
+ * refuses such an update for certain (an error), unless the field's shape is only known approximately (≈ in
+ * reference-shapes.md, the model's `approx`): a warning then, as every check inside such a field.
+ */
 function createOnly(
   found: Found,
   t: Type,
@@ -124,6 +131,7 @@ function createOnly(
   path: string[],
   what: string,
   inherited = false,
+  approx = false,
 ): void {
   if (t.kind !== 'object' || !isPlain(now)) return;
   const old = isPlain(then) ? then : {};
@@ -133,6 +141,7 @@ function createOnly(
     if (n === undefined) continue;
     const at = [...path, k];
     const once = f.createOnly || inherited;
+    const severity = approx || f.approx ? 'warning' : undefined;
     if (once && f.type.kind === 'bool') {
       // "Can only be set to true at creation": turning it on later is what the cloud refuses.
       if (n === true && o !== true)
@@ -141,6 +150,7 @@ function createOnly(
           at,
           `The cloud refuses to turn on '${at.slice(1).join('.')}' for an existing ${what}: it was ${o === undefined ? 'not set' : shown(o)} at ${found.at}. It can only be set to true when the ${what} is created.`,
           o !== undefined,
+          severity,
         );
       continue;
     }
@@ -151,13 +161,14 @@ function createOnly(
           at,
           `The cloud refuses a new '${at.slice(1).join('.')}' for an existing ${what}: it was ${shown(o)} at ${found.at}. Write ${shown(o)} back, or create a new ${what} under a new name.`,
           true,
+          severity,
         );
       continue;
     }
     // An object written only at creation: where its own members say which of them are (`enabled` of an
     // account's immutability, not its policy), those; else all of them (a container's `enabled`).
     const marked = f.type.kind === 'object' && Object.values(f.type.fields).some((x) => x.createOnly);
-    createOnly(found, f.type, n, o, at, what, f.createOnly === true && !marked);
+    createOnly(found, f.type, n, o, at, what, f.createOnly === true && !marked, approx || f.approx === true);
   }
 }
 
