@@ -190,7 +190,9 @@ export class OwnerTreeProvider implements TreeDataProvider<TreeNode>, Disposable
     const inside = t.children.reduce((acc, c) => addProblems(acc, this.subtreeProblems(c)), noProblems());
     const ownText = describeProblems(own);
     const kind = n.overlay ? `${n.kind} · rendered` : n.kind;
-    item.description = ownText ? `${kind} · ${ownText}` : kind;
+    // Under the manifest its owner name names, which is of another kind (the owner-kind error says so too).
+    const wrongOwner = n.ownerKindExpected ? ' · owner of the wrong kind' : '';
+    item.description = (ownText ? `${kind} · ${ownText}` : kind) + wrongOwner;
     item.iconPath =
       own.errors > 0
         ? new ThemeIcon('error', new ThemeColor('problemsErrorIcon.foreground'))
@@ -204,6 +206,10 @@ export class OwnerTreeProvider implements TreeDataProvider<TreeNode>, Disposable
     tip.appendMarkdown(`**${n.kind}** \`${n.namespace}/${n.name}\`\n\n`);
     if (n.apiVersion) tip.appendMarkdown(`\`${n.apiVersion}\`\n\n`);
     tip.appendMarkdown(`${file}:${line + 1}\n\n`);
+    if (n.ownerKindExpected)
+      tip.appendMarkdown(
+        `Its \`spec.owner\` names the manifest it is shown under, which is not ${/^[AEIOU]/.test(n.ownerKindExpected) ? 'an' : 'a'} **${n.ownerKindExpected}**, the kind its owner must be.\n\n`,
+      );
     tip.appendMarkdown(`Problems: ${ownText || 'none'}`);
     const insideText = describeProblems(inside);
     if (insideText) tip.appendMarkdown(`\n\nIn what it owns: ${insideText}`);

@@ -31,7 +31,11 @@ export interface ClientOptions {
   /** How the server runs (default 'stdio'). */
   transport?: 'stdio' | 'in-process';
   /** Workspace edits the client applies: versioned document changes and file operations (as VS Code's). */
-  workspaceEdit?: { documentChanges?: boolean; resourceOperations?: string[] };
+  workspaceEdit?: {
+    documentChanges?: boolean;
+    resourceOperations?: string[];
+    changeAnnotationSupport?: { groupsOnLabel?: boolean };
+  };
   /** Advertise `codeAction.disabledSupport` (the client shows a disabled action with its reason). */
   codeActionDisabledSupport?: boolean;
   /** 'stdio' only: the user (and group) id the server's process runs as (root's tests drop privileges). */

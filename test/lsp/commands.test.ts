@@ -90,10 +90,49 @@ spec: {owner: {name: shared}}
     const byName = (kind: string) => nodes.find((n) => n.kind === kind && !n.external)!;
     // `shared` in namespace `other` is not the resource group of namespace `default`.
     assert.equal(byName('StorageAccount').ownerId, 'external:other/ResourceGroup/shared');
-    // The blob service's owner `shared` (default namespace) is a ResourceGroup, not a StorageAccount.
-    assert.equal(byName('StorageAccountsBlobService').ownerId, 'external:default/StorageAccount/shared');
+    // The blob service's owner `shared` (default namespace) is a ResourceGroup, not a StorageAccount: the
+    // tree hangs it off that resource group (what the name names), marked with the kind it must be, rather
+    // than off a made-up StorageAccount `shared` not in the workspace.
+    assert.equal(byName('StorageAccountsBlobService').ownerId, byName('ResourceGroup').id);
+    assert.equal(byName('StorageAccountsBlobService').ownerKindExpected, 'StorageAccount');
+    assert.equal(byName('StorageAccount').ownerKindExpected, undefined);
     const externals = nodes.filter((n) => n.external).map((n) => `${n.namespace}/${n.kind}/${n.name}`);
-    assert.deepEqual(externals.sort(), ['default/StorageAccount/shared', 'other/ResourceGroup/shared']);
+    assert.deepEqual(externals.sort(), ['other/ResourceGroup/shared']);
+  });
+
+  test('a container owned by a StorageAccount of the workspace shows under it, not under a made-up blob service', () => {
+    const nodes = graphOf({
+      'store.yaml': `apiVersion: resources.cloud.example.com/v20200601
+kind: ResourceGroup
+metadata: {name: demo-rg}
+spec: {location: westeurope}
+---
+apiVersion: storage.cloud.example.com/v20220901
+kind: StorageAccount
+metadata: {name: Demo_Store}
+spec: {location: westeurope, owner: {name: demo-rg}, kind: StorageV2, sku: {name: Standard_LRS}}
+---
+apiVersion: storage.cloud.example.com/v20220901
+kind: StorageAccountsBlobServicesContainer
+metadata: {name: images}
+spec: {owner: {name: Demo_Store}}
+---
+apiVersion: storage.cloud.example.com/v20220901
+kind: StorageAccountsBlobService
+metadata: {name: loop}
+spec: {owner: {name: loop}}
+`,
+    });
+    assert.deepEqual(render(buildTree(nodes)), [
+      'ResourceGroup demo-rg',
+      '  StorageAccount Demo_Store',
+      '    StorageAccountsBlobServicesContainer images',
+      // A name that names only the manifest itself is no owner of it.
+      'StorageAccount loop (external)',
+      '  StorageAccountsBlobService loop',
+    ]);
+    const container = nodes.find((n) => n.kind === 'StorageAccountsBlobServicesContainer')!;
+    assert.equal(container.ownerKindExpected, 'StorageAccountsBlobService');
   });
 
   test('armId owners, list items, ranges and a cycle', () => {

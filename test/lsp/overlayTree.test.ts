@@ -79,4 +79,28 @@ describe('the owner tree of a workspace with overlays', () => {
     const overlay = r.nodes.find((n) => n.id === acct.ownerId && n.kind === 'ResourceGroup')!;
     assert.equal(overlay.name, 'rg');
   });
+
+  test('a node keeps its id when a document is added before it (the tree keeps what is expanded)', async () => {
+    // VS Code keeps a node expanded by its id: an id from the node's position named another node after
+    // the edit, or none ("No tree item with id …" in the extension host's log).
+    const identity = (n: GraphNode) =>
+      `${n.overlay ?? ''}|${n.kind}|${n.namespace}|${n.name}${n.external ? '|external' : ''}`;
+    const ids = (nodes: GraphNode[]) => new Map(nodes.map((n) => [identity(n), n.id]));
+    const before = ids((await client.request<OwnerGraphResult>(OWNER_GRAPH, {})).nodes);
+    const at = pathToFileURL(join(root, 'base/all.yaml')).href;
+    await client.open(at, files['base/all.yaml']);
+    await client.change(at, docs(rg('aaa'), '') + files['base/all.yaml']);
+    try {
+      const nodes = (await client.request<OwnerGraphResult>(OWNER_GRAPH, {})).nodes;
+      assert.equal(new Set(nodes.map((n) => n.id)).size, nodes.length, 'ids are unique');
+      const after = ids(nodes);
+      assert.ok(after.has('|ResourceGroup|default|aaa') && after.has('overlays/prod|ResourceGroup|default|prod-aaa'));
+      const moved = [...before].filter(([k, id]) => after.get(k) !== id).map(([k]) => k);
+      assert.deepEqual(moved, []);
+      assert.equal(after.size, before.size + 3);
+    } finally {
+      await client.change(at, files['base/all.yaml']);
+      await client.close(at);
+    }
+  });
 });

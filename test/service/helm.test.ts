@@ -191,6 +191,77 @@ spec: {{- include "app.placement" . | nindent 2 }}
   });
 });
 
+describe('templated values: what the literal parts decide whatever the action writes', () => {
+  const account = (name: string, spec = '') => `apiVersion: storage.cloud.example.com/v20220901
+kind: StorageAccount
+metadata:
+  name: ${name}
+spec:
+  location: westus2
+  kind: StorageV2
+  sku:
+    name: Standard_LRS
+  owner:
+    name: app-rg
+${spec}`;
+  const messages = (text: string) => {
+    const a = chart({ 't.yaml': text });
+    const uri = `${CHART}templates/t.yaml`;
+    return a.fileDiagnostics(uri, a.openFile(uri, 1, text), { complete: true }).map((d) => asWritten(d.message));
+  };
+
+  test('a name whose literal part holds characters no name allows: an error on that part', () => {
+    for (const name of ['My_{{ .Values.env }}', '"My_{{ .Values.env }}"'])
+      assert.deepEqual(problems(account(name)), ['pattern My_', 'name-limit My_'], name);
+    // Nothing where some value of the action makes the name valid.
+    for (const name of [
+      '{{ include "app.fullname" . }}',
+      'store{{ .Values.env }}',
+      '"{{ .Values.prefix }}store{{ .Values.suffix }}"',
+      // `{{-` trims the blanks before it from the output.
+      'store   {{- .Values.env }}',
+    ])
+      assert.deepEqual(problems(account(name)), [], name);
+    // A container allows `-`: a name built on the chart's full name.
+    assert.deepEqual(
+      problems(`apiVersion: storage.cloud.example.com/v20220901
+kind: StorageAccountsBlobServicesContainer
+metadata:
+  name: {{ include "app.fullname" . }}-images
+spec:
+  owner:
+    name: {{ include "app.fullname" . }}-blob
+`),
+      [],
+    );
+    assert.deepEqual(messages(account('My_{{ .Values.env }}')).slice(0, 1), [
+      '`metadata.name` value "My_{{ .Values.env }}" is not allowed: "My_" holds `M` and `_`, and it must be lowercase letters, digits, `-` and `.`, starting and ending with a letter or digit. No value of the template action can make it valid.',
+    ]);
+  });
+
+  test('an IPv4 octet over 255 between dots, and an enum value no allowed value starts with', () => {
+    const spec = `  networkAcls:
+    defaultAction: Deny
+    ipRules:
+      - value: 10.0.{{ .Values.octet }}.300
+      - value: "{{ .Values.net }}.256.0/24"
+      - value: 10.0.{{ .Values.octet }}.3
+      - value: "{{ .Values.a }}.1.2.3/24"
+      - value: 10.0.2{{ .Values.b }}.1
+      - value: "{{ .Values.net }}/24"
+  accessTier: Warm{{ .Values.tier }}
+  minimumTlsVersion: TLS{{ .Values.tls }}
+  largeFileSharesState: {{ .Values.state }}abled
+`;
+    assert.deepEqual(problems(account('appstore', spec)), ['format 300', 'format 256', 'enum-value Warm']);
+    assert.ok(
+      messages(account('appstore', spec)).includes(
+        '`spec.accessTier` does not allow "Warm{{ .Values.tier }}": no allowed value starts with "Warm"; allowed: `Cool`, `Hot` or `Premium`. No value of the template action can make it valid.',
+      ),
+    );
+  });
+});
+
 describe('a template read as Go reads it, and bounded', () => {
   const ACCOUNT = `${ACCOUNT_HEAD}spec:\n  location: westus2\n  kind: StorageV2\n  sku:\n    name: Standard_LRS\n  owner:\n    name: app-rg\n`;
 

@@ -43,6 +43,7 @@ import {
   prepareRename as prepareRenameQuery,
   references as referencesQuery,
   rename as renameQuery,
+  renameLoss,
   resourcePaths,
   symbolsMatching,
   type Located,
@@ -234,11 +235,16 @@ function rename(s: ServerState, params: RenameParams) {
       // Edits are computed on the texts the index holds: versioned, so an editor refuses them on a document
       // that changed meanwhile rather than corrupting it.
       if (client.documentChangesSupport) {
+        // A rename that deletes data is annotated as needing confirmation: the editor shows the edits to
+        // accept before applying any (VS Code: the refactor preview), rather than warning afterwards.
+        const loss = client.changeAnnotationSupport ? renameLoss(s.analysis, a.doc.uri, a.file, a.offset) : undefined;
+        const annotationId = 'rename-deletes-data';
         return {
           documentChanges: Object.entries(changes).map(([uri, edits]) => ({
             textDocument: { uri, version: documents.get(uri)?.version ?? null },
-            edits,
+            edits: loss ? edits.map((e) => ({ ...e, annotationId })) : edits,
           })),
+          ...(loss ? { changeAnnotations: { [annotationId]: { ...loss, needsConfirmation: true } } } : {}),
         };
       }
       return { changes };

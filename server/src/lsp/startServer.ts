@@ -66,6 +66,7 @@ export function startServer(connection: Connection): ServerState {
     client.diagnosticRefreshSupport = !!caps.workspace?.diagnostics?.refreshSupport;
     client.codeLensRefreshSupport = !!caps.workspace?.codeLens?.refreshSupport;
     client.documentChangesSupport = !!caps.workspace?.workspaceEdit?.documentChanges;
+    client.changeAnnotationSupport = !!caps.workspace?.workspaceEdit?.changeAnnotationSupport;
     client.createFileSupport =
       client.documentChangesSupport && !!caps.workspace?.workspaceEdit?.resourceOperations?.includes('create');
     client.codeActionDisabledSupport = !!caps.textDocument?.codeAction?.disabledSupport;

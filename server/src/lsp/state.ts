@@ -69,6 +69,8 @@ export interface ClientState {
   diagnosticRefreshSupport: boolean;
   codeLensRefreshSupport: boolean;
   documentChangesSupport: boolean;
+  /** Workspace edits may carry change annotations (`workspace.workspaceEdit.changeAnnotationSupport`). */
+  changeAnnotationSupport: boolean;
   /** Workspace edits may create files (`workspace.workspaceEdit.resourceOperations` holds `create`). */
   createFileSupport: boolean;
   /** Code actions may be sent disabled, with the reason (`textDocument.codeAction.disabledSupport`). */
@@ -167,6 +169,7 @@ export function createState(connection: Connection): ServerState {
       diagnosticRefreshSupport: false,
       codeLensRefreshSupport: false,
       documentChangesSupport: false,
+      changeAnnotationSupport: false,
       createFileSupport: false,
       codeActionDisabledSupport: false,
       indexEvents: false,

@@ -42,7 +42,11 @@ export interface OwnerGraphParams {
 }
 
 export interface GraphNode {
-  /** Unique within one answer: `<uri>#<index>` for manifests, `external:…` for owners not in the workspace. */
+  /**
+   * Unique within one answer, and the same in the next answer for the same resource (the tree keeps its
+   * expansion by it): `<uri>#<area>/<kind>/<namespace>/<name>` for manifests, `external:…` for owners not
+   * in the workspace, `overlay:<kustomization uri>#…` for an overlay's nodes.
+   */
   id: string;
   kind: string;
   name: string;
@@ -57,6 +61,11 @@ export interface GraphNode {
   selectionRange?: Range;
   /** The node that owns this one, when the manifest names an owner. */
   ownerId?: string;
+  /**
+   * The owner it names (`ownerId`) is of another kind than its owner must be (the `owner-kind` error):
+   * the kind it must be.
+   */
+  ownerKindExpected?: string;
   /** An owner referenced but not in the workspace, or given by `armId`. */
   external?: boolean;
   /** For external nodes given by `armId`. */

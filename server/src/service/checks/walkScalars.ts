@@ -7,7 +7,9 @@ import { nearAll } from './fixes/candidates';
 import { boundFix, choiceFix, isoDurationFix, quoteFix, secondsFix, unquoteFix, valueFix } from './fixes/values';
 import { listOf, nearest } from '../core/suggest';
 import { describeValue, type Span } from '../core/yamlNodes';
+import { isMasked } from '../core/maskedChars';
 import { matchesPattern } from '../core/patternTest';
+import { checkTemplatedString } from './templatedValues';
 import { typeWord, type WalkContext } from './walkContext';
 /** A string type any short text satisfies: quoting a value for it cannot make another error. */
 const isFreeString = (t: StringType): boolean => !t.enum && !t.pattern && !t.format && !t.delimited && !t.minLength;
@@ -96,6 +98,8 @@ function checkString(
   label: string,
   schemaPath: string[],
 ): void {
+  // Written with a template action in it: only what its literal parts decide.
+  if (isMasked(v)) return checkTemplatedString(ctx, v, span, t, label);
   const out = ctx.out;
   if (t.enum) {
     const values = t.enum.map((e) => e.value);

@@ -6,12 +6,13 @@ import type { Analysis } from '../analysis';
 import type { LineIndex } from '../core/lineIndex';
 import { LineIndex as Lines } from '../core/lineIndex';
 import type { ParsedFile } from '../core/parse';
+import { renameDeletes } from '../core/renameLoss';
 import type { Span } from '../core/yamlNodes';
 import { isMasked } from '../workspace/helm/mask';
 import { asWritten, shownAsWritten } from '../workspace/helm/unmask';
 import { patchedResources, patchNameSpan } from '../workspace/kustomize/navigate';
 import { patchedTarget } from '../workspace/kustomize/renameInOverlays';
-import { definitionAt, prepareRenameAt, referencesAt, renameAt } from '../workspace/navigate';
+import { definitionAt, manifestsOf, prepareRenameAt, referencesAt, renameAt, targetAt } from '../workspace/navigate';
 import { resourcePath, shortResourcePath } from '../workspace/paths';
 import { documentSymbols, workspaceSymbols } from '../workspace/symbols';
 import { ownerGraph } from '../workspace/ownerGraph';
@@ -114,6 +115,30 @@ export function rename(
     ? renameAt(a.index, patched.uri, patched.offset, newName, overlays)
     : renameAt(a.index, uri, offset, newName, overlays);
   return 'error' in r ? { error: asWritten(r.error) } : r;
+}
+
+/** What a rename at the cursor would delete, for the editor to ask before it applies the edits. */
+export interface RenameLoss {
+  /** Short, for the refactor preview's group: what is deleted and what with it. */
+  label: string;
+  /** The whole sentence, as the changes check words it after the rename. */
+  description: string;
+}
+
+/**
+ * What renaming the resource at the cursor (or the one a patch's name leads to) deletes: a new
+ * `metadata.name` of a resource that holds data deletes it and what it holds (the kinds' `holdsData`).
+ */
+export function renameLoss(a: Analysis, uri: string, file: ParsedFile, offset: number): RenameLoss | undefined {
+  const patched = patchRenameTarget(a, uri, file, offset);
+  const t = patched ? targetAt(a.index, patched.uri, patched.offset) : targetAt(a.index, uri, offset);
+  const m = t && manifestsOf(a.index, t)[0];
+  const lost = m?.name !== undefined ? renameDeletes(m.def, m.name) : undefined;
+  if (!m || !lost) return undefined;
+  return {
+    label: `Deletes the ${m.def.kind} '${m.name}' with ${m.def.holdsData}`,
+    description: `Renaming '${m.name}' ${lost}.`,
+  };
 }
 
 /** The outline of a file, names as written (a template's, not its mask). */

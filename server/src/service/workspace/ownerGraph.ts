@@ -1,25 +1,48 @@
 // The owner graph of the workspace for the explorer's tree: every manifest the workspace index holds, with
 // the node its `spec.owner` resolves to — resolved by the index, exactly as the owner diagnostics resolve it.
-// An owner that is not in the workspace, or one given by `armId`, becomes an `external` node, so the tree
-// can still show what a manifest hangs off. Pure: no connection, no file system.
+// An owner named in the workspace but of another kind (the `owner-kind` error) is that manifest, the node
+// marked with the kind its owner must be: the tree shows what the name really names. An owner that is not
+// in the workspace, or one given by `armId`, becomes an `external` node, so the tree can still show what a
+// manifest hangs off. Pure: no connection, no file system.
 import type { GraphNode } from '../../protocol/customRequests';
 import type { WorkspaceIndex } from './workspaceIndex';
 import { targetKindOf } from './workspaceIndex';
 import type { Manifest } from './manifest';
 
-export function ownerGraph(index: WorkspaceIndex, uris: Iterable<string>): GraphNode[] {
+export interface OwnerGraphOptions {
+  /**
+   * What a node's id starts with for a manifest of `uri` (default: the uri). The rendered resources of an
+   * overlay, one per made-up uri numbered by position, give one key for all: their ids then stay the same
+   * when a resource is added before them.
+   */
+  idScope?: (uri: string) => string;
+}
+
+/**
+ * A manifest's node id from what it is (its group, kind, namespace and name within its file), never its
+ * position: the tree keeps a node's id (its expansion, its selection) across an edit that adds or moves
+ * another document. The same identity written twice in a file is told apart by its order among those.
+ */
+function identityIds(manifests: readonly Manifest[], scope: (uri: string) => string): string[] {
+  const seen = new Map<string, number>();
+  return manifests.map((m) => {
+    const key = `${scope(m.uri)}#${m.def.area}/${m.kind}/${m.namespace}/${m.name ?? ''}`;
+    const n = seen.get(key) ?? 0;
+    seen.set(key, n + 1);
+    return n === 0 ? key : `${key}#${n + 1}`;
+  });
+}
+
+export function ownerGraph(index: WorkspaceIndex, uris: Iterable<string>, opts: OwnerGraphOptions = {}): GraphNode[] {
   const nodes: GraphNode[] = [];
-  const ids = new Map<Manifest, string>();
   const manifests: Manifest[] = [];
   for (const uri of uris) {
     const f = index.get(uri);
     if (!f) continue;
-    f.manifests.forEach((m, i) => {
-      const id = `${uri}#${i}`;
-      ids.set(m, id);
+    for (const m of f.manifests) {
       manifests.push(m);
       nodes.push({
-        id,
+        id: '',
         kind: m.kind,
         name: m.name ?? '',
         namespace: m.namespace,
@@ -28,16 +51,24 @@ export function ownerGraph(index: WorkspaceIndex, uris: Iterable<string>): Graph
         range: f.lines().range(m.span[0], m.span[1]),
         selectionRange: f.lines().range((m.nameSpan ?? m.span)[0], (m.nameSpan ?? m.span)[1]),
       });
-    });
+    }
   }
+  const ids = new Map<Manifest, string>();
+  identityIds(manifests, opts.idScope ?? ((u) => u)).forEach((id, i) => {
+    nodes[i].id = id;
+    ids.set(manifests[i], id);
+  });
   const external = new Map<string, GraphNode>();
   manifests.forEach((m, i) => {
     const o = m.owner;
     if (!o) return;
-    const owner = index.ownerOf(m);
+    const r = index.resolve(m, o);
+    const owner =
+      r.status === 'found' ? r.targets[0] : r.status === 'wrongKind' ? r.others.find((x) => x !== m) : undefined;
     const ownerId = owner && ids.get(owner);
     if (ownerId) {
       nodes[i].ownerId = ownerId;
+      if (r.status === 'wrongKind' && o.expectedKind) nodes[i].ownerKindExpected = o.expectedKind;
       return;
     }
     const kind = targetKindOf(index.registry, o)?.kind ?? o.expectedKind ?? o.kind ?? '';

@@ -12,6 +12,7 @@ import { hashText } from '../../core/fixData';
 import { entry, spanOf, type Span } from '../../core/yamlNodes';
 import { splitDocuments, type ChunkStore } from '../../core/parse';
 import { memoKey } from '../../core/memo';
+import { renameDeletes } from '../../core/renameLoss';
 import { objectOf, pairObjects, type Pair, type VersionObject } from './objects';
 import { creationDiagnostics, hasOptionalOldSelf, transitionDiagnostics } from './transitions';
 
@@ -245,11 +246,12 @@ export function changeDiagnostics(
     const def = defOf(now);
     if (pair.renamed) {
       // A new metadata.name is a new object: the old one is deleted, with what the cloud resource holds.
-      if (def?.holdsData)
+      const lost = def && renameDeletes(def, then.name);
+      if (lost)
         found.report(
           'resource-renamed',
           ['metadata', 'name'],
-          `Renaming '${then.name}' to '${now.name}' deletes the ${def.kind} '${then.name}' and creates a new one: ${def.holdsData} are lost. Write '${then.name}' back to keep them (it was '${then.name}' at ${at}).`,
+          `Renaming '${then.name}' to '${now.name}' ${lost}. Write '${then.name}' back to keep them (it was '${then.name}' at ${at}).`,
           true,
         );
       out.push(...found.diags);

@@ -1,9 +1,11 @@
 // The cloud name (`spec.cloudName`, else `metadata.name`) must fit its kind's name limits (reference-shapes.md).
+import { isMasked } from '../../core/maskedChars';
+import { charList, neverAllowedChars, NO_ACTION, runSpan } from '../templatedValues';
 import { find, type Rule } from './ruleContext';
 
 export const nameLimit: Rule = {
   codes: ['name-limit'],
-  check({ root, out, def }) {
+  check({ root, out, def, text }) {
     if (!def.nameLimits) return;
     const at = find(root, ['spec', 'cloudName']) ?? find(root, ['metadata', 'name']);
     if (!at || typeof at.scalar !== 'string') return;
@@ -11,6 +13,22 @@ export const nameLimit: Rule = {
     const field = find(root, ['spec', 'cloudName'])
       ? 'spec.cloudName'
       : 'metadata.name (the cloud name when `cloudName` is absent)';
+    // Written with a template action in it: only characters its literal parts hold that no name may hold.
+    if (isMasked(name)) {
+      const doubleQuoted = text[at.valueSpan[0]] === '"';
+      for (const limit of def.nameLimits) {
+        const found = limit.pattern !== undefined ? neverAllowedChars(limit.pattern, name, doubleQuoted) : undefined;
+        const where = found && runSpan(text, at.valueSpan, name, found.run.from, found.run.to);
+        if (found && where)
+          out.report(
+            'name-limit',
+            where,
+            `\`${field}\` ${JSON.stringify(name)} has characters that are not allowed: "${found.run.text}" holds ${charList(found.chars)}; a ${def.kind} name must be ${limit.doc}. ${NO_ACTION}`,
+            limit.severity,
+          );
+      }
+      return;
+    }
     for (const limit of def.nameLimits) {
       const tooShort = limit.minLength !== undefined && name.length < limit.minLength;
       const tooLong = limit.maxLength !== undefined && name.length > limit.maxLength;

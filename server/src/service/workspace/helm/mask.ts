@@ -14,6 +14,7 @@
 //   and each branch's literal parts are checked. `define` bodies are not output here: blanked.
 // - An action alone on its line that outputs text (`include`, `toYaml`, `template`, `tpl`…) may write
 //   any keys of the mapping it sits in: nothing is missing there (`openLines`).
+import { MASK_FIRST, MASK_LAST } from '../../core/maskedChars';
 import type { DocumentSource } from '../../core/source';
 import type { Span } from '../../core/yamlNodes';
 import { lexTemplate } from './lex';
@@ -35,16 +36,9 @@ export interface MaskedTemplate {
   unchecked?: Span;
 }
 
-/**
- * The private-use characters (U+E000–U+F8FF: one UTF-16 unit each, printable in YAML, never in a name the
- * user writes) a value action is masked with: U+E000 + the character's code, the last one for any
- * character beyond their range.
- */
-export const MASK_FIRST = 0xe000;
-export const MASK_LAST = 0xf8ff;
+// The masking characters: core/maskedChars.ts (the checks know them too).
+export { isMasked, MASK_FIRST, MASK_LAST } from '../../core/maskedChars';
 const maskCode = (code: number) => MASK_FIRST + Math.min(code, MASK_LAST - MASK_FIRST);
-/** A string holds a masked action (it says nothing about the rendered value: never a name to offer). */
-export const isMasked = (s: string): boolean => /[\uE000-\uF8FF]/.test(s);
 
 /**
  * More branches in a chain than this and the rest are not checked (said once: templateDiagnostics.ts).

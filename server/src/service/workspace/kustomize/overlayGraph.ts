@@ -36,7 +36,9 @@ export function overlayGraph(o: OverlayGraphInput): GraphNode[] {
   const out: GraphNode[] = [
     { id: root, kind: 'Kustomization', name: o.name, namespace: '', uri: o.kustomization, overlay: o.name },
   ];
-  for (const n of ownerGraph(o.index, uris)) {
+  // One id scope for all the rendered resources (each under its own numbered uri): their ids are the
+  // resources' identities in the overlay, unchanged when a resource is added before them.
+  for (const n of ownerGraph(o.index, uris, { idScope: () => 'rendered' })) {
     const node: GraphNode = { ...n, id: id(n.id), ownerId: n.ownerId ? id(n.ownerId) : root, overlay: o.name };
     if (n.uri !== undefined) {
       // Opened where it was written: the document of the base (or the overlay's own resource file).
