@@ -13,7 +13,13 @@ import { spawn } from 'node:child_process';
 import { realpathSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, sep } from 'node:path';
 import { decodeBytes } from './decode';
-import { findRepository, type FoundRepository, type Repository } from './gitRepository';
+import {
+  confineRepository,
+  findRepository,
+  repositoryTop,
+  type FoundRepository,
+  type Repository,
+} from './gitRepository';
 
 /**
  * The environment git runs in: none of the user's GIT_* variables (GIT_DIR, GIT_ALTERNATE_OBJECT_DIRECTORIES,
@@ -322,10 +328,10 @@ export async function readBases(
   const baseOfFolder = (dir: string) => {
     let b = ofFolder.get(dir);
     if (!b) {
-      const found = findRepository(dir, options.allowed);
-      if (found) {
-        let r = byRoot.get(found.top);
-        if (!r) byRoot.set(found.top, (r = baseOfRepository(found, ref)));
+      const top = repositoryTop(dir);
+      if (top !== undefined) {
+        let r = byRoot.get(top);
+        if (!r) byRoot.set(top, (r = baseOfRepository(confineRepository(top, options.allowed), ref)));
         b = r;
       } else b = Promise.resolve(undefined);
       ofFolder.set(dir, b);
