@@ -109,6 +109,34 @@ describe('the editor while git cannot answer', { skip: !hasGit && !process.env.C
     }
   });
 
+  test('compareWith "HEAD^{/a{255}{255}{255}}" is refused (a settings problem): compared with HEAD, at once', async () => {
+    const dir = committedRepository({ 'account.yaml': ACCOUNT });
+    dirs.push(dir);
+    writeFileSync(join(dir, 'account.yaml'), MOVED);
+    const c = new WorkspaceClient({
+      rootDir: dir,
+      transport: 'stdio',
+      settings: { compareWith: 'HEAD^{/a{255}{255}{255}}' },
+    });
+    try {
+      await c.initialize();
+      await c.waitForScans(1);
+      const p = await c.waitForDiagnostics(
+        c.uri('account.yaml'),
+        (x) => x.diagnostics.some((d) => d.code === 'create-only-changed'),
+        5000,
+      );
+      assert.ok(p.diagnostics.some((d) => String(d.message).includes("it was 'westeurope' at HEAD")));
+      assert.ok(
+        c.logs.some((l) => /compareWith must be a branch or tag name/.test(l)),
+        c.logs.join('\n'),
+      );
+      assert.ok((await exitMs(c)) < 2000);
+    } finally {
+      if (c.proc?.exitCode === null && c.proc.signalCode === null) await c.stop();
+    }
+  });
+
   test('exit while git is blocked: the server ends within 2 s', async () => {
     const dir = workspace(join('refs', 'heads', 'release'));
     const c = new WorkspaceClient({ rootDir: dir, transport: 'stdio', settings: { compareWith: 'release' } });
