@@ -254,17 +254,19 @@ export async function committedTexts(
   if (files.length === 0) return result;
   const at = `${base.ref} (${base.short})`;
   const input = files.map((f) => `${base.commit}:${f.path}\n`).join('');
-  const checked = await git(base.repo, ['cat-file', '--batch-check'], input, input.length * 2 + 128 * files.length);
+  const checked = await git(
+    base.repo,
+    ['cat-file', '--batch-check'],
+    input,
+    Buffer.byteLength(input) + 128 * files.length,
+  );
   if ('failed' in checked) return files.map(() => ({ notCompared: `${checked.failed} reading ${at}` }));
   const lines = checked.out.toString('utf8').split('\n');
   const wanted: { index: number; oid: string; size: number }[] = [];
   files.forEach((f, i) => {
     const m = /^([0-9a-f]{40,64}) (\w+) (\d+)$/.exec(lines[i] ?? '');
-    if (!m) return; // missing: not in the commit, a new file
-    if (m[2] !== 'blob') {
-      result[i] = { notCompared: `it is no file at ${at} (a ${m[2]})` };
-      return;
-    }
+    // Missing, or a folder or submodule there then: the file is new since the commit.
+    if (!m || m[2] !== 'blob') return;
     const size = Number(m[3]);
     const large = tooLarge(size, f.size, maxFileBytes);
     if (large) result[i] = { notCompared: large };
