@@ -86,7 +86,15 @@ function git(repo: Repository, args: string[], input: string, maxOutput: number)
     running.add(child);
     if (!killOnExit) {
       killOnExit = true;
-      process.on('exit', () => running.forEach((c) => c.kill('SIGKILL')));
+      const killAll = () => running.forEach((c) => c.kill('SIGKILL'));
+      process.on('exit', killAll);
+      // Ended by a signal, the process runs no 'exit' handler: git is killed, then the signal taken as before
+      // (the handler is gone once run, so the signal sent again ends the process as it would have).
+      for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const)
+        process.once(signal, () => {
+          killAll();
+          process.kill(process.pid, signal);
+        });
     }
     child.on('close', () => running.delete(child));
     const timer = setTimeout(() => {
