@@ -3,7 +3,7 @@
 // until it is killed) never holds hover, `shutdown` or `exit`; the file says it was not compared.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import type { Diagnostic } from 'vscode-languageserver-protocol';
@@ -104,6 +104,71 @@ describe('the editor while git cannot answer', { skip: !hasGit && !process.env.C
       const p = await c.waitForDiagnostics(c.uri('account.yaml'), (x) => !!notCompared(x.diagnostics), 20_000);
       assert.match(String(notCompared(p.diagnostics)!.message), /git did not answer within 10 s/);
       assert.ok((await exitMs(c)) < 2000);
+    } finally {
+      if (c.proc?.exitCode === null && c.proc.signalCode === null) await c.stop();
+    }
+  });
+
+  test('compareWith "HEAD^{/a{255}{255}{255}}" is refused (a settings problem): compared with HEAD, at once', async () => {
+    const dir = committedRepository({ 'account.yaml': ACCOUNT });
+    dirs.push(dir);
+    writeFileSync(join(dir, 'account.yaml'), MOVED);
+    const c = new WorkspaceClient({
+      rootDir: dir,
+      transport: 'stdio',
+      settings: { compareWith: 'HEAD^{/a{255}{255}{255}}' },
+    });
+    try {
+      await c.initialize();
+      await c.waitForScans(1);
+      const p = await c.waitForDiagnostics(
+        c.uri('account.yaml'),
+        (x) => x.diagnostics.some((d) => d.code === 'create-only-changed'),
+        5000,
+      );
+      assert.ok(p.diagnostics.some((d) => String(d.message).includes("it was 'westeurope' at HEAD")));
+      assert.ok(
+        c.logs.some((l) => /compareWith must be a branch or tag name/.test(l)),
+        c.logs.join('\n'),
+      );
+      assert.ok((await exitMs(c)) < 2000);
+    } finally {
+      if (c.proc?.exitCode === null && c.proc.signalCode === null) await c.stop();
+    }
+  });
+
+  test('the server killed (SIGTERM) while git is blocked: no git process left behind', async () => {
+    const dir = workspace(join('refs', 'heads', 'release'));
+    const c = new WorkspaceClient({ rootDir: dir, transport: 'stdio', settings: { compareWith: 'release' } });
+    try {
+      await c.initialize();
+      await c.waitForScans(1);
+      const proc = c.proc!;
+      const children = () =>
+        spawnSync('ps', ['-o', 'pid=', '--ppid', String(proc.pid)], { encoding: 'utf8' })
+          .stdout.split('\n')
+          .map((l) => Number(l.trim()))
+          .filter((n) => n > 0);
+      let gits: number[] = [];
+      for (let i = 0; i < 50 && gits.length === 0; i++) {
+        gits = children();
+        if (gits.length === 0) await new Promise((r) => setTimeout(r, 100));
+      }
+      assert.ok(gits.length > 0, 'git is not running');
+      const ended = new Promise((r) => proc.once('exit', r));
+      proc.kill('SIGTERM');
+      await ended;
+      await new Promise((r) => setTimeout(r, 200));
+      // Running still (a killed process whose parent is gone may stay a zombie until reaped: not running).
+      const alive = gits.filter((pid) => {
+        try {
+          return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+        } catch {
+          return false;
+        }
+      });
+      alive.forEach((pid) => process.kill(pid, 'SIGKILL'));
+      assert.deepEqual(alive, []);
     } finally {
       if (c.proc?.exitCode === null && c.proc.signalCode === null) await c.stop();
     }

@@ -13,7 +13,13 @@ import { spawn } from 'node:child_process';
 import { realpathSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, sep } from 'node:path';
 import { decodeBytes } from './decode';
-import { findRepository, type FoundRepository, type Repository } from './gitRepository';
+import {
+  confineRepository,
+  findRepository,
+  repositoryTop,
+  type FoundRepository,
+  type Repository,
+} from './gitRepository';
 
 /**
  * The environment git runs in: none of the user's GIT_* variables (GIT_DIR, GIT_ALTERNATE_OBJECT_DIRECTORIES,
@@ -80,7 +86,15 @@ function git(repo: Repository, args: string[], input: string, maxOutput: number)
     running.add(child);
     if (!killOnExit) {
       killOnExit = true;
-      process.on('exit', () => running.forEach((c) => c.kill('SIGKILL')));
+      const killAll = () => running.forEach((c) => c.kill('SIGKILL'));
+      process.on('exit', killAll);
+      // Ended by a signal, the process runs no 'exit' handler: git is killed, then the signal taken as before
+      // (the handler is gone once run, so the signal sent again ends the process as it would have).
+      for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const)
+        process.once(signal, () => {
+          killAll();
+          process.kill(process.pid, signal);
+        });
     }
     child.on('close', () => running.delete(child));
     const timer = setTimeout(() => {
@@ -248,17 +262,19 @@ export async function committedTexts(
   if (files.length === 0) return result;
   const at = `${base.ref} (${base.short})`;
   const input = files.map((f) => `${base.commit}:${f.path}\n`).join('');
-  const checked = await git(base.repo, ['cat-file', '--batch-check'], input, input.length * 2 + 128 * files.length);
+  const checked = await git(
+    base.repo,
+    ['cat-file', '--batch-check'],
+    input,
+    Buffer.byteLength(input) + 128 * files.length,
+  );
   if ('failed' in checked) return files.map(() => ({ notCompared: `${checked.failed} reading ${at}` }));
   const lines = checked.out.toString('utf8').split('\n');
   const wanted: { index: number; oid: string; size: number }[] = [];
   files.forEach((f, i) => {
     const m = /^([0-9a-f]{40,64}) (\w+) (\d+)$/.exec(lines[i] ?? '');
-    if (!m) return; // missing: not in the commit, a new file
-    if (m[2] !== 'blob') {
-      result[i] = { notCompared: `it is no file at ${at} (a ${m[2]})` };
-      return;
-    }
+    // Missing, or a folder or submodule there then: the file is new since the commit.
+    if (!m || m[2] !== 'blob') return;
     const size = Number(m[3]);
     const large = tooLarge(size, f.size, maxFileBytes);
     if (large) result[i] = { notCompared: large };
@@ -322,10 +338,10 @@ export async function readBases(
   const baseOfFolder = (dir: string) => {
     let b = ofFolder.get(dir);
     if (!b) {
-      const found = findRepository(dir, options.allowed);
-      if (found) {
-        let r = byRoot.get(found.top);
-        if (!r) byRoot.set(found.top, (r = baseOfRepository(found, ref)));
+      const top = repositoryTop(dir);
+      if (top !== undefined) {
+        let r = byRoot.get(top);
+        if (!r) byRoot.set(top, (r = baseOfRepository(confineRepository(top, options.allowed), ref)));
         b = r;
       } else b = Promise.resolve(undefined);
       ofFolder.set(dir, b);

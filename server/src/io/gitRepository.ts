@@ -72,22 +72,21 @@ function mustBeRegular(path: string, what: string): void {
   if (target && !target.isFile()) throw new Refusal(`${what} (${path}) is not a regular file`);
 }
 
-/**
- * The repository holding `folder` (looked for upward, as git does), confined to `allowed` (the workspace
- * folders) and the repository's own top folder; undefined outside any repository.
- */
-export function findRepository(folder: string, allowed: readonly string[]): FoundRepository | undefined {
-  const start = realOf(folder) ?? resolve(folder);
-  let top: string | undefined;
-  for (let d = start; ;) {
-    if (statOf(join(d, '.git'))) {
-      top = d;
-      break;
-    }
+/** The top folder of the repository holding `folder` (the nearest with a `.git`, as git looks); undefined: none. */
+export function repositoryTop(folder: string): string | undefined {
+  for (let d = realOf(folder) ?? resolve(folder); ;) {
+    if (statOf(join(d, '.git'))) return d;
     const up = dirname(d);
     if (up === d) return undefined;
     d = up;
   }
+}
+
+/**
+ * The repository whose top folder is `top`, confined to `allowed` (the workspace folders) and its own top
+ * folder; or why it is refused. Checked once per repository (a run's folders share a few).
+ */
+export function confineRepository(top: string, allowed: readonly string[]): FoundRepository {
   try {
     return confined(
       top,
@@ -97,6 +96,12 @@ export function findRepository(folder: string, allowed: readonly string[]): Foun
     if (e instanceof Refusal) return { top, refused: e.message };
     throw e;
   }
+}
+
+/** The repository holding `folder`, confined (`confineRepository`); undefined outside any repository. */
+export function findRepository(folder: string, allowed: readonly string[]): FoundRepository | undefined {
+  const top = repositoryTop(folder);
+  return top === undefined ? undefined : confineRepository(top, allowed);
 }
 
 function confined(top: string, roots: readonly string[]): Repository {

@@ -8,7 +8,9 @@
 import { statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { confineRepository, repositoryTop } from '../io/gitRepository';
 import {
+  baseOfRepository,
   committedTexts,
   gitBaseOf,
   newBudget,
@@ -26,6 +28,8 @@ type RepoOf = GitBase | RefusedBase | undefined;
 interface Bases {
   /** The repository and commit of each folder asked about, for the ref in force (undefined: none). */
   repos: Map<string, Promise<RepoOf>>;
+  /** The same, per repository top folder. */
+  tops: Map<string, Promise<RepoOf>>;
   ref: string;
   /** Bumped at each refresh: an older read that ends late is dropped. */
   generation: number;
@@ -37,7 +41,7 @@ function basesOf(s: ServerState): Bases {
   const ref = s.client.settings.compareWith;
   let b = ofState.get(s);
   if (!b || b.ref !== ref) {
-    b = { repos: new Map(), ref, generation: (b?.generation ?? 0) + 1 };
+    b = { repos: new Map(), tops: new Map(), ref, generation: (b?.generation ?? 0) + 1 };
     ofState.set(s, b);
   }
   return b;
@@ -57,7 +61,18 @@ function repoOf(s: ServerState, b: Bases, path: string): Promise<RepoOf> {
   const dir = dirname(path);
   let found = b.repos.get(dir);
   if (!found) {
-    found = gitBaseOf(dir, b.ref, s.ws.folders).then((r) => (r && !('error' in r) ? r : undefined));
+    // Each repository checked and its commit asked once: a workspace's folders share a few repositories.
+    const top = repositoryTop(dir);
+    if (top === undefined) found = Promise.resolve(undefined);
+    else {
+      found = b.tops.get(top);
+      if (!found) {
+        found = baseOfRepository(confineRepository(top, s.ws.folders), b.ref).then((r) =>
+          'error' in r ? undefined : r,
+        );
+        b.tops.set(top, found);
+      }
+    }
     b.repos.set(dir, found);
   }
   return found;
@@ -134,6 +149,7 @@ async function readBases(s: ServerState, uris: readonly string[], b: Bases): Pro
 export function refreshBases(s: ServerState): Promise<void> {
   const b = basesOf(s);
   b.repos.clear();
+  b.tops.clear();
   b.generation++;
   const uris = s.analysis.heldFiles().filter((u) => u.startsWith('file:'));
   for (const d of s.documents.all()) if (!uris.includes(d.uri) && d.uri.startsWith('file:')) uris.push(d.uri);
