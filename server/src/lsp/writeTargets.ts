@@ -15,7 +15,8 @@ import type { ServerState } from './state';
  */
 export function writeRefusal(s: ServerState, uri: string, within?: { path: string; name: string }): string | undefined {
   const path = pathOf(uri);
-  if (!path) return uri.startsWith('untitled:') ? undefined : `${uri} is not a file`;
+  // Not a local file (`untitled:`, a virtual file system's): no path here to lead anywhere; the editor's.
+  if (!path) return undefined;
   const name = displayOf(s, uri);
   if (!inWorkspace(s, uri) && s.documents.get(uri)) return undefined;
   const outside = outsideRoots(path, realFolders(s), 'the workspace folders');
