@@ -4,7 +4,16 @@
 // written there; the same overlay without the link is offered the fix (the control). A rename that would
 // edit a file open through a link to another project is refused, naming it.
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -20,6 +29,7 @@ const FILES: Record<string, string> = {
   'ws/overlays/out/kustomization.yaml': OVERLAY,
   'ws/overlays/shared/kustomization.yaml': OVERLAY,
   'ws/overlays/plain/kustomization.yaml': OVERLAY,
+  'ws/overlays/dangling/kustomization.yaml': OVERLAY,
   'ws/shared/.keep': '',
   'elsewhere/.keep': '',
 };
@@ -41,6 +51,8 @@ describe('the owner-references fix through a symbolic link out of the folder: re
     // Out of the workspace; and inside it but out of the overlay's folder (Kustomize refuses both).
     symlinkSync(join(top, 'elsewhere'), join(root, 'overlays/out/kustomizeconfig'));
     symlinkSync(join(root, 'shared'), join(root, 'overlays/shared/kustomizeconfig'));
+    // A link to nothing yet: creating the file through it would create its target, wherever it points.
+    symlinkSync(join(top, 'nowhere'), join(root, 'overlays/dangling/kustomizeconfig'));
     await client.initialize();
     await client.waitForScans(1);
   });
@@ -77,6 +89,16 @@ describe('the owner-references fix through a symbolic link out of the folder: re
     assert.equal(fix?.edit, undefined);
     assert.match(fix?.disabled?.reason ?? '', /outside the kustomization's folder \(Kustomize loads nothing from/);
     assert.deepEqual(readdirSync(join(root, 'shared')), ['.keep']);
+  });
+
+  test('a link to nothing: disabled, saying so; nothing created where it points', async () => {
+    const fix = await teach('dangling');
+    assert.equal(fix?.edit, undefined);
+    assert.match(
+      fix?.disabled?.reason ?? '',
+      /^Not created: overlays\/dangling\/kustomizeconfig\/owner-references\.yaml: .*kustomizeconfig is a symbolic link to nothing \(its target does not exist\)$/,
+    );
+    assert.equal(existsSync(join(top, 'nowhere')), false);
   });
 
   test('the same overlay without a link is offered the fix, creating the file in its own folder', async () => {
