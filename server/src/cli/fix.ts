@@ -3,7 +3,7 @@
 // whose fixed text would not (fixAllEdits already refuses that per document; checked again here).
 // Files are written by io/write.ts (atomic, refused when the file changed since it was read), only when they
 // were read as exact UTF-8 and their real path lies inside the folders checked.
-import { outsideRoots } from '../io/realInside';
+import { outsideRoots, type RealFolders } from '../io/realInside';
 import { ChangedSinceReadError, RefusedWriteError, writeFileAtomic, type WriteHooks } from '../io/write';
 import { ioReason } from '../io/ioReason';
 import { printable } from './printable';
@@ -111,12 +111,12 @@ export interface FixOptions {
 }
 
 /** Why a file's fixes may not be written; undefined when they may. */
-function unwritable(file: WorkspaceFile, roots: readonly string[]): string | undefined {
+function unwritable(file: WorkspaceFile, roots: readonly string[], folders: RealFolders): string | undefined {
   if (file.decoded?.encoding === 'utf16') return 'it is UTF-16, and only UTF-8 is written';
   if (file.decoded?.encoding === 'invalid-utf8')
     return `it is not valid UTF-8 (byte ${file.decoded.badByte} is not), and writing it would change bytes no fix touches`;
   if (!file.disk) return 'it was not read from disk';
-  return outsideRoots(file.path!, roots, 'the folders checked');
+  return outsideRoots(file.path!, roots, 'the folders checked', folders);
 }
 
 /**
@@ -131,6 +131,7 @@ export function fixWorkspace(
   fixOptions: FixOptions = { roots: [] },
 ): FixRun {
   const result: FixRun = { fixed: 0, files: 0, diff: '', skipped: [], notWritten: [] };
+  const folders: RealFolders = new Map();
   run.workspace.files.forEach((file, i) => {
     const before = file.parsed.text;
     // Too large to check in full: no fix is known (its checks are not run).
@@ -153,7 +154,7 @@ export function fixWorkspace(
       result.skipped.push(`${file.display}: standard input is not written`);
       return;
     }
-    const why = unwritable(file, fixOptions.roots);
+    const why = unwritable(file, fixOptions.roots, folders);
     if (why) {
       result.notWritten.push(`${file.display}: not written: ${why}`);
       return;

@@ -223,8 +223,9 @@ function rename(s: ServerState, params: RenameParams) {
       const r = renameQuery(s.analysis, a.doc.uri, a.file, a.offset, params.newName);
       if ('error' in r) throw new ResponseError(ErrorCodes.InvalidRequest, r.error);
       // The editor writes every file edited: none may lead out of the workspace (writeTargets.ts).
+      const folders = new Map<string, string>();
       for (const uri of r.keys()) {
-        const refused = writeRefusal(s, uri);
+        const refused = writeRefusal(s, uri, undefined, folders);
         if (refused) throw new ResponseError(ErrorCodes.InvalidRequest, `Not renamed: ${refused}.`);
       }
       const changes: Record<string, TextEdit[]> = {};
