@@ -30,3 +30,13 @@ for (const [rule, chars, items, said] of [
     );
     assert.match(problems[0].message, said);
   });
+
+test('crd rule huge values: a value under the bound is built and judged (`format` of a 2,000,000-character string)', () => {
+  const rule = "'%s'.format([self.s]) != self.s";
+  const problems = manifestProblems(hugeValueCrd(rule), 'Huge', spec(2_000_000, 1));
+  assert.deepEqual(
+    problems.map((p) => [p.code, p.severity]),
+    [['crd-validation', 'error']],
+  );
+  assert.match(problems[0].message, /failed rule/);
+});
