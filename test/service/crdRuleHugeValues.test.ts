@@ -40,3 +40,12 @@ test('crd rule huge values: a value under the bound is built and judged (`format
   );
   assert.match(problems[0].message, /failed rule/);
 });
+
+test('crd rule huge values: `format` of a list of 20,000 doubles is built and judged', () => {
+  const rule = "'%s'.format([self.l.map(x, 1.5)]).size() < 10";
+  const problems = manifestProblems(hugeValueCrd(rule), 'Huge', spec(1, 20_000));
+  assert.deepEqual(
+    problems.map((p) => [p.code, p.severity]),
+    [['crd-validation', 'error']],
+  );
+});

@@ -111,10 +111,9 @@ function renderedAtMost(v: unknown, limit: number, hex: boolean): number {
     const x = stack.pop();
     if (typeof x === 'string') n += quotedAtMost(x, limit - n);
     else if (x instanceof Uint8Array) n += 6 * x.length + 3;
-    else if (typeof x === 'number')
-      n += 330; // `%.6f` of 1e308: 309 digits and 7
-    else if (typeof x === 'bigint')
-      n += 70; // `%b` of an int64: 64 digits
+    // A member's number: an int's digits, a double's `%.6f` (an argument's clause is in the format's share).
+    else if (typeof x === 'number') n += Number.isFinite(x) ? Math.max(1, Math.log10(Math.abs(x)) + 1) + 9 : 12;
+    else if (typeof x === 'bigint') n += 20;
     else if (Array.isArray(x)) {
       n += 2;
       for (const y of x) {
