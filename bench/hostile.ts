@@ -14,6 +14,7 @@ import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { LspSession, sleep, withTimeout } from './lsp';
 import { OUR_CLI, ourSpec } from './measure';
+import { HUGE_VALUE_RULES, HUGE_VALUE_SIZES, hugeValueCrd, hugeValueManifest } from '../test/helpers/hugeValues';
 
 const REPO = join(__dirname, '..');
 const HOSTILE_CRDS = join(REPO, 'test', 'fixtures', 'crds', 'hostile');
@@ -399,6 +400,18 @@ export const CASES: Case[] = [
         );
     },
   },
+      },
+    },
+  // CRD rules that build huge values from a modest manifest (issue 43): each not evaluated, said as information.
+  ...(Object.keys(HUGE_VALUE_RULES) as (keyof typeof HUGE_VALUE_RULES)[]).map((name): Case => ({
+    name: `crd-huge-${name.toLowerCase()}`,
+    what: `a CRD rule \`${HUGE_VALUE_RULES[name]}\` on \`s\` of ${HUGE_VALUE_SIZES[name][0].toLocaleString('en-US')} characters and \`l\` of ${HUGE_VALUE_SIZES[name][1].toLocaleString('en-US')} items (a closed file: the workspace scan evaluates it)`,
+    make(ws) {
+      base(ws);
+      put(ws, 'crds/crd.yaml', hugeValueCrd(HUGE_VALUE_RULES[name]));
+      put(ws, 'crds/huge.yaml', hugeValueManifest(...HUGE_VALUE_SIZES[name]));
+    },
+  })),
 ];
 
 /** Runs git in `dir` (a failure stops the bench). */

@@ -9,26 +9,18 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
-import { HUGE_VALUE_RULES, hugeValueCrd, hugeValueManifest } from '../helpers/hugeValues';
+import { HUGE_VALUE_RULES, HUGE_VALUE_SIZES, hugeValueCrd, hugeValueManifest } from '../helpers/hugeValues';
 
 const CLI = join(__dirname, '..', '..', 'dist', 'cli.js');
 const dir = mkdtempSync(join(tmpdir(), 'cm-cli-crd-huge-values-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
-
-/** The manifest each rule is run on: `s`'s characters and `l`'s items. */
-const SIZES: Record<keyof typeof HUGE_VALUE_RULES, [number, number]> = {
-  format: [20_000, 20_000],
-  replace: [2_000_000, 1],
-  join: [20_000, 20_000],
-  findAll: [2_000_000, 1],
-};
 
 for (const [name, rule] of Object.entries(HUGE_VALUE_RULES) as [keyof typeof HUGE_VALUE_RULES, string][])
   test(`cli crd huge values: \`${rule}\` is not evaluated, said as information, quickly`, () => {
     const sub = join(dir, name);
     mkdirSync(sub, { recursive: true });
     writeFileSync(join(sub, 'crd.yaml'), hugeValueCrd(rule));
-    writeFileSync(join(sub, 'h.yaml'), hugeValueManifest(...SIZES[name]));
+    writeFileSync(join(sub, 'h.yaml'), hugeValueManifest(...HUGE_VALUE_SIZES[name]));
     const started = Date.now();
     const r = spawnSync(process.execPath, [CLI, 'check', '--format', 'json', 'h.yaml', 'crd.yaml'], {
       cwd: sub,

@@ -36,7 +36,7 @@ test('the workspace scan of a manifest whose CRD rule builds 400 million charact
       [['crd-rule-not-run', 3]],
     );
     assert.match(
-      p.diagnostics[0].message,
+      String(p.diagnostics[0].message),
       /is not evaluated: .*it would build a value of more than 6,291,456 characters/,
     );
     const small = client.uri('small.yaml');

@@ -11,6 +11,14 @@ export const HUGE_VALUE_RULES = {
   findAll: "self.s.findAll('').size() > 0",
 } as const;
 
+/** The manifest each rule is run on: `s`'s characters and `l`'s items (80 KB, or 2 MB for one string). */
+export const HUGE_VALUE_SIZES: Record<keyof typeof HUGE_VALUE_RULES, [number, number]> = {
+  format: [20_000, 20_000],
+  replace: [2_000_000, 1],
+  join: [20_000, 20_000],
+  findAll: [2_000_000, 1],
+};
+
 export const hugeValueCrd = (rule: string) =>
   crdText({
     group: 'example.org',

@@ -555,7 +555,7 @@ export const CODES = {
   'crd-rule-not-run': {
     severity: 'info',
     title:
-      "A CRD rule that applies to the manifest gives it no verdict, said once per rule: the API server refuses the CRD for the rule (its estimated cost, `crd-rule-cost`, or its types, `crd-rule-refused`), or the product's CEL engine cannot evaluate it (a function or overload cel-js lacks, a value it cannot hold). Never a silent pass.",
+      "A CRD rule that applies to the manifest gives it no verdict, said once per rule: the API server refuses the CRD for the rule (its estimated cost, `crd-rule-cost`, or its types, `crd-rule-refused`), or the product's CEL engine cannot evaluate it (a function or overload cel-js lacks, a value it cannot hold, a value it would build past the product's bounds: 6 MiB a value, 12 MiB for a document's rules). Never a silent pass.",
     example: 'kind: Widget   # its CRD has a rule over its cost budget',
   },
   'crd-unreadable': {

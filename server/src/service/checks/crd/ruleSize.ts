@@ -101,22 +101,24 @@ function quotedAtMost(s: string, limit: number): number {
  * `limit` and no further: a list of 20,000 items that are one list of 20,000 strings is not walked whole.
  * Every member counts at least one character, so the walk takes at most `limit` steps.
  */
-function renderedAtMost(v: unknown, limit: number): number {
+function renderedAtMost(v: unknown, limit: number, hex: boolean): number {
+  // An argument itself: `%s` writes a string or bytes as they are, `%x` two hex digits a UTF-8 byte.
+  if (typeof v === 'string') return hex ? 6 * v.length : v.length;
+  if (v instanceof Uint8Array) return hex ? 2 * v.length : v.length;
   let n = 0;
-  const stack: [unknown, boolean][] = [[v, false]];
+  const stack: unknown[] = [v];
   while (stack.length > 0 && n <= limit) {
-    const [x, nested] = stack.pop()!;
-    if (typeof x === 'string') n += nested ? quotedAtMost(x, limit - n) : 6 * x.length;
+    const x = stack.pop();
+    if (typeof x === 'string') n += quotedAtMost(x, limit - n);
     else if (x instanceof Uint8Array) n += 6 * x.length + 3;
-    else if (typeof x === 'number')
-      n += 330; // `%.6f` of 1e308: 309 digits and 7
-    else if (typeof x === 'bigint')
-      n += 70; // `%b` of an int64: 64 digits
+    // A member's number: an int's digits, a double's `%.6f` (an argument's clause is in the format's share).
+    else if (typeof x === 'number') n += Number.isFinite(x) ? Math.max(1, Math.log10(Math.abs(x)) + 1) + 9 : 12;
+    else if (typeof x === 'bigint') n += 20;
     else if (Array.isArray(x)) {
       n += 2;
       for (const y of x) {
         n += 2;
-        stack.push([y, true]);
+        stack.push(y);
         if (n > limit) break;
       }
     } else if (
@@ -126,7 +128,7 @@ function renderedAtMost(v: unknown, limit: number): number {
       n += 2;
       for (const [k, y] of x instanceof Map ? x.entries() : Object.entries(x)) {
         n += 3;
-        stack.push([k, true], [y, true]);
+        stack.push(k, y);
         if (n > limit) break;
       }
     } else n += 64; // a bool, null, a type's name, a timestamp or a duration
@@ -141,7 +143,8 @@ function formattedAtMost(template: string, args: unknown[]): number {
   for (const m of template.matchAll(/%\.(\d{1,9})/g)) precision = Math.max(precision, Number(m[1]));
   // `%f` of a double writes its digits, their separators and the precision; `%e` pads to at most 1,000.
   let n = template.length + clauses * (1_000 + precision);
-  for (const a of args) n += renderedAtMost(a, MAX_BUILT_VALUE - n);
+  const hex = /%(?:\.\d+)?[xX]/.test(template);
+  for (const a of args) n += renderedAtMost(a, MAX_BUILT_VALUE - n, hex);
   return n;
 }
 
