@@ -400,8 +400,6 @@ export const CASES: Case[] = [
         );
     },
   },
-      },
-    },
   // CRD rules that build huge values from a modest manifest (issue 43): each not evaluated, said as information.
   ...(Object.keys(HUGE_VALUE_RULES) as (keyof typeof HUGE_VALUE_RULES)[]).map((name): Case => ({
     name: `crd-huge-${name.toLowerCase()}`,
