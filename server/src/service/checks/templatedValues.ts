@@ -28,22 +28,6 @@ function trimmedRun(v: string, from: number, to: number): LiteralRun | undefined
   return b > a ? { from: a, to: b, text: v.slice(a, b) } : undefined;
 }
 
-/** The literal runs of a value, in order (`trimmedRun`). */
-export function literalRuns(v: string): LiteralRun[] {
-  const out: LiteralRun[] = [];
-  let from = -1;
-  for (let i = 0; i <= v.length; i++) {
-    const literal = i < v.length && !isMaskedChar(v.charCodeAt(i));
-    if (literal && from < 0) from = i;
-    else if (!literal && from >= 0) {
-      const run = trimmedRun(v, from, i);
-      if (run) out.push(run);
-      from = -1;
-    }
-  }
-  return out;
-}
-
 /**
  * Where `[from, to)` of the value is in the text: only when the scalar is written as it reads (plain, or
  * quoted with no escape or folded line), so the offsets are the value's.
@@ -242,11 +226,15 @@ export function octetOver255(format: StringFormat, v: string): { from: number; t
  * literal part, or undefined.
  */
 export function enumNeverStart(values: readonly string[], v: string, doubleQuoted: boolean): LiteralRun | undefined {
-  const runs = literalRuns(v);
-  const first = runs[0];
+  // Only the literal start and end matter: read up to the first action and back from the end to the last.
+  let head = 0;
+  while (head < v.length && !isMaskedChar(v.charCodeAt(head))) head++;
+  let tail = v.length;
+  while (tail > 0 && !isMaskedChar(v.charCodeAt(tail - 1))) tail--;
+  const first = head > 0 ? trimmedRun(v, 0, head) : undefined;
+  const last = tail < v.length ? trimmedRun(v, tail, v.length) : undefined;
   if (first && first.from === 0 && !values.some((x) => x.startsWith(first.text))) return first;
   // The end after an action, in a double-quoted scalar: an escape the action writes may take its first characters.
-  const last = runs[runs.length - 1];
   if (!doubleQuoted && last && last.to === v.length && !values.some((x) => x.endsWith(last.text))) return last;
   return undefined;
 }
