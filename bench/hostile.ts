@@ -410,6 +410,19 @@ export const CASES: Case[] = [
       put(ws, 'crds/huge.yaml', hugeValueManifest(...HUGE_VALUE_SIZES[name]));
     },
   })),
+  // Templated values judged on their literal parts (issue 47, item 8: checks/templatedValues.ts).
+  {
+    name: 'helm-templated-literals',
+    what: 'a name and an IP rule of 50,000 literal parts between actions each (1.7 MB), one certain error in each',
+    open: 'chart/templates/t.yaml',
+    make: (ws) =>
+      chart(
+        ws,
+        `apiVersion: ${API}\nkind: StorageAccount\nmetadata:\n  name: ${'a{{ .Values.x }}'.repeat(50_000)}_\n` +
+          `spec:\n  location: westus2\n  kind: StorageV2\n  sku:\n    name: Standard_LRS\n  owner:\n    name: rg-app\n` +
+          `  networkAcls:\n    defaultAction: Deny\n    ipRules:\n      - value: "${'1.{{ .Values.x }}.'.repeat(50_000)}300"\n`,
+      ),
+  },
 ];
 
 /** Runs git in `dir` (a failure stops the bench). */

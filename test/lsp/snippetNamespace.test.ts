@@ -74,3 +74,40 @@ describe("a new manifest's snippet takes the namespace of its folder's manifests
     assert.match(snippet, /\n {4}name: \$\{\d+\|aaa-other,rg-data\|\}/, snippet);
   });
 });
+
+describe("a new manifest's snippet takes the location the workspace's manifests use most (issue 47)", () => {
+  const root = mkdtempSync(join(tmpdir(), 'cm-snippet-location-'));
+  const inEurope = (text: string) => text.replace('location: westus\n', 'location: westeurope\n');
+  const files: Record<string, string> = {
+    'infra/all.yaml': docs(inEurope(rg('rg-eu')), inEurope(account('eustore', 'rg-eu'))),
+    'infra/more.yaml': docs(inEurope(account('eulogs', 'rg-eu')), account('usstore', 'rg-eu')),
+    'fresh/new.yaml': '',
+  };
+  for (const [rel, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(root, rel)), { recursive: true });
+    writeFileSync(join(root, rel), text);
+  }
+  const client = new WorkspaceClient({ rootDir: root });
+  before(async () => {
+    await client.initialize();
+    await client.waitForScans(1);
+  });
+  after(async () => {
+    await client.stop();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  test('three of four manifests in westeurope: the snippet writes westeurope, not the sample westus', async () => {
+    const at = pathToFileURL(join(root, 'fresh/new.yaml')).href;
+    await client.open(at, '');
+    const r = await client.request<{ items: Item[] } | Item[]>('textDocument/completion', {
+      textDocument: { uri: at },
+      position: { line: 0, character: 0 },
+    });
+    const items = Array.isArray(r) ? r : r.items;
+    for (const label of ['StorageAccount (storage ', 'ResourceGroup (resources ']) {
+      const snippet = items.find((i) => i.label.startsWith(label))?.textEdit?.newText ?? '';
+      assert.match(snippet, /\n {2}location: \$\{\d+:westeurope\}\n/, snippet);
+    }
+  });
+});

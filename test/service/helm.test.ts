@@ -235,7 +235,7 @@ spec:
       [],
     );
     assert.deepEqual(messages(account('My_{{ .Values.env }}')).slice(0, 1), [
-      '`metadata.name` value "My_{{ .Values.env }}" is not allowed: "My_" holds `M` and `_`, and it must be lowercase letters, digits, `-` and `.`, starting and ending with a letter or digit. No value of the template action can make it valid.',
+      '`metadata.name` is not allowed: its literal text "My_" holds `M` and `_`, and it must be lowercase letters, digits, `-` and `.`, starting and ending with a letter or digit. No value of the template action can make it valid.',
     ]);
   });
 
@@ -256,7 +256,7 @@ spec:
     assert.deepEqual(problems(account('appstore', spec)), ['format 300', 'format 256', 'enum-value Warm']);
     assert.ok(
       messages(account('appstore', spec)).includes(
-        '`spec.accessTier` does not allow "Warm{{ .Values.tier }}": no allowed value starts with "Warm"; allowed: `Cool`, `Hot` or `Premium`. No value of the template action can make it valid.',
+        '`spec.accessTier` does not allow a value starting with "Warm": no allowed value does; allowed: `Cool`, `Hot` or `Premium`. No value of the template action can make it valid.',
       ),
     );
   });

@@ -18,24 +18,14 @@ export interface LiteralRun {
 }
 
 /**
- * The literal runs of a value, in order, without the white space next to an action (`{{-` and `-}}` trim
- * it from the output); a run of white space only is left out.
+ * The literal characters `[from, to)` of a value (between actions, or its ends) as a run, without the white
+ * space next to an action (`{{-` and `-}}` trim it from the output); undefined when only white space.
  */
-export function literalRuns(v: string): LiteralRun[] {
-  const out: LiteralRun[] = [];
-  let from = -1;
-  for (let i = 0; i <= v.length; i++) {
-    const literal = i < v.length && !isMaskedChar(v.charCodeAt(i));
-    if (literal && from < 0) from = i;
-    else if (!literal && from >= 0) {
-      let [a, b] = [from, i];
-      if (a > 0) while (a < b && /\s/.test(v[a])) a++;
-      if (b < v.length) while (b > a && /\s/.test(v[b - 1])) b--;
-      if (b > a) out.push({ from: a, to: b, text: v.slice(a, b) });
-      from = -1;
-    }
-  }
-  return out;
+function trimmedRun(v: string, from: number, to: number): LiteralRun | undefined {
+  let [a, b] = [from, to];
+  if (a > 0) while (a < b && /\s/.test(v[a])) a++;
+  if (b < v.length) while (b > a && /\s/.test(v[b - 1])) b--;
+  return b > a ? { from: a, to: b, text: v.slice(a, b) } : undefined;
 }
 
 /**
@@ -189,11 +179,22 @@ export function neverAllowedChars(
     }
     return lo > 0 && alphabet[lo - 1][1] >= code;
   };
-  for (const run of literalRuns(v)) {
-    // In a double-quoted scalar an action may write a `\x`/`\u`/`\U` escape that takes the hex digits after it.
-    const skip = doubleQuoted && run.from > 0 ? (/^[0-9A-Fa-f]{0,8}/.exec(run.text)?.[0].length ?? 0) : 0;
-    const chars = [...new Set([...run.text.slice(skip)].filter((c) => !allowed(c.charCodeAt(0))))];
-    if (chars.length > 0) return { run, chars };
+  // One pass over the characters; a run is looked at whole only where it holds one the pattern never allows.
+  for (let i = 0; i < v.length; i++) {
+    const code = v.charCodeAt(i);
+    if (isMaskedChar(code) || allowed(code)) continue;
+    let from = i;
+    while (from > 0 && !isMaskedChar(v.charCodeAt(from - 1))) from--;
+    let to = i + 1;
+    while (to < v.length && !isMaskedChar(v.charCodeAt(to))) to++;
+    const trimmed = trimmedRun(v, from, to);
+    if (trimmed) {
+      // In a double-quoted scalar an action may write a `\x`/`\u`/`\U` escape that takes the hex digits after it.
+      const skip = doubleQuoted && trimmed.from > 0 ? (/^[0-9A-Fa-f]{0,8}/.exec(trimmed.text)?.[0].length ?? 0) : 0;
+      const chars = [...new Set([...trimmed.text.slice(skip)].filter((c) => !allowed(c.charCodeAt(0))))];
+      if (chars.length > 0) return { run: trimmed, chars };
+    }
+    i = to;
   }
   return undefined;
 }
@@ -225,11 +226,15 @@ export function octetOver255(format: StringFormat, v: string): { from: number; t
  * literal part, or undefined.
  */
 export function enumNeverStart(values: readonly string[], v: string, doubleQuoted: boolean): LiteralRun | undefined {
-  const runs = literalRuns(v);
-  const first = runs[0];
+  // Only the literal start and end matter: read up to the first action and back from the end to the last.
+  let head = 0;
+  while (head < v.length && !isMaskedChar(v.charCodeAt(head))) head++;
+  let tail = v.length;
+  while (tail > 0 && !isMaskedChar(v.charCodeAt(tail - 1))) tail--;
+  const first = head > 0 ? trimmedRun(v, 0, head) : undefined;
+  const last = tail < v.length ? trimmedRun(v, tail, v.length) : undefined;
   if (first && first.from === 0 && !values.some((x) => x.startsWith(first.text))) return first;
   // The end after an action, in a double-quoted scalar: an escape the action writes may take its first characters.
-  const last = runs[runs.length - 1];
   if (!doubleQuoted && last && last.to === v.length && !values.some((x) => x.endsWith(last.text))) return last;
   return undefined;
 }
@@ -238,6 +243,16 @@ export function enumNeverStart(values: readonly string[], v: string, doubleQuote
 export const charList = (chars: readonly string[]): string => {
   const q = chars.slice(0, 6).map((c) => `\`${c}\``);
   return q.length === 1 ? q[0] : `${q.slice(0, -1).join(', ')} and ${q[q.length - 1]}`;
+};
+
+/**
+ * A literal part as a message quotes it: at most 40 characters (the value itself is not quoted: a templated
+ * value may be megabytes of actions, and the problem is in the part under the squiggle).
+ */
+export const clipped = (s: string): string => {
+  if (s.length <= 40) return s;
+  const head = s.slice(0, 39);
+  return `${/[\uD800-\uDBFF]$/.test(head) ? head.slice(0, -1) : head}…`;
 };
 
 /** What no action can mend: said once, on the literal part. */
@@ -262,7 +277,7 @@ export function checkTemplatedString(ctx: WalkContext, v: string, span: Span, t:
       ctx.out.report(
         'enum-value',
         where,
-        `\`${label}\` does not allow "${v}": no allowed value ${run.from === 0 ? 'starts' : 'ends'} with "${run.text}"; allowed: ${listOf(values, 20)}. ${NO_ACTION}`,
+        `\`${label}\` does not allow a value ${run.from === 0 ? 'starting' : 'ending'} with "${clipped(run.text)}": no allowed value does; allowed: ${listOf(values, 20)}. ${NO_ACTION}`,
       );
     return;
   }
@@ -273,7 +288,7 @@ export function checkTemplatedString(ctx: WalkContext, v: string, span: Span, t:
       ctx.out.report(
         'pattern',
         where,
-        `\`${label}\` value "${v}" is not allowed: "${found.run.text}" holds ${charList(found.chars)}, and it must be ${t.patternDoc ?? `matched by \`${t.pattern}\``}. ${NO_ACTION}`,
+        `\`${label}\` is not allowed: its literal text "${clipped(found.run.text)}" holds ${charList(found.chars)}, and it must be ${t.patternDoc ?? `matched by \`${t.pattern}\``}. ${NO_ACTION}`,
         t.patternSeverity,
       );
   }
@@ -284,7 +299,7 @@ export function checkTemplatedString(ctx: WalkContext, v: string, span: Span, t:
       ctx.out.report(
         'format',
         where,
-        `\`${label}\` value "${v}" must be ${FORMAT_DOCS[t.format]}: ${v.slice(octet.from, octet.to)} is not an octet (0 to 255). ${NO_ACTION}`,
+        `\`${label}\` must be ${FORMAT_DOCS[t.format]}: ${clipped(v.slice(octet.from, octet.to))} between dots is not an octet (0 to 255). ${NO_ACTION}`,
       );
   }
 }

@@ -72,6 +72,18 @@ export function withNamespace(snippet: string, namespace: string | undefined): s
   );
 }
 
+/** `spec.location`'s tab stop in a whole-resource snippet (written with the sample `westus`: samples.ts). */
+const LOCATION = /(\n {2}location: )\$\{(\d+):westus\}/;
+
+/**
+ * A whole-resource snippet with the location the workspace's manifests use most (ownerNames.ts), where it
+ * is a plain word (a region name) that needs no quoting.
+ */
+export function withLocation(snippet: string, location: string | undefined): string {
+  if (!location || location === 'westus' || !/^[A-Za-z0-9](?:[\w .-]*[\w.-])?$/.test(location)) return snippet;
+  return snippet.replace(LOCATION, (_, head: string, stop: string) => `${head}\${${stop}:${escPlaceholder(location)}}`);
+}
+
 export function emptyDocumentItems(snippets: CompletionItem[], range: Range): CompletionItem[] {
   const keys: CompletionItem[] = KEYS.map((k, i) => ({
     label: k.name,

@@ -9,7 +9,7 @@ import {
   type CompletionItem,
 } from '../core/editorTypes';
 import type { Range } from '../core/lineIndex';
-import { withNamespace, withOwnerChoice } from './completeEmpty';
+import { withLocation, withNamespace, withOwnerChoice } from './completeEmpty';
 import type { SnippetContext } from '../workspace/ownerNames';
 import { newerFirst } from '../checks/crd/versions';
 import { apiVersionString, DEFAULT_API_DOMAIN, groupOf, type Registry } from '../../model/registry';
@@ -332,12 +332,15 @@ export function resourceSnippets(
       // The owner: a choice of the workspace's manifests of the owner kind (ResourceGroup for extension resources).
       textEdit: {
         range,
-        newText: withNamespace(
-          withOwnerChoice(
-            snippet,
-            workspace?.names.get(def.owner.style === 'known' ? def.owner.kind : 'ResourceGroup'),
+        newText: withLocation(
+          withNamespace(
+            withOwnerChoice(
+              snippet,
+              workspace?.names.get(def.owner.style === 'known' ? def.owner.kind : 'ResourceGroup'),
+            ),
+            workspace?.namespace,
           ),
-          workspace?.namespace,
+          workspace?.location,
         ),
       },
       insertTextFormat: InsertTextFormat.Snippet,

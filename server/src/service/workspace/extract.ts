@@ -155,6 +155,7 @@ const NO_VALUES = Object.freeze({}) as Record<string, ChunkValue>;
 export class ChunkManifest implements Omit<Manifest, 'uri'> {
   name?: string = undefined;
   cloudName?: string = undefined;
+  location?: string = undefined;
   owner?: ChunkSite = undefined;
   refs: ChunkSite[] = NO_SITES;
   values: Record<string, ChunkValue> = NO_VALUES;
@@ -196,6 +197,7 @@ export class ChunkManifest implements Omit<Manifest, 'uri'> {
       m.nameSpan = this.nameSpan;
     }
     if (this.cloudName !== undefined) m.cloudName = this.cloudName;
+    if (this.location !== undefined) m.location = this.location;
     if (this.owner) m.owner = this.owner.placed(0);
     return m;
   }
@@ -338,6 +340,8 @@ function readManifest(
   if (isMap(spec)) {
     const cloudName = str(entry(spec, 'cloudName')?.value);
     if (cloudName !== undefined) m.cloudName = cloudName;
+    const location = str(entry(spec, 'location')?.value);
+    if (location !== undefined) m.location = location;
     const ownerEntry = entry(spec, 'owner');
     if (ownerEntry && isMap(ownerEntry.value) && def.owner.style !== 'none') {
       m.owner =
@@ -373,6 +377,7 @@ function readManifest(
 /** A manifest's repeated strings as the analysis's one copy of each (see `shared`). */
 function share(m: ChunkManifest, store: ChunkStore): void {
   m.namespace = shared(store, m.namespace);
+  if (m.location !== undefined) m.location = shared(store, m.location);
   for (const site of m.owner ? [m.owner, ...m.refs] : m.refs)
     if (site.name !== undefined) site.name = shared(store, site.name);
   for (const v of Object.values(m.values)) v.value = shared(store, v.value);
@@ -482,6 +487,9 @@ export class FileManifest implements Manifest {
   get cloudName() {
     return this.chunk.cloudName;
   }
+  get location() {
+    return this.chunk.location;
+  }
   // The two spans alone, read for every manifest of a file (the one at the cursor, its line), are shifted
   // without the rest when no copy is kept.
   get span(): Span {
@@ -531,11 +539,27 @@ export class FileManifest implements Manifest {
     this.shifted = undefined;
   }
   toJSON(): Manifest {
-    const { uri, def, domain, kind, namespace, name, nameSpan, span, listItem, cloudName, owner, refs, values } = this;
+    const {
+      uri,
+      def,
+      domain,
+      kind,
+      namespace,
+      name,
+      nameSpan,
+      span,
+      listItem,
+      cloudName,
+      location,
+      owner,
+      refs,
+      values,
+    } = this;
     const m: Manifest = { uri, def, domain, kind, namespace, span, listItem, refs, values };
     if (name !== undefined) m.name = name;
     if (nameSpan) m.nameSpan = nameSpan;
     if (cloudName !== undefined) m.cloudName = cloudName;
+    if (location !== undefined) m.location = location;
     if (owner) m.owner = owner;
     return m;
   }

@@ -52,6 +52,8 @@ export interface Manifest {
   /** An item of a `<Kind>List`. */
   listItem: boolean;
   cloudName?: string;
+  /** `spec.location` as written (a new manifest's snippet takes the workspace's most used). */
+  location?: string;
   owner?: RefSite;
   refs: RefSite[];
   /** Values the cross-file rules track (rules/index.ts), keyed by dotted path (`spec.kind`, …). */

@@ -12,15 +12,21 @@ export interface SnippetContext {
   namespace: string;
   /** Per kind, the `metadata.name`s of the workspace files' manifests: `namespace` first, then by name. */
   names: Map<string, string[]>;
+  /** The `spec.location` a new manifest of the file gets, as the namespace (none when no manifest has one). */
+  location?: string;
 }
 
 const folderOf = (uri: string) => uri.slice(0, uri.lastIndexOf('/') + 1);
 const byName = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
-/** The namespace most manifests use (ties: by name); undefined when none is counted. */
-function mostUsed(manifests: Iterable<Manifest>): string | undefined {
+/** The value most manifests have (ties: by name); undefined when none has one. */
+function mostUsed(manifests: Iterable<Manifest>, of: (m: Manifest) => string | undefined): string | undefined {
   const count = new Map<string, number>();
-  for (const m of manifests) count.set(m.namespace, (count.get(m.namespace) ?? 0) + 1);
+  for (const m of manifests) {
+    const v = of(m);
+    // A value a Helm template writes as an action says nothing of the value: not counted.
+    if (v !== undefined && !isMasked(v)) count.set(v, (count.get(v) ?? 0) + 1);
+  }
   return [...count].sort(([a, x], [b, y]) => y - x || byName(a, b))[0]?.[0];
 }
 
@@ -33,8 +39,11 @@ export function snippetContext(index: WorkspaceIndex, uri: string): SnippetConte
     for (const m of f.manifests) if (!isMasked(m.namespace) && !(m.name && isMasked(m.name))) all.push(m);
   }
   const folder = folderOf(uri);
-  const namespace =
-    mostUsed(all.filter((m) => m.uri !== uri && folderOf(m.uri) === folder)) ?? mostUsed(all) ?? 'default';
+  const near = all.filter((m) => m.uri !== uri && folderOf(m.uri) === folder);
+  const ofNamespace = (m: Manifest) => m.namespace;
+  const namespace = mostUsed(near, ofNamespace) ?? mostUsed(all, ofNamespace) ?? 'default';
+  const ofLocation = (m: Manifest) => m.location;
+  const location = mostUsed(near, ofLocation) ?? mostUsed(all, ofLocation);
   const found = new Map<string, Map<string, boolean>>();
   for (const m of all) {
     if (!m.name) continue;
@@ -48,5 +57,5 @@ export function snippetContext(index: WorkspaceIndex, uri: string): SnippetConte
       kind,
       [...list].sort(([a, na], [b, nb]) => Number(nb) - Number(na) || byName(a, b)).map(([n]) => n),
     );
-  return { namespace, names };
+  return location === undefined ? { namespace, names } : { namespace, names, location };
 }

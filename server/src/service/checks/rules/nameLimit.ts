@@ -1,6 +1,6 @@
 // The cloud name (`spec.cloudName`, else `metadata.name`) must fit its kind's name limits (reference-shapes.md).
 import { isMasked } from '../../core/maskedChars';
-import { charList, neverAllowedChars, NO_ACTION, runSpan } from '../templatedValues';
+import { charList, clipped, neverAllowedChars, NO_ACTION, runSpan } from '../templatedValues';
 import { find, type Rule } from './ruleContext';
 
 export const nameLimit: Rule = {
@@ -23,7 +23,7 @@ export const nameLimit: Rule = {
           out.report(
             'name-limit',
             where,
-            `\`${field}\` ${JSON.stringify(name)} has characters that are not allowed: "${found.run.text}" holds ${charList(found.chars)}; a ${def.kind} name must be ${limit.doc}. ${NO_ACTION}`,
+            `\`${field}\` has characters that are not allowed: its literal text "${clipped(found.run.text)}" holds ${charList(found.chars)}; a ${def.kind} name must be ${limit.doc}. ${NO_ACTION}`,
             limit.severity,
           );
       }
