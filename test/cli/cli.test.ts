@@ -414,6 +414,19 @@ test('--quiet --max-warnings 0: every format says the run fails on warnings it d
   );
 });
 
+test('a metadata.name that is also the cloud name: one message, the rule for the version written, what to write', () => {
+  const r = cli(['check', '-'], { input: GOOD.replace('name: appstore', 'name: Demo_Store') });
+  assert.equal(r.status, 1);
+  const lines = r.stdout.trim().split('\n');
+  assert.equal(lines.length, 2, r.stdout);
+  assert.equal(
+    lines[0],
+    `<stdin>:4:9 error name-limit 'metadata.name' "Demo_Store" has characters that are not allowed: a Kubernetes object name is lowercase letters, digits, '-' and '.', starting and ending with a letter or digit; API versions after 2022-09-01 take only lowercase letters and digits in a StorageAccount name. 'metadata.name' is the StorageAccount's name in the cloud when 'spec.cloudName' is absent. Write "demostore".`,
+  );
+  // What it says to write is clean.
+  assert.equal(cli(['check', '-'], { input: GOOD.replace('name: appstore', 'name: demostore') }).status, 0);
+});
+
 test('stdin: - reads a manifest from standard input', () => {
   const r = cli(['check', '-'], { input: BAD });
   assert.equal(r.status, 1, r.stderr);

@@ -94,6 +94,34 @@ describe(
       }
     });
 
+    test('an unchanged Helm template: hover says nothing of a comparison, as on a plain file and in its lens', async () => {
+      const template = ACCOUNT.replace('name: ingeststore', 'name: {{ .Release.Name }}store');
+      const dir = committedRepository({
+        'chart/Chart.yaml': 'apiVersion: v2\nname: chart\nversion: 0.1.0\n',
+        'chart/templates/account.yaml': template,
+      });
+      dirs.push(dir);
+      const c = new WorkspaceClient({ rootDir: dir });
+      try {
+        await c.initialize();
+        await c.waitForScans(1);
+        const uri = c.uri('chart/templates/account.yaml');
+        await c.open(uri, template);
+        const hover = (await c.conn.sendRequest('textDocument/hover', {
+          textDocument: { uri },
+          position: { line: 5, character: 4 },
+        })) as { contents: { value: string } } | null;
+        assert.ok(hover, 'a hover on location');
+        assert.doesNotMatch(hover.contents.value, /Compared with/);
+        const lenses = (await c.conn.sendRequest('textDocument/codeLens', { textDocument: { uri } })) as {
+          command: { title: string };
+        }[];
+        assert.ok(!lenses.some((l) => l.command.title.startsWith('Compared with')));
+      } finally {
+        await c.stop();
+      }
+    });
+
     test('compareWith "" turns the comparison off', async () => {
       const dir = workspace();
       const c = new WorkspaceClient({ rootDir: dir, settings: { compareWith: '' } });

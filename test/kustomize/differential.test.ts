@@ -14,12 +14,12 @@ import { Analysis } from '../../server/src/service/analysis';
 import { severityOf } from '../../server/src/service/core/diag';
 import { renderKustomization, type JsonObject } from '../../server/src/service/workspace/kustomize/render';
 import { inCI } from '../editors/tools';
+import { hasKubectl, KUBECTL_INSTALL } from '../helpers/kubectl';
 
 const FIXTURES = join(__dirname, '..', 'fixtures', 'kustomize');
 const OVERLAYS = join(FIXTURES, 'overlays');
 const BUILDS = join(FIXTURES, 'builds');
-const INSTALL =
-  'kubectl (with Kustomize v5) is needed: https://kubernetes.io/docs/tasks/tools/ (on Debian/Ubuntu: `apt-get install kubectl` from the Kubernetes apt repository)';
+const INSTALL = KUBECTL_INSTALL;
 
 /** Reads a file by its URI; undefined for a folder or a missing file (as the renderer expects). */
 const read = (uri: string): string | undefined => {
@@ -33,8 +33,7 @@ const key = (r: JsonObject) => {
 };
 const sorted = (rs: JsonObject[]) => [...rs].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
 
-const kubectl = spawnSync('kubectl', ['version', '--client'], { encoding: 'utf8' });
-const absent = !!kubectl.error || kubectl.status !== 0;
+const absent = !hasKubectl;
 /** Without kubectl: skipped with the reason, except under CI, where the suite fails (before) naming it. */
 const skip = absent && !inCI ? `skipped: ${INSTALL}` : false;
 

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { after, before, describe, test } from 'node:test';
+import { kubectlKustomize } from '../helpers/kubectl';
 import { parseAllDocuments } from 'yaml';
 import type { CodeAction, Diagnostic } from 'vscode-languageserver-protocol';
 import { applyWorkspaceEdit } from '../e2e/applyWorkspaceEdit';
@@ -47,9 +48,7 @@ describe('owner references an overlay renames: one warning per overlay, and the 
   });
 
   const kubectl = (rel: string) => {
-    const r = spawnSync('kubectl', ['kustomize', join(root, rel)], { encoding: 'utf8' });
-    assert.equal(r.status, 0, r.stderr);
-    return parseAllDocuments(r.stdout).map(
+    return parseAllDocuments(kubectlKustomize(join(root, rel))).map(
       (d) => d.toJS() as { kind: string; metadata: { name: string }; spec: { owner?: { name: string } } },
     );
   };

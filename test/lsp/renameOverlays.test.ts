@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { after, before, describe, test } from 'node:test';
+import { kubectlKustomize } from '../helpers/kubectl';
 import { parseAllDocuments } from 'yaml';
 import type { Range, WorkspaceEdit } from 'vscode-languageserver-protocol';
 import { applyWorkspaceEdit } from '../e2e/applyWorkspaceEdit';
@@ -42,9 +43,7 @@ for (const from of [
     });
 
     const kubectl = (rel: string): Out[] => {
-      const r = spawnSync('kubectl', ['kustomize', join(root, rel)], { encoding: 'utf8' });
-      assert.equal(r.status, 0, r.stderr);
-      return parseAllDocuments(r.stdout).map((d) => d.toJS() as Out);
+      return parseAllDocuments(kubectlKustomize(join(root, rel))).map((d) => d.toJS() as Out);
     };
     const problems = () => {
       const r = spawnSync(process.execPath, [CLI, 'check', '--format', 'json', '.'], { encoding: 'utf8', cwd: root });

@@ -83,13 +83,16 @@ for (const path of [...yamlFiles(fixtures), ...yamlFiles(examples)]) {
     const builtin = shown(text);
     const back = shown(text, fromCrds);
     const statable = (s: string) => !UNSTATABLE.has(s.split(' ')[1]) && !RULE_CODES.has(s.split(' ')[1]);
+    // Where `metadata.name` is the cloud name, the built-in model says the object-name rule (pattern, length)
+    // within its one name-limit message on the name (rules/nameLimit.ts): a CRD's kind says it apart.
+    const folded = new Set(builtin.filter((s) => s.endsWith(' name-limit')).map((s) => s.split(' ')[0]));
     assert.deepEqual(
-      back.filter(statable).sort(),
+      back.filter((s) => statable(s) && !folded.has(s.split(' ')[0])).sort(),
       builtin.filter(statable).sort(),
       'the schema-stated checks give the same diagnostics',
     );
     compared.push(...builtin.filter(statable).map((x) => `${relative(fixtures, path).replace(/ /g, '_')} ${x}`));
-    const extra = back.filter((s) => !builtin.includes(s));
+    const extra = back.filter((s) => !builtin.includes(s) && !folded.has(s.split(' ')[0]));
     assert.deepEqual(
       extra.filter((s) => !UNSTATABLE.has(s.split(' ')[1])),
       [],

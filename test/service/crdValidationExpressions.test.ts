@@ -5,7 +5,7 @@
 // fails gives an Error in the API server's words (or ours, where differences.ts says so); a case the product
 // does not agree on yet is a to-do with its reason, and says "not evaluated" rather than a false error.
 import assert from 'node:assert/strict';
-import { describe, test } from 'node:test';
+import { describe } from 'node:test';
 import {
   COST_REFUSED,
   LEVEL_COST_REFUSED,
@@ -18,6 +18,7 @@ import { VALIDATION_EXPRESSIONS } from './crd-validation/expressions';
 import { withRule } from './crd-validation/schema';
 import { SCHEMA_LEVELS } from './crd-validation/schemaLevels';
 import { type Seen, seen } from './crd-validation/verdict';
+import { caseTest } from '../helpers/knownDifference';
 
 const show = (d: Seen[]) => JSON.stringify(d, null, 1);
 /** The rules' own diagnostics (on the CRD, and `crd-…` on the manifest). */
@@ -40,7 +41,7 @@ describe('TestValidationExpressions (apiextensions-apiserver CEL validation)', (
       for (const rule of c.valid ?? []) {
         const key = `${c.name} :: ${rule}`;
         const todo = TODO[key];
-        test(`holds: ${rule}`, todo ? { todo } : {}, () => {
+        caseTest(`holds: ${rule}`, todo, () => {
           const all = seen(setup(rule));
           // The object is a valid manifest of its CRD (no false error of the schema check either).
           assert.deepEqual(
@@ -74,7 +75,7 @@ describe('TestValidationExpressions (apiextensions-apiserver CEL validation)', (
       for (const [rule, words] of Object.entries(c.errors ?? {})) {
         const key = `${c.name} :: ${rule}`;
         const todo = TODO[key];
-        test(`fails: ${rule}`, todo ? { todo } : {}, () => {
+        caseTest(`fails: ${rule}`, todo, () => {
           const all = seen(setup(rule));
           // Invalid data is refused by the schema check (as the API server validates data before CEL).
           const d = (words.startsWith('invalid data') ? all : ofRules(all)).filter((x) => x.severity === 'error');
@@ -99,7 +100,7 @@ describe('TestValidationExpressions (apiextensions-apiserver CEL validation)', (
 describe('TestValidationExpressionsAtSchemaLevels (apiextensions-apiserver CEL validation)', () => {
   for (const c of SCHEMA_LEVELS) {
     const todo = LEVEL_TODO[c.name];
-    test(c.name, todo ? { todo } : {}, () => {
+    caseTest(c.name, todo, () => {
       const d = ofRules(seen({ schema: c.schema, obj: c.obj, oldObj: c.oldObj })).filter((x) => x.severity === 'error');
       if (LEVEL_COST_REFUSED.has(c.name)) {
         assert.ok(

@@ -66,7 +66,7 @@ describe('build errors where they are written', () => {
     });
     const d = shown(a, 'file:///repo/overlays/prod/tier.yaml', patch);
     assert.equal(d.length, 1, d.join('\n'));
-    assert.match(d[0], /^error kustomize-patch-no-match name: No StorageAccount named `accnt`/);
+    assert.match(d[0], /^error kustomize-patch-no-match accnt: No StorageAccount named `accnt`/);
     assert.match(d[0], /Did you mean `acct`\?/);
     // The quick fix writes the name it suggests; the overlay then builds.
     const file = a.parse(patch);

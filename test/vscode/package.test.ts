@@ -70,6 +70,20 @@ describe('the packaged .vsix', () => {
     assert.ok(size < 2 * 1024 * 1024, `${size} bytes`);
   });
 
+  test('is the size README.md and docs/vscode.md say, within 10%', () => {
+    const size = statSync(vsix).size;
+    for (const page of ['README.md', join('docs', 'vscode.md')]) {
+      const text = readFileSync(join(repo, page), 'utf8');
+      const m = /\.vsix \(([\d,]+) KB/.exec(text);
+      assert.ok(m, `${page} says the size of the .vsix`);
+      const said = Number(m[1].replace(/,/g, '')) * 1024;
+      assert.ok(
+        Math.abs(said - size) <= size / 10,
+        `${page} says ${m[1]} KB; the .vsix is ${size.toLocaleString('en-US')} bytes (${Math.round(size / 1024).toLocaleString('en-US')} KB): write that`,
+      );
+    }
+  });
+
   test('the settings file schema it contributes (jsonValidation) is inside it and is the generated one', () => {
     const manifest = JSON.parse(
       entries

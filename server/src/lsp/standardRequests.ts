@@ -169,7 +169,9 @@ function hover(s: ServerState, params: HoverParams) {
         const h = s.analysis.hover(doc.uri, parsed, offset);
         if (!h) return null;
         // Where the document changed against its committed version, hover says what it was compared with.
-        const compared = s.analysis.comparedAt(doc.uri, () => parsed.text, offset);
+        // The document's own text, as the code lens reads it: a Helm template's parsed text has its template
+        // directives masked, and never equals what is committed.
+        const compared = s.analysis.comparedAt(doc.uri, () => doc.getText(), offset);
         const markdown = compared ? `${h.markdown}\n\n---\n\nCompared with ${compared}.` : h.markdown;
         return {
           contents: { kind: 'markdown' as const, value: markdown },

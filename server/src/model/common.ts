@@ -3,6 +3,7 @@
 // reference-shapes.md, "Reference shapes").
 import { arr, enm, int, map, obj, open, opt, req, str } from './build';
 import type { Field, ObjectType } from './types';
+import { OBJECT_NAME } from './nameLimits';
 
 const ARM_ID_DOC =
   'a raw cloud resource id: `/subscriptions/<id>[/resourceGroups/<rg>][/providers/<Namespace>/<type>/<name>…]`';
@@ -172,11 +173,7 @@ export const objectMeta = (): ObjectType =>
     'ObjectMeta',
     {
       name: req(
-        str({
-          maxLength: 253,
-          pattern: '^[a-z0-9]([-a-z0-9.]*[a-z0-9])?$',
-          patternDoc: 'lowercase letters, digits, `-` and `.`, starting and ending with a letter or digit',
-        }),
+        str({ maxLength: OBJECT_NAME.maxLength, pattern: OBJECT_NAME.pattern, patternDoc: OBJECT_NAME.patternDoc }),
         'name of the object in the cluster; owners and references in the same namespace use it',
       ),
       namespace: opt(str(), 'namespace of the object; `default` when absent', { default: 'default' }),

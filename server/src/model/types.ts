@@ -273,6 +273,10 @@ export interface NameLimit {
   doc: string;
   /** `warning` where reference-shapes.md says to warn. */
   severity: 'error' | 'warning';
+  /** The limit holds in API versions later than the kind's, not in its own (reference-shapes.md): a warning. */
+  laterVersions?: boolean;
+  /** Kubernetes' rule for object names (model/nameLimits.ts), not a cloud limit. */
+  objectName?: boolean;
 }
 
 export interface KindDef {

@@ -827,7 +827,8 @@ const storageAccount: KindDef = {
   provisioningStates: ACCOUNT_STATES,
   nameLimits: [
     { minLength: 3, maxLength: 24, doc: '3 to 24 characters', severity: 'error' },
-    { pattern: '^[a-z0-9]+$', doc: 'lowercase letters and digits only (later API versions)', severity: 'warning' },
+    // reference-shapes.md: "lowercase letters and digits in later versions: warn".
+    { pattern: '^[a-z0-9]+$', doc: 'lowercase letters and digits', severity: 'warning', laterVersions: true },
   ],
   spec: obj(
     'StorageAccount_Spec',

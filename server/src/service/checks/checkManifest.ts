@@ -13,6 +13,7 @@ import { nearAll } from './fixes/candidates';
 import { afterEntry, eolAt, lineStartOf } from '../core/spans';
 import type { Memo } from '../core/memo';
 import { PARTIAL_RULES, RULES } from './rules';
+import { namesCloud } from './rules/nameLimit';
 import { statusReadOnly } from './rules/statusReadOnly';
 import { checkValidations } from './crd/validations';
 import { checkVersion, moveTo } from './crd/versions';
@@ -30,19 +31,32 @@ const otherVersions =
       return t ? [{ version: o.version, type: t }] : [];
     });
 
-/** The envelope with `status` left unchecked: a written status only earns the read-only warning. */
-const walkedEnvelope = new WeakMap<ObjectType, ObjectType>();
-function forWalking(env: ObjectType): ObjectType {
-  let t = walkedEnvelope.get(env);
+/**
+ * The envelope with `status` left unchecked: a written status only earns the read-only warning. With
+ * `nameByRule`, `metadata.name`'s pattern and length are left to the name-limit rule (rules/nameLimit.ts),
+ * which checks the name that is also the cloud name against both rules in one message.
+ */
+const walkedEnvelope = [new WeakMap<ObjectType, ObjectType>(), new WeakMap<ObjectType, ObjectType>()];
+function forWalking(env: ObjectType, nameByRule: boolean): ObjectType {
+  let t = walkedEnvelope[+nameByRule].get(env);
   if (!t) {
+    const meta = env.fields.metadata;
+    const name = meta?.type.kind === 'object' ? meta.type.fields.name : undefined;
+    const plainName =
+      name?.type.kind === 'string'
+        ? { ...name, type: { ...name.type, pattern: undefined, patternDoc: undefined, maxLength: undefined } }
+        : undefined;
     t = {
       ...env,
       fields: {
         ...env.fields,
+        ...(nameByRule && meta?.type.kind === 'object' && plainName
+          ? { metadata: { ...meta, type: { ...meta.type, fields: { ...meta.type.fields, name: plainName } } } }
+          : {}),
         status: { ...env.fields.status, type: { kind: 'open', name: 'status', note: 'read-only' } },
       },
     };
-    walkedEnvelope.set(env, t);
+    walkedEnvelope[+nameByRule].set(env, t);
   }
   return t;
 }
@@ -88,7 +102,7 @@ export function checkManifest(
     partial,
     patchDirectives: partial,
     emptyAccepted: !!def.crd,
-  }).object(root, forWalking(envelope), label, anchor, []);
+  }).object(root, forWalking(envelope, runRules && !partial && !def.crd && namesCloud(def, root)), label, anchor, []);
   if (!runRules) return;
   // A CRD's kind has no rule of the spec; a written `status` is ignored only with the status subresource.
   if (def.crd) {

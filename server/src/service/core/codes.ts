@@ -155,7 +155,8 @@ export const CODES = {
   },
   'name-limit': {
     severity: 'error',
-    title: 'A cloud name (`cloudName`, else `metadata.name`) outside the limits of its kind.',
+    title:
+      "A cloud name (`cloudName`, else `metadata.name`) outside the limits of its kind. Where `metadata.name` is the cloud name, one message says every rule it breaks, Kubernetes' object-name rule included, and what to write; an error unless the only rule broken is one of later API versions (a storage account's lowercase letters and digits).",
     example: 'kind: StorageAccount\nmetadata:\n  name: st   # 3 to 24 characters',
   },
   'status-read-only': {

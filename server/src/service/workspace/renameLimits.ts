@@ -1,12 +1,8 @@
 // Rename keeps a manifest's cloud name within its kind's name limits: when the cloud name is
 // `metadata.name` (no `spec.cloudName`), a new name outside them is refused, naming the rule, rather than
 // written into every file. A limit the spec states only as a warning refuses only a name that met it.
-import type { KindDef, NameLimit } from '../../model/types';
-
-const breaks = (l: NameLimit, name: string): boolean =>
-  (l.minLength !== undefined && name.length < l.minLength) ||
-  (l.maxLength !== undefined && name.length > l.maxLength) ||
-  (l.pattern !== undefined && !new RegExp(l.pattern).test(name));
+import { breaksLimit as breaks, limitWords } from '../../model/nameLimits';
+import type { KindDef } from '../../model/types';
 
 /** Why `newName` may not replace `oldName` as the cloud name of a `def` manifest, or undefined. */
 export function renameNameLimit(
@@ -19,7 +15,7 @@ export function renameNameLimit(
   for (const l of def.nameLimits) {
     if (!breaks(l, newName)) continue;
     if (l.severity === 'warning' && oldName !== undefined && breaks(l, oldName)) continue;
-    return `"${newName}" is not a valid ${def.kind} name: it must be ${l.doc} (\`metadata.name\` is the cloud name when \`spec.cloudName\` is absent).`;
+    return `"${newName}" is not a valid ${def.kind} name: it must be ${limitWords(def, l)} (\`metadata.name\` is the cloud name when \`spec.cloudName\` is absent).`;
   }
   return undefined;
 }

@@ -85,6 +85,8 @@ export interface BuildError {
   readonly unsure: boolean;
   /** The name the message suggests (a patch's misspelt `metadata.name`: `span` is its key). */
   readonly suggest?: string;
+  /** `span` is the key of the value at fault (a patch's `name:`): the diagnostic goes on the value after it. */
+  readonly onValue?: boolean;
 }
 
 /** Rendered resources in one build past which the rest is not rendered (an Information says so). */
@@ -763,10 +765,19 @@ function report(
   unsure: boolean,
   message: string,
   suggest?: string,
+  onValue?: boolean,
 ): void {
   const b = c.b;
   if (b.failed || (unsure && b.errors.length >= MAX_BUILD_ERRORS)) return;
-  const e: BuildError = { uri, span, code, message, unsure, ...(suggest !== undefined ? { suggest } : {}) };
+  const e: BuildError = {
+    uri,
+    span,
+    code,
+    message,
+    unsure,
+    ...(suggest !== undefined ? { suggest } : {}),
+    ...(onValue ? { onValue } : {}),
+  };
   b.errors.push(e);
   if (!unsure) b.failed = e;
 }
@@ -799,6 +810,7 @@ function noMatch(c: PatchContext, patch: JsonObject, doc: Doc, slots: readonly S
           : ` It renders no ${clip(kind, 80)}.`
     }`,
     origin && doc.origins.get('/metadata/name') ? near : undefined,
+    !!origin && !!doc.origins.get('/metadata/name'),
   );
 }
 

@@ -165,12 +165,15 @@ export function buildDiagnostics(rendered: Rendered, file: string, overlay?: str
   const out: Diag[] = [];
   for (const e of rendered.errors) {
     if (e.uri !== file) continue;
-    const fix = e.suggest !== undefined && text !== undefined ? nameFix(text, e.span, e.suggest) : undefined;
+    // On the value that is wrong (the patch's name), not its key, where it is a scalar on the key's line.
+    const value = e.onValue && text !== undefined ? valueAfter(text, e.span) : undefined;
+    const span = value ?? e.span;
+    const fix = e.suggest !== undefined && value ? nameFix(value, e.suggest) : undefined;
     out.push({
       code: e.code,
       message: `${e.unsure && e.code !== 'kustomize-render-limit' ? 'Cannot be sure (this build asks for what is not rendered here, or a kind whose merge is not reproduced): ' : ''}${e.message}${overlay ? ` (in ${overlay})` : ''}`,
-      start: e.span[0],
-      end: Math.max(e.span[1], e.span[0] + 1),
+      start: span[0],
+      end: Math.max(span[1], span[0] + 1),
       ...(e.unsure ? { severity: 'info' as const } : {}),
       ...(fix ? { data: fix } : {}),
     });
@@ -179,20 +182,25 @@ export function buildDiagnostics(rendered: Rendered, file: string, overlay?: str
 }
 
 /**
- * The quick fix writing the suggested name over a patch's `name:` value (`key`: the key's span): the plain
- * or quoted scalar after the key on its line; none when the value is written otherwise (a block, an alias).
+ * The span of the value after a key (`key`: the key's span): the plain or quoted scalar after it on its line;
+ * none when the value is written otherwise (a block, an alias).
  */
-function nameFix(text: string, key: Span, name: string): FixData | undefined {
+function valueAfter(text: string, key: Span): Span | undefined {
   const after =
     /^[ \t]*:[ \t]*("(?:[^"\\\r\n]|\\.)*"|'(?:[^'\r\n]|'')*'|[^\s#'"&*!|>][^\r\n#]*?)[ \t]*(?:#.*)?(?:\r?\n|\r|$)/.exec(
       text.slice(key[1], key[1] + 1000),
     );
   if (!after) return undefined;
   const start = key[1] + after[0].indexOf(after[1]);
+  return [start, start + after[1].length];
+}
+
+/** The quick fix writing the suggested name over a patch's `name:` value (`value`: its span). */
+function nameFix(value: Span, name: string): FixData {
   const plain = /^[a-z0-9]([a-z0-9._-]*[a-z0-9])?$/i.test(name);
   return {
     fix: 'replace',
-    span: [start, start + after[1].length],
+    span: value,
     candidates: [{ title: `Change to \`${name}\``, text: plain ? name : JSON.stringify(name) }],
   };
 }
