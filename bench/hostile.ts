@@ -423,6 +423,31 @@ export const CASES: Case[] = [
           `  networkAcls:\n    defaultAction: Deny\n    ipRules:\n      - value: "${'1.{{ .Values.x }}.'.repeat(50_000)}300"\n`,
       ),
   },
+  // Issue 43: the Helm lexer and mask linear in the template (the campaign's shapes, each a whole template).
+  {
+    name: 'helm-trim-100k',
+    what: '`{{- -}}` 100,000 times on one line (0.7 MB)',
+    open: 'chart/templates/t.yaml',
+    make: (ws) => chart(ws, '{{- -}}'.repeat(100_000)),
+  },
+  {
+    name: 'helm-close-512k',
+    what: 'a template whose last line is `}}` 512,000 times (1 MB)',
+    open: 'chart/templates/t.yaml',
+    make: (ws) => chart(ws, HELM_HEAD + '}}'.repeat(512_000)),
+  },
+  {
+    name: 'helm-unclosed-comment-512k',
+    what: 'an unclosed `{{/*` followed by 512,000 lines (4 MB)',
+    open: 'chart/templates/t.yaml',
+    make: (ws) => chart(ws, `{{/*\n${'name: x\n'.repeat(512_000)}`),
+  },
+  {
+    name: 'helm-negative-100k',
+    what: '`{{-3}}` (the number -3, no trim marker) 100,000 times on one line (0.6 MB)',
+    open: 'chart/templates/t.yaml',
+    make: (ws) => chart(ws, '{{-3}}'.repeat(100_000)),
+  },
 ];
 
 /** Runs git in `dir` (a failure stops the bench). */

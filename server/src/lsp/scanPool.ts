@@ -15,6 +15,7 @@ import {
   type FileFacts,
 } from '../service/host/fileFacts';
 import { WORKSPACE_SCOPE } from '../service/core/scope';
+import { templateInSlices } from './templateSlices';
 import type { ServerState } from './state';
 
 /**
@@ -100,11 +101,18 @@ export async function indexInPool(s: ServerState, scan: ScanFiles): Promise<bool
       for (let i = b.from; i < b.to; i++) {
         if (scan.stopped()) return true;
         const f = sent[i] && facts ? facts.files[at++] : undefined;
-        if (!s.documents.get(uris[i]))
+        const text = texts[i];
+        if (text !== undefined && s.analysis.roleOf(uris[i]).role === 'template') {
+          // Lexed and masked in slices, requests answered in between (templateSlices.ts).
+          const file = await templateInSlices(s, text, scan.stopped);
+          if (!file) return true;
+          if (!s.documents.get(uris[i])) s.analysis.indexFile(uris[i], file, WORKSPACE_SCOPE);
+          slice = Date.now();
+        } else if (!s.documents.get(uris[i]))
           indexOne(
             s,
             uris[i],
-            texts[i],
+            text,
             f && s.analysis.store === store ? { facts: f, kinds: facts!.kinds, sent: sent[i]! } : undefined,
             wide,
           );
@@ -139,12 +147,8 @@ function indexOne(
     analysis.unindexFile(uri);
     return;
   }
-  const role = analysis.roleOf(uri).role;
-  if (role === 'template') {
-    analysis.indexFile(uri, wide ? analysis.parseAs(uri, text) : text, WORKSPACE_SCOPE);
-    return;
-  }
-  const partial = role === 'patch';
+  // A template is indexed by the caller, in slices.
+  const partial = analysis.roleOf(uri).role === 'patch';
   const parsed = analysis.parse(text);
   if (from && from.sent.partial === partial) takeFacts(analysis, parsed, from.facts, from.kinds, partial);
   // As parseAs does for a file that is no template.

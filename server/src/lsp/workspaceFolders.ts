@@ -20,6 +20,7 @@ import { maxFileBytes } from '../service/core/settings';
 import { WORKSPACE_SCOPE } from '../service/core/scope';
 import { readCrdFile, watchCrdRoots } from './crdFiles';
 import { indexInPool } from './scanPool';
+import { templateInSlices } from './templateSlices';
 import { growingHeap, steadyHeap } from './heap';
 import { forgetIndexedVersions, logError, type ServerState } from './state';
 
@@ -324,15 +325,21 @@ export function scanWorkspace(s: ServerState, indexed: () => void): Promise<void
         if (gen !== ws.scanGeneration) return;
         const batch = uris.slice(i, i + BATCH).filter((u) => !documents.get(u));
         const texts = batch.map((u) => readTextNow(s, u, skipped));
-        batch.forEach((uri, j) => {
+        for (const [j, uri] of batch.entries()) {
           const text = texts[j];
           if (text === undefined) s.analysis.unindexFile(uri);
+          else if (s.analysis.roleOf(uri).role === 'template') {
+            // A Helm template is parsed as what it is (a template read as plain YAML was parsed twice, the
+            // first time into an error per action), its actions lexed and masked in slices: a large one is
+            // no single step (templateSlices.ts).
+            const file = await templateInSlices(s, text, () => gen !== ws.scanGeneration);
+            if (!file) return;
+            if (!documents.get(uri)) s.analysis.indexFile(uri, file, WORKSPACE_SCOPE);
+          }
           // With workspace-wide problems every file's diagnostics are wanted next: computed now, on the tree
           // the index parses anyway, and cached per document content (analyze.ts), not parsed again later.
-          // Parsed as what it is (parseAs): a Helm template read as plain YAML was parsed twice, the first
-          // time into an error per action (360,000 for 30,000 nested if/else: seconds, a gigabyte).
           else s.analysis.indexFile(uri, wide ? s.analysis.parseAs(uri, text) : text, WORKSPACE_SCOPE);
-        });
+        }
         const done = Math.min(i + BATCH, uris.length);
         if (Date.now() - reported > 100) {
           reported = Date.now();

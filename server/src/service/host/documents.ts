@@ -10,7 +10,7 @@ import type { Settings } from '../core/settings';
 import { isTooLarge, largeFileSteps } from '../checks/tooLarge';
 import { analyze } from '../workspace/analyze';
 import { definesRoles, FileRoles, type FileRole } from '../workspace/fileRoles';
-import { maskTemplate, type MaskedTemplate } from '../workspace/helm/mask';
+import { maskSteps, maskTemplate, type MaskedTemplate } from '../workspace/helm/mask';
 import { KustomizationReads } from '../workspace/kustomize/kustomization';
 import { unreadAsOverlay } from '../workspace/kustomize/textLimit';
 import { WORKSPACE_SCOPE } from '../core/scope';
@@ -174,7 +174,19 @@ export abstract class Documents {
     if (unreadAsOverlay(role, text)) return this.parse(text, { cache: false });
     // A patch's documents are partial manifests: checked as such in the one pass (patchFileDiagnostics).
     if (role !== 'template') return this.analyze(this.parse(text), symbols, role === 'patch');
-    const mask = maskTemplate(text);
+    return this.maskedFile(maskTemplate(text), symbols);
+  }
+
+  /**
+   * A Helm template parsed as `parseAs` parses it, its actions lexed and masked in steps of a few thousand
+   * (helm/mask.ts `maskSteps`): the workspace scan runs them between requests (lsp/templateSlices.ts).
+   */
+  *templateSteps(text: string): Generator<void, ParsedFile> {
+    return this.maskedFile(yield* maskSteps(text), false);
+  }
+
+  /** A template's file: the first variant of its mask parsed and analysed, known as the template's. */
+  private maskedFile(mask: MaskedTemplate, symbols: boolean): ParsedFile {
     const file = this.analyze(this.parse(mask.variants[0].text), symbols);
     this.masks.set(file, mask);
     return file;

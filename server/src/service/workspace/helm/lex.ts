@@ -46,6 +46,25 @@ function rightDelimAt(text: string, i: number): number {
 
 /** The actions of a template, in order; lexing stops at the first error, the failing action running to the end. */
 export function lexTemplate(text: string): TemplateLex {
+  return drain(lexSteps(text));
+}
+
+/** How many actions a step of `lexSteps` (and of the mask's loops) reads before it yields. */
+export const ACTIONS_PER_STEP = 4096;
+
+/** A generator run to its end: its value. */
+export function drain<T>(steps: Generator<void, T>): T {
+  for (;;) {
+    const r = steps.next();
+    if (r.done) return r.value;
+  }
+}
+
+/**
+ * `lexTemplate` in steps of `ACTIONS_PER_STEP` actions: the workspace scan lexes a large template between
+ * requests (lsp/templateSlices.ts).
+ */
+export function* lexSteps(text: string): Generator<void, TemplateLex> {
   const actions: TemplateAction[] = [];
   let i = text.indexOf('{{');
   while (i >= 0) {
@@ -55,6 +74,7 @@ export function lexTemplate(text: string): TemplateLex {
       actions.push({ start: i, end: text.length, comment: false, inner: [Math.min(r.at, text.length), text.length] });
       return { actions, error: { offset: r.offset ?? i, message: r.message } };
     }
+    if (actions.length % ACTIONS_PER_STEP === 0) yield;
     i = text.indexOf('{{', r);
   }
   return { actions };

@@ -17,7 +17,7 @@
 import { MASK_FIRST, MASK_LAST } from '../../core/maskedChars';
 import type { DocumentSource } from '../../core/source';
 import type { Span } from '../../core/yamlNodes';
-import { lexTemplate } from './lex';
+import { ACTIONS_PER_STEP, drain, lexSteps } from './lex';
 
 export interface MaskedTemplate {
   /** The template as the user wrote it. */
@@ -60,10 +60,15 @@ interface Action {
 }
 
 /** Every `{{ … }}` action as Go's lexer reads it (lex.ts); an action it fails on runs to the end of the text. */
-function actionsOf(text: string): { actions: Action[]; error?: MaskedTemplate['lexError'] } {
-  const lexed = lexTemplate(text);
-  const actions = lexed.actions.map((a): Action => {
-    if (a.comment) return { start: a.start, end: a.end, word: '', comment: true };
+function* actionsOf(text: string): Generator<void, { actions: Action[]; error?: MaskedTemplate['lexError'] }> {
+  const lexed = yield* lexSteps(text);
+  const actions: Action[] = [];
+  for (const a of lexed.actions) {
+    if (actions.length % ACTIONS_PER_STEP === ACTIONS_PER_STEP - 1) yield;
+    if (a.comment) {
+      actions.push({ start: a.start, end: a.end, word: '', comment: true });
+      continue;
+    }
     // Only the head and the tail of the words are read: an action may be long.
     const [from, to] = a.inner;
     const head = text.slice(from, Math.min(to, from + 200)).trimStart();
@@ -72,8 +77,8 @@ function actionsOf(text: string): { actions: Action[]; error?: MaskedTemplate['l
     const comment = /^\$\w*\s*:?=/.test(head);
     const word = comment ? '' : (/^(?:else\s+(?:if|with)|[A-Za-z_$.][\w$.]*)/.exec(head)?.[0] ?? '');
     const ind = /\b(?:nindent|indent)\s+(\d+)\s*\)?\s*$/.exec(tail);
-    return { start: a.start, end: a.end, word, comment, indent: ind ? Number(ind[1]) : undefined };
-  });
+    actions.push({ start: a.start, end: a.end, word, comment, indent: ind ? Number(ind[1]) : undefined });
+  }
   return { actions, error: lexed.error };
 }
 
@@ -168,12 +173,24 @@ function blankOut(text: string, spans: readonly Span[]): string {
 }
 
 export function maskTemplate(text: string): MaskedTemplate {
-  const { actions, error: lexError } = actionsOf(text);
+  return drain(maskSteps(text));
+}
+
+/**
+ * `maskTemplate` in steps of a few thousand actions: the workspace scan masks a large template between
+ * requests (lsp/templateSlices.ts). Each loop over the actions yields as it goes.
+ */
+export function* maskSteps(text: string): Generator<void, MaskedTemplate> {
+  const { actions, error: lexError } = yield* actionsOf(text);
+  // Every loop below counts its turns: a step ends every ACTIONS_PER_STEP of them.
+  let turns = 0;
+  const tick = () => ++turns % ACTIONS_PER_STEP === 0;
   const lines = linesOf(text);
   // Which actions are alone on their line(s): nothing but blanks and other actions around them.
   const alone = new Uint8Array(actions.length);
   let i = 0;
   while (i < actions.length) {
+    if (tick()) yield;
     // The actions that share a run of lines (one action may span lines).
     const from = lines.startOf(actions[i].start);
     let j = i;
@@ -192,6 +209,7 @@ export function maskTemplate(text: string): MaskedTemplate {
   const chains: Chain[] = [];
   const stack: { chain: Chain; from: number }[] = [];
   for (const a of actions) {
+    if (tick()) yield;
     const w = a.word;
     if (!CONTROL.test(w)) continue;
     if (w === 'end') {
@@ -224,6 +242,7 @@ export function maskTemplate(text: string): MaskedTemplate {
   let most = 1;
   let unchecked: Span | undefined;
   for (const c of chains) {
+    if (tick()) yield;
     if (c.define || inDefine(c.branches[0][0])) continue;
     most = Math.max(most, c.branches.length);
     // Branch MAX_VARIANTS (0-based) starts after else number MAX_VARIANTS - 1: the first one left out.
@@ -241,7 +260,9 @@ export function maskTemplate(text: string): MaskedTemplate {
   const parts: string[] = [];
   let at = 0;
   const rootKind = rootKindLines(text);
-  actions.forEach((a, n) => {
+  for (let n = 0; n < actions.length; n++) {
+    if (tick()) yield;
+    const a = actions[n];
     parts.push(text.slice(at, a.start));
     at = a.end;
     if (alone[n]) {
@@ -259,7 +280,7 @@ export function maskTemplate(text: string): MaskedTemplate {
       parts.push(maskValue(text, [a.start, a.end]));
       values.push([a.start, a.end]);
     }
-  });
+  }
   parts.push(text.slice(at));
   const base = parts.join('');
 
@@ -274,6 +295,7 @@ export function maskTemplate(text: string): MaskedTemplate {
   for (let v = 0; v < count; v++) {
     const spans = defines.slice();
     for (const c of chains) {
+      if (tick()) yield;
       if (c.define || c.branches.length < 2) continue;
       const keep = Math.min(v, c.branches.length - 1);
       c.branches.forEach((b, k) => {
