@@ -176,12 +176,12 @@ function computeChunk(
   }
   // A kind a CRD that does not parse meant to define (registry.ts `unreadable`): said once, as Information
   // (not an unknown kind of its group, which another CRD may define).
-  const why = id.status === 'ok' && !id.list ? id.def.crd?.unreadable : undefined;
+  const why = id.status === 'ok' ? id.def.crd?.unreadable : undefined;
   const crd =
     id.status === 'ok'
       ? why === undefined
         ? undefined
-        : { uri: id.def.crd?.uri, name: id.def.crd?.name, reason: why }
+        : { uri: id.def.crd?.uri, name: id.def.crd?.name, kind: id.def.kind, reason: why }
       : isMap(root)
         ? registry.unreadableCrdOf(
             scalarValue(entry(root, 'apiVersion')?.value),
@@ -189,9 +189,9 @@ function computeChunk(
           )
         : undefined;
   if (crd !== undefined && isMap(root)) {
-    const kind = String(scalarValue(entry(root, 'kind')?.value));
     reportYamlErrors(doc, text, out);
-    reportUnreadableCrd(root, out, kind, crd);
+    // The kind the CRD defines (of a list, its items' kind).
+    reportUnreadableCrd(root, out, crd.kind ?? String(scalarValue(entry(root, 'kind')?.value)), crd);
     return out.diags;
   }
   // One of our kinds without `apiVersion`, where the content confirms it (missingApiVersion.ts). A patch
