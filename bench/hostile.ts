@@ -448,6 +448,33 @@ export const CASES: Case[] = [
     open: 'chart/templates/t.yaml',
     make: (ws) => chart(ws, '{{-3}}'.repeat(100_000)),
   },
+  {
+    name: 'crd-unparseable-1000-versions',
+    what: 'the 1,000-version CRD with a duplicate key under the properties of its last version, a second one whose header does not parse, and 1,000 manifests of each',
+    open: 'crds/crd.yaml',
+    make(ws) {
+      base(ws);
+      const crd = manyVersionsCrd(1_000, 10);
+      const last = crd.lastIndexOf('                n: {type: integer}\n');
+      put(ws, 'crds/crd.yaml', `${crd.slice(0, last)}                s: {type: string}\n${crd.slice(last)}`);
+      const other = manyVersionsCrd(1_000, 10)
+        .replace(/Many/g, 'Other')
+        .replace(/manies/g, 'others');
+      put(ws, 'crds/other.yaml', other.replace('  scope: Namespaced', '  scope: [Namespaced'));
+      for (let k = 0; k < 1_000; k++) {
+        put(
+          ws,
+          `m/m${k}.yaml`,
+          `apiVersion: hostile.example.org/v${k}\nkind: Many\nmetadata: {name: m${k}}\nspec:\n  n: ${k}\n`,
+        );
+        put(
+          ws,
+          `o/o${k}.yaml`,
+          `apiVersion: hostile.example.org/v${k}\nkind: Other\nmetadata: {name: o${k}}\nspec:\n  n: ${k}\n`,
+        );
+      }
+    },
+  },
 ];
 
 /** Runs git in `dir` (a failure stops the bench). */

@@ -216,6 +216,20 @@ describe('cli crds: a CRD that does not parse (issue 43)', () => {
     assert.deepEqual(problems(r.out), ['crd.yaml:12 error yaml-syntax', 'w.yaml:2 info crd-unreadable']);
   });
 
+  test('a list of the kind says it once too, for the whole list', () => {
+    const list = `apiVersion: example.org/v1\nkind: WidgetList\nitems:\n${['a', 'b'].map((n) => `  - ${WIDGET.replace(/\n/g, '\n    ').trimEnd().replace('name: w', `name: ${n}`)}\n`).join('')}`;
+    write('lists/dup/crd.yaml', DUPLICATE);
+    write('lists/dup/l.yaml', list);
+    write('lists/header/crd.yaml', CRD.replace('  scope: Namespaced', '  scope: [Namespaced'));
+    write('lists/header/l.yaml', list);
+    for (const d of ['dup', 'header'])
+      assert.deepEqual(
+        problems(check(join(dir, 'lists', d)).out).filter((p) => p.startsWith('l.yaml')),
+        ['l.yaml:2 info crd-unreadable'],
+        d,
+      );
+  });
+
   test('nothing of the kind can be read: said on the CRD alone', () => {
     write(
       'nothing/crd.yaml',

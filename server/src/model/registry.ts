@@ -124,12 +124,13 @@ export class Registry {
       );
   }
 
-  /** The CRD that does not parse and meant to define the group and kind of `apiVersion` and `kind`, if any. */
+  /** The CRD that does not parse and meant to define the group and kind (or list) of `apiVersion` and `kind`. */
   unreadableCrdOf(apiVersion: unknown, kind: unknown): UnreadableCrd | undefined {
     if (this.unreadable.length === 0 || typeof apiVersion !== 'string' || typeof kind !== 'string') return undefined;
     const slash = apiVersion.lastIndexOf('/');
     const group = slash < 0 ? '' : apiVersion.slice(0, slash);
-    return this.unreadable.find((u) => u.group === group && u.kind === kind);
+    // A list of them too (`<kind>List`; a `listKind` of its own is not known when the header is not).
+    return this.unreadable.find((u) => u.group === group && (u.kind === kind || `${u.kind}List` === kind));
   }
 
   /** What a manifest's `apiVersion` and `kind` name (a few map look-ups: every changed document asks once). */

@@ -9,7 +9,6 @@ import type { Code } from '../core/codes';
 import { checkCrd, isCrdDocument } from './crd/check';
 import { mayHoldCrd } from './crd/detect';
 import { reportUnreadableCrd } from './crd/unreadable';
-import type { UnreadableCrd } from '../../model/types';
 import {
   addKindFix,
   checkListItem,
@@ -177,20 +176,22 @@ function computeChunk(
   }
   // A kind a CRD that does not parse meant to define (registry.ts `unreadable`): said once, as Information
   // (not an unknown kind of its group, which another CRD may define).
-  const unreadable =
-    id.status !== 'ok' && isMap(root)
-      ? registry.unreadableCrdOf(scalarValue(entry(root, 'apiVersion')?.value), scalarValue(entry(root, 'kind')?.value))
-      : id.status === 'ok' && !id.list
-        ? id.def.crd?.unreadable
+  const why = id.status === 'ok' ? id.def.crd?.unreadable : undefined;
+  const crd =
+    id.status === 'ok'
+      ? why === undefined
+        ? undefined
+        : { uri: id.def.crd?.uri, name: id.def.crd?.name, kind: id.def.kind, reason: why }
+      : isMap(root)
+        ? registry.unreadableCrdOf(
+            scalarValue(entry(root, 'apiVersion')?.value),
+            scalarValue(entry(root, 'kind')?.value),
+          )
         : undefined;
-  if (unreadable !== undefined && isMap(root)) {
-    const kind = String(scalarValue(entry(root, 'kind')?.value));
-    const crd =
-      typeof unreadable === 'string' && id.status === 'ok'
-        ? { uri: id.def.crd?.uri, name: id.def.crd?.name, reason: unreadable }
-        : (unreadable as UnreadableCrd);
+  if (crd !== undefined && isMap(root)) {
     reportYamlErrors(doc, text, out);
-    reportUnreadableCrd(root, out, kind, crd);
+    // The kind the CRD defines (of a list, its items' kind).
+    reportUnreadableCrd(root, out, crd.kind ?? String(scalarValue(entry(root, 'kind')?.value)), crd);
     return out.diags;
   }
   // One of our kinds without `apiVersion`, where the content confirms it (missingApiVersion.ts). A patch
