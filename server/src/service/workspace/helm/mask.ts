@@ -38,7 +38,10 @@ export interface MaskedTemplate {
 
 // The masking characters: core/maskedChars.ts (the checks know them too).
 export { isMasked, MASK_FIRST, MASK_LAST } from '../../core/maskedChars';
-const maskCode = (code: number) => MASK_FIRST + Math.min(code, MASK_LAST - MASK_FIRST);
+// Read once into module constants: the hot loops below use them per character.
+const FIRST = MASK_FIRST;
+const SPAN = MASK_LAST - MASK_FIRST;
+const maskCode = (code: number) => FIRST + Math.min(code, SPAN);
 
 /**
  * More branches in a chain than this and the rest are not checked (said once: templateDiagnostics.ts).
