@@ -46,7 +46,7 @@ export const join = (label: string, key: string | number): string =>
 export const typeWord = (t: Type): string => {
   switch (t.kind) {
     case 'string':
-      return t.intOrString ? 'an integer or a string' : 'a string';
+      return t.numeric ? 'a number or a string' : t.intOrString ? 'an integer or a string' : 'a string';
     case 'int':
       return 'an integer';
     case 'number':

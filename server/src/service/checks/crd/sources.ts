@@ -157,5 +157,5 @@ export function registryOfKinds(perCrd: readonly (readonly KindDef[])[], base: R
   // A built-in kind the spec only names gives way to the CRD of the same kind and version.
   const replaced = (b: KindDef) =>
     b.crdReplaces && defs.some((d) => d.area === b.area && d.version === b.version && d.kind === b.kind);
-  return new Registry([...base.kinds.filter((b) => !replaced(b)), ...defs]);
+  return new Registry([...base.kinds.filter((b) => !replaced(b)), ...defs], base.kubernetesMinor);
 }

@@ -46,7 +46,7 @@ function fits(v: unknown, t: Type): boolean {
   switch (t.kind) {
     case 'string':
       if (typeof v === 'string') return !t.enum || t.enum.some((e) => e.value === v);
-      return !!t.intOrString && typeof v === 'number';
+      return (!!t.intOrString || !!t.numeric) && typeof v === 'number';
     case 'int':
       return typeof v === 'number' && Number.isInteger(v);
     case 'number':
