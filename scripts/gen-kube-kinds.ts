@@ -132,6 +132,43 @@ const REQUIRED: Record<string, string[]> = {
   'api.core.v1.Container': ['image'],
 };
 
+/**
+ * apiVersions removed before the oldest release of the documents (Kubernetes' deprecated API migration guide,
+ * kubernetes.io/docs/reference/using-api/deprecation-guide): group/version (with the minor, when its kinds
+ * went in different releases) → the release that stopped serving it, and its kinds. Their schemas are not
+ * kept (a manifest of them is refused whole).
+ */
+const REMOVED_BEFORE: Record<string, { removedIn: number; kinds: string[] }> = {
+  'extensions/v1beta1': {
+    removedIn: 16,
+    kinds: ['DaemonSet', 'Deployment', 'NetworkPolicy', 'PodSecurityPolicy', 'ReplicaSet'],
+  },
+  'extensions/v1beta1 1.22': { removedIn: 22, kinds: ['Ingress'] },
+  'apps/v1beta1': { removedIn: 16, kinds: ['Deployment', 'StatefulSet', 'ControllerRevision'] },
+  'apps/v1beta2': {
+    removedIn: 16,
+    kinds: ['DaemonSet', 'Deployment', 'ReplicaSet', 'StatefulSet', 'ControllerRevision'],
+  },
+  'admissionregistration.k8s.io/v1beta1': {
+    removedIn: 22,
+    kinds: ['MutatingWebhookConfiguration', 'ValidatingWebhookConfiguration'],
+  },
+  'authentication.k8s.io/v1beta1': { removedIn: 22, kinds: ['TokenReview'] },
+  'authorization.k8s.io/v1beta1': {
+    removedIn: 22,
+    kinds: ['LocalSubjectAccessReview', 'SelfSubjectAccessReview', 'SubjectAccessReview'],
+  },
+  'certificates.k8s.io/v1beta1': { removedIn: 22, kinds: ['CertificateSigningRequest'] },
+  'coordination.k8s.io/v1beta1': { removedIn: 22, kinds: ['Lease'] },
+  'networking.k8s.io/v1beta1': { removedIn: 22, kinds: ['Ingress', 'IngressClass'] },
+  'rbac.authorization.k8s.io/v1beta1': {
+    removedIn: 22,
+    kinds: ['ClusterRole', 'ClusterRoleBinding', 'Role', 'RoleBinding'],
+  },
+  'scheduling.k8s.io/v1beta1': { removedIn: 22, kinds: ['PriorityClass'] },
+  'storage.k8s.io/v1beta1': { removedIn: 22, kinds: ['CSIDriver', 'CSINode', 'StorageClass', 'VolumeAttachment'] },
+};
+
 /** A zero value as Go writes it for a field without a pointer: a marker, not a default the API server applies. */
 const isZero = (v: unknown): boolean =>
   v === '' ||
@@ -292,6 +329,11 @@ function main(): void {
         const last = Math.max(...k.minors);
         return [k.group, k.version, k.kind, k.def, first, ...(last < newest ? [last + 1] : [])];
       }),
+    // Removed before the documents: [group, version, kind, removed in].
+    removed: Object.entries(REMOVED_BEFORE).flatMap(([key, r]) => {
+      const gv = key.split(' ')[0];
+      return r.kinds.map((kind) => [gv.slice(0, gv.indexOf('/')), gv.slice(gv.indexOf('/') + 1), kind, r.removedIn]);
+    }),
     defs: out,
   };
   const text = `${JSON.stringify(data)}\n`;

@@ -158,7 +158,6 @@ export class Registry {
     if (group === 'apiextensions.k8s.io') return undefined;
     if (this.fixedGroups.get(group)?.versions.has(apiVersion.slice(group.length + 1))) return undefined;
     const release = kubeRelease(this.kubernetesMinor ?? Number.MAX_SAFE_INTEGER);
-    if (!release.serves(apiVersion)) return undefined;
     const version = group ? apiVersion.slice(group.length + 1) : apiVersion;
     const dot = group.indexOf('.');
     const parsed = {
@@ -166,6 +165,10 @@ export class Registry {
       domain: dot < 0 ? '' : group.slice(dot + 1),
       version,
     };
+    // An apiVersion an earlier release served: the manifest's check says which release removed it.
+    const removed = release.removed(apiVersion, kind);
+    if (removed) return { status: 'ok', def: removed, list: false, parsed };
+    if (!release.serves(apiVersion)) return undefined;
     const direct = release.kind(apiVersion, kind);
     if (direct) return { status: 'ok', def: direct, list: false, parsed };
     const base = listBase(kind);

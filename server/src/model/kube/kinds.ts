@@ -5,7 +5,7 @@
 // kind and field is served in); the file is read the first time a manifest of a built-in group is met,
 // and a kind's schema is put together (its references resolved for the targeted release) when first used.
 import { kindOfSchema } from '../crd/kinds';
-import type { KindDef } from '../types';
+import type { KindDef, KubeOrigin } from '../types';
 
 type Json = Record<string, unknown>;
 const isObj = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -15,6 +15,8 @@ interface KubeData {
   releases: string[];
   kinds: [string, string, string, string, number, number?][];
   defs: Record<string, Json>;
+  /** apiVersions removed before the oldest release of the documents: `[group, version, kind, removed in]`. */
+  removed: [string, string, string, number][];
 }
 
 /** Read on first use: the bundle holds it as a module that is not evaluated until then. */
@@ -32,6 +34,12 @@ export interface KubeRelease {
   knowsGroup(group: string): boolean;
   /** Every kind the release serves, by `apiVersion/kind`. */
   kinds(): readonly KindDef[];
+  /**
+   * A kind of an `apiVersion` an earlier release served and this one does not (its `kube.removedIn` and
+   * `replacement`: the apiVersion that serves the kind now, if any). Its schema accepts anything: the
+   * manifest is refused whole.
+   */
+  removed(apiVersion: string, kind: string): KindDef | undefined;
 }
 
 /** The group of an `apiVersion`: `apps/v1` → `apps`, `v1` → the core group, ``. */
@@ -77,6 +85,13 @@ function makeRelease(d: KubeData, minor: number): KubeRelease {
       served.add(apiVersionOf(k[0], k[1]));
     }
   }
+  // What an earlier release served and this one does not: the release that stopped serving it.
+  const gone = new Map<string, { group: string; version: string; kind: string; removedIn: number }>();
+  for (const k of d.kinds)
+    if (k[5] !== undefined && k[5] <= minor)
+      gone.set(`${apiVersionOf(k[0], k[1])}/${k[2]}`, { group: k[0], version: k[1], kind: k[2], removedIn: k[5] });
+  for (const [group, version, kind, removedIn] of d.removed)
+    if (removedIn <= minor) gone.set(`${apiVersionOf(group, version)}/${kind}`, { group, version, kind, removedIn });
   const made = new Map<string, KindDef>();
   const schemas = resolver(d, minor);
   const kind = (apiVersion: string, name: string): KindDef | undefined => {
@@ -90,13 +105,42 @@ function makeRelease(d: KubeData, minor: number): KubeRelease {
     made.set(key, def);
     return def;
   };
+  const removed = (apiVersion: string, name: string): KindDef | undefined => {
+    const key = `${apiVersion}/${name}`;
+    const g = gone.get(key);
+    if (!g || entries.has(key)) return undefined;
+    let def = made.get(`removed ${key}`);
+    if (def) return def;
+    // The same kind served now: in the same group first, then the most stable version (GA, beta, alpha).
+    const now = [...entries.values()]
+      .filter((e) => e[2] === name)
+      .sort((a, b) => Number(b[0] === g.group) - Number(a[0] === g.group) || stability(b[1]) - stability(a[1]))[0];
+    def = kubeKind(g.group, g.version, name, () => ANYTHING, release, false, {
+      removedIn: `1.${g.removedIn}`,
+      ...(now ? { replacement: apiVersionOf(now[0], now[1]) } : {}),
+    });
+    made.set(`removed ${key}`, def);
+    return def;
+  };
   return {
     release,
     kind,
+    removed,
     serves: (apiVersion) => served.has(apiVersion),
     knowsGroup: (group) => groups.has(group),
     kinds: () => [...entries.values()].map((e) => kind(apiVersionOf(e[0], e[1]), e[2])!),
   };
+}
+
+/** The schema of a kind no longer served: anything (the manifest is refused whole, not field by field). */
+const ANYTHING = { type: 'object', 'x-kubernetes-preserve-unknown-fields': true };
+
+/** A version's stability: GA (`v1`) above beta above alpha, a higher number first. */
+function stability(version: string): number {
+  const m = /^v(\d+)(?:(alpha|beta)(\d+))?$/.exec(version);
+  if (!m) return 0;
+  const level = m[2] === undefined ? 3 : m[2] === 'beta' ? 2 : 1;
+  return level * 10_000 + Number(m[1]) * 100 + Number(m[3] ?? 0);
 }
 
 /**
@@ -110,6 +154,7 @@ function kubeKind(
   schema: () => unknown,
   release: string,
   hasStatus: boolean,
+  gone?: Pick<KubeOrigin, 'removedIn' | 'replacement'>,
 ): KindDef {
   const apiVersion = apiVersionOf(group, version);
   const dot = group.indexOf('.');
@@ -128,7 +173,7 @@ function kubeKind(
     `${kind} (\`${apiVersion}\`), a Kubernetes kind (the API server of Kubernetes ${release}).`,
     undefined,
     {
-      kube: { group, release },
+      kube: { group, release, ...gone },
       apiVersionValue: apiVersion,
       area: dot < 0 ? group : group.slice(0, dot),
       domain: dot < 0 ? '' : group.slice(dot + 1),

@@ -188,6 +188,14 @@ export function kindMarkdown(registry: Registry, def: KindDef, list: boolean, do
         ? 'any resource (an extension resource): `spec.owner.armId`, or `group`, `kind` and `name`'
         : `none: a ${def.kind} has no owner`;
   const others = registry.otherVersionsOf(def).map((d) => code(d.version));
+  if (def.kube) {
+    const facts = [
+      `- **API version:** ${code(def.apiVersionValue)}`,
+      `- **Defined by:** Kubernetes ${def.kube.release}${def.kube.removedIn ? `; no longer served since ${def.kube.removedIn}` : ''}`,
+    ];
+    parts.push(facts.join('\n'));
+    return parts.join('\n\n');
+  }
   if (def.crd) {
     const facts = [
       `- **Group:** ${code(groupOf(def, domain))}`,
