@@ -94,3 +94,26 @@ test('kube kinds: completion in a Deployment offers its keys, required first, an
   assert.match(h, /imagePullPolicy/);
   assert.match(h, /`Always`/);
 });
+
+test('kube kinds: a Kustomize patch of a container (by its name, without its image) is partial, merged item by item', () => {
+  const a = at();
+  const files: Record<string, string> = {
+    'base/deploy.yaml':
+      'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\nspec:\n  selector:\n    matchLabels: {app: web}\n  template:\n    metadata:\n      labels: {app: web}\n    spec:\n      containers:\n        - name: web\n          image: nginx\n',
+    'base/kustomization.yaml': 'resources: [deploy.yaml]\n',
+    'prod/patch.yaml':
+      'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\nspec:\n  replicas: 3\n  template:\n    spec:\n      containers:\n        - name: web\n          env:\n            - name: MODE\n              value: prod\n        - name: sidecar\n          $patch: delete\n',
+    'prod/kustomization.yaml': 'resources: [../base]\npatches:\n  - path: patch.yaml\n',
+  };
+  for (const [f, text] of Object.entries(files)) a.indexFile(`file:///k/${f}`, text);
+  assert.deepEqual(
+    a.fileDiagnostics('file:///k/prod/patch.yaml').map((d) => `${d.code} ${d.message}`),
+    [],
+  );
+  // What the patch writes is checked still.
+  a.indexFile('file:///k/prod/patch.yaml', files['prod/patch.yaml'].replace('replicas: 3', 'replicas: three'));
+  assert.deepEqual(
+    a.fileDiagnostics('file:///k/prod/patch.yaml').map((d) => d.code),
+    ['wrong-type'],
+  );
+});

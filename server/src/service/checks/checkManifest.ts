@@ -87,6 +87,7 @@ export function checkManifest(
     moveToVersion,
     partial,
     patchDirectives: partial,
+    ...(partial && def.kube ? { itemsMerge: true } : {}),
     emptyAccepted: !!def.crd,
   }).object(root, forWalking(envelope), label, anchor, []);
   if (!runRules) return;

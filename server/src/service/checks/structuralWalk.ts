@@ -116,8 +116,12 @@ export class Walker {
     }
   }
 
-  /** A merge patch replaces a list whole: its items are complete even in a partial manifest. */
+  /**
+   * A merge patch replaces a list whole: its items are complete even in a partial manifest (not so in a
+   * patch of a built-in kind, whose lists Kustomize merges item by item).
+   */
   private wholeItems(walk: () => void): void {
+    if (this.ctx.itemsMerge) return walk();
     const was = this.ctx.partial;
     this.ctx.partial = false;
     try {
