@@ -176,7 +176,7 @@ const fileName = (uri: string): string => {
 
 /** Markdown of a kind: group, versions, management path shape, owner, meaning. */
 export function kindMarkdown(registry: Registry, def: KindDef, list: boolean, domain = DEFAULT_API_DOMAIN): string {
-  const apiVersion = apiVersionString(def, domain);
+  const apiVersion = def.kube ? def.apiVersionValue : apiVersionString(def, domain);
   const name = list ? `${def.kind}List` : def.kind;
   const parts = [`**${name}** — ${code(apiVersion)}`];
   if (list) parts.push(`A list of ${def.kind} manifests, under \`items\`.`);
