@@ -475,6 +475,26 @@ export const CASES: Case[] = [
       }
     },
   },
+  // Kubernetes' own kinds (model/kube/): a Pod of 5,000 containers (names unique, ports by key) and a
+  // ConfigMap of 50,000 keys, each value of the wrong type.
+  {
+    name: 'kube-wide',
+    what: "a Pod of 5,000 containers and a ConfigMap of 50,000 integer values (Kubernetes' own kinds)",
+    open: 'kube.yaml',
+    make(ws) {
+      base(ws);
+      let containers = '';
+      for (let i = 0; i < 5000; i++)
+        containers += `    - name: c${i % 4000}\n      image: nginx\n      ports:\n        - containerPort: ${(i % 70000) + 1}\n`;
+      let data = '';
+      for (let i = 0; i < 50000; i++) data += `  k${i}: ${i}\n`;
+      put(
+        ws,
+        'kube.yaml',
+        `apiVersion: v1\nkind: Pod\nmetadata: {name: wide}\nspec:\n  containers:\n${containers}---\napiVersion: v1\nkind: ConfigMap\nmetadata: {name: wide}\ndata:\n${data}`,
+      );
+    },
+  },
 ];
 
 /** Runs git in `dir` (a failure stops the bench). */

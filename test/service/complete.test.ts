@@ -179,8 +179,9 @@ spec:
 
 test('nothing for YAML documents that are not ours', () => {
   assert.deepEqual(completeAt(`services:\n  web:\n    image: nginx\n    |\n`), []);
-  assert.deepEqual(completeAt(`apiVersion: v1\nkind: ConfigMap\nmetadata:\n  |\n`), []);
-  assert.deepEqual(completeAt(`apiVersion: apps/v1\nkind: Deployment\nspec:\n  replicas: |\n`), []);
+  // Another operator's kind, no CRD read (Kubernetes' own kinds are known: test/service/kubeKinds.test.ts).
+  assert.deepEqual(completeAt(`apiVersion: cert-manager.io/v1\nkind: Certificate\nmetadata:\n  |\n`), []);
+  assert.deepEqual(completeAt(`apiVersion: cert-manager.io/v1\nkind: Certificate\nspec:\n  duration: |\n`), []);
   assert.deepEqual(completeAt(`apiVersion: |\nkind: Deployment\n`), []);
 });
 

@@ -145,7 +145,7 @@ test('a document that does not parse still hovers', () => {
 
 test('nothing for documents that are not ours, nor for unknown keys', () => {
   assert.equal(hoverAt(`services:\n  we|b:\n    image: nginx\n`), undefined);
-  assert.equal(hoverAt(`apiVersion: apps/v1\nki|nd: Deployment\n`), undefined);
+  assert.equal(hoverAt(`apiVersion: cert-manager.io/v1\nki|nd: Certificate\n`), undefined);
   assert.equal(hoverAt(`${STORAGE}spec:\n  loca|ton: westus\n`), undefined);
 });
 
@@ -226,8 +226,8 @@ test('a core v1 List: each item hovers as the kind it names', () => {
   const list = `apiVersion: v1
 kind: List
 items:
-  - apiVersion: v1
-    kind: ConfigMap
+  - apiVersion: cert-manager.io/v1
+    kind: Certificate
     metadata:
       na@me: settings
   - apiVersion: storage.example.org/v20220901

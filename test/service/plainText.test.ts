@@ -27,7 +27,10 @@ test('an LSP diagnostic message has no markdown; the service message keeps it', 
   assert.match(d.message, /`spec` has no field `locaton`/);
   const lsp = toLspDiagnostic(file, d);
   assert.doesNotMatch(String(lsp.message), /`|\*\*/);
-  assert.match(String(lsp.message), /^'spec' has no field 'locaton'\. Did you mean 'location'\?/);
+  assert.match(
+    String(lsp.message),
+    /^'spec' has no field 'locaton'\. Did you mean 'location' \(required, and missing\)\?/,
+  );
 });
 
 test('the unknown-field message names the nearest fields and where the whole list is, not 15 of them', () => {

@@ -345,7 +345,7 @@ describe('lists and odd documents', () => {
 
   test('documents that are not ours, broken YAML and empty files are indexed without manifests', () => {
     const ws = workspace({
-      'k8s.yaml': 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: appstore\n',
+      'k8s.yaml': 'apiVersion: cert-manager.io/v1\nkind: Certificate\nmetadata:\n  name: appstore\n',
       'broken.yaml': 'kind: [\n',
       'empty.yaml': '',
     });

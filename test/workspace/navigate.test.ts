@@ -203,7 +203,7 @@ describe('symbols', () => {
     const syms = documentSymbols(parseFile(text));
     assert.deepEqual(
       syms.map((s) => s.name),
-      ['ResourceGroup rg-app', 'StorageAccount appstore'],
+      ['ResourceGroup rg-app', 'StorageAccount appstore', 'ConfigMap x'],
     );
     const spec = syms[1].children!.find((c) => c.name === 'spec')!;
     assert.deepEqual(

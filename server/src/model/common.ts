@@ -194,6 +194,35 @@ export const objectMeta = (): ObjectType =>
     { doc: 'Kubernetes object metadata: name, namespace, labels and annotations.', unknownFields: 'warning' },
   );
 
+/**
+ * The metadata of one of Kubernetes' own kinds: `name` may be left to the cluster (`generateName`), and its
+ * syntax is the kind's (a DNS subdomain for most, any path segment for RBAC's roles and bindings, whose
+ * names hold `:`): checked only where it is the subdomain.
+ */
+export const kubeObjectMeta = (nameIsSubdomain: boolean): ObjectType => {
+  const base = objectMeta();
+  const name = base.fields.name;
+  return {
+    ...base,
+    fields: {
+      ...base.fields,
+      name: { ...name, required: false, ...(nameIsSubdomain ? {} : { type: str({ maxLength: 253 }) }) },
+      // apimachinery's ValidateLabels: a value is empty or 63 characters at most, alphanumeric at both ends.
+      labels: opt(
+        map(
+          str({
+            maxLength: 63,
+            pattern: '^(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?$',
+            patternDoc:
+              'empty, or letters, digits, `-`, `_` and `.`, starting and ending with a letter or digit (a label value)',
+          }),
+        ),
+        'labels of the object in the cluster',
+      ),
+    },
+  };
+};
+
 /** `UserAssignedIdentityDetails`: `reference` to a user-assigned identity. */
 export const userAssignedIdentityDetails = (): ObjectType =>
   obj('UserAssignedIdentityDetails', {

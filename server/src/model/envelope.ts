@@ -1,7 +1,7 @@
 // The envelope of every manifest (`apiVersion`, `kind`, `metadata`, `spec`, `status`) and of its
 // `<Kind>List`, built from a kind's definition. Validation, completion, hover and the JSON Schemas share it.
 import { arr, obj, open, opt, req, str } from './build';
-import { objectMeta } from './common';
+import { kubeObjectMeta, objectMeta } from './common';
 import type { KindDef, ObjectType } from './types';
 
 const hasRequired = (o: ObjectType) => Object.values(o.fields).some((f) => f.required);
@@ -10,16 +10,25 @@ const cache = new WeakMap<KindDef, { env: ObjectType; item: ObjectType; list: Ob
 
 function build(def: KindDef) {
   // A CRD's kind has its exact group; a built-in kind's group takes the workspace's domain.
-  const group = `${def.area}.${def.domain ?? '{api_domain}'}`;
+  const group = def.kube ? def.kube.group : `${def.area}.${def.domain ?? '{api_domain}'}`;
+  // A built-in kind of Kubernetes: `apps/v1`, `v1`.
+  const apiVersion = def.kube ? def.apiVersionValue : `${group}/${def.version}`;
   const fields = (typeRequired: boolean) => ({
     apiVersion: (typeRequired ? req : opt)(
       str(),
       def.crd
-        ? `API group and version: \`${group}/${def.version}\``
-        : `API group and version: \`${group}/${def.version}\` (cloud API version ${def.apiVersionValue})`,
+        ? `API group and version: \`${apiVersion}\``
+        : `API group and version: \`${apiVersion}\` (cloud API version ${def.apiVersionValue})`,
     ),
     kind: (typeRequired ? req : opt)(str({ enum: [{ value: def.kind, doc: def.doc }] }), `the kind: \`${def.kind}\``),
-    metadata: req(objectMeta(), 'Kubernetes object metadata: `name` (required), `namespace`, labels, annotations'),
+    // A review (SubjectAccessReview, TokenReview) is created without metadata, a stored object with its name
+    // (or `generateName`, which stands for it: `name` is not required inside).
+    metadata: def.kube
+      ? (/Review$/.test(def.kind) ? opt : req)(
+          kubeObjectMeta(def.kube.group !== 'rbac.authorization.k8s.io'),
+          'Kubernetes object metadata: `name` (or `generateName`), `namespace`, labels, annotations',
+        )
+      : req(objectMeta(), 'Kubernetes object metadata: `name` (required), `namespace`, labels, annotations'),
     ...(def.topFields ?? {
       spec: (hasRequired(def.spec) ? req : opt)(def.spec, `desired state of the ${def.kind}`),
       status: opt(def.status, 'observed state, written by the service: read-only, ignored when applied'),
@@ -39,7 +48,7 @@ function build(def: KindDef) {
   const list = obj(
     listKind,
     {
-      apiVersion: req(str(), `API group and version: \`${group}/${def.version}\``),
+      apiVersion: req(str(), `API group and version: \`${apiVersion}\``),
       kind: req(str({ enum: [{ value: listKind }] }), `the kind: \`${listKind}\``),
       metadata: opt(open('ListMeta', 'Kubernetes list metadata'), 'list metadata'),
       items: opt(arr(item), `the ${def.kind} manifests of the list`),

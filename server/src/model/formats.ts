@@ -60,6 +60,9 @@ export const FORMAT_DOCS: Record<StringFormat, string> = {
   'go-rgbcolor': 'an RGB color such as `rgb(255, 136, 0)` (each value from 0 to 255)',
   'go-byte': 'base64 such as `aGVsbG8=` (the standard alphabet, padded to a multiple of 4 characters; not empty)',
   'go-bsonobjectid': 'a BSON ObjectId: 24 hexadecimal digits such as `507f1f77bcf86cd799439011`',
+  'kube-base64': 'base64 such as `aGVsbG8=` (the standard alphabet, padded to a multiple of 4 characters)',
+  'kube-quantity':
+    'a quantity such as `500m`, `2`, `1.5Gi` or `1e3` (a number, then a suffix: `m`, `k`, `M`, `G`… or `Ki`, `Mi`, `Gi`…)',
   cel: 'a CEL expression',
   promql: 'a PromQL expression',
 };
@@ -94,7 +97,27 @@ const PREDICATES: ReadonlyMap<StringFormat, (value: string) => boolean> = new Ma
   ['go-rgbcolor', strfmt.isStrfmtRGBColor],
   ['go-byte', strfmt.isStrfmtBase64],
   ['go-bsonobjectid', strfmt.isStrfmtBSONObjectID],
+  ['kube-base64', isGoJsonBase64],
+  ['kube-quantity', isQuantity],
 ]);
+
+/**
+ * Go's encoding/json decoding of a []byte: base64.StdEncoding, which skips `\r` and `\n` anywhere; the empty
+ * string is no bytes (a Secret's `data: {key: ""}` is valid).
+ */
+function isGoJsonBase64(s: string): boolean {
+  const t = s.replace(/[\r\n]/g, '');
+  if (t.length % 4 !== 0) return false;
+  return /^[A-Za-z0-9+/]*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/.test(t);
+}
+
+/**
+ * apimachinery's ParseQuantity: a signed decimal number, then a binary suffix (`Ki`…`Ei`), a decimal one
+ * (`n`, `u`, `m`, `k`, `M`, `G`, `T`, `P`, `E`) or an exponent (`e3`, `E-2`).
+ */
+function isQuantity(s: string): boolean {
+  return /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[KMGTPE]i|[numkMGTPE]|[eE][+-]?\d+)?$/.test(s);
+}
 
 export function matchesFormat(format: StringFormat, value: string): boolean {
   const predicate = PREDICATES.get(format);

@@ -10,6 +10,7 @@ import { batchKinds } from './kinds/batch';
 import { eventgridKinds } from './kinds/eventgrid';
 import { resourcesKinds } from './kinds/resources';
 import { storageKinds } from './kinds/storage';
+import { groupOfApiVersion, kubeRelease } from './kube/kinds';
 import type { KindDef, UnreadableCrd } from './types';
 
 /** The built-in kinds (the generators and tests list them; the service asks its analysis's registry). */
@@ -87,10 +88,13 @@ export class Registry {
   /**
    * `unreadable`: the CRDs that do not parse, not even their headers (their kinds are unknown; a manifest of
    * the kind one meant to define says so: `unreadableCrdOf`).
+   * @param kubernetesMinor The Kubernetes release (1.N) whose built-in kinds the registry knows (model/kube/,
+   * read when a manifest of a built-in group is first met); undefined: the newest the product knows.
    */
   constructor(
     readonly kinds: readonly KindDef[],
     readonly unreadable: readonly UnreadableCrd[] = [],
+    readonly kubernetesMinor?: number,
   ) {
     for (const def of kinds) {
       if (def.domain !== undefined) {
@@ -133,9 +137,16 @@ export class Registry {
     return this.unreadable.find((u) => u.group === group && (u.kind === kind || `${u.kind}List` === kind));
   }
 
+  /** The same kinds, with the built-in kinds of Kubernetes 1.`minor` (this registry when it has them). */
+  atRelease(minor: number | undefined): Registry {
+    return minor === this.kubernetesMinor ? this : new Registry(this.kinds, this.unreadable, minor);
+  }
+
   /** What a manifest's `apiVersion` and `kind` name (a few map look-ups: every changed document asks once). */
   lookup(apiVersion: unknown, kind: unknown): Lookup {
     if (typeof apiVersion !== 'string' || typeof kind !== 'string') return { status: 'notOurs' };
+    const kube = this.lookupKube(apiVersion, kind);
+    if (kube) return kube;
     const parsed = parseApiVersion(apiVersion);
     if (!parsed) return { status: 'notOurs' };
     // A group without a domain (`storage/v1`) is not ours: our groups always carry `{api_domain}`.
@@ -144,6 +155,38 @@ export class Registry {
     if (builtin.status === 'ok' || !this.fixedGroups.has(`${parsed.area}.${parsed.domain}`)) return builtin;
     const fixed = this.lookupFixed(parsed, kind);
     return fixed.status === 'ok' || builtin.status === 'notOurs' ? fixed : builtin;
+  }
+
+  /**
+   * One of Kubernetes' own kinds, unless a CRD of the workspace defines its group and version (a CRD wins:
+   * the cluster serves what the CRD says). Kubernetes' groups are `k8s.io` ones or have no dot at all, so
+   * no manifest of ours or of another CRD group is asked further than a string test.
+   */
+  private lookupKube(apiVersion: string, kind: string): Lookup | undefined {
+    const group = groupOfApiVersion(apiVersion);
+    if (group.includes('.') ? !group.endsWith('.k8s.io') : apiVersion.indexOf('/') !== apiVersion.lastIndexOf('/'))
+      return undefined;
+    // A CustomResourceDefinition has its own checks (service/checks/crd/check.ts): the API server's, fuller.
+    if (group === 'apiextensions.k8s.io') return undefined;
+    if (this.fixedGroups.get(group)?.versions.has(apiVersion.slice(group.length + 1))) return undefined;
+    const release = kubeRelease(this.kubernetesMinor ?? Number.MAX_SAFE_INTEGER);
+    const version = group ? apiVersion.slice(group.length + 1) : apiVersion;
+    const dot = group.indexOf('.');
+    const parsed = {
+      area: dot < 0 ? group : group.slice(0, dot),
+      domain: dot < 0 ? '' : group.slice(dot + 1),
+      version,
+    };
+    // An apiVersion an earlier release served: the manifest's check says which release removed it.
+    const removed = release.removed(apiVersion, kind);
+    if (removed) return { status: 'ok', def: removed, list: false, parsed };
+    if (!release.serves(apiVersion)) return undefined;
+    const direct = release.kind(apiVersion, kind);
+    if (direct) return { status: 'ok', def: direct, list: false, parsed };
+    const base = listBase(kind);
+    const listed = base ? release.kind(apiVersion, base) : undefined;
+    if (listed) return { status: 'ok', def: listed, list: true, parsed };
+    return undefined;
   }
 
   /** A kind from a CRD: its group is exact (the built-in kinds were asked first: they win). */

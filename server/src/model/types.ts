@@ -39,6 +39,8 @@ export type StringFormat =
   | 'go-rgbcolor'
   | 'go-byte' // base64
   | 'go-bsonobjectid'
+  | 'kube-base64' // a built-in kind's bytes: Go's JSON decoding of []byte (standard base64, newlines ignored, empty allowed)
+  | 'kube-quantity' // a built-in kind's resource.Quantity written as a string (`500m`, `1Gi`, `1e3`)
   | 'cel' // CEL expression (operatorSpec destination expressions)
   | 'promql'; // PromQL expression (alert rules)
 
@@ -78,6 +80,8 @@ export interface StringType {
   patternSyntax?: 'go';
   /** An integer is accepted too (a CRD's `x-kubernetes-int-or-string`); the string limits apply to strings. */
   intOrString?: true;
+  /** Any number is accepted too (a Kubernetes quantity: `cpu: 0.5`); the string limits apply to strings. */
+  numeric?: true;
   /**
    * A CRD's `format` that makes the API server's CEL read the string as another type: `byte` as bytes,
    * `duration` as a duration, `date` and `date-time` as timestamps (rules compare them with `duration(…)`,
@@ -328,6 +332,11 @@ export interface KindDef {
   /** Where a CRD's kind comes from, and what the CRD says about this version. */
   crd?: CrdOrigin;
   /**
+   * One of Kubernetes' own kinds (model/kube/): checked as a CRD's kind is (it has `crd` too), its group
+   * exact, possibly without a dot (`apps`, or empty for the core group).
+   */
+  kube?: KubeOrigin;
+  /**
    * The top-level fields besides `apiVersion`, `kind` and `metadata` (a CRD's schema states them all,
    * `spec` and `status` included, and may have others); built-in kinds have `spec` and `status` alone.
    */
@@ -337,6 +346,17 @@ export interface KindDef {
   /** The CEL rules on the whole object (a CRD's root schema), and the defaults of its top-level fields. */
   validations?: CelValidation[];
   topDefaults?: Record<string, unknown>;
+}
+
+/** A built-in kind of Kubernetes, as the targeted release serves it. */
+export interface KubeOrigin {
+  /** The exact group: `apps`, `networking.k8s.io`, empty for the core group. */
+  group: string;
+  /** The release whose documents the kind was read from (`1.35`: the newest known for a newer target). */
+  release: string;
+  /** The targeted release no longer serves this version (`1.25`), and where the kind is served now. */
+  removedIn?: string;
+  replacement?: string;
 }
 
 /** A CRD's version as a kind: where it was read and the version's own flags. */

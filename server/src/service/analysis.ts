@@ -124,10 +124,13 @@ export class Analysis extends Documents {
     this.renderOverlays = inputs.renderOverlays ?? true;
     this.baseRegistry = inputs.registry ?? builtinRegistry();
     this.crds = new CrdKinds(this.baseRegistry);
+    const minor = minorOf(inputs.settings ?? DEFAULT_SETTINGS);
+    // The built-in kinds of Kubernetes the registry knows are the targeted release's.
+    const registry = this.baseRegistry.atRelease(minor);
     this.current = {
       settings: inputs.settings ?? DEFAULT_SETTINGS,
-      store: new ChunkStore(this.baseRegistry, () => this.apiDomain(), minorOf(inputs.settings ?? DEFAULT_SETTINGS)),
-      index: createWorkspaceIndex(this.baseRegistry),
+      store: new ChunkStore(registry, () => this.apiDomain(), minor),
+      index: createWorkspaceIndex(registry),
     };
     if (inputs.readUnindexed) this.readUnindexed = inputs.readUnindexed;
     if (inputs.templateFiles) this.roles.templateFiles = inputs.templateFiles;
@@ -243,7 +246,8 @@ export class Analysis extends Documents {
   }
 
   /** A new registry: new caches, every open and indexed file parsed and analysed again (`defer`: queued). */
-  private setRegistry(registry: Registry, defer = false): void {
+  private setRegistry(kinds: Registry, defer = false): void {
+    const registry = kinds.atRelease(minorOf(this.settings));
     this.current.store = new ChunkStore(registry, () => this.apiDomain(), minorOf(this.settings));
     this.current.index = createWorkspaceIndex(registry);
     // Rendered overlays were parsed in the old store with the old kinds: rendered again on demand.

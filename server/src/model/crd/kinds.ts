@@ -138,11 +138,35 @@ export function readerReason(e: unknown): string {
 
 /** The kind of one version; its schema is converted when first asked for. */
 function kindOfVersion(h: CrdHeader, v: CrdVersion, uri: string | undefined, reload?: () => unknown): KindDef {
+  // Why the CRD's text could not be read again for this version's schema (crd-unreadable), once it was tried.
+  let unreadable: string | undefined;
+  return kindOfSchema(
+    h,
+    v,
+    schemaSource(v, reload, (why) => (unreadable = why)),
+    `${h.kind} (\`${h.group}/${v.name}\`), a custom resource defined by the CustomResourceDefinition \`${h.name}\`.`,
+    uri,
+    undefined,
+    () => unreadable,
+  );
+}
+
+/**
+ * The kind of a version whose `openAPIV3Schema` `schema()` gives when first asked for: a CRD's, or one of
+ * Kubernetes' built-in kinds (model/kube/kinds.ts), read by the same converter.
+ */
+export function kindOfSchema(
+  h: Pick<CrdHeader, 'name' | 'group' | 'kind' | 'listKind'>,
+  v: CrdVersion,
+  schema: () => unknown,
+  doc: string,
+  uri?: string,
+  extra?: Pick<KindDef, 'kube' | 'apiVersionValue' | 'area' | 'domain'>,
+  unreadable?: () => string | undefined,
+): KindDef {
   const dot = h.group.indexOf('.');
   let shape: RootShape | undefined;
-  let unreadable: string | undefined;
-  const schema = schemaSource(v, reload, (why) => (unreadable = why));
-  const get = () => (shape ??= rootShape(schema(), v.schemaPath, h.kind));
+  const get = () => (shape ??= rootShape(schema(), v.schemaPath, h.kind, !!extra?.kube));
   const objectField = (name: string): ObjectType => {
     const f: Field | undefined = get().topFields[name];
     return f?.type.kind === 'object' ? f.type : anything(`${h.kind}.${name}`);
@@ -157,7 +181,7 @@ function kindOfVersion(h: CrdHeader, v: CrdVersion, uri: string | undefined, rel
     ...(h.listKind ? { listKind: h.listKind } : {}),
     get unreadable() {
       get();
-      return unreadable;
+      return unreadable?.();
     },
   };
   return {
@@ -166,12 +190,13 @@ function kindOfVersion(h: CrdHeader, v: CrdVersion, uri: string | undefined, rel
     domain: h.group.slice(dot + 1),
     version: v.name,
     apiVersionValue: v.name,
-    doc: `${h.kind} (\`${h.group}/${v.name}\`), a custom resource defined by the CustomResourceDefinition \`${h.name}\`.`,
+    doc,
     get owner() {
       return ownerOf(objectField('spec'));
     },
     source: h.name,
     crd,
+    ...extra,
     get spec() {
       return objectField('spec');
     },

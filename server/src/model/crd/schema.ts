@@ -73,6 +73,15 @@ const FORMATS: ReadonlyMap<string, StringFormat> = new Map([
   ['rgbcolor', 'go-rgbcolor'],
 ]);
 
+/**
+ * The formats of Kubernetes' own kinds (model/kube/) as the API server decodes them: bytes with Go's JSON
+ * (the empty string too), a resource.Quantity (a number is one as well).
+ */
+const KUBE_FORMATS: ReadonlyMap<string, StringFormat> = new Map([
+  ['byte', 'kube-base64'],
+  ['quantity', 'kube-quantity'],
+]);
+
 /** Formats the API server's CEL reads as bytes, a duration or a timestamp (`datetime` is not one of them). */
 const CEL_FORMATS: ReadonlySet<string> = new Set<CelFormat>(['byte', 'duration', 'date', 'date-time']);
 
@@ -87,6 +96,8 @@ interface Ctx {
   /** The version's raw schema and the length of the path to it (rules keep their place in it). */
   root?: unknown;
   rootDepth?: number;
+  /** The schema is one of Kubernetes' own kinds' (model/kube/): its formats are Go's decoding. */
+  kube?: boolean;
 }
 
 const describe = (s: Json): string => (typeof s.description === 'string' ? s.description : '');
@@ -312,7 +323,10 @@ function stringOf(s: Json, path: SchemaPath, label: string, ctx: Ctx, intOrStrin
     values && values.length > 0 && values.every((v) => typeof v === 'string')
       ? (values as string[]).map((value) => ({ value }))
       : undefined;
-  const format = typeof s.format === 'string' ? FORMATS.get(s.format.replaceAll('-', '')) : undefined;
+  const format =
+    typeof s.format !== 'string'
+      ? undefined
+      : ((ctx.kube ? KUBE_FORMATS.get(s.format) : undefined) ?? FORMATS.get(s.format.replaceAll('-', '')));
   const celFormat = typeof s.format === 'string' && CEL_FORMATS.has(s.format) ? (s.format as CelFormat) : undefined;
   // Kept in Go's syntax: the service matches it with RE2 (service/goRegexp.ts) and the CRD's check says
   // where Go cannot compile it.
@@ -326,6 +340,7 @@ function stringOf(s: Json, path: SchemaPath, label: string, ctx: Ctx, intOrStrin
     ...(format ? { format } : {}),
     ...(celFormat && !intOrString ? { celFormat } : {}),
     ...(intOrString ? { intOrString: true as const } : {}),
+    ...(format === 'kube-quantity' ? { numeric: true as const } : {}),
   };
 }
 
@@ -341,8 +356,8 @@ export interface RootShape {
 const ENVELOPE: ReadonlySet<string> = new Set(['apiVersion', 'kind', 'metadata']);
 
 /** Converts a version's `openAPIV3Schema` (at `path` in the CRD document) for the kind `kind`. */
-export function rootShape(schema: unknown, path: SchemaPath, kind: string): RootShape {
-  const ctx: Ctx = { kind, notes: [], nodes: 0, root: schema, rootDepth: path.length };
+export function rootShape(schema: unknown, path: SchemaPath, kind: string, kube = false): RootShape {
+  const ctx: Ctx = { kind, notes: [], nodes: 0, root: schema, rootDepth: path.length, ...(kube ? { kube } : {}) };
   if (!isObj(schema)) return { topFields: {}, topUnknown: 'accept', notes: ctx.notes };
   const root = typeOf(schema, path, '', ctx);
   if (root.kind !== 'object') return { topFields: {}, topUnknown: 'accept', notes: ctx.notes };

@@ -101,6 +101,7 @@ export function checkManifest(
     moveToVersion,
     partial,
     patchDirectives: partial,
+    ...(partial && def.kube ? { itemsMerge: true } : {}),
     emptyAccepted: !!def.crd,
   }).object(root, forWalking(envelope, runRules && !partial && !def.crd && namesCloud(def, root)), label, anchor, []);
   if (!runRules) return;
@@ -108,6 +109,9 @@ export function checkManifest(
   if (def.crd) {
     if (def.crd.statusSubresource) statusReadOnly.check({ def, doc, root, out, text, memo });
     if (!label) checkVersion(doc, root, def, registry, text, out);
+    // Kubernetes' own kinds have no CEL rules: nothing to evaluate (and their values, a ConfigMap's 50,000
+    // keys, are not converted for it).
+    if (def.kube) return;
     let plain: unknown;
     try {
       plain = root.toJS(doc, { maxAliasCount: 100 });

@@ -116,8 +116,12 @@ export class Walker {
     }
   }
 
-  /** A merge patch replaces a list whole: its items are complete even in a partial manifest. */
+  /**
+   * A merge patch replaces a list whole: its items are complete even in a partial manifest (not so in a
+   * patch of a built-in kind, whose lists Kustomize merges item by item).
+   */
   private wholeItems(walk: () => void): void {
+    if (this.ctx.itemsMerge) return walk();
     const was = this.ctx.partial;
     this.ctx.partial = false;
     try {
@@ -310,6 +314,8 @@ export class Walker {
       t.flatInto && t.unknownFields !== 'accept' && !keys.has(t.flatInto)
         ? this.writtenInto(node, t, t.flatInto, label, schemaPath)
         : [];
+    // A required field written misspelt is one mistake: the unknown key says so, the field is not also missing.
+    const misspelt = new Set<string>();
     // Unknown fields and complex keys.
     for (const item of node.items) {
       const name = keyName(item);
@@ -324,10 +330,14 @@ export class Walker {
       if (flatInto.includes(name)) continue;
       const known = Object.keys(t.fields);
       const near = nearest(name, known);
+      // Only where the shape is known (an unknown key of an approximate shape may be a field of its own).
+      const missingNear =
+        !!near && !this.ctx.partial && t.unknownFields !== 'warning' && !!t.fields[near]?.required && !keys.has(near);
+      if (missingNear) misspelt.add(near);
       out.report(
         'unknown-field',
         keySpanOf(this.ctx.text, item.key),
-        `${label ? `\`${label}\` has no field` : 'A manifest has no top-level field'} \`${name}\`.${near ? ` Did you mean \`${near}\`?` : ''} ${knownFields(name, near, known)}`,
+        `${label ? `\`${label}\` has no field` : 'A manifest has no top-level field'} \`${name}\`.${near ? ` Did you mean \`${near}\`${missingNear ? ' (required, and missing)' : ''}?` : ''} ${knownFields(name, near, known)}`,
         t.unknownFields === 'warning' ? 'warning' : undefined,
         this.ctx.text
           ? unknownFieldFix(this.ctx.text, node, item.key as Node, name, near ? nearAll(name, known) : [], (k) =>
@@ -352,7 +362,7 @@ export class Walker {
     // Required fields.
     const missing = this.ctx.partial
       ? []
-      : required.filter(([k]) => !keys.has(k) && !(flatInto.length > 0 && k === t.flatInto));
+      : required.filter(([k]) => !keys.has(k) && !misspelt.has(k) && !(flatInto.length > 0 && k === t.flatInto));
     // A field required by a ≈ fact (reference-shapes.md) is reported apart, as a warning.
     for (const approx of [false, true]) {
       const names = missing.filter(([, f]) => !!f.requiredApprox === approx).map(([k]) => k);

@@ -31,6 +31,11 @@ export interface WalkContext {
    */
   patchDirectives?: boolean;
   /**
+   * The partial manifest is a strategic-merge patch of one of Kubernetes' own kinds: Kustomize merges its
+   * lists item by item (a container by its name), so an item is as partial as the patch.
+   */
+  itemsMerge?: boolean;
+  /**
    * `""` in a required string is a value like any other: the manifest is of a CRD's kind, which says no more
    * than its schema (the API server takes `""`, and Gateway API's `group: ""` names the core group). The
    * operator's own kinds flag it (placeholder-value): their service needs a value.
@@ -46,7 +51,7 @@ export const join = (label: string, key: string | number): string =>
 export const typeWord = (t: Type): string => {
   switch (t.kind) {
     case 'string':
-      return t.intOrString ? 'an integer or a string' : 'a string';
+      return t.numeric ? 'a number or a string' : t.intOrString ? 'an integer or a string' : 'a string';
     case 'int':
       return 'an integer';
     case 'number':

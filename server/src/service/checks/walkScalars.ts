@@ -34,6 +34,7 @@ export function checkScalar(
     case 'string':
       // `x-kubernetes-int-or-string`: an integer is as good as a string (the string limits are for strings).
       if (type.intOrString && typeof v === 'number' && Number.isInteger(v)) return;
+      if (type.numeric && typeof v === 'number') return;
       if (typeof v !== 'string') {
         const written = ctx.text?.slice(span[0], span[1]) || String(v);
         const found = yaml11 ? `${written}, which Kubernetes reads as the boolean ${v} (YAML 1.1)` : describeValue(v);
@@ -41,7 +42,7 @@ export function checkScalar(
         return out.report(
           'wrong-type',
           span,
-          `\`${label}\` must be a string; found ${found}.${hint}`,
+          `\`${label}\` must be ${type.numeric ? 'a number or a string' : 'a string'}; found ${found}.${hint}`,
           undefined,
           hint && ctx.text && isFreeString(type) ? quoteFix(ctx.text, span) : undefined,
         );

@@ -523,6 +523,12 @@ export const CODES = {
       "A manifest of a CRD version marked `deprecated: true`: the CRD's `deprecationWarning`, and the version to move to (the storage version, else the newest served one) when every field fits there.",
     example: 'apiVersion: example.org/v1beta1   # deprecated: use example.org/v1\nkind: Widget',
   },
+  'api-version-removed': {
+    severity: 'error',
+    title:
+      "A manifest of one of Kubernetes' own kinds in an apiVersion the targeted release (`kubernetesVersion`) no longer serves: names the release that removed it and the apiVersion that serves the kind now.",
+    example: 'apiVersion: extensions/v1beta1   # removed in Kubernetes 1.22\nkind: Ingress',
+  },
   'crd-version-not-served': {
     severity: 'error',
     title: 'A manifest of a CRD version with `served: false`: the cluster rejects it; names the version to move to.',

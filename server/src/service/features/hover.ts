@@ -98,10 +98,12 @@ export function hover(file: ParsedFile, offset: number): { markdown: string; sta
       r.type.enum.find((e) => e.value === v) ?? r.type.enum.find((e) => e.value.toLowerCase() === v.toLowerCase());
     if (match) return out(enumValueMarkdown(pathLabel(path.slice(0, fieldEnd)), named.field, r.type, match));
   }
-  // A CRD's kind: the hover names the CRD the field's schema comes from.
-  const origin = id.def?.crd
-    ? `\n\n*From the CustomResourceDefinition ${code(id.def.crd.name)}, version ${code(id.def.version)}.*`
-    : '';
+  // A CRD's kind: the hover names the CRD the field's schema comes from; Kubernetes' own, the release.
+  const origin = id.def?.kube
+    ? `\n\n*Kubernetes ${code(id.def.apiVersionValue)} ${id.def.kind}, as the API server of Kubernetes ${id.def.kube.release} serves it.*`
+    : id.def?.crd
+      ? `\n\n*From the CustomResourceDefinition ${code(id.def.crd.name)}, version ${code(id.def.version)}.*`
+      : '';
   if (r.field) return out(fieldMarkdown(pathLabel(path), r.field) + origin);
   if (r.mapEntry && r.type) {
     const parent = resolvePath(id.root, path.slice(0, -1));

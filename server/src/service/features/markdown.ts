@@ -176,7 +176,7 @@ const fileName = (uri: string): string => {
 
 /** Markdown of a kind: group, versions, management path shape, owner, meaning. */
 export function kindMarkdown(registry: Registry, def: KindDef, list: boolean, domain = DEFAULT_API_DOMAIN): string {
-  const apiVersion = apiVersionString(def, domain);
+  const apiVersion = def.kube ? def.apiVersionValue : apiVersionString(def, domain);
   const name = list ? `${def.kind}List` : def.kind;
   const parts = [`**${name}** — ${code(apiVersion)}`];
   if (list) parts.push(`A list of ${def.kind} manifests, under \`items\`.`);
@@ -188,6 +188,14 @@ export function kindMarkdown(registry: Registry, def: KindDef, list: boolean, do
         ? 'any resource (an extension resource): `spec.owner.armId`, or `group`, `kind` and `name`'
         : `none: a ${def.kind} has no owner`;
   const others = registry.otherVersionsOf(def).map((d) => code(d.version));
+  if (def.kube) {
+    const facts = [
+      `- **API version:** ${code(def.apiVersionValue)}`,
+      `- **Defined by:** Kubernetes ${def.kube.release}${def.kube.removedIn ? `; no longer served since ${def.kube.removedIn}` : ''}`,
+    ];
+    parts.push(facts.join('\n'));
+    return parts.join('\n\n');
+  }
   if (def.crd) {
     const facts = [
       `- **Group:** ${code(groupOf(def, domain))}`,

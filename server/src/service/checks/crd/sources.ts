@@ -189,5 +189,5 @@ export function registryOfKinds(
   // A built-in kind the spec only names gives way to the CRD of the same kind and version.
   const replaced = (b: KindDef) =>
     b.crdReplaces && defs.some((d) => d.area === b.area && d.version === b.version && d.kind === b.kind);
-  return new Registry([...base.kinds.filter((b) => !replaced(b)), ...defs], unreadable);
+  return new Registry([...base.kinds.filter((b) => !replaced(b)), ...defs], unreadable, base.kubernetesMinor);
 }

@@ -46,7 +46,7 @@ function fits(v: unknown, t: Type): boolean {
   switch (t.kind) {
     case 'string':
       if (typeof v === 'string') return !t.enum || t.enum.some((e) => e.value === v);
-      return !!t.intOrString && typeof v === 'number';
+      return (!!t.intOrString || !!t.numeric) && typeof v === 'number';
     case 'int':
       return typeof v === 'number' && Number.isInteger(v);
     case 'number':
@@ -126,6 +126,7 @@ export function checkVersion(
   text: string,
   out: Reporter,
 ): void {
+  if (def.kube?.removedIn) return removedVersion(doc, root, def, registry, text, out);
   const crd = def.crd;
   if (!crd || (crd.served && !crd.deprecated)) return;
   const api = entry(root, 'apiVersion');
@@ -146,4 +147,49 @@ export function checkVersion(
     );
   else
     out.report('crd-version-deprecated', span, `${crd.deprecated!.replace(/[.\s]*$/, '')}.${advice}`, undefined, fix);
+}
+
+/**
+ * A manifest of one of Kubernetes' own kinds in an apiVersion the targeted release no longer serves: an error
+ * naming the release that removed it and the apiVersion that serves the kind now; the fix writes that
+ * apiVersion when every field the manifest sets exists there with a compatible type (the move is mechanical).
+ */
+function removedVersion(
+  doc: Document,
+  root: YAMLMap,
+  def: KindDef,
+  registry: Registry,
+  text: string,
+  out: Reporter,
+): void {
+  const api = entry(root, 'apiVersion');
+  if (!api || !isScalar(api.value) || typeof api.value.value !== 'string') return;
+  const written = api.value.value;
+  const kube = def.kube!;
+  const target = kube.replacement ? registry.lookup(kube.replacement, def.kind) : undefined;
+  const targeted =
+    registry.kubernetesMinor !== undefined ? ` (the targeted release is 1.${registry.kubernetesMinor})` : '';
+  let advice = ` No apiVersion serves ${def.kind} any more: remove the manifest.`;
+  let fix: FixData | undefined;
+  if (target?.status === 'ok') {
+    let plain: unknown;
+    try {
+      plain = root.toJS(doc, { maxAliasCount: 100 });
+    } catch {
+      plain = undefined; // an alias bomb: nothing is moved
+    }
+    const found = plain !== undefined ? blockers(plain, envelopeOf(target.def), '') : ['spec'];
+    if (found.length === 0) {
+      advice = ` Write \`${kube.replacement}\`: every field the manifest sets is the same there.`;
+      fix = valueFix(text, spanOf(api.value), [kube.replacement!], false);
+    } else
+      advice = ` Move it to \`${kube.replacement}\`, whose fields differ at ${listOf(found, MAX_BLOCKERS, 'and')}: rewrite those by hand.`;
+  }
+  out.report(
+    'api-version-removed',
+    spanOf(api.value),
+    `\`${written}\` ${def.kind} is no longer served: Kubernetes ${kube.removedIn} removed it${targeted}.${advice}`,
+    undefined,
+    fix,
+  );
 }

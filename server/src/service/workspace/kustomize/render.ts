@@ -625,7 +625,7 @@ interface PatchContext {
 }
 
 /** A resource of a kind Kustomize knows the schema of (a built-in kind: lists merged by key, not replaced). */
-const builtIn = (r: JsonObject): boolean => {
+export const builtIn = (r: JsonObject): boolean => {
   const g = groupOf(str(r.apiVersion));
   return !g.includes('.') || g.endsWith('.k8s.io');
 };

@@ -9,7 +9,15 @@ import type { FixData } from '../../core/fixData';
 import type { LineIndex } from '../../core/lineIndex';
 import { spanOf, type Span } from '../../core/yamlNodes';
 import { renderedYamlText } from '../../core/yamlText';
-import { renderKustomization, type Doc, type JsonObject, type Origin, type Origins, type Rendered } from './render';
+import {
+  builtIn,
+  renderKustomization,
+  type Doc,
+  type JsonObject,
+  type Origin,
+  type Origins,
+  type Rendered,
+} from './render';
 
 const escape = (k: string) => k.replace(/~/g, '~0').replace(/\//g, '~1');
 
@@ -105,7 +113,12 @@ export function renderedDiagnostics(o: RenderedOptions): Diag[] {
   const shown = new Set(o.own.map((d) => `${d.code} ${lineOf(d.start)}`));
   const out = new Map<string, Diag>();
   const urisOf = o.urisOf ?? ((origins: Origins) => new Set([...origins.values()].map((x) => x.uri)));
-  const touched = rendered.origins.flatMap((origins, i) => (urisOf(origins).has(o.file) ? [i] : []));
+  // A resource of Kubernetes' own kinds is not checked as rendered: Kustomize merges its lists by their patch
+  // merge keys (a container by name), which the rendering here does not reproduce (it merges as RFC 7386).
+  // Its base is checked as a manifest and each patch as a partial one.
+  const touched = rendered.origins.flatMap((origins, i) =>
+    urisOf(origins).has(o.file) && !builtIn(rendered.resources[i]) ? [i] : [],
+  );
   if (touched.length === 0) return [];
   const toText = o.toText ?? renderedYamlText;
   const needed = new Set(touched);
