@@ -72,10 +72,17 @@ function mustBeRegular(path: string, what: string): void {
   if (target && !target.isFile()) throw new Refusal(`${what} (${path}) is not a regular file`);
 }
 
-/** The top folder of the repository holding `folder` (the nearest with a `.git`, as git looks); undefined: none. */
+/**
+ * The top folder of the repository holding `folder` (the nearest with a `.git`, as git looks); undefined: none.
+ * A `.git` folder with no `HEAD` in it is no git folder to git, which looks further up: so do we (a
+ * project may keep a folder of that name that is not a repository).
+ */
 export function repositoryTop(folder: string): string | undefined {
   for (let d = realOf(folder) ?? resolve(folder); ;) {
-    if (statOf(join(d, '.git'))) return d;
+    const dotGit = join(d, '.git');
+    const st = statOf(dotGit);
+    const isFolder = st?.isDirectory() || (st?.isSymbolicLink() && statOf(realOf(dotGit) ?? dotGit)?.isDirectory());
+    if (st && !(isFolder && !statOf(join(dotGit, 'HEAD')))) return d;
     const up = dirname(d);
     if (up === d) return undefined;
     d = up;
