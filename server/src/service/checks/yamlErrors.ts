@@ -4,6 +4,7 @@
 import type { Document, YAMLError } from 'yaml';
 import type { Reporter } from '../core/diag';
 import { MAX_NESTING, TOO_DEEP } from '../core/nesting';
+import { TOO_MANY_ERRORS } from '../core/syntaxStorm';
 import { wholeCharacters } from '../core/lineIndex';
 import { keySpanOf, type Span } from '../core/yamlNodes';
 
@@ -97,6 +98,13 @@ export function reportYamlErrors(doc: Document.Parsed, text: string, out: Report
         snapSpan(text, [at, at + 1]),
         `Values nested deeper than ${MAX_NESTING} levels: this document is not checked. The API server reads up to 10,000 levels; flatten the value to have it checked.`,
       );
+      continue;
+    }
+    if ((e.code as string) === TOO_MANY_ERRORS) {
+      // The document was not composed (core/syntaxStorm.ts): said once, where the errors not shown begin.
+      const span = snapSpan(text, [Math.max(0, Math.min(e.pos[0], text.length - 1)), Math.max(e.pos[0] + 1, e.pos[1])]);
+      structuralAt = Math.min(structuralAt, span[0]);
+      out.report('yaml-syntax', span, `YAML syntax errors past here: ${e.message}.`);
       continue;
     }
     const span = syntaxSpan(e, text);

@@ -13,6 +13,7 @@ import { Memo } from './memo';
 import { resplit, resplitAt, resplitLines, type Basis } from './resplit';
 import { changedChars, ChunkChars, coverChanges, type Chars, type TextChange } from './fileText';
 import { splitDocuments } from './split';
+import { stormTree } from './syntaxStorm';
 
 export { documentMarkers, splitDocuments } from './split';
 import { builtinRegistry, type Registry } from '../../model/registry';
@@ -380,7 +381,7 @@ export class Chunk {
     Error.stackTraceLimit = 0;
     let tree: Document.Parsed;
     try {
-      tree = parseDocument(this.text, PARSE_OPTIONS);
+      tree = stormTree(this.text, PARSE_OPTIONS) ?? parseDocument(this.text, PARSE_OPTIONS);
     } finally {
       Error.stackTraceLimit = limit;
     }
