@@ -64,7 +64,7 @@ for (const [name, make, n] of SHAPES)
     time(small); // warm up the compiler
     let ratio = Infinity;
     let times = '';
-    for (let attempt = 0; attempt < 5 && ratio > 2.2; attempt++) {
+    for (let attempt = 0; attempt < 10 && ratio > 2.2; attempt++) {
       const [a, b] = fastest(small, large);
       ratio = Math.min(ratio, b / a);
       times += ` ${a.toFixed(1)} ms → ${b.toFixed(1)} ms;`;

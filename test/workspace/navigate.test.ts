@@ -184,7 +184,7 @@ describe('rename', () => {
     );
     assert.match(
       (renameAt(ws, URI('a.yaml'), off, 'app-store') as { error: string }).error,
-      /lowercase letters and digits only/,
+      /lowercase letters and digits in API versions after/,
     );
     assert.ok(renameAt(ws, URI('a.yaml'), off, 'mainstore') instanceof Map);
     // A cloud name of its own: metadata.name is free of the limits.

@@ -45,7 +45,11 @@ export async function indexInPool(s: ServerState, scan: ScanFiles): Promise<bool
   // This thread is one of the cores: it does batches too, between requests.
   const size = poolSize(process.env, uris.length, { mainWorks: true });
   const script = workerScript(__dirname, __filename, 'analysisWorker');
-  if (size === 0 || s.analysis.registry !== builtinRegistry() || !existsSync(script)) return false;
+  // The built-in kinds at the targeted Kubernetes release (Registry.atRelease keeps the kinds' list) are
+  // what the workers build from the same settings; a registry with CRDs' kinds (or unreadable CRDs) is not.
+  const registry = s.analysis.registry;
+  const builtIn = registry.kinds === builtinRegistry().kinds && registry.unreadable.length === 0;
+  if (size === 0 || !builtIn || !existsSync(script)) return false;
   // Two batches in flight a worker: it finds its next one waiting while this thread is busy.
   const pool = new WorkerPool<{ files: FactsFile[] }, BatchFacts>(script, size, { depth: 2 });
   try {
