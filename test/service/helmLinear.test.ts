@@ -1,7 +1,7 @@
 // Issue 43: lexing and masking a Helm template is linear in its size, whatever its shape. Each hostile shape
 // is lexed and masked at a size and at twice that size; twice the input must cost at most ~2.2 times the
 // time (a quadratic path costs 4 times). Measured in-process, the fastest of several runs at each size, at
-// sizes where a run takes tens of milliseconds, and measured again (up to 5 times) before failing: the
+// sizes where a run takes tens of milliseconds, and measured again (up to 10 times) before failing: the
 // machine may be shared and busy, but a quadratic path is over the ratio every time.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
