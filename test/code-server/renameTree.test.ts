@@ -93,7 +93,7 @@ describe(
       },
     );
 
-    step('F2 on the account name opens the Refactor Preview; nothing is written until it is applied', async () => {
+    step('F2 on the account name opens the Refactor Preview; nothing is written, and Discard leaves it', async () => {
       await openFile(STORE_FILE);
       await suite.page.locator('.editor-instance .view-line', { hasText: 'datastore' }).first().waitFor();
       await goTo(4, 9);
@@ -102,20 +102,18 @@ describe(
       await input.waitFor({ timeout: 15_000 });
       await input.fill('datastore2');
       await suite.page.keyboard.press('Enter');
-      const preview = suite.page.locator('.pane-header', { hasText: /Refactor Preview/i });
-      await preview.waitFor({ timeout: 30_000 });
+      // VS Code shows edits that need confirmation in the Refactor Preview, unchecked, with Apply and Discard.
+      const discard = suite.page.getByRole('button', { name: 'Discard' });
+      await discard.first().waitFor({ timeout: 30_000 });
+      await suite.page.getByRole('button', { name: 'Apply' }).first().waitFor();
       await shot('rename-refactor-preview');
-      // The preview names what the rename loses (the change annotation's label).
-      await waitFor(
-        async () => (await suite.page.locator('.refactor-tree, .monaco-list').allInnerTexts()).join('\n'),
-        (t) => /Deletes the StorageAccount 'datastore'/.test(t),
-        "the annotation naming what is lost in the preview's tree",
-        15_000,
-      );
-      assert.equal(readFileSync(join(suite.ws, STORE_FILE), 'utf8'), STORE, 'nothing written on disk before Apply');
-      assert.match(await editorText(), /name: datastore\n/, 'the editor unchanged before Apply');
-      await suite.page.getByRole('button', { name: 'Apply' }).first().click();
-      await waitFor(editorText, (t) => t.includes('name: datastore2'), 'the account renamed after Apply');
+      const rows = (await suite.page.locator('.monaco-list-row', { hasText: 'datastore2' }).allInnerTexts()).join('\n');
+      assert.match(rows, /datastore2/, 'the preview lists the new name');
+      assert.equal(readFileSync(join(suite.ws, STORE_FILE), 'utf8'), STORE, 'nothing written on disk');
+      assert.match(await editorText(), /name: datastore\n/, 'the editor unchanged while the preview asks');
+      await discard.first().click();
+      await discard.first().waitFor({ state: 'hidden', timeout: 15_000 });
+      assert.match(await editorText(), /name: datastore\n/, 'Discard leaves the name as it was');
     });
   },
 );
