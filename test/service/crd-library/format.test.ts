@@ -68,6 +68,37 @@ const CASES: Case[] = [
   { name: 'unknown_format', expr: 'format.named("unknown").hasValue()', expect: value(false) },
   validate('labelValue_success', 'labelValue', 'my-cool-label-Value', []),
   validate('labelValue_failure', 'labelValue', 'my-cool-label-Value!!\n\n!!!', [LABEL_VALUE_MSG]),
+  // Beyond format_test.go, from the validators the library calls (apimachinery v0.36: util/validation for the
+  // DNS names, api/validate/content for label keys and values, whose length limit says bytes).
+  validate('label with dots', 'dns1123Label', 'a.b', ['must not contain dots']),
+  validate('label too long', 'dns1123Label', 'a'.repeat(64), ['must be no more than 63 characters']),
+  validate('label of 64 bytes in 32 characters', 'dns1123Label', 'é'.repeat(32), [
+    'must be no more than 63 characters',
+    LABEL_MSG,
+  ]),
+  validate('subdomain too long', 'dns1123Subdomain', 'a'.repeat(254), ['must be no more than 253 characters']),
+  validate('dns1035 label starting with a digit', 'dns1035Label', '1abc', [DNS1035_MSG]),
+  validate('qualified name of three parts', 'qualifiedName', 'a/b/c', [
+    "a valid label key must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]') with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')",
+  ]),
+  validate('qualified name with an empty prefix', 'qualifiedName', '/name', ['prefix part must be non-empty']),
+  validate('qualified name with an upper-case prefix', 'qualifiedName', 'Example.com/name', [
+    `prefix part ${SUBDOMAIN_MSG}`,
+  ]),
+  validate('qualified name with a long prefix', 'qualifiedName', `${'a'.repeat(254)}/name`, [
+    'prefix part must be no more than 253 bytes',
+  ]),
+  validate('qualified name with an empty name', 'qualifiedName', 'example.com/', [
+    'name part must be non-empty',
+    QNAME_MSG,
+  ]),
+  validate('qualified name too long', 'qualifiedName', 'a'.repeat(64), ['name part must be no more than 63 bytes']),
+  validate('label value too long', 'labelValue', 'a'.repeat(64), ['must be no more than 63 bytes']),
+  validate('empty label value', 'labelValue', '', []),
+  // maskTrailingDash drops the last two bytes of the prefix: here one byte of `é` stays, which no label takes.
+  validate('prefix cutting a character', 'dns1123LabelPrefix', 'é-', [LABEL_MSG]),
+  validate('prefix of a single dash', 'dns1123LabelPrefix', '-', [LABEL_MSG]),
+  validate('prefix ending in a dash', 'dns1035LabelPrefix', 'ab-', []),
   // "Also test format names and comparisons of all constants"
   ...FORMATS.flatMap((lhs): Case[] => [
     { name: 'lookup and comparison', expr: `format.named("${lhs}").hasValue()`, expect: value(true) },

@@ -21,7 +21,12 @@ const T = 'kubernetes.NamedFormat';
 /** apimachinery's `RegexError`: the examples each followed by `', '`, joined with ` or `. */
 const regexError = (msg: string, fmt: string, ...examples: string[]) =>
   `${msg} (${examples.length ? `e.g. ${examples.map((e) => `'${e}', `).join(' or ')}` : ''}regex used for validation is '${fmt}')`;
+/**
+ * `MaxLenError` has two wordings: util/validation's (the DNS names: `characters`) and, from Kubernetes 1.35,
+ * api/validate/content's (label keys and values, which moved there: `bytes`).
+ */
 const maxLen = (n: number) => `must be no more than ${n} characters`;
+const maxBytes = (n: number) => `must be no more than ${n} bytes`;
 
 const LABEL_FMT = '[a-z0-9]([-a-z0-9]*[a-z0-9])?';
 const SUBDOMAIN_FMT = `${LABEL_FMT}(\\.${LABEL_FMT})*`;
@@ -46,31 +51,38 @@ const QNAME_MSG =
 const LABEL_VALUE_MSG =
   "a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character";
 
-/** Go's `len`: bytes of UTF-8. */
-const bytes = (s: string) => Buffer.byteLength(s, 'utf8');
+/**
+ * A string as Go holds it: one character per byte of its UTF-8 (`latin1`), so `length` is Go's `len`, a slice
+ * cuts bytes as Go's does (through a character, as maskTrailingDash may), and the patterns above, all ASCII,
+ * match exactly where Go's match (a byte of a multi-byte character matches no ASCII class, as its rune does not).
+ */
+const goBytes = (s: string) => Buffer.from(s, 'utf8').toString('latin1');
 
-export function isDns1123Label(v: string): string[] {
+/** The validators below take `v` as goBytes gives it. */
+function isDns1123Label(v: string): string[] {
   const errs: string[] = [];
-  if (bytes(v) > 63) errs.push(maxLen(63));
+  if (v.length > 63) errs.push(maxLen(63));
   if (!LABEL.test(v))
     errs.push(SUBDOMAIN.test(v) ? 'must not contain dots' : regexError(LABEL_MSG, LABEL_FMT, 'my-name', '123-abc'));
   return errs;
 }
 
-export function isDns1123Subdomain(v: string): string[] {
+/** util/validation's IsDNS1123Subdomain (`max` words the length limit: content's copy says bytes). */
+function isDns1123Subdomain(v: string, max = maxLen): string[] {
   const errs: string[] = [];
-  if (bytes(v) > 253) errs.push(maxLen(253));
+  if (v.length > 253) errs.push(max(253));
   if (!SUBDOMAIN.test(v)) errs.push(regexError(SUBDOMAIN_MSG, SUBDOMAIN_FMT, 'example.com'));
   return errs;
 }
 
 function isDns1035Label(v: string): string[] {
   const errs: string[] = [];
-  if (bytes(v) > 63) errs.push(maxLen(63));
+  if (v.length > 63) errs.push(maxLen(63));
   if (!DNS1035.test(v)) errs.push(regexError(DNS1035_MSG, DNS1035_FMT, 'my-name', 'abc-123'));
   return errs;
 }
 
+/** api/validate/content's IsLabelKey, which util/validation's IsQualifiedName is from Kubernetes 1.35. */
 function isQualifiedName(v: string): string[] {
   const errs: string[] = [];
   const parts = v.split('/');
@@ -80,38 +92,45 @@ function isQualifiedName(v: string): string[] {
     const prefix = parts[0];
     name = parts[1];
     if (prefix.length === 0) errs.push('prefix part must be non-empty');
-    else for (const m of isDns1123Subdomain(prefix)) errs.push(`prefix part ${m}`);
+    else for (const m of isDns1123Subdomain(prefix, maxBytes)) errs.push(`prefix part ${m}`);
   } else
     return [
-      `a qualified name ${regexError(QNAME_MSG, QNAME_FMT, 'MyName', 'my.name', '123-abc')} with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')`,
+      `a valid label key ${regexError(QNAME_MSG, QNAME_FMT, 'MyName', 'my.name', '123-abc')} with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')`,
     ];
   if (name.length === 0) errs.push('name part must be non-empty');
-  else if (bytes(name) > 63) errs.push(`name part ${maxLen(63)}`);
+  else if (name.length > 63) errs.push(`name part ${maxBytes(63)}`);
   if (!QNAME.test(name)) errs.push(`name part ${regexError(QNAME_MSG, QNAME_FMT, 'MyName', 'my.name', '123-abc')}`);
   return errs;
 }
 
+/** api/validate/content's IsLabelValue (util/validation's IsValidLabelValue from Kubernetes 1.35). */
 function isLabelValue(v: string): string[] {
   const errs: string[] = [];
-  if (bytes(v) > 63) errs.push(maxLen(63));
+  if (v.length > 63) errs.push(maxBytes(63));
   if (!LABEL_VALUE.test(v)) errs.push(regexError(LABEL_VALUE_MSG, LABEL_VALUE_FMT, 'MyValue', 'my_value', '12345'));
   return errs;
 }
 
-/** apimachinery's `maskTrailingDash`: a prefix may end with `-` (a generated name follows). */
+/**
+ * apimachinery's `maskTrailingDash` (api/validation/generic.go): a prefix may end with `-` (a generated name
+ * follows), so its last two bytes become `a` — Go's slice, which may cut a character before the dash.
+ */
 const maskTrailingDash = (s: string) => (s.length > 1 && s.endsWith('-') ? `${s.slice(0, -2)}a` : s);
+
+/** A validator of Go's bytes, given the string a rule holds. */
+const onBytes = (f: (v: string) => string[]) => (s: string) => f(goBytes(s));
 
 const check = (ok: (s: string) => boolean, message: string) => (s: string) => (ok(s) ? [] : [message]);
 
 const FORMATS: Readonly<Record<string, (s: string) => string[]>> = {
-  dns1123Label: isDns1123Label,
-  dns1123Subdomain: isDns1123Subdomain,
-  dns1035Label: isDns1035Label,
-  qualifiedName: isQualifiedName,
-  dns1123LabelPrefix: (s) => isDns1123Label(maskTrailingDash(s)),
-  dns1123SubdomainPrefix: (s) => isDns1123Subdomain(maskTrailingDash(s)),
-  dns1035LabelPrefix: (s) => isDns1035Label(maskTrailingDash(s)),
-  labelValue: isLabelValue,
+  dns1123Label: onBytes(isDns1123Label),
+  dns1123Subdomain: onBytes((v) => isDns1123Subdomain(v)),
+  dns1035Label: onBytes(isDns1035Label),
+  qualifiedName: onBytes(isQualifiedName),
+  dns1123LabelPrefix: onBytes((v) => isDns1123Label(maskTrailingDash(v))),
+  dns1123SubdomainPrefix: onBytes((v) => isDns1123Subdomain(maskTrailingDash(v))),
+  dns1035LabelPrefix: onBytes((v) => isDns1035Label(maskTrailingDash(v))),
+  labelValue: onBytes(isLabelValue),
   uri: (s) => {
     try {
       parseRequestUri(s);
