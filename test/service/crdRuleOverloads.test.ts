@@ -5,7 +5,7 @@
 // here on the schema's values too, and never on what cel-go takes.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { crdProblems, oneRuleCrd } from '../helpers/crdRules';
+import { crdProblems, manifestProblems, oneRuleCrd } from '../helpers/crdRules';
 
 const crd = (rule: string) =>
   oneRuleCrd({
@@ -13,6 +13,7 @@ const crd = (rule: string) =>
     plural: 'aggs',
     rule,
     properties: `                val: {type: integer}
+                s: {type: string, maxLength: 20}
                 names: {type: array, maxItems: 10, items: {type: string, maxLength: 10}}
                 nested: {type: array, maxItems: 10, items: {type: array, maxItems: 10, items: {type: integer}}}
                 any: {type: array, maxItems: 10, items: {x-kubernetes-int-or-string: true}}
@@ -43,6 +44,58 @@ describe('a call cel-go has no overload for refuses the CRD', () => {
       assert.equal(d[0].at, at);
       assert.ok(d[0].message.includes(`found no matching overload for ${said}`), d[0].message);
     });
+});
+
+// Kubernetes' parsers take a string only, and its libraries' members their own argument types (ip.go, cidr.go,
+// quantity.go, semverlib.go, urls.go, regex.go, format.go): cel-go's checker refuses anything else.
+describe('a Kubernetes library call cel-go has no overload for refuses the CRD, and the manifest gets no verdict', () => {
+  for (const [rule, at, said] of [
+    ['isQuantity(self.val)', 'isQuantity(self.val)', "'isQuantity' applied to '(int)'"],
+    ['isSemver(1)', 'isSemver(1)', "'isSemver' applied to '(int)'"],
+    ['isIP(cidr(self.s))', 'isIP(cidr(self.s))', "'isIP' applied to '(net.CIDR)'"],
+    ['ip(self.val).family() == 4', 'ip(self.val)', "'ip' applied to '(int)'"],
+    ["quantity(self.names) == quantity('1')", 'quantity(self.names)', "'quantity' applied to '(list(string))'"],
+    ["url(self.val).getHost() == ''", 'url(self.val)', "'url' applied to '(int)'"],
+    ["self.s.find(1) == ''", 'self.s.find(1)', "'find' applied to 'string.(int)'"],
+    [
+      "self.s.findAll('a', 'b').size() > 0",
+      "self.s.findAll('a', 'b')",
+      "'findAll' applied to 'string.(string, string)'",
+    ],
+    [
+      'format.dns1123Label().validate(self.val).hasValue()',
+      'format.dns1123Label().validate(self.val)',
+      "'validate' applied to 'kubernetes.NamedFormat.(int)'",
+    ],
+    [
+      'cidr(self.s).containsIP(self.val)',
+      'cidr(self.s).containsIP(self.val)',
+      "'containsIP' applied to 'net.CIDR.(int)'",
+    ],
+  ] as const)
+    test(rule, () => {
+      const d = onCrd(rule);
+      assert.equal(d.length, 1, JSON.stringify(d));
+      assert.equal(d[0].code, 'crd-rule-refused');
+      assert.equal(d[0].severity, 'error');
+      assert.equal(d[0].at, at);
+      assert.ok(d[0].message.includes(`found no matching overload for ${said}`), d[0].message);
+      const onManifest = manifestProblems(crd(rule), 'Agg', '  val: 1\n  s: 10.0.0.0/8\n  names: [a]\n');
+      assert.equal(onManifest.length, 1, JSON.stringify(onManifest));
+      assert.equal(onManifest[0].code, 'crd-rule-not-run');
+      assert.ok(onManifest[0].message.includes('the API server refuses the CRD for it'), onManifest[0].message);
+    });
+});
+
+describe("what Kubernetes' parsers and members take is never refused", () => {
+  for (const rule of [
+    'isQuantity(self.s) && isSemver(self.s) && isIP(self.s) && isCIDR(self.s) && isURL(self.s)',
+    "cidr(self.s).containsIP(ip('10.0.0.1')) && cidr(self.s).containsIP(self.s) && cidr(self.s).containsCIDR(self.s)",
+    "self.s.findAll('a', 2).size() >= 0 && self.s.find('a') == '' && !format.labelValue().validate(self.s).hasValue()",
+    // A value of a type only known at run time: cel-go's checker takes it (dyn).
+    'isIP(dyn(self.val)) || isQuantity(self.any[0])',
+  ])
+    test(rule, () => assert.deepEqual(onCrd(rule), []));
 });
 
 describe('what the aggregates take is never refused', () => {
