@@ -34,6 +34,9 @@ export function registerObject<T extends object>(o: T): T {
 /** Whether `o` was made from a manifest's value (its keys are the manifest's: strings). */
 export const isDataObject = (o: object): boolean => dataObjects.has(o);
 
+/** Whether `list` was made from a manifest's value of an array type. */
+export const isDataList = (list: unknown[]): boolean => dataLists.has(list);
+
 const ATOMIC: ListKind = { list: 'atomic' };
 const SET: ListKind = { list: 'set' };
 

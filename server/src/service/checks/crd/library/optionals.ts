@@ -2,7 +2,7 @@
 // optional.none()`, `format.dns1123Label().validate(x) == optional.none()`), `optional.ofNonZeroValue`, and
 // the `optMap` and `optFlatMap` macros, as cel-go's optional library gives them to the API server.
 import { type Environment, Optional } from '@marcbachmann/cel-js';
-import { leafEqual } from '../celLists';
+import { isDataList, isDataObject, leafEqual } from '../celLists';
 import { define } from './define';
 
 type Ev = Parameters<typeof leafEqual>[3];
@@ -16,10 +16,16 @@ function optionalEqual(a: Optional, b: Optional, ast: unknown, ev: Ev): boolean 
   return leafEqual(a.value(), b.value(), ast, ev);
 }
 
-/** The zero value of its type, which `optional.ofNonZeroValue` makes `optional.none()`. */
+/**
+ * The zero value of its type, which `optional.ofNonZeroValue` makes `optional.none()` (cel-go: a value whose
+ * type has `IsZeroValue`). A list or an object read from the manifest is never one: the API server gives a
+ * rule those as its own unstructured list and map (apiserver pkg/cel/common/valuesunstructured.go), which
+ * have no `IsZeroValue`, so `optional.ofNonZeroValue(self.items)` holds a value even when `items: []`.
+ */
 function isZero(v: unknown): boolean {
   if (v === null || v === undefined || v === false || v === '' || v === 0 || v === 0n) return true;
-  if (Array.isArray(v) || v instanceof Uint8Array) return v.length === 0;
+  if (Array.isArray(v)) return v.length === 0 && !isDataList(v);
+  if (v instanceof Uint8Array) return v.length === 0;
   if (v instanceof Map) return v.size === 0;
   if (v instanceof Date) return v.getTime() === ZERO_TIME;
   if (typeof v !== 'object') return false;
@@ -29,7 +35,7 @@ function isZero(v: unknown): boolean {
     const d = v as { seconds: unknown; nanos: unknown };
     return Number(d.seconds) === 0 && Number(d.nanos) === 0;
   }
-  return name === 'Object' && Object.keys(v).length === 0;
+  return name === 'Object' && Object.keys(v).length === 0 && !isDataObject(v);
 }
 
 /** The parts of cel-js's macro interface used here (see its `cel.bind`; library/comprehensions.ts). */
