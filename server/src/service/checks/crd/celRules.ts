@@ -183,13 +183,13 @@ const compiled = new WeakMap<CelValidation, { rule: Compiled; message?: Compiled
  * `text` parsed by cel-js; one with optional entries in its literals, which cel-js cannot parse, as rewritten
  * into what it can (celOptionalEntries.ts), when that is sure.
  */
-function parseRule(text: string): CelJs.ParseResult {
+function parseRule(text: string): { parsed: CelJs.ParseResult; rewritten: boolean } {
   try {
-    return environment().parse(text);
+    return { parsed: environment().parse(text), rewritten: false };
   } catch (e) {
     const rewritten = OPTIONAL_ENTRY.test(text) ? rewriteOptionalEntries(text) : undefined;
     if (rewritten === undefined || rewritten === text) throw e;
-    return environment().parse(rewritten);
+    return { parsed: environment().parse(rewritten), rewritten: true };
   }
 }
 
@@ -202,10 +202,11 @@ export function compileRule(expression: string): Compiled {
       refused: true,
     };
   try {
-    const parsed = parseRule(rewriteIndexedHas(expression));
-    // Every evaluation is metered: the API server stops a rule past its cost limit (ruleMeter.ts).
+    const { parsed, rewritten } = parseRule(rewriteIndexedHas(expression));
+    // Every evaluation is metered: the API server stops a rule past its cost limit (ruleMeter.ts); the literals
+    // of a rule rewritten for cel-js are not all the user's, so they are not charged.
     const meter = newMeter();
-    meterAst(parsed.ast, meter);
+    meterAst(parsed.ast, meter, !rewritten);
     useRe2Matches(parsed.ast);
     useGoStrings(parsed.ast);
     useGoTime(parsed.ast);
