@@ -114,6 +114,16 @@ const CIDR: Case[] = [
     expect: value(false),
   },
   {
+    name: 'contains CIDR ipv4 (CIDR) (/32)',
+    expr: 'cidr("192.168.0.0/24").containsCIDR(cidr("192.168.0.1/32"))',
+    expect: value(true),
+  },
+  {
+    name: 'does not contain IP ipv4 (CIDR) (/32)',
+    expr: 'cidr("192.168.0.0/24").containsCIDR(cidr("192.169.0.1/32"))',
+    expect: value(false),
+  },
+  {
     name: 'contains CIDR ipv4 (string)',
     expr: 'cidr("192.168.0.0/24").containsCIDR("192.168.0.0/25")',
     expect: value(true),

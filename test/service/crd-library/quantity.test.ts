@@ -111,6 +111,11 @@ const CASES: Case[] = [
   { name: 'doc', expr: 'isQuantity("200K")', expect: value(false) },
   { name: 'doc', expr: 'isQuantity("Three")', expect: value(false) },
   { name: 'doc', expr: 'sign(quantity("-5Gi"))', expect: value(-1n) },
+  {
+    name: 'add_does_not_mutate_receiver',
+    expr: '[quantity("9999999999999999999999999999999999999")].all(x, x.add(quantity("1")).compareTo(x.add(quantity("2"))) == -1)',
+    expect: value(true),
+  },
 ];
 
 runCases('quantity', CASES, { val1: '20', val2: '200M' });
