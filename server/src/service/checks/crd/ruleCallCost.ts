@@ -141,11 +141,19 @@ const GLOBAL: ReadonlyMap<string, Cost> = new Map<string, Cost>([
   ['bytes', (a) => (typeof a[0] === 'string' ? traversal(a[0]) : undefined)],
 ]);
 
-/** Calls in a namespace (`strings.quote(s)`), by `namespace.name`: `args[0]` is the namespace. */
+/** Calls in a namespace (`strings.quote(s)`), by `namespace.name`: `args[0]` is the namespace (its value unused). */
 const NAMESPACED: ReadonlyMap<string, Cost> = new Map<string, Cost>([
   ['strings.quote', (a) => (typeof a[1] === 'string' ? traversal(a[1]) : undefined)],
   ['ip.isCanonical', (a) => (typeof a[1] === 'string' ? Math.ceil(actualSize(a[1]) * 2 * TRAVERSAL) : undefined)],
+  // cel-go's sets extension tracks its calls: 1 and the product of the lists' sizes (twice for equivalent).
+  ['sets.contains', (a) => setsCost(a, 1)],
+  ['sets.intersects', (a) => setsCost(a, 1)],
+  ['sets.equivalent', (a) => setsCost(a, 2)],
 ]);
+
+function setsCost(a: readonly unknown[], factor: number): number | undefined {
+  return Array.isArray(a[1]) && Array.isArray(a[2]) ? 1 + Math.floor(a[1].length * a[2].length * factor) : undefined;
+}
 
 /** Operators, by cel-js's name. */
 const OPERATORS: ReadonlyMap<string, Cost> = new Map<string, Cost>([
