@@ -166,6 +166,25 @@ test('crd rule cost: a rule run past the per-call limit stops with the API serve
   }
 });
 
+test("crd rule cost: a call is charged from its values as the API server's cost.go does, so a loop over a long string stops", () => {
+  // lowerAscii costs a tenth of its string (50,000 characters: 5,000) and `matches` the string times its
+  // pattern: 300 calls pass the per-call limit of 1,000,000, as in the API server (before: 1 a call, held).
+  const s = 'A'.repeat(50_000);
+  const xs = Array.from({ length: 300 }, (_, i) => BigInt(i));
+  for (const rule of ["self.xs.all(x, self.s.lowerAscii() != '')", "self.xs.all(x, self.s.matches('^[A-Z]+$'))"]) {
+    const budget = newBudget();
+    assert.equal(judge({ rule }, { s, xs }, budget), undefined, rule);
+    assert.match(budget.stopped ?? '', /call cost exceeds limit for rule/, rule);
+  }
+  // Under the limit (30 items: 150,000), the rule is judged.
+  const budget = newBudget();
+  assert.equal(
+    judge({ rule: "self.xs.all(x, self.s.lowerAscii() == '')" }, { s, xs: xs.slice(0, 30) }, budget),
+    "failed rule: self.xs.all(x, self.s.lowerAscii() == '')",
+  );
+  assert.equal(budget.stopped, undefined);
+});
+
 test('crd rule cost: the runtime budget of one object is spent across its rules', () => {
   const xs = Array.from({ length: 300 }, (_, i) => BigInt(i));
   const rule = 'self.xs.all(a, self.xs.all(b, a != b || true))'; // ≈ 270,000 per run: under the per-call limit
