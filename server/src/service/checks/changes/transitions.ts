@@ -162,7 +162,7 @@ export function transitionDiagnostics(
 ): Diag[] {
   if (!def.crd) return [];
   const envelope = envelopeOf(def);
-  const w: Walk = { diags: [], offset: now.offset, at, runs: 0, budget: newBudget(), unjudged: new Set(), minor };
+  const w: Walk = { diags: [], offset: now.offset, at, runs: 0, budget: newBudget(minor), unjudged: new Set(), minor };
   const root = now.doc.contents;
   // A rule on the whole object is shown on its first key (the document's first line), not on all of it.
   const anchor = isMap(root) && root.items[0] ? spanOf(root.items[0].key) : spanOf(root);
@@ -206,7 +206,7 @@ export function creationDiagnostics(
 ): Diag[] {
   if (!def.crd) return [];
   const envelope = envelopeOf(def);
-  const w: Walk = { diags: [], offset: now.offset, at, runs: 0, budget: newBudget(), unjudged: new Set(), minor };
+  const w: Walk = { diags: [], offset: now.offset, at, runs: 0, budget: newBudget(minor), unjudged: new Set(), minor };
   const root = now.doc.contents;
   const anchor = isMap(root) && root.items[0] ? spanOf(root.items[0].key) : spanOf(root);
   visit(w, celValue(now.value, envelope), undefined, false, envelope, root, anchor, '');

@@ -9,6 +9,8 @@ import type { CelFormat, CelValidation } from '../../../model/types';
 import { strfmtDurationNanos } from '../../../model/goDuration';
 import { lazy } from '../../core/memo';
 import { registerKubernetesLibraries } from './library';
+import { withFormatWords } from './library/format';
+import { NEWEST_RELEASED_MINOR } from '../../core/kubernetesVersion';
 import { declareRe2Matches, useRe2Matches } from './celRegex';
 import { declareGoStrings, useGoStrings } from './celStrings';
 import { declareGoTime, keepOffset, useGoTime } from './celTime';
@@ -250,9 +252,15 @@ export interface Budget {
   left: number;
   built: number;
   stopped?: string;
+  /** The minor of the Kubernetes release the rules run in: the words of its messages (library/format.ts). */
+  minor: number;
 }
 
-export const newBudget = (): Budget => ({ left: RUNTIME_CEL_COST_BUDGET, built: MAX_BUILT_PER_DOCUMENT });
+export const newBudget = (minor: number = NEWEST_RELEASED_MINOR): Budget => ({
+  left: RUNTIME_CEL_COST_BUDGET,
+  built: MAX_BUILT_PER_DOCUMENT,
+  minor,
+});
 
 /** Runs a compiled expression under the API server's limits: its value, or what it threw. */
 function metered(
@@ -266,7 +274,7 @@ function metered(
   c.built.left = budget.built;
   let out: { value?: unknown; thrown?: { error: unknown } };
   try {
-    out = { value: c.run(self, oldSelf) };
+    out = { value: withFormatWords(budget.minor, () => c.run(self, oldSelf)) };
   } catch (error) {
     out = { thrown: { error } };
   }

@@ -276,7 +276,7 @@ export function checkValidations(
     .map((d): Span => [d.start, d.end]);
   const value = celValue(plain, envelope, root);
   visit(
-    { out, errors, runs: 0, budget: newBudget(), refused: new Set(), root: value, kubernetesMinor },
+    { out, errors, runs: 0, budget: newBudget(kubernetesMinor), refused: new Set(), root: value, kubernetesMinor },
     value,
     envelope,
     root,

@@ -28,6 +28,30 @@ const regexError = (msg: string, fmt: string, ...examples: string[]) =>
 const maxLen = (n: number) => `must be no more than ${n} characters`;
 const maxBytes = (n: number) => `must be no more than ${n} bytes`;
 
+/** The first minor whose API server words label keys and values as api/validate/content does. */
+const CONTENT_WORDS_MINOR = 35;
+
+/**
+ * Whether the evaluation under way is for a release before 1.35, whose API server words `qualifiedName` and
+ * `labelValue` as util/validation did (`a qualified name …`, limits in characters). Set around one evaluation
+ * by `withFormatWords` (evaluation is synchronous): the one environment serves every release.
+ */
+let legacyWords = false;
+
+/** Runs `evaluate` with the format library wording its messages as Kubernetes 1.`minor` does. */
+export function withFormatWords<T>(minor: number, evaluate: () => T): T {
+  const before = legacyWords;
+  legacyWords = minor < CONTENT_WORDS_MINOR;
+  try {
+    return evaluate();
+  } finally {
+    legacyWords = before;
+  }
+}
+
+/** The length limit of a label key's or value's part, in the release's words. */
+const maxLabelLen = (n: number) => (legacyWords ? maxLen(n) : maxBytes(n));
+
 const LABEL_FMT = '[a-z0-9]([-a-z0-9]*[a-z0-9])?';
 const SUBDOMAIN_FMT = `${LABEL_FMT}(\\.${LABEL_FMT})*`;
 const DNS1035_FMT = '[a-z]([-a-z0-9]*[a-z0-9])?';
@@ -82,7 +106,10 @@ function isDns1035Label(v: string): string[] {
   return errs;
 }
 
-/** api/validate/content's IsLabelKey, which util/validation's IsQualifiedName is from Kubernetes 1.35. */
+/**
+ * api/validate/content's IsLabelKey, which util/validation's IsQualifiedName is from Kubernetes 1.35 (before:
+ * its own copy, saying `a qualified name` and limits in characters).
+ */
 function isQualifiedName(v: string): string[] {
   const errs: string[] = [];
   const parts = v.split('/');
@@ -92,13 +119,13 @@ function isQualifiedName(v: string): string[] {
     const prefix = parts[0];
     name = parts[1];
     if (prefix.length === 0) errs.push('prefix part must be non-empty');
-    else for (const m of isDns1123Subdomain(prefix, maxBytes)) errs.push(`prefix part ${m}`);
+    else for (const m of isDns1123Subdomain(prefix, maxLabelLen)) errs.push(`prefix part ${m}`);
   } else
     return [
-      `a valid label key ${regexError(QNAME_MSG, QNAME_FMT, 'MyName', 'my.name', '123-abc')} with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')`,
+      `${legacyWords ? 'a qualified name' : 'a valid label key'} ${regexError(QNAME_MSG, QNAME_FMT, 'MyName', 'my.name', '123-abc')} with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')`,
     ];
   if (name.length === 0) errs.push('name part must be non-empty');
-  else if (name.length > 63) errs.push(`name part ${maxBytes(63)}`);
+  else if (name.length > 63) errs.push(`name part ${maxLabelLen(63)}`);
   if (!QNAME.test(name)) errs.push(`name part ${regexError(QNAME_MSG, QNAME_FMT, 'MyName', 'my.name', '123-abc')}`);
   return errs;
 }
@@ -106,7 +133,7 @@ function isQualifiedName(v: string): string[] {
 /** api/validate/content's IsLabelValue (util/validation's IsValidLabelValue from Kubernetes 1.35). */
 function isLabelValue(v: string): string[] {
   const errs: string[] = [];
-  if (v.length > 63) errs.push(maxBytes(63));
+  if (v.length > 63) errs.push(maxLabelLen(63));
   if (!LABEL_VALUE.test(v)) errs.push(regexError(LABEL_VALUE_MSG, LABEL_VALUE_FMT, 'MyValue', 'my_value', '12345'));
   return errs;
 }
