@@ -9,7 +9,7 @@ import type { CelFormat, CelValidation } from '../../../model/types';
 import { strfmtDurationNanos } from '../../../model/goDuration';
 import { lazy } from '../../core/memo';
 import { registerKubernetesLibraries } from './library';
-import { withFormatWords } from './library/format';
+import { type FormatWords, useFormatWords } from './library/format';
 import { NEWEST_RELEASED_MINOR } from '../../core/kubernetesVersion';
 import { declareRe2Matches, useRe2Matches } from './celRegex';
 import { declareGoStrings, useGoStrings } from './celStrings';
@@ -105,6 +105,8 @@ export type Compiled =
       meter: Meter;
       /** What it may still build (ruleSize.ts), set from the document's budget before each run. */
       built: Allowance;
+      /** The release it runs for (library/format.ts), set from the document's budget before each run. */
+      words: FormatWords;
     }
   /**
    * `engineLimit`: cel-go (Kubernetes) takes the expression, our engine cannot parse it; `refused`: cel-go's
@@ -217,12 +219,15 @@ export function compileRule(expression: string): Compiled {
     // After the renames and the typed lists' `+` above: what the rule builds is bounded (ruleSize.ts).
     const built = newAllowance();
     useSizeBounds(parsed.ast, built);
+    const words: FormatWords = { minor: NEWEST_RELEASED_MINOR };
+    useFormatWords(parsed.ast, words);
     return {
       ok: true,
       run: (self, oldSelf) => parsed(oldSelf === undefined ? { self } : { self, oldSelf }),
       ast: parsed.ast,
       meter,
       built,
+      words,
     };
   } catch (e) {
     const error = ((e as Error).message ?? String(e)).split('\n')[0];
@@ -272,9 +277,10 @@ function metered(
 ): { value?: unknown; thrown?: { error: unknown } } {
   resetMeter(c.meter, PER_CALL_LIMIT);
   c.built.left = budget.built;
+  c.words.minor = budget.minor;
   let out: { value?: unknown; thrown?: { error: unknown } };
   try {
-    out = { value: withFormatWords(budget.minor, () => c.run(self, oldSelf)) };
+    out = { value: c.run(self, oldSelf) };
   } catch (error) {
     out = { thrown: { error } };
   }

@@ -2,7 +2,8 @@
 // `format.dns1123Label()`… give a format; `f.validate(s)` gives no value when `s` is valid, else the list of
 // what is wrong, in apimachinery's words (validation.IsDNS1123Label…) or strfmt's (uri, uuid, byte, date,
 // datetime: the model's checks of a CRD's formats, which are strfmt's).
-import type { Environment } from '@marcbachmann/cel-js';
+import { type ASTNode, type Environment, Optional } from '@marcbachmann/cel-js';
+import { forEachNode } from '../celAst';
 import { lazy } from '../../../core/memo';
 import { define, namespace, valueType } from './define';
 import { isStrfmtDate } from '../../../../model/goFormats';
@@ -31,26 +32,38 @@ const maxBytes = (n: number) => `must be no more than ${n} bytes`;
 /** The first minor whose API server words label keys and values as api/validate/content does. */
 const CONTENT_WORDS_MINOR = 35;
 
-/**
- * Whether the evaluation under way is for a release before 1.35, whose API server words `qualifiedName` and
- * `labelValue` as util/validation did (`a qualified name …`, limits in characters). Set around one evaluation
- * by `withFormatWords` (evaluation is synchronous): the one environment serves every release.
- */
-let legacyWords = false;
-
-/** Runs `evaluate` with the format library wording its messages as Kubernetes 1.`minor` does. */
-export function withFormatWords<T>(minor: number, evaluate: () => T): T {
-  const before = legacyWords;
-  legacyWords = minor < CONTENT_WORDS_MINOR;
-  try {
-    return evaluate();
-  } finally {
-    legacyWords = before;
-  }
+/** The release a compiled rule runs for (set before each run): the words of its format messages. */
+export interface FormatWords {
+  minor: number;
 }
 
-/** The length limit of a label key's or value's part, in the release's words. */
-const maxLabelLen = (n: number) => (legacyWords ? maxLen(n) : maxBytes(n));
+/**
+ * A message in util/validation's words, which the API server before 1.35 gives for `qualifiedName` and
+ * `labelValue` (`a qualified name …`, limits in characters): the only two differences from content's.
+ */
+const legacyMessage = (m: string) =>
+  m
+    .replace(/^a valid label key /, 'a qualified name ')
+    .replace(/^((?:prefix part |name part )?must be no more than \d+) bytes$/, '$1 characters');
+
+type Evaluate = (this: unknown, ev: unknown, ast: unknown, ctx: unknown) => unknown;
+
+/**
+ * Gives a parsed rule's `validate` calls the words of the release in `words` (one environment serves every
+ * release; the library words its messages as the newest, and older ones are reworded here).
+ */
+export function useFormatWords(root: ASTNode, words: FormatWords): void {
+  forEachNode(root, (x) => {
+    if (x.op !== 'rcall' || !Array.isArray(x.args) || x.args[0] !== 'validate') return;
+    const own = x.meta.evaluate as Evaluate;
+    x.meta.evaluate = function (this: unknown, ev: unknown, ast: unknown, ctx: unknown): unknown {
+      const v = own.call(this, ev, ast, ctx);
+      if (words.minor >= CONTENT_WORDS_MINOR || !(v instanceof Optional) || !v.hasValue()) return v;
+      const messages = v.value();
+      return Array.isArray(messages) ? Optional.of(messages.map((m) => legacyMessage(String(m)))) : v;
+    };
+  });
+}
 
 const LABEL_FMT = '[a-z0-9]([-a-z0-9]*[a-z0-9])?';
 const SUBDOMAIN_FMT = `${LABEL_FMT}(\\.${LABEL_FMT})*`;
@@ -108,7 +121,7 @@ function isDns1035Label(v: string): string[] {
 
 /**
  * api/validate/content's IsLabelKey, which util/validation's IsQualifiedName is from Kubernetes 1.35 (before:
- * its own copy, saying `a qualified name` and limits in characters).
+ * its own copy, saying `a qualified name` and limits in characters: `useFormatWords`).
  */
 function isQualifiedName(v: string): string[] {
   const errs: string[] = [];
@@ -119,13 +132,13 @@ function isQualifiedName(v: string): string[] {
     const prefix = parts[0];
     name = parts[1];
     if (prefix.length === 0) errs.push('prefix part must be non-empty');
-    else for (const m of isDns1123Subdomain(prefix, maxLabelLen)) errs.push(`prefix part ${m}`);
+    else for (const m of isDns1123Subdomain(prefix, maxBytes)) errs.push(`prefix part ${m}`);
   } else
     return [
-      `${legacyWords ? 'a qualified name' : 'a valid label key'} ${regexError(QNAME_MSG, QNAME_FMT, 'MyName', 'my.name', '123-abc')} with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')`,
+      `a valid label key ${regexError(QNAME_MSG, QNAME_FMT, 'MyName', 'my.name', '123-abc')} with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')`,
     ];
   if (name.length === 0) errs.push('name part must be non-empty');
-  else if (name.length > 63) errs.push(`name part ${maxLabelLen(63)}`);
+  else if (name.length > 63) errs.push(`name part ${maxBytes(63)}`);
   if (!QNAME.test(name)) errs.push(`name part ${regexError(QNAME_MSG, QNAME_FMT, 'MyName', 'my.name', '123-abc')}`);
   return errs;
 }
@@ -133,7 +146,7 @@ function isQualifiedName(v: string): string[] {
 /** api/validate/content's IsLabelValue (util/validation's IsValidLabelValue from Kubernetes 1.35). */
 function isLabelValue(v: string): string[] {
   const errs: string[] = [];
-  if (v.length > 63) errs.push(maxLabelLen(63));
+  if (v.length > 63) errs.push(maxBytes(63));
   if (!LABEL_VALUE.test(v)) errs.push(regexError(LABEL_VALUE_MSG, LABEL_VALUE_FMT, 'MyValue', 'my_value', '12345'));
   return errs;
 }
