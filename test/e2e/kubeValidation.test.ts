@@ -86,10 +86,10 @@ test('kube validation, the CLI: selector, volume mount, schedule and Secret type
     EXPECTED,
     problems.map((p) => p.message).join('\n'),
   );
-  assert.match(problems[0].message, /`spec\.selector` does not match the template's labels/);
+  assert.match(problems[0].message, /'spec\.selector' does not match the template's labels/);
   assert.match(problems[1].message, /Volume mount "config" .* names no volume of the pod/);
   assert.match(problems[2].message, /has 25 in the hour field, above its maximum 23/);
-  assert.match(problems[3].message, /needs `tls\.key` in `data` or `stringData`/);
+  assert.match(problems[3].message, /needs 'tls\.key' in 'data' or 'stringData'/);
 });
 
 test('kube validation, the editor: the same four errors on the open document', async () => {
