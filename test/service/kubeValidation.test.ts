@@ -75,6 +75,18 @@ subjects:
   - ${subject}
 `;
 
+const netpol = (rule: string) => `apiVersion: networking.k8s.io/v1
+kind: NetworkPolicy
+metadata:
+  name: netpol
+spec:
+  podSelector: {}
+  ingress:
+    - ${rule}
+`;
+const claim = (spec: string) =>
+  `apiVersion: v1\nkind: PersistentVolumeClaim\nmetadata:\n  name: data\nspec:\n  ${spec}\n`;
+
 /** [case, manifest, expected problems, release]. */
 const CASES: [string, string, string[], string?][] = [
   // apps ValidateDeploymentSpec: selector against the template's labels.
@@ -260,6 +272,36 @@ spec:
     'a port with name and number',
     ingressPath('/', 'Prefix', 'service: {name: web, port: {number: 80, name: http}}'),
     ['kube-field-combination port'],
+  ],
+  // networking ValidateNetworkPolicyPort and ValidateNetworkPolicyPeer.
+  [
+    'a port range, a named port, peers of one kind each',
+    netpol(
+      'ports: [{port: 8000, endPort: 8080}, {port: http}]\n      from: [{podSelector: {}}, {ipBlock: {cidr: 10.0.0.0/8}}]',
+    ),
+    [],
+  ],
+  ['endPort below port', netpol('ports: [{port: 8080, endPort: 8000}]'), ['kube-field-combination 8000']],
+  ['endPort with a named port', netpol('ports: [{port: http, endPort: 8000}]'), ['kube-field-combination 8000']],
+  ['a port name not IANA', netpol('ports: [{port: web_http}]'), ['kube-name web_http']],
+  [
+    'ipBlock with a pod selector in one peer',
+    netpol('from: [{podSelector: {}, ipBlock: {cidr: 10.0.0.0/8}}]'),
+    ['kube-field-combination ipBlock'],
+  ],
+  // core ValidatePersistentVolumeClaimSpec.
+  ['a claim with mode and storage', claim('accessModes: [ReadWriteOnce]\n  resources: {requests: {storage: 1Gi}}'), []],
+  ['a claim without access modes', claim('resources: {requests: {storage: 1Gi}}'), ['kube-required spec']],
+  [
+    'a claim without storage',
+    claim('accessModes: [ReadWriteOnce]\n  resources: {requests: {cpu: 1}}'),
+    ['kube-required requests'],
+  ],
+  // batch ValidateJobSpec: what a Job's selector says must match (the API server adds its own label to both).
+  [
+    "a Job's selector against its labels",
+    'apiVersion: batch/v1\nkind: Job\nmetadata:\n  name: j\nspec:\n  manualSelector: true\n  selector: {matchLabels: {app: a}}\n  template:\n    metadata: {labels: {app: b}}\n    spec:\n      restartPolicy: Never\n      containers: [{name: c, image: busybox}]\n',
+    ['kube-selector labels'],
   ],
   // autoscaling validateHorizontalPodAutoscalerSpec, policy ValidatePodDisruptionBudgetSpec.
   [

@@ -549,7 +549,7 @@ export const CODES = {
   'kube-selector': {
     severity: 'error',
     title:
-      "A Deployment's, ReplicaSet's, StatefulSet's or DaemonSet's selector that does not match its pod template's labels, or is empty.",
+      "A Deployment's, ReplicaSet's, StatefulSet's, DaemonSet's or Job's selector that does not match its pod template's labels, or is empty.",
     example: 'selector:\n  matchLabels: {app: web}\ntemplate:\n  metadata:\n    labels: {app: api}',
   },
   'kube-cron-schedule': {

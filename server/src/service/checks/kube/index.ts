@@ -17,6 +17,8 @@ import { checkHpa, checkPdb } from './policy';
 import { checkBinding } from './rbac';
 import { checkSelector } from './selector';
 import { checkService } from './service';
+import { checkNetworkPolicy } from './networkPolicy';
+import { checkClaim } from './claims';
 
 /** Every code these checks report. */
 export const KUBE_CODES: readonly Code[] = [
@@ -49,7 +51,7 @@ const WORKLOADS: ReadonlyMap<string, { selector: boolean }> = new Map([
   ['apps/ReplicaSet', { selector: true }],
   ['apps/StatefulSet', { selector: true }],
   ['apps/DaemonSet', { selector: true }],
-  ['batch/Job', { selector: false }],
+  ['batch/Job', { selector: true }],
   // A ReplicationController's selector defaults to the template's labels: nothing to compare.
   ['/ReplicationController', { selector: false }],
 ]);
@@ -81,6 +83,10 @@ export function checkKubeManifest(out: Reporter, root: YAMLMap, group: string, k
       return checkSecret(ctx, root);
     case 'networking.k8s.io/Ingress':
       return checkIngress(ctx, root, entry(root, 'spec')?.key);
+    case 'networking.k8s.io/NetworkPolicy':
+      return checkNetworkPolicy(ctx, root);
+    case '/PersistentVolumeClaim':
+      return checkClaim(ctx, root, entry(root, 'spec')?.key);
     case 'autoscaling/HorizontalPodAutoscaler':
       return checkHpa(ctx, root);
     case 'policy/PodDisruptionBudget':

@@ -2,6 +2,7 @@
 // containers, their ports, environment variables and volumes; an init container named as a container;
 // a volume mount naming no volume; the restart policy a workload's template must have.
 import { isMap, type Node, type YAMLMap } from 'yaml';
+import { listOf } from '../../core/suggest';
 import { entry } from '../../core/yamlNodes';
 import { mapAt, mapsOf, report, seqAt, stringAt, type KubeContext } from './context';
 import { dns1123Label, envVarName, portName } from './names';
@@ -57,7 +58,7 @@ export function checkPodSpec(ctx: KubeContext, spec: YAMLMap, label: string, cla
               ctx,
               'kube-volume-mount',
               mount.node,
-              `Volume mount "${mount.value}" at \`${at}.volumeMounts[${j}].name\` names no volume of the pod; add it to \`${label}.volumes\` or name one of ${volumes.size ? [...volumes].map((x) => `"${x}"`).join(', ') : 'its volumes (it has none)'}.`,
+              `Volume mount "${mount.value}" at \`${at}.volumeMounts[${j}].name\` names no volume of the pod; add it to \`${label}.volumes\`${volumes.size ? ` or name one of its volumes: ${listOf([...volumes], 10)}` : ' (the pod has none)'}.`,
             );
         }
     }

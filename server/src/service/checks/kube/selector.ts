@@ -41,6 +41,26 @@ function requirements(selector: YAMLMap): Requirement[] | undefined {
   return out;
 }
 
+/** The labels the API server writes into a Job's selector and template. */
+const JOB_GENERATED = [
+  'controller-uid',
+  'job-name',
+  'batch.kubernetes.io/controller-uid',
+  'batch.kubernetes.io/job-name',
+];
+
+/** The label keys a selector names. */
+function selectorNames(selector: YAMLMap): Set<string> {
+  const out = new Set<string>();
+  const m = mapAt(selector, 'matchLabels');
+  if (m) for (const { key } of keysOf(m)) out.add(key);
+  for (const [x] of mapsOf(seqAt(selector, 'matchExpressions'))) {
+    const k = stringAt(x, 'key')?.value;
+    if (k !== undefined) out.add(k);
+  }
+  return out;
+}
+
 /** A label value as written: a string, or a plain number or boolean as the API server reads it. */
 const labelString = (n: unknown): string | undefined => stringOf(n);
 
@@ -55,6 +75,10 @@ export function checkSelector(
   if (!selector || templated(selector)) return;
   const reqs = requirements(selector);
   if (!reqs) return;
+  // batch ValidateJobSpec: a Job's selector is completed by the API server (generateSelector adds the
+  // controller-uid label to it and to the template), so only what is written must match, and an empty or
+  // absent one is never refused. A selector naming those generated labels is not judged.
+  if (kind === 'Job' && (reqs.length === 0 || JOB_GENERATED.some((k) => selectorNames(selector).has(k)))) return;
   if (reqs.length === 0) {
     report(
       ctx,
