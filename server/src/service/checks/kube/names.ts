@@ -2,6 +2,8 @@
 // that answer what is wrong in words (undefined when the value is accepted). Each names the Go function it
 // mirrors; the messages lead with what is wrong and say what to write.
 
+const EMPTY = 'is empty: write a name';
+
 const DNS1123_LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
 const DNS1123_SUBDOMAIN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
 const DNS1035_LABEL = /^[a-z]([-a-z0-9]*[a-z0-9])?$/;
@@ -13,6 +15,7 @@ const IANA_SVC_NAME = /^[-a-z0-9]+$/;
 
 /** IsDNS1123Label: at most 63 lowercase letters, digits and `-`, alphanumeric at both ends. */
 export function dns1123Label(v: string): string | undefined {
+  if (v === '') return EMPTY;
   if (v.length > 63) return 'is longer than 63 characters';
   if (!DNS1123_LABEL.test(v))
     return 'must be lowercase letters, digits and `-`, starting and ending with a letter or digit (a DNS-1123 label)';
@@ -21,6 +24,7 @@ export function dns1123Label(v: string): string | undefined {
 
 /** IsDNS1123Subdomain: at most 253 characters, dot-separated DNS-1123 labels. */
 export function dns1123Subdomain(v: string): string | undefined {
+  if (v === '') return EMPTY;
   if (v.length > 253) return 'is longer than 253 characters';
   if (!DNS1123_SUBDOMAIN.test(v))
     return 'must be lowercase letters, digits, `-` and `.`, each dot-separated part starting and ending with a letter or digit (a DNS-1123 subdomain)';
@@ -29,6 +33,7 @@ export function dns1123Subdomain(v: string): string | undefined {
 
 /** IsDNS1035Label: at most 63 lowercase letters, digits and `-`, starting with a letter. */
 export function dns1035Label(v: string): string | undefined {
+  if (v === '') return EMPTY;
   if (v.length > 63) return 'is longer than 63 characters';
   if (!DNS1035_LABEL.test(v))
     return 'must be lowercase letters, digits and `-`, starting with a letter and ending with a letter or digit (a DNS-1035 label)';
@@ -63,6 +68,7 @@ export function labelValue(v: string): string | undefined {
 
 /** IsConfigMapKey: at most 253 of `-._a-zA-Z0-9`, never `.`, `..` or starting with `..`. */
 export function configMapKey(v: string): string | undefined {
+  if (v === '') return EMPTY;
   if (v.length > 253) return 'is longer than 253 characters';
   if (!CONFIG_MAP_KEY.test(v)) return 'must be letters, digits, `-`, `_` and `.` only';
   return chDir(v);

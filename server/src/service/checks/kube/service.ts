@@ -39,7 +39,7 @@ export function checkService(ctx: KubeContext, root: YAMLMap, specKey: Node | un
         report(
           ctx,
           'kube-required',
-          type.node,
+          ext?.node ?? type.node,
           'An `ExternalName` Service needs `spec.externalName`: write the DNS name it stands for (`db.example.com`).',
         );
     } else {
