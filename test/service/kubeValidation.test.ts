@@ -8,6 +8,8 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { Analysis } from '../../server/src/service/analysis';
 import { DEFAULT_SETTINGS } from '../../server/src/service/core/settings';
+import { applyEdits } from '../../server/src/service/core/edits';
+import { codeActions } from '../../server/src/service/features/codeActions';
 
 const analysis = (version?: string) =>
   new Analysis(version ? { settings: { ...DEFAULT_SETTINGS, kubernetesVersion: version } } : {});
@@ -423,5 +425,31 @@ spec:
       .fileDiagnostics(uri, a.openFile(uri, 1, text), { complete: true })
       .map((d) => `${d.code} ${text.slice(d.start, d.end)}`),
     ['kube-name Http'],
+  );
+});
+
+test("kube validation: a subject's apiGroup the API server allows one value for is fixed (safe), a Job's restart policy is a choice", () => {
+  const text = binding(
+    'RoleBinding',
+    'kind: Role, name: r',
+    '{kind: ServiceAccount, name: web, apiGroup: rbac.authorization.k8s.io}',
+  );
+  const a = analysis();
+  const file = a.parse(text);
+  const diags = a.fileDiagnostics('file:///w/m.yaml', file);
+  const actions = codeActions(file, diags).filter((x) => !x.title.startsWith('Disable'));
+  assert.deepEqual(
+    actions.map((x) => x.title),
+    ['Change to `""`'],
+  );
+  assert.deepEqual(problems(applyEdits(text, actions[0].edits)), []);
+  const job =
+    'apiVersion: batch/v1\nkind: Job\nmetadata:\n  name: j\nspec:\n  template:\n    spec:\n      restartPolicy: Always\n      containers: [{name: c, image: busybox}]\n';
+  const jobFile = a.parse(job);
+  assert.deepEqual(
+    codeActions(jobFile, a.fileDiagnostics('file:///w/j.yaml', jobFile))
+      .filter((x) => !x.title.startsWith('Disable'))
+      .map((x) => x.title),
+    ['Change to `OnFailure`', 'Change to `Never`'],
   );
 });

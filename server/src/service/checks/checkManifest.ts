@@ -116,7 +116,7 @@ export function checkManifest(
     // whole manifest (never a patch) of a kind the release serves (kube/).
     if (def.kube) {
       if (!partial && !def.kube.removedIn)
-        checkKubeManifest(out, root, def.kube.group, def.kind, kubernetesMinor ?? NEWEST_RELEASED_MINOR);
+        checkKubeManifest(out, text, root, def.kube.group, def.kind, kubernetesMinor ?? NEWEST_RELEASED_MINOR);
       return;
     }
     let plain: unknown;

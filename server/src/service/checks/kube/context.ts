@@ -6,9 +6,12 @@ import type { Code } from '../../core/codes';
 import type { Reporter } from '../../core/diag';
 import { isMasked } from '../../core/maskedChars';
 import { entry, keyName, spanOf, type Span } from '../../core/yamlNodes';
+import { choiceFix, valueFix } from '../fixes/values';
 
 export interface KubeContext {
   out: Reporter;
+  /** The document's text (node ranges are offsets into it): for the fixes' edits. */
+  text: string;
   /** The minor of the targeted Kubernetes release (1.N). */
   minor: number;
 }
@@ -75,3 +78,25 @@ export function templated(node: unknown, budget = { left: 10_000 }): boolean {
 /** Reports at a node. */
 export const report = (ctx: KubeContext, code: Code, node: unknown, message: string, span?: Span): void =>
   ctx.out.report(code, span ?? spanOf(node), message);
+
+/**
+ * Reports a value for which the API server allows `values` alone: one is the fix (safe for fix-all when
+ * `safe`), several are a choice.
+ */
+export function reportWithFix(
+  ctx: KubeContext,
+  code: Code,
+  node: unknown,
+  message: string,
+  values: string[],
+  safe: boolean,
+): void {
+  const span = spanOf(node);
+  const fix = values.length === 1 ? valueFix(ctx.text, span, values, safe) : choiceFix(ctx.text, span, values);
+  // The empty string is titled as it is written.
+  const titled =
+    fix?.fix === 'replace' && values[0] === ''
+      ? { ...fix, candidates: fix.candidates.map((c) => ({ ...c, title: 'Change to `""`' })) }
+      : fix;
+  ctx.out.report(code, span, message, undefined, titled);
+}

@@ -57,8 +57,15 @@ const WORKLOADS: ReadonlyMap<string, { selector: boolean }> = new Map([
 ]);
 
 /** The checks of one built-in manifest (`group`/`kind` from its kind definition). */
-export function checkKubeManifest(out: Reporter, root: YAMLMap, group: string, kind: string, minor: number): void {
-  const ctx: KubeContext = { out, minor };
+export function checkKubeManifest(
+  out: Reporter,
+  text: string,
+  root: YAMLMap,
+  group: string,
+  kind: string,
+  minor: number,
+): void {
+  const ctx: KubeContext = { out, text, minor };
   checkMetadata(ctx, mapAt(root, 'metadata'), 'metadata', false);
   const id = `${group}/${kind}`;
   const workload = WORKLOADS.get(id);

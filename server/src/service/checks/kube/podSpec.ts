@@ -4,7 +4,7 @@
 import { isMap, type Node, type YAMLMap } from 'yaml';
 import { listOf } from '../../core/suggest';
 import { entry } from '../../core/yamlNodes';
-import { mapAt, mapsOf, report, seqAt, stringAt, type KubeContext } from './context';
+import { mapAt, mapsOf, report, reportWithFix, seqAt, stringAt, type KubeContext } from './context';
 import { dns1123Label, envVarName, portName } from './names';
 
 const CONTAINER_LISTS = ['initContainers', 'containers', 'ephemeralContainers'] as const;
@@ -139,19 +139,23 @@ export function checkRestartPolicy(
         `A Job's pods need \`${label}.restartPolicy\`: write \`OnFailure\` or \`Never\` (absent, it defaults to \`Always\`, which a Job refuses).`,
       );
     else if (policy?.value === 'Always')
-      report(
+      reportWithFix(
         ctx,
         'kube-invalid-value',
         policy.node,
         "A Job's pods cannot restart `Always`: write `OnFailure` or `Never`.",
+        ['OnFailure', 'Never'],
+        false,
       );
     return;
   }
   if (policy && (policy.value === 'OnFailure' || policy.value === 'Never'))
-    report(
+    reportWithFix(
       ctx,
       'kube-invalid-value',
       policy.node,
       `A workload's pods restart \`Always\`, never \`${policy.value}\`: write \`Always\` or leave it out (use a Job for pods that finish).`,
+      ['Always'],
+      false,
     );
 }

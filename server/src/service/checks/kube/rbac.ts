@@ -3,7 +3,7 @@
 // rbac.authorization.k8s.io for the role, a User and a Group; `` for a ServiceAccount).
 import type { YAMLMap } from 'yaml';
 import { entry } from '../../core/yamlNodes';
-import { mapAt, mapsOf, report, seqAt, stringAt, type KubeContext } from './context';
+import { mapAt, mapsOf, report, reportWithFix, seqAt, stringAt, type KubeContext } from './context';
 import { dns1123Subdomain, pathSegmentName } from './names';
 
 const RBAC_GROUP = 'rbac.authorization.k8s.io';
@@ -14,11 +14,13 @@ export function checkBinding(ctx: KubeContext, root: YAMLMap, cluster: boolean):
   if (ref) {
     const group = stringAt(ref, 'apiGroup');
     if (group && group.value !== '' && group.value !== RBAC_GROUP)
-      report(
+      reportWithFix(
         ctx,
         'kube-invalid-value',
         group.node,
         `\`roleRef.apiGroup\` must be \`${RBAC_GROUP}\`; found "${group.value}".`,
+        [RBAC_GROUP],
+        true,
       );
     const kind = stringAt(ref, 'kind');
     const kinds = cluster ? ['ClusterRole'] : ['Role', 'ClusterRole'];
@@ -40,11 +42,13 @@ export function checkBinding(ctx: KubeContext, root: YAMLMap, cluster: boolean):
     if (!kind) continue;
     if (kind.value === 'ServiceAccount') {
       if (group && group.value !== '')
-        report(
+        reportWithFix(
           ctx,
           'kube-invalid-value',
           group.node,
           `A ServiceAccount subject's \`apiGroup\` is the core group: write \`apiGroup: ""\` or leave it out (found "${group.value}").`,
+          [''],
+          true,
         );
       const name = stringAt(s, 'name');
       const why = name && name.value !== '' ? dns1123Subdomain(name.value) : undefined;
@@ -59,11 +63,13 @@ export function checkBinding(ctx: KubeContext, root: YAMLMap, cluster: boolean):
         );
     } else if (kind.value === 'User' || kind.value === 'Group') {
       if (group && group.value !== '' && group.value !== RBAC_GROUP)
-        report(
+        reportWithFix(
           ctx,
           'kube-invalid-value',
           group.node,
           `A ${kind.value} subject's \`apiGroup\` must be \`${RBAC_GROUP}\`; found "${group.value}".`,
+          [RBAC_GROUP],
+          true,
         );
     } else
       report(
