@@ -170,7 +170,7 @@ spec:
     'apiVersion: batch/v1\nkind: Job\nmetadata:\n  name: j\nspec:\n  template:\n    spec:\n      containers: [{name: c, image: busybox}]\n',
     ['kube-required spec'],
   ],
-  // batch validateScheduleFormat (robfig/cron ParseStandard) and the TZ refusal from 1.27.
+  // batch validateScheduleFormat (robfig/cron ParseStandard) and the TZ refusal from 1.29.
   ['a schedule of five fields', cronJob('*/5 0-23/2 1,15 jan-jun MON-FRI'), []],
   ['a descriptor', cronJob('@hourly'), []],
   ['@every with a duration', cronJob('@every 1h30m'), []],
@@ -181,8 +181,8 @@ spec:
   ['an unknown descriptor', cronJob('@fortnightly'), ['kube-cron-schedule "@fortnightly"']],
   ['a step of 0', cronJob('*/0 * * * *'), ['kube-cron-schedule "*/0 * * * *"']],
   ['a range backwards', cronJob('0 5-2 * * *'), ['kube-cron-schedule "0 5-2 * * *"']],
-  ['TZ in the schedule (1.27 on)', cronJob('TZ=UTC 0 * * * *'), ['kube-cron-schedule "TZ=UTC 0 * * * *"']],
-  ['CRON_TZ in the schedule, 1.26', cronJob('CRON_TZ=UTC 0 * * * *'), [], '1.26'],
+  ['TZ in the schedule (1.29 on)', cronJob('TZ=UTC 0 * * * *'), ['kube-cron-schedule "TZ=UTC 0 * * * *"']],
+  ['CRON_TZ in the schedule, 1.28', cronJob('CRON_TZ=UTC 0 * * * *'), [], '1.28'],
   // ValidateCronJobCreate: a name of at most 52 characters (the envelope's name rule).
   [
     'a CronJob name of 53 characters',

@@ -555,7 +555,7 @@ export const CODES = {
   'kube-cron-schedule': {
     severity: 'error',
     title:
-      "A CronJob `schedule` the API server's cron parser refuses (five fields or a descriptor such as `@hourly`; from 1.27 no `TZ=` in it).",
+      "A CronJob `schedule` the API server's cron parser refuses (five fields or a descriptor such as `@hourly`; from 1.29 no `TZ=` in it).",
     example: 'spec:\n  schedule: "0 25 * * *"   # hour 25',
   },
   'kube-too-large': {

@@ -1,5 +1,5 @@
 // A CronJob's `schedule` as batch validateScheduleFormat reads it: robfig/cron v3's ParseStandard (five
-// fields, or a descriptor such as `@hourly` or `@every 1h`), and from 1.27 no `TZ`/`CRON_TZ` in it (the
+// fields, or a descriptor such as `@hourly` or `@every 1h`), and from 1.29 no `TZ`/`CRON_TZ` in it (the
 // `timeZone` field says it). Anything this reading is not sure of is accepted.
 
 interface Bounds {
@@ -41,8 +41,9 @@ const GO_DURATION =
 
 /** What is wrong with a schedule (robfig's complaint in words), or undefined. */
 export function scheduleProblem(schedule: string, minor: number): string | undefined {
-  // validateScheduleFormat: `strings.Contains(schedule, "TZ")` on create, from 1.27.
-  if (minor >= 27 && schedule.includes('TZ'))
+  // validateScheduleFormat: `strings.Contains(schedule, "TZ")` on create, from 1.29 (kubernetes/kubernetes#116252; the
+  // website documents the refusal "starting with Kubernetes 1.29"): earlier releases are not judged on it.
+  if (minor >= 29 && schedule.includes('TZ'))
     return 'must not name a time zone (`TZ=`/`CRON_TZ=`): write the zone in `spec.timeZone` and the schedule without it';
   let s = schedule.trim();
   // robfig: a leading TZ=/CRON_TZ= is the parser's own (earlier releases took it).
