@@ -195,18 +195,48 @@ export const objectMeta = (): ObjectType =>
   );
 
 /**
- * The metadata of one of Kubernetes' own kinds: `name` may be left to the cluster (`generateName`), and its
- * syntax is the kind's (a DNS subdomain for most, any path segment for RBAC's roles and bindings, whose
- * names hold `:`): checked only where it is the subdomain.
+ * The syntax of a built-in kind's `metadata.name` where it is not the DNS subdomain of most kinds: the name
+ * function its API server's validation passes to ValidateObjectMeta.
  */
-export const kubeObjectMeta = (nameIsSubdomain: boolean): ObjectType => {
+export interface KubeNameRule {
+  pattern?: string;
+  maxLength: number;
+  patternDoc?: string;
+}
+
+/** RBAC's ValidateRBACName (path.IsValidPathSegmentName): any path segment, `:` included. */
+export const RBAC_NAME: KubeNameRule = { maxLength: 253 };
+/** core ValidateServiceName (NameIsDNS1035Label): a DNS-1035 label. */
+export const DNS1035_NAME: KubeNameRule = {
+  pattern: '^[a-z]([-a-z0-9]*[a-z0-9])?$',
+  maxLength: 63,
+  patternDoc:
+    'lowercase letters, digits and `-`, starting with a letter and ending with a letter or digit (a DNS-1035 label)',
+};
+/** core ValidateNamespaceName (NameIsDNSLabel): a DNS-1123 label. */
+export const DNS1123_LABEL_NAME: KubeNameRule = {
+  pattern: '^[a-z0-9]([-a-z0-9]*[a-z0-9])?$',
+  maxLength: 63,
+  patternDoc: 'lowercase letters, digits and `-`, starting and ending with a letter or digit (a DNS-1123 label)',
+};
+/**
+ * batch ValidateCronJobCreate: a subdomain of at most 52 characters (the Jobs it makes add 11 to it, and a
+ * Job's name becomes a label value of at most 63).
+ */
+export const CRONJOB_NAME: KubeNameRule = { ...OBJECT_NAME, maxLength: 52 };
+
+/**
+ * The metadata of one of Kubernetes' own kinds: `name` may be left to the cluster (`generateName`), and its
+ * syntax is the kind's (a DNS subdomain for most; `rule` for the others).
+ */
+export const kubeObjectMeta = (rule?: KubeNameRule): ObjectType => {
   const base = objectMeta();
   const name = base.fields.name;
   return {
     ...base,
     fields: {
       ...base.fields,
-      name: { ...name, required: false, ...(nameIsSubdomain ? {} : { type: str({ maxLength: 253 }) }) },
+      name: { ...name, required: false, ...(rule ? { type: str({ ...rule }) } : {}) },
       // apimachinery's ValidateLabels: a value is empty or 63 characters at most, alphanumeric at both ends.
       labels: opt(
         map(

@@ -1,10 +1,20 @@
 // The envelope of every manifest (`apiVersion`, `kind`, `metadata`, `spec`, `status`) and of its
 // `<Kind>List`, built from a kind's definition. Validation, completion, hover and the JSON Schemas share it.
 import { arr, obj, open, opt, req, str } from './build';
-import { kubeObjectMeta, objectMeta } from './common';
+import { CRONJOB_NAME, DNS1035_NAME, DNS1123_LABEL_NAME, kubeObjectMeta, objectMeta, RBAC_NAME } from './common';
 import type { KindDef, ObjectType } from './types';
 
 const hasRequired = (o: ObjectType) => Object.values(o.fields).some((f) => f.required);
+
+/** The name syntax of a built-in kind, where it is not the DNS subdomain (the API server's name functions). */
+function kubeNameRule(def: KindDef) {
+  const group = def.kube?.group;
+  if (group === 'rbac.authorization.k8s.io') return RBAC_NAME;
+  if (group === '' && def.kind === 'Service') return DNS1035_NAME;
+  if (group === '' && def.kind === 'Namespace') return DNS1123_LABEL_NAME;
+  if (group === 'batch' && def.kind === 'CronJob') return CRONJOB_NAME;
+  return undefined;
+}
 
 const cache = new WeakMap<KindDef, { env: ObjectType; item: ObjectType; list: ObjectType }>();
 
@@ -25,7 +35,7 @@ function build(def: KindDef) {
     // (or `generateName`, which stands for it: `name` is not required inside).
     metadata: def.kube
       ? (/Review$/.test(def.kind) ? opt : req)(
-          kubeObjectMeta(def.kube.group !== 'rbac.authorization.k8s.io'),
+          kubeObjectMeta(kubeNameRule(def)),
           'Kubernetes object metadata: `name` (or `generateName`), `namespace`, labels, annotations',
         )
       : req(objectMeta(), 'Kubernetes object metadata: `name` (required), `namespace`, labels, annotations'),

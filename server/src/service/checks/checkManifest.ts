@@ -19,6 +19,8 @@ import { checkValidations } from './crd/validations';
 import { checkVersion, moveTo } from './crd/versions';
 import { listOf, nearest } from '../core/suggest';
 import { Walker } from './structuralWalk';
+import { checkKubeManifest } from './kube';
+import { NEWEST_RELEASED_MINOR } from '../core/kubernetesVersion';
 import type { OtherVersionLookup } from './walkContext';
 import { entry, scalarValue, spanOf } from '../core/yamlNodes';
 
@@ -110,8 +112,13 @@ export function checkManifest(
     if (def.crd.statusSubresource) statusReadOnly.check({ def, doc, root, out, text, memo });
     if (!label) checkVersion(doc, root, def, registry, text, out);
     // Kubernetes' own kinds have no CEL rules: nothing to evaluate (and their values, a ConfigMap's 50,000
-    // keys, are not converted for it).
-    if (def.kube) return;
+    // keys, are not converted for it). What their API server refuses beyond the schema is checked on a
+    // whole manifest (never a patch) of a kind the release serves (kube/).
+    if (def.kube) {
+      if (!partial && !def.kube.removedIn)
+        checkKubeManifest(out, text, root, def.kube.group, def.kind, kubernetesMinor ?? NEWEST_RELEASED_MINOR);
+      return;
+    }
     let plain: unknown;
     try {
       plain = root.toJS(doc, { maxAliasCount: 100 });

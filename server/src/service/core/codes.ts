@@ -529,6 +529,64 @@ export const CODES = {
       "A manifest of one of Kubernetes' own kinds in an apiVersion the targeted release (`kubernetesVersion`) no longer serves: names the release that removed it and the apiVersion that serves the kind now.",
     example: 'apiVersion: extensions/v1beta1   # removed in Kubernetes 1.22\nkind: Ingress',
   },
+  'kube-name': {
+    severity: 'error',
+    title:
+      "A name or key in one of Kubernetes' own kinds that the API server refuses: a label or annotation key, a template's label value, a container, port, volume or environment variable name, a ConfigMap or Secret key, a Service port name.",
+    example: 'containers:\n  - name: Web_Server   # a DNS-1123 label: web-server\n    image: nginx',
+  },
+  'kube-duplicate': {
+    severity: 'error',
+    title:
+      "A name the API server requires unique, repeated where the schema's list keys do not say it: an init container named as a container, a container's port names, a Service's port names, a ConfigMap key in both `data` and `binaryData`.",
+    example: 'ports:\n  - {name: http, port: 80}\n  - {name: http, port: 8080}',
+  },
+  'kube-volume-mount': {
+    severity: 'error',
+    title: "A container's volume mount naming no volume of its pod.",
+    example: 'volumeMounts:\n  - name: config   # no volume named config\n    mountPath: /etc/app',
+  },
+  'kube-selector': {
+    severity: 'error',
+    title:
+      "A Deployment's, ReplicaSet's, StatefulSet's, DaemonSet's or Job's selector that does not match its pod template's labels, or is empty.",
+    example: 'selector:\n  matchLabels: {app: web}\ntemplate:\n  metadata:\n    labels: {app: api}',
+  },
+  'kube-cron-schedule': {
+    severity: 'error',
+    title:
+      "A CronJob `schedule` the API server's cron parser refuses (five fields or a descriptor such as `@hourly`; from 1.29 no `TZ=` in it).",
+    example: 'spec:\n  schedule: "0 25 * * *"   # hour 25',
+  },
+  'kube-too-large': {
+    severity: 'error',
+    title: "Annotations over 256 KiB, or a ConfigMap's or Secret's data over 1 MiB: the API server refuses the object.",
+    example: 'data:\n  big.json: "…1.5 MB…"',
+  },
+  'kube-secret-type': {
+    severity: 'error',
+    title:
+      'A Secret without the keys its `type` requires (`kubernetes.io/tls`: `tls.crt` and `tls.key`; `kubernetes.io/dockerconfigjson`: `.dockerconfigjson`…).',
+    example: 'type: kubernetes.io/tls\ndata:\n  tls.crt: LS0t…   # tls.key missing',
+  },
+  'kube-required': {
+    severity: 'error',
+    title:
+      "A field the API server requires given the others: a Service's ports (and their names when there are several), an ExternalName's `externalName`, a Job's `restartPolicy`, an Ingress backend's service and port.",
+    example: 'kind: Job\n…\n  template:\n    spec:   # restartPolicy: OnFailure or Never',
+  },
+  'kube-field-combination': {
+    severity: 'error',
+    title:
+      "Fields of one of Kubernetes' own kinds that the API server refuses together: `minAvailable` with `maxUnavailable`, `maxReplicas` below `minReplicas`, `clusterIP: None` on a LoadBalancer, a backend's service and resource…",
+    example: 'spec:\n  minAvailable: 1\n  maxUnavailable: 1',
+  },
+  'kube-invalid-value': {
+    severity: 'error',
+    title:
+      "A value the API server refuses beyond the schema: an Ingress path that is not absolute, a `roleRef.kind` other than Role or ClusterRole, a subject's `apiGroup`, a `targetPort` out of range, a workload's restart policy…",
+    example: 'paths:\n  - path: api   # /api\n    pathType: Prefix',
+  },
   'crd-version-not-served': {
     severity: 'error',
     title: 'A manifest of a CRD version with `served: false`: the cluster rejects it; names the version to move to.',

@@ -269,6 +269,26 @@ export const FIXES: Record<Code, FixDoc> = {
     text: 'Write the apiVersion that serves the kind now. Offered only when every field the manifest sets exists there with a compatible type and value; otherwise the message lists the fields to rewrite by hand.',
     actions: ['Change to `<group>/<version>`'],
   },
+  'kube-name': NONE('Rename as the message says (the syntax the API server requires there).'),
+  'kube-duplicate': NONE('Give each one its own name.'),
+  'kube-volume-mount': NONE(
+    "Add the volume to the pod's `volumes`, or name one of its volumes (the message lists them).",
+  ),
+  'kube-selector': NONE(
+    'Give the pod template every label the selector asks for (or ask for the labels the template has).',
+  ),
+  'kube-cron-schedule': NONE(
+    'Write five fields (minute, hour, day of month, month, day of week) or a descriptor (`@hourly`), and a time zone in `spec.timeZone`.',
+  ),
+  'kube-too-large': NONE('Make the object smaller: split the data, or keep large content elsewhere.'),
+  'kube-secret-type': NONE('Add the keys the type requires, or change `type`.'),
+  'kube-required': NONE('Write the field the message names.'),
+  'kube-field-combination': NONE('Keep one of the fields, or change them as the message says.'),
+  'kube-invalid-value': {
+    text: "Write a value the message allows. Where the API server allows one value alone (a role's or a subject's `apiGroup`), the fix writes it and is safe; a workload's restart policy is offered `Always`, a Job's the choice of `OnFailure` and `Never` (not safe: the kind may be the mistake). Other values (a path, a port) have no fix: the right edit would be a guess.",
+    actions: ['Change to `<the value allowed>`'],
+    safe: true,
+  },
   'crd-version-not-served': {
     text: 'Move the manifest to a served version: the storage version, else the newest served one. Offered only when every field the manifest sets exists there with a compatible type and value (a string among the values the target allows); otherwise the message lists the fields to move by hand.',
     actions: ['Change to `<group>/<version>`'],

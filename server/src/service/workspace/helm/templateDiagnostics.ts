@@ -8,6 +8,7 @@ import { literalEdit } from './literalEdits';
 import type { Diag } from '../../core/diag';
 import { toUserSpans } from '../../core/source';
 import { MAX_VARIANTS, type MaskedTemplate } from './mask';
+import { WHOLE_MANIFEST_CODES } from '../../checks/kube';
 
 const MISSING: ReadonlySet<string> = new Set(['missing-required', 'missing-member', 'reference-shape']);
 
@@ -121,8 +122,12 @@ export function templateDiagnostics(masked: MaskedTemplate, validate: (text: str
     const v = firstEndingAfter(masked.values, s[0]);
     return v !== undefined && v[0] < s[1];
   };
+  // A built-in kind's checks of the manifest as a whole (checks/kube/) are not sure of a template: an
+  // `include` may write the labels, volumes or keys that seem missing, a branch left out may hold them.
   const keep = (d: Diag) =>
-    !onAction(masked.values, d) && !(MISSING.has(d.code) && masked.openLines.has(masked.lineOf(d.start)));
+    !onAction(masked.values, d) &&
+    !(MISSING.has(d.code) && masked.openLines.has(masked.lineOf(d.start))) &&
+    !WHOLE_MANIFEST_CODES.has(d.code);
   const key = (d: Diag) => `${d.code}\u0000${d.start}\u0000${d.end}\u0000${d.message}`;
   const perVariant = masked.variants.map((source) =>
     toUserSpans(
