@@ -31,6 +31,9 @@ await Promise.all([
     outfile: 'dist/cli.js',
     banner: { js: '#!/usr/bin/env node' },
   }),
+  // The MCP server (`cloud-manifests mcp`, `cloud-manifests-mcp`, the editor's MCP server definition): a
+  // bundle of its own, loaded by the CLI only for that command.
+  build({ ...common, entryPoints: ['server/src/mcp.ts'], outfile: 'dist/mcp.js' }),
   // The worker threads of the CLI and the server (server/src/io/workerPool.ts), beside them.
   build({ ...common, entryPoints: ['server/src/analysisWorker.ts'], outfile: 'dist/analysisWorker.js' }),
   build({ ...common, entryPoints: ['client/src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] }),
