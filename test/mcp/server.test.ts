@@ -386,3 +386,36 @@ describe('cloud-manifests mcp', () => {
     rmSync(big, { recursive: true, force: true });
   });
 });
+
+describe('the MCP server as the extension and the bin start it', () => {
+  let dir: string;
+  before(() => {
+    dir = mkdtempSync(join(tmpdir(), 'cm-mcp-start-'));
+    writeFileSync(join(dir, 'casey.yaml'), ENUM_CASE);
+  });
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
+  // A client without roots: the folder the server was started in is the one root.
+  for (const [how, args] of [
+    ['dist/server.js --mcp (the VS Code extension)', [join(REPO, 'dist', 'server.js'), '--mcp']],
+    ['bin/cloud-manifests-mcp.js', [join(REPO, 'bin', 'cloud-manifests-mcp.js')]],
+  ] as const)
+    test(`${how}: serves the folder it is started in, and nothing outside it`, async () => {
+      const c = new Client({ name: 'test', version: '0' });
+      await c.connect(
+        new StdioClientTransport({ command: process.execPath, args: [...args], cwd: dir, stderr: 'pipe' }),
+      );
+      try {
+        const r = (await c.callTool({ name: 'validate', arguments: { paths: ['.'] } })) as CallToolResult;
+        const problems = (r.structuredContent as { problems: Problem[] }).problems;
+        assert.deepEqual(
+          problems.map((p) => [p.file, p.code]),
+          [['casey.yaml', 'enum-case']],
+        );
+        const out = (await c.callTool({ name: 'validate', arguments: { paths: [REPO] } })) as CallToolResult;
+        assert.equal(out.isError, true);
+      } finally {
+        await c.close();
+      }
+    });
+});
