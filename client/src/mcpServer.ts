@@ -29,15 +29,32 @@ export const MCP_PROVIDER_ID = 'cloudManifests.mcp';
 
 /**
  * Registers the MCP server: Node as VS Code runs extensions (its own executable as Node), the language
- * server's bundle with `--mcp` (the .vsix holds one bundle of the service), in the first workspace folder (the client's roots tell the server the others). Undefined where VS Code has no API.
+ * server's bundle with `--mcp` (the .vsix holds one bundle of the service), in the first workspace folder
+ * (the client's roots tell the server the others). Undefined where VS Code has no such API.
  */
 export function registerMcpServer(extensionPath: string, version: string): vscode.Disposable | undefined {
-  const api = vscode as unknown as { lm?: Partial<McpLm>; McpStdioServerDefinition?: McpStdioServerDefinitionClass };
-  const Definition = api.McpStdioServerDefinition;
-  if (typeof api.lm?.registerMcpServerDefinitionProvider !== 'function' || typeof Definition !== 'function')
+  try {
+    const api = vscode as unknown as { lm?: Partial<McpLm>; McpStdioServerDefinition?: McpStdioServerDefinitionClass };
+    const Definition = api.McpStdioServerDefinition;
+    const lm = api.lm;
+    if (typeof lm?.registerMcpServerDefinitionProvider !== 'function' || typeof Definition !== 'function')
+      return undefined;
+    const server = vscode.Uri.joinPath(vscode.Uri.file(extensionPath), 'dist', 'server.js').fsPath;
+    return register(lm as McpLm, Definition, server, version);
+  } catch {
+    // VS Code 1.100 has the API as a proposal, which throws for an extension that did not enable it.
     return undefined;
-  const server = vscode.Uri.joinPath(vscode.Uri.file(extensionPath), 'dist', 'server.js').fsPath;
-  return api.lm.registerMcpServerDefinitionProvider(MCP_PROVIDER_ID, {
+  }
+}
+
+/** The provider of the one definition, given again whenever VS Code asks (its workspace folders may change). */
+function register(
+  lm: McpLm,
+  Definition: McpStdioServerDefinitionClass,
+  server: string,
+  version: string,
+): vscode.Disposable {
+  return lm.registerMcpServerDefinitionProvider(MCP_PROVIDER_ID, {
     provideMcpServerDefinitions() {
       const def = new Definition(
         'Cloud Resource Manifests',
