@@ -17,9 +17,7 @@ import { checkRun } from './checkRun';
 import { stringify } from 'yaml';
 import { crdsOf } from '../model/crd/export';
 import { allKinds, DEFAULT_API_DOMAIN } from '../model/registry';
-import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { resolve } from 'node:path';
 import { schemaFiles } from '../generate/schemaFiles';
 import { writeFileAtomic } from '../io/write';
 import { servedKindsOf } from '../service/host/crdKinds';
@@ -74,17 +72,10 @@ export async function run(io: CliIo): Promise<number> {
   }
 }
 
-/**
- * `mcp`: the MCP server of dist/mcp.js, beside this bundle (a bundle of its own, so that `check` never loads
- * the MCP SDK).
- */
+/** `mcp`: the MCP server over stdio (mcp/server.ts), loaded only for this command (its SDK is dist/mcpSdk.js). */
 async function mcp(io: CliIo): Promise<number> {
-  const bundle = join(__dirname, 'mcp.js');
-  if (!existsSync(bundle)) return fail(io, [`${bundle} is missing (run npm run build in the package)`]);
-  const m = (await import(pathToFileURL(bundle).href)) as {
-    serveMcp: (cwd: string, env: NodeJS.ProcessEnv) => Promise<number>;
-  };
-  return await m.serveMcp(io.cwd, io.env);
+  const { serveMcp } = await import('../mcp/server');
+  return await serveMcp(io.cwd, io.env);
 }
 
 /** `schemas --crds PATH --out DIR`: the JSON Schemas of the served kinds of the CRDs, written one by one. */

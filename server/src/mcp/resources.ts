@@ -3,7 +3,7 @@
 // Only files found by listing the two folders are served: a URI names one of them or nothing.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
-import { ResourceTemplate, type McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { ResourceTemplate, type McpServer } from './sdk';
 
 /** The package's folder: the nearest one above the running bundle (dist/) that holds schemas/. */
 function packageRoot(): string | undefined {

@@ -1,6 +1,6 @@
 // The shapes the tools answer in (their `outputSchema`), shared: a problem as the CLI's JSON report gives
 // it (cli/formats/json.ts), with the certain fix's edits; an edit in 1-based lines and columns.
-import { z } from 'zod';
+import { z } from './sdk';
 
 export const SEVERITY = z.enum(['error', 'warning', 'info', 'hint']);
 

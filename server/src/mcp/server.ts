@@ -2,8 +2,7 @@
 // Its tools answer from the same language service as the CLI and the editor (mcp/check.ts runs `check`
 // itself; explain and list_kinds read the hover's facts, render_kustomization the overlays' rendering):
 // offline, read-only but for `fix` with `write: true`, and confined to the client's roots (roots.ts).
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { McpServer, StdioServerTransport } from './sdk';
 import { VERSION } from '../cli/version';
 import { contextOf } from './context';
 import { registerResources } from './resources';

@@ -1,7 +1,7 @@
 // `eval_cel`: a CEL rule (or the rules a CRD's schema puts on a value) run on a manifest, and an old one for
 // transition rules, as the API server runs `x-kubernetes-validations` (service/host/evalRule.ts).
 import { parseDocument } from 'yaml';
-import { z } from 'zod';
+import { z } from '../sdk';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { McpContext } from '../context';
 import { evalRule } from '../../service/host/evalRule';

@@ -1,7 +1,7 @@
 // `check_changes`: the files against their committed version at a ref (`check --base REF`), the problems of
 // the change alone: write-once fields changed, updates the operator refuses, renames that delete data, CRD
 // transition rules, and the files not compared (with why).
-import { z } from 'zod';
+import { z } from '../sdk';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { McpContext } from '../context';
 import { checkInput, jsonReport } from '../check';

@@ -1,7 +1,7 @@
 // `fix`: the certain fixes of files (the editor's fix-all, `check --fix`), returned as edits; written only
 // with `write: true`, through `check --fix`'s own write (cli/fix.ts: atomic, refused when the file changed
 // since it was read, only inside the roots).
-import { z } from 'zod';
+import { z } from '../sdk';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { McpContext } from '../context';
 import { checkInput, editOf } from '../check';

@@ -1,6 +1,6 @@
 // `list_kinds` and `explain`: the kinds a workspace root knows (mcp/kinds.ts) and a field of one, as the
 // editor's hover tells it (service/host/kindFacts.ts).
-import { z } from 'zod';
+import { z } from '../sdk';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { McpContext } from '../context';
 import { explain, listKinds } from '../../service/host/kindFacts';

@@ -1,6 +1,6 @@
 // `validate`: the problems of files (or of a manifest given inline) exactly as `check --format json` reports
 // them, each with its certain fix.
-import { z } from 'zod';
+import { z } from '../sdk';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { McpContext } from '../context';
 import { checkInput, jsonReport } from '../check';
