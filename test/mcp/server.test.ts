@@ -419,3 +419,13 @@ describe('the MCP server as the extension and the bin start it', () => {
       }
     });
 });
+
+// `check` and the language server never load the SDK: it is dist/mcpSdk.js, required only to serve MCP.
+test('the MCP SDK is in dist/mcpSdk.js alone, not in the CLI, server or worker bundles', () => {
+  const sdk = readFileSync(join(REPO, 'dist', 'mcpSdk.js'), 'utf8');
+  assert.match(sdk, /\bMcpServer=class\b/);
+  for (const bundle of ['cli.js', 'server.js', 'analysisWorker.js']) {
+    const text = readFileSync(join(REPO, 'dist', bundle), 'utf8');
+    assert.doesNotMatch(text, /\b(McpServer|StdioServerTransport|ZodError)=/, bundle);
+  }
+});
