@@ -7,7 +7,7 @@
 //
 //   core ← checks ← workspace ← features ← host (analysis.ts, editorQueries.ts, host/)
 //
-// lsp/ and cli/ import the host and core only.
+// lsp/, cli/ and mcp/ import the host and core only.
 //
 // To see the lint fail on a model → service import:
 //
@@ -137,7 +137,13 @@ export default tseslint.config(
   {
     // No array spread into a call (`push(...xs)`, `Math.max(...xs)`): every element becomes an argument on the
     // stack, and an unbounded array overflows it (a 220,000-manifest document did, in WorkspaceIndex.set).
-    files: ['server/src/service/**/*.ts', 'server/src/lsp/**/*.ts', 'server/src/cli/**/*.ts', 'server/src/io/**/*.ts'],
+    files: [
+      'server/src/service/**/*.ts',
+      'server/src/lsp/**/*.ts',
+      'server/src/cli/**/*.ts',
+      'server/src/mcp/**/*.ts',
+      'server/src/io/**/*.ts',
+    ],
     rules: {
       'no-restricted-syntax': [
         'error',
@@ -225,6 +231,16 @@ export default tseslint.config(
   {
     files: ['server/src/cli/**/*.ts', 'server/src/cli.ts'],
     rules: restrict(boundary(into('lsp'), 'The CLI calls the service, not the LSP layer.'), LSP_LIBS, HOST_ONLY),
+  },
+  {
+    // The MCP server has the CLI's rights (it runs `check` itself: cli/checkRun.ts), and the CLI's
+    // `mcp` command loads its bundle (dist/mcp.js) at run time, not through an import.
+    files: ['server/src/mcp/**/*.ts', 'server/src/mcp.ts'],
+    rules: restrict(
+      boundary(into('lsp'), 'The MCP server calls the service (and the CLI), not the LSP layer.'),
+      LSP_LIBS,
+      HOST_ONLY,
+    ),
   },
   {
     files: ['server/src/lsp/**/*.ts'],

@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createVSIX } from '@vscode/vsce';
+import { mcpSdkExternal } from './mcpSdk.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
@@ -32,9 +33,17 @@ try {
     legalComments: 'none',
     logLevel: 'warning',
     absWorkingDir: root,
+    plugins: [mcpSdkExternal],
   };
   await Promise.all([
     build({ ...common, entryPoints: [join(root, 'server/src/server.ts')], outfile: join(stage, 'dist/server.js') }),
+    // The MCP SDK, which dist/server.js loads only with --mcp (the MCP server the extension registers).
+    build({
+      ...common,
+      plugins: [],
+      entryPoints: [join(root, 'server/src/mcp/sdk.ts')],
+      outfile: join(stage, 'dist/mcpSdk.js'),
+    }),
     // The worker threads of the server's workspace scan (server/src/lsp/scanPool.ts), beside it.
     build({
       ...common,

@@ -15,6 +15,7 @@ import {
 import { WorkspaceCheck } from './checkWorkspace';
 import { newManifest } from './newManifest';
 import { registerOwnerTree } from './ownerTree';
+import { registerMcpServer } from './mcpServer';
 
 let client: LanguageClient | undefined;
 
@@ -82,6 +83,9 @@ export async function activate(context: ExtensionContext): Promise<CloudManifest
     }),
     { dispose: () => void lc.stop() },
   );
+  // Agent mode finds the MCP server (VS Code 1.101 and later; nothing on older ones).
+  const mcp = registerMcpServer(context.extensionPath, String(context.extension.packageJSON.version ?? ''));
+  if (mcp) context.subscriptions.push(mcp);
   await ready.catch(() => undefined);
   return { ready, client: lc };
 }

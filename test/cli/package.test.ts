@@ -19,6 +19,9 @@ test('npm pack ships docs/codes/<code>.md for every code, beside dist/server.js,
   assert.ok(files.has('dist/server.js'));
   // The CLI's (and the server's) worker threads run it: without it, a large run would check on one thread.
   assert.ok(files.has('dist/analysisWorker.js'));
+  // `cloud-manifests mcp` (and `cloud-manifests-mcp`) loads the MCP SDK from it (docs/mcp.md).
+  assert.ok(files.has('dist/mcpSdk.js'));
+  assert.ok(files.has('bin/cloud-manifests-mcp.js'));
   const missing = codeList().filter((c) => !files.has(`docs/codes/${c}.md`));
   assert.deepEqual(missing, [], 'pages missing from the npm package');
   const guides = readdirSync(join(ROOT, 'docs')).filter((n) => n.endsWith('.md'));

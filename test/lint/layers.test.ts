@@ -34,6 +34,14 @@ const FORBIDDEN: [string, string][] = [
   ['server/src/cli/probe.ts', "import { validateFile as x } from '../service/checks/validate';"],
   ['server/src/cli/formats/probe.ts', "import { FIXES as x } from '../../service/features/fixCatalog';"],
   ['server/src/cli.ts', "import { validateFile as x } from './service/checks/validate';"],
+  // mcp/ has the CLI's rights: the host and core, never the layers under the host nor the LSP layer.
+  ['server/src/mcp/probe.ts', "import { hover as x } from '../service/features/hover';"],
+  [
+    'server/src/mcp/tools/probe.ts',
+    "import { renderKustomization as x } from '../../service/workspace/kustomize/render';",
+  ],
+  ['server/src/mcp/probe.ts', "import { startServer as x } from '../lsp/startServer';"],
+  ['server/src/mcp/probe.ts', "import { createConnection as x } from 'vscode-languageserver/node';"],
   // service/'s inner layers: core ← checks ← workspace ← features ← host, from any depth of a layer's folder.
   ['server/src/service/core/probe.ts', "import { validateFile as x } from '../checks/validate';"],
   ['server/src/service/core/probe.ts', "import { validateFile as x } from '../../service/checks/validate';"],
@@ -65,6 +73,8 @@ const ALLOWED: [string, string][] = [
   ['server/src/lsp/probe.ts', "import { decodeText as x } from '../io/files';"],
   ['server/src/cli/probe.ts', "import { fixText as x } from '../service/host/fixAll';"],
   ['server/src/cli/formats/probe.ts', "import { severityOf as x } from '../../service/core/diag';"],
+  ['server/src/mcp/tools/probe.ts', "import { explain as x } from '../../service/host/kindFacts';"],
+  ['server/src/mcp/probe.ts', "import { checkRun as x } from '../cli/checkRun';"],
   ['server/src/generate/probe.ts', "import { CODES as x } from '../service/core/codes';"],
   ['server/src/service/core/probe.ts', "import { LineIndex as x } from './lineIndex';"],
   ['server/src/service/checks/probe.ts', "import { parseFile as x } from '../core/parse';"],

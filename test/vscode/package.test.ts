@@ -44,6 +44,8 @@ describe('the packaged .vsix', () => {
       'extension/dist/server.js',
       // The server's scan runs it on worker threads (lsp/scanPool.ts).
       'extension/dist/analysisWorker.js',
+      // The MCP server the extension registers (dist/server.js --mcp) loads its SDK from it.
+      'extension/dist/mcpSdk.js',
       'extension/syntaxes/cloud-manifests.injection.tmLanguage.json',
       'extension/schemas/cloud-manifests.settings.json',
       'extension/readme.md',
@@ -58,7 +60,7 @@ describe('the packaged .vsix', () => {
     ])
       assert.ok(names.includes(need), `${need} missing from ${names.join(', ')}`);
     const allowed =
-      /^(\[Content_Types\]\.xml|extension\.vsixmanifest|extension\/(package\.json|readme\.md|changelog\.md|LICENSE\.txt|dist\/(extension|server|analysisWorker)\.js|syntaxes\/[^/]+\.json|schemas\/cloud-manifests\.settings\.json|images\/(icon|screenshot|quickfix|embedded|colours)\.png|docs\/(codes\/)?[a-z0-9-]+\.md))$/;
+      /^(\[Content_Types\]\.xml|extension\.vsixmanifest|extension\/(package\.json|readme\.md|changelog\.md|LICENSE\.txt|dist\/(extension|server|analysisWorker|mcpSdk)\.js|syntaxes\/[^/]+\.json|schemas\/cloud-manifests\.settings\.json|images\/(icon|screenshot|quickfix|embedded|colours)\.png|docs\/(codes\/)?[a-z0-9-]+\.md))$/;
     assert.deepEqual(
       names.filter((n) => !allowed.test(n)),
       [],

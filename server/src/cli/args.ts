@@ -44,11 +44,14 @@ export type Command =
   /** `cloud-manifests crds [--api-domain DOMAIN]`: the built-in kinds as CustomResourceDefinitions. */
   | { kind: 'crds'; apiDomain?: string }
   /** `cloud-manifests schemas --crds PATH --out DIR`: JSON Schemas of the kinds of CRDs. */
-  | { kind: 'schemas'; crds: string; out: string };
+  | { kind: 'schemas'; crds: string; out: string }
+  /** `cloud-manifests mcp`: the Model Context Protocol server over stdio (mcp/server.ts). */
+  | { kind: 'mcp' };
 
 export const USAGE = `Usage: cloud-manifests check [options] [paths or globs…]
        cloud-manifests crds [--api-domain DOMAIN]   (the built-in kinds as CRDs, YAML on stdout)
        cloud-manifests schemas --crds PATH --out DIR   (JSON Schemas of the kinds of CRDs)
+       cloud-manifests mcp   (a Model Context Protocol server over stdio, for coding agents)
 
 Checks cloud resource manifests (YAML) and reports problems. Paths may be files, folders
 (searched for *.yaml and *.yml, leaving out node_modules and .git), globs (dir/**/*.yaml, *, ?,
@@ -159,10 +162,15 @@ export function parseArgs(argv: readonly string[]): Command {
       throw new CliError('cloud-manifests schemas takes --crds PATH (a CRD file or folder) and --out DIR', true);
     return { kind: 'schemas', crds, out };
   }
+  if (command === 'mcp') {
+    if (args.length > 0)
+      throw new CliError('cloud-manifests mcp takes no option: it serves the folder it is started in', true);
+    return { kind: 'mcp' };
+  }
   if (command !== 'check') {
     if (command.startsWith('-'))
       throw new CliError(`missing command before ${command}: cloud-manifests check [options] [paths…]`, true);
-    throw new CliError(`unknown command "${command}"; the commands are check, crds and schemas`, true);
+    throw new CliError(`unknown command "${command}"; the commands are check, crds, schemas and mcp`, true);
   }
   const o: CheckOptions = { paths: [], format: 'text', rules: {}, quiet: false, crds: [] };
   let options = true;

@@ -2,7 +2,7 @@
 // and the counts the exit code and the summaries use.
 import { pathToFileURL } from 'node:url';
 import type { Severity } from '../service/core/codes';
-import { severityOf } from '../service/core/diag';
+import { severityOf, type Diag } from '../service/core/diag';
 import type { FileResult } from './runWorkspace';
 import { plainText } from '../service/core/plainText';
 
@@ -55,6 +55,10 @@ const hidesSome = (r: Report): r is Report & { notShown: Counts } =>
 /** A URI reference for a relative path: each segment percent-encoded as needed. */
 export const relativeUri = (rel: string): string => rel.split('/').map(encodeURIComponent).join('/');
 
+/** The order of a file's problems in every report: by start, end, then code. */
+export const reportOrder = (a: Diag, b: Diag): number =>
+  a.start - b.start || a.end - b.end || (a.code < b.code ? -1 : a.code > b.code ? 1 : 0);
+
 export function buildReport(
   cwd: string,
   results: readonly FileResult[],
@@ -67,9 +71,7 @@ export function buildReport(
   const files = results.map(({ file, diags }): FileReport => {
     const lines = file.parsed.lines;
     const problems: Problem[] = [];
-    const sorted = [...diags].sort(
-      (a, b) => a.start - b.start || a.end - b.end || (a.code < b.code ? -1 : a.code > b.code ? 1 : 0),
-    );
+    const sorted = [...diags].sort(reportOrder);
     for (const d of sorted) {
       const severity = severityOf(d);
       if (severity === 'warning') warningsFound++;

@@ -12,7 +12,7 @@ import { LineIndex } from '../service/core/lineIndex';
 import { updateRunFile, type WorkspaceFile, type WorkspaceRun } from './runWorkspace';
 
 /** Line operations turning `a` into `b`: changes are few and local, so a short look-ahead resynchronises. */
-function lineOps(a: string[], b: string[]): [' ' | '-' | '+', string][] {
+export function lineOps(a: string[], b: string[]): [' ' | '-' | '+', string][] {
   const ops: [' ' | '-' | '+', string][] = [];
   const W = 200;
   let i = 0;

@@ -2,21 +2,18 @@
 // it, report. Returns the exit code: 0 clean, 1 errors or too many warnings, 2 usage or settings errors
 // (at once), or files that could not be read or fixes that could not be written (at the end, after the
 // report of every other file, listing them).
-import { version } from '../../../package.json';
+import { VERSION } from './version';
 import { parseArgs, USAGE, type CheckOptions } from './args';
 import { useColor } from './color';
-import { loadSettings } from './config';
 import { CliError } from './errors';
-import { collectInputs, displayPath, type Input } from '../io/files';
-import { fixWorkspace } from './fix';
 import { formatJson } from './formats/json';
 import { formatJunit } from './formats/junit';
 import { formatSarif } from './formats/sarif';
 import { formatText } from './formats/textFormat';
 import { printable } from './printable';
 import { Progress } from './progress';
-import { buildReport, tooManyWarnings } from './buildReport';
-import { maxFileBytes } from '../service/core/settings';
+import { tooManyWarnings } from './buildReport';
+import { checkRun } from './checkRun';
 import { stringify } from 'yaml';
 import { crdsOf } from '../model/crd/export';
 import { allKinds, DEFAULT_API_DOMAIN } from '../model/registry';
@@ -24,11 +21,7 @@ import { resolve } from 'node:path';
 import { schemaFiles } from '../generate/schemaFiles';
 import { writeFileAtomic } from '../io/write';
 import { servedKindsOf } from '../service/host/crdKinds';
-import { jsonCrdFiles, readCrdFiles, type CrdFile } from './crds';
-import type { Settings } from '../service/core/settings';
-import { analyseWorkspace, loadWorkspace, reportWorkspace } from './runWorkspace';
-import { readBases } from '../io/gitBase';
-import { analyseInPool, poolSize, startPool, type CheckPool } from './checkPool';
+import { readCrdFiles } from './crds';
 
 export interface CliIo {
   argv: readonly string[];
@@ -40,7 +33,7 @@ export interface CliIo {
   stderr: { isTTY?: boolean; write(s: string): unknown };
 }
 
-export const VERSION: string = version;
+export { VERSION };
 
 /** A message on standard error, on one line whatever file names it holds. */
 const say = (io: CliIo, m: string) => io.stderr.write(`cloud-manifests: ${printable(m)}\n`);
@@ -71,11 +64,18 @@ export async function run(io: CliIo): Promise<number> {
       return 0;
     }
     if (command.kind === 'schemas') return await crdSchemas(io, command.crds, command.out);
+    if (command.kind === 'mcp') return await mcp(io);
     return await check(io, command.options);
   } catch (e) {
     if (e instanceof CliError) return fail(io, [e.usage ? `${e.message} (see cloud-manifests --help)` : e.message]);
     throw e;
   }
+}
+
+/** `mcp`: the MCP server over stdio (mcp/server.ts), loaded only for this command (its SDK is dist/mcpSdk.js). */
+async function mcp(io: CliIo): Promise<number> {
+  const { serveMcp } = await import('../mcp/server');
+  return await serveMcp(io.cwd, io.env);
 }
 
 /** `schemas --crds PATH --out DIR`: the JSON Schemas of the served kinds of the CRDs, written one by one. */
@@ -94,79 +94,13 @@ async function crdSchemas(io: CliIo, crds: string, out: string): Promise<number>
 
 async function check(io: CliIo, options: CheckOptions): Promise<number> {
   const started = Date.now();
-  const { settings, base, notices, repository } = loadSettings(io.cwd, options);
-  for (const m of notices) say(io, m);
-  const paths = options.paths.length > 0 ? options.paths : ['.'];
-  const { inputs, errors, skipped, roots, json } = await collectInputs(paths, {
-    cwd: io.cwd,
-    exclude: settings.exclude,
-    excludeBase: base,
-    stdinFilename: options.stdinFilename,
-  });
-  if (errors.length > 0) return fail(io, errors);
-
-  const crds = await readCrdFiles(settings.crds, base, repository);
-  const named = await readCrdFiles(options.crds, io.cwd);
-  if (crds.errors.length + named.errors.length > 0) return fail(io, [...crds.errors, ...named.errors]);
-  // Started before the files are read, so that the workers' start-up overlaps the reading (checkPool.ts).
-  const pool = startPool(poolSize(io.env, inputs.length, { mainWorks: true }));
-  try {
-    const inJson = await jsonCrdFiles(json, maxFileBytes(settings));
-    const collected = { settings, inputs, skipped, roots, crds: [...crds.files, ...named.files, ...inJson], pool };
-    return await checkInputs(io, options, started, collected);
-  } finally {
-    await pool?.close();
-  }
-}
-
-/** What `check` read before the files: the settings, the inputs, the CRDs; and the pool, if any. */
-interface Collected {
-  settings: Settings;
-  inputs: Input[];
-  skipped: Awaited<ReturnType<typeof collectInputs>>['skipped'];
-  roots: string[];
-  crds: CrdFile[];
-  pool: CheckPool | undefined;
-}
-
-/** `check` once the inputs are collected and the settings and CRDs read. */
-async function checkInputs(io: CliIo, options: CheckOptions, started: number, read: Collected): Promise<number> {
-  const { settings, inputs, skipped, roots, pool } = read;
-
   const progress = new Progress(io.stderr);
-  const maxBytes = maxFileBytes(settings);
-  const { workspace, errors: readErrors } = await loadWorkspace(inputs, {
-    cwd: io.cwd,
-    stdin: io.stdin,
-    progress,
-    maxBytes,
-  });
-  workspace.crds = read.crds;
-  // Each file's committed version (compareWith / --base): a ref git does not know, when asked for by
-  // name, is an error; the default HEAD in a repository without commits or outside one compares nothing.
-  if (settings.compareWith) {
-    const read = await readBases(
-      workspace.files.flatMap((f) => (f.path ? [{ path: f.path, size: f.parsed.text.length }] : [])),
-      settings.compareWith,
-      { allowed: roots, maxFileBytes: maxBytes },
-    );
-    if (read.errors.length > 0 && options.base !== undefined) return fail(io, read.errors);
-    workspace.bases = read.bases;
-  }
-  // What could not be read is listed at the end; everything else is checked meanwhile.
-  const notChecked = [
-    ...skipped.filter((k) => k.error).map((k) => `not checked: ${displayPath(io.cwd, k.path)}: ${k.reason}`),
-    ...readErrors.map((e) => `not checked: ${e}`),
-  ];
-  const notes = skipped.filter((k) => !k.error).map((k) => `skipped ${displayPath(io.cwd, k.path)}: ${k.reason}`);
-  // One analysis for the run (runWorkspace.ts): the check, then the fixes from it, then the report.
-  const analysed = { renderOverlays: !options.noKustomize };
-  const run = pool
-    ? await analyseInPool(pool, workspace, settings, analysed)
-    : analyseWorkspace(workspace, settings, analysed);
-  const fixes = options.fix ? fixWorkspace(run, options.fix, { roots }) : undefined;
-  const results = reportWorkspace(run, progress);
-  progress.clear();
+  const outcome = await checkRun(
+    { cwd: io.cwd, env: io.env, stdin: io.stdin, say: (m) => say(io, m), progress, pool: true },
+    options,
+  );
+  if ('failed' in outcome) return fail(io, outcome.failed);
+  const { settings, report, fixes, notChecked, notes } = outcome;
   for (const m of notes) say(io, m);
   if (fixes) {
     io.stdout.write(fixes.diff);
@@ -176,7 +110,6 @@ async function checkInputs(io: CliIo, options: CheckOptions, started: number, re
     say(io, `${verb} ${n(fixes.fixed, 'problem')} in ${n(fixes.files, 'file')}`);
   }
 
-  const report = buildReport(io.cwd, results, { quiet: options.quiet, maxWarnings: options.maxWarnings });
   let output: string;
   switch (options.format) {
     case 'json':

@@ -19,6 +19,7 @@ import { Overlays } from './host/overlays';
 import { resolveFrom } from './workspace/kustomize/kustomization';
 import { configurationPaths } from './workspace/kustomize/ownerConfig';
 import type { OverlayWorkspace } from './workspace/kustomize/renameInOverlays';
+import type { Rendered } from './workspace/kustomize/render';
 import { completionQuery, hoverQuery, type CompletionResult } from './editorQueries';
 import { DEFAULT_SETTINGS, type Settings } from './core/settings';
 import { kubernetesMinor, NEWEST_RELEASED_MINOR } from './core/kubernetesVersion';
@@ -92,6 +93,7 @@ export type Change =
 
 import { FileDiagnostics, type CrossFileOptions, type DiagnosticsPart } from './host/diagnostics';
 export type { CrossFileOptions, DiagnosticsPart, FileText } from './host/diagnostics';
+export type { BuildError, JsonObject, Rendered } from './workspace/kustomize/render';
 
 export class Analysis extends Documents {
   /** The kinds known: the built-in ones, and those of the CRDs read (`applyCrds`). */
@@ -394,6 +396,14 @@ export class Analysis extends Documents {
   /** The owner trees of the overlays' rendered results. */
   overlayGraphs(): GraphNode[] {
     return this.overlays.overlayGraphs();
+  }
+
+  /**
+   * An overlay rendered as `kubectl kustomize` renders it (host/overlays.ts, the rendering its checks use):
+   * its resources and what stops (or may stop) the build. `kustomization`: the kustomization file's uri.
+   */
+  renderKustomization(kustomization: string): Rendered {
+    return this.overlays.renderOverlay(kustomization);
   }
 
   /** Completion at `offset` of an open or indexed file (editorQueries.ts); `trigger`: the character typed. */

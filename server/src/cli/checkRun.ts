@@ -1,0 +1,153 @@
+// A `check` run up to its report, without printing it: the settings, the inputs, the CRDs, the committed
+// versions, the run's one analysis (runWorkspace.ts), the fixes and the report (buildReport.ts). The command
+// line (main.ts) prints it in a format; the MCP server (mcp/) answers with it. One pipeline for both, so an
+// agent gets exactly the problems `check --format json` prints.
+import type { CheckOptions } from './args';
+import { loadSettings } from './config';
+import { collectInputs, displayPath, type Input } from '../io/files';
+import { fixWorkspace, type FixRun } from './fix';
+import type { Progress } from './progress';
+import { buildReport, type Report } from './buildReport';
+import { maxFileBytes, type Settings } from '../service/core/settings';
+import { jsonCrdFiles, readCrdFiles, type CrdFile } from './crds';
+import { analyseWorkspace, loadWorkspace, reportWorkspace, startRun, analyseRunFile } from './runWorkspace';
+import type { FileResult, Workspace, WorkspaceRun } from './runWorkspace';
+import { readBases } from '../io/gitBase';
+import { analyseInPool, poolSize, startPool } from './checkPool';
+
+export interface CheckRunIo {
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+  /** Standard input, only asked for when `-` is among the paths. */
+  stdin: () => NodeJS.ReadableStream;
+  /** A notice of the settings (an ignored key…), said as soon as it is known. */
+  say: (message: string) => void;
+  progress?: Progress;
+  /** Worker threads as CLOUD_MANIFESTS_WORKERS asks (the command line); none for a caller that can cancel. */
+  pool?: boolean;
+  /** Cancels the run between files (the MCP server's `notifications/cancelled`): it rejects with `signal.reason`. */
+  signal?: AbortSignal;
+}
+
+export interface CheckResult {
+  settings: Settings;
+  run: WorkspaceRun;
+  /** Each file's diagnostics, in the run's order (what the report is built from). */
+  results: FileResult[];
+  report: Report;
+  fixes?: FixRun;
+  /** Files that could not be read: listed at the end, they fail the run. */
+  notChecked: string[];
+  /** Entries the folder walks left out, said after the report. */
+  notes: string[];
+}
+
+/** A run that stops before any file is checked: usage, settings, reading or comparing errors. */
+export type CheckOutcome = CheckResult | { failed: string[] };
+
+/** How many files are analysed between two looks at a cancellation. */
+const FILES_BETWEEN_YIELDS = 16;
+
+/** Every file analysed on this thread, the event loop given a turn now and then so that a cancellation is heard. */
+async function analyseCancellable(
+  workspace: Workspace,
+  settings: Settings,
+  options: { renderOverlays?: boolean },
+  signal: AbortSignal,
+): Promise<WorkspaceRun> {
+  const run = startRun(workspace, settings, options);
+  for (let i = 0; i < workspace.files.length; i++) {
+    if (i % FILES_BETWEEN_YIELDS === 0) {
+      await new Promise((r) => setImmediate(r));
+      signal.throwIfAborted();
+    }
+    analyseRunFile(run, i);
+  }
+  return run;
+}
+
+/** `check` with its options, up to the report (see above). */
+export async function checkRun(io: CheckRunIo, options: CheckOptions): Promise<CheckOutcome> {
+  const { settings, base, notices, repository } = loadSettings(io.cwd, options);
+  for (const m of notices) io.say(m);
+  const paths = options.paths.length > 0 ? options.paths : ['.'];
+  const { inputs, errors, skipped, roots, json } = await collectInputs(paths, {
+    cwd: io.cwd,
+    exclude: settings.exclude,
+    excludeBase: base,
+    stdinFilename: options.stdinFilename,
+  });
+  if (errors.length > 0) return { failed: errors };
+
+  const crds = await readCrdFiles(settings.crds, base, repository);
+  const named = await readCrdFiles(options.crds, io.cwd);
+  if (crds.errors.length + named.errors.length > 0) return { failed: [...crds.errors, ...named.errors] };
+  // Started before the files are read, so that the workers' start-up overlaps the reading (checkPool.ts).
+  const pool = io.pool ? startPool(poolSize(io.env, inputs.length, { mainWorks: true })) : undefined;
+  try {
+    const inJson = await jsonCrdFiles(json, maxFileBytes(settings));
+    const crdFiles = [...crds.files, ...named.files, ...inJson];
+    return await checkInputs(io, options, { settings, inputs, skipped, roots, crds: crdFiles }, pool);
+  } finally {
+    await pool?.close();
+  }
+}
+
+/** What `check` read before the files: the settings, the inputs, the CRDs. */
+interface Collected {
+  settings: Settings;
+  inputs: Input[];
+  skipped: Awaited<ReturnType<typeof collectInputs>>['skipped'];
+  roots: string[];
+  crds: CrdFile[];
+}
+
+/** `check` once the inputs are collected and the settings and CRDs read. */
+async function checkInputs(
+  io: CheckRunIo,
+  options: CheckOptions,
+  read: Collected,
+  pool: ReturnType<typeof startPool>,
+): Promise<CheckOutcome> {
+  const { settings, inputs, skipped, roots } = read;
+  const maxBytes = maxFileBytes(settings);
+  const { workspace, errors: readErrors } = await loadWorkspace(inputs, {
+    cwd: io.cwd,
+    stdin: io.stdin,
+    progress: io.progress,
+    maxBytes,
+  });
+  workspace.crds = read.crds;
+  io.signal?.throwIfAborted();
+  // Each file's committed version (compareWith / --base): a ref git does not know, when asked for by
+  // name, is an error; the default HEAD in a repository without commits or outside one compares nothing.
+  if (settings.compareWith) {
+    const bases = await readBases(
+      workspace.files.flatMap((f) => (f.path ? [{ path: f.path, size: f.parsed.text.length }] : [])),
+      settings.compareWith,
+      { allowed: roots, maxFileBytes: maxBytes },
+    );
+    if (bases.errors.length > 0 && options.base !== undefined) return { failed: bases.errors };
+    workspace.bases = bases.bases;
+    io.signal?.throwIfAborted();
+  }
+  // What could not be read is listed at the end; everything else is checked meanwhile.
+  const notChecked = [
+    ...skipped.filter((k) => k.error).map((k) => `not checked: ${displayPath(io.cwd, k.path)}: ${k.reason}`),
+    ...readErrors.map((e) => `not checked: ${e}`),
+  ];
+  const notes = skipped.filter((k) => !k.error).map((k) => `skipped ${displayPath(io.cwd, k.path)}: ${k.reason}`);
+  // One analysis for the run (runWorkspace.ts): the check, then the fixes from it, then the report.
+  const analysed = { renderOverlays: !options.noKustomize };
+  const run = pool
+    ? await analyseInPool(pool, workspace, settings, analysed)
+    : io.signal
+      ? await analyseCancellable(workspace, settings, analysed, io.signal)
+      : analyseWorkspace(workspace, settings, analysed);
+  io.signal?.throwIfAborted();
+  const fixes = options.fix ? fixWorkspace(run, options.fix, { roots }) : undefined;
+  const results = reportWorkspace(run, io.progress);
+  io.progress?.clear();
+  const report = buildReport(io.cwd, results, { quiet: options.quiet, maxWarnings: options.maxWarnings });
+  return { settings, run, results, report, fixes, notChecked, notes };
+}
