@@ -229,3 +229,64 @@ function resolver(d: KubeData, minor: number): (name: string) => unknown {
   };
   return def;
 }
+
+/**
+ * Where a field of a built-in kind is declared: the definition that holds it and the field's path inside
+ * that definition (its name, or names joined by `.` through an object written inline), and the release that
+ * added the field (undefined: served by the oldest release the data knows). Hover looks its description up by
+ * these (the build's descriptions file, scripts/kube-descriptions.mjs, is keyed the same way). `path` is a
+ * manifest's key path, `[]` for a list's item; a map's entry is passed through.
+ */
+export interface KubeFieldSite {
+  definition: string;
+  field: string;
+  since?: number;
+  /** The release that added the kind itself, when later than the oldest the data knows. */
+  kindSince?: number;
+}
+
+export function kubeFieldAt(
+  group: string,
+  version: string,
+  kind: string,
+  path: readonly string[],
+): KubeFieldSite | undefined {
+  const d = data();
+  const entry = d.kinds.find((k) => k[0] === group && k[1] === version && k[2] === kind);
+  if (!entry || path.length === 0) return undefined;
+  const oldest = Number(d.releases[0].split('.')[1]);
+  let definition = entry[3];
+  let schema: unknown = d.defs[definition];
+  let inline: string[] = [];
+  let site: KubeFieldSite | undefined;
+  for (const seg of path) {
+    site = undefined;
+    if (!isObj(schema)) return undefined;
+    const props = schema.properties;
+    let next: unknown;
+    if (seg !== '[]' && isObj(props) && isObj(props[seg])) {
+      next = props[seg];
+      const since = (next as Json)['x-since'];
+      site = {
+        definition,
+        field: [...inline, seg].join('.'),
+        ...(typeof since === 'number' && since > oldest ? { since } : {}),
+      };
+      inline.push(seg);
+    } else if (seg === '[]' && isObj(schema.items)) next = schema.items;
+    else if (seg !== '[]' && isObj(schema.additionalProperties)) next = schema.additionalProperties;
+    else return undefined;
+    if (isObj(next) && typeof next.$ref === 'string') {
+      definition = next.$ref;
+      schema = d.defs[definition];
+      inline = [];
+    } else schema = next;
+  }
+  return site && (entry[4] > oldest ? { ...site, kindSince: entry[4] } : site);
+}
+
+/** The descriptions file (dist/kube-descriptions.json): by definition, then field path (`` the definition's own). */
+export interface KubeDescriptions {
+  source: string;
+  defs: Record<string, Record<string, string>>;
+}
