@@ -529,6 +529,12 @@ export const CODES = {
       "A manifest of one of Kubernetes' own kinds in an apiVersion the targeted release (`kubernetesVersion`) no longer serves: names the release that removed it and the apiVersion that serves the kind now.",
     example: 'apiVersion: extensions/v1beta1   # removed in Kubernetes 1.22\nkind: Ingress',
   },
+  'api-version-deprecated': {
+    severity: 'warning',
+    title:
+      "A manifest of one of Kubernetes' own kinds in an apiVersion the targeted release (`kubernetesVersion`) serves deprecated (the API server warns): names the release that deprecated it, the release that removes it and the apiVersion to write.",
+    example: 'apiVersion: policy/v1beta1   # deprecated in Kubernetes 1.22, removed in 1.25\nkind: PodDisruptionBudget',
+  },
   'crd-version-not-served': {
     severity: 'error',
     title: 'A manifest of a CRD version with `served: false`: the cluster rejects it; names the version to move to.',
