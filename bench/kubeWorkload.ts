@@ -97,7 +97,7 @@ export interface KubeEditResult {
 const errorCount = (ds: Diagnostic[]) => ds.filter((d) => d.severity === undefined || d.severity === 1).length;
 
 /**
- * One server: warmed up on a 200-resource file of the same kinds (the built-in kinds' data loaded there),
+ * One server: warmed up on a file of the same kinds (200 resources, fewer for a smaller file) (the built-in kinds' data loaded there),
  * then the `resources`-resource file opened once and edited `edits` times.
  */
 export async function kubeEditSession(
@@ -113,7 +113,7 @@ export async function kubeEditSession(
   try {
     await s.start();
     const warm = uri('kube-warmup');
-    const ww = kubeWorkload(200, 901);
+    const ww = kubeWorkload(Math.min(200, resources), 901);
     await s.open(warm, ww.text);
     for (let k = 1; k <= 3; k++) await s.change(warm, kubeEditAt(ww, k), () => true);
     await s.close(warm);
