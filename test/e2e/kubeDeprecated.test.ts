@@ -82,7 +82,7 @@ test('kube deprecation, the editor: the same warning with kubernetesVersion 1.24
       ),
       EXPECTED,
     );
-    assert.match(items[0].message, MESSAGE);
+    assert.match(String(items[0].message), MESSAGE);
   } finally {
     await client.stop();
   }
