@@ -11,6 +11,8 @@
 //   npm run bench -- --crds-only           the CRD bundle rows alone (bench/crdWorkload.ts), no BENCHMARKS.md
 //   npm run bench -- --edit-scale-only     edit → diagnostics in a 100- and a 5,000-resource file in one server,
 //                                          alone (also BENCH_ONLY=edit-scale), no BENCHMARKS.md
+//   npm run bench -- --kube-only           edit → diagnostics in a 5,000-resource file of Deployments and Services,
+//                                          alone (also BENCH_ONLY=kube), no BENCHMARKS.md
 //   npm run bench -- --workspace-only      the workspace rows alone (index, CLI, floor; also BENCH_ONLY=workspace)
 //   options: --workspace 10000x2000 (manifests x files), --servers ours,peer, --out FILE, --json FILE,
 //            --no-write, --cpu-prof DIR (profile our server and CLI into DIR)
@@ -45,6 +47,7 @@ import { hasError, workspaceWorkload, type WorkspaceWorkload } from './workload'
 import { CRD_DEFAULTS, CRD_SMOKE, crdMethodology, crdRows, crdSession, type CrdOptions } from './crdWorkload';
 import { overlaySession } from './overlaySession';
 import { editScaleSession } from './editScale';
+import { kubeEditSession } from './kubeWorkload';
 
 export interface Options {
   sizes: number[];
@@ -58,7 +61,7 @@ export interface Options {
    * Which workloads: all, or one alone: the long session, the workspace, the CRD bundle, the overlays, the
    * edit of a small and a large file in one server.
    */
-  only?: 'long' | 'workspace' | 'crds' | 'overlays' | 'edit-scale';
+  only?: 'long' | 'workspace' | 'crds' | 'overlays' | 'edit-scale' | 'kube';
   long: LongOptions;
   crds: CrdOptions;
 }
@@ -78,6 +81,7 @@ export function parseOptions(argv: string[]): Options {
   if (process.env.BENCH_ONLY === 'edit-scale') o.only = 'edit-scale';
   if (process.env.BENCH_ONLY === 'workspace') o.only = 'workspace';
   if (process.env.BENCH_ONLY === 'crds') o.only = 'crds';
+  if (process.env.BENCH_ONLY === 'kube') o.only = 'kube';
   let sizesGiven = false;
   let workspaceGiven = false;
   let outGiven = false;
@@ -114,6 +118,7 @@ export function parseOptions(argv: string[]): Options {
     else if (a === '--crds-only') o.only = 'crds';
     else if (a === '--overlays-only') o.only = 'overlays';
     else if (a === '--edit-scale-only') o.only = 'edit-scale';
+    else if (a === '--kube-only') o.only = 'kube';
     else if (a === '--keystrokes') {
       o.long.keystrokes = Number(value());
       if (!Number.isInteger(o.long.keystrokes) || o.long.keystrokes < 20)
@@ -315,7 +320,9 @@ export async function runBench(
       rows.push(...(await editScaleRows(o, tmp, ourNodeArgs, problems, log)));
     if (o.servers.includes('ours') && (o.only === undefined || o.only === 'overlays'))
       rows.push(...(await overlayRows(o, tmp, ourNodeArgs, problems, log)));
-    if (o.only === 'long' || o.only === 'overlays' || o.only === 'edit-scale') return finish();
+    if (o.servers.includes('ours') && (o.only === undefined || o.only === 'kube'))
+      rows.push(...(await kubeRows(o, tmp, ourNodeArgs, problems, log)));
+    if (o.only === 'long' || o.only === 'overlays' || o.only === 'edit-scale' || o.only === 'kube') return finish();
     // The workspace: our server's index, the CLI, and the floor of the same texts.
     const { manifests, files } = o.workspace;
     const ws = workspaceWorkload(join(tmp, 'workspace'), manifests, files);
@@ -619,6 +626,44 @@ async function editScaleRows(
   ];
 }
 
+/**
+ * Kubernetes' own kinds (bench/kubeWorkload.ts): a 5,000-resource file of Deployments and Services, our
+ * server alone (the peer would need a Kubernetes schema of its own); edit → diagnostics held to the bound of
+ * the operator's 5,000-resource row.
+ */
+async function kubeRows(
+  o: Options,
+  tmp: string,
+  nodeArgs: string[],
+  problems: string[],
+  log: (s: string) => void,
+): Promise<Row[]> {
+  // The smoke run only shows the row works: a small file, few edits (the whole smoke run has a time limit).
+  const n = o.smoke ? 60 : 5000;
+  const edits = o.smoke ? 2 : 20;
+  const r = await kubeEditSession(ourSpec(nodeArgs), n, edits, tmp);
+  for (const p of r.sanity) problems.push(p);
+  log(`kube: open ${r.open.toFixed(1)} ms; edits ${r.edit.map((x) => x.toFixed(1)).join(' ')} ms`);
+  const label = `Deployments and Services: ${fmt(n)} resources`;
+  return [
+    {
+      measure: 'open → diagnostics',
+      workload: label,
+      unit: 'ms',
+      ours: [r.open],
+      peerNa: 'n/a',
+    },
+    {
+      measure: 'edit → diagnostics',
+      workload: label,
+      unit: 'ms',
+      ours: r.edit,
+      peerNa: 'n/a',
+      target: { text: '< 100 ms', check: (s) => (s.ours ? s.ours.median < 100 : undefined) },
+    },
+  ];
+}
+
 /** The CRD bundle (bench/crdWorkload.ts): our server alone. */
 async function crdBench(
   o: Options,
@@ -823,6 +868,7 @@ function methodology(o: Options): string[] {
     "CLI: wall time of `node dist/cli.js check <workspace> --format json` as a child process (Node start-up included; start-up alone is the last row), on one thread (as it runs by default); throughput is manifests per second of that time. CLI with workers: the same command with `CLOUD_MANIFESTS_WORKERS=auto`, its files parsed and checked in batches on worker threads (one fewer than the machine's cores) and on the main thread while it waits for them (the cross-file checks and the report on the main thread), measured in the same rounds.",
     "floor: `parseAllDocuments` of the `yaml` package (its default entry, as `import 'yaml'` loads it) on the same text, texts already in memory, in the harness process after a warm-up. For open → diagnostics, each open is paired with the floor of its own text, parsed just before it after the same 50 ms pause, and the floor column is the median of those (from our session). For the workspace: every file, once per round.",
     `long session (our server alone, one fresh process): a ${o.long.ipRules.toLocaleString('en-US')}-item \`networkAcls.ipRules\` StorageAccount in one document, typed into one character at a time (${o.long.keystrokes.toLocaleString('en-US')} incremental \`didChange\`, each waiting for the \`publishDiagnostics\` of its version); RSS sampled 40 times, growth is the least-squares slope over the second half. Then ${o.long.bursts} times: ${o.long.burst} changes sent back to back and a completion sent right after them (timed to its answer), and the diagnostics published meanwhile counted; each burst is paired with the floor of its text, parsed just before it, and the target is checked on the median of those ratios. Then a StorageAccount whose \`spec.tags\` has ${o.long.mappingKeys.toLocaleString('en-US')} keys opened three times (fresh texts), each paired with its floor. The floor of the long session is \`parseAllDocuments\` of the typed document in the harness, five runs before the typing and one every 40th of it on the text as typed so far; for these texts it is parsed without \`uniqueKeys\`, the parser's quadratic duplicate-key check (15 s on 50,000 keys alone).`,
+    `Kubernetes' own kinds (\`bench/kubeWorkload.ts\`, our server alone): a file of ${o.smoke ? '60' : '5,000'} manifests, a Deployment (22 lines) and a Service (10 lines) in turn, every 5th Deployment with \`imagePullPolicy: Sometimes\`; after a warm-up on a 200-resource file of the same kinds, opened once (timed to its first diagnostics) and edited ${o.smoke ? 2 : 20} times in the middle, each edit breaking one more Deployment, timed to the diagnostics holding the new error. Its target is the bound of the operator's kinds' edit row.`,
     crdMethodology(o.crds),
     'Medians and p95 (nearest rank); targets are checked on medians, except completion, hover and keystrokes (p95). Ratios in the table are of medians; a target stated on paired ratios is checked on the median of the ratios of samples measured together (an open and the floor of its text, a round of the workspace, a burst and its floor), which the drift of a shared machine moves far less.',
   ];

@@ -2,6 +2,7 @@
 import { chmodSync } from 'node:fs';
 import { build } from 'esbuild';
 import { mcpSdkExternal } from './mcpSdk.mjs';
+import { writeKubeDescriptions } from './kube-descriptions.mjs';
 
 const common = {
   bundle: true,
@@ -39,6 +40,10 @@ await Promise.all([
   build({ ...common, entryPoints: ['server/src/analysisWorker.ts'], outfile: 'dist/analysisWorker.js' }),
   build({ ...common, entryPoints: ['client/src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] }),
 ]);
+
+// Hover's descriptions of Kubernetes' own kinds' fields, from the kubernetes-types package (not in the
+// repository): the server reads dist/kube-descriptions.json when a built-in kind's field is first hovered.
+writeKubeDescriptions(process.cwd(), 'dist/kube-descriptions.json');
 
 // The CLI is the package's `bin`: executable as built, so `npx cloud-manifests` runs in the clone right after
 // `npm ci` (an install from the registry sets the mode itself; a build in the clone does not).

@@ -169,6 +169,38 @@ const REMOVED_BEFORE: Record<string, { removedIn: number; kinds: string[] }> = {
   'storage.k8s.io/v1beta1': { removedIn: 22, kinds: ['CSIDriver', 'CSINode', 'StorageClass', 'VolumeAttachment'] },
 };
 
+/**
+ * The release from which the API server warns that a served beta apiVersion is deprecated, as its
+ * `APILifecycleDeprecated()` says: Kubernetes' generated `zz_generated.prerelease-lifecycle.go` of each
+ * version (kubernetes/kubernetes, staging/src/k8s.io/api/<group>/<version>/). Only the versions whose copy
+ * read also gives the removal release the documents show (`APILifecycleRemoved()` = the first release
+ * without it) are here: a copy that disagrees is older than the version's last change, and its deprecation
+ * release is not certain. Left out for that reason: autoscaling/v2beta2, flowcontrol v1beta2, and the
+ * betas served now (networking.k8s.io, storage.k8s.io, resource.k8s.io, admissionregistration.k8s.io,
+ * certificates.k8s.io, coordination.k8s.io, storagemigration.k8s.io v1beta1…), whose copies read predate
+ * their current kinds. The generator checks each entry against the documents (served, then removed at the
+ * release after the last one serving it: the lifecycle's removal).
+ */
+const DEPRECATED_FROM: Record<string, { deprecatedIn: number; removedIn: number; kinds: string[] }> = {
+  'policy/v1beta1 PodDisruptionBudget': { deprecatedIn: 22, removedIn: 25, kinds: ['PodDisruptionBudget'] },
+  'policy/v1beta1 PodSecurityPolicy': { deprecatedIn: 21, removedIn: 25, kinds: ['PodSecurityPolicy'] },
+  'batch/v1beta1': { deprecatedIn: 21, removedIn: 25, kinds: ['CronJob'] },
+  'autoscaling/v2beta1': { deprecatedIn: 22, removedIn: 25, kinds: ['HorizontalPodAutoscaler'] },
+  'discovery.k8s.io/v1beta1': { deprecatedIn: 21, removedIn: 25, kinds: ['EndpointSlice'] },
+  'events.k8s.io/v1beta1': { deprecatedIn: 22, removedIn: 25, kinds: ['Event'] },
+  'node.k8s.io/v1beta1': { deprecatedIn: 22, removedIn: 25, kinds: ['RuntimeClass'] },
+  'flowcontrol.apiserver.k8s.io/v1beta1': {
+    deprecatedIn: 23,
+    removedIn: 26,
+    kinds: ['FlowSchema', 'PriorityLevelConfiguration'],
+  },
+  'flowcontrol.apiserver.k8s.io/v1beta3': {
+    deprecatedIn: 29,
+    removedIn: 32,
+    kinds: ['FlowSchema', 'PriorityLevelConfiguration'],
+  },
+};
+
 /** A zero value as Go writes it for a field without a pointer: a marker, not a default the API server applies. */
 const isZero = (v: unknown): boolean =>
   v === '' ||
@@ -333,6 +365,19 @@ function main(): void {
     removed: Object.entries(REMOVED_BEFORE).flatMap(([key, r]) => {
       const gv = key.split(' ')[0];
       return r.kinds.map((kind) => [gv.slice(0, gv.indexOf('/')), gv.slice(gv.indexOf('/') + 1), kind, r.removedIn]);
+    }),
+    // Deprecated from a release on (served, with a warning): [group, version, kind, deprecated in].
+    deprecated: Object.entries(DEPRECATED_FROM).flatMap(([key, d]) => {
+      const gv = key.split(' ')[0];
+      const group = gv.slice(0, gv.indexOf('/'));
+      const version = gv.slice(gv.indexOf('/') + 1);
+      return d.kinds.map((kind) => {
+        const k = kinds.get(`${group}/${version}/${kind}`);
+        const until = k ? Math.max(...k.minors) + 1 : undefined;
+        if (until !== d.removedIn)
+          throw new Error(`${gv} ${kind}: the lifecycle removes it in 1.${d.removedIn}, the documents in 1.${until}`);
+        return [group, version, kind, d.deprecatedIn];
+      });
     }),
     defs: out,
   };

@@ -1,7 +1,9 @@
 // `npm run package`: builds the extension's .vsix with @vscode/vsce from a clean staging folder, so that
 // only what the extension needs goes in: the minified bundles (dist/extension.js, dist/server.js, no
-// source maps), the grammar, the settings file's schema (jsonValidation), package.json, README, CHANGELOG, LICENSE, the images and docs/ (the
-// pages the README links, and the page of each code the diagnostics link). No node_modules:
+// source maps), the descriptions of Kubernetes' kinds for hover (dist/kube-descriptions.json, made here
+// from kubernetes-types), the grammar, the settings file's schema (jsonValidation), package.json, README,
+// CHANGELOG, LICENSE, the images and docs/ (the pages the README links, and the page of each code the
+// diagnostics link). No node_modules:
 // esbuild bundles vscode-languageclient and every server dependency.
 //
 //   node scripts/package.mjs [--out FILE.vsix]      (default: <name>-<version>.vsix in the repository)
@@ -14,6 +16,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createVSIX } from '@vscode/vsce';
 import { mcpSdkExternal } from './mcpSdk.mjs';
+import { writeKubeDescriptions } from './kube-descriptions.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
@@ -57,6 +60,8 @@ try {
       external: ['vscode'],
     }),
   ]);
+  // The descriptions hover shows for Kubernetes' own kinds (read from kubernetes-types at build time).
+  writeKubeDescriptions(root, join(stage, 'dist/kube-descriptions.json'));
   // package.json without what only the repository needs (scripts, dependencies: everything is bundled).
   const { scripts: _s, devDependencies: _d, dependencies: _p, bin: _b, files: _f, private: _v, ...manifest } = pkg;
   writeFileSync(join(stage, 'package.json'), JSON.stringify(manifest, null, 2) + '\n');

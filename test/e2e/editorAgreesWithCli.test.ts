@@ -157,6 +157,8 @@ const WORKSPACES: [string, () => string, unknown?][] = [
   ['a base its overlay breaks', brokenBase],
   ['overlays, a chart and a large file', mixed, { maxDocumentSize: 2000 }],
   ['CRDs that do not parse and manifests of their kinds', unreadableCrds],
+  // Kubernetes' own kinds: kubeconform's fixtures (test/e2e/kubeconformFixtures.test.ts).
+  ["kubeconform's fixtures of built-in kinds", () => copy('kubeconform')],
 ];
 
 describe('the editor says what the CLI says about every file', () => {

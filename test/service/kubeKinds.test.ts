@@ -53,8 +53,8 @@ test('kube kinds: an apiVersion the release no longer serves is an error naming 
     ['Change to `policy/v1`'],
   );
   assert.deepEqual(diagnose(a, applyEdits(PDB, actions[0].edits)), []);
-  // Served by 1.24: no error there.
-  assert.deepEqual(diagnose(at('1.24'), PDB), []);
+  // Served by 1.24: no error there, a deprecation warning (test/service/kubeDeprecated.test.ts).
+  assert.deepEqual(diagnose(at('1.24'), PDB), ['api-version-deprecated policy/v1beta1']);
 });
 
 test('kube kinds: a removal before the oldest documents (extensions/v1beta1 Ingress), its fields differing: no fix', () => {

@@ -357,6 +357,12 @@ export interface KubeOrigin {
   /** The targeted release no longer serves this version (`1.25`), and where the kind is served now. */
   removedIn?: string;
   replacement?: string;
+  /**
+   * The targeted release serves this version deprecated (the API server warns): since which release, the
+   * release that removes it (the first release whose documents lack it, if known), and the apiVersion to
+   * move to (`replacement`).
+   */
+  deprecated?: { since: string; removal?: string };
 }
 
 /** A CRD's version as a kind: where it was read and the version's own flags. */

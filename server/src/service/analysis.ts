@@ -30,6 +30,7 @@ import { countOverDocs } from './core/docCount';
 import { WORKSPACE_SCOPE } from './core/scope';
 import { changedAt, type BaseVersion } from './checks/changes/check';
 import type { WorkspaceIndex } from './workspace/workspaceIndex';
+import type { KubeDescriptionSource } from './features/kubeHover';
 
 /** A Kustomize configuration file teaching name references. */
 const NAME_REFERENCES = /^nameReference\s*:/m;
@@ -69,6 +70,11 @@ export interface AnalysisInputs {
   readUnindexed?: (uri: string) => string | undefined;
   /** The files the `helmTemplates` setting makes Helm templates (besides a chart's `templates/`). */
   templateFiles?: (uri: string) => boolean;
+  /**
+   * The descriptions hover shows for Kubernetes' own kinds' fields, asked for at the first such hover (the
+   * server reads the file the build made; none by default: the facts alone).
+   */
+  kubeDescriptions?: KubeDescriptionSource;
 }
 
 /**
@@ -120,6 +126,7 @@ export class Analysis extends Documents {
   private readonly baseRegistry: Registry;
   /** See AnalysisInputs.renderOverlays. */
   readonly renderOverlays: boolean;
+  readonly kubeDescriptions: KubeDescriptionSource | undefined;
 
   constructor(inputs: AnalysisInputs = {}) {
     super();
@@ -136,6 +143,7 @@ export class Analysis extends Documents {
     };
     if (inputs.readUnindexed) this.readUnindexed = inputs.readUnindexed;
     if (inputs.templateFiles) this.roles.templateFiles = inputs.templateFiles;
+    this.kubeDescriptions = inputs.kubeDescriptions;
     this.overlays = new Overlays({
       render: this.renderOverlays,
       userText: (u) => this.userText(u),

@@ -6,6 +6,7 @@
 import type { CompletionItem } from './core/editorTypes';
 import { completion, EXPRESSION_TRIGGERS, writesWhatIsThere } from './features/complete';
 import { hover } from './features/hover';
+import type { KubeDescriptionSource } from './features/kubeHover';
 import type { ParsedFile } from './core/parse';
 import { completeReferences } from './features/completeRefs';
 import { isMasked } from './workspace/helm/mask';
@@ -21,6 +22,8 @@ export interface QueryHost {
   renderedHover(uri: string, file: ParsedFile, offset: number): string | undefined;
   /** A kustomization or patch file too large to read (workspace/kustomize/textLimit.ts): nothing to answer. */
   unreadAsOverlay(uri: string, text: string): boolean;
+  /** The descriptions of Kubernetes' own kinds' fields, read when first asked for (none: facts alone). */
+  readonly kubeDescriptions?: KubeDescriptionSource;
 }
 
 /**
@@ -101,7 +104,7 @@ export function hoverQuery(
 ): { markdown: string; start: number; end: number } | undefined {
   if (a.unreadAsOverlay(uri, parsed.text)) return undefined;
   const file = a.variantAt(parsed, offset);
-  const h = hover(file, offset);
+  const h = hover(file, offset, a.kubeDescriptions);
   if (!h) return undefined;
   // In a patch: what the field renders to in its overlay.
   const rendered = a.renderedHover(uri, file, offset);

@@ -17,6 +17,8 @@ interface KubeData {
   defs: Record<string, Json>;
   /** apiVersions removed before the oldest release of the documents: `[group, version, kind, removed in]`. */
   removed: [string, string, string, number][];
+  /** Served apiVersions deprecated from a release on (the API server warns): `[group, version, kind, since]`. */
+  deprecated?: [string, string, string, number][];
 }
 
 /** Read on first use: the bundle holds it as a module that is not evaluated until then. */
@@ -94,6 +96,14 @@ function makeRelease(d: KubeData, minor: number): KubeRelease {
     if (removedIn <= minor) gone.set(`${apiVersionOf(group, version)}/${kind}`, { group, version, kind, removedIn });
   const made = new Map<string, KindDef>();
   const schemas = resolver(d, minor);
+  // The same kind served now in another version: in the same group first, then the most stable version.
+  const servedElsewhere = (group: string, version: string, name: string) =>
+    [...entries.values()]
+      .filter((e) => e[2] === name && !(e[0] === group && e[1] === version))
+      .sort((a, b) => Number(b[0] === group) - Number(a[0] === group) || stability(b[1]) - stability(a[1]))[0];
+  const deprecatedSince = new Map<string, number>();
+  for (const [group, version, name, since] of d.deprecated ?? [])
+    if (since <= minor) deprecatedSince.set(`${apiVersionOf(group, version)}/${name}`, since);
   const kind = (apiVersion: string, name: string): KindDef | undefined => {
     const key = `${apiVersion}/${name}`;
     let def = made.get(key);
@@ -101,7 +111,16 @@ function makeRelease(d: KubeData, minor: number): KubeRelease {
     const e = entries.get(key);
     if (!e) return undefined;
     const props = d.defs[e[3]]?.properties;
-    def = kubeKind(e[0], e[1], e[2], () => schemas(e[3]), release, isObj(props) && 'status' in props);
+    const since = deprecatedSince.get(key);
+    const now = since === undefined ? undefined : servedElsewhere(e[0], e[1], e[2]);
+    const deprecation: Pick<KubeOrigin, 'deprecated' | 'replacement'> | undefined =
+      since === undefined
+        ? undefined
+        : {
+            deprecated: { since: `1.${since}`, ...(e[5] !== undefined ? { removal: `1.${e[5]}` } : {}) },
+            ...(now ? { replacement: apiVersionOf(now[0], now[1]) } : {}),
+          };
+    def = kubeKind(e[0], e[1], e[2], () => schemas(e[3]), release, isObj(props) && 'status' in props, deprecation);
     made.set(key, def);
     return def;
   };
@@ -112,9 +131,7 @@ function makeRelease(d: KubeData, minor: number): KubeRelease {
     let def = made.get(`removed ${key}`);
     if (def) return def;
     // The same kind served now: in the same group first, then the most stable version (GA, beta, alpha).
-    const now = [...entries.values()]
-      .filter((e) => e[2] === name)
-      .sort((a, b) => Number(b[0] === g.group) - Number(a[0] === g.group) || stability(b[1]) - stability(a[1]))[0];
+    const now = servedElsewhere(g.group, g.version, name);
     def = kubeKind(g.group, g.version, name, () => ANYTHING, release, false, {
       removedIn: `1.${g.removedIn}`,
       ...(now ? { replacement: apiVersionOf(now[0], now[1]) } : {}),
@@ -154,7 +171,7 @@ function kubeKind(
   schema: () => unknown,
   release: string,
   hasStatus: boolean,
-  gone?: Pick<KubeOrigin, 'removedIn' | 'replacement'>,
+  gone?: Pick<KubeOrigin, 'removedIn' | 'replacement' | 'deprecated'>,
 ): KindDef {
   const apiVersion = apiVersionOf(group, version);
   const dot = group.indexOf('.');
@@ -228,4 +245,65 @@ function resolver(d: KubeData, minor: number): (name: string) => unknown {
     return s;
   };
   return def;
+}
+
+/**
+ * Where a field of a built-in kind is declared: the definition that holds it and the field's path inside
+ * that definition (its name, or names joined by `.` through an object written inline), and the release that
+ * added the field (undefined: served by the oldest release the data knows). Hover looks its description up by
+ * these (the build's descriptions file, scripts/kube-descriptions.mjs, is keyed the same way). `path` is a
+ * manifest's key path, `[]` for a list's item; a map's entry is passed through.
+ */
+export interface KubeFieldSite {
+  definition: string;
+  field: string;
+  since?: number;
+  /** The release that added the kind itself, when later than the oldest the data knows. */
+  kindSince?: number;
+}
+
+export function kubeFieldAt(
+  group: string,
+  version: string,
+  kind: string,
+  path: readonly string[],
+): KubeFieldSite | undefined {
+  const d = data();
+  const entry = d.kinds.find((k) => k[0] === group && k[1] === version && k[2] === kind);
+  if (!entry || path.length === 0) return undefined;
+  const oldest = Number(d.releases[0].split('.')[1]);
+  let definition = entry[3];
+  let schema: unknown = d.defs[definition];
+  let inline: string[] = [];
+  let site: KubeFieldSite | undefined;
+  for (const seg of path) {
+    site = undefined;
+    if (!isObj(schema)) return undefined;
+    const props = schema.properties;
+    let next: unknown;
+    if (seg !== '[]' && isObj(props) && isObj(props[seg])) {
+      next = props[seg];
+      const since = (next as Json)['x-since'];
+      site = {
+        definition,
+        field: [...inline, seg].join('.'),
+        ...(typeof since === 'number' && since > oldest ? { since } : {}),
+      };
+      inline.push(seg);
+    } else if (seg === '[]' && isObj(schema.items)) next = schema.items;
+    else if (seg !== '[]' && isObj(schema.additionalProperties)) next = schema.additionalProperties;
+    else return undefined;
+    if (isObj(next) && typeof next.$ref === 'string') {
+      definition = next.$ref;
+      schema = d.defs[definition];
+      inline = [];
+    } else schema = next;
+  }
+  return site && (entry[4] > oldest ? { ...site, kindSince: entry[4] } : site);
+}
+
+/** The descriptions file (dist/kube-descriptions.json): by definition, then field path (`` the definition's own). */
+export interface KubeDescriptions {
+  source: string;
+  defs: Record<string, Record<string, string>>;
 }

@@ -587,6 +587,12 @@ export const CODES = {
       "A value the API server refuses beyond the schema: an Ingress path that is not absolute, a `roleRef.kind` other than Role or ClusterRole, a subject's `apiGroup`, a `targetPort` out of range, a workload's restart policy…",
     example: 'paths:\n  - path: api   # /api\n    pathType: Prefix',
   },
+  'api-version-deprecated': {
+    severity: 'warning',
+    title:
+      "A manifest of one of Kubernetes' own kinds in an apiVersion the targeted release (`kubernetesVersion`) serves deprecated (the API server warns): names the release that deprecated it, the release that removes it and the apiVersion to write.",
+    example: 'apiVersion: policy/v1beta1   # deprecated in Kubernetes 1.22, removed in 1.25\nkind: PodDisruptionBudget',
+  },
   'crd-version-not-served': {
     severity: 'error',
     title: 'A manifest of a CRD version with `served: false`: the cluster rejects it; names the version to move to.',

@@ -289,6 +289,10 @@ export const FIXES: Record<Code, FixDoc> = {
     actions: ['Change to `<the value allowed>`'],
     safe: true,
   },
+  'api-version-deprecated': {
+    text: 'Write the apiVersion that serves the kind without deprecation. Offered only when every field the manifest sets exists there with a compatible type and value; otherwise the message lists the fields to rewrite by hand.',
+    actions: ['Change to `<group>/<version>`'],
+  },
   'crd-version-not-served': {
     text: 'Move the manifest to a served version: the storage version, else the newest served one. Offered only when every field the manifest sets exists there with a compatible type and value (a string among the values the target allows); otherwise the message lists the fields to move by hand.',
     actions: ['Change to `<group>/<version>`'],

@@ -15,6 +15,8 @@ import { isCrdDocument } from '../checks/crd/check';
 import { crdRuleHover } from '../checks/crd/ruleHover';
 import type { ParsedFile } from '../core/parse';
 import { keyName, spanOf, type Span } from '../core/yamlNodes';
+import { kubeFieldNotes, type KubeDescriptionSource } from './kubeHover';
+import type { Field } from '../../model/types';
 
 interface Hit {
   role: 'key' | 'value';
@@ -50,7 +52,15 @@ function locate(node: unknown, off: number, path: string[]): Hit | undefined {
   return undefined;
 }
 
-export function hover(file: ParsedFile, offset: number): { markdown: string; start: number; end: number } | undefined {
+/**
+ * `kubeDescriptions`: the descriptions of Kubernetes' own kinds' fields (the host reads them when first
+ * asked); without them a built-in kind's field shows its facts alone.
+ */
+export function hover(
+  file: ParsedFile,
+  offset: number,
+  kubeDescriptions?: KubeDescriptionSource,
+): { markdown: string; start: number; end: number } | undefined {
   // Inside a PromQL or CEL expression: that language's hover, falling back to the field's.
   const embedded = embeddedHover(file, offset);
   if (embedded) return embedded;
@@ -92,19 +102,33 @@ export function hover(file: ParsedFile, offset: number): { markdown: string; sta
   let fieldEnd = path.length;
   while (fieldEnd > 0 && path[fieldEnd - 1] === '[]') fieldEnd--;
   const named = fieldEnd > 0 ? resolvePath(id.root, path.slice(0, fieldEnd)) : {};
+  // Kubernetes' own kinds: the field's description (from the build's descriptions file) and the release
+  // that added it.
+  const kube = id.def?.kube
+    ? kubeFieldNotes(
+        id.def,
+        path.slice(0, fieldEnd),
+        (id.list || !!id.coreList) && path[0] === 'items',
+        kubeDescriptions,
+      )
+    : {};
+  const described = (f: Field): Field => (kube.doc && !f.doc ? { ...f, doc: kube.doc } : f);
   if (hit.role === 'value' && r.type?.kind === 'string' && r.type.enum && typeof hit.value === 'string') {
     const v = hit.value;
     const match =
       r.type.enum.find((e) => e.value === v) ?? r.type.enum.find((e) => e.value.toLowerCase() === v.toLowerCase());
-    if (match) return out(enumValueMarkdown(pathLabel(path.slice(0, fieldEnd)), named.field, r.type, match));
+    if (match)
+      return out(
+        enumValueMarkdown(pathLabel(path.slice(0, fieldEnd)), named.field && described(named.field), r.type, match),
+      );
   }
   // A CRD's kind: the hover names the CRD the field's schema comes from; Kubernetes' own, the release.
   const origin = id.def?.kube
-    ? `\n\n*Kubernetes ${code(id.def.apiVersionValue)} ${id.def.kind}, as the API server of Kubernetes ${id.def.kube.release} serves it.*`
+    ? `\n\n*Kubernetes ${code(id.def.apiVersionValue)} ${id.def.kind}, as the API server of Kubernetes ${id.def.kube.release} serves it${kube.since ? `; this field ${kube.since}` : ''}.*`
     : id.def?.crd
       ? `\n\n*From the CustomResourceDefinition ${code(id.def.crd.name)}, version ${code(id.def.version)}.*`
       : '';
-  if (r.field) return out(fieldMarkdown(pathLabel(path), r.field) + origin);
+  if (r.field) return out(fieldMarkdown(pathLabel(path), described(r.field)) + origin);
   if (r.mapEntry && r.type) {
     const parent = resolvePath(id.root, path.slice(0, -1));
     const lines = [
@@ -115,6 +139,6 @@ export function hover(file: ParsedFile, offset: number): { markdown: string; sta
     return out(lines.join('\n\n'));
   }
   if (hit.role === 'value' && named.field)
-    return out(fieldMarkdown(pathLabel(path.slice(0, fieldEnd)), named.field) + origin);
+    return out(fieldMarkdown(pathLabel(path.slice(0, fieldEnd)), described(named.field)) + origin);
   return undefined;
 }

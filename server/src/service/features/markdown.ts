@@ -112,7 +112,8 @@ function itemMarkdown(o: ObjectType): string {
 export function fieldMarkdown(path: string, f: Field): string {
   const parts: string[] = [];
   parts.push(`**${code(path)}** — ${code(typeLabel(f.type))} — ${f.required ? '**Required**' : '*Optional*'}`);
-  parts.push(sentence(f.doc));
+  // A field without a description (a built-in kind's without the descriptions file): no empty paragraph.
+  if (f.doc) parts.push(sentence(f.doc));
   const o = objectOf(f.type);
   if (o?.doc && !similar(o.doc, f.doc)) parts.push(sentence(o.doc));
   const e = enumOf(f.type);
@@ -157,7 +158,7 @@ export function fieldMarkdown(path: string, f: Field): string {
 export function enumValueMarkdown(path: string, f: Field | undefined, t: StringType, value: EnumValue): string {
   const parts = [`**${code(value.value)}** — value of ${code(path)} (${code(typeLabel(t))})`];
   if (value.doc) parts.push(sentence(value.doc));
-  if (f) parts.push(sentence(f.doc));
+  if (f?.doc) parts.push(sentence(f.doc));
   const others = (t.enum ?? []).filter((e) => e !== value);
   if (others.length) parts.push(`**Other allowed values:**\n${others.map(valueLine).join('\n')}`);
   else parts.push('It is the only allowed value.');

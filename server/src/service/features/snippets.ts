@@ -20,6 +20,7 @@ import { ChunkStore } from '../core/parse';
 import { kebab, RG_ID, sampleString } from '../checks/samples';
 import { severityOf, validateFile } from '../checks/validate';
 import { yamlKey, yamlScalar } from '../core/yamlText';
+import { filledSnippet, KUBE_SNIPPETS } from './kubeSnippets';
 
 const md = (value: string) => ({ kind: MarkupKind.Markdown, value });
 
@@ -316,7 +317,7 @@ export function resourceSnippets(
     .filter((d) => !d.crd)
     .sort((a, b) => a.kind.localeCompare(b.kind) || b.version.localeCompare(a.version));
   const defs = [...builtin, ...crdSnippetKinds(registry)];
-  return defs.map((def, i) => {
+  const items = defs.map((def, i): CompletionItem => {
     const { snippet, filled } = resourceSnippet(registry, def, domain);
     return {
       label: def.crd
@@ -347,6 +348,33 @@ export function resourceSnippets(
       insertTextMode: InsertTextMode.asIs,
     };
   });
+  for (const item of kubeSnippets(registry, range, workspace)) {
+    item.sortText = String(items.length).padStart(4, '0');
+    items.push(item);
+  }
+  return items;
+}
+
+/** Kubernetes' own kinds most written by hand (kubeSnippets.ts), where the targeted release serves them. */
+function kubeSnippets(registry: Registry, range: Range, workspace?: SnippetContext): CompletionItem[] {
+  const out: CompletionItem[] = [];
+  for (const k of KUBE_SNIPPETS) {
+    const found = registry.lookup(k.apiVersion, k.kind);
+    if (found.status !== 'ok' || found.list || !found.def.kube || found.def.kube.removedIn) continue;
+    out.push({
+      label: `${k.kind} (${k.apiVersion})`,
+      kind: CompletionItemKind.Snippet,
+      detail: `${k.apiVersion} · a Kubernetes kind: ${k.about}`,
+      documentation: md(
+        `${kindMarkdown(registry, found.def, false, '')}\n\n\`\`\`yaml\n${filledSnippet(k.body)}\`\`\``,
+      ),
+      filterText: `${k.kind} ${k.apiVersion}`,
+      textEdit: { range, newText: withNamespace(`${k.body}$0`, workspace?.namespace) },
+      insertTextFormat: InsertTextFormat.Snippet,
+      insertTextMode: InsertTextMode.asIs,
+    });
+  }
+  return out;
 }
 
 /**

@@ -3,7 +3,7 @@
 // it sets exists there with a compatible type, and otherwise the message lists what stands in the way.
 // The same move (`moveTo`) serves the built-in kinds with two shapes (RoleAssignment `v20220401` /
 // `v1api20220401`): a value of the other shape's enumeration is the diagnostic that offers it (structuralWalk.ts).
-import { isMap, isScalar, type Document, type YAMLMap } from 'yaml';
+import { isMap, isScalar, type Document, type Scalar, type YAMLMap } from 'yaml';
 import { envelopeOf } from '../../../model/envelope';
 import type { Registry } from '../../../model/registry';
 import type { KindDef, Type } from '../../../model/types';
@@ -127,6 +127,7 @@ export function checkVersion(
   out: Reporter,
 ): void {
   if (def.kube?.removedIn) return removedVersion(doc, root, def, registry, text, out);
+  if (def.kube?.deprecated) return deprecatedVersion(doc, root, def, registry, text, out);
   const crd = def.crd;
   if (!crd || (crd.served && !crd.deprecated)) return;
   const api = entry(root, 'apiVersion');
@@ -150,6 +151,70 @@ export function checkVersion(
 }
 
 /**
+ * The move of a built-in kind's manifest to `replacement`: mechanical (a fix that writes it) when every field
+ * the manifest sets exists there with a compatible type; otherwise the advice names the fields that differ.
+ */
+function kubeMove(
+  doc: Document,
+  root: YAMLMap,
+  def: KindDef,
+  registry: Registry,
+  text: string,
+  api: Scalar,
+): { advice: string; fix?: FixData } {
+  const replacement = def.kube?.replacement;
+  const target = replacement ? registry.lookup(replacement, def.kind) : undefined;
+  if (!replacement || target?.status !== 'ok')
+    return { advice: ` No apiVersion serves ${def.kind} any more: remove the manifest.` };
+  let plain: unknown;
+  try {
+    plain = root.toJS(doc, { maxAliasCount: 100 });
+  } catch {
+    plain = undefined; // an alias bomb: nothing is moved
+  }
+  const found = plain !== undefined ? blockers(plain, envelopeOf(target.def), '') : ['spec'];
+  if (found.length === 0)
+    return {
+      advice: ` Write \`${replacement}\`: every field the manifest sets is the same there.`,
+      fix: valueFix(text, spanOf(api), [replacement], false),
+    };
+  return {
+    advice: ` Move it to \`${replacement}\`, whose fields differ at ${listOf(found, MAX_BLOCKERS, 'and')}: rewrite those by hand.`,
+  };
+}
+
+/**
+ * A manifest of one of Kubernetes' own kinds in an apiVersion the targeted release serves deprecated (its
+ * `APILifecycleDeprecated()` release reached: the API server answers with a warning): the release that
+ * deprecated it, the one that removes it, and the apiVersion to write (a fix where the move is mechanical).
+ */
+function deprecatedVersion(
+  doc: Document,
+  root: YAMLMap,
+  def: KindDef,
+  registry: Registry,
+  text: string,
+  out: Reporter,
+): void {
+  const api = entry(root, 'apiVersion');
+  if (!api || !isScalar(api.value) || typeof api.value.value !== 'string') return;
+  const d = def.kube!.deprecated!;
+  // A release older than the oldest documents is checked with those: the deprecation may be later than it.
+  if (registry.kubernetesMinor !== undefined && registry.kubernetesMinor < Number(d.since.split('.')[1])) return;
+  const targeted =
+    registry.kubernetesMinor !== undefined ? ` (the targeted release is 1.${registry.kubernetesMinor})` : '';
+  const removal = d.removal ? ` and removed in ${d.removal}` : '';
+  const move = kubeMove(doc, root, def, registry, text, api.value);
+  out.report(
+    'api-version-deprecated',
+    spanOf(api.value),
+    `\`${api.value.value}\` ${def.kind} is deprecated since Kubernetes ${d.since}${targeted}${removal}.${move.advice}`,
+    undefined,
+    move.fix,
+  );
+}
+
+/**
  * A manifest of one of Kubernetes' own kinds in an apiVersion the targeted release no longer serves: an error
  * naming the release that removed it and the apiVersion that serves the kind now; the fix writes that
  * apiVersion when every field the manifest sets exists there with a compatible type (the move is mechanical).
@@ -166,30 +231,14 @@ function removedVersion(
   if (!api || !isScalar(api.value) || typeof api.value.value !== 'string') return;
   const written = api.value.value;
   const kube = def.kube!;
-  const target = kube.replacement ? registry.lookup(kube.replacement, def.kind) : undefined;
   const targeted =
     registry.kubernetesMinor !== undefined ? ` (the targeted release is 1.${registry.kubernetesMinor})` : '';
-  let advice = ` No apiVersion serves ${def.kind} any more: remove the manifest.`;
-  let fix: FixData | undefined;
-  if (target?.status === 'ok') {
-    let plain: unknown;
-    try {
-      plain = root.toJS(doc, { maxAliasCount: 100 });
-    } catch {
-      plain = undefined; // an alias bomb: nothing is moved
-    }
-    const found = plain !== undefined ? blockers(plain, envelopeOf(target.def), '') : ['spec'];
-    if (found.length === 0) {
-      advice = ` Write \`${kube.replacement}\`: every field the manifest sets is the same there.`;
-      fix = valueFix(text, spanOf(api.value), [kube.replacement!], false);
-    } else
-      advice = ` Move it to \`${kube.replacement}\`, whose fields differ at ${listOf(found, MAX_BLOCKERS, 'and')}: rewrite those by hand.`;
-  }
+  const move = kubeMove(doc, root, def, registry, text, api.value);
   out.report(
     'api-version-removed',
     spanOf(api.value),
-    `\`${written}\` ${def.kind} is no longer served: Kubernetes ${kube.removedIn} removed it${targeted}.${advice}`,
+    `\`${written}\` ${def.kind} is no longer served: Kubernetes ${kube.removedIn} removed it${targeted}.${move.advice}`,
     undefined,
-    fix,
+    move.fix,
   );
 }
