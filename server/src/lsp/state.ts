@@ -14,6 +14,7 @@ import { DEFAULT_SETTINGS, type Settings } from '../service/core/settings';
 import type { Life } from './lifecycle';
 import type { QuietScheduler } from './quiet';
 import type { RenderedShown } from './carriedRendered';
+import type { OffThread } from './offThread';
 import { PieceDocument, pieceDocuments } from './pieceDocument';
 
 /** The check of one version of a large document. */
@@ -146,6 +147,8 @@ export interface ServerState {
   readonly life: Life;
   /** The pending `cloudManifests/indexChanged` notification (see indexEvents.ts). */
   indexEventTimer?: NodeJS.Timeout;
+  /** Large files' checks in a worker thread (offThread.ts), made on first use. */
+  offThread?: OffThread;
 }
 
 export function createState(connection: Connection): ServerState {

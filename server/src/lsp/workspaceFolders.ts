@@ -332,7 +332,7 @@ export function scanWorkspace(s: ServerState, indexed: () => void): Promise<void
             // A Helm template is parsed as what it is (a template read as plain YAML was parsed twice, the
             // first time into an error per action), its actions lexed and masked in slices: a large one is
             // no single step (templateSlices.ts).
-            const file = await templateInSlices(s, text, () => gen !== ws.scanGeneration);
+            const file = await templateInSlices(s, uri, text, () => gen !== ws.scanGeneration);
             if (!file) return;
             if (!documents.get(uri)) s.analysis.indexFile(uri, file, WORKSPACE_SCOPE);
           }

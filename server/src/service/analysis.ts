@@ -228,6 +228,11 @@ export class Analysis extends Documents {
     return this.crds.read(stop);
   }
 
+  /** The CRD documents of every file that holds some, in the order taken (host/crdKinds.ts `sources`). */
+  crdSources(): { uri: string; text: string }[] {
+    return this.crds.sources();
+  }
+
   /** The CRDs read changed since the registry was last built. */
   get crdsChanged(): boolean {
     return this.crds.changed;

@@ -71,6 +71,18 @@ export class CrdKinds {
     return true;
   }
 
+  /**
+   * Each file's CRD documents as one text, in the order they were taken: read in that order by another
+   * analysis (a worker thread's: lsp/offThread.ts), they give it the same kinds.
+   */
+  sources(): { uri: string; text: string }[] {
+    return [...this.files].map(([uri, f]) => ({
+      uri,
+      // Each document after the first starts at a marker, as it did in its file (a marker line kept).
+      text: f.texts.map((t, i) => (i === 0 || /^---(?=[ \t\r\n]|$)/.test(t) ? t : `---\n${t}`)).join(''),
+    }));
+  }
+
   /** The CRDs changed since the registry was last built. */
   get changed(): boolean {
     return this.dirty;

@@ -1,0 +1,200 @@
+// A large document's own checks off the main thread (issue 43): parsing a document of a megabyte and checking
+// it (a CRD of 1,000 versions, a template's 4 MB mask, a manifest of a 20,000-item list) holds the thread for
+// seconds, and no request is read meanwhile. Before this thread asks for the diagnostics of such a file, a
+// worker thread (analysisWorker.ts) computes its documents' diagnostics and manifests from the same text,
+// settings and CRDs, and this thread takes them as its documents' cached values (service/host/fileFacts.ts):
+// the work after (cross-document checks, placing, publishing) finds them there and says what it would have
+// said on one thread, byte for byte. Meanwhile hover, edits and `exit` are answered. Where no worker can run
+// (`CLOUD_MANIFESTS_WORKERS=0`, no bundled worker script) or it fails, the work stays on this thread.
+import { existsSync } from 'node:fs';
+import { WorkerPool, WORKERS_ENV, workerScript } from '../io/workerPool';
+import type { ParsedFile } from '../service/core/parse';
+import type { Settings } from '../service/core/settings';
+import {
+  takeFacts,
+  uncheckedLength,
+  type BatchFacts,
+  type FactsFile,
+  type FactsMessage,
+} from '../service/host/fileFacts';
+import type { ServerState } from './state';
+
+/**
+ * From this many characters of documents not checked yet a file's checks go to the worker: about 100 ms of
+ * parsing and checking on one thread (a dense document parses at about a megabyte a second).
+ */
+export const OFF_THREAD_FROM = 64 * 1024;
+
+type FactsPool = WorkerPool<{ files: FactsFile[] }, BatchFacts>;
+
+/** One file's checks under way (or done) in the worker, for one version of it. */
+interface Pending {
+  /** The version it was sent for: an open document's version, or the indexed file itself. */
+  key: unknown;
+  /** The file whose documents take the facts (held in the store while it waits, `held`). */
+  file: ParsedFile;
+  held: boolean;
+  done: boolean;
+}
+
+/** The worker and the checks under way in it (ServerState.offThread). */
+export interface OffThread {
+  /** The worker, set up for one registry and one settings value (a new one when either changes). */
+  pool?: { pool: FactsPool; registry: unknown; settings: Settings };
+  pending: Map<string, Pending>;
+}
+
+const stateOf = (s: ServerState): OffThread => (s.offThread ??= { pending: new Map() });
+
+/** Whether a worker may run at all: not when told none (`CLOUD_MANIFESTS_WORKERS=0`), nor without its script. */
+function workerScriptPath(): string | undefined {
+  if (process.env[WORKERS_ENV]?.trim() === '0') return undefined;
+  const script = workerScript(__dirname, __filename, 'analysisWorker');
+  return existsSync(script) ? script : undefined;
+}
+
+/** The worker for the analysis's current kinds and settings, started (and told them) on first use. */
+function poolFor(s: ServerState): FactsPool | undefined {
+  const t = stateOf(s);
+  const { registry, settings } = s.analysis;
+  if (t.pool && t.pool.registry === registry && t.pool.settings === settings) return t.pool.pool;
+  const script = workerScriptPath();
+  if (!script) return undefined;
+  if (t.pool) void t.pool.pool.close();
+  const pool: FactsPool = new WorkerPool(script, 1, { unref: true });
+  // The CRDs in the order this analysis took them: the worker's kinds are the same, in the same order.
+  pool.tell({ setup: { settings, crds: s.analysis.crdSources() } } satisfies FactsMessage);
+  t.pool = { pool, registry, settings };
+  return pool;
+}
+
+/** Stops the worker (the server shuts down). */
+export function closeOffThread(s: ServerState): void {
+  const t = s.offThread;
+  if (t?.pool) void t.pool.pool.close();
+  if (t) t.pool = undefined;
+}
+
+/**
+ * Whether the caller should leave `uri` for now: its checks for `key` are under way in the worker (or have
+ * just been started there, `file()` being what is checked), and `again` runs when they are done. False: go
+ * on here (small, done in the worker already, or no worker), the caches filled where the worker did it.
+ */
+function waits(
+  s: ServerState,
+  uri: string,
+  key: unknown,
+  file: () => ParsedFile | undefined,
+  partial: boolean,
+  hold: boolean,
+  again: () => void,
+): boolean {
+  const t = stateOf(s);
+  const hit = t.pending.get(uri);
+  if (hit && hit.key === key) {
+    if (!hit.done) return true;
+    // Taken (or not) by now: the caller computes the rest here, finding the documents' facts cached.
+    forget(s, uri);
+    return false;
+  }
+  if (hit) forget(s, uri);
+  const f = file();
+  if (!f || uncheckedLength(f, partial) < OFF_THREAD_FROM) return false;
+  const pool = poolFor(s);
+  if (!pool) return false;
+  const entry: Pending = { key, file: f, held: hold, done: false };
+  // Held: its chunks stay in the store's cache until the caller parses the same text again and finds them.
+  if (hold) s.analysis.store.hold(f);
+  t.pending.set(uri, entry);
+  const store = s.analysis.store;
+  const settle = () => {
+    entry.done = true;
+    if (t.pending.get(uri) === entry) again();
+  };
+  pool.run({ files: [{ text: f.text, partial, check: true, crds: true }] }).then((facts) => {
+    // Taken only into the store it was sent for (the kinds may have changed meanwhile): otherwise computed here.
+    if (t.pending.get(uri) === entry && s.analysis.store === store)
+      takeFacts(s.analysis, f, facts.files[0], facts.kinds, partial);
+    settle();
+  }, settle);
+  return true;
+}
+
+/** Forgets a file's pending checks (a new version, closed, or taken). */
+export function forget(s: ServerState, uri: string): void {
+  const t = s.offThread;
+  const hit = t?.pending.get(uri);
+  if (!t || !hit) return;
+  t.pending.delete(uri);
+  // The store it was held in: a new store (new kinds) made its own chunks, and this one is garbage.
+  if (hit.held && hit.file.store === s.analysis.store) s.analysis.store.release(hit.file);
+}
+
+/**
+ * Whether an open document's version waits for its checks in the worker (started here when it is large and
+ * not checked yet): its text is parsed, analysed and published when they are done (`again`).
+ */
+export function openWaits(
+  s: ServerState,
+  doc: { uri: string; version: number; readonly length?: number; getText(): string },
+  again: () => void,
+): boolean {
+  const role = s.analysis.roleOf(doc.uri).role;
+  // A template is masked first, which this thread does (see templateWaits); a kustomization is read whole.
+  if (role === 'template' || role === 'kustomization') return false;
+  if ((doc.length ?? doc.getText().length) < OFF_THREAD_FROM) return false;
+  return waits(s, doc.uri, doc.version, () => s.analysis.parse(doc.getText()), role === 'patch', true, again);
+}
+
+/** Whether an open document's version is waiting for the worker (its sync leaves it for then). */
+export function openPending(s: ServerState, uri: string, version: number): boolean {
+  const hit = s.offThread?.pending.get(uri);
+  return hit !== undefined && hit.key === version && !hit.done;
+}
+
+/**
+ * Whether a closed file's diagnostics wait for its checks in the worker (started here when its indexed form is
+ * large and not checked yet); `again` runs when they are done.
+ */
+export function closedWaits(s: ServerState, uri: string, again: () => void): boolean {
+  const file = s.analysis.indexedFile(uri);
+  if (!file || s.documents.get(uri)) return false;
+  if (s.analysis.isTooLarge(s.analysis.userTextOf(file) ?? file.text)) return false;
+  const role = s.analysis.roleOf(uri).role;
+  if (role === 'kustomization') return false;
+  return waits(s, uri, file, () => file, role === 'patch', false, again);
+}
+
+/**
+ * A file's checks done in the worker, for a text this thread is about to parse and analyse itself (the
+ * scan's template mask): resolves once they are taken into the store's cache, or not (small, no worker, a
+ * failure), with what the caller calls once it has parsed the text itself (its chunks were held till then).
+ */
+export async function checkedOffThread(
+  s: ServerState,
+  uri: string,
+  text: string,
+  partial: boolean,
+): Promise<() => void> {
+  const none = () => undefined;
+  if (text.length < OFF_THREAD_FROM || s.analysis.isTooLarge(text)) return none;
+  const key = {};
+  const waited = await new Promise<boolean>((resolve) => {
+    if (
+      !waits(
+        s,
+        uri,
+        key,
+        () => s.analysis.parse(text),
+        partial,
+        true,
+        () => resolve(true),
+      )
+    )
+      resolve(false);
+  });
+  if (!waited) return none;
+  return () => {
+    if (s.offThread?.pending.get(uri)?.key === key) forget(s, uri);
+  };
+}
