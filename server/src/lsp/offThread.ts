@@ -17,7 +17,7 @@ import {
   type FactsFile,
   type FactsMessage,
 } from '../service/host/fileFacts';
-import type { ServerState } from './state';
+import { safely, type ServerState } from './state';
 
 /**
  * From this many characters of documents not checked yet a file's checks go to the worker: about 100 ms of
@@ -85,10 +85,10 @@ function waits(
   uri: string,
   key: unknown,
   file: () => ParsedFile | undefined,
-  partial: boolean,
-  hold: boolean,
+  options: { partial: boolean; hold: boolean; crds: boolean },
   again: () => void,
 ): boolean {
+  const { partial, hold, crds } = options;
   const t = stateOf(s);
   const hit = t.pending.get(uri);
   if (hit && hit.key === key) {
@@ -99,7 +99,7 @@ function waits(
   }
   if (hit) forget(s, uri);
   const f = file();
-  if (!f || uncheckedLength(f, partial) < OFF_THREAD_FROM) return false;
+  if (!f || uncheckedLength(f, partial, crds) < OFF_THREAD_FROM) return false;
   const pool = poolFor(s);
   if (!pool) return false;
   const entry: Pending = { key, file: f, held: hold, done: false };
@@ -111,7 +111,7 @@ function waits(
     entry.done = true;
     if (t.pending.get(uri) === entry) again();
   };
-  pool.run({ files: [{ text: f.text, partial, check: true, crds: true }] }).then((facts) => {
+  pool.run({ files: [{ text: f.text, partial, check: true, crds }] }).then((facts) => {
     // Taken only into the store it was sent for (the kinds may have changed meanwhile): otherwise computed here.
     if (t.pending.get(uri) === entry && s.analysis.store === store)
       takeFacts(s.analysis, f, facts.files[0], facts.kinds, partial);
@@ -143,7 +143,14 @@ export function openWaits(
   // A template is masked first, which this thread does (see templateWaits); a kustomization is read whole.
   if (role === 'template' || role === 'kustomization') return false;
   if ((doc.length ?? doc.getText().length) < OFF_THREAD_FROM) return false;
-  return waits(s, doc.uri, doc.version, () => s.analysis.parse(doc.getText()), role === 'patch', true, again);
+  return waits(
+    s,
+    doc.uri,
+    doc.version,
+    () => s.analysis.parse(doc.getText()),
+    { partial: role === 'patch', hold: true, crds: true },
+    again,
+  );
 }
 
 /** Whether an open document's version is waiting for the worker (its sync leaves it for then). */
@@ -162,12 +169,12 @@ export function closedWaits(s: ServerState, uri: string, again: () => void): boo
   if (s.analysis.isTooLarge(s.analysis.userTextOf(file) ?? file.text)) return false;
   const role = s.analysis.roleOf(uri).role;
   if (role === 'kustomization') return false;
-  return waits(s, uri, file, () => file, role === 'patch', false, again);
+  return waits(s, uri, file, () => file, { partial: role === 'patch', hold: false, crds: true }, again);
 }
 
 /**
  * A file's checks done in the worker, for a text this thread is about to parse and analyse itself (the
- * scan's template mask): resolves once they are taken into the store's cache, or not (small, no worker, a
+ * scan's template mask, a large file of the scan or of indexing again): resolves once they are taken into the store's cache, or not (small, no worker, a
  * failure), with what the caller calls once it has parsed the text itself (its chunks were held till then).
  */
 export async function checkedOffThread(
@@ -180,14 +187,15 @@ export async function checkedOffThread(
   if (text.length < OFF_THREAD_FROM || s.analysis.isTooLarge(text)) return none;
   const key = {};
   const waited = await new Promise<boolean>((resolve) => {
+    // What the one pass computes (a CRD's own check waits until its diagnostics are asked for).
+    const options = { partial, hold: true, crds: false };
     if (
       !waits(
         s,
         uri,
         key,
         () => s.analysis.parse(text),
-        partial,
-        true,
+        options,
         () => resolve(true),
       )
     )
@@ -197,4 +205,55 @@ export async function checkedOffThread(
   return () => {
     if (s.offThread?.pending.get(uri)?.key === key) forget(s, uri);
   };
+}
+
+const yieldNow = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** How long one slice of indexing again may hold the event loop. */
+const SLICE_MS = 15;
+
+/**
+ * The files queued to be indexed again after the kinds changed (`Analysis.reindexPending`), indexed in
+ * slices with requests answered in between, a large manifest or patch checked in the worker before this
+ * thread indexes it (it would parse it in one piece: a 120 KB list is a few hundred ms). False when
+ * `stopped()` said so first.
+ */
+export async function reindexInSlices(s: ServerState, stopped: () => boolean): Promise<boolean> {
+  /** The file the worker checked last: indexed next, here. */
+  let sent: string | undefined;
+  for (;;) {
+    let heavy: { uri: string; text: string } | undefined;
+    const t = Date.now();
+    const done = safely(
+      s,
+      () =>
+        s.analysis.reindexPending((next) => {
+          if (Date.now() - t > SLICE_MS) return true;
+          if (next.text === sent || next.text.length < OFF_THREAD_FROM || !offThreadRole(s, next.uri)) return false;
+          heavy = next;
+          return true;
+        }),
+      true,
+    );
+    if (done) return true;
+    if (heavy) {
+      const { uri, text } = heavy;
+      sent = text;
+      const release = await checkedOffThread(s, uri, text, s.analysis.roleOf(uri).role === 'patch');
+      if (stopped()) {
+        release();
+        return false;
+      }
+      // Indexed at once (its chunks held till then), then the rest.
+      safely(s, () => s.analysis.reindexPending((next) => next.text !== text), true);
+      release();
+    } else await yieldNow();
+    if (stopped()) return false;
+  }
+}
+
+/** Whether a file's checks may go to the worker as its text is: a manifest's or a patch's (not a template's). */
+export function offThreadRole(s: ServerState, uri: string): boolean {
+  const role = s.analysis.roleOf(uri).role;
+  return role === 'manifest' || role === 'patch';
 }

@@ -12,7 +12,7 @@ import { forgetLarge, isLargeDoc, largeDiagnostics } from './largeDocs';
 import { allDiagnostics, closedFileDiagnostics, crossOptions } from './fileDiagnostics';
 import { carriedOver, renderedShown } from './carriedRendered';
 import { PieceDocument } from './pieceDocument';
-import { closedWaits, openPending, openWaits } from './offThread';
+import { closedWaits, openPending, openWaits, reindexInSlices } from './offThread';
 
 /** Feeds an open document to the index when it changed since; returns the files that may be affected. */
 export function syncDoc(s: ServerState, doc: TextDocument): Set<string> | undefined {
@@ -281,14 +281,8 @@ function reindexAfterCrds(s: ServerState): void {
   const gen = ++ws.scanGeneration;
   ws.indexComplete = false;
   const run = async () => {
-    for (
-      let t = Date.now();
-      !safely(s, () => s.analysis.reindexPending(() => Date.now() - t > 15), true);
-      t = Date.now()
-    ) {
-      await new Promise<void>((resolve) => setImmediate(resolve));
-      if (gen !== ws.scanGeneration) return;
-    }
+    // In slices, a large file checked in the worker first (offThread.ts).
+    if (!(await reindexInSlices(s, () => gen !== ws.scanGeneration))) return;
     if (gen !== ws.scanGeneration) return;
     ws.indexComplete = true;
     forgetIndexedVersions(s);

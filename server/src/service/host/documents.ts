@@ -50,12 +50,13 @@ export abstract class Documents {
   protected readonly masks = new WeakMap<ParsedFile, MaskedTemplate>();
 
   /**
-   * Indexes again, one file at a time until `stop()` says so, the files `applyCrds({ deferIndex: true })`
-   * queued; whether none is left. A file indexed or unindexed meanwhile has left the queue.
+   * Indexes again, one file at a time until `stop(next)` says so (`next`: the file it would index now), the
+   * files `applyCrds({ deferIndex: true })` queued; whether none is left. A file indexed or unindexed
+   * meanwhile has left the queue.
    */
-  reindexPending(stop: () => boolean = () => false): boolean {
+  reindexPending(stop: (next: { uri: string; text: string }) => boolean = () => false): boolean {
     for (const [uri, { text, scope }] of this.reindexQueue) {
-      if (stop()) return false;
+      if (stop({ uri, text })) return false;
       this.reindexQueue.delete(uri);
       this.indexFile(uri, text, scope);
     }

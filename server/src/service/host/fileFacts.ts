@@ -139,11 +139,14 @@ export function takeFacts(analysis: Analysis, file: ParsedFile, facts: FileFacts
 
 /**
  * How many characters of a file's documents have no diagnostics cached yet (what asking for them would parse
- * and check now); a patch's lists of JSON 6902 operations are left out, as the one pass leaves them.
+ * and check now); a patch's lists of JSON 6902 operations are left out, as the one pass leaves them, and so
+ * are CRDs unless `crds` (the one pass leaves their own check until their diagnostics are asked for).
  */
-export function uncheckedLength(file: ParsedFile, partial: boolean): number {
+export function uncheckedLength(file: ParsedFile, partial: boolean, crds: boolean): number {
   let n = 0;
-  for (const d of file.docs)
-    if (!(partial && listAtRoot(d.text)) && !cachedChunkDiagnostics(d, partial)) n += d.text.length;
+  for (const d of file.docs) {
+    if ((partial && listAtRoot(d.text)) || (!crds && mayHoldCrd(d.text))) continue;
+    if (!cachedChunkDiagnostics(d, partial)) n += d.text.length;
+  }
   return n;
 }
