@@ -35,6 +35,8 @@ interface Pending {
   file: ParsedFile;
   held: boolean;
   done: boolean;
+  /** Runs when they are done: the last caller's (a newer version's, waiting for these to end). */
+  again: () => void;
 }
 
 /** The worker and the checks under way in it (ServerState.offThread). */
@@ -97,19 +99,25 @@ function waits(
     forget(s, uri);
     return false;
   }
+  if (hit && !hit.done) {
+    // An older version's checks still under way: this one waits for them to end (then `again`), so that a
+    // large document edited faster than it is checked has one job in the worker at a time, not a queue.
+    hit.again = again;
+    return true;
+  }
   if (hit) forget(s, uri);
   const f = file();
   if (!f || uncheckedLength(f, partial, crds) < OFF_THREAD_FROM) return false;
   const pool = poolFor(s);
   if (!pool) return false;
-  const entry: Pending = { key, file: f, held: hold, done: false };
+  const entry: Pending = { key, file: f, held: hold, done: false, again };
   // Held: its chunks stay in the store's cache until the caller parses the same text again and finds them.
   if (hold) s.analysis.store.hold(f);
   t.pending.set(uri, entry);
   const store = s.analysis.store;
   const settle = () => {
     entry.done = true;
-    if (t.pending.get(uri) === entry) again();
+    if (t.pending.get(uri) === entry) entry.again();
   };
   pool.run({ files: [{ text: f.text, partial, check: true, crds }] }).then((facts) => {
     // Taken only into the store it was sent for (the kinds may have changed meanwhile): otherwise computed here.
@@ -153,10 +161,13 @@ export function openWaits(
   );
 }
 
-/** Whether an open document's version is waiting for the worker (its sync leaves it for then). */
-export function openPending(s: ServerState, uri: string, version: number): boolean {
+/**
+ * Whether an open document waits for the worker (its sync leaves it for then): the checks of this version or,
+ * edited meanwhile, of an older one are under way.
+ */
+export function openPending(s: ServerState, uri: string): boolean {
   const hit = s.offThread?.pending.get(uri);
-  return hit !== undefined && hit.key === version && !hit.done;
+  return hit !== undefined && !hit.done;
 }
 
 /**

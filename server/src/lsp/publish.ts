@@ -18,7 +18,7 @@ import { closedWaits, openPending, openWaits, reindexInSlices } from './offThrea
 export function syncDoc(s: ServerState, doc: TextDocument): Set<string> | undefined {
   if (!isYaml(doc)) return undefined;
   // Its checks are under way in the worker (offThread.ts): it is indexed when they are done.
-  if (openPending(s, doc.uri, doc.version)) return undefined;
+  if (openPending(s, doc.uri)) return undefined;
   if (isLargeDoc(s, doc)) {
     // Not indexed (see largeDocs.ts): what an earlier, smaller version defined goes.
     openDoc(s, doc.uri).indexedVersion = doc.version;
@@ -204,8 +204,7 @@ function flush(s: ServerState): void {
     const uri = uris[i];
     const doc = documents.get(uri);
     // Checked in the worker first (offThread.ts): published when that is done, which marks it again.
-    if (doc ? openPending(s, uri, doc.version) : safely(s, () => closedWaits(s, uri, () => republish(s, uri)), false))
-      continue;
+    if (doc ? openPending(s, uri) : safely(s, () => closedWaits(s, uri, () => republish(s, uri)), false)) continue;
     // Closed files (last in the round) in slices: after the kinds of a CRD changed, each of a thousand files
     // may convert its own version of the CRD; published in one turn, requests waited seconds for them.
     if (!doc && Date.now() - started > CLOSED_SLICE_MS) {
