@@ -9,42 +9,14 @@
 import { existsSync } from 'node:fs';
 import { WorkerPool, WORKERS_ENV, workerScript } from '../io/workerPool';
 import type { ParsedFile } from '../service/core/parse';
-import type { Settings } from '../service/core/settings';
-import {
-  takeFacts,
-  uncheckedLength,
-  type BatchFacts,
-  type FactsFile,
-  type FactsMessage,
-} from '../service/host/fileFacts';
-import { safely, type ServerState } from './state';
+import { takeFacts, uncheckedLength, type FactsMessage } from '../service/host/fileFacts';
+import { safely, type FactsPool, type OffThread, type OffThreadCheck, type ServerState } from './state';
 
 /**
  * From this many characters of documents not checked yet a file's checks go to the worker: about 100 ms of
  * parsing and checking on one thread (a dense document parses at about a megabyte a second).
  */
 export const OFF_THREAD_FROM = 64 * 1024;
-
-type FactsPool = WorkerPool<{ files: FactsFile[] }, BatchFacts>;
-
-/** One file's checks under way (or done) in the worker, for one version of it. */
-interface Pending {
-  /** The version it was sent for: an open document's version, or the indexed file itself. */
-  key: unknown;
-  /** The file whose documents take the facts (held in the store while it waits, `held`). */
-  file: ParsedFile;
-  held: boolean;
-  done: boolean;
-  /** Runs when they are done: the last caller's (a newer version's, waiting for these to end). */
-  again: () => void;
-}
-
-/** The worker and the checks under way in it (ServerState.offThread). */
-export interface OffThread {
-  /** The worker, set up for one registry and one settings value (a new one when either changes). */
-  pool?: { pool: FactsPool; registry: unknown; settings: Settings };
-  pending: Map<string, Pending>;
-}
 
 const stateOf = (s: ServerState): OffThread => (s.offThread ??= { pending: new Map() });
 
@@ -110,7 +82,7 @@ function waits(
   if (!f || uncheckedLength(f, partial, crds) < OFF_THREAD_FROM) return false;
   const pool = poolFor(s);
   if (!pool) return false;
-  const entry: Pending = { key, file: f, held: hold, done: false, again };
+  const entry: OffThreadCheck = { key, file: f, held: hold, done: false, again };
   // Held: its chunks stay in the store's cache until the caller parses the same text again and finds them.
   if (hold) s.analysis.store.hold(f);
   t.pending.set(uri, entry);
