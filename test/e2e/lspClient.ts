@@ -40,6 +40,8 @@ export interface ClientOptions {
   codeActionDisabledSupport?: boolean;
   /** 'stdio' only: the user (and group) id the server's process runs as (root's tests drop privileges). */
   uid?: number;
+  /** 'stdio' only: environment variables set for the server's process, beside the test's own. */
+  env?: Record<string, string>;
 }
 
 /**
@@ -97,7 +99,8 @@ export class TestClient {
     } else {
       if (!existsSync(SERVER)) throw new Error(`${SERVER} is missing: run npm run build first`);
       const ids = options.uid === undefined ? {} : { uid: options.uid, gid: options.uid };
-      const proc = spawn(process.execPath, [SERVER, '--stdio'], { stdio: 'pipe', ...ids });
+      const env = options.env ? { env: { ...process.env, ...options.env } } : {};
+      const proc = spawn(process.execPath, [SERVER, '--stdio'], { stdio: 'pipe', ...ids, ...env });
       proc.stderr.on('data', (d) => (this.stderr += String(d)));
       this.proc = proc;
       this.conn = createProtocolConnection(serverReader(proc.stdout), new StreamMessageWriter(proc.stdin));

@@ -31,7 +31,7 @@ test('a template of 100,000 actions is lexed and masked in many short steps, int
   assert.equal(a.roleOf(uri).role, 'template');
   const steps = a.templateSteps(TEMPLATE);
   const times: number[] = [];
-  let r: IteratorResult<void, unknown>;
+  let r: IteratorResult<string | void, unknown>;
   for (;;) {
     const t0 = performance.now();
     r = steps.next();

@@ -23,7 +23,11 @@ export class WorkerPool<I, O> {
   private readonly depth: number;
   private closed = false;
 
-  constructor(script: string, size: number, options: { depth?: number } = {}) {
+  /**
+   * `unref`: the workers do not keep the process alive (a server's pool that lives as long as the server: a
+   * test that starts servers in its own process ends when its servers have stopped).
+   */
+  constructor(script: string, size: number, options: { depth?: number; unref?: boolean } = {}) {
     this.depth = Math.max(1, options.depth ?? 1);
     for (let i = 0; i < size; i++) {
       const w = script.endsWith('.ts')
@@ -40,6 +44,7 @@ export class WorkerPool<I, O> {
       w.on('exit', (code) => {
         if (!this.closed) this.failed(w, new Error(`a worker thread stopped (exit code ${code})`));
       });
+      if (options.unref) w.unref();
       this.inFlight.set(w, []);
     }
   }

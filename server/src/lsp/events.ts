@@ -19,6 +19,7 @@ import { documentParams, watchedFileChanges, workspaceDiagnosticParams } from '.
 import { diagnosticsOf, documentChanged, markDirty } from './publish';
 import { crdFileChanged } from './crdFiles';
 import { forgetLarge } from './largeDocs';
+import { forget as forgetOffThread } from './offThread';
 import { openDoc, safely, type ServerState } from './state';
 import { containedPath, enqueue, inWorkspace, listYamlFiles, readText, reportSkipped } from './workspaceFolders';
 
@@ -40,6 +41,7 @@ export function registerDocumentEvents(s: ServerState): void {
     const uri = e.document.uri;
     s.analysis.apply({ kind: 'close', uri });
     forgetLarge(s, uri);
+    forgetOffThread(s, uri);
     s.openDocs.delete(uri);
     publish.changedDocs.delete(uri);
     publish.closedPublished.delete(uri);

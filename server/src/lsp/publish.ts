@@ -12,10 +12,13 @@ import { forgetLarge, isLargeDoc, largeDiagnostics } from './largeDocs';
 import { allDiagnostics, closedFileDiagnostics, crossOptions } from './fileDiagnostics';
 import { carriedOver, renderedShown } from './carriedRendered';
 import { PieceDocument } from './pieceDocument';
+import { closedWaits, openPending, openWaits, reindexInSlices } from './offThread';
 
 /** Feeds an open document to the index when it changed since; returns the files that may be affected. */
 export function syncDoc(s: ServerState, doc: TextDocument): Set<string> | undefined {
   if (!isYaml(doc)) return undefined;
+  // Its checks are under way in the worker (offThread.ts): it is indexed when they are done.
+  if (openPending(s, doc.uri)) return undefined;
   if (isLargeDoc(s, doc)) {
     // Not indexed (see largeDocs.ts): what an earlier, smaller version defined goes.
     openDoc(s, doc.uri).indexedVersion = doc.version;
@@ -108,6 +111,12 @@ export function publishClosed(s: ServerState, uri: string): void {
   void connection.sendDiagnostics({ uri, diagnostics: lsp });
 }
 
+/** A file published again in the next round (its checks were done meanwhile: offThread.ts). */
+function republish(s: ServerState, uri: string): void {
+  s.publish.dirty.add(uri);
+  scheduleFlush(s);
+}
+
 /** Publishing waits until the messages received with a change are handled (see quiet.ts). */
 const flusherOf = (s: ServerState): QuietScheduler => (s.publish.flusher ??= new QuietScheduler(() => flush(s)));
 
@@ -141,6 +150,9 @@ function flush(s: ServerState): void {
   for (const uri of changed) {
     const doc = documents.get(uri);
     if (!doc) continue;
+    // A large version not checked yet: checked in the worker first, then indexed and published (offThread.ts).
+    const later = () => documentChanged(s, uri);
+    if (isYaml(doc) && !isLargeDoc(s, doc) && safely(s, () => openWaits(s, doc, later), false)) continue;
     const affected = safely(s, () => syncDoc(s, doc), undefined);
     if (affected) for (const u of affected) dirty.add(u);
     dirty.add(uri);
@@ -191,6 +203,8 @@ function flush(s: ServerState): void {
   for (let i = 0; i < uris.length; i++) {
     const uri = uris[i];
     const doc = documents.get(uri);
+    // Checked in the worker first (offThread.ts): published when that is done, which marks it again.
+    if (doc ? openPending(s, uri) : safely(s, () => closedWaits(s, uri, () => republish(s, uri)), false)) continue;
     // Closed files (last in the round) in slices: after the kinds of a CRD changed, each of a thousand files
     // may convert its own version of the CRD; published in one turn, requests waited seconds for them.
     if (!doc && Date.now() - started > CLOSED_SLICE_MS) {
@@ -266,14 +280,8 @@ function reindexAfterCrds(s: ServerState): void {
   const gen = ++ws.scanGeneration;
   ws.indexComplete = false;
   const run = async () => {
-    for (
-      let t = Date.now();
-      !safely(s, () => s.analysis.reindexPending(() => Date.now() - t > 15), true);
-      t = Date.now()
-    ) {
-      await new Promise<void>((resolve) => setImmediate(resolve));
-      if (gen !== ws.scanGeneration) return;
-    }
+    // In slices, a large file checked in the worker first (offThread.ts).
+    if (!(await reindexInSlices(s, () => gen !== ws.scanGeneration))) return;
     if (gen !== ws.scanGeneration) return;
     ws.indexComplete = true;
     forgetIndexedVersions(s);

@@ -108,7 +108,7 @@ export async function indexInPool(s: ServerState, scan: ScanFiles): Promise<bool
         const text = texts[i];
         if (text !== undefined && s.analysis.roleOf(uris[i]).role === 'template') {
           // Lexed and masked in slices, requests answered in between (templateSlices.ts).
-          const file = await templateInSlices(s, text, scan.stopped);
+          const file = await templateInSlices(s, uris[i], text, scan.stopped);
           if (!file) return true;
           if (!s.documents.get(uris[i])) s.analysis.indexFile(uris[i], file, WORKSPACE_SCOPE);
           slice = Date.now();

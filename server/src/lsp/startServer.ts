@@ -28,6 +28,7 @@ import { revalidateAll, syncDoc } from './publish';
 import { registerRequests } from './standardRequests';
 import { createState, type ServerState } from './state';
 import { applyTemplateSetting, pathOf, scanWorkspace } from './workspaceFolders';
+import { closeOffThread } from './offThread';
 
 /** Registers every handler on the connection and starts listening; returns the server's state. */
 export function startServer(connection: Connection): ServerState {
@@ -169,6 +170,7 @@ export function startServer(connection: Connection): ServerState {
 
   connection.onShutdown(() => {
     s.life.shutdown = true;
+    closeOffThread(s);
   });
 
   registerDocumentEvents(s);

@@ -15,6 +15,8 @@ import { DEFAULT_SETTINGS, type Settings } from '../service/core/settings';
 import type { Life } from './lifecycle';
 import type { QuietScheduler } from './quiet';
 import type { RenderedShown } from './carriedRendered';
+import type { WorkerPool } from '../io/workerPool';
+import type { BatchFacts, FactsFile } from '../service/host/fileFacts';
 import { PieceDocument, pieceDocuments } from './pieceDocument';
 
 /** The check of one version of a large document. */
@@ -28,6 +30,28 @@ export interface LargeCheck {
   done: boolean;
   /** Called once when the check has finished. */
   onDone: (() => void)[];
+}
+
+/** The worker thread that checks large files (offThread.ts). */
+export type FactsPool = WorkerPool<{ files: FactsFile[] }, BatchFacts>;
+
+/** One file's checks under way (or done) in the worker, for one version of it (offThread.ts). */
+export interface OffThreadCheck {
+  /** The version it was sent for: an open document's version, or the indexed file itself. */
+  key: unknown;
+  /** The file whose documents take the facts (held in the store while it waits, `held`). */
+  file: ParsedFile;
+  held: boolean;
+  done: boolean;
+  /** Runs when they are done: the last caller's (a newer version's, waiting for these to end). */
+  again: () => void;
+}
+
+/** The worker and the checks under way in it (offThread.ts). */
+export interface OffThread {
+  /** The worker, set up for one registry and one settings value (a new one when either changes). */
+  pool?: { pool: FactsPool; registry: unknown; settings: Settings };
+  pending: Map<string, OffThreadCheck>;
 }
 
 /**
@@ -147,6 +171,8 @@ export interface ServerState {
   readonly life: Life;
   /** The pending `cloudManifests/indexChanged` notification (see indexEvents.ts). */
   indexEventTimer?: NodeJS.Timeout;
+  /** Large files' checks in a worker thread (offThread.ts), made on first use. */
+  offThread?: OffThread;
 }
 
 export function createState(connection: Connection): ServerState {

@@ -21,6 +21,7 @@ import { WORKSPACE_SCOPE } from '../service/core/scope';
 import { readCrdFile, watchCrdRoots } from './crdFiles';
 import { indexInPool } from './scanPool';
 import { templateInSlices } from './templateSlices';
+import { checkedOffThread, OFF_THREAD_FROM, offThreadRole, reindexInSlices } from './offThread';
 import { growingHeap, steadyHeap } from './heap';
 import { forgetIndexedVersions, logError, type ServerState } from './state';
 
@@ -332,13 +333,24 @@ export function scanWorkspace(s: ServerState, indexed: () => void): Promise<void
             // A Helm template is parsed as what it is (a template read as plain YAML was parsed twice, the
             // first time into an error per action), its actions lexed and masked in slices: a large one is
             // no single step (templateSlices.ts).
-            const file = await templateInSlices(s, text, () => gen !== ws.scanGeneration);
+            const file = await templateInSlices(s, uri, text, () => gen !== ws.scanGeneration);
             if (!file) return;
             if (!documents.get(uri)) s.analysis.indexFile(uri, file, WORKSPACE_SCOPE);
           }
           // With workspace-wide problems every file's diagnostics are wanted next: computed now, on the tree
           // the index parses anyway, and cached per document content (analyze.ts), not parsed again later.
-          else s.analysis.indexFile(uri, wide ? s.analysis.parseAs(uri, text) : text, WORKSPACE_SCOPE);
+          // A large manifest or patch is checked in the worker first, its results then found in the caches
+          // (offThread.ts: its parse here would be one piece of hundreds of milliseconds).
+          else {
+            const release =
+              text.length >= OFF_THREAD_FROM && offThreadRole(s, uri)
+                ? await checkedOffThread(s, uri, text, s.analysis.roleOf(uri).role === 'patch')
+                : undefined;
+            if (gen !== ws.scanGeneration) return release?.();
+            if (!documents.get(uri))
+              s.analysis.indexFile(uri, wide ? s.analysis.parseAs(uri, text) : text, WORKSPACE_SCOPE);
+            release?.();
+          }
         }
         const done = Math.min(i + BATCH, uris.length);
         if (Date.now() - reported > 100) {
@@ -361,10 +373,8 @@ export function scanWorkspace(s: ServerState, indexed: () => void): Promise<void
       // The kinds of the CRDs found: the registry is built once the whole workspace is read, and the files
       // read so far are indexed again with it in slices, requests answered in between.
       if (s.analysis.applyCrds({ deferIndex: true })) {
-        for (let t = Date.now(); !s.analysis.reindexPending(() => Date.now() - t > 15); t = Date.now()) {
-          await yieldNow();
-          if (gen !== ws.scanGeneration) return;
-        }
+        // A large file checked in the worker first (offThread.ts).
+        if (!(await reindexInSlices(s, () => gen !== ws.scanGeneration))) return;
         forgetIndexedVersions(s);
         connection.console.log(
           `cloud-manifests: ${s.analysis.registry.kinds.length} kinds known with the workspace's CRDs`,

@@ -238,6 +238,14 @@ export class Analysis extends Documents {
     return this.crds.read(stop);
   }
 
+  /**
+   * The CRD documents the current registry was built from, each file's as one text, in the order taken:
+   * another analysis that takes them in that order has the same kinds (host/crdKinds.ts `sources`).
+   */
+  crdSources(): { uri: string; text: string }[] {
+    return [...this.crds.builtSources];
+  }
+
   /** The CRDs read changed since the registry was last built. */
   get crdsChanged(): boolean {
     return this.crds.changed;

@@ -71,6 +71,25 @@ export class CrdKinds {
     return true;
   }
 
+  /** `sources()` when the registry was last built: what gives another analysis the kinds it holds. */
+  private built: { uri: string; text: string }[] = [];
+
+  get builtSources(): readonly { uri: string; text: string }[] {
+    return this.built;
+  }
+
+  /**
+   * Each file's CRD documents as one text, in the order they were taken: read in that order by another
+   * analysis (a worker thread's: lsp/offThread.ts), they give it the same kinds.
+   */
+  private sources(): { uri: string; text: string }[] {
+    return [...this.files].map(([uri, f]) => ({
+      uri,
+      // Each document after the first starts at a marker, as it did in its file (a marker line kept).
+      text: f.texts.map((t, i) => (i === 0 || /^---(?=[ \t\r\n]|$)/.test(t) ? t : `---\n${t}`)).join(''),
+    }));
+  }
+
   /** The CRDs changed since the registry was last built. */
   get changed(): boolean {
     return this.dirty;
@@ -81,6 +100,7 @@ export class CrdKinds {
     if (!this.dirty) return undefined;
     this.dirty = false;
     this.read();
+    this.built = this.sources();
     this.conflicts = crdConflicts(this.files);
     const perCrd = [...this.files.values()].flatMap((f) => f.kinds as KindDef[][]);
     const unreadable = [...this.files.values()].flatMap((f) => f.unreadable.filter((u) => u !== undefined));

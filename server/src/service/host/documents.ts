@@ -50,12 +50,13 @@ export abstract class Documents {
   protected readonly masks = new WeakMap<ParsedFile, MaskedTemplate>();
 
   /**
-   * Indexes again, one file at a time until `stop()` says so, the files `applyCrds({ deferIndex: true })`
-   * queued; whether none is left. A file indexed or unindexed meanwhile has left the queue.
+   * Indexes again, one file at a time until `stop(next)` says so (`next`: the file it would index now), the
+   * files `applyCrds({ deferIndex: true })` queued; whether none is left. A file indexed or unindexed
+   * meanwhile has left the queue.
    */
-  reindexPending(stop: () => boolean = () => false): boolean {
+  reindexPending(stop: (next: { uri: string; text: string }) => boolean = () => false): boolean {
     for (const [uri, { text, scope }] of this.reindexQueue) {
-      if (stop()) return false;
+      if (stop({ uri, text })) return false;
       this.reindexQueue.delete(uri);
       this.indexFile(uri, text, scope);
     }
@@ -179,10 +180,14 @@ export abstract class Documents {
 
   /**
    * A Helm template parsed as `parseAs` parses it, its actions lexed and masked in steps of a few thousand
-   * (helm/mask.ts `maskSteps`): the workspace scan runs them between requests (lsp/templateSlices.ts).
+   * (helm/mask.ts `maskSteps`): the workspace scan runs them between requests (lsp/templateSlices.ts). The
+   * step before the last yields the masked text that the last one parses and analyses (the server has a
+   * worker thread check a large one meanwhile: lsp/offThread.ts).
    */
-  *templateSteps(text: string): Generator<void, ParsedFile> {
-    return this.maskedFile(yield* maskSteps(text), false);
+  *templateSteps(text: string): Generator<string | void, ParsedFile> {
+    const mask = yield* maskSteps(text);
+    yield mask.variants[0].text;
+    return this.maskedFile(mask, false);
   }
 
   /** A template's file: the first variant of its mask parsed and analysed, known as the template's. */

@@ -8,7 +8,8 @@ import type { Settings } from '../core/settings';
 import type { Diag } from '../core/diag';
 import type { ParsedFile } from '../core/parse';
 import { mayHoldCrd } from '../checks/crd/detect';
-import { cacheChunkDiagnostics, cachedChunkDiagnostics } from '../checks/validate';
+import { cacheChunkDiagnostics, cachedChunkDiagnostics, validateChunk } from '../checks/validate';
+import { listAtRoot } from '../workspace/kustomize/json6902';
 import { analyze } from '../workspace/analyze';
 import {
   cacheChunkManifests,
@@ -33,6 +34,11 @@ export interface FactsFile {
   text: string;
   partial: boolean;
   check?: boolean;
+  /**
+   * Its CRD documents' own check too (which the one pass leaves until their diagnostics are asked for): the
+   * server sends a large file it is about to publish (lsp/offThread.ts).
+   */
+  crds?: boolean;
 }
 
 /** What a worker is sent: its setup once, first, then batches (each answered with its BatchFacts). */
@@ -82,11 +88,13 @@ export class FactsMaker {
     const tracked = analysis.index.tracked;
     return {
       kinds: kinds.length,
-      files: files.map(({ text, partial, check = true }) => {
+      files: files.map(({ text, partial, check = true, crds = false }) => {
         // Outside the shared cache: the file's chunks and what is cached on them are garbage after it.
         const file = analysis.parse(text, { cache: false });
         if (check) analyze(file, { tracked, partial });
         else for (const d of file.docs) analysis.readOnce(() => chunkManifests(d, tracked));
+        if (crds)
+          for (const d of file.docs) if (mayHoldCrd(d.text)) analysis.readOnce(() => validateChunk(d, partial, file));
         return {
           lengths: file.docs.map((d) => d.text.length),
           docs: file.docs.map((d): DocFacts => {
@@ -127,4 +135,18 @@ export function takeFacts(analysis: Analysis, file: ParsedFile, facts: FileFacts
     cacheChunkManifests(d, tracked, manifests);
   });
   return true;
+}
+
+/**
+ * How many characters of a file's documents have no diagnostics cached yet (what asking for them would parse
+ * and check now); a patch's lists of JSON 6902 operations are left out, as the one pass leaves them, and so
+ * are CRDs unless `crds` (the one pass leaves their own check until their diagnostics are asked for).
+ */
+export function uncheckedLength(file: ParsedFile, partial: boolean, crds: boolean): number {
+  let n = 0;
+  for (const d of file.docs) {
+    if ((partial && listAtRoot(d.text)) || (!crds && mayHoldCrd(d.text))) continue;
+    if (!cachedChunkDiagnostics(d, partial)) n += d.text.length;
+  }
+  return n;
 }
