@@ -10,7 +10,8 @@
 // Kept: for each kind the bundle serves, its definition; for each definition from which a list merged by key
 // can be reached, its properties on that way: `[definition of the value or of its items, patch strategy,
 // merge keys]` (the keys are `x-kubernetes-list-map-keys` where given, else `x-kubernetes-patch-merge-key`,
-// as kyaml's PatchStrategyAndKeyList reads them). Nothing else (no prose).
+// as kyaml's PatchStrategyAndKeyList reads them); and the kinds it says are cluster-scoped. Nothing else
+// (no prose).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -82,7 +83,12 @@ for (const r of [...bundle.resources].sort((a, b) =>
 ))
   if (r.definition && kept.has(short(r.definition))) kinds[`${r.apiVersion} ${r.kind}`] = short(r.definition);
 
-const text = `${JSON.stringify({ source: `kustomize kyaml OpenAPI bundle, Kubernetes ${bundle.coverage.floor}`, kinds, defs })}\n`;
+// The cluster-scoped kinds (Kustomize's namespace transformer leaves them without one).
+const cluster = bundle.resources
+  .filter((r) => r.scope === 'Cluster')
+  .map((r) => `${r.apiVersion} ${r.kind}`)
+  .sort();
+const text = `${JSON.stringify({ source: `kustomize kyaml OpenAPI bundle, Kubernetes ${bundle.coverage.floor}`, kinds, defs, cluster })}\n`;
 if (flag === '--check') {
   const now = readFileSync(OUT, 'utf8');
   if (now !== text) {

@@ -143,7 +143,7 @@ function deploymentPatch(n: string, d: DeploymentPatch): JsonObject {
     spec: compact({
       replicas: d.replicas,
       template: compact({
-        metadata: d.labels ? { labels: d.labels as JsonObject } : undefined,
+        metadata: d.labels ? { labels: d.labels as unknown as JsonObject } : undefined,
         spec: compact({ containers, volumes: d.volumes, tolerations: d.tolerations }),
       }),
     }),

@@ -10,6 +10,8 @@ interface MergeData {
   /** `apps/v1 Deployment` → its definition. */
   kinds: Record<string, string>;
   defs: Record<string, Record<string, MergeProp>>;
+  /** `rbac.authorization.k8s.io/v1 ClusterRole`…: the kinds the bundle says are cluster-scoped. */
+  cluster: string[];
 }
 
 const data = (): MergeData => require('./kustomizeMerge.json') as MergeData;
@@ -23,3 +25,7 @@ export const kustomizeProp = (def: string, prop: string): MergeProp | undefined 
   const d = data().defs[def];
   return d && Object.hasOwn(d, prop) ? d[prop] : undefined;
 };
+
+/** Whether Kustomize's bundle says a kind is cluster-scoped (its namespace transformer then leaves it be). */
+export const kustomizeClusterScoped = (apiVersion: string, kind: string): boolean =>
+  data().cluster.includes(`${apiVersion} ${kind}`);

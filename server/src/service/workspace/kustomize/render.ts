@@ -17,7 +17,7 @@ import { applyOperations, type Json, type JsonObject, type OperationFailure } fr
 import { asksUnrendered, KUSTOMIZATION_NAMES, KustomizationReads, resolveFrom } from './kustomization';
 import { isOverPatchLimit, overPatchLimitWhy } from './textLimit';
 import { strategicMerge } from './strategicMerge';
-import { unreproduced } from './builtinTransforms';
+import { builtinTransform, transformsBuiltin } from './builtinTransforms';
 
 export type { Json, JsonObject };
 
@@ -534,9 +534,14 @@ interface Transform {
 
 /** namespace, namePrefix/nameSuffix, labels/commonLabels, commonAnnotations on one resource (a step). */
 function transformStep(r: Resource, t: Transform): Resource {
-  const value = transform(r.value, t.kustomization);
-  // Kubernetes' own kinds: what Kustomize changes beyond the metadata (builtinTransforms.ts).
-  const why = builtIn(r.value) ? unreproduced(r.value, t.kustomization) : undefined;
+  let value = transform(r.value, t.kustomization);
+  // Kubernetes' own kinds: what Kustomize's field specs change beyond the metadata (builtinTransforms.ts).
+  let why: string | undefined;
+  if (builtIn(r.value) && transformsBuiltin(t.kustomization)) {
+    const step = builtinTransform(r.value, value, t.kustomization);
+    value = step.value;
+    why = step.unsure;
+  }
   if (!t.renamed && !t.moved)
     return value === r.value && (!why || r.unsure) ? r : { value, origins: r.origins, ...unsureOf(r, why) };
   // A name or namespace the kustomization changes was written there.
