@@ -7,8 +7,7 @@
 // CustomResourceDefinition, APIService and Namespace; `replicas` sets a count; `images`
 // (api/filters/imagetag) rewrites the images of containers and init containers. What is not reproduced
 // says so (`unsure`, with why): then the rendered resource is not checked whole (renderedDiagnostics.ts).
-// Above all the name references (a renamed ConfigMap followed into the Deployment that names it), not
-// rendered yet: a kind that may hold one is unsure under a prefix or suffix.
+// The name references (a renamed ConfigMap followed into the Deployment that names it) are nameReference.ts's.
 import { kustomizeClusterScoped } from '../../../model/kube/kustomizeMerge';
 import { compileGoRegexp, isRegexpError } from '../../core/goRegexp';
 import type { Json, JsonObject } from './jsonPatch';
@@ -97,38 +96,6 @@ const IMAGE_PATHS: readonly string[] = [
   'spec/volumes[]/image/reference',
   'spec/template/spec/volumes[]/image/reference',
 ];
-
-/**
- * The kinds a name reference may be written in (the `fieldSpecs` kinds of builtinpluginconsts/namereference.go):
- * under a prefix or suffix, what they name may be renamed, which is not rendered here.
- */
-const REFERRERS: ReadonlySet<string> = new Set([
-  'APIService',
-  'ClusterRole',
-  'ClusterRoleBinding',
-  'CronJob',
-  'DaemonSet',
-  'Deployment',
-  'HorizontalPodAutoscaler',
-  'Ingress',
-  'Job',
-  'MutatingWebhookConfiguration',
-  'Node',
-  'PersistentVolume',
-  'PersistentVolumeClaim',
-  'Pod',
-  'PodTemplate',
-  'ReplicaSet',
-  'ReplicationController',
-  'Role',
-  'RoleBinding',
-  'Service',
-  'ServiceAccount',
-  'StatefulSet',
-  'StorageClass',
-  'ValidatingAdmissionPolicyBinding',
-  'ValidatingWebhookConfiguration',
-]);
 
 const groupOf = (apiVersion: string): string => (apiVersion.includes('/') ? apiVersion.split('/')[0] : '');
 const versionOf = (apiVersion: string): string => apiVersion.slice(apiVersion.indexOf('/') + 1);
@@ -290,8 +257,6 @@ export function builtinTransform(before: JsonObject, after: JsonObject, k: JsonO
     if (was.name === undefined) delete m.name;
     else m.name = was.name;
   }
-  if (renamed && REFERRERS.has(kind))
-    d.say('namePrefix / nameSuffix: the references that follow a renamed object are not rendered here');
   if (given(k.namespace)) {
     const ns = k.namespace;
     if (kustomizeClusterScoped(api, kind)) {

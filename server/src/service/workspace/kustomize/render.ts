@@ -18,6 +18,7 @@ import { asksUnrendered, KUSTOMIZATION_NAMES, KustomizationReads, resolveFrom } 
 import { isOverPatchLimit, overPatchLimitWhy } from './textLimit';
 import { strategicMerge } from './strategicMerge';
 import { builtinTransform, transformsBuiltin } from './builtinTransforms';
+import { followNames, referrerKinds } from './nameReference';
 
 export type { Json, JsonObject };
 
@@ -914,7 +915,9 @@ export function renderKustomization(
   memo: Memo = NO_MEMO,
 ): Rendered {
   const b: Build = { read, documents, memo, done: new Map(), errors: [], steps: 0, resources: 0 };
-  const r = render(uri, 0, new Set(), b).slots;
+  const got = render(uri, 0, new Set(), b);
+  const r = got.slots;
+  references(r, got.unsure);
   return {
     resources: r.map((x) => x.r.value),
     origins: r.map((x) => x.r.origins),
@@ -923,6 +926,24 @@ export function renderKustomization(
     errors: b.errors,
     steps: b.steps,
   };
+}
+
+/**
+ * Kustomize's last step: the references to objects the build renamed follow them (nameReference.ts). What the
+ * build does not render (a generator's hashed names…) may rename what a built-in kind names: such a
+ * referrer is unsure.
+ */
+function references(slots: Slot[], unrendered: boolean): void {
+  const f = followNames(
+    slots.map((s) => ({ value: s.r.value, previous: s.previous, writtenNamespace: s.writtenNamespace })),
+  );
+  for (const [i, value] of f.changed) slots[i].r = { ...slots[i].r, value };
+  for (const [i, why] of f.unsure) slots[i].r = { ...slots[i].r, unsure: slots[i].r.unsure ?? why };
+  if (!unrendered) return;
+  const referrers = referrerKinds();
+  for (const s of slots)
+    if (!s.r.unsure && builtIn(s.r.value) && referrers.has(String(s.r.value.kind)))
+      s.r = { ...s.r, unsure: 'what this build does not render (a generator, a component…) may rename what it names' };
 }
 
 /** The documents of a resource file, with where each value was written (relative to `anchor`, if given). */
