@@ -1,6 +1,7 @@
-// Generated strategic-merge patches of a Deployment and a Service, rendered by `kubectl kustomize` and by ours
-// (service/workspace/kustomize/strategicMerge.ts): where ours says its rendering is certain, it must equal
-// kubectl's. Seeded; one `kubectl kustomize` of a parent kustomization renders every case at once (each case
+// Generated strategic-merge patches of a Deployment and a Service, and generated transformers (prefix,
+// namespace, labels, annotations, images, replicas), rendered by `kubectl kustomize` and by ours
+// (service/workspace/kustomize/strategicMerge.ts, builtinTransforms.ts, nameReference.ts): where ours says
+// its rendering is certain, it must equal kubectl's. Seeded; one `kubectl kustomize` of a parent kustomization renders every case at once (each case
 // is its own folder, its resources named for it). A failure prints the seed and the case's patch.
 import assert from 'node:assert/strict';
 import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync, existsSync, statSync } from 'node:fs';
@@ -22,8 +23,9 @@ const read = (uri: string): string | undefined => {
   return existsSync(path) && statSync(path).isFile() ? readFileSync(path, 'utf8') : undefined;
 };
 
-/** The base of case `n`: a Deployment and a Service named for it. */
+/** The base of case `n`: a Deployment, a Service and a ConfigMap named for it. */
 const base = (n: string): JsonObject[] => [
+  { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: `${n}-cfg` }, data: { a: '1' } },
   {
     apiVersion: 'apps/v1',
     kind: 'Deployment',
@@ -45,10 +47,14 @@ const base = (n: string): JsonObject[] => [
                 { name: 'B', value: '2' },
               ],
               volumeMounts: [{ name: 'v', mountPath: '/v' }],
+              envFrom: [{ configMapRef: { name: `${n}-cfg` } }],
             },
             { name: 'side', image: 'busybox:1' },
           ],
-          volumes: [{ name: 'v', emptyDir: {} }],
+          volumes: [
+            { name: 'v', emptyDir: {} },
+            { name: 'c', configMap: { name: `${n}-cfg` } },
+          ],
           tolerations: [{ key: 't', operator: 'Exists' }],
         },
       },
@@ -117,6 +123,26 @@ const service = fc.record({
   ),
 });
 
+/** The transformers of a case's kustomization. */
+const transformers = fc.record({
+  namePrefix: optional(fc.constantFrom('p-', 'q-')),
+  nameSuffix: optional(fc.constant('-s')),
+  namespace: optional(fc.constantFrom('team-a', 'default')),
+  commonLabels: optional(fc.constantFrom({ team: 'x' }, { app: 'other' })),
+  labels: optional(
+    fc.record({ pairs: fc.constant({ tier: 'web' }), includeSelectors: fc.boolean(), includeTemplates: fc.boolean() }),
+  ),
+  commonAnnotations: optional(fc.constant({ owner: 'me' })),
+  images: optional(
+    fc.constantFrom(
+      [{ name: 'nginx', newTag: '3' }],
+      [{ name: 'busybox', newName: 'registry.example.com/bb' }],
+      [{ name: 'nginx', digest: 'sha256:0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef' }],
+    ),
+  ),
+  replicas: fc.boolean(),
+});
+
 type DeploymentPatch = typeof deployment extends fc.Arbitrary<infer T> ? T : never;
 type ServicePatch = typeof service extends fc.Arbitrary<infer T> ? T : never;
 
@@ -168,11 +194,11 @@ const skip = !hasKubectl && !inCI ? `skipped: ${KUBECTL_INSTALL}` : false;
 
 describe('generated strategic-merge patches of built-in kinds, against kubectl kustomize', { skip }, () => {
   test(`${RUNS} cases (seed ${SEED}): certain renderings equal kubectl's`, () => {
-    const cases = fc.sample(fc.tuple(deployment, service), { seed: SEED, numRuns: RUNS });
+    const cases = fc.sample(fc.tuple(deployment, service, transformers), { seed: SEED, numRuns: RUNS });
     const root = mkdtempSync(join(tmpdir(), 'smp-'));
     try {
       const patches: string[] = [];
-      cases.forEach(([d, s], i) => {
+      cases.forEach(([d, s, t], i) => {
         const n = `c${i}`;
         mkdirSync(join(root, n));
         writeFileSync(
@@ -182,29 +208,42 @@ describe('generated strategic-merge patches of built-in kinds, against kubectl k
             .join('---\n'),
         );
         const text = [deploymentPatch(n, d), servicePatch(n, s)].map((r) => stringify(r)).join('---\n');
-        patches.push(text);
         writeFileSync(join(root, n, 'patch.yaml'), text);
-        writeFileSync(join(root, n, 'kustomization.yaml'), 'resources: [base.yaml]\npatches:\n  - path: patch.yaml\n');
+        const k = compact({
+          resources: ['base.yaml'],
+          patches: [{ path: 'patch.yaml' }],
+          namePrefix: t.namePrefix,
+          nameSuffix: t.nameSuffix,
+          namespace: t.namespace,
+          commonLabels: t.commonLabels,
+          labels: t.labels ? [t.labels] : undefined,
+          commonAnnotations: t.commonAnnotations,
+          images: t.images,
+          replicas: t.replicas ? [{ name: n, count: 5 }] : undefined,
+        });
+        patches.push(`${text}--- kustomization.yaml:\n${stringify(k)}`);
+        writeFileSync(join(root, n, 'kustomization.yaml'), stringify(k));
       });
       writeFileSync(join(root, 'kustomization.yaml'), `resources:\n${cases.map((_, i) => `  - c${i}\n`).join('')}`);
       const theirs = parseAllDocuments(kubectlKustomize(root)).map((d) => d.toJS() as JsonObject);
       const ours = renderKustomization(pathToFileURL(join(root, 'kustomization.yaml')).href, read);
       assert.deepEqual(ours.errors, []);
-      const key = (r: JsonObject) => `${String(r.kind)}/${String((r.metadata as JsonObject).name)}`;
+      const key = (r: JsonObject) => {
+        const m = r.metadata as JsonObject;
+        return `${String(r.kind)}/${String(m.namespace ?? '')}/${String(m.name)}`;
+      };
+      /** The case a rendered resource comes from (its name holds `c<n>`). */
+      const caseOf = (r: JsonObject) => Number(/c(\d+)/.exec(String((r.metadata as JsonObject).name))?.[1]);
       const byKey = new Map(theirs.map((r) => [key(r), r]));
       let certain = 0;
       ours.resources.forEach((r, i) => {
         if (ours.unsure[i] !== undefined)
-          return void (
-            process.env.SMP_WHY &&
-            console.log(ours.unsure[i], patches[Number(String((r.metadata as JsonObject).name).slice(1))])
-          );
+          return void (process.env.SMP_WHY && console.log(ours.unsure[i], patches[caseOf(r)]));
         certain++;
-        const n = String((r.metadata as JsonObject).name);
         assert.deepEqual(
           r,
           byKey.get(key(r)),
-          `seed ${SEED}, case ${n} (SMP_SEED=${SEED} to run it again); its patch:\n${patches[Number(n.slice(1))]}`,
+          `seed ${SEED}, case c${caseOf(r)} (SMP_SEED=${SEED} to run it again); its patch and kustomization:\n${patches[caseOf(r)]}`,
         );
       });
       // Most generated cases are rendered with certainty (the others put a `$patch` element where kyaml's
