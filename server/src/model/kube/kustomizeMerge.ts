@@ -29,3 +29,6 @@ export const kustomizeProp = (def: string, prop: string): MergeProp | undefined 
 /** Whether Kustomize's bundle says a kind is cluster-scoped (its namespace transformer then leaves it be). */
 export const kustomizeClusterScoped = (apiVersion: string, kind: string): boolean =>
   data().cluster.includes(`${apiVersion} ${kind}`);
+
+/** The kinds Kustomize's bundle says are cluster-scoped, as `apiVersion kind` (a caller checking many). */
+export const kustomizeClusterKinds = (): ReadonlySet<string> => new Set(data().cluster);

@@ -8,7 +8,7 @@
 // such object, or several with the same name. Several with different names (Kustomize then compares the
 // prefixes and suffixes each was given, or stops) is not reproduced: the referrer is said unsure.
 // Linear: the renamed objects are looked up by their previous names, not scanned per reference.
-import { kustomizeClusterScoped } from '../../../model/kube/kustomizeMerge';
+import { kustomizeClusterKinds } from '../../../model/kube/kustomizeMerge';
 import { kustomizeNameReferences, type NameReferenceSpec } from '../../../model/kube/kustomizeNameReference';
 import type { Json, JsonObject } from './jsonPatch';
 
@@ -47,10 +47,13 @@ const selected = (api: string, kind: string, g: Gvk): boolean =>
 
 /** A resource's namespace as Kustomize compares them: none for a cluster-scoped kind, `default` for none. */
 const CLUSTER = '\u0000cluster';
-function effective(r: JsonObject, ns: string | undefined): string {
-  if (kustomizeClusterScoped(str(r.apiVersion) ?? '', str(r.kind) ?? '')) return CLUSTER;
-  return ns === undefined || ns === '' ? 'default' : ns;
-}
+type Effective = (r: JsonObject, ns: string | undefined) => string;
+const effectiveIn =
+  (cluster: ReadonlySet<string>): Effective =>
+  (r, ns) => {
+    if (cluster.has(`${str(r.apiVersion) ?? ''} ${str(r.kind) ?? ''}`)) return CLUSTER;
+    return ns === undefined || ns === '' ? 'default' : ns;
+  };
 
 /** Where one reference was found: the path to its map or list and the key or index holding it. */
 interface Edit {
@@ -65,6 +68,9 @@ interface Edit {
  */
 export function followNames(all: readonly Named[]): Followed {
   const out: Followed = { changed: new Map(), unsure: new Map() };
+  const specs = byKind();
+  // Most builds (custom resources only) hold no kind that names another: nothing to follow.
+  if (!all.some((r) => specs.has(str(r.value.kind) ?? ''))) return out;
   const byPrevious = new Map<string, number[]>();
   all.forEach((r, i) => {
     for (const p of r.previous ?? []) {
@@ -75,6 +81,7 @@ export function followNames(all: readonly Named[]): Followed {
     }
   });
   if (byPrevious.size === 0) return out;
+  const effective = effectiveIn(kustomizeClusterKinds());
   // The namespaces objects were first read in, each with the current namespaces of those read there.
   const originalNs = new Map<string, Set<string>>();
   all.forEach((r) => {
@@ -84,7 +91,6 @@ export function followNames(all: readonly Named[]): Followed {
     if (!s) originalNs.set(org, (s = new Set()));
     s.add(effective(r.value, str(meta(r.value).namespace)));
   });
-  const specs = byKind();
   all.forEach((referrer, i) => {
     const kind = str(referrer.value.kind) ?? '';
     const api = str(referrer.value.apiVersion) ?? '';
@@ -92,7 +98,7 @@ export function followNames(all: readonly Named[]): Followed {
     if (!mine) return;
     const edits: Edit[] = [];
     let doubt: string | undefined;
-    const ctx = new Referrer(all, referrer, byPrevious, originalNs);
+    const ctx = new Referrer(all, referrer, byPrevious, originalNs, effective);
     for (const { target, spec } of mine) {
       if (!selected(api, kind, spec)) continue;
       walk(
@@ -203,6 +209,7 @@ class Referrer {
     private readonly r: Named,
     private readonly byPrevious: Map<string, number[]>,
     private readonly originalNs: Map<string, Set<string>>,
+    private readonly effective: Effective,
   ) {
     this.ns = effective(r.value, str(meta(r.value).namespace));
     if (r.value.kind === 'RoleBinding' && Array.isArray(r.value.subjects))
@@ -214,7 +221,7 @@ class Referrer {
   /** Whether the referrer may see an object (its current namespace). */
   private sees(o: Named): boolean {
     if (this.ns === CLUSTER) return true;
-    const ns = effective(o.value, str(meta(o.value).namespace));
+    const ns = this.effective(o.value, str(meta(o.value).namespace));
     return ns === CLUSTER || ns === this.ns || this.bindingNs.has(str(meta(o.value).namespace) ?? '');
   }
 
@@ -241,8 +248,8 @@ class Referrer {
     if (mapNs !== undefined) {
       const want = mapNs === '' ? 'default' : mapNs;
       cands = this.originallyIn(mapNs)
-        ? cands.filter((o) => effective(o.value, o.writtenNamespace) === want)
-        : cands.filter((o) => effective(o.value, str(meta(o.value).namespace)) === want);
+        ? cands.filter((o) => this.effective(o.value, o.writtenNamespace) === want)
+        : cands.filter((o) => this.effective(o.value, str(meta(o.value).namespace)) === want);
     }
     cands = cands.filter((o) => selected(str(o.value.apiVersion) ?? '', str(o.value.kind) ?? '', target));
     if (path.endsWith('roleRef/name')) {
@@ -254,7 +261,7 @@ class Referrer {
     }
     if (this.ns !== CLUSTER)
       cands = cands.filter((o) => {
-        const ns = effective(o.value, str(meta(o.value).namespace));
+        const ns = this.effective(o.value, str(meta(o.value).namespace));
         return ns === CLUSTER || o.value.kind === 'ServiceAccount' || ns === this.ns;
       });
     if (cands.length === 0) return undefined;
