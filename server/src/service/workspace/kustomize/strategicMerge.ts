@@ -104,6 +104,13 @@ class Walk<O> {
     }
     // A `null` in the patch clears the field, whatever it held.
     if (p === null) return undefined;
+    if (d === null && p === undefined) {
+      // kyaml keeps `key: null` / `key: ~` (a persistent null) but drops `key:` written empty: the parsed
+      // value does not say which was written.
+      this.doubt('a null value the patch leaves (kubectl keeps or drops it by how it is written)');
+      this.copy(d, this.base, at.d, at.out, depth);
+      return null;
+    }
     const dest = d === null ? undefined : d;
     if (dest === undefined && p === undefined) return undefined;
     if (dest !== undefined && p !== undefined && kindOf(dest) !== kindOf(p)) {
