@@ -176,12 +176,21 @@ export default tseslint.config(
   {
     // The libraries loaded on first use with require() (a workspace that never needs them never pays for
     // them), and Kubernetes' kinds (model/kube/kinds.json, read when a manifest of a built-in group is first
-    // met): allowed by name here, since no inline comment takes effect in these folders.
+    // met; kustomizeMerge.json and kustomizeNameReference.json, when an overlay renders one): allowed by name here, since no inline comment takes effect in these folders.
     files: ['server/src/model/**/*.ts', 'server/src/service/**/*.ts'],
     rules: {
       '@typescript-eslint/no-require-imports': [
         'error',
-        { allow: ['^@marcbachmann/cel-js$', '^@prometheus-io/lezer-promql$', '^re2js$', '^\\./kinds\\.json$'] },
+        {
+          allow: [
+            '^@marcbachmann/cel-js$',
+            '^@prometheus-io/lezer-promql$',
+            '^re2js$',
+            '^\\./kinds\\.json$',
+            '^\\./kustomizeMerge\\.json$',
+            '^\\./kustomizeNameReference\\.json$',
+          ],
+        },
       ],
     },
   },

@@ -67,6 +67,12 @@ describe('overlays rendered as kubectl kustomize renders them', { skip }, () => 
       assert.ok(theirs.length > 0, 'kubectl rendered resources');
       const rendered = renderKustomization(pathToFileURL(join(dir, 'kustomization.yaml')).href, read);
       assert.deepEqual(rendered.errors, [], 'kubectl builds it: no build error');
+      // Every resource of these overlays (Kubernetes' own kinds too: strategicMerge.ts) is rendered with certainty.
+      assert.deepEqual(
+        rendered.unsure.filter((u) => u !== undefined),
+        [],
+        'rendered with certainty',
+      );
       assert.deepEqual(sorted(rendered.resources), sorted(theirs));
     });
   }

@@ -16,6 +16,9 @@ import { compileGoRegexp, isRegexpError } from '../../core/goRegexp';
 import { applyOperations, type Json, type JsonObject, type OperationFailure } from './jsonPatch';
 import { asksUnrendered, KUSTOMIZATION_NAMES, KustomizationReads, resolveFrom } from './kustomization';
 import { isOverPatchLimit, overPatchLimitWhy } from './textLimit';
+import { strategicMerge } from './strategicMerge';
+import { builtinTransform, transformsBuiltin } from './builtinTransforms';
+import { followNames, referrerKinds } from './nameReference';
 
 export type { Json, JsonObject };
 
@@ -57,6 +60,11 @@ export interface Rendered {
    * (what a reference to it was written with: renamedReferences.ts).
    */
   written: (string | undefined)[];
+  /**
+   * `unsure[i]`: why `resources[i]` (of Kubernetes' own kinds) may not be what kubectl builds (a merge or a
+   * transformer not reproduced here); undefined: it is.
+   */
+  unsure: (string | undefined)[];
   /**
    * What stops `kubectl kustomize` from building it (at most one Error: the tool stops at the first; the
    * rendering goes on without the piece at fault), and what may (unsure: Information), each where written.
@@ -332,7 +340,13 @@ interface Resource {
   readonly origins: Origins;
   /** JSON 6902 operations that made it: the first that did not apply. */
   readonly failed?: OperationFailure;
+  /** Why it may not be what kubectl builds (a step of a built-in kind not reproduced: strategicMerge.ts). */
+  readonly unsure?: string;
 }
+
+/** A step's result keeps why an earlier step was not sure. */
+const unsureOf = (r: Resource, why?: string): { unsure?: string } =>
+  r.unsure || why ? { unsure: r.unsure ?? why } : {};
 
 /** A resource of the rendering in progress: its current step (boxed, so lookups by name stay valid). */
 interface Slot {
@@ -521,13 +535,21 @@ interface Transform {
 
 /** namespace, namePrefix/nameSuffix, labels/commonLabels, commonAnnotations on one resource (a step). */
 function transformStep(r: Resource, t: Transform): Resource {
-  const value = transform(r.value, t.kustomization);
-  if (!t.renamed && !t.moved) return value === r.value ? r : { value, origins: r.origins };
+  let value = transform(r.value, t.kustomization);
+  // Kubernetes' own kinds: what Kustomize's field specs change beyond the metadata (builtinTransforms.ts).
+  let why: string | undefined;
+  if (builtIn(r.value) && transformsBuiltin(t.kustomization)) {
+    const step = builtinTransform(r.value, value, t.kustomization);
+    value = step.value;
+    why = step.unsure;
+  }
+  if (!t.renamed && !t.moved)
+    return value === r.value && (!why || r.unsure) ? r : { value, origins: r.origins, ...unsureOf(r, why) };
   // A name or namespace the kustomization changes was written there.
   const origins = new Map(r.origins);
   if (t.renamed) origins.set('/metadata/name', { uri: t.uri, span: t.renamed });
   if (t.moved) origins.set('/metadata/namespace', { uri: t.uri, span: t.moved });
-  return { value, origins };
+  return { value, origins, ...unsureOf(r, why) };
 }
 
 /** JSON 6902 operations on one resource (a step). */
@@ -542,17 +564,28 @@ function operateStep(r: Resource, doc: Doc): Resource {
     if (m && isObject(op) && typeof op.path === 'string') origins.set(op.path + p.slice(m[0].length), o);
   }
   const done = applyOperations(r.value, ops);
-  return { value: done.value as JsonObject, origins, ...(done.failure ? { failed: done.failure } : {}) };
+  return {
+    value: done.value as JsonObject,
+    origins,
+    ...(done.failure ? { failed: done.failure } : {}),
+    ...unsureOf(r),
+  };
 }
 
 /** A merge patch on one resource (a step); null: `$patch: delete` removes it. */
 function mergeStep(r: Resource, doc: Doc, targeted: boolean): Resource | null {
   const ops = doc.value as JsonObject;
   // A merge patch never renames or moves what it selects (it may name the resource as its base wrote it).
-  const merged = mergePatch(r.value, targeted ? withoutIdentity(ops) : withoutName(ops));
+  const patch = targeted ? withoutIdentity(ops) : withoutName(ops);
+  // Kubernetes' own kinds: lists merged by key, as Kustomize's schema says (strategicMerge.ts).
+  if (builtIn(r.value)) {
+    const m = strategicMerge(r.value, patch, r.origins, doc.origins, (p) => !IDENTITY.test(p));
+    return m.value ? { value: m.value, origins: m.origins, ...unsureOf(r, m.unsure) } : null;
+  }
+  const merged = mergePatch(r.value, patch);
   if (!isObject(merged)) return null;
   // The identity a patch writes selects the resource; it changes nothing.
-  return { value: merged, origins: withOrigins(r.origins, doc.origins) };
+  return { value: merged, origins: withOrigins(r.origins, doc.origins), ...unsureOf(r) };
 }
 /**
  * An untargeted merge patch on a resource its kind and name chose: the resource unchanged (the same object)
@@ -598,12 +631,15 @@ function parseKustomization(text: string, reads: KustomizationReads): ParsedKust
   return { k, inline: inlineSpans(text, root.contents), ...topKeySpans(root.contents), unrendered: asksUnrendered(k) };
 }
 
+/** The pointers of a resource's identity: a patch's selects, it writes nothing there. */
+const IDENTITY = /^\/(?:apiVersion|kind|metadata\/name|metadata\/namespace)$/;
+
 /** What a patch writes overrides where the values were written (a targeted patch's identity aside). */
 function withOrigins(base: Origins, from: Origins): Origins {
   const into = new Map(base);
   for (const [p, o] of from) {
     if (p === '') continue;
-    if (/^\/(?:apiVersion|kind|metadata\/name|metadata\/namespace)$/.test(p)) continue;
+    if (IDENTITY.test(p)) continue;
     into.set(p, o);
   }
   return into;
@@ -879,14 +915,35 @@ export function renderKustomization(
   memo: Memo = NO_MEMO,
 ): Rendered {
   const b: Build = { read, documents, memo, done: new Map(), errors: [], steps: 0, resources: 0 };
-  const r = render(uri, 0, new Set(), b).slots;
+  const got = render(uri, 0, new Set(), b);
+  const r = got.slots;
+  references(r, got.unsure);
   return {
     resources: r.map((x) => x.r.value),
     origins: r.map((x) => x.r.origins),
     written: r.map((x) => x.written),
+    unsure: r.map((x) => x.r.unsure),
     errors: b.errors,
     steps: b.steps,
   };
+}
+
+/**
+ * Kustomize's last step: the references to objects the build renamed follow them (nameReference.ts). What the
+ * build does not render (a generator's hashed names…) may rename what a built-in kind names: such a
+ * referrer is unsure.
+ */
+function references(slots: Slot[], unrendered: boolean): void {
+  const f = followNames(
+    slots.map((s) => ({ value: s.r.value, previous: s.previous, writtenNamespace: s.writtenNamespace })),
+  );
+  for (const [i, value] of f.changed) slots[i].r = { ...slots[i].r, value };
+  for (const [i, why] of f.unsure) slots[i].r = { ...slots[i].r, unsure: slots[i].r.unsure ?? why };
+  if (!unrendered) return;
+  const referrers = referrerKinds();
+  for (const s of slots)
+    if (!s.r.unsure && builtIn(s.r.value) && referrers.has(String(s.r.value.kind)))
+      s.r = { ...s.r, unsure: 'what this build does not render (a generator, a component…) may rename what it names' };
 }
 
 /** The documents of a resource file, with where each value was written (relative to `anchor`, if given). */
@@ -1182,7 +1239,10 @@ const transforms = (k: JsonObject): boolean =>
   (typeof k.nameSuffix === 'string' && k.nameSuffix !== '') ||
   isObject(k.commonLabels) ||
   Array.isArray(k.labels) ||
-  isObject(k.commonAnnotations);
+  isObject(k.commonAnnotations) ||
+  // Built-in kinds only (builtinTransforms.ts): the step says their rendering is not certain.
+  (Array.isArray(k.images) && k.images.length > 0) ||
+  (Array.isArray(k.replicas) && k.replicas.length > 0);
 
 /** namespace, namePrefix/nameSuffix, labels/commonLabels, commonAnnotations on one resource. */
 function transform(r: JsonObject, k: JsonObject): JsonObject {

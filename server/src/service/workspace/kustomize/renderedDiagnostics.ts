@@ -9,15 +9,7 @@ import type { FixData } from '../../core/fixData';
 import type { LineIndex } from '../../core/lineIndex';
 import { spanOf, type Span } from '../../core/yamlNodes';
 import { renderedYamlText } from '../../core/yamlText';
-import {
-  builtIn,
-  renderKustomization,
-  type Doc,
-  type JsonObject,
-  type Origin,
-  type Origins,
-  type Rendered,
-} from './render';
+import { renderKustomization, type Doc, type JsonObject, type Origin, type Origins, type Rendered } from './render';
 
 const escape = (k: string) => k.replace(/~/g, '~0').replace(/\//g, '~1');
 
@@ -113,11 +105,11 @@ export function renderedDiagnostics(o: RenderedOptions): Diag[] {
   const shown = new Set(o.own.map((d) => `${d.code} ${lineOf(d.start)}`));
   const out = new Map<string, Diag>();
   const urisOf = o.urisOf ?? ((origins: Origins) => new Set([...origins.values()].map((x) => x.uri)));
-  // A resource of Kubernetes' own kinds is not checked as rendered: Kustomize merges its lists by their patch
-  // merge keys (a container by name), which the rendering here does not reproduce (it merges as RFC 7386).
-  // Its base is checked as a manifest and each patch as a partial one.
+  // A resource of Kubernetes' own kinds whose rendering is not certain (a merge or a transformer not
+  // reproduced: rendered.unsure says which) is not checked as rendered; its base is checked as a manifest
+  // and each patch as a partial one.
   const touched = rendered.origins.flatMap((origins, i) =>
-    urisOf(origins).has(o.file) && !builtIn(rendered.resources[i]) ? [i] : [],
+    urisOf(origins).has(o.file) && rendered.unsure[i] === undefined ? [i] : [],
   );
   if (touched.length === 0) return [];
   const toText = o.toText ?? renderedYamlText;
