@@ -56,6 +56,8 @@ export interface DiagnosticsInputs {
   /** A template's mask, when `file` is one. */
   maskOf(file: ParsedFile): MaskedTemplate | undefined;
   userText(uri: string): string | undefined;
+  /** Whether the analysis holds a file (open or indexed), without reading its text. */
+  exists(uri: string): boolean;
   baseOf(uri: string): BaseVersion | undefined;
   readonly overlays: Overlays;
   readonly crds: CrdKinds;
@@ -79,7 +81,12 @@ export class FileDiagnostics {
   constructor(private readonly inputs: DiagnosticsInputs) {}
 
   /** The kustomizations' facts about ConfigMaps and Secrets, with the texts they were read from. */
-  private objectFactsRead?: { version: number; reads: Map<string, string | undefined>; facts: ObjectFacts };
+  private objectFactsRead?: {
+    version: number;
+    /** Each file read: its text, or (a resource file only looked for) whether it is there. */
+    reads: Map<string, string | boolean | undefined>;
+    facts: ObjectFacts;
+  };
 
   /**
    * What the kustomizations and charts say of the workspace's ConfigMaps and Secrets (rules/kubeReferences.ts):
@@ -89,9 +96,10 @@ export class FileDiagnostics {
   private objectFacts(): ObjectFacts {
     const roles = this.inputs.roles();
     const hit = this.objectFactsRead;
-    if (hit && hit.version === roles.version && [...hit.reads].every(([u, t]) => this.inputs.userText(u) === t))
-      return hit.facts;
-    const reads = new Map<string, string | undefined>();
+    const same = ([u, t]: [string, string | boolean | undefined]) =>
+      typeof t === 'boolean' ? this.inputs.exists(u) === t : this.inputs.userText(u) === t;
+    if (hit && hit.version === roles.version && [...hit.reads].every(same)) return hit.facts;
+    const reads = new Map<string, string | boolean | undefined>();
     const names = kustomizeObjectNames(
       roles.kustomizations().sort(),
       (u) => {
@@ -100,13 +108,19 @@ export class FileDiagnostics {
         return t;
       },
       this.inputs.reads,
+      (u) => {
+        const there = this.inputs.exists(u);
+        if (!reads.has(u)) reads.set(u, there);
+        return there ? '' : undefined;
+      },
     );
     const facts: ObjectFacts = {
       stamp: {},
       generated: (kind, name) => names.plugins || names.generated.has(`${kind}/${name}`),
       literal: (uri, kind, name) =>
         roles.roleOf(uri).role === 'manifest' &&
-        !names.any &&
+        !names.anyEverywhere &&
+        !names.anyIn.has(uri) &&
         !names.changed.has(`${kind}/${name}`) &&
         !names.changed.has(`*/${name}`),
     };

@@ -1,7 +1,7 @@
 // References between Kubernetes objects (kubeRefs.ts: a pod template's ConfigMaps, Secrets, claims and
 // service account, an Ingress backend's Service, a binding's role and subjects, an autoscaler's target; the
-// operator's `…FromConfig` ConfigMaps): an object the workspace does not define is information (the cluster
-// may hold it); a key the one ConfigMap or Secret of that name does not define, or a port its Service does
+// operator's `…FromConfig` ConfigMaps, for their keys): an object the workspace does not define is
+// information (the cluster may hold it); a key the one ConfigMap or Secret of that name does not define, or a port its Service does
 // not expose, a warning — only where the object is certain: written once, literally, as it is applied.
 import { listOf, nearest } from '../../core/suggest';
 import type { Manifest, RefSite } from '../manifest';
@@ -27,6 +27,9 @@ function checkSite(ctx: CrossFileContext, site: RefSite): void {
   const r = index.resolve(m, site);
   if (r.status === 'notFound') {
     if (!ctx.reportMissing || facts.optional || ALWAYS_THERE.has(`${kind}/${name}`)) return;
+    // The operator's `…FromConfig` ConfigMaps are made by other tools as often as by manifests: their
+    // references resolve (definition, keys) but a missing one is not said.
+    if (!m.def.kube) return;
     if (ctx.objects.generated(kind, name)) return;
     const ns = facts.clusterScoped
       ? ''
