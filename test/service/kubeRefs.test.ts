@@ -371,6 +371,32 @@ describe('navigation', () => {
     assert.equal((edits as Map<string, unknown>).has(U('secret.yaml')), false);
   });
 
+  test('rename of a ConfigMap follows it into the overlays that patch it; a generator of that name refuses it', () => {
+    const cm = configMap('cfg', { a: '1' });
+    const a = workspace({
+      'base/kustomization.yaml': 'resources:\n  - cm.yaml\n  - app.yaml\n',
+      'base/cm.yaml': cm,
+      'base/app.yaml': deployment('web', keyRef('configMapKeyRef', 'cfg', 'a')),
+      'prod/kustomization.yaml':
+        'resources:\n  - ../base\npatches:\n  - path: p.yaml\n  - target:\n      kind: ConfigMap\n      name: cfg\n    patch: |\n      - op: add\n        path: /data/b\n        value: x\n',
+      'prod/p.yaml': configMap('cfg', { b: '1' }),
+    });
+    const edits = rename(a, U('base/cm.yaml'), a.indexedFile(U('base/cm.yaml'))!, cm.indexOf('cfg') + 1, 'settings');
+    assert.ok(edits instanceof Map);
+    assert.deepEqual([...edits.keys()].map((u) => u.replace('file:///repo/', '')).sort(), [
+      'base/app.yaml',
+      'base/cm.yaml',
+      'prod/kustomization.yaml',
+      'prod/p.yaml',
+    ]);
+    a.updateFile(
+      U('prod/kustomization.yaml'),
+      'resources:\n  - ../base\nconfigMapGenerator:\n  - name: cfg\n    behavior: merge\n    literals: [b=1]\n',
+    );
+    const refused = rename(a, U('base/cm.yaml'), a.indexedFile(U('base/cm.yaml'))!, cm.indexOf('cfg') + 1, 'settings');
+    assert.match((refused as { error: string }).error, /also built by `configMapGenerator`/);
+  });
+
   test('completion of a configMapRef name offers the ConfigMaps, and a secretKeyRef the Secrets the operator writes', () => {
     const text = deployment(
       'web',
