@@ -119,7 +119,7 @@ describe('references between Kubernetes objects through the server', () => {
       diags.map((d) => `${d.range.start.line + 1} ${d.code} ${d.severity} ${textAt(APP, d.range)}`),
       ['25 object-key-not-found 2 timout', '34 object-not-found 3 features'],
     );
-    assert.match(diags[0].message, /did you mean 'timeout'\?/);
+    assert.match(String(diags[0].message), /did you mean 'timeout'\?/);
     await client.close(uri('app.yaml'));
   });
 

@@ -4,7 +4,7 @@
 // ConfigMap or Secret it reads or writes. extract.ts reads them into the index's sites (`style: 'object'`),
 // where owners and resource references already are: definition, references, rename and the cross-file
 // rule (rules/kubeReferences.ts) take them as they take an owner.
-import { isMap, isScalar, isSeq, type YAMLMap } from 'yaml';
+import { isMap, isPair, isScalar, isSeq, type YAMLMap } from 'yaml';
 import type { KindDef } from '../../model/types';
 import { isMasked } from '../core/maskedChars';
 import { entry, keyName, scalarValue, spanOf } from '../core/yamlNodes';
@@ -61,8 +61,14 @@ const POD_SPEC: readonly ObjectRefRule[] = [
   { at: ['imagePullSecrets', '[]'], target: SECRET, name: 'name' },
 ];
 
-const under = (path: readonly string[], rules: readonly ObjectRefRule[]): ObjectRefRule[] =>
-  rules.map((r) => ({ ...r, at: [...path, ...r.at] }));
+/** Rules read below one place of a manifest (its pod spec): the place is found once for all of them. */
+interface RuleGroup {
+  prefix: readonly string[];
+  rules: readonly ObjectRefRule[];
+}
+
+const under = (prefix: readonly string[], rules: readonly ObjectRefRule[]): RuleGroup[] => [{ prefix, rules }];
+const top = (rules: readonly ObjectRefRule[]): RuleGroup[] => [{ prefix: [], rules }];
 
 const TEMPLATE = ['spec', 'template', 'spec'];
 const INGRESS_BACKEND: Omit<ObjectRefRule, 'at'> = {
@@ -76,7 +82,7 @@ const BINDING: readonly ObjectRefRule[] = [
 ];
 
 /** Per built-in kind (`group/kind`, the core group empty), the references its manifests hold. */
-export const OBJECT_REFS: ReadonlyMap<string, readonly ObjectRefRule[]> = new Map([
+export const OBJECT_REFS: ReadonlyMap<string, readonly RuleGroup[]> = new Map([
   ['/Pod', under(['spec'], POD_SPEC)],
   ['/PodTemplate', under(['template', 'spec'], POD_SPEC)],
   ['/ReplicationController', under(TEMPLATE, POD_SPEC)],
@@ -88,15 +94,21 @@ export const OBJECT_REFS: ReadonlyMap<string, readonly ObjectRefRule[]> = new Ma
   ['batch/CronJob', under(['spec', 'jobTemplate', ...TEMPLATE], POD_SPEC)],
   [
     'networking.k8s.io/Ingress',
-    [
-      { at: ['spec', 'defaultBackend', 'service'], ...INGRESS_BACKEND },
-      { at: ['spec', 'rules', '[]', 'http', 'paths', '[]', 'backend', 'service'], ...INGRESS_BACKEND },
-      { at: ['spec', 'tls', '[]', 'secretName'], target: SECRET, name: '' },
-    ],
+    under(
+      ['spec'],
+      [
+        { at: ['defaultBackend', 'service'], ...INGRESS_BACKEND },
+        { at: ['rules', '[]', 'http', 'paths', '[]', 'backend', 'service'], ...INGRESS_BACKEND },
+        { at: ['tls', '[]', 'secretName'], target: SECRET, name: '' },
+      ],
+    ),
   ],
-  [`${RBAC}/RoleBinding`, BINDING],
-  [`${RBAC}/ClusterRoleBinding`, BINDING],
-  ['autoscaling/HorizontalPodAutoscaler', [{ at: ['spec', 'scaleTargetRef'], target: 'from-kind', name: 'name' }]],
+  [`${RBAC}/RoleBinding`, top(BINDING)],
+  [`${RBAC}/ClusterRoleBinding`, top(BINDING)],
+  [
+    'autoscaling/HorizontalPodAutoscaler',
+    under(['spec'], [{ at: ['scaleTargetRef'], target: 'from-kind', name: 'name' }]),
+  ],
 ]);
 
 /** The kinds a `roleRef` may name, and whether each is cluster-scoped; what an autoscaler may scale. */
@@ -154,25 +166,50 @@ const isTrue = (node: unknown): boolean => {
 /** The `group` of an `apiVersion` (`apps/v1` → `apps`, `v1` → ``). */
 const groupOf = (apiVersion: string): string => (apiVersion.includes('/') ? apiVersion.split('/')[0] : '');
 
-/** Walks `at` from `node`, calling `found` with each value there, its key node and its path as written. */
-function walk(
-  node: unknown,
-  at: readonly string[],
-  i: number,
-  keyNode: unknown,
-  path: string,
-  found: (value: unknown, keyNode: unknown, path: string) => void,
-): void {
-  if (i === at.length) return found(node, keyNode, path);
-  const seg = at[i];
-  if (seg === '[]') {
-    if (!isSeq(node)) return;
-    // Bounded by the document: each item is visited once per rule.
-    node.items.forEach((it, n) => walk(it, at, i + 1, keyNode, `${path}[${n}]`, found));
-    return;
+/**
+ * The rules of a kind as a tree of keys (`[]` for the items of a list), so that one walk of the manifest
+ * visits each node at most once, whatever the number of rules: a node holds the rules that end there.
+ */
+interface Trie {
+  children: Map<string, Trie>;
+  rules: ObjectRefRule[];
+}
+
+function trieOf(groups: readonly RuleGroup[]): Trie {
+  const root: Trie = { children: new Map(), rules: [] };
+  for (const g of groups)
+    for (const rule of g.rules) {
+      let t = root;
+      for (const seg of [...g.prefix, ...rule.at]) {
+        let next = t.children.get(seg);
+        if (!next) t.children.set(seg, (next = { children: new Map(), rules: [] }));
+        t = next;
+      }
+      t.rules.push(rule);
+    }
+  return root;
+}
+
+/** Each kind's rules as a tree (built once, from the table). */
+const TRIES: ReadonlyMap<string, Trie> = new Map([...OBJECT_REFS].map(([k, groups]) => [k, trieOf(groups)]));
+
+/** Visits the nodes of a manifest the tree reaches, reading the references that end at each. */
+function visit(node: unknown, t: Trie, keyNode: unknown, path: string, def: KindDef, out: FoundObjectRef[]): void {
+  for (const rule of t.rules) {
+    const ref = readRef(node, keyNode, path, rule, def);
+    if (ref) out.push(ref);
   }
-  const e = entry(node, seg);
-  if (e) walk(e.value, at, i + 1, e.key, path ? `${path}.${seg}` : seg, found);
+  if (t.children.size === 0) return;
+  if (isSeq(node)) {
+    const items = t.children.get('[]');
+    if (items) node.items.forEach((it, n) => visit(it, items, keyNode, `${path}[${n}]`, def, out));
+  } else if (isMap(node))
+    for (const item of node.items) {
+      if (!isPair(item)) continue;
+      const k = keyName(item);
+      const child = k === undefined || k === '[]' ? undefined : t.children.get(k);
+      if (child) visit(item.value, child, item.key, path ? `${path}.${k}` : k!, def, out);
+    }
 }
 
 /** The keys a reference reads: its `key`, or its `items[].key`. */
@@ -197,14 +234,10 @@ function keysOf(map: YAMLMap, rule: ObjectRefRule): KeyUse[] | undefined {
 
 /** The references a built-in kind's manifest holds (none for a kind the table does not list). */
 export function objectRefsOf(root: YAMLMap, def: KindDef): FoundObjectRef[] {
-  const rules = def.kube ? OBJECT_REFS.get(`${def.kube.group}/${def.kind}`) : undefined;
-  if (!rules) return [];
+  const trie = def.kube ? TRIES.get(`${def.kube.group}/${def.kind}`) : undefined;
+  if (!trie) return [];
   const out: FoundObjectRef[] = [];
-  for (const rule of rules)
-    walk(root, rule.at, 0, undefined, '', (value, keyNode, path) => {
-      const ref = readRef(value, keyNode, path, rule, def);
-      if (ref) out.push(ref);
-    });
+  visit(root, trie, undefined, '', def, out);
   // In document order: what a cursor finds first, and how messages are ordered.
   return out.sort((a, b) => a.span[0] - b.span[0]);
 }
@@ -352,8 +385,8 @@ export function objectRefAt(
   def: KindDef,
   path: readonly string[],
 ): { kind: string; group: string } | 'from-kind' | undefined {
-  const rules = def.kube ? OBJECT_REFS.get(`${def.kube.group}/${def.kind}`) : undefined;
-  for (const r of rules ?? []) {
+  const groups = def.kube ? OBJECT_REFS.get(`${def.kube.group}/${def.kind}`) : undefined;
+  for (const r of (groups ?? []).flatMap((g) => g.rules.map((rule) => ({ ...rule, at: [...g.prefix, ...rule.at] })))) {
     const at = r.name === '' ? r.at : [...r.at, r.name];
     if (at.length === path.length && at.every((seg, i) => seg === path[i] || (seg === '[]' && /^\d+$/.test(path[i]))))
       return r.target;
