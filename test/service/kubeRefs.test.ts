@@ -398,17 +398,31 @@ describe('navigation', () => {
   });
 
   test('completion of a configMapRef name offers the ConfigMaps, and a secretKeyRef the Secrets the operator writes', () => {
-    const text = deployment(
-      'web',
+    const offered = (podSpec: string) => {
+      const text = deployment('web', podSpec);
+      const a = workspace({
+        'cm.yaml': configMap('cfg', { a: '1' }),
+        'other.yaml': configMap('other', { b: '1' }),
+        's.yaml': 'apiVersion: v1\nkind: Secret\nmetadata:\n  name: plain\nstringData:\n  a: x\n',
+        'store.yaml': `apiVersion: appconfiguration.cloud.example.com/v20240601\nkind: ConfigurationStore\nmetadata:\n  name: store\nspec:\n  location: westus2\n  owner:\n    name: rg\n  sku:\n    name: standard\n  operatorSpec:\n    secrets:\n      primaryConnectionString:\n        name: store-secrets\n        key: connection\n`,
+      });
+      a.indexFile(U('app.yaml'), text);
+      const offset = text.indexOf('name: \n') + 6;
+      return a.completion(U('app.yaml'), a.indexedFile(U('app.yaml'))!, offset).items.map((i) => i.label);
+    };
+    const configMaps = offered(
       'containers:\n  - name: app\n    image: nginx\n    envFrom:\n      - configMapRef:\n          name: \n',
     );
-    const a = workspace({ 'cm.yaml': configMap('cfg', { a: '1' }), 'other.yaml': configMap('other', { b: '1' }) });
-    a.indexFile(U('app.yaml'), text);
-    const offset = text.indexOf('name: \n') + 6;
-    const labels = a.completion(U('app.yaml'), a.indexedFile(U('app.yaml'))!, offset).items.map((i) => i.label);
     assert.deepEqual(
-      labels.filter((l) => l === 'cfg' || l === 'other'),
+      configMaps.filter((l) => ['cfg', 'other', 'plain', 'store-secrets'].includes(l)),
       ['cfg', 'other'],
+    );
+    const secrets = offered(
+      'containers:\n  - name: app\n    image: nginx\n    env:\n      - name: X\n        valueFrom:\n          secretKeyRef:\n            name: \n',
+    );
+    assert.deepEqual(
+      secrets.filter((l) => ['cfg', 'other', 'plain', 'store-secrets'].includes(l)),
+      ['plain', 'store-secrets'],
     );
   });
 });
