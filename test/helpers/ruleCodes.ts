@@ -12,7 +12,7 @@ import { RULES } from '../../server/src/service/checks/rules';
 import { identify } from '../../server/src/service/checks/identity';
 import { checkFile, createWorkspaceIndex } from '../../server/src/service/workspace/checks';
 import { CROSS_FILE_RULES } from '../../server/src/service/workspace/rules';
-import type { CrossFileContext } from '../../server/src/service/workspace/rules/crossFileContext';
+import { NO_OBJECT_FACTS, type CrossFileContext } from '../../server/src/service/workspace/rules/crossFileContext';
 import { entry } from '../../server/src/service/core/yamlNodes';
 
 /** The codes each per-document rule reports on every manifest of these files. */
@@ -63,6 +63,7 @@ export function crossFileCodes(
             scope: indexed.scope,
             m,
             reportMissing: true,
+            objects: NO_OBJECT_FACTS,
             report: (code) => void reported.get(rule)!.add(code),
             where: () => 'there',
           };

@@ -162,6 +162,7 @@ export class Analysis extends Documents {
       fileOf: (u) => this.open.get(u)?.file ?? this.indexed.get(u),
       maskOf: (f) => this.masks.get(f),
       userText: (u) => this.userText(u),
+      exists: (u) => this.open.has(u) || this.indexed.has(u),
       baseOf: (u) => this.bases.get(u),
       overlays: this.overlays,
       crds: this.crds,

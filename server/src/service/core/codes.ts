@@ -295,6 +295,25 @@ export const CODES = {
     example:
       'resourceReference:\n  group: storage.example.com\n  kind: StorageAccount\n  name: archive   # not in the workspace',
   },
+  'object-not-found': {
+    severity: 'info',
+    title:
+      'A ConfigMap, Secret, ServiceAccount, claim, Service, Role or workload that a Kubernetes object names and no manifest of the workspace defines in its namespace: it may exist in the cluster (`ownerResolution: off` silences it; not said of an `optional` reference).',
+    example: 'envFrom:\n  - configMapRef:\n      name: app-settings   # no ConfigMap app-settings in the workspace',
+  },
+  'object-key-not-found': {
+    severity: 'warning',
+    title:
+      'A key that a reference reads (`configMapKeyRef.key`, `secretKeyRef.key`, `items[].key`) and that the ConfigMap or Secret it names, written once in the workspace as it is applied, does not define; suggests the nearest key.',
+    example: 'valueFrom:\n  secretKeyRef:\n    name: db\n    key: pasword   # the Secret db defines `password`',
+  },
+  'object-port-not-found': {
+    severity: 'warning',
+    title:
+      "An Ingress backend's `port.name` or `port.number` that the Service it names, written once in the workspace, does not expose.",
+    example:
+      'backend:\n  service:\n    name: web\n    port:\n      name: http   # the Service web names its port `web`',
+  },
   'owner-arm-id': {
     severity: 'error',
     title: 'An owner `armId` whose provider namespace and type path are not those of the owner kind.',

@@ -15,6 +15,7 @@ import { entry, scalarValue } from '../core/yamlNodes';
 import { defaultDisplay, whereOf } from '../workspace/checks';
 import type { WorkspaceIndex } from '../workspace/workspaceIndex';
 import type { Manifest } from '../workspace/manifest';
+import { groupOfNamedKind, objectRefAt } from '../workspace/kubeRefs';
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
 
@@ -68,8 +69,9 @@ export function completeReferences(
   if (/^[&*!|>]/.test(ctx.partial)) return [];
   const id = identifyChunk(chunk, local);
   if (!id.root) return [];
+  const object = id.def ? objectRefAt(id.def, ctx.path) : undefined;
   const parent = resolvePath(id.root, ctx.path.slice(0, -1)).type;
-  if (parent?.kind !== 'object' || !parent.reference) return [];
+  if (!object && (parent?.kind !== 'object' || !parent.reference)) return [];
 
   const { map, manifest } = mappingsAt(chunk.doc, local);
   const sibling = (k: string) => str(scalarValue(entry(map, k)?.value));
@@ -91,13 +93,35 @@ export function completeReferences(
     };
   };
   const isSelf = (m: Manifest) => m.uri === uri && m.span[0] <= offset && offset <= m.span[1];
-  const names = (kind: string | undefined, area: string | undefined): CompletionItem[] => {
+  /** The ConfigMaps or Secrets the operator's destinations write in the namespace, after `from` items. */
+  const written = (kind: string, from: number): CompletionItem[] => {
+    if (kind !== 'ConfigMap' && kind !== 'Secret') return [];
+    const seen = new Map<string, Manifest>();
+    for (const m of index.manifests(scope)) {
+      if (m.namespace !== namespace) continue;
+      for (const s of m.refs)
+        if (s.role === 'writes' && s.expectedKind === kind && s.name !== undefined && !seen.has(s.name))
+          seen.set(s.name, m);
+    }
+    return [...seen]
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([n, m], i) =>
+        item(
+          n,
+          CompletionItemKind.Reference,
+          `${kind} written by ${m.kind} ${m.name ?? ''} · ${whereOf(index, m, uri, defaultDisplay)}`,
+          from + i,
+        ),
+      );
+  };
+  const names = (kind: string | undefined, area: string | undefined, group?: string): CompletionItem[] => {
     // One item per kind and name: of several copies, the first by file and position (not by indexing order).
     const seen = new Map<string, Manifest>();
     for (const m of index.manifests(scope)) {
       if (m.name === undefined || m.namespace !== namespace || isSelf(m)) continue;
       if (kind && m.kind !== kind) continue;
       if (area && m.def.area !== area) continue;
+      if (group !== undefined && m.def.kube?.group !== group) continue;
       const k = `${m.kind}/${m.name}`;
       const had = seen.get(k);
       if (!had || m.uri < had.uri || (m.uri === had.uri && m.span[0] < had.span[0])) seen.set(k, m);
@@ -109,6 +133,15 @@ export function completeReferences(
     );
   };
 
+  if (object) {
+    // A Kubernetes object's name: the objects of that kind, and the ConfigMaps and Secrets the operator writes.
+    const named = object === 'from-kind' ? sibling('kind') : object.kind;
+    const group = object === 'from-kind' ? named && groupOfNamedKind(named) : object.group;
+    if (!named || group === undefined) return [];
+    const found = names(named, undefined, group);
+    return found.concat(written(named, found.length));
+  }
+  if (parent?.kind !== 'object') return [];
   if (parent.reference === 'known') {
     if (field !== 'name') return [];
     const owner = id.def?.owner;

@@ -165,6 +165,15 @@ export const FIXES: Record<Code, FixDoc> = {
   'reference-not-found': NONE(
     'Add the referenced manifest to the workspace, or ignore it if it exists in the cluster.',
   ),
+  'object-not-found': NONE(
+    'Add the object to the workspace, or ignore it if it exists in the cluster (or mark the reference `optional: true` where the pod may start without it).',
+  ),
+  'object-key-not-found': NONE(
+    'Write a key the object defines (the message names the nearest), or add the key to the object; not fixed automatically: either side may be the one to change.',
+  ),
+  'object-port-not-found': NONE(
+    "Write a port the Service exposes (the message lists them), or name the Service's port.",
+  ),
   'owner-arm-id': NONE('Write the resource id of a resource of the owner kind.'),
   'reference-kind': NONE('Write a kind the group has; the message lists them.'),
   'duplicate-resource': NONE('Rename or remove one of the copies.'),

@@ -20,6 +20,8 @@ import { toUserSpans, type DocumentSource } from '../core/source';
 import { isTooLarge, largeFileDiagnostics } from '../checks/tooLarge';
 import { applySettings, validateFile } from '../checks/validate';
 import { checkFile, defaultDisplay } from '../workspace/checks';
+import { kustomizeObjectNames } from '../workspace/kustomize/objectNames';
+import type { ObjectFacts } from '../workspace/rules/crossFileContext';
 import type { WorkspaceIndex } from '../workspace/workspaceIndex';
 import { changeDiagnostics, creationChangeDiagnostics, type BaseVersion } from '../checks/changes/check';
 import type { CrdKinds } from './crdKinds';
@@ -54,6 +56,8 @@ export interface DiagnosticsInputs {
   /** A template's mask, when `file` is one. */
   maskOf(file: ParsedFile): MaskedTemplate | undefined;
   userText(uri: string): string | undefined;
+  /** Whether the analysis holds a file (open or indexed), without reading its text. */
+  exists(uri: string): boolean;
   baseOf(uri: string): BaseVersion | undefined;
   readonly overlays: Overlays;
   readonly crds: CrdKinds;
@@ -75,6 +79,54 @@ function notCompared(text: string, base: BaseVersion): Diag {
 
 export class FileDiagnostics {
   constructor(private readonly inputs: DiagnosticsInputs) {}
+
+  /** The kustomizations' facts about ConfigMaps and Secrets, with the texts they were read from. */
+  private objectFactsRead?: {
+    version: number;
+    /** Each file read: its text, or (a resource file only looked for) whether it is there. */
+    reads: Map<string, string | boolean | undefined>;
+    facts: ObjectFacts;
+  };
+
+  /**
+   * What the kustomizations and charts say of the workspace's ConfigMaps and Secrets (rules/kubeReferences.ts):
+   * read again when a kustomization, a patch it names or a chart changed, else the same object (its identity
+   * keeps the cross-document results: crossCache.ts).
+   */
+  private objectFacts(): ObjectFacts {
+    const roles = this.inputs.roles();
+    const hit = this.objectFactsRead;
+    const same = ([u, t]: [string, string | boolean | undefined]) =>
+      typeof t === 'boolean' ? this.inputs.exists(u) === t : this.inputs.userText(u) === t;
+    if (hit && hit.version === roles.version && [...hit.reads].every(same)) return hit.facts;
+    const reads = new Map<string, string | boolean | undefined>();
+    const names = kustomizeObjectNames(
+      roles.kustomizations().sort(),
+      (u) => {
+        const t = this.inputs.userText(u);
+        reads.set(u, t);
+        return t;
+      },
+      this.inputs.reads,
+      (u) => {
+        const there = this.inputs.exists(u);
+        if (!reads.has(u)) reads.set(u, there);
+        return there ? '' : undefined;
+      },
+    );
+    const facts: ObjectFacts = {
+      stamp: {},
+      generated: (kind, name) => names.plugins || names.generated.has(`${kind}/${name}`),
+      literal: (uri, kind, name) =>
+        roles.roleOf(uri).role === 'manifest' &&
+        !names.anyEverywhere &&
+        !names.anyIn.has(uri) &&
+        !names.changed.has(`${kind}/${name}`) &&
+        !names.changed.has(`*/${name}`),
+    };
+    this.objectFactsRead = { version: roles.version, reads, facts };
+    return facts;
+  }
 
   /** What a manifest's change against its committed version does, settings and disable comments applied. */
   private changeDiagnostics(uri: string, file: ParsedFile): Diag[] {
@@ -99,6 +151,7 @@ export class FileDiagnostics {
       ownerResolution: this.inputs.settings().ownerResolution,
       complete: cross.complete,
       display: cross.display,
+      objects: this.objectFacts(),
     });
     return applySettings(file, found, { rules: this.inputs.settings().rules });
   }

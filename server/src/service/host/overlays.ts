@@ -52,6 +52,14 @@ import {
 import type { Settings } from '../core/settings';
 import { applySettings, validateFile } from '../checks/validate';
 import { checkFile, createWorkspaceIndex } from '../workspace/checks';
+import type { ObjectFacts } from '../workspace/rules/crossFileContext';
+
+/** What a rendered overlay's objects are to the references between them (kubeReferences.ts): never certain. */
+const RENDERED_OBJECTS: ObjectFacts = Object.freeze({
+  stamp: 'rendered',
+  generated: () => false,
+  literal: () => false,
+});
 import type { WorkspaceIndex } from '../workspace/workspaceIndex';
 
 /** A kustomization that changes what it lists (else its rendering is its resources as written). */
@@ -313,6 +321,9 @@ export class Overlays {
         complete: false,
         ownerResolution: 'off',
         display: () => overlay,
+        // A rendered built-in kind is not Kustomize's own result (no strategic merge, no name references
+        // followed): no key or port of its ConfigMaps, Secrets and Services is judged there.
+        objects: RENDERED_OBJECTS,
       });
       if (slot.cross.length === 0) return slot.own;
       // The same array while its parts are (renderedDiagnostics keeps what it placed by it).

@@ -7,7 +7,7 @@ import { WorkspaceIndex } from './workspaceIndex';
 import { crossOf } from './crossCache';
 import type { Manifest } from './manifest';
 import { CROSS_FILE_RULES, TRACKED_VALUES } from './rules';
-import type { CrossFileContext } from './rules/crossFileContext';
+import { NO_OBJECT_FACTS, type CrossFileContext, type ObjectFacts } from './rules/crossFileContext';
 
 export interface WorkspaceCheckOptions {
   /** `cloudManifests.ownerResolution`: report owners and references missing from the workspace (`info`) or not (`off`). */
@@ -19,6 +19,8 @@ export interface WorkspaceCheckOptions {
   complete?: boolean;
   /** How another file is named in messages (default: its last path segment). */
   display?: (uri: string) => string;
+  /** What the overlays and charts say of Kubernetes objects (the host's; none known by default). */
+  objects?: ObjectFacts;
 }
 
 /** An index that extracts what the cross-file rules read (their `tracks`), resolving against `registry`. */
@@ -61,6 +63,7 @@ export function checkFile(index: WorkspaceIndex, uri: string, options: Workspace
     scope: file.scope,
     m: undefined as unknown as Manifest,
     reportMissing: options.complete !== false && options.ownerResolution !== 'off',
+    objects: options.objects ?? NO_OBJECT_FACTS,
     report: (code, span, message) => {
       if (span) out.push({ code, start: span[0], end: Math.max(span[1], span[0]), message });
     },
@@ -82,11 +85,12 @@ export function checkFile(index: WorkspaceIndex, uri: string, options: Workspace
     for (const rule of CROSS_FILE_RULES) if (!rule.kinds || rule.kinds.includes(m.kind)) rule.check(ctx);
     return mine;
   };
+  const stamp = ctx.objects.stamp;
   // Indexed loops: no iterator per manifest (see crossCache.ts placedAlike).
   const manifests = file.manifests;
   for (let i = 0; i < manifests.length; i++) {
     current = manifests[i];
-    const found = crossOf(index, current, file.scope, ctx.reportMissing, where, check);
+    const found = crossOf(index, current, file.scope, ctx.reportMissing, where, check, stamp);
     for (let j = 0; j < found.length; j++) out.push(found[j]);
   }
   return out;

@@ -13,6 +13,8 @@ interface CrossEntry {
   stale: boolean;
   scope: string;
   reportMissing: boolean;
+  /** What else the checks read, compared by identity (checks.ts: the index complete, the overlays' facts). */
+  stamp: unknown;
   /** The name keys the rules looked up (the index marks the entry stale when one changes). */
   keys: string[];
   /** Each manifest a message placed, and how it was placed. */
@@ -39,13 +41,21 @@ export function crossOf(
   reportMissing: boolean,
   where: (m: Manifest) => string,
   check: (where: (m: Manifest) => string) => Diag[],
+  stamp?: unknown,
 ): Diag[] {
   if (!(m instanceof FileManifest)) return check(where);
   const hit = m.cross as CrossEntry | undefined;
-  if (hit && !hit.stale && hit.scope === scope && hit.reportMissing === reportMissing && placedAlike(hit, where))
+  if (
+    hit &&
+    !hit.stale &&
+    hit.scope === scope &&
+    hit.reportMissing === reportMissing &&
+    hit.stamp === stamp &&
+    placedAlike(hit, where)
+  )
     return hit.diags.length === 0 ? hit.diags : placedAt(hit, m.base);
   if (hit) index.unwatch(hit.keys, hit);
-  return checkAgain(index, m, scope, reportMissing, where, check);
+  return checkAgain(index, m, scope, reportMissing, where, check, stamp);
 }
 
 /**
@@ -60,6 +70,7 @@ function checkAgain(
   reportMissing: boolean,
   where: (m: Manifest) => string,
   check: (where: (m: Manifest) => string) => Diag[],
+  stamp: unknown,
 ): Diag[] {
   index.crossChecks++;
   const places: [Manifest, string][] = [];
@@ -77,6 +88,7 @@ function checkAgain(
       stale: false,
       scope,
       reportMissing,
+      stamp,
       keys: [...new Set(keys)],
       // Most manifests place none and report nothing: one shared empty array for those, not two each.
       places: places.length === 0 ? NO_PLACES : places,

@@ -9,7 +9,8 @@ import { analysisTree, type ChunkStore } from '../core/parse';
 import { isCoreList, listedManifests } from '../checks/listItems';
 import { identify } from '../checks/identity';
 import { entry, keyName, scalarValue, spanOf } from '../core/yamlNodes';
-import type { Manifest, RefSite, Span, TrackedValue } from './manifest';
+import type { KeyUse, Manifest, ObjectSiteFacts, RefSite, Span, TrackedValue } from './manifest';
+import { EXPRESSION_LISTS, kubeFactsOf, objectRefsOf, OPERATOR_OBJECT_TYPES, type FoundObjectRef } from './kubeRefs';
 
 /** A span written as two numbers; an absent span is -1, -1 (offsets are never negative). */
 const span = (start: number, end: number): Span | undefined => (start < 0 ? undefined : [start, end]);
@@ -22,6 +23,8 @@ const span = (start: number, end: number): Span | undefined => (start < 0 ? unde
 export class ChunkSite implements RefSite {
   name?: string = undefined;
   expectedKind?: string = undefined;
+  /** An `object` site's facts, chunk-relative (kubeRefs.ts). */
+  object?: ObjectSiteFacts = undefined;
   private n0 = -1;
   private n1 = -1;
   /** What fewer sites write (`group`, `kind`, `armId`, `wellKnownName`): no room in those that do not. */
@@ -106,11 +109,24 @@ export class ChunkSite implements RefSite {
     }
     if (m?.wellKnownName !== undefined) r.wellKnownName = m.wellKnownName;
     if (this.expectedKind !== undefined) r.expectedKind = this.expectedKind;
+    if (this.object) r.object = placedFacts(this.object, by);
     return r;
   }
   toJSON(): RefSite {
     return this.placed(0);
   }
+}
+
+const movedKeys = (keys: readonly KeyUse[], by: number): KeyUse[] =>
+  keys.map((k) => ({ key: k.key, span: [k.span[0] + by, k.span[1] + by] }));
+
+/** An `object` site's facts with their spans moved by `by`. */
+function placedFacts(f: ObjectSiteFacts, by: number): ObjectSiteFacts {
+  if (by === 0 && !f.keys && !f.port) return f;
+  const out: ObjectSiteFacts = { ...f };
+  if (f.keys) out.keys = movedKeys(f.keys, by);
+  if (f.port) out.port = { ...f.port, span: [f.port.span[0] + by, f.port.span[1] + by] };
+  return out;
 }
 
 /** The fields of a site that a known owner (`spec.owner.name`, the usual site) does not write. */
@@ -159,6 +175,10 @@ export class ChunkManifest implements Omit<Manifest, 'uri'> {
   owner?: ChunkSite = undefined;
   refs: ChunkSite[] = NO_SITES;
   values: Record<string, ChunkValue> = NO_VALUES;
+  /** Of a built-in kind: what references to it read (kubeRefs.ts); undefined for the operator's kinds. */
+  kube?: KubeFacts = undefined;
+  /** `metadata.namespace` is written (absent: whatever namespace it is applied to). */
+  namespaced = false;
   /** The `metadata.name` value's span (-1: none). */
   n0 = -1;
   n1 = -1;
@@ -180,6 +200,12 @@ export class ChunkManifest implements Omit<Manifest, 'uri'> {
   get nameSpan(): Span | undefined {
     return span(this.n0, this.n1);
   }
+  get dataKeys(): readonly string[] | undefined {
+    return this.kube?.dataKeys;
+  }
+  get ports(): readonly (string | number)[] | undefined {
+    return this.kube?.ports;
+  }
   /** As the plain manifest it stands for (what `fixCrossCheck.ts` compares). */
   toJSON(): Omit<Manifest, 'uri'> {
     const m: Omit<Manifest, 'uri'> = {
@@ -187,6 +213,7 @@ export class ChunkManifest implements Omit<Manifest, 'uri'> {
       domain: this.domain,
       kind: this.kind,
       namespace: this.namespace,
+      namespaced: this.namespaced,
       span: this.span,
       listItem: this.listItem,
       refs: this.refs.map((r) => r.placed(0)),
@@ -199,8 +226,16 @@ export class ChunkManifest implements Omit<Manifest, 'uri'> {
     if (this.cloudName !== undefined) m.cloudName = this.cloudName;
     if (this.location !== undefined) m.location = this.location;
     if (this.owner) m.owner = this.owner.placed(0);
+    if (this.kube?.dataKeys) m.dataKeys = this.kube.dataKeys;
+    if (this.kube?.ports) m.ports = this.kube.ports;
     return m;
   }
+}
+
+/** What a built-in kind's manifest holds for the references to it (one object, only on those manifests). */
+interface KubeFacts {
+  dataKeys?: string[];
+  ports?: (string | number)[];
 }
 
 /**
@@ -237,7 +272,8 @@ function mayHoldRef(t: Type): boolean {
     const hit = holdsRef.get(t);
     if (hit !== undefined) return hit;
     holdsRef.set(t, false); // cycle guard
-    const v = !!t.reference || Object.values(t.fields).some((f) => mayHoldRef(f.type));
+    const v =
+      !!t.reference || OPERATOR_OBJECT_TYPES.has(t.name) || Object.values(t.fields).some((f) => mayHoldRef(f.type));
     holdsRef.set(t, v);
     return v;
   }
@@ -299,6 +335,12 @@ function collectRefs(node: unknown, t: Type, path: string, keyNode: unknown, out
   if (isAlias(node) || !mayHoldRef(t)) return;
   if (t.kind === 'object') {
     if (!isMap(node)) return;
+    const named = OPERATOR_OBJECT_TYPES.get(t.name);
+    if (named) {
+      const site = operatorObjectSite(node, keyNode, path, named);
+      if (site) out.push(site);
+      return;
+    }
     if (t.reference && t.reference !== 'known') {
       out.push(readSite(node, keyNode, 'reference', t.reference, path));
       return;
@@ -319,6 +361,53 @@ function collectRefs(node: unknown, t: Type, path: string, keyNode: unknown, out
   }
 }
 
+/**
+ * A ConfigMap or Secret one of the operator's types names (kubeRefs.ts `OPERATOR_OBJECT_TYPES`): read by a
+ * `…FromConfig` field, or written by an `operatorSpec` destination (the expression lists: the list says which).
+ */
+function operatorObjectSite(
+  map: YAMLMap,
+  keyNode: unknown,
+  path: string,
+  named: { role: 'reference' | 'writes'; kind?: string },
+): ChunkSite | undefined {
+  const list = /\.(\w+)\[\d+\]$/.exec(path)?.[1];
+  const kind = named.kind ?? (list ? EXPRESSION_LISTS[list] : undefined);
+  if (!kind) return undefined;
+  return objectSite({
+    role: named.role,
+    path,
+    span: spanOf(map),
+    keySpan: spanOf(keyNode),
+    kind,
+    ...nameOf(map),
+    facts: { group: '', ...keysFacts(map, named.role) },
+  });
+}
+
+function nameOf(map: YAMLMap): { name?: string; nameSpan?: [number, number] } {
+  const e = entry(map, 'name');
+  const v = str(e?.value);
+  return v === undefined ? {} : { name: v, nameSpan: spanOf(e!.value) };
+}
+
+/** The `key` a reference reads or a destination writes; a destination without one writes keys unknown here. */
+function keysFacts(map: YAMLMap, role: 'reference' | 'writes'): Partial<ObjectSiteFacts> {
+  const e = entry(map, 'key');
+  const v = str(e?.value);
+  if (v !== undefined) return { keys: [{ key: v, span: spanOf(e!.value) }] };
+  return role === 'writes' ? { anyKeys: true } : {};
+}
+
+/** A site of a reference to a Kubernetes object (kubeRefs.ts). */
+function objectSite(r: FoundObjectRef): ChunkSite {
+  const site = new ChunkSite(r.role, 'object', r.path, r.span[0], r.span[1], r.keySpan[0], r.keySpan[1]);
+  if (r.name !== undefined) site.set('name', r.name, r.nameSpan!);
+  site.expectedKind = r.kind;
+  site.object = r.facts;
+  return site;
+}
+
 function readManifest(
   root: YAMLMap,
   def: KindDef,
@@ -329,12 +418,21 @@ function readManifest(
   const meta = entry(root, 'metadata')?.value;
   const nameEntry = entry(meta, 'name');
   const name = str(nameEntry?.value);
-  const namespace = str(entry(meta, 'namespace')?.value) || 'default';
+  const written = str(entry(meta, 'namespace')?.value);
+  const namespace = written || 'default';
   const [s0, s1] = spanOf(root);
   const m = new ChunkManifest(def, domain, namespace, listItem, s0, s1);
   if (name !== undefined) {
     m.name = name;
     [m.n0, m.n1] = spanOf(nameEntry!.value);
+  }
+  if (written) m.namespaced = true;
+  if (def.kube) {
+    const facts: KubeFacts = { ...kubeFactsOf(root, def) };
+    for (const k of Object.keys(facts) as (keyof KubeFacts)[]) if (facts[k] === undefined) delete facts[k];
+    if (Object.keys(facts).length > 0) m.kube = facts;
+    const found = objectRefsOf(root, def);
+    if (found.length > 0) m.refs = found.map(objectSite);
   }
   const spec = entry(root, 'spec')?.value;
   if (isMap(spec)) {
@@ -359,7 +457,7 @@ function readManifest(
       const f = specType.fields[k];
       if (f) collectRefs(item.value, f.type, `spec.${k}`, item.key, refs);
     }
-    if (refs.length > 0) m.refs = refs;
+    if (refs.length > 0) m.refs = m.refs.length > 0 ? m.refs.concat(refs) : refs;
   }
   let values: Record<string, ChunkValue> | undefined;
   for (const path of tracked[def.kind] ?? []) {
@@ -490,6 +588,15 @@ export class FileManifest implements Manifest {
   get location() {
     return this.chunk.location;
   }
+  get namespaced(): boolean {
+    return this.chunk.namespaced;
+  }
+  get dataKeys() {
+    return this.chunk.dataKeys;
+  }
+  get ports() {
+    return this.chunk.ports;
+  }
   // The two spans alone, read for every manifest of a file (the one at the cursor, its line), are shifted
   // without the rest when no copy is kept.
   get span(): Span {
@@ -555,12 +662,25 @@ export class FileManifest implements Manifest {
       refs,
       values,
     } = this;
-    const m: Manifest = { uri, def, domain, kind, namespace, span, listItem, refs, values };
+    const m: Manifest = {
+      uri,
+      def,
+      domain,
+      kind,
+      namespace,
+      namespaced: this.namespaced,
+      span,
+      listItem,
+      refs,
+      values,
+    };
     if (name !== undefined) m.name = name;
     if (nameSpan) m.nameSpan = nameSpan;
     if (cloudName !== undefined) m.cloudName = cloudName;
     if (location !== undefined) m.location = location;
     if (owner) m.owner = owner;
+    if (this.dataKeys) m.dataKeys = this.dataKeys;
+    if (this.ports) m.ports = this.ports;
     return m;
   }
 }

@@ -41,6 +41,8 @@ export class FileRoles {
   private readonly named = new Map<string, Map<string, PatchTarget | undefined>>();
   /** Folders (with a trailing `/`) holding a `Chart.yaml`. */
   private readonly charts = new Set<string>();
+  /** Counts the kustomizations and charts read or gone: what was computed from the roles holds while it is the same. */
+  version = 0;
   /** More templates, by a setting (`helmTemplates`: the server and the CLI match its globs). */
   templateFiles: (uri: string) => boolean = () => false;
 
@@ -49,6 +51,7 @@ export class FileRoles {
    * role: the patch uris named before or now, or the chart folder's `templates/` prefix.
    */
   update(uri: string, text: string | undefined): { uris: string[]; prefix?: string } {
+    this.version++;
     if (baseName(uri) === CHART_FILE) {
       const folder = uri.slice(0, uri.length - CHART_FILE.length);
       if (text === undefined) this.charts.delete(folder);

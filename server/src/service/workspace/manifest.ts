@@ -7,10 +7,17 @@ export type Span = [start: number, end: number];
 
 /** An `owner` or a `…Reference` field of a manifest. */
 export interface RefSite {
-  /** `owner`: the manifest's `spec.owner`; `reference`: a ResourceReference field. */
-  role: 'owner' | 'reference';
-  /** The reference shape: known (owner kind fixed by the owned kind), arbitrary or wellKnown. */
-  style: 'known' | 'arbitrary' | 'wellKnown';
+  /**
+   * `owner`: the manifest's `spec.owner`; `reference`: a ResourceReference field, or a Kubernetes object
+   * named by a built-in kind's field (kubeRefs.ts); `writes`: a ConfigMap or Secret an operator resource's
+   * `operatorSpec` writes (a definition of that object, not a use).
+   */
+  role: 'owner' | 'reference' | 'writes';
+  /**
+   * The reference shape: known (owner kind fixed by the owned kind), arbitrary or wellKnown; `object`: a
+   * Kubernetes object by name, its kind `expectedKind` in group `targetGroup` (kubeRefs.ts).
+   */
+  style: 'known' | 'arbitrary' | 'wellKnown' | 'object';
   /** Field path as written, e.g. `spec.destination.storageQueue.resourceReference`. */
   path: string;
   /** The reference mapping. */
@@ -26,8 +33,34 @@ export interface RefSite {
   armId?: string;
   armIdSpan?: Span;
   wellKnownName?: string;
-  /** For a known owner: the kind the owner must be. */
+  /** For a known owner: the kind the owner must be; for an `object` site, the kind of the object named. */
   expectedKind?: string;
+  /** What only an `object` site has (kubeRefs.ts). */
+  object?: ObjectSiteFacts;
+}
+
+/** A key of a ConfigMap or Secret that a reference reads or a destination writes, where it is written. */
+export interface KeyUse {
+  key: string;
+  span: Span;
+}
+
+/** The facts of a reference to a Kubernetes object (or of an operator's destination) beyond its name. */
+export interface ObjectSiteFacts {
+  /** The group of the object named (`` for the core group, `rbac.authorization.k8s.io`…). */
+  group: string;
+  /** The keys read (`configMapKeyRef.key`, `items[].key`) or written (a destination's `key`). */
+  keys?: KeyUse[];
+  /** `optional: true`: the pod starts without the object or key. */
+  optional?: boolean;
+  /** A destination that writes keys not known here (an expression yielding a map). */
+  anyKeys?: boolean;
+  /** The object is looked up in this namespace (a subject's `namespace`), not the referrer's. */
+  namespace?: string;
+  /** The object's kind is cluster-scoped (a ClusterRole): any namespace. */
+  clusterScoped?: boolean;
+  /** An Ingress backend's `port.name` or `port.number`, checked against the Service's ports. */
+  port?: { name?: string; number?: number; span: Span };
 }
 
 /** A value read by the cross-document checks (`spec.kind` of an account, `spec.shareQuota` of a share…). */
@@ -44,6 +77,15 @@ export interface Manifest {
   kind: string;
   /** `metadata.namespace`, `default` when absent. */
   namespace: string;
+  /** `metadata.namespace` is written (absent: the namespace it is applied to; kubeRefs.ts tells them apart). */
+  namespaced: boolean;
+  /**
+   * Of a ConfigMap or Secret written literally: the keys its data defines; undefined where they are not
+   * known for sure (no data, a key a template writes, a Secret a controller fills). kubeRefs.ts.
+   */
+  dataKeys?: readonly string[];
+  /** Of a Service: its ports' names and numbers (an Ingress backend's port is checked against them). */
+  ports?: readonly (string | number)[];
   name?: string;
   /** The `metadata.name` value. */
   nameSpan?: Span;

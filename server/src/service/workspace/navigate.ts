@@ -48,11 +48,18 @@ export function manifestsOf(index: WorkspaceIndex, t: Target): Manifest[] {
 
 const locOf = (m: Manifest): Loc => ({ uri: m.uri, span: m.nameSpan ?? m.span });
 
-/** Go to definition on an owner or reference name: the `metadata.name` of what it names. */
+/**
+ * Go to definition on an owner or reference name: the `metadata.name` of what it names; for a ConfigMap or
+ * Secret an operator resource writes, the `operatorSpec` destination's `name` too.
+ */
 export function definitionAt(index: WorkspaceIndex, uri: string, offset: number): Loc[] {
   const t = targetAt(index, uri, offset);
   if (!t || t.kind !== 'site') return [];
-  return manifestsOf(index, t).map(locOf);
+  const r = index.resolve(t.manifest, t.site);
+  if (r.status !== 'found') return [];
+  const out = r.targets.map(locOf);
+  for (const w of r.writers ?? []) if (w.site.nameSpan) out.push({ uri: w.manifest.uri, span: w.site.nameSpan });
+  return out;
 }
 
 /** Every owner and reference naming `target`, in every file of its scope. */
@@ -62,7 +69,10 @@ export function referencesTo(
 ): { manifest: Manifest; site: RefSite; loc: Loc }[] {
   if (target.name === undefined) return [];
   const out: { manifest: Manifest; site: RefSite; loc: Loc }[] = [];
-  for (const uri of index.referrersOf(index.scopeOf(target), target.namespace, target.name)) {
+  const uris = target.def.kube
+    ? index.objectReferrersOf(index.scopeOf(target), target.name)
+    : index.referrersOf(index.scopeOf(target), target.namespace, target.name);
+  for (const uri of uris) {
     for (const m of index.get(uri)?.manifests ?? []) {
       for (const site of sitesOf(m)) {
         if (site.nameSpan && index.refersTo(m, site, target))
@@ -90,6 +100,29 @@ export function referencesAt(index: WorkspaceIndex, uri: string, offset: number,
     if (includeDeclaration) add(locOf(m));
     for (const r of referencesTo(index, m)) add(r.loc);
   }
+  // An operator's destination, or a reference to what one writes: the destinations and what reads them.
+  const writes = t.kind === 'site' && t.site.role === 'writes' ? { manifest: t.manifest, site: t.site } : undefined;
+  const r = t.kind === 'site' && !writes ? index.resolve(t.manifest, t.site) : undefined;
+  const writers = writes ? [writes] : r?.status === 'found' ? (r.writers ?? []) : [];
+  for (const w of writers) {
+    if (includeDeclaration && w.site.nameSpan) add({ uri: w.manifest.uri, span: w.site.nameSpan });
+    for (const loc of readersOf(index, w.manifest, w.site)) add(loc);
+  }
+  return out;
+}
+
+/** The references that resolve to an operator's destination (a Secret or ConfigMap it writes). */
+function readersOf(index: WorkspaceIndex, writer: Manifest, site: RefSite): Loc[] {
+  if (site.name === undefined) return [];
+  const out: Loc[] = [];
+  for (const uri of index.objectReferrersOf(index.scopeOf(writer), site.name))
+    for (const m of index.get(uri)?.manifests ?? [])
+      for (const s of m.refs) {
+        if (s.style !== 'object' || s.role !== 'reference' || s.name !== site.name || !s.nameSpan) continue;
+        const r = index.resolve(m, s);
+        if (r.status === 'found' && r.writers?.some((w) => w.manifest === writer && w.site.span[0] === site.span[0]))
+          out.push({ uri, span: s.nameSpan });
+      }
   return out;
 }
 

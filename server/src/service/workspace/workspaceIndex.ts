@@ -108,9 +108,18 @@ interface Watcher {
   stale: boolean;
 }
 
+/** An operator resource's `operatorSpec` destination that writes the ConfigMap or Secret a reference names. */
+export interface Writer {
+  manifest: Manifest;
+  site: RefSite;
+}
+
 export type Resolution =
-  /** Manifests the reference names (more than one when the name is defined twice), same file first. */
-  | { status: 'found'; targets: Manifest[] }
+  /**
+   * Manifests the reference names (more than one when the name is defined twice), same file first; for a
+   * ConfigMap or Secret, the operator's destinations that write it too (`targets` may then be empty).
+   */
+  | { status: 'found'; targets: Manifest[]; writers?: Writer[] }
   /** A known owner whose name is defined, but only by manifests of other kinds. */
   | { status: 'wrongKind'; others: Manifest[] }
   /** Nothing of that kind and name; `others`: manifests of that name of other kinds. */
@@ -120,9 +129,33 @@ export type Resolution =
 
 const SEP = '\u0000';
 const nameKey = (scope: string, namespace: string, name: string) => `${scope}${SEP}${namespace}${SEP}${name}`;
+/**
+ * The key of a name in every namespace of a scope: Kubernetes objects are looked up by it (kubeRefs.ts), since
+ * an object without `metadata.namespace` may be applied to any (`\u0001` is in no namespace's name).
+ */
+const anyNsKey = (scope: string, name: string) => nameKey(scope, '\u0001', name);
+
+/**
+ * Whether a reference of `from` (in the namespace its site names, else its own) and an object are in one
+ * namespace: `true` both written alike or both absent (applied to the same one); `false` written apart;
+ * `unsure` one written and the other not (it depends on where each is applied).
+ */
+function sameNamespace(from: Manifest, site: RefSite, target: Manifest): boolean | 'unsure' {
+  if (site.object?.clusterScoped) return true;
+  const ns = site.object?.namespace;
+  const given = ns !== undefined || from.namespaced;
+  if (given !== target.namespaced) return 'unsure';
+  return !given || (ns ?? from.namespace) === target.namespace;
+}
+
+/** Whether a manifest is the Kubernetes object an `object` site names, by kind and group (not name). */
+const isObjectOf = (site: RefSite, m: Manifest): boolean =>
+  m.kind === site.expectedKind && m.def.kube?.group === site.object?.group;
 
 /** The kind a reference names when it can be resolved in the workspace, with the area it must be in. */
 export function targetKindOf(registry: Registry, site: RefSite): { kind: string; area?: string } | undefined {
+  // A Kubernetes object: resolved by `resolve` on its own terms (namespaces, writers), not by area.
+  if (site.style === 'object') return undefined;
   if (site.style === 'known') return site.expectedKind ? { kind: site.expectedKind } : undefined;
   if (site.armId !== undefined || site.kind === undefined) return undefined;
   const area = registry.ourAreaOfGroup(site.group);
@@ -133,8 +166,12 @@ export function targetKindOf(registry: Registry, site: RefSite): { kind: string;
 export class WorkspaceIndex {
   private readonly records = new Map<string, FileRecord>();
   private readonly defined = new Map<string, Manifest[]>();
-  /** name key → uri → number of references from that file. */
+  /** name key → uri → number of references from that file (an `object` site's: under its any-namespace key). */
   private readonly referrers = new Map<string, Map<string, number>>();
+  /** any-namespace key → the manifests of built-in kinds of that name (kubeRefs.ts). */
+  private readonly objects = new Map<string, Manifest[]>();
+  /** any-namespace key → the manifests whose `operatorSpec` writes a ConfigMap or Secret of that name. */
+  private readonly writers = new Map<string, Manifest[]>();
   /**
    * name key → the cached cross-document results (crossCache.ts) computed from the manifests of that name:
    * marked stale when those change (one added, removed, or on another line), so that a result is known to
@@ -437,6 +474,8 @@ export class WorkspaceIndex {
       if (seenKeys.has(k)) continue;
       seenKeys.add(k);
       for (const m of this.defined.get(k) ?? []) out.add(m.uri);
+      for (const m of this.objects.get(k) ?? []) out.add(m.uri);
+      for (const m of this.writers.get(k) ?? []) out.add(m.uri);
       for (const u of this.referrers.get(k)?.keys() ?? []) {
         out.add(u);
         const rec = this.records.get(u);
@@ -485,6 +524,63 @@ export class WorkspaceIndex {
     return [...(this.referrers.get(nameKey(scope, namespace, name))?.keys() ?? [])];
   }
 
+  /** Files with references to a Kubernetes object of that name, in any namespace (kubeRefs.ts). */
+  objectReferrersOf(scope: string, name: string): string[] {
+    return [...(this.referrers.get(anyNsKey(scope, name))?.keys() ?? [])].sort();
+  }
+
+  /** The manifests of built-in kinds of a name in a scope, any namespace, by place (a look-up `readsOf` records). */
+  objectsNamed(scope: string, name: string): Manifest[] {
+    const key = anyNsKey(scope, name);
+    if (this.reads) this.reads.push(key);
+    return this.objects.get(key) ?? [];
+  }
+
+  /** The destinations writing a ConfigMap or Secret of a name in a scope, any namespace (recorded likewise). */
+  writersNamed(scope: string, name: string): Writer[] {
+    const key = anyNsKey(scope, name);
+    if (this.reads) this.reads.push(key);
+    const out: Writer[] = [];
+    const seen = new Set<Manifest>();
+    for (const m of this.writers.get(key) ?? []) {
+      if (seen.has(m)) continue;
+      seen.add(m);
+      for (const site of m.refs) if (site.role === 'writes' && site.name === name) out.push({ manifest: m, site });
+    }
+    return out;
+  }
+
+  /**
+   * What a reference to a Kubernetes object resolves to: the objects of its kind and name in its namespace
+   * and the destinations writing it; `none` where one is in a namespace that may be the same (one written,
+   * the other not) or where nothing names a Kubernetes object (a destination itself).
+   */
+  private resolveObject(from: Manifest, site: RefSite): Resolution {
+    if (site.role !== 'reference' || site.name === undefined) return { status: 'none' };
+    const scope = this.scopeOf(from);
+    let unsure = false;
+    const targets: Manifest[] = [];
+    for (const m of this.objectsNamed(scope, site.name)) {
+      if (!isObjectOf(site, m)) continue;
+      const same = sameNamespace(from, site, m);
+      if (same === true) targets.push(m);
+      else if (same === 'unsure') unsure = true;
+    }
+    const writers: Writer[] = [];
+    if (site.object?.group === '' && (site.expectedKind === 'Secret' || site.expectedKind === 'ConfigMap'))
+      for (const w of this.writersNamed(scope, site.name)) {
+        if (w.site.expectedKind !== site.expectedKind) continue;
+        const same = sameNamespace(from, site, w.manifest);
+        if (same === true) writers.push(w);
+        else if (same === 'unsure') unsure = true;
+      }
+    const near = (m: Manifest) => (m.uri === from.uri ? 0 : 1);
+    targets.sort((a, b) => near(a) - near(b) || (a.uri < b.uri ? -1 : a.uri > b.uri ? 1 : a.span[0] - b.span[0]));
+    if (targets.length > 0 || writers.length > 0)
+      return writers.length > 0 ? { status: 'found', targets, writers } : { status: 'found', targets };
+    return unsure ? { status: 'none' } : { status: 'notFound', others: [] };
+  }
+
   /** Every manifest of a scope (all scopes when undefined). */
   *manifests(scope?: string): IterableIterator<Manifest> {
     for (const r of this.records.values()) if (scope === undefined || r.scope === scope) yield* r.manifests;
@@ -492,6 +588,7 @@ export class WorkspaceIndex {
 
   /** What a reference of manifest `from` resolves to. */
   resolve(from: Manifest, site: RefSite): Resolution {
+    if (site.style === 'object') return this.resolveObject(from, site);
     if (site.name === undefined || site.armId !== undefined || site.wellKnownName !== undefined)
       return { status: 'none' };
     const target = targetKindOf(this.registry, site);
@@ -512,6 +609,14 @@ export class WorkspaceIndex {
 
   /** Whether a reference of `from` names `target`. */
   refersTo(from: Manifest, site: RefSite, target: Manifest): boolean {
+    if (site.style === 'object')
+      return (
+        site.role === 'reference' &&
+        site.name === target.name &&
+        isObjectOf(site, target) &&
+        this.scopeOf(from) === this.scopeOf(target) &&
+        sameNamespace(from, site, target) === true
+      );
     if (site.name !== target.name || from.namespace !== target.namespace || site.armId !== undefined) return false;
     if (this.scopeOf(from) !== this.scopeOf(target)) return false;
     const t = targetKindOf(this.registry, site);
@@ -522,8 +627,32 @@ export class WorkspaceIndex {
 
   private definedKeys(scope: string, manifests: readonly FileManifest[]): string[] {
     const keys: string[] = [];
-    for (const m of manifests) if (m.name !== undefined) keys.push(nameKey(scope, m.namespace, m.name));
+    for (const m of manifests) {
+      if (m.name !== undefined) keys.push(nameKey(scope, m.namespace, m.name));
+      if (m.name !== undefined && m.def.kube) keys.push(anyNsKey(scope, m.name));
+      for (const site of m.chunk.refs)
+        if (site.role === 'writes' && site.name !== undefined) keys.push(anyNsKey(scope, site.name));
+    }
     return keys;
+  }
+
+  /** Adds (or removes) a manifest under an any-namespace key of one of its maps; the key's readers go stale. */
+  private listed(map: Map<string, Manifest[]>, key: string, m: Manifest, add: boolean): void {
+    const list = map.get(key);
+    if (add) {
+      if (list) list.push(m);
+      else map.set(key, [m]);
+    } else if (list) {
+      const rest = list.filter((x) => x !== m);
+      if (rest.length > 0) map.set(key, rest);
+      else map.delete(key);
+    }
+    this.changed(key);
+  }
+
+  /** The key a site is a referrer under: an `object` reference's any-namespace key, else its namespace's. */
+  private static siteKey(scope: string, namespace: string, site: RefSite & { name: string }): string {
+    return site.style === 'object' ? anyNsKey(scope, site.name) : nameKey(scope, namespace, site.name);
   }
 
   private link(scope: string, uri: string, manifests: readonly FileManifest[]): void {
@@ -536,10 +665,15 @@ export class WorkspaceIndex {
         if (list) list.push(m);
         else this.defined.set(k, [m]);
         this.changed(k);
+        if (c.def.kube) this.listed(this.objects, anyNsKey(scope, c.name), m, true);
       }
       for (const site of sitesOf(c)) {
         if (site.name === undefined) continue;
-        const k = nameKey(scope, c.namespace, site.name);
+        if (site.role === 'writes') {
+          this.listed(this.writers, anyNsKey(scope, site.name), m, true);
+          continue;
+        }
+        const k = WorkspaceIndex.siteKey(scope, c.namespace, site as RefSite & { name: string });
         let by = this.referrers.get(k);
         if (!by) this.referrers.set(k, (by = new Map()));
         by.set(uri, (by.get(uri) ?? 0) + 1);
@@ -564,10 +698,15 @@ export class WorkspaceIndex {
           else this.defined.delete(k);
           this.changed(k);
         }
+        if (c.def.kube) this.listed(this.objects, anyNsKey(scope, c.name), m, false);
       }
       for (const site of sitesOf(c)) {
         if (site.name === undefined) continue;
-        const k = nameKey(scope, c.namespace, site.name);
+        if (site.role === 'writes') {
+          this.listed(this.writers, anyNsKey(scope, site.name), m, false);
+          continue;
+        }
+        const k = WorkspaceIndex.siteKey(scope, c.namespace, site as RefSite & { name: string });
         const by = this.referrers.get(k);
         if (!by) continue;
         const n = (by.get(uri) ?? 0) - 1;

@@ -53,7 +53,7 @@ function selects(pattern: string | undefined, value: string): boolean {
 }
 
 /** The `resources` and `namespace` of each kustomization read, for one rename (every tree reads them). */
-type ResourcesMemo = Map<string, { resources: readonly string[]; namespace?: string } | undefined>;
+export type ResourcesMemo = Map<string, { resources: readonly string[]; namespace?: string } | undefined>;
 
 /** `namespace: apps` of a kustomization: it moves every resource it builds. */
 const NAMESPACE = /^namespace:[ \t]*["']?([a-z0-9.-]+)/m;
@@ -62,7 +62,7 @@ const NAMESPACE = /^namespace:[ \t]*["']?([a-z0-9.-]+)/m;
  * The files a kustomization reads as resources, folder by folder (each kustomization once), and the
  * namespaces the kustomizations on the way give them.
  */
-function reachedFiles(
+export function reachedFiles(
   k: string,
   read: (uri: string) => string | undefined,
   memo: ResourcesMemo,

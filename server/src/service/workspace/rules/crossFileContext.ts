@@ -4,6 +4,26 @@ import type { Code } from '../../core/codes';
 import type { WorkspaceIndex } from '../workspaceIndex';
 import type { Manifest } from '../manifest';
 
+/**
+ * What the workspace's kustomizations and charts say of its ConfigMaps and Secrets, which the index does not
+ * hold (host: analysis.ts): the names Kustomize generates, and whether an object is written as it is applied.
+ */
+export interface ObjectFacts {
+  /** Compared by identity: a new one when what it says may have changed (cross-document results are kept). */
+  stamp: unknown;
+  /** A ConfigMap or Secret of that name a kustomization's generator makes. */
+  generated(kind: string, name: string): boolean;
+  /** The object in `uri` is applied as written: not in a Helm template, no kustomization patches it. */
+  literal(uri: string, kind: string, name: string): boolean;
+}
+
+/** Where nothing is known of overlays and charts (a test's index, a file checked alone). */
+export const NO_OBJECT_FACTS: ObjectFacts = Object.freeze({
+  stamp: undefined,
+  generated: () => false,
+  literal: () => true,
+});
+
 export type Report = (code: Code, span: [number, number] | undefined, message: string) => void;
 
 export interface CrossFileContext {
@@ -15,6 +35,8 @@ export interface CrossFileContext {
   m: Manifest;
   /** Owners and references missing from the workspace are reported (settings allow, the index is complete). */
   reportMissing: boolean;
+  /** What the overlays and charts say of Kubernetes objects (checks.ts `ObjectFacts`). */
+  objects: ObjectFacts;
   report: Report;
   /** Where a manifest is defined, for messages: `line 12` in the same file, else `account.yaml:12`. */
   where: (m: Manifest) => string;

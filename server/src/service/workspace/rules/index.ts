@@ -3,6 +3,7 @@
 import type { CrossFileRule } from './crossFileContext';
 import { duplicateResource } from './duplicateResource';
 import { multichannelAccountKind } from './multichannelAccountKind';
+import { kubeReferences } from './kubeReferences';
 import { ownerReferences } from './ownerReferences';
 import { ownershipCycle } from './ownershipCycle';
 import { shareAccessTierAccountKind } from './shareAccessTierAccountKind';
@@ -10,6 +11,7 @@ import { shareQuotaLargeFileShares } from './shareQuotaLargeFileShares';
 
 export const CROSS_FILE_RULES: readonly CrossFileRule[] = [
   ownerReferences,
+  kubeReferences,
   duplicateResource,
   ownershipCycle,
   shareQuotaLargeFileShares,
