@@ -21,9 +21,8 @@ describe('the MCP server in a real VS Code workbench (code-server 4.103 + chromi
   const suite = workbenchSuite({
     prefix: 'cloud-manifests-mcp-',
     results: RESULTS,
+    // The settings of every suite, chat.disableAIFeatures included: VS Code 1.103 lists MCP servers even so.
     codeServer: MCP_CODE_SERVER,
-    // The other suites turn VS Code's AI features off; MCP is one of them.
-    settings: { 'chat.disableAIFeatures': false },
   });
   const { shot, step } = suite;
   const quickPick = () => suite.page.locator('.quick-input-widget');
