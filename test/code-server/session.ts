@@ -8,7 +8,13 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { after, before, test, type TestContext } from 'node:test';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { CHROMIUM, missingPrerequisites, startWorkbench, type Workbench } from '../../scripts/code-server/codeServer';
+import {
+  CHROMIUM,
+  missingPrerequisites,
+  startWorkbench,
+  type CodeServerInstall,
+  type Workbench,
+} from '../../scripts/code-server/codeServer';
 import { makeWorkspace } from './workspaceFiles';
 
 export const repo = join(__dirname, '..', '..');
@@ -17,8 +23,8 @@ export const repo = join(__dirname, '..', '..');
 export const nbsp = (s: string) => s.replace(/\u00a0/g, ' ');
 
 /** Throws, naming what to install, when code-server or chromium is missing: a missing prerequisite is no pass. */
-export function requirePrerequisites(): void {
-  const missing = missingPrerequisites();
+export function requirePrerequisites(codeServer?: CodeServerInstall): void {
+  const missing = missingPrerequisites(codeServer);
   if (missing.length > 0)
     throw new Error(
       `the real-workbench test needs ${missing.join(' and ')}: install them with \`bash scripts/code-server/install.sh\` (.ci/run does).`,
@@ -99,12 +105,14 @@ export async function openWorkbench(options: {
   vsix: string;
   workspace: string;
   settings?: Record<string, unknown>;
+  codeServer?: CodeServerInstall;
 }): Promise<Session> {
   const wb = await startWorkbench({
     root: join(options.root, 'code-server'),
     vsix: options.vsix,
     workspace: options.workspace,
     ...(options.settings ? { settings: options.settings } : {}),
+    ...(options.codeServer ? { codeServer: options.codeServer } : {}),
   });
   const { chromium } = await import('playwright-core');
   const context = await chromium.launchPersistentContext(join(options.root, 'chromium'), {
@@ -257,6 +265,8 @@ export function workbenchSuite(options: {
   settings?: Record<string, unknown>;
   /** Runs on the test workspace once its files are written, before the workbench opens it (a git history). */
   prepare?: (workspace: string) => void;
+  /** Another code-server than the default 4.100.3 (the MCP suite's newer one). */
+  codeServer?: CodeServerInstall;
 }): Suite {
   let root: string | undefined;
   let session: Session | undefined;
@@ -264,12 +274,18 @@ export function workbenchSuite(options: {
   let vsix = '';
   let shotNo = 0;
   before(async () => {
-    requirePrerequisites();
+    requirePrerequisites(options.codeServer);
     freshResults(options.results);
     ({ root, ws } = workspaceRoot(options.prefix, options.files, { standard: options.standard }));
     options.prepare?.(ws);
     vsix = packagedVsix(root);
-    session = await openWorkbench({ root, vsix, workspace: ws, settings: options.settings });
+    session = await openWorkbench({
+      root,
+      vsix,
+      workspace: ws,
+      settings: options.settings,
+      codeServer: options.codeServer,
+    });
   });
   after(() => closeWorkbench(session, root));
   const suite: Suite = {
