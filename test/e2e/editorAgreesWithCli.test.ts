@@ -20,7 +20,7 @@ import { WorkspaceClient } from './workspaceClient';
 
 const FIXTURES = join(__dirname, '..', 'fixtures');
 const CLI = join(__dirname, '..', '..', 'dist', 'cli.js');
-const EDITOR_ONLY = new Set(['owner-not-found', 'reference-not-found']);
+const EDITOR_ONLY = new Set(['owner-not-found', 'reference-not-found', 'object-not-found']);
 const SEVERITY = ['', 'error', 'warning', 'info', 'hint'];
 
 /** Every YAML file below a folder (a `Kustomization` too), relative, with `/`. */

@@ -337,10 +337,12 @@ spec:
     binding('ClusterRoleBinding', 'kind: Role, name: r', '{kind: Group, name: dev}'),
     ['kube-invalid-value Role'],
   ],
+  // Refused as it is applied, but the usual way to write a Kustomize base (the overlay's `namespace:` fills it
+  // in), which a file's own check cannot tell apart: nothing said (the rendered overlay is checked whole).
   [
     "a ClusterRoleBinding's service account without namespace",
     binding('ClusterRoleBinding', 'kind: ClusterRole, name: r', '{kind: ServiceAccount, name: web}'),
-    ['kube-required ServiceAccount'],
+    [],
   ],
   [
     'a ServiceAccount subject in the RBAC group',

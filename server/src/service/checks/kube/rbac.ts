@@ -2,7 +2,6 @@
 // ValidateClusterRoleBinding, ValidateRoleBindingSubject), after the defaults (an empty `apiGroup` is
 // rbac.authorization.k8s.io for the role, a User and a Group; `` for a ServiceAccount).
 import type { YAMLMap } from 'yaml';
-import { entry } from '../../core/yamlNodes';
 import { mapAt, mapsOf, report, reportWithFix, seqAt, stringAt, type KubeContext } from './context';
 import { dns1123Subdomain, pathSegmentName } from './names';
 
@@ -53,14 +52,10 @@ export function checkBinding(ctx: KubeContext, root: YAMLMap, cluster: boolean):
       const name = stringAt(s, 'name');
       const why = name && name.value !== '' ? dns1123Subdomain(name.value) : undefined;
       if (why) report(ctx, 'kube-name', name!.node, `ServiceAccount name "${name!.value}" at \`${at}.name\` ${why}.`);
-      // A ClusterRoleBinding has no namespace to take the service account's from.
-      if (cluster && !stringAt(s, 'namespace')?.value && !entry(s, 'namespace')?.value)
-        report(
-          ctx,
-          'kube-required',
-          kind.node,
-          `A ClusterRoleBinding's ServiceAccount subject needs \`${at}.namespace\`: write the namespace of the service account.`,
-        );
+      // A ClusterRoleBinding's ServiceAccount subject without `namespace` (ValidateRoleBindingSubject refuses
+      // it) is not reported: in a Kustomize base it is the usual way to write it, the overlay's `namespace:`
+      // filling it in (namespace.go's fieldSpecs), and this check cannot tell a base from a file applied as
+      // it is. The rendered overlay is checked whole (kustomize/renderedDiagnostics.ts).
     } else if (kind.value === 'User' || kind.value === 'Group') {
       if (group && group.value !== '' && group.value !== RBAC_GROUP)
         reportWithFix(
