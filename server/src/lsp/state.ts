@@ -3,6 +3,7 @@
 // parsed form of each open document, the index, every cache: service/analysis.ts), the workspace folders
 // and scan, and what is waiting to be published. Nothing lives in module singletons, so a test can start as
 // many servers in one process as it likes.
+import { fileKind } from '../io/fileKind';
 import { ResponseError, TextDocuments, type Connection, type Disposable } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { Excluder } from '../io/glob';
@@ -149,7 +150,8 @@ export interface ServerState {
 }
 
 export function createState(connection: Connection): ServerState {
-  const analysis = new Analysis({ settings: DEFAULT_SETTINGS });
+  // kubectl reads the disk: a kustomization's entry naming nothing there is its build error.
+  const analysis = new Analysis({ settings: DEFAULT_SETTINGS, fileKind });
   return {
     connection,
     documents: new TextDocuments<TextDocument>(pieceDocuments),

@@ -13,6 +13,7 @@ import { asWritten } from '../workspace/helm/unmask';
 import { templateDiagnostics } from '../workspace/helm/templateDiagnostics';
 import { kustomizationDiagnostics, patchFileDiagnostics } from '../workspace/kustomize/patchDiagnostics';
 import type { KustomizationReads } from '../workspace/kustomize/kustomization';
+import type { FileKind } from '../workspace/kustomize/buildErrors';
 import { overlayName } from '../workspace/kustomize/renderedDiagnostics';
 import { overPatchLimitDiag, unreadAsOverlay } from '../workspace/kustomize/textLimit';
 import type { Settings } from '../core/settings';
@@ -54,6 +55,8 @@ export interface DiagnosticsInputs {
   /** A template's mask, when `file` is one. */
   maskOf(file: ParsedFile): MaskedTemplate | undefined;
   userText(uri: string): string | undefined;
+  /** What a uri is on disk, for the entries of kustomizations (undefined: not known). */
+  fileKind(uri: string): FileKind | undefined;
   baseOf(uri: string): BaseVersion | undefined;
   readonly overlays: Overlays;
   readonly crds: CrdKinds;
@@ -201,7 +204,12 @@ export class FileDiagnostics {
       f.text,
       this.inputs.store().registry,
       (t) => validateFile(this.inputs.store().parseFile(t), { partial: true }),
-      { uri, isFile: (u) => this.inputs.userText(u) !== undefined },
+      {
+        uri,
+        isFile: (u) => this.inputs.userText(u) !== undefined,
+        kind: (u) => this.inputs.fileKind(u),
+        read: (u) => this.inputs.userText(u),
+      },
       this.inputs.reads,
     );
     return withProblems(own, applySettings(f, inline, { rules }));

@@ -62,7 +62,7 @@ const UNRENDERED: ReadonlySet<string> = new Set([
 ]);
 
 /** A resource Kustomize fetches (a git repository or a URL): `github.com/…`, `https://…`, `git@…`, `?ref=`. */
-const REMOTE = /^(?:[a-z][a-z0-9+.-]*:\/\/|git@|github\.com\/|gitlab\.com\/|bitbucket\.org\/)|[?&]ref=/i;
+export const REMOTE = /^(?:[a-z][a-z0-9+.-]*:\/\/|git@|github\.com\/|gitlab\.com\/|bitbucket\.org\/)|[?&]ref=/i;
 
 /**
  * Whether a kustomization (its parsed value) asks for what is not rendered: a field of UNRENDERED, or a

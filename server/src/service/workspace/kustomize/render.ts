@@ -16,6 +16,7 @@ import { compileGoRegexp, isRegexpError } from '../../core/goRegexp';
 import { applyOperations, type Json, type JsonObject, type OperationFailure } from './jsonPatch';
 import { asksUnrendered, KUSTOMIZATION_NAMES, KustomizationReads, resolveFrom } from './kustomization';
 import { isOverPatchLimit, overPatchLimitWhy } from './textLimit';
+import { canonicalFields } from './kustomizationFields';
 
 export type { Json, JsonObject };
 
@@ -595,6 +596,8 @@ function parseKustomization(text: string, reads: KustomizationReads): ParsedKust
     return none;
   }
   if (!isObject(k)) return none;
+  // Field names as Kustomize reads them (ignoring case).
+  k = canonicalFields(k) as JsonObject;
   return { k, inline: inlineSpans(text, root.contents), ...topKeySpans(root.contents), unrendered: asksUnrendered(k) };
 }
 
@@ -925,12 +928,13 @@ function render(uri: string, depth: number, seen: ReadonlySet<string>, b: Build)
   const list = (v: Json | undefined): Json[] => (Array.isArray(v) ? v : []);
   let unsure = parsed.unrendered;
   let blind = false;
-  /** The resources listed so far, by id, with the entry that listed each. */
+  /** The resources listed so far, by id, with the entry that listed each (and the file or folder it names). */
   const ids = new Map<string, string>();
+  const sources = new Map<string, string>();
   const c = { b };
 
   /** Adds an entry's resources; false: the build stops (a resource listed again, or too many). */
-  const accept = (slots: readonly Slot[], entry: string, span: Span): boolean => {
+  const accept = (slots: readonly Slot[], entry: string, span: Span, source: string): boolean => {
     for (const s of slots) {
       b.steps++;
       if (b.resources >= MAX_RESOURCES) {
@@ -949,18 +953,22 @@ function render(uri: string, depth: number, seen: ReadonlySet<string>, b: Build)
       const id = memo.idOf(s.r.value);
       const first = id === undefined ? undefined : ids.get(id);
       if (first !== undefined) {
-        // kubectl refuses the second at once; unsure, the repeat is left out (the work stays linear).
+        // kubectl refuses the second at once; unsure, the repeat is left out (the work stays linear). The
+        // same file or folder listed again repeats whatever it renders: certain, whatever is not rendered.
         report(
           c,
           uri,
           span,
           'kustomize-duplicate-resource',
-          unsure,
+          unsure && sources.get(id!) !== source,
           `\`${clip(entry)}\` lists ${named(s.r.value)} again (already listed by \`${clip(first)}\`): \`kubectl kustomize\` stops with "may not add resource with an already registered id". List each file or folder once${entry === first ? '' : ', or rename one of the two'}.`,
         );
         continue;
       }
-      if (id !== undefined) ids.set(id, entry);
+      if (id !== undefined) {
+        ids.set(id, entry);
+        sources.set(id, source);
+      }
       b.resources++;
       resources.push(s);
     }
@@ -992,7 +1000,7 @@ function render(uri: string, depth: number, seen: ReadonlySet<string>, b: Build)
               written: str(meta(d.value).name),
               writtenNamespace: str(meta(d.value).namespace),
             });
-        if (!accept(slots, entry, span)) return { slots: resources, unsure, blind };
+        if (!accept(slots, entry, span, at)) return { slots: resources, unsure, blind };
         continue;
       }
       const folder = at.endsWith('/') ? at : `${at}/`;
@@ -1018,7 +1026,7 @@ function render(uri: string, depth: number, seen: ReadonlySet<string>, b: Build)
       }
       unsure ||= got.unsure;
       blind ||= got.blind;
-      if (!accept(got.slots, entry, span)) return { slots: resources, unsure, blind };
+      if (!accept(got.slots, entry, span, inner)) return { slots: resources, unsure, blind };
     }
 
   const inline = parsed.inline;
