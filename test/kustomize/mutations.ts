@@ -46,7 +46,8 @@ export function rng(seed: number): () => number {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
-const pick = <T>(r: () => number, xs: readonly T[]): T | undefined => (xs.length ? xs[Math.floor(r() * xs.length)] : undefined);
+const pick = <T>(r: () => number, xs: readonly T[]): T | undefined =>
+  xs.length ? xs[Math.floor(r() * xs.length)] : undefined;
 
 function readTree(dir: string, prefix: string, into: Tree): void {
   for (const e of readdirSync(dir)) {
@@ -157,7 +158,11 @@ function misspell(r: () => number, name: string): string {
       return name.slice(0, i) + name[i] + name.slice(i);
     case 3:
       // Kustomize matches names ignoring case (Go's encoding/json): this one builds.
-      return name.slice(0, i) + (name[i] === name[i].toUpperCase() ? name[i].toLowerCase() : name[i].toUpperCase()) + name.slice(i + 1);
+      return (
+        name.slice(0, i) +
+        (name[i] === name[i].toUpperCase() ? name[i].toLowerCase() : name[i].toUpperCase()) +
+        name.slice(i + 1)
+      );
     default:
       return `${name}z`;
   }
@@ -188,10 +193,18 @@ export const MUTATIONS: Record<string, Mutation> = {
     if (!k || !e) return undefined;
     const files = { ...s.files };
     delete files[e.to];
-    return { what: `${k}: ${e.value} deleted`, files, root: s.root, at: { file: k, line: lineOf(s.files[k], e.start) } };
+    return {
+      what: `${k}: ${e.value} deleted`,
+      files,
+      root: s.root,
+      at: { file: k, line: lineOf(s.files[k], e.start) },
+    };
   },
   dropKustomization(s, r) {
-    const k = pick(r, kustomizations(s.files).filter((x) => x !== `${s.root}/kustomization.yaml`));
+    const k = pick(
+      r,
+      kustomizations(s.files).filter((x) => x !== `${s.root}/kustomization.yaml`),
+    );
     if (!k) return undefined;
     const files = { ...s.files };
     delete files[k];
@@ -202,11 +215,19 @@ export const MUTATIONS: Record<string, Mutation> = {
     const e = pick(r, k ? entries(s.files, k) : []);
     if (!k || !e) return undefined;
     const files = { ...s.files, [k]: splice(s.files[k], e.start, e.end, `${e.value}x`) };
-    return { what: `${k}: ${e.value} → ${e.value}x`, files, root: s.root, at: { file: k, line: lineOf(files[k], e.start) } };
+    return {
+      what: `${k}: ${e.value} → ${e.value}x`,
+      files,
+      root: s.root,
+      at: { file: k, line: lineOf(files[k], e.start) },
+    };
   },
   renameFileAndEntry(s, r) {
     const k = pick(r, kustomizations(s.files));
-    const e = pick(r, k ? entries(s.files, k).filter((x) => s.files[x.to] !== undefined && !x.value.includes('=')) : []);
+    const e = pick(
+      r,
+      k ? entries(s.files, k).filter((x) => s.files[x.to] !== undefined && !x.value.includes('=')) : [],
+    );
     if (!k || !e) return undefined;
     // Another kustomization may list the same file: that one is then missing (a real mistake too).
     const files = { ...s.files, [k]: splice(s.files[k], e.start, e.end, `${e.value}.moved`) };
@@ -220,7 +241,12 @@ export const MUTATIONS: Record<string, Mutation> = {
     if (!k || !key) return undefined;
     const name = misspell(r, key.name);
     const files = { ...s.files, [k]: splice(s.files[k], key.start, key.end, name) };
-    return { what: `${k}: ${key.name} → ${name}`, files, root: s.root, at: { file: k, line: lineOf(files[k], key.start) } };
+    return {
+      what: `${k}: ${key.name} → ${name}`,
+      files,
+      root: s.root,
+      at: { file: k, line: lineOf(files[k], key.start) },
+    };
   },
   addSiblingField(s, r) {
     const k = pick(r, kustomizations(s.files));
@@ -233,10 +259,16 @@ export const MUTATIONS: Record<string, Mutation> = {
     // A new line of its own, at the key's column: inside a list item after `- ` too.
     const nextLine = text.indexOf('\n', key.start) + 1;
     const added = `${indent}${name}: "1"\n`;
-    const valueIsBlock = /:\s*[|>]/.test(text.slice(key.end, nextLine)) || /:\s*$/.test(text.slice(key.end, nextLine - 1));
+    const valueIsBlock =
+      /:\s*[|>]/.test(text.slice(key.end, nextLine)) || /:\s*$/.test(text.slice(key.end, nextLine - 1));
     if (valueIsBlock) return undefined;
     const files = { ...s.files, [k]: splice(text, nextLine, nextLine, added) };
-    return { what: `${k}: ${name} added beside ${key.name}`, files, root: s.root, at: { file: k, line: lineOf(files[k], nextLine) } };
+    return {
+      what: `${k}: ${name} added beside ${key.name}`,
+      files,
+      root: s.root,
+      at: { file: k, line: lineOf(files[k], nextLine) },
+    };
   },
   addKnownField(s, r) {
     const k = `${s.root}/kustomization.yaml`;
@@ -253,7 +285,12 @@ export const MUTATIONS: Record<string, Mutation> = {
     const k = `${s.root}/kustomization.yaml`;
     const item = pick(r, ['.', '..', `../${posix.basename(s.root)}`])!;
     const a = addItem(s.files[k], 'resources', item);
-    return { what: `${k}: lists ${item}`, files: { ...s.files, [k]: a.text }, root: s.root, at: { file: k, line: a.line } };
+    return {
+      what: `${k}: lists ${item}`,
+      files: { ...s.files, [k]: a.text },
+      root: s.root,
+      at: { file: k, line: a.line },
+    };
   },
   twoOverlayCycle(s) {
     const k = `${s.root}/kustomization.yaml`;
@@ -271,7 +308,12 @@ export const MUTATIONS: Record<string, Mutation> = {
       loops ? `resources:\n  - ${rel(c, s.root)}\n` : 'commonAnnotations:\n  component: fine\n'
     }`;
     const files = { ...s.files, [k]: a.text, [`${c}/kustomization.yaml`]: component };
-    return { what: `${k}: a component ${loops ? 'listing the overlay back' : 'closing no loop'}`, files, root: s.root, ...(loops ? { at: { file: k, line: a.line } } : {}) };
+    return {
+      what: `${k}: a component ${loops ? 'listing the overlay back' : 'closing no loop'}`,
+      files,
+      root: s.root,
+      ...(loops ? { at: { file: k, line: a.line } } : {}),
+    };
   },
   duplicateEntry(s, r) {
     const k = pick(r, kustomizations(s.files));
@@ -290,17 +332,29 @@ export const MUTATIONS: Record<string, Mutation> = {
     const e = entries(s.files, k).find((x) => s.files[`${x.to}/kustomization.yaml`] !== undefined);
     if (!e) return undefined;
     const files = { ...s.files, [k]: splice(s.files[k], e.start, e.end, `@ROOT@/${e.to}`) };
-    return { what: `${k}: ${e.value} written absolute`, files, root: s.root, at: { file: k, line: lineOf(files[k], e.start) } };
+    return {
+      what: `${k}: ${e.value} written absolute`,
+      files,
+      root: s.root,
+      at: { file: k, line: lineOf(files[k], e.start) },
+    };
   },
   outsideFile(s, r) {
     const k = `${s.root}/kustomization.yaml`;
     const outside = pick(
       r,
-      Object.keys(s.files).filter((p) => p.endsWith('.yaml') && !p.startsWith(`${s.root}/`) && !p.endsWith('kustomization.yaml')),
+      Object.keys(s.files).filter(
+        (p) => p.endsWith('.yaml') && !p.startsWith(`${s.root}/`) && !p.endsWith('kustomization.yaml'),
+      ),
     );
     if (!outside) return undefined;
     const a = addItem(s.files[k], 'resources', rel(s.root, outside));
-    return { what: `${k}: lists ${outside}`, files: { ...s.files, [k]: a.text }, root: s.root, at: { file: k, line: a.line } };
+    return {
+      what: `${k}: lists ${outside}`,
+      files: { ...s.files, [k]: a.text },
+      root: s.root,
+      at: { file: k, line: a.line },
+    };
   },
   breakJsonPath(s, r) {
     const sites: { file: string; start: number; end: number }[] = [];
@@ -415,7 +469,10 @@ export function errorClass(stderr: string): string {
     [/no such file or directory/, 'missing file'],
     [/already registered id/, 'duplicate resource'],
     [/no resource matches strategic merge patch|failed to find unique target/, 'patch matches nothing'],
-    [/unable to remove|missing value|replace operation|doc is missing|testing value|Unable to|unexpected kind|error in|index out of bounds/i, 'JSON 6902 operation fails'],
+    [
+      /unable to remove|missing value|replace operation|doc is missing|testing value|Unable to|unexpected kind|error in|index out of bounds/i,
+      'JSON 6902 operation fails',
+    ],
   ];
   return classes.find(([re]) => re.test(stderr))?.[1] ?? `other: ${stderr.slice(0, 120)}`;
 }

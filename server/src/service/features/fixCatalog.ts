@@ -160,15 +160,15 @@ export const FIXES: Record<Code, FixDoc> = {
     "Move the file below the kustomization's folder, or make its folder a kustomization (a base or a component) and list the folder; builds run with `--load-restrictor LoadRestrictionsNone` accept it as it is.",
   ),
   'kustomize-missing-file': NONE(
-    'Whether the file is to be created or the path corrected is the author\'s choice: create it, or write the path of an existing one (relative to the kustomization\'s folder).',
+    "Whether the file is to be created or the path corrected is the author's choice: create it, or write the path of an existing one (relative to the kustomization's folder).",
   ),
-  'kustomize-cycle': NONE('Which entry closes the loop is the author\'s choice: remove the entry that points back.'),
+  'kustomize-cycle': NONE("Which entry closes the loop is the author's choice: remove the entry that points back."),
   'kustomize-unknown-field': {
     text: 'Write the field Kustomize knows: the message names the nearest, and the quick fix writes it. Not part of fix-all: a near name is a likely typo, not a certainty.',
     actions: ['Change to `<nearest field>`'],
   },
   'kustomize-absolute-folder': NONE(
-    'Write the folder relative to the kustomization\'s folder (its relative path depends on where the build runs).',
+    "Write the folder relative to the kustomization's folder (its relative path depends on where the build runs).",
   ),
   'owner-not-found': NONE(
     "Add the owner's manifest to the workspace, or ignore it if the owner exists in the cluster.",

@@ -103,7 +103,9 @@ function foldersListed(text: string): string[] {
   const docs = parseAllDocuments(text);
   const root = docs.length === 1 && 'contents' in docs[0] ? docs[0].contents : undefined;
   return entriesOf(root)
-    .filter((e) => e.load !== 'file' && e.field !== 'generators' && e.field !== 'transformers' && e.field !== 'validators')
+    .filter(
+      (e) => e.load !== 'file' && e.field !== 'generators' && e.field !== 'transformers' && e.field !== 'validators',
+    )
     .map((e) => e.path);
 }
 

@@ -209,7 +209,13 @@ export function canonicalFields(value: Json, s: Struct = KUSTOMIZATION): Json {
   for (const [key, v] of Object.entries(value)) {
     const name = s.lower.get(key.toLowerCase()) ?? key;
     const f = s.fields.get(name);
-    const next = !f ? v : f.list ? (Array.isArray(v) ? v.map((i) => canonicalFields(i, f.struct)) : v) : canonicalFields(v, f.struct);
+    const next = !f
+      ? v
+      : f.list
+        ? Array.isArray(v)
+          ? v.map((i) => canonicalFields(i, f.struct))
+          : v
+        : canonicalFields(v, f.struct);
     if (name !== key || next !== v) out ??= { ...value };
     if (out) {
       if (name !== key) delete out[key];
