@@ -120,7 +120,7 @@ function entries(t: Tree, k: string): { start: number; end: number; value: strin
     if (isSeq(v))
       for (const i of v.items)
         if (isMap(i))
-          for (const f of ['files', 'envs']) {
+          for (const f of ['files', 'envs', 'literals']) {
             const l = i.get(f, true);
             if (isSeq(l)) l.items.forEach(add);
           }

@@ -18,7 +18,7 @@ const u = (p: string) => `file:///repo/${p}`;
 
 /** An analysis of `files`, the disk holding them (and their folders) and nothing else. */
 function workspace(files: Record<string, string>, disk = true): Analysis {
-  const all = { ...BASE, ...files };
+  const all: Record<string, string> = { ...BASE, ...files };
   const folders = new Set(
     Object.keys(all).flatMap((p) =>
       p
@@ -119,5 +119,30 @@ describe('fields Kustomize does not know', () => {
     );
     const ok = k.replace('tagret', 'Target').replace('patches:', 'Patches:');
     assert.deepEqual(errors(workspace({ 'o/kustomization.yaml': ok }), 'o/kustomization.yaml', ok), []);
+  });
+});
+
+describe('generators and operations kubectl refuses or builds', () => {
+  test('a generator given a key twice: an Error on the repeat', () => {
+    const k =
+      'resources:\n  - ../base\nconfigMapGenerator:\n  - name: app\n    literals:\n      - LEVEL=info\n    envs:\n      - app.env\n';
+    const d = errors(
+      workspace({ 'o/kustomization.yaml': k, 'o/app.env': '# settings\nPORT=80\nLEVEL=debug\n' }),
+      'o/kustomization.yaml',
+      k,
+    );
+    assert.equal(d.length, 1, d.join('\n'));
+    assert.match(d[0], /^kustomize-generator-key app\.env: .*key `LEVEL` twice: .*illegally repeats the key/);
+  });
+  test("`add` under a resource's annotations it does not write builds (kubectl keeps its own there); at `-x` of a list it does not", () => {
+    const op = (path: string) =>
+      `resources:\n  - ../base\npatches:\n  - target:\n      kind: StorageAccount\n    patch: |-\n      - op: add\n        path: ${path}\n        value: b\n`;
+    const ok = op('/metadata/annotations/team');
+    assert.deepEqual(errors(workspace({ 'o/kustomization.yaml': ok }), 'o/kustomization.yaml', ok), []);
+    const bad = op('/metadata/labels/team');
+    assert.match(
+      errors(workspace({ 'o/kustomization.yaml': bad }), 'o/kustomization.yaml', bad)[0] ?? '',
+      /^kustomize-patch-failed/,
+    );
   });
 });

@@ -509,6 +509,12 @@ export const CODES = {
       'A field Kustomize\'s Kustomization type does not have, at any level it decodes (a patch, its target, a generator, a replacement…): `kubectl kustomize` stops with "json: unknown field". Names match ignoring case, as Kustomize matches them; suggests the nearest.',
     example: 'kind: Kustomization\npatchez:   # patches\n  - path: tier.yaml',
   },
+  'kustomize-generator-key': {
+    severity: 'error',
+    title:
+      'A `configMapGenerator` or `secretGenerator` entry whose sources give a key twice (two literals, two files of one name, env files or lines naming one variable): `kubectl kustomize` stops with "illegally repeats the key". On the source that repeats it.',
+    example: 'configMapGenerator:\n  - name: app\n    literals: [LEVEL=info, LEVEL=debug]',
+  },
   'kustomize-absolute-folder': {
     severity: 'error',
     title:

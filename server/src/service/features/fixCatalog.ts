@@ -167,6 +167,9 @@ export const FIXES: Record<Code, FixDoc> = {
     text: 'Write the field Kustomize knows: the message names the nearest, and the quick fix writes it. Not part of fix-all: a near name is a likely typo, not a certainty.',
     actions: ['Change to `<nearest field>`'],
   },
+  'kustomize-generator-key': NONE(
+    "Which source keeps the key is the author's choice: rename one (`key=path`), or remove the repeat.",
+  ),
   'kustomize-absolute-folder': NONE(
     "Write the folder relative to the kustomization's folder (its relative path depends on where the build runs).",
   ),

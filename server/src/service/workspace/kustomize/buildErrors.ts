@@ -35,13 +35,17 @@ const strings = (node: unknown): Scalar[] =>
 const scalarString = (node: unknown): Scalar | undefined =>
   isScalar(node) && typeof node.value === 'string' ? node : undefined;
 
+const isPathField = (field: string) => field.endsWith('.path');
+
 /** The entries of a kustomization that name files or folders, with how kubectl loads each. */
 function entriesOf(root: unknown): Entry[] {
   const out: Entry[] = [];
   if (!isMap(root)) return out;
   const add = (node: Scalar | undefined, load: Load, field: string, path = node ? String(node.value) : '') => {
-    // Inline content (a patch or plugin configuration written in place) and remote entries name no file.
-    if (!node || path === '' || /\n/.test(path) || REMOTE.test(path)) return;
+    // Inline content (a patch or plugin configuration written in place) and remote entries name no file;
+    // a `path:` is always a file's name (a patch's content moved there names none).
+    if (!node || path === '' || REMOTE.test(path)) return;
+    if (/\n/.test(path) && !isPathField(field)) return;
     out.push({ path, node, load, field });
   };
   const value = (key: string) => entry(root, key)?.value;
@@ -51,7 +55,8 @@ function entriesOf(root: unknown): Entry[] {
     for (const s of strings(value(key))) add(s, 'file', key);
   for (const key of ['patches', 'patchesJson6902', 'replacements']) {
     const list = value(key);
-    if (isSeq(list)) for (const item of list.items) add(scalarString(entry(item, 'path')?.value), 'file', key);
+    if (isSeq(list))
+      for (const item of list.items) add(scalarString(entry(item, 'path')?.value), 'file', `${key}.path`);
   }
   for (const key of ['generators', 'transformers', 'validators'])
     for (const s of strings(value(key))) add(s, 'resource', key);
@@ -136,9 +141,68 @@ function cycleBelow(
   return undefined;
 }
 
+/**
+ * A ConfigMap or Secret generator whose sources give a key twice (two literals, two files of one name, two
+ * env files or lines naming one variable): kubectl stops with "illegally repeats the key". On the source that
+ * repeats it. Env files are read as Kustomize reads them: `KEY=value` lines, blank lines and `#` comments
+ * skipped; one not read says nothing.
+ */
+function repeatedKeys(uri: string, root: unknown, env: BuildEnv, out: Diag[]): void {
+  if (!isMap(root)) return;
+  for (const [field, what] of [
+    ['configMapGenerator', 'configmap'],
+    ['secretGenerator', 'secret'],
+  ] as const) {
+    const list = entry(root, field)?.value;
+    if (!isSeq(list)) continue;
+    for (const item of list.items) {
+      const name = scalarString(entry(item, 'name')?.value)?.value;
+      const seen = new Set<string>();
+      let told = false;
+      const key = (k: string, node: Scalar) => {
+        if (!seen.has(k)) {
+          seen.add(k);
+          return;
+        }
+        if (told) return;
+        told = true;
+        const [start, end] = spanOf(node as Node);
+        out.push({
+          code: 'kustomize-generator-key',
+          start,
+          end,
+          message: `The ${what} generator \`${String(name ?? '')}\` gets the key \`${k.length > 80 ? `${k.slice(0, 79)}…` : k}\` twice: \`kubectl kustomize\` stops with "${what} ${String(name ?? '')} illegally repeats the key". Give each source a key of its own (\`key=path\` for a file), or remove the repeat.`,
+        });
+      };
+      for (const s of strings(entry(item, 'literals')?.value)) {
+        const v = String(s.value);
+        key(v.includes('=') ? v.slice(0, v.indexOf('=')) : v, s);
+      }
+      for (const s of strings(entry(item, 'files')?.value)) {
+        const v = String(s.value);
+        key(v.includes('=') ? v.slice(0, v.indexOf('=')) : v.slice(v.lastIndexOf('/') + 1), s);
+      }
+      const envs = [...strings(entry(item, 'envs')?.value)];
+      const one = scalarString(entry(item, 'env')?.value);
+      if (one) envs.push(one);
+      for (const s of envs) {
+        const at = resolveFrom(uri, String(s.value));
+        const text = at === undefined ? undefined : env.read(at);
+        if (text === undefined) continue;
+        for (const line of text.split(/\r?\n/).slice(0, 10_000)) {
+          const l = line.trimStart();
+          if (l === '' || l.startsWith('#')) continue;
+          key(l.includes('=') ? l.slice(0, l.indexOf('=')) : l.trimEnd(), s);
+        }
+      }
+    }
+  }
+}
+
 /** What stops kubectl's build in a kustomization's entries (see above), one Error per entry at fault. */
 export function kustomizationBuildErrors(uri: string, root: unknown, env: BuildEnv): Diag[] {
   const out: Diag[] = [];
+  repeatedKeys(uri, root, env, out);
   const here = folderOf(uri);
   const budget = { n: MAX_VISITS };
   const at = (e: Entry, code: Diag['code'], message: string) => {

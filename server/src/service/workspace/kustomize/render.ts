@@ -17,6 +17,7 @@ import { applyOperations, type Json, type JsonObject, type OperationFailure } fr
 import { asksUnrendered, KUSTOMIZATION_NAMES, KustomizationReads, resolveFrom } from './kustomization';
 import { isOverPatchLimit, overPatchLimitWhy } from './textLimit';
 import { canonicalFields } from './kustomizationFields';
+import { withAnnotations, withoutEmptyAnnotations } from './internalAnnotations';
 
 export type { Json, JsonObject };
 
@@ -542,8 +543,10 @@ function operateStep(r: Resource, doc: Doc): Resource {
     const op = m ? ops[Number(m[1])] : undefined;
     if (m && isObject(op) && typeof op.path === 'string') origins.set(op.path + p.slice(m[0].length), o);
   }
-  const done = applyOperations(r.value, ops);
-  return { value: done.value as JsonObject, origins, ...(done.failure ? { failed: done.failure } : {}) };
+  const seen = withAnnotations(r.value);
+  const done = applyOperations(seen, ops);
+  const value = seen === r.value ? (done.value as JsonObject) : withoutEmptyAnnotations(done.value as JsonObject);
+  return { value, origins, ...(done.failure ? { failed: done.failure } : {}) };
 }
 
 /** A merge patch on one resource (a step); null: `$patch: delete` removes it. */
