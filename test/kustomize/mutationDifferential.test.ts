@@ -57,6 +57,8 @@ describe(`${COUNT} generated overlays: our verdict is kubectl's`, { skip }, () =
       'absolute folder',
       'load restrictor',
       'duplicate resource',
+      'generator key twice',
+      'generator merge without base',
     ])
       assert.ok((classes.get(c) ?? 0) >= 5, `${c}: ${classes.get(c) ?? 0} overlays (${JSON.stringify([...classes])})`);
   });

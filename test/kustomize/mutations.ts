@@ -356,6 +356,34 @@ export const MUTATIONS: Record<string, Mutation> = {
       at: { file: k, line: a.line },
     };
   },
+  generatorEntry(s, r) {
+    // A generator entry added to a kustomization: created (builds), or merged into a base's ConfigMap that
+    // exists (builds) or does not (kubectl refuses), or given a key twice (kubectl refuses).
+    const k = pick(r, kustomizations(s.files))!;
+    const existing = [
+      ...Object.values(s.files)
+        .join('\n')
+        .matchAll(/^\s*- name: ([\w-]+)\n\s*(?:behavior|literals|files|envs)/gm),
+    ].map((m) => m[1]);
+    const [name, extra] = pick(r, [
+      [`made-${Math.floor(r() * 1000)}`, ''],
+      [pick(r, existing) ?? 'app-config', '    behavior: merge\n'],
+      ['nosuch', '    behavior: merge\n'],
+      ['twice', ''],
+    ])!;
+    const literals = name === 'twice' ? '[K=1, K=2]' : '[K=1]';
+    const block = `  - name: ${name}\n${extra}    literals: ${literals}\n`;
+    const text = s.files[k];
+    const m = /^configMapGenerator:[ \t]*\n/m.exec(text);
+    const t = m
+      ? splice(text, m.index + m[0].length, m.index + m[0].length, block)
+      : `${text.endsWith('\n') ? text : `${text}\n`}configMapGenerator:\n${block}`;
+    return {
+      what: `${k}: configMapGenerator ${name}${extra ? ' (merge)' : ''}`,
+      files: { ...s.files, [k]: t },
+      root: s.root,
+    };
+  },
   breakJsonPath(s, r) {
     const sites: { file: string; start: number; end: number }[] = [];
     for (const [p, t] of Object.entries(s.files))
@@ -468,6 +496,8 @@ export function errorClass(stderr: string): string {
     [/unable to find one of/, 'folder without kustomization'],
     [/no such file or directory/, 'missing file'],
     [/already registered id/, 'duplicate resource'],
+    [/illegally repeats the key/, 'generator key twice'],
+    [/cannot merge or replace/, 'generator merge without base'],
     [/no resource matches strategic merge patch|failed to find unique target/, 'patch matches nothing'],
     [
       /unable to remove|missing value|replace operation|doc is missing|testing value|Unable to|unexpected kind|error in|index out of bounds/i,

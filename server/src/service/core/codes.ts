@@ -515,6 +515,12 @@ export const CODES = {
       'A `configMapGenerator` or `secretGenerator` entry whose sources give a key twice (two literals, two files of one name, env files or lines naming one variable): `kubectl kustomize` stops with "illegally repeats the key". On the source that repeats it.',
     example: 'configMapGenerator:\n  - name: app\n    literals: [LEVEL=info, LEVEL=debug]',
   },
+  'kustomize-generator-no-base': {
+    severity: 'error',
+    title:
+      'A `configMapGenerator` or `secretGenerator` entry with `behavior: merge` or `replace` whose ConfigMap or Secret no resource of the kustomization (a base\'s generator) is: `kubectl kustomize` stops with "does not exist; cannot merge or replace".',
+    example: 'configMapGenerator:\n  - name: app-config   # the base generates app-settings\n    behavior: merge',
+  },
   'kustomize-absolute-folder': {
     severity: 'error',
     title:

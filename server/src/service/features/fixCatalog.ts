@@ -170,6 +170,9 @@ export const FIXES: Record<Code, FixDoc> = {
   'kustomize-generator-key': NONE(
     "Which source keeps the key is the author's choice: rename one (`key=path`), or remove the repeat.",
   ),
+  'kustomize-generator-no-base': NONE(
+    "Whether the name is wrong or the entry should create its own is the author's choice: correct the name, or remove `behavior`.",
+  ),
   'kustomize-absolute-folder': NONE(
     "Write the folder relative to the kustomization's folder (its relative path depends on where the build runs).",
   ),

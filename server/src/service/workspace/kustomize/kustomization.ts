@@ -45,8 +45,6 @@ export interface Kustomization {
 
 /** Fields whose output render.ts does not render: what they make or change is not checked. */
 const UNRENDERED: ReadonlySet<string> = new Set([
-  'configMapGenerator',
-  'secretGenerator',
   'generators',
   'transformers',
   'validators',

@@ -18,6 +18,7 @@ import { asksUnrendered, KUSTOMIZATION_NAMES, KustomizationReads, resolveFrom } 
 import { isOverPatchLimit, overPatchLimitWhy } from './textLimit';
 import { canonicalFields } from './kustomizationFields';
 import { withAnnotations, withoutEmptyAnnotations } from './internalAnnotations';
+import { generate, mergeGenerated, nameHash } from './generators';
 
 export type { Json, JsonObject };
 
@@ -75,7 +76,8 @@ export type BuildCode =
   | 'kustomize-patch-failed'
   | 'kustomize-patch-invalid'
   | 'kustomize-base-fails'
-  | 'kustomize-render-limit';
+  | 'kustomize-render-limit'
+  | 'kustomize-generator-no-base';
 
 /** A problem that stops `kubectl kustomize` from building (or may: `unsure`), where it is written. */
 export interface BuildError {
@@ -351,6 +353,8 @@ interface Slot {
   previous?: OriginalId[];
   /** Patch steps applied to it in this build (bounded: MAX_RESOURCE_PATCHES). */
   patches?: number;
+  /** Made by a generator: its name gets the content hash at the end of the build (generators.ts). */
+  hash?: boolean;
 }
 
 /**
@@ -886,6 +890,8 @@ export function renderKustomization(
 ): Rendered {
   const b: Build = { read, documents, memo, done: new Map(), errors: [], steps: 0, resources: 0 };
   const r = render(uri, 0, new Set(), b).slots;
+  // Kustomize names what generators made by their content, once the whole build is done.
+  for (const s of r) if (s.hash) s.r = { value: hashedName(s.r.value), origins: s.r.origins };
   return {
     resources: r.map((x) => x.r.value),
     origins: r.map((x) => x.r.origins),
@@ -906,6 +912,7 @@ const copySlot = (s: Slot): Slot => ({
   writtenNamespace: s.writtenNamespace,
   previous: s.previous?.slice(),
   patches: s.patches,
+  hash: s.hash,
 });
 
 /** `overlays/prod/kustomization.yaml` for a uri (its last three segments), for messages. */
@@ -1031,6 +1038,58 @@ function render(uri: string, depth: number, seen: ReadonlySet<string>, b: Build)
       blind ||= got.blind;
       if (!accept(got.slots, entry, span, inner)) return { slots: resources, unsure, blind };
     }
+
+  // Generators run once the resources are listed, before patches and names (Kustomize's order).
+  if (Array.isArray(k.configMapGenerator) || Array.isArray(k.secretGenerator)) {
+    const g = generate(k, uri, read);
+    unsure ||= g.unsure;
+    for (const m of g.made) {
+      const span = parsed.items.get(m.list)?.[m.index]?.span ?? parsed.keys.get(m.list) ?? [0, 0];
+      const origin = { uri, span };
+      const name = str(meta(m.value).name);
+      const ns = str(meta(m.value).namespace);
+      if (m.behavior === 'create') {
+        const slot: Slot = {
+          r: {
+            value: m.value,
+            origins: new Map([
+              ['', origin],
+              ['/metadata/name', origin],
+            ]),
+          },
+          written: name,
+          writtenNamespace: ns,
+          hash: m.hash,
+        };
+        if (!accept([slot], `${m.list}: ${name ?? ''}`, span, `${uri}#${m.list}/${m.index}`))
+          return { slots: resources, unsure, blind };
+        continue;
+      }
+      const base = resources.find(
+        (s) =>
+          s.r.value.kind === m.value.kind &&
+          (str(meta(s.r.value).name) === name || s.written === name) &&
+          effectiveNamespace(str(meta(s.r.value).namespace)) === effectiveNamespace(ns),
+      );
+      if (!base) {
+        report(
+          c,
+          uri,
+          span,
+          'kustomize-generator-no-base',
+          unsure || blind,
+          `\`behavior: ${m.behavior}\` needs a ${String(m.value.kind)} \`${clip(name ?? '', 120)}\` from the resources (a base's generator): none is there, and \`kubectl kustomize\` stops with "does not exist; cannot merge or replace". Remove \`behavior\` to create it here, or correct the name.`,
+        );
+        continue;
+      }
+      const value =
+        m.behavior === 'merge'
+          ? mergeGenerated(base.r.value, m.value)
+          : { ...m.value, metadata: { ...meta(m.value), name: str(meta(base.r.value).name) ?? name ?? '' } };
+      base.r = { value, origins: base.r.origins };
+      if (m.behavior === 'replace') base.hash = m.hash;
+    }
+  }
 
   const inline = parsed.inline;
   /** A patch file too large to read (textLimit.ts) was named: this kustomization is not rendered. */
@@ -1210,4 +1269,9 @@ function transform(r: JsonObject, k: JsonObject): JsonObject {
     for (const l of k.labels) if (isObject(l) && isObject(l.pairs)) out = withMap(out, 'labels', l.pairs);
   if (isObject(k.commonAnnotations)) out = withMap(out, 'annotations', k.commonAnnotations);
   return out;
+}
+
+/** A generated ConfigMap or Secret under its name with Kustomize's content hash (generators.ts). */
+function hashedName(r: JsonObject): JsonObject {
+  return { ...r, metadata: { ...meta(r), name: `${String(meta(r).name)}-${nameHash(r)}` } };
 }
