@@ -1,7 +1,7 @@
 // SHA-256 (FIPS 180-4) of a string's UTF-8 bytes, as lower-case hex: the service is pure (no node:crypto),
 // and Kustomize names generated ConfigMaps and Secrets by this hash of their content. Linear in the input.
 
-const K = new Uint32Array([
+const K: readonly number[] = [
   0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5, 0xd807aa98,
   0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174, 0xe49b69c1, 0xefbe4786,
   0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da, 0x983e5152, 0xa831c66d, 0xb00327c8,
@@ -10,7 +10,7 @@ const K = new Uint32Array([
   0xd6990624, 0xf40e3585, 0x106aa070, 0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a,
   0x5b9cca4f, 0x682e6ff3, 0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7,
   0xc67178f2,
-]);
+];
 
 export function sha256Hex(text: string): string {
   const bytes = new TextEncoder().encode(text);
