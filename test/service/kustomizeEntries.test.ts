@@ -146,3 +146,19 @@ describe('generators and operations kubectl refuses or builds', () => {
     );
   });
 });
+
+describe('the load restrictor (kustomizeLoadRestrictor, `--load-restrictor`)', () => {
+  const k = 'resources:\n  - ../base/all.yaml\n';
+  test("`rootOnly` (kubectl's default): a file outside the kustomization's folder is an Error", () => {
+    const d = errors(workspace({ 'o/kustomization.yaml': k }), 'o/kustomization.yaml', k);
+    assert.deepEqual(
+      d.map((x) => x.split(':')[0]),
+      ['kustomize-outside-root ../base/all.yaml'],
+    );
+  });
+  test('`none` (Flux, LoadRestrictionsNone): accepted', () => {
+    const a = workspace({ 'o/kustomization.yaml': k });
+    a.apply({ kind: 'settings', settings: { ...a.settings, kustomizeLoadRestrictor: 'none' } });
+    assert.deepEqual(errors(a, 'o/kustomization.yaml', k), []);
+  });
+});

@@ -206,7 +206,9 @@ export class FileDiagnostics {
       (t) => validateFile(this.inputs.store().parseFile(t), { partial: true }),
       {
         uri,
-        isFile: (u) => this.inputs.userText(u) !== undefined,
+        // Built without the load restrictor (Flux, `--load-restrictor LoadRestrictionsNone`): any file is read.
+        isFile: (u) =>
+          this.inputs.settings().kustomizeLoadRestrictor !== 'none' && this.inputs.userText(u) !== undefined,
         kind: (u) => this.inputs.fileKind(u),
         read: (u) => this.inputs.userText(u),
       },
