@@ -1,5 +1,5 @@
 // The mutation generator of the overlay differential (issue 45): from realistic overlays (the fixtures'
-// overlays over their base, and test/fixtures/kustomize/mutation-seeds: Deployments, Services, generators,
+// overlays over their base and components, and test/fixtures/kustomize/mutation-seeds: Deployments, Services, generators,
 // components, cluster-scoped kinds), a seeded generator makes mistakes users make in kustomizations — a
 // listed file dropped or renamed, a field misspelt or added at any level, cycles (the overlay itself, a
 // folder above it, two overlays, through a component), an entry repeated, a JSON 6902 path broken, absolute
@@ -62,6 +62,7 @@ export function seeds(): Seed[] {
   const out: Seed[] = [];
   const base: Tree = {};
   readTree(join(FIXTURES, 'base'), 'base/', base);
+  readTree(join(FIXTURES, 'components'), 'components/', base);
   const overlays = join(FIXTURES, 'overlays');
   const all: Tree = { ...base };
   for (const o of readdirSync(overlays)) readTree(join(overlays, o), `overlays/${o}/`, all);

@@ -205,7 +205,8 @@ patches:
       d.map((x) => `${x.code} ${text.slice(x.start, x.end)}`),
       ['kustomize-not-rendered transformers', 'enum-value Warm'],
     );
-    assert.match(d[0].message, /transformers, components/);
+    // Components are rendered (render.ts): not named.
+    assert.match(d[0].message, /Not rendered here: transformers\./);
   });
 });
 

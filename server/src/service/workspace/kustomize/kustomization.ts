@@ -50,7 +50,6 @@ const UNRENDERED: ReadonlySet<string> = new Set([
   'validators',
   'replacements',
   'vars',
-  'components',
   'helmCharts',
   'helmChartInflationGenerator',
   // They change how the rest is rendered (names rewritten in more fields, lists merged by key).

@@ -925,22 +925,33 @@ interface Rendering {
   blind: boolean;
 }
 
-function render(uri: string, depth: number, seen: ReadonlySet<string>, b: Build): Rendering {
+/**
+ * Renders a kustomization; `initial`: for a component (`kind: Component`), the resources of the
+ * kustomization that lists it, which its own are added to and its patches and names then apply to.
+ */
+function render(uri: string, depth: number, seen: ReadonlySet<string>, b: Build, initial?: Slot[]): Rendering {
   const { read, documents, memo } = b;
   b.steps++;
   const text = read(uri);
-  if (text === undefined || depth > MAX_DEPTH || seen.has(uri)) return { slots: [], unsure: true, blind: true };
+  // A component not rendered leaves the resources it was given as they are.
+  if (text === undefined || depth > MAX_DEPTH || seen.has(uri))
+    return { slots: initial ?? [], unsure: true, blind: true };
   const inside = new Set([...seen, uri]);
   const parsed = memo.kustomization(text);
   const k = parsed.k;
-  if (!k) return { slots: [], unsure: true, blind: true };
-  const resources: Slot[] = [];
+  if (!k) return { slots: initial ?? [], unsure: true, blind: true };
+  const resources: Slot[] = initial ?? [];
   const list = (v: Json | undefined): Json[] => (Array.isArray(v) ? v : []);
   let unsure = parsed.unrendered;
   let blind = false;
   /** The resources listed so far, by id, with the entry that listed each (and the file or folder it names). */
   const ids = new Map<string, string>();
   const sources = new Map<string, string>();
+  // A component adds to what the kustomization listing it has: a repeat of one of those is refused too.
+  for (const s of resources) {
+    const id = memo.idOf(s.r.value);
+    if (id !== undefined) ids.set(id, 'the kustomization that lists this component');
+  }
   const c = { b };
 
   /** Adds an entry's resources; false: the build stops (a resource listed again, or too many). */
@@ -1089,6 +1100,36 @@ function render(uri: string, depth: number, seen: ReadonlySet<string>, b: Build)
       base.r = { value, origins: base.r.origins };
       if (m.behavior === 'replace') base.hash = m.hash;
     }
+  }
+
+  // Components, once the generators ran and before the patches and names (Kustomize's order): each renders
+  // on the resources so far, adding its own, then its patches and names apply to all of them.
+  for (const [i, entry] of list(k.components).entries()) {
+    if (typeof entry !== 'string') continue;
+    const span = parsed.items.get('components')?.[i]?.span ?? parsed.keys.get('components') ?? [0, 0];
+    const at = resolveFrom(uri, entry);
+    const folder = at === undefined ? undefined : at.endsWith('/') ? at : `${at}/`;
+    const inner = folder && KUSTOMIZATION_NAMES.map((n) => `${folder}${n}`).find((u) => read(u) !== undefined);
+    // Not read (remote, not in the workspace), or a cycle (buildErrors.ts reports it): not known.
+    if (!inner || inside.has(inner)) {
+      unsure = blind = true;
+      continue;
+    }
+    const before = b.failed;
+    const got = render(inner, depth + 1, inside, b, resources.splice(0));
+    if (b.failed && !before) {
+      const cause = b.failed;
+      b.errors.push({
+        uri,
+        span,
+        code: 'kustomize-base-fails',
+        unsure: false,
+        message: `The component \`${clip(entry)}\` does not build: \`kubectl kustomize\` stops there (${shortPath(cause.uri)}: ${clip(cause.message, 300)})`,
+      });
+    }
+    unsure ||= got.unsure;
+    blind ||= got.blind;
+    for (const s of got.slots) resources.push(s);
   }
 
   const inline = parsed.inline;
