@@ -62,22 +62,24 @@ export function seeds(): Seed[] {
   const out: Seed[] = [];
   const base: Tree = {};
   readTree(join(FIXTURES, 'base'), 'base/', base);
-  readTree(join(FIXTURES, 'components'), 'components/', base);
   const overlays = join(FIXTURES, 'overlays');
   const all: Tree = { ...base };
+  // Components, only in the seeds whose overlays list them: every kustomization of a seed is built.
+  readTree(join(FIXTURES, 'components'), 'components/', all);
   for (const o of readdirSync(overlays)) readTree(join(overlays, o), `overlays/${o}/`, all);
   for (const o of readdirSync(overlays).sort()) {
     // The overlay, the overlays it lists, and the base.
     const files: Tree = { ...base };
-    const add = (name: string) => {
+    const add = (folder: string) => {
       for (const [p, t] of Object.entries(all))
-        if (p.startsWith(`overlays/${name}/`)) {
+        if (p.startsWith(`${folder}/`)) {
           if (files[p] !== undefined) continue;
           files[p] = t;
-          for (const m of t.matchAll(/\.\.\/(\d\d-[\w-]+)/g)) add(m[1]);
+          for (const m of t.matchAll(/\.\.\/(\d\d-[\w-]+)/g)) add(`overlays/${m[1]}`);
+          for (const m of t.matchAll(/\.\.\/components\/([\w-]+)/g)) add(`components/${m[1]}`);
         }
     };
-    add(o);
+    add(`overlays/${o}`);
     out.push({ name: o, files, root: `overlays/${o}` });
   }
   const written = join(FIXTURES, 'mutation-seeds');
