@@ -1083,14 +1083,16 @@ function render(uri: string, depth: number, seen: ReadonlySet<string>, b: Build,
           effectiveNamespace(str(meta(s.r.value).namespace)) === effectiveNamespace(ns),
       );
       if (!base) {
-        report(
-          c,
-          uri,
-          span,
-          'kustomize-generator-no-base',
-          unsure || blind,
-          `\`behavior: ${m.behavior}\` needs a ${String(m.value.kind)} \`${clip(name ?? '', 120)}\` from the resources (a base's generator): none is there, and \`kubectl kustomize\` stops with "does not exist; cannot merge or replace". Remove \`behavior\` to create it here, or correct the name.`,
-        );
+        // Said only when certain: a base's generator not made here (a source not read) may be the one.
+        if (!unsure && !blind)
+          report(
+            c,
+            uri,
+            span,
+            'kustomize-generator-no-base',
+            false,
+            `\`behavior: ${m.behavior}\` needs a ${String(m.value.kind)} \`${clip(name ?? '', 120)}\` from the resources (a base's generator): none is there, and \`kubectl kustomize\` stops with "does not exist; cannot merge or replace". Remove \`behavior\` to create it here, or correct the name.`,
+          );
         continue;
       }
       const value =
