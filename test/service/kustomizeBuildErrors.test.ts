@@ -98,9 +98,9 @@ describe('build errors where they are written', () => {
     assert.match(d[0], /overlays\/mid\/kustomization\.yaml: `\.\.\/\.\.\/base\/\.` lists/);
   });
 
-  test('a generator could change the result: Information, never an Error', () => {
+  test('a transformer plugin could change the result: Information, never an Error', () => {
     const text =
-      'resources:\n  - ../../base\nconfigMapGenerator:\n  - name: s\n    literals: [a=b]\npatches:\n  - target:\n      kind: StorageAccount\n    patch: |-\n      - op: remove\n        path: /spec/encryption\n';
+      'resources:\n  - ../../base\ntransformers:\n  - t.yaml\npatches:\n  - target:\n      kind: StorageAccount\n    patch: |-\n      - op: remove\n        path: /spec/encryption\n';
     const a = workspace({ [k('prod')]: text });
     const d = shown(a, k('prod'), text).filter((x) => !x.includes('kustomize-not-rendered'));
     assert.equal(d.length, 1, d.join('\n'));

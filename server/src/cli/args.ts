@@ -35,6 +35,8 @@ export interface CheckOptions {
   fix?: 'write' | 'dry-run';
   /** `--kubernetes-version 1.N`: the release the CRDs are applied to (`kubernetesVersion`), as "1.N". */
   kubernetesVersion?: string;
+  /** `--load-restrictor LoadRestrictionsRootOnly|LoadRestrictionsNone` (kubectl's words): `kustomizeLoadRestrictor`. */
+  loadRestrictor?: 'rootOnly' | 'none';
 }
 
 export type Command =
@@ -81,6 +83,9 @@ Options:
   --kubernetes-version V  the Kubernetes release the CRDs are applied to (default 1.36, or the
                           kubernetesVersion setting): a CRD rule may call only the CEL
                           libraries that release compiles new rules with
+  --load-restrictor R     LoadRestrictionsRootOnly (default, as kubectl) or LoadRestrictionsNone
+                          (as Flux builds): whether a kustomization may read files outside its
+                          folder (the kustomizeLoadRestrictor setting)
   --stdin-filename NAME   name to report for - (standard input)
   --color, --no-color     force or disable colour (default: on a terminal only; NO_COLOR
                           and FORCE_COLOR are respected)
@@ -106,6 +111,7 @@ const VALUED = new Set([
   '--stdin-filename',
   '--base',
   '--kubernetes-version',
+  '--load-restrictor',
 ]);
 const FLAGS = new Set([
   '--fix',
@@ -248,6 +254,15 @@ export function parseArgs(argv: readonly string[]): Command {
         o.kubernetesVersion = `1.${minor}`;
         break;
       }
+      case '--load-restrictor':
+        if (value === 'LoadRestrictionsRootOnly') o.loadRestrictor = 'rootOnly';
+        else if (value === 'LoadRestrictionsNone') o.loadRestrictor = 'none';
+        else
+          throw new CliError(
+            `--load-restrictor expects LoadRestrictionsRootOnly or LoadRestrictionsNone, got "${value}"`,
+            true,
+          );
+        break;
       case '--quiet':
         o.quiet = true;
         break;

@@ -28,6 +28,7 @@ export const KNOWN_KEYS = new Set([
   'problems',
   'compareWith',
   'kubernetesVersion',
+  'kustomizeLoadRestrictor',
   'trace',
   '$schema',
 ]);
@@ -50,7 +51,7 @@ export interface LoadedSettings {
 
 export function loadSettings(
   cwd: string,
-  options: Pick<CheckOptions, 'config' | 'rules' | 'apiDomain' | 'base' | 'kubernetesVersion'>,
+  options: Pick<CheckOptions, 'config' | 'rules' | 'apiDomain' | 'base' | 'kubernetesVersion' | 'loadRestrictor'>,
 ): LoadedSettings {
   const explicit = options.config !== undefined;
   const shown = options.config ?? SETTINGS_FILE;
@@ -92,6 +93,7 @@ export function loadSettings(
   if (options.apiDomain) settings.apiDomain = options.apiDomain;
   if (options.base !== undefined) settings.compareWith = options.base;
   if (options.kubernetesVersion !== undefined) settings.kubernetesVersion = options.kubernetesVersion;
+  if (options.loadRestrictor !== undefined) settings.kustomizeLoadRestrictor = options.loadRestrictor;
   return {
     settings,
     file: text !== undefined ? file : undefined,

@@ -16,6 +16,7 @@ import { readFileBoundedSync } from '../io/read';
 import type { Expected } from '../io/write';
 import type { CrdFile } from './crds';
 import { renderReader } from './renderReads';
+import { fileKind } from '../io/fileKind';
 import type { Progress } from './progress';
 import type { FileBase } from '../io/gitBase';
 
@@ -185,6 +186,8 @@ export function startRun(
     renderOverlays: options.renderOverlays,
     // A patch or a kustomization named alone: what its overlay's rendering reads is read from disk as needed.
     readUnindexed: renderReader(workspace.cwd, workspace.maxBytes),
+    // kubectl reads the disk: a kustomization's entry naming nothing there is its build error.
+    fileKind,
     templateFiles: templateFiles(workspace.cwd, settings.helmTemplates),
   });
   const uris = workspace.files.map(uriOf);

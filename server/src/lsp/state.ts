@@ -4,6 +4,7 @@
 // and scan, and what is waiting to be published. Nothing lives in module singletons, so a test can start as
 // many servers in one process as it likes.
 import { kubeDescriptionsLoader } from './kubeDescriptions';
+import { fileKind } from '../io/fileKind';
 import { ResponseError, TextDocuments, type Connection, type Disposable } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { Excluder } from '../io/glob';
@@ -176,7 +177,8 @@ export interface ServerState {
 }
 
 export function createState(connection: Connection): ServerState {
-  const analysis = new Analysis({ settings: DEFAULT_SETTINGS, kubeDescriptions: kubeDescriptionsLoader() });
+  // kubectl reads the disk: a kustomization's entry naming nothing there is its build error.
+  const analysis = new Analysis({ settings: DEFAULT_SETTINGS, kubeDescriptions: kubeDescriptionsLoader(), fileKind });
   return {
     connection,
     documents: new TextDocuments<TextDocument>(pieceDocuments),

@@ -17,6 +17,7 @@ import type { DocumentText } from './core/fileText';
 import { definesRoles } from './workspace/fileRoles';
 import { Overlays } from './host/overlays';
 import { resolveFrom } from './workspace/kustomize/kustomization';
+import type { FileKind } from './workspace/kustomize/buildErrors';
 import { configurationPaths } from './workspace/kustomize/ownerConfig';
 import type { OverlayWorkspace } from './workspace/kustomize/renameInOverlays';
 import type { Rendered } from './workspace/kustomize/render';
@@ -68,6 +69,11 @@ export interface AnalysisInputs {
    * checking a patch named alone reads its overlay's base this way). None by default.
    */
   readUnindexed?: (uri: string) => string | undefined;
+  /**
+   * What a uri is on disk (`kubectl kustomize` reads the disk): a kustomization's entry naming nothing is
+   * an Error only where this says `missing`. Unknown by default (then nothing is said).
+   */
+  fileKind?: (uri: string) => FileKind | undefined;
   /** The files the `helmTemplates` setting makes Helm templates (besides a chart's `templates/`). */
   templateFiles?: (uri: string) => boolean;
   /**
@@ -142,6 +148,7 @@ export class Analysis extends Documents {
       index: createWorkspaceIndex(registry),
     };
     if (inputs.readUnindexed) this.readUnindexed = inputs.readUnindexed;
+    const onDisk = inputs.fileKind;
     if (inputs.templateFiles) this.roles.templateFiles = inputs.templateFiles;
     this.kubeDescriptions = inputs.kubeDescriptions;
     this.overlays = new Overlays({
@@ -163,6 +170,8 @@ export class Analysis extends Documents {
       maskOf: (f) => this.masks.get(f),
       userText: (u) => this.userText(u),
       exists: (u) => this.open.has(u) || this.indexed.has(u),
+      // An open or indexed file is there, whatever the disk says (an editor's new file, not yet saved).
+      fileKind: (u) => (this.userText(u) !== undefined ? 'file' : onDisk?.(u)),
       baseOf: (u) => this.bases.get(u),
       overlays: this.overlays,
       crds: this.crds,

@@ -510,6 +510,42 @@ export const CODES = {
       "A kustomization reads a file outside its folder (`resources` or a patch's `path`): `kubectl kustomize` refuses it by default (its load restrictor). Folders that have their own kustomization may be anywhere.",
     example: 'kind: Kustomization\npatches:\n  - path: ../../shared/tls-patch.yaml   # outside overlays/prod',
   },
+  'kustomize-missing-file': {
+    severity: 'error',
+    title:
+      "A kustomization's entry (`resources`, `components`, a patch's `path`, a generator's `files`/`envs`, `configurations`, `crds`…) naming nothing on disk, or a folder without a kustomization: `kubectl kustomize` stops there. On the entry.",
+    example: 'kind: Kustomization\nresources:\n  - ../base\n  - extra.yaml   # no such file',
+  },
+  'kustomize-cycle': {
+    severity: 'error',
+    title:
+      'A `resources` or `components` entry naming a folder that holds a kustomization already being built (the overlay itself, a folder above it, or an overlay that lists this one back): `kubectl kustomize` stops with "cycle detected".',
+    example: 'kind: Kustomization\nresources:\n  - ../prod   # prod lists ../staging, this overlay',
+  },
+  'kustomize-unknown-field': {
+    severity: 'error',
+    title:
+      'A field Kustomize\'s Kustomization type does not have, at any level it decodes (a patch, its target, a generator, a replacement…): `kubectl kustomize` stops with "json: unknown field". Names match ignoring case, as Kustomize matches them; suggests the nearest.',
+    example: 'kind: Kustomization\npatchez:   # patches\n  - path: tier.yaml',
+  },
+  'kustomize-generator-key': {
+    severity: 'error',
+    title:
+      'A `configMapGenerator` or `secretGenerator` entry whose sources give a key twice (two literals, two files of one name, env files or lines naming one variable): `kubectl kustomize` stops with "illegally repeats the key". On the source that repeats it.',
+    example: 'configMapGenerator:\n  - name: app\n    literals: [LEVEL=info, LEVEL=debug]',
+  },
+  'kustomize-generator-no-base': {
+    severity: 'error',
+    title:
+      'A `configMapGenerator` or `secretGenerator` entry with `behavior: merge` or `replace` whose ConfigMap or Secret no resource of the kustomization (a base\'s generator) is: `kubectl kustomize` stops with "does not exist; cannot merge or replace".',
+    example: 'configMapGenerator:\n  - name: app-config   # the base generates app-settings\n    behavior: merge',
+  },
+  'kustomize-absolute-folder': {
+    severity: 'error',
+    title:
+      'A `resources` or `components` entry naming a folder by an absolute path: `kubectl kustomize` stops with "new root cannot be absolute".',
+    example: 'kind: Kustomization\nresources:\n  - /home/me/base   # ../base',
+  },
   'crd-builtin-wins': {
     severity: 'info',
     title:

@@ -44,6 +44,12 @@ export interface Settings {
    * "1.N"): a CRD rule may use only the CEL libraries that release compiles new rules with.
    */
   kubernetesVersion: string;
+  /**
+   * Kustomize's load restrictor as the overlays are built (`cloudManifests.kustomizeLoadRestrictor`):
+   * `rootOnly` (kubectl's default) refuses a file outside a kustomization's folder
+   * (kustomize-outside-root); `none` accepts it, as `--load-restrictor LoadRestrictionsNone` and Flux do.
+   */
+  kustomizeLoadRestrictor: 'rootOnly' | 'none';
 }
 
 /** Documents longer than this are checked for YAML syntax only (tooLarge.ts): far above any hand-written file. */
@@ -60,6 +66,7 @@ export const DEFAULT_SETTINGS: Settings = {
   problemsScope: 'workspace',
   compareWith: 'HEAD',
   kubernetesVersion: DEFAULT_KUBERNETES_VERSION,
+  kustomizeLoadRestrictor: 'rootOnly',
 };
 
 /**
@@ -160,6 +167,10 @@ export function readSettings(raw: unknown): { settings: Settings; problems: stri
     s.compareWith = r.compareWith.trim();
   else if (r.compareWith !== undefined && r.compareWith !== null)
     problems.push(`compareWith must be ${GIT_REF_GRAMMAR}, or "" to compare with nothing`);
+  if (r.kustomizeLoadRestrictor === 'rootOnly' || r.kustomizeLoadRestrictor === 'none')
+    s.kustomizeLoadRestrictor = r.kustomizeLoadRestrictor;
+  else if (r.kustomizeLoadRestrictor !== undefined && r.kustomizeLoadRestrictor !== null)
+    problems.push('kustomizeLoadRestrictor must be "rootOnly" or "none"');
   if (typeof r.kubernetesVersion === 'string' && kubernetesMinor(r.kubernetesVersion) !== undefined)
     s.kubernetesVersion = `1.${kubernetesMinor(r.kubernetesVersion)}`;
   else if (r.kubernetesVersion !== undefined && r.kubernetesVersion !== null && r.kubernetesVersion !== '')

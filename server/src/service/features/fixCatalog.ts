@@ -159,6 +159,23 @@ export const FIXES: Record<Code, FixDoc> = {
   'kustomize-outside-root': NONE(
     "Move the file below the kustomization's folder, or make its folder a kustomization (a base or a component) and list the folder; builds run with `--load-restrictor LoadRestrictionsNone` accept it as it is.",
   ),
+  'kustomize-missing-file': NONE(
+    "Whether the file is to be created or the path corrected is the author's choice: create it, or write the path of an existing one (relative to the kustomization's folder).",
+  ),
+  'kustomize-cycle': NONE("Which entry closes the loop is the author's choice: remove the entry that points back."),
+  'kustomize-unknown-field': {
+    text: 'Write the field Kustomize knows: the message names the nearest, and the quick fix writes it. Not part of fix-all: a near name is a likely typo, not a certainty.',
+    actions: ['Change to `<nearest field>`'],
+  },
+  'kustomize-generator-key': NONE(
+    "Which source keeps the key is the author's choice: rename one (`key=path`), or remove the repeat.",
+  ),
+  'kustomize-generator-no-base': NONE(
+    "Whether the name is wrong or the entry should create its own is the author's choice: correct the name, or remove `behavior`.",
+  ),
+  'kustomize-absolute-folder': NONE(
+    "Write the folder relative to the kustomization's folder (its relative path depends on where the build runs).",
+  ),
   'owner-not-found': NONE(
     "Add the owner's manifest to the workspace, or ignore it if the owner exists in the cluster.",
   ),

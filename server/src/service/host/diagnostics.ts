@@ -13,6 +13,7 @@ import { asWritten } from '../workspace/helm/unmask';
 import { templateDiagnostics } from '../workspace/helm/templateDiagnostics';
 import { kustomizationDiagnostics, patchFileDiagnostics } from '../workspace/kustomize/patchDiagnostics';
 import type { KustomizationReads } from '../workspace/kustomize/kustomization';
+import type { FileKind } from '../workspace/kustomize/buildErrors';
 import { overlayName } from '../workspace/kustomize/renderedDiagnostics';
 import { overPatchLimitDiag, unreadAsOverlay } from '../workspace/kustomize/textLimit';
 import type { Settings } from '../core/settings';
@@ -58,6 +59,8 @@ export interface DiagnosticsInputs {
   userText(uri: string): string | undefined;
   /** Whether the analysis holds a file (open or indexed), without reading its text. */
   exists(uri: string): boolean;
+  /** What a uri is on disk, for the entries of kustomizations (undefined: not known). */
+  fileKind(uri: string): FileKind | undefined;
   baseOf(uri: string): BaseVersion | undefined;
   readonly overlays: Overlays;
   readonly crds: CrdKinds;
@@ -254,7 +257,14 @@ export class FileDiagnostics {
       f.text,
       this.inputs.store().registry,
       (t) => validateFile(this.inputs.store().parseFile(t), { partial: true }),
-      { uri, isFile: (u) => this.inputs.userText(u) !== undefined },
+      {
+        uri,
+        // Built without the load restrictor (Flux, `--load-restrictor LoadRestrictionsNone`): any file is read.
+        isFile: (u) =>
+          this.inputs.settings().kustomizeLoadRestrictor !== 'none' && this.inputs.userText(u) !== undefined,
+        kind: (u) => this.inputs.fileKind(u),
+        read: (u) => this.inputs.userText(u),
+      },
       this.inputs.reads,
     );
     return withProblems(own, applySettings(f, inline, { rules }));

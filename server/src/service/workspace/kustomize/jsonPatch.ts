@@ -253,7 +253,18 @@ function insert(
     return;
   }
   const n = indexOf(p.key);
-  if (n === undefined || n < 0) {
+  // Not a number at all: the library's Atoi refuses it (checked with kubectl); a negative one counts from
+  // the end there (not modelled).
+  if (n === undefined) {
+    fail({
+      index,
+      field: 'path',
+      kubectl: `value was not a proper array index: '${p.key}'`,
+      reason: `\`${p.key}\` is not a list index`,
+    });
+    return;
+  }
+  if (n < 0) {
     fail({ index, field: 'path', kubectl: '', reason: `\`${p.key}\` is not a list index`, unsure: true });
     return;
   }

@@ -45,14 +45,11 @@ export interface Kustomization {
 
 /** Fields whose output render.ts does not render: what they make or change is not checked. */
 const UNRENDERED: ReadonlySet<string> = new Set([
-  'configMapGenerator',
-  'secretGenerator',
   'generators',
   'transformers',
   'validators',
   'replacements',
   'vars',
-  'components',
   'helmCharts',
   'helmChartInflationGenerator',
   // They change how the rest is rendered (names rewritten in more fields, lists merged by key).
@@ -62,7 +59,7 @@ const UNRENDERED: ReadonlySet<string> = new Set([
 ]);
 
 /** A resource Kustomize fetches (a git repository or a URL): `github.com/…`, `https://…`, `git@…`, `?ref=`. */
-const REMOTE = /^(?:[a-z][a-z0-9+.-]*:\/\/|git@|github\.com\/|gitlab\.com\/|bitbucket\.org\/)|[?&]ref=/i;
+export const REMOTE = /^(?:[a-z][a-z0-9+.-]*:\/\/|git@|github\.com\/|gitlab\.com\/|bitbucket\.org\/)|[?&]ref=/i;
 
 /**
  * Whether a kustomization (its parsed value) asks for what is not rendered: a field of UNRENDERED, or a

@@ -1,7 +1,7 @@
 // The own diagnostics of what a kustomization names as patches: a patch file (each document a partial
 // manifest, or a list of JSON 6902 operations on its target), and the kustomization itself (what it asks
 // for that is not rendered; the patches written inline in it, placed back through their scalar's source).
-import { parseDocument } from 'yaml';
+import { parseAllDocuments, parseDocument } from 'yaml';
 import type { Registry } from '../../../model/registry';
 import type { Diag } from '../../core/diag';
 import { valueMap, valueSource } from '../../checks/embedded/positionMap';
@@ -19,6 +19,8 @@ import {
   type PatchTarget,
 } from './kustomization';
 import { MAX_PATCHES } from './render';
+import { kustomizationBuildErrors, type FileKind } from './buildErrors';
+import { unknownKustomizationFields } from './kustomizationFields';
 
 /** The target a kustomization gives a patch file, and which overlay it is (for messages). */
 export interface TargetOf {
@@ -86,12 +88,26 @@ export function kustomizationDiagnostics(
   text: string,
   registry: Registry,
   validatePartial: (text: string) => Diag[],
-  files?: { uri: string; isFile: (uri: string) => boolean },
+  files?: {
+    uri: string;
+    isFile: (uri: string) => boolean;
+    /** What a uri is on disk, and a file's text: missing entries and cycles are found with them. */
+    kind?: (uri: string) => FileKind | undefined;
+    read?: (uri: string) => string | undefined;
+  },
   reads?: KustomizationReads,
 ): Diag[] {
   const k = readKustomization(text, reads);
   const out: Diag[] = [];
   if (files) out.push(...outsideRoot(k, files.uri, files.isFile));
+  // The fields and entries as Kustomize decodes them: one document without YAML errors (else those show).
+  const docs = reads ? reads.documents(text) : parseAllDocuments(text);
+  const root = docs.length === 1 && docs[0].errors.length === 0 ? docs[0].contents : undefined;
+  if (root) {
+    for (const d of unknownKustomizationFields(root)) out.push(d);
+    if (files?.kind && files.read)
+      for (const d of kustomizationBuildErrors(files.uri, root, { kind: files.kind, read: files.read })) out.push(d);
+  }
   if (k.unrendered.length > 0) {
     const names = [...new Set(k.unrendered.map((u) => u.what))];
     out.push({

@@ -19,6 +19,9 @@ import { isOverPatchLimit, overPatchLimitWhy } from './textLimit';
 import { strategicMerge } from './strategicMerge';
 import { builtinTransform, transformsBuiltin } from './builtinTransforms';
 import { followNames, referrerKinds } from './nameReference';
+import { canonicalFields } from './kustomizationFields';
+import { withAnnotations, withoutEmptyAnnotations } from './internalAnnotations';
+import { generate, mergeGenerated, nameHash } from './generators';
 
 export type { Json, JsonObject };
 
@@ -81,7 +84,8 @@ export type BuildCode =
   | 'kustomize-patch-failed'
   | 'kustomize-patch-invalid'
   | 'kustomize-base-fails'
-  | 'kustomize-render-limit';
+  | 'kustomize-render-limit'
+  | 'kustomize-generator-no-base';
 
 /** A problem that stops `kubectl kustomize` from building (or may: `unsure`), where it is written. */
 export interface BuildError {
@@ -363,6 +367,8 @@ interface Slot {
   previous?: OriginalId[];
   /** Patch steps applied to it in this build (bounded: MAX_RESOURCE_PATCHES). */
   patches?: number;
+  /** Made by a generator: its name gets the content hash at the end of the build (generators.ts). */
+  hash?: boolean;
 }
 
 /**
@@ -563,13 +569,10 @@ function operateStep(r: Resource, doc: Doc): Resource {
     const op = m ? ops[Number(m[1])] : undefined;
     if (m && isObject(op) && typeof op.path === 'string') origins.set(op.path + p.slice(m[0].length), o);
   }
-  const done = applyOperations(r.value, ops);
-  return {
-    value: done.value as JsonObject,
-    origins,
-    ...(done.failure ? { failed: done.failure } : {}),
-    ...unsureOf(r),
-  };
+  const seen = withAnnotations(r.value);
+  const done = applyOperations(seen, ops);
+  const value = seen === r.value ? (done.value as JsonObject) : withoutEmptyAnnotations(done.value as JsonObject);
+  return { value, origins, ...(done.failure ? { failed: done.failure } : {}), ...unsureOf(r) };
 }
 
 /** A merge patch on one resource (a step); null: `$patch: delete` removes it. */
@@ -628,6 +631,8 @@ function parseKustomization(text: string, reads: KustomizationReads): ParsedKust
     return none;
   }
   if (!isObject(k)) return none;
+  // Field names as Kustomize reads them (ignoring case).
+  k = canonicalFields(k) as JsonObject;
   return { k, inline: inlineSpans(text, root.contents), ...topKeySpans(root.contents), unrendered: asksUnrendered(k) };
 }
 
@@ -917,6 +922,14 @@ export function renderKustomization(
   const b: Build = { read, documents, memo, done: new Map(), errors: [], steps: 0, resources: 0 };
   const got = render(uri, 0, new Set(), b);
   const r = got.slots;
+  // Kustomize names what generators made by their content, once the whole build is done; the references
+  // to them follow (their previous name is the one written).
+  for (const s of r)
+    if (s.hash) {
+      const before = meta(s.r.value);
+      s.r = { ...s.r, value: hashedName(s.r.value) };
+      (s.previous ??= []).push({ name: str(before.name), namespace: str(before.namespace) });
+    }
   references(r, got.unsure);
   return {
     resources: r.map((x) => x.r.value),
@@ -957,6 +970,7 @@ const copySlot = (s: Slot): Slot => ({
   writtenNamespace: s.writtenNamespace,
   previous: s.previous?.slice(),
   patches: s.patches,
+  hash: s.hash,
 });
 
 /** `overlays/prod/kustomization.yaml` for a uri (its last three segments), for messages. */
@@ -969,25 +983,37 @@ interface Rendering {
   blind: boolean;
 }
 
-function render(uri: string, depth: number, seen: ReadonlySet<string>, b: Build): Rendering {
+/**
+ * Renders a kustomization; `initial`: for a component (`kind: Component`), the resources of the
+ * kustomization that lists it, which its own are added to and its patches and names then apply to.
+ */
+function render(uri: string, depth: number, seen: ReadonlySet<string>, b: Build, initial?: Slot[]): Rendering {
   const { read, documents, memo } = b;
   b.steps++;
   const text = read(uri);
-  if (text === undefined || depth > MAX_DEPTH || seen.has(uri)) return { slots: [], unsure: true, blind: true };
+  // A component not rendered leaves the resources it was given as they are.
+  if (text === undefined || depth > MAX_DEPTH || seen.has(uri))
+    return { slots: initial ?? [], unsure: true, blind: true };
   const inside = new Set([...seen, uri]);
   const parsed = memo.kustomization(text);
   const k = parsed.k;
-  if (!k) return { slots: [], unsure: true, blind: true };
-  const resources: Slot[] = [];
+  if (!k) return { slots: initial ?? [], unsure: true, blind: true };
+  const resources: Slot[] = initial ?? [];
   const list = (v: Json | undefined): Json[] => (Array.isArray(v) ? v : []);
   let unsure = parsed.unrendered;
   let blind = false;
-  /** The resources listed so far, by id, with the entry that listed each. */
+  /** The resources listed so far, by id, with the entry that listed each (and the file or folder it names). */
   const ids = new Map<string, string>();
+  const sources = new Map<string, string>();
+  // A component adds to what the kustomization listing it has: a repeat of one of those is refused too.
+  for (const s of resources) {
+    const id = memo.idOf(s.r.value);
+    if (id !== undefined) ids.set(id, 'the kustomization that lists this component');
+  }
   const c = { b };
 
   /** Adds an entry's resources; false: the build stops (a resource listed again, or too many). */
-  const accept = (slots: readonly Slot[], entry: string, span: Span): boolean => {
+  const accept = (slots: readonly Slot[], entry: string, span: Span, source: string): boolean => {
     for (const s of slots) {
       b.steps++;
       if (b.resources >= MAX_RESOURCES) {
@@ -1006,18 +1032,22 @@ function render(uri: string, depth: number, seen: ReadonlySet<string>, b: Build)
       const id = memo.idOf(s.r.value);
       const first = id === undefined ? undefined : ids.get(id);
       if (first !== undefined) {
-        // kubectl refuses the second at once; unsure, the repeat is left out (the work stays linear).
+        // kubectl refuses the second at once; unsure, the repeat is left out (the work stays linear). The
+        // same file or folder listed again repeats whatever it renders: certain, whatever is not rendered.
         report(
           c,
           uri,
           span,
           'kustomize-duplicate-resource',
-          unsure,
+          unsure && sources.get(id!) !== source,
           `\`${clip(entry)}\` lists ${named(s.r.value)} again (already listed by \`${clip(first)}\`): \`kubectl kustomize\` stops with "may not add resource with an already registered id". List each file or folder once${entry === first ? '' : ', or rename one of the two'}.`,
         );
         continue;
       }
-      if (id !== undefined) ids.set(id, entry);
+      if (id !== undefined) {
+        ids.set(id, entry);
+        sources.set(id, source);
+      }
       b.resources++;
       resources.push(s);
     }
@@ -1049,7 +1079,7 @@ function render(uri: string, depth: number, seen: ReadonlySet<string>, b: Build)
               written: str(meta(d.value).name),
               writtenNamespace: str(meta(d.value).namespace),
             });
-        if (!accept(slots, entry, span)) return { slots: resources, unsure, blind };
+        if (!accept(slots, entry, span, at)) return { slots: resources, unsure, blind };
         continue;
       }
       const folder = at.endsWith('/') ? at : `${at}/`;
@@ -1075,8 +1105,92 @@ function render(uri: string, depth: number, seen: ReadonlySet<string>, b: Build)
       }
       unsure ||= got.unsure;
       blind ||= got.blind;
-      if (!accept(got.slots, entry, span)) return { slots: resources, unsure, blind };
+      if (!accept(got.slots, entry, span, inner)) return { slots: resources, unsure, blind };
     }
+
+  // Generators run once the resources are listed, before patches and names (Kustomize's order).
+  if (Array.isArray(k.configMapGenerator) || Array.isArray(k.secretGenerator)) {
+    const g = generate(k, uri, read);
+    unsure ||= g.unsure;
+    for (const m of g.made) {
+      const span = parsed.items.get(m.list)?.[m.index]?.span ?? parsed.keys.get(m.list) ?? [0, 0];
+      const origin = { uri, span };
+      const name = str(meta(m.value).name);
+      const ns = str(meta(m.value).namespace);
+      if (m.behavior === 'create') {
+        const slot: Slot = {
+          r: {
+            value: m.value,
+            origins: new Map([
+              ['', origin],
+              ['/metadata/name', origin],
+            ]),
+          },
+          written: name,
+          writtenNamespace: ns,
+          hash: m.hash,
+        };
+        if (!accept([slot], `${m.list}: ${name ?? ''}`, span, `${uri}#${m.list}/${m.index}`))
+          return { slots: resources, unsure, blind };
+        continue;
+      }
+      const base = resources.find(
+        (s) =>
+          s.r.value.kind === m.value.kind &&
+          (str(meta(s.r.value).name) === name || s.written === name) &&
+          effectiveNamespace(str(meta(s.r.value).namespace)) === effectiveNamespace(ns),
+      );
+      if (!base) {
+        // Said only when certain: a base's generator not made here (a source not read) may be the one.
+        if (!unsure && !blind)
+          report(
+            c,
+            uri,
+            span,
+            'kustomize-generator-no-base',
+            false,
+            `\`behavior: ${m.behavior}\` needs a ${String(m.value.kind)} \`${clip(name ?? '', 120)}\` from the resources (a base's generator): none is there, and \`kubectl kustomize\` stops with "does not exist; cannot merge or replace". Remove \`behavior\` to create it here, or correct the name.`,
+          );
+        continue;
+      }
+      const value =
+        m.behavior === 'merge'
+          ? mergeGenerated(base.r.value, m.value)
+          : { ...m.value, metadata: { ...meta(m.value), name: str(meta(base.r.value).name) ?? name ?? '' } };
+      base.r = { value, origins: base.r.origins };
+      if (m.behavior === 'replace') base.hash = m.hash;
+    }
+  }
+
+  // Components, once the generators ran and before the patches and names (Kustomize's order): each renders
+  // on the resources so far, adding its own, then its patches and names apply to all of them.
+  for (const [i, entry] of list(k.components).entries()) {
+    if (typeof entry !== 'string') continue;
+    const span = parsed.items.get('components')?.[i]?.span ?? parsed.keys.get('components') ?? [0, 0];
+    const at = resolveFrom(uri, entry);
+    const folder = at === undefined ? undefined : at.endsWith('/') ? at : `${at}/`;
+    const inner = folder && KUSTOMIZATION_NAMES.map((n) => `${folder}${n}`).find((u) => read(u) !== undefined);
+    // Not read (remote, not in the workspace), or a cycle (buildErrors.ts reports it): not known.
+    if (!inner || inside.has(inner)) {
+      unsure = blind = true;
+      continue;
+    }
+    const before = b.failed;
+    const got = render(inner, depth + 1, inside, b, resources.splice(0));
+    if (b.failed && !before) {
+      const cause = b.failed;
+      b.errors.push({
+        uri,
+        span,
+        code: 'kustomize-base-fails',
+        unsure: false,
+        message: `The component \`${clip(entry)}\` does not build: \`kubectl kustomize\` stops there (${shortPath(cause.uri)}: ${clip(cause.message, 300)})`,
+      });
+    }
+    unsure ||= got.unsure;
+    blind ||= got.blind;
+    for (const s of got.slots) resources.push(s);
+  }
 
   const inline = parsed.inline;
   /** A patch file too large to read (textLimit.ts) was named: this kustomization is not rendered. */
@@ -1259,4 +1373,9 @@ function transform(r: JsonObject, k: JsonObject): JsonObject {
     for (const l of k.labels) if (isObject(l) && isObject(l.pairs)) out = withMap(out, 'labels', l.pairs);
   if (isObject(k.commonAnnotations)) out = withMap(out, 'annotations', k.commonAnnotations);
   return out;
+}
+
+/** A generated ConfigMap or Secret under its name with Kustomize's content hash (generators.ts). */
+function hashedName(r: JsonObject): JsonObject {
+  return { ...r, metadata: { ...meta(r), name: `${String(meta(r).name)}-${nameHash(r)}` } };
 }

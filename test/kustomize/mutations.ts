@@ -1,0 +1,511 @@
+// The mutation generator of the overlay differential (issue 45): from realistic overlays (the fixtures'
+// overlays over their base and components, and test/fixtures/kustomize/mutation-seeds: Deployments, Services, generators,
+// components, cluster-scoped kinds), a seeded generator makes mistakes users make in kustomizations — a
+// listed file dropped or renamed, a field misspelt or added at any level, cycles (the overlay itself, a
+// folder above it, two overlays, through a component), an entry repeated, a JSON 6902 path broken, absolute
+// and outside paths — and look-alikes kubectl builds (a field's case changed, a known field added, a file
+// renamed with its entry, a component that closes no loop). `kubectl kustomize` is the oracle: the test
+// (mutationDifferential.test.ts) and scripts/kustomize-differential.ts compare its verdict with the CLI's.
+import { spawn } from 'node:child_process';
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, posix } from 'node:path';
+import { isMap, isScalar, isSeq, parseDocument } from 'yaml';
+import { checkWorkspace, loadWorkspace } from '../../server/src/cli/runWorkspace';
+import { severityOf } from '../../server/src/service/core/diag';
+import { DEFAULT_SETTINGS } from '../../server/src/service/core/settings';
+
+const FIXTURES = join(__dirname, '..', 'fixtures', 'kustomize');
+
+/** Files by path relative to the case's folder (`/`-separated); `@ROOT@` stands for that folder. */
+export type Tree = Record<string, string>;
+
+export interface Seed {
+  name: string;
+  files: Tree;
+  /** The folder kubectl builds. */
+  root: string;
+}
+
+export interface Case {
+  seed: string;
+  what: string;
+  files: Tree;
+  root: string;
+  /** Where the mistake is: an Error there (when kubectl refuses) is what the user must see. */
+  at?: { file: string; line: number };
+}
+
+/** A seeded generator (mulberry32): the same seed, the same cases. */
+export function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+const pick = <T>(r: () => number, xs: readonly T[]): T | undefined =>
+  xs.length ? xs[Math.floor(r() * xs.length)] : undefined;
+
+function readTree(dir: string, prefix: string, into: Tree): void {
+  for (const e of readdirSync(dir)) {
+    const p = join(dir, e);
+    if (statSync(p).isDirectory()) readTree(p, `${prefix}${e}/`, into);
+    else into[`${prefix}${e}`] = readFileSync(p, 'utf8');
+  }
+}
+
+/** The realistic overlays the mistakes are made in. */
+export function seeds(): Seed[] {
+  const out: Seed[] = [];
+  const base: Tree = {};
+  readTree(join(FIXTURES, 'base'), 'base/', base);
+  const overlays = join(FIXTURES, 'overlays');
+  const all: Tree = { ...base };
+  // Components, only in the seeds whose overlays list them: every kustomization of a seed is built.
+  readTree(join(FIXTURES, 'components'), 'components/', all);
+  for (const o of readdirSync(overlays)) readTree(join(overlays, o), `overlays/${o}/`, all);
+  for (const o of readdirSync(overlays).sort()) {
+    // The overlay, the overlays it lists, and the base.
+    const files: Tree = { ...base };
+    const add = (folder: string) => {
+      for (const [p, t] of Object.entries(all))
+        if (p.startsWith(`${folder}/`)) {
+          if (files[p] !== undefined) continue;
+          files[p] = t;
+          for (const m of t.matchAll(/\.\.\/(\d\d-[\w-]+)/g)) add(`overlays/${m[1]}`);
+          for (const m of t.matchAll(/\.\.\/components\/([\w-]+)/g)) add(`components/${m[1]}`);
+        }
+    };
+    add(`overlays/${o}`);
+    out.push({ name: o, files, root: `overlays/${o}` });
+  }
+  const written = join(FIXTURES, 'mutation-seeds');
+  for (const s of readdirSync(written).sort()) {
+    const files: Tree = {};
+    readTree(join(written, s), '', files);
+    const root = Object.keys(files).find((p) => /^(overlays\/prod|overlay)\/kustomization\.yaml$/.test(p))!;
+    out.push({ name: s, files, root: posix.dirname(root) });
+  }
+  return out;
+}
+
+const kustomizations = (t: Tree) => Object.keys(t).filter((p) => posix.basename(p) === 'kustomization.yaml');
+const lineOf = (text: string, offset: number) => text.slice(0, offset).split('\n').length;
+
+/** A kustomization's entries naming files or folders: the scalar's range and where it resolves. */
+function entries(t: Tree, k: string): { start: number; end: number; value: string; to: string }[] {
+  const doc = parseDocument(t[k]);
+  const out: { start: number; end: number; value: string; to: string }[] = [];
+  const add = (n: unknown) => {
+    if (isScalar(n) && typeof n.value === 'string' && !n.value.includes('\n') && n.range)
+      out.push({
+        start: n.range[0],
+        end: n.range[1],
+        value: n.value,
+        to: posix.normalize(posix.join(posix.dirname(k), n.value)),
+      });
+  };
+  const root = doc.contents;
+  if (!isMap(root)) return out;
+  for (const key of ['resources', 'bases', 'components', 'patchesStrategicMerge']) {
+    const v = root.get(key, true);
+    if (isSeq(v)) v.items.forEach(add);
+  }
+  for (const key of ['patches', 'patchesJson6902']) {
+    const v = root.get(key, true);
+    if (isSeq(v)) for (const i of v.items) if (isMap(i)) add(i.get('path', true));
+  }
+  for (const key of ['configMapGenerator', 'secretGenerator']) {
+    const v = root.get(key, true);
+    if (isSeq(v))
+      for (const i of v.items)
+        if (isMap(i))
+          for (const f of ['files', 'envs', 'literals']) {
+            const l = i.get(f, true);
+            if (isSeq(l)) l.items.forEach(add);
+          }
+  }
+  return out;
+}
+
+/** Every map key of a kustomization with its depth (0: top level) and range. */
+function keys(text: string): { name: string; start: number; end: number; depth: number }[] {
+  const out: { name: string; start: number; end: number; depth: number }[] = [];
+  const visit = (n: unknown, depth: number) => {
+    if (isMap(n))
+      for (const p of n.items) {
+        if (isScalar(p.key) && p.key.range)
+          out.push({ name: String(p.key.value), start: p.key.range[0], end: p.key.range[1], depth });
+        visit(p.value, depth + 1);
+      }
+    else if (isSeq(n)) for (const i of n.items) visit(i, depth + 1);
+  };
+  visit(parseDocument(text).contents, 0);
+  return out;
+}
+
+const splice = (s: string, start: number, end: number, by: string) => s.slice(0, start) + by + s.slice(end);
+
+/** A misspelling of a name: letters swapped, dropped, doubled, a case changed, one added. */
+function misspell(r: () => number, name: string): string {
+  const i = Math.floor(r() * name.length);
+  switch (Math.floor(r() * 5)) {
+    case 0:
+      return i + 1 < name.length ? name.slice(0, i) + name[i + 1] + name[i] + name.slice(i + 2) : `${name}s`;
+    case 1:
+      return name.length > 1 ? name.slice(0, i) + name.slice(i + 1) : `${name}x`;
+    case 2:
+      return name.slice(0, i) + name[i] + name.slice(i);
+    case 3:
+      // Kustomize matches names ignoring case (Go's encoding/json): this one builds.
+      return (
+        name.slice(0, i) +
+        (name[i] === name[i].toUpperCase() ? name[i].toLowerCase() : name[i].toUpperCase()) +
+        name.slice(i + 1)
+      );
+    default:
+      return `${name}z`;
+  }
+}
+
+/** Inserts an item into a top-level list of a kustomization (creating the list); its line. */
+function addItem(text: string, key: string, item: string): { text: string; line: number } {
+  const m = new RegExp(`^${key}:[ \\t]*\\n((?:[ \\t]*-)?)`, 'm').exec(text);
+  if (!m) {
+    const t = `${text.endsWith('\n') ? text : `${text}\n`}${key}:\n  - ${item}\n`;
+    return { text: t, line: t.split('\n').length - 1 };
+  }
+  const at = m.index + m[0].length - m[1].length;
+  const indent = /^([ \t]*)-/.exec(m[1])?.[1] ?? '  ';
+  const t = splice(text, at, at, `${indent}- ${item}\n`);
+  return { text: t, line: lineOf(t, at) };
+}
+
+type Mutation = (s: Seed, r: () => number) => Omit<Case, 'seed'> | undefined;
+
+const rel = (from: string, to: string) => posix.relative(from, to) || '.';
+
+/** The mutations, by name. */
+export const MUTATIONS: Record<string, Mutation> = {
+  dropListedFile(s, r) {
+    const k = pick(r, kustomizations(s.files));
+    const e = pick(r, k ? entries(s.files, k).filter((x) => s.files[x.to] !== undefined) : []);
+    if (!k || !e) return undefined;
+    const files = { ...s.files };
+    delete files[e.to];
+    return {
+      what: `${k}: ${e.value} deleted`,
+      files,
+      root: s.root,
+      at: { file: k, line: lineOf(s.files[k], e.start) },
+    };
+  },
+  dropKustomization(s, r) {
+    const k = pick(
+      r,
+      kustomizations(s.files).filter((x) => x !== `${s.root}/kustomization.yaml`),
+    );
+    if (!k) return undefined;
+    const files = { ...s.files };
+    delete files[k];
+    return { what: `${k} deleted`, files, root: s.root };
+  },
+  renameEntry(s, r) {
+    const k = pick(r, kustomizations(s.files));
+    const e = pick(r, k ? entries(s.files, k) : []);
+    if (!k || !e) return undefined;
+    const files = { ...s.files, [k]: splice(s.files[k], e.start, e.end, `${e.value}x`) };
+    return {
+      what: `${k}: ${e.value} → ${e.value}x`,
+      files,
+      root: s.root,
+      at: { file: k, line: lineOf(files[k], e.start) },
+    };
+  },
+  renameFileAndEntry(s, r) {
+    const k = pick(r, kustomizations(s.files));
+    const e = pick(
+      r,
+      k ? entries(s.files, k).filter((x) => s.files[x.to] !== undefined && !x.value.includes('=')) : [],
+    );
+    if (!k || !e) return undefined;
+    // Another kustomization may list the same file: that one is then missing (a real mistake too).
+    const files = { ...s.files, [k]: splice(s.files[k], e.start, e.end, `${e.value}.moved`) };
+    files[`${e.to}.moved`] = files[e.to];
+    delete files[e.to];
+    return { what: `${k}: ${e.value} renamed with its file`, files, root: s.root };
+  },
+  misspellField(s, r) {
+    const k = pick(r, kustomizations(s.files));
+    const key = pick(r, k ? keys(s.files[k]) : []);
+    if (!k || !key) return undefined;
+    const name = misspell(r, key.name);
+    const files = { ...s.files, [k]: splice(s.files[k], key.start, key.end, name) };
+    return {
+      what: `${k}: ${key.name} → ${name}`,
+      files,
+      root: s.root,
+      at: { file: k, line: lineOf(files[k], key.start) },
+    };
+  },
+  addSiblingField(s, r) {
+    const k = pick(r, kustomizations(s.files));
+    const key = pick(r, k ? keys(s.files[k]).filter((x) => x.depth > 0) : []);
+    if (!k || !key) return undefined;
+    const text = s.files[k];
+    const lineStart = text.lastIndexOf('\n', key.start) + 1;
+    const indent = ' '.repeat(key.start - lineStart);
+    const name = `${misspell(r, key.name)}x`;
+    // A new line of its own, at the key's column: inside a list item after `- ` too.
+    const nextLine = text.indexOf('\n', key.start) + 1;
+    const added = `${indent}${name}: "1"\n`;
+    const valueIsBlock =
+      /:\s*[|>]/.test(text.slice(key.end, nextLine)) || /:\s*$/.test(text.slice(key.end, nextLine - 1));
+    if (valueIsBlock) return undefined;
+    const files = { ...s.files, [k]: splice(text, nextLine, nextLine, added) };
+    return {
+      what: `${k}: ${name} added beside ${key.name}`,
+      files,
+      root: s.root,
+      at: { file: k, line: lineOf(files[k], nextLine) },
+    };
+  },
+  addKnownField(s, r) {
+    const k = `${s.root}/kustomization.yaml`;
+    const [key, value] = pick(r, [
+      ['commonAnnotations', '\n  mutated: "yes"'],
+      ['nameSuffix', ' -m'],
+      ['namespace', ' mutated'],
+      ['buildMetadata', ' [originAnnotations]'],
+    ])!;
+    if (new RegExp(`^${key}:`, 'm').test(s.files[k])) return undefined;
+    return { what: `${k}: ${key} added`, files: { ...s.files, [k]: `${s.files[k]}${key}:${value}\n` }, root: s.root };
+  },
+  selfCycle(s, r) {
+    const k = `${s.root}/kustomization.yaml`;
+    const item = pick(r, ['.', '..', `../${posix.basename(s.root)}`])!;
+    const a = addItem(s.files[k], 'resources', item);
+    return {
+      what: `${k}: lists ${item}`,
+      files: { ...s.files, [k]: a.text },
+      root: s.root,
+      at: { file: k, line: a.line },
+    };
+  },
+  twoOverlayCycle(s) {
+    const k = `${s.root}/kustomization.yaml`;
+    const peer = `${posix.dirname(s.root)}/zz-peer`;
+    const a = addItem(s.files[k], 'resources', rel(s.root, peer));
+    const files = { ...s.files, [k]: a.text, [`${peer}/kustomization.yaml`]: `resources:\n  - ${rel(peer, s.root)}\n` };
+    return { what: `${k} and ${peer} list each other`, files, root: s.root, at: { file: k, line: a.line } };
+  },
+  componentCycle(s, r) {
+    const k = `${s.root}/kustomization.yaml`;
+    const loops = r() < 0.6;
+    const c = `components/${loops ? 'loop' : 'fine'}`;
+    const a = addItem(s.files[k], 'components', rel(s.root, c));
+    const component = `apiVersion: kustomize.config.k8s.io/v1alpha1\nkind: Component\n${
+      loops ? `resources:\n  - ${rel(c, s.root)}\n` : 'commonAnnotations:\n  component: fine\n'
+    }`;
+    const files = { ...s.files, [k]: a.text, [`${c}/kustomization.yaml`]: component };
+    return {
+      what: `${k}: a component ${loops ? 'listing the overlay back' : 'closing no loop'}`,
+      files,
+      root: s.root,
+      ...(loops ? { at: { file: k, line: a.line } } : {}),
+    };
+  },
+  duplicateEntry(s, r) {
+    const k = pick(r, kustomizations(s.files));
+    const e = pick(r, k ? entries(s.files, k) : []);
+    if (!k || !e) return undefined;
+    const text = s.files[k];
+    const lineStart = text.lastIndexOf('\n', e.start) + 1;
+    const lineEnd = text.indexOf('\n', e.start) + 1;
+    const line = text.slice(lineStart, lineEnd);
+    if (!/^\s*- \S+\s*$/.test(line)) return undefined;
+    const files = { ...s.files, [k]: splice(text, lineEnd, lineEnd, line) };
+    return { what: `${k}: ${e.value} listed twice`, files, root: s.root };
+  },
+  absoluteFolder(s) {
+    const k = `${s.root}/kustomization.yaml`;
+    const e = entries(s.files, k).find((x) => s.files[`${x.to}/kustomization.yaml`] !== undefined);
+    if (!e) return undefined;
+    const files = { ...s.files, [k]: splice(s.files[k], e.start, e.end, `@ROOT@/${e.to}`) };
+    return {
+      what: `${k}: ${e.value} written absolute`,
+      files,
+      root: s.root,
+      at: { file: k, line: lineOf(files[k], e.start) },
+    };
+  },
+  outsideFile(s, r) {
+    const k = `${s.root}/kustomization.yaml`;
+    const outside = pick(
+      r,
+      Object.keys(s.files).filter(
+        (p) => p.endsWith('.yaml') && !p.startsWith(`${s.root}/`) && !p.endsWith('kustomization.yaml'),
+      ),
+    );
+    if (!outside) return undefined;
+    const a = addItem(s.files[k], 'resources', rel(s.root, outside));
+    return {
+      what: `${k}: lists ${outside}`,
+      files: { ...s.files, [k]: a.text },
+      root: s.root,
+      at: { file: k, line: a.line },
+    };
+  },
+  generatorEntry(s, r) {
+    // A generator entry added to a kustomization: created (builds), or merged into a base's ConfigMap that
+    // exists (builds) or does not (kubectl refuses), or given a key twice (kubectl refuses).
+    const k = pick(r, kustomizations(s.files))!;
+    const existing = [
+      ...Object.values(s.files)
+        .join('\n')
+        .matchAll(/^\s*- name: ([\w-]+)\n\s*(?:behavior|literals|files|envs)/gm),
+    ].map((m) => m[1]);
+    const [name, extra] = pick(r, [
+      [`made-${Math.floor(r() * 1000)}`, ''],
+      [pick(r, existing) ?? 'app-config', '    behavior: merge\n'],
+      ['nosuch', '    behavior: merge\n'],
+      ['twice', ''],
+    ])!;
+    const literals = name === 'twice' ? '[K=1, K=2]' : '[K=1]';
+    const block = `  - name: ${name}\n${extra}    literals: ${literals}\n`;
+    const text = s.files[k];
+    const m = /^configMapGenerator:[ \t]*\n/m.exec(text);
+    const t = m
+      ? splice(text, m.index + m[0].length, m.index + m[0].length, block)
+      : `${text.endsWith('\n') ? text : `${text}\n`}configMapGenerator:\n${block}`;
+    return {
+      what: `${k}: configMapGenerator ${name}${extra ? ' (merge)' : ''}`,
+      files: { ...s.files, [k]: t },
+      root: s.root,
+    };
+  },
+  breakJsonPath(s, r) {
+    const sites: { file: string; start: number; end: number }[] = [];
+    for (const [p, t] of Object.entries(s.files))
+      for (const m of t.matchAll(/^[ \t]*(?:- )?(?:path|from): (\/[\w/.~-]+)$/gm)) {
+        if (p.endsWith('kustomization.yaml') && !/op:/.test(t)) continue;
+        const start = m.index + m[0].lastIndexOf(m[1]);
+        sites.push({ file: p, start, end: start + m[1].length });
+      }
+    const site = pick(r, sites);
+    if (!site) return undefined;
+    const text = s.files[site.file];
+    const path = text.slice(site.start, site.end);
+    const broken = pick(r, [`${path}x`, `${path}/nosuch`, '/spec/nosuch', `${posix.dirname(path)}/9`])!;
+    return {
+      what: `${site.file}: ${path} → ${broken}`,
+      files: { ...s.files, [site.file]: splice(text, site.start, site.end, broken) },
+      root: s.root,
+    };
+  },
+};
+
+/** `n` cases from `seed`: each a seed overlay and a mutation chosen by the generator; none twice. */
+export function generate(seed: number, n: number): Case[] {
+  const r = rng(seed);
+  const all = seeds();
+  const names = Object.keys(MUTATIONS);
+  const out: Case[] = [];
+  const seen = new Set<string>();
+  for (let tries = 0; out.length < n && tries < n * 20; tries++) {
+    const s = pick(r, all)!;
+    const m = pick(r, names)!;
+    const c = MUTATIONS[m](s, r);
+    if (!c) continue;
+    const key = JSON.stringify([c.files, c.root]);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push({ seed: s.name, ...c, what: `${m}: ${c.what}` });
+  }
+  return out;
+}
+
+/** Writes a case under `dir`; its files' paths. */
+export function materialize(c: Case, dir: string): string[] {
+  return Object.entries(c.files).map(([p, t]) => {
+    const path = join(dir, ...p.split('/'));
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(path, t.replaceAll('@ROOT@', dir));
+    return path;
+  });
+}
+
+/** `kubectl kustomize DIR`: whether it builds, and what it says when it does not. */
+export function kubectlBuilds(dir: string): Promise<{ ok: boolean; stderr: string }> {
+  return new Promise((resolve) => {
+    const p = spawn('kubectl', ['kustomize', dir], { stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    p.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    p.on('close', (code) => resolve({ ok: code === 0, stderr: stderr.replace(/^# Warning:.*\n/gm, '').trim() }));
+  });
+}
+
+/** The build errors the CLI reports on a case's files: `file:line code`. */
+export async function ourErrors(dir: string, c: Case): Promise<{ file: string; line: number; text: string }[]> {
+  const inputs = Object.keys(c.files)
+    .filter((p) => /\.ya?ml$/.test(p))
+    .map((p) => ({ kind: 'file' as const, path: join(dir, ...p.split('/')), display: p }));
+  const { workspace } = await loadWorkspace(inputs, { cwd: dir });
+  return checkWorkspace(workspace, DEFAULT_SETTINGS).flatMap((res) =>
+    res.diags
+      .filter((d) => d.code.startsWith('kustomize-') && severityOf(d) === 'error')
+      .map((d) => ({
+        file: res.file.display,
+        line: lineOf(res.file.parsed.text, d.start),
+        text: `${res.file.display}:${lineOf(res.file.parsed.text, d.start)} ${d.code}: ${d.message}`,
+      })),
+  );
+}
+
+/** How a case disagrees with kubectl (undefined: it agrees), told with the seed and the whole overlay. */
+export async function compare(
+  c: Case,
+  dir: string,
+  seed: number,
+): Promise<{ why?: string; real: { ok: boolean; stderr: string } }> {
+  materialize(c, dir);
+  const [real, ours] = await Promise.all([kubectlBuilds(join(dir, c.root)), ourErrors(dir, c)]);
+  let why: string | undefined;
+  if (real.ok && ours.length > 0) why = 'kubectl builds it; we report an Error';
+  else if (!real.ok && ours.length === 0) why = 'kubectl refuses it; we report no Error';
+  else if (!real.ok && c.at && !ours.some((e) => e.file === c.at!.file && e.line === c.at!.line))
+    why = `kubectl refuses it; no Error of ours at ${c.at.file}:${c.at.line}`;
+  if (!why) return { real };
+  const overlay = Object.entries(c.files)
+    .filter(([p]) => /\.ya?ml$|\.env$|\.properties$/.test(p))
+    .map(([p, t]) => `--- ${p}\n${t}`)
+    .join('');
+  const told = `${why}\n  seed ${seed}, overlay ${c.seed}, ${c.what}\n  kubectl: ${real.ok ? 'builds' : real.stderr.slice(0, 600)}\n  ours: ${
+    ours.map((e) => e.text).join('\n        ') || 'none'
+  }\n${overlay}`;
+  return { why: told, real };
+}
+
+/** The error classes kubectl's refusals fall in (for the count in docs/overlays-and-charts.md). */
+export function errorClass(stderr: string): string {
+  const classes: [RegExp, string][] = [
+    [/unknown field/, 'unknown field'],
+    [/cycle detected/, 'cycle'],
+    [/cannot be absolute/, 'absolute folder'],
+    [/is not in or below/, 'load restrictor'],
+    [/unable to find one of/, 'folder without kustomization'],
+    [/no such file or directory/, 'missing file'],
+    [/already registered id/, 'duplicate resource'],
+    [/illegally repeats the key/, 'generator key twice'],
+    [/cannot merge or replace/, 'generator merge without base'],
+    [/no resource matches strategic merge patch|failed to find unique target/, 'patch matches nothing'],
+    [
+      /unable to remove|missing value|replace operation|doc is missing|testing value|Unable to|unexpected kind|error in|index out of bounds/i,
+      'JSON 6902 operation fails',
+    ],
+  ];
+  return classes.find(([re]) => re.test(stderr))?.[1] ?? `other: ${stderr.slice(0, 120)}`;
+}
