@@ -9,10 +9,9 @@ import { loadSettings } from './config';
 import { CliError } from './errors';
 import { collectInputs, displayPath, type Input } from '../io/files';
 import { fixWorkspace } from './fix';
-import { formatJson } from './formats/json';
-import { formatJunit } from './formats/junit';
-import { formatSarif } from './formats/sarif';
-import { formatText } from './formats/textFormat';
+import { formatterOf } from './formats';
+import { readBaseline, type Baseline } from './baseline';
+import { inShard } from './shard';
 import { printable } from './printable';
 import { Progress } from './progress';
 import { buildReport, tooManyWarnings } from './buildReport';
@@ -105,6 +104,8 @@ async function check(io: CliIo, options: CheckOptions): Promise<number> {
   });
   if (errors.length > 0) return fail(io, errors);
 
+  // Read before the files: a baseline that is not one of our reports ends the run at once.
+  const baseline = options.baseline ? readBaseline(options.baseline, resolve(io.cwd, options.baseline)) : undefined;
   const crds = await readCrdFiles(settings.crds, base, repository);
   const named = await readCrdFiles(options.crds, io.cwd);
   if (crds.errors.length + named.errors.length > 0) return fail(io, [...crds.errors, ...named.errors]);
@@ -112,7 +113,15 @@ async function check(io: CliIo, options: CheckOptions): Promise<number> {
   const pool = startPool(poolSize(io.env, inputs.length, { mainWorks: true }));
   try {
     const inJson = await jsonCrdFiles(json, maxFileBytes(settings));
-    const collected = { settings, inputs, skipped, roots, crds: [...crds.files, ...named.files, ...inJson], pool };
+    const collected = {
+      settings,
+      inputs,
+      skipped,
+      roots,
+      crds: [...crds.files, ...named.files, ...inJson],
+      pool,
+      baseline,
+    };
     return await checkInputs(io, options, started, collected);
   } finally {
     await pool?.close();
@@ -127,6 +136,8 @@ interface Collected {
   roots: string[];
   crds: CrdFile[];
   pool: CheckPool | undefined;
+  /** `--baseline`: the problems of the previous report. */
+  baseline?: Baseline;
 }
 
 /** `check` once the inputs are collected and the settings and CRDs read. */
@@ -165,7 +176,9 @@ async function checkInputs(io: CliIo, options: CheckOptions, started: number, re
     ? await analyseInPool(pool, workspace, settings, analysed)
     : analyseWorkspace(workspace, settings, analysed);
   const fixes = options.fix ? fixWorkspace(run, options.fix, { roots }) : undefined;
-  const results = reportWorkspace(run, progress);
+  // `--shard`: every file was read and analysed above (what it says about the others is known); only its
+  // shard's files are reported.
+  const results = reportWorkspace(run, progress, (file) => inShard(file.display, options.shard));
   progress.clear();
   for (const m of notes) say(io, m);
   if (fixes) {
@@ -176,27 +189,25 @@ async function checkInputs(io: CliIo, options: CheckOptions, started: number, re
     say(io, `${verb} ${n(fixes.fixed, 'problem')} in ${n(fixes.files, 'file')}`);
   }
 
-  const report = buildReport(io.cwd, results, { quiet: options.quiet, maxWarnings: options.maxWarnings });
-  let output: string;
-  switch (options.format) {
-    case 'json':
-      output = formatJson(report, { version: VERSION });
-      break;
-    case 'sarif':
-      output = formatSarif(report, {
-        version: VERSION,
-        docsBase:
-          settings.docsBaseUrl &&
-          (settings.docsBaseUrl.endsWith('/') ? settings.docsBaseUrl : settings.docsBaseUrl + '/'),
-      });
-      break;
-    case 'junit':
-      output = formatJunit(report, { elapsedMs: Date.now() - started });
-      break;
-    default:
-      output = formatText(report, { color: useColor(options.color, io.env, io.stdout.isTTY) });
-  }
-  io.stdout.write(output);
+  const report = buildReport(io.cwd, results, {
+    quiet: options.quiet,
+    maxWarnings: options.maxWarnings,
+    // The reports a baseline is made of carry the fingerprints; the others need them only to match one.
+    fingerprints: options.format === 'json' || options.format === 'sarif',
+    baseline: read.baseline,
+  });
+  const formatter = formatterOf(options.format)!;
+  io.stdout.write(
+    formatter.write(report, {
+      version: VERSION,
+      docsBase:
+        settings.docsBaseUrl &&
+        (settings.docsBaseUrl.endsWith('/') ? settings.docsBaseUrl : settings.docsBaseUrl + '/'),
+      elapsedMs: () => Date.now() - started,
+      color: () => useColor(options.color, io.env, io.stdout.isTTY),
+      category: options.category,
+    }),
+  );
 
   // Files not read and fixes not written come last, so the log ends with them; they decide the exit code.
   const unfinished = [

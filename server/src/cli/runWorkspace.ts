@@ -274,11 +274,18 @@ export function updateRunFile(run: WorkspaceRun, i: number, parsed: FileText): v
  * `owner-not-found` / `reference-not-found` are the editor's alone. What the files themselves prove wrong
  * (owner kinds, owner ids, duplicates, cycles, parent limits) is reported.
  */
-export function reportWorkspace(run: WorkspaceRun, progress?: Progress): FileResult[] {
+export function reportWorkspace(
+  run: WorkspaceRun,
+  progress?: Progress,
+  reported: (file: WorkspaceFile) => boolean = () => true,
+): FileResult[] {
   const { workspace, analysis, uris, display } = run;
   const total = workspace.files.length;
   const cross = { complete: false, display: (u: string) => display.get(u) ?? u };
-  return workspace.files.map((file, i) => {
+  const results: FileResult[] = [];
+  workspace.files.forEach((file, i) => {
+    // Not reported (another shard's): its facts are in the analysis all the same.
+    if (!reported(file)) return;
     let diags: Diag[];
     try {
       diags = analysis.fileDiagnostics(uris[i], run.parsed[i], cross);
@@ -286,8 +293,9 @@ export function reportWorkspace(run: WorkspaceRun, progress?: Progress): FileRes
       throw new Error(`while checking ${file.display}: ${e instanceof Error ? e.message : String(e)}`, { cause: e });
     }
     progress?.update('checked', i + 1, total);
-    return { file, diags };
+    results.push({ file, diags });
   });
+  return results;
 }
 
 /** `analyseWorkspace` then `reportWorkspace`: every file's diagnostics. */
