@@ -98,7 +98,8 @@ test('fingerprints: one per problem, distinct for two resources and two fields, 
   addFormats(ajv);
   const validate = ajv.compile(schema);
   assert.ok(validate(structuredClone(sarif)), JSON.stringify(validate.errors, null, 2));
-  assert.deepEqual(sarif.runs[0].automationDetails, { id: 'manifests/shard-1' });
+  // Code scanning's category is the id up to its last `/`: the whole category given.
+  assert.deepEqual(sarif.runs[0].automationDetails, { id: 'manifests/shard-1/' });
   assert.deepEqual(
     sarif.runs[0].results.map((r: { partialFingerprints: Record<string, string> }) => r.partialFingerprints[KEY]),
     prints,
@@ -161,7 +162,8 @@ test('--baseline: a JSON or SARIF report hides its problems; a new one is report
   );
   assert.equal(text.stdout.trim().split('\n').length, 2);
 
-  // Never across files: b.yaml's problem, copied into a new file, is reported there.
+  // Never across files: b.yaml moved to c.yaml, the same resource with the same problem, is reported there.
+  rmSync(join(dir, 'bl/b.yaml'));
   write('bl/c.yaml', account('three', 'StorageV2', 'Standard_XYZ'));
   const copied = problems(['--baseline', 'base.sarif', 'bl']);
   assert.deepEqual(

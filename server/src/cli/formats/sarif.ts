@@ -61,7 +61,11 @@ export function formatSarif(
     runs: [
       {
         tool: { driver: { name: SOURCE, version: options.version, semanticVersion: options.version, rules } },
-        ...(options.category ? { automationDetails: { id: options.category } } : {}),
+        // Code scanning reads the id up to its last `/` as the category (the rest names the run), so the
+        // category ends with one, as upload-sarif writes its own `category` input.
+        ...(options.category
+          ? { automationDetails: { id: options.category.endsWith('/') ? options.category : `${options.category}/` } }
+          : {}),
         invocations: [{ executionSuccessful: true, ...verdictNotes(report, results.length) }],
         originalUriBaseIds: { '%SRCROOT%': { uri: root } },
         columnKind: 'utf16CodeUnits',
