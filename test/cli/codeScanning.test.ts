@@ -111,6 +111,21 @@ test('fingerprints: one per problem, distinct for two resources and two fields, 
   );
 });
 
+test('fingerprints: a list item is known by its name, so one inserted before it changes nothing', () => {
+  const pod = (containers: string) =>
+    `apiVersion: v1\nkind: Pod\nmetadata:\n  name: web\nspec:\n  containers:\n${containers}`;
+  const web = '    - name: web\n      image: nginx\n      imagePullPolicy: always\n';
+  write('pod/pod.yaml', pod(web));
+  const [alone] = problems(['pod/pod.yaml']);
+  write('pod/pod.yaml', pod(`    - name: sidecar\n      image: envoy\n${web}`));
+  const [after] = problems(['pod/pod.yaml']);
+  // The same problem: moved two lines down, its message now says containers[1], its fingerprint is the same.
+  assert.equal(alone.code, 'enum-case');
+  assert.deepEqual([alone.line, after.line], [9, 11]);
+  assert.notEqual(alone.message, after.message);
+  assert.equal(after.fingerprints?.[KEY], alone.fingerprints?.[KEY]);
+});
+
 test('fingerprints: a document that names no resource is known by its file', () => {
   // Two files with the same unnamed manifest: the same problems at the same places, each file's own fingerprints.
   const unnamed =

@@ -68,9 +68,12 @@ function indexAt<T>(items: readonly T[], start: (item: T) => number, at: number)
   return found;
 }
 
-/** An item of a list: by its `name` when it has one (stable when items are inserted before it), else its place. */
+/**
+ * An item of a list: by its `name` (a container, a port) or `metadata.name` (a List's manifest) when it has one,
+ * stable when items are inserted before it; else by its place.
+ */
 function itemStep(item: unknown, index: number): string {
-  const name = scalarText(child(item, 'name'));
+  const name = scalarText(child(item, 'name')) ?? scalarText(child(child(item, 'metadata'), 'name'));
   return name !== undefined ? `[name=${JSON.stringify(name)}]` : `[${index}]`;
 }
 
