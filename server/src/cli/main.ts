@@ -25,7 +25,7 @@ import { writeFileAtomic } from '../io/write';
 import { servedKindsOf } from '../service/host/crdKinds';
 import { jsonCrdFiles, readCrdFiles, type CrdFile } from './crds';
 import type { Settings } from '../service/core/settings';
-import { analyseWorkspace, loadWorkspace, reportWorkspace } from './runWorkspace';
+import { analyseWorkspace, loadWorkspace, reportWorkspace, type WorkspaceFile } from './runWorkspace';
 import { readBases } from '../io/gitBase';
 import { analyseInPool, poolSize, startPool, type CheckPool } from './checkPool';
 
@@ -171,14 +171,17 @@ async function checkInputs(io: CliIo, options: CheckOptions, started: number, re
   ];
   const notes = skipped.filter((k) => !k.error).map((k) => `skipped ${displayPath(io.cwd, k.path)}: ${k.reason}`);
   // One analysis for the run (runWorkspace.ts): the check, then the fixes from it, then the report.
-  const analysed = { renderOverlays: !options.noKustomize };
+  // `--shard`: every file is read and indexed (what it says about the others is known); only its shard's
+  // files are checked and reported.
+  const analysed = {
+    renderOverlays: !options.noKustomize,
+    reported: (f: WorkspaceFile) => inShard(f.display, options.shard),
+  };
   const run = pool
     ? await analyseInPool(pool, workspace, settings, analysed)
     : analyseWorkspace(workspace, settings, analysed);
   const fixes = options.fix ? fixWorkspace(run, options.fix, { roots }) : undefined;
-  // `--shard`: every file was read and analysed above (what it says about the others is known); only its
-  // shard's files are reported.
-  const results = reportWorkspace(run, progress, (file) => inShard(file.display, options.shard));
+  const results = reportWorkspace(run, progress);
   progress.clear();
   for (const m of notes) say(io, m);
   if (fixes) {

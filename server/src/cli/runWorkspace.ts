@@ -153,6 +153,17 @@ export interface WorkspaceRun {
   /** Each file as parsed for the query (a file too large to check in full is split, not parsed). */
   parsed: ParsedFile[];
   display: Map<string, string>;
+  /**
+   * The files reported (`--shard`); undefined: all. The others are indexed only, as the editor indexes a
+   * closed file: what they say about the files reported is known, their own checks are not run.
+   */
+  reported?: (file: WorkspaceFile) => boolean;
+}
+
+/** How a run analyses: overlays rendered or not (`--no-kustomize`), and which files are reported. */
+export interface RunOptions {
+  renderOverlays?: boolean;
+  reported?: (file: WorkspaceFile) => boolean;
 }
 
 /**
@@ -160,11 +171,7 @@ export interface WorkspaceRun {
  * for the cross-document ones (owners and references resolved across all the files checked, duplicates,
  * cycles, limits a child takes from its parent).
  */
-export function analyseWorkspace(
-  workspace: Workspace,
-  settings: Settings,
-  options: { renderOverlays?: boolean } = {},
-): WorkspaceRun {
+export function analyseWorkspace(workspace: Workspace, settings: Settings, options: RunOptions = {}): WorkspaceRun {
   const run = startRun(workspace, settings, options);
   workspace.files.forEach((_, i) => analyseRunFile(run, i));
   return run;
@@ -175,11 +182,7 @@ export function analyseWorkspace(
  * versions, the context (what makes a file a patch or a template). `analyseRunFile` then takes each file,
  * in order.
  */
-export function startRun(
-  workspace: Workspace,
-  settings: Settings,
-  options: { renderOverlays?: boolean } = {},
-): WorkspaceRun {
+export function startRun(workspace: Workspace, settings: Settings, options: RunOptions = {}): WorkspaceRun {
   const analysis = new Analysis({
     settings,
     renderOverlays: options.renderOverlays,
@@ -199,7 +202,7 @@ export function startRun(
   const display = new Map<string, string>();
   // What makes a file a patch or a template is known before any file is checked.
   for (const c of workspace.context ?? []) analysis.indexFile(pathToFileURL(c.path).href, c.text);
-  return { workspace, analysis, uris, parsed: [], display };
+  return { workspace, analysis, uris, parsed: [], display, reported: options.reported };
 }
 
 /**
@@ -246,6 +249,11 @@ function analyseFile(run: WorkspaceRun, i: number, parsed: FileText, take?: Take
     // operations not at all: its check parses it), not as whole manifests first, each parsed once more.
     const partial = analysis.roleOf(uris[i]).role === 'patch';
     const split = analysis.parse(whole, { cache: false });
+    // Another shard's file: indexed for what it tells about the files reported, its own checks left out.
+    if (run.reported && !run.reported(file)) {
+      analysis.indexFile(uris[i], split);
+      return split;
+    }
     take?.(split, partial);
     const { text, docs, store } = analysis.analyze(split, false, partial);
     const full: ParsedFile = {
@@ -274,12 +282,8 @@ export function updateRunFile(run: WorkspaceRun, i: number, parsed: FileText): v
  * `owner-not-found` / `reference-not-found` are the editor's alone. What the files themselves prove wrong
  * (owner kinds, owner ids, duplicates, cycles, parent limits) is reported.
  */
-export function reportWorkspace(
-  run: WorkspaceRun,
-  progress?: Progress,
-  reported: (file: WorkspaceFile) => boolean = () => true,
-): FileResult[] {
-  const { workspace, analysis, uris, display } = run;
+export function reportWorkspace(run: WorkspaceRun, progress?: Progress): FileResult[] {
+  const { workspace, analysis, uris, display, reported = () => true } = run;
   const total = workspace.files.length;
   const cross = { complete: false, display: (u: string) => display.get(u) ?? u };
   const results: FileResult[] = [];
