@@ -5,8 +5,8 @@
 // (`spec.containers[name=web].image`). Never the line, the column or the message (a message may quote a value
 // or a position). Two problems alike in all three in one file get an ordinal, in the order of the file.
 import { createHash } from 'node:crypto';
-import { isAlias, isMap, isPair, isScalar, isSeq, parseDocument } from 'yaml';
-import { splitDocuments } from '../service/core/split';
+import { isAlias, isMap, isPair, isScalar, isSeq } from 'yaml';
+import type { ParsedFile } from '../service/core/parse';
 import { keyName } from '../service/core/yamlNodes';
 
 /** The key of our fingerprint in SARIF `partialFingerprints` (and in the JSON report); v1: this recipe. */
@@ -18,14 +18,6 @@ const MAX_DEPTH = 64;
 type Range = [number, number, number];
 const rangeOf = (n: unknown): Range | undefined => (n as { range?: Range } | null)?.range ?? undefined;
 
-/** One YAML document of a file: where it starts, and what it tells about where it is (parsed on demand). */
-interface DocInfo {
-  offset: number;
-  text: string;
-  index: number;
-  parsed?: { identity: string; root: unknown };
-}
-
 const scalarText = (n: unknown): string | undefined =>
   isScalar(n) && (typeof n.value === 'string' || typeof n.value === 'number') ? String(n.value) : undefined;
 
@@ -35,10 +27,8 @@ const child = (map: unknown, key: string): unknown => {
   return undefined;
 };
 
-/** A resource's identity, or the file's for a document that is no manifest. */
-function parseDoc(file: string, doc: DocInfo): { identity: string; root: unknown } {
-  const parsed = parseDocument(doc.text, { uniqueKeys: false, merge: false, keepSourceTokens: false });
-  const root = parsed.contents;
+/** A resource's identity, or for a document that names none, the file's and the document's place in it. */
+function identityOf(file: string, root: unknown, index: number): string {
   const kind = scalarText(child(root, 'kind'));
   const apiVersion = scalarText(child(root, 'apiVersion')) ?? '';
   const metadata = child(root, 'metadata');
@@ -46,13 +36,10 @@ function parseDoc(file: string, doc: DocInfo): { identity: string; root: unknown
   const namespace = scalarText(child(metadata, 'namespace')) ?? '';
   // The group only: a resource moved to a new version of its API is the same resource.
   const group = apiVersion.includes('/') ? apiVersion.slice(0, apiVersion.lastIndexOf('/')) : '';
-  const identity =
-    kind !== undefined && name !== undefined
-      ? `resource ${group} ${kind} ${namespace} ${name}`
-      : `file ${file} document ${doc.index}`;
-  return { identity, root };
+  return kind !== undefined && name !== undefined
+    ? `resource ${group} ${kind} ${namespace} ${name}`
+    : `file ${file} document ${index}`;
 }
-
 /** The index of the last item whose start is at or before `at` (items are in the order of the text), or -1. */
 function indexAt<T>(items: readonly T[], start: (item: T) => number, at: number): number {
   let lo = 0;
@@ -103,32 +90,44 @@ function fieldPath(root: unknown, at: number): string {
 }
 
 /**
- * The fingerprint of each problem of a file (`problems` in the order of the file), as hex. `file` names the
- * file as reports do; it only enters the fingerprints of documents that are no manifest.
+ * The fingerprint of each problem of a file (`problems` in the order of the file), as hex. `parsed` is the
+ * file as the analysis parsed it (its bounds on nesting and size hold; a template is read as its mask, whose
+ * offsets are the template's); `file` names it as reports do, and enters only the fingerprints of documents
+ * that name no resource.
  */
 export function fingerprints(
   file: string,
-  text: string,
+  parsed: ParsedFile,
   problems: readonly { start: number; code: string }[],
 ): string[] {
-  if (problems.length === 0) return [];
-  const docs: DocInfo[] = splitDocuments(text).map((d, index) => ({ ...d, index }));
+  const { docs, store } = parsed;
   const seen = new Map<string, number>();
-  return problems.map((p) => {
-    const doc =
-      docs[
-        Math.max(
-          0,
-          indexAt(docs, (d) => d.offset, p.start),
-        )
-      ];
-    doc.parsed ??= parseDoc(file, doc);
-    const what = `${p.code}\n${doc.parsed.identity}\n${fieldPath(doc.parsed.root, p.start - doc.offset)}`;
-    const n = (seen.get(what) ?? 0) + 1;
-    seen.set(what, n);
-    return createHash('sha256')
-      .update(n === 1 ? what : `${what}\n${n}`, 'utf8')
-      .digest('hex')
-      .slice(0, 32);
-  });
+  const out: string[] = [];
+  let i = 0;
+  while (i < problems.length) {
+    const d = Math.max(
+      0,
+      indexAt(docs, (x) => x.offset, problems[i].start),
+    );
+    const doc = docs[d];
+    const end = d + 1 < docs.length ? docs[d + 1].offset : Infinity;
+    // One document's tree at a time, dropped once its problems have their fingerprints.
+    store.readOnce(() => {
+      const root = doc?.doc.contents;
+      const identity = identityOf(file, root, d);
+      for (; i < problems.length && (problems[i].start < end || !doc); i++) {
+        const p = problems[i];
+        const what = `${p.code}\n${identity}\n${fieldPath(root, p.start - (doc?.offset ?? 0))}`;
+        const n = (seen.get(what) ?? 0) + 1;
+        seen.set(what, n);
+        out.push(
+          createHash('sha256')
+            .update(n === 1 ? what : `${what}\n${n}`, 'utf8')
+            .digest('hex')
+            .slice(0, 32),
+        );
+      }
+    });
+  }
+  return out;
 }

@@ -51,6 +51,8 @@ export interface Workspace {
 export interface FileResult {
   file: WorkspaceFile;
   diags: Diag[];
+  /** The file as the analysis parsed it (a template as its mask): where a report reads what a problem is in. */
+  parsed?: ParsedFile;
 }
 
 export interface LoadOptions {
@@ -297,7 +299,7 @@ export function reportWorkspace(run: WorkspaceRun, progress?: Progress): FileRes
       throw new Error(`while checking ${file.display}: ${e instanceof Error ? e.message : String(e)}`, { cause: e });
     }
     progress?.update('checked', i + 1, total);
-    results.push({ file, diags });
+    results.push({ file, diags, parsed: run.parsed[i] });
   });
   return results;
 }
