@@ -6,7 +6,8 @@
 # fail-on-error is false; 2 when the checker could not run (usage, settings errors, no Node 20) or could not
 # read some files (the report of the others is written), whatever fail-on-error says.
 #
-# Inputs come as INPUT_PATHS, INPUT_SARIF_FILE, INPUT_CONFIG, INPUT_MAX_WARNINGS, INPUT_FAIL_ON_ERROR;
+# Inputs come as INPUT_PATHS, INPUT_SARIF_FILE, INPUT_CONFIG, INPUT_MAX_WARNINGS, INPUT_FAIL_ON_ERROR,
+# INPUT_SHARD and INPUT_SHARDS (--shard), INPUT_CATEGORY (--category), INPUT_BASELINE (--baseline);
 # GITHUB_ACTION_PATH, GITHUB_WORKSPACE and GITHUB_OUTPUT as GitHub sets them (each has a local default).
 set -euo pipefail
 set -f # globs in INPUT_PATHS are the checker's to expand, not the shell's
@@ -55,11 +56,21 @@ read -r -a paths <<< "$(printf '%s' "${INPUT_PATHS:-.}" | tr '\n' ' ')"
 args=()
 [ -z "${INPUT_CONFIG:-}" ] || args+=(--config "$INPUT_CONFIG")
 [ -z "${INPUT_MAX_WARNINGS:-}" ] || args+=(--max-warnings "$INPUT_MAX_WARNINGS")
+[ -z "${INPUT_BASELINE:-}" ] || args+=(--baseline "$INPUT_BASELINE")
+category="${INPUT_CATEGORY:-}"
+if [ -n "${INPUT_SHARD:-}" ] || [ -n "${INPUT_SHARDS:-}" ]; then
+  { [ -n "${INPUT_SHARD:-}" ] && [ -n "${INPUT_SHARDS:-}" ]; } || fail "the inputs shard and shards go together (e.g. shard: \${{ matrix.shard }} and shards: 4)"
+  args+=(--shard "$INPUT_SHARD/$INPUT_SHARDS")
+  # One category per shard, or each shard's upload would replace the one before.
+  [ -n "$category" ] || category="cloud-manifests/shard-$INPUT_SHARD-of-$INPUT_SHARDS"
+fi
+sarif_args=()
+[ -z "$category" ] || sarif_args+=(--category "$category")
 sarif="${INPUT_SARIF_FILE:-cloud-manifests.sarif}"
 mkdir -p "$(dirname "$sarif")"
 
 set +e
-node "$CLI" check "${args[@]}" --format sarif -- "${paths[@]}" > "$sarif"
+node "$CLI" check "${args[@]}" "${sarif_args[@]}" --format sarif -- "${paths[@]}" > "$sarif"
 code=$?
 set -e
 # Exit 2 with a report: some files could not be read (or fixes not written); the others are in the SARIF.

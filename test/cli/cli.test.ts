@@ -152,7 +152,7 @@ test('json: one problem per entry with 1-based positions', () => {
     (p: { file: string; code: string }) => p.file === 'ws/bad.yaml' && p.code === 'enum-value',
   );
   assert.deepEqual(
-    { ...enumValue, message: undefined },
+    { ...enumValue, message: undefined, fingerprints: undefined },
     {
       file: 'ws/bad.yaml',
       line: pos.line,
@@ -162,11 +162,23 @@ test('json: one problem per entry with 1-based positions', () => {
       severity: 'error',
       code: 'enum-value',
       message: undefined,
+      fingerprints: undefined,
     },
   );
   assert.match(enumValue.message, /Standard_XYZ/);
   for (const p of out.problems) {
-    assert.deepEqual(Object.keys(p), ['file', 'line', 'column', 'endLine', 'endColumn', 'severity', 'code', 'message']);
+    assert.deepEqual(Object.keys(p), [
+      'file',
+      'line',
+      'column',
+      'endLine',
+      'endColumn',
+      'severity',
+      'code',
+      'message',
+      'fingerprints',
+    ]);
+    assert.deepEqual(Object.keys(p.fingerprints), ['cloudManifests/v1']);
   }
   assert.deepEqual(
     [...new Set(out.problems.map((p: { file: string }) => p.file))],

@@ -186,6 +186,33 @@ describe('the GitHub Action, run locally', { timeout: 600_000 }, () => {
     assert.equal(JSON.parse(readFileSync(join(ws, 'out', 'results.sarif'), 'utf8')).runs[0].results.length, 13);
   });
 
+  test('shard and shards: each job reports its shard under a category of its own; the shards together report all', () => {
+    const runs = [1, 2].map((i) =>
+      runAction(
+        actionDir,
+        ws,
+        { paths: 'manifests/', shard: `${i}`, shards: '2', 'sarif-file': `shard-${i}.sarif` },
+        env,
+      ),
+    );
+    const logs: { runs: { automationDetails: unknown; results: unknown[] }[] }[] = runs.map((r) =>
+      JSON.parse(readFileSync(join(ws, r.outputs['sarif-file']), 'utf8')),
+    );
+    for (const [i, log] of logs.entries()) {
+      assert.ok(validSarif(log), JSON.stringify(validSarif.errors));
+      assert.deepEqual(log.runs[0].automationDetails, { id: `cloud-manifests/shard-${i + 1}-of-2/` });
+    }
+    assert.equal(logs[0].runs[0].results.length + logs[1].runs[0].results.length, 13);
+    const named = runAction(actionDir, ws, { paths: 'manifests/', shard: '1', shards: '2', category: 'k8s/one' }, env);
+    assert.deepEqual(
+      JSON.parse(readFileSync(join(ws, named.outputs['sarif-file']), 'utf8')).runs[0].automationDetails,
+      { id: 'k8s/one/' },
+    );
+    const alone = runAction(actionDir, ws, { paths: 'manifests/', shard: '1' }, env);
+    assert.equal(alone.status, 2);
+    assert.match(alone.log, /the inputs shard and shards go together/);
+  });
+
   test('clean manifests pass with an empty report; paths split on spaces and new lines, globs go to the checker', () => {
     const r = runAction(
       actionDir,
@@ -298,20 +325,21 @@ describe('the GitHub Action, run locally', { timeout: 600_000 }, () => {
     }
   });
 
-  test("the documented workflow uses only the action's inputs and outputs, and uploads with upload-sarif", () => {
-    const wf = parse(readFileSync(join(repo, 'integrations', 'github', 'workflow.yml'), 'utf8'));
-    const steps: { id?: string; uses?: string; with?: Record<string, string>; if?: string }[] = wf.jobs.check.steps;
-    const ours = steps.find((s) => s.uses?.includes('cloud-manifests'));
-    assert.ok(ours?.id);
-    for (const k of Object.keys(ours.with ?? {}))
-      assert.ok(k in action.inputs, `workflow input ${k} is not an input of action.yml`);
-    const text = readFileSync(join(repo, 'integrations', 'github', 'workflow.yml'), 'utf8');
-    for (const m of text.matchAll(new RegExp(`steps\\.${ours.id}\\.outputs\\.([\\w-]+)`, 'g')))
-      assert.ok(m[1] in action.outputs, m[1]);
-    const upload = steps.find((s) => s.uses?.startsWith('github/codeql-action/upload-sarif@'));
-    assert.ok(upload);
-    assert.ok(upload.with?.sarif_file?.includes(`steps.${ours.id}.outputs.sarif-file`));
-    assert.match(upload.if ?? '', /always\(\)/);
-    assert.equal(wf.permissions['security-events'], 'write');
-  });
+  for (const name of ['workflow.yml', 'workflow-shards.yml'])
+    test(`the documented workflow ${name} uses only the action's inputs and outputs, and uploads with upload-sarif`, () => {
+      const wf = parse(readFileSync(join(repo, 'integrations', 'github', name), 'utf8'));
+      const steps: { id?: string; uses?: string; with?: Record<string, string>; if?: string }[] = wf.jobs.check.steps;
+      const ours = steps.find((s) => s.uses?.includes('cloud-manifests'));
+      assert.ok(ours?.id);
+      for (const k of Object.keys(ours.with ?? {}))
+        assert.ok(k in action.inputs, `workflow input ${k} is not an input of action.yml`);
+      const text = readFileSync(join(repo, 'integrations', 'github', name), 'utf8');
+      for (const m of text.matchAll(new RegExp(`steps\\.${ours.id}\\.outputs\\.([\\w-]+)`, 'g')))
+        assert.ok(m[1] in action.outputs, m[1]);
+      const upload = steps.find((s) => s.uses?.startsWith('github/codeql-action/upload-sarif@'));
+      assert.ok(upload);
+      assert.ok(upload.with?.sarif_file?.includes(`steps.${ours.id}.outputs.sarif-file`));
+      assert.match(upload.if ?? '', /always\(\)/);
+      assert.equal(wf.permissions['security-events'], 'write');
+    });
 });

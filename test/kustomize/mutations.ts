@@ -60,23 +60,34 @@ function readTree(dir: string, prefix: string, into: Tree): void {
 /** The realistic overlays the mistakes are made in. */
 export function seeds(): Seed[] {
   const out: Seed[] = [];
-  const base: Tree = {};
-  readTree(join(FIXTURES, 'base'), 'base/', base);
   const overlays = join(FIXTURES, 'overlays');
-  const all: Tree = { ...base };
-  // Components, only in the seeds whose overlays list them: every kustomization of a seed is built.
-  readTree(join(FIXTURES, 'components'), 'components/', all);
+  // Every folder an overlay may list (the bases, the components, the other overlays), read once.
+  const all: Tree = {};
+  for (const top of readdirSync(FIXTURES).sort())
+    if (!['overlays', 'builds', 'mutation-seeds'].includes(top) && statSync(join(FIXTURES, top)).isDirectory())
+      readTree(join(FIXTURES, top), `${top}/`, all);
   for (const o of readdirSync(overlays)) readTree(join(overlays, o), `overlays/${o}/`, all);
+  const folders = new Set(
+    Object.keys(all).flatMap((p) =>
+      p
+        .split('/')
+        .slice(0, -1)
+        .map((_, i, a) => a.slice(0, i + 1).join('/')),
+    ),
+  );
   for (const o of readdirSync(overlays).sort()) {
-    // The overlay, the overlays it lists, and the base.
-    const files: Tree = { ...base };
+    // The overlay and every folder it lists, followed through: only what its build reads, so that a
+    // mistake is never made in a file kubectl does not build (an Error of ours there would be right).
+    const files: Tree = {};
     const add = (folder: string) => {
       for (const [p, t] of Object.entries(all))
         if (p.startsWith(`${folder}/`)) {
           if (files[p] !== undefined) continue;
           files[p] = t;
-          for (const m of t.matchAll(/\.\.\/(\d\d-[\w-]+)/g)) add(`overlays/${m[1]}`);
-          for (const m of t.matchAll(/\.\.\/components\/([\w-]+)/g)) add(`components/${m[1]}`);
+          for (const m of t.matchAll(/(?:\.\.\/)+[\w./-]*/g)) {
+            const to = posix.normalize(posix.join(posix.dirname(p), m[0])).replace(/\/$/, '');
+            if (folders.has(to)) add(to);
+          }
         }
     };
     add(`overlays/${o}`);

@@ -5,9 +5,11 @@ import { kubernetesMinor } from '../service/core/kubernetesVersion';
 import { nearest } from '../service/core/suggest';
 import type { RuleSetting } from '../service/core/ruleSettings';
 import { CliError } from './errors';
+import { formatList, formatNames } from './formats';
+import { parseShard, type Shard } from './shard';
 
-export const FORMATS = ['text', 'json', 'sarif', 'junit'] as const;
-export type Format = (typeof FORMATS)[number];
+/** A `--format` value: the name of one of formats/index.ts's formatters. */
+export type Format = string;
 
 export const RULE_LEVELS = ['off', 'info', 'warning', 'error', 'hint'] as const;
 
@@ -37,6 +39,12 @@ export interface CheckOptions {
   kubernetesVersion?: string;
   /** `--load-restrictor LoadRestrictionsRootOnly|LoadRestrictionsNone` (kubectl's words): `kustomizeLoadRestrictor`. */
   loadRestrictor?: 'rootOnly' | 'none';
+  /** `--category ID`: the analysis this report is, for code scanning (SARIF `automationDetails.id`). */
+  category?: string;
+  /** `--baseline FILE`: a previous JSON or SARIF report; only problems not in it are reported. */
+  baseline?: string;
+  /** `--shard i/n`: only the files of shard i of n are reported (all are read). */
+  shard?: Shard;
 }
 
 export type Command =
@@ -61,7 +69,7 @@ Checks cloud resource manifests (YAML) and reports problems. Paths may be files,
 path, the current folder. All inputs are checked together as one workspace.
 
 Options:
-  --format FORMAT         text (default), json, sarif or junit
+  --format FORMAT         ${formatList(formatNames().map((n, i) => (i === 0 ? `${n} (default)` : n)))}
   --rule CODE=LEVEL       set a rule's level: off, info, warning or error (repeatable;
                           wins over the settings file)
   --max-warnings N        fail (exit 1) when there are more than N warnings
@@ -76,6 +84,13 @@ Options:
   --base REF              compare each file with its version at REF (default HEAD, or the
                           compareWith setting; '' for none): write-once fields, owner and
                           cloudName changes, renames and CRD transition rules
+  --baseline FILE         a previous JSON or SARIF report of this checker: only the problems not
+                          in it are reported and decide the exit code
+  --shard I/N             report only the files of shard I of N (1 ≤ I ≤ N, split by a hash of
+                          each file's path); every file is still read, so what one file says
+                          about another is known
+  --category ID           the analysis this report is, for code scanning (SARIF
+                          automationDetails.id): one per shard or upload
   --config FILE           settings file (default: .cloud-manifests.json in the current folder)
   --crds PATH             a CRD file or folder whose kinds the files use (repeatable); the
                           settings file's crds name only files inside the repository
@@ -112,6 +127,9 @@ const VALUED = new Set([
   '--base',
   '--kubernetes-version',
   '--load-restrictor',
+  '--category',
+  '--baseline',
+  '--shard',
 ]);
 const FLAGS = new Set([
   '--fix',
@@ -210,9 +228,8 @@ export function parseArgs(argv: readonly string[]): Command {
     }
     switch (name) {
       case '--format':
-        if (!(FORMATS as readonly string[]).includes(value!))
-          throw new CliError(`unknown format "${value}"; use text, json, sarif or junit`, true);
-        o.format = value as Format;
+        if (!formatNames().includes(value!)) throw new CliError(`unknown format "${value}"; use ${formatList()}`, true);
+        o.format = value!;
         break;
       case '--rule': {
         const [code, level] = parseRule(value!);
@@ -263,6 +280,17 @@ export function parseArgs(argv: readonly string[]): Command {
             true,
           );
         break;
+      case '--category':
+        if (!value!.trim()) throw new CliError('--category needs an identifier, e.g. manifests/shard-1', true);
+        o.category = value!.trim();
+        break;
+      case '--baseline':
+        if (!value) throw new CliError('--baseline needs the file of a previous JSON or SARIF report', true);
+        o.baseline = value;
+        break;
+      case '--shard':
+        o.shard = parseShard(value!);
+        break;
       case '--quiet':
         o.quiet = true;
         break;
@@ -284,6 +312,7 @@ export function parseArgs(argv: readonly string[]): Command {
         break;
     }
   }
+  if (o.fix && o.shard) throw new CliError('--fix and --fix-dry-run fix every file: run them without --shard', true);
   if (o.fix === 'dry-run' && o.format !== 'text')
     throw new CliError('--fix-dry-run prints a diff: use it with --format text', true);
   return { kind: 'check', options: o };

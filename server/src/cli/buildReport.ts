@@ -5,6 +5,8 @@ import type { Severity } from '../service/core/codes';
 import { severityOf, type Diag } from '../service/core/diag';
 import type { FileResult } from './runWorkspace';
 import { plainText } from '../service/core/plainText';
+import { fingerprints } from './fingerprint';
+import { baselineKey, type Baseline } from './baseline';
 
 export interface Problem {
   /** 1-based line and column (UTF-16 code units, as editors count) of the start; end is exclusive. */
@@ -15,6 +17,8 @@ export interface Problem {
   severity: Severity;
   code: string;
   message: string;
+  /** The problem's fingerprint (fingerprint.ts), when the format or `--baseline` asks for it. */
+  fingerprint?: string;
 }
 
 export interface FileReport {
@@ -43,6 +47,8 @@ export interface Report {
   maxWarnings?: number;
   filesChecked: number;
   filesWithProblems: number;
+  /** With `--baseline`: how many problems found were in it (and so not reported nor counted). */
+  baselined?: number;
 }
 
 /** Whether the warnings found (shown or not) fail the run: more than `--max-warnings`. */
@@ -62,17 +68,26 @@ export const reportOrder = (a: Diag, b: Diag): number =>
 export function buildReport(
   cwd: string,
   results: readonly FileResult[],
-  options: { quiet?: boolean; maxWarnings?: number } = {},
+  options: { quiet?: boolean; maxWarnings?: number; fingerprints?: boolean; baseline?: Baseline } = {},
 ): Report {
+  const { baseline } = options;
+  let baselined = 0;
   const counts: Counts = { error: 0, warning: 0, info: 0, hint: 0 };
   const notShown: Counts = { error: 0, warning: 0, info: 0, hint: 0 };
   let warningsFound = 0;
   let filesWithProblems = 0;
-  const files = results.map(({ file, diags }): FileReport => {
+  const files = results.map(({ file, diags, parsed }): FileReport => {
     const lines = file.parsed.lines;
     const problems: Problem[] = [];
     const sorted = [...diags].sort(reportOrder);
-    for (const d of sorted) {
+    const prints =
+      (options.fingerprints || baseline) && parsed ? fingerprints(file.display, parsed, sorted) : undefined;
+    for (const [i, d] of sorted.entries()) {
+      // A problem of the baseline is as if not found: neither reported nor counted (`--max-warnings` too).
+      if (baseline && prints && baseline.has(baselineKey(file.display, prints[i]))) {
+        baselined++;
+        continue;
+      }
       const severity = severityOf(d);
       if (severity === 'warning') warningsFound++;
       if (options.quiet && severity !== 'error') {
@@ -91,6 +106,7 @@ export function buildReport(
         code: d.code,
         // Plain text for every format (the service writes markdown for hover).
         message: plainText(d.message),
+        ...(prints ? { fingerprint: prints[i] } : {}),
       });
     }
     if (problems.length > 0) filesWithProblems++;
@@ -112,6 +128,7 @@ export function buildReport(
     ...(options.maxWarnings !== undefined ? { maxWarnings: options.maxWarnings } : {}),
     filesChecked: results.length,
     filesWithProblems,
+    ...(baseline ? { baselined } : {}),
   };
 }
 
@@ -132,7 +149,11 @@ function countWords(c: Counts, withWarnings: boolean): string[] {
  */
 export function summaryLine(report: Report): string {
   const { error, warning, info, hint } = report.counts;
-  const checked = `(${plural(report.filesChecked, 'file', 'files')} checked)`;
+  const inBaseline =
+    report.baselined === undefined
+      ? ''
+      : `; ${plural(report.baselined, 'problem', 'problems')} of the baseline not shown`;
+  const checked = `(${plural(report.filesChecked, 'file', 'files')} checked${inBaseline})`;
   const over = tooManyWarnings(report) ? `, more than --max-warnings ${report.maxWarnings}` : '';
   if (hidesSome(report)) {
     const shown =

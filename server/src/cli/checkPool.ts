@@ -8,7 +8,7 @@ import { mayHoldCrds } from '../service/host/crdKinds';
 import type { Settings } from '../service/core/settings';
 import { FactsMaker, takeFacts, type BatchFacts, type FactsFile, type FactsMessage } from '../service/host/fileFacts';
 import { batchesOf, poolSize, WORKERS_ENV, WorkerPool, workerScript } from '../io/workerPool';
-import { analyseRunFile, startRun, type Workspace, type WorkspaceRun } from './runWorkspace';
+import { analyseRunFile, startRun, type RunOptions, type Workspace, type WorkspaceRun } from './runWorkspace';
 
 export { WORKERS_ENV, poolSize };
 
@@ -38,7 +38,7 @@ export async function analyseInPool(
   workspace: Workspace,
   settings: Settings,
   /** `steal: false`: this thread does no batch itself (a test tells the workers' work from its own). */
-  options: { renderOverlays?: boolean; steal?: boolean } = {},
+  options: RunOptions & { steal?: boolean } = {},
 ): Promise<WorkspaceRun> {
   const run = startRun(workspace, settings, options);
   const { analysis, uris } = run;

@@ -14,6 +14,10 @@ import { analyseWorkspace, loadWorkspace, reportWorkspace, startRun, analyseRunF
 import type { FileResult, Workspace, WorkspaceRun } from './runWorkspace';
 import { readBases } from '../io/gitBase';
 import { analyseInPool, poolSize, startPool } from './checkPool';
+import { resolve } from 'node:path';
+import { readBaseline, type Baseline } from './baseline';
+import { inShard } from './shard';
+import type { WorkspaceFile } from './runWorkspace';
 
 export interface CheckRunIo {
   cwd: string;
@@ -52,7 +56,7 @@ const FILES_BETWEEN_YIELDS = 16;
 async function analyseCancellable(
   workspace: Workspace,
   settings: Settings,
-  options: { renderOverlays?: boolean },
+  options: Parameters<typeof startRun>[2],
   signal: AbortSignal,
 ): Promise<WorkspaceRun> {
   const run = startRun(workspace, settings, options);
@@ -79,6 +83,8 @@ export async function checkRun(io: CheckRunIo, options: CheckOptions): Promise<C
   });
   if (errors.length > 0) return { failed: errors };
 
+  // Read before the files: a baseline that is not one of our reports ends the run at once.
+  const baseline = options.baseline ? readBaseline(options.baseline, resolve(io.cwd, options.baseline)) : undefined;
   const crds = await readCrdFiles(settings.crds, base, repository);
   const named = await readCrdFiles(options.crds, io.cwd);
   if (crds.errors.length + named.errors.length > 0) return { failed: [...crds.errors, ...named.errors] };
@@ -87,7 +93,7 @@ export async function checkRun(io: CheckRunIo, options: CheckOptions): Promise<C
   try {
     const inJson = await jsonCrdFiles(json, maxFileBytes(settings));
     const crdFiles = [...crds.files, ...named.files, ...inJson];
-    return await checkInputs(io, options, { settings, inputs, skipped, roots, crds: crdFiles }, pool);
+    return await checkInputs(io, options, { settings, inputs, skipped, roots, crds: crdFiles, baseline }, pool);
   } finally {
     await pool?.close();
   }
@@ -100,6 +106,8 @@ interface Collected {
   skipped: Awaited<ReturnType<typeof collectInputs>>['skipped'];
   roots: string[];
   crds: CrdFile[];
+  /** `--baseline`: the problems of the previous report. */
+  baseline?: Baseline;
 }
 
 /** `check` once the inputs are collected and the settings and CRDs read. */
@@ -138,7 +146,12 @@ async function checkInputs(
   ];
   const notes = skipped.filter((k) => !k.error).map((k) => `skipped ${displayPath(io.cwd, k.path)}: ${k.reason}`);
   // One analysis for the run (runWorkspace.ts): the check, then the fixes from it, then the report.
-  const analysed = { renderOverlays: !options.noKustomize };
+  // `--shard`: every file is read and indexed (what it says about the others is known); only its shard's
+  // files are checked and reported.
+  const analysed = {
+    renderOverlays: !options.noKustomize,
+    reported: (f: WorkspaceFile) => inShard(f.display, options.shard),
+  };
   const run = pool
     ? await analyseInPool(pool, workspace, settings, analysed)
     : io.signal
@@ -148,6 +161,12 @@ async function checkInputs(
   const fixes = options.fix ? fixWorkspace(run, options.fix, { roots }) : undefined;
   const results = reportWorkspace(run, io.progress);
   io.progress?.clear();
-  const report = buildReport(io.cwd, results, { quiet: options.quiet, maxWarnings: options.maxWarnings });
+  const report = buildReport(io.cwd, results, {
+    quiet: options.quiet,
+    maxWarnings: options.maxWarnings,
+    // The reports a baseline is made of carry the fingerprints; the others need them only to match one.
+    fingerprints: options.format === 'json' || options.format === 'sarif',
+    baseline: read.baseline,
+  });
   return { settings, run, results, report, fixes, notChecked, notes };
 }

@@ -6,10 +6,7 @@ import { VERSION } from './version';
 import { parseArgs, USAGE, type CheckOptions } from './args';
 import { useColor } from './color';
 import { CliError } from './errors';
-import { formatJson } from './formats/json';
-import { formatJunit } from './formats/junit';
-import { formatSarif } from './formats/sarif';
-import { formatText } from './formats/textFormat';
+import { formatterOf } from './formats';
 import { printable } from './printable';
 import { Progress } from './progress';
 import { tooManyWarnings } from './buildReport';
@@ -110,26 +107,18 @@ async function check(io: CliIo, options: CheckOptions): Promise<number> {
     say(io, `${verb} ${n(fixes.fixed, 'problem')} in ${n(fixes.files, 'file')}`);
   }
 
-  let output: string;
-  switch (options.format) {
-    case 'json':
-      output = formatJson(report, { version: VERSION });
-      break;
-    case 'sarif':
-      output = formatSarif(report, {
-        version: VERSION,
-        docsBase:
-          settings.docsBaseUrl &&
-          (settings.docsBaseUrl.endsWith('/') ? settings.docsBaseUrl : settings.docsBaseUrl + '/'),
-      });
-      break;
-    case 'junit':
-      output = formatJunit(report, { elapsedMs: Date.now() - started });
-      break;
-    default:
-      output = formatText(report, { color: useColor(options.color, io.env, io.stdout.isTTY) });
-  }
-  io.stdout.write(output);
+  const formatter = formatterOf(options.format)!;
+  io.stdout.write(
+    formatter.write(report, {
+      version: VERSION,
+      docsBase:
+        settings.docsBaseUrl &&
+        (settings.docsBaseUrl.endsWith('/') ? settings.docsBaseUrl : settings.docsBaseUrl + '/'),
+      elapsedMs: () => Date.now() - started,
+      color: () => useColor(options.color, io.env, io.stdout.isTTY),
+      category: options.category,
+    }),
+  );
 
   // Files not read and fixes not written come last, so the log ends with them; they decide the exit code.
   const unfinished = [

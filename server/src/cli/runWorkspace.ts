@@ -52,6 +52,8 @@ export interface Workspace {
 export interface FileResult {
   file: WorkspaceFile;
   diags: Diag[];
+  /** The file as the analysis parsed it (a template as its mask): where a report reads what a problem is in. */
+  parsed?: ParsedFile;
 }
 
 export interface LoadOptions {
@@ -154,6 +156,17 @@ export interface WorkspaceRun {
   /** Each file as parsed for the query (a file too large to check in full is split, not parsed). */
   parsed: ParsedFile[];
   display: Map<string, string>;
+  /**
+   * The files reported (`--shard`); undefined: all. The others are indexed only, as the editor indexes a
+   * closed file: what they say about the files reported is known, their own checks are not run.
+   */
+  reported?: (file: WorkspaceFile) => boolean;
+}
+
+/** How a run analyses: overlays rendered or not (`--no-kustomize`), and which files are reported. */
+export interface RunOptions {
+  renderOverlays?: boolean;
+  reported?: (file: WorkspaceFile) => boolean;
 }
 
 /**
@@ -161,11 +174,7 @@ export interface WorkspaceRun {
  * for the cross-document ones (owners and references resolved across all the files checked, duplicates,
  * cycles, limits a child takes from its parent).
  */
-export function analyseWorkspace(
-  workspace: Workspace,
-  settings: Settings,
-  options: { renderOverlays?: boolean } = {},
-): WorkspaceRun {
+export function analyseWorkspace(workspace: Workspace, settings: Settings, options: RunOptions = {}): WorkspaceRun {
   const run = startRun(workspace, settings, options);
   workspace.files.forEach((_, i) => analyseRunFile(run, i));
   return run;
@@ -176,11 +185,7 @@ export function analyseWorkspace(
  * versions, the context (what makes a file a patch or a template). `analyseRunFile` then takes each file,
  * in order.
  */
-export function startRun(
-  workspace: Workspace,
-  settings: Settings,
-  options: { renderOverlays?: boolean } = {},
-): WorkspaceRun {
+export function startRun(workspace: Workspace, settings: Settings, options: RunOptions = {}): WorkspaceRun {
   const analysis = new Analysis({
     settings,
     renderOverlays: options.renderOverlays,
@@ -202,7 +207,7 @@ export function startRun(
   const display = new Map<string, string>();
   // What makes a file a patch or a template is known before any file is checked.
   for (const c of workspace.context ?? []) analysis.indexFile(pathToFileURL(c.path).href, c.text);
-  return { workspace, analysis, uris, parsed: [], display };
+  return { workspace, analysis, uris, parsed: [], display, reported: options.reported };
 }
 
 /**
@@ -249,6 +254,11 @@ function analyseFile(run: WorkspaceRun, i: number, parsed: FileText, take?: Take
     // operations not at all: its check parses it), not as whole manifests first, each parsed once more.
     const partial = analysis.roleOf(uris[i]).role === 'patch';
     const split = analysis.parse(whole, { cache: false });
+    // Another shard's file: indexed for what it tells about the files reported, its own checks left out.
+    if (run.reported && !run.reported(file)) {
+      analysis.indexFile(uris[i], split);
+      return split;
+    }
     take?.(split, partial);
     const { text, docs, store } = analysis.analyze(split, false, partial);
     const full: ParsedFile = {
@@ -278,10 +288,13 @@ export function updateRunFile(run: WorkspaceRun, i: number, parsed: FileText): v
  * (owner kinds, owner ids, duplicates, cycles, parent limits) is reported.
  */
 export function reportWorkspace(run: WorkspaceRun, progress?: Progress): FileResult[] {
-  const { workspace, analysis, uris, display } = run;
+  const { workspace, analysis, uris, display, reported = () => true } = run;
   const total = workspace.files.length;
   const cross = { complete: false, display: (u: string) => display.get(u) ?? u };
-  return workspace.files.map((file, i) => {
+  const results: FileResult[] = [];
+  workspace.files.forEach((file, i) => {
+    // Not reported (another shard's): its facts are in the analysis all the same.
+    if (!reported(file)) return;
     let diags: Diag[];
     try {
       diags = analysis.fileDiagnostics(uris[i], run.parsed[i], cross);
@@ -289,8 +302,9 @@ export function reportWorkspace(run: WorkspaceRun, progress?: Progress): FileRes
       throw new Error(`while checking ${file.display}: ${e instanceof Error ? e.message : String(e)}`, { cause: e });
     }
     progress?.update('checked', i + 1, total);
-    return { file, diags };
+    results.push({ file, diags, parsed: run.parsed[i] });
   });
+  return results;
 }
 
 /** `analyseWorkspace` then `reportWorkspace`: every file's diagnostics. */

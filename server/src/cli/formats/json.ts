@@ -1,6 +1,9 @@
-// JSON: { version, summary, problems: [{ file, line, column, endLine, endColumn, severity, code, message }] }.
+// JSON: { version, summary, problems: [{ file, line, column, endLine, endColumn, severity, code, message,
+// fingerprints }] }.
 import { tooManyWarnings, type Report } from '../buildReport';
 import { jsonText } from './jsonText';
+import { FINGERPRINT_KEY } from '../fingerprint';
+import type { Formatter } from './formatter';
 
 export interface JsonOutput {
   tool: 'cloud-manifests';
@@ -17,6 +20,8 @@ export interface JsonOutput {
     /** With `--max-warnings N`: N, and whether the warnings found (shown or not) are more, failing the run. */
     maxWarnings?: number;
     moreThanMaxWarnings?: boolean;
+    /** With `--baseline`: the problems found that were in it (not in `problems` nor in the counts). */
+    baselined?: number;
   };
   /** Every problem reported, by file (input order) then position; line and column 1-based, end exclusive. */
   problems: {
@@ -28,6 +33,8 @@ export interface JsonOutput {
     severity: 'error' | 'warning' | 'info' | 'hint';
     code: string;
     message: string;
+    /** What `--baseline` and code scanning match a problem by (fingerprint.ts), under its recipe's key. */
+    fingerprints?: Record<string, string>;
   }[];
 }
 
@@ -48,6 +55,7 @@ export function formatJson(report: Report, options: { version: string }): string
       ...(report.maxWarnings !== undefined
         ? { maxWarnings: report.maxWarnings, moreThanMaxWarnings: tooManyWarnings(report) }
         : {}),
+      ...(report.baselined !== undefined ? { baselined: report.baselined } : {}),
     },
     problems: report.files.flatMap((f) =>
       f.problems.map((p) => ({
@@ -59,8 +67,11 @@ export function formatJson(report: Report, options: { version: string }): string
         severity: p.severity,
         code: p.code,
         message: p.message,
+        ...(p.fingerprint ? { fingerprints: { [FINGERPRINT_KEY]: p.fingerprint } } : {}),
       })),
     ),
   };
   return jsonText(out);
 }
+
+export const json: Formatter = { name: 'json', write: (report, c) => formatJson(report, { version: c.version }) };

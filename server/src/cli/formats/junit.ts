@@ -6,6 +6,7 @@
 // and message is written on one line (printable.ts), so no line of the report can be read as a CI command.
 import { printable } from '../printable';
 import { summaryLine, tooManyWarnings, type Problem, type Report } from '../buildReport';
+import type { Formatter } from './formatter';
 
 /**
  * What XML escapes or cannot hold: markup characters, characters outside XML 1.0, lone surrogates, and
@@ -80,7 +81,15 @@ export function formatJunit(report: Report, options: { elapsedMs: number }): str
       `      <failure type="max-warnings" message="${xmlEscape(summaryLine(report))}"/>`,
       '    </testcase>',
     );
+  // With --baseline, how many problems it hid: no testcase holds them.
+  if (report.baselined !== undefined)
+    out.push(`    <system-out>${xmlEscape(summaryLine(report), 'content')}</system-out>`);
   out.push('  </testsuite>');
   out.push('</testsuites>');
   return out.join('\n') + '\n';
 }
+
+export const junit: Formatter = {
+  name: 'junit',
+  write: (report, c) => formatJunit(report, { elapsedMs: c.elapsedMs() }),
+};

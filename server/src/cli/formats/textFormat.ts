@@ -2,6 +2,7 @@
 import { paint } from '../color';
 import { printable } from '../printable';
 import { summaryLine, tooManyWarnings, type Report } from '../buildReport';
+import type { Formatter } from './formatter';
 
 export function formatText(report: Report, options: { color: boolean }): string {
   const p = paint(options.color);
@@ -23,3 +24,5 @@ export function formatText(report: Report, options: { color: boolean }): string 
   out.push(failed ? p.bold(p.red(summary)) : found ? p.bold(p.yellow(summary)) : p.green(summary));
   return out.join('\n') + '\n';
 }
+
+export const text: Formatter = { name: 'text', write: (report, c) => formatText(report, { color: c.color() }) };
