@@ -23,6 +23,10 @@ export const PROBLEM = z.object({
   severity: SEVERITY,
   code: z.string(),
   message: z.string(),
+  fingerprints: z
+    .record(z.string(), z.string())
+    .optional()
+    .describe("Stable when lines move (the code, the resource's identity, the field path): what `--baseline` matches."),
   fix: z
     .object({ title: z.string(), edits: z.array(EDIT) })
     .optional()
@@ -37,6 +41,7 @@ export const SUMMARY = z.object({
   hints: z.number().int(),
   filesWithProblems: z.number().int(),
   filesChecked: z.number().int(),
+  baselined: z.number().int().optional(),
 });
 
 /** Every tool reads and answers; only `fix` with `write: true` writes, through `check --fix`'s safe write. */
