@@ -10,6 +10,7 @@ import { existsSync } from 'node:fs';
 import { WorkerPool, WORKERS_ENV, workerScript } from '../io/workerPool';
 import type { ParsedFile } from '../service/core/parse';
 import { takeFacts, uncheckedLength, type FactsMessage } from '../service/host/fileFacts';
+import { mayHoldCrds } from '../service/host/crdKinds';
 import { safely, type FactsPool, type OffThread, type OffThreadCheck, type ServerState } from './state';
 
 /**
@@ -123,6 +124,11 @@ export function openWaits(
   // A template is masked first, which this thread does (see templateWaits); a kustomization is read whole.
   if (role === 'template' || role === 'kustomization') return false;
   if ((doc.length ?? doc.getText().length) < OFF_THREAD_FROM) return false;
+  // Only the first version of a document holding a CRD (a CRD of a thousand versions, seconds of checking):
+  // for a large manifest the worker's parse comes on top of this thread's own (open at twice the parse, the
+  // bench's open rows), and an edit leaves every other document checked — its text made whole and parsed
+  // again here to learn that cost each edit what the edit itself does (the bench's edit-scale row).
+  if (s.openDocs.get(doc.uri)?.indexedVersion !== undefined || !mayHoldCrds(doc.getText())) return false;
   return waits(
     s,
     doc.uri,
