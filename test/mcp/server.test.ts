@@ -206,11 +206,13 @@ describe('cloud-manifests mcp', () => {
     assert.equal(crd.field.default, 'Rolling');
     const spec = await call<{ field: { rules: { rule: string }[] } }>('explain', { kind: 'Scaler', field: 'spec' });
     assert.ok(spec.field.rules.some((r) => r.rule === 'self.minReplicas <= self.maxReplicas'));
-    const kube = await call<{ kind: { apiVersion: string; source: string }; field: { type: string } }>('explain', {
-      kind: 'Deployment',
-      field: 'spec.replicas',
-    });
+    const kube = await call<{
+      kind: { apiVersion: string; source: string };
+      field: { type: string; description: string };
+    }>('explain', { kind: 'Deployment', field: 'spec.replicas' });
     assert.deepEqual([kube.kind.apiVersion, kube.kind.source, kube.field.type], ['apps/v1', 'kubernetes', 'integer']);
+    // The description hover shows, from the file the build writes beside the bundles (kubernetes-types').
+    assert.match(kube.field.description, /desired pods/i);
     const none = await call<{ found: boolean; reason: string }>('explain', {
       kind: 'StorageAccount',
       field: 'spec.nope',

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { Analysis } from '../../server/src/service/analysis';
-import { kubeDescriptionsLoader } from '../../server/src/lsp/kubeDescriptions';
+import { kubeDescriptionsLoader } from '../../server/src/io/kubeDescriptions';
 import type { KubeDescriptions } from '../../server/src/model/kube/kinds';
 
 const ROOT = join(__dirname, '..', '..');

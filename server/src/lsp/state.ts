@@ -3,7 +3,7 @@
 // parsed form of each open document, the index, every cache: service/analysis.ts), the workspace folders
 // and scan, and what is waiting to be published. Nothing lives in module singletons, so a test can start as
 // many servers in one process as it likes.
-import { kubeDescriptionsLoader } from './kubeDescriptions';
+import { kubeDescriptionsLoader } from '../io/kubeDescriptions';
 import { fileKind } from '../io/fileKind';
 import { ResponseError, TextDocuments, type Connection, type Disposable } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';

@@ -12,6 +12,7 @@ import { maxFileBytes } from '../service/core/settings';
 import { mayHoldCrds } from '../service/host/crdKinds';
 import { kubernetesMinor } from '../service/core/kubernetesVersion';
 import { DEFAULT_API_DOMAIN } from '../model/registry';
+import { kubeDescriptionsLoader } from '../io/kubeDescriptions';
 import type { Root } from './roots';
 
 export interface RootKinds {
@@ -21,6 +22,9 @@ export interface RootKinds {
   /** CRD files that could not be read, with why. */
   errors: string[];
 }
+
+/** The descriptions `explain` gives Kubernetes' own kinds' fields (read once, at the first such field). */
+const descriptions = kubeDescriptionsLoader();
 
 /** The analysis of a root's kinds (see above); `kubernetesVersion` overrides the settings'. */
 export async function rootKinds(root: Root, kubernetesVersion?: string): Promise<RootKinds> {
@@ -34,7 +38,7 @@ export async function rootKinds(root: Root, kubernetesVersion?: string): Promise
   const { settings, base, repository } = loadSettings(root.path, { rules: {}, kubernetesVersion: version });
   const maxBytes = maxFileBytes(settings);
   const found = await collectInputs(['.'], { cwd: root.path, exclude: settings.exclude, excludeBase: base });
-  const analysis = new Analysis({ settings });
+  const analysis = new Analysis({ settings, kubeDescriptions: descriptions });
   const errors = [...found.errors];
   for (const input of found.inputs) {
     if (input.kind !== 'file') continue;

@@ -111,6 +111,7 @@ export function registerKinds(server: McpServer, ctx: McpContext): void {
         apiVersion: input.apiVersion,
         path: input.field ?? '',
         domain,
+        descriptions: analysis.kubeDescriptions,
       });
       return answer(r);
     },

@@ -9,6 +9,7 @@ import { typeLimits } from '../../model/describe';
 import type { KindDef, ObjectType, Type } from '../../model/types';
 import { fieldMarkdown, kindMarkdown, typeLabel } from '../features/markdown';
 import { plainText } from '../core/plainText';
+import { kubeFieldNotes, type KubeDescriptionSource } from '../features/kubeHover';
 
 export type KindSource = 'built-in' | 'crd' | 'kubernetes';
 
@@ -74,6 +75,8 @@ export interface ExplainQuery {
   /** Keys from the manifest's root (`spec.networkAcls.ipRules[].value`), `[]` for a list's items. */
   path: string;
   domain?: string;
+  /** The descriptions of Kubernetes' own kinds' fields (the file the build makes; hover reads the same). */
+  descriptions?: KubeDescriptionSource;
 }
 
 export interface FieldFacts {
@@ -184,7 +187,7 @@ export function explain(registry: Registry, q: ExplainQuery): Explained {
     path: pathLabel(path),
     type: typeLabel(t),
     required: !!f.required,
-    description: f.doc,
+    description: f.doc || (def.kube ? (kubeFieldNotes(def, path, false, q.descriptions).doc ?? '') : ''),
     ...(values ? { enum: values.map((e) => ({ value: e.value, ...(e.doc ? { description: e.doc } : {}) })) } : {}),
     ...(f.default !== undefined ? { default: f.default } : {}),
     ...(f.defaultDoc ? { defaultDescription: f.defaultDoc } : {}),
