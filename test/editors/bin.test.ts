@@ -40,8 +40,12 @@ async function initialize(args: string[], bin = BIN) {
   }
 }
 
-test('package.json names the two commands, and the server command is an executable file', () => {
-  assert.deepEqual(Object.keys(pkg.bin).sort(), ['cloud-manifests', 'cloud-manifests-language-server']);
+test('package.json names the three commands, and the server command is an executable file', () => {
+  assert.deepEqual(Object.keys(pkg.bin).sort(), [
+    'cloud-manifests',
+    'cloud-manifests-language-server',
+    'cloud-manifests-mcp',
+  ]);
   const r = spawnSync(BIN, ['--version'], { encoding: 'utf8' });
   assert.equal(r.status, 0, r.stderr);
   assert.equal(r.stdout.trim(), pkg.version);

@@ -46,6 +46,8 @@ describe('the packaged .vsix', () => {
       'extension/dist/analysisWorker.js',
       // The MCP server the extension registers (dist/server.js --mcp) loads its SDK from it.
       'extension/dist/mcpSdk.js',
+      // Hover's descriptions of Kubernetes' kinds' fields, made at build time from kubernetes-types.
+      'extension/dist/kube-descriptions.json',
       'extension/syntaxes/cloud-manifests.injection.tmLanguage.json',
       'extension/schemas/cloud-manifests.settings.json',
       'extension/readme.md',
@@ -60,7 +62,7 @@ describe('the packaged .vsix', () => {
     ])
       assert.ok(names.includes(need), `${need} missing from ${names.join(', ')}`);
     const allowed =
-      /^(\[Content_Types\]\.xml|extension\.vsixmanifest|extension\/(package\.json|readme\.md|changelog\.md|LICENSE\.txt|dist\/(extension|server|analysisWorker|mcpSdk)\.js|syntaxes\/[^/]+\.json|schemas\/cloud-manifests\.settings\.json|images\/(icon|screenshot|quickfix|embedded|colours)\.png|docs\/(codes\/)?[a-z0-9-]+\.md))$/;
+      /^(\[Content_Types\]\.xml|extension\.vsixmanifest|extension\/(package\.json|readme\.md|changelog\.md|LICENSE\.txt|dist\/((extension|server|analysisWorker|mcpSdk)\.js|kube-descriptions\.json)|syntaxes\/[^/]+\.json|schemas\/cloud-manifests\.settings\.json|images\/(icon|screenshot|quickfix|embedded|colours)\.png|docs\/(codes\/)?[a-z0-9-]+\.md))$/;
     assert.deepEqual(
       names.filter((n) => !allowed.test(n)),
       [],
