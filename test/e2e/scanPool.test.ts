@@ -47,7 +47,7 @@ async function scan(
   try {
     await client.initialize();
     await client.waitForScans();
-    const parses = client.serverState!.analysis.counters.parses;
+    const parses = client.serverState!.host.status().counters.parses;
     const r = await client.request<WorkspaceDiagnosticReport>('workspace/diagnostic', { previousResultIds: [] });
     const items = r.items.map((i) => ({ uri: i.uri, items: i.kind === 'full' ? i.items : [] }));
     items.sort((a, b) => (a.uri < b.uri ? -1 : 1));

@@ -42,7 +42,7 @@ test("the scan parses a chart's template only as a template, never its actions a
   const client = new WorkspaceClient({ rootDir: ws });
   // Every chunk text the analysis parses (its store's hook for its work counters).
   const parsed: string[] = [];
-  const store = (client.serverState!.analysis as unknown as { store: { parsed(c: { text: string }): void } }).store;
+  const store = (client.serverState!.host as unknown as { store: { parsed(c: { text: string }): void } }).store;
   const count = store.parsed.bind(store);
   store.parsed = (c) => {
     parsed.push(c.text);

@@ -92,7 +92,7 @@ test('through the server, an edit of a 2,000-resource file makes no whole text o
     assert.deepEqual(await client.open(uri, text), []);
     const state = client.serverState!;
     const doc = state.documents.get(uri) as PieceDocument;
-    const texts = state.analysis.counters.texts;
+    const texts = state.host.status().counters.texts;
     const joins = doc.joins;
     // Typing over a value, then a line added: each edit's diagnostics (with their positions) published.
     const line = text.split('\n').indexOf('  name: acct1000');
@@ -116,7 +116,7 @@ test('through the server, an edit of a 2,000-resource file makes no whole text o
     });
     assert.equal(lenses.filter((l) => l.command?.title.startsWith('Compared with')).length, 0);
     assert.ok(lenses.length > 0);
-    assert.equal(state.analysis.counters.texts - texts, 0, 'whole texts joined by the analysis');
+    assert.equal(state.host.status().counters.texts - texts, 0, 'whole texts joined by the analysis');
     assert.equal(doc.joins - joins, 0, 'whole texts joined by the document store');
   } finally {
     await client.stop();

@@ -52,14 +52,14 @@ test('through the server: an edit is parsed and validated once before its diagno
     const uri = 'file:///counted/accounts.yaml';
     assert.deepEqual(await client.open(uri, file(NAMES)), []);
     const state = client.serverState!;
-    const before = { ...state.analysis.counters };
+    const before = { ...state.host.status().counters };
     const diags = await client.change(
       uri,
       file(NAMES, (n) => (n === 'acct4' ? 'TLS1_9' : 'TLS1_2')),
     );
     assert.equal(diags.length, 1);
     assert.match(`${diags[0].message}`, /TLS1_9/);
-    const after = state.analysis.counters;
+    const after = state.host.status().counters;
     assert.deepEqual(
       { parses: after.parses - before.parses, validations: after.validations - before.validations },
       { parses: 1, validations: 1 },

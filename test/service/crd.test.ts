@@ -213,8 +213,8 @@ test('crds: a CRD edited with the index built again in slices: files come back o
   a.indexFile('file:///w/crd.yaml', WIDGET_CRD.replace('maximum: 10', 'maximum: 20'));
   assert.equal(a.applyCrds({ deferIndex: true }), true);
   assert.deepEqual(a.index.uris(), [], 'queued, not indexed yet');
-  assert.ok(a.holdsFile('file:///w/c.yaml'), 'but held: a deletion meanwhile must find it');
-  assert.equal(a.heldFiles().length, 4);
+  assert.ok(a.docs.holdsFile('file:///w/c.yaml'), 'but held: a deletion meanwhile must find it');
+  assert.equal(a.docs.heldFiles().length, 4);
   // One file at a time: the first call stops after one.
   let calls = 0;
   assert.equal(
@@ -241,7 +241,7 @@ test('crds: kinds changed by a CRD leave a Helm template its own text and its ma
   a.indexFile(uri, a.openFile(uri, 1, template));
   a.indexFile('file:///repo/crd.yaml', WIDGET_CRD);
   assert.equal(a.applyCrds(), true);
-  assert.equal(a.indexedText(uri), template, "the user's text, not the mask's underscores");
+  assert.equal(a.docs.indexedText(uri), template, "the user's text, not the mask's underscores");
   const open = a.openFile(uri, 1, template);
   assert.deepEqual(
     a.fileDiagnostics(uri, open, { complete: true }).map((d) => `${d.code} ${template.slice(d.start, d.end)}`),

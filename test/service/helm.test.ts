@@ -370,7 +370,7 @@ spec:
     const file = a.openFile(`${CHART}templates/account.yaml`, 1, text);
     const at = text.indexOf('accessTier') + 2;
     assert.equal(hover(file, at), undefined, 'the first variant blanks the else branch');
-    const h = hover(a.variantAt(file, at), at);
+    const h = hover(a.docs.variantAt(file, at), at);
     assert.ok(h, 'a hover');
     assert.equal(text.slice(h.start, h.end), 'accessTier');
   });

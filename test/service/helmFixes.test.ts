@@ -54,7 +54,7 @@ describe('literalEdit', () => {
 describe('fix-all in a template, on odd text', () => {
   const variants = (a: Analysis, uri: string, text: string) => {
     const file = a.openFile(uri, 1, text);
-    return { file, all: a.variantsOf(file), diags: a.fileDiagnostics(uri, file) };
+    return { file, all: a.docs.variantsOf(file), diags: a.fileDiagnostics(uri, file) };
   };
   const cases: [string, (t: string) => string][] = [
     ['LF', (t) => t],

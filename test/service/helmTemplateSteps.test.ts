@@ -29,7 +29,7 @@ test('a template of 100,000 actions is lexed and masked in many short steps, int
   a.indexFile(`${CHART}Chart.yaml`, 'apiVersion: v2\nname: app\nversion: 0.1.0\n');
   const uri = `${CHART}templates/t.yaml`;
   assert.equal(a.roleOf(uri).role, 'template');
-  const steps = a.templateSteps(TEMPLATE);
+  const steps = a.docs.templateSteps(TEMPLATE);
   const times: number[] = [];
   let r: IteratorResult<string | void, unknown>;
   for (;;) {

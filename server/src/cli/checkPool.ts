@@ -4,9 +4,9 @@
 // on one thread, so the output is the same byte for byte. This thread does the last batches no worker has
 // started while it waits (it is one of the cores: poolSize). A small run stays on this thread.
 import { existsSync } from 'node:fs';
-import { mayHoldCrds } from '../service/host/crdKinds';
+import { workerJob } from '../service/host/ingest';
 import type { Settings } from '../service/core/settings';
-import { FactsMaker, takeFacts, type BatchFacts, type FactsFile, type FactsMessage } from '../service/host/fileFacts';
+import { FactsMaker, type BatchFacts, type FactsFile, type FactsMessage } from '../service/host/fileFacts';
 import { batchesOf, poolSize, WORKERS_ENV, WorkerPool, workerScript } from '../io/workerPool';
 import { analyseRunFile, startRun, type RunOptions, type Workspace, type WorkspaceRun } from './runWorkspace';
 
@@ -41,20 +41,14 @@ export async function analyseInPool(
   options: RunOptions & { steal?: boolean } = {},
 ): Promise<WorkspaceRun> {
   const run = startRun(workspace, settings, options);
-  const { analysis, uris } = run;
-  // The CRDs in the order the analysis read them: the workers' kinds are the same kinds, in the same order.
-  const crds = [
-    ...workspace.files.flatMap((f, i) => (mayHoldCrds(f.parsed.text) ? [{ uri: uris[i], text: f.parsed.text }] : [])),
-    ...(workspace.crds ?? []).map((c) => ({ uri: c.uri, text: c.text })),
-  ];
-  pool.tell({ setup: { settings, crds } } satisfies FactsMessage);
-  // What each file is as far as the context tells: a template, or a file too large to check, is left to
-  // this thread (its own pass differs); a patch's documents are read as partial manifests.
-  const sent = workspace.files.map((f, i): FactsFile | undefined => {
-    const role = analysis.roleOf(uris[i]).role;
-    if (role === 'template' || analysis.isTooLarge(f.parsed.text)) return undefined;
-    return { text: f.parsed.text, partial: role === 'patch' };
-  });
+  const { host, uris } = run;
+  // The CRDs in the order the host read them: the workers' kinds are the same kinds, in the same order.
+  const setup = host.factsSetup();
+  pool.tell({ setup } satisfies FactsMessage);
+  // What each file is sent as, host/ingest.ts's choice (the scan's pool asks the same).
+  const sent = workspace.files.map((f, i): FactsFile | undefined =>
+    workerJob(host.file(uris[i]).entry(f.parsed.text), f.parsed.text),
+  );
   const total = sent.reduce((n, f) => n + (f?.text.length ?? 0), 0);
   // Small batches (a few milliseconds each), at least eight a thread: both threads finish together.
   const budget = Math.max(1, Math.min(BATCH_BYTES, Math.ceil(total / ((pool.size + 1) * 8))));
@@ -75,7 +69,7 @@ export async function analyseInPool(
           (e: unknown) => void (failure ??= e),
         ),
   );
-  const local = new FactsMaker(analysis);
+  const local = new FactsMaker(host);
   // In the files' order, each batch as soon as its facts are there; meanwhile this thread computes the
   // facts of the first batch no worker has been sent, so that the files are taken as they come and both
   // threads end at about the same time.
@@ -86,7 +80,7 @@ export async function analyseInPool(
     }
     const facts = ready[k];
     if (facts) {
-      takeBatch(run, batches[k], facts, sent);
+      takeBatch(run, batches[k], facts, sent, setup.stamp);
       ready[k] = undefined;
       k++;
       continue;
@@ -107,17 +101,11 @@ function takeBatch(
   b: { from: number; to: number; files: number[] },
   facts: BatchFacts,
   sent: readonly (FactsFile | undefined)[],
+  stamp: number | undefined,
 ): void {
   let at = 0;
   for (let i = b.from; i < b.to; i++) {
     const f = b.files[at] === i ? facts.files[at++] : undefined;
-    analyseRunFile(
-      run,
-      i,
-      f &&
-        ((parsed, partial) => {
-          if (partial === sent[i]!.partial) takeFacts(run.analysis, parsed, f, facts.kinds, partial);
-        }),
-    );
+    analyseRunFile(run, i, f && { facts: f, kinds: facts.kinds, partial: sent[i]!.partial, stamp });
   }
 }

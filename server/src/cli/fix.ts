@@ -134,11 +134,11 @@ export function fixWorkspace(
   const folders: RealFolders = new Map();
   run.workspace.files.forEach((file, i) => {
     const before = file.parsed.text;
-    // Too large to check in full: no fix is known (its checks are not run).
-    if (run.analysis.isTooLarge(before)) return;
-    // Nor for a kustomization or patch file too large to read (textLimit.ts).
-    if (run.analysis.unreadAsOverlay(run.uris[i], before)) return;
-    const r = fixText(run.analysis, run.uris[i], before);
+    // Too large to check in full, or a kustomization or patch file too large to read: no fix is known (its
+    // checks are not run).
+    const entry = run.host.file(run.uris[i]).entry(before);
+    if (entry === 'tooLarge' || entry === 'unread') return;
+    const r = fixText(run.host, run.uris[i], before);
     if (r.unparsable) {
       if (r.fixesIfParsed) result.skipped.push(`${file.display}: not fixed, it does not parse`);
       return;

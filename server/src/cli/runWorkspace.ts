@@ -4,7 +4,9 @@
 import { isAbsolute, relative, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Excluder } from '../io/glob';
-import { Analysis, type FileText } from '../service/analysis';
+import { createHost, type FileText, type Host } from '../service/analysis';
+import type { Change } from '../service/host/changes';
+import type { TakenFacts } from '../service/host/fileFacts';
 import type { ParsedFile } from '../service/core/parse';
 import { LineIndex } from '../service/core/lineIndex';
 import type { Settings } from '../service/core/settings';
@@ -150,8 +152,8 @@ const uriOf = (file: WorkspaceFile, i: number): string =>
  */
 export interface WorkspaceRun {
   workspace: Workspace;
-  analysis: Analysis;
-  /** The analysis's uri of each file of the workspace, in order. */
+  host: Host;
+  /** The host's uri of each file of the workspace, in order. */
   uris: string[];
   /** Each file as parsed for the query (a file too large to check in full is split, not parsed). */
   parsed: ParsedFile[];
@@ -186,7 +188,7 @@ export function analyseWorkspace(workspace: Workspace, settings: Settings, optio
  * in order.
  */
 export function startRun(workspace: Workspace, settings: Settings, options: RunOptions = {}): WorkspaceRun {
-  const analysis = new Analysis({
+  const host = createHost({
     settings,
     renderOverlays: options.renderOverlays,
     // A patch or a kustomization named alone: what its overlay's rendering reads is read from disk as needed.
@@ -196,81 +198,55 @@ export function startRun(workspace: Workspace, settings: Settings, options: RunO
     templateFiles: templateFiles(workspace.cwd, settings.helmTemplates),
   });
   const uris = workspace.files.map(uriOf);
-  // The kinds of every CRD among the files and the `crds` setting's, known before any file is checked.
-  workspace.files.forEach((file, i) => analysis.setCrdFile(uris[i], file.parsed.text));
-  for (const c of workspace.crds ?? []) analysis.setCrdFile(c.uri, c.text);
-  analysis.applyCrds();
-  for (const [i, file] of workspace.files.entries()) {
-    const base = file.path ? workspace.bases?.get(file.path) : undefined;
-    if (base) analysis.setBase(uris[i], base);
-  }
-  const display = new Map<string, string>();
+  const inputs: Change[] = [
+    // The kinds of every CRD among the files and the `crds` setting's, known before any file is checked.
+    ...workspace.files.map((file, i): Change => ({ kind: 'crd', uri: uris[i], text: file.parsed.text })),
+    ...(workspace.crds ?? []).map((c): Change => ({ kind: 'crd', uri: c.uri, text: c.text })),
+    ...workspace.files.flatMap((file, i): Change[] => {
+      const base = file.path ? workspace.bases?.get(file.path) : undefined;
+      return base ? [{ kind: 'base', uri: uris[i], base }] : [];
+    }),
+  ];
+  host.apply(inputs);
+  host.work('kinds');
   // What makes a file a patch or a template is known before any file is checked.
-  for (const c of workspace.context ?? []) analysis.indexFile(pathToFileURL(c.path).href, c.text);
-  return { workspace, analysis, uris, parsed: [], display, reported: options.reported };
+  host.apply(
+    (workspace.context ?? []).map((c): Change => ({
+      kind: 'file',
+      uri: pathToFileURL(c.path).href,
+      file: c.text,
+      affected: false,
+    })),
+  );
+  host.work('reindex');
+  return { workspace, host, uris, parsed: [], display: new Map(), reported: options.reported };
 }
 
 /**
- * The next file of a run analysed and indexed (files go in the order of the workspace). `take` is given the
- * file as parsed, before its analysis: it may fill the analysis's caches with what a worker computed of it
- * (cli/checkPool.ts).
+ * The next file of a run analysed and indexed (files go in the order of the workspace). `facts`: what a
+ * worker computed of it (cli/checkPool.ts), taken as its documents' cached values.
  */
-export function analyseRunFile(run: WorkspaceRun, i: number, take?: TakeFacts): void {
+export function analyseRunFile(run: WorkspaceRun, i: number, facts?: TakenFacts): void {
   const file = run.workspace.files[i];
   run.display.set(run.uris[i], file.display);
-  run.parsed.push(analyseFile(run, i, file.parsed, take));
+  run.parsed.push(analyseFile(run, i, file.parsed, facts));
 }
 
-/** Fills the caches of a file parsed for its analysis, as a patch's partial manifests or not. */
-export type TakeFacts = (parsed: ParsedFile, partial: boolean) => void;
-
 /**
- * One file of a run parsed, analysed and indexed. Parsed outside the shared cache: its trees are garbage as
- * soon as it is analysed (its diagnostics computed, its manifests indexed); the diagnostics are read back
- * by the query.
+ * One file of a run taken in (host/ingest.ts decides how) and indexed. Parsed outside the shared cache: its
+ * trees are garbage as soon as it is analysed (its diagnostics computed, its manifests indexed); the
+ * diagnostics are read back by the query. Another shard's file is indexed for what it tells about the files
+ * reported, its own checks left out.
  */
-function analyseFile(run: WorkspaceRun, i: number, parsed: FileText, take?: TakeFacts): ParsedFile {
-  const { analysis, uris } = run;
+function analyseFile(run: WorkspaceRun, i: number, parsed: FileText, facts?: TakenFacts): ParsedFile {
+  const { host, uris } = run;
   const file = run.workspace.files[i];
   try {
-    // Too large to check in full: its message and its YAML syntax only (the query's), and not indexed.
-    const whole = parsed.text;
-    if (analysis.isTooLarge(whole)) return analysis.parse(whole, { cache: false });
-    // A kustomization or patch file too large to read (textLimit.ts): its one message, nothing parsed.
-    if (analysis.unreadAsOverlay(uris[i], whole)) {
-      const unread = analysis.parse(whole, { cache: false });
-      analysis.indexFile(uris[i], unread);
-      return unread;
-    }
-    // Not a spread: it would build the file's line index, which only a report needs.
-    if (analysis.roleOf(uris[i]).role === 'template') {
-      // A template is analysed as its mask alone (the analysis knows the file as the template's): its raw
-      // text is not YAML (a chart's actions would be read as flow collections, an error each, for nothing).
-      const masked = analysis.parseAs(uris[i], whole);
-      analysis.indexFile(uris[i], masked);
-      return masked;
-    }
-    // A patch's documents are analysed as the partial manifests its check reads (a list of JSON 6902
-    // operations not at all: its check parses it), not as whole manifests first, each parsed once more.
-    const partial = analysis.roleOf(uris[i]).role === 'patch';
-    const split = analysis.parse(whole, { cache: false });
-    // Another shard's file: indexed for what it tells about the files reported, its own checks left out.
-    if (run.reported && !run.reported(file)) {
-      analysis.indexFile(uris[i], split);
-      return split;
-    }
-    take?.(split, partial);
-    const { text, docs, store } = analysis.analyze(split, false, partial);
-    const full: ParsedFile = {
-      text,
-      docs,
-      store,
-      get lines() {
-        return parsed.lines;
-      },
-    };
-    analysis.indexFile(uris[i], full);
-    return full;
+    const analyse = !run.reported || run.reported(file);
+    // Not a spread of the file: it would build its line index, which only a report needs.
+    const change: Change = { kind: 'file', uri: uris[i], file: parsed.text, cache: false, analyse, facts };
+    host.apply({ ...change, lines: analyse ? parsed.lines : undefined, affected: false });
+    return host.file(uris[i]).indexed!;
   } catch (e) {
     throw new Error(`while checking ${file.display}: ${e instanceof Error ? e.message : String(e)}`, { cause: e });
   }
@@ -288,7 +264,7 @@ export function updateRunFile(run: WorkspaceRun, i: number, parsed: FileText): v
  * (owner kinds, owner ids, duplicates, cycles, parent limits) is reported.
  */
 export function reportWorkspace(run: WorkspaceRun, progress?: Progress): FileResult[] {
-  const { workspace, analysis, uris, display, reported = () => true } = run;
+  const { workspace, host, uris, display, reported = () => true } = run;
   const total = workspace.files.length;
   const cross = { complete: false, display: (u: string) => display.get(u) ?? u };
   const results: FileResult[] = [];
@@ -297,7 +273,7 @@ export function reportWorkspace(run: WorkspaceRun, progress?: Progress): FileRes
     if (!reported(file)) return;
     let diags: Diag[];
     try {
-      diags = analysis.fileDiagnostics(uris[i], run.parsed[i], cross);
+      diags = host.diagnostics(uris[i], { file: run.parsed[i], cross }).all;
     } catch (e) {
       throw new Error(`while checking ${file.display}: ${e instanceof Error ? e.message : String(e)}`, { cause: e });
     }

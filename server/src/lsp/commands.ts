@@ -38,7 +38,7 @@ const ownerGraphRequest = new ProtocolRequestType<OwnerGraphParams, OwnerGraphRe
 async function listFiles(s: ServerState): Promise<string[]> {
   await s.ws.scanDone;
   syncAll(s);
-  return s.index.uris().filter((u) => s.index.get(u)!.scope === WORKSPACE_SCOPE || s.documents.get(u));
+  return s.host.files().filter((u) => s.host.file(u).scope === WORKSPACE_SCOPE || s.documents.get(u));
 }
 
 /**
@@ -50,12 +50,13 @@ async function fileDiagnostics(s: ServerState, uri: string): Promise<Diagnostic[
   // Too large to check in full: its message and syntax errors, once they are known (largeDocs.ts).
   if (doc && isLargeDoc(s, doc)) return largeDiagnosticsWhenDone(s, uri, doc.getText());
   if (doc) return diagnosticsOf(s, doc);
-  const indexed = s.index.get(uri) !== undefined;
+  const file = s.host.file(uri);
+  const indexed = file.indexed !== undefined;
   // Read from disk only inside the workspace folders (readText refuses anything else).
-  const text = indexed ? s.analysis.indexedText(uri) : await readText(s, uri);
+  const text = indexed ? file.userText() : await readText(s, uri);
   if (text === undefined) return undefined;
-  if (s.analysis.isTooLarge(text)) return largeDiagnosticsWhenDone(s, uri, text);
-  return allDiagnostics(s, uri, indexed ? undefined : s.analysis.parseAs(uri, text));
+  if (file.entry(text) === 'tooLarge') return largeDiagnosticsWhenDone(s, uri, text);
+  return allDiagnostics(s, uri, indexed ? undefined : s.host.parse(text, { as: uri }));
 }
 
 /** Lets other requests in between: a 10,000-file check must not make the editor wait for hover. */
@@ -108,7 +109,7 @@ async function buildOwnerGraph(s: ServerState): Promise<OwnerGraphResult> {
   syncAll(s);
   // The workspace's manifests as written, then each overlay's rendered result under its own node; a
   // template's names as written (`{{ .Values.name }}-blob`), not its mask.
-  return { nodes: resourceGraph(s.analysis, uris) };
+  return { nodes: resourceGraph(s.host, uris) };
 }
 
 export function registerCommands(s: ServerState): void {

@@ -36,7 +36,7 @@ export async function readCrdFile(s: ServerState, uri: string): Promise<void> {
     s.connection.console.warn(
       `cloud-manifests: crds: cannot read ${path ?? uri}${'skipped' in r ? `: ${r.skipped}` : ' (not UTF-8 text)'}`,
     );
-  s.analysis.apply({ kind: 'crd', uri, text });
+  s.host.apply({ kind: 'crd', uri, text });
 }
 
 /**
@@ -46,7 +46,7 @@ export async function readCrdFile(s: ServerState, uri: string): Promise<void> {
  */
 export async function crdFileChanged(s: ServerState, uri: string, deleted: boolean): Promise<boolean> {
   const path = pathOf(uri);
-  if (!path || s.index.has(uri)) return false;
+  if (!path || s.host.file(uri).indexed) return false;
   // Inside the workspace a file is indexed (its CRDs with it), unless the scan left it to this setting
   // (above `maxFileSizeMB`): only such a file is read here.
   if (s.ws.folders.some((f) => within(f, path)) && !s.ws.crdFiles.has(uri)) return false;
@@ -55,7 +55,7 @@ export async function crdFileChanged(s: ServerState, uri: string, deleted: boole
   );
   if (!named) return false;
   if (deleted) {
-    s.analysis.apply({ kind: 'crd', uri, text: undefined });
+    s.host.apply({ kind: 'crd', uri, text: undefined });
     s.ws.crdFiles.delete(uri);
   } else {
     await readCrdFile(s, uri);

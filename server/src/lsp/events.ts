@@ -39,7 +39,7 @@ export function registerDocumentEvents(s: ServerState): void {
 
   documents.onDidClose((e) => {
     const uri = e.document.uri;
-    s.analysis.apply({ kind: 'close', uri });
+    s.host.apply({ kind: 'close', uri });
     forgetLarge(s, uri);
     forgetOffThread(s, uri);
     s.openDocs.delete(uri);
@@ -51,7 +51,7 @@ export function registerDocumentEvents(s: ServerState): void {
       if (documents.get(uri)) return;
       const text = inWorkspace(s, uri) && isYamlName(uri) ? await readText(s, uri) : undefined;
       if (documents.get(uri)) return;
-      markDirty(s, s.analysis.apply({ kind: 'file', uri, file: text }));
+      markDirty(s, s.host.apply({ kind: 'file', uri, file: text }));
     });
   });
 
@@ -62,7 +62,7 @@ export function registerDocumentEvents(s: ServerState): void {
       // What the changes may affect (each change's own answer: dependents, overlays, files it re-roles).
       const touched = new Set<string>();
       const affects = (uri: string, text: string | undefined) => {
-        for (const u of s.analysis.apply({ kind: 'file', uri, file: text })) touched.add(u);
+        for (const u of s.host.apply({ kind: 'file', uri, file: text })) touched.add(u);
       };
       let crds = false;
       for (const change of changes) {
@@ -76,8 +76,8 @@ export function registerDocumentEvents(s: ServerState): void {
           // A file, or a folder: every indexed file below it.
           const prefix = uri.endsWith('/') ? uri : `${uri}/`;
           // Queued to be indexed again (new kinds of CRDs, publish.ts) counts as indexed: it must not come back.
-          for (const u of [uri, ...s.analysis.heldFiles().filter((x) => x.startsWith(prefix))]) {
-            if (s.analysis.holdsFile(u) && !documents.get(u)) affects(u, undefined);
+          for (const u of [uri, ...s.host.files().filter((x) => x.startsWith(prefix))]) {
+            if (s.host.file(u).held && !documents.get(u)) affects(u, undefined);
           }
           continue;
         }
@@ -86,7 +86,7 @@ export function registerDocumentEvents(s: ServerState): void {
         const path = await containedPath(s, uri);
         if (!path) {
           // Indexed before (a file since removed, or replaced by a link leading out): it leaves the index.
-          if (s.analysis.holdsFile(uri) && !documents.get(uri)) affects(uri, undefined);
+          if (s.host.file(uri).held && !documents.get(uri)) affects(uri, undefined);
           continue;
         }
         let found: string[] = [];

@@ -15,7 +15,7 @@ import { displayOf } from './workspaceFolders';
 
 /** How the files of the index are checked against each other now (see CrossFileOptions). */
 export function crossOptions(s: ServerState, uri: string): CrossFileOptions {
-  const f = s.index.get(uri);
+  const f = s.host.file(uri);
   return {
     // Outside the workspace folders, or while the scan runs, a missing owner proves nothing.
     complete: f?.scope === WORKSPACE_SCOPE && s.ws.indexComplete,
@@ -33,9 +33,10 @@ export function allDiagnostics(
   file?: ParsedFile,
   part: DiagnosticsPart = 'all',
 ): Diagnostic[] {
-  const f = file ?? s.analysis.openFileOf(uri) ?? s.analysis.indexedFile(uri);
+  const view = s.host.file(uri);
+  const f = file ?? view.open ?? view.indexed;
   if (!f) return [];
-  const all = s.analysis.fileDiagnostics(uri, f, crossOptions(s, uri), part);
+  const { all } = s.host.diagnostics(uri, { file: f, cross: crossOptions(s, uri), part });
   const docs = docsBaseOf(s.client.settings.docsBaseUrl);
   return all.map((d) => toLspDiagnostic(f, d, docs));
 }
@@ -50,15 +51,14 @@ export const workspaceWide = (s: ServerState): boolean => s.client.settings.prob
  * ones: what `check` says of it); otherwise only its cross-document errors and warnings.
  */
 export function closedFileDiagnostics(s: ServerState, uri: string): Diagnostic[] {
-  const f = s.index.get(uri);
-  if (!f) return [];
-  if (workspaceWide(s) && f.scope === WORKSPACE_SCOPE && isYamlName(uri)) return allDiagnostics(s, uri);
-  // The analysis's indexed file: not the index's text (a patch is nothing there, a template is its mask).
-  const file = s.analysis.indexedFile(uri);
+  const view = s.host.file(uri);
+  // The host's indexed file: not the index's text (a patch is nothing there, a template is its mask).
+  const file = view.indexed;
   if (!file) return [];
+  if (workspaceWide(s) && view.scope === WORKSPACE_SCOPE && isYamlName(uri)) return allDiagnostics(s, uri);
   const docs = docsBaseOf(s.client.settings.docsBaseUrl);
-  return s.analysis
-    .fileDiagnostics(uri, file, crossOptions(s, uri), 'cross')
-    .filter((d) => severityOf(d) === 'error' || severityOf(d) === 'warning')
+  return s.host
+    .diagnostics(uri, { file, cross: crossOptions(s, uri), part: 'cross' })
+    .all.filter((d) => severityOf(d) === 'error' || severityOf(d) === 'warning')
     .map((d) => toLspDiagnostic(file, d, docs));
 }

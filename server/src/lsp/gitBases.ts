@@ -134,8 +134,8 @@ async function readBases(s: ServerState, uris: readonly string[], b: Bases): Pro
   }
   const changed: string[] = [];
   for (const { uri, base } of found) {
-    const before = s.analysis.baseOf(uri);
-    s.analysis.apply({ kind: 'base', uri, base });
+    const before = s.host.file(uri).base;
+    s.host.apply({ kind: 'base', uri, base });
     if (!sameBase(before, base)) changed.push(uri);
   }
   if (changed.length === 0) return;
@@ -151,10 +151,10 @@ export function refreshBases(s: ServerState): Promise<void> {
   b.repos.clear();
   b.tops.clear();
   b.generation++;
-  const uris = s.analysis.heldFiles().filter((u) => u.startsWith('file:'));
+  const uris = s.host.files().filter((u) => u.startsWith('file:'));
   for (const d of s.documents.all()) if (!uris.includes(d.uri) && d.uri.startsWith('file:')) uris.push(d.uri);
   if (!s.client.settings.compareWith) {
-    for (const u of uris) s.analysis.apply({ kind: 'base', uri: u, base: undefined });
+    for (const u of uris) s.host.apply({ kind: 'base', uri: u, base: undefined });
     markDirty(s, uris);
     return Promise.resolve();
   }
@@ -181,13 +181,13 @@ export function baseOnOpenOrSave(s: ServerState, uri: string): void {
         return;
       }
     }
-    if (s.analysis.baseOf(uri) === undefined) await readBases(s, [uri], b);
+    if (s.host.file(uri).base === undefined) await readBases(s, [uri], b);
   })().catch(() => undefined);
 }
 
 /** What hover and code lens say of a file compared: "HEAD (abc1234)". */
 export function comparedWith(s: ServerState, uri: string): string | undefined {
-  const base = s.analysis.baseOf(uri);
+  const base = s.host.file(uri).base;
   return base && base.notCompared === undefined ? `${base.ref} (${base.commit})` : undefined;
 }
 

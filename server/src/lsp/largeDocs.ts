@@ -2,6 +2,7 @@
 // is published at once, and their YAML syntax is checked in slices of a few milliseconds with the event
 // loop free between them, so that hover, completion and edits elsewhere are answered meanwhile. A new
 // version (or the document closing) abandons the check of the old one.
+import { isTooLarge } from '../service/host/ingest';
 import type { Diagnostic } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Diag } from '../service/core/diag';
@@ -15,7 +16,7 @@ const SLICE_MS = 15;
 
 export const isLargeDoc = (s: ServerState, doc: TextDocument): boolean =>
   // The store's document knows its length without its whole text (pieceDocument.ts).
-  s.analysis.isTooLarge(doc instanceof PieceDocument ? doc : doc.getText());
+  isTooLarge(doc instanceof PieceDocument ? doc : doc.getText(), s.host.settings.maxDocumentSize);
 
 /**
  * The diagnostics of a large document known now: its message, and the syntax errors once the check (started
@@ -45,7 +46,7 @@ function checkSliced(
   found: (d: Diagnostic) => void,
   done: () => void,
 ): void {
-  const steps = s.analysis.largeFileSteps(text);
+  const steps = s.host.largeFileSteps(text);
   const { docsBaseUrl } = s.client.settings;
   const lines = new LineCounter(text);
   const docs = docsBaseOf(docsBaseUrl);

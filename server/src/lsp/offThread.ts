@@ -9,7 +9,8 @@
 import { existsSync } from 'node:fs';
 import { WorkerPool, WORKERS_ENV, workerScript } from '../io/workerPool';
 import type { ParsedFile } from '../service/core/parse';
-import { takeFacts, uncheckedLength, type FactsMessage } from '../service/host/fileFacts';
+import { uncheckedLength, type FactsMessage } from '../service/host/fileFacts';
+import { isTooLarge } from '../service/host/ingest';
 import { mayHoldCrds } from '../service/host/crdKinds';
 import { safely, type FactsPool, type OffThread, type OffThreadCheck, type ServerState } from './state';
 
@@ -31,15 +32,17 @@ function workerScriptPath(): string | undefined {
 /** The worker for the analysis's current kinds and settings, started (and told them) on first use. */
 function poolFor(s: ServerState): FactsPool | undefined {
   const t = stateOf(s);
-  const { registry, settings } = s.analysis;
+  const { kinds: registry } = s.host.status();
+  const { settings } = s.host;
   if (t.pool && t.pool.registry === registry && t.pool.settings === settings) return t.pool.pool;
   const script = workerScriptPath();
   if (!script) return undefined;
   if (t.pool) void t.pool.pool.close();
   const pool: FactsPool = new WorkerPool(script, 1, { unref: true });
   // The CRDs in the order this analysis took them: the worker's kinds are the same, in the same order.
-  pool.tell({ setup: { settings, crds: s.analysis.crdSources() } } satisfies FactsMessage);
-  t.pool = { pool, registry, settings };
+  const setup = s.host.factsSetup();
+  pool.tell({ setup } satisfies FactsMessage);
+  t.pool = { pool, registry, settings, stamp: setup.stamp };
   return pool;
 }
 
@@ -85,17 +88,17 @@ function waits(
   if (!pool) return false;
   const entry: OffThreadCheck = { key, file: f, held: hold, done: false, again };
   // Held: its chunks stay in the store's cache until the caller parses the same text again and finds them.
-  if (hold) s.analysis.store.hold(f);
+  if (hold) s.host.apply({ kind: 'hold', file: f, held: true });
   t.pending.set(uri, entry);
-  const store = s.analysis.store;
+  const { stamp } = t.pool!;
   const settle = () => {
     entry.done = true;
     if (t.pending.get(uri) === entry) entry.again();
   };
   pool.run({ files: [{ text: f.text, partial, check: true, crds }] }).then((facts) => {
-    // Taken only into the store it was sent for (the kinds may have changed meanwhile): otherwise computed here.
-    if (t.pending.get(uri) === entry && s.analysis.store === store)
-      takeFacts(s.analysis, f, facts.files[0], facts.kinds, partial);
+    // Taken only for the kinds and settings it was sent for (the host checks: otherwise computed there).
+    if (t.pending.get(uri) === entry)
+      s.host.apply({ kind: 'facts', file: f, facts: { facts: facts.files[0], kinds: facts.kinds, partial, stamp } });
     settle();
   }, settle);
   return true;
@@ -108,7 +111,7 @@ export function forget(s: ServerState, uri: string): void {
   if (!t || !hit) return;
   t.pending.delete(uri);
   // The store it was held in: a new store (new kinds) made its own chunks, and this one is garbage.
-  if (hit.held && hit.file.store === s.analysis.store) s.analysis.store.release(hit.file);
+  if (hit.held) s.host.apply({ kind: 'hold', file: hit.file, held: false });
 }
 
 /**
@@ -120,7 +123,7 @@ export function openWaits(
   doc: { uri: string; version: number; readonly length?: number; getText(): string },
   again: () => void,
 ): boolean {
-  const role = s.analysis.roleOf(doc.uri).role;
+  const role = s.host.file(doc.uri).role.role;
   // A template is masked first, which this thread does (see templateWaits); a kustomization is read whole.
   if (role === 'template' || role === 'kustomization') return false;
   if ((doc.length ?? doc.getText().length) < OFF_THREAD_FROM) return false;
@@ -133,7 +136,7 @@ export function openWaits(
     s,
     doc.uri,
     doc.version,
-    () => s.analysis.parse(doc.getText()),
+    () => s.host.parse(doc.getText()),
     { partial: role === 'patch', hold: true, crds: true },
     again,
   );
@@ -153,10 +156,11 @@ export function openPending(s: ServerState, uri: string): boolean {
  * large and not checked yet); `again` runs when they are done.
  */
 export function closedWaits(s: ServerState, uri: string, again: () => void): boolean {
-  const file = s.analysis.indexedFile(uri);
+  const view = s.host.file(uri);
+  const file = view.indexed;
   if (!file || s.documents.get(uri)) return false;
-  if (s.analysis.isTooLarge(s.analysis.userTextOf(file) ?? file.text)) return false;
-  const role = s.analysis.roleOf(uri).role;
+  if (view.entry(view.textOf(file)) === 'tooLarge') return false;
+  const role = view.role.role;
   if (role === 'kustomization') return false;
   return waits(s, uri, file, () => file, { partial: role === 'patch', hold: false, crds: true }, again);
 }
@@ -173,7 +177,7 @@ export async function checkedOffThread(
   partial: boolean,
 ): Promise<() => void> {
   const none = () => undefined;
-  if (text.length < OFF_THREAD_FROM || s.analysis.isTooLarge(text)) return none;
+  if (text.length < OFF_THREAD_FROM || isTooLarge(text, s.host.settings.maxDocumentSize)) return none;
   const key = {};
   const waited = await new Promise<boolean>((resolve) => {
     // What the one pass computes (a CRD's own check waits until its diagnostics are asked for).
@@ -183,7 +187,7 @@ export async function checkedOffThread(
         s,
         uri,
         key,
-        () => s.analysis.parse(text),
+        () => s.host.parse(text),
         options,
         () => resolve(true),
       )
@@ -216,9 +220,10 @@ export async function reindexInSlices(s: ServerState, stopped: () => boolean): P
     const done = safely(
       s,
       () =>
-        s.analysis.reindexPending((next) => {
+        s.host.work('reindex', (next) => {
           if (Date.now() - t > SLICE_MS) return true;
-          if (next.text === sent || next.text.length < OFF_THREAD_FROM || !offThreadRole(s, next.uri)) return false;
+          if (!next || next.text === sent || next.text.length < OFF_THREAD_FROM || !offThreadRole(s, next.uri))
+            return false;
           heavy = next;
           return true;
         }),
@@ -228,13 +233,13 @@ export async function reindexInSlices(s: ServerState, stopped: () => boolean): P
     if (heavy) {
       const { uri, text } = heavy;
       sent = text;
-      const release = await checkedOffThread(s, uri, text, s.analysis.roleOf(uri).role === 'patch');
+      const release = await checkedOffThread(s, uri, text, s.host.file(uri).role.role === 'patch');
       if (stopped()) {
         release();
         return false;
       }
       // Indexed at once (its chunks held till then), then the rest.
-      safely(s, () => s.analysis.reindexPending((next) => next.text !== text), true);
+      safely(s, () => s.host.work('reindex', (next) => next?.text !== text), true);
       release();
     } else await yieldNow();
     if (stopped()) return false;
@@ -243,6 +248,6 @@ export async function reindexInSlices(s: ServerState, stopped: () => boolean): P
 
 /** Whether a file's checks may go to the worker as its text is: a manifest's or a patch's (not a template's). */
 export function offThreadRole(s: ServerState, uri: string): boolean {
-  const role = s.analysis.roleOf(uri).role;
+  const role = s.host.file(uri).role.role;
   return role === 'manifest' || role === 'patch';
 }

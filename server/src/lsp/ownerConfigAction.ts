@@ -6,12 +6,12 @@
 // leading elsewhere it would land outside, and Kustomize refuses to load it. Refused so, the action is
 // shown disabled with why, to a client that shows disabled actions, and not offered to others.
 import { CodeActionKind, type CodeAction, type CodeActionParams } from 'vscode-languageserver';
-import type { Analysis } from '../service/analysis';
+import type { Host } from '../service/analysis';
 import { SOURCE } from '../protocol/source';
 import type { ParsedFile } from '../service/core/parse';
 
 export function ownerConfigActions(
-  analysis: Analysis,
+  host: Host,
   uri: string,
   file: ParsedFile,
   params: CodeActionParams,
@@ -27,7 +27,7 @@ export function ownerConfigActions(
     return [];
   const diags = params.context.diagnostics.filter((d) => d.source === SOURCE && d.code === 'kustomize-owner-renamed');
   if (diags.length === 0) return [];
-  const fix = analysis.ownerConfigFix(uri);
+  const fix = host.overlay(uri).ownerConfigFix();
   // Computed on the analysis's text of the kustomization: offered only while it is the editor's.
   if (!fix || fix.base !== file.text) return [];
   const path = fix.create.uri.slice(uri.lastIndexOf('/') + 1);

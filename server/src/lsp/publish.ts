@@ -22,16 +22,14 @@ export function syncDoc(s: ServerState, doc: TextDocument): Set<string> | undefi
   if (isLargeDoc(s, doc)) {
     // Not indexed (see largeDocs.ts): what an earlier, smaller version defined goes.
     openDoc(s, doc.uri).indexedVersion = doc.version;
-    return s.analysis.holdsFile(doc.uri)
-      ? s.analysis.apply({ kind: 'file', uri: doc.uri, file: undefined })
-      : undefined;
+    return s.host.file(doc.uri).held ? s.host.apply({ kind: 'file', uri: doc.uri, file: undefined }) : undefined;
   }
   // A repeated version may carry another text (see fileOf): the text decides.
   // The analysis's record of the text: the index holds a template's mask, and nothing of a patch.
   const record = openDoc(s, doc.uri);
   if (record.indexedVersion === doc.version && indexedAsIs(s, doc)) return undefined;
   record.indexedVersion = doc.version;
-  return s.analysis.apply({ kind: 'file', uri: doc.uri, file: fileOf(s, doc), scope: scopeOf(s, doc.uri) });
+  return s.host.apply({ kind: 'file', uri: doc.uri, file: fileOf(s, doc), scope: scopeOf(s, doc.uri) });
 }
 
 /**
@@ -39,10 +37,10 @@ export function syncDoc(s: ServerState, doc: TextDocument): Set<string> | undefi
  * text: the indexed file is the open one, made from this document at its current revision (pieceDocument.ts).
  */
 function indexedAsIs(s: ServerState, doc: TextDocument): boolean {
-  const a = s.analysis;
-  if (doc instanceof PieceDocument && a.openFrom(doc.uri, doc) && a.indexedFile(doc.uri) === a.openFileOf(doc.uri))
-    return true;
-  const indexed = a.indexedText(doc.uri);
+  const f = s.host.file(doc.uri);
+  if (doc instanceof PieceDocument && f.openFrom(doc) && f.indexed === f.open) return true;
+  // The text it was indexed with, as the user wrote it (a template's, not its mask).
+  const indexed = f.indexed && f.textOf(f.indexed);
   return indexed !== undefined && indexed === doc.getText();
 }
 
@@ -71,10 +69,10 @@ export function diagnosticsOf(s: ServerState, doc: TextDocument, rendered: boole
   forgetLarge(s, doc.uri);
   const uri = doc.uri;
   const file = fileOf(s, doc);
-  if (rendered !== true || !s.analysis.rendersIn(uri)) {
+  if (rendered !== true || !s.host.file(uri).rendersIn) {
     if (rendered !== 'carried') return allDiagnostics(s, uri, file, rendered ? 'all' : 'first');
     // An edit's first publish: its own problems, and the overlays' of the last version carried over.
-    const own = s.analysis.fileDiagnostics(uri, file, crossOptions(s, uri), 'first');
+    const own = s.host.diagnostics(uri, { file, cross: crossOptions(s, uri), part: 'first' }).all;
     const prev = s.openDocs.get(uri)?.rendered;
     const carried = prev ? carriedOver(prev, file) : [];
     const all = carried.length > 0 ? [...own, ...carried].sort((a, b) => a.start - b.start || a.end - b.end) : own;
@@ -82,7 +80,7 @@ export function diagnosticsOf(s: ServerState, doc: TextDocument, rendered: boole
     return all.map((d) => toLspDiagnostic(file, d, docs));
   }
   // A whole publish of a document the overlays render: what of it is theirs is kept for the next edit.
-  const { all, rendered: theirs } = s.analysis.diagnosticsWithRendered(uri, file, crossOptions(s, uri));
+  const { all, rendered: theirs } = s.host.diagnostics(uri, { file, cross: crossOptions(s, uri), withRendered: true });
   openDoc(s, uri).rendered = renderedShown(file, theirs);
   const docs = docsBaseOf(s.client.settings.docsBaseUrl);
   return all.map((d) => toLspDiagnostic(file, d, docs));
@@ -161,7 +159,7 @@ function flush(s: ServerState): void {
   // workspace is scanned, the scan applies them once at its end.) The open documents are analysed again
   // now; the index is built again in slices between requests (`reindexAfterCrds`), then everything is
   // published again.
-  if (s.ws.indexComplete && safely(s, () => s.analysis.applyCrds({ deferIndex: true }), false)) {
+  if (s.ws.indexComplete && safely(s, () => s.host.work('kinds'), false)) {
     forgetIndexedVersions(s);
     for (const doc of documents.all()) safely(s, () => syncDoc(s, doc), undefined);
     for (const u of [...documents.all().map((d) => d.uri), ...publish.closedPublished.keys()]) dirty.add(u);
@@ -224,7 +222,7 @@ function flush(s: ServerState): void {
             void connection.sendDiagnostics({ uri, version: doc.version, diagnostics: largeDiagnostics(s, doc) });
           };
           const record = openDoc(s, uri);
-          const opening = !record.shown && s.analysis.rendersIn(uri);
+          const opening = !record.shown && s.host.file(uri).rendersIn;
           // An edit of a document the overlays render: its own problems first, theirs carried over from the
           // last version, then all of them afresh (carriedRendered.ts).
           const editing = !opening && changedSet.has(uri) && record.rendered !== undefined;
@@ -311,5 +309,5 @@ export function revalidateAll(s: ServerState): void {
     if (client.diagnosticRefreshSupport) void connection.languages.diagnostics.refresh().catch(() => undefined);
     return;
   }
-  markDirty(s, [...documents.all().map((d) => d.uri), ...s.index.uris(), ...s.publish.closedPublished.keys()]);
+  markDirty(s, [...documents.all().map((d) => d.uri), ...s.host.files(), ...s.publish.closedPublished.keys()]);
 }

@@ -8,12 +8,12 @@ import { builtinRegistry } from '../model/registry';
 import { poolSize, WorkerPool, workerScript } from '../io/workerPool';
 import {
   FactsMaker,
-  takeFacts,
   type BatchFacts,
   type FactsFile,
   type FactsMessage,
-  type FileFacts,
+  type TakenFacts,
 } from '../service/host/fileFacts';
+import { workerJob } from '../service/host/ingest';
 import { WORKSPACE_SCOPE } from '../service/core/scope';
 import { templateInSlices } from './templateSlices';
 import type { ServerState } from './state';
@@ -47,14 +47,14 @@ export async function indexInPool(s: ServerState, scan: ScanFiles): Promise<bool
   const script = workerScript(__dirname, __filename, 'analysisWorker');
   // The built-in kinds at the targeted Kubernetes release (Registry.atRelease keeps the kinds' list) are
   // what the workers build from the same settings; a registry with CRDs' kinds (or unreadable CRDs) is not.
-  const registry = s.analysis.registry;
+  const registry = s.host.status().kinds;
   const builtIn = registry.kinds === builtinRegistry().kinds && registry.unreadable.length === 0;
   if (size === 0 || !builtIn || !existsSync(script)) return false;
   // Two batches in flight a worker: it finds its next one waiting while this thread is busy.
   const pool = new WorkerPool<{ files: FactsFile[] }, BatchFacts>(script, size, { depth: 2 });
   try {
-    pool.tell({ setup: { settings: s.analysis.settings, crds: [] } } satisfies FactsMessage);
-    const store = s.analysis.store;
+    const setup = s.host.factsSetup();
+    pool.tell({ setup } satisfies FactsMessage);
     const wide = s.client.settings.problemsScope === 'workspace';
     // Read in slices (requests answered in between), each batch sent as soon as it is read.
     const texts: (string | undefined)[] = [];
@@ -69,9 +69,8 @@ export async function indexInPool(s: ServerState, scan: ScanFiles): Promise<bool
       if (scan.stopped()) return true;
       const text = s.documents.get(uris[i]) ? undefined : scan.read(uris[i]);
       texts.push(text);
-      const role = s.analysis.roleOf(uris[i]).role;
-      const file =
-        text === undefined || role === 'template' ? undefined : { text, partial: role === 'patch', check: wide };
+      // What the file is sent as, host/ingest.ts's choice (the CLI's pool asks the same).
+      const file = text === undefined ? undefined : workerJob(s.host.file(uris[i]).entry(text), text, wide);
       sent.push(file);
       bytes += file?.text.length ?? 0;
       if (bytes >= BATCH_BYTES || i + 1 - from >= perBatch || i === uris.length - 1) {
@@ -89,11 +88,14 @@ export async function indexInPool(s: ServerState, scan: ScanFiles): Promise<bool
     }
     // Taken in the files' order, each with its worker's facts while the kinds are the ones the pool knows;
     // while the next batch's are not there, this thread computes those of the first batch not sent yet.
-    const local = new FactsMaker(s.analysis);
+    const local = new FactsMaker(s.host);
     for (const b of batches) {
       let answered = false;
       void b.answer.then(() => (answered = true));
-      for (let job; !answered && !s.ws.workersAlone && s.analysis.store === store && (job = pool.takeFirst());) {
+      for (
+        let job;
+        !answered && !s.ws.workersAlone && s.host.status().kinds === registry && (job = pool.takeFirst());
+      ) {
         job.done(local.batch(job.job.files));
         // Requests and the workers' answers are read between two batches.
         await yieldNow();
@@ -106,18 +108,19 @@ export async function indexInPool(s: ServerState, scan: ScanFiles): Promise<bool
         if (scan.stopped()) return true;
         const f = sent[i] && facts ? facts.files[at++] : undefined;
         const text = texts[i];
-        if (text !== undefined && s.analysis.roleOf(uris[i]).role === 'template') {
+        if (text !== undefined && s.host.file(uris[i]).role.role === 'template') {
           // Lexed and masked in slices, requests answered in between (templateSlices.ts).
           const file = await templateInSlices(s, uris[i], text, scan.stopped);
           if (!file) return true;
-          if (!s.documents.get(uris[i])) s.analysis.indexFile(uris[i], file, WORKSPACE_SCOPE);
+          if (!s.documents.get(uris[i]))
+            s.host.apply({ kind: 'file', uri: uris[i], file, scope: WORKSPACE_SCOPE, affected: false });
           slice = Date.now();
         } else if (!s.documents.get(uris[i]))
           indexOne(
             s,
             uris[i],
             text,
-            f && s.analysis.store === store ? { facts: f, kinds: facts!.kinds, sent: sent[i]! } : undefined,
+            f && { facts: f, kinds: facts!.kinds, partial: sent[i]!.partial, stamp: setup.stamp },
             wide,
           );
         texts[i] = undefined;
@@ -137,24 +140,13 @@ export async function indexInPool(s: ServerState, scan: ScanFiles): Promise<bool
 
 /**
  * A file indexed as the scan on one thread indexes it (workspaceFolders.ts), its documents' cached values
- * taken from a worker's facts first where they were computed as what the file is now.
+ * taken from a worker's facts first where they were computed as what the file is now (the host checks).
  */
-function indexOne(
-  s: ServerState,
-  uri: string,
-  text: string | undefined,
-  from: { facts: FileFacts; kinds: number; sent: FactsFile } | undefined,
-  wide: boolean,
-): void {
-  const { analysis } = s;
-  if (text === undefined) {
-    analysis.unindexFile(uri);
-    return;
-  }
+function indexOne(s: ServerState, uri: string, text: string | undefined, facts: TakenFacts | undefined, wide: boolean) {
   // A template is indexed by the caller, in slices.
-  const partial = analysis.roleOf(uri).role === 'patch';
-  const parsed = analysis.parse(text);
-  if (from && from.sent.partial === partial) takeFacts(analysis, parsed, from.facts, from.kinds, partial);
-  // As parseAs does for a file that is no template.
-  analysis.indexFile(uri, wide ? analysis.analyze(parsed, false, partial) : parsed, WORKSPACE_SCOPE);
+  s.host.apply(
+    text === undefined
+      ? { kind: 'file', uri, file: undefined }
+      : { kind: 'file', uri, file: text, scope: WORKSPACE_SCOPE, analyse: wide, facts, affected: false },
+  );
 }

@@ -76,7 +76,7 @@ function at(
 
 function toLocations(s: ServerState, locs: Located[]): Location[] {
   return locs.flatMap((l) => {
-    const range = linesOf(s.analysis, l.uri)?.range(l.span[0], l.span[1]);
+    const range = linesOf(s.host, l.uri)?.range(l.span[0], l.span[1]);
     return range ? [{ uri: l.uri, range }] : [];
   });
 }
@@ -139,7 +139,7 @@ function completion(s: ServerState, params: CompletionParams) {
   return safely(
     s,
     () =>
-      s.analysis.readOnce(() => {
+      s.host.readOnce(() => {
         const parsed = fileOf(s, doc);
         const offset = parsed.lines.offsetAt(params.position);
         // The other open documents in the index first: references name what they define.
@@ -148,7 +148,7 @@ function completion(s: ServerState, params: CompletionParams) {
           params.context?.triggerKind === CompletionTriggerKind.TriggerCharacter
             ? params.context.triggerCharacter
             : undefined;
-        const { items, isIncomplete } = s.analysis.completion(doc.uri, parsed, offset, trigger);
+        const { items, isIncomplete } = s.host.completion(doc.uri, parsed, offset, trigger);
         return isIncomplete ? { isIncomplete: true, items } : items;
       }),
     [],
@@ -163,15 +163,15 @@ function hover(s: ServerState, params: HoverParams) {
   return safely(
     s,
     () =>
-      s.analysis.readOnce(() => {
+      s.host.readOnce(() => {
         const parsed = fileOf(s, doc);
         const offset = parsed.lines.offsetAt(params.position);
-        const h = s.analysis.hover(doc.uri, parsed, offset);
+        const h = s.host.hover(doc.uri, parsed, offset);
         if (!h) return null;
         // Where the document changed against its committed version, hover says what it was compared with.
         // The document's own text, as the code lens reads it: a Helm template's parsed text has its template
         // directives masked, and never equals what is committed.
-        const compared = s.analysis.comparedAt(doc.uri, () => doc.getText(), offset);
+        const compared = s.host.file(doc.uri).comparedAt(() => doc.getText(), offset);
         const markdown = compared ? `${h.markdown}\n\n---\n\nCompared with ${compared}.` : h.markdown;
         return {
           contents: { kind: 'markdown' as const, value: markdown },
@@ -186,7 +186,7 @@ function hover(s: ServerState, params: HoverParams) {
 function definition(s: ServerState, params: DefinitionParams) {
   return safely(s, () => {
     const a = at(s, params.textDocument.uri, params.position);
-    return a ? toLocations(s, definitionQuery(s.analysis, a.doc.uri, a.file, a.offset)) : [];
+    return a ? toLocations(s, definitionQuery(s.host, a.doc.uri, a.file, a.offset)) : [];
   }, []);
 }
 
@@ -194,7 +194,7 @@ function definition(s: ServerState, params: DefinitionParams) {
 function references(s: ServerState, params: ReferenceParams) {
   return safely(s, () => {
     const a = at(s, params.textDocument.uri, params.position);
-    return a ? toLocations(s, referencesQuery(s.analysis, a.doc.uri, a.offset, params.context.includeDeclaration)) : [];
+    return a ? toLocations(s, referencesQuery(s.host, a.doc.uri, a.offset, params.context.includeDeclaration)) : [];
   }, []);
 }
 
@@ -205,7 +205,7 @@ function prepareRename(s: ServerState, params: PrepareRenameParams) {
     () => {
       const a = at(s, params.textDocument.uri, params.position);
       if (!a) return null;
-      const r = prepareRenameQuery(s.analysis, a.doc.uri, a.file, a.offset);
+      const r = prepareRenameQuery(s.host, a.doc.uri, a.file, a.offset);
       if (!r) return null;
       if ('error' in r) throw new ResponseError(ErrorCodes.InvalidRequest, r.error);
       return { range: a.file.lines.range(r.span[0], r.span[1]), placeholder: r.placeholder };
@@ -222,7 +222,7 @@ function rename(s: ServerState, params: RenameParams) {
     () => {
       const a = at(s, params.textDocument.uri, params.position);
       if (!a) return null;
-      const r = renameQuery(s.analysis, a.doc.uri, a.file, a.offset, params.newName);
+      const r = renameQuery(s.host, a.doc.uri, a.file, a.offset, params.newName);
       if ('error' in r) throw new ResponseError(ErrorCodes.InvalidRequest, r.error);
       // The editor writes every file edited: none may lead out of the workspace (writeTargets.ts).
       const folders = new Map<string, string>();
@@ -232,7 +232,7 @@ function rename(s: ServerState, params: RenameParams) {
       }
       const changes: Record<string, TextEdit[]> = {};
       for (const [uri, edits] of r) {
-        const lines = linesOf(s.analysis, uri);
+        const lines = linesOf(s.host, uri);
         if (lines) changes[uri] = edits.map((e) => ({ range: lines.range(e.span[0], e.span[1]), newText: e.newText }));
       }
       // Edits are computed on the texts the index holds: versioned, so an editor refuses them on a document
@@ -240,7 +240,7 @@ function rename(s: ServerState, params: RenameParams) {
       if (client.documentChangesSupport) {
         // A rename that deletes data is annotated as needing confirmation: the editor shows the edits to
         // accept before applying any (VS Code: the refactor preview), rather than warning afterwards.
-        const loss = client.changeAnnotationSupport ? renameLoss(s.analysis, a.doc.uri, a.file, a.offset) : undefined;
+        const loss = client.changeAnnotationSupport ? renameLoss(s.host, a.doc.uri, a.file, a.offset) : undefined;
         const annotationId = 'rename-deletes-data';
         return {
           documentChanges: Object.entries(changes).map(([uri, edits]) => ({
@@ -276,11 +276,9 @@ function codeAction(s: ServerState, params: CodeActionParams) {
         ),
       disabledSupport: client.codeActionDisabledSupport,
     };
-    const teach = client.createFileSupport
-      ? ownerConfigActions(s.analysis, doc.uri, file, params, doc.version, env)
-      : [];
+    const teach = client.createFileSupport ? ownerConfigActions(s.host, doc.uri, file, params, doc.version, env) : [];
     // On a template, the actions of the variant of its if/else branches at the line asked about.
-    const at = actionsAt(s.analysis, doc.uri, file, file.lines.offsetAt(params.range.start));
+    const at = actionsAt(s.host, doc.uri, file, file.lines.offsetAt(params.range.start));
     const actions = lspCodeActions(at, params, {
       version: doc.version,
       documentChanges: client.documentChangesSupport,
@@ -296,8 +294,10 @@ function outline(s: ServerState, params: DocumentSymbolParams) {
   const doc = documents.get(params.textDocument.uri);
   // A document too large to check in full: no outline (it would mean reading all of it at once); nor for a
   // kustomization or patch file too large to read.
-  if (!doc || !isYaml(doc) || isLargeDoc(s, doc) || s.analysis.unreadAsOverlay(doc.uri, () => doc.getText())) return [];
-  s.analysis.apply({ kind: 'outline', uri: doc.uri });
+  if (!doc || !isYaml(doc) || isLargeDoc(s, doc)) return [];
+  // Its size was just checked: the text is joined only for a kustomization or patch (their limit reads it).
+  if (s.host.file(doc.uri).entry({ length: 0, getText: () => doc.getText() }) === 'unread') return [];
+  s.host.apply({ kind: 'outline', uri: doc.uri });
   return safely(s, () => {
     // A template's names as written (`{{ .Values.name }}`), not its mask.
     return outlineQuery(fileOf(s, doc));
@@ -308,7 +308,7 @@ function outline(s: ServerState, params: DocumentSymbolParams) {
 function workspaceSymbolsOf(s: ServerState, params: WorkspaceSymbolParams) {
   return safely(s, () => {
     syncAll(s);
-    return symbolsMatching(s.analysis, params.query);
+    return symbolsMatching(s.host, params.query);
   }, []);
 }
 
@@ -319,15 +319,15 @@ function codeLenses(s: ServerState, params: CodeLensParams) {
     const doc = documents.get(params.textDocument.uri);
     if (!doc || !isYaml(doc)) return [];
     syncAll(s);
-    const lines = linesOf(s.analysis, doc.uri);
+    const lines = linesOf(s.host, doc.uri);
     if (!lines) return [];
     const lenses: CodeLens[] = [];
     // A document changed against the file's committed version: a lens says what it was compared with.
     // The whole text only where there is a committed version to compare with (joined once: pieceDocument.ts).
     let text: string | undefined;
     const textOf = () => (text ??= doc.getText());
-    for (const offset of manifestStarts(s.analysis, doc.uri)) {
-      const compared = s.analysis.comparedAt(doc.uri, textOf, offset);
+    for (const offset of manifestStarts(s.host, doc.uri)) {
+      const compared = s.host.file(doc.uri).comparedAt(textOf, offset);
       if (!compared) continue;
       const start = lines.positionAt(offset);
       lenses.push({
@@ -339,7 +339,7 @@ function codeLenses(s: ServerState, params: CodeLensParams) {
         },
       });
     }
-    for (const p of resourcePaths(s.analysis, doc.uri)) {
+    for (const p of resourcePaths(s.host, doc.uri)) {
       const start = lines.positionAt(p.offset);
       lenses.push({
         range: { start, end: start },

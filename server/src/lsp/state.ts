@@ -10,7 +10,7 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import { Excluder } from '../io/glob';
 import { isYamlName } from '../io/folderWalk';
 import type { Diagnostic } from 'vscode-languageserver/node';
-import { Analysis } from '../service/analysis';
+import { createHost, type Host } from '../service/analysis';
 import type { ParsedFile } from '../service/core/parse';
 import { DEFAULT_SETTINGS, type Settings } from '../service/core/settings';
 import type { Life } from './lifecycle';
@@ -51,7 +51,7 @@ export interface OffThreadCheck {
 /** The worker and the checks under way in it (offThread.ts). */
 export interface OffThread {
   /** The worker, set up for one registry and one settings value (a new one when either changes). */
-  pool?: { pool: FactsPool; registry: unknown; settings: Settings };
+  pool?: { pool: FactsPool; registry: unknown; settings: Settings; stamp: number | undefined };
   pending: Map<string, OffThreadCheck>;
 }
 
@@ -159,9 +159,7 @@ export interface ServerState {
    * The inputs (open documents' texts, files read from disk, the settings) and every cache: queries go
    * through it. `client.settings` reads and writes the analysis's settings (one value, not two copies).
    */
-  readonly analysis: Analysis;
-  /** Every manifest of the workspace folders and of the open documents (the analysis's current one; read it only). */
-  readonly index: Analysis['index'];
+  readonly host: Host;
   readonly ws: WorkspaceState;
   /** What the server keeps of each open document (see OpenDoc). */
   readonly openDocs: Map<string, OpenDoc>;
@@ -178,16 +176,16 @@ export interface ServerState {
 
 export function createState(connection: Connection): ServerState {
   // kubectl reads the disk: a kustomization's entry naming nothing there is its build error.
-  const analysis = new Analysis({ settings: DEFAULT_SETTINGS, kubeDescriptions: kubeDescriptionsLoader(), fileKind });
+  const host = createHost({ settings: DEFAULT_SETTINGS, kubeDescriptions: kubeDescriptionsLoader(), fileKind });
   return {
     connection,
     documents: new TextDocuments<TextDocument>(pieceDocuments),
     client: {
       get settings() {
-        return analysis.settings;
+        return host.settings;
       },
       set settings(next: Settings) {
-        analysis.apply({ kind: 'settings', settings: next });
+        host.apply({ kind: 'settings', settings: next });
       },
       pullDiagnostics: false,
       configurationSupport: false,
@@ -203,11 +201,7 @@ export function createState(connection: Connection): ServerState {
       codeActionDisabledSupport: false,
       indexEvents: false,
     },
-    analysis,
-    // A getter: the analysis makes a new index when the kinds of the workspace's CRDs change.
-    get index() {
-      return analysis.index;
-    },
+    host,
     ws: {
       folders: [],
       excluder: new Excluder([]),
@@ -234,9 +228,16 @@ export function createState(connection: Connection): ServerState {
 }
 
 /** The parsed form of an open document at its current version (parsed and analysed once per version). */
-export const fileOf = (s: ServerState, doc: TextDocument): ParsedFile =>
+export function fileOf(s: ServerState, doc: TextDocument): ParsedFile {
   // The store's document as it is: a new version is made from its changes, without its whole text.
-  s.analysis.openFile(doc.uri, doc.version, doc instanceof PieceDocument ? doc : doc.getText());
+  s.host.apply({
+    kind: 'open',
+    uri: doc.uri,
+    version: doc.version,
+    text: doc instanceof PieceDocument ? doc : doc.getText(),
+  });
+  return s.host.file(doc.uri).open!;
+}
 
 export const isYaml = (doc: TextDocument) => isYamlName(doc.uri) || doc.languageId === 'yaml';
 

@@ -19,7 +19,7 @@ export async function templateInSlices(
   text: string,
   stopped: () => boolean,
 ): Promise<ParsedFile | undefined> {
-  const steps = s.analysis.templateSteps(text);
+  const steps = s.host.templateSteps(text);
   let release = () => undefined as void;
   try {
     for (let t = Date.now(); ;) {

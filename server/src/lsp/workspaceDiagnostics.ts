@@ -18,10 +18,7 @@ import { safely, type ServerState } from './state';
 
 /** The files whose problems show while closed: indexed files of the workspace folders, not open. */
 export function closedWorkspaceFiles(s: ServerState): string[] {
-  return s.index.uris().filter((u) => {
-    if (s.documents.get(u) || !isYamlName(u)) return false;
-    return s.index.get(u)?.scope === WORKSPACE_SCOPE;
-  });
+  return s.host.files(WORKSPACE_SCOPE).filter((u) => !s.documents.get(u) && isYamlName(u) && s.host.file(u).indexed);
 }
 
 /** A file's result id: the settings' generation and the file's own (both bumped by publish.ts's markDirty). */

@@ -51,7 +51,7 @@ export function folderOf(s: ServerState, path: string): { folder: string; rel: s
 /** Tells the analysis which files `cloudManifests.helmTemplates` names (globs relative to a workspace folder). */
 export function applyTemplateSetting(s: ServerState, patterns: readonly string[]): void {
   const matcher = new Excluder(patterns);
-  s.analysis.apply({
+  s.host.apply({
     kind: 'templates',
     match: (uri) => {
       if (matcher.empty) return false;
@@ -239,7 +239,7 @@ async function readCrdSetting(s: ServerState, gen: number, json: readonly string
     if (text === undefined || !mayHoldCrds(text)) continue;
     wanted.add(uri);
     scanned.add(uri);
-    s.analysis.apply({ kind: 'crd', uri, text });
+    s.host.apply({ kind: 'crd', uri, text });
   }
   const roots: { path: string; folder: boolean }[] = [];
   for (const entry of s.client.settings.crds) {
@@ -260,9 +260,9 @@ async function readCrdSetting(s: ServerState, gen: number, json: readonly string
     if (gen !== s.ws.scanGeneration) return;
   }
   for (const uri of s.ws.crdFiles)
-    if (!wanted.has(uri) && !s.index.has(uri)) s.analysis.apply({ kind: 'crd', uri, text: undefined });
+    if (!wanted.has(uri) && !s.host.file(uri).indexed) s.host.apply({ kind: 'crd', uri, text: undefined });
   for (const uri of wanted) {
-    if (s.index.has(uri) || scanned.has(uri)) continue; // the scan read it already
+    if (s.host.file(uri).indexed || scanned.has(uri)) continue; // the scan read it already
     await readCrdFile(s, uri);
   }
   s.ws.crdFiles = wanted;
@@ -279,7 +279,7 @@ export function scanWorkspace(s: ServerState, indexed: () => void): Promise<void
   const gen = ++ws.scanGeneration;
   ws.indexComplete = false;
   // Files queued to be indexed again with new kinds (publish.ts reindexAfterCrds): the scan reads them all.
-  s.analysis.dropPendingIndex();
+  s.host.apply({ kind: 'rescan' });
   const run = async () => {
     const started = Date.now();
     const progress = await createProgress(s);
@@ -300,9 +300,9 @@ export function scanWorkspace(s: ServerState, indexed: () => void): Promise<void
       const walkSkipped = skipped.length;
       const wanted = new Set(paths.map((p) => pathToFileURL(p).href));
       // Files that left the workspace (a rescan after a settings or folder change).
-      for (const uri of s.index.uris()) {
+      for (const uri of s.host.files()) {
         if (wanted.has(uri) || documents.get(uri)) continue;
-        s.analysis.unindexFile(uri);
+        s.host.apply({ kind: 'file', uri, file: undefined });
       }
       // Open documents may change scope (exclude settings): index them again.
       forgetIndexedVersions(s);
@@ -328,14 +328,14 @@ export function scanWorkspace(s: ServerState, indexed: () => void): Promise<void
         const texts = batch.map((u) => readTextNow(s, u, skipped));
         for (const [j, uri] of batch.entries()) {
           const text = texts[j];
-          if (text === undefined) s.analysis.unindexFile(uri);
-          else if (s.analysis.roleOf(uri).role === 'template') {
+          if (text === undefined) s.host.apply({ kind: 'file', uri, file: undefined });
+          else if (s.host.file(uri).role.role === 'template') {
             // A Helm template is parsed as what it is (a template read as plain YAML was parsed twice, the
             // first time into an error per action), its actions lexed and masked in slices: a large one is
             // no single step (templateSlices.ts).
             const file = await templateInSlices(s, uri, text, () => gen !== ws.scanGeneration);
             if (!file) return;
-            if (!documents.get(uri)) s.analysis.indexFile(uri, file, WORKSPACE_SCOPE);
+            if (!documents.get(uri)) s.host.apply({ kind: 'file', uri, file, scope: WORKSPACE_SCOPE, affected: false });
           }
           // With workspace-wide problems every file's diagnostics are wanted next: computed now, on the tree
           // the index parses anyway, and cached per document content (analyze.ts), not parsed again later.
@@ -344,11 +344,11 @@ export function scanWorkspace(s: ServerState, indexed: () => void): Promise<void
           else {
             const release =
               text.length >= OFF_THREAD_FROM && offThreadRole(s, uri)
-                ? await checkedOffThread(s, uri, text, s.analysis.roleOf(uri).role === 'patch')
+                ? await checkedOffThread(s, uri, text, s.host.file(uri).role.role === 'patch')
                 : undefined;
             if (gen !== ws.scanGeneration) return release?.();
             if (!documents.get(uri))
-              s.analysis.indexFile(uri, wide ? s.analysis.parseAs(uri, text) : text, WORKSPACE_SCOPE);
+              s.host.apply({ kind: 'file', uri, file: text, scope: WORKSPACE_SCOPE, analyse: wide, affected: false });
             release?.();
           }
         }
@@ -365,19 +365,19 @@ export function scanWorkspace(s: ServerState, indexed: () => void): Promise<void
       if (gen !== ws.scanGeneration) return;
       await readCrdSetting(s, gen, json);
       // The CRDs' kinds read in slices, requests answered in between (a bundle holds hundreds of CRDs).
-      for (let t = Date.now(); !s.analysis.readCrds(() => Date.now() - t > 15); t = Date.now()) {
+      for (let t = Date.now(); !s.host.work('crds', () => Date.now() - t > 15); t = Date.now()) {
         await yieldNow();
         if (gen !== ws.scanGeneration) return;
       }
       if (gen !== ws.scanGeneration) return;
       // The kinds of the CRDs found: the registry is built once the whole workspace is read, and the files
       // read so far are indexed again with it in slices, requests answered in between.
-      if (s.analysis.applyCrds({ deferIndex: true })) {
+      if (s.host.work('kinds')) {
         // A large file checked in the worker first (offThread.ts).
         if (!(await reindexInSlices(s, () => gen !== ws.scanGeneration))) return;
         forgetIndexedVersions(s);
         connection.console.log(
-          `cloud-manifests: ${s.analysis.registry.kinds.length} kinds known with the workspace's CRDs`,
+          `cloud-manifests: ${s.host.status().kinds.kinds.length} kinds known with the workspace's CRDs`,
         );
       }
       ws.indexComplete = true;
@@ -385,7 +385,7 @@ export function scanWorkspace(s: ServerState, indexed: () => void): Promise<void
       reportSkipped(s, skipped);
       const left = skipped.length > 0 ? `; skipped ${skipped.length} (${summarise(skipped)})` : '';
       connection.console.log(
-        `cloud-manifests: indexed ${s.index.manifestCount} manifests in ${uris.length - unread} files in ${Date.now() - started} ms${left}`,
+        `cloud-manifests: indexed ${s.host.status().manifests} manifests in ${uris.length - unread} files in ${Date.now() - started} ms${left}`,
       );
       if (left) progress?.report(100, `skipped ${skipped.length}: ${summarise(skipped)}`);
       indexed();

@@ -122,7 +122,7 @@ export function jsonReport(run: CheckResult): { json: JsonOutput; problems: McpP
       const p: McpProblem = { ...json.problems[k++] };
       if (d.data && looked < MAX_FIXES && parsed) {
         looked++;
-        const actions = actionsAt(run.run.analysis, uri, parsed, d.start).quickFixes(diags, [d.start, d.end]);
+        const actions = actionsAt(run.run.host, uri, parsed, d.start).quickFixes(diags, [d.start, d.end]);
         const safe = actions.filter((a) => a.safe && (a.diag === d || a.also?.includes(d)));
         if (safe.length === 1)
           p.fix = { title: safe[0].title, edits: safe[0].edits.map((e) => editOf(file.parsed.lines, e)) };

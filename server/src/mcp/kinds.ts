@@ -7,16 +7,17 @@ import { pathToFileURL } from 'node:url';
 import { loadSettings } from '../cli/config';
 import { jsonCrdFiles, readCrdFiles } from '../cli/crds';
 import { collectInputs, readInputFile } from '../io/files';
-import { Analysis } from '../service/analysis';
+import { createHost, type Host } from '../service/analysis';
 import { maxFileBytes } from '../service/core/settings';
 import { mayHoldCrds } from '../service/host/crdKinds';
 import { kubernetesMinor } from '../service/core/kubernetesVersion';
-import { DEFAULT_API_DOMAIN } from '../model/registry';
+import { DEFAULT_API_DOMAIN, type Registry } from '../model/registry';
 import { kubeDescriptionsLoader } from '../io/kubeDescriptions';
 import type { Root } from './roots';
 
 export interface RootKinds {
-  analysis: Analysis;
+  /** The kinds known: the built-in ones and the root's CRDs'. */
+  kinds: Registry;
   /** The API domain our kinds' apiVersions are written with (the settings' `apiDomain`, else the default). */
   domain: string;
   /** CRD files that could not be read, with why. */
@@ -24,7 +25,7 @@ export interface RootKinds {
 }
 
 /** The descriptions `explain` gives Kubernetes' own kinds' fields (read once, at the first such field). */
-const descriptions = kubeDescriptionsLoader();
+export const kubeDescriptions = kubeDescriptionsLoader();
 
 /** The analysis of a root's kinds (see above); `kubernetesVersion` overrides the settings'. */
 export async function rootKinds(root: Root, kubernetesVersion?: string): Promise<RootKinds> {
@@ -38,17 +39,18 @@ export async function rootKinds(root: Root, kubernetesVersion?: string): Promise
   const { settings, base, repository } = loadSettings(root.path, { rules: {}, kubernetesVersion: version });
   const maxBytes = maxFileBytes(settings);
   const found = await collectInputs(['.'], { cwd: root.path, exclude: settings.exclude, excludeBase: base });
-  const analysis = new Analysis({ settings, kubeDescriptions: descriptions });
+  const host: Host = createHost({ settings });
   const errors = [...found.errors];
   for (const input of found.inputs) {
     if (input.kind !== 'file') continue;
     const r = readInputFile(input, maxBytes);
     if ('error' in r) errors.push(r.error);
-    else if (mayHoldCrds(r.text)) analysis.setCrdFile(pathToFileURL(input.path).href, r.text);
+    else if (mayHoldCrds(r.text)) host.apply({ kind: 'crd', uri: pathToFileURL(input.path).href, text: r.text });
   }
   const named = await readCrdFiles(settings.crds, base, repository);
   for (const e of named.errors) errors.push(e);
-  for (const c of [...named.files, ...(await jsonCrdFiles(found.json, maxBytes))]) analysis.setCrdFile(c.uri, c.text);
-  analysis.applyCrds();
-  return { analysis, domain: settings.apiDomain || DEFAULT_API_DOMAIN, errors };
+  for (const c of [...named.files, ...(await jsonCrdFiles(found.json, maxBytes))])
+    host.apply({ kind: 'crd', uri: c.uri, text: c.text });
+  host.work('kinds');
+  return { kinds: host.status().kinds, domain: settings.apiDomain || DEFAULT_API_DOMAIN, errors };
 }

@@ -12,8 +12,8 @@ import { CrdKinds } from './host/crdKinds';
 import { Documents } from './host/documents';
 import type { Diag } from './core/diag';
 import type { Edit } from './core/edits';
-import { ChunkStore, type ParsedFile } from './core/parse';
-import type { DocumentText } from './core/fileText';
+import { ChunkStore, type ParsedFile, type WorkCounters } from './core/parse';
+import type { FileRole } from './workspace/fileRoles';
 import { definesRoles } from './workspace/fileRoles';
 import { Overlays } from './host/overlays';
 import { resolveFrom } from './workspace/kustomize/kustomization';
@@ -32,6 +32,11 @@ import { WORKSPACE_SCOPE } from './core/scope';
 import { changedAt, type BaseVersion } from './checks/changes/check';
 import type { WorkspaceIndex } from './workspace/workspaceIndex';
 import type { KubeDescriptionSource } from './features/kubeHover';
+import type { Change } from './host/changes';
+import type { DiagnosticsQuery, FileView, Host, WorkStep } from './host/hostApi';
+import type { FactsSetup } from './host/takeFacts';
+import { takeFacts } from './host/takeFacts';
+import { entryOf } from './host/ingest';
 
 /** A Kustomize configuration file teaching name references. */
 const NAME_REFERENCES = /^nameReference\s*:/m;
@@ -83,31 +88,13 @@ export interface AnalysisInputs {
   kubeDescriptions?: KubeDescriptionSource;
 }
 
-/**
- * An input of the analysis changed (the host's one way in, rust-analyzer's `apply_change`):
- * - `open`: an open document's text at a version (an edit too);
- * - `close`: a document closed (its chunks stay while the index holds them);
- * - `file`: a file of the workspace as the index should hold it (read from disk, or an open document's parsed
- *   version), `undefined` when it is gone, in a scope (the workspace folders' by default);
- * - `settings`, `crd` (the CRD documents of a file the `crds` setting names; undefined: none), `base` (the
- *   committed version a file is compared with), `outline` (the client shows an open document's outline:
- *   its symbols are computed with each version), `templates` (the files `helmTemplates` names).
- */
-export type Change =
-  | { kind: 'open'; uri: string; version: number; text: string | DocumentText }
-  | { kind: 'close'; uri: string }
-  | { kind: 'file'; uri: string; file: ParsedFile | string | undefined; scope?: string }
-  | { kind: 'settings'; settings: Settings }
-  | { kind: 'crd'; uri: string; text: string | undefined }
-  | { kind: 'base'; uri: string; base: BaseVersion | undefined }
-  | { kind: 'outline'; uri: string }
-  | { kind: 'templates'; match: (uri: string) => boolean };
+export type { Change } from './host/changes';
 
 import { FileDiagnostics, type CrossFileOptions, type DiagnosticsPart } from './host/diagnostics';
 export type { CrossFileOptions, DiagnosticsPart, FileText } from './host/diagnostics';
 export type { BuildError, JsonObject, Rendered } from './workspace/kustomize/render';
 
-export class Analysis extends Documents {
+export class Analysis implements Host {
   /** The kinds known: the built-in ones, and those of the CRDs read (`applyCrds`). */
   get registry(): Registry {
     return this.store.registry;
@@ -134,8 +121,19 @@ export class Analysis extends Documents {
   readonly renderOverlays: boolean;
   readonly kubeDescriptions: KubeDescriptionSource | undefined;
 
+  /**
+   * The documents: open, indexed, their roles and masks, and who holds a chunk (host/documents.ts). Read
+   * inside service/ only: lsp/ and cli/ see the host through host/hostApi.ts.
+   */
+  readonly docs: Documents;
+
   constructor(inputs: AnalysisInputs = {}) {
-    super();
+    this.docs = new Documents({
+      store: () => this.store,
+      index: () => this.index,
+      settings: () => this.settings,
+      setCrdFile: (uri, text) => this.setCrdFile(uri, text),
+    });
     this.renderOverlays = inputs.renderOverlays ?? true;
     this.baseRegistry = inputs.registry ?? builtinRegistry();
     this.crds = new CrdKinds(this.baseRegistry);
@@ -149,41 +147,80 @@ export class Analysis extends Documents {
     };
     if (inputs.readUnindexed) this.readUnindexed = inputs.readUnindexed;
     const onDisk = inputs.fileKind;
-    if (inputs.templateFiles) this.roles.templateFiles = inputs.templateFiles;
+    if (inputs.templateFiles) this.docs.roles.templateFiles = inputs.templateFiles;
     this.kubeDescriptions = inputs.kubeDescriptions;
     this.overlays = new Overlays({
       render: this.renderOverlays,
       userText: (u) => this.userText(u),
-      fileOf: (u) => this.open.get(u)?.file ?? this.indexed.get(u),
+      fileOf: (u) => this.docs.open.get(u)?.file ?? this.docs.indexed.get(u),
       store: () => this.store,
-      roles: () => this.roles,
+      roles: () => this.docs.roles,
       settings: () => this.settings,
       index: () => this.index,
-      reads: this.kustomizationReads,
+      reads: this.docs.kustomizationReads,
     });
-    this.diagnostics = new FileDiagnostics({
+    this.diagnosticsQuery = new FileDiagnostics({
       settings: () => this.settings,
-      roles: () => this.roles,
+      roles: () => this.docs.roles,
       store: () => this.store,
       index: () => this.index,
-      fileOf: (u) => this.open.get(u)?.file ?? this.indexed.get(u),
-      maskOf: (f) => this.masks.get(f),
+      fileOf: (u) => this.docs.open.get(u)?.file ?? this.docs.indexed.get(u),
+      maskOf: (f) => this.docs.masks.get(f),
       userText: (u) => this.userText(u),
-      exists: (u) => this.open.has(u) || this.indexed.has(u),
+      exists: (u) => this.docs.open.has(u) || this.docs.indexed.has(u),
       // An open or indexed file is there, whatever the disk says (an editor's new file, not yet saved).
       fileKind: (u) => (this.userText(u) !== undefined ? 'file' : onDisk?.(u)),
       baseOf: (u) => this.bases.get(u),
       overlays: this.overlays,
       crds: this.crds,
-      reads: this.kustomizationReads,
+      reads: this.docs.kustomizationReads,
     });
+  }
+
+  // The documents' own members that service/ and its tests read on the analysis (lsp/ and cli/ see the host's
+  // interface instead: host/hostApi.ts).
+  parse(text: string, options: { as?: string; cache?: boolean } = {}): ParsedFile {
+    return options.as !== undefined ? this.docs.parseAs(options.as, text) : this.docs.parse(text, options);
+  }
+  indexFile(...a: Parameters<Documents['indexFile']>): string[] {
+    return this.docs.indexFile(...a);
+  }
+  openFile(...a: Parameters<Documents['openFile']>): ParsedFile {
+    return this.docs.openFile(...a);
+  }
+  closeFile(uri: string): void {
+    this.docs.closeFile(uri);
+  }
+  parseAs(...a: Parameters<Documents['parseAs']>): ParsedFile {
+    return this.docs.parseAs(...a);
+  }
+  roleOf(uri: string): FileRole {
+    return this.docs.roleOf(uri);
+  }
+  readOnce<T>(fn: () => T): T {
+    return this.store.readOnce(fn);
+  }
+  get counters(): Readonly<WorkCounters> {
+    return this.store.counters;
+  }
+  indexedFile(uri: string): ParsedFile | undefined {
+    return this.docs.indexedFile(uri);
+  }
+  openFileOf(uri: string): ParsedFile | undefined {
+    return this.docs.openFileOf(uri);
+  }
+  analyze(...a: Parameters<Documents['analyze']>): ParsedFile {
+    return this.docs.analyze(...a);
+  }
+  reindexPending(...a: Parameters<Documents['reindexPending']>): boolean {
+    return this.docs.reindexPending(...a);
   }
 
   /** The Kustomize overlays, rendered and checked (host/overlays.ts): every rendering cache is in there. */
   private readonly overlays: Overlays;
 
   /** The one diagnostics query (host/diagnostics.ts). */
-  private readonly diagnostics: FileDiagnostics;
+  private readonly diagnosticsQuery: FileDiagnostics;
 
   /** The API domain of apiVersions the checks write: the `apiDomain` setting, else the workspace's most used. */
   private apiDomain(): string | undefined {
@@ -191,27 +228,51 @@ export class Analysis extends Documents {
   }
 
   /**
-   * Applies a change of the inputs; returns the files whose diagnostics it may change (the file itself and
-   * those depending on what it defines or reads: a file's dependents in the index, the files of the overlays
-   * it renders in, the files whose role it decides). CRD changes take effect at `applyCrds`.
+   * Applies changes of the inputs, in order; returns the files whose diagnostics they may change (each file
+   * itself and those depending on what it defines or reads: a file's dependents in the index, the files of
+   * the overlays it renders in, the files whose role it decides). CRD changes take effect at `work('kinds')`.
    */
-  apply(change: Change): Set<string> {
+  apply(changes: Change | readonly Change[]): Set<string> {
+    if (!Array.isArray(changes)) return this.applyOne(changes as Change);
+    const out = new Set<string>();
+    for (const c of changes as readonly Change[]) for (const u of this.applyOne(c)) out.add(u);
+    return out;
+  }
+
+  private applyOne(change: Change): Set<string> {
     switch (change.kind) {
       case 'open':
-        this.openFile(change.uri, change.version, change.text);
+        this.docs.openFile(change.uri, change.version, change.text);
         return new Set([change.uri]);
       case 'close':
-        this.closeFile(change.uri);
+        this.docs.closeFile(change.uri);
         return new Set([change.uri]);
-      case 'file':
-        if (change.file !== undefined) return this.updateFile(change.uri, change.file, change.scope);
-        else {
-          const keys = this.unindexFile(change.uri);
-          return this.index.dependents([change.uri, ...(definesRoles(change.uri) ? this.reroled : [])], keys);
+      case 'file': {
+        const { uri, file, scope } = change;
+        if (file === undefined) {
+          const keys = this.unindexFile(uri);
+          return this.index.dependents([uri, ...(definesRoles(uri) ? this.docs.reroled : [])], keys);
         }
+        // A text read from disk enters as ingest.ts decides; an open document's parsed version as it is.
+        const parsed =
+          typeof file === 'string'
+            ? this.docs.ingest(uri, file, {
+                analyse: change.analyse === true,
+                cache: change.cache,
+                facts: change.facts && change.facts.stamp === this.stamp ? change.facts : undefined,
+                lines: change.lines,
+              })
+            : file;
+        if (change.affected === false) {
+          this.docs.indexFile(uri, parsed, scope);
+          return new Set();
+        }
+        return this.updateFile(uri, parsed, scope);
+      }
       case 'settings': {
         const before = minorOf(this.settings);
         this.current.settings = change.settings;
+        this.stamp++;
         // Which CEL libraries a CRD rule may use changed: every cached verdict of a CRD or of a manifest of its
         // kinds may change, so the caches are made again (as for new kinds). The caller checks every file again.
         if (minorOf(change.settings) !== before) this.setRegistry(this.registry);
@@ -224,12 +285,123 @@ export class Analysis extends Documents {
         this.setBase(change.uri, change.base);
         return new Set([change.uri]);
       case 'outline':
-        this.outlined.add(change.uri);
+        this.docs.outlined.add(change.uri);
         return new Set();
       case 'templates':
-        this.roles.templateFiles = change.match;
+        this.docs.roles.templateFiles = change.match;
+        return new Set();
+      case 'rescan':
+        this.docs.reindexQueue.clear();
+        return new Set();
+      case 'hold':
+        // Only into the store it was parsed in (new kinds made a new one: the old is garbage).
+        if (change.file.store !== this.store) return new Set();
+        if (change.held) this.store.hold(change.file);
+        else this.store.release(change.file);
+        return new Set();
+      case 'facts':
+        if (change.file.store === this.store && change.facts.stamp === this.stamp)
+          takeFacts(this, change.file, change.facts.facts, change.facts.kinds, change.facts.partial);
         return new Set();
     }
+  }
+
+  /**
+   * The kinds and settings the caches were made with, counted: a worker's facts computed for others are
+   * not taken (FactsSetup.stamp).
+   */
+  private stamp = 0;
+
+  /** See Host.work. */
+  work(step: WorkStep, stop: (next?: { uri: string; text: string }) => boolean = () => false): boolean {
+    if (step === 'crds') return this.readCrds(() => stop());
+    if (step === 'kinds') return this.applyCrds({ deferIndex: true });
+    return this.docs.reindexPending(stop);
+  }
+
+  /** See Host.diagnostics. */
+  diagnostics(uri: string, query: DiagnosticsQuery = {}): { all: Diag[]; rendered: Diag[] } {
+    return this.diagnosticsWithRendered(uri, query.file, query.cross, query.withRendered === true, query.part);
+  }
+
+  largeFileSteps(text: string) {
+    return this.docs.largeFileSteps(text);
+  }
+
+  /** See Host.file. */
+  file(uri: string): FileView {
+    const { docs } = this;
+    // Its answers read the host now (`this` in arrow functions: the view's getters have their own).
+    const ask = {
+      userText: () => this.userText(uri),
+      max: () => this.settings.maxDocumentSize,
+      rendersIn: () => this.rendersIn(uri),
+      base: () => this.bases.get(uri),
+      comparedAt: (text: string | (() => string), offset: number) => this.comparedAt(uri, text, offset),
+    };
+    return {
+      uri,
+      get role() {
+        return docs.roleOf(uri);
+      },
+      get open() {
+        return docs.openFileOf(uri);
+      },
+      get indexed() {
+        return docs.indexedFile(uri);
+      },
+      get held() {
+        return docs.holdsFile(uri);
+      },
+      get scope() {
+        return docs.scopes.get(uri);
+      },
+      userText: ask.userText,
+      textOf: (f) => docs.userTextOf(f) ?? f.text,
+      entry: (text) => entryOf(docs.roleOf(uri).role, text, ask.max()),
+      get rendersIn() {
+        return ask.rendersIn();
+      },
+      get base() {
+        return ask.base();
+      },
+      comparedAt: ask.comparedAt,
+      openFrom: (source) => docs.openFrom(uri, source),
+    };
+  }
+
+  /** See Host.files. */
+  files(scope?: string): string[] {
+    const all = this.docs.heldFiles();
+    if (scope === undefined) return all;
+    return all.filter((u) => (this.docs.scopes.get(u) ?? this.docs.reindexQueue.get(u)?.scope) === scope);
+  }
+
+  /** See Host.status. */
+  status() {
+    return {
+      kinds: this.registry,
+      manifests: this.index.manifestCount,
+      crdsPending: this.crds.changed,
+      counters: this.store.counters,
+    };
+  }
+
+  /** See Host.factsSetup. */
+  factsSetup(): FactsSetup {
+    return { settings: this.settings, crds: this.crdSources(), stamp: this.stamp };
+  }
+
+  templateSteps(text: string) {
+    return this.docs.templateSteps(text);
+  }
+
+  /** See Host.overlay. */
+  overlay(kustomization: string) {
+    return {
+      rendered: () => this.overlays.renderOverlay(kustomization),
+      ownerConfigFix: () => this.overlays.ownerConfigFix(kustomization),
+    };
   }
 
   /**
@@ -275,34 +447,35 @@ export class Analysis extends Documents {
 
   /** A new registry: new caches, every open and indexed file parsed and analysed again (`defer`: queued). */
   private setRegistry(kinds: Registry, defer = false): void {
+    this.stamp++;
     const registry = kinds.atRelease(minorOf(this.settings));
     this.current.store = new ChunkStore(registry, () => this.apiDomain(), minorOf(this.settings));
     this.current.index = createWorkspaceIndex(registry);
     // Rendered overlays were parsed in the old store with the old kinds: rendered again on demand.
     this.overlays.reset();
     // The user's texts (a Helm template's, not its mask: parsed as what it is again).
-    const userText = (file: ParsedFile) => this.masks.get(file)?.text ?? file.text;
+    const userText = (file: ParsedFile) => this.docs.masks.get(file)?.text ?? file.text;
     const indexed = [
-      ...[...this.indexed].map(([uri, file]): [string, { text: string; scope: string | undefined }] => [
+      ...[...this.docs.indexed].map(([uri, file]): [string, { text: string; scope: string | undefined }] => [
         uri,
-        { text: userText(file), scope: this.scopes.get(uri) },
+        { text: userText(file), scope: this.docs.scopes.get(uri) },
       ]),
-      ...this.reindexQueue,
+      ...this.docs.reindexQueue,
     ];
-    this.indexed.clear();
-    this.reindexQueue.clear();
-    for (const [uri, entry] of indexed) this.reindexQueue.set(uri, entry);
-    if (!defer) this.reindexPending();
-    for (const [uri, hit] of this.open) {
+    this.docs.indexed.clear();
+    this.docs.reindexQueue.clear();
+    for (const [uri, entry] of indexed) this.docs.reindexQueue.set(uri, entry);
+    if (!defer) this.docs.reindexPending();
+    for (const [uri, hit] of this.docs.open) {
       const text = userText(hit.file);
       // As openFile does: a document too large to analyse is parsed on demand and not held (tooLarge.ts).
       if (isTooLarge(text, this.settings.maxDocumentSize)) {
-        this.open.set(uri, { version: hit.version, file: this.parse(text, { cache: false }) });
+        this.docs.open.set(uri, { version: hit.version, file: this.docs.parse(text, { cache: false }) });
         continue;
       }
-      const file = this.parseAs(uri, text, this.outlined.has(uri));
+      const file = this.docs.parseAs(uri, text, this.docs.outlined.has(uri));
       this.store.hold(file);
-      this.open.set(uri, { version: hit.version, file });
+      this.docs.open.set(uri, { version: hit.version, file });
     }
   }
 
@@ -316,39 +489,40 @@ export class Analysis extends Documents {
 
   /** `indexFile` and the files whose cross-document diagnostics may change, the file included. */
   updateFile(uri: string, file: ParsedFile | string, scope: string = WORKSPACE_SCOPE): Set<string> {
-    const keys = this.indexFile(uri, file, scope);
+    const keys = this.docs.indexFile(uri, file, scope);
     // A kustomization or a Chart.yaml edited: the files it makes patches or templates read differently;
     // a kustomization or a patch edited: the files of the overlay it renders show its problems.
-    const role = this.roles.roleOf(uri);
+    const role = this.docs.roles.roleOf(uri);
     const overlays = role.role === 'patch' ? role.overlays : role.role === 'kustomization' ? [uri] : [];
     const read = overlays.flatMap((k) => this.overlays.readsOf(k));
     // A resource file edited: the kustomizations and patches of the overlays that render it.
-    if (overlays.length === 0) for (const k of this.overlays.readersOf(uri)) read.push(k, ...this.roles.patchesOf(k));
+    if (overlays.length === 0)
+      for (const k of this.overlays.readersOf(uri)) read.push(k, ...this.docs.roles.patchesOf(k));
     // A Kustomize configuration file edited: the kustomizations listing it (the owner references it teaches).
     if (overlays.length === 0 && teachesNameReferences(file))
-      for (const k of this.roles.kustomizations()) {
+      for (const k of this.docs.roles.kustomizations()) {
         const text = this.userText(k);
         if (text !== undefined && configurationPaths(text).some((p) => resolveFrom(k, p) === uri)) read.push(k);
       }
-    return this.index.dependents([uri, ...(definesRoles(uri) ? this.reroled : []), ...read], keys);
+    return this.index.dependents([uri, ...(definesRoles(uri) ? this.docs.reroled : []), ...read], keys);
   }
 
   /** Removes a file from the index; returns the name keys it defined. */
   unindexFile(uri: string): string[] {
-    this.reindexQueue.delete(uri);
-    const before = this.indexed.get(uri);
+    this.docs.reindexQueue.delete(uri);
+    const before = this.docs.indexed.get(uri);
     if (before) this.store.release(before);
-    this.indexed.delete(uri);
-    this.scopes.delete(uri);
+    this.docs.indexed.delete(uri);
+    this.docs.scopes.delete(uri);
     this.setCrdFile(uri, undefined);
     const keys = this.index.remove(uri);
-    if (definesRoles(uri)) keys.push(...this.rolesChanged(this.roles.update(uri, undefined)));
+    if (definesRoles(uri)) keys.push(...this.docs.rolesChanged(this.docs.roles.update(uri, undefined)));
     this.overlays.forget(uri);
     return keys;
   }
 
   /** The committed version each file is compared with (changes/check.ts), as the host read it. */
-  private readonly bases = new Map<string, BaseVersion>();
+  readonly bases = new Map<string, BaseVersion>();
 
   /** Takes the committed version of a file (none: a new file, or no comparison). */
   setBase(uri: string, base: BaseVersion | undefined): void {
@@ -378,7 +552,7 @@ export class Analysis extends Documents {
    * `openFiles` problems scope).
    */
   fileDiagnostics(uri: string, file?: ParsedFile, cross?: CrossFileOptions, part: DiagnosticsPart = 'all'): Diag[] {
-    return this.diagnostics.fileDiagnostics(uri, file, cross, part);
+    return this.diagnosticsQuery.fileDiagnostics(uri, file, cross, part);
   }
 
   /**
@@ -390,13 +564,15 @@ export class Analysis extends Documents {
     file?: ParsedFile,
     cross?: CrossFileOptions,
     withRendered = true,
+    part: DiagnosticsPart = 'all',
   ): { all: Diag[]; rendered: Diag[] } {
-    return this.diagnostics.diagnosticsWithRendered(uri, file, cross, withRendered);
+    if (part !== 'all') return { all: this.fileDiagnostics(uri, file, cross, part), rendered: [] };
+    return this.diagnosticsQuery.diagnosticsWithRendered(uri, file, cross, withRendered);
   }
 
   /** The own diagnostics of a document made from the user's text, placed in the user's text (source.ts). */
   sourceDiagnostics(source: DocumentSource): Diag[] {
-    return this.diagnostics.sourceDiagnostics(source);
+    return this.diagnosticsQuery.sourceDiagnostics(source);
   }
 
   /**
@@ -450,12 +626,16 @@ export class Analysis extends Documents {
 
   /** The workspace's kustomizations and the files they read, for rename (kustomize/renameInOverlays.ts). */
   overlayWorkspace(): OverlayWorkspace {
-    return { kustomizations: this.roles.kustomizations(), read: (u) => this.userText(u) };
+    return { kustomizations: this.docs.roles.kustomizations(), read: (u) => this.userText(u) };
   }
 
   /** The text of a file as the user wrote it: the open document's, else the indexed one, else read. */
   private userText(uri: string): string | undefined {
-    const f = this.open.get(uri)?.file;
-    return f ? (this.masks.get(f)?.text ?? f.text) : (this.indexedText(uri) ?? this.readUnindexed(uri));
+    const f = this.docs.open.get(uri)?.file;
+    return f ? (this.docs.masks.get(f)?.text ?? f.text) : (this.docs.indexedText(uri) ?? this.readUnindexed(uri));
   }
 }
+
+/** A host (host/hostApi.ts): what lsp/, cli/ and mcp/ hold — the interface, not the class. */
+export const createHost = (inputs: AnalysisInputs = {}): Host => new Analysis(inputs);
+export type { Host } from './host/hostApi';

@@ -18,10 +18,12 @@ import type { WorkspaceIndex } from './workspace/workspaceIndex';
 export interface QueryHost {
   readonly settings: { readonly apiDomain?: string };
   readonly index: WorkspaceIndex;
-  variantAt(file: ParsedFile, offset: number): ParsedFile;
   renderedHover(uri: string, file: ParsedFile, offset: number): string | undefined;
-  /** A kustomization or patch file too large to read (workspace/kustomize/textLimit.ts): nothing to answer. */
-  unreadAsOverlay(uri: string, text: string): boolean;
+  /** The documents: a template's variant at an offset; a kustomization or patch too large to read (textLimit.ts). */
+  readonly docs: {
+    variantAt(file: ParsedFile, offset: number): ParsedFile;
+    unreadAsOverlay(uri: string, text: string): boolean;
+  };
   /** The descriptions of Kubernetes' own kinds' fields, read when first asked for (none: facts alone). */
   readonly kubeDescriptions?: KubeDescriptionSource;
 }
@@ -50,9 +52,9 @@ export function completionQuery(
   offset: number,
   trigger?: string,
 ): CompletionResult {
-  if (a.unreadAsOverlay(uri, parsed.text)) return { items: [], isIncomplete: false };
+  if (a.docs.unreadAsOverlay(uri, parsed.text)) return { items: [], isIncomplete: false };
   // In a template, the variant of its if/else branches where the cursor is written.
-  const file = a.variantAt(parsed, offset);
+  const file = a.docs.variantAt(parsed, offset);
   const { items, isIncomplete } = completion(file, offset, {
     apiDomain: a.settings.apiDomain,
     workspaceDomains: a.index.domains(),
@@ -102,8 +104,8 @@ export function hoverQuery(
   parsed: ParsedFile,
   offset: number,
 ): { markdown: string; start: number; end: number } | undefined {
-  if (a.unreadAsOverlay(uri, parsed.text)) return undefined;
-  const file = a.variantAt(parsed, offset);
+  if (a.docs.unreadAsOverlay(uri, parsed.text)) return undefined;
+  const file = a.docs.variantAt(parsed, offset);
   const h = hover(file, offset, a.kubeDescriptions);
   if (!h) return undefined;
   // In a patch: what the field renders to in its overlay.

@@ -54,8 +54,8 @@ export function registerCel(server: McpServer, ctx: McpContext): void {
     async (input) => {
       const roots = await ctx.roots();
       if (roots.length === 0) throw new Error('the client gave no workspace root: nothing may be read');
-      const { analysis } = await rootKinds(roots[0]);
-      const r = evalRule(analysis.registry, {
+      const { kinds } = await rootKinds(roots[0]);
+      const r = evalRule(kinds, {
         rule: input.rule,
         message: input.message,
         messageExpression: input.messageExpression,

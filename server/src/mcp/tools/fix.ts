@@ -66,8 +66,9 @@ export function registerFix(server: McpServer, ctx: McpContext): void {
       let fixed = 0;
       run.workspace.files.forEach((file, i) => {
         const before = file.parsed.text;
-        if (run.analysis.isTooLarge(before) || run.analysis.unreadAsOverlay(run.uris[i], before)) return;
-        const r = fixText(run.analysis, run.uris[i], before);
+        const entry = run.host.file(run.uris[i]).entry(before);
+        if (entry === 'tooLarge' || entry === 'unread') return;
+        const r = fixText(run.host, run.uris[i], before);
         if (r.unparsable) {
           if (r.fixesIfParsed) notFixed.push(`${file.display}: not fixed, it does not parse`);
           return;

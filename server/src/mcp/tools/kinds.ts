@@ -4,7 +4,7 @@ import { z } from '../sdk';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { McpContext } from '../context';
 import { explain, listKinds } from '../../service/host/kindFacts';
-import { rootKinds } from '../kinds';
+import { kubeDescriptions, rootKinds } from '../kinds';
 import { confine } from '../roots';
 import { READ_ONLY } from '../schemas';
 import { answer } from '../answer';
@@ -53,8 +53,8 @@ export function registerKinds(server: McpServer, ctx: McpContext): void {
       annotations: READ_ONLY,
     },
     async (input) => {
-      const { analysis, domain, errors } = await rootKinds(await rootOf(ctx, input.root), input.kubernetesVersion);
-      return answer({ kinds: listKinds(analysis.registry, { domain, kubernetes: input.kubernetes }), notRead: errors });
+      const { kinds, domain, errors } = await rootKinds(await rootOf(ctx, input.root), input.kubernetesVersion);
+      return answer({ kinds: listKinds(kinds, { domain, kubernetes: input.kubernetes }), notRead: errors });
     },
   );
 
@@ -105,13 +105,13 @@ export function registerKinds(server: McpServer, ctx: McpContext): void {
       annotations: READ_ONLY,
     },
     async (input) => {
-      const { analysis, domain } = await rootKinds(await rootOf(ctx, input.root), input.kubernetesVersion);
-      const r = explain(analysis.registry, {
+      const { kinds, domain } = await rootKinds(await rootOf(ctx, input.root), input.kubernetesVersion);
+      const r = explain(kinds, {
         kind: input.kind,
         apiVersion: input.apiVersion,
         path: input.field ?? '',
         domain,
-        descriptions: analysis.kubeDescriptions,
+        descriptions: kubeDescriptions,
       });
       return answer(r);
     },

@@ -8,7 +8,7 @@ import { stringify } from 'yaml';
 import { z } from '../sdk';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { McpContext } from '../context';
-import { Analysis } from '../../service/analysis';
+import { createHost } from '../../service/analysis';
 import { LineIndex } from '../../service/core/lineIndex';
 import { maxFileBytes } from '../../service/core/settings';
 import { plainText } from '../../service/core/plainText';
@@ -59,8 +59,8 @@ export function registerRender(server: McpServer, ctx: McpContext): void {
       if (!file) throw new Error(`no kustomization.yaml, kustomization.yml or Kustomization in ${input.path}`);
       const { settings } = loadSettings(root.path, { rules: {} });
       const read = renderReader(root.path, maxFileBytes(settings));
-      const analysis = new Analysis({ settings, readUnindexed: read });
-      const rendered = analysis.renderKustomization(pathToFileURL(file).href);
+      const host = createHost({ settings, readUnindexed: read });
+      const rendered = host.overlay(pathToFileURL(file).href).rendered();
       const errors = rendered.errors.map((e) => {
         const lines = new LineIndex(read(e.uri) ?? '');
         const s = lines.positionAt(e.span[0]);

@@ -4,6 +4,7 @@
 // `else` branch, and a "Disable" comment above a line there took the blanked line as its indentation), and
 // only where an edit does the same to the template as to its mask (helm/literalEdits.ts).
 import type { Analysis } from '../analysis';
+import type { Host } from './hostApi';
 import type { Diag } from '../core/diag';
 import type { Edit } from '../core/edits';
 import type { ParsedFile } from '../core/parse';
@@ -24,16 +25,17 @@ export interface FileActions {
 }
 
 /** The code actions of `uri`'s `file` at `offset` (the start of the range asked about). */
-export function actionsAt(a: Analysis, uri: string, file: ParsedFile, offset: number): FileActions {
-  const variant = a.variantAt(file, offset);
-  const user = a.userTextOf(variant);
+export function actionsAt(host: Host, uri: string, file: ParsedFile, offset: number): FileActions {
+  const a = host as Analysis;
+  const variant = a.docs.variantAt(file, offset);
+  const user = a.docs.userTextOf(variant);
   const accept = user !== undefined ? literalEdit(variant.text, user) : undefined;
   return {
     file: variant,
     quickFixes: (diags, range) => codeActions(variant, diags, range, accept),
     // Not in a kustomization or patch file too large to read (textLimit.ts): it would be parsed for them.
     moves: (at) =>
-      a.unreadAsOverlay(uri, file.text)
+      a.docs.unreadAsOverlay(uri, file.text)
         ? []
         : versionMoves(variant, at).filter((m) => !m.edits || !accept || m.edits.every(accept)),
     fixAll: () => fixAll(a, uri, file),

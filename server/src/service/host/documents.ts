@@ -1,9 +1,10 @@
-// The documents of the host (service/analysis.ts extends this): the open documents at their current version,
+// The documents of the host (service/analysis.ts holds one): the open documents at their current version,
 // the indexed files with their scope, a Helm template's mask, what each file is to the workspace (its role),
 // the files queued to be indexed again after the kinds changed, and who holds a chunk (retention.ts) — counted
 // here alone: an open document's current version and an indexed file each hold their file's chunks, and
-// release them when they move on or go. What the documents need of the host (its store and index, made
-// anew with each registry; the settings; the CRDs a file holds) are the abstract members below.
+// release them when they move on or go. How a file enters is ingest.ts's decision, taken in `ingest`. What
+// the documents need of the host (its store and index, made anew with each registry; the settings; the CRDs
+// a file holds) is `DocumentsHost`.
 import { textLength, type ParsedFile, type ChunkStore, type WorkCounters } from '../core/parse';
 import type { DocumentText } from '../core/fileText';
 import type { Settings } from '../core/settings';
@@ -15,39 +16,72 @@ import { KustomizationReads } from '../workspace/kustomize/kustomization';
 import { unreadAsOverlay } from '../workspace/kustomize/textLimit';
 import { WORKSPACE_SCOPE } from '../core/scope';
 import type { WorkspaceIndex } from '../workspace/workspaceIndex';
+import { entryOf } from './ingest';
+import { takeFacts, type TakenFacts } from './fileFacts';
 
-export abstract class Documents {
+/** What the documents read of the host. */
+export interface DocumentsHost {
   /** The chunks of every file parsed (content-keyed); new with each registry. */
-  abstract get store(): ChunkStore;
+  store(): ChunkStore;
   /** Every manifest of the indexed files; new with each registry. */
-  abstract get index(): WorkspaceIndex;
-  abstract get settings(): Settings;
+  index(): WorkspaceIndex;
+  settings(): Settings;
   /** Takes the CRD documents of a file (none: it holds none any more). */
-  abstract setCrdFile(uri: string, text: string | ParsedFile | undefined): void;
+  setCrdFile(uri: string, text: string | ParsedFile | undefined): void;
+}
+
+/** How `ingest` takes a text in. */
+export interface IngestOptions {
+  /** Its documents analysed now (default); else parsed only (analysed when asked: another shard's file). */
+  analyse?: boolean;
+  /** Its syntax trees kept in the shared cache (default); the CLI reads each file once. */
+  cache?: boolean;
+  /** Its outline computed in the same pass. */
+  symbols?: boolean;
+  /** What a worker thread computed of it, taken as its documents' cached values (host/fileFacts.ts). */
+  facts?: TakenFacts;
+  /** The line index of the text, where the caller has one already (the CLI's report reads it). */
+  lines?: ParsedFile['lines'];
+}
+
+export class Documents {
+  constructor(private readonly host: DocumentsHost) {}
+  private get store(): ChunkStore {
+    return this.host.store();
+  }
+  private get index(): WorkspaceIndex {
+    return this.host.index();
+  }
+  private get settings(): Settings {
+    return this.host.settings();
+  }
+  private setCrdFile(uri: string, text: string | ParsedFile | undefined): void {
+    this.host.setCrdFile(uri, text);
+  }
 
   /** Open documents at their current version. */
-  protected readonly open = new Map<
+  readonly open = new Map<
     string,
     // `source` at `revision`: the editor's text the file was made from (its next version is made from the
     // changes between: parseChanged in core/parse.ts).
     { version: number; file: ParsedFile; source?: DocumentText; revision?: number }
   >();
   /** The file each indexed uri holds (its chunks are held while it is indexed), and its scope. */
-  protected readonly indexed = new Map<string, ParsedFile>();
-  protected readonly scopes = new Map<string, string>();
+  readonly indexed = new Map<string, ParsedFile>();
+  readonly scopes = new Map<string, string>();
   /**
    * Indexed files not yet indexed again with the registry `applyCrds({ deferIndex: true })` built: their
    * text and scope, indexed by `reindexPending` (the server does it in slices, answering requests between).
    */
-  protected readonly reindexQueue = new Map<string, { text: string; scope: string | undefined }>();
+  readonly reindexQueue = new Map<string, { text: string; scope: string | undefined }>();
   /** Open documents whose outline the client asked for: their symbols are computed with each version. */
-  protected readonly outlined = new Set<string>();
+  readonly outlined = new Set<string>();
   /** What each file is (a manifest, a kustomization, a patch, a Helm template), from the files indexed. */
   /** Kustomization texts read once for the roles, the checks and the render (a 9 MB one is seconds to parse). */
-  protected readonly kustomizationReads = new KustomizationReads();
-  protected readonly roles = new FileRoles(this.kustomizationReads);
+  readonly kustomizationReads = new KustomizationReads();
+  readonly roles = new FileRoles(this.kustomizationReads);
   /** The masks of the Helm templates this analysis parsed masked (their text is the mask's, not the user's). */
-  protected readonly masks = new WeakMap<ParsedFile, MaskedTemplate>();
+  readonly masks = new WeakMap<ParsedFile, MaskedTemplate>();
 
   /**
    * Indexes again, one file at a time until `stop(next)` says so (`next`: the file it would index now), the
@@ -163,19 +197,46 @@ export abstract class Documents {
   }
 
   /**
-   * A file parsed and analysed for what it is: a Helm template is parsed with its actions masked (the same
-   * length as the text, so offsets are the user's: completion, hover and definition work unchanged).
+   * A file parsed and analysed for what it is (ingest.ts): a Helm template is parsed with its actions masked
+   * (the same length as the text, so offsets are the user's: completion, hover and definition work unchanged).
    */
   parseAs(uri: string, given: string | DocumentText, symbols = false): ParsedFile {
+    return this.ingest(uri, given, { symbols });
+  }
+
+  /**
+   * The one take-in of a file's text (ingest.ts decides how; every door calls this: an open document's
+   * version, the scan's files, the CLI's, indexing again): the file as the host holds it, not yet indexed.
+   */
+  ingest(uri: string, given: string | DocumentText, options: IngestOptions = {}): ParsedFile {
     const role = this.roles.roleOf(uri).role;
+    const entry = entryOf(role, given, this.settings.maxDocumentSize);
+    const text = () => (typeof given === 'string' ? given : given.getText());
+    // Too large to check in full, or an overlay's file too large to read: parsed on demand, chunk by chunk,
+    // kept out of the cache (tooLarge.ts, textLimit.ts).
+    if (entry === 'tooLarge' || entry === 'unread') return this.parse(text(), { cache: false });
+    if (entry === 'template') return this.maskedFile(maskTemplate(text()), options.symbols === true);
+    const { lines } = options;
     // A manifest's new version made from an editor's changes (parseChanged): its whole text is not made.
-    if (role === 'manifest' && typeof given !== 'string') return this.analyze(this.store.parseFile(given), symbols);
-    const text = typeof given === 'string' ? given : given.getText();
-    // A kustomization or patch file too large to read (textLimit.ts): not parsed (its chunks only on demand).
-    if (unreadAsOverlay(role, text)) return this.parse(text, { cache: false });
-    // A patch's documents are partial manifests: checked as such in the one pass (patchFileDiagnostics).
-    if (role !== 'template') return this.analyze(this.parse(text), symbols, role === 'patch');
-    return this.maskedFile(maskTemplate(text), symbols);
+    const source = role === 'manifest' && typeof given !== 'string' ? given : text();
+    const file = this.store.parseFile(source, { cache: options.cache });
+    const partial = entry === 'partial';
+    const { facts } = options;
+    // A worker's facts, where it read the file as what it is now (a role changed meanwhile: computed here).
+    if (facts && facts.partial === partial)
+      takeFacts({ registry: this.store.registry, index: this.index }, file, facts.facts, facts.kinds, partial);
+    const out = options.analyse === false ? file : this.analyze(file, options.symbols === true, partial);
+    if (!lines) return out;
+    // The caller's line index (the CLI's report reads it): not built again.
+    const { text: t, docs, store } = out;
+    return {
+      text: t,
+      docs,
+      store,
+      get lines() {
+        return lines;
+      },
+    };
   }
 
   /**
@@ -294,7 +355,7 @@ export abstract class Documents {
   }
 
   /** Indexes again the files whose role may have changed; returns the name keys they defined or define. */
-  protected rolesChanged(changed: { uris: string[]; prefix?: string }): string[] {
+  rolesChanged(changed: { uris: string[]; prefix?: string }): string[] {
     const uris = new Set(changed.uris);
     if (changed.prefix) for (const u of this.indexed.keys()) if (u.startsWith(changed.prefix)) uris.add(u);
     if (changed.prefix) for (const u of this.open.keys()) if (u.startsWith(changed.prefix)) uris.add(u);
@@ -353,5 +414,5 @@ export abstract class Documents {
   }
 
   /** The files the last kustomization or Chart.yaml indexed may have given another role. */
-  protected reroled: string[] = [];
+  reroled: string[] = [];
 }

@@ -3,6 +3,7 @@
 // a partial manifest, a kustomization with its inline patches, a Helm template on each variant of its mask,
 // its fixes made only where they do the same to the template: helm/literalEdits.ts).
 import type { Analysis } from '../analysis';
+import type { Host } from './hostApi';
 import { applyEdits, type Edit } from '../core/edits';
 import { fixAllEdits } from '../workspace/fixAll';
 import { lexTemplate } from '../workspace/helm/lex';
@@ -14,15 +15,18 @@ import type { ParsedFile } from '../core/parse';
  * the cross-document ones): a fix edits this file's text, and what other files say of it was computed from
  * the text they read, which a pass of fixes has changed.
  */
-export function fixAll(analysis: Analysis, uri: string, file: ParsedFile): Edit[] {
+export function fixAll(host: Host, uri: string, file: ParsedFile): Edit[] {
+  const analysis = host as Analysis;
   const diags = analysis.fileDiagnostics(uri, file, undefined, 'first');
-  const user = analysis.userTextOf(file);
-  return user !== undefined ? templateFixAllEdits(analysis.variantsOf(file), user, diags) : fixAllEdits(file, diags);
+  const user = analysis.docs.userTextOf(file);
+  return user !== undefined
+    ? templateFixAllEdits(analysis.docs.variantsOf(file), user, diags)
+    : fixAllEdits(file, diags);
 }
 
 /** Whether every YAML document of a file (a template: of every variant of its mask) parses. */
 function parses(analysis: Analysis, file: ParsedFile): boolean {
-  return analysis.variantsOf(file).every((v) => v.docs.every((d) => d.doc.errors.length === 0));
+  return analysis.docs.variantsOf(file).every((v) => v.docs.every((d) => d.doc.errors.length === 0));
 }
 
 /** The template actions of a text, in order, as Go's lexer reads them (a fix never changes one). */
@@ -34,10 +38,11 @@ const actionsOf = (text: string) => lexTemplate(text).actions.map((a) => text.sl
  * land anywhere). A pass whose result would not parse, or would change a template's actions, is not made.
  */
 export function fixText(
-  analysis: Analysis,
+  host: Host,
   uri: string,
   text: string,
 ): { text: string; fixed: number; unparsable?: true; fixesIfParsed?: boolean } {
+  const analysis = host as Analysis;
   let file = analysis.parseAs(uri, text);
   if (!parses(analysis, file)) {
     // Worth telling the user why not: the fixes it would otherwise get.
@@ -47,7 +52,7 @@ export function fixText(
     return { text, fixed: 0, unparsable: true, fixesIfParsed: would };
   }
   // A template's actions, read once: no pass may change one.
-  const actions = analysis.userTextOf(file) !== undefined ? actionsOf(text).join('\0') : undefined;
+  const actions = analysis.docs.userTextOf(file) !== undefined ? actionsOf(text).join('\0') : undefined;
   let current = text;
   let fixed = 0;
   for (let pass = 0; pass < 5; pass++) {

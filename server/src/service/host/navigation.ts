@@ -3,6 +3,7 @@
 // path. Answers are plain data in the texts' offsets, names as written (a Helm template's action, never its
 // mask); lsp/ turns them into the protocol's ranges with `linesOf`.
 import type { Analysis } from '../analysis';
+import type { Host } from './hostApi';
 import type { LineIndex } from '../core/lineIndex';
 import { LineIndex as Lines } from '../core/lineIndex';
 import type { ParsedFile } from '../core/parse';
@@ -36,7 +37,8 @@ const templatedName = (masked: string): Refusal => ({
  * The line index of a file the answers point into: an indexed file's, or (a kustomization, a patch: not
  * indexed as manifests) the text the overlays read.
  */
-export function linesOf(a: Analysis, uri: string): LineIndex | undefined {
+export function linesOf(host: Host, uri: string): LineIndex | undefined {
+  const a = host as Analysis;
   const f = a.index.get(uri);
   // Its length, not its text (an open document's version made from an edit joins its text only if asked).
   if (f && f.lines().text.length > 0) return f.lines();
@@ -45,14 +47,16 @@ export function linesOf(a: Analysis, uri: string): LineIndex | undefined {
 }
 
 /** Go to definition: an owner or reference leads to what it names; a patch's name to what it patches. */
-export function definition(a: Analysis, uri: string, file: ParsedFile, offset: number): Located[] {
+export function definition(host: Host, uri: string, file: ParsedFile, offset: number): Located[] {
+  const a = host as Analysis;
   // A patch is not in the index itself: its name leads to the resources it patches.
   if (a.roleOf(uri).role === 'patch') return patchedResources(a.index, file, offset);
   return definitionAt(a.index, uri, offset);
 }
 
 /** The manifests naming the one at the cursor. */
-export function references(a: Analysis, uri: string, offset: number, includeDeclaration: boolean): Located[] {
+export function references(host: Host, uri: string, offset: number, includeDeclaration: boolean): Located[] {
+  const a = host as Analysis;
   return referencesAt(a.index, uri, offset, includeDeclaration);
 }
 
@@ -76,11 +80,12 @@ function patchRenameTarget(
 
 /** What a rename at the cursor would change (its span in this file, the name), or why it cannot. */
 export function prepareRename(
-  a: Analysis,
+  host: Host,
   uri: string,
   file: ParsedFile,
   offset: number,
 ): { span: Span; placeholder: string } | Refusal | undefined {
+  const a = host as Analysis;
   const overlays = a.overlayWorkspace();
   const patched = patchRenameTarget(a, uri, file, offset);
   if (patched) {
@@ -101,12 +106,13 @@ export function prepareRename(
  * are in the texts the analysis holds (`linesOf` maps them).
  */
 export function rename(
-  a: Analysis,
+  host: Host,
   uri: string,
   file: ParsedFile,
   offset: number,
   newName: string,
 ): Map<string, { span: Span; newText: string }[]> | Refusal {
+  const a = host as Analysis;
   const named = prepareRenameAt(a.index, uri, offset);
   if (named && !('error' in named) && isMasked(named.placeholder)) return templatedName(named.placeholder);
   const overlays = a.overlayWorkspace();
@@ -129,7 +135,8 @@ export interface RenameLoss {
  * What renaming the resource at the cursor (or the one a patch's name leads to) deletes: a new
  * `metadata.name` of a resource that holds data deletes it and what it holds (the kinds' `holdsData`).
  */
-export function renameLoss(a: Analysis, uri: string, file: ParsedFile, offset: number): RenameLoss | undefined {
+export function renameLoss(host: Host, uri: string, file: ParsedFile, offset: number): RenameLoss | undefined {
+  const a = host as Analysis;
   const patched = patchRenameTarget(a, uri, file, offset);
   const t = patched ? targetAt(a.index, patched.uri, patched.offset) : targetAt(a.index, uri, offset);
   const m = t && manifestsOf(a.index, t)[0];
@@ -147,7 +154,8 @@ export function outline(file: ParsedFile) {
 }
 
 /** Every manifest of the workspace matching the query, names as written. */
-export function symbolsMatching(a: Analysis, query: string) {
+export function symbolsMatching(host: Host, query: string) {
+  const a = host as Analysis;
   return shownAsWritten(workspaceSymbols(a.index, query));
 }
 
@@ -161,7 +169,8 @@ export interface ResourcePathAt {
 }
 
 /** Each indexed manifest of a file with its cloud resource path (the code lens), as written. */
-export function resourcePaths(a: Analysis, uri: string): ResourcePathAt[] {
+export function resourcePaths(host: Host, uri: string): ResourcePathAt[] {
+  const a = host as Analysis;
   const f = a.index.get(uri);
   if (!f) return [];
   const out: ResourcePathAt[] = [];
@@ -173,10 +182,11 @@ export function resourcePaths(a: Analysis, uri: string): ResourcePathAt[] {
 }
 
 /** Where each indexed manifest of a file starts (for what is said per manifest, like "compared with"). */
-export const manifestStarts = (a: Analysis, uri: string): number[] =>
-  a.index.get(uri)?.manifests.map((m) => m.span[0]) ?? [];
+export const manifestStarts = (host: Host, uri: string): number[] =>
+  (host as Analysis).index.get(uri)?.manifests.map((m) => m.span[0]) ?? [];
 
 /** The owner tree of some files, with the overlays' resources (the "Resource graph" view), as written. */
-export function resourceGraph(a: Analysis, uris: Iterable<string>) {
+export function resourceGraph(host: Host, uris: Iterable<string>) {
+  const a = host as Analysis;
   return shownAsWritten([...ownerGraph(a.index, uris), ...a.overlayGraphs()]);
 }
