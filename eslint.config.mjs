@@ -52,6 +52,18 @@ const HOST_ONLY = boundary(
 );
 
 /**
+ * lsp/, cli/ and mcp/ hold the host's interface (service/host/hostApi.ts, made by `createHost`), not its
+ * class nor the owners behind it: every write goes through `apply`, and what they may ask is that interface
+ * (issue 46; test/lint/hostApi.test.ts keeps it small).
+ */
+const HOST_CLASSES = {
+  regex: '(?:^|/)service/(?:analysis|host/(?:documents|overlays|diagnostics|crdKinds))$',
+  importNames: ['Analysis', 'Documents', 'Overlays', 'FileDiagnostics', 'CrdKinds'],
+  message:
+    "lsp/, cli/ and mcp/ hold the host's interface (createHost, Host: service/host/hostApi.ts), not its classes.",
+};
+
+/**
  * The inner layers of service/, lowest first: a file of one imports its own layer and lower ones, never a
  * higher one nor the host (service/analysis.ts, service/editorQueries.ts, service/host/), which imports them
  * all. A pattern sees only the import's text, so there is one config per depth below the layer's folder:
@@ -239,7 +251,12 @@ export default tseslint.config(
   },
   {
     files: ['server/src/cli/**/*.ts', 'server/src/cli.ts'],
-    rules: restrict(boundary(into('lsp'), 'The CLI calls the service, not the LSP layer.'), LSP_LIBS, HOST_ONLY),
+    rules: restrict(
+      boundary(into('lsp'), 'The CLI calls the service, not the LSP layer.'),
+      LSP_LIBS,
+      HOST_ONLY,
+      HOST_CLASSES,
+    ),
   },
   {
     // The MCP server has the CLI's rights (it runs `check` itself: cli/checkRun.ts), and the CLI's
@@ -249,6 +266,7 @@ export default tseslint.config(
       boundary(into('lsp'), 'The MCP server calls the service (and the CLI), not the LSP layer.'),
       LSP_LIBS,
       HOST_ONLY,
+      HOST_CLASSES,
     ),
   },
   {
@@ -256,6 +274,7 @@ export default tseslint.config(
     rules: restrict(
       boundary(into('cli', 'generate'), 'The LSP layer calls the service (and io/), not the CLI.'),
       HOST_ONLY,
+      HOST_CLASSES,
     ),
   },
   {

@@ -34,6 +34,12 @@ const FORBIDDEN: [string, string][] = [
   ['server/src/cli/probe.ts', "import { validateFile as x } from '../service/checks/validate';"],
   ['server/src/cli/formats/probe.ts', "import { FIXES as x } from '../../service/features/fixCatalog';"],
   ['server/src/cli.ts', "import { validateFile as x } from './service/checks/validate';"],
+  // lsp/, cli/ and mcp/ hold the host's interface, not its classes: every write goes through `apply`.
+  ['server/src/lsp/probe.ts', "import { Analysis as x } from '../service/analysis';"],
+  ['server/src/cli/probe.ts', "import type { Analysis as x } from '../service/analysis';"],
+  ['server/src/mcp/tools/probe.ts', "import { Analysis as x } from '../../service/analysis';"],
+  ['server/src/lsp/probe.ts', "import { Documents as x } from '../service/host/documents';"],
+  ['server/src/cli/probe.ts', "import { Overlays as x } from '../service/host/overlays';"],
   // mcp/ has the CLI's rights: the host and core, never the layers under the host nor the LSP layer.
   ['server/src/mcp/probe.ts', "import { hover as x } from '../service/features/hover';"],
   [
@@ -65,10 +71,11 @@ const FORBIDDEN: [string, string][] = [
 ];
 
 const ALLOWED: [string, string][] = [
+  ['server/src/lsp/probe.ts', "import { createHost as x } from '../service/analysis';"],
+  ['server/src/cli/probe.ts', "import type { Host as x } from '../service/analysis';"],
   ['server/src/model/probe.ts', "import { allKinds as x } from './registry';"],
   ['server/src/service/probe.ts', "import { allKinds as x } from '../model/registry';"],
   ['server/src/service/probe.ts', "import type { GraphNode as x } from '../protocol/customRequests';"],
-  ['server/src/lsp/probe.ts', "import { Analysis as x } from '../service/analysis';"],
   ['server/src/lsp/probe.ts', "import { definition as x } from '../service/host/navigation';"],
   ['server/src/lsp/probe.ts', "import { decodeText as x } from '../io/files';"],
   ['server/src/cli/probe.ts', "import { fixText as x } from '../service/host/fixAll';"],

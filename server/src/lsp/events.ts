@@ -8,6 +8,7 @@ import {
   WorkspaceDiagnosticRequest,
   FileChangeType,
   type DocumentDiagnosticParams,
+  type DocumentDiagnosticReport,
   type WorkspaceDiagnosticParams,
   type WorkspaceDiagnosticReport,
 } from 'vscode-languageserver/node';
@@ -16,11 +17,11 @@ import { sameDiagnostics } from './diagnosticJson';
 import { isYamlName } from '../io/folderWalk';
 import { guarded } from './lifecycle';
 import { documentParams, watchedFileChanges, workspaceDiagnosticParams } from './params';
-import { diagnosticsOf, documentChanged, markDirty } from './publish';
+import { awaitsKinds, diagnosticsOf, documentChanged, kindsSettled, markDirty } from './publish';
 import { crdFileChanged } from './crdFiles';
 import { forgetLarge } from './largeDocs';
 import { forget as forgetOffThread } from './offThread';
-import { openDoc, safely, type ServerState } from './state';
+import { isYaml, openDoc, safely, type ServerState } from './state';
 import { containedPath, enqueue, inWorkspace, listYamlFiles, readText, reportSkipped } from './workspaceFolders';
 
 export function registerDocumentEvents(s: ServerState): void {
@@ -114,25 +115,40 @@ export function registerDocumentEvents(s: ServerState): void {
     });
   });
 
-  // Through `onRequest` for the reason given in requests.ts (null params answered -32602, not a TypeError).
+  const pullDocument = guarded(
+    s.life,
+    documentParams,
+    (params: DocumentDiagnosticParams, token): DocumentDiagnosticReport | Promise<DocumentDiagnosticReport> => {
+      const waiting = documents.get(params.textDocument.uri);
+      // A manifest of a kind the workspace's CRDs may define is answered once they are read (publish.ts).
+      if (waiting && isYaml(waiting) && safely(s, () => awaitsKinds(s, waiting), false))
+        return kindsSettled(s, token).then(() => pullReport(params));
+      return pullReport(params);
+    },
+  );
+  // Through `onRequest` for the reason given in requests.ts (null params answered -32602, not a TypeError);
+  // `guarded` passes a promise through.
   connection.onRequest(
     DocumentDiagnosticRequest.type,
-    guarded(s.life, documentParams, (params: DocumentDiagnosticParams) => {
-      const uri = params.textDocument.uri;
-      const doc = documents.get(uri);
-      const items = doc ? safely(s, () => diagnosticsOf(s, doc), []) : [];
-      if (!doc) return { kind: DocumentDiagnosticReportKind.Full, items };
-      // The client has the last report and nothing in it changed: it is not sent again (an edit of a large
-      // file that changes none of its problems costs no serialising of them, nor the client's reading).
-      const record = openDoc(s, uri);
-      const last = record.pulled;
-      if (last && params.previousResultId === last.resultId && sameDiagnostics(last.items, items))
-        return { kind: DocumentDiagnosticReportKind.Unchanged, resultId: last.resultId };
-      const resultId = String(++s.publish.pullResults);
-      record.pulled = { resultId, items };
-      return { kind: DocumentDiagnosticReportKind.Full, resultId, items };
-    }),
+    (params, token) => pullDocument(params, token) as DocumentDiagnosticReport | Promise<DocumentDiagnosticReport>,
   );
+
+  /** An open document's pull: its diagnostics now, or `unchanged` when the client has them already. */
+  const pullReport = (params: DocumentDiagnosticParams): DocumentDiagnosticReport => {
+    const uri = params.textDocument.uri;
+    const doc = documents.get(uri);
+    const items = doc ? safely(s, () => diagnosticsOf(s, doc), []) : [];
+    if (!doc) return { kind: DocumentDiagnosticReportKind.Full, items };
+    // The client has the last report and nothing in it changed: it is not sent again (an edit of a large
+    // file that changes none of its problems costs no serialising of them, nor the client's reading).
+    const record = openDoc(s, uri);
+    const last = record.pulled;
+    if (last && params.previousResultId === last.resultId && sameDiagnostics(last.items, items))
+      return { kind: DocumentDiagnosticReportKind.Unchanged, resultId: last.resultId };
+    const resultId = String(++s.publish.pullResults);
+    record.pulled = { resultId, items };
+    return { kind: DocumentDiagnosticReportKind.Full, resultId, items };
+  };
 
   const pullWorkspace = guarded(s.life, workspaceDiagnosticParams, (params: WorkspaceDiagnosticParams, token) =>
     workspaceDiagnostics(s, params, token),

@@ -44,6 +44,26 @@ function indexedAsIs(s: ServerState, doc: TextDocument): boolean {
   return indexed !== undefined && indexed === doc.getText();
 }
 
+/**
+ * Whether an open document's diagnostics would be incomplete now (issue 46: no "clean" moment that is false):
+ * it holds a manifest of a kind the host does not know while the workspace's CRDs are still being found or
+ * read (the scan, the kinds built from them, the index built again with them). It is published once they
+ * are (the scan's end publishes everything again), and the scan's progress shows meanwhile.
+ */
+export function awaitsKinds(s: ServerState, doc: TextDocument): boolean {
+  const settled = s.ws.indexComplete && !s.host.status().crdsPending;
+  if (settled || isLargeDoc(s, doc)) return false;
+  syncDoc(s, doc);
+  return s.host.file(doc.uri).unknownKinds;
+}
+
+/** Resolves once the workspace's kinds are settled (the scan and any indexing again done), or on cancel. */
+export async function kindsSettled(s: ServerState, token?: { readonly isCancellationRequested: boolean }) {
+  const { ws } = s;
+  while (ws.folders.length > 0 && !ws.indexComplete && !token?.isCancellationRequested)
+    await (ws.scanGeneration === 0 ? new Promise((r) => setTimeout(r, 20)) : ws.scanDone);
+}
+
 /** Brings every open document into the index (before a request that reads other files). */
 export function syncAll(s: ServerState): void {
   for (const doc of s.documents.all()) {
@@ -221,6 +241,8 @@ function flush(s: ServerState): void {
             if (documents.get(uri) !== doc) return;
             void connection.sendDiagnostics({ uri, version: doc.version, diagnostics: largeDiagnostics(s, doc) });
           };
+          // Of a kind the workspace's CRDs may define, while they are read: published once they are.
+          if (awaitsKinds(s, doc)) return;
           const record = openDoc(s, uri);
           const opening = !record.shown && s.host.file(uri).rendersIn;
           // An edit of a document the overlays render: its own problems first, theirs carried over from the

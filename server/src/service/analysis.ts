@@ -37,6 +37,7 @@ import type { DiagnosticsQuery, FileView, Host, WorkStep } from './host/hostApi'
 import type { FactsSetup } from './host/takeFacts';
 import { takeFacts } from './host/takeFacts';
 import { entryOf } from './host/ingest';
+import { manifestHead } from './core/manifestHead';
 
 /** A Kustomize configuration file teaching name references. */
 const NAME_REFERENCES = /^nameReference\s*:/m;
@@ -336,6 +337,7 @@ export class Analysis implements Host {
       userText: () => this.userText(uri),
       max: () => this.settings.maxDocumentSize,
       rendersIn: () => this.rendersIn(uri),
+      unknownKinds: () => this.unknownKinds(uri),
       base: () => this.bases.get(uri),
       comparedAt: (text: string | (() => string), offset: number) => this.comparedAt(uri, text, offset),
     };
@@ -362,12 +364,26 @@ export class Analysis implements Host {
       get rendersIn() {
         return ask.rendersIn();
       },
+      get unknownKinds() {
+        return ask.unknownKinds();
+      },
       get base() {
         return ask.base();
       },
       comparedAt: ask.comparedAt,
       openFrom: (source) => docs.openFrom(uri, source),
     };
+  }
+
+  /** See FileView.unknownKinds: a manifest's (not a template's, a patch's or a kustomization's) documents. */
+  private unknownKinds(uri: string): boolean {
+    if (this.docs.roleOf(uri).role !== 'manifest') return false;
+    const file = this.docs.openFileOf(uri) ?? this.docs.indexedFile(uri);
+    if (!file) return false;
+    return file.docs.some((d) => {
+      const head = manifestHead(d.text);
+      return head !== undefined && this.registry.lookup(head.apiVersion, head.kind).status === 'notOurs';
+    });
   }
 
   /** See Host.files. */

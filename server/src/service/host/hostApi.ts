@@ -38,6 +38,11 @@ export interface FileView {
   textOf(file: ParsedFile): string;
   /** How a text of this file would enter (host/ingest.ts): too large, unread, a template, partial, whole. */
   entry(text: string | { readonly length: number; getText(): string }): Entry;
+  /**
+   * A manifest of the file (its open version, else the indexed one) is of a kind the host does not know now:
+   * while CRDs are still to be found or read, its diagnostics would be incomplete (lsp/publish.ts waits).
+   */
+  readonly unknownKinds: boolean;
   /** Its diagnostics include problems of Kustomize overlays that render it. */
   readonly rendersIn: boolean;
   /** The committed version it is compared with, if any. */
