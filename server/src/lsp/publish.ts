@@ -100,7 +100,7 @@ export function diagnosticsOf(s: ServerState, doc: TextDocument, rendered: boole
     return all.map((d) => toLspDiagnostic(file, d, docs));
   }
   // A whole publish of a document the overlays render: what of it is theirs is kept for the next edit.
-  const { all, rendered: theirs } = s.host.diagnostics(uri, { file, cross: crossOptions(s, uri), withRendered: true });
+  const { all, rendered: theirs } = s.host.diagnostics(uri, { file, cross: crossOptions(s, uri) });
   openDoc(s, uri).rendered = renderedShown(file, theirs);
   const docs = docsBaseOf(s.client.settings.docsBaseUrl);
   return all.map((d) => toLspDiagnostic(file, d, docs));

@@ -322,7 +322,7 @@ export class Analysis implements Host {
 
   /** See Host.diagnostics. */
   diagnostics(uri: string, query: DiagnosticsQuery = {}): { all: Diag[]; rendered: Diag[] } {
-    return this.diagnosticsWithRendered(uri, query.file, query.cross, query.withRendered === true, query.part);
+    return this.diagnosticsWithRendered(uri, query.file, query.cross, true, query.part);
   }
 
   largeFileSteps(text: string) {

@@ -193,6 +193,11 @@ export class FileDiagnostics {
   ): { all: Diag[]; rendered: Diag[] } {
     const f = file ?? this.inputs.fileOf(uri);
     if (!f) return { all: [], rendered: [] };
+    const { maxDocumentSize, rules } = this.inputs.settings();
+    const mask = this.inputs.maskOf(f);
+    // Too large to check in full: its one message and its syntax errors (the length alone, as above).
+    if (isTooLarge(mask?.text ?? { length: textLength(f) }, maxDocumentSize))
+      return { all: largeFileDiagnostics(mask?.text ?? f.text, maxDocumentSize, { rules }), rendered: [] };
     const role = this.inputs.roles().roleOf(uri);
     const own = this.withCrdConflicts(uri, f, this.ownDiagnostics(uri, f), cross?.display);
     // A patch's or a kustomization's values in the overlays that use them.

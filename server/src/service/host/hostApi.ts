@@ -58,9 +58,8 @@ export interface DiagnosticsQuery {
   /** The file's version asked about (default: the open document's, else the indexed one). */
   file?: ParsedFile;
   cross?: CrossFileOptions;
+  /** `first`: the overlays' problems left out (a first publish while they are computed); `cross`: only those. */
   part?: DiagnosticsPart;
-  /** The overlays' problems told apart in `rendered` (a publish carries them to an edit's first publish). */
-  withRendered?: boolean;
 }
 
 /** The slices of `work`: CRD documents read, the kinds built from them, files indexed again with them. */
@@ -78,7 +77,10 @@ export interface Host {
    * `reindex` indexes the queued files. Returns whether the step is done (`kinds`: whether they changed).
    */
   work(step: WorkStep, stop?: (next?: { uri: string; text: string }) => boolean): boolean;
-  /** A file's diagnostics, exactly as the editor (open or closed) and the CLI show them. */
+  /**
+   * A file's diagnostics, exactly as the editor (open or closed) and the CLI show them (`all`), and among them
+   * the problems of the overlays that render it (`rendered`: a publish carries them to an edit's first one).
+   */
   diagnostics(uri: string, query?: DiagnosticsQuery): { all: Diag[]; rendered: Diag[] };
   /** The diagnostics of a text too large to check in full, in steps (its YAML syntax, in slices). */
   largeFileSteps(text: string): ReturnType<typeof largeFileSteps>;
