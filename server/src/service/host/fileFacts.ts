@@ -7,7 +7,7 @@
 import type { Settings } from '../core/settings';
 import type { Diag } from '../core/diag';
 import type { ParsedFile } from '../core/parse';
-import { mayHoldCrd } from '../checks/crd/detect';
+import { mayHoldCrd } from '../checks/crd/kinds/detect';
 import { cacheChunkDiagnostics, cachedChunkDiagnostics, validateChunk } from '../checks/validate';
 import { listAtRoot } from '../workspace/kustomize/json6902';
 import { analyze } from '../workspace/analyze';

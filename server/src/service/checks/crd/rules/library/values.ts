@@ -1,7 +1,7 @@
 // CEL's own equality, ordering and addition on the values cel-js hands a library function, taken from cel-js
 // itself (a small expression run on them), so `indexOf`, `min` or `sum` agree with `==`, `<` and `+` in rules.
 import type { Environment } from '@marcbachmann/cel-js';
-import { lazy } from '../../../core/memo';
+import { lazy } from '../../../../core/memo';
 import { fail } from './define';
 
 export interface Operations {

@@ -5,9 +5,9 @@
 // ("too many arguments supplied to string.format (expected 1, got 2)"). The API server refuses such a CRD.
 // An argument typed `dyn`, an object of the schema or a type cel-js names otherwise is not judged.
 import type { ASTNode } from '@marcbachmann/cel-js';
-import { forEachNode, type CelNode } from './celAst';
-import { LibraryError } from './library/define';
-import { scanFormat } from './library/stringFormat';
+import { forEachNode, type CelNode } from '../celAst';
+import { LibraryError } from '../library/define';
+import { scanFormat } from '../library/stringFormat';
 
 type Range = { start: number; end: number };
 type Typed = CelNode & { checkedType?: { name: string }; range?: Range };

@@ -3,8 +3,8 @@
 // the kind has no schema to check the manifest against. Said once on the manifest, as Information: never a
 // silent "no problems", never a false error. The CRD's own file shows where it breaks (`yaml-syntax`).
 import type { YAMLMap } from 'yaml';
-import type { Reporter } from '../../core/diag';
-import { entry, spanOf } from '../../core/yamlNodes';
+import type { Reporter } from '../../../core/diag';
+import { entry, spanOf } from '../../../core/yamlNodes';
 
 /** The file of a URI as a message names it: its last path segment (the CRD's own file shows the rest). */
 const fileName = (uri: string): string => {

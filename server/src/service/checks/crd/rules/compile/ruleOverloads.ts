@@ -12,7 +12,7 @@
 //   (format.go), `containsIP`/`containsCIDR` (cidr.go) take their receiver's type with these arguments only.
 // The API server refuses such a rule when the CRD is applied; the message is cel-go's.
 import type { ASTNode } from '@marcbachmann/cel-js';
-import { forEachNode } from './celAst';
+import { forEachNode } from '../celAst';
 
 /** The aggregates whose overloads are exactly Kubernetes' (indexOf/lastIndexOf are declared generic here). */
 const AGGREGATES: ReadonlySet<string> = new Set(['sum', 'min', 'max', 'isSorted']);

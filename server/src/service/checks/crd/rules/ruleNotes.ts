@@ -1,6 +1,6 @@
 // What a manifest is told about a CRD rule that gives it no verdict (said once, as information: never a
 // silent pass), and the schema type the API server names in a rule's field error.
-import type { CelValidation, Type } from '../../../model/types';
+import type { CelValidation, Type } from '../../../../model/types';
 import { compiledOf, isTransitionRule } from './celRules';
 
 /**

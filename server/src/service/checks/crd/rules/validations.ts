@@ -6,16 +6,16 @@
 // node, else on the node it sits on. A node that already has an error is left to it, and the work is
 // bounded per document and by the API server's runtime cost budget (celRules.ts).
 import { isMap, isScalar, isSeq, type Node } from 'yaml';
-import type { CelValidation, Field, ObjectType, Type } from '../../../model/types';
-import { severityOf, type Reporter } from '../../core/diag';
-import { entry, spanOf, type Span } from '../../core/yamlNodes';
+import type { CelValidation, Field, ObjectType, Type } from '../../../../model/types';
+import { severityOf, type Reporter } from '../../../core/diag';
+import { entry, spanOf, type Span } from '../../../core/yamlNodes';
 import { celPropertyName, celPropertyNames } from './celNames';
 import { registerList, registerObject } from './celLists';
 import { typedEmptyList } from './library/emptyLists';
 import { formattedValue, isTransitionRule, newBudget, refusedForCost, verdict, type Budget } from './celRules';
-import { refusalOf } from './ruleRefusal';
+import { refusalOf } from './compile/ruleRefusal';
 import { notRunNote, schemaTypeName } from './ruleNotes';
-import { NEWEST_RELEASED_MINOR } from '../../core/kubernetesVersion';
+import { NEWEST_RELEASED_MINOR } from '../../../core/kubernetesVersion';
 
 export { celPropertyName };
 

@@ -2,11 +2,11 @@
 // (and `self.a.b.`), the fields the schema gives the value there, typed as the rule's type check types
 // them (selfType.ts), with their escaped names (`port__dash__name`) as CEL must write them.
 import type { YAMLMap } from 'yaml';
-import { CompletionItemKind, InsertTextFormat, type CompletionItem } from '../../core/editorTypes';
-import { spanIn, valueMap, valueOffset } from '../embedded/positionMap';
-import { splitsCharacter } from '../../core/lineIndex';
+import { CompletionItemKind, InsertTextFormat, type CompletionItem } from '../../../../core/editorTypes';
+import { spanIn, valueMap, valueOffset } from '../../../embedded/positionMap';
+import { splitsCharacter } from '../../../../core/lineIndex';
 import { ruleAt, selfAtRule } from './ruleHover';
-import { selfTypeText, type SelfType } from './selfType';
+import { selfTypeText, type SelfType } from '../compile/selfType';
 
 /** An item's edit as offsets in the document (the caller turns them into a range). */
 export interface RuleCompletion {

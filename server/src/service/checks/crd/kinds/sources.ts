@@ -5,11 +5,11 @@
 // js-yaml builds one several times faster and without an AST, which matters for a bundle of tens of MB.
 import { CORE_SCHEMA, load } from 'js-yaml';
 import { parseDocument } from 'yaml';
-import { isCrd, kindsOfCrd, readerReason } from '../../../model/crd/kinds';
-import { builtinRegistry, Registry } from '../../../model/registry';
-import type { KindDef, UnreadableCrd } from '../../../model/types';
-import { splitDocuments, type ParsedFile } from '../../core/parse';
-import { countOverDocs } from '../../core/docCount';
+import { isCrd, kindsOfCrd, readerReason } from '../../../../model/crd/kinds';
+import { builtinRegistry, Registry } from '../../../../model/registry';
+import type { KindDef, UnreadableCrd } from '../../../../model/types';
+import { splitDocuments, type ParsedFile } from '../../../core/parse';
+import { countOverDocs } from '../../../core/docCount';
 import { byUri } from './conflicts';
 import { mayHoldCrd } from './detect';
 

@@ -17,7 +17,7 @@
 // only (WithTypeAndObjectMeta: the CRD's root schema may declare nothing else there).
 // The raw schema is read rather than the converted model (model/crd/schema.ts), which keeps only what the
 // product checks on manifests (formats, for one, are dropped).
-import { celPropertyNames } from './celNames';
+import { celPropertyNames } from '../celNames';
 
 export type SelfType =
   | { kind: 'dyn' }

@@ -7,7 +7,7 @@
 // x-kubernetes-validations that are themselves refused (ruleEntries.ts). A version whose schema has a node
 // without a type is not structural, and none of its rules is compiled; a schema not structural in another
 // way is not counted (its rules are checked).
-import type { SchemaPath } from '../../../model/crd/schema';
+import type { SchemaPath } from '../../../../model/crd/schema';
 import { entryProblems } from './ruleEntries';
 
 type Json = Record<string, unknown>;

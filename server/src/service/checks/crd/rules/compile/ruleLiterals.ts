@@ -5,9 +5,9 @@
 // no CRD rule declares (`authorizer`, `request`, `object`… of admission policies) is an "undeclared
 // reference". Only literal arguments are judged: a computed one is the run's business.
 import type { ASTNode } from '@marcbachmann/cel-js';
-import { compileGoRegexp } from '../../core/goRegexp';
-import { forEachNode, type CelNode } from './celAst';
-import { isGoDuration, isRfc3339 } from './literals';
+import { compileGoRegexp } from '../../../../core/goRegexp';
+import { forEachNode, type CelNode } from '../celAst';
+import { isGoDuration, isRfc3339 } from '../literals';
 
 /** Variables of admission policies and webhooks' match conditions, never declared for a CRD rule. */
 const ADMISSION_VARIABLES: ReadonlySet<string> = new Set([

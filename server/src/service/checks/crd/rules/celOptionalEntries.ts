@@ -5,7 +5,7 @@
 // (`__go_optmap__([['k', v, true]])`). Only a literal whose elements the tokens delimit for sure is rewritten
 // (a map entry's key holds no conditional); otherwise the rule stays "not evaluated".
 import type * as CelJs from '@marcbachmann/cel-js';
-import { endsOperand, type Token, tokens } from './ruleSyntax';
+import { endsOperand, type Token, tokens } from './compile/ruleSyntax';
 
 const OPEN: Readonly<Record<string, string>> = { '(': ')', '[': ']', '{': '}' };
 

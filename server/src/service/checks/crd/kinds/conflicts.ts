@@ -4,7 +4,7 @@
 // each of the two CRDs gets a warning naming the other and which one is used. Two identical copies (a
 // vendored bundle beside its source) differ in nothing and get nothing.
 import { CORE_SCHEMA, load } from 'js-yaml';
-import type { KindDef } from '../../../model/types';
+import type { KindDef } from '../../../../model/types';
 
 /** One CRD document that defines a kind another CRD defines differently. */
 export interface CrdConflict {

@@ -3,9 +3,9 @@
 // manifests. The embedded CEL hover serves the operator's expressions; a CRD's rules are not a format
 // of the model, so they are found here by their place in the document.
 import { isMap, isPair, isScalar, isSeq, type Scalar, type YAMLMap } from 'yaml';
-import { spanOf, type Span } from '../../core/yamlNodes';
-import { isTransitionRule } from './celRules';
-import { DYN, placeOf, SelfTypes, selfTypeText, type SelfType } from './selfType';
+import { spanOf, type Span } from '../../../../core/yamlNodes';
+import { isTransitionRule } from '../celRules';
+import { DYN, placeOf, SelfTypes, selfTypeText, type SelfType } from '../compile/selfType';
 
 /** The rule scalar at a document offset: its path (indexes for sequence items), span and node. */
 export function ruleAt(

@@ -2,26 +2,26 @@
 // or kind, a schema that is not structural, a pattern Go cannot compile, a CEL rule that does not
 // compile, whose types do not fit the schema or whose estimated cost is over the API server's budget) and where the built-in model is used instead of it. The document is otherwise not ours: nothing else is said about it.
 import { isMap, isScalar, type Document, type YAMLMap } from 'yaml';
-import { crdNotes, isCrd, readCrd } from '../../../model/crd/kinds';
-import type { SchemaPath } from '../../../model/crd/schema';
-import type { Reporter } from '../../core/diag';
-import { entry, nodeAt, spanOf, type Span } from '../../core/yamlNodes';
-import { CRD_DOCUMENT } from '../../../model/crd/shape';
-import { Walker } from '../structuralWalk';
-import { compileRule, type Compiled } from './celRules';
+import { crdNotes, isCrd, readCrd } from '../../../../model/crd/kinds';
+import type { SchemaPath } from '../../../../model/crd/schema';
+import type { Reporter } from '../../../core/diag';
+import { entry, nodeAt, spanOf, type Span } from '../../../core/yamlNodes';
+import { CRD_DOCUMENT } from '../../../../model/crd/shape';
+import { Walker } from '../../structuralWalk';
+import { compileRule, type Compiled } from '../rules/celRules';
 import { entryProblems } from './ruleEntries';
-import { entryRemoval } from '../../core/spans';
-import type { FixData } from '../../core/fixData';
-import { sureSyntaxError } from './ruleSyntax';
-import { costProblems, type CostSite } from './ruleCost';
-import { compileGoRegexp } from '../../core/goRegexp';
-import { RuleTypes } from './ruleTypes';
-import { childWhere, DYN, isVersionRoot, SelfTypes, type SelfType, type Where } from './selfType';
-import { spanIn, valueMap } from '../embedded/positionMap';
-import { isBuiltin } from './sources';
+import { entryRemoval } from '../../../core/spans';
+import type { FixData } from '../../../core/fixData';
+import { sureSyntaxError } from '../rules/compile/ruleSyntax';
+import { costProblems, type CostSite } from '../rules/cost/ruleCost';
+import { compileGoRegexp } from '../../../core/goRegexp';
+import { RuleTypes } from '../rules/compile/ruleTypes';
+import { childWhere, DYN, isVersionRoot, SelfTypes, type SelfType, type Where } from '../rules/compile/selfType';
+import { spanIn, valueMap } from '../../embedded/positionMap';
+import { isBuiltin } from '../kinds/sources';
 import { SchemaErrors } from './schemaErrors';
-import { gateAdvice } from './library/versions';
-import { NEWEST_RELEASED_MINOR } from '../../core/kubernetesVersion';
+import { gateAdvice } from '../rules/library/versions';
+import { NEWEST_RELEASED_MINOR } from '../../../core/kubernetesVersion';
 
 /** Where a note about `path` goes: the key of its last step when it is a key, else the node itself. */
 function spanAt(root: YAMLMap, path: SchemaPath): Span {

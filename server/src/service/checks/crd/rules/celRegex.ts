@@ -3,7 +3,7 @@
 // `self.s.matches('^(a+)+$')` on 40 `a`s and a `!` would block the server). cel-js lets no overload be
 // replaced, so a parsed rule's receiver calls of `matches` are renamed to ours (`useRe2Matches`).
 import type * as CelJs from '@marcbachmann/cel-js';
-import { compileGoRegexp, type GoRegexp } from '../../core/goRegexp';
+import { compileGoRegexp, type GoRegexp } from '../../../core/goRegexp';
 import { forEachNode } from './celAst';
 
 /** Our receiver overload's name: not one a rule can mean (cel-go has no such function). */

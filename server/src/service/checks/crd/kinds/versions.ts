@@ -4,14 +4,14 @@
 // The same move (`moveTo`) serves the built-in kinds with two shapes (RoleAssignment `v20220401` /
 // `v1api20220401`): a value of the other shape's enumeration is the diagnostic that offers it (structuralWalk.ts).
 import { isMap, isScalar, type Document, type Scalar, type YAMLMap } from 'yaml';
-import { envelopeOf } from '../../../model/envelope';
-import type { Registry } from '../../../model/registry';
-import type { KindDef, Type } from '../../../model/types';
-import type { Reporter } from '../../core/diag';
-import type { FixData } from '../../core/fixData';
-import { valueFix } from '../fixes/values';
-import { listOf } from '../../core/suggest';
-import { entry, spanOf } from '../../core/yamlNodes';
+import { envelopeOf } from '../../../../model/envelope';
+import type { Registry } from '../../../../model/registry';
+import type { KindDef, Type } from '../../../../model/types';
+import type { Reporter } from '../../../core/diag';
+import type { FixData } from '../../../core/fixData';
+import { valueFix } from '../../fixes/values';
+import { listOf } from '../../../core/suggest';
+import { entry, spanOf } from '../../../core/yamlNodes';
 
 /** Kubernetes' order of versions: GA above beta above alpha, higher numbers first; others last, by name. */
 export function versionRank(v: string): [number, number, number, string] {

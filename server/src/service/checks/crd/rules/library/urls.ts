@@ -3,7 +3,7 @@
 // fragment apart); `isURL` and the getters.
 import type { Environment } from '@marcbachmann/cel-js';
 import { define, fail, valueType } from './define';
-import { escapedPath, type GoUrl, parseRequestUri, parseUrl, query, splitHostPort } from '../../../../model/goUrl';
+import { escapedPath, type GoUrl, parseRequestUri, parseUrl, query, splitHostPort } from '../../../../../model/goUrl';
 
 export class KubernetesUrl {
   constructor(

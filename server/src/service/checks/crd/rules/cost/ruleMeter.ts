@@ -8,7 +8,7 @@
 // PerCallLimit (1,000,000) in one evaluation, or past RuntimeCELCostBudget (10,000,000) over one object.
 // The wrap is bounded by the rule's parsed size; the meter is reset before each evaluation.
 import type { ASTNode } from '@marcbachmann/cel-js';
-import { forEachNode, type CelNode } from './celAst';
+import { forEachNode, type CelNode } from '../celAst';
 import { sizedCost } from './ruleCallCost';
 
 /** k8s.io/apiserver/pkg/apis/cel/config.go. */

@@ -5,9 +5,9 @@
 // that names no field of the schema (its cel.ValidFieldPath), `optionalOldSelf` on a rule that does not read
 // `oldSelf`, and `oldSelf` below a list whose items cannot be paired between two versions. Each refuses the
 // CRD; the API server's words are quoted in the messages. Plain data in, problems out (check.ts places them).
-import { schemaFieldPath, type SchemaPath } from '../../../model/crd/schema';
-import { forEachNode } from './celAst';
-import type { Compiled } from './celRules';
+import { schemaFieldPath, type SchemaPath } from '../../../../model/crd/schema';
+import { forEachNode } from '../rules/celAst';
+import type { Compiled } from '../rules/celRules';
 
 type Json = Record<string, unknown>;
 const isObj = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);

@@ -1,10 +1,10 @@
 // Whether the API server refuses a CRD's rule when the CRD is applied (its types against the schema, its
 // literals: ruleTypes.ts), for the manifests of that kind: such a rule never runs, so it gives them no
 // verdict. The same check as the CRD's own (check.ts), on the raw schema the rule sits on (`site`).
-import type { CelValidation } from '../../../model/types';
+import type { CelValidation } from '../../../../../model/types';
 import { RuleTypes, type TypeProblem } from './ruleTypes';
 import { SelfTypes } from './selfType';
-import { NEWEST_RELEASED_MINOR } from '../../core/kubernetesVersion';
+import { NEWEST_RELEASED_MINOR } from '../../../../core/kubernetesVersion';
 
 type Json = Record<string, unknown>;
 const isObj = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);

@@ -4,11 +4,11 @@
 // datetime: the model's checks of a CRD's formats, which are strfmt's).
 import { type ASTNode, type Environment, Optional } from '@marcbachmann/cel-js';
 import { forEachNode } from '../celAst';
-import { lazy } from '../../../core/memo';
+import { lazy } from '../../../../core/memo';
 import { define, namespace, valueType } from './define';
-import { isStrfmtDate } from '../../../../model/goFormats';
-import { parseRequestUri } from '../../../../model/goUrl';
-import { isStrfmtBase64, isStrfmtDateTime, isStrfmtUUID } from '../../../../model/strfmtFormats';
+import { isStrfmtDate } from '../../../../../model/goFormats';
+import { parseRequestUri } from '../../../../../model/goUrl';
+import { isStrfmtBase64, isStrfmtDateTime, isStrfmtUUID } from '../../../../../model/strfmtFormats';
 
 export class KubernetesFormat {
   constructor(

@@ -4,22 +4,22 @@
 // self.items[0]` on the plain values a manifest holds; and a rule with `oldSelf` compares with the stored
 // object (a transition rule), which an editor does not have: it is not run.
 import type * as CelJs from '@marcbachmann/cel-js';
-import { loadCel } from '../../core/libraries';
-import type { CelFormat, CelValidation } from '../../../model/types';
-import { strfmtDurationNanos } from '../../../model/goDuration';
-import { lazy } from '../../core/memo';
+import { loadCel } from '../../../core/libraries';
+import type { CelFormat, CelValidation } from '../../../../model/types';
+import { strfmtDurationNanos } from '../../../../model/goDuration';
+import { lazy } from '../../../core/memo';
 import { registerKubernetesLibraries } from './library';
 import { type FormatWords, useFormatWords } from './library/format';
-import { NEWEST_RELEASED_MINOR } from '../../core/kubernetesVersion';
+import { NEWEST_RELEASED_MINOR } from '../../../core/kubernetesVersion';
 import { declareRe2Matches, useRe2Matches } from './celRegex';
 import { declareGoStrings, useGoStrings } from './celStrings';
 import { declareGoTime, keepOffset, useGoTime } from './celTime';
 import { declareGoDoubleText, useGoDoubleText } from './celDoubleText';
 import { declareOptionalEntries, rewriteOptionalEntries } from './celOptionalEntries';
-import { overBudget } from './ruleCost';
+import { overBudget } from './cost/ruleCost';
 import { classifyThrown } from './ruleErrors';
 import { useTypedLists } from './celLists';
-import { meterAst, newMeter, PER_CALL_LIMIT, resetMeter, RUNTIME_CEL_COST_BUDGET, type Meter } from './ruleMeter';
+import { meterAst, newMeter, PER_CALL_LIMIT, resetMeter, RUNTIME_CEL_COST_BUDGET, type Meter } from './cost/ruleMeter';
 import { MAX_BUILT_PER_DOCUMENT, newAllowance, useSizeBounds, type Allowance } from './ruleSize';
 
 /** One environment for every rule: `self` is the value the rule sits on (any type, as the schema gives it). */

@@ -7,7 +7,7 @@
 // A literal anywhere inside a `format` call is exempt, as cel-go's strings extension configures the check
 // (HomogeneousAggregateLiteralExemptFunctions): `'%d %s'.format([1, 'a'])` is accepted.
 import type { ASTNode } from '@marcbachmann/cel-js';
-import { forEachNode } from './celAst';
+import { forEachNode } from '../celAst';
 
 type Checked = ASTNode & { checkedType?: { name: string } };
 type Range = { start: number; end: number };

@@ -16,9 +16,9 @@
 // near the limit may pass here and be refused there. What passes runs under the runtime budget (ruleMeter.ts).
 // Over a version's total, the API server also names its 4 costliest rules (those over 1% of the total's limit).
 import type { ASTNode } from '@marcbachmann/cel-js';
-import { celPropertyNames } from './celNames';
-import { RE2_MATCHES } from './celRegex';
-import { GO_STRING } from './celDoubleText';
+import { celPropertyNames } from '../celNames';
+import { RE2_MATCHES } from '../celRegex';
+import { GO_STRING } from '../celDoubleText';
 
 type Json = Record<string, unknown>;
 const isObj = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);

@@ -7,11 +7,11 @@
 // escaping of reserved names doubles here) the cost is the lower of the candidates, never more than cel-go's:
 // the meter (ruleMeter.ts) must stop a rule only where the API server stops it.
 
-import { KubernetesFormat } from './library/format';
-import { KubernetesCidr, KubernetesIp } from './library/ip';
-import { KubernetesQuantity } from './library/quantity';
-import { KubernetesSemver } from './library/semver';
-import { KubernetesUrl } from './library/urls';
+import { KubernetesFormat } from '../library/format';
+import { KubernetesCidr, KubernetesIp } from '../library/ip';
+import { KubernetesQuantity } from '../library/quantity';
+import { KubernetesSemver } from '../library/semver';
+import { KubernetesUrl } from '../library/urls';
 
 /** cel-go's common.StringTraversalCostFactor and RegexStringLengthCostFactor. */
 const TRAVERSAL = 0.1;

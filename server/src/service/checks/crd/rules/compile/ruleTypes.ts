@@ -16,20 +16,20 @@
 //   more lenient than cel-js's checker), nor functions outside the list (k8s adds overloads, e.g. `indexOf`
 //   on lists).
 import type { ASTNode, Environment, TypeCheckResult } from '@marcbachmann/cel-js';
-import { declareExtraFunctions } from '../embedded/cel/env';
-import { lazy } from '../../core/memo';
-import { loadCel } from '../../core/libraries';
-import { rewriteIndexedHas } from './celRules';
-import { registerKubernetesLibraries } from './library';
+import { declareExtraFunctions } from '../../../embedded/cel/env';
+import { lazy } from '../../../../core/memo';
+import { loadCel } from '../../../../core/libraries';
+import { rewriteIndexedHas } from '../celRules';
+import { registerKubernetesLibraries } from '../library';
 import type { SelfType } from './selfType';
-import { forEachNode } from './celAst';
+import { forEachNode } from '../celAst';
 import { literalProblem } from './ruleLiterals';
 import { objectIndexRefusal, overloadRefusal, stringReverseRefusal } from './ruleOverloads';
 import { mixedLiteral } from './ruleMixedLiterals';
 import { formatCallProblem } from './ruleFormatCalls';
-import { CROSS_TYPE_NUMERIC, keywordFieldGate, usableAt, versionProblem, type Gate } from './library/versions';
-import { SELECTABLE_RESERVED } from './celNames';
-import { NEWEST_RELEASED_MINOR } from '../../core/kubernetesVersion';
+import { CROSS_TYPE_NUMERIC, keywordFieldGate, usableAt, versionProblem, type Gate } from '../library/versions';
+import { SELECTABLE_RESERVED } from '../celNames';
+import { NEWEST_RELEASED_MINOR } from '../../../../core/kubernetesVersion';
 
 const OPTIONS = { unlistedVariablesAreDyn: true, enableOptionalTypes: true, homogeneousAggregateLiterals: false };
 
