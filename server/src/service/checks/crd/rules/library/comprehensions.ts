@@ -5,6 +5,7 @@
 // a false refusal; the values are checked when the rule runs).
 import type { Environment } from '@marcbachmann/cel-js';
 import { fail } from './define';
+import { FLAT, type LibraryCosts } from './cost';
 
 /** The parts of cel-js's macro interface used here (see its `cel.bind`). */
 interface Ast {
@@ -121,3 +122,8 @@ export function registerComprehensions(env: Environment): void {
         }
       }
 }
+
+/** What each macro costs at run time (cost.ts): its loop's steps are charged one by one, as any loop's. */
+export const COMPREHENSION_COSTS: LibraryCosts = {
+  member: Object.fromEntries(Object.keys(RESULT).map((kind) => [kind, FLAT])),
+};

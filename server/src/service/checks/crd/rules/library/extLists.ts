@@ -2,6 +2,7 @@
 // `flatten`, `distinct`, `reverse`, `sort` and the `sortBy` macro (sortBy.ts), with cel-go's errors.
 import type { Environment } from '@marcbachmann/cel-js';
 import { COMPARABLE_TYPES, define, fail, namespace } from './define';
+import { FLAT, type LibraryCosts } from './cost';
 import { registerSortBy } from './sortBy';
 import { operationsOf } from './values';
 
@@ -52,3 +53,9 @@ export function registerExtLists(env: Environment): void {
   define(env, 'list<dyn>.sort(): list<dyn>', sort);
   for (const type of COMPARABLE_TYPES) define(env, `list<${type}>.sort(): list<${type}>`, sort);
 }
+
+/** What each function costs at run time (cost.ts): cost.go prices none of cel-go's lists extension. */
+export const EXT_LIST_COSTS: LibraryCosts = {
+  member: { slice: FLAT, flatten: FLAT, reverse: FLAT, distinct: FLAT, sort: FLAT, sortBy: FLAT },
+  namespaced: { 'lists.range': FLAT },
+};

@@ -6,6 +6,7 @@ import { type ASTNode, type Environment, Optional } from '@marcbachmann/cel-js';
 import { forEachNode } from '../celAst';
 import { lazy } from '../../../../core/memo';
 import { define, namespace, valueType } from './define';
+import { actualSize, FLAT, REGEX_LENGTH, TRAVERSAL, type LibraryCosts } from './cost';
 import { isStrfmtDate } from '../../../../../model/goFormats';
 import { parseRequestUri } from '../../../../../model/goUrl';
 import { isStrfmtBase64, isStrfmtDateTime, isStrfmtUUID } from '../../../../../model/strfmtFormats';
@@ -202,3 +203,34 @@ export function registerFormat(env: Environment): void {
     return errs.length === 0 ? none() : some()({ x: errs });
   });
 }
+
+/** format.go's MaxRegexSize of the formats whose patterns are apimachinery's (the others: unknown here). */
+const FORMAT_REGEX_SIZE: Readonly<Record<string, number>> = {
+  dns1123Label: 30,
+  dns1123Subdomain: 60,
+  dns1035Label: 30,
+  qualifiedName: 60,
+  dns1123LabelPrefix: 30,
+  dns1123SubdomainPrefix: 60,
+  dns1035LabelPrefix: 30,
+  labelValue: 40,
+};
+
+/**
+ * What each function costs at run time (cost.ts): `validate` runs its format's pattern over the string, so
+ * it costs as a regex of the format's MaxRegexSize (a format of unknown size: flat); the formats are constants.
+ */
+export const FORMAT_COSTS: LibraryCosts = {
+  namespaced: {
+    ...Object.fromEntries(Object.keys(FORMATS).map((name) => [`format.${name}`, FLAT])),
+    'format.named': FLAT,
+  },
+  member: {
+    validate: (a) => {
+      const size = FORMAT_REGEX_SIZE[(a[0] as { name?: string } | null)?.name ?? ''];
+      return size === undefined
+        ? undefined
+        : Math.ceil((1.0 + actualSize(a[1])) * TRAVERSAL) * Math.ceil(size * REGEX_LENGTH);
+    },
+  },
+};

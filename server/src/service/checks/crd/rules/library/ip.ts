@@ -3,6 +3,7 @@
 // it: no zone, no IPv4-mapped IPv6 address.
 import type { Environment } from '@marcbachmann/cel-js';
 import { define, fail, namespace, valueType } from './define';
+import { doubleTraversal, FLAT, parseCost, traversal, type LibraryCosts } from './cost';
 import {
   type Addr,
   addrString,
@@ -108,3 +109,26 @@ export function registerIp(env: Environment): void {
   define(env, `${CIDR}.masked(): ${CIDR}`, (c: KubernetesCidr) => new KubernetesCidr(masked(c.prefix)));
   define(env, `${CIDR}.prefixLength(): int`, (c: KubernetesCidr) => BigInt(c.prefix.bits));
 }
+
+/**
+ * What each function costs at run time (cost.ts): parsing is a traversal (`ip.isCanonical` parses and
+ * compares: twice), the accessors nominal (cost.go). A CIDR is no Sizer: its size is 1, so its comparison
+ * in `containsIP`/`containsCIDR` costs ceil(2 × 0.1); a string argument is parsed too.
+ */
+export const IP_COSTS: LibraryCosts = {
+  global: { ip: parseCost(), isIP: parseCost(), cidr: parseCost(), isCIDR: parseCost(), string: FLAT },
+  namespaced: { 'ip.isCanonical': (a) => (typeof a[1] === 'string' ? doubleTraversal(a[1]) : undefined) },
+  member: {
+    family: FLAT,
+    isUnspecified: FLAT,
+    isLoopback: FLAT,
+    isLinkLocalMulticast: FLAT,
+    isLinkLocalUnicast: FLAT,
+    isGlobalUnicast: FLAT,
+    containsIP: (a) => 1 + (typeof a[1] === 'string' ? traversal(a[1]) : 0),
+    containsCIDR: (a) => 1 + 2 + (typeof a[1] === 'string' ? traversal(a[1]) : 0),
+    ip: FLAT,
+    masked: FLAT,
+    prefixLength: FLAT,
+  },
+};

@@ -3,6 +3,7 @@
 // and its errors (`min called on empty list`).
 import type { Environment } from '@marcbachmann/cel-js';
 import { COMPARABLE_TYPES, define, fail } from './define';
+import { traversalCost, type Cost, type LibraryCosts } from './cost';
 import { typedZero } from './emptyLists';
 import { operationsOf } from './values';
 
@@ -44,3 +45,18 @@ export function registerLists(env: Environment): void {
     return -1n;
   });
 }
+
+/** cost.go: these O(n) operations cost one traversal of the list (its strings' bytes a tenth each). */
+const LIST_TRAVERSAL: Cost = (a) => traversalCost(a[0]);
+
+/** What each function costs at run time (cost.ts). */
+export const LIST_COSTS: LibraryCosts = {
+  member: {
+    isSorted: LIST_TRAVERSAL,
+    sum: LIST_TRAVERSAL,
+    min: LIST_TRAVERSAL,
+    max: LIST_TRAVERSAL,
+    indexOf: LIST_TRAVERSAL,
+    lastIndexOf: LIST_TRAVERSAL,
+  },
+};

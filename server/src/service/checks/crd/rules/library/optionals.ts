@@ -4,6 +4,7 @@
 import { type Environment, Optional } from '@marcbachmann/cel-js';
 import { isDataList, isDataObject, leafEqual } from '../celLists';
 import { define } from './define';
+import { FLAT, type LibraryCosts } from './cost';
 
 type Ev = Parameters<typeof leafEqual>[3];
 
@@ -107,3 +108,9 @@ export function registerOptionals(env: Environment): void {
     isZero(v) ? Optional.none() : Optional.of(v),
   );
 }
+
+/** What each function costs at run time (cost.ts): nothing here is priced by its values. */
+export const OPTIONAL_COSTS: LibraryCosts = {
+  member: { optMap: FLAT, optFlatMap: FLAT },
+  namespaced: { 'optional.ofNonZeroValue': FLAT },
+};

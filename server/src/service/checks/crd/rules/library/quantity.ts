@@ -3,6 +3,7 @@
 // `asInteger`, `asApproximateFloat`.
 import type { Environment } from '@marcbachmann/cel-js';
 import { define, fail, int64, valueType } from './define';
+import { FLAT, parseCost, type LibraryCosts } from './cost';
 import {
   addQuantities,
   asApproximateFloat,
@@ -82,3 +83,21 @@ export function registerQuantity(env: Environment): void {
     (a: KubernetesQuantity, n: bigint) => new KubernetesQuantity(integerDivideQuantity(a.q, n)),
   );
 }
+
+/** What each function costs at run time (cost.ts): parsing is a traversal, the rest nominal (cost.go). */
+export const QUANTITY_COSTS: LibraryCosts = {
+  global: { quantity: parseCost(), isQuantity: parseCost(), sign: FLAT },
+  member: {
+    isGreaterThan: FLAT,
+    isLessThan: FLAT,
+    compareTo: FLAT,
+    asApproximateFloat: FLAT,
+    isInteger: FLAT,
+    asInteger: FLAT,
+    add: FLAT,
+    sub: FLAT,
+    mul: FLAT,
+    div: FLAT,
+    divInt: FLAT,
+  },
+};

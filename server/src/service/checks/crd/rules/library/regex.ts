@@ -3,6 +3,7 @@
 import type { Environment } from '@marcbachmann/cel-js';
 import { RE2JS } from 're2js';
 import { define, fail } from './define';
+import { regexCost, type LibraryCosts } from './cost';
 
 /** Patterns compiled per environment: a rule runs on many values with the same pattern. */
 const MAX_CACHED = 200;
@@ -56,3 +57,8 @@ export function registerRegex(env: Environment): void {
     findAll(compile(p), s, matchLimit(n)),
   );
 }
+
+/** What each function costs at run time (cost.ts): the string's traversal times the pattern's (cost.go). */
+export const REGEX_COSTS: LibraryCosts = {
+  member: { find: (a) => regexCost(a[0], a[1]), findAll: (a) => regexCost(a[0], a[1]) },
+};

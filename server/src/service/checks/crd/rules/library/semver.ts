@@ -3,6 +3,7 @@
 // `major`, `minor`, `patch` and the comparisons (build metadata ignored).
 import type { Environment } from '@marcbachmann/cel-js';
 import { define, fail, valueType } from './define';
+import { FLAT, parseCost, type LibraryCosts } from './cost';
 
 type Identifier = { num: bigint } | { str: string };
 
@@ -124,3 +125,9 @@ export function registerSemver(env: Environment): void {
   define(env, `${T}.isLessThan(${T}): bool`, (a: KubernetesSemver, b: KubernetesSemver) => compareSemver(a, b) === -1);
   define(env, `${T}.compareTo(${T}): int`, (a: KubernetesSemver, b: KubernetesSemver) => BigInt(compareSemver(a, b)));
 }
+
+/** What each function costs at run time (cost.ts): parsing is a traversal, the rest nominal. */
+export const SEMVER_COSTS: LibraryCosts = {
+  global: { semver: parseCost(), isSemver: parseCost() },
+  member: { major: FLAT, minor: FLAT, patch: FLAT, isGreaterThan: FLAT, isLessThan: FLAT, compareTo: FLAT },
+};

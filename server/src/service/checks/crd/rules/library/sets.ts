@@ -2,6 +2,7 @@
 // `sets.intersects` on lists, elements compared with CEL's `==`.
 import type { Environment } from '@marcbachmann/cel-js';
 import { define, namespace } from './define';
+import type { LibraryCosts } from './cost';
 import { operationsOf } from './values';
 
 export function registerSets(env: Environment): void {
@@ -21,3 +22,17 @@ export function registerSets(env: Environment): void {
     a.some((x) => has(b, x)),
   );
 }
+
+/** cel-go's sets extension tracks its calls: 1 and the product of the lists' sizes (twice for equivalent). */
+function setsCost(a: readonly unknown[], factor: number): number | undefined {
+  return Array.isArray(a[1]) && Array.isArray(a[2]) ? 1 + Math.floor(a[1].length * a[2].length * factor) : undefined;
+}
+
+/** What each function costs at run time (cost.ts). */
+export const SET_COSTS: LibraryCosts = {
+  namespaced: {
+    'sets.contains': (a) => setsCost(a, 1),
+    'sets.intersects': (a) => setsCost(a, 1),
+    'sets.equivalent': (a) => setsCost(a, 2),
+  },
+};

@@ -2,6 +2,7 @@
 // `replace`, `reverse`, `strings.quote` and `format` (stringFormat.ts), on code points as cel-go counts them.
 import type { Environment } from '@marcbachmann/cel-js';
 import { define, fail, namespace } from './define';
+import { doubleTraversal, FLAT, parseCost, traversal, type LibraryCosts } from './cost';
 import { formatStringWith, type TypeNamer } from './stringFormat';
 
 /** Go's `strings.Replace(s, old, new, n)` (n < 0: every occurrence; an empty `old` matches between runes). */
@@ -60,3 +61,17 @@ export function registerStrings(env: Environment): void {
     return `"${s.replace(QUOTE_ESCAPED, (c) => QUOTED[c] ?? '\ufffd')}"`;
   });
 }
+
+/**
+ * What each function costs at run time (cost.ts): `replace` traverses and builds (cost.go), `format` and
+ * `strings.quote` traverse their string (cel-go's strings extension).
+ */
+export const STRING_COSTS: LibraryCosts = {
+  member: {
+    charAt: FLAT,
+    replace: (a) => doubleTraversal(a[0]),
+    format: (a) => (typeof a[0] === 'string' ? traversal(a[0]) : undefined),
+    reverse: FLAT,
+  },
+  namespaced: { 'strings.quote': parseCost(1) },
+};

@@ -3,6 +3,7 @@
 // fragment apart); `isURL` and the getters.
 import type { Environment } from '@marcbachmann/cel-js';
 import { define, fail, valueType } from './define';
+import { FLAT, parseCost, type LibraryCosts } from './cost';
 import { escapedPath, type GoUrl, parseRequestUri, parseUrl, query, splitHostPort } from '../../../../../model/goUrl';
 
 export class KubernetesUrl {
@@ -42,3 +43,16 @@ export function registerUrls(env: Environment): void {
   define(env, `${URL_TYPE}.getEscapedPath(): string`, (u: KubernetesUrl) => escapedPath(u.url));
   define(env, `${URL_TYPE}.getQuery(): map<string, list<string>>`, (u: KubernetesUrl) => query(u.url.rawQuery));
 }
+
+/** What each function costs at run time (cost.ts): parsing a string is its traversal (cost.go prices `url`). */
+export const URL_COSTS: LibraryCosts = {
+  global: { url: parseCost(), isURL: FLAT },
+  member: {
+    getScheme: FLAT,
+    getHost: FLAT,
+    getHostname: FLAT,
+    getPort: FLAT,
+    getEscapedPath: FLAT,
+    getQuery: FLAT,
+  },
+};
