@@ -14,23 +14,11 @@ import {
   PEER_SCHEMA,
   resource,
   TLS_LINE,
+  type Family,
   type FileWorkload,
 } from './workload';
 
 type Position = { line: number; character: number };
-
-export interface Family {
-  /** Short name for the table: `StorageAccount`, `PrometheusRuleGroup (PromQL)`, … */
-  name: string;
-  /** The peer's schema for this kind, relative to the repository. */
-  schema: string;
-  make(resources: number, variant?: number): FileWorkload;
-  /** The k-th edit (1, 2, …): one more error in a clean resource in the middle of the file. */
-  edit(resources: number, k: number): { line: number; character: number; length: number; newText: string };
-  /** Positions deep in the file: a value completion that must offer `completionLabel`, a key hover. */
-  positions(resources: number, count: number): { completion: Position[]; hover: Position[] };
-  completionLabel: string;
-}
 
 export const STORAGE: Family = {
   name: 'StorageAccount',

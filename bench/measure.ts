@@ -9,8 +9,8 @@ import type { Diagnostic } from 'vscode-languageserver-protocol';
 import { parseAllDocuments } from 'yaml';
 import { SERVER_ENV, SERVER_NODE_ARGS } from '../server/src/protocol/launch';
 import { LspSession, sleep, type ServerSpec } from './lsp';
-import { STORAGE, type Family } from './families';
-import { editAt, fileWorkload, PEER_SCHEMA, type FileWorkload, type WorkspaceWorkload } from './workload';
+import { STORAGE } from './families';
+import { editAt, fileWorkload, PEER_SCHEMA, type Family, type FileWorkload, type WorkspaceWorkload } from './workload';
 
 export const REPO = join(__dirname, '..');
 export const OUR_SERVER = join(REPO, 'dist', 'server.js');

@@ -58,7 +58,26 @@ export interface FileWorkload {
   /** Errors the generator put in. */
   errors: number;
   /** The generator, edits and positions of a workload that is not this file's StorageAccounts (families.ts). */
-  family?: import('./families').Family;
+  family?: Family;
+}
+
+type Position = { line: number; character: number };
+
+/**
+ * A kind of single-file workload (families.ts holds them): declared here beside the file it makes, so that
+ * families.ts builds on this file and this file needs nothing of it (no import circle).
+ */
+export interface Family {
+  /** Short name for the table: `StorageAccount`, `PrometheusRuleGroup (PromQL)`, … */
+  name: string;
+  /** The peer's schema for this kind, relative to the repository. */
+  schema: string;
+  make(resources: number, variant?: number): FileWorkload;
+  /** The k-th edit (1, 2, …): one more error in a clean resource in the middle of the file. */
+  edit(resources: number, k: number): { line: number; character: number; length: number; newText: string };
+  /** Positions deep in the file: a value completion that must offer `completionLabel`, a key hover. */
+  positions(resources: number, count: number): { completion: Position[]; hover: Position[] };
+  completionLabel: string;
 }
 
 export function fileWorkload(resources: number, variant = 0): FileWorkload {

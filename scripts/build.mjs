@@ -19,7 +19,7 @@ const common = {
   minifyIdentifiers: process.argv.includes('--minify'),
   // yaml's ES module build (same source as its CommonJS build): bundled from CommonJS, every `isMap`/`isScalar`
   // call goes through an interop getter, which profiles showed as the hottest frame of parsing and checking.
-  // js-yaml (the CRD reader, service/checks/crd/sources.ts): its CommonJS build, not the ES module one esbuild picks for
+  // js-yaml (the CRD reader, service/checks/crd/kinds/sources.ts): its CommonJS build, not the ES module one esbuild picks for
   // an `import`. Same source, but the ES build keeps native class fields and parses about 4× slower on Node 20
   // (300 CRDs, 37 MB: 3.1 s against 0.8 s), which put the first diagnostics of a CRD kind past the 2 s target.
   alias: { yaml: './node_modules/yaml/browser/index.js', 'js-yaml': './node_modules/js-yaml/dist/js-yaml.cjs.js' },

@@ -16,7 +16,7 @@ import {
 import { getTestRegistry } from '@bufbuild/cel-spec/testdata/registry.js';
 import * as CelJs from '@marcbachmann/cel-js';
 import { RE2JS } from 're2js';
-import { declareRe2Matches, useRe2Matches } from '../server/src/service/checks/crd/celRegex';
+import { declareRe2Matches, useRe2Matches } from '../server/src/service/checks/crd/rules/celRegex';
 
 /** cel.expr.Value as protobuf-es gives it. */
 type ProtoValue = { kind: { case?: string; value?: unknown } };

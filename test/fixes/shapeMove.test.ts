@@ -13,7 +13,7 @@ import { parseAllDocuments, parseDocument, type YAMLMap } from 'yaml';
 import { lspCodeActions } from '../../server/src/lsp/codeActionRequests';
 import { plainActions } from './plainActions';
 import { builtinRegistry } from '../../server/src/model/registry';
-import { moveTo } from '../../server/src/service/checks/crd/versions';
+import { moveTo } from '../../server/src/service/checks/crd/kinds/versions';
 import { applyEdits } from '../../server/src/service/core/edits';
 import { codeActions } from '../../server/src/service/features/codeActions';
 import { parseFile } from '../../server/src/service/core/parse';

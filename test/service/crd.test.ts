@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { compileRule, judge, rewriteIndexedHas } from '../../server/src/service/checks/crd/celRules';
+import { compileRule, judge, rewriteIndexedHas } from '../../server/src/service/checks/crd/rules/celRules';
 import { Analysis } from '../../server/src/service/analysis';
 import { applyEdits } from '../../server/src/service/core/edits';
 import { codeActions } from '../../server/src/service/features/codeActions';

@@ -1,4 +1,4 @@
-// A bundle's CRDs are read for their headers without their schemas (service/checks/crd/sources.ts
+// A bundle's CRDs are read for their headers without their schemas (service/checks/crd/kinds/sources.ts
 // `withoutSchemaBodies`); the schema of a kind is read when the kind is first used. What the headers say
 // (group, kind, list kind, versions, served, storage, deprecation, status subresource) must be what the
 // whole document says, on every CRD the tests hold and on texts written to trip the cut.
@@ -10,7 +10,7 @@ import fc from 'fast-check';
 import { CORE_SCHEMA, load } from 'js-yaml';
 import { kindsOfCrd, readCrd } from '../../server/src/model/crd/kinds';
 import { Analysis } from '../../server/src/service/analysis';
-import { crdTextsOf, withoutSchemaBodies } from '../../server/src/service/checks/crd/sources';
+import { crdTextsOf, withoutSchemaBodies } from '../../server/src/service/checks/crd/kinds/sources';
 
 const read = (t: string) => load(t, { schema: CORE_SCHEMA }) as Record<string, unknown>;
 /** What a CRD's header says, its schemas left aside. */

@@ -1,4 +1,4 @@
-// Completion inside a CRD's x-kubernetes-validations rules (service/checks/crd/ruleComplete.ts): after `self.` the
+// Completion inside a CRD's x-kubernetes-validations rules (service/checks/crd/rules/editor/ruleComplete.ts): after `self.` the
 // fields the schema gives the value the rule sits on, as the rule's type check types them, in every scalar
 // style; a `.` opens it by itself; nothing outside `self.…` or past a list.
 import assert from 'node:assert/strict';

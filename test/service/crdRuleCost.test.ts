@@ -4,8 +4,8 @@
 // never refused here), and equals it where the rule uses what the estimate follows.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { compileRule, judge, newBudget } from '../../server/src/service/checks/crd/celRules';
-import { cardinality, estimateCost, TotalCost } from '../../server/src/service/checks/crd/ruleCost';
+import { compileRule, judge, newBudget } from '../../server/src/service/checks/crd/rules/celRules';
+import { cardinality, estimateCost, TotalCost } from '../../server/src/service/checks/crd/rules/cost/ruleCost';
 
 type Schema = Record<string, unknown>;
 type Gen = (max?: number) => Schema;

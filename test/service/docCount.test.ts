@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import { Analysis } from '../../server/src/service/analysis';
 import { countOverDocs } from '../../server/src/service/core/docCount';
 import { ChunkStore, splitDocuments } from '../../server/src/service/core/parse';
-import { crdTextsOf, crdTextsOfFile } from '../../server/src/service/checks/crd/sources';
+import { crdTextsOf, crdTextsOfFile } from '../../server/src/service/checks/crd/kinds/sources';
 import { account, rg } from '../workspace/helpers';
 import { random } from '../helpers/random';
 

@@ -166,7 +166,7 @@ export class Registry {
     const group = groupOfApiVersion(apiVersion);
     if (group.includes('.') ? !group.endsWith('.k8s.io') : apiVersion.indexOf('/') !== apiVersion.lastIndexOf('/'))
       return undefined;
-    // A CustomResourceDefinition has its own checks (service/checks/crd/check.ts): the API server's, fuller.
+    // A CustomResourceDefinition has its own checks (service/checks/crd/definition/check.ts): the API server's, fuller.
     if (group === 'apiextensions.k8s.io') return undefined;
     if (this.fixedGroups.get(group)?.versions.has(apiVersion.slice(group.length + 1))) return undefined;
     const release = kubeRelease(this.kubernetesMinor ?? Number.MAX_SAFE_INTEGER);

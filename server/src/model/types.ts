@@ -132,7 +132,7 @@ export interface ArrayType {
   mapKeys?: string[];
   /** No two items may be equal (`uniqueItems`, `x-kubernetes-list-type: set`). */
   unique?: true;
-  /** `x-kubernetes-list-type: set`: a CRD rule compares the list as a set (checks/crd/celLists.ts). */
+  /** `x-kubernetes-list-type: set`: a CRD rule compares the list as a set (checks/crd/rules/celLists.ts). */
   setList?: true;
   /** A CRD's CEL rules on each item, when the items are not objects (an object type holds its own). */
   itemValidations?: CelValidation[];
@@ -218,7 +218,7 @@ export interface CelValidation {
    */
   optionalOldSelf?: true;
   /**
-   * Where the rule sits, for the API server's cost estimate (service/checks/crd/ruleCost.ts): the version's raw
+   * Where the rule sits, for the API server's cost estimate (service/checks/crd/rules/cost/ruleCost.ts): the version's raw
    * `openAPIV3Schema`, and the path from it to the raw schema node holding the rule.
    */
   site?: { root: unknown; path: (string | number)[] };

@@ -8,7 +8,7 @@ import {
   exactDecimal,
   roundDecimal,
   significantDecimal,
-} from '../../../server/src/service/checks/crd/library/goDecimal';
+} from '../../../server/src/service/checks/crd/rules/library/goDecimal';
 
 const exact = (x: number, n: number) => roundDecimal(exactDecimal(x), n);
 

@@ -1,9 +1,9 @@
 // Runs Kubernetes' own CEL library test cases (ported as tables, each with the outcome the API server gives)
-// through the product's rule environment (crd/celRules.ts) and its type-checking environment.
+// through the product's rule environment (crd/rules/celRules.ts) and its type-checking environment.
 import assert from 'node:assert/strict';
 import { Environment } from '@marcbachmann/cel-js';
-import { compileRule } from '../../../server/src/service/checks/crd/celRules';
-import { registerKubernetesLibraries } from '../../../server/src/service/checks/crd/library';
+import { compileRule } from '../../../server/src/service/checks/crd/rules/celRules';
+import { registerKubernetesLibraries } from '../../../server/src/service/checks/crd/rules/library';
 import { declareExtraFunctions } from '../../../server/src/service/checks/embedded/cel/env';
 import { caseTest } from '../../helpers/knownDifference';
 
@@ -22,7 +22,7 @@ export const value = (v: unknown): Expected => ({ value: v });
 export const error = (e: string): Expected => ({ error: e });
 export const compileError = (e: string): Expected => ({ compileError: e });
 
-/** The type-checking environment as crd/ruleTypes.ts builds it (dynamic `self`). */
+/** The type-checking environment as crd/rules/compile/ruleTypes.ts builds it (dynamic `self`). */
 function checker(): Environment {
   const env = new Environment({
     unlistedVariablesAreDyn: true,

@@ -1,7 +1,7 @@
 // Kubernetes' lists library cases from the apiextensions CEL validator's tests
 // (apiextensions-apiserver/pkg/apiserver/schema/cel/validation_test.go, "stdlib list functions"): the object
 // and its rules as written there, each with the outcome the API server gives.
-import { formattedValue } from '../../../server/src/service/checks/crd/celRules';
+import { formattedValue } from '../../../server/src/service/checks/crd/rules/celRules';
 import { type Case, compileError, error, runCases, value } from './harness';
 
 const durations = (xs: string[]) => xs.map((x) => formattedValue(x, 'duration'));

@@ -1,13 +1,13 @@
 // Kubernetes' runtime cost tests (apiserver pkg/cel/library/cost_test.go, the `expectRuntimeCost` of
 // TestListsCost, TestIndexOfCost, TestURLsCost, TestIPCost, TestIPIsCanonicalCost, TestCIDRCost,
 // TestStringLibrary, TestQuantityCost, TestNameFormatCost, TestSemverCost, TestSetsCost), each through the
-// product's meter (crd/ruleMeter.ts): the cost it charges for one evaluation equals the API server's; and
+// product's meter (crd/rules/cost/ruleMeter.ts): the cost it charges for one evaluation equals the API server's; and
 // TestTwoVariableComprehensionCost, whose macros cel-js expands otherwise than cel-go: there ours is at most
 // the API server's. (Not ported: authz and JSON patch, which CRD rules do not have; TestIncludesCost, as
 // `includes` is in no released Kubernetes.) `differs` says where ours is still not the API server's.
 import assert from 'node:assert/strict';
-import { compileRule } from '../../../server/src/service/checks/crd/celRules';
-import { resetMeter } from '../../../server/src/service/checks/crd/ruleMeter';
+import { compileRule } from '../../../server/src/service/checks/crd/rules/celRules';
+import { resetMeter } from '../../../server/src/service/checks/crd/rules/cost/ruleMeter';
 import { caseTest } from '../../helpers/knownDifference';
 
 interface CostCase {

@@ -1,7 +1,7 @@
 // cel-go's strings extension tests (ext/strings_test.go, `stringTests`), every case: an expression that holds,
 // or the error cel-go gives (a call with arguments of the wrong types is a compile error, as Kubernetes
-// type-checks every rule). The functions are cel-js's own where it has them as cel-go, ours (crd/library/strings.ts)
-// where it has not, and ours too where cel-js's own differ from cel-go's (crd/celStrings.ts: substring, indexOf and
+// type-checks every rule). The functions are cel-js's own where it has them as cel-go, ours (crd/rules/library/strings.ts)
+// where it has not, and ours too where cel-js's own differ from cel-go's (crd/rules/celStrings.ts: substring, indexOf and
 // lastIndexOf with an offset, lowerAscii, upperAscii, trim); `differs` says what is still not as cel-go.
 import { type Case, compileError, error, runCases, value } from './harness';
 

@@ -5,7 +5,7 @@
 // ours only when its own content confirms it:
 // - it is a block mapping without YAML errors, with no `apiVersion` key at all, and a `spec` mapping;
 // - every field it sets exists in some version of a kind of that name, a mapping or list where the kind
-//   has one (`blockers` of crd/versions.ts, what the version moves compare, over its keys: a wrong value
+//   has one (`blockers` of crd/kinds/versions.ts, what the version moves compare, over its keys: a wrong value
 //   is a mistake to report once the apiVersion is there): another operator's `Topic` sets fields ours
 //   does not have;
 // - its spec writes one of the operator's own conventions that the kind has: `owner` (every kind of ours
@@ -19,7 +19,7 @@ import { isMap, isScalar } from 'yaml';
 import { envelopeOf } from '../../model/envelope';
 import { groupOf, type Registry } from '../../model/registry';
 import type { KindDef } from '../../model/types';
-import { blockers, newerFirst } from './crd/versions';
+import { blockers, newerFirst } from './crd/kinds/versions';
 import type { Reporter } from '../core/diag';
 import type { FixData } from '../core/fixData';
 import { eolAt, lineStartOf } from '../core/spans';
@@ -75,7 +75,7 @@ export function apiVersionCandidates(doc: Document, root: YAMLMap, registry: Reg
   return families.flatMap((f) => fitting.filter((d) => familyOf(d) === f).sort(preferred)).slice(0, MAX_OFFERED);
 }
 
-/** A value's keys and collections, its scalars left out (null fits any type: crd/versions.ts `blockers`). */
+/** A value's keys and collections, its scalars left out (null fits any type: crd/kinds/versions.ts `blockers`). */
 function keysOnly(v: unknown, depth = 0): unknown {
   if (v === null || typeof v !== 'object' || depth > 64) return null;
   if (Array.isArray(v)) return v.map((x) => keysOnly(x, depth + 1));

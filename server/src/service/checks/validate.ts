@@ -6,9 +6,9 @@
 import { isMap, isScalar, isSeq, type Document, type YAMLMap } from 'yaml';
 import { envelopeOf, listEnvelopeOf } from '../../model/envelope';
 import type { Code } from '../core/codes';
-import { checkCrd, isCrdDocument } from './crd/check';
-import { mayHoldCrd } from './crd/detect';
-import { reportUnreadableCrd } from './crd/unreadable';
+import { checkCrd, isCrdDocument } from './crd/definition/check';
+import { mayHoldCrd } from './crd/kinds/detect';
+import { reportUnreadableCrd } from './crd/kinds/unreadable';
 import {
   addKindFix,
   checkListItem,
@@ -165,7 +165,7 @@ function computeChunk(
   // A document that does not parse, or lacks `kind`/`apiVersion`, is still ours when what it has says so.
   // (A kind name alone is too weak a sign: `Topic` or `Snapshot` may be anybody's; without apiVersion, its
   // content must confirm it: missingApiVersion.ts.)
-  // A CustomResourceDefinition: checked for what keeps its kinds from being used (crd/check.ts), even where
+  // A CustomResourceDefinition: checked for what keeps its kinds from being used (crd/definition/check.ts), even where
   // a CRD of the workspace defines `CustomResourceDefinition` itself: the API server serves its own.
   // One that does not parse says so as any manifest does (the API server refuses it: a duplicate key too,
   // under kubectl's strict decoding), and nothing else: its manifests say it could not be read (unreadable.ts).

@@ -4,7 +4,7 @@ import type { Document } from 'yaml';
 import type { Type } from '../../model/types';
 import type { Reporter } from '../core/diag';
 import { listOf } from '../core/suggest';
-import type { Move } from './crd/versions';
+import type { Move } from './crd/kinds/versions';
 
 /** Finds the same field's type in another version of the kind, to tell "another version's value". */
 export type OtherVersionLookup = (path: string[]) => { version: string; type: Type }[];
@@ -16,7 +16,7 @@ export interface WalkContext {
   out: Reporter;
   otherVersions?: OtherVersionLookup;
   /**
-   * Moving the whole manifest to another version of its kind (crd/versions.ts `moveTo`): offered where a
+   * Moving the whole manifest to another version of its kind (crd/kinds/versions.ts `moveTo`): offered where a
    * value belongs to that version's enumeration. Absent for a patch or a list item, whose apiVersion is not theirs.
    */
   moveToVersion?: (version: string) => Move | undefined;

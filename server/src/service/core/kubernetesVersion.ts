@@ -3,7 +3,7 @@
 
 /**
  * The newest released minor of Kubernetes the product's table of CEL libraries was made from
- * (checks/crd/library/versions.ts: kubernetes/apiserver v0.36.3, 2026-07-23, i.e. Kubernetes 1.36.3; 1.37
+ * (checks/crd/rules/library/versions.ts: kubernetes/apiserver v0.36.3, 2026-07-23, i.e. Kubernetes 1.36.3; 1.37
  * was at beta.0 then).
  */
 export const NEWEST_RELEASED_MINOR = 36;

@@ -21,8 +21,8 @@ import { resourceSnippets } from './snippets';
 import { yamlKey, yamlScalar } from '../core/yamlText';
 import { emptyDocumentItems } from './completeEmpty';
 import { embeddedCompletion } from './embeddedAssist';
-import { isCrdDocument } from '../checks/crd/check';
-import { crdRuleCompletion } from '../checks/crd/ruleComplete';
+import { isCrdDocument } from '../checks/crd/definition/check';
+import { crdRuleCompletion } from '../checks/crd/rules/editor/ruleComplete';
 import type { ParsedDoc, ParsedFile } from '../core/parse';
 import type { SnippetContext } from '../workspace/ownerNames';
 
@@ -86,7 +86,7 @@ export function writesWhatIsThere(
   return t > s && t === offset && file.text.slice(s, t) === e.newText;
 }
 
-/** Inside a CEL rule of a CRD: the fields of `self` there (crd/ruleComplete.ts); a `.` opens it by itself. */
+/** Inside a CEL rule of a CRD: the fields of `self` there (crd/rules/editor/ruleComplete.ts); a `.` opens it by itself. */
 function ruleCompletion(file: ParsedFile, offset: number, trigger: string | undefined): CompletionItem[] | undefined {
   const chunk = chunkAt(file, offset);
   const root = chunk.doc.contents;

@@ -2,7 +2,7 @@
 // whether it is required, meaning, allowed values, limits, default and notes), an enum value, a kind.
 import { apiVersionString, DEFAULT_API_DOMAIN, groupOf, type Registry } from '../../model/registry';
 import { typeLimits } from '../../model/describe';
-import { isTransitionRule } from '../checks/crd/celRules';
+import { isTransitionRule } from '../checks/crd/rules/celRules';
 import type { EnumValue, Field, KindDef, ObjectType, StringType, Type } from '../../model/types';
 
 /**

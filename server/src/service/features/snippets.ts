@@ -11,7 +11,7 @@ import {
 import type { Range } from '../core/lineIndex';
 import { withLocation, withNamespace, withOwnerChoice } from './completeEmpty';
 import type { SnippetContext } from '../workspace/ownerNames';
-import { newerFirst } from '../checks/crd/versions';
+import { newerFirst } from '../checks/crd/kinds/versions';
 import { apiVersionString, DEFAULT_API_DOMAIN, groupOf, type Registry } from '../../model/registry';
 import { pathLabel } from '../../model/typePath';
 import type { Field, KindDef, ObjectType, Type } from '../../model/types';

@@ -1,12 +1,12 @@
 // Moving a manifest to another version of its kind when nothing calls for it (no diagnostic): offered as a
 // refactoring where the cursor is on the manifest's `apiVersion` value, one per other version (a CRD's: those
-// served and not deprecated). It is the move of crd/versions.ts (`moveTo`), so it is offered exactly when
+// served and not deprecated). It is the move of crd/kinds/versions.ts (`moveTo`), so it is offered exactly when
 // every field the manifest sets exists there with a compatible type and value; otherwise it is shown
 // disabled, the reason naming the fields that stand in the way (RoleAssignment `v20220401` →
 // `v1api20220401` with `principalType: AgentUser`).
 import { isMap, isScalar } from 'yaml';
 import type { Edit } from '../core/edits';
-import { moveTo } from '../checks/crd/versions';
+import { moveTo } from '../checks/crd/kinds/versions';
 import { identifyChunk } from '../checks/identity';
 import { chunkAt, type ParsedFile } from '../core/parse';
 import { plainText } from '../core/plainText';

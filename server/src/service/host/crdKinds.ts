@@ -4,9 +4,9 @@
 // asks for the registry when it needs one; it builds a new one only when a CRD changed.
 import type { Registry } from '../../model/registry';
 import type { KindDef, UnreadableCrd } from '../../model/types';
-import { conflictSpan, crdConflicts, type CrdConflict } from '../checks/crd/conflicts';
-import { mayHoldCrd } from '../checks/crd/detect';
-import { crdTextsOf, crdTextsOfFile, kindsOfCrdText, readCrdText, registryOfKinds } from '../checks/crd/sources';
+import { conflictSpan, crdConflicts, type CrdConflict } from '../checks/crd/kinds/conflicts';
+import { mayHoldCrd } from '../checks/crd/kinds/detect';
+import { crdTextsOf, crdTextsOfFile, kindsOfCrdText, readCrdText, registryOfKinds } from '../checks/crd/kinds/sources';
 import type { Diag } from '../core/diag';
 import type { ParsedFile } from '../core/parse';
 

@@ -1,15 +1,15 @@
 // A CEL rule run on a manifest's value, as the API server runs a CRD's `x-kubernetes-validations` rule: the
 // MCP server's `eval_cel` (mcp/). The rule is the one given, or each rule the kind's schema puts on the
 // value; `self` (and `oldSelf`, from an old manifest) typed by the kind's schema where the workspace knows
-// the kind (checks/crd/validations.ts `celValue`), run with the same engine, libraries and cost limits as
-// the manifests' checks (checks/crd/celRules.ts: per-call limit, the object's runtime budget, the estimated
+// the kind (checks/crd/rules/validations.ts `celValue`), run with the same engine, libraries and cost limits as
+// the manifests' checks (checks/crd/rules/celRules.ts: per-call limit, the object's runtime budget, the estimated
 // cost a CRD is refused for).
 import type { Registry } from '../../model/registry';
 import { envelopeOf } from '../../model/envelope';
 import { resolvePath, pathLabel } from '../../model/typePath';
 import type { CelValidation, Type } from '../../model/types';
-import { compiledOf, isTransitionRule, newBudget, transitionVerdict, verdict } from '../checks/crd/celRules';
-import { celValue } from '../checks/crd/validations';
+import { compiledOf, isTransitionRule, newBudget, transitionVerdict, verdict } from '../checks/crd/rules/celRules';
+import { celValue } from '../checks/crd/rules/validations';
 import { splitFieldPath } from './kindFacts';
 
 export interface RuleQuery {

@@ -4,7 +4,7 @@
 // would do itself (workspace/analyze.ts) in an analysis with the same kinds; the host takes the results as
 // cached values of its own documents, so everything after (the index, cross-file checks, the report) runs
 // as on one thread and says the same thing, byte for byte.
-import { mayHoldCrd } from '../checks/crd/detect';
+import { mayHoldCrd } from '../checks/crd/kinds/detect';
 import { cachedChunkDiagnostics, validateChunk } from '../checks/validate';
 import { analyze } from '../workspace/analyze';
 import { cachedChunkManifests, chunkManifests } from '../workspace/extract';

@@ -5,7 +5,7 @@ import type { Registry } from '../../model/registry';
 import type { Settings } from '../core/settings';
 import type { Diag } from '../core/diag';
 import type { ParsedFile } from '../core/parse';
-import { mayHoldCrd } from '../checks/crd/detect';
+import { mayHoldCrd } from '../checks/crd/kinds/detect';
 import { cacheChunkDiagnostics, cachedChunkDiagnostics } from '../checks/validate';
 import { listAtRoot } from '../workspace/kustomize/json6902';
 import { cacheChunkManifests, revivedManifest, type ChunkManifest } from '../workspace/extract';

@@ -4,7 +4,7 @@
 // in one pass each new chunk is parsed once. Unchanged chunks cost a cache lookup.
 import type { ParsedFile } from '../core/parse';
 import { listAtRoot } from './kustomize/json6902';
-import { mayHoldCrd } from '../checks/crd/detect';
+import { mayHoldCrd } from '../checks/crd/kinds/detect';
 import { validateChunk } from '../checks/validate';
 import { chunkManifests, type TrackedPaths } from './extract';
 import { chunkSymbols } from './symbols';
@@ -33,7 +33,7 @@ export function analyze(file: ParsedFile, options: AnalyzeOptions = {}): ParsedF
     if (options.partial && listAtRoot(chunk.text)) continue;
     // One tree for the three, dropped after them (see readOnce).
     file.store.readOnce(() => {
-      // A CRD's own check waits until its diagnostics are asked for (crd/detect.ts).
+      // A CRD's own check waits until its diagnostics are asked for (crd/kinds/detect.ts).
       if (!mayHoldCrd(chunk.text)) validateChunk(chunk, options.partial, file);
       if (options.tracked) chunkManifests(chunk, options.tracked);
       if (options.symbols) chunkSymbols(chunk);

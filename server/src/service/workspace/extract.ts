@@ -1,7 +1,7 @@
 // What a parsed file contributes to the workspace index: each manifest of ours with its identity, owner,
 // references and tracked values. Read from the cached parse of each document chunk and itself cached per
 // chunk, so re-indexing a large file after an edit re-reads the edited resource only.
-import { mayHoldCrd } from '../checks/crd/detect';
+import { mayHoldCrd } from '../checks/crd/kinds/detect';
 import { isAlias, isMap, isPair, isScalar, isSeq, type Document, type YAMLMap } from 'yaml';
 import type { KindDef, ObjectType, Type } from '../../model/types';
 import { memoKey } from '../core/memo';

@@ -10,15 +10,15 @@ import { envelopeOf } from '../../../model/envelope';
 import type { CelValidation, Field, KindDef, Type } from '../../../model/types';
 import type { Diag } from '../../core/diag';
 import { loadCel } from '../../core/libraries';
-import { isTransitionRule, newBudget, transitionVerdict, type Budget } from '../crd/celRules';
-import { schemaTypeName } from '../crd/ruleNotes';
-import { refusalOf } from '../crd/ruleRefusal';
+import { isTransitionRule, newBudget, transitionVerdict, type Budget } from '../crd/rules/celRules';
+import { schemaTypeName } from '../crd/rules/ruleNotes';
+import { refusalOf } from '../crd/rules/compile/ruleRefusal';
 import { NEWEST_RELEASED_MINOR } from '../../core/kubernetesVersion';
-import { celPropertyName, celValue } from '../crd/validations';
+import { celPropertyName, celValue } from '../crd/rules/validations';
 import { entry, spanOf, type Span } from '../../core/yamlNodes';
 import type { VersionObject } from './objects';
 
-/** Rules run per document at most, as for the other rules (crd/validations.ts). */
+/** Rules run per document at most, as for the other rules (crd/rules/validations.ts). */
 const MAX_RUNS = 2000;
 
 type Plain = Record<string, unknown>;
@@ -29,7 +29,7 @@ interface Walk {
   offset: number;
   at: string;
   runs: number;
-  /** The API server's cost budget of the object's rules (crd/celRules.ts). */
+  /** The API server's cost budget of the object's rules (crd/rules/celRules.ts). */
   budget: Budget;
   /** Rules our engine could not evaluate on this object, said once each. */
   unjudged: Set<CelValidation>;
@@ -80,7 +80,7 @@ function visit(
     if (!hasOld && !v.optionalOldSelf) continue;
     if (++w.runs > MAX_RUNS) return;
     // A rule the API server refuses when the CRD is applied (its types, its literals, a library the targeted
-    // release lacks: crd/ruleRefusal.ts) never runs: said once, as for the other rules (crd/validations.ts).
+    // release lacks: crd/rules/compile/ruleRefusal.ts) never runs: said once, as for the other rules (crd/rules/validations.ts).
     const refusal = refusalOf(v, w.minor);
     if (refusal) {
       if (!w.unjudged.has(v))
@@ -112,7 +112,7 @@ function visit(
     w.diags.push({
       code: 'crd-transition-rule',
       message: r.error
-        ? // The API server's field error for a rule whose evaluation fails, as for any rule (crd/validations.ts).
+        ? // The API server's field error for a rule whose evaluation fails, as for any rule (crd/rules/validations.ts).
           `${where}: Invalid value: "${schemaTypeName(t)}": ${said} (The CRD's transition rule \`${v.rule}\` fails to evaluate against ${w.at}.)`
         : `${where}: ${said}${/[.!?]$/.test(said) ? '' : '.'} (The CRD's transition rule \`${v.rule}\` does not hold against ${w.at}.)`,
       start: anchor[0] + w.offset,

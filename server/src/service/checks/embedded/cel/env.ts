@@ -70,7 +70,7 @@ const never = () => {
   throw new Error('declared for type checking only');
 };
 
-/** Declares, for the type checker, the functions cel-go has and cel-js lacks (also used by crd/ruleTypes.ts). */
+/** Declares, for the type checker, the functions cel-go has and cel-js lacks (also used by crd/rules/compile/ruleTypes.ts). */
 export function declareExtraFunctions(env: Environment): void {
   for (const sig of EXTRA_FUNCTIONS) env.registerFunction(sig, never);
 }

@@ -1,0 +1,60 @@
+// Whether the API server refuses a CRD's rule when the CRD is applied (its types against the schema, its
+// literals: ruleTypes.ts), for the manifests of that kind: such a rule never runs, so it gives them no
+// verdict. The same check as the CRD's own (check.ts), on the raw schema the rule sits on (`site`).
+import type { CelValidation } from '../../../../../model/types';
+import { RuleTypes, type TypeProblem } from './ruleTypes';
+import { SelfTypes } from './selfType';
+import { NEWEST_RELEASED_MINOR } from '../../../../core/kubernetesVersion';
+
+type Json = Record<string, unknown>;
+const isObj = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Per rule of the model (an immutable value) and Kubernetes minor targeted, computed once. */
+const memo = new WeakMap<CelValidation, Map<number, { problem?: Refusal }>>();
+
+/** A refusal: of the rule, or of its message expression. */
+export type Refusal = TypeProblem & { of: 'rule' | 'messageExpression' };
+
+/**
+ * The problem that makes the API server of Kubernetes 1.`minor` refuse `v` (its rule or its message
+ * expression), if any.
+ */
+export function refusalOf(v: CelValidation, minor: number = NEWEST_RELEASED_MINOR): Refusal | undefined {
+  let byMinor = memo.get(v);
+  if (!byMinor) memo.set(v, (byMinor = new Map()));
+  let known = byMinor.get(minor);
+  if (!known) {
+    known = {};
+    const problem = compute(v, minor);
+    if (problem) known.problem = problem;
+    byMinor.set(minor, known);
+  }
+  return known.problem;
+}
+
+/** The label of the schema node at `path` below a version's root (`spec.items[*]`), for messages. */
+function labelOf(path: (string | number)[]): string {
+  let label = '';
+  for (let i = 0; i < path.length; i++) {
+    if (path[i] === 'properties' && typeof path[i + 1] === 'string') {
+      const name = path[++i] as string;
+      label = label ? `${label}.${name}` : name;
+    } else if (path[i] === 'items') label += '[*]';
+    else if (path[i] === 'additionalProperties') label += '.*';
+  }
+  return label;
+}
+
+function compute(v: CelValidation, minor: number): Refusal | undefined {
+  let schema: unknown = v.site?.root;
+  for (const k of v.site?.path ?? []) schema = isObj(schema) ? schema[k as string] : undefined;
+  const self =
+    v.site && isObj(schema)
+      ? new SelfTypes().of(schema, labelOf(v.site.path), v.site.path.length === 0)
+      : { kind: 'dyn' as const };
+  const checker = new RuleTypes([self], minor);
+  const rule = checker.check(v.rule, self, 'bool');
+  if (rule) return { ...rule, of: 'rule' };
+  const message = v.messageExpression ? checker.check(v.messageExpression, self, 'string') : undefined;
+  return message ? { ...message, of: 'messageExpression' } : undefined;
+}
