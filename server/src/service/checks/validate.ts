@@ -277,6 +277,7 @@ export function validateFile(file: ParsedFile, options: ValidateOptions = {}): D
     const placed = docs[i];
     for (let j = 0; j < placed.length; j++) all.push(placed[j]);
   }
+  if (options.settled === false) return all;
   return applySettings(file, all, options).sort((a, b) => a.start - b.start || a.end - b.end);
 }
 

@@ -12,6 +12,11 @@ export interface ValidateOptions {
   rules?: Partial<Record<string, RuleSetting>>;
   /** The file is a Kustomize patch: its manifests are partial (nothing is missing; see walk.ts). */
   partial?: boolean;
+  /**
+   * `false`: the diagnostics as found, in no order — the caller applies the settings and sorts, once for
+   * every part of a file's diagnostics (the host's one query: host/diagnostics.ts).
+   */
+  settled?: false;
 }
 
 /** Applies severity settings and disable comments to file-level diagnostics. */

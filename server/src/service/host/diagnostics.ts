@@ -131,21 +131,19 @@ export class FileDiagnostics {
     return facts;
   }
 
-  /** What a manifest's change against its committed version does, settings and disable comments applied. */
+  /** What a manifest's change against its committed version does (as found: the query applies the settings). */
   private changeDiagnostics(uri: string, file: ParsedFile): Diag[] {
     const base = this.inputs.baseOf(uri);
     if (this.inputs.roles().roleOf(uri).role !== 'manifest') return [];
     // Not compared (caps, a refused repository, git's time limit): said once, on the file's first line.
-    if (base?.notCompared !== undefined)
-      return applySettings(file, [notCompared(file.text, base)], { rules: this.inputs.settings().rules });
+    if (base?.notCompared !== undefined) return [notCompared(file.text, base)];
     // No committed version: the file's objects are created as they stand (CRD rules with optionalOldSelf).
-    const found = base
+    return base
       ? changeDiagnostics(file.text, base, this.inputs.store().registry, this.inputs.store().kubernetesMinor)
       : creationChangeDiagnostics(file.docs, this.inputs.store().registry, this.inputs.store());
-    return found.length > 0 ? applySettings(file, found, { rules: this.inputs.settings().rules }) : found;
   }
 
-  /** The cross-document diagnostics of an indexed file, settings and disable comments applied. */
+  /** The cross-document diagnostics of an indexed file (as found: the query applies the settings). */
   private crossDiagnostics(uri: string, file: FileText, cross: CrossFileOptions): Diag[] {
     // A patch or a template is no resource of its own: its names are partial or masked.
     const role = this.inputs.roles().roleOf(uri).role;
@@ -156,7 +154,7 @@ export class FileDiagnostics {
       display: cross.display,
       objects: this.objectFacts(),
     });
-    return applySettings(file, found, { rules: this.inputs.settings().rules });
+    return found;
   }
 
   /**
@@ -177,7 +175,7 @@ export class FileDiagnostics {
     // The length alone (a version made from an edit's changes has no whole text to read: core/fileText.ts).
     if (isTooLarge(mask?.text ?? { length: textLength(f) }, maxDocumentSize))
       return part === 'cross' ? [] : largeFileDiagnostics(mask?.text ?? f.text, maxDocumentSize, { rules });
-    if (part === 'cross') return cross ? this.crossDiagnostics(uri, f, cross) : [];
+    if (part === 'cross') return cross ? sortByPosition(this.settleFor(uri, f)(this.crossDiagnostics(uri, f, cross))) : [];
     return this.diagnosticsWithRendered(uri, f, cross, part === 'all').all;
   }
 
@@ -199,64 +197,59 @@ export class FileDiagnostics {
     if (isTooLarge(mask?.text ?? { length: textLength(f) }, maxDocumentSize))
       return { all: largeFileDiagnostics(mask?.text ?? f.text, maxDocumentSize, { rules }), rendered: [] };
     const role = this.inputs.roles().roleOf(uri);
-    const own = this.withCrdConflicts(uri, f, this.ownDiagnostics(uri, f), cross?.display);
+    // Every part is found as it is, and the settings (severities, `off`, disable comments: the comments read
+    // once) applied here, once each; the whole list is sorted once, at the end.
+    const settle = this.settleFor(uri, f);
+    const conflicts = this.inputs.crds.conflictsIn(uri, () => f.text, cross?.display ?? defaultDisplay);
+    const own = settle(withProblems(this.ownDiagnostics(uri, f), conflicts));
     // A patch's or a kustomization's values in the overlays that use them.
     const overlays = role.role === 'patch' ? role.overlays : role.role === 'kustomization' ? [uri] : [];
     const inOverlays =
-      withRendered && overlays.length > 0 ? this.inputs.overlays.inOverlaysOf(uri, f, overlays, own) : [];
+      withRendered && overlays.length > 0 ? settle(this.inputs.overlays.inOverlaysOf(uri, f, overlays, own)) : [];
     // An overlay's broken owner references, once, on its kustomization.
     const renamed =
-      withRendered && role.role === 'kustomization'
-        ? applySettings(f, this.inputs.overlays.ownerRenamed(uri, f.text), { rules: this.inputs.settings().rules })
-        : [];
-    const renderedOwn = renamed.length > 0 ? [...inOverlays, ...renamed] : inOverlays;
+      withRendered && role.role === 'kustomization' ? settle(this.inputs.overlays.ownerRenamed(uri, f.text)) : [];
     const cross_ = cross ? this.crossDiagnostics(uri, f, cross) : [];
-    const changed = this.changeDiagnostics(uri, f);
-    const other = changed.length > 0 ? [...cross_, ...changed] : cross_;
-    const shown = other.length > 0 ? [...own, ...other] : own;
+    const other = settle(withProblems(cross_, this.changeDiagnostics(uri, f)));
+    const shown = withProblems(own, other);
     // A base resource's values in the overlays that render it: what they get wrong there is shown here.
     const renderedBase =
-      cross && withRendered && role.role === 'manifest' ? this.inputs.overlays.inOverlays(uri, f, shown) : [];
-    const rendered = renderedBase.length > 0 ? [...renderedOwn, ...renderedBase] : renderedOwn;
-    const all =
-      rendered.length > 0 || other.length > 0
-        ? [...shown, ...rendered].sort((a, b) => a.start - b.start || a.end - b.end)
-        : own;
+      cross && withRendered && role.role === 'manifest' ? settle(this.inputs.overlays.inOverlays(uri, f, shown)) : [];
+    const rendered = withProblems(withProblems(inOverlays, renamed), renderedBase);
+    const all = sortByPosition(withProblems(shown, rendered));
     // A message that names a template's masked action names it as written (the fix's data is left as is).
     return { all: all.some((d) => isMasked(d.message)) ? all.map(messageAsWritten) : all, rendered };
   }
 
-  /** A file's diagnostics with the warnings on its CRDs that define a kind another CRD defines differently. */
-  private withCrdConflicts(uri: string, f: ParsedFile, own: Diag[], display = defaultDisplay): Diag[] {
-    const found = this.inputs.crds.conflictsIn(uri, () => f.text, display);
-    const applied = found.length > 0 ? applySettings(f, found, { rules: this.inputs.settings().rules }) : found;
-    return applied.length > 0 ? [...own, ...applied].sort((a, b) => a.start - b.start || a.end - b.end) : own;
+  /**
+   * The settings of a file's diagnostics as one function: severities, `off`, and the disable comments of the
+   * text the user wrote (a template's, not its mask), read once for all the parts of the query.
+   */
+  private settleFor(uri: string, f: ParsedFile): (diags: Diag[]) => Diag[] {
+    const mask = this.inputs.roles().roleOf(uri).role === 'template' ? this.inputs.maskOf(f) : undefined;
+    return settingsOf(mask ? { text: mask.text } : f, { rules: this.inputs.settings().rules });
   }
 
   /**
-   * A file's own diagnostics (no cross-document ones), as what it is: a patch's fields are checked but
-   * nothing is missing; a template is checked with its actions masked; a kustomization says what it does
-   * not render, and its inline patches are checked as patch files are.
+   * A file's own diagnostics (no cross-document ones), as what it is, as found (the query applies the
+   * settings): a patch's fields are checked but nothing is missing; a template is checked with its actions
+   * masked; a kustomization says what it does not render, and its inline patches are checked as patch files
+   * are.
    */
   private ownDiagnostics(uri: string, f: ParsedFile): Diag[] {
-    const rules = this.inputs.settings().rules;
     const role = this.inputs.roles().roleOf(uri);
     // Too large to read (textLimit.ts): its one message; its text is not parsed.
     if ((role.role === 'patch' || role.role === 'kustomization') && unreadAsOverlay(role.role, f.text))
-      return applySettings(f, [overPatchLimitDiag(role.role, f.text)], { rules });
+      return [overPatchLimitDiag(role.role, f.text)];
     if (role.role === 'patch') {
       const targets = role.overlays.map((k, i) => ({ target: role.targets[i], overlay: overlayName(k) }));
-      return patchFileDiagnostics(f, targets, { rules });
+      return patchFileDiagnostics(f, targets, { settled: false });
     }
     if (role.role === 'template') {
       const mask = this.inputs.maskOf(f) ?? maskTemplate(f.text);
-      return applySettings(
-        { text: mask.text },
-        templateDiagnostics(mask, (t) => validateFile(this.inputs.store().parseFile(t))),
-        { rules },
-      );
+      return templateDiagnostics(mask, (t) => validateFile(this.inputs.store().parseFile(t)));
     }
-    const own = validateFile(f, { rules });
+    const own = validateFile(f, { settled: false });
     if (role.role !== 'kustomization') return own;
     const inline = kustomizationDiagnostics(
       f.text,
@@ -272,7 +265,7 @@ export class FileDiagnostics {
       },
       this.inputs.reads,
     );
-    return withProblems(own, applySettings(f, inline, { rules }));
+    return withProblems(own, inline);
   }
 
   /**
@@ -289,9 +282,11 @@ export class FileDiagnostics {
   }
 }
 
-/** Diagnostics and more problems, in position order (the first array itself when there are none). */
-const withProblems = (diags: Diag[], more: Diag[]): Diag[] =>
-  more.length === 0 ? diags : [...diags, ...more].sort((a, b) => a.start - b.start || a.end - b.end);
+/** Diagnostics and more problems (the first array itself when there are none), not sorted. */
+const withProblems = (diags: Diag[], more: Diag[]): Diag[] => (more.length === 0 ? diags : [...diags, ...more]);
+
+/** In position order: the query sorts once, at the end. */
+const sortByPosition = (diags: Diag[]): Diag[] => diags.sort((a, b) => a.start - b.start || a.end - b.end);
 
 /** A diagnostic whose message reads a masked action as the user wrote it. */
 const messageAsWritten = (d: Diag): Diag => (isMasked(d.message) ? { ...d, message: asWritten(d.message) } : d);

@@ -17,7 +17,7 @@ import { unreadAsOverlay } from '../workspace/kustomize/textLimit';
 import { WORKSPACE_SCOPE } from '../core/scope';
 import type { WorkspaceIndex } from '../workspace/workspaceIndex';
 import { entryOf } from './ingest';
-import { takeFacts, type TakenFacts } from './fileFacts';
+import { takeFacts, type TakenFacts } from './takeFacts';
 
 /** What the documents read of the host. */
 export interface DocumentsHost {

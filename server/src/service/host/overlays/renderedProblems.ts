@@ -5,7 +5,7 @@
 // file) are held here, bounded.
 import type { Diag } from '../../core/diag';
 import type { ParsedFile } from '../../core/parse';
-import { applySettings, validateFile } from '../../checks/validate';
+import { validateFile } from '../../checks/validate';
 import {
   buildDiagnostics,
   mergeOverlays,
@@ -66,13 +66,14 @@ export class RenderedProblems {
       if (!this.renderings.last(k)?.written.has(uri)) continue;
       each.push({ overlay: overlayName(k), diags: this.renderedFor(uri, f, k, shown, rendered) });
     }
-    const out = mergeOverlays(each);
-    return out.length > 0 ? applySettings(f, out, { rules: this.inputs.settings().rules }) : out;
+    // As found: the query applies the settings (host/diagnostics.ts).
+    return mergeOverlays(each);
   }
 
   /**
    * The problems of the overlays' rendered results (`kustomizations`) that the values of a patch (or a
-   * kustomization's inline patches) cause, settings applied, those its own diagnostics show left out
+   * kustomization's inline patches) cause, as found (the query applies the settings), those its own
+   * diagnostics show left out
    * (kustomize/renderedDiagnostics.ts).
    */
   inOverlaysOf(uri: string, f: ParsedFile, kustomizations: readonly string[], own: Diag[]): Diag[] {
@@ -87,7 +88,7 @@ export class RenderedProblems {
         return { overlay: overlayName(k), diags: build.length > 0 ? [...build, ...found] : found };
       }),
     );
-    return rendered.length > 0 ? applySettings(f, rendered, { rules: this.inputs.settings().rules }) : rendered;
+    return rendered;
   }
 
   /**

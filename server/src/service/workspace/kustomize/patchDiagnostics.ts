@@ -77,6 +77,7 @@ export function patchFileDiagnostics(
     if (placed) for (const d of placed[i]) all.push(d);
     else toFileOffsets(chunk, validateChunk(chunk, true), all);
   }
+  if (options.settled === false) return all;
   return applySettings(file, all, options).sort((a, b) => a.start - b.start || a.end - b.end);
 }
 
