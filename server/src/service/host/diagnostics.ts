@@ -19,7 +19,8 @@ import { overPatchLimitDiag, unreadAsOverlay } from '../workspace/kustomize/text
 import type { Settings } from '../core/settings';
 import { toUserSpans, type DocumentSource } from '../core/source';
 import { isTooLarge, largeFileDiagnostics } from '../checks/tooLarge';
-import { applySettings, validateFile } from '../checks/validate';
+import { validateFile } from '../checks/validate';
+import { settingsOf } from '../core/ruleSettings';
 import { checkFile, defaultDisplay } from '../workspace/checks';
 import { kustomizeObjectNames } from '../workspace/kustomize/objectNames';
 import type { ObjectFacts } from '../workspace/rules/crossFileContext';
@@ -175,7 +176,8 @@ export class FileDiagnostics {
     // The length alone (a version made from an edit's changes has no whole text to read: core/fileText.ts).
     if (isTooLarge(mask?.text ?? { length: textLength(f) }, maxDocumentSize))
       return part === 'cross' ? [] : largeFileDiagnostics(mask?.text ?? f.text, maxDocumentSize, { rules });
-    if (part === 'cross') return cross ? sortByPosition(this.settleFor(uri, f)(this.crossDiagnostics(uri, f, cross))) : [];
+    if (part === 'cross')
+      return cross ? sortByPosition(this.settleFor(uri, f)(this.crossDiagnostics(uri, f, cross))) : [];
     return this.diagnosticsWithRendered(uri, f, cross, part === 'all').all;
   }
 
