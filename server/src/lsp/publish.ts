@@ -29,7 +29,9 @@ export function syncDoc(s: ServerState, doc: TextDocument): Set<string> | undefi
   const record = openDoc(s, doc.uri);
   if (record.indexedVersion === doc.version && indexedAsIs(s, doc)) return undefined;
   record.indexedVersion = doc.version;
-  return s.host.apply({ kind: 'file', uri: doc.uri, file: fileOf(s, doc), scope: scopeOf(s, doc.uri) });
+  // Its new version and its place in the index: one change (the files it affects come back).
+  const text = doc instanceof PieceDocument ? doc : doc.getText();
+  return s.host.apply({ kind: 'open', uri: doc.uri, version: doc.version, text, index: scopeOf(s, doc.uri) });
 }
 
 /**
@@ -76,15 +78,23 @@ export function syncAll(s: ServerState): void {
  * Everything published for an open document: its own checks and the cross-document ones (with `rendered`
  * false, the problems of the overlays that render it left for a second publish).
  */
-export function diagnosticsOf(s: ServerState, doc: TextDocument, rendered: boolean | 'carried' = true): Diagnostic[] {
+export function diagnosticsOf(
+  s: ServerState,
+  doc: TextDocument,
+  rendered: boolean | 'carried' = true,
+  /** The open documents are in the host as they are (the publish flush has just brought the changed ones in). */
+  synced = false,
+): Diagnostic[] {
   if (!isYaml(doc)) return [];
-  const affected = syncDoc(s, doc);
-  if (affected) {
-    affected.delete(doc.uri);
-    markDirty(s, affected);
+  if (!synced) {
+    const affected = syncDoc(s, doc);
+    if (affected) {
+      affected.delete(doc.uri);
+      markDirty(s, affected);
+    }
+    // Other open documents may have changed since the last publish (it waits for bursts to end).
+    syncAll(s);
   }
-  // Other open documents may have changed since the last publish (it waits for bursts to end).
-  syncAll(s);
   if (isLargeDoc(s, doc)) return largeDiagnostics(s, doc, () => scheduleRefresh(s, true));
   forgetLarge(s, doc.uri);
   const uri = doc.uri;
@@ -179,7 +189,7 @@ function flush(s: ServerState): void {
   // workspace is scanned, the scan applies them once at its end.) The open documents are analysed again
   // now; the index is built again in slices between requests (`reindexAfterCrds`), then everything is
   // published again.
-  if (s.ws.indexComplete && safely(s, () => s.host.work('kinds'), false)) {
+  if (s.ws.indexComplete && s.host.status().crdsPending && safely(s, () => s.host.work('kinds'), false)) {
     forgetIndexedVersions(s);
     for (const doc of documents.all()) safely(s, () => syncDoc(s, doc), undefined);
     for (const u of [...documents.all().map((d) => d.uri), ...publish.closedPublished.keys()]) dirty.add(u);
@@ -251,7 +261,7 @@ function flush(s: ServerState): void {
           record.shown = true;
           const diagnostics = isLargeDoc(s, doc)
             ? largeDiagnostics(s, doc, later)
-            : diagnosticsOf(s, doc, opening ? false : editing ? 'carried' : true);
+            : diagnosticsOf(s, doc, opening ? false : editing ? 'carried' : true, true);
           written.push(connection.sendDiagnostics({ uri: doc.uri, version: doc.version, diagnostics }));
           if (opening || editing) {
             dirty.add(uri);

@@ -229,14 +229,13 @@ export function createState(connection: Connection): ServerState {
 
 /** The parsed form of an open document at its current version (parsed and analysed once per version). */
 export function fileOf(s: ServerState, doc: TextDocument): ParsedFile {
+  const view = s.host.file(doc.uri);
+  // The host's open version is this document at its current revision: nothing to apply.
+  if (doc instanceof PieceDocument && view.open && view.openFrom(doc)) return view.open;
   // The store's document as it is: a new version is made from its changes, without its whole text.
-  s.host.apply({
-    kind: 'open',
-    uri: doc.uri,
-    version: doc.version,
-    text: doc instanceof PieceDocument ? doc : doc.getText(),
-  });
-  return s.host.file(doc.uri).open!;
+  const text = doc instanceof PieceDocument ? doc : doc.getText();
+  s.host.apply({ kind: 'open', uri: doc.uri, version: doc.version, text });
+  return view.open!;
 }
 
 export const isYaml = (doc: TextDocument) => isYamlName(doc.uri) || doc.languageId === 'yaml';

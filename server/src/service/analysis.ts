@@ -242,9 +242,10 @@ export class Analysis implements Host {
 
   private applyOne(change: Change): Set<string> {
     switch (change.kind) {
-      case 'open':
-        this.docs.openFile(change.uri, change.version, change.text);
-        return new Set([change.uri]);
+      case 'open': {
+        const file = this.docs.openFile(change.uri, change.version, change.text);
+        return change.index === undefined ? new Set([change.uri]) : this.updateFile(change.uri, file, change.index);
+      }
       case 'close':
         this.docs.closeFile(change.uri);
         return new Set([change.uri]);

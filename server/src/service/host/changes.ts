@@ -7,7 +7,8 @@ import type { BaseVersion } from '../checks/changes/check';
 import type { TakenFacts } from './takeFacts';
 
 /**
- * - `open`: an open document's text at a version (an edit too);
+ * - `open`: an open document's text at a version (an edit too); with `index`, its version indexed too, in
+ *   that scope (the files it affects returned: an edit is one change);
  * - `close`: a document closed (its chunks stay while the index holds them);
  * - `file`: a file of the workspace as the index should hold it — a text read from disk (taken in as
  *   ingest.ts decides), or an open document's parsed version — `undefined` when it is gone; in a scope
@@ -25,7 +26,7 @@ import type { TakenFacts } from './takeFacts';
  *   cached values.
  */
 export type Change =
-  | { kind: 'open'; uri: string; version: number; text: string | DocumentText }
+  | { kind: 'open'; uri: string; version: number; text: string | DocumentText; index?: string }
   | { kind: 'close'; uri: string }
   | {
       kind: 'file';
