@@ -1,11 +1,12 @@
 // The host (rust-analyzer's AnalysisHost): every input goes in as a change (`apply`: texts opened, changed
-// and closed, files on disk, settings, CRD sources, committed versions) and queries come out (a file's
-// diagnostics, fix-all, completion, hover, the overlays' owner trees). It owns the state through the owners
-// in host/: the documents and who holds a chunk (documents.ts, which it extends), the CRDs' kinds
-// (crdKinds.ts), the Kustomize overlays (overlays.ts), the one diagnostics query (diagnostics.ts) and
-// fix-all (fixAll.ts); here are the inputs, the switch to a new registry (new store and index, every file
-// analysed again) and the queries, each delegating. The language server holds one, the CLI one per run, a
-// test as many as it likes.
+// and closed, files on disk, settings, CRD sources, committed versions: host/changes.ts), what changes left
+// to do is done in slices (`work`), and queries come out (a file's diagnostics, completion, hover, the
+// overlays). lsp/, cli/ and mcp/ hold it as host/hostApi.ts's `Host` (`createHost`), never as this class. It
+// owns the state through the owners in host/: the documents and who holds a chunk (documents.ts, held here),
+// the CRDs' kinds (crdKinds.ts), the Kustomize overlays (overlays.ts), the one diagnostics query
+// (diagnostics.ts) and fix-all (fixAll.ts); here are the inputs, the switch to a new registry (new store and
+// index, every file analysed again) and the queries, each delegating. The language server holds one, the
+// CLI one per run, a test as many as it likes.
 import { builtinRegistry, type Registry } from '../model/registry';
 import type { GraphNode } from '../protocol/customRequests';
 import { CrdKinds } from './host/crdKinds';
