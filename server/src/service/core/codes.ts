@@ -458,7 +458,7 @@ export const CODES = {
   'kustomize-not-rendered': {
     severity: 'info',
     title:
-      'A kustomization asks for what is not rendered here (generators, transformers, replacements, vars, components, remote resources, Helm charts, configurations and CRD schemas): what they make or change is missing from the rendered result that is checked; its patches are still checked, as partial manifests.',
+      'A kustomization asks for what is not rendered here (generators, transformers, vars, components, remote resources, Helm charts, configurations and CRD schemas): what they make or change is missing from the rendered result that is checked; its patches are still checked, as partial manifests.',
     example: 'kind: Kustomization\ncomponents:   # not rendered: its resources are not checked\n  - ../components/tls',
   },
   'kustomize-owner-renamed': {
@@ -539,6 +539,13 @@ export const CODES = {
     title:
       'A `configMapGenerator` or `secretGenerator` entry with `behavior: merge` or `replace` whose ConfigMap or Secret no resource of the kustomization (a base\'s generator) is: `kubectl kustomize` stops with "does not exist; cannot merge or replace".',
     example: 'configMapGenerator:\n  - name: app-config   # the base generates app-settings\n    behavior: merge',
+  },
+  'kustomize-replacement-failed': {
+    severity: 'error',
+    title:
+      'A `replacements` entry `kubectl kustomize` cannot carry out: a `source` that selects no resource or more than one, a source `fieldPath` the resource does not have, a target field missing without `options.create`, a delimiter `index` past the parts of the value, a `path:` file that holds no replacement. On the part of the replacement at fault.',
+    example:
+      'replacements:\n  - source:\n      kind: ConfigMap\n      name: app-setings   # the base has app-settings\n    targets:\n      - select: {kind: Deployment}\n        fieldPaths: [spec.template.metadata.labels.version]',
   },
   'kustomize-absolute-folder': {
     severity: 'error',

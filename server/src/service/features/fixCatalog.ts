@@ -173,6 +173,9 @@ export const FIXES: Record<Code, FixDoc> = {
   'kustomize-generator-no-base': NONE(
     "Whether the name is wrong or the entry should create its own is the author's choice: correct the name, or remove `behavior`.",
   ),
+  'kustomize-replacement-failed': NONE(
+    "Whether the source, the path or the option is wrong is the author's choice: the message names what kubectl could not find.",
+  ),
   'kustomize-absolute-folder': NONE(
     "Write the folder relative to the kustomization's folder (its relative path depends on where the build runs).",
   ),

@@ -9,7 +9,7 @@ import type { WorkspaceIndex } from '../../workspace/workspaceIndex';
 
 /** A kustomization that changes what it lists (else its rendering is its resources as written). */
 export const TRANSFORMS =
-  /^(?:namePrefix|nameSuffix|namespace|commonLabels|labels|commonAnnotations|patches|patchesStrategicMerge|patchesJson6902)\s*:/m;
+  /^(?:namePrefix|nameSuffix|namespace|commonLabels|labels|commonAnnotations|patches|patchesStrategicMerge|patchesJson6902|replacements)\s*:/m;
 
 /** What the overlays read of the analysis that owns them (each a current value: the kinds change). */
 export interface OverlayInputs {

@@ -48,7 +48,6 @@ const UNRENDERED: ReadonlySet<string> = new Set([
   'generators',
   'transformers',
   'validators',
-  'replacements',
   'vars',
   'helmCharts',
   'helmChartInflationGenerator',

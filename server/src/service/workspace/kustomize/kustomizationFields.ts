@@ -224,3 +224,6 @@ export function canonicalFields(value: Json, s: Struct = KUSTOMIZATION): Json {
   }
   return out ?? value;
 }
+
+/** A replacement (a `replacements` entry, or one read from its `path:` file) with its fields' own names. */
+export const canonicalReplacement = (value: Json): Json => canonicalFields(value, REPLACEMENT);

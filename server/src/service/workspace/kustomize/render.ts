@@ -22,6 +22,8 @@ import { followNames, referrerKinds } from './nameReference';
 import { canonicalFields } from './kustomizationFields';
 import { withAnnotations, withoutEmptyAnnotations } from './internalAnnotations';
 import { generate, mergeGenerated, nameHash } from './generators';
+import { labelSelector } from './labelSelector';
+import { replacementEntries, runReplacements } from './replacements';
 
 export type { Json, JsonObject };
 
@@ -85,7 +87,8 @@ export type BuildCode =
   | 'kustomize-patch-invalid'
   | 'kustomize-base-fails'
   | 'kustomize-render-limit'
-  | 'kustomize-generator-no-base';
+  | 'kustomize-generator-no-base'
+  | 'kustomize-replacement-failed';
 
 /** A problem that stops `kubectl kustomize` from building (or may: `unsure`), where it is written. */
 export interface BuildError {
@@ -258,76 +261,6 @@ function matcher(target: JsonObject): Selector {
       annotations!(isObject(m.annotations) ? m.annotations : {})
     );
   };
-}
-
-/**
- * One requirement of a label selector: `key`, `!key`, `key=v`, `key==v`, `key!=v`, `key in (…)`,
- * `key notin (…)`, `key>n`, `key<n`.
- */
-const REQUIREMENT =
-  /^(?:!\s*([^\s!=<>(),]+)|([^\s!=<>(),]+)\s*(?:(==?|!=)\s*([^\s!=<>(),]*)|([<>])\s*(-?\d+)|\s(in|notin)\s*\(([^()]*)\))?)$/;
-
-/**
- * A `labelSelector` / `annotationSelector` as Kubernetes parses it (labels.Parse): requirements separated
- * by commas, all of which must hold; `!=` and `notin` hold where the key is absent. Undefined: it does not
- * parse (`kubectl kustomize` refuses it).
- */
-function labelSelector(sel: Json | undefined): ((of: JsonObject) => boolean) | undefined {
-  if (typeof sel !== 'string' || sel.trim() === '') return () => true;
-  const tests: ((of: JsonObject) => boolean)[] = [];
-  for (const part of requirements(sel)) {
-    const t = requirement(part);
-    if (!t) return undefined;
-    tests.push(t);
-  }
-  return (of) => tests.every((t) => t(of));
-}
-
-/**
- * The requirements of a selector, split at the commas outside parentheses (`in (a, b)` is one), blanks
- * runs made one space: one pass over the text (a selector of 100,000 terms is read in linear time).
- */
-function requirements(sel: string): string[] {
-  const out: string[] = [];
-  let depth = 0;
-  let from = 0;
-  for (let i = 0; i <= sel.length; i++) {
-    const c = sel[i];
-    if (c === '(') depth++;
-    else if (c === ')') depth = Math.max(0, depth - 1);
-    else if (i === sel.length || (c === ',' && depth === 0)) {
-      out.push(sel.slice(from, i).replace(/\s+/g, ' ').trim());
-      from = i + 1;
-    }
-  }
-  return out;
-}
-
-/** One requirement as a test of a resource's labels (or annotations); undefined: it does not parse. */
-function requirement(part: string): ((of: JsonObject) => boolean) | undefined {
-  const m = REQUIREMENT.exec(part);
-  if (!m) return undefined;
-  const [, absent, key, eq, value, cmp, bound, op, set] = m;
-  const val = (of: JsonObject, k: string) => (Object.hasOwn(of, k) ? String(of[k]) : undefined);
-  if (absent) return (of) => !Object.hasOwn(of, absent);
-  if (eq === '!=') return (of) => val(of, key) !== value;
-  if (eq) return (of) => val(of, key) === value;
-  if (cmp) {
-    // Compared as integers; a value that is not one does not match.
-    const n = Number(bound);
-    return (of) => {
-      const v = val(of, key);
-      return v !== undefined && /^-?\d+$/.test(v) && (cmp === '>' ? Number(v) > n : Number(v) < n);
-    };
-  }
-  if (op) {
-    const values = new Set(set.split(',').map((x) => x.trim()));
-    const v = (of: JsonObject) => val(of, key);
-    return op === 'in'
-      ? (of) => v(of) !== undefined && values.has(v(of)!)
-      : (of) => v(of) === undefined || !values.has(v(of)!);
-  }
-  return (of) => Object.hasOwn(of, key);
 }
 
 /**
@@ -615,6 +548,8 @@ interface ParsedKustomization {
 interface ItemSpan {
   span: Span;
   target?: Span;
+  /** A replacement's: where each of its values is written, by pointer (`/source/name`: the key's span). */
+  parts?: Map<string, Span>;
 }
 
 function parseKustomization(text: string, reads: KustomizationReads): ParsedKustomization {
@@ -1258,7 +1193,23 @@ function render(uri: string, depth: number, seen: ReadonlySet<string>, b: Build,
   if (unread) return { slots: [], unsure: true, blind: true };
 
   // A kustomization that only lists and patches (a base, most often) changes nothing more: no step.
-  if (!transforms(k)) return { slots: resources, unsure, blind };
+  if (transforms(k)) transformAll(resources, k, uri, text, parsed, b);
+  // Replacements last, after the names and labels (Kustomize's order of its built-in transformers).
+  if (Array.isArray(k.replacements) && k.replacements.length > 0)
+    unsure = replaceAll(resources, k.replacements, uri, parsed, b, unsure || blind) || unsure;
+  return { slots: resources, unsure, blind };
+}
+
+/** namespace, namePrefix/nameSuffix, labels and annotations (and images, replicas) on every resource. */
+function transformAll(
+  resources: Slot[],
+  k: JsonObject,
+  uri: string,
+  text: string,
+  parsed: ParsedKustomization,
+  b: Build,
+): void {
+  const memo = b.memo;
   const keys = parsed.keys;
   const name = keys.get('namePrefix') ?? keys.get('nameSuffix');
   const ns = keys.get('namespace');
@@ -1278,7 +1229,94 @@ function render(uri: string, depth: number, seen: ReadonlySet<string>, b: Build,
     if (after.name !== before.name || after.namespace !== before.namespace)
       (s.previous ??= []).push({ name: str(before.name), namespace: str(before.namespace) });
   }
-  return { slots: resources, unsure, blind };
+}
+
+/**
+ * A kustomization's `replacements` on its resources (replacements.ts): the first that kubectl refuses is the
+ * build's problem, at the line of the replacement (or of its `path:`); the rest are not applied. True: what
+ * they do is not certain (a `path:` file not read).
+ */
+function replaceAll(
+  resources: Slot[],
+  list: Json[],
+  uri: string,
+  parsed: ParsedKustomization,
+  b: Build,
+  unsure: boolean,
+): boolean {
+  const items = parsed.items.get('replacements') ?? [];
+  const got = replacementEntries(list, (path) => {
+    const at = resolveFrom(uri, path);
+    return at === undefined ? undefined : b.read(at);
+  });
+  if (got.failure) {
+    const f = got.failure;
+    const item = items[f.item];
+    report(
+      { b },
+      uri,
+      item?.parts?.get(f.pointer) ?? item?.span ?? [0, 0],
+      'kustomize-replacement-failed',
+      unsure,
+      f.message,
+    );
+  }
+  if (got.unread) return true;
+  b.steps += resources.length * got.entries.length;
+  const run = runReplacements(
+    resources.map((s) => ({ value: s.r.value, previous: s.previous, unsure: s.r.unsure })),
+    got.entries.map((e) => e.value),
+    unsure,
+  );
+  const f = run.failure;
+  if (f) {
+    const e = got.entries[f.entry];
+    const item = items[e.item];
+    // A replacement read from a file: said at its `path:` entry.
+    const pointer = e.fromFile ? '/path' : f.pointer;
+    let span: Span | undefined;
+    for (let p = pointer; span === undefined; p = p.slice(0, Math.max(0, p.lastIndexOf('/')))) {
+      span = item?.parts?.get(p);
+      if (p === '') break;
+    }
+    const onValue = !!item?.parts?.get(pointer) && !/\/\d+$/.test(pointer) && pointer !== '';
+    report(
+      { b },
+      uri,
+      span ?? item?.span ?? [0, 0],
+      'kustomize-replacement-failed',
+      f.unsure,
+      f.message,
+      undefined,
+      onValue,
+    );
+  }
+  const written: Origin = { uri, span: parsed.keys.get('replacements') ?? [0, 0] };
+  for (const [i, s] of resources.entries()) {
+    const value = run.values[i];
+    const why = run.unsure[i];
+    if (value === s.r.value && why === undefined) continue;
+    // The values a replacement wrote were written in the kustomization: the fields that changed point there.
+    const origins = new Map(s.r.origins);
+    changedPointers(s.r.value, value, '', (p) => origins.set(p, written), { n: 10_000 });
+    s.r = { value, origins, ...unsureOf(s.r, why) };
+  }
+  return false;
+}
+
+/** The pointers where two values differ (at most `budget` visited). */
+function changedPointers(a: Json, b: Json, at: string, out: (p: string) => void, budget: { n: number }): void {
+  if (a === b || budget.n-- <= 0) return;
+  if (isObject(a) && isObject(b)) {
+    for (const k of new Set([...Object.keys(a), ...Object.keys(b)]))
+      changedPointers(a[k], b[k], `${at}/${escape(k)}`, out, budget);
+    return;
+  }
+  if (Array.isArray(a) && Array.isArray(b) && a.length === b.length) {
+    a.forEach((x, i) => changedPointers(x, b[i], `${at}/${i}`, out, budget));
+    return;
+  }
+  if (JSON.stringify(a) !== JSON.stringify(b)) out(at);
 }
 
 /** Whether a resource is, or was before a kustomization moved it, in a namespace (none is `default`). */
@@ -1320,10 +1358,16 @@ function topKeySpans(contents: unknown): { keys: Map<string, Span>; items: Map<s
       if (!isScalar(p.key)) continue;
       keys.set(String(p.key.value), spanOf(p.key));
       if (!isSeq(p.value)) continue;
+      const name = String(p.key.value);
       items.set(
-        String(p.key.value),
+        name,
         p.value.items.map((item) => {
           const target = isMap(item) ? item.items.find((e) => isScalar(e.key) && e.key.value === 'target') : undefined;
+          if (name === 'replacements') {
+            const found: Origins = new Map();
+            originsOf(item, '', '', found, { n: 1_000 });
+            return { span: spanOf(item), parts: new Map([...found].map(([k, o]) => [k, o.span])) };
+          }
           return { span: spanOf(item), ...(target ? { target: spanOf(target.key) } : {}) };
         }),
       );
