@@ -17,7 +17,7 @@ import { canonicalReplacement } from './kustomizationFields';
 /** A resource as the transformer sees it: its value, and the names and namespaces it had before. */
 export interface ReplacementResource {
   value: JsonObject;
-  previous?: readonly { name?: string; namespace?: string }[];
+  previous?: readonly { name?: string; namespace?: string; kind?: string }[];
   /** Why it may not be what kubectl builds (then a failure it causes is not certain). */
   unsure?: string;
 }
@@ -73,7 +73,7 @@ function idsOf(r: ReplacementResource): ResId[] {
   const m = meta(r.value);
   const out = [{ group, version, kind, name: str(m.name) ?? '', namespace: str(m.namespace) ?? '' }];
   for (const p of r.previous ?? [])
-    out.push({ group, version, kind, name: p.name ?? '', namespace: p.namespace ?? '' });
+    out.push({ group, version, kind: p.kind ?? kind, name: p.name ?? '', namespace: p.namespace ?? '' });
   return out;
 }
 
@@ -235,11 +235,16 @@ function created(next: string | undefined, leaf: 'scalar' | 'map' | 'list'): Jso
 }
 
 /**
- * A list selector's value as kyaml matches it: an unanchored Go pattern against the element's field written
- * as YAML. Only a plain pattern (letters, digits, `-`, `_`) is matched here: the written form (quotes) of
- * the field does not change what it finds.
+ * Whether a list selector's pattern matches an element's field, as kyaml matches it: an unanchored Go pattern
+ * against the field written as YAML, where a string may be quoted (its style, which a JSON value does not
+ * hold). Undefined where the quotes would change the answer.
  */
-const PLAIN_PATTERN = /^[A-Za-z0-9_-]*$/;
+function matchesWritten(re: { test(s: string): boolean }, v: string | number | boolean): boolean | undefined {
+  const t = String(v);
+  const plain = re.test(t);
+  if (typeof v !== 'string') return plain;
+  return re.test(`"${t}"`) === plain && re.test(`'${t}'`) === plain ? plain : undefined;
+}
 
 /** The fields a target path reaches (kyaml's PathMatcher, creating what is missing when `create`). */
 function match(
@@ -269,15 +274,16 @@ function match(
     const [name, pattern] = [part.slice(1, eq), part.slice(eq + 1, -1)];
     const re = compileGoRegexp(pattern);
     if (isRegexpError(re)) return new Fails(re.error);
-    if (!PLAIN_PATTERN.test(pattern)) return new NotSure('a list selector whose pattern is not plain');
     const before = out.length;
     for (const [i, e] of node.entries()) {
       const v = name === '' ? e : isObject(e) ? e[name] : undefined;
       if (v === undefined) continue;
       if (v === null || typeof v === 'object') return new NotSure('a list selector on a field that is not a scalar');
-      const t = scalarText(v);
-      if (t instanceof NotSure) return t;
-      if (!re.test(t)) continue;
+      if (typeof v === 'number' && !Number.isSafeInteger(v))
+        return new NotSure('a number whose written form is not known here');
+      const hit = matchesWritten(re, v);
+      if (hit === undefined) return new NotSure('a list selector whose match depends on how the value is quoted');
+      if (!hit) continue;
       if (name === '') out.push({ holder: node, key: i });
       else {
         const r = match({ holder: node, key: i }, parts.slice(1), create, out);
