@@ -1286,19 +1286,26 @@ function replaceAll(
       span ?? item?.span ?? [0, 0],
       'kustomize-replacement-failed',
       f.unsure,
-      f.message,
-      undefined,
+      e.fromFile ? `In \`${clip(String((list[e.item] as JsonObject).path), 120)}\`: ${f.message}` : f.message,
+      e.fromFile || f.pointer !== '/source/name' ? undefined : f.suggest,
       onValue,
     );
   }
-  const written: Origin = { uri, span: parsed.keys.get('replacements') ?? [0, 0] };
+  const keySpan = parsed.keys.get('replacements') ?? [0, 0];
+  /** Where the replacement that last wrote into a resource is written (its `source:` or `path:` key). */
+  const written = (i: number): Origin => {
+    const w = run.writer[i];
+    const item = w !== undefined ? items[got.entries[w].item] : undefined;
+    return { uri, span: item?.parts?.get('/source') ?? item?.parts?.get('/path') ?? item?.span ?? keySpan };
+  };
   for (const [i, s] of resources.entries()) {
     const value = run.values[i];
     const why = run.unsure[i];
     if (value === s.r.value && why === undefined) continue;
     // The values a replacement wrote were written in the kustomization: the fields that changed point there.
     const origins = new Map(s.r.origins);
-    changedPointers(s.r.value, value, '', (p) => origins.set(p, written), { n: 10_000 });
+    const from = written(i);
+    changedPointers(s.r.value, value, '', (p) => origins.set(p, from), { n: 10_000 });
     s.r = { value, origins, ...unsureOf(s.r, why) };
   }
   return false;

@@ -30,6 +30,8 @@ export interface ReplacementFailure {
   kubectl: string;
   message: string;
   unsure: boolean;
+  /** The name the message suggests (a source's misspelt `name`). */
+  suggest?: string;
 }
 
 export interface ReplacementResult {
@@ -37,6 +39,8 @@ export interface ReplacementResult {
   values: JsonObject[];
   /** Per resource: why it may not be what kubectl builds, if a replacement not reproduced touched it. */
   unsure: (string | undefined)[];
+  /** Per resource: the last replacement (its index in the entries) that wrote into it. */
+  writer: (number | undefined)[];
   failure?: ReplacementFailure;
 }
 
@@ -396,20 +400,31 @@ export function runReplacements(
 ): ReplacementResult {
   const values = resources.map((r) => r.value);
   const unsure = resources.map(() => undefined as string | undefined);
+  const writer = resources.map(() => undefined as number | undefined);
   const copied = new Set<number>();
   const current = (): ReplacementResource[] =>
     resources.map((r, i) => ({ ...r, value: values[i], unsure: r.unsure ?? unsure[i] }));
   let work = 0;
   // What is wrong, kubectl's words, then what to write.
-  const fail = (entry: number, pointer: string, kubectl: string, what: string, advice: string, sure = true) => ({
+  const fail = (
+    entry: number,
+    pointer: string,
+    kubectl: string,
+    what: string,
+    advice: string,
+    sure = true,
+    suggest?: string,
+  ) => ({
     values,
     unsure,
+    writer,
     failure: {
       entry,
       pointer,
       kubectl,
       message: `${what}: \`kubectl kustomize\` stops with "${clip(kubectl, 300)}". ${advice}`,
       unsure: unsureBuild || !sure,
+      ...(suggest !== undefined ? { suggest } : {}),
     },
   });
   for (const [e, r] of entries.entries()) {
@@ -440,6 +455,8 @@ export function runReplacements(
         `nothing selected by ${sourceString(source)}`,
         `The replacement's source selects nothing: no ${selectorWords(sel)} in what this kustomization renders`,
         near ? `Did you mean \`${clip(near)}\`?` : 'Name a resource it renders.',
+        true,
+        near,
       );
     }
     if (found.length > 1)
@@ -554,7 +571,7 @@ export function runReplacements(
       for (const [i, res] of current().entries()) {
         if (++work > MAX_REPLACEMENT_WORK) {
           unsureAll(e, `more than ${MAX_REPLACEMENT_WORK.toLocaleString('en-US')} targets tried`);
-          return { values, unsure };
+          return { values, unsure, writer };
         }
         if (!labels(res.value) || rejects.some((j) => j.bySelector && j.test!(res.value))) continue;
         const ids = idsOf(res);
@@ -597,6 +614,7 @@ export function runReplacements(
             unsure[i] ??= `a replacement not reproduced here: ${m.why}`;
             continue;
           }
+          writer[i] = e;
           for (const ref of refs) {
             const w = write(ref, value, topts);
             if (w instanceof Fails)
@@ -615,7 +633,7 @@ export function runReplacements(
       }
     }
   }
-  return { values, unsure };
+  return { values, unsure, writer };
 
   /** A replacement not reproduced: every resource its targets may select is marked not sure. */
   function unsureAll(_entry: number, why: string): void {
