@@ -1,8 +1,10 @@
 // The overlay differential by mutation (issue 45): 500 overlays made by the seeded generator of
 // mutations.ts from realistic ones (a listed file dropped or renamed, a field misspelt or added at any
 // level, cycles through overlays and components, entries repeated, absolute and outside paths, JSON 6902
-// paths broken, and look-alikes that build), each built by `kubectl kustomize` and checked by the CLI's
-// analysis: an Error from us exactly when kubectl refuses it, and at the line of the mistake. A difference
+// paths broken, replacements added with a mistake or none, and look-alikes that build), each built by
+// `kubectl kustomize` and checked by the CLI's analysis: an Error from us exactly when kubectl refuses it,
+// and at the line of the mistake; where a replacement was added and kubectl builds, our rendered resources
+// are its own. A difference
 // prints the seed, the mutation and the whole overlay. `scripts/kustomize-differential.ts` runs thousands.
 // Without kubectl: skipped, naming how to install it; under CI (CI=true) it fails.
 import assert from 'node:assert/strict';
@@ -59,6 +61,7 @@ describe(`${COUNT} generated overlays: our verdict is kubectl's`, { skip }, () =
       'duplicate resource',
       'generator key twice',
       'generator merge without base',
+      'replacement fails',
     ])
       assert.ok((classes.get(c) ?? 0) >= 5, `${c}: ${classes.get(c) ?? 0} overlays (${JSON.stringify([...classes])})`);
   });

@@ -7,9 +7,12 @@
 // renamed with its entry, a component that closes no loop). `kubectl kustomize` is the oracle: the test
 // (mutationDifferential.test.ts) and scripts/kustomize-differential.ts compare its verdict with the CLI's.
 import { spawn } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, posix } from 'node:path';
-import { isMap, isScalar, isSeq, parseDocument } from 'yaml';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { isDeepStrictEqual } from 'node:util';
+import { isMap, isScalar, isSeq, parseAllDocuments, parseDocument } from 'yaml';
+import { renderKustomization, type JsonObject } from '../../server/src/service/workspace/kustomize/render';
 import { checkWorkspace, loadWorkspace } from '../../server/src/cli/runWorkspace';
 import { severityOf } from '../../server/src/service/core/diag';
 import { DEFAULT_SETTINGS } from '../../server/src/service/core/settings';
@@ -33,6 +36,8 @@ export interface Case {
   root: string;
   /** Where the mistake is: an Error there (when kubectl refuses) is what the user must see. */
   at?: { file: string; line: number };
+  /** Where kubectl builds it, our rendered resources must be its own (each rendered with certainty). */
+  output?: true;
 }
 
 /** A seeded generator (mulberry32): the same seed, the same cases. */
@@ -417,7 +422,77 @@ export const MUTATIONS: Record<string, Mutation> = {
       root: s.root,
     };
   },
+  addReplacement,
 };
+
+/** The resources the seed's kustomizations list from files (kind, name, namespace), in no particular build. */
+function listedResources(t: Tree): { kind: string; name: string; namespace?: string }[] {
+  const out: { kind: string; name: string; namespace?: string }[] = [];
+  for (const k of kustomizations(t)) {
+    const root = parseDocument(t[k]).contents;
+    const list = isMap(root) ? root.get('resources', true) : undefined;
+    if (!isSeq(list)) continue;
+    for (const item of list.items) {
+      if (!isScalar(item) || typeof item.value !== 'string') continue;
+      const file = t[posix.normalize(posix.join(posix.dirname(k), item.value))];
+      if (file === undefined) continue;
+      for (const m of file.matchAll(/^kind: (\w+)\nmetadata:\n(?:  (?!name:).*\n)*  name: ([\w.-]+)/gm))
+        out.push({ kind: m[1], name: m[2] });
+    }
+  }
+  return out;
+}
+
+/**
+ * A replacement added to the overlay's kustomization, from a resource its kustomizations list: one that
+ * builds (a name copied into an annotation it creates), or with a mistake users make: the source renamed
+ * (nothing selected), its `fieldPath` misspelt, a target path that is not there (no `create`), a delimiter
+ * index past the parts of the value. The line of the mistake is where kubectl's refusal must be told.
+ */
+function addReplacement(s: Seed, r: () => number): Omit<Case, 'seed'> | undefined {
+  const src = pick(r, listedResources(s.files));
+  if (!src) return undefined;
+  const k = `${s.root}/kustomization.yaml`;
+  const mistake = pick(r, ['none', 'source', 'fieldPath', 'target', 'index', 'selectsNothing'])!;
+  const name = mistake === 'source' ? misspell(r, src.name) : src.name;
+  const fieldPath = mistake === 'fieldPath' ? misspell(r, 'metadata.name') : 'metadata.name';
+  const targetPath =
+    mistake === 'target'
+      ? pick(r, ['spec.nosuch', 'metadata.labels.[name=x]', 'metadata.nosuch.deeper'])!
+      : 'metadata.annotations.copied';
+  const lines = [
+    'replacements:',
+    '  - source:',
+    `      kind: ${src.kind}`,
+    `      name: ${name}`,
+    `      fieldPath: ${fieldPath}`,
+    ...(mistake === 'index' ? ['      options:', '        delimiter: "-"', '        index: 9'] : []),
+    '    targets:',
+    '      - select:',
+    `          kind: ${mistake === 'selectsNothing' ? 'NoSuchKind' : src.kind}`,
+    '        fieldPaths:',
+    `          - ${targetPath}`,
+    ...(mistake === 'target' ? [] : ['        options:', '          create: true']),
+  ];
+  const text = s.files[k];
+  if (/^replacements:/m.test(text)) return undefined;
+  const start = (text.endsWith('\n') ? text : `${text}\n`).split('\n').length - 1;
+  const at = {
+    none: undefined,
+    selectsNothing: undefined,
+    source: 4,
+    fieldPath: 5,
+    index: 8,
+    target: 10,
+  }[mistake];
+  return {
+    what: `${k}: a replacement from ${src.kind} ${src.name}${mistake === 'none' ? '' : ` (${mistake}: ${mistake === 'source' ? name : mistake === 'fieldPath' ? fieldPath : mistake === 'target' ? targetPath : 'index 9'})`}`,
+    files: { ...s.files, [k]: `${text.endsWith('\n') ? text : `${text}\n`}${lines.join('\n')}\n` },
+    root: s.root,
+    output: true,
+    ...(at !== undefined ? { at: { file: k, line: start + at } } : {}),
+  };
+}
 
 /** `n` cases from `seed`: each a seed overlay and a mutation chosen by the generator; none twice. */
 export function generate(seed: number, n: number): Case[] {
@@ -450,13 +525,38 @@ export function materialize(c: Case, dir: string): string[] {
 }
 
 /** `kubectl kustomize DIR`: whether it builds, and what it says when it does not. */
-export function kubectlBuilds(dir: string): Promise<{ ok: boolean; stderr: string }> {
+export function kubectlBuilds(dir: string, output = false): Promise<{ ok: boolean; stderr: string; stdout: string }> {
   return new Promise((resolve) => {
-    const p = spawn('kubectl', ['kustomize', dir], { stdio: ['ignore', 'ignore', 'pipe'] });
+    const p = spawn('kubectl', ['kustomize', dir], { stdio: ['ignore', output ? 'pipe' : 'ignore', 'pipe'] });
     let stderr = '';
-    p.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    p.on('close', (code) => resolve({ ok: code === 0, stderr: stderr.replace(/^# Warning:.*\n/gm, '').trim() }));
+    let stdout = '';
+    p.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
+    p.stdout?.on('data', (d: Buffer) => (stdout += d.toString()));
+    p.on('close', (code) =>
+      resolve({ ok: code === 0, stdout, stderr: stderr.replace(/^# Warning:.*\n/gm, '').trim() }),
+    );
   });
+}
+
+/** How our rendering of the case's overlay differs from kubectl's output (undefined: the same resources). */
+function renderingDiffers(dir: string, c: Case, stdout: string): string | undefined {
+  const read = (uri: string) => {
+    const path = fileURLToPath(uri);
+    return existsSync(path) && statSync(path).isFile() ? readFileSync(path, 'utf8') : undefined;
+  };
+  const ours = renderKustomization(pathToFileURL(join(dir, c.root, 'kustomization.yaml')).href, read);
+  const unsure = ours.unsure.filter((u) => u !== undefined);
+  if (unsure.length > 0) return `not rendered with certainty: ${unsure[0]}`;
+  const key = (r: JsonObject) => {
+    const m = (r.metadata ?? {}) as JsonObject;
+    return `${String(r.apiVersion)} ${String(r.kind)} ${String(m.namespace ?? '')}/${String(m.name)}`;
+  };
+  const sorted = (rs: JsonObject[]) => [...rs].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+  const theirs = sorted(parseAllDocuments(stdout).map((d) => d.toJS() as JsonObject));
+  const mine = sorted(ours.resources);
+  if (isDeepStrictEqual(theirs, mine)) return undefined;
+  const i = theirs.findIndex((t, n) => !isDeepStrictEqual(t, mine[n]));
+  return `our rendering differs: kubectl ${JSON.stringify(theirs[i])}\n  ours ${JSON.stringify(mine[i])}`;
 }
 
 /** The build errors the CLI reports on a case's files: `file:line code`. */
@@ -483,9 +583,10 @@ export async function compare(
   seed: number,
 ): Promise<{ why?: string; real: { ok: boolean; stderr: string } }> {
   materialize(c, dir);
-  const [real, ours] = await Promise.all([kubectlBuilds(join(dir, c.root)), ourErrors(dir, c)]);
+  const [real, ours] = await Promise.all([kubectlBuilds(join(dir, c.root), !!c.output), ourErrors(dir, c)]);
   let why: string | undefined;
   if (real.ok && ours.length > 0) why = 'kubectl builds it; we report an Error';
+  else if (real.ok && c.output) why = renderingDiffers(dir, c, real.stdout);
   else if (!real.ok && ours.length === 0) why = 'kubectl refuses it; we report no Error';
   else if (!real.ok && c.at && !ours.some((e) => e.file === c.at!.file && e.line === c.at!.line))
     why = `kubectl refuses it; no Error of ours at ${c.at.file}:${c.at.line}`;
@@ -513,6 +614,10 @@ export function errorClass(stderr: string): string {
     [/illegally repeats the key/, 'generator key twice'],
     [/cannot merge or replace/, 'generator merge without base'],
     [/no resource matches strategic merge patch|failed to find unique target/, 'patch matches nothing'],
+    [
+      /nothing selected by|multiple matches for selector|is missing for replacement source|in replacement target|options\.index -?\d+ is out of bounds/,
+      'replacement fails',
+    ],
     [
       /unable to remove|missing value|replace operation|doc is missing|testing value|Unable to|unexpected kind|error in|index out of bounds/i,
       'JSON 6902 operation fails',

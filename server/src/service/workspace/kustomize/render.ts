@@ -935,7 +935,9 @@ function render(uri: string, depth: number, seen: ReadonlySet<string>, b: Build,
   if (!k) return { slots: initial ?? [], unsure: true, blind: true };
   const resources: Slot[] = initial ?? [];
   const list = (v: Json | undefined): Json[] => (Array.isArray(v) ? v : []);
-  let unsure = parsed.unrendered;
+  // A component built alone has none of the resources an overlay gives it: what it finds missing (a
+  // generator's `behavior: merge` base, a replacement's source) may be there where it is used.
+  let unsure = parsed.unrendered || (depth === 0 && !initial && k.kind === 'Component');
   let blind = false;
   /** The resources listed so far, by id, with the entry that listed each (and the file or folder it names). */
   const ids = new Map<string, string>();
