@@ -436,7 +436,7 @@ function listedResources(t: Tree): { kind: string; name: string; namespace?: str
       if (!isScalar(item) || typeof item.value !== 'string') continue;
       const file = t[posix.normalize(posix.join(posix.dirname(k), item.value))];
       if (file === undefined) continue;
-      for (const m of file.matchAll(/^kind: (\w+)\nmetadata:\n(?:  (?!name:).*\n)*  name: ([\w.-]+)/gm))
+      for (const m of file.matchAll(/^kind: (\w+)\nmetadata:\n(?: {2}(?!name:).*\n)* {2}name: ([\w.-]+)/gm))
         out.push({ kind: m[1], name: m[2] });
     }
   }

@@ -17,15 +17,19 @@ const BASE = {
     'apiVersion: storage.cloud.example.com/v20220901\nkind: StorageAccount\nmetadata:\n  name: appstore\nspec:\n  location: westus2\n  kind: StorageV2\n  sku:\n    name: Standard_LRS\n  owner:\n    name: rg\n  accessTier: Hot\n',
 };
 
-/** The diagnostics of the overlay's kustomization: `code severity "text at its range" message`. */
-function overlay(kustomization: string, more: Record<string, string> = {}): string[] {
+/** The diagnostics of the overlay's kustomization. */
+function diagnostics(kustomization: string, more: Record<string, string> = {}) {
   const a = new Analysis();
   const files: Record<string, string> = { ...BASE, ...more, 'o/kustomization.yaml': kustomization };
   for (const [p, t] of Object.entries(files)) a.indexFile(`file:///repo/${p}`, t);
-  return a
-    .fileDiagnostics('file:///repo/o/kustomization.yaml', undefined, { complete: true })
-    .map((d) => `${d.code} ${severityOf(d)} ${JSON.stringify(kustomization.slice(d.start, d.end))} ${d.message}`);
+  return a.fileDiagnostics('file:///repo/o/kustomization.yaml', undefined, { complete: true });
 }
+
+/** The same as `code severity "text at its range" message`. */
+const overlay = (kustomization: string, more: Record<string, string> = {}): string[] =>
+  diagnostics(kustomization, more).map(
+    (d) => `${d.code} ${severityOf(d)} ${JSON.stringify(kustomization.slice(d.start, d.end))} ${d.message}`,
+  );
 
 const SOURCE_NOTHING = `resources:
   - ../base
@@ -49,6 +53,12 @@ describe('replacements: where kubectl stops, an Error on the part at fault', () 
     assert.match(
       got[0],
       /stops with "nothing selected by ResourceGroup\.\[noVer\]\.\[noGrp\]\/rgg\.\[noNs\]:spec\.location"\. Did you mean `rg`\?/,
+    );
+    // The quick fix writes the nearest name over the value.
+    const fix = diagnostics(SOURCE_NOTHING)[0].data as { candidates?: { text: string }[] } | undefined;
+    assert.deepEqual(
+      fix?.candidates?.map((c) => c.text),
+      ['rg'],
     );
   });
 

@@ -173,9 +173,10 @@ export const FIXES: Record<Code, FixDoc> = {
   'kustomize-generator-no-base': NONE(
     "Whether the name is wrong or the entry should create its own is the author's choice: correct the name, or remove `behavior`.",
   ),
-  'kustomize-replacement-failed': NONE(
-    "Whether the source, the path or the option is wrong is the author's choice: the message names what kubectl could not find.",
-  ),
+  'kustomize-replacement-failed': {
+    text: "A source's misspelt `name`: the name of a resource the kustomization renders, the nearest one the message names. Otherwise, whether the source, the path or the option is wrong is the author's choice. Not part of fix-all: the resource may be the one missing.",
+    actions: ['Change to `<nearest name>`'],
+  },
   'kustomize-absolute-folder': NONE(
     "Write the folder relative to the kustomization's folder (its relative path depends on where the build runs).",
   ),

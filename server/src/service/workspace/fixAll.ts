@@ -127,7 +127,11 @@ function noneNew(
  * Codes found by building an overlay, not by checking the document alone: whether a fix makes them go away
  * is not seen by checking the document again (the edit must still add no problem of its own).
  */
-export const BUILD_FIXES: ReadonlySet<string> = new Set(['kustomize-patch-no-match', 'kustomize-unknown-field']);
+export const BUILD_FIXES: ReadonlySet<string> = new Set([
+  'kustomize-patch-no-match',
+  'kustomize-replacement-failed',
+  'kustomize-unknown-field',
+]);
 
 /**
  * The safe fixes of a file as one set of edits: one per diagnostic, overlapping ones left out, and in a
