@@ -23,7 +23,6 @@ const { cases } = JSON.parse(
   readFileSync(join(__dirname, '..', 'fixtures', 'kustomize', 'replacement-filter', 'cases.json'), 'utf8'),
 ) as { cases: Case[] };
 
-
 const docs = (text: string): JsonObject[] =>
   parseAllDocuments(text)
     .map((d) => d.toJS() as JsonObject)

@@ -547,6 +547,13 @@ export const CODES = {
     example:
       'replacements:\n  - source:\n      kind: ConfigMap\n      name: app-setings   # the base has app-settings\n    targets:\n      - select: {kind: Deployment}\n        fieldPaths: [spec.template.metadata.labels.version]',
   },
+  'kustomize-var-failed': {
+    severity: 'error',
+    title:
+      'A `vars` entry `kubectl kustomize` refuses: its `objref` names no resource (its `apiVersion`, `kind` and `name` must all match) or more than one, its `fieldref` names a field that resource does not have, or its name is declared twice in the build. A `$(NAME)` no var declares is left as written, as kubectl leaves it. The substitution itself is not rendered.',
+    example:
+      'vars:\n  - name: STORE\n    objref:\n      apiVersion: storage.cloud.example.com/v20220901\n      kind: StorageAccount\n      name: appstor   # the base has appstore',
+  },
   'kustomize-absolute-folder': {
     severity: 'error',
     title:

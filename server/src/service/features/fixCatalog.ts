@@ -177,6 +177,9 @@ export const FIXES: Record<Code, FixDoc> = {
     text: "A source's misspelt `name`: the name of a resource the kustomization renders, the nearest one the message names. Otherwise, whether the source, the path or the option is wrong is the author's choice. Not part of fix-all: the resource may be the one missing.",
     actions: ['Change to `<nearest name>`'],
   },
+  'kustomize-var-failed': NONE(
+    "Whether the objref, the field path or the name is wrong is the author's choice: the message names what kubectl could not find.",
+  ),
   'kustomize-absolute-folder': NONE(
     "Write the folder relative to the kustomization's folder (its relative path depends on where the build runs).",
   ),

@@ -24,6 +24,7 @@ import { withAnnotations, withoutEmptyAnnotations } from './internalAnnotations'
 import { generate, mergeGenerated, nameHash } from './generators';
 import { labelSelector } from './labelSelector';
 import { replacementEntries, runReplacements } from './replacements';
+import { hasVarField, holdsVarReference, varMatches, varString } from './vars';
 
 export type { Json, JsonObject };
 
@@ -88,7 +89,8 @@ export type BuildCode =
   | 'kustomize-base-fails'
   | 'kustomize-render-limit'
   | 'kustomize-generator-no-base'
-  | 'kustomize-replacement-failed';
+  | 'kustomize-replacement-failed'
+  | 'kustomize-var-failed';
 
 /** A problem that stops `kubectl kustomize` from building (or may: `unsure`), where it is written. */
 export interface BuildError {
@@ -831,6 +833,18 @@ interface Build {
   full?: boolean;
   /** MAX_RESOURCE_PATCHES was reached by a resource (told once). */
   resourceFull?: boolean;
+  /** The vars declared in the build, by name: where, and the resource each names (vars.ts). */
+  vars?: Map<string, DeclaredVar>;
+}
+
+/** A var of the build: where it is declared, the resource its objref names (none: nothing), how sure. */
+interface DeclaredVar {
+  v: JsonObject;
+  uri: string;
+  parts?: Map<string, Span>;
+  span: Span;
+  slot?: Slot;
+  unsure: boolean;
 }
 
 /** Kind, API group and version, namespace (none is `default`) and name: Kustomize's resource id. */
@@ -865,6 +879,7 @@ export function renderKustomization(
       s.r = { ...s.r, value: hashedName(s.r.value) };
       (s.previous ??= []).push({ name: str(before.name), namespace: str(before.namespace) });
     }
+  if (b.vars) resolveVars(r, b);
   references(r, got.unsure);
   return {
     resources: r.map((x) => x.r.value),
@@ -1199,7 +1214,115 @@ function render(uri: string, depth: number, seen: ReadonlySet<string>, b: Build,
   // Replacements last, after the names and labels (Kustomize's order of its built-in transformers).
   if (Array.isArray(k.replacements) && k.replacements.length > 0)
     unsure = replaceAll(resources, k.replacements, uri, parsed, b, unsure || blind) || unsure;
+  // Vars last: each names a resource of what this kustomization built (MergeVars).
+  if (Array.isArray(k.vars) && k.vars.length > 0) declareVars(resources, k.vars, uri, parsed, b, unsure || blind);
   return { slots: resources, unsure, blind };
+}
+
+/** The span of a pointer into a list item of a kustomization, or of the nearest part above it written. */
+function partSpan(item: ItemSpan | undefined, pointer: string): Span {
+  for (let p = pointer; ; p = p.slice(0, Math.max(0, p.lastIndexOf('/')))) {
+    const span = item?.parts?.get(p);
+    if (span) return span;
+    if (p === '') return item?.span ?? [0, 0];
+  }
+}
+
+/** A kustomization's vars: a name declared again, or an objref naming more than one resource, stops kubectl. */
+function declareVars(
+  resources: Slot[],
+  list: Json[],
+  uri: string,
+  parsed: ParsedKustomization,
+  b: Build,
+  unsure: boolean,
+): void {
+  const items = parsed.items.get('vars') ?? [];
+  b.vars ??= new Map();
+  for (const [i, v] of list.entries()) {
+    b.steps += resources.length;
+    if (!isObject(v) || typeof v.name !== 'string') continue;
+    const item = items[i];
+    const at = (p: string) => partSpan(item, p);
+    if (b.vars.has(v.name)) {
+      report(
+        { b },
+        uri,
+        at('/name'),
+        'kustomize-var-failed',
+        unsure,
+        `The var \`${clip(v.name, 80)}\` is declared again in this build: \`kubectl kustomize\` stops with "var '${clip(v.name, 80)}' already encountered". Give it another name, or remove one of the two.`,
+        undefined,
+        !!item?.parts?.get('/name'),
+      );
+      continue;
+    }
+    const found = varMatches(
+      v,
+      resources.map((s) => ({ value: s.r.value, previous: s.previous })),
+    );
+    const objrefAt = item?.parts?.get('/objref/name') ? '/objref/name' : '/objref';
+    if (found.length > 1)
+      report(
+        { b },
+        uri,
+        at(objrefAt),
+        'kustomize-var-failed',
+        unsure || found.some((f) => !!resources[f].r.unsure),
+        `The var \`${clip(v.name, 80)}\`'s objref names ${found.length} resources: \`kubectl kustomize\` stops with "found ${found.length} resId matches for var ${clip(varString(v, false), 200)} (unable to disambiguate)". Add its \`namespace\`.`,
+        undefined,
+        objrefAt === '/objref/name',
+      );
+    b.vars.set(v.name, {
+      v,
+      uri,
+      parts: item?.parts,
+      span: item?.span ?? [0, 0],
+      slot: found.length === 1 ? resources[found[0]] : undefined,
+      unsure,
+    });
+  }
+}
+
+/**
+ * The end of the build (ResolveVars): a var whose objref named no resource, or whose fieldref that resource
+ * does not have, stops kubectl. The substitution is not rendered: a resource holding a `$(` is not checked.
+ */
+function resolveVars(slots: Slot[], b: Build): void {
+  for (const [name, d] of b.vars!) {
+    const item: ItemSpan = { span: d.span, ...(d.parts ? { parts: d.parts } : {}) };
+    if (!d.slot) {
+      const p = d.parts?.get('/objref/name') ? '/objref/name' : '/objref';
+      report(
+        { b },
+        d.uri,
+        partSpan(item, p),
+        'kustomize-var-failed',
+        d.unsure,
+        `The var \`${clip(name, 80)}\`'s objref names no resource of what declares it (its \`apiVersion\`, \`kind\` and \`name\` must all match, the version too): \`kubectl kustomize\` stops with "var '${clip(varString(d.v, true), 200)}' cannot be mapped to a field in the set of known resources". Correct the objref.`,
+        undefined,
+        p === '/objref/name',
+      );
+      continue;
+    }
+    const has = hasVarField(d.v, d.slot.r.value);
+    if (has === false) {
+      const p = d.parts?.get('/fieldref/fieldPath') ? '/fieldref/fieldPath' : '/fieldref';
+      report(
+        { b },
+        d.uri,
+        partSpan(item, p),
+        'kustomize-var-failed',
+        d.unsure || !!d.slot.r.unsure,
+        `${String(d.slot.r.value.kind)} \`${clip(str(meta(d.slot.r.value).name) ?? '', 120)}\` has no field the var \`${clip(name, 80)}\` reads: \`kubectl kustomize\` stops with "field specified in var '${clip(varString(d.v, true), 200)}' not found in corresponding resource". Correct the \`fieldPath\`.`,
+        undefined,
+        p === '/fieldref/fieldPath',
+      );
+    }
+  }
+  for (const s of slots)
+    if (holdsVarReference(s.r.value))
+      s.r = { ...s.r, unsure: s.r.unsure ?? "a `$(VAR)` of the build's vars, not substituted here" };
 }
 
 /** namespace, namePrefix/nameSuffix, labels and annotations (and images, replicas) on every resource. */
@@ -1372,7 +1495,7 @@ function topKeySpans(contents: unknown): { keys: Map<string, Span>; items: Map<s
         name,
         p.value.items.map((item) => {
           const target = isMap(item) ? item.items.find((e) => isScalar(e.key) && e.key.value === 'target') : undefined;
-          if (name === 'replacements') {
+          if (name === 'replacements' || name === 'vars') {
             const found: Origins = new Map();
             originsOf(item, '', '', found, { n: 1_000 });
             return { span: spanOf(item), parts: new Map([...found].map(([k, o]) => [k, o.span])) };

@@ -216,6 +216,14 @@ function lookup(root: Json, parts: readonly string[]): Json | undefined | NotSur
   return node;
 }
 
+/** A field's value by its path (kyaml's Lookup), as vars.ts reads it: `missing`, or not decided here. */
+export function fieldValue(root: Json, parts: readonly string[]): { value: Json } | 'missing' | 'unsure' {
+  const got = lookup(root, parts);
+  if (got instanceof NotSure) return 'unsure';
+  if (got instanceof Fails || got === undefined) return 'missing';
+  return { value: got };
+}
+
 /** A field of the value (a map entry or a list item) a target path reaches. */
 interface Ref {
   holder: JsonObject | Json[];
