@@ -187,3 +187,19 @@ test('a 200,000-segment patch path is cut in the message', () => {
   assert.ok(found[0].message.length < 600, `${found[0].message.length} characters`);
   assert.match(found[0].message, /…/);
 });
+
+test('replacements times resources past their bound: the rest not rendered, told once, no Error', () => {
+  // 3,000 resources and 1,000 replacements each reading them all: 3,000,000 looks, past MAX_REPLACEMENT_WORK.
+  const n = 3_000;
+  const files: Record<string, string> = {
+    'o/sa.yaml': Array.from({ length: n }, (_, i) => account(`sa${i}`)).join('---\n'),
+    'o/kustomization.yaml': `resources:\n  - sa.yaml\nreplacements:\n${'  - source: {kind: StorageAccount, name: sa0, fieldPath: spec.location}\n    targets:\n      - select: {name: sa1}\n        fieldPaths: [spec.location]\n'.repeat(1_000)}`,
+  };
+  const r = render(files, 'o/kustomization.yaml');
+  assert.deepEqual(codes(r), ['kustomize-render-limit o/kustomization.yaml (unsure)']);
+  assert.equal(r.resources.length, n);
+  assert.ok(
+    r.unsure.every((u) => u !== undefined),
+    'what the replacements past the bound change is not checked',
+  );
+});

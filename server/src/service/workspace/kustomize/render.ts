@@ -23,7 +23,7 @@ import { canonicalFields } from './kustomizationFields';
 import { withAnnotations, withoutEmptyAnnotations } from './internalAnnotations';
 import { generate, mergeGenerated, nameHash } from './generators';
 import { labelSelector } from './labelSelector';
-import { replacementEntries, runReplacements } from './replacements';
+import { MAX_REPLACEMENT_WORK, replacementEntries, runReplacements } from './replacements';
 import { hasVarField, holdsVarReference, varMatches, varString } from './vars';
 
 export type { Json, JsonObject };
@@ -1393,6 +1393,15 @@ function replaceAll(
     got.entries.map((e) => e.value),
     unsure,
   );
+  if (run.capped)
+    report(
+      { b },
+      uri,
+      parsed.keys.get('replacements') ?? [0, 0],
+      'kustomize-render-limit',
+      true,
+      `Only the first replacements are rendered (${MAX_REPLACEMENT_WORK.toLocaleString('en-US')} resources looked at, replacements times resources): what the rest change is not checked here.`,
+    );
   const f = run.failure;
   if (f) {
     const e = got.entries[f.entry];

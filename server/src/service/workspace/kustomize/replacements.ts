@@ -41,6 +41,8 @@ export interface ReplacementResult {
   unsure: (string | undefined)[];
   /** Per resource: the last replacement (its index in the entries) that wrote into it. */
   writer: (number | undefined)[];
+  /** MAX_REPLACEMENT_WORK was reached: the rest of the replacements were not run. */
+  capped?: boolean;
   failure?: ReplacementFailure;
 }
 
@@ -444,6 +446,11 @@ export function runReplacements(
         'A replacement without a `source` or `targets`',
         'Give it a `source` (the resource and field to read) and `targets` (where to write it).',
       );
+    // Bounded: replacements × resources (each replacement reads every resource once at least).
+    if (work + resources.length > MAX_REPLACEMENT_WORK) {
+      unsureAll(e, 'the work past its bound');
+      return { values, unsure, writer, capped: true };
+    }
     const source = r.source;
     const sel = selectorId(source);
     // The source: exactly one resource, by any id it has had.
@@ -578,8 +585,8 @@ export function runReplacements(
       const leaf: 'scalar' | 'map' | 'list' = Array.isArray(value) ? 'list' : isObject(value) ? 'map' : 'scalar';
       for (const [i, res] of current().entries()) {
         if (++work > MAX_REPLACEMENT_WORK) {
-          unsureAll(e, `more than ${MAX_REPLACEMENT_WORK.toLocaleString('en-US')} targets tried`);
-          return { values, unsure, writer };
+          unsureAll(e, 'the work past its bound');
+          return { values, unsure, writer, capped: true };
         }
         if (!labels(res.value) || rejects.some((j) => j.bySelector && j.test!(res.value))) continue;
         const ids = idsOf(res);
