@@ -440,7 +440,11 @@ function listedResources(t: Tree): { kind: string; name: string; namespace?: str
         out.push({ kind: m[1], name: m[2] });
     }
   }
-  return out;
+  // Not one a patch deletes (`$patch: delete`): kubectl would find no source, a mistake of another line.
+  const deleted = Object.values(t)
+    .filter((f) => f.includes('$patch: delete'))
+    .join('\n');
+  return out.filter((r) => !new RegExp(`name: ${r.name.replace(/[.]/g, '\\.')}\\s*$`, 'm').test(deleted));
 }
 
 /**
