@@ -348,6 +348,8 @@ function resolvePlain(text: string): Json | NotSure {
 /** The value written into one target field (setFieldValue): a scalar keeps its type, the rest is replaced. */
 function write(ref: Ref, value: Json, options: JsonObject): NotSure | Fails | undefined {
   const target = get(ref);
+  // A `null` keeps its tag when only its text is set: what kubectl then writes is not reproduced.
+  if (target === null) return new NotSure('a `null` target field');
   let text: string | undefined;
   const delimiter = typeof options.delimiter === 'string' ? options.delimiter : '';
   if (delimiter !== '') {
@@ -570,7 +572,10 @@ export function runReplacements(
       const rejects = (Array.isArray(target.reject) ? target.reject : []).filter(isObject).map((j) => ({
         id: selectorId(j),
         test: selectorTest(j),
-        bySelector: typeof j.labelSelector === 'string' || typeof j.annotationSelector === 'string',
+        // A reject by selectors only where one is written (an empty one is none, to Kustomize).
+        bySelector:
+          (typeof j.labelSelector === 'string' && j.labelSelector !== '') ||
+          (typeof j.annotationSelector === 'string' && j.annotationSelector !== ''),
       }));
       if (labels === undefined || rejects.some((j) => j.test === undefined)) {
         unsureAll(e, 'a label or annotation selector not read here');
