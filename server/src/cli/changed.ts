@@ -15,6 +15,7 @@ import { isYamlName } from '../io/folderWalk';
 import { repositoryTop } from '../io/gitRepository';
 import { Excluder } from '../io/glob';
 import type { Change } from '../service/host/changes';
+import type { Host } from '../service/analysis';
 import { servedKindsOf } from '../service/host/crdKinds';
 import { manifestHead } from '../service/core/manifestHead';
 import type { Settings } from '../service/core/settings';
@@ -126,6 +127,27 @@ export async function planChanged(
 }
 
 /**
+ * Every overlay of the host rendered (as a full run renders them for its report): the files each read, and
+ * the overlays that read each file.
+ */
+function overlayReaders(host: Host): { reads: Map<string, readonly string[]>; readers: Map<string, string[]> } {
+  const reads = new Map<string, readonly string[]>();
+  const readers = new Map<string, string[]>();
+  for (const k of host.files()) {
+    const view = host.file(k);
+    if (view.role.role !== 'kustomization') continue;
+    host.overlay(k).rendered();
+    reads.set(k, view.overlayReads);
+    for (const u of view.overlayReads) {
+      const list = readers.get(u);
+      if (list) list.push(k);
+      else readers.set(u, [k]);
+    }
+  }
+  return { reads, readers };
+}
+
+/**
  * The run's analysis with the changed files indexed at their base text first, then changed to their text now:
  * `reported` is set to the files the changes affect (see the top of this file).
  */
@@ -156,13 +178,30 @@ export function analyseChanged(
     const text = plan.bases.get(i);
     if (text !== undefined) host.apply(fileChange(uris[i], text, false));
   });
+  const rendering = options.renderOverlays !== false;
+  const before = rendering ? overlayReaders(host) : undefined;
   // The change: each file as it is now, and what that affects.
   const affected = new Set<string>();
   const add = (set: Iterable<string>) => {
     for (const u of set) affected.add(u);
   };
+  const changedUris = [...[...plan.bases.keys()].map((i) => uris[i]), ...plan.deleted.map((d) => d.uri)];
   for (const i of plan.bases.keys()) add(host.apply(fileChange(uris[i], workspace.files[i].parsed.text)));
   for (const d of plan.deleted) add(host.apply(fileChange(d.uri, undefined)));
+  // The overlays that read a changed file, before or now (and a changed kustomization's own): every file
+  // they read shows their problems.
+  if (before) {
+    const now = overlayReaders(host);
+    for (const uri of changedUris) {
+      const overlays = new Set([...(before.readers.get(uri) ?? []), ...(now.readers.get(uri) ?? [])]);
+      if (host.file(uri).role.role === 'kustomization' || before.reads.has(uri)) overlays.add(uri);
+      for (const k of overlays) {
+        affected.add(k);
+        add(before.reads.get(k) ?? []);
+        add(now.reads.get(k) ?? []);
+      }
+    }
+  }
   // The kinds a changed CRD defines, before or now: every manifest of them.
   const kinds = new Set<string>();
   const kindsOf = (uri: string, text: string | undefined) => {
