@@ -174,6 +174,7 @@ describe('check --changed', () => {
         encoding: 'utf8',
         env: { ...process.env, NO_COLOR: '1' },
       });
+    assert.match(cli(['--help']).stdout, /--changed\[=REF\]/);
     const total = yamlFiles().length;
     const none = cli(['--changed']);
     assert.equal(none.status, 0, none.stderr);
@@ -186,6 +187,25 @@ describe('check --changed', () => {
     assert.ok(report.summary.filesChecked > 1 && report.summary.filesChecked < total, some.stdout);
   });
 
+  test("a CRD's change checks every manifest of its kinds; the settings file's, every file", async () => {
+    git(['checkout', '-q', '-f', 'main']);
+    git(['clean', '-q', '-f', '-d']);
+    const crd = join(repo, 'crds-widgets', 'crd.yaml');
+    writeFileSync(crd, readFileSync(crd, 'utf8').replace('The desired widget.', 'What the widget should be.'));
+    const widgets = [...(await check(['--changed'])).files.keys()].sort();
+    assert.deepEqual(widgets, [
+      'crds-widgets/crd.yaml',
+      'crds-widgets/widget-errors.yaml',
+      'crds-widgets/widget-valid.yaml',
+      'crds-widgets/widget-versions.yaml',
+    ]);
+    git(['checkout', '-q', '-f', 'main']);
+    writeFileSync(join(repo, '.cloud-manifests.json'), JSON.stringify({ rules: { 'enum-case': 'off' } }));
+    const all = await check(['--changed']);
+    assert.equal(all.files.size, yamlFiles().length);
+    rmSync(join(repo, '.cloud-manifests.json'));
+  });
+
   test('outside a git repository, an unknown ref, or with --fix: a usage error', () => {
     const cli = (args: string[], cwd: string) =>
       spawnSync(process.execPath, [CLI, 'check', ...args], { cwd, encoding: 'utf8' });
@@ -196,6 +216,7 @@ describe('check --changed', () => {
       [['--changed=no-such-branch'], repo, /--changed: git knows no commit named 'no-such-branch'/],
       [['--changed', '--base', 'no-such-branch'], repo, /git knows no commit named 'no-such-branch'/],
       [['--changed', '--fix'], repo, /--fix and --fix-dry-run fix every file: run them without --changed/],
+      [['--changed=HEAD@{1}'], repo, /--changed expects a branch or tag name .* after =, got "HEAD@\{1\}"/],
     ] as const) {
       const r = cli([...args], cwd);
       assert.equal(r.status, 2, `${args.join(' ')}: ${r.stdout}${r.stderr}`);
