@@ -187,7 +187,7 @@ describe('check --changed', () => {
     assert.ok(report.summary.filesChecked > 1 && report.summary.filesChecked < total, some.stdout);
   });
 
-  test("a CRD's change checks every manifest of its kinds; the settings file's, every file", async () => {
+  test("a CRD's change checks every manifest of its kinds; a chart's values, its files; the settings, every file", async () => {
     git(['checkout', '-q', '-f', 'main']);
     git(['clean', '-q', '-f', '-d']);
     const crd = join(repo, 'crds-widgets', 'crd.yaml');
@@ -199,6 +199,16 @@ describe('check --changed', () => {
       'crds-widgets/widget-valid.yaml',
       'crds-widgets/widget-versions.yaml',
     ]);
+    git(['checkout', '-q', '-f', 'main']);
+    const values = join(repo, 'repositories-chart', 'values.yaml');
+    writeFileSync(values, readFileSync(values, 'utf8') + '\nadded: true\n');
+    const chart = [...(await check(['--changed'])).files.keys()];
+    assert.deepEqual(
+      chart.sort(),
+      yamlFiles()
+        .filter((f) => f.startsWith('repositories-chart/'))
+        .sort(),
+    );
     git(['checkout', '-q', '-f', 'main']);
     writeFileSync(join(repo, '.cloud-manifests.json'), JSON.stringify({ rules: { 'enum-case': 'off' } }));
     const all = await check(['--changed']);

@@ -31,7 +31,7 @@ export type ChangedPlan =
       bases: Map<number, string | undefined>;
       /** Input files deleted since the base: their uri and base text (what they affected is checked). */
       deleted: { uri: string; text: string }[];
-      /** Folders (real, `/`-ended) of charts whose Chart.yaml or values changed: all their files are checked. */
+      /** Folders (real paths) of charts whose Chart.yaml or values changed: all their files are checked. */
       charts: string[];
       /** What the change is compared with, for the notes. */
       since: string;
@@ -85,6 +85,11 @@ export async function planChanged(
     if (p !== undefined && changed.has(p))
       return { all: `${p}, a CRD file the crds setting names, changed since ${since}` };
   }
+  // Read around the files named, not checked: what makes a file a patch or a template.
+  for (const c of workspace.context ?? []) {
+    const p = repoPath(c.path);
+    if (p !== undefined && changed.has(p)) return { all: `${p}, read for the files named, changed since ${since}` };
+  }
   // The workspace's files by their path in the repository.
   const indexOf = new Map<string, number>();
   workspace.files.forEach((f, i) => {
@@ -100,7 +105,7 @@ export async function planChanged(
     const abs = join(top, p);
     const name = basename(p);
     if (CHART_INPUT.test(name) && (existsSync(join(dirname(abs), 'Chart.yaml')) || /^Chart\./i.test(name)))
-      charts.push(join(dirname(abs), '/'));
+      charts.push(dirname(abs));
     const index = indexOf.get(p);
     if (index !== undefined) {
       wanted.push({ path: p, size: workspace.files[index].parsed.text.length, index });
@@ -178,7 +183,7 @@ export function analyseChanged(
     const text = plan.bases.get(i);
     if (text !== undefined) host.apply(fileChange(uris[i], text, false));
   });
-  const rendering = options.renderOverlays !== false;
+  const rendering = options.renderOverlays !== false && plan.bases.size + plan.deleted.length > 0;
   const before = rendering ? overlayReaders(host) : undefined;
   // The change: each file as it is now, and what that affects.
   const affected = new Set<string>();
@@ -192,16 +197,26 @@ export function analyseChanged(
   // they read shows their problems.
   if (before) {
     const now = overlayReaders(host);
+    const overlays = new Set<string>();
     for (const uri of changedUris) {
-      const overlays = new Set([...(before.readers.get(uri) ?? []), ...(now.readers.get(uri) ?? [])]);
+      for (const k of before.readers.get(uri) ?? []) overlays.add(k);
+      for (const k of now.readers.get(uri) ?? []) overlays.add(k);
       if (host.file(uri).role.role === 'kustomization' || before.reads.has(uri)) overlays.add(uri);
-      for (const k of overlays) {
-        affected.add(k);
-        add(before.reads.get(k) ?? []);
-        add(now.reads.get(k) ?? []);
-      }
+    }
+    for (const k of overlays) {
+      affected.add(k);
+      add(before.reads.get(k) ?? []);
+      add(now.reads.get(k) ?? []);
     }
   }
+  // A changed chart's files: a file whose folder, or a folder above it, is the chart's.
+  const charts = new Set(plan.charts);
+  const inChart = (folder: string): boolean => {
+    for (let d = folder; ; d = dirname(d)) {
+      if (charts.has(d)) return true;
+      if (dirname(d) === d) return false;
+    }
+  };
   // The kinds a changed CRD defines, before or now: every manifest of them.
   const kinds = new Set<string>();
   const kindsOf = (uri: string, text: string | undefined) => {
@@ -216,8 +231,7 @@ export function analyseChanged(
     const indexed = host.file(uris[i]).indexed;
     if (indexed) run.parsed[i] = indexed;
     if (kinds.size > 0 && indexed?.docs.some((d) => kinds.has(manifestHead(d.text)?.kind ?? ''))) affected.add(uris[i]);
-    const real = file.path ? join(realOr(dirname(file.path)), basename(file.path)) : undefined;
-    if (real && plan.charts.some((c) => real.startsWith(c))) affected.add(uris[i]);
+    if (charts.size > 0 && file.path && inChart(realOr(dirname(file.path)))) affected.add(uris[i]);
   });
   const reported = new Set<WorkspaceFile>(workspace.files.filter((_, i) => affected.has(uris[i])));
   run.reported = (f) => reported.has(f) && (options.reported?.(f) ?? true);
