@@ -45,6 +45,11 @@ export interface CheckOptions {
   baseline?: string;
   /** `--shard i/n`: only the files of shard i of n are reported (all are read). */
   shard?: Shard;
+  /**
+   * `--changed[=REF]`: only the files changed since REF (`--base` when given, else the merge base with the
+   * default branch) and those their changes affect are reported; '' for the default.
+   */
+  changed?: string;
 }
 
 export type Command =
@@ -86,6 +91,12 @@ Options:
                           cloudName changes, renames and CRD transition rules
   --baseline FILE         a previous JSON or SARIF report of this checker: only the problems not
                           in it are reported and decide the exit code
+  --changed[=REF]         check only the files changed since REF (default: the --base ref when
+                          given, else the merge base with origin/HEAD, main or master), with
+                          uncommitted and untracked ones, and every file those changes can
+                          affect (overlays that build them, manifests of the owners and
+                          references they define, manifests of the kinds of a changed CRD, a
+                          chart's templates when its values change); every file is still read
   --shard I/N             report only the files of shard I of N (1 ≤ I ≤ N, split by a hash of
                           each file's path); every file is still read, so what one file says
                           about another is known
@@ -132,6 +143,7 @@ const VALUED = new Set([
   '--shard',
 ]);
 const FLAGS = new Set([
+  '--changed',
   '--fix',
   '--fix-dry-run',
   '--quiet',
@@ -221,7 +233,8 @@ export function parseArgs(argv: readonly string[]): Command {
         value = args[++i];
       }
     } else if (FLAGS.has(name)) {
-      if (value !== undefined) throw new CliError(`${name} takes no value`, true);
+      // `--changed=REF`: the one flag with an optional value (a separate word would be a path).
+      if (value !== undefined && name !== '--changed') throw new CliError(`${name} takes no value`, true);
     } else {
       const near = nearest(name, ALL_OPTIONS);
       throw new CliError(`unknown option ${name}${near ? `; did you mean ${near}?` : ''}`, true);
@@ -291,6 +304,11 @@ export function parseArgs(argv: readonly string[]): Command {
       case '--shard':
         o.shard = parseShard(value!);
         break;
+      case '--changed':
+        if (value !== undefined && value.trim() !== '' && !isGitRef(value.trim()))
+          throw new CliError(`--changed expects ${GIT_REF_GRAMMAR} after =, got "${value}"`, true);
+        o.changed = value?.trim() ?? '';
+        break;
       case '--quiet':
         o.quiet = true;
         break;
@@ -312,6 +330,8 @@ export function parseArgs(argv: readonly string[]): Command {
         break;
     }
   }
+  if (o.fix && o.changed !== undefined)
+    throw new CliError('--fix and --fix-dry-run fix every file: run them without --changed', true);
   if (o.fix && o.shard) throw new CliError('--fix and --fix-dry-run fix every file: run them without --shard', true);
   if (o.fix === 'dry-run' && o.format !== 'text')
     throw new CliError('--fix-dry-run prints a diff: use it with --format text', true);

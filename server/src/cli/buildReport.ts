@@ -46,6 +46,8 @@ export interface Report {
   /** `--max-warnings N`, when given. */
   maxWarnings?: number;
   filesChecked: number;
+  /** With `--changed`: the files read (all indexed), of which `filesChecked` were checked. */
+  filesRead?: number;
   filesWithProblems: number;
   /** With `--baseline`: how many problems found were in it (and so not reported nor counted). */
   baselined?: number;
@@ -153,7 +155,9 @@ export function summaryLine(report: Report): string {
     report.baselined === undefined
       ? ''
       : `; ${plural(report.baselined, 'problem', 'problems')} of the baseline not shown`;
-  const checked = `(${plural(report.filesChecked, 'file', 'files')} checked${inBaseline})`;
+  const of = report.filesRead === undefined ? '' : `${report.filesChecked} of `;
+  const counted = plural(report.filesRead ?? report.filesChecked, 'file', 'files');
+  const checked = `(${of}${counted} checked${inBaseline})`;
   const over = tooManyWarnings(report) ? `, more than --max-warnings ${report.maxWarnings}` : '';
   if (hidesSome(report)) {
     const shown =

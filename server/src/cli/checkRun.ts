@@ -3,7 +3,9 @@
 // line (main.ts) prints it in a format; the MCP server (mcp/) answers with it. One pipeline for both, so an
 // agent gets exactly the problems `check --format json` prints.
 import type { CheckOptions } from './args';
-import { loadSettings } from './config';
+import { loadSettings, SETTINGS_FILE } from './config';
+import { analyseChanged, planChanged } from './changed';
+import { CliError } from './errors';
 import { collectInputs, displayPath, type Input } from '../io/files';
 import { fixWorkspace, type FixRun } from './fix';
 import type { Progress } from './progress';
@@ -89,11 +91,16 @@ export async function checkRun(io: CheckRunIo, options: CheckOptions): Promise<C
   const named = await readCrdFiles(options.crds, io.cwd);
   if (crds.errors.length + named.errors.length > 0) return { failed: [...crds.errors, ...named.errors] };
   // Started before the files are read, so that the workers' start-up overlaps the reading (checkPool.ts).
-  const pool = io.pool ? startPool(poolSize(io.env, inputs.length, { mainWorks: true })) : undefined;
+  // `--changed` indexes its changed files twice (their base, then now) on this thread.
+  const pool =
+    io.pool && options.changed === undefined
+      ? startPool(poolSize(io.env, inputs.length, { mainWorks: true }))
+      : undefined;
   try {
     const inJson = await jsonCrdFiles(json, maxFileBytes(settings));
     const crdFiles = [...crds.files, ...named.files, ...inJson];
-    return await checkInputs(io, options, { settings, inputs, skipped, roots, crds: crdFiles, baseline }, pool);
+    const read = { settings, inputs, skipped, roots, crds: crdFiles, baseline, excludeBase: base };
+    return await checkInputs(io, options, read, pool);
   } finally {
     await pool?.close();
   }
@@ -108,6 +115,8 @@ interface Collected {
   crds: CrdFile[];
   /** `--baseline`: the problems of the previous report. */
   baseline?: Baseline;
+  /** The folder the `exclude` patterns are relative to. */
+  excludeBase: string;
 }
 
 /** `check` once the inputs are collected and the settings and CRDs read. */
@@ -152,11 +161,35 @@ async function checkInputs(
     renderOverlays: !options.noKustomize,
     reported: (f: WorkspaceFile) => inShard(f.display, options.shard),
   };
-  const run = pool
-    ? await analyseInPool(pool, workspace, settings, analysed)
-    : io.signal
-      ? await analyseCancellable(workspace, settings, analysed, io.signal)
-      : analyseWorkspace(workspace, settings, analysed);
+  let run: WorkspaceRun;
+  if (options.changed !== undefined) {
+    // `--changed`: only the files the change can affect are reported (changed.ts).
+    let plan: Awaited<ReturnType<typeof planChanged>>;
+    try {
+      plan = await planChanged(workspace, {
+        ref: options.changed || options.base || undefined,
+        roots,
+        settingsFile: resolve(io.cwd, options.config ?? SETTINGS_FILE),
+        exclude: settings.exclude ?? [],
+        excludeBase: read.excludeBase,
+        maxBytes,
+      });
+    } catch (e) {
+      if (e instanceof CliError) return { failed: [`${e.message} (see cloud-manifests --help)`] };
+      throw e;
+    }
+    io.signal?.throwIfAborted();
+    if ('all' in plan) notes.push(`--changed: every file is checked: ${plan.all}`);
+    run =
+      'all' in plan
+        ? analyseWorkspace(workspace, settings, analysed)
+        : analyseChanged(workspace, settings, analysed, plan);
+  } else
+    run = pool
+      ? await analyseInPool(pool, workspace, settings, analysed)
+      : io.signal
+        ? await analyseCancellable(workspace, settings, analysed, io.signal)
+        : analyseWorkspace(workspace, settings, analysed);
   io.signal?.throwIfAborted();
   const fixes = options.fix ? fixWorkspace(run, options.fix, { roots }) : undefined;
   const results = reportWorkspace(run, io.progress);
@@ -168,5 +201,6 @@ async function checkInputs(
     fingerprints: options.format === 'json' || options.format === 'sarif',
     baseline: read.baseline,
   });
+  if (options.changed !== undefined) report.filesRead = workspace.files.length;
   return { settings, run, results, report, fixes, notChecked, notes };
 }

@@ -63,7 +63,7 @@ const running = new Set<ReturnType<typeof spawn>>();
 let killOnExit = false;
 
 /** Runs git on a confined repository: its output, or why there is none (killed past the time or size limit). */
-function git(repo: Repository, args: string[], input: string, maxOutput: number): Promise<GitRun> {
+export function git(repo: Repository, args: string[], input: string, maxOutput: number): Promise<GitRun> {
   return new Promise((done) => {
     let settled = false;
     const finish = (r: GitRun) => {

@@ -342,6 +342,7 @@ export class Analysis implements Host {
       unknownKinds: () => this.unknownKinds(uri),
       base: () => this.bases.get(uri),
       comparedAt: (text: string | (() => string), offset: number) => this.comparedAt(uri, text, offset),
+      overlayReads: () => this.overlays.readsOf(uri),
     };
     return {
       uri,
@@ -373,6 +374,9 @@ export class Analysis implements Host {
         return ask.base();
       },
       comparedAt: ask.comparedAt,
+      get overlayReads() {
+        return ask.overlayReads();
+      },
       openFrom: (source) => docs.openFrom(uri, source),
     };
   }

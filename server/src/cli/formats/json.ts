@@ -15,6 +15,8 @@ export interface JsonOutput {
     hints: number;
     filesWithProblems: number;
     filesChecked: number;
+    /** With `--changed`: the files read, of which `filesChecked` were checked (those the change can affect). */
+    filesRead?: number;
     /** With `--quiet`: what it left out of `problems` (and of the counts above). */
     notShown?: { warnings: number; info: number; hints: number };
     /** With `--max-warnings N`: N, and whether the warnings found (shown or not) are more, failing the run. */
@@ -49,6 +51,7 @@ export function formatJson(report: Report, options: { version: string }): string
       hints: report.counts.hint,
       filesWithProblems: report.filesWithProblems,
       filesChecked: report.filesChecked,
+      ...(report.filesRead !== undefined ? { filesRead: report.filesRead } : {}),
       ...(report.notShown
         ? { notShown: { warnings: report.notShown.warning, info: report.notShown.info, hints: report.notShown.hint } }
         : {}),

@@ -45,6 +45,11 @@ export interface FileView {
   readonly unknownKinds: boolean;
   /** Its diagnostics include problems of Kustomize overlays that render it. */
   readonly rendersIn: boolean;
+  /**
+   * A kustomization: the files its overlay's last rendering read (itself, its bases' kustomizations, their
+   * resources and patches); none before it is rendered (`Host.overlay`). What an edit of one of them concerns.
+   */
+  readonly overlayReads: readonly string[];
   /** The committed version it is compared with, if any. */
   readonly base: BaseVersion | undefined;
   /** "HEAD (abc1234)" where the document at `offset` differs from its committed version. */
