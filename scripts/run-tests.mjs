@@ -17,7 +17,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { folderOf, isEditor, isQuick, longFirst, testFiles } from './test-files.mjs';
+import { folderOf, isEditor, isQuick, testFiles } from './test-files.mjs';
 
 const args = process.argv.slice(2);
 const opt = (name) => args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
@@ -87,7 +87,7 @@ async function quickShards() {
 if (quick) process.exit(await quickShards());
 
 const editors = dir === 'test' ? files.filter(isEditor) : [];
-const others = longFirst(files.filter((f) => !editors.includes(f)));
+const others = files.filter((f) => !editors.includes(f));
 const scratch = mkdtempSync(join(tmpdir(), 'cloud-manifests-tests-'));
 process.on('exit', () => rmSync(scratch, { recursive: true, force: true }));
 

@@ -21,12 +21,6 @@ export const QUICK_FOLDERS = ['fixes', 'lint', 'model', 'schemas', 'service', 's
  */
 export const EDITOR_FOLDERS = ['code-server', 'editors', 'vscode'];
 
-/**
- * Folders whose files take longest, started first so that the end of the run is not one long file alone
- * (an order only: a folder not named here runs after these).
- */
-const LONG_FIRST = ['kustomize', 'bench', 'cli', 'e2e', 'lsp'];
-
 const find = (dir) =>
   readdirSync(dir).flatMap((n) => {
     const p = join(dir, n);
@@ -48,12 +42,3 @@ export const testFiles = (dir, filters = []) =>
   find(dir)
     .filter((f) => filters.length === 0 || filters.some((x) => f.includes(x)))
     .sort();
-
-/** Files in the order to start them: the long folders first (in LONG_FIRST's order), then the rest by path. */
-export const longFirst = (files) => {
-  const rank = (f) => {
-    const i = LONG_FIRST.indexOf(folderOf(f));
-    return i < 0 ? LONG_FIRST.length : i;
-  };
-  return [...files].sort((a, b) => rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0));
-};
