@@ -260,13 +260,11 @@ export class TestClient {
 }
 
 /**
- * Waits (up to ten seconds: on a loaded machine two were not always enough, and a publication then went out
- * on a disposed stream after the file's tests had ended, failing the file) for an in-process server's work in
- * flight (the scan, file events, pending publications) so that nothing is sent over the streams once they are
- * disposed.
+ * Waits (up to two seconds) for an in-process server's work in flight (the scan, file events, pending
+ * publications) so that nothing is sent over the streams once they are disposed.
  */
 async function settled(s: ServerState): Promise<void> {
-  const until = Date.now() + 10_000;
+  const until = Date.now() + 2000;
   do {
     await Promise.all([s.ws.scanDone, s.fsQueue]);
     if (!s.publish.flusher?.pending && !s.publish.refreshHandle) return;
