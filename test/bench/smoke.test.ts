@@ -26,7 +26,9 @@ interface JsonRow {
   pass?: boolean;
 }
 
-test('npm run bench -- --smoke: a table with both servers, the CLI and the floor', { timeout: 180_000 }, () => {
+// The time limits only stop a run that hangs: the smoke run takes about a minute alone, and more than three
+// beside the other test files on a busy 2-core machine (it was killed at 170 s there once).
+test('npm run bench -- --smoke: a table with both servers, the CLI and the floor', { timeout: 600_000 }, () => {
   assert.ok(existsSync(join(repo, 'dist', 'server.js')), 'dist/server.js is missing: run npm run build first');
   const json = join(tmp, 'result.json');
   const out = join(tmp, 'BENCHMARKS.md');
@@ -36,7 +38,7 @@ test('npm run bench -- --smoke: a table with both servers, the CLI and the floor
     {
       cwd: repo,
       encoding: 'utf8',
-      timeout: 170_000,
+      timeout: 590_000,
     },
   );
   assert.equal(r.status, 0, `bench exited ${r.status}\n${r.stderr}`);

@@ -180,7 +180,7 @@ describe("a new user's first hour in a real VS Code workbench", { timeout: 900_0
     });
     let c = await colours();
     const until = Date.now() + 30_000;
-    while (Date.now() < until && !(c.plain && c.plain !== c.string && c.quoted === c.plain && c.block)) {
+    while (Date.now() < until && !(c.string && c.plain && c.plain !== c.string && c.quoted === c.plain && c.block)) {
       await suite.page.waitForTimeout(300);
       c = await colours();
     }
