@@ -8,6 +8,7 @@ const QUIET_MS = 250;
 
 function send(s: ServerState): void {
   s.indexEventTimer = undefined;
+  if (s.life.shutdown) return;
   const params: IndexChangedParams = { complete: s.ws.indexComplete, manifests: s.host.status().manifests };
   void s.connection.sendNotification(INDEX_CHANGED, params).catch(() => undefined);
 }

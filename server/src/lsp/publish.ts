@@ -171,6 +171,8 @@ export function markDirty(s: ServerState, uris: Iterable<string>): void {
 
 /** Coalesces bursts of edits and file events: only the latest state is indexed and published. */
 function flush(s: ServerState): void {
+  // Shut down: nothing more is published (the client is going; a stream closed meanwhile must not be written).
+  if (s.life.shutdown) return;
   const { client, connection, documents, publish } = s;
   const { dirty, changedDocs } = publish;
   const changed = [...changedDocs];
@@ -248,7 +250,7 @@ function flush(s: ServerState): void {
           publish.closedPublished.delete(uri);
           // A document too large to check in full: its message now, its syntax errors when they are known.
           const later = () => {
-            if (documents.get(uri) !== doc) return;
+            if (s.life.shutdown || documents.get(uri) !== doc) return;
             void connection.sendDiagnostics({ uri, version: doc.version, diagnostics: largeDiagnostics(s, doc) });
           };
           // Of a kind the workspace's CRDs may define, while they are read: published once they are.
@@ -328,6 +330,7 @@ export function scheduleRefresh(s: ServerState, diagnostics: boolean): void {
   if (publish.refreshHandle) clearTimeout(publish.refreshHandle);
   publish.refreshHandle = setTimeout(() => {
     publish.refreshHandle = undefined;
+    if (s.life.shutdown) return;
     if (diagnostics && client.pullDiagnostics && client.diagnosticRefreshSupport)
       void connection.languages.diagnostics.refresh().catch(() => undefined);
     if (client.codeLensRefreshSupport) void connection.sendRequest(CodeLensRefreshRequest.type).catch(() => undefined);
