@@ -2,7 +2,6 @@
 // requests): lexing and masking 100,000 actions is no single step that holds the server's thread, and what
 // the steps make is what parseAs makes of the template (the same masked text, the same diagnostics).
 import assert from 'node:assert/strict';
-import { performance } from 'node:perf_hooks';
 import { test } from 'node:test';
 import { Analysis } from '../../server/src/service/analysis';
 

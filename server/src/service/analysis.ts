@@ -401,11 +401,21 @@ export class Analysis implements Host {
 
   /** See Host.status. */
   status() {
+    // Each read when asked (the manifests are counted over the index: not on every edit's flush).
+    const ask = { index: () => this.index, crds: () => this.crds, store: () => this.store, kinds: () => this.registry };
     return {
-      kinds: this.registry,
-      manifests: this.index.manifestCount,
-      crdsPending: this.crds.changed,
-      counters: this.store.counters,
+      get kinds() {
+        return ask.kinds();
+      },
+      get manifests() {
+        return ask.index().manifestCount;
+      },
+      get crdsPending() {
+        return ask.crds().changed;
+      },
+      get counters() {
+        return ask.store().counters;
+      },
     };
   }
 

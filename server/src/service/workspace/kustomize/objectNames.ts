@@ -6,7 +6,8 @@
 // builds (and `anyEverywhere` is set for a component, applied to whatever includes it): no key of their
 // objects is judged. Read from the kustomizations' texts, the patch files they name and the resources
 // they reach; nothing else.
-import { isMap, isScalar, isSeq, parseAllDocuments, parseDocument } from 'yaml';
+import { isMap, isScalar, isSeq, parseDocument } from 'yaml';
+import { splitDocuments } from '../../core/split';
 import { entry, scalarValue } from '../../core/yamlNodes';
 import {
   isKustomizationUri,
@@ -127,10 +128,13 @@ function targeted(t: PatchTarget, out: Changes): void {
 
 /** The objects a patch file's (or inline patch's) documents name. */
 function documentNames(text: string, out: Changes): void {
-  const docs = parseAllDocuments(text);
-  if (!Array.isArray(docs)) return;
-  for (const d of docs.slice(0, MAX_PATCH_DOCS)) {
-    const root = d.contents;
+  const chunks = splitDocuments(text);
+  for (const c of chunks.slice(0, MAX_PATCH_DOCS)) {
+    // A patch of a kind that keeps no data (most patches: a Deployment's, a StorageAccount's) names nothing
+    // here, and its kind is plain on its one top-level line: not parsed (an edit of one patch in a file of a
+    // thousand read the thousand again, on every query of a file whose references these names decide).
+    if (otherKind(c.text)) continue;
+    const root = parseDocument(c.text).contents;
     if (!isMap(root)) continue;
     const kind = str(entry(root, 'kind')?.value);
     const name = str(entry(entry(root, 'metadata')?.value, 'name')?.value);
@@ -138,6 +142,24 @@ function documentNames(text: string, out: Changes): void {
     if (name === undefined) out.any = true;
     else out.changed.add(`${kind ?? '*'}/${name}`);
   }
+}
+
+/** A top-level `kind:` line whose value is a plain name (a comment after it allowed). */
+const PLAIN_KIND = /^kind:[ \t]*([A-Za-z][A-Za-z0-9]*)[ \t]*(?:#.*)?$/gm;
+/** Any line that may set the top-level `kind` (quoted keys too), or a flow collection at the top level. */
+const ANY_KIND = /^(?:kind|"kind"|'kind')[ \t]*:/gm;
+const TOP_FLOW = /^[[{]/m;
+
+/**
+ * Whether a document is surely of a kind that keeps no data, read from its lines alone: exactly one line sets
+ * its top-level `kind`, to a plain name that is not ConfigMap or Secret. Anything else is parsed.
+ */
+function otherKind(doc: string): boolean {
+  if (TOP_FLOW.test(doc)) return false;
+  const any = doc.match(ANY_KIND);
+  if (any?.length !== 1) return false;
+  const plain = [...doc.matchAll(PLAIN_KIND)];
+  return plain.length === 1 && !DATA_KINDS.has(plain[0][1]);
 }
 
 /** A replacement's targets: the objects it writes into. */
