@@ -16,8 +16,7 @@ import { repositoryTop } from '../io/gitRepository';
 import { Excluder } from '../io/glob';
 import type { Change } from '../service/host/changes';
 import type { Host } from '../service/analysis';
-import { servedKindsOf } from '../service/host/crdKinds';
-import { manifestHead } from '../service/core/manifestHead';
+import { headOf, servedKindsOf } from '../service/host/crdKinds';
 import type { Settings } from '../service/core/settings';
 import { CliError } from './errors';
 import { startRun, analyseRunFile, type RunOptions, type Workspace, type WorkspaceFile } from './runWorkspace';
@@ -230,7 +229,7 @@ export function analyseChanged(
   workspace.files.forEach((file, i) => {
     const indexed = host.file(uris[i]).indexed;
     if (indexed) run.parsed[i] = indexed;
-    if (kinds.size > 0 && indexed?.docs.some((d) => kinds.has(manifestHead(d.text)?.kind ?? ''))) affected.add(uris[i]);
+    if (kinds.size > 0 && indexed?.docs.some((d) => kinds.has(headOf(d.text)?.kind ?? ''))) affected.add(uris[i]);
     if (charts.size > 0 && file.path && inChart(realOr(dirname(file.path)))) affected.add(uris[i]);
   });
   const reported = new Set<WorkspaceFile>(workspace.files.filter((_, i) => affected.has(uris[i])));

@@ -38,7 +38,7 @@ import type { DiagnosticsQuery, FileView, Host, WorkStep } from './host/hostApi'
 import type { FactsSetup } from './host/takeFacts';
 import { takeFacts } from './host/takeFacts';
 import { entryOf } from './host/ingest';
-import { manifestHead } from './core/manifestHead';
+import { headOf } from './checks/identity';
 
 /** A Kustomize configuration file teaching name references. */
 const NAME_REFERENCES = /^nameReference\s*:/m;
@@ -387,7 +387,7 @@ export class Analysis implements Host {
     const file = this.docs.openFileOf(uri) ?? this.docs.indexedFile(uri);
     if (!file) return false;
     return file.docs.some((d) => {
-      const head = manifestHead(d.text);
+      const head = headOf(d.text);
       return head !== undefined && this.registry.lookup(head.apiVersion, head.kind).status === 'notOurs';
     });
   }

@@ -17,6 +17,16 @@ export function identify(root: unknown, registry: Registry = builtinRegistry()):
 const TOP_API = /^apiVersion:[ \t]*(["']?)([^\s"'#]*)\1/m;
 const TOP_KIND = /^kind:[ \t]*(["']?)([^\s"'#]*)\1/m;
 
+/**
+ * A document's `apiVersion` and `kind` from its top-level lines, without parsing it (what `identifyChunk`
+ * falls back on): enough to ask whether its kind is known (the host's `unknownKinds`), no verdict on it.
+ */
+export function headOf(text: string): { apiVersion: string; kind: string } | undefined {
+  const apiVersion = TOP_API.exec(text)?.[2];
+  const kind = TOP_KIND.exec(text)?.[2];
+  return apiVersion && kind ? { apiVersion, kind } : undefined;
+}
+
 export interface Identity {
   /** The top-level `apiVersion` and `kind` values, as written (possibly half-typed). */
   apiVersion?: string;

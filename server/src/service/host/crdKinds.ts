@@ -14,6 +14,9 @@ import type { ParsedFile } from '../core/parse';
 export const servedKindsOf = (uri: string, text: string): KindDef[] =>
   crdTextsOf(text).flatMap((t) => kindsOfCrdText(uri, t).filter((d) => d.crd?.served));
 
+/** A document's `apiVersion` and `kind` from its top-level lines (checks/identity.ts): which kind it is of. */
+export { headOf } from '../checks/identity';
+
 /** Whether the head of a file may hold a CustomResourceDefinition (without parsing it). */
 export const mayHoldCrds = (head: string): boolean => mayHoldCrd(head);
 
