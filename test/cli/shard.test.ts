@@ -29,6 +29,15 @@ function check(cwd: string, args: string[]): Promise<{ status: number | null; st
   });
 }
 
+/** A run's JSON report; a run that wrote none fails the test with what it said and how it ended. */
+function reportOf(r: { status: number | null; stdout: string; stderr: string }, what: string): Report {
+  try {
+    return JSON.parse(r.stdout) as Report;
+  } catch {
+    return assert.fail(`${what}: no JSON report (exit ${r.status}); stderr: ${r.stderr || '(empty)'}`);
+  }
+}
+
 /** The problems as comparable lines, in one order whatever the shard. */
 const lines = (problems: readonly object[]): string[] => problems.map((p) => JSON.stringify(p)).sort();
 
@@ -40,12 +49,12 @@ for (const ws of WORKSPACES) {
   test(`--shard i/n for n = 1..5: the union of the shards' reports is the full report (${ws})`, async () => {
     const cwd = join(ROOT, ws);
     const full = await check(cwd, []);
-    const whole: Report = JSON.parse(full.stdout);
+    const whole = reportOf(full, 'the full run');
     assert.ok(whole.problems.length > 5, `${ws} has problems to split`);
     for (let n = 1; n <= 5; n++) {
       // The shards of one n run side by side, as a CI matrix runs them.
       const runs = await Promise.all(Array.from({ length: n }, (_, i) => check(cwd, ['--shard', `${i + 1}/${n}`])));
-      const reports: Report[] = runs.map((r) => JSON.parse(r.stdout));
+      const reports = runs.map((r, i) => reportOf(r, `shard ${i + 1}/${n}`));
       const files = new Set<string>();
       for (const [i, r] of reports.entries()) {
         // A shard fails exactly when it holds an error.
