@@ -384,11 +384,29 @@ function enclosingKeyLines(
   };
   /** The key found for each line and indent (numbers: a line of many actions asks for many indents). */
   const found = new Map<number, Map<number, number | undefined>>();
+  /** The nearest line above each line that the look does not pass over, if any within reach. */
+  const nearest = new Map<number, Extract<LineLook, { skip: false }> | null>();
   return (a, rootKind) => {
     const line = lines.lineOf(a.start);
     const indent = a.indent ?? a.start - lines.lineStart(line);
     // At the root: no line above can be the key (and a walk up could end in another document).
     if (indent === 0) return rootKind(a.start);
+    // Indented deeper than the nearest line above: that line's key, whatever the indent. Only indents up to
+    // that line's are remembered, so a line of 100,000 actions (each its own column) keeps a few entries,
+    // not one per action (a map that size made masking such a line grow faster than its length).
+    let near = nearest.get(line);
+    if (near === undefined) {
+      near = null;
+      for (let l = line - 1; l >= 0 && l >= line - 500; l--) {
+        const at = look(l);
+        if (!at.skip) {
+          near = at;
+          break;
+        }
+      }
+      nearest.set(line, near);
+    }
+    if (near && near.lead < indent) return near.key;
     let memo = found.get(line);
     if (!memo) found.set(line, (memo = new Map()));
     if (memo.has(indent)) return memo.get(indent);
