@@ -12,6 +12,14 @@ import { keyName } from '../service/core/yamlNodes';
 /** The key of our fingerprint in SARIF `partialFingerprints` (and in the JSON report); v1: this recipe. */
 export const FINGERPRINT_KEY = 'cloudManifests/v1';
 
+/**
+ * Characters: a longer document is not parsed for its fingerprints, which then name the file and the
+ * document's place in it, and no field path. Parsing builds ~70 bytes a character and the analysis itself
+ * does not parse every such document (a kustomization over its limit, kustomize/textLimit.ts): a 9 MB one
+ * took 8 s and 800 MB here for one Information. No object the API server stores is this large.
+ */
+const MAX_FINGERPRINT_DOCUMENT = 1_000_000;
+
 /** How deep a field path goes (far beyond any manifest; the nesting checks refuse deeper documents). */
 const MAX_DEPTH = 64;
 
@@ -113,7 +121,7 @@ export function fingerprints(
     const end = d + 1 < docs.length ? docs[d + 1].offset : Infinity;
     // One document's tree at a time, dropped once its problems have their fingerprints.
     store.readOnce(() => {
-      const root = doc?.doc.contents;
+      const root = doc && doc.text.length <= MAX_FINGERPRINT_DOCUMENT ? doc.doc.contents : undefined;
       const identity = identityOf(file, root, d);
       for (; i < problems.length && (problems[i].start < end || !doc); i++) {
         const p = problems[i];

@@ -17,6 +17,7 @@ import {
   type PatchTarget,
 } from './kustomization';
 import { reachedFiles, type ResourcesMemo } from './renameInOverlays';
+import { isOverPatchLimit } from './textLimit';
 
 export interface KustomizeObjectNames {
   /** `ConfigMap/name`, `Secret/name` a generator makes. */
@@ -73,6 +74,12 @@ export function kustomizeObjectNames(
   for (const k of uris) {
     const text = read(k);
     if (text === undefined) continue;
+    // Too large to read (textLimit.ts): not rendered, so what it generates or changes is not known, and
+    // neither is what it builds: any object may be changed. Not parsed here either (9 MB: 6 s and 600 MB).
+    if (isOverPatchLimit(text)) {
+      out.anyEverywhere = true;
+      continue;
+    }
     const root = parseDocument(text).contents;
     if (!isMap(root)) continue;
     for (const [key, kind] of GENERATORS) {
@@ -93,7 +100,7 @@ export function kustomizeObjectNames(
       else {
         const at = resolveFrom(k, p.path);
         const patchText = at === undefined ? undefined : read(at);
-        if (patchText === undefined) one.any = true;
+        if (patchText === undefined || isOverPatchLimit(patchText)) one.any = true;
         else documentNames(patchText, one);
       }
     }
