@@ -575,7 +575,12 @@ async function runServer(c: Case, ws: string): Promise<ServerResult> {
   // Not waiting for the settings round trip: the hovers start as soon as the server is initialized, so that
   // work done on `initialized` (the scan) is measured too.
   const session = new LspSession({
-    ...ourSpec(),
+    // CLOUD_MANIFESTS_PROFILE=dir: the server writes a CPU profile there (what a slow case spends its time on).
+    ...ourSpec(
+      process.env.CLOUD_MANIFESTS_PROFILE
+        ? ['--cpu-prof', `--cpu-prof-dir=${process.env.CLOUD_MANIFESTS_PROFILE}`]
+        : [],
+    ),
     settingsSection: undefined,
     configuration: (section) => (section === 'cloudManifests' ? (c.settings ?? {}) : null),
   });
@@ -629,7 +634,12 @@ async function runServer(c: Case, ws: string): Promise<ServerResult> {
  */
 async function exitWhileBusy(c: Case, ws: string, how: 'exit' | 'close'): Promise<number> {
   const session = new LspSession({
-    ...ourSpec(),
+    // CLOUD_MANIFESTS_PROFILE=dir: the server writes a CPU profile there (what a slow case spends its time on).
+    ...ourSpec(
+      process.env.CLOUD_MANIFESTS_PROFILE
+        ? ['--cpu-prof', `--cpu-prof-dir=${process.env.CLOUD_MANIFESTS_PROFILE}`]
+        : [],
+    ),
     configuration: (section) => (section === 'cloudManifests' ? (c.settings ?? {}) : null),
   });
   await session.start(ws);

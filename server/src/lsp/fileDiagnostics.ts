@@ -10,6 +10,7 @@ import { severityOf } from '../service/core/diag';
 import type { ParsedFile } from '../service/core/parse';
 import { WORKSPACE_SCOPE } from '../service/core/scope';
 import { docsBaseOf, toLspDiagnostic } from './diagnostic';
+import { editorShown } from './editorLimit';
 import type { ServerState } from './state';
 import { displayOf } from './workspaceFolders';
 
@@ -38,7 +39,7 @@ export function allDiagnostics(
   if (!f) return [];
   const { all } = s.host.diagnostics(uri, { file: f, cross: crossOptions(s, uri), part });
   const docs = docsBaseOf(s.client.settings.docsBaseUrl);
-  return all.map((d) => toLspDiagnostic(f, d, docs));
+  return editorShown(all).map((d) => toLspDiagnostic(f, d, docs));
 }
 
 /** Whether closed files get their whole diagnostics (the setting), rather than only what others break. */
@@ -57,8 +58,8 @@ export function closedFileDiagnostics(s: ServerState, uri: string): Diagnostic[]
   if (!file) return [];
   if (workspaceWide(s) && view.scope === WORKSPACE_SCOPE && isYamlName(uri)) return allDiagnostics(s, uri);
   const docs = docsBaseOf(s.client.settings.docsBaseUrl);
-  return s.host
-    .diagnostics(uri, { file, cross: crossOptions(s, uri), part: 'cross' })
-    .all.filter((d) => severityOf(d) === 'error' || severityOf(d) === 'warning')
-    .map((d) => toLspDiagnostic(file, d, docs));
+  const { all } = s.host.diagnostics(uri, { file, cross: crossOptions(s, uri), part: 'cross' });
+  return editorShown(all.filter((d) => severityOf(d) === 'error' || severityOf(d) === 'warning')).map((d) =>
+    toLspDiagnostic(file, d, docs),
+  );
 }

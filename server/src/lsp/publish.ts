@@ -4,6 +4,7 @@
 import { CodeLensRefreshRequest, type Diagnostic } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { docsBaseOf, toLspDiagnostic } from './diagnostic';
+import { editorShown } from './editorLimit';
 import { QuietScheduler } from './quiet';
 import { fileOf, forgetIndexedVersions, isYaml, openDoc, safely, type ServerState } from './state';
 import { enqueue, scopeOf } from './workspaceFolders';
@@ -107,13 +108,13 @@ export function diagnosticsOf(
     const carried = prev ? carriedOver(prev, file) : [];
     const all = carried.length > 0 ? [...own, ...carried].sort((a, b) => a.start - b.start || a.end - b.end) : own;
     const docs = docsBaseOf(s.client.settings.docsBaseUrl);
-    return all.map((d) => toLspDiagnostic(file, d, docs));
+    return editorShown(all).map((d) => toLspDiagnostic(file, d, docs));
   }
   // A whole publish of a document the overlays render: what of it is theirs is kept for the next edit.
   const { all, rendered: theirs } = s.host.diagnostics(uri, { file, cross: crossOptions(s, uri) });
   openDoc(s, uri).rendered = renderedShown(file, theirs);
   const docs = docsBaseOf(s.client.settings.docsBaseUrl);
-  return all.map((d) => toLspDiagnostic(file, d, docs));
+  return editorShown(all).map((d) => toLspDiagnostic(file, d, docs));
 }
 
 /**

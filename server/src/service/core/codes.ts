@@ -24,6 +24,12 @@ export const CODES = {
       'A document longer than the `maxDocumentSize` setting (10,000,000 characters by default): only its YAML syntax is checked.',
     example: '# a 50 MB file of 220,000 manifests',
   },
+  'problems-not-listed': {
+    severity: 'info',
+    title:
+      'A file with more than 1,000 problems: the editor lists the first 1,000 (errors first, then warnings, as VS Code itself keeps no more per file) and says how many more there are; `cloud-manifests check` lists them all.',
+    example: '# a ConfigMap of 50,000 integer values: 50,000 wrong-type problems',
+  },
   'template-syntax': {
     severity: 'error',
     title:

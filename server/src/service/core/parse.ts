@@ -4,7 +4,7 @@
 // What is derived from a chunk (diagnostics, manifests, symbols) is cached on its content key,
 // not on its tree, so trees are released after use and parsed again on demand (about 0.1 ms a resource).
 // The cache, the kept trees and the `readOnce` scope belong to a `ChunkStore`, one per analysis.
-import { parseDocument, type Document } from 'yaml';
+import type { Document } from 'yaml';
 import { addDuplicateKeyErrors } from './duplicateKeys';
 import { limitNesting } from './nesting';
 import { RetainingCache, TreePool } from './retention';
@@ -13,7 +13,7 @@ import { Memo } from './memo';
 import { resplit, resplitAt, resplitLines, type Basis } from './resplit';
 import { changedChars, ChunkChars, coverChanges, type Chars, type TextChange } from './fileText';
 import { splitDocuments } from './split';
-import { stormTree } from './syntaxStorm';
+import { parseLarge } from './syntaxStorm';
 
 export { documentMarkers, splitDocuments } from './split';
 import { builtinRegistry, type Registry } from '../../model/registry';
@@ -381,7 +381,7 @@ export class Chunk {
     Error.stackTraceLimit = 0;
     let tree: Document.Parsed;
     try {
-      tree = stormTree(this.text, PARSE_OPTIONS) ?? parseDocument(this.text, PARSE_OPTIONS);
+      tree = parseLarge(this.text, PARSE_OPTIONS);
     } finally {
       Error.stackTraceLimit = limit;
     }

@@ -21,6 +21,10 @@ export const FIXES: Record<Code, FixDoc> = {
     text: 'Split the file into smaller ones, or raise the setting `maxDocumentSize` (`cloudManifests.maxDocumentSize` in the editor, `maxDocumentSize` in .cloud-manifests.json) above its length to have it checked in full.',
     actions: [],
   },
+  'problems-not-listed': {
+    text: 'Nothing more is wrong than the problems themselves: fix those listed and the rest appear, or run `cloud-manifests check` on the file to list every one.',
+    actions: [],
+  },
   'template-syntax': NONE(
     "Close what the message names (a comment with `*/}}`, an action with `}}`, a string with its quote), as Go's template lexer requires.",
   ),
