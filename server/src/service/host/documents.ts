@@ -149,8 +149,8 @@ export class Documents {
    * Computes what is cached per chunk in one pass (each new chunk parsed once, its tree dropped after): its
    * diagnostics, its manifests for this analysis's index and, with `symbols`, its outline.
    */
-  analyze(file: ParsedFile, symbols = false, partial = false): ParsedFile {
-    return analyze(file, { symbols, tracked: this.index.tracked, partial });
+  analyze(file: ParsedFile, symbols = false, partial = false, crds = false): ParsedFile {
+    return analyze(file, { symbols, tracked: this.index.tracked, partial, crds });
   }
 
   /**
@@ -225,7 +225,9 @@ export class Documents {
     // A worker's facts, where it read the file as what it is now (a role changed meanwhile: computed here).
     if (facts && facts.partial === partial)
       takeFacts({ registry: this.store.registry, index: this.index }, file, facts.facts, facts.kinds, partial);
-    const out = options.analyse === false ? file : this.analyze(file, options.symbols === true, partial);
+    // Read once (`cache: false`, the CLI): its CRD documents checked while their trees are at hand.
+    const out =
+      options.analyse === false ? file : this.analyze(file, options.symbols === true, partial, options.cache === false);
     if (!lines) return out;
     // The caller's line index (the CLI's report reads it): not built again.
     const { text: t, docs, store } = out;

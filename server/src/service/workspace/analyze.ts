@@ -19,6 +19,12 @@ export interface AnalyzeOptions {
    * are made of), not as whole ones, in the same pass.
    */
   partial?: boolean;
+  /**
+   * Check CRD documents in the same pass too (not only when their diagnostics are asked for): a file read
+   * once (the CLI, whose trees are not kept) has them asked for next, and a 1.2 MB CRD was parsed again
+   * for it.
+   */
+  crds?: boolean;
 }
 
 export function analyze(file: ParsedFile, options: AnalyzeOptions = {}): ParsedFile {
@@ -34,7 +40,7 @@ export function analyze(file: ParsedFile, options: AnalyzeOptions = {}): ParsedF
     // One tree for the three, dropped after them (see readOnce).
     file.store.readOnce(() => {
       // A CRD's own check waits until its diagnostics are asked for (crd/kinds/detect.ts).
-      if (!mayHoldCrd(chunk.text)) validateChunk(chunk, options.partial, file);
+      if (options.crds || !mayHoldCrd(chunk.text)) validateChunk(chunk, options.partial, file);
       if (options.tracked) chunkManifests(chunk, options.tracked);
       if (options.symbols) chunkSymbols(chunk);
     });
