@@ -63,6 +63,16 @@ export interface ObjectSiteFacts {
   port?: { name?: string; number?: number; span: Span };
 }
 
+/** A Service's selector or a workload's pod labels as literal pairs (kubeSelectors.ts). */
+export interface LabelSet {
+  role: 'selector' | 'pods';
+  /** The key (`selector`, `labels`). */
+  keySpan: Span;
+  /** The mapping. */
+  span: Span;
+  pairs: readonly (readonly [string, string])[];
+}
+
 /** A value read by the cross-document checks (`spec.kind` of an account, `spec.shareQuota` of a share…). */
 export interface TrackedValue {
   value: unknown;
@@ -86,6 +96,8 @@ export interface Manifest {
   dataKeys?: readonly string[];
   /** Of a Service: its ports' names and numbers (an Ingress backend's port is checked against them). */
   ports?: readonly (string | number)[];
+  /** Of a Service, its selector; of a workload (or Pod), its pods' labels: navigation only (kubeSelectors.ts). */
+  labels?: LabelSet;
   name?: string;
   /** The `metadata.name` value. */
   nameSpan?: Span;
