@@ -178,6 +178,11 @@ export class ChunkManifest implements Omit<Manifest, 'uri'> {
   values: Record<string, ChunkValue> = NO_VALUES;
   /** Of a built-in kind: what references to it read (kubeRefs.ts); undefined for the operator's kinds. */
   kube?: KubeFacts = undefined;
+  /**
+   * Of a Service, its selector; of a workload, its pods' labels (kubeSelectors.ts). A field of its own, not in
+   * `kube`: a Deployment has no other fact, and an object each for it weighed about 0.1 kB a Deployment.
+   */
+  labelFacts?: LabelFacts = undefined;
   /** `metadata.namespace` is written (absent: whatever namespace it is applied to). */
   namespaced = false;
   /** The `metadata.name` value's span (-1: none). */
@@ -238,8 +243,6 @@ export class ChunkManifest implements Omit<Manifest, 'uri'> {
 interface KubeFacts {
   dataKeys?: string[];
   ports?: (string | number)[];
-  /** A Service's selector, a workload's pod labels (kubeSelectors.ts). */
-  labels?: LabelFacts;
 }
 
 /** Chunk-relative label facts as a manifest's, moved by the chunk's offset. */
@@ -440,7 +443,7 @@ function readManifest(
   if (def.kube) {
     const facts: KubeFacts = { ...kubeFactsOf(root, def) };
     const labels = labelFactsOf(root, def);
-    if (labels) facts.labels = labels;
+    if (labels) m.labelFacts = labels;
     for (const k of Object.keys(facts) as (keyof KubeFacts)[]) if (facts[k] === undefined) delete facts[k];
     if (Object.keys(facts).length > 0) m.kube = facts;
     const found = objectRefsOf(root, def);
@@ -611,7 +614,7 @@ export class FileManifest implements Manifest {
   }
   /** Shifted when read: navigation asks for a few (labelIndex.ts), never every manifest's. */
   get labels(): LabelSet | undefined {
-    return labelSetOf(this.chunk.kube?.labels, this.offset);
+    return labelSetOf(this.chunk.labelFacts, this.offset);
   }
   // The two spans alone, read for every manifest of a file (the one at the cursor, its line), are shifted
   // without the rest when no copy is kept.

@@ -32,15 +32,18 @@ export const MAX_LABEL_PAIRS = 64;
 
 /**
  * A Service's selector (`selector`) or a workload's pod labels (`pods`), chunk-relative: the key's span
- * (`selector`, `labels`), the mapping's, and its pairs as `[key, value]`.
+ * (`selector`, `labels`), the mapping's, and its pairs flat (`[key, value, key, value…]`, sized exactly: kept
+ * for every workload and Service of the workspace, 5,000 of them in a large file).
  */
-export interface LabelFacts {
-  role: 'selector' | 'pods';
-  k0: number;
-  k1: number;
-  s0: number;
-  s1: number;
-  pairs: [string, string][];
+export class LabelFacts {
+  constructor(
+    readonly role: 'selector' | 'pods',
+    readonly k0: number,
+    readonly k1: number,
+    readonly s0: number,
+    readonly s1: number,
+    readonly pairs: string[],
+  ) {}
 }
 
 /**
@@ -48,16 +51,17 @@ export interface LabelFacts {
  * boolean to kubectl, a number is no label value), no alias, no merge key, nothing a Helm action writes.
  * `all`: whether every entry was such a pair (a selector with an unknown pair selects an unknown set).
  */
-function pairsOf(map: YAMLMap): { pairs: [string, string][]; all: boolean } {
-  const pairs: [string, string][] = [];
-  let all = true;
+function pairsOf(map: YAMLMap): { pairs: string[]; all: boolean } {
+  let n = 0;
+  const flat = new Array<string>(map.items.length * 2);
   for (const item of map.items) {
     const k = isPair(item) ? keyName(item) : undefined;
     const v = isPair(item) ? clusterValue(item.value).value : undefined;
-    if (k === undefined || k === '<<' || typeof v !== 'string' || isMasked(k) || isMasked(v)) all = false;
-    else pairs.push([k, v]);
+    if (k === undefined || k === '<<' || typeof v !== 'string' || isMasked(k) || isMasked(v)) continue;
+    flat[n++] = k;
+    flat[n++] = v;
   }
-  return { pairs, all };
+  return { pairs: n === flat.length ? flat : flat.slice(0, n), all: n === flat.length };
 }
 
 /** A Service's selector or a workload's pod labels, when the manifest has them as literal pairs. */
@@ -83,5 +87,5 @@ export function labelFactsOf(root: YAMLMap, def: KindDef): LabelFacts | undefine
   if (pairs.length === 0) return undefined;
   const [k0, k1] = spanOf(key);
   const [s0, s1] = spanOf(node);
-  return { role: isService ? 'selector' : 'pods', k0, k1, s0, s1, pairs };
+  return new LabelFacts(isService ? 'selector' : 'pods', k0, k1, s0, s1, pairs);
 }

@@ -70,7 +70,8 @@ export interface LabelSet {
   keySpan: Span;
   /** The mapping. */
   span: Span;
-  pairs: readonly (readonly [string, string])[];
+  /** Flat: `[key, value, key, value…]`. */
+  pairs: readonly string[];
 }
 
 /** A value read by the cross-document checks (`spec.kind` of an account, `spec.shareQuota` of a share…). */

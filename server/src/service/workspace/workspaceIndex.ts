@@ -671,7 +671,7 @@ export class WorkspaceIndex {
   private link(scope: string, uri: string, manifests: readonly FileManifest[]): void {
     for (const m of manifests) {
       const c = m.chunk;
-      if (c.kube?.labels) this.labels.add(scope, m, c.kube.labels);
+      if (c.labelFacts) this.labels.add(scope, m, c.labelFacts);
       if (c.name !== undefined) {
         const k = nameKey(scope, c.namespace, c.name);
         m.nameKey = k;
@@ -703,7 +703,7 @@ export class WorkspaceIndex {
       if (cached) this.unwatch(cached.keys, cached);
       m.cross = undefined;
       const c = m.chunk;
-      if (c.kube?.labels) this.labels.remove(scope, m, c.kube.labels);
+      if (c.labelFacts) this.labels.remove(scope, m, c.labelFacts);
       if (c.name !== undefined) {
         const k = nameKey(scope, c.namespace, c.name);
         const list = this.defined.get(k);
