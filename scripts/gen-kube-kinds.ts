@@ -170,22 +170,30 @@ const REMOVED_BEFORE: Record<string, { removedIn: number; kinds: string[] }> = {
 };
 
 /**
- * The release from which the API server warns that a served beta apiVersion is deprecated, as its
- * `APILifecycleDeprecated()` says: Kubernetes' generated `zz_generated.prerelease-lifecycle.go` of each
- * version (kubernetes/kubernetes, staging/src/k8s.io/api/<group>/<version>/). Only the versions whose copy
- * read also gives the removal release the documents show (`APILifecycleRemoved()` = the first release
- * without it) are here: a copy that disagrees is older than the version's last change, and its deprecation
- * release is not certain. Left out for that reason: autoscaling/v2beta2, flowcontrol v1beta2, and the
- * betas served now (networking.k8s.io, storage.k8s.io, resource.k8s.io, admissionregistration.k8s.io,
- * certificates.k8s.io, coordination.k8s.io, storagemigration.k8s.io v1beta1…), whose copies read predate
- * their current kinds. The generator checks each entry against the documents (served, then removed at the
- * release after the last one serving it: the lifecycle's removal).
+ * The release from which the API server warns that a served apiVersion is deprecated: its
+ * `APILifecycleDeprecated()` of each kind (type), from Kubernetes' generated `zz_generated.prerelease-lifecycle.go`
+ * of each version (kubernetes/api, the staging copy of kubernetes/kubernetes' staging/src/k8s.io/api). A kind's
+ * values are read in the branch of each release that serves it (`release-1.23` … `release-1.35` of the snapshot
+ * of July 2026, whose default branch is 1.37's development): the API server of release N warns when its own
+ * values say deprecated in N or before (k8s.io/apiserver's `deprecation.IsDeprecated`), so `deprecatedIn` is
+ * the first release whose values say so, and `removedIn` its `APILifecycleRemoved()` (what that warning names
+ * as the release that stops serving it). `withdrawnIn`: the release from which the values no longer say
+ * deprecated (certificates.k8s.io/v1alpha1 ClusterTrustBundle: 1.29–1.31 said deprecated, removed in 1.32;
+ * 1.32 moved both three releases later). Versions without lifecycle values (the v1alpha1/v1alpha2 of
+ * resource.k8s.io, internal.apiserver.k8s.io) are never deprecated. The generator checks each entry against the
+ * documents: a version they still serve in the newest release must be removed after it; one they stopped serving
+ * must be removed in the lifecycle's release, or before it for an alpha version (which may go without notice:
+ * networking.k8s.io/v1alpha1, storagemigration.k8s.io/v1alpha1).
  */
-const DEPRECATED_FROM: Record<string, { deprecatedIn: number; removedIn: number; kinds: string[] }> = {
-  'policy/v1beta1 PodDisruptionBudget': { deprecatedIn: 22, removedIn: 25, kinds: ['PodDisruptionBudget'] },
+const DEPRECATED_FROM: Record<
+  string,
+  { deprecatedIn: number; removedIn: number; withdrawnIn?: number; kinds: string[] }
+> = {
+  'policy/v1beta1 PodDisruptionBudget': { deprecatedIn: 21, removedIn: 25, kinds: ['PodDisruptionBudget'] },
   'policy/v1beta1 PodSecurityPolicy': { deprecatedIn: 21, removedIn: 25, kinds: ['PodSecurityPolicy'] },
   'batch/v1beta1': { deprecatedIn: 21, removedIn: 25, kinds: ['CronJob'] },
   'autoscaling/v2beta1': { deprecatedIn: 22, removedIn: 25, kinds: ['HorizontalPodAutoscaler'] },
+  'autoscaling/v2beta2': { deprecatedIn: 23, removedIn: 26, kinds: ['HorizontalPodAutoscaler'] },
   'discovery.k8s.io/v1beta1': { deprecatedIn: 21, removedIn: 25, kinds: ['EndpointSlice'] },
   'events.k8s.io/v1beta1': { deprecatedIn: 22, removedIn: 25, kinds: ['Event'] },
   'node.k8s.io/v1beta1': { deprecatedIn: 22, removedIn: 25, kinds: ['RuntimeClass'] },
@@ -194,10 +202,53 @@ const DEPRECATED_FROM: Record<string, { deprecatedIn: number; removedIn: number;
     removedIn: 26,
     kinds: ['FlowSchema', 'PriorityLevelConfiguration'],
   },
+  'flowcontrol.apiserver.k8s.io/v1beta2': {
+    deprecatedIn: 26,
+    removedIn: 29,
+    kinds: ['FlowSchema', 'PriorityLevelConfiguration'],
+  },
   'flowcontrol.apiserver.k8s.io/v1beta3': {
     deprecatedIn: 29,
     removedIn: 32,
     kinds: ['FlowSchema', 'PriorityLevelConfiguration'],
+  },
+  'storage.k8s.io/v1alpha1 CSIStorageCapacity': { deprecatedIn: 21, removedIn: 24, kinds: ['CSIStorageCapacity'] },
+  'storage.k8s.io/v1beta1 CSIStorageCapacity': { deprecatedIn: 24, removedIn: 27, kinds: ['CSIStorageCapacity'] },
+  'networking.k8s.io/v1alpha1 ClusterCIDR': { deprecatedIn: 28, removedIn: 31, kinds: ['ClusterCIDR'] },
+  'networking.k8s.io/v1alpha1': { deprecatedIn: 30, removedIn: 33, kinds: ['IPAddress', 'ServiceCIDR'] },
+  'authentication.k8s.io/v1alpha1': { deprecatedIn: 29, removedIn: 32, kinds: ['SelfSubjectReview'] },
+  'authentication.k8s.io/v1beta1': { deprecatedIn: 30, removedIn: 33, kinds: ['SelfSubjectReview'] },
+  'admissionregistration.k8s.io/v1beta1 ValidatingAdmissionPolicy': {
+    deprecatedIn: 31,
+    removedIn: 34,
+    kinds: ['ValidatingAdmissionPolicy', 'ValidatingAdmissionPolicyBinding'],
+  },
+  'certificates.k8s.io/v1alpha1 1.29': {
+    deprecatedIn: 29,
+    removedIn: 32,
+    withdrawnIn: 32,
+    kinds: ['ClusterTrustBundle'],
+  },
+  'storage.k8s.io/v1alpha1 VolumeAttributesClass': {
+    deprecatedIn: 32,
+    removedIn: 35,
+    kinds: ['VolumeAttributesClass'],
+  },
+  'storagemigration.k8s.io/v1alpha1': { deprecatedIn: 33, removedIn: 36, kinds: ['StorageVersionMigration'] },
+  // Served by the newest release, deprecated in it or before: the removal is the lifecycle's plan.
+  'certificates.k8s.io/v1alpha1': { deprecatedIn: 34, removedIn: 37, kinds: ['ClusterTrustBundle'] },
+  'networking.k8s.io/v1beta1': { deprecatedIn: 34, removedIn: 37, kinds: ['IPAddress', 'ServiceCIDR'] },
+  'storage.k8s.io/v1beta1 VolumeAttributesClass': { deprecatedIn: 34, removedIn: 37, kinds: ['VolumeAttributesClass'] },
+  'admissionregistration.k8s.io/v1alpha1 MutatingAdmissionPolicy': {
+    deprecatedIn: 35,
+    removedIn: 38,
+    kinds: ['MutatingAdmissionPolicy', 'MutatingAdmissionPolicyBinding'],
+  },
+  'coordination.k8s.io/v1alpha2': { deprecatedIn: 35, removedIn: 38, kinds: ['LeaseCandidate'] },
+  'resource.k8s.io/v1beta1': {
+    deprecatedIn: 35,
+    removedIn: 38,
+    kinds: ['DeviceClass', 'ResourceClaim', 'ResourceClaimTemplate', 'ResourceSlice'],
   },
 };
 
@@ -366,17 +417,28 @@ function main(): void {
       const gv = key.split(' ')[0];
       return r.kinds.map((kind) => [gv.slice(0, gv.indexOf('/')), gv.slice(gv.indexOf('/') + 1), kind, r.removedIn]);
     }),
-    // Deprecated from a release on (served, with a warning): [group, version, kind, deprecated in].
+    // Deprecated from a release on (served, with a warning): [group, version, kind, deprecated in, the
+    // lifecycle's removal, withdrawn in?].
     deprecated: Object.entries(DEPRECATED_FROM).flatMap(([key, d]) => {
       const gv = key.split(' ')[0];
       const group = gv.slice(0, gv.indexOf('/'));
       const version = gv.slice(gv.indexOf('/') + 1);
       return d.kinds.map((kind) => {
         const k = kinds.get(`${group}/${version}/${kind}`);
-        const until = k ? Math.max(...k.minors) + 1 : undefined;
-        if (until !== d.removedIn)
-          throw new Error(`${gv} ${kind}: the lifecycle removes it in 1.${d.removedIn}, the documents in 1.${until}`);
-        return [group, version, kind, d.deprecatedIn];
+        if (!k) throw new Error(`${gv} ${kind}: no release of the documents serves it`);
+        const first = Math.min(...k.minors);
+        const last = Math.max(...k.minors);
+        const until = last < newest ? last + 1 : undefined;
+        const what = `${gv} ${kind} (served 1.${first}–1.${last})`;
+        if (Math.max(d.deprecatedIn, first) > last) throw new Error(`${what}: deprecated in 1.${d.deprecatedIn}`);
+        if (d.withdrawnIn !== undefined) {
+          if (!k.minors.includes(d.withdrawnIn))
+            throw new Error(`${what}: a deprecation withdrawn in 1.${d.withdrawnIn} is a removal there`);
+        } else if (until === undefined) {
+          if (d.removedIn <= newest) throw new Error(`${what}: the lifecycle removes it in 1.${d.removedIn}`);
+        } else if (until !== d.removedIn && !(/alpha/.test(version) && until < d.removedIn))
+          throw new Error(`${what}: the lifecycle removes it in 1.${d.removedIn}, the documents in 1.${until}`);
+        return [group, version, kind, d.deprecatedIn, d.removedIn, ...(d.withdrawnIn ? [d.withdrawnIn] : [])];
       });
     }),
     defs: out,

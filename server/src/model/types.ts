@@ -359,10 +359,10 @@ export interface KubeOrigin {
   replacement?: string;
   /**
    * The targeted release serves this version deprecated (the API server warns): since which release, the
-   * release that removes it (the first release whose documents lack it, if known), and the apiVersion to
-   * move to (`replacement`).
+   * release that removes it (the first release whose documents lack it; `planned` when no release known lacks
+   * it yet: the removal Kubernetes' lifecycle announces), and the apiVersion to move to (`replacement`).
    */
-  deprecated?: { since: string; removal?: string };
+  deprecated?: { since: string; removal?: string; planned?: boolean };
 }
 
 /** A CRD's version as a kind: where it was read and the version's own flags. */

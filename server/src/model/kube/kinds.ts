@@ -17,8 +17,11 @@ interface KubeData {
   defs: Record<string, Json>;
   /** apiVersions removed before the oldest release of the documents: `[group, version, kind, removed in]`. */
   removed: [string, string, string, number][];
-  /** Served apiVersions deprecated from a release on (the API server warns): `[group, version, kind, since]`. */
-  deprecated?: [string, string, string, number][];
+  /**
+   * Served apiVersions deprecated from a release on (the API server warns): `[group, version, kind, since,
+   * the release Kubernetes' lifecycle removes it in, the release that withdrew the deprecation?]`.
+   */
+  deprecated?: [string, string, string, number, number, number?][];
 }
 
 /** Read on first use: the bundle holds it as a module that is not evaluated until then. */
@@ -101,9 +104,10 @@ function makeRelease(d: KubeData, minor: number): KubeRelease {
     [...entries.values()]
       .filter((e) => e[2] === name && !(e[0] === group && e[1] === version))
       .sort((a, b) => Number(b[0] === group) - Number(a[0] === group) || stability(b[1]) - stability(a[1]))[0];
-  const deprecatedSince = new Map<string, number>();
-  for (const [group, version, name, since] of d.deprecated ?? [])
-    if (since <= minor) deprecatedSince.set(`${apiVersionOf(group, version)}/${name}`, since);
+  const deprecatedSince = new Map<string, { since: number; planned: number }>();
+  for (const [group, version, name, since, planned, withdrawn] of d.deprecated ?? [])
+    if (since <= minor && (withdrawn === undefined || minor < withdrawn))
+      deprecatedSince.set(`${apiVersionOf(group, version)}/${name}`, { since, planned });
   const kind = (apiVersion: string, name: string): KindDef | undefined => {
     const key = `${apiVersion}/${name}`;
     let def = made.get(key);
@@ -111,13 +115,17 @@ function makeRelease(d: KubeData, minor: number): KubeRelease {
     const e = entries.get(key);
     if (!e) return undefined;
     const props = d.defs[e[3]]?.properties;
-    const since = deprecatedSince.get(key);
-    const now = since === undefined ? undefined : servedElsewhere(e[0], e[1], e[2]);
+    const dep = deprecatedSince.get(key);
+    const now = dep === undefined ? undefined : servedElsewhere(e[0], e[1], e[2]);
+    // The removal the documents show where they show one (an alpha version may go before its plan), else the plan.
     const deprecation: Pick<KubeOrigin, 'deprecated' | 'replacement'> | undefined =
-      since === undefined
+      dep === undefined
         ? undefined
         : {
-            deprecated: { since: `1.${since}`, ...(e[5] !== undefined ? { removal: `1.${e[5]}` } : {}) },
+            deprecated: {
+              since: `1.${dep.since}`,
+              ...(e[5] !== undefined ? { removal: `1.${e[5]}` } : { removal: `1.${dep.planned}`, planned: true }),
+            },
             ...(now ? { replacement: apiVersionOf(now[0], now[1]) } : {}),
           };
     def = kubeKind(e[0], e[1], e[2], () => schemas(e[3]), release, isObj(props) && 'status' in props, deprecation);

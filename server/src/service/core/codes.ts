@@ -666,7 +666,7 @@ export const CODES = {
     severity: 'warning',
     title:
       "A manifest of one of Kubernetes' own kinds in an apiVersion the targeted release (`kubernetesVersion`) serves deprecated (the API server warns): names the release that deprecated it, the release that removes it and the apiVersion to write.",
-    example: 'apiVersion: policy/v1beta1   # deprecated in Kubernetes 1.22, removed in 1.25\nkind: PodDisruptionBudget',
+    example: 'apiVersion: policy/v1beta1   # deprecated in Kubernetes 1.21, removed in 1.25\nkind: PodDisruptionBudget',
   },
   'crd-version-not-served': {
     severity: 'error',

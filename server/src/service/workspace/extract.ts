@@ -9,8 +9,9 @@ import { analysisTree, type ChunkStore } from '../core/parse';
 import { isCoreList, listedManifests } from '../checks/listItems';
 import { identify } from '../checks/identity';
 import { entry, keyName, scalarValue, spanOf } from '../core/yamlNodes';
-import type { KeyUse, Manifest, ObjectSiteFacts, RefSite, Span, TrackedValue } from './manifest';
+import type { KeyUse, LabelSet, Manifest, ObjectSiteFacts, RefSite, Span, TrackedValue } from './manifest';
 import { EXPRESSION_LISTS, kubeFactsOf, objectRefsOf, OPERATOR_OBJECT_TYPES, type FoundObjectRef } from './kubeRefs';
+import { labelFactsOf, type LabelFacts } from './kubeSelectors';
 
 /** A span written as two numbers; an absent span is -1, -1 (offsets are never negative). */
 const span = (start: number, end: number): Span | undefined => (start < 0 ? undefined : [start, end]);
@@ -177,6 +178,11 @@ export class ChunkManifest implements Omit<Manifest, 'uri'> {
   values: Record<string, ChunkValue> = NO_VALUES;
   /** Of a built-in kind: what references to it read (kubeRefs.ts); undefined for the operator's kinds. */
   kube?: KubeFacts = undefined;
+  /**
+   * Of a Service, its selector; of a workload, its pods' labels (kubeSelectors.ts). A field of its own, not in
+   * `kube`: a Deployment has no other fact, and an object each for it weighed about 0.1 kB a Deployment.
+   */
+  labelFacts?: LabelFacts = undefined;
   /** `metadata.namespace` is written (absent: whatever namespace it is applied to). */
   namespaced = false;
   /** The `metadata.name` value's span (-1: none). */
@@ -228,6 +234,7 @@ export class ChunkManifest implements Omit<Manifest, 'uri'> {
     if (this.owner) m.owner = this.owner.placed(0);
     if (this.kube?.dataKeys) m.dataKeys = this.kube.dataKeys;
     if (this.kube?.ports) m.ports = this.kube.ports;
+    // Not its labels: navigation alone reads them, no cross-document check.
     return m;
   }
 }
@@ -236,6 +243,12 @@ export class ChunkManifest implements Omit<Manifest, 'uri'> {
 interface KubeFacts {
   dataKeys?: string[];
   ports?: (string | number)[];
+}
+
+/** Chunk-relative label facts as a manifest's, moved by the chunk's offset. */
+function labelSetOf(l: LabelFacts | undefined, by: number): LabelSet | undefined {
+  if (!l) return undefined;
+  return { role: l.role, keySpan: [l.k0 + by, l.k1 + by], span: [l.s0 + by, l.s1 + by], pairs: l.pairs };
 }
 
 /**
@@ -429,6 +442,8 @@ function readManifest(
   if (written) m.namespaced = true;
   if (def.kube) {
     const facts: KubeFacts = { ...kubeFactsOf(root, def) };
+    const labels = labelFactsOf(root, def);
+    if (labels) m.labelFacts = labels;
     for (const k of Object.keys(facts) as (keyof KubeFacts)[]) if (facts[k] === undefined) delete facts[k];
     if (Object.keys(facts).length > 0) m.kube = facts;
     const found = objectRefsOf(root, def);
@@ -597,6 +612,10 @@ export class FileManifest implements Manifest {
   get ports() {
     return this.chunk.ports;
   }
+  /** Shifted when read: navigation asks for a few (labelIndex.ts), never every manifest's. */
+  get labels(): LabelSet | undefined {
+    return labelSetOf(this.chunk.labelFacts, this.offset);
+  }
   // The two spans alone, read for every manifest of a file (the one at the cursor, its line), are shifted
   // without the rest when no copy is kept.
   get span(): Span {
@@ -681,6 +700,7 @@ export class FileManifest implements Manifest {
     if (owner) m.owner = owner;
     if (this.dataKeys) m.dataKeys = this.dataKeys;
     if (this.ports) m.ports = this.ports;
+    if (this.labels) m.labels = this.labels;
     return m;
   }
 }

@@ -63,6 +63,17 @@ export interface ObjectSiteFacts {
   port?: { name?: string; number?: number; span: Span };
 }
 
+/** A Service's selector or a workload's pod labels as literal pairs (kubeSelectors.ts). */
+export interface LabelSet {
+  role: 'selector' | 'pods';
+  /** The key (`selector`, `labels`). */
+  keySpan: Span;
+  /** The mapping. */
+  span: Span;
+  /** Flat: `[key, value, key, value…]`. */
+  pairs: readonly string[];
+}
+
 /** A value read by the cross-document checks (`spec.kind` of an account, `spec.shareQuota` of a share…). */
 export interface TrackedValue {
   value: unknown;
@@ -86,6 +97,8 @@ export interface Manifest {
   dataKeys?: readonly string[];
   /** Of a Service: its ports' names and numbers (an Ingress backend's port is checked against them). */
   ports?: readonly (string | number)[];
+  /** Of a Service, its selector; of a workload (or Pod), its pods' labels: navigation only (kubeSelectors.ts). */
+  labels?: LabelSet;
   name?: string;
   /** The `metadata.name` value. */
   nameSpan?: Span;

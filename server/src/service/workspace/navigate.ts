@@ -6,7 +6,7 @@ import { whereOf } from './checks';
 import type { WorkspaceIndex } from './workspaceIndex';
 import { renameNameLimit } from './renameLimits';
 import { scalarText } from '../core/yamlText';
-import { K8S_NAME, sitesOf, type Manifest, type RefSite, type Span } from './manifest';
+import { K8S_NAME, sitesOf, type LabelSet, type Manifest, type RefSite, type Span } from './manifest';
 import { overlayRenameEdits, overlayRenameRefusal, type OverlayWorkspace } from './kustomize/renameInOverlays';
 
 export interface Loc {
@@ -39,6 +39,23 @@ export function targetAt(index: WorkspaceIndex, uri: string, offset: number): Ta
   return undefined;
 }
 
+/**
+ * The manifest whose Service selector or pod labels (kubeSelectors.ts) the cursor is on: their key, or
+ * anywhere in their mapping (a key or a value of it).
+ */
+function labelsAt(
+  index: WorkspaceIndex,
+  uri: string,
+  offset: number,
+): { manifest: Manifest; labels: LabelSet } | undefined {
+  for (const m of index.get(uri)?.manifests ?? []) {
+    if (offset < m.span[0] || offset > m.span[1]) continue;
+    const labels = m.labels;
+    if (labels && (within(labels.keySpan, offset) || within(labels.span, offset))) return { manifest: m, labels };
+  }
+  return undefined;
+}
+
 /** The manifests a target stands for: itself, or what the reference resolves to. */
 export function manifestsOf(index: WorkspaceIndex, t: Target): Manifest[] {
   if (t.kind === 'definition') return [t.manifest];
@@ -54,7 +71,12 @@ const locOf = (m: Manifest): Loc => ({ uri: m.uri, span: m.nameSpan ?? m.span })
  */
 export function definitionAt(index: WorkspaceIndex, uri: string, offset: number): Loc[] {
   const t = targetAt(index, uri, offset);
-  if (!t || t.kind !== 'site') return [];
+  if (!t) {
+    // A Service's selector: the workloads (and Pods) of the workspace whose pods it selects.
+    const l = labelsAt(index, uri, offset);
+    return l?.labels.role === 'selector' ? index.selectedBy(l.manifest).map(locOf) : [];
+  }
+  if (t.kind !== 'site') return [];
   const r = index.resolve(t.manifest, t.site);
   if (r.status !== 'found') return [];
   const out = r.targets.map(locOf);
@@ -86,7 +108,7 @@ export function referencesTo(
 /** Find references on a `metadata.name` (or on an owner or reference name): everything that names it. */
 export function referencesAt(index: WorkspaceIndex, uri: string, offset: number, includeDeclaration = true): Loc[] {
   const t = targetAt(index, uri, offset);
-  if (!t) return [];
+  if (!t) return selectorsOfPodsAt(index, uri, offset, includeDeclaration);
   const targets = manifestsOf(index, t);
   const out: Loc[] = [];
   const seen = new Set<string>();
@@ -108,6 +130,15 @@ export function referencesAt(index: WorkspaceIndex, uri: string, offset: number,
     if (includeDeclaration && w.site.nameSpan) add({ uri: w.manifest.uri, span: w.site.nameSpan });
     for (const loc of readersOf(index, w.manifest, w.site)) add(loc);
   }
+  return out;
+}
+
+/** On a workload's pod labels (a Pod's): the `selector` of each Service selecting its pods; the `labels` key. */
+function selectorsOfPodsAt(index: WorkspaceIndex, uri: string, offset: number, includeDeclaration: boolean): Loc[] {
+  const l = labelsAt(index, uri, offset);
+  if (l?.labels.role !== 'pods') return [];
+  const out: Loc[] = includeDeclaration ? [{ uri, span: l.labels.keySpan }] : [];
+  for (const s of index.selecting(l.manifest)) if (s.labels) out.push({ uri: s.uri, span: s.labels.keySpan });
   return out;
 }
 

@@ -9,6 +9,7 @@ import type { Basis } from '../core/resplit';
 import { chunkManifests, FileManifest, ShiftedCopies, type ChunkManifest, type TrackedPaths } from './extract';
 import type { Registry } from '../../model/registry';
 import { sitesOf, type Manifest, type RefSite } from './manifest';
+import { LabelIndex } from './labelIndex';
 import { WORKSPACE_SCOPE } from '../core/scope';
 
 export interface IndexedFile {
@@ -178,6 +179,8 @@ export class WorkspaceIndex {
    * hold without looking at the names it read.
    */
   private readonly watchers = new Map<string, Watcher | Set<Watcher>>();
+  /** Services and workloads by label pair (navigation from a selector to its pods and back). */
+  private readonly labels = new LabelIndex();
   /** The manifests whose spans shifted to file offsets are kept (extract.ts). */
   private readonly copies = new ShiftedCopies();
   /** Manifests whose cross-document checks ran (not read from crossCache.ts): a test reads how many an edit ran. */
@@ -607,6 +610,16 @@ export class WorkspaceIndex {
     return r.status === 'found' ? r.targets[0] : undefined;
   }
 
+  /** The workloads (and Pods) whose pods a Service's selector selects, in its scope and namespace. */
+  selectedBy(service: Manifest): Manifest[] {
+    return this.labels.selectedBy(this.scopeOf(service), service);
+  }
+
+  /** The Services whose selector selects a workload's (or Pod's) pods, in its scope and namespace. */
+  selecting(workload: Manifest): Manifest[] {
+    return this.labels.selecting(this.scopeOf(workload), workload);
+  }
+
   /** Whether a reference of `from` names `target`. */
   refersTo(from: Manifest, site: RefSite, target: Manifest): boolean {
     if (site.style === 'object')
@@ -658,6 +671,7 @@ export class WorkspaceIndex {
   private link(scope: string, uri: string, manifests: readonly FileManifest[]): void {
     for (const m of manifests) {
       const c = m.chunk;
+      if (c.labelFacts) this.labels.add(scope, m, c.labelFacts);
       if (c.name !== undefined) {
         const k = nameKey(scope, c.namespace, c.name);
         m.nameKey = k;
@@ -689,6 +703,7 @@ export class WorkspaceIndex {
       if (cached) this.unwatch(cached.keys, cached);
       m.cross = undefined;
       const c = m.chunk;
+      if (c.labelFacts) this.labels.remove(scope, m, c.labelFacts);
       if (c.name !== undefined) {
         const k = nameKey(scope, c.namespace, c.name);
         const list = this.defined.get(k);

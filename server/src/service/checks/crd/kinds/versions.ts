@@ -165,7 +165,11 @@ function kubeMove(
   const replacement = def.kube?.replacement;
   const target = replacement ? registry.lookup(replacement, def.kind) : undefined;
   if (!replacement || target?.status !== 'ok')
-    return { advice: ` No apiVersion serves ${def.kind} any more: remove the manifest.` };
+    return {
+      advice: def.kube?.removedIn
+        ? ` No apiVersion serves ${def.kind} any more: remove the manifest.`
+        : ` No other apiVersion of this release serves ${def.kind}: keep it until one does.`,
+    };
   let plain: unknown;
   try {
     plain = root.toJS(doc, { maxAliasCount: 100 });
@@ -203,7 +207,7 @@ function deprecatedVersion(
   if (registry.kubernetesMinor !== undefined && registry.kubernetesMinor < Number(d.since.split('.')[1])) return;
   const targeted =
     registry.kubernetesMinor !== undefined ? ` (the targeted release is 1.${registry.kubernetesMinor})` : '';
-  const removal = d.removal ? ` and removed in ${d.removal}` : '';
+  const removal = d.removal ? ` and ${d.planned ? 'to be removed' : 'removed'} in ${d.removal}` : '';
   const move = kubeMove(doc, root, def, registry, text, api.value);
   out.report(
     'api-version-deprecated',
