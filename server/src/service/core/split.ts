@@ -31,3 +31,14 @@ export function splitDocuments(text: string): { offset: number; text: string }[]
   if (chunks.length === 0) chunks.push({ offset: 0, text: '' });
   return chunks;
 }
+
+/** The length of the longest YAML document of a text (one pass over its `---` / `...` markers). */
+export function longestDocument(text: string): number {
+  let longest = 0;
+  let start = 0;
+  for (const m of text.matchAll(documentMarkers())) {
+    longest = Math.max(longest, m.index - start);
+    start = m.index;
+  }
+  return Math.max(longest, text.length - start);
+}

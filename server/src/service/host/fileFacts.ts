@@ -63,7 +63,14 @@ export class FactsMaker {
             if (diags) out.diags = diags;
             const manifests = mayHoldCrd(d.text) ? undefined : cachedChunkManifests(d, tracked);
             if (manifests)
-              out.manifests = manifests.map((m) => ({ ...m, def: defIndex.get(m.def) ?? -1, defKind: m.def.kind }));
+              out.manifests = manifests.map((m) => ({
+                ...m,
+                def: defIndex.get(m.def) ?? -1,
+                defKind: m.def.kind,
+                // Kubernetes' own kinds are not in `kinds`: the host looks them up by apiVersion (before, it
+                // took nothing and parsed the file again for its index).
+                ...(m.def.kube ? { defApi: m.def.apiVersionValue } : {}),
+              }));
             return out;
           }),
         };

@@ -2,6 +2,7 @@
 // documents' caches. Apart from fileFacts.ts so that the host's documents (documents.ts) read it without the
 // worker's side, which makes an analysis of its own.
 import type { Registry } from '../../model/registry';
+import type { KindDef } from '../../model/types';
 import type { Settings } from '../core/settings';
 import type { Diag } from '../core/diag';
 import type { ParsedFile } from '../core/parse';
@@ -37,8 +38,11 @@ export interface FactsFile {
 /** What a worker is sent: its setup once, first, then batches (each answered with its BatchFacts). */
 export type FactsMessage = { setup: FactsSetup } | { files: FactsFile[] };
 
-/** A manifest as sent: its kind as an index into the registry's kinds (the host's registry is the same). */
-export type SentManifest = { def: number; defKind: string } & Record<string, unknown>;
+/**
+ * A manifest as sent: its kind as an index into the registry's kinds (the host's registry is the same), or
+ * for one of Kubernetes' own kinds (not in that list: looked up per release) `def: -1` and its apiVersion.
+ */
+export type SentManifest = { def: number; defKind: string; defApi?: string } & Record<string, unknown>;
 
 /** One document's facts; `diags` absent where the pass computes none (a CRD, a patch's operations). */
 export interface DocFacts {
@@ -88,14 +92,21 @@ export function takeFacts(host: FactsHost, file: ParsedFile, facts: FileFacts, k
     if (!f.manifests) return;
     const manifests: ChunkManifest[] = [];
     for (const m of f.manifests) {
-      const def = defs[m.def];
+      const def =
+        m.def >= 0 ? defs[m.def] : m.defApi !== undefined ? kubeDef(host.registry, m.defApi, m.defKind) : undefined;
       if (def?.kind !== m.defKind) return;
-      const { defKind: _, def: __, ...fields } = m;
+      const { defKind: _, def: __, defApi: ___, ...fields } = m;
       manifests.push(revivedManifest(fields, def));
     }
     cacheChunkManifests(d, tracked, manifests);
   });
   return true;
+}
+
+/** One of Kubernetes' own kinds as the host's registry knows it (the worker's has the same release). */
+function kubeDef(registry: Registry, apiVersion: string, kind: string): KindDef | undefined {
+  const found = registry.lookup(apiVersion, kind);
+  return found.status === 'ok' && !found.list && found.def.kube ? found.def : undefined;
 }
 
 /**

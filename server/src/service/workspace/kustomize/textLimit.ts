@@ -9,23 +9,12 @@
 // (a patch per resource of a large base) is parsed document by document and rendered in linear time, so it
 // is read up to MAX_PATCH_FILE in all.
 import type { Diag } from '../../core/diag';
-import { documentMarkers } from '../../core/split';
+import { longestDocument } from '../../core/split';
 
 /** Characters: a kustomization or patch file with a YAML document longer than this is not read (see above). */
 export const MAX_PATCH_TEXT = 250_000;
 /** Characters: a kustomization or patch file longer than this in all is not read either. */
 export const MAX_PATCH_FILE = 1_000_000;
-
-/** The length of the longest YAML document of a text (one pass over its `---` / `...` markers). */
-function longestDocument(text: string): number {
-  let longest = 0;
-  let start = 0;
-  for (const m of text.matchAll(documentMarkers())) {
-    longest = Math.max(longest, m.index - start);
-    start = m.index;
-  }
-  return Math.max(longest, text.length - start);
-}
 
 export const isOverPatchLimit = (text: string): boolean =>
   text.length > MAX_PATCH_TEXT && (text.length > MAX_PATCH_FILE || longestDocument(text) > MAX_PATCH_TEXT);
