@@ -349,6 +349,21 @@ export const CASES: Case[] = [
     make: (ws) => committedThenChanged(ws, 50),
   },
   {
+    name: 'git-3000-renamed',
+    what: 'a file of 3,000 manifests, every one renamed since its committed version (HEAD)',
+    open: 'accounts.yaml',
+    make(ws) {
+      base(ws);
+      const accounts = (suffix: string) =>
+        Array.from({ length: 3_000 }, (_, i) => account(`acct${i}${suffix}`)).join('---\n');
+      put(ws, 'accounts.yaml', accounts(''));
+      gitIn(ws, 'init', '-q', '-b', 'main');
+      gitIn(ws, 'add', '.');
+      gitIn(ws, '-c', 'user.email=b@example.com', '-c', 'user.name=b', 'commit', '-q', '-m', 'x');
+      put(ws, 'accounts.yaml', accounts('r'));
+    },
+  },
+  {
     name: 'git-alternates-outside',
     what: 'a clone whose objects/info/alternates leads to a repository outside the workspace',
     open: 'account.yaml',
