@@ -20,7 +20,8 @@ export function missingWebPrerequisites(): string[] {
   if (!existsSync(TEST_WEB)) missing.push(`the @vscode/test-web package (expected ${TEST_WEB}; \`npm ci\`)`);
   if (!existsSync(CHROMIUM))
     missing.push(`chromium (expected ${CHROMIUM}; \`bash scripts/code-server/install.sh\` installs Debian's)`);
-  if (!existsSync('/usr/bin/unzip')) missing.push('unzip (Debian: `apt-get install unzip`), to open the .vsix');
+  if (!existsSync('/usr/bin/unzip'))
+    missing.push('unzip (`bash scripts/code-server/install.sh` installs it), to open the .vsix');
   return missing;
 }
 
@@ -29,8 +30,15 @@ export interface WebWorkbench {
   stop(): Promise<void>;
 }
 
-/** Serves the workbench on a free port of localhost with `extension` (an unpacked .vsix) and `folder` open. */
-export async function serveWorkbench(options: { extension: string; folder: string }): Promise<WebWorkbench> {
+/**
+ * Serves the workbench on localhost (`port`, or a free one) with `extension` (an unpacked .vsix, or this
+ * repository) and `folder` open.
+ */
+export async function serveWorkbench(options: {
+  extension: string;
+  folder: string;
+  port?: number;
+}): Promise<WebWorkbench> {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { runServer } = require(TEST_WEB) as {
     runServer(
@@ -44,7 +52,7 @@ export async function serveWorkbench(options: { extension: string; folder: strin
       once(event: 'listening', cb: () => void): void;
     }>;
   };
-  const server = await runServer('localhost', 0, {
+  const server = await runServer('localhost', options.port ?? 0, {
     build: { type: 'static', location: WORKBENCH },
     extensionPaths: [options.extension],
     folderMountPath: options.folder,
