@@ -287,7 +287,7 @@ describe(
 
     step("F2 on the base account's name renames it in the overlay's patch too", async () => {
       await openFileIn(page!, 'base/all.yaml');
-      const at = OVERLAY_CHART_FILES['base/all.yaml'].split('\n').findIndex((l) => /^  name: appstore$/.test(l));
+      const at = OVERLAY_CHART_FILES['base/all.yaml'].split('\n').findIndex((l) => /^ {2}name: appstore$/.test(l));
       assert.ok(at >= 0);
       await goToIn(page!, at + 1, 10);
       await page!.keyboard.press('F2');
