@@ -49,6 +49,9 @@ const noNodeBuiltins = {
   },
 };
 
+/** The plugins of the web server's build (test/web/build.test.ts bundles probes with them). */
+export const webServerPlugins = [webTwins, noNodeBuiltins];
+
 /** The two builds, with `options` (source maps, minifying) into `outDir`/web/. */
 export function webBuilds(options, outDir) {
   const common = {
@@ -66,7 +69,7 @@ export function webBuilds(options, outDir) {
       format: 'iife',
       entryPoints: [join(serverSrc, 'webServer.ts')],
       outfile: join(outDir, 'web', 'server.js'),
-      plugins: [webTwins, noNodeBuiltins],
+      plugins: webServerPlugins,
       inject: [join(serverSrc, 'web', 'buffer.ts')],
     }),
     build({
