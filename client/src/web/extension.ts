@@ -15,12 +15,19 @@ import { serveFiles } from './files';
 
 let client: LanguageClient | undefined;
 
+/** The schemes of the documents the server is given (`*`: any, when no folder is open). */
+function folderSchemes(): string[] {
+  const schemes = new Set((workspace.workspaceFolders ?? []).map((f) => f.uri.scheme));
+  return schemes.size === 0 ? ['*'] : [...schemes, 'untitled'];
+}
+
 export async function activate(context: ExtensionContext): Promise<{ ready: Promise<void>; client: LanguageClient }> {
   const output: LogOutputChannel = window.createOutputChannel('Cloud Resource Manifests', { log: true });
   const clientOptions: LanguageClientOptions = {
-    // Every scheme a workspace may have here (vscode-vfs: on github.dev, the local folder's on vscode.dev),
-    // and untitled documents.
-    documentSelector: [{ language: 'yaml' }],
+    // The workspace folders' schemes (vscode-vfs: on github.dev, the local folder's on vscode.dev) and
+    // untitled documents; not the other side of a diff (a `git:` or a pull request's document). No folder:
+    // whatever YAML is opened.
+    documentSelector: folderSchemes().map((scheme) => ({ scheme, language: 'yaml' })),
     synchronize: {
       configurationSection: 'cloudManifests',
       fileEvents: workspace.createFileSystemWatcher('**/{*.yaml,*.yml,Kustomization}'),
