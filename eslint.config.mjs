@@ -278,6 +278,31 @@ export default tseslint.config(
     ),
   },
   {
+    // The browser build's server (issue 50) is lsp/ with io/'s modules replaced (scripts/webBuild.mjs): lsp/
+    // reaches Node through io/ only, but for the modules the build replaces or never takes (the stdio
+    // transport, its header check, V8's heap flags, git).
+    files: ['server/src/lsp/**/*.ts'],
+    ignores: ['server/src/lsp/{transport,headerCheck,heap,gitBases}.ts'],
+    rules: restrict(
+      boundary(into('cli', 'generate'), 'The LSP layer calls the service (and io/), not the CLI.'),
+      HOST_ONLY,
+      HOST_CLASSES,
+      boundary(
+        '^node:|^vscode-languageserver/node$',
+        'lsp/ reaches Node through io/ (the browser build puts server/src/web/twins/ in its place): add it there.',
+      ),
+    ),
+  },
+  {
+    files: ['server/src/web/**/*.ts', 'server/src/webServer.ts'],
+    rules: restrict(
+      boundary(into('cli', 'generate', 'mcp'), 'The browser build serves the editor: no CLI, no MCP server.'),
+      HOST_ONLY,
+      HOST_CLASSES,
+      boundary('^node:|^vscode-languageserver/node$', 'The browser build runs in a Web Worker: no Node module.'),
+    ),
+  },
+  {
     files: ['client/src/**/*.ts'],
     rules: restrict(
       boundary(
@@ -285,6 +310,21 @@ export default tseslint.config(
         'The client imports nothing of the server but what protocol/ shares with it.',
       ),
       boundary('^vscode-languageserver(?:/|$)', 'The client speaks to the server through vscode-languageclient.'),
+    ),
+  },
+  {
+    // The web extension and what it shares with the desktop's (features.ts and what it registers).
+    files: [
+      'client/src/web/**/*.ts',
+      'client/src/{features,checkWorkspace,ownerTree,newManifest,graphModel,kindOrder,util}.ts',
+    ],
+    rules: restrict(
+      boundary(
+        '(?:^|/)server/src/(?!protocol/)',
+        'The client imports nothing of the server but what protocol/ shares with it.',
+      ),
+      boundary('^vscode-languageserver(?:/|$)', 'The client speaks to the server through vscode-languageclient.'),
+      boundary('^node:|^vscode-languageclient/node$', 'The web extension runs in the browser: no Node module.'),
     ),
   },
 );

@@ -1,7 +1,9 @@
-// Bundles the language server, the VS Code client, the CLI and their worker threads' entry with esbuild into dist/.
+// Bundles the language server, the VS Code client, the CLI and their worker threads' entry with esbuild into dist/,
+// and the web extension with its server into dist/web/.
 import { chmodSync } from 'node:fs';
 import { build } from 'esbuild';
 import { mcpSdkExternal } from './mcpSdk.mjs';
+import { webBuilds } from './webBuild.mjs';
 import { writeKubeDescriptions } from './kube-descriptions.mjs';
 
 const common = {
@@ -39,6 +41,8 @@ await Promise.all([
   // The worker threads of the CLI and the server (server/src/io/workerPool.ts), beside them.
   build({ ...common, entryPoints: ['server/src/analysisWorker.ts'], outfile: 'dist/analysisWorker.js' }),
   build({ ...common, entryPoints: ['client/src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] }),
+  // The web extension and its language server in a Web Worker (scripts/webBuild.mjs).
+  ...webBuilds({ sourcemap: true, minifyWhitespace: true, minifySyntax: true, logLevel: 'warning' }, 'dist'),
 ]);
 
 // Hover's descriptions of Kubernetes' own kinds' fields, from the kubernetes-types package (not in the

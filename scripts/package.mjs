@@ -1,6 +1,6 @@
 // `npm run package`: builds the extension's .vsix with @vscode/vsce from a clean staging folder, so that
-// only what the extension needs goes in: the minified bundles (dist/extension.js, dist/server.js, no
-// source maps), the descriptions of Kubernetes' kinds for hover (dist/kube-descriptions.json, made here
+// only what the extension needs goes in: the minified bundles (dist/extension.js, dist/server.js, and the
+// web extension's dist/web/extension.js and dist/web/server.js; no source maps), the descriptions of Kubernetes' kinds for hover (dist/kube-descriptions.json, made here
 // from kubernetes-types), the grammar, the settings file's schema (jsonValidation), package.json, README,
 // CHANGELOG, LICENSE, the images and docs/ (the pages the README links, and the page of each code the
 // diagnostics link). No node_modules:
@@ -17,12 +17,14 @@ import { fileURLToPath } from 'node:url';
 import { createVSIX } from '@vscode/vsce';
 import { mcpSdkExternal } from './mcpSdk.mjs';
 import { writeKubeDescriptions } from './kube-descriptions.mjs';
+import { checkWebBudget, webBuilds } from './webBuild.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 const outArg = process.argv.indexOf('--out');
 const out = resolve(outArg > 0 ? process.argv[outArg + 1] : join(root, `${pkg.name}-${pkg.version}.vsix`));
-const MAX_BYTES = 2 * 1024 * 1024;
+// 2 MB for the desktop's bundles, and a half more for the browser build's (its server and its client: issue 50).
+const MAX_BYTES = 2.75 * 1024 * 1024;
 
 const stage = mkdtempSync(join(tmpdir(), 'cloud-manifests-vsix-'));
 try {
@@ -59,7 +61,11 @@ try {
       outfile: join(stage, 'dist/extension.js'),
       external: ['vscode'],
     }),
+    // The web extension and its server in a Web Worker (vscode.dev, github.dev), minified alike.
+    ...webBuilds({ minify: true, sourcemap: false, legalComments: 'none', logLevel: 'warning' }, join(stage, 'dist')),
   ]);
+  // A tab downloads and compiles the web server on every start: refused over its budget.
+  const webServer = checkWebBudget(join(stage, 'dist'));
   // The descriptions hover shows for Kubernetes' own kinds (read from kubernetes-types at build time).
   writeKubeDescriptions(root, join(stage, 'dist/kube-descriptions.json'));
   // package.json without what only the repository needs (scripts, dependencies: everything is bundled).
@@ -104,8 +110,8 @@ try {
     allowMissingRepository: true,
   });
   const size = statSync(out).size;
-  if (size > MAX_BYTES) throw new Error(`${out} is ${size} bytes, over the 2 MB budget`);
-  console.log(`${out}: ${(size / 1024).toFixed(0)} KB`);
+  if (size > MAX_BYTES) throw new Error(`${out} is ${size} bytes, over the 2.75 MB budget`);
+  console.log(`${out}: ${(size / 1024).toFixed(0)} KB (the web server bundle: ${(webServer / 1024).toFixed(0)} KB)`);
 } finally {
   rmSync(stage, { recursive: true, force: true });
 }

@@ -94,7 +94,7 @@ process.on('exit', () => rmSync(scratch, { recursive: true, force: true }));
 /** The editors' lane: the .vsix packaged once, then its files one at a time, output kept for the end. */
 async function editorLane() {
   const env = { ...process.env };
-  if (editors.some((f) => folderOf(f) === 'code-server') && !env.CLOUD_MANIFESTS_VSIX) {
+  if (editors.some((f) => ['code-server', 'web'].includes(folderOf(f))) && !env.CLOUD_MANIFESTS_VSIX) {
     const vsix = join(scratch, 'cloud-manifests.vsix');
     const r = spawnSync(process.execPath, [join('scripts', 'package.mjs'), '--out', vsix], { encoding: 'utf8' });
     if (r.status !== 0) {

@@ -19,7 +19,7 @@ export const QUICK_FOLDERS = ['fixes', 'lint', 'model', 'schemas', 'service', 's
  * The real editors (a browser with code-server, Neovim, Emacs, VS Code): `npm test` runs these files one at a
  * time, beside the others, as two browsers on two cores would starve each other past their time limits.
  */
-export const EDITOR_FOLDERS = ['code-server', 'editors', 'vscode'];
+export const EDITOR_FOLDERS = ['code-server', 'editors', 'vscode', 'web'];
 
 const find = (dir) =>
   readdirSync(dir).flatMap((n) => {

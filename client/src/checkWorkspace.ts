@@ -14,7 +14,7 @@ import {
   type DiagnosticCollection,
   type Disposable,
 } from 'vscode';
-import { WorkDoneProgress, type LanguageClient } from 'vscode-languageclient/node';
+import { WorkDoneProgress, type BaseLanguageClient as LanguageClient } from 'vscode-languageclient';
 import {
   CHECK_WORKSPACE,
   type CheckWorkspaceParams,

@@ -1,20 +1,17 @@
 // The VS Code client: starts the bundled language server (`dist/server.js`) over IPC for YAML documents
 // (files and untitled), forwards the `cloudManifests` settings (a change re-validates at once), and adds
-// the commands and the owner tree. vscode-languageclient restarts a crashed server (its default error
+// the commands and the owner tree (features.ts, shared with the web extension: web/extension.ts). vscode-languageclient restarts a crashed server (its default error
 // handler: up to 4 restarts within 3 minutes), so no errorHandler is set here.
 import * as path from 'node:path';
-import { commands, env, window, workspace, type ExtensionContext, type LogOutputChannel } from 'vscode';
+import { window, workspace, type ExtensionContext, type LogOutputChannel } from 'vscode';
 import { SERVER_ENV, SERVER_NODE_ARGS } from '../../server/src/protocol/launch';
-import { COPY_RESOURCE_PATH } from '../../server/src/protocol/customRequests';
 import {
   LanguageClient,
   TransportKind,
   type LanguageClientOptions,
   type ServerOptions,
 } from 'vscode-languageclient/node';
-import { WorkspaceCheck } from './checkWorkspace';
-import { newManifest } from './newManifest';
-import { registerOwnerTree } from './ownerTree';
+import { registerFeatures } from './features';
 import { registerMcpServer } from './mcpServer';
 
 let client: LanguageClient | undefined;
@@ -60,29 +57,7 @@ export async function activate(context: ExtensionContext): Promise<CloudManifest
   const ready = lc.start();
   ready.catch((e) => output.error(`the language server did not start: ${e instanceof Error ? e.stack : String(e)}`));
 
-  const check = new WorkspaceCheck(lc, ready);
-  const tree = registerOwnerTree(lc, ready);
-  context.subscriptions.push(
-    output,
-    check,
-    ...tree.disposables,
-    commands.registerCommand('cloudManifests.newManifest', (kind?: unknown) => newManifest(ready, kind)),
-    commands.registerCommand('cloudManifests.checkWorkspace', () => check.run(true)),
-    commands.registerCommand('cloudManifests.refreshOwners', () => tree.provider.refresh()),
-    commands.registerCommand('cloudManifests.restartServer', async () => {
-      await ready.catch(() => undefined);
-      await lc.restart();
-      tree.provider.scheduleRefetch(0);
-    }),
-    commands.registerCommand('cloudManifests.showOutput', () => output.show(true)),
-    // The resource path code lens: its title is short, the whole path is copied.
-    commands.registerCommand(COPY_RESOURCE_PATH, async (path?: unknown) => {
-      if (typeof path !== 'string') return;
-      await env.clipboard.writeText(path);
-      window.setStatusBarMessage(`Copied the resource path ${path}`, 5000);
-    }),
-    { dispose: () => void lc.stop() },
-  );
+  registerFeatures(context, lc, ready, output, () => lc.restart());
   // Agent mode finds the MCP server (VS Code 1.101 and later; nothing on older ones).
   const mcp = registerMcpServer(context.extensionPath, String(context.extension.packageJSON.version ?? ''));
   if (mcp) context.subscriptions.push(mcp);

@@ -19,7 +19,7 @@ import {
   type TreeDataProvider,
   type TreeView,
 } from 'vscode';
-import type { LanguageClient } from 'vscode-languageclient/node';
+import type { BaseLanguageClient as LanguageClient } from 'vscode-languageclient';
 import {
   INDEX_CHANGED,
   OWNER_GRAPH,

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what the real-workbench tests (test/code-server/) need, outside the repository:
-#   - Debian packages: chromium (the browser that drives the workbench) and what code-server's native
+#   - Debian packages: chromium (the browser that drives the workbench; test/web/ too, with unzip) and what code-server's native
 #     modules build against (kerberos builds from source), plus ripgrep;
 #   - code-server 4.100.3 (VS Code 1.100.3, the last release whose engines accept Node 20) from npm, into
 #     ${CLOUD_MANIFESTS_CACHE:-~/.cache/cloud-manifests}/code-server, reused on later runs;
@@ -23,7 +23,7 @@ NODE22_DIR="$CACHE/node-$NODE22_VERSION"
 log() { echo "[code-server install] $*"; }
 
 # --- Debian packages --------------------------------------------------------------------------------
-PKGS=(chromium libkrb5-dev libxkbfile-dev libsecret-1-dev pkg-config libx11-dev ripgrep python3 make g++)
+PKGS=(chromium unzip libkrb5-dev libxkbfile-dev libsecret-1-dev pkg-config libx11-dev ripgrep python3 make g++)
 missing=()
 for p in "${PKGS[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")

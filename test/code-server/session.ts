@@ -19,6 +19,12 @@ import { makeWorkspace } from './workspaceFiles';
 
 export const repo = join(__dirname, '..', '..');
 
+/**
+ * The quick input's text box (the picker of Quick Open, Go to Line and the command palette): its `input.input`,
+ * not the check boxes that VS Code 1.91's picker holds too (the web workbench of test/web/).
+ */
+export const QUICK_INPUT = '.quick-input-widget input.input';
+
 /** Non-breaking spaces as the workbench renders them, back to spaces. */
 export const nbsp = (s: string) => s.replace(/\u00a0/g, ' ');
 
@@ -62,7 +68,7 @@ export function workspaceRoot(
 /** Runs a command through the command palette, by its title. */
 export async function runCommandIn(page: Page, title: string): Promise<void> {
   await page.keyboard.press('F1');
-  const input = page.locator('.quick-input-widget input');
+  const input = page.locator(QUICK_INPUT);
   await input.waitFor();
   await input.fill(`>${title}`);
   await page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first().waitFor();
@@ -157,7 +163,7 @@ export async function openFileIn(page: Page, relPath: string): Promise<void> {
     await tab.click();
   } else {
     await page.keyboard.press('Control+P');
-    const input = page.locator('.quick-input-widget input');
+    const input = page.locator(QUICK_INPUT);
     await input.waitFor();
     await input.fill(relPath);
     // The list filters as it is typed into: wait until the file is the selected row, then take it.
@@ -178,7 +184,7 @@ export async function goToIn(page: Page, line: number, column: number): Promise<
   const widget = page.locator('.quick-input-widget');
   for (let attempt = 1; ; attempt++) {
     await page.keyboard.press('Control+G');
-    const input = widget.locator('input');
+    const input = widget.locator('input.input');
     await input.waitFor();
     await input.fill(`:${line}:${column}`);
     const row = widget.locator('.monaco-list-row', { hasText: new RegExp(`line ${line}\\b`, 'i') });
@@ -249,6 +255,47 @@ export interface Suite {
   editorText(): Promise<string>;
   /** The text of the hover shown at the caret (the keyboard hover, asked again while it does not show `want`). */
   hoverText(want: RegExp): Promise<string>;
+}
+
+/** The queries of a workbench page that wait as a user would (shared with the web workbench: test/web/). */
+export function pageQueries(page: () => Page): Pick<Suite, 'waitFor' | 'editorText' | 'hoverText'> {
+  return {
+    async waitFor(probe, ok, what, timeoutMs = 30_000) {
+      const until = Date.now() + timeoutMs;
+      let v = await probe();
+      while (!ok(v) && Date.now() < until) {
+        await page().waitForTimeout(300);
+        v = await probe();
+      }
+      assert.ok(ok(v), `never saw ${what}; last: ${String(v)}`);
+      return v;
+    },
+    editorText: async () =>
+      nbsp(await page().locator('.editor-group-container.active .monaco-editor .view-lines').first().innerText()),
+    async hoverText(want) {
+      // A busy machine drops a hover now and then: asked again, as a user would.
+      let h = '';
+      for (let attempt = 0; attempt < 10 && !want.test(h); attempt++) {
+        await page().mouse.move(700, 790);
+        await page().keyboard.press('Control+K');
+        await page().keyboard.press('Control+I');
+        await page()
+          .locator('.monaco-hover-content')
+          .first()
+          .waitFor({ timeout: 3000 })
+          .catch(() => undefined);
+        h = nbsp(
+          (
+            await page()
+              .locator('.monaco-hover-content')
+              .allInnerTexts()
+              .catch(() => [])
+          ).join('\n'),
+        );
+      }
+      return h;
+    },
+  };
 }
 
 /**
@@ -330,41 +377,7 @@ export function workbenchSuite(options: {
     },
     problemsText: () => problemsTextIn(suite.page),
     runCommand: (title) => runCommandIn(suite.page, title),
-    async waitFor(probe, ok, what, timeoutMs = 30_000) {
-      const until = Date.now() + timeoutMs;
-      let v = await probe();
-      while (!ok(v) && Date.now() < until) {
-        await suite.page.waitForTimeout(300);
-        v = await probe();
-      }
-      assert.ok(ok(v), `never saw ${what}; last: ${String(v)}`);
-      return v;
-    },
-    editorText: async () =>
-      nbsp(await suite.page.locator('.editor-group-container.active .monaco-editor .view-lines').first().innerText()),
-    async hoverText(want) {
-      // A busy machine drops a hover now and then: asked again, as a user would.
-      let h = '';
-      for (let attempt = 0; attempt < 10 && !want.test(h); attempt++) {
-        await suite.page.mouse.move(700, 790);
-        await suite.page.keyboard.press('Control+K');
-        await suite.page.keyboard.press('Control+I');
-        await suite.page
-          .locator('.monaco-hover-content')
-          .first()
-          .waitFor({ timeout: 3000 })
-          .catch(() => undefined);
-        h = nbsp(
-          (
-            await suite.page
-              .locator('.monaco-hover-content')
-              .allInnerTexts()
-              .catch(() => [])
-          ).join('\n'),
-        );
-      }
-      return h;
-    },
+    ...pageQueries(() => suite.page),
   };
   return suite;
 }

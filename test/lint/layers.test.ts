@@ -68,6 +68,16 @@ const FORBIDDEN: [string, string][] = [
   ['server/src/service/features/probe.ts', "import type { CompletionItem as x } from 'vscode-languageserver-types';"],
   ['server/src/service/probe.ts', "import type { Hover as x } from 'vscode-languageserver-protocol';"],
   ['server/src/service/core/probe.ts', "import { TextDocument as x } from 'vscode-languageserver-textdocument';"],
+  // The browser build (issue 50): lsp/ reaches Node through io/ (which the build replaces), the web server
+  // and the web extension reach it not at all.
+  ['server/src/lsp/probe.ts', "import { readFileSync as x } from 'node:fs';"],
+  ['server/src/lsp/probe.ts', "import { createConnection as x } from 'vscode-languageserver/node';"],
+  ['server/src/web/probe.ts', "import { readFileSync as x } from 'node:fs';"],
+  ['server/src/web/twins/io/probe.ts', "import { readFileSync as x } from 'node:fs';"],
+  ['server/src/webServer.ts', "import { main as x } from './cli/main';"],
+  ['client/src/web/probe.ts', "import { join as x } from 'node:path';"],
+  ['client/src/web/probe.ts', "import { LanguageClient as x } from 'vscode-languageclient/node';"],
+  ['client/src/features.ts', "import { LanguageClient as x } from 'vscode-languageclient/node';"],
 ];
 
 const ALLOWED: [string, string][] = [
@@ -78,6 +88,9 @@ const ALLOWED: [string, string][] = [
   ['server/src/service/probe.ts', "import type { GraphNode as x } from '../protocol/customRequests';"],
   ['server/src/lsp/probe.ts', "import { definition as x } from '../service/host/navigation';"],
   ['server/src/lsp/probe.ts', "import { decodeText as x } from '../io/files';"],
+  ['server/src/lsp/transport.ts', "import { format as x } from 'node:util';"],
+  ['server/src/web/probe.ts', "import { createConnection as x } from 'vscode-languageserver/browser';"],
+  ['client/src/extension.ts', "import { LanguageClient as x } from 'vscode-languageclient/node';"],
   ['server/src/cli/probe.ts', "import { fixText as x } from '../service/host/fixAll';"],
   ['server/src/cli/formats/probe.ts', "import { severityOf as x } from '../../service/core/diag';"],
   ['server/src/mcp/tools/probe.ts', "import { explain as x } from '../../service/host/kindFacts';"],

@@ -3,6 +3,7 @@
 // so the disk decides; what cannot be asked (another scheme, a permission error) is left unknown, and the
 // checks then say nothing.
 import { statSync } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 
 export type FileKind = 'file' | 'folder' | 'missing';
@@ -25,3 +26,10 @@ export function fileKind(uri: string): FileKind | undefined {
     return (e as NodeJS.ErrnoException).code === 'ENOTDIR' ? 'missing' : undefined;
   }
 }
+
+/** Whether a path is a folder (false when it is not there or cannot be asked). */
+export const isFolder = (path: string): Promise<boolean> =>
+  stat(path).then(
+    (st) => st.isDirectory(),
+    () => false,
+  );

@@ -128,3 +128,26 @@ export async function readFileBounded(path: string, maxBytes = DEFAULT_MAX_FILE_
     await handle.close().catch(() => undefined);
   }
 }
+
+/** The first `bytes` bytes of a file as UTF-8 text (undefined when it cannot be read): a look at its head. */
+export function readHeadSync(path: string, bytes: number): string | undefined {
+  let fd: number | undefined;
+  try {
+    fd = openSync(path, 'r');
+    const head = Buffer.alloc(bytes);
+    const n = readSync(fd, head, 0, head.length, 0);
+    return head.subarray(0, n).toString('utf8');
+  } catch {
+    return undefined;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
+
+/**
+ * Reads ahead the files a caller is about to read with `readFileBoundedSync`, where reads are asked of
+ * someone else (the browser build's module in this one's place asks the editor). On Node reads are local:
+ * nothing to do (undefined, not a promise: the caller does not wait a turn for nothing).
+ */
+export const prefetchFiles = (_paths: readonly (string | undefined)[], _maxBytes: number): Promise<void> | undefined =>
+  undefined;

@@ -5,6 +5,7 @@
 // is the one check of every write the product makes or proposes: `check --fix` (cli/fix.ts) and the server's
 // edits (lsp/writeTargets.ts).
 import { lstatSync, realpathSync } from 'node:fs';
+import { realpath } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { isInside } from './folderWalk';
 import { ioReason } from './ioReason';
@@ -79,3 +80,6 @@ export function outsideRoots(
     ? `it is a symbolic link to ${t.real}, outside ${where}`
     : `it is reached through a symbolic link to a folder outside ${where} (its real path: ${t.real})`;
 }
+
+/** The real path of an existing file or folder (symbolic links resolved); rejects when it is not there. */
+export const realPath = (path: string): Promise<string> => realpath(path);

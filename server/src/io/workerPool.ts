@@ -3,6 +3,7 @@
 // clone), each worker up to `depth` at a time so that it finds its next job waiting when it answers one
 // (its answer is read only when the caller's thread next yields). Used for the files of a workspace
 // (cli/checkPool.ts, the server's scan): see analysisWorker.ts.
+import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -182,3 +183,16 @@ export function batchesOf(sizes: readonly (number | undefined)[], budget: number
   if (cur.to > cur.from) out.push(cur);
   return out;
 }
+
+/**
+ * The worker script of the language server (`name` beside this bundle, or its source: `workerScript`) when
+ * it is there; undefined when not, or (`unlessNone`) when `CLOUD_MANIFESTS_WORKERS=0` says none.
+ */
+export function builtWorkerScript(name: string, options: { unlessNone?: boolean } = {}): string | undefined {
+  if (options.unlessNone && process.env[WORKERS_ENV]?.trim() === '0') return undefined;
+  const script = workerScript(__dirname, __filename, name);
+  return existsSync(script) ? script : undefined;
+}
+
+/** The language server's scan pool's size for `files` files (its thread works too). */
+export const serverPoolSize = (files: number): number => poolSize(process.env, files, { mainWorks: true });

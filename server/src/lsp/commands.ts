@@ -9,7 +9,7 @@ import {
   ResponseError,
   type CancellationToken,
   type Diagnostic,
-} from 'vscode-languageserver/node';
+} from 'vscode-languageserver';
 import {
   CHECK_WORKSPACE,
   OWNER_GRAPH,

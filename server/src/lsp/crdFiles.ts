@@ -2,9 +2,8 @@
 // operator's release bundle, `kubectl get crd -o yaml`): read whatever their size, and watched, so that a
 // bundle replaced on disk changes the kinds without a rescan. Those inside the workspace that the index
 // holds follow its file events instead.
-import { relative, sep, isAbsolute, dirname, basename } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { DidChangeWatchedFilesNotification, type Disposable } from 'vscode-languageserver/node';
+import { relative, sep, isAbsolute, dirname, basename, pathOf, uriOf } from '../io/paths';
+import { DidChangeWatchedFilesNotification, type Disposable } from 'vscode-languageserver';
 import { decodeText } from '../io/decode';
 import { isJsonName, isYamlName } from '../io/folderWalk';
 import { readFileBounded } from '../io/read';
@@ -12,14 +11,6 @@ import type { ServerState } from './state';
 
 /** The files the `crds` setting names are read whatever their size, up to what a setting may allow at all. */
 const CRD_FILE_BYTES = 4096 * 1024 * 1024;
-
-const pathOf = (uri: string): string | undefined => {
-  try {
-    return uri.startsWith('file:') ? fileURLToPath(uri) : undefined;
-  } catch {
-    return undefined;
-  }
-};
 
 const within = (folder: string, path: string): boolean => {
   const rel = relative(folder, path);
@@ -79,8 +70,8 @@ export async function watchCrdRoots(s: ServerState, roots: { path: string; folde
   if (outside.length === 0) return;
   const watchers = outside.map((r) => ({
     globPattern: r.folder
-      ? { baseUri: pathToFileURL(r.path).href, pattern: '**/*.{yaml,yml,json}' }
-      : { baseUri: pathToFileURL(dirname(r.path)).href, pattern: basename(r.path) },
+      ? { baseUri: uriOf(r.path), pattern: '**/*.{yaml,yml,json}' }
+      : { baseUri: uriOf(dirname(r.path)), pattern: basename(r.path) },
   }));
   const registration: Disposable | undefined = await s.connection.client
     .register(DidChangeWatchedFilesNotification.type, { watchers })

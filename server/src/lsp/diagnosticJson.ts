@@ -4,7 +4,7 @@
 // left alone keep theirs: checks/validate.ts `placedDiagnostics`) keeps its LSP form here, and the JSON of
 // everything after its range, so a publish writes the range afresh (lines above may have moved) and the
 // rest as it was. The bytes written are those `JSON.stringify` would write (test/lsp/diagnosticJson.test.ts).
-import type { Diagnostic } from 'vscode-languageserver/node';
+import type { Diagnostic } from 'vscode-languageserver';
 import type { Severity } from '../service/core/codes';
 import type { Diag } from '../service/core/diag';
 

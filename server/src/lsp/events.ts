@@ -1,7 +1,7 @@
 // Document and file events: edits, closes, files created, changed or deleted on disk, and pulled diagnostics.
 import { baseOnOpenOrSave } from './gitBases';
-import { stat } from 'node:fs/promises';
-import { pathToFileURL } from 'node:url';
+import { isFolder } from '../io/fileKind';
+import { uriOf } from '../io/paths';
 import {
   DocumentDiagnosticReportKind,
   DocumentDiagnosticRequest,
@@ -11,7 +11,7 @@ import {
   type DocumentDiagnosticReport,
   type WorkspaceDiagnosticParams,
   type WorkspaceDiagnosticReport,
-} from 'vscode-languageserver/node';
+} from 'vscode-languageserver';
 import { workspaceDiagnostics } from './workspaceDiagnostics';
 import { sameDiagnostics } from './diagnosticJson';
 import { isYamlName } from '../io/folderWalk';
@@ -94,15 +94,14 @@ export function registerDocumentEvents(s: ServerState): void {
         if (isYamlName(path)) found = [path];
         else {
           // A folder created or moved in: its YAML files.
-          const st = await stat(path).catch(() => undefined);
-          if (st?.isDirectory()) {
+          if (await isFolder(path)) {
             const listed = await listYamlFiles(s, path, s.ws.scanGeneration);
             reportSkipped(s, listed.skipped);
             found = listed.files;
           }
         }
         for (const p of found) {
-          const u = pathToFileURL(p).href;
+          const u = uriOf(p);
           if (documents.get(u)) continue;
           // A kustomization or Chart.yaml: the files it makes (or stops making) patches or templates, open or
           // not, read differently now (the change's answer holds them).

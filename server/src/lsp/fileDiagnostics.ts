@@ -3,7 +3,7 @@
 // the workspace) and the settings' link base, as LSP diagnostics. publish.ts (open and closed files),
 // workspaceDiagnostics.ts (`workspace/diagnostic`) and commands.ts (`cloudManifests/checkWorkspace`) ask
 // it, and nothing else assembles a file's diagnostics.
-import type { Diagnostic } from 'vscode-languageserver/node';
+import type { Diagnostic } from 'vscode-languageserver';
 import { isYamlName } from '../io/folderWalk';
 import type { CrossFileOptions, DiagnosticsPart } from '../service/analysis';
 import { severityOf } from '../service/core/diag';

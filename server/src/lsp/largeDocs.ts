@@ -3,7 +3,7 @@
 // loop free between them, so that hover, completion and edits elsewhere are answered meanwhile. A new
 // version (or the document closing) abandons the check of the old one.
 import { isTooLarge } from '../service/host/ingest';
-import type { Diagnostic } from 'vscode-languageserver/node';
+import type { Diagnostic } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Diag } from '../service/core/diag';
 import { LineCounter } from '../service/core/lineIndex';

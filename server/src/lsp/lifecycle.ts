@@ -11,7 +11,7 @@ import {
   type Message,
   type RequestMessage,
   type ResponseMessage,
-} from 'vscode-languageserver/node';
+} from 'vscode-languageserver';
 import type { Check } from './params';
 
 /** Where a server is in its lifecycle (one per server: see ServerState). */

@@ -6,8 +6,7 @@
 // the work after (cross-document checks, placing, publishing) finds them there and says what it would have
 // said on one thread, byte for byte. Meanwhile hover, edits and `exit` are answered. Where no worker can run
 // (`CLOUD_MANIFESTS_WORKERS=0`, no bundled worker script) or it fails, the work stays on this thread.
-import { existsSync } from 'node:fs';
-import { WorkerPool, WORKERS_ENV, workerScript } from '../io/workerPool';
+import { builtWorkerScript, WorkerPool } from '../io/workerPool';
 import type { ParsedFile } from '../service/core/parse';
 import { uncheckedLength, type FactsMessage } from '../service/host/fileFacts';
 import { isTooLarge } from '../service/host/ingest';
@@ -26,9 +25,7 @@ const stateOf = (s: ServerState): OffThread => (s.offThread ??= { pending: new M
 
 /** Whether a worker may run at all: not when told none (`CLOUD_MANIFESTS_WORKERS=0`), nor without its script. */
 function workerScriptPath(): string | undefined {
-  if (process.env[WORKERS_ENV]?.trim() === '0') return undefined;
-  const script = workerScript(__dirname, __filename, 'analysisWorker');
-  return existsSync(script) ? script : undefined;
+  return builtWorkerScript('analysisWorker', { unlessNone: true });
 }
 
 /** The worker for the analysis's current kinds and settings, started (and told them) on first use. */

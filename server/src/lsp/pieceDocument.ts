@@ -6,7 +6,7 @@
 // once per version) or when the pieces grow past `MAX_PIECES`; positions come from line starts kept in an
 // Int32Array, updated around each change. Its answers are those of the library's `TextDocument`
 // (test/lsp/pieceDocument.test.ts compares them after random edits: CRLF, lone CR, surrogate pairs).
-import type { TextDocumentsConfiguration } from 'vscode-languageserver/node';
+import type { TextDocumentsConfiguration } from 'vscode-languageserver';
 import type { Position, Range, TextDocument, TextDocumentContentChangeEvent } from 'vscode-languageserver-textdocument';
 import type { DocumentText, TextChange } from '../service/core/fileText';
 

@@ -1,7 +1,7 @@
 // Diagnostics: each open document's own and cross-document ones, published when it changes; closed files
 // get the cross-document errors a change elsewhere gives them. Bursts of edits and file events are
 // coalesced: only the latest state is indexed and published.
-import { CodeLensRefreshRequest, type Diagnostic } from 'vscode-languageserver/node';
+import { CodeLensRefreshRequest, type Diagnostic } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { docsBaseOf, toLspDiagnostic } from './diagnostic';
 import { editorShown } from './editorLimit';

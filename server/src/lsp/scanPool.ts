@@ -3,9 +3,8 @@
 // in batches, and this thread indexes the files in their order with those as their documents' cached
 // values (service/host/fileFacts.ts), yielding every few milliseconds: requests are answered meanwhile, and
 // the index holds what the scan on one thread makes of the same files.
-import { existsSync } from 'node:fs';
 import { builtinRegistry } from '../model/registry';
-import { poolSize, WorkerPool, workerScript } from '../io/workerPool';
+import { builtWorkerScript, serverPoolSize, WorkerPool } from '../io/workerPool';
 import {
   FactsMaker,
   type BatchFacts,
@@ -43,13 +42,13 @@ export interface ScanFiles {
 export async function indexInPool(s: ServerState, scan: ScanFiles): Promise<boolean> {
   const { uris } = scan;
   // This thread is one of the cores: it does batches too, between requests.
-  const size = poolSize(process.env, uris.length, { mainWorks: true });
-  const script = workerScript(__dirname, __filename, 'analysisWorker');
+  const size = serverPoolSize(uris.length);
+  const script = builtWorkerScript('analysisWorker');
   // The built-in kinds at the targeted Kubernetes release (Registry.atRelease keeps the kinds' list) are
   // what the workers build from the same settings; a registry with CRDs' kinds (or unreadable CRDs) is not.
   const registry = s.host.status().kinds;
   const builtIn = registry.kinds === builtinRegistry().kinds && registry.unreadable.length === 0;
-  if (size === 0 || !builtIn || !existsSync(script)) return false;
+  if (size === 0 || !builtIn || !script) return false;
   // Two batches in flight a worker: it finds its next one waiting while this thread is busy.
   const pool = new WorkerPool<{ files: FactsFile[] }, BatchFacts>(script, size, { depth: 2 });
   try {

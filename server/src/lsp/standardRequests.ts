@@ -27,7 +27,7 @@ import {
   type TextEdit,
   type WorkspaceSymbolParams,
   CompletionTriggerKind,
-} from 'vscode-languageserver/node';
+} from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { lspCodeActions } from './codeActionRequests';
 import { actionsAt } from '../service/host/codeActions';

@@ -4,7 +4,6 @@
 // folders, reads and the scan). ../server.ts starts it over stdio; tests start it in-process over streams.
 import { version } from '../../../package.json';
 import { SOURCE } from '../protocol/source';
-import { pathToFileURL } from 'node:url';
 import {
   DidChangeWatchedFilesNotification,
   DidChangeWorkspaceFoldersNotification,
@@ -13,8 +12,9 @@ import {
   type Connection,
   type InitializeParams,
   type InitializeResult,
-} from 'vscode-languageserver/node';
+} from 'vscode-languageserver';
 import { Excluder } from '../io/glob';
+import { uriOf } from '../io/paths';
 import { CODE_ACTION_KINDS } from './codeActionRequests';
 import { COMPLETION_TRIGGERS } from '../service/editorQueries';
 import { refreshBases } from './gitBases';
@@ -78,7 +78,7 @@ export function startServer(connection: Connection): ServerState {
     applyTemplateSetting(s, client.settings.helmTemplates);
     const roots =
       params.workspaceFolders?.map((f) => f.uri) ??
-      (params.rootUri ? [params.rootUri] : params.rootPath ? [pathToFileURL(params.rootPath).href] : []);
+      (params.rootUri ? [params.rootUri] : params.rootPath ? [uriOf(params.rootPath)] : []);
     ws.folders = roots.map(pathOf).filter((p): p is string => !!p);
     ws.indexComplete = ws.folders.length === 0;
     return {

@@ -5,11 +5,11 @@
 // many servers in one process as it likes.
 import { kubeDescriptionsLoader } from '../io/kubeDescriptions';
 import { fileKind } from '../io/fileKind';
-import { ResponseError, TextDocuments, type Connection, type Disposable } from 'vscode-languageserver/node';
+import { ResponseError, TextDocuments, type Connection, type Disposable } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { Excluder } from '../io/glob';
 import { isYamlName } from '../io/folderWalk';
-import type { Diagnostic } from 'vscode-languageserver/node';
+import type { Diagnostic } from 'vscode-languageserver';
 import { createHost, type Host } from '../service/analysis';
 import type { ParsedFile } from '../service/core/parse';
 import { DEFAULT_SETTINGS, type Settings } from '../service/core/settings';

@@ -9,7 +9,7 @@ import {
   type WorkspaceDiagnosticParams,
   type WorkspaceDiagnosticReport,
   type WorkspaceDocumentDiagnosticReport,
-} from 'vscode-languageserver/node';
+} from 'vscode-languageserver';
 import { isYamlName } from '../io/folderWalk';
 import { WORKSPACE_SCOPE } from '../service/core/scope';
 import { cancelled } from './lifecycle';

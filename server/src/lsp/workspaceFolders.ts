@@ -4,17 +4,21 @@
 // Nothing outside the workspace folders is read: the walk stays inside them (io/folderWalk.ts), and a file named
 // by an event or a request is read only when its real path (symbolic links resolved) lies inside one of
 // them; only regular files up to `maxFileSizeMB` are read (io/read.ts). What is left out is said once.
-import { closeSync, openSync, readSync } from 'node:fs';
-import { realpath } from 'node:fs/promises';
-import { basename, isAbsolute, relative, sep } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { WorkDoneProgressServerReporter } from 'vscode-languageserver/node';
+import { basename, isAbsolute, pathOf as pathOfUri, relative, sep, uriOf } from '../io/paths';
+import type { WorkDoneProgressServerReporter } from 'vscode-languageserver';
 import { crdFolderFiles, resolveCrdPath } from '../io/crdPaths';
 import { decodeText } from '../io/decode';
 import { Excluder } from '../io/glob';
-import { readFileBounded, readFileBoundedSync, type FileRead, type FileSkip } from '../io/read';
+import {
+  prefetchFiles,
+  readFileBounded,
+  readFileBoundedSync,
+  readHeadSync,
+  type FileRead,
+  type FileSkip,
+} from '../io/read';
 import { isInside, SKIPPED_DIRS, walkYaml, type Skipped } from '../io/folderWalk';
-import { realTarget } from '../io/realInside';
+import { realPath, realTarget } from '../io/realInside';
 import { mayHoldCrds } from '../service/host/crdKinds';
 import { maxFileBytes } from '../service/core/settings';
 import { WORKSPACE_SCOPE } from '../service/core/scope';
@@ -29,14 +33,8 @@ import { forgetIndexedVersions, logError, type ServerState } from './state';
 export const enqueue = (s: ServerState, fn: () => Promise<void>) =>
   (s.fsQueue = s.fsQueue.then(fn).catch((e) => logError(s, e)));
 
-export function pathOf(uri: string): string | undefined {
-  if (!uri.startsWith('file:')) return undefined;
-  try {
-    return fileURLToPath(uri);
-  } catch {
-    return undefined;
-  }
-}
+/** The path of a workspace file's URI (io/paths.ts: a local path on Node, a virtual workspace's in the browser). */
+export const pathOf = pathOfUri;
 
 /** The workspace folder holding a path, with the path relative to it (forward slashes). */
 export function folderOf(s: ServerState, path: string): { folder: string; rel: string } | undefined {
@@ -120,7 +118,7 @@ export async function containedPath(s: ServerState, uri: string): Promise<string
   if (!path || !inWorkspace(s, uri)) return undefined;
   let real: string;
   try {
-    real = await realpath(path);
+    real = await realPath(path);
   } catch {
     return undefined; // gone: the caller drops it from the index
   }
@@ -208,19 +206,10 @@ async function createProgress(s: ServerState): Promise<WorkDoneProgressServerRep
 
 /** A file the scan leaves out for its size that holds CRDs: said, with the setting that reads it anyway. */
 function crdHint(path: string): string {
-  let fd: number | undefined;
-  try {
-    fd = openSync(path, 'r');
-    const head = Buffer.alloc(64 * 1024);
-    const n = readSync(fd, head, 0, head.length, 0);
-    return mayHoldCrds(head.subarray(0, n).toString('utf8'))
-      ? '; it holds CustomResourceDefinitions: name it in cloudManifests.crds to read its kinds whatever its size'
-      : '';
-  } catch {
-    return '';
-  } finally {
-    if (fd !== undefined) closeSync(fd);
-  }
+  const head = readHeadSync(path, 64 * 1024);
+  return head !== undefined && mayHoldCrds(head)
+    ? '; it holds CustomResourceDefinitions: name it in cloudManifests.crds to read its kinds whatever its size'
+    : '';
 }
 
 /**
@@ -233,8 +222,11 @@ async function readCrdSetting(s: ServerState, gen: number, json: readonly string
   const scanned = new Set<string>();
   // The workspace's JSON files that hold CRDs (a CRD written as JSON is YAML too); any other JSON file
   // (package.json…) is left alone, in silence.
+  // Read ahead where reads are asked of the editor (the browser build: io/read.ts); nothing to do on Node.
+  const ahead = prefetchFiles(json, maxFileBytes(s.client.settings));
+  if (ahead) await ahead;
   for (const path of json) {
-    const uri = pathToFileURL(path).href;
+    const uri = uriOf(path);
     const text = readTextNow(s, uri, []);
     if (text === undefined || !mayHoldCrds(text)) continue;
     wanted.add(uri);
@@ -255,7 +247,7 @@ async function readCrdSetting(s: ServerState, gen: number, json: readonly string
       roots.push(p);
       const found = p.folder ? await crdFolderFiles(p, entry, yieldNow) : { files: [p.path], errors: [] };
       for (const e of found.errors) s.connection.console.warn(`cloud-manifests: ${e}`);
-      for (const f of found.files) wanted.add(pathToFileURL(f).href);
+      for (const f of found.files) wanted.add(uriOf(f));
     }
     if (gen !== s.ws.scanGeneration) return;
   }
@@ -298,7 +290,7 @@ export function scanWorkspace(s: ServerState, indexed: () => void): Promise<void
       }
       if (gen !== ws.scanGeneration) return;
       const walkSkipped = skipped.length;
-      const wanted = new Set(paths.map((p) => pathToFileURL(p).href));
+      const wanted = new Set(paths.map((p) => uriOf(p)));
       // Files that left the workspace (a rescan after a settings or folder change).
       for (const uri of s.host.files()) {
         if (wanted.has(uri) || documents.get(uri)) continue;
@@ -325,6 +317,8 @@ export function scanWorkspace(s: ServerState, indexed: () => void): Promise<void
       for (let i = 0; i < (pooled ? 0 : uris.length); i += BATCH) {
         if (gen !== ws.scanGeneration) return;
         const batch = uris.slice(i, i + BATCH).filter((u) => !documents.get(u));
+        const ahead = prefetchFiles(batch.map(pathOf), maxFileBytes(s.client.settings));
+        if (ahead) await ahead;
         const texts = batch.map((u) => readTextNow(s, u, skipped));
         for (const [j, uri] of batch.entries()) {
           const text = texts[j];

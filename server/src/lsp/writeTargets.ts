@@ -2,7 +2,7 @@
 // only at a real path inside the workspace folders (io/realInside.ts, the check `check --fix` makes too). An
 // editor applying a workspace edit writes through symbolic links, and may save the files it changed: a link
 // leading out of the workspace would take the write with it.
-import { dirname } from 'node:path';
+import { dirname } from '../io/paths';
 import { outsideRoots, realTarget, type RealFolders } from '../io/realInside';
 import { displayOf, inWorkspace, pathOf, realFolders } from './workspaceFolders';
 import type { ServerState } from './state';
