@@ -40,7 +40,7 @@ for (const [name, text] of [
     const worker = new FactsMaker({ settings: DEFAULT_SETTINGS, crds: [] });
     const facts = worker.batch([{ text, partial: false, check: true }]);
     const host = new Analysis({ settings: DEFAULT_SETTINGS });
-    const parses = () => host.docs.store.counters.parses;
+    const parses = () => host.counters.parses;
     const before = parses();
     host.apply({
       kind: 'file',
