@@ -206,7 +206,8 @@ async function checkInputs(
     }
   }
   const disk = digest ? cache!.diskReads() : undefined;
-  const analysed = { renderOverlays, reported, facts: cache?.factsSource(), disk };
+  const scope = JSON.stringify([io.cwd, options.paths]);
+  const analysed = { renderOverlays, reported, facts: cache?.factsSource(scope), disk };
   let run: WorkspaceRun;
   if (options.changed !== undefined) {
     // `--changed`: only the files the change can affect are reported (changed.ts).
@@ -245,6 +246,7 @@ async function checkInputs(
       if (prints) withPrints(results);
       cache.keepResults(digest, results, disk.entry, prints);
     }
+    cache.keepFacts();
     const { factsHit, factsMissed } = cache.stats;
     notes.push(
       `--cache: ${factsHit} of ${factsHit + factsMissed} files' facts reused (${displayPath(io.cwd, cache.store.dir)})`,

@@ -95,10 +95,15 @@ interface ResultsEntry {
   files: { diags: Diag[]; prints?: string[] }[];
 }
 
-/** A file's facts as stored: the worker's answer, with the number of kinds it was made with. */
+/** A file's facts as kept: the worker's answer, with the number of kinds it was made with. */
 interface FactsEntry {
   facts: FileFacts;
   kinds: number;
+}
+
+/** The facts of a run's files, by the hash of each file's text (and whether it is read as a patch). */
+interface FactsPack {
+  entries: [string, FactsEntry][];
 }
 
 export interface CacheStats {
@@ -210,17 +215,39 @@ export class RunCache {
     if (bytes) this.store.put(`results\0${digest}`, bytes);
   }
 
-  /** Where the run's files' facts come from and go to (`RunOptions.facts`). */
-  factsSource(): FactsSource {
-    let setup: { key: string; stamp?: number; maker: FactsMaker } | undefined;
+  /**
+   * Where the run's files' facts come from and go to (`RunOptions.facts`). They are kept in one pack per run
+   * (thousands of small files cost more to create and open than their facts cost to compute), named by a
+   * pointer kept per settings, CRDs and inputs (`scope`: the folder and the paths named); a run reads the
+   * pack its pointer names, and writes a new one when it computed more than a twentieth of its files (or
+   * found none): a run after a few edits reuses the pack of the run before and keeps nothing new.
+   */
+  factsSource(scope: string): FactsSource {
+    let setup: { key: string; stamp?: number; maker: FactsMaker; pack: Map<string, FactsEntry> } | undefined;
     const setupOf = (run: WorkspaceRun) => {
       if (!setup) {
         const s = run.host.factsSetup();
         const crds = s.crds.map((c) => `${c.uri}\0${hashOf(c.text)}`).join('\0');
         const key = hashOf('facts', this.build, JSON.stringify(s.settings), crds);
-        setup = { key, stamp: s.stamp, maker: new FactsMaker(run.host) };
+        const pointer = this.decode<{ pack: string }>(this.store.get(`facts-latest\0${key}\0${scope}`));
+        const pack = pointer && this.decode<FactsPack>(this.store.get(`facts-pack\0${key}\0${pointer.pack}`));
+        setup = { key, stamp: s.stamp, maker: new FactsMaker(run.host), pack: new Map(pack?.entries ?? []) };
+        this.keepFacts = () => keep(key, pack !== undefined);
       }
       return setup;
+    };
+    // The facts of this run's files, to keep: those taken, and those computed here.
+    const now = new Map<string, FactsEntry>();
+    let computed = 0;
+    const keep = (key: string, found: boolean) => {
+      if (now.size === 0 || (found && computed * 20 <= now.size)) return;
+      const keys = [...now.keys()].sort();
+      const id = hashOf(key, keys.join('\0'));
+      const bytes = this.encode({ entries: keys.map((k) => [k, now.get(k)!]) } satisfies FactsPack);
+      if (!bytes) return;
+      this.store.put(`facts-pack\0${key}\0${id}`, bytes);
+      const pointer = this.encode({ pack: id });
+      if (pointer) this.store.put(`facts-latest\0${key}\0${scope}`, pointer);
     };
     // What each file was sent as (ingest.ts's choice) and the facts it was taken with.
     const jobs = new Map<number, { key: string; partial: boolean; stored?: FactsEntry }>();
@@ -232,14 +259,15 @@ export class RunCache {
         // A template, a file too large to check in full: taken in on this thread as always, nothing kept.
         if (!job) return undefined;
         const s = setupOf(run);
-        const key = `facts\0${hashOf(s.key, job.partial ? 'partial' : 'whole', this.textHash(file))}`;
-        const stored = this.decode<FactsEntry>(this.store.get(key));
+        const key = hashOf(job.partial ? 'partial' : 'whole', this.textHash(file));
+        const stored = s.pack.get(key);
         jobs.set(i, { key, partial: job.partial, stored });
         if (!stored) {
           this.stats.factsMissed++;
           return undefined;
         }
         this.stats.factsHit++;
+        now.set(key, stored);
         return { facts: stored.facts, kinds: stored.kinds, partial: job.partial, stamp: s.stamp };
       },
       taken: (run, i) => {
@@ -247,7 +275,7 @@ export class RunCache {
         const parsed = run.parsed[i];
         if (!job || !parsed) return;
         jobs.delete(i);
-        // Stored when missing, or when this run computed more of it (its diagnostics, where the entry had its
+        // Kept when missing, or when this run computed more of it (its diagnostics, where the pack had its
         // manifests only).
         const stored = job.stored;
         if (stored && stored.facts.docs.every((d) => d.diags)) return;
@@ -255,11 +283,14 @@ export class RunCache {
         const facts = s.maker.factsOf(parsed, job.partial);
         const count = (f: FileFacts) => f.docs.reduce((n, d) => n + (d.diags ? 1 : 0), 0);
         if (stored && count(facts) <= count(stored.facts)) return;
-        const bytes = this.encode({ facts, kinds: s.maker.kinds } satisfies FactsEntry);
-        if (bytes) this.store.put(job.key, bytes);
+        now.set(job.key, { facts, kinds: s.maker.kinds });
+        computed++;
       },
     };
   }
+
+  /** Keeps the facts of the run's files (see factsSource), once the run analysed them. */
+  keepFacts: () => void = () => undefined;
 
   /** The payload of an entry, or undefined when it is not one (a format of another version, corrupt bytes). */
   private decode<T>(bytes: Buffer | undefined): T | undefined {

@@ -34,6 +34,15 @@ const sha256 = (...parts: (string | Uint8Array)[]): Buffer => {
 export class CacheStore {
   /** Bytes written by this process (the trim runs only after writes). */
   private written = 0;
+  /**
+   * The entries the folder held when opened: a key not among them is a miss without a system call (a run
+   * looks up thousands, most of them missing the first time; an entry another run writes meanwhile is
+   * missed, which only computes it again).
+   */
+  private present: Set<string> | undefined;
+  /** Temporary files are named by the process, a random tag and a count: never two alike. */
+  private readonly tag = `${process.pid}.${randomBytes(6).toString('hex')}`;
+  private count = 0;
 
   constructor(
     readonly dir: string,
@@ -44,16 +53,22 @@ export class CacheStore {
   /** Creates the folder; throws (with the system's reason) when it cannot be created. */
   open(): void {
     mkdirSync(this.dir, { recursive: true });
+    this.present = new Set(readdirSync(this.dir).filter((n) => ENTRY_NAME.test(n)));
   }
 
+  /** Each key's file name, for the lookups of a key then stored (a hash once, not twice). */
+  private readonly ids = new Map<string, string>();
+
   private pathOf(key: string): { path: string; id: string } {
-    const id = sha256(key).toString('hex');
+    let id = this.ids.get(key);
+    if (id === undefined) this.ids.set(key, (id = sha256(key).toString('hex')));
     return { path: join(this.dir, id), id };
   }
 
   /** The payload stored under `key`, or undefined: absent, unreadable, truncated or corrupt. */
   get(key: string): Buffer | undefined {
     const { path, id } = this.pathOf(key);
+    if (this.present && !this.present.has(id)) return undefined;
     let bytes: Buffer;
     try {
       bytes = readFileSync(path);
@@ -76,7 +91,7 @@ export class CacheStore {
   /** Stores `payload` under `key`, atomically; a failure (full disk, no permission) is silent: a later miss. */
   put(key: string, payload: Uint8Array): void {
     const { path, id } = this.pathOf(key);
-    const tmp = `${path}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
+    const tmp = `${path}.${this.tag}.${this.count++}.tmp`;
     let fd: number | undefined;
     try {
       fd = openSync(tmp, 'wx', 0o644);
@@ -87,6 +102,7 @@ export class CacheStore {
       fd = undefined;
       renameSync(tmp, path);
       this.written += HEADER + payload.length;
+      this.present?.add(id);
     } catch {
       if (fd !== undefined) closeSync(fd);
       try {
