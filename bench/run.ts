@@ -14,11 +14,14 @@
 //   npm run bench -- --kube-only           edit → diagnostics in a 5,000-resource file of Deployments and Services,
 //                                          alone (also BENCH_ONLY=kube), no BENCHMARKS.md
 //   npm run bench -- --workspace-only      the workspace rows alone (index, CLI, floor; also BENCH_ONLY=workspace)
+//   npm run bench -- --ci-only             the CI rows alone (also BENCH_ONLY=ci): the workspace as a git repository,
+//                                          `--cache` cold and warm, `--changed` with 10 files changed, 4 shards;
+//                                          no BENCHMARKS.md
 //   options: --workspace 10000x2000 (manifests x files), --servers ours,peer, --out FILE, --json FILE,
 //            --no-write, --cpu-prof DIR (profile our server and CLI into DIR)
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { median } from './stats';
+import { median, pairedRatio } from './stats';
 import { availableParallelism as cores, cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -48,6 +51,7 @@ import { CRD_DEFAULTS, CRD_SMOKE, crdMethodology, crdRows, crdSession, type CrdO
 import { overlaySession } from './overlaySession';
 import { editScaleSession } from './editScale';
 import { kubeEditSession } from './kubeWorkload';
+import { cacheRows, cacheSession } from './cacheRows';
 
 export interface Options {
   sizes: number[];
@@ -61,7 +65,7 @@ export interface Options {
    * Which workloads: all, or one alone: the long session, the workspace, the CRD bundle, the overlays, the
    * edit of a small and a large file in one server.
    */
-  only?: 'long' | 'workspace' | 'crds' | 'overlays' | 'edit-scale' | 'kube';
+  only?: 'long' | 'workspace' | 'crds' | 'overlays' | 'edit-scale' | 'kube' | 'ci';
   long: LongOptions;
   crds: CrdOptions;
 }
@@ -82,6 +86,7 @@ export function parseOptions(argv: string[]): Options {
   if (process.env.BENCH_ONLY === 'workspace') o.only = 'workspace';
   if (process.env.BENCH_ONLY === 'crds') o.only = 'crds';
   if (process.env.BENCH_ONLY === 'kube') o.only = 'kube';
+  if (process.env.BENCH_ONLY === 'ci') o.only = 'ci';
   let sizesGiven = false;
   let workspaceGiven = false;
   let outGiven = false;
@@ -119,6 +124,7 @@ export function parseOptions(argv: string[]): Options {
     else if (a === '--overlays-only') o.only = 'overlays';
     else if (a === '--edit-scale-only') o.only = 'edit-scale';
     else if (a === '--kube-only') o.only = 'kube';
+    else if (a === '--ci-only') o.only = 'ci';
     else if (a === '--keystrokes') {
       o.long.keystrokes = Number(value());
       if (!Number.isInteger(o.long.keystrokes) || o.long.keystrokes < 20)
@@ -192,6 +198,10 @@ export async function runBench(
   try {
     if (o.only === 'crds') {
       rows.push(...(await crdBench(o, tmp, ourNodeArgs, problems, log)));
+      return finish();
+    }
+    if (o.only === 'ci') {
+      rows.push(...(await ciRows(o, tmp, problems, log)));
       return finish();
     }
     if (o.servers.includes('ours') && (o.only === undefined || o.only === 'long'))
@@ -489,6 +499,7 @@ export async function runBench(
           check: (s) => (s.ours && s.floor ? s.ours.median <= 1.5 * s.floor.median : undefined),
         },
       });
+    rows.push(...(await ciRows(o, tmp, problems, log)));
     rows.push(...(await crdBench(o, tmp, ourNodeArgs, problems, log)));
   } finally {
     rmSync(tmp, { recursive: true, force: true });
@@ -587,11 +598,7 @@ export async function runBench(
   }
 }
 
-/** The median of the ratios a[i] / b[i]: pairs measured together, so a drift of the machine cancels out. */
-export function pairedRatio(a: readonly number[], b: readonly number[]): number {
-  const n = Math.min(a.length, b.length);
-  return median(Array.from({ length: n }, (_, i) => a[i] / b[i]));
-}
+export { pairedRatio };
 
 /**
  * Edit → diagnostics against the size of the file (bench/editScale.ts): a 100- and a 5,000-resource file
@@ -624,6 +631,15 @@ async function editScaleRows(
       },
     },
   ];
+}
+
+/** The CI rows (bench/cacheRows.ts): `--cache`, `--changed` and `--shard` on the workspace as a git repository. */
+async function ciRows(o: Options, tmp: string, problems: string[], log: (s: string) => void): Promise<Row[]> {
+  const rounds = o.smoke ? 1 : 3;
+  const r = await cacheSession(tmp, o.workspace, rounds, log);
+  problems.push(...r.sanity);
+  const label = `workspace: ${fmt(o.workspace.manifests)} manifests in ${fmt(o.workspace.files)} files, a git repository`;
+  return cacheRows(r, label, rounds);
 }
 
 /**
@@ -869,6 +885,7 @@ function methodology(o: Options): string[] {
     "floor: `parseAllDocuments` of the `yaml` package (its default entry, as `import 'yaml'` loads it) on the same text, texts already in memory, in the harness process after a warm-up. For open → diagnostics, each open is paired with the floor of its own text, parsed just before it after the same 50 ms pause, and the floor column is the median of those (from our session). For the workspace: every file, once per round.",
     `long session (our server alone, one fresh process): a ${o.long.ipRules.toLocaleString('en-US')}-item \`networkAcls.ipRules\` StorageAccount in one document, typed into one character at a time (${o.long.keystrokes.toLocaleString('en-US')} incremental \`didChange\`, each waiting for the \`publishDiagnostics\` of its version); RSS sampled 40 times, growth is the least-squares slope over the second half. Then ${o.long.bursts} times: ${o.long.burst} changes sent back to back and a completion sent right after them (timed to its answer), and the diagnostics published meanwhile counted; each burst is paired with the floor of its text, parsed just before it, and the target is checked on the median of those ratios. Then a StorageAccount whose \`spec.tags\` has ${o.long.mappingKeys.toLocaleString('en-US')} keys opened three times (fresh texts), each paired with its floor. The floor of the long session is \`parseAllDocuments\` of the typed document in the harness, five runs before the typing and one every 40th of it on the text as typed so far; for these texts it is parsed without \`uniqueKeys\`, the parser's quadratic duplicate-key check (15 s on 50,000 keys alone).`,
     `Kubernetes' own kinds (\`bench/kubeWorkload.ts\`, our server alone): a file of ${o.smoke ? '60' : '5,000'} manifests, a Deployment (22 lines) and a Service (10 lines) in turn, every 5th Deployment with \`imagePullPolicy: Sometimes\`; after a warm-up on a 200-resource file of the same kinds, opened once (timed to its first diagnostics) and edited ${o.smoke ? 2 : 20} times in the middle, each edit breaking one more Deployment, timed to the diagnostics holding the new error. Its target is the bound of the operator's kinds' edit row.`,
+    "CI rows (`bench/cacheRows.ts`): the workspace above in a git repository (one commit on `main`), in rounds of: the cold full check (`check --format json`, no cache: the floor column of every CI row), the same with an empty `--cache` folder (filling it), the same again (the cache warm: every result reused), then ten files spread over the workspace changed in the work tree and `check --changed --cache` (the cache as the main branch left it), the four `--shard i/4` with that cache and the four without one (the slowest shard of each four). Each target is checked on the median of the rounds' paired ratios to the cold check; every cached report is compared with the cold one byte for byte (a sanity problem otherwise). The editor's reopen with a cache is not built: no row.",
     crdMethodology(o.crds),
     'Medians and p95 (nearest rank); targets are checked on medians, except completion, hover and keystrokes (p95). Ratios in the table are of medians; a target stated on paired ratios is checked on the median of the ratios of samples measured together (an open and the floor of its text, a round of the workspace, a burst and its floor), which the drift of a shared machine moves far less.',
   ];

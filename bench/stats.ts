@@ -16,3 +16,9 @@ export function median(values: readonly number[]): number {
 }
 
 export const p95 = (values: readonly number[]): number => percentile(values, 95);
+
+/** The median of the ratios a[i] / b[i]: pairs measured together, so a drift of the machine cancels out. */
+export function pairedRatio(a: readonly number[], b: readonly number[]): number {
+  const n = Math.min(a.length, b.length);
+  return median(Array.from({ length: n }, (_, i) => a[i] / b[i]));
+}

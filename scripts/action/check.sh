@@ -7,7 +7,8 @@
 # read some files (the report of the others is written), whatever fail-on-error says.
 #
 # Inputs come as INPUT_PATHS, INPUT_SARIF_FILE, INPUT_CONFIG, INPUT_MAX_WARNINGS, INPUT_FAIL_ON_ERROR,
-# INPUT_SHARD and INPUT_SHARDS (--shard), INPUT_CATEGORY (--category), INPUT_BASELINE (--baseline);
+# INPUT_SHARD and INPUT_SHARDS (--shard), INPUT_CATEGORY (--category), INPUT_BASELINE (--baseline),
+# INPUT_CHANGED (--changed: a ref, or true for the merge base), INPUT_CACHE (--cache: a folder);
 # GITHUB_ACTION_PATH, GITHUB_WORKSPACE and GITHUB_OUTPUT as GitHub sets them (each has a local default).
 set -euo pipefail
 set -f # globs in INPUT_PATHS are the checker's to expand, not the shell's
@@ -57,6 +58,17 @@ args=()
 [ -z "${INPUT_CONFIG:-}" ] || args+=(--config "$INPUT_CONFIG")
 [ -z "${INPUT_MAX_WARNINGS:-}" ] || args+=(--max-warnings "$INPUT_MAX_WARNINGS")
 [ -z "${INPUT_BASELINE:-}" ] || args+=(--baseline "$INPUT_BASELINE")
+# The one-word forms: a word after --changed or --cache would be a path. The checker refuses a ref that is not one.
+case "${INPUT_CHANGED:-}" in
+  '' | false) ;;
+  true) args+=(--changed) ;;
+  *) args+=("--changed=$INPUT_CHANGED") ;;
+esac
+case "${INPUT_CACHE:-}" in
+  '' | false) ;;
+  true) args+=(--cache) ;;
+  *) args+=("--cache=$INPUT_CACHE") ;;
+esac
 category="${INPUT_CATEGORY:-}"
 if [ -n "${INPUT_SHARD:-}" ] || [ -n "${INPUT_SHARDS:-}" ]; then
   { [ -n "${INPUT_SHARD:-}" ] && [ -n "${INPUT_SHARDS:-}" ]; } || fail "the inputs shard and shards go together (e.g. shard: \${{ matrix.shard }} and shards: 4)"

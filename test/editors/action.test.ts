@@ -8,7 +8,7 @@
 // The documented workflow (docs/cli.md, integrations/github/workflow.yml) uses only inputs and outputs the action has.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -213,6 +213,49 @@ describe('the GitHub Action, run locally', { timeout: 600_000 }, () => {
     assert.match(alone.log, /the inputs shard and shards go together/);
   });
 
+  test('changed and cache: only the files changed since the ref are reported, the cache folder written and read', () => {
+    const git = (...args: string[]) =>
+      spawnSync('git', ['-c', 'user.name=test', '-c', 'user.email=test@example.com', ...args], {
+        cwd: ws,
+        encoding: 'utf8',
+        env: { ...process.env, GIT_CONFIG_GLOBAL: '/dev/null', GIT_CONFIG_NOSYSTEM: '1' },
+      }).status;
+    const added = join(ws, 'manifests', 'added.yaml');
+    try {
+      // The workspace as a repository (its files committed on main), then a new file with one problem.
+      assert.equal(git('init', '-q', '-b', 'main'), 0);
+      assert.equal(git('add', 'manifests'), 0);
+      assert.equal(git('commit', '-q', '-m', 'manifests'), 0);
+      writeFileSync(
+        added,
+        'apiVersion: storage.cloud.example.com/v20220901\nkind: StorageAccount\nmetadata:\n  name: stadded\n' +
+          'spec:\n  location: westus2\n  kind: StorageV2\n  sku:\n    name: Standard_LRS\n  owner:\n    name: rg-added\n' +
+          '  minimumTlsVersion: TLS1_9\n',
+      );
+      for (const changed of ['main', 'true']) {
+        const r = runAction(
+          actionDir,
+          ws,
+          { paths: 'manifests/', changed, cache: '.cache/cm', 'sarif-file': 'changed.sarif' },
+          env,
+        );
+        assert.equal(r.status, 1, r.log);
+        const sarif: SarifLog = JSON.parse(readFileSync(join(ws, 'changed.sarif'), 'utf8'));
+        assert.deepEqual(
+          sarif.runs[0].results.map((x) => [x.ruleId, x.locations[0].physicalLocation.artifactLocation]),
+          [['enum-value', { uri: 'manifests/added.yaml', uriBaseId: '%SRCROOT%' }]],
+        );
+        assert.match(r.log, /1 error, 0 warnings in 1 file \(1 of \d+ files checked\)/);
+        // The step's second check (the text report for the log) takes the facts its first one kept.
+        assert.match(r.log, /--cache: [1-9]\d* of \d+ files' facts reused \(\.cache\/cm\)/);
+      }
+      assert.ok(readdirSync(join(ws, '.cache', 'cm')).length > 0);
+    } finally {
+      for (const p of ['.git', '.cache', 'changed.sarif']) rmSync(join(ws, p), { recursive: true, force: true });
+      rmSync(added, { force: true });
+    }
+  });
+
   test('clean manifests pass with an empty report; paths split on spaces and new lines, globs go to the checker', () => {
     const r = runAction(
       actionDir,
@@ -325,7 +368,7 @@ describe('the GitHub Action, run locally', { timeout: 600_000 }, () => {
     }
   });
 
-  for (const name of ['workflow.yml', 'workflow-shards.yml'])
+  for (const name of ['workflow.yml', 'workflow-shards.yml', 'workflow-ci.yml'])
     test(`the documented workflow ${name} uses only the action's inputs and outputs, and uploads with upload-sarif`, () => {
       const wf = parse(readFileSync(join(repo, 'integrations', 'github', name), 'utf8'));
       const steps: { id?: string; uses?: string; with?: Record<string, string>; if?: string }[] = wf.jobs.check.steps;

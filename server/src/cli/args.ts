@@ -50,6 +50,8 @@ export interface CheckOptions {
    * default branch) and those their changes affect are reported; '' for the default.
    */
   changed?: string;
+  /** `--cache[=DIR]`: facts and results kept between runs in DIR ('' for the default folder: runCache.ts). */
+  cache?: string;
 }
 
 export type Command =
@@ -97,6 +99,10 @@ Options:
                           affect (overlays that build them, manifests of the owners and
                           references they define, manifests of the kinds of a changed CRD, a
                           chart's templates when its values change); every file is still read
+  --cache[=DIR]           keep each file's facts and the run's results in DIR (default:
+                          node_modules/.cache/cloud-manifests of the nearest package, else
+                          $XDG_CACHE_HOME/cloud-manifests): a run of unchanged files reads
+                          its results, a run after edits parses only the files edited
   --shard I/N             report only the files of shard I of N (1 ≤ I ≤ N, split by a hash of
                           each file's path); every file is still read, so what one file says
                           about another is known
@@ -144,6 +150,7 @@ const VALUED = new Set([
 ]);
 const FLAGS = new Set([
   '--changed',
+  '--cache',
   '--fix',
   '--fix-dry-run',
   '--quiet',
@@ -233,8 +240,9 @@ export function parseArgs(argv: readonly string[]): Command {
         value = args[++i];
       }
     } else if (FLAGS.has(name)) {
-      // `--changed=REF`: the one flag with an optional value (a separate word would be a path).
-      if (value !== undefined && name !== '--changed') throw new CliError(`${name} takes no value`, true);
+      // `--changed=REF`, `--cache=DIR`: the flags with an optional value (a separate word would be a path).
+      if (value !== undefined && name !== '--changed' && name !== '--cache')
+        throw new CliError(`${name} takes no value`, true);
     } else {
       const near = nearest(name, ALL_OPTIONS);
       throw new CliError(`unknown option ${name}${near ? `; did you mean ${near}?` : ''}`, true);
@@ -309,6 +317,11 @@ export function parseArgs(argv: readonly string[]): Command {
           throw new CliError(`--changed expects ${GIT_REF_GRAMMAR} after =, got "${value}"`, true);
         o.changed = value?.trim() ?? '';
         break;
+      case '--cache':
+        if (value !== undefined && !value.trim())
+          throw new CliError('--cache= needs a folder, e.g. --cache=.cache', true);
+        o.cache = value?.trim() ?? '';
+        break;
       case '--quiet':
         o.quiet = true;
         break;
@@ -332,6 +345,9 @@ export function parseArgs(argv: readonly string[]): Command {
   }
   if (o.fix && o.changed !== undefined)
     throw new CliError('--fix and --fix-dry-run fix every file: run them without --changed', true);
+  // A fix changes the files the cache's entries were made from: fixes are made from a run of their own.
+  if (o.fix && o.cache !== undefined)
+    throw new CliError('--fix and --fix-dry-run change the files: run them without --cache', true);
   if (o.fix && o.shard) throw new CliError('--fix and --fix-dry-run fix every file: run them without --shard', true);
   if (o.fix === 'dry-run' && o.format !== 'text')
     throw new CliError('--fix-dry-run prints a diff: use it with --format text', true);

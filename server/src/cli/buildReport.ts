@@ -78,12 +78,14 @@ export function buildReport(
   const notShown: Counts = { error: 0, warning: 0, info: 0, hint: 0 };
   let warningsFound = 0;
   let filesWithProblems = 0;
-  const files = results.map(({ file, diags, parsed }): FileReport => {
+  const files = results.map(({ file, diags, parsed, prints: known }): FileReport => {
     const lines = file.parsed.lines;
     const problems: Problem[] = [];
     const sorted = [...diags].sort(reportOrder);
     const prints =
-      (options.fingerprints || baseline) && parsed ? fingerprints(file.display, parsed, sorted) : undefined;
+      options.fingerprints || baseline
+        ? (known ?? (parsed ? fingerprints(file.display, parsed, sorted) : undefined))
+        : undefined;
     for (const [i, d] of sorted.entries()) {
       // A problem of the baseline is as if not found: neither reported nor counted (`--max-warnings` too).
       if (baseline && prints && baseline.has(baselineKey(file.display, prints[i]))) {

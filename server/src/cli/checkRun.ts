@@ -20,6 +20,7 @@ import { resolve } from 'node:path';
 import { readBaseline, type Baseline } from './baseline';
 import { inShard } from './shard';
 import type { WorkspaceFile } from './runWorkspace';
+import { cacheDirOf, insideOf, RunCache, withPrints } from './runCache';
 
 export interface CheckRunIo {
   cwd: string;
@@ -37,7 +38,8 @@ export interface CheckRunIo {
 
 export interface CheckResult {
   settings: Settings;
-  run: WorkspaceRun;
+  /** The run's analysis; none when `--cache` held the results of the same run (runCache.ts). */
+  run?: WorkspaceRun;
   /** Each file's diagnostics, in the run's order (what the report is built from). */
   results: FileResult[];
   report: Report;
@@ -47,6 +49,9 @@ export interface CheckResult {
   /** Entries the folder walks left out, said after the report. */
   notes: string[];
 }
+
+/** A run analysed here (never one `--cache` answered): the MCP server's, which fixes and looks up actions. */
+export type AnalysedResult = CheckResult & { run: WorkspaceRun };
 
 /** A run that stops before any file is checked: usage, settings, reading or comparing errors. */
 export type CheckOutcome = CheckResult | { failed: string[] };
@@ -72,18 +77,25 @@ async function analyseCancellable(
   return run;
 }
 
+const errorText = (e: unknown): string => (e instanceof Error ? e.message : String(e));
+
 /** `check` with its options, up to the report (see above). */
 export async function checkRun(io: CheckRunIo, options: CheckOptions): Promise<CheckOutcome> {
   const { settings, base, notices, repository } = loadSettings(io.cwd, options);
   for (const m of notices) io.say(m);
   const paths = options.paths.length > 0 ? options.paths : ['.'];
-  const { inputs, errors, skipped, roots, json } = await collectInputs(paths, {
+  const collected = await collectInputs(paths, {
     cwd: io.cwd,
     exclude: settings.exclude,
     excludeBase: base,
     stdinFilename: options.stdinFilename,
   });
+  const { errors, skipped, roots, json } = collected;
   if (errors.length > 0) return { failed: errors };
+  // `--cache`: its folder's entries are never inputs (a glob may name them), nor the files in it.
+  const cacheDir = options.cache !== undefined ? cacheDirOf(options.cache, io.cwd, roots, io.env) : undefined;
+  const inCache = cacheDir === undefined ? undefined : insideOf(cacheDir);
+  const inputs = inCache ? collected.inputs.filter((i) => i.kind !== 'file' || !inCache(i.path)) : collected.inputs;
 
   // Read before the files: a baseline that is not one of our reports ends the run at once.
   const baseline = options.baseline ? readBaseline(options.baseline, resolve(io.cwd, options.baseline)) : undefined;
@@ -92,14 +104,15 @@ export async function checkRun(io: CheckRunIo, options: CheckOptions): Promise<C
   if (crds.errors.length + named.errors.length > 0) return { failed: [...crds.errors, ...named.errors] };
   // Started before the files are read, so that the workers' start-up overlaps the reading (checkPool.ts).
   // `--changed` indexes its changed files twice (their base, then now) on this thread.
+  // `--cache` takes each file's facts on this thread (runCache.ts).
   const pool =
-    io.pool && options.changed === undefined
+    io.pool && options.changed === undefined && cacheDir === undefined
       ? startPool(poolSize(io.env, inputs.length, { mainWorks: true }))
       : undefined;
   try {
     const inJson = await jsonCrdFiles(json, maxFileBytes(settings));
     const crdFiles = [...crds.files, ...named.files, ...inJson];
-    const read = { settings, inputs, skipped, roots, crds: crdFiles, baseline, excludeBase: base };
+    const read = { settings, inputs, skipped, roots, crds: crdFiles, baseline, excludeBase: base, cacheDir };
     return await checkInputs(io, options, read, pool);
   } finally {
     await pool?.close();
@@ -117,6 +130,8 @@ interface Collected {
   baseline?: Baseline;
   /** The folder the `exclude` patterns are relative to. */
   excludeBase: string;
+  /** `--cache`: its folder. */
+  cacheDir?: string;
 }
 
 /** `check` once the inputs are collected and the settings and CRDs read. */
@@ -157,10 +172,42 @@ async function checkInputs(
   // One analysis for the run (runWorkspace.ts): the check, then the fixes from it, then the report.
   // `--shard`: every file is read and indexed (what it says about the others is known); only its shard's
   // files are checked and reported.
-  const analysed = {
-    renderOverlays: !options.noKustomize,
-    reported: (f: WorkspaceFile) => inShard(f.display, options.shard),
-  };
+  const reported = (f: WorkspaceFile) => inShard(f.display, options.shard);
+  // The reports a baseline is made of carry the fingerprints; the others need them only to match one.
+  const prints = options.format === 'json' || options.format === 'sarif' || read.baseline !== undefined;
+  const reportOf = (results: FileResult[]) =>
+    buildReport(io.cwd, results, {
+      quiet: options.quiet,
+      maxWarnings: options.maxWarnings,
+      fingerprints: options.format === 'json' || options.format === 'sarif',
+      baseline: read.baseline,
+    });
+  // `--cache`: the results of the same run when kept (all of them, or none), else each file's facts.
+  let cache: RunCache | undefined;
+  if (read.cacheDir !== undefined) {
+    try {
+      cache = RunCache.open(read.cacheDir, workspace);
+    } catch (e) {
+      return { failed: [`cannot use the cache folder ${displayPath(io.cwd, read.cacheDir)}: ${errorText(e)}`] };
+    }
+  }
+  const renderOverlays = !options.noKustomize;
+  const shard = options.shard && `${options.shard.index}/${options.shard.count}`;
+  // `--changed` reports what the plan finds affected: its results are not kept, only its files' facts.
+  const digest =
+    cache && options.changed === undefined
+      ? cache.runDigest(workspace, settings, { renderOverlays, shard, prints })
+      : undefined;
+  if (cache && digest) {
+    const results = cache.results(digest, workspace, workspace.files.filter(reported));
+    if (results) {
+      notes.push(`--cache: the results of the same run reused (${displayPath(io.cwd, cache.store.dir)})`);
+      return { settings, results, report: reportOf(results), notChecked, notes };
+    }
+  }
+  const disk = digest ? cache!.diskReads() : undefined;
+  const scope = JSON.stringify([io.cwd, options.paths]);
+  const analysed = { renderOverlays, reported, facts: cache?.factsSource(scope), disk };
   let run: WorkspaceRun;
   if (options.changed !== undefined) {
     // `--changed`: only the files the change can affect are reported (changed.ts).
@@ -194,13 +241,19 @@ async function checkInputs(
   const fixes = options.fix ? fixWorkspace(run, options.fix, { roots }) : undefined;
   const results = reportWorkspace(run, io.progress);
   io.progress?.clear();
-  const report = buildReport(io.cwd, results, {
-    quiet: options.quiet,
-    maxWarnings: options.maxWarnings,
-    // The reports a baseline is made of carry the fingerprints; the others need them only to match one.
-    fingerprints: options.format === 'json' || options.format === 'sarif',
-    baseline: read.baseline,
-  });
+  if (cache) {
+    if (digest && disk) {
+      if (prints) withPrints(results);
+      cache.keepResults(digest, results, disk.entry, prints);
+    }
+    cache.keepFacts();
+    const { factsHit, factsMissed } = cache.stats;
+    notes.push(
+      `--cache: ${factsHit} of ${factsHit + factsMissed} files' facts reused (${displayPath(io.cwd, cache.store.dir)})`,
+    );
+    cache.store.trim();
+  }
+  const report = reportOf(results);
   if (options.changed !== undefined) report.filesRead = workspace.files.length;
   return { settings, run, results, report, fixes, notChecked, notes };
 }

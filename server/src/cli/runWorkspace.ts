@@ -18,7 +18,7 @@ import { readFileBoundedSync } from '../io/read';
 import type { Expected } from '../io/write';
 import type { CrdFile } from './crds';
 import { renderReader } from './renderReads';
-import { fileKind } from '../io/fileKind';
+import { fileKind, type FileKind } from '../io/fileKind';
 import type { Progress } from './progress';
 import type { FileBase } from '../io/gitBase';
 
@@ -56,6 +56,8 @@ export interface FileResult {
   diags: Diag[];
   /** The file as the analysis parsed it (a template as its mask): where a report reads what a problem is in. */
   parsed?: ParsedFile;
+  /** The fingerprints of its problems in the report's order, when known (`--cache` keeps them: runCache.ts). */
+  prints?: string[];
 }
 
 export interface LoadOptions {
@@ -163,12 +165,36 @@ export interface WorkspaceRun {
    * closed file: what they say about the files reported is known, their own checks are not run.
    */
   reported?: (file: WorkspaceFile) => boolean;
+  /** `--cache`: where each file's facts come from and go to (runCache.ts). */
+  facts?: FactsSource;
+}
+
+/**
+ * Facts of a run's files kept between runs (`--cache`, runCache.ts): `take` gives a file's facts before it is
+ * taken in (undefined: the host computes them), `taken` sees it once analysed and indexed.
+ */
+export interface FactsSource {
+  take(run: WorkspaceRun, i: number): TakenFacts | undefined;
+  taken(run: WorkspaceRun, i: number, facts: TakenFacts | undefined): void;
+}
+
+/**
+ * What a run's renderings read of the disk beyond its inputs (the files an overlay reads that the command line
+ * does not name, what a kustomization's entries are on disk): `--cache` keeps a run's results only with them,
+ * and takes them again only while the disk still says the same (runCache.ts).
+ */
+export interface DiskReads {
+  read(uri: string, text: string | undefined): void;
+  kind(uri: string, kind: FileKind | undefined): void;
 }
 
 /** How a run analyses: overlays rendered or not (`--no-kustomize`), and which files are reported. */
 export interface RunOptions {
   renderOverlays?: boolean;
   reported?: (file: WorkspaceFile) => boolean;
+  facts?: FactsSource;
+  /** Told every read of the disk the renderings make (`--cache`). */
+  disk?: DiskReads;
 }
 
 /**
@@ -188,13 +214,27 @@ export function analyseWorkspace(workspace: Workspace, settings: Settings, optio
  * in order.
  */
 export function startRun(workspace: Workspace, settings: Settings, options: RunOptions = {}): WorkspaceRun {
+  const read = renderReader(workspace.cwd, workspace.maxBytes);
+  const { disk } = options;
   const host = createHost({
     settings,
     renderOverlays: options.renderOverlays,
     // A patch or a kustomization named alone: what its overlay's rendering reads is read from disk as needed.
-    readUnindexed: renderReader(workspace.cwd, workspace.maxBytes),
+    readUnindexed: disk
+      ? (uri) => {
+          const text = read(uri);
+          disk.read(uri, text);
+          return text;
+        }
+      : read,
     // kubectl reads the disk: a kustomization's entry naming nothing there is its build error.
-    fileKind,
+    fileKind: disk
+      ? (uri) => {
+          const kind = fileKind(uri);
+          disk.kind(uri, kind);
+          return kind;
+        }
+      : fileKind,
     templateFiles: templateFiles(workspace.cwd, settings.helmTemplates),
   });
   const uris = workspace.files.map(uriOf);
@@ -219,7 +259,15 @@ export function startRun(workspace: Workspace, settings: Settings, options: RunO
     })),
   );
   host.work('reindex');
-  return { workspace, host, uris, parsed: [], display: new Map(), reported: options.reported };
+  return {
+    workspace,
+    host,
+    uris,
+    parsed: [],
+    display: new Map(),
+    reported: options.reported,
+    facts: options.facts,
+  };
 }
 
 /**
@@ -229,7 +277,9 @@ export function startRun(workspace: Workspace, settings: Settings, options: RunO
 export function analyseRunFile(run: WorkspaceRun, i: number, facts?: TakenFacts): void {
   const file = run.workspace.files[i];
   run.display.set(run.uris[i], file.display);
-  run.parsed.push(analyseFile(run, i, file.parsed, facts));
+  const taken = facts ?? run.facts?.take(run, i);
+  run.parsed.push(analyseFile(run, i, file.parsed, taken));
+  run.facts?.taken(run, i, taken);
 }
 
 /**

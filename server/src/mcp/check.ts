@@ -4,7 +4,7 @@
 // roots (roots.ts); inline content goes in as the CLI's standard input, under its size cap.
 import { Readable } from 'node:stream';
 import type { CheckOptions } from '../cli/args';
-import { checkRun, type CheckResult } from '../cli/checkRun';
+import { checkRun, type AnalysedResult } from '../cli/checkRun';
 import { reportOrder } from '../cli/buildReport';
 import { formatJson, type JsonOutput } from '../cli/formats/json';
 import { VERSION } from '../cli/version';
@@ -26,7 +26,7 @@ export interface CheckInput {
 }
 
 export interface CheckedRun {
-  result: CheckResult;
+  result: AnalysedResult;
   /** The root the run was made in (its folder is the run's current folder). */
   root: Root;
   roots: Root[];
@@ -87,7 +87,9 @@ export async function checkInput(
     options,
   );
   if ('failed' in outcome) throw new Error(outcome.failed.join('; '));
-  return { result: outcome, root, roots };
+  // The MCP server names no cache: its runs are always analysed (their actions and fixes read the analysis).
+  if (!outcome.run) throw new Error('the check answered without its analysis');
+  return { result: outcome as AnalysedResult, root, roots };
 }
 
 /** An edit in 1-based lines and columns. */
@@ -110,7 +112,7 @@ const MAX_FIXES = 500;
  * The run's report as `check --format json` prints it (cli/formats/json.ts), each problem with its certain
  * fix: the one safe quick fix of its diagnostic (the one fix-all and `check --fix` make), when there is one.
  */
-export function jsonReport(run: CheckResult): { json: JsonOutput; problems: McpProblem[] } {
+export function jsonReport(run: AnalysedResult): { json: JsonOutput; problems: McpProblem[] } {
   const json = JSON.parse(formatJson(run.report, { version: VERSION })) as JsonOutput;
   const problems: McpProblem[] = [];
   let looked = 0;

@@ -10,7 +10,8 @@ import { analyze } from '../workspace/analyze';
 import { cachedChunkManifests, chunkManifests } from '../workspace/extract';
 import { Analysis } from '../analysis';
 import type { Host } from './hostApi';
-import type { BatchFacts, DocFacts, FactsFile, FactsSetup } from './takeFacts';
+import type { ParsedFile } from '../core/parse';
+import type { BatchFacts, DocFacts, FactsFile, FactsSetup, FileFacts } from './takeFacts';
 
 export { takeFacts, uncheckedLength } from './takeFacts';
 export type {
@@ -43,11 +44,9 @@ export class FactsMaker {
 
   batch(files: readonly FactsFile[]): BatchFacts {
     const { analysis } = this;
-    const kinds = analysis.registry.kinds;
-    const defIndex = new Map(kinds.map((d, i) => [d, i]));
     const tracked = analysis.index.tracked;
     return {
-      kinds: kinds.length,
+      kinds: analysis.registry.kinds.length,
       files: files.map(({ text, partial, check = true, crds = false }) => {
         // Outside the shared cache: the file's chunks and what is cached on them are garbage after it.
         const file = analysis.parse(text, { cache: false });
@@ -55,26 +54,46 @@ export class FactsMaker {
         else for (const d of file.docs) analysis.readOnce(() => chunkManifests(d, tracked));
         if (crds)
           for (const d of file.docs) if (mayHoldCrd(d.text)) analysis.readOnce(() => validateChunk(d, partial, file));
-        return {
-          lengths: file.docs.map((d) => d.text.length),
-          docs: file.docs.map((d): DocFacts => {
-            const out: DocFacts = {};
-            const diags = cachedChunkDiagnostics(d, partial);
-            if (diags) out.diags = diags;
-            const manifests = mayHoldCrd(d.text) ? undefined : cachedChunkManifests(d, tracked);
-            if (manifests)
-              out.manifests = manifests.map((m) => ({
-                ...m,
-                def: defIndex.get(m.def) ?? -1,
-                defKind: m.def.kind,
-                // Kubernetes' own kinds are not in `kinds`: the host looks them up by apiVersion (before, it
-                // took nothing and parsed the file again for its index).
-                ...(m.def.kube ? { defApi: m.def.apiVersionValue } : {}),
-              }));
-            return out;
-          }),
-        };
+        return this.factsOf(file, partial);
       }),
     };
   }
+
+  /**
+   * What is cached on a file's documents, as facts: a file this analysis parsed and analysed (a batch's), or
+   * one the host took in (`check --cache` stores the facts of the files the run analysed: cli/runCache.ts).
+   */
+  factsOf(file: ParsedFile, partial: boolean): FileFacts {
+    const kinds = this.analysis.registry.kinds;
+    if (this.defIndex?.kinds !== kinds) this.defIndex = { kinds, index: new Map(kinds.map((d, i) => [d, i])) };
+    const defIndex = this.defIndex.index;
+    const tracked = this.analysis.index.tracked;
+    return {
+      lengths: file.docs.map((d) => d.text.length),
+      docs: file.docs.map((d): DocFacts => {
+        const out: DocFacts = {};
+        const diags = cachedChunkDiagnostics(d, partial);
+        if (diags) out.diags = diags;
+        const manifests = mayHoldCrd(d.text) ? undefined : cachedChunkManifests(d, tracked);
+        if (manifests)
+          out.manifests = manifests.map((m) => ({
+            ...m,
+            def: defIndex.get(m.def) ?? -1,
+            defKind: m.def.kind,
+            // Kubernetes' own kinds are not in `kinds`: the host looks them up by apiVersion (before, it took
+            // nothing and parsed the file again for its index).
+            ...(m.def.kube ? { defApi: m.def.apiVersionValue } : {}),
+          }));
+        return out;
+      }),
+    };
+  }
+
+  /** How many kinds the analysis knows (facts name a kind by its place: the host takes them only alike). */
+  get kinds(): number {
+    return this.analysis.registry.kinds.length;
+  }
+
+  /** The registry's kinds by their place in it (made again when the kinds are new). */
+  private defIndex: { kinds: readonly unknown[]; index: Map<unknown, number> } | undefined;
 }
