@@ -366,6 +366,25 @@ spec:
     'apiVersion: v1\nkind: ServiceAccount\nmetadata:\n  name: sa\n  annotations:\n    "my note": x\n',
     ['kube-name "my note"'],
   ],
+  // validateTolerations: 1.35's Gt and Lt (alpha gate TaintTolerationComparisonOperators) are taken.
+  [
+    'a toleration with the numeric operator Gt',
+    deployment(
+      '{matchLabels: {app: web}}',
+      '{app: web}',
+      'tolerations: [{key: sla, operator: Gt, value: "900"}]\n      containers: [{name: web, image: nginx}]',
+    ),
+    [],
+  ],
+  [
+    'a toleration operator no release has',
+    deployment(
+      '{matchLabels: {app: web}}',
+      '{app: web}',
+      'tolerations: [{key: sla, operator: Greater, value: "900"}]\n      containers: [{name: web, image: nginx}]',
+    ),
+    ['enum-value Greater'],
+  ],
 ];
 
 describe('kube validation: what the API server refuses beyond the schema', () => {
