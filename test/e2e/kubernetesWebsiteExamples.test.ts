@@ -1,4 +1,4 @@
-// The Kubernetes documentation's examples (test/fixtures/kubernetes-website-examples, 356 files of
+// The Kubernetes documentation's examples (test/fixtures/kubernetes-website-examples, 370 files of
 // kubernetes/website's content/en/examples: see its README) checked by the CLI as a user would in CI: no error
 // at all, except the genuine mistakes those files carry, each listed with why the API server (or kubectl, which
 // reads the YAML first) refuses it.
@@ -35,6 +35,10 @@ const MISTAKES: [string, string][] = [
   ],
   ['access/validating-webhook-configuration-match-conditions.yaml:43 format', "caBundle `'<omitted>'`"],
   ['application/job/job-tmpl.yaml:6 pattern', 'a `$ITEM` placeholder in the name (the page expands it with sed)'],
+  [
+    'concepts/policy/limit-range/problematic-limit-range.yaml:7 missing-required',
+    'no `type`: ValidateLimitRange refuses an empty type (IsQualifiedName)',
+  ],
   ['controllers/job-success-policy-example.yaml:2 missing-required', 'no `metadata`: the Job has no name'],
   [
     'controllers/job-success-policy-example.yaml:12 kube-required',
@@ -60,13 +64,13 @@ const MISTAKES: [string, string][] = [
   ['service/networking/dual-stack-ipv6-svc.yaml:6 unknown-field', '`ipFamily`, likewise'],
 ];
 
-test('kubernetes documentation examples: 356 files, no error but their genuine mistakes', () => {
+test('kubernetes documentation examples: 370 files, no error but their genuine mistakes', () => {
   const r = spawnSync(process.execPath, [CLI, 'check', '--format', 'json', '.'], { cwd: DIR, encoding: 'utf8' });
   const out = JSON.parse(r.stdout) as {
     summary: { filesChecked: number };
     problems: { file: string; line: number; severity: string; code: string; message: string }[];
   };
-  assert.equal(out.summary.filesChecked, 356);
+  assert.equal(out.summary.filesChecked, 370);
   const errors = out.problems.filter((p) => p.severity === 'error');
   assert.deepEqual(
     errors.map((p) => `${p.file.replace(AT, '')}:${p.line} ${p.code}`),
