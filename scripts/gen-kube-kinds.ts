@@ -58,8 +58,10 @@ const ENUMS: Record<string, Record<string, string[]>> = {
   // ValidatePersistentVolumeClaimSpec: supportedAccessModes, supportedVolumeModes.
   'api.core.v1.PersistentVolumeClaimSpec': { volumeMode: ['Block', 'Filesystem'] },
   // validateTolerations: Exists or Equal (empty means Equal); effects of validateTaintEffect, empty for all.
+  // 1.35 adds Lt and Gt behind the alpha TaintTolerationComparisonOperators gate (its OpenAPI lists them): a
+  // cluster with the gate on takes them, so they are no error (the Kubernetes documentation's example writes Gt).
   'api.core.v1.Toleration': {
-    operator: ['', 'Exists', 'Equal'],
+    operator: ['', 'Exists', 'Equal', 'Lt', 'Gt'],
     effect: ['', 'NoSchedule', 'PreferNoSchedule', 'NoExecute'],
   },
   // validateNodeSelectorRequirement.

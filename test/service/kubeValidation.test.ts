@@ -366,6 +366,36 @@ spec:
     'apiVersion: v1\nkind: ServiceAccount\nmetadata:\n  name: sa\n  annotations:\n    "my note": x\n',
     ['kube-name "my note"'],
   ],
+  // ValidateSecret: a service-account-token Secret names its ServiceAccount in an annotation.
+  [
+    'a service-account-token Secret without the annotation',
+    'apiVersion: v1\nkind: Secret\nmetadata:\n  name: s\ntype: kubernetes.io/service-account-token\n',
+    ['kube-secret-type kubernetes.io/service-account-token'],
+  ],
+  [
+    'annotations written as a list: said once, as a wrong type',
+    'apiVersion: v1\nkind: Secret\ntype: kubernetes.io/service-account-token\nmetadata:\n  name: s\n  annotations:\n    - kubernetes.io/service-account.name: sa\n',
+    ['wrong-type - kubernetes.io/service-account.name: sa\n'],
+  ],
+  // validateTolerations: 1.35's Gt and Lt (alpha gate TaintTolerationComparisonOperators) are taken.
+  [
+    'a toleration with the numeric operator Gt',
+    deployment(
+      '{matchLabels: {app: web}}',
+      '{app: web}',
+      'tolerations: [{key: sla, operator: Gt, value: "900"}]\n      containers: [{name: web, image: nginx}]',
+    ),
+    [],
+  ],
+  [
+    'a toleration operator no release has',
+    deployment(
+      '{matchLabels: {app: web}}',
+      '{app: web}',
+      'tolerations: [{key: sla, operator: Greater, value: "900"}]\n      containers: [{name: web, image: nginx}]',
+    ),
+    ['enum-value Greater'],
+  ],
 ];
 
 describe('kube validation: what the API server refuses beyond the schema', () => {

@@ -6,6 +6,7 @@
 // The cache, the kept trees and the `readOnce` scope belong to a `ChunkStore`, one per analysis.
 import type { Document } from 'yaml';
 import { addDuplicateKeyErrors } from './duplicateKeys';
+import { acceptQuoteEscapes } from './goYamlEscapes';
 import { limitNesting } from './nesting';
 import { RetainingCache, TreePool } from './retention';
 import { LineIndex } from './lineIndex';
@@ -387,6 +388,7 @@ export class Chunk {
     }
     // Before any walk: a tree nested too deep is emptied (nesting.ts).
     limitNesting(tree);
+    acceptQuoteEscapes(tree, this.text);
     addDuplicateKeyErrors(tree);
     this.tree = tree;
     this.store.parsed(this);

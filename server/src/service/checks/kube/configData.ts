@@ -100,6 +100,9 @@ export function checkSecret(ctx: KubeContext, root: YAMLMap): void {
     if (type?.value === 'kubernetes.io/service-account-token') {
       const ann = mapAt(mapAt(root, 'metadata'), 'annotations');
       if (ann && templated(ann)) return;
+      // Annotations that are not a mapping (a list of them) are refused for their type already: one message.
+      const written = entry(mapAt(root, 'metadata'), 'annotations')?.value;
+      if (!ann && written && !(isScalar(written) && written.value === null)) return;
       if (!stringAt(ann, 'kubernetes.io/service-account.name')?.value)
         report(
           ctx,
