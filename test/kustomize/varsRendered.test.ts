@@ -1,29 +1,23 @@
 // `vars` rendered as `kubectl kustomize` (Kustomize v5.5.0) renders them (issue 45): Kustomize's own tests
-// ported. api/krusty/variableref_test.go's cases (test/fixtures/kustomize-krusty/variableref, one folder each,
-// `case.json` naming the folder built and the error expected, `expected.out.yaml` the output): our rendered
-// resources are the test's expected ones, rendered with certainty, or our Error says kubectl's words; with
-// kubectl on PATH, kubectl's output is the expected too (the fixtures are v5.5.0's behaviour). Then
+// ported. api/krusty/variableref_test.go's 14 cases (test/fixtures/kustomize-krusty/variableref, krusty.ts):
+// our rendered resources are the test's expected ones, or our Error says kubectl's words. Then
 // api/filters/refvar/expand_test.go's table of `$(VAR)` strings, each an env value of a Pod, rendered by us
 // and by kubectl; and the value types kubectl writes (an int or a bool var alone keeps its type).
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { describe, test } from 'node:test';
 import { parseAllDocuments } from 'yaml';
 import { Analysis } from '../../server/src/service/analysis';
 import { severityOf } from '../../server/src/service/core/diag';
 import { renderKustomization, type JsonObject } from '../../server/src/service/workspace/kustomize/render';
 import { hasKubectl } from '../helpers/kubectl';
+import { krustyCases } from './krusty';
 
 const KRUSTY = join(__dirname, '..', 'fixtures', 'kustomize-krusty', 'variableref');
 
-const read = (uri: string): string | undefined => {
-  const path = fileURLToPath(uri);
-  return existsSync(path) && statSync(path).isFile() ? readFileSync(path, 'utf8') : undefined;
-};
 const docs = (text: string): JsonObject[] =>
   parseAllDocuments(text)
     .map((d) => d.toJS() as JsonObject)
@@ -33,68 +27,13 @@ const key = (r: JsonObject) => {
   return `${String(r.apiVersion)} ${String(r.kind)} ${String(m.namespace ?? '')}/${String(m.name)}`;
 };
 const sorted = (rs: JsonObject[]) => [...rs].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
-const filesIn = (dir: string): string[] =>
-  readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
-    e.isDirectory() ? filesIn(join(dir, e.name)) : e.name.endsWith('.yaml') ? [join(dir, e.name)] : [],
-  );
 const kubectl = (dir: string) => spawnSync('kubectl', ['kustomize', dir], { encoding: 'utf8' });
 
-/** Cases whose build asks for what is not rendered here: ours must say it is not sure, never differ. */
-const NOT_RENDERED: Record<string, string> = {
-  // Its `configurations` file adds a `varReference` (and a `nameReference`): not read here.
-  TestIssue3449: 'configurations',
-};
-
 describe("Kustomize's variableref_test.go: our rendering is its expected output", () => {
-  const cases = readdirSync(KRUSTY).sort();
-  test('all 14 cases of v5.5.0 are here', () => assert.equal(cases.length, 14));
-  for (const name of cases) {
-    test(name, () => {
-      const dir = join(KRUSTY, name);
-      const c = JSON.parse(readFileSync(join(dir, 'case.json'), 'utf8')) as { root: string; error?: string };
-      const root = join(dir, c.root);
-      const uri = pathToFileURL(join(root, 'kustomization.yaml')).href;
-      if (c.error !== undefined) {
-        // The error as the user sees it: an Error on the kustomization built, in kubectl's words.
-        const a = new Analysis();
-        for (const f of filesIn(dir)) a.indexFile(pathToFileURL(f).href, readFileSync(f, 'utf8'));
-        const errors = a
-          .fileDiagnostics(uri, undefined, { complete: true })
-          .filter((d) => severityOf(d) === 'error')
-          .map((d) => `${d.code} ${d.message}`);
-        assert.equal(errors.length, 1, errors.join('\n'));
-        assert.match(errors[0], /^kustomize-var-failed /);
-        assert.ok(errors[0].includes(c.error), errors[0]);
-        if (hasKubectl) {
-          const real = kubectl(root);
-          assert.notEqual(real.status, 0);
-          assert.ok(real.stderr.includes(c.error), real.stderr);
-        }
-        return;
-      }
-      const expected = sorted(docs(readFileSync(join(dir, 'expected.out.yaml'), 'utf8')));
-      const ours = renderKustomization(uri, read);
-      assert.deepEqual(ours.errors, []);
-      if (NOT_RENDERED[name]) {
-        assert.ok(
-          ours.unsure.some((u) => u !== undefined && u.includes(NOT_RENDERED[name])),
-          'said not sure',
-        );
-        return;
-      }
-      assert.deepEqual(
-        ours.unsure.filter((u) => u !== undefined),
-        [],
-        'rendered with certainty',
-      );
-      assert.deepEqual(sorted(ours.resources), expected);
-      if (hasKubectl) {
-        const real = kubectl(root);
-        assert.equal(real.status, 0, real.stderr);
-        assert.deepEqual(sorted(docs(real.stdout)), expected, 'kubectl agrees with the fixture');
-      }
-    });
-  }
+  krustyCases(KRUSTY, 14, {
+    // Its `configurations` file adds a `varReference` (and a `nameReference`): not read here.
+    TestIssue3449: 'configurations',
+  });
 });
 
 /** expand_test.go's TestMapping: input, then expected (the vars: VAR_A=A, VAR_B=B, VAR_C=C, VAR_REF, VAR_EMPTY). */
