@@ -799,7 +799,7 @@ function operationFailed(c: PatchContext, r: Resource, doc: Doc): void {
   // An inline patch written on one line has no map of its characters: its origins say nothing; the entry does.
   const origin = found && found.span[1] > 0 ? found : undefined;
   const where = origin ?? { uri: c.uri, span: c.item?.span ?? [0, 0] };
-  const unsure = c.unsure || !!f.unsure || builtIn(r.value);
+  const unsure = c.unsure || !!f.unsure || !!r.unsure;
   const stops = f.kubectl
     ? `\`kubectl kustomize\` stops with "${clip(f.kubectl)}"`
     : '`kubectl kustomize` may refuse it';
@@ -1067,6 +1067,11 @@ function render(uri: string, depth: number, seen: ReadonlySet<string>, b: Build,
         unsure = blind = true;
         continue;
       }
+      // A component listed as a resource: kubectl stops (buildErrors.ts reports it); not rendered here.
+      if (!b.done.has(inner) && memo.kustomization(read(inner) ?? '').k?.kind === 'Component') {
+        unsure = blind = true;
+        continue;
+      }
       const kept = b.done.get(inner);
       const before = b.failed;
       const got = kept ? { ...kept, slots: kept.slots.map(copySlot) } : render(inner, depth + 1, inside, b);
@@ -1149,8 +1154,8 @@ function render(uri: string, depth: number, seen: ReadonlySet<string>, b: Build,
     const at = resolveFrom(uri, entry);
     const folder = at === undefined ? undefined : at.endsWith('/') ? at : `${at}/`;
     const inner = folder && KUSTOMIZATION_NAMES.map((n) => `${folder}${n}`).find((u) => read(u) !== undefined);
-    // Not read (remote, not in the workspace), or a cycle (buildErrors.ts reports it): not known.
-    if (!inner || inside.has(inner)) {
+    // Not read (remote, not in the workspace), a cycle, or not a component (buildErrors.ts reports those).
+    if (!inner || inside.has(inner) || memo.kustomization(read(inner) ?? '').k?.kind !== 'Component') {
       unsure = blind = true;
       continue;
     }

@@ -230,6 +230,33 @@ export function expandVars(
 }
 
 /**
+ * A Deployment's `commonAnnotations` value is one YAML node in Kustomize, put in its metadata and its pod
+ * template: the `varReference` specs of both replace in it, twice (`$$(V)` becomes the value of V). Which
+ * values share a node depends on how they were written, not known from the values: a value the same in both
+ * maps that a second pass would change again is not reproduced.
+ */
+function sharedAnnotations(r: JsonObject, values: ReadonlyMap<string, Json>): VarTrouble | undefined {
+  const at = (v: Json | undefined, ...path: string[]): JsonObject => {
+    for (const p of path) v = isObject(v) ? v[p] : undefined;
+    return isObject(v) ? v : {};
+  };
+  const top = at(r, 'metadata', 'annotations');
+  const template = at(r, 'spec', 'template', 'metadata', 'annotations');
+  for (const [k, v] of Object.entries(top)) {
+    if (typeof v !== 'string' || template[k] !== v || !v.includes('$')) continue;
+    const once = expandVars(v, values);
+    if (!('value' in once) || typeof once.value !== 'string') continue;
+    const twice = expandVars(once.value, values);
+    if (!('value' in twice) || twice.value !== once.value)
+      return {
+        unsure: `the annotation \`${k}\` of a Deployment and its pod template may be replaced twice`,
+        path: 'metadata/annotations',
+      };
+  }
+  return undefined;
+}
+
+/**
  * The `$(VAR)` substitution on one resource (refvar.Filter over VAR_REFERENCE): its new value (the same
  * object when nothing changed), or what stops kubectl, or why it is not reproduced. `used`: the var names
  * replaced.
@@ -243,7 +270,7 @@ export function substituteVars(
   const specs = [...(SPECS_BY_KIND.get(kind) ?? []), ...(kind === '' ? [] : (SPECS_BY_KIND.get('') ?? []))];
   let out: JsonObject = r;
   let copied = false;
-  let trouble: VarTrouble | undefined;
+  let trouble: VarTrouble | undefined = kind === 'Deployment' ? sharedAnnotations(r, values) : undefined;
   const budget = { n: 100_000 };
   for (const path of specs) {
     if (trouble) break;
@@ -300,5 +327,46 @@ export function substituteVars(
     };
     visit(out, 0, []);
   }
+  trouble ??= copied ? sharedElsewhere(r, out, kind) : undefined;
   return trouble ? { value: out, trouble } : { value: out };
+}
+
+/**
+ * Kustomize writes a `commonLabels` or `commonAnnotations` value as one YAML node in every place of a
+ * resource (its metadata, a pod template, a selector): the substitution in `metadata` shows in all of them,
+ * though they are no `varReference` field. Which values share a node is not known from the values: a label
+ * or annotation the substitution changed whose key and value are written in another map of the resource too
+ * (other than a Deployment's pod-template annotations, replaced on their own) is not reproduced.
+ */
+function sharedElsewhere(before: JsonObject, after: JsonObject, kind: string): VarTrouble | undefined {
+  const changed: [string, string][] = [];
+  const m0 = isObject(before.metadata) ? before.metadata : {};
+  const m1 = isObject(after.metadata) ? after.metadata : {};
+  for (const key of ['labels', 'annotations'] as const) {
+    const a = isObject(m0[key]) ? m0[key] : {};
+    const b = isObject(m1[key]) ? m1[key] : {};
+    for (const [k, v] of Object.entries(a)) if (typeof v === 'string' && b[k] !== v) changed.push([k, v]);
+  }
+  if (changed.length === 0) return undefined;
+  const own = new Set<unknown>([m0.labels, m0.annotations]);
+  if (kind === 'Deployment') {
+    const t = isObject(before.spec) && isObject(before.spec.template) ? before.spec.template : {};
+    if (isObject(t.metadata)) own.add(t.metadata.annotations);
+  }
+  const budget = { n: 10_000 };
+  let found: string | undefined;
+  const visit = (v: Json): void => {
+    if (found !== undefined || budget.n-- <= 0 || typeof v !== 'object' || v === null) return;
+    if (Array.isArray(v)) return v.forEach(visit);
+    if (!own.has(v)) for (const [k, x] of changed) if (v[k] === x) found = k;
+    Object.values(v).forEach(visit);
+  };
+  visit(before);
+  if (budget.n <= 0) found ??= '';
+  return found === undefined
+    ? undefined
+    : {
+        unsure: `the label or annotation \`${found}\`, written in more places of the resource, may be replaced in all`,
+        path: 'metadata',
+      };
 }
