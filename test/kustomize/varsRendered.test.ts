@@ -209,3 +209,21 @@ describe("Kustomize's expand_test.go: `$(VAR)`, `$$` and the rest as kubectl wri
     if (real) assert.match(real.stderr, /invalid value type expect a string/);
   });
 });
+
+describe('an objref with a namespace', () => {
+  test('names no resource of a cluster-scoped kind (its effective namespace is none): kubectl stops', () => {
+    const files = {
+      'kustomization.yaml':
+        'resources:\n  - r.yaml\nvars:\n  - name: ROLE\n    objref:\n      apiVersion: rbac.authorization.k8s.io/v1\n      kind: ClusterRole\n      name: reader\n      namespace: default\n',
+      'r.yaml': 'apiVersion: rbac.authorization.k8s.io/v1\nkind: ClusterRole\nmetadata:\n  name: reader\n',
+    };
+    const ours = renderFiles(files);
+    assert.deepEqual(
+      ours.errors.map((e) => `${e.code} ${e.unsure}`),
+      ['kustomize-var-failed false'],
+    );
+    assert.match(ours.errors[0].message, /cannot be mapped to a field in the set of known resources/);
+    const real = kubectlFiles(files);
+    if (real) assert.match(real.stderr, /cannot be mapped to a field in the set of known resources/);
+  });
+});

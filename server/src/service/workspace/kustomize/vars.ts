@@ -5,6 +5,7 @@
 // each `$(VAR)` in the fields of Kustomize's `varReference` field specs (VAR_REFERENCE below; no others) is
 // replaced by the var's value read from the resource as built; `$$` writes one `$`; a `$(NAME)` no var
 // declares is left as written, never an error.
+import { kustomizeClusterScoped } from '../../../model/kube/kustomizeMerge';
 import type { Json, JsonObject } from './jsonPatch';
 import { fieldValue, splitPath } from './replacements';
 
@@ -54,6 +55,9 @@ export function varMatches(v: JsonObject, resources: readonly VarResource[]): nu
     const group = slash < 0 ? '' : api.slice(0, slash);
     const version = slash < 0 ? api : api.slice(slash + 1);
     if (group !== want.group || version !== want.version || str(r.value.kind) !== want.kind) continue;
+    // A namespace in the objref compares with the resource's effective one, which for a cluster-scoped kind
+    // is none at all (ResId.EffectiveNamespace): such an objref names no resource of that kind.
+    if (ns !== '' && kustomizeClusterScoped(api, want.kind)) continue;
     const m = meta(r.value);
     const ids = [{ name: str(m.name), namespace: str(m.namespace) }, ...(r.previous ?? [])];
     if (ids.some((id) => (id.name ?? '') === name && (ns === '' || effective(id.namespace) === effective(ns))))
