@@ -458,8 +458,8 @@ export const CODES = {
   'kustomize-not-rendered': {
     severity: 'info',
     title:
-      'A kustomization asks for what is not rendered here (generators, transformers, vars, components, remote resources, Helm charts, configurations and CRD schemas): what they make or change is missing from the rendered result that is checked; its patches are still checked, as partial manifests.',
-    example: 'kind: Kustomization\ncomponents:   # not rendered: its resources are not checked\n  - ../components/tls',
+      'A kustomization asks for what is not rendered here (generator and transformer plugins, validators, remote resources, Helm charts, configurations and CRD schemas): what they make or change is missing from the rendered result that is checked; its patches are still checked, as partial manifests.',
+    example: 'kind: Kustomization\ntransformers:   # a plugin: what it changes is not checked\n  - labeller.yaml',
   },
   'kustomize-owner-renamed': {
     severity: 'warning',
