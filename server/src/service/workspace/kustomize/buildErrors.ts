@@ -230,7 +230,8 @@ export function kustomizationBuildErrors(uri: string, root: unknown, env: BuildE
     out.push({ code, start, end, message });
   };
   for (const e of entriesOf(root)) {
-    const to = resolveFrom(uri, e.path);
+    // A file's name is a path, never a URL: `a: b` (a patch's content moved under `path:`) is no scheme.
+    const to = resolveFrom(uri, e.load === 'file' && !e.path.startsWith('/') ? `./${e.path}` : e.path);
     if (!to) continue;
     const kind = env.kind(to);
     const shown = e.path.length > 120 ? `${e.path.slice(0, 119)}…` : e.path;
