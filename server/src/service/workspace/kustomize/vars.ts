@@ -199,14 +199,17 @@ export function expandVars(
   };
   let out = '';
   let checkpoint = 0;
+  // The next `)` after a `$(`, kept while ahead of the cursor: `$($($(…` is linear, not quadratic.
+  let next = -2;
   for (let cursor = 0; cursor < input.length; cursor++) {
     if (input[cursor] !== '$' || cursor + 1 >= input.length) continue;
     out += input.slice(checkpoint, cursor);
-    const next = input[cursor + 1];
+    const after = input[cursor + 1];
     let advance = 1;
-    if (next === '$') out += '$';
-    else if (next === '(') {
-      const close = input.indexOf(')', cursor + 2);
+    if (after === '$') out += '$';
+    else if (after === '(') {
+      if (next !== -1 && next < cursor + 2) next = input.indexOf(')', cursor + 2);
+      const close = next;
       if (close < 0) out += '$(';
       else {
         const name = input.slice(cursor + 2, close);
@@ -223,10 +226,10 @@ export function expandVars(
         out += text;
         advance = close - cursor;
       }
-    } else if (next.charCodeAt(0) >= 0x80)
+    } else if (after.charCodeAt(0) >= 0x80)
       // Go reads the byte after `$` as a character: what it writes of a non-ASCII one is not reproduced.
       return { unsure: 'a `$` before a non-ASCII character' };
-    else out += `$${next}`;
+    else out += `$${after}`;
     cursor += advance;
     checkpoint = cursor + 1;
   }
