@@ -15,7 +15,6 @@ import { applyEdits } from '../service/core/edits';
 import { LineIndex } from '../service/core/lineIndex';
 import { printable } from './printable';
 import { updateRunFile, type WorkspaceRun } from './runWorkspace';
-import type { FixRun } from './fix';
 
 /** A unified diff creating a file (`--- /dev/null`). */
 export function newFileDiff(name: string, text: string): string {
@@ -32,7 +31,8 @@ export function fixOwnerConfigs(
   mode: 'write' | 'dry-run',
   roots: readonly string[],
   folders: RealFolders,
-  result: FixRun,
+  /** fix.ts's FixRun, added to (its type not imported: fix.ts imports this file). */
+  result: { fixed: number; files: number; diff: string; notWritten: string[] },
   checks: {
     unwritable: (i: number) => string | undefined;
     diff: (name: string, before: string, after: string) => string;
