@@ -1,11 +1,12 @@
 // The overlay differential by mutation (issue 45): 500 overlays made by the seeded generator of
 // mutations.ts from realistic ones (a listed file dropped or renamed, a field misspelt or added at any
 // level, cycles through overlays and components, entries repeated, absolute and outside paths, JSON 6902
-// paths broken, replacements added with a mistake or none, and look-alikes that build), each built by
-// `kubectl kustomize` and checked by the CLI's analysis: an Error from us exactly when kubectl refuses it,
-// and at the line of the mistake; where a replacement was added and kubectl builds, our rendered resources
-// are its own. A difference
-// prints the seed, the mutation and the whole overlay. `scripts/kustomize-differential.ts` runs thousands.
+// paths broken, replacements and vars added with a mistake or none, odd lines in env files, JSON 6902
+// patches of Kubernetes' own kinds, components and bases listed in each other's place, and look-alikes that
+// build), each built by `kubectl kustomize` and checked by the CLI's analysis: an Error from us exactly when
+// kubectl refuses it, and at the line of the mistake; where a replacement or a var was added and kubectl
+// builds, our rendered resources are its own. A difference prints the seed, the mutation and the whole
+// overlay. `scripts/kustomize-differential.ts` runs thousands.
 // Without kubectl: skipped, naming how to install it; under CI (CI=true) it fails.
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -62,6 +63,9 @@ describe(`${COUNT} generated overlays: our verdict is kubectl's`, { skip }, () =
       'generator key twice',
       'generator merge without base',
       'replacement fails',
+      'var fails',
+      'component kind',
+      'JSON 6902 operation fails',
     ])
       assert.ok((classes.get(c) ?? 0) >= 5, `${c}: ${classes.get(c) ?? 0} overlays (${JSON.stringify([...classes])})`);
   });

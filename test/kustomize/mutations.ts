@@ -423,6 +423,10 @@ export const MUTATIONS: Record<string, Mutation> = {
     };
   },
   addReplacement,
+  addVar,
+  badEnvLine,
+  builtinJsonPatch,
+  componentKind,
 };
 
 /** The resources the seed's kustomizations list from files (kind, name, namespace), in no particular build. */
@@ -495,6 +499,208 @@ function addReplacement(s: Seed, r: () => number): Omit<Case, 'seed'> | undefine
     root: s.root,
     output: true,
     ...(at !== undefined ? { at: { file: k, line: start + at } } : {}),
+  };
+}
+
+/** The documents of the files the seed's kustomizations list under `resources`: apiVersion, kind, name. */
+function listedDocs(t: Tree): { apiVersion: string; kind: string; name: string; namespace?: string }[] {
+  const out: { apiVersion: string; kind: string; name: string; namespace?: string }[] = [];
+  const names = new Set(listedResources(t).map((r) => `${r.kind} ${r.name}`));
+  for (const k of kustomizations(t)) {
+    const root = parseDocument(t[k]).contents;
+    const list = isMap(root) ? root.get('resources', true) : undefined;
+    if (!isSeq(list)) continue;
+    for (const item of list.items) {
+      if (!isScalar(item) || typeof item.value !== 'string') continue;
+      const file = t[posix.normalize(posix.join(posix.dirname(k), item.value))];
+      if (file === undefined) continue;
+      for (const d of parseAllDocuments(file)) {
+        const v = d.toJS() as JsonObject | null;
+        const m = (v?.metadata ?? {}) as JsonObject;
+        if (!v || typeof v.apiVersion !== 'string' || typeof v.kind !== 'string' || typeof m.name !== 'string')
+          continue;
+        // Not one a patch deletes (listedResources leaves those out).
+        if (!names.has(`${v.kind} ${m.name}`)) continue;
+        out.push({
+          apiVersion: v.apiVersion,
+          kind: v.kind,
+          name: m.name,
+          ...(typeof m.namespace === 'string' ? { namespace: m.namespace } : {}),
+        });
+      }
+    }
+  }
+  return out;
+}
+
+/** Kubernetes' own kinds (no dot in the group, or a `k8s.io` one). */
+const builtinApi = (api: string) =>
+  !api.includes('/') || !api.split('/')[0].includes('.') || api.split('/')[0].endsWith('.k8s.io');
+
+/** Appends lines to the overlay's kustomization; the line number of the first. */
+function append(text: string, lines: readonly string[]): { text: string; first: number } {
+  const t = text.endsWith('\n') ? text : `${text}\n`;
+  return { text: `${t}${lines.join('\n')}\n`, first: t.split('\n').length };
+}
+
+/**
+ * A var added to the overlay's kustomization (deprecated, still built by kubectl), naming a resource its
+ * build lists, used in an annotation a patch adds (a field vars are replaced in) or in a field they are not
+ * (a patch writes `$(VAR)` into `metadata.finalizers`, left as written): builds, our output is kubectl's. Or
+ * with a mistake: its objref's name or version wrong (no resource), its `fieldPath` misspelt, declared twice.
+ */
+function addVar(s: Seed, r: () => number): Omit<Case, 'seed'> | undefined {
+  const src = pick(r, listedDocs(s.files));
+  if (!src) return undefined;
+  const k = `${s.root}/kustomization.yaml`;
+  const text = s.files[k];
+  if (/^vars:/m.test(text)) return undefined;
+  const mistake = pick(r, ['none', 'notReplaced', 'objref', 'version', 'fieldPath', 'twice'])!;
+  const name = mistake === 'objref' ? misspell(r, src.name) : src.name;
+  const apiVersion = mistake === 'version' ? `${src.apiVersion}x` : src.apiVersion;
+  const field = pick(r, ['metadata.name', 'kind', 'apiVersion'])!;
+  const fieldPath = mistake === 'fieldPath' ? misspell(r, field) : field;
+  const one = (n: string) => [
+    `  - name: ${n}`,
+    '    objref:',
+    `      apiVersion: ${apiVersion}`,
+    `      kind: ${src.kind}`,
+    `      name: ${name}`,
+    ...(src.namespace ? [`      namespace: ${src.namespace}`] : []),
+    '    fieldref:',
+    `      fieldPath: ${fieldPath}`,
+  ];
+  // The patch first (it may go into a `patches:` list above): the var's lines are the file's last.
+  let t = text;
+  if (mistake === 'notReplaced') {
+    const p = `{"op": "add", "path": "/metadata/finalizers", "value": ["$(MVAR)"]}`;
+    t = addItem(t, 'patches', `{target: {kind: ${src.kind}, name: ${src.name}}, patch: '[${p}]'}`).text;
+  } else {
+    // An annotation of its own (a `commonAnnotations` value is one node Kustomize puts in several places).
+    const p = `{"apiVersion": "${src.apiVersion}", "kind": "${src.kind}", "metadata": {"name": "${src.name}", "annotations": {"copied": "from $(MVAR), $$ kept"}}}`;
+    t = addItem(t, 'patches', `{target: {kind: ${src.kind}, name: ${src.name}}, patch: '${p}'}`).text;
+  }
+  const lines = ['vars:', ...one('MVAR'), ...(mistake === 'twice' ? one('MVAR') : [])];
+  const added = append(t, lines);
+  t = added.text;
+  const nameLine = 5;
+  const at = {
+    none: undefined,
+    notReplaced: undefined,
+    objref: nameLine,
+    version: nameLine,
+    fieldPath: lines.length - (mistake === 'twice' ? one('').length : 0) - 1,
+    twice: 1 + one('').length,
+  }[mistake];
+  return {
+    what: `${k}: a var from ${src.kind} ${src.name}${mistake === 'none' ? '' : ` (${mistake}${mistake === 'objref' ? `: ${name}` : mistake === 'fieldPath' ? `: ${fieldPath}` : ''})`}`,
+    files: { ...s.files, [k]: t },
+    root: s.root,
+    output: true,
+    ...(at !== undefined ? { at: { file: k, line: added.first + at } } : {}),
+  };
+}
+
+/**
+ * A line added to an env file a generator reads (or one made for a new generator): without `=`, a key no
+ * environment takes (`1BAD`, `BAD-KEY`, `A KEY`), an empty key, leading spaces. kubectl validates no key and
+ * builds each: our generated ConfigMap, its hashed name and the references to it, are kubectl's.
+ */
+function badEnvLine(s: Seed, r: () => number): Omit<Case, 'seed'> | undefined {
+  const line = pick(r, ['NOEQUALS', '1BAD=x', 'BAD-KEY=x', 'A KEY=x', '=x', '   SPACED=y', 'TRAIL=z  ', 'EMPTY='])!;
+  const env = pick(
+    r,
+    Object.keys(s.files).filter((p) => p.endsWith('.env')),
+  );
+  if (env) {
+    const text = s.files[env];
+    return {
+      what: `${env}: line ${JSON.stringify(line)} added`,
+      files: { ...s.files, [env]: `${text.endsWith('\n') ? text : `${text}\n`}${line}\n` },
+      root: s.root,
+      output: true,
+    };
+  }
+  const k = `${s.root}/kustomization.yaml`;
+  if (/^configMapGenerator:/m.test(s.files[k])) return undefined;
+  const t = append(s.files[k], [
+    'configMapGenerator:',
+    '  - name: mutated-env',
+    '    envs:',
+    '      - mutated.env',
+  ]).text;
+  return {
+    what: `${k}: a generator of mutated.env with ${JSON.stringify(line)}`,
+    files: { ...s.files, [k]: t, [`${s.root}/mutated.env`]: `FIRST=1\n${line}\n` },
+    root: s.root,
+    output: true,
+  };
+}
+
+/**
+ * A JSON 6902 patch on a resource of Kubernetes' own kinds (a Deployment, a Service, a Namespace…): one that
+ * applies (a replace of its name's label, an add under `metadata.annotations`), or one kubectl refuses (a
+ * remove, a replace or a test of a path it does not have, an add below a missing parent, a test of a wrong
+ * value). On the patch's line.
+ */
+function builtinJsonPatch(s: Seed, r: () => number): Omit<Case, 'seed'> | undefined {
+  const src = pick(
+    r,
+    listedDocs(s.files).filter((d) => builtinApi(d.apiVersion)),
+  );
+  if (!src) return undefined;
+  const k = `${s.root}/kustomization.yaml`;
+  const [op, fails] = pick(r, [
+    [`{"op": "add", "path": "/metadata/annotations", "value": {"patched": "yes"}}`, false],
+    [`{"op": "test", "path": "/kind", "value": "${src.kind}"}`, false],
+    [`{"op": "replace", "path": "/metadata/name", "value": "${src.name}"}`, false],
+    [`{"op": "remove", "path": "/spec/nosuch"}`, true],
+    [`{"op": "replace", "path": "/metadata/nosuch", "value": "x"}`, true],
+    [`{"op": "add", "path": "/spec/nosuch/deeper", "value": 1}`, true],
+    [`{"op": "test", "path": "/kind", "value": "Not${src.kind}"}`, true],
+    [`{"op": "move", "from": "/metadata/nosuch", "path": "/metadata/other"}`, true],
+  ] as const)!;
+  const a = addItem(s.files[k], 'patches', `{target: {kind: ${src.kind}, name: ${src.name}}, patch: '[${op}]'}`);
+  return {
+    what: `${k}: a JSON 6902 patch of ${src.kind} ${src.name}: ${op}`,
+    files: { ...s.files, [k]: a.text },
+    root: s.root,
+    output: true,
+    ...(fails ? { at: { file: k, line: a.line } } : {}),
+  };
+}
+
+/**
+ * A component (`kind: Component`) listed under `resources`, or a kustomization (a base) under `components`:
+ * kubectl refuses both, on the entry's line. Or a component where it belongs: it builds.
+ */
+function componentKind(s: Seed, r: () => number): Omit<Case, 'seed'> | undefined {
+  const k = `${s.root}/kustomization.yaml`;
+  const way = pick(r, ['componentAsResource', 'baseAsComponent', 'componentAsComponent'])!;
+  const files = { ...s.files };
+  const folder = 'components/mutant';
+  files[`${folder}/kustomization.yaml`] =
+    'apiVersion: kustomize.config.k8s.io/v1alpha1\nkind: Component\ncommonAnnotations:\n  mutant: "yes"\n';
+  if (way === 'baseAsComponent') {
+    const base = pick(
+      r,
+      kustomizations(s.files)
+        .map((p) => posix.dirname(p))
+        .filter((d) => d !== s.root && !/^kind:\s*Component/m.test(s.files[`${d}/kustomization.yaml`])),
+    );
+    if (!base) return undefined;
+    delete files[`${folder}/kustomization.yaml`];
+    const a = addItem(files[k], 'components', rel(s.root, base));
+    files[k] = a.text;
+    return { what: `${k}: the base ${base} listed as a component`, files, root: s.root, at: { file: k, line: a.line } };
+  }
+  const a = addItem(files[k], way === 'componentAsResource' ? 'resources' : 'components', rel(s.root, folder));
+  files[k] = a.text;
+  return {
+    what: `${k}: a component listed under ${way === 'componentAsResource' ? 'resources' : 'components'}`,
+    files,
+    root: s.root,
+    ...(way === 'componentAsResource' ? { at: { file: k, line: a.line } } : { output: true as const }),
   };
 }
 
@@ -617,6 +823,11 @@ export function errorClass(stderr: string): string {
     [/already registered id/, 'duplicate resource'],
     [/illegally repeats the key/, 'generator key twice'],
     [/cannot merge or replace/, 'generator merge without base'],
+    [
+      /cannot be mapped to a field|already encountered|not found in corresponding resource|resId matches for var|invalid value type expect a string/,
+      'var fails',
+    ],
+    [/expected kind/, 'component kind'],
     [/no resource matches strategic merge patch|failed to find unique target/, 'patch matches nothing'],
     [
       /nothing selected by|multiple matches for selector|is missing for replacement source|in replacement target|options\.index -?\d+ is out of bounds/,

@@ -162,3 +162,50 @@ describe('the load restrictor (kustomizeLoadRestrictor, `--load-restrictor`)', (
     assert.deepEqual(errors(a, 'o/kustomization.yaml', k), []);
   });
 });
+
+describe('a component and a kustomization in each other’s list', () => {
+  const COMPONENT = 'apiVersion: kustomize.config.k8s.io/v1alpha1\nkind: Component\ncommonAnnotations:\n  c: "1"\n';
+  test('a component under `resources`: an Error on the entry, in kubectl’s words', () => {
+    const k = 'resources:\n  - ../base\n  - ../comp\n';
+    const d = errors(
+      workspace({ 'o/kustomization.yaml': k, 'comp/kustomization.yaml': COMPONENT }),
+      'o/kustomization.yaml',
+      k,
+    );
+    assert.equal(d.length, 1, d.join('\n'));
+    assert.match(
+      d[0],
+      /^kustomize-component-kind \.\.\/comp: `\.\.\/comp` is a component .*"expected kind != 'Component'/,
+    );
+  });
+  test('a kustomization under `components`: an Error on the entry, and only that one', () => {
+    const k = 'resources:\n  - ../base\ncomponents:\n  - ../base\n';
+    const d = errors(workspace({ 'o/kustomization.yaml': k }), 'o/kustomization.yaml', k);
+    assert.equal(d.length, 1, d.join('\n'));
+    assert.match(
+      d[0],
+      /^kustomize-component-kind \.\.\/base: .*"expected kind 'Component' for path … but got 'Kustomization'"/,
+    );
+  });
+  test('each where it belongs: nothing said', () => {
+    const k = 'resources:\n  - ../base\ncomponents:\n  - ../comp\n';
+    const d = errors(
+      workspace({ 'o/kustomization.yaml': k, 'comp/kustomization.yaml': COMPONENT }),
+      'o/kustomization.yaml',
+      k,
+    );
+    assert.deepEqual(d, []);
+  });
+});
+
+describe("an env file's lines as kubectl reads them", () => {
+  test('lines with nothing before `=` are skipped, not a key given twice', () => {
+    const k = 'resources:\n  - ../base\nconfigMapGenerator:\n  - name: settings\n    envs:\n      - app.env\n';
+    const d = errors(
+      workspace({ 'o/kustomization.yaml': k, 'o/app.env': 'A=1\n=x\n=y\n1BAD=ok\n' }),
+      'o/kustomization.yaml',
+      k,
+    );
+    assert.deepEqual(d, []);
+  });
+});

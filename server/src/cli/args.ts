@@ -84,8 +84,9 @@ Options:
   --no-kustomize          do not render Kustomize overlays (patches are still checked as
                           partial manifests)
   --fix                   write the safe fixes into the files (the editor's fix-all: enum
-                          case, quoting, seconds, a single did-you-mean), then report what
-                          is left; files that do not parse are never written
+                          case, quoting, seconds, a single did-you-mean; an overlay's
+                          owner-references configuration), then report what is left;
+                          files that do not parse are never written
   --fix-dry-run           print the safe fixes as a unified diff and write nothing; the
                           report is of the files as they are
   --base REF              compare each file with its version at REF (default HEAD, or the

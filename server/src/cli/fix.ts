@@ -2,7 +2,8 @@
 // is left, and a unified diff of what changed. A text that does not parse is left as it is, and so is one
 // whose fixed text would not (fixAllEdits already refuses that per document; checked again here).
 // Files are written by io/write.ts (atomic, refused when the file changed since it was read), only when they
-// were read as exact UTF-8 and their real path lies inside the folders checked.
+// were read as exact UTF-8 and their real path lies inside the folders checked. The one fix that creates a
+// file, an overlay's owner-references configuration, is ownerConfigFix.ts's.
 import { outsideRoots, type RealFolders } from '../io/realInside';
 import { ChangedSinceReadError, RefusedWriteError, writeFileAtomic, type WriteHooks } from '../io/write';
 import { ioReason } from '../io/ioReason';
@@ -10,6 +11,7 @@ import { printable } from './printable';
 import { fixText } from '../service/host/fixAll';
 import { LineIndex } from '../service/core/lineIndex';
 import { updateRunFile, type WorkspaceFile, type WorkspaceRun } from './runWorkspace';
+import { fixOwnerConfigs } from './ownerConfigFix';
 
 /** Line operations turning `a` into `b`: changes are few and local, so a short look-ahead resynchronises. */
 export function lineOps(a: string[], b: string[]): [' ' | '-' | '+', string][] {
@@ -172,6 +174,11 @@ export function fixWorkspace(
     result.files++;
     file.parsed = { text: r.text, lines: new LineIndex(r.text) };
     updateRunFile(run, i, file.parsed);
+  });
+  // The editor's quick fix that creates a file: the owner-references configuration of an overlay.
+  fixOwnerConfigs(run, mode, fixOptions.roots, folders, result, {
+    unwritable: (i) => unwritable(run.workspace.files[i], fixOptions.roots, folders),
+    diff: unifiedDiff,
   });
   return result;
 }

@@ -1,10 +1,11 @@
 // The quick fix of kustomize-owner-renamed: one workspace edit that creates the Kustomize configuration
 // file teaching Kustomize the overlay's owner fields (service/kustomize/ownerConfig.ts) and lists it under
 // the kustomization's `configurations:`. A file is created, so it is offered only to a client whose
-// workspace edits may create files; the CLI's `check --fix` creates none. Only where the file would really
-// lie in the kustomization's folder, inside the workspace (lsp/writeTargets.ts): through a symbolic link
-// leading elsewhere it would land outside, and Kustomize refuses to load it. Refused so, the action is
-// shown disabled with why, to a client that shows disabled actions, and not offered to others.
+// workspace edits may create files; the CLI's `check --fix` creates it too (cli/ownerConfigFix.ts). Only
+// where the file would really lie in the kustomization's folder, inside the workspace (lsp/writeTargets.ts):
+// through a symbolic link leading elsewhere it would land outside, and Kustomize refuses to load it. Refused
+// so, the action is shown disabled with why, to a client that shows disabled actions, and not offered to
+// others.
 import { CodeActionKind, type CodeAction, type CodeActionParams } from 'vscode-languageserver';
 import type { Host } from '../service/analysis';
 import { SOURCE } from '../protocol/source';

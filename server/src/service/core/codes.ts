@@ -464,8 +464,8 @@ export const CODES = {
   'kustomize-not-rendered': {
     severity: 'info',
     title:
-      'A kustomization asks for what is not rendered here (generators, transformers, vars, components, remote resources, Helm charts, configurations and CRD schemas): what they make or change is missing from the rendered result that is checked; its patches are still checked, as partial manifests.',
-    example: 'kind: Kustomization\ncomponents:   # not rendered: its resources are not checked\n  - ../components/tls',
+      'A kustomization asks for what is not rendered here (generator and transformer plugins, validators, remote resources, Helm charts, configurations and CRD schemas): what they make or change is missing from the rendered result that is checked; its patches are still checked, as partial manifests.',
+    example: 'kind: Kustomization\ntransformers:   # a plugin: what it changes is not checked\n  - labeller.yaml',
   },
   'kustomize-owner-renamed': {
     severity: 'warning',
@@ -556,9 +556,15 @@ export const CODES = {
   'kustomize-var-failed': {
     severity: 'error',
     title:
-      'A `vars` entry `kubectl kustomize` refuses: its `objref` names no resource (its `apiVersion`, `kind` and `name` must all match) or more than one, its `fieldref` names a field that resource does not have, or its name is declared twice in the build. A `$(NAME)` no var declares is left as written, as kubectl leaves it. The substitution itself is not rendered.',
+      'A `vars` entry `kubectl kustomize` refuses: its `objref` names no resource (its `apiVersion`, `kind` and `name` must all match) or more than one, its `fieldref` names a field that resource does not have, or its name is declared twice in the build (a base reached through two overlays brings its vars twice); or, with vars in the build, a list of a field vars are replaced in (`args`, `command`) holding an item that is not a string. A `$(NAME)` no var declares is left as written, as kubectl leaves it.',
     example:
       'vars:\n  - name: STORE\n    objref:\n      apiVersion: storage.cloud.example.com/v20220901\n      kind: StorageAccount\n      name: appstor   # the base has appstore',
+  },
+  'kustomize-component-kind': {
+    severity: 'error',
+    title:
+      "A `resources` entry naming a folder whose kustomization is a `kind: Component` (`kubectl kustomize` stops with \"expected kind != 'Component'\"), or a `components` entry naming one that is not (it stops with \"expected kind 'Component' … but got 'Kustomization'\").",
+    example: 'resources:\n  - ../../components/tracing   # kind: Component: list it under components',
   },
   'kustomize-absolute-folder': {
     severity: 'error',

@@ -184,6 +184,9 @@ export const FIXES: Record<Code, FixDoc> = {
   'kustomize-var-failed': NONE(
     "Whether the objref, the field path or the name is wrong is the author's choice: the message names what kubectl could not find.",
   ),
+  'kustomize-component-kind': NONE(
+    "Whether the entry belongs in the other list or names the wrong folder is the author's choice: list a component under `components`, a base under `resources`.",
+  ),
   'kustomize-absolute-folder': NONE(
     "Write the folder relative to the kustomization's folder (its relative path depends on where the build runs).",
   ),

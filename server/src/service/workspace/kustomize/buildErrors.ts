@@ -1,7 +1,8 @@
 // What stops `kubectl kustomize` before it renders anything, read from a kustomization and the disk: an
 // entry naming no file or folder (the most common Kustomize mistake), a folder without a kustomization, an
 // absolute folder, and a cycle (a folder listed that holds a kustomization already being built: the
-// overlay itself, or one that lists it back, through `resources` or `components`). Each an Error on the
+// overlay itself, or one that lists it back, through `resources` or `components`), a component listed as a
+// resource or a kustomization as a component. Each an Error on the
 // entry, in kubectl's words. What the disk does not answer (`kind` undefined) and remote entries are left
 // alone: nothing is said of them.
 import { isMap, isScalar, isSeq, parseAllDocuments, type Node, type Scalar } from 'yaml';
@@ -98,6 +99,23 @@ function holdsKustomization(folder: string, env: BuildEnv): boolean | undefined 
   return kinds.every((k) => k === 'missing') ? false : undefined;
 }
 
+/**
+ * The kind of a folder's kustomization as Kustomize reads it (its `kind`, none being `Kustomization`), or
+ * undefined: not read, or another kind (its own checks say so).
+ */
+function kindOf(folder: string, env: BuildEnv): 'Kustomization' | 'Component' | undefined {
+  const k = kustomizationIn(folder, env);
+  if (!k) return undefined;
+  const docs = parseAllDocuments(k.text);
+  const root = docs.length === 1 && docs[0].errors.length === 0 ? docs[0].contents : undefined;
+  if (!isMap(root)) return undefined;
+  // Field names matched ignoring case, as Kustomize decodes them.
+  const pair = root.items.find((p) => isScalar(p.key) && String(p.key.value).toLowerCase() === 'kind');
+  const v = pair === undefined ? '' : isScalar(pair.value) ? pair.value.value : undefined;
+  if (v === '' || v === null || v === 'Kustomization') return 'Kustomization';
+  return v === 'Component' ? 'Component' : undefined;
+}
+
 /** Kustomizations read by one cycle search, at most (a wide tree is searched in its first ones). */
 const MAX_VISITS = 500;
 /** Nested kustomizations deeper than this are not followed. */
@@ -192,7 +210,9 @@ function repeatedKeys(uri: string, root: unknown, env: BuildEnv, out: Diag[]): v
         for (const line of text.split(/\r?\n/).slice(0, 10_000)) {
           const l = line.trimStart();
           if (l === '' || l.startsWith('#')) continue;
-          key(l.includes('=') ? l.slice(0, l.indexOf('=')) : l.trimEnd(), s);
+          // The key as api/kv reads it: before the first `=`, or the whole line; an empty one is skipped.
+          const k = l.includes('=') ? l.slice(0, l.indexOf('=')) : l;
+          if (k !== '') key(k, s);
         }
       }
     }
@@ -210,7 +230,8 @@ export function kustomizationBuildErrors(uri: string, root: unknown, env: BuildE
     out.push({ code, start, end, message });
   };
   for (const e of entriesOf(root)) {
-    const to = resolveFrom(uri, e.path);
+    // A file's name is a path, never a URL: `a: b` (a patch's content moved under `path:`) is no scheme.
+    const to = resolveFrom(uri, e.load === 'file' && !e.path.startsWith('/') ? `./${e.path}` : e.path);
     if (!to) continue;
     const kind = env.kind(to);
     const shown = e.path.length > 120 ? `${e.path.slice(0, 119)}…` : e.path;
@@ -249,11 +270,28 @@ export function kustomizationBuildErrors(uri: string, root: unknown, env: BuildE
       );
       continue;
     }
-    if (holdsKustomization(folder, env) === false)
+    if (holdsKustomization(folder, env) === false) {
       at(
         e,
         'kustomize-missing-file',
         `\`${shown}\` is a folder without a kustomization: \`kubectl kustomize\` stops with "unable to find one of 'kustomization.yaml', 'kustomization.yml' or 'Kustomization'". Add one there, or list its files one by one.`,
+      );
+      continue;
+    }
+    // A component where a base is listed, or a base where a component is (accumulateDirectory).
+    const listed =
+      e.field === 'resources' || e.field === 'bases' || e.load === 'component' ? kindOf(folder, env) : undefined;
+    if (listed === 'Component' && e.load === 'resource')
+      at(
+        e,
+        'kustomize-component-kind',
+        `\`${shown}\` is a component (\`kind: Component\`), listed as a resource: \`kubectl kustomize\` stops with "expected kind != 'Component' for path …". List it under \`components:\`.`,
+      );
+    else if (listed === 'Kustomization' && e.load === 'component')
+      at(
+        e,
+        'kustomize-component-kind',
+        `\`${shown}\` is a kustomization, not a component: \`kubectl kustomize\` stops with "expected kind 'Component' for path … but got 'Kustomization'". List it under \`resources:\`, or make it \`kind: Component\`.`,
       );
   }
   return out;

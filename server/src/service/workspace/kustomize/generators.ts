@@ -31,7 +31,11 @@ export interface Generated {
 const unquote = (s: string) =>
   s.length >= 2 && s[0] === s[s.length - 1] && (s[0] === '"' || s[0] === "'") ? s.slice(1, -1) : s;
 
-/** An env file's pairs (api/kv keyValuesFromLines): blank lines and comments skipped, `KEY` alone is empty. */
+/**
+ * An env file's pairs (api/kv keyValuesFromLines): blank lines and comments skipped, `KEY` alone is empty, a
+ * line with nothing before its `=` skipped. kubectl's validator checks no key (its IsEnvVarName is a no-op):
+ * `1BAD` or `A KEY` are kept as written.
+ */
 function envPairs(text: string): [string, string][] | undefined {
   const out: [string, string][] = [];
   text
@@ -41,6 +45,7 @@ function envPairs(text: string): [string, string][] | undefined {
       const line = raw.replace(/^\s+/, '');
       if (line === '' || line.startsWith('#')) return;
       const at = line.indexOf('=');
+      if (at === 0) return;
       out.push(at < 0 ? [line, ''] : [line.slice(0, at), line.slice(at + 1)]);
     });
   return out;
@@ -101,10 +106,11 @@ export function generate(
         if (text === undefined || key === '') return void (unsure = true);
         pairs.push([key, text]);
       }
-      // Keys Kustomize refuses, or repeated (buildErrors.ts reports those): not made here.
+      // Keys repeated (buildErrors.ts reports those): not made here. kubectl refuses no key for its characters
+      // (api/internal/validate's ErrIfInvalidKey is a no-op); the API server does, the ConfigMap's own check says.
       const data: Record<string, string> = {};
       for (const [key, v] of pairs) {
-        if (!/^[-._a-zA-Z0-9]+$/.test(key) || key.length > 253 || Object.hasOwn(data, key)) return void (unsure = true);
+        if (Object.hasOwn(data, key)) return void (unsure = true);
         data[key] = v;
       }
       const local = isObject(e.options) ? e.options : {};

@@ -48,7 +48,6 @@ const UNRENDERED: ReadonlySet<string> = new Set([
   'generators',
   'transformers',
   'validators',
-  'vars',
   'helmCharts',
   'helmChartInflationGenerator',
   // They change how the rest is rendered (names rewritten in more fields, lists merged by key).
@@ -66,8 +65,7 @@ export const REMOTE = /^(?:[a-z][a-z0-9+.-]*:\/\/|git@|github\.com\/|gitlab\.com
  * not certain.
  */
 export function asksUnrendered(k: { [key: string]: unknown }): boolean {
-  // `vars` aside: what they substitute is left unchecked by render.ts, their errors are certain.
-  for (const key of Object.keys(k)) if (UNRENDERED.has(key) && key !== 'vars') return true;
+  for (const key of Object.keys(k)) if (UNRENDERED.has(key)) return true;
   for (const list of [k.resources, k.bases])
     if (Array.isArray(list)) for (const e of list) if (typeof e === 'string' && REMOTE.test(e)) return true;
   return false;

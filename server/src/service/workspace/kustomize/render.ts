@@ -24,7 +24,7 @@ import { withAnnotations, withoutEmptyAnnotations } from './internalAnnotations'
 import { generate, mergeGenerated, nameHash } from './generators';
 import { labelSelector } from './labelSelector';
 import { MAX_REPLACEMENT_WORK, replacementEntries, runReplacements } from './replacements';
-import { hasVarField, holdsVarReference, varMatches, varString } from './vars';
+import { holdsVarReference, substituteVars, varFieldValue, varMatches, varString } from './vars';
 
 export type { Json, JsonObject };
 
@@ -799,7 +799,7 @@ function operationFailed(c: PatchContext, r: Resource, doc: Doc): void {
   // An inline patch written on one line has no map of its characters: its origins say nothing; the entry does.
   const origin = found && found.span[1] > 0 ? found : undefined;
   const where = origin ?? { uri: c.uri, span: c.item?.span ?? [0, 0] };
-  const unsure = c.unsure || !!f.unsure || builtIn(r.value);
+  const unsure = c.unsure || !!f.unsure || !!r.unsure;
   const stops = f.kubectl
     ? `\`kubectl kustomize\` stops with "${clip(f.kubectl)}"`
     : '`kubectl kustomize` may refuse it';
@@ -835,6 +835,8 @@ interface Build {
   resourceFull?: boolean;
   /** The vars declared in the build, by name: where, and the resource each names (vars.ts). */
   vars?: Map<string, DeclaredVar>;
+  /** A kustomization of the build has `configurations` or `crds`: they may add fields vars are replaced in. */
+  varConfig?: boolean;
 }
 
 /** A var of the build: where it is declared, the resource its objref names (none: nothing), how sure. */
@@ -879,8 +881,9 @@ export function renderKustomization(
       s.r = { ...s.r, value: hashedName(s.r.value) };
       (s.previous ??= []).push({ name: str(before.name), namespace: str(before.namespace) });
     }
-  if (b.vars) resolveVars(r, b);
   references(r, got.unsure);
+  // Vars last, once the names are final (Kustomize: hashes, back references, then ResolveVars).
+  if (b.vars) resolveVars(r, b);
   return {
     resources: r.map((x) => x.r.value),
     origins: r.map((x) => x.r.origins),
@@ -931,6 +934,8 @@ interface Rendering {
   slots: Slot[];
   unsure: boolean;
   blind: boolean;
+  /** The vars it declares, its bases' and components' included (each base's again when listed again). */
+  vars?: string[];
 }
 
 /**
@@ -948,6 +953,7 @@ function render(uri: string, depth: number, seen: ReadonlySet<string>, b: Build,
   const parsed = memo.kustomization(text);
   const k = parsed.k;
   if (!k) return { slots: initial ?? [], unsure: true, blind: true };
+  if (k.configurations !== undefined || k.crds !== undefined) b.varConfig = true;
   const resources: Slot[] = initial ?? [];
   const list = (v: Json | undefined): Json[] => (Array.isArray(v) ? v : []);
   // A component built alone has none of the resources an overlay gives it: what it finds missing (a
@@ -963,6 +969,26 @@ function render(uri: string, depth: number, seen: ReadonlySet<string>, b: Build,
     if (id !== undefined) ids.set(id, 'the kustomization that lists this component');
   }
   const c = { b };
+  /** The vars this kustomization's build declares (its bases' and components' too). */
+  const declared = new Set<string>();
+  /**
+   * A base's or component's vars join this kustomization's (MergeAccumulator): a name it has already stops
+   * kubectl (a base reached again through another overlay brings its vars again, though rendered once here).
+   */
+  const mergeVars = (names: readonly string[] | undefined, entry: string, span: Span) => {
+    for (const name of names ?? []) {
+      if (declared.has(name))
+        report(
+          c,
+          uri,
+          span,
+          'kustomize-var-failed',
+          unsure,
+          `\`${clip(entry)}\` brings the var \`${clip(name, 80)}\` that this build has already (declared again, or a base listed by another entry too): \`kubectl kustomize\` stops with "var '${clip(name, 80)}' already encountered". Declare each var once in a build.`,
+        );
+      else declared.add(name);
+    }
+  };
 
   /** Adds an entry's resources; false: the build stops (a resource listed again, or too many). */
   const accept = (slots: readonly Slot[], entry: string, span: Span, source: string): boolean => {
@@ -1041,6 +1067,11 @@ function render(uri: string, depth: number, seen: ReadonlySet<string>, b: Build,
         unsure = blind = true;
         continue;
       }
+      // A component listed as a resource: kubectl stops (buildErrors.ts reports it); not rendered here.
+      if (!b.done.has(inner) && memo.kustomization(read(inner) ?? '').k?.kind === 'Component') {
+        unsure = blind = true;
+        continue;
+      }
       const kept = b.done.get(inner);
       const before = b.failed;
       const got = kept ? { ...kept, slots: kept.slots.map(copySlot) } : render(inner, depth + 1, inside, b);
@@ -1058,6 +1089,7 @@ function render(uri: string, depth: number, seen: ReadonlySet<string>, b: Build,
       unsure ||= got.unsure;
       blind ||= got.blind;
       if (!accept(got.slots, entry, span, inner)) return { slots: resources, unsure, blind };
+      mergeVars(got.vars, entry, span);
     }
 
   // Generators run once the resources are listed, before patches and names (Kustomize's order).
@@ -1122,8 +1154,8 @@ function render(uri: string, depth: number, seen: ReadonlySet<string>, b: Build,
     const at = resolveFrom(uri, entry);
     const folder = at === undefined ? undefined : at.endsWith('/') ? at : `${at}/`;
     const inner = folder && KUSTOMIZATION_NAMES.map((n) => `${folder}${n}`).find((u) => read(u) !== undefined);
-    // Not read (remote, not in the workspace), or a cycle (buildErrors.ts reports it): not known.
-    if (!inner || inside.has(inner)) {
+    // Not read (remote, not in the workspace), a cycle, or not a component (buildErrors.ts reports those).
+    if (!inner || inside.has(inner) || memo.kustomization(read(inner) ?? '').k?.kind !== 'Component') {
       unsure = blind = true;
       continue;
     }
@@ -1142,6 +1174,7 @@ function render(uri: string, depth: number, seen: ReadonlySet<string>, b: Build,
     unsure ||= got.unsure;
     blind ||= got.blind;
     for (const s of got.slots) resources.push(s);
+    mergeVars(got.vars, entry, span);
   }
 
   const inline = parsed.inline;
@@ -1215,8 +1248,9 @@ function render(uri: string, depth: number, seen: ReadonlySet<string>, b: Build,
   if (Array.isArray(k.replacements) && k.replacements.length > 0)
     unsure = replaceAll(resources, k.replacements, uri, parsed, b, unsure || blind) || unsure;
   // Vars last: each names a resource of what this kustomization built (MergeVars).
-  if (Array.isArray(k.vars) && k.vars.length > 0) declareVars(resources, k.vars, uri, parsed, b, unsure || blind);
-  return { slots: resources, unsure, blind };
+  if (Array.isArray(k.vars) && k.vars.length > 0)
+    declareVars(resources, k.vars, uri, parsed, b, unsure || blind, declared);
+  return { slots: resources, unsure, blind, vars: [...declared] };
 }
 
 /** The span of a pointer into a list item of a kustomization, or of the nearest part above it written. */
@@ -1228,7 +1262,10 @@ function partSpan(item: ItemSpan | undefined, pointer: string): Span {
   }
 }
 
-/** A kustomization's vars: a name declared again, or an objref naming more than one resource, stops kubectl. */
+/**
+ * A kustomization's vars: a name its build has already (`declared`: its bases' and its own so far), or an
+ * objref naming more than one resource, stops kubectl. Its names are added to `declared`.
+ */
 function declareVars(
   resources: Slot[],
   list: Json[],
@@ -1236,6 +1273,7 @@ function declareVars(
   parsed: ParsedKustomization,
   b: Build,
   unsure: boolean,
+  declared: Set<string>,
 ): void {
   const items = parsed.items.get('vars') ?? [];
   b.vars ??= new Map();
@@ -1244,7 +1282,7 @@ function declareVars(
     if (!isObject(v) || typeof v.name !== 'string') continue;
     const item = items[i];
     const at = (p: string) => partSpan(item, p);
-    if (b.vars.has(v.name)) {
+    if (declared.has(v.name)) {
       report(
         { b },
         uri,
@@ -1273,6 +1311,9 @@ function declareVars(
         undefined,
         objrefAt === '/objref/name',
       );
+    declared.add(v.name);
+    // Declared in another branch as well: that one is refused where the two meet (mergeVars).
+    if (b.vars.has(v.name)) continue;
     b.vars.set(v.name, {
       v,
       uri,
@@ -1285,13 +1326,24 @@ function declareVars(
 }
 
 /**
- * The end of the build (ResolveVars): a var whose objref named no resource, or whose fieldref that resource
- * does not have, stops kubectl. The substitution is not rendered: a resource holding a `$(` is not checked.
+ * The end of the build (ResolveVars, after the names are final): each var's value is read from the resource
+ * its objref named, as built; a var whose objref named no resource, or whose fieldref that resource does not
+ * have, stops kubectl (the first by name: kubectl reads them sorted). Then every `$(VAR)` in the fields of
+ * Kustomize's `varReference` field specs is replaced (vars.ts). Where a value or a field spec is not known
+ * here (a `configurations` file may add field specs), the resources that may change are not checked.
  */
 function resolveVars(slots: Slot[], b: Build): void {
-  for (const [name, d] of b.vars!) {
+  const vars = b.vars!;
+  if (vars.size === 0) return;
+  const present = new Set(slots);
+  const values = new Map<string, Json>();
+  let doubt: string | undefined = b.varConfig
+    ? 'a `configurations` or `crds` file may add fields vars are replaced in'
+    : undefined;
+  for (const name of [...vars.keys()].sort()) {
+    const d = vars.get(name)!;
     const item: ItemSpan = { span: d.span, ...(d.parts ? { parts: d.parts } : {}) };
-    if (!d.slot) {
+    if (!d.slot || !present.has(d.slot)) {
       const p = d.parts?.get('/objref/name') ? '/objref/name' : '/objref';
       report(
         { b },
@@ -1303,10 +1355,11 @@ function resolveVars(slots: Slot[], b: Build): void {
         undefined,
         p === '/objref/name',
       );
+      doubt ??= 'a var whose resource is not known here';
       continue;
     }
-    const has = hasVarField(d.v, d.slot.r.value);
-    if (has === false) {
+    const got = varFieldValue(d.v, d.slot.r.value);
+    if (got === 'missing') {
       const p = d.parts?.get('/fieldref/fieldPath') ? '/fieldref/fieldPath' : '/fieldref';
       report(
         { b },
@@ -1318,11 +1371,42 @@ function resolveVars(slots: Slot[], b: Build): void {
         undefined,
         p === '/fieldref/fieldPath',
       );
+      doubt ??= 'a var whose value is not known here';
+      continue;
     }
+    if (got === 'unsure' || d.unsure || d.slot.r.unsure) {
+      doubt ??= `the value of the var \`${clip(name, 80)}\` is not known here`;
+      continue;
+    }
+    values.set(name, got.value);
   }
-  for (const s of slots)
-    if (holdsVarReference(s.r.value))
-      s.r = { ...s.r, unsure: s.r.unsure ?? "a `$(VAR)` of the build's vars, not substituted here" };
+  if (b.failed) return;
+  for (const s of slots) {
+    const got = substituteVars(s.r.value, values);
+    const t = got.trouble;
+    if (t?.kubectl !== undefined) {
+      // Told where the vars are declared (a resource file shows no build errors; its own check shows the
+      // item's type): the first var's, naming the file and the field.
+      const origin = s.r.origins.get(t.pointer ?? '') ?? s.r.origins.get('');
+      const first = vars.values().next().value!;
+      report(
+        { b },
+        first.uri,
+        first.span,
+        'kustomize-var-failed',
+        !!s.r.unsure || !!doubt,
+        `\`${clip(t.path ?? '', 120)}\` of ${named(s.r.value)}${origin ? ` (${shortPath(origin.uri)})` : ''} holds an item that is not a string: with vars in the build, \`kubectl kustomize\` replaces \`$(VAR)\` in it and stops with "${t.kubectl}". Quote the item there (\`"8080"\`).`,
+      );
+      continue;
+    }
+    if (t?.unsure !== undefined) {
+      s.r = { ...s.r, unsure: s.r.unsure ?? `${t.unsure}, in \`${t.path ?? ''}\`` };
+      continue;
+    }
+    if (got.value !== s.r.value) s.r = { ...s.r, value: got.value };
+    // Not sure of every value or field: a resource that may still change is not checked as rendered.
+    if (doubt && holdsVarReference(s.r.value)) s.r = { ...s.r, unsure: s.r.unsure ?? `vars: ${doubt}` };
+  }
 }
 
 /** namespace, namePrefix/nameSuffix, labels and annotations (and images, replicas) on every resource. */
