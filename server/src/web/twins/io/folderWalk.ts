@@ -2,36 +2,13 @@
 // listing of it (web/editorFiles.ts). The editor's file system has no links to follow out of the folder.
 import { listFolder } from '../../editorFiles';
 import { isAbsolute, relative, uriOf } from './paths';
+import { SKIPPED_DIRS, isJsonName, isYamlName, type Skipped, type Walk, type WalkResult } from '../../../io/walkNames';
 
-export const SKIPPED_DIRS: ReadonlySet<string> = new Set(['node_modules', '.git']);
-export const isYamlName = (name: string): boolean => /\.ya?ml$/i.test(name) || /(?:^|[/\\])Kustomization$/.test(name);
-export const isJsonName = (name: string): boolean => /\.json$/i.test(name);
+export { SKIPPED_DIRS, isJsonName, isYamlName, type Skipped, type Walk, type WalkResult } from '../../../io/walkNames';
 
 export function isInside(root: string, path: string): boolean {
   const rel = relative(root, path);
   return rel === '' || (rel !== '..' && !rel.startsWith('../') && !isAbsolute(rel));
-}
-
-export interface Skipped {
-  path: string;
-  reason: string;
-  error?: true;
-}
-export interface Walk {
-  skip?: (full: string) => boolean;
-  descend?: (depth: number) => boolean;
-  accept?: (relPath: string) => boolean;
-  stopped?: () => boolean;
-  between?: () => Promise<void>;
-  maxFiles?: number;
-  maxFolders?: number;
-  json?: boolean;
-}
-export interface WalkResult {
-  files: string[];
-  skipped: Skipped[];
-  truncated?: true;
-  json?: string[];
 }
 
 export async function walkYaml(root: string, w: Walk = {}): Promise<WalkResult> {
