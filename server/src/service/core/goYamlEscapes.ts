@@ -17,7 +17,8 @@ export function acceptQuoteEscapes(doc: Document.Parsed, text: string): void {
   const at = doc.errors.filter((e) => e.code === 'BAD_DQ_ESCAPE' && isQuoteEscape(text, e.pos[0]));
   if (at.length === 0) return;
   const offsets = at.map((e) => e.pos[0]).sort((a, b) => a - b);
-  doc.errors = doc.errors.filter((e) => !at.includes(e));
+  const accepted = new Set(at);
+  doc.errors = doc.errors.filter((e) => !accepted.has(e));
   const holds = (start: number, end: number) => {
     // The first offset not before `start` (binary search): inside the scalar when before its end.
     let lo = 0;
