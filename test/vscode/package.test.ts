@@ -48,6 +48,9 @@ describe('the packaged .vsix', () => {
       'extension/dist/mcpSdk.js',
       // Hover's descriptions of Kubernetes' kinds' fields, made at build time from kubernetes-types.
       'extension/dist/kube-descriptions.json',
+      // The browser build (package.json `browser`): the web client and the server's Web Worker.
+      'extension/dist/web/extension.js',
+      'extension/dist/web/server.js',
       'extension/syntaxes/cloud-manifests.injection.tmLanguage.json',
       'extension/schemas/cloud-manifests.settings.json',
       'extension/readme.md',
@@ -62,16 +65,17 @@ describe('the packaged .vsix', () => {
     ])
       assert.ok(names.includes(need), `${need} missing from ${names.join(', ')}`);
     const allowed =
-      /^(\[Content_Types\]\.xml|extension\.vsixmanifest|extension\/(package\.json|readme\.md|changelog\.md|LICENSE\.txt|dist\/((extension|server|analysisWorker|mcpSdk)\.js|kube-descriptions\.json)|syntaxes\/[^/]+\.json|schemas\/cloud-manifests\.settings\.json|images\/(icon|screenshot|quickfix|embedded|colours)\.png|docs\/(codes\/)?[a-z0-9-]+\.md))$/;
+      /^(\[Content_Types\]\.xml|extension\.vsixmanifest|extension\/(package\.json|readme\.md|changelog\.md|LICENSE\.txt|dist\/((extension|server|analysisWorker|mcpSdk|web\/extension|web\/server)\.js|kube-descriptions\.json)|syntaxes\/[^/]+\.json|schemas\/cloud-manifests\.settings\.json|images\/(icon|screenshot|quickfix|embedded|colours)\.png|docs\/(codes\/)?[a-z0-9-]+\.md))$/;
     assert.deepEqual(
       names.filter((n) => !allowed.test(n)),
       [],
     );
   });
 
-  test('is under 2 MB', () => {
+  // 2 MB until the browser build (issue 50) added the web client and the Web Worker's server (~650 KB).
+  test('is under 2.75 MB', () => {
     const size = statSync(vsix).size;
-    assert.ok(size < 2 * 1024 * 1024, `${size} bytes`);
+    assert.ok(size < 2.75 * 1024 * 1024, `${size} bytes`);
   });
 
   test('is the size README.md and docs/vscode.md say, within 10%', () => {
@@ -146,7 +150,10 @@ describe('the packaged .vsix', () => {
 
 describe('package.json contributions', () => {
   const src = (f: string) => readFileSync(join(repo, 'client', 'src', f), 'utf8');
-  const client = ['extension.ts', 'checkWorkspace.ts', 'ownerTree.ts', 'newManifest.ts'].map(src).join('\n');
+  // The commands are registered where the desktop and the web client share them (features.ts).
+  const client = ['extension.ts', 'features.ts', 'checkWorkspace.ts', 'ownerTree.ts', 'newManifest.ts']
+    .map(src)
+    .join('\n');
   test('every command the client registers is contributed with a title, and the reverse', () => {
     const registered = [...client.matchAll(/registerCommand\('([^']+)'/g)].map((m) => m[1]).sort();
     const contributed = (pkg.contributes.commands as { command: string; title: string }[]).map((c) => c.command).sort();
@@ -187,8 +194,9 @@ describe('package.json contributions', () => {
       pkg.contributes.configuration.properties as Record<string, { type?: string; items?: { type?: string } }>,
     ))
       if (p.type === 'array' && p.items?.type === 'string') assert.ok(restricted.includes(k), `${k} is restricted`);
-    // The server reads the workspace from disk, which a virtual workspace does not have.
-    assert.equal(pkg.capabilities.virtualWorkspaces.supported, false);
+    // On the desktop the server reads the workspace from disk, which a virtual workspace does not have; in the
+    // browser it reads through the editor (issue 50): limited, and the description says what.
+    assert.equal(pkg.capabilities.virtualWorkspaces.supported, 'limited');
     assert.ok(pkg.capabilities.virtualWorkspaces.description);
   });
   test('the client synchronises the settings section and runs YAML files and untitled documents', () => {
