@@ -11,8 +11,6 @@ import type { ParsedFile } from '../service/core/parse';
 import { uncheckedLength, type FactsMessage } from '../service/host/fileFacts';
 import { isTooLarge } from '../service/host/ingest';
 import { mayHoldCrds } from '../service/host/crdKinds';
-import { longestDocument } from '../service/core/split';
-import { STORM_CHECK_FROM } from '../service/core/syntaxStorm';
 import { safely, type FactsPool, type OffThread, type OffThreadCheck, type ServerState } from './state';
 
 /**
@@ -130,11 +128,7 @@ export function openWaits(
   // for a large manifest the worker's parse comes on top of this thread's own (open at twice the parse, the
   // bench's open rows), and an edit leaves every other document checked — its text made whole and parsed
   // again here to learn that cost each edit what the edit itself does (the bench's edit-scale row).
-  // And the first version of one with a document too long to parse in slices (a ConfigMap of 50,000 keys:
-  // seconds of one parse, the storm check's size): the 5,000 small documents of a large file are not.
-  if (s.openDocs.get(doc.uri)?.indexedVersion !== undefined) return false;
-  const text = doc.getText();
-  if (!mayHoldCrds(text) && longestDocument(text) < STORM_CHECK_FROM) return false;
+  if (s.openDocs.get(doc.uri)?.indexedVersion !== undefined || !mayHoldCrds(doc.getText())) return false;
   return waits(
     s,
     doc.uri,
