@@ -5,7 +5,7 @@
 // error tokens counted; past MAX_SYNTAX_ERRORS the document is reported by its first errors and one line that
 // says the rest is not checked. The syntax tree read for the count is then composed, not parsed again (the
 // second parse was 40% of a large document's).
-import { Composer, Parser, YAMLParseError, parseDocument, type Document } from 'yaml';
+import { Composer, Parser, YAMLParseError, parseDocument, type CST, type Document } from 'yaml';
 
 /** Under this many characters a document is composed as it is: its errors cost at most about a second. */
 export const STORM_CHECK_FROM = 256 * 1024;
@@ -79,7 +79,7 @@ export function parseLarge(text: string, options: Parameters<typeof parseDocumen
 
 /** What `parseDocument` does after parsing (the yaml library's public-api.js), on a syntax tree already read. */
 function composeFirst(
-  tokens: ReturnType<Parser['parse']> extends Iterable<infer T> ? T[] : never,
+  tokens: CST.Token[],
   length: number,
   options: Parameters<typeof parseDocument>[1],
 ): Document.Parsed {
