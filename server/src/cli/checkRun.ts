@@ -155,7 +155,9 @@ async function checkInputs(
   // name, is an error; the default HEAD in a repository without commits or outside one compares nothing.
   if (settings.compareWith) {
     const bases = await readBases(
-      workspace.files.flatMap((f) => (f.path ? [{ path: f.path, size: f.parsed.text.length }] : [])),
+      workspace.files.flatMap((f) =>
+        f.path ? [{ path: f.path, size: f.parsed.text.length, text: f.parsed.text }] : [],
+      ),
       settings.compareWith,
       { allowed: roots, maxFileBytes: maxBytes },
     );

@@ -10,6 +10,7 @@
 // (every transport is refused, so git cannot go to the network for it), and no filter or textconv runs.
 // Whatever is not compared gets its reason (`notCompared`), said on the file: never dropped in silence.
 import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { realpathSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, sep } from 'node:path';
 import { decodeBytes } from './decode';
@@ -212,6 +213,85 @@ const mb = (n: number) => (n >= 1024 * 1024 ? `${(n / (1024 * 1024)).toFixed(1)}
 export interface ToCompare {
   path: string;
   size: number;
+  /**
+   * Its text now, when known: a committed blob whose id is that of this text's UTF-8 bytes holds this text,
+   * and is not read (most files of a run are unchanged since the commit).
+   */
+  text?: string;
+}
+
+/** From this many files on, their entries are listed from the commit's tree at once (see `treeEntries`). */
+const LIST_TREE_FROM = 32;
+/** The folders named to `git ls-tree` at most; more, and the whole tree is listed. */
+const LIST_TREE_FOLDERS = 256;
+/** What `git ls-tree` may print at most; more, and the files are looked up one path at a time. */
+const LIST_TREE_BYTES = 64 * 1024 * 1024;
+
+/** A blob's place in a commit's tree: its id and size, or another type of object there (a submodule). */
+interface TreeEntry {
+  oid: string;
+  type: string;
+  size: number;
+}
+
+/**
+ * The entries of the files at the base's commit, by path, from one listing of the folders that hold them
+ * (`git ls-tree -r -l`: one walk of the trees, where `--batch-check` resolves each `commit:path` from the
+ * top, ~4× slower on 2,000 files); undefined when the listing is refused (over its size, git failed): the
+ * caller then asks path by path. A path not listed is not in the commit.
+ */
+async function treeEntries(base: GitBase, paths: readonly string[]): Promise<Map<string, TreeEntry> | undefined> {
+  // The fewest folders holding every file: a folder inside another named is left out; a file at the top
+  // lists the whole tree.
+  const folders = [...new Set(paths.map((p) => (p.includes('/') ? p.slice(0, p.lastIndexOf('/')) : '')))].sort();
+  const named: string[] = [];
+  for (const f of folders) {
+    if (f === '' || named.length >= LIST_TREE_FOLDERS) {
+      named.length = 0;
+      break;
+    }
+    const last = named[named.length - 1];
+    if (last === undefined || !f.startsWith(`${last}/`)) named.push(f);
+  }
+  // Literal: a folder's name is never read as a pattern.
+  const args = ['--literal-pathspecs', 'ls-tree', '-r', '-l', '-z', '--full-tree', base.commit, '--', ...named];
+  const listed = await git(base.repo, args, '', LIST_TREE_BYTES);
+  if ('failed' in listed) return undefined;
+  const entries = new Map<string, TreeEntry>();
+  const out = listed.out;
+  for (let at = 0; at < out.length;) {
+    let end = out.indexOf(0, at);
+    if (end < 0) end = out.length;
+    const line = out.toString('utf8', at, end);
+    at = end + 1;
+    // <mode> SP <type> SP <object> SP <size, padded; '-' for other objects> TAB <path>
+    const m = /^\d+ (\w+) ([0-9a-f]{40,64}) +(\d+|-)\t([^]*)$/.exec(line);
+    if (m) entries.set(m[4], { oid: m[2], type: m[1], size: m[3] === '-' ? 0 : Number(m[3]) });
+  }
+  return entries;
+}
+
+/** The entries of the files at the base's commit, path by path (`git cat-file --batch-check`). */
+async function pathEntries(base: GitBase, paths: readonly string[]): Promise<(TreeEntry | undefined)[] | string> {
+  const input = paths.map((p) => `${base.commit}:${p}\n`).join('');
+  const checked = await git(
+    base.repo,
+    ['cat-file', '--batch-check'],
+    input,
+    Buffer.byteLength(input) + 128 * paths.length,
+  );
+  if ('failed' in checked) return checked.failed;
+  const lines = checked.out.toString('utf8').split('\n');
+  return paths.map((_, i) => {
+    const m = /^([0-9a-f]{40,64}) (\w+) (\d+)$/.exec(lines[i] ?? '');
+    return m ? { oid: m[1], type: m[2], size: Number(m[3]) } : undefined;
+  });
+}
+
+/** The id git gives a blob of these bytes (SHA-1, or SHA-256 in a repository of 64-digit ids). */
+function blobId(bytes: Buffer, digits: number): string {
+  const h = createHash(digits === 64 ? 'sha256' : 'sha1');
+  return h.update(`blob ${bytes.length}\0`).update(bytes).digest('hex');
 }
 
 /**
@@ -261,24 +341,20 @@ export async function committedTexts(
   const result: Committed[] = files.map(() => undefined);
   if (files.length === 0) return result;
   const at = `${base.ref} (${base.short})`;
-  const input = files.map((f) => `${base.commit}:${f.path}\n`).join('');
-  const checked = await git(
-    base.repo,
-    ['cat-file', '--batch-check'],
-    input,
-    Buffer.byteLength(input) + 128 * files.length,
-  );
-  if ('failed' in checked) return files.map(() => ({ notCompared: `${checked.failed} reading ${at}` }));
-  const lines = checked.out.toString('utf8').split('\n');
+  const paths = files.map((f) => f.path);
+  const listed = files.length >= LIST_TREE_FROM ? await treeEntries(base, paths) : undefined;
+  const entries = listed ? paths.map((p) => listed.get(p)) : await pathEntries(base, paths);
+  if (typeof entries === 'string') return files.map(() => ({ notCompared: `${entries} reading ${at}` }));
   const wanted: { index: number; oid: string; size: number }[] = [];
   files.forEach((f, i) => {
-    const m = /^([0-9a-f]{40,64}) (\w+) (\d+)$/.exec(lines[i] ?? '');
+    const e = entries[i];
     // Missing, or a folder or submodule there then: the file is new since the commit.
-    if (!m || m[2] !== 'blob') return;
-    const size = Number(m[3]);
-    const large = tooLarge(size, f.size, maxFileBytes);
+    if (!e || e.type !== 'blob') return;
+    const large = tooLarge(e.size, f.size, maxFileBytes);
     if (large) result[i] = { notCompared: large };
-    else wanted.push({ index: i, oid: m[1], size });
+    else if (f.text !== undefined && blobId(Buffer.from(f.text, 'utf8'), e.oid.length) === e.oid)
+      result[i] = { text: f.text };
+    else wanted.push({ index: i, oid: e.oid, size: e.size });
   });
   for (let i = 0; i < wanted.length;) {
     const batch: typeof wanted = [];
@@ -364,7 +440,7 @@ export async function readBases(
     if (path === undefined) continue;
     const at = repos.get(b) ?? { files: [], items: [] };
     at.files.push(file.path);
-    at.items.push({ path, size: file.size });
+    at.items.push({ path, size: file.size, text: file.text });
     repos.set(b, at);
   }
   const budget = newBudget();
