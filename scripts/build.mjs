@@ -30,9 +30,12 @@ const common = {
 
 await Promise.all([
   build({ ...common, entryPoints: ['server/src/server.ts'], outfile: 'dist/server.js' }),
+  // The command's bundle, and the `bin` that runs it with its compiled code cached (server/src/io/codeCache.ts).
+  build({ ...common, entryPoints: ['server/src/cli.ts'], outfile: 'dist/cliMain.js' }),
   build({
     ...common,
-    entryPoints: ['server/src/cli.ts'],
+    plugins: [],
+    entryPoints: ['server/src/cliLoader.ts'],
     outfile: 'dist/cli.js',
     banner: { js: '#!/usr/bin/env node' },
   }),

@@ -1,4 +1,4 @@
-// The `cloud-manifests` command (bundled to dist/cli.js). Never shows a stack trace: usage, settings
+// The `cloud-manifests` command (bundled to dist/cliMain.js, which dist/cli.js runs: cliLoader.ts). Never shows a stack trace: usage, settings
 // and file errors are one-line messages with exit code 2 (see cli/main.ts); anything unexpected is
 // reported the same way (set CLOUD_MANIFESTS_DEBUG=1 for the stack).
 import { run } from './cli/main';

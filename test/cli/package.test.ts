@@ -21,6 +21,8 @@ test('npm pack ships docs/codes/<code>.md for every code, beside dist/server.js,
   assert.ok(files.has('dist/analysisWorker.js'));
   // `cloud-manifests mcp` (and `cloud-manifests-mcp`) loads the MCP SDK from it (docs/mcp.md).
   assert.ok(files.has('dist/mcpSdk.js'));
+  // The `bin` (dist/cli.js) runs the command's bundle beside it (io/codeCache.ts).
+  assert.ok(files.has('dist/cli.js') && files.has('dist/cliMain.js'));
   assert.ok(files.has('bin/cloud-manifests-mcp.js'));
   const missing = codeList().filter((c) => !files.has(`docs/codes/${c}.md`));
   assert.deepEqual(missing, [], 'pages missing from the npm package');
