@@ -77,6 +77,13 @@ async function analyseCancellable(
   return run;
 }
 
+/** A promise's outcome, never rejected (awaited later: meanwhile its failure is no unhandled rejection). */
+const settled = <T>(p: Promise<T>): Promise<{ value: T } | { error: unknown }> =>
+  p.then(
+    (value) => ({ value }),
+    (error: unknown) => ({ error }),
+  );
+
 const errorText = (e: unknown): string => (e instanceof Error ? e.message : String(e));
 
 /** `check` with its options, up to the report (see above). */
@@ -151,6 +158,20 @@ async function checkInputs(
   });
   workspace.crds = read.crds;
   io.signal?.throwIfAborted();
+  // `--changed`: what changed is asked of git while the committed versions are read (changed.ts).
+  const planning =
+    options.changed === undefined
+      ? undefined
+      : settled(
+          planChanged(workspace, {
+            ref: options.changed || options.base || undefined,
+            roots,
+            settingsFile: resolve(io.cwd, options.config ?? SETTINGS_FILE),
+            exclude: settings.exclude ?? [],
+            excludeBase: read.excludeBase,
+            maxBytes,
+          }),
+        );
   // Each file's committed version (compareWith / --base): a ref git does not know, when asked for by
   // name, is an error; the default HEAD in a repository without commits or outside one compares nothing.
   if (settings.compareWith) {
@@ -213,20 +234,13 @@ async function checkInputs(
   let run: WorkspaceRun;
   if (options.changed !== undefined) {
     // `--changed`: only the files the change can affect are reported (changed.ts).
-    let plan: Awaited<ReturnType<typeof planChanged>>;
-    try {
-      plan = await planChanged(workspace, {
-        ref: options.changed || options.base || undefined,
-        roots,
-        settingsFile: resolve(io.cwd, options.config ?? SETTINGS_FILE),
-        exclude: settings.exclude ?? [],
-        excludeBase: read.excludeBase,
-        maxBytes,
-      });
-    } catch (e) {
-      if (e instanceof CliError) return { failed: [`${e.message} (see cloud-manifests --help)`] };
-      throw e;
+    const planned = await planning!;
+    if ('error' in planned) {
+      if (planned.error instanceof CliError)
+        return { failed: [`${planned.error.message} (see cloud-manifests --help)`] };
+      throw planned.error;
     }
+    const plan = planned.value;
     io.signal?.throwIfAborted();
     if ('all' in plan) notes.push(`--changed: every file is checked: ${plan.all}`);
     run =

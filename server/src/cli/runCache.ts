@@ -278,11 +278,9 @@ export class RunCache {
         // Kept when missing, or when this run computed more of it (its diagnostics, where the pack had its
         // manifests only).
         const stored = job.stored;
-        if (stored && stored.facts.docs.every((d) => d.diags)) return;
         const s = setupOf(run);
+        if (stored && !s.maker.addsTo(parsed, job.partial, stored.facts)) return;
         const facts = s.maker.factsOf(parsed, job.partial);
-        const count = (f: FileFacts) => f.docs.reduce((n, d) => n + (d.diags ? 1 : 0), 0);
-        if (stored && count(facts) <= count(stored.facts)) return;
         now.set(job.key, { facts, kinds: s.maker.kinds });
         computed++;
       },

@@ -67,14 +67,17 @@ export async function changedFiles(
   if ('error' in base) return { error: `--changed: ${base.error}` };
   if ('notCompared' in base) return { error: `--changed: ${base.notCompared}` };
   // Against the work tree: what was committed since, staged or not; a rename is a deletion and an addition.
-  const diff = await git(
-    found,
-    ['diff', '--name-only', '-z', '--no-renames', '--no-ext-diff', '--no-textconv', base.commit, '--'],
-    '',
-    MAX_LISTED_BYTES,
-  );
+  // The two listings at once (each its own process).
+  const [diff, untracked] = await Promise.all([
+    git(
+      found,
+      ['diff', '--name-only', '-z', '--no-renames', '--no-ext-diff', '--no-textconv', base.commit, '--'],
+      '',
+      MAX_LISTED_BYTES,
+    ),
+    git(found, ['ls-files', '--others', '--exclude-standard', '-z'], '', MAX_LISTED_BYTES),
+  ]);
   if ('failed' in diff) return { error: `--changed: ${diff.failed} listing the files changed since ${since}` };
-  const untracked = await git(found, ['ls-files', '--others', '--exclude-standard', '-z'], '', MAX_LISTED_BYTES);
   if ('failed' in untracked) return { error: `--changed: ${untracked.failed} listing the untracked files` };
   const paths = new Set([...listed(diff.out), ...listed(untracked.out)]);
   return { base, since: since!, paths: [...paths] };

@@ -89,6 +89,15 @@ export class FactsMaker {
     };
   }
 
+  /**
+   * Whether a file holds diagnostics its facts lack (a document checked since they were made): only then are
+   * its facts made again to be kept. Cheaper than making them and counting (a run that only indexed a file
+   * has nothing to add to facts with its manifests).
+   */
+  addsTo(file: ParsedFile, partial: boolean, facts: FileFacts): boolean {
+    return file.docs.some((d, i) => !facts.docs[i]?.diags && cachedChunkDiagnostics(d, partial) !== undefined);
+  }
+
   /** How many kinds the analysis knows (facts name a kind by its place: the host takes them only alike). */
   get kinds(): number {
     return this.analysis.registry.kinds.length;
