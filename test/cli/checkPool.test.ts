@@ -121,11 +121,18 @@ describe('check on worker threads', () => {
   });
 });
 
-test('one thread unless asked: CLOUD_MANIFESTS_WORKERS=auto uses the cores, a number that many workers', () => {
-  assert.equal(poolSize({}, 10_000, { mainWorks: true }), 0);
+test('one thread below 4 cores, the pool from 4 on; CLOUD_MANIFESTS_WORKERS decides otherwise', () => {
+  // Issue 48: on 2 cores the pool measured slower than one thread; with 4 or more, workers have cores of their own.
+  assert.equal(poolSize({}, 10_000, { mainWorks: true, cores: 2 }), 0);
+  assert.equal(poolSize({}, 10_000, { mainWorks: true, cores: 3 }), 0);
+  assert.equal(poolSize({}, 10_000, { mainWorks: true, cores: 4 }), 3);
+  assert.equal(poolSize({}, 10_000, { cores: 8 }), 8);
+  assert.equal(poolSize({ [WORKERS_ENV]: '0' }, 10_000, { mainWorks: true, cores: 8 }), 0);
   assert.equal(poolSize({ [WORKERS_ENV]: '3' }, 10, { mainWorks: true }), 3);
+  assert.equal(poolSize({ [WORKERS_ENV]: 'auto' }, 10_000, { mainWorks: true, cores: 2 }), 1);
   const cores = availableParallelism();
   assert.equal(poolSize({ [WORKERS_ENV]: 'auto' }, 10_000, { mainWorks: true }), cores > 1 ? cores - 1 : 0);
-  // A small run stays on one thread even when asked for the cores: a worker's start-up would eat the gain.
+  // A small run stays on one thread even when asked for the cores, and by default: a worker's start-up would eat the gain.
   assert.equal(poolSize({ [WORKERS_ENV]: 'auto' }, 10), 0);
+  assert.equal(poolSize({}, 10, { cores: 8 }), 0);
 });

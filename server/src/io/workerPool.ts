@@ -141,23 +141,32 @@ export const WORKERS_ENV = 'CLOUD_MANIFESTS_WORKERS';
 /** Below this many files the work stays on one thread: a worker's start-up (~0.1 s) would eat the gain. */
 const MIN_FILES = 64;
 
+/** From this many cores on, the pool is the default (issue 48's decision; see `poolSize`). */
+export const POOL_FROM_CORES = 4;
+
 /**
  * The pool's size for `files` files: 0 for none (one thread). A thread that works too while it waits for the
  * workers (`mainWorks`: the CLI's) counts as one of the cores: on 2 cores, it and one worker, which costs less
  * CPU than two workers and a thread mostly waiting (each worker loads and warms up the code on its own).
  *
- * Only when asked (`CLOUD_MANIFESTS_WORKERS=auto` or a number): on the 2-core machines it was measured on,
- * the pool's threads now end together, yet on 10,000 manifests it takes about the wall time of one thread
+ * By default, a pool from POOL_FROM_CORES cores on, one thread below: on the 2-core machines it was measured
+ * on, the pool's threads end together, yet on 10,000 manifests it takes about the wall time of one thread
  * and 1.37x its CPU (2.3 s against 1.68 s; 200 MB peak RSS against 133 MB). One thread already keeps the
  * second core ~40% busy (V8 compiles the hot code and collects garbage on its own threads: ~0.5 s of CPU),
  * and a worker adds its own start-up, its own warm-up and compilation of the same code (~0.35 s on V8's
- * threads), its own garbage, and the copying of its results back; so one thread stays the default.
+ * threads), its own garbage, and the copying of its results back. With 4 cores or more, the workers have
+ * cores of their own. `CLOUD_MANIFESTS_WORKERS` decides otherwise: a number (`0`: none) or `auto` (the cores).
  */
-export function poolSize(env: NodeJS.ProcessEnv, files: number, options: { mainWorks?: boolean } = {}): number {
+export function poolSize(
+  env: NodeJS.ProcessEnv,
+  files: number,
+  options: { mainWorks?: boolean; cores?: number } = {},
+): number {
   const told = env[WORKERS_ENV]?.trim();
   if (told !== undefined && /^\d+$/.test(told)) return Math.min(Number(told), 64);
-  if (told !== 'auto') return 0;
-  return files >= MIN_FILES && cores() > 1 ? cores() - (options.mainWorks ? 1 : 0) : 0;
+  const n = options.cores ?? cores();
+  if (told !== 'auto' && n < POOL_FROM_CORES) return 0;
+  return files >= MIN_FILES && n > 1 ? n - (options.mainWorks ? 1 : 0) : 0;
 }
 
 /**
