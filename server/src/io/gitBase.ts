@@ -258,15 +258,18 @@ async function treeEntries(base: GitBase, paths: readonly string[]): Promise<Map
   const listed = await git(base.repo, args, '', LIST_TREE_BYTES);
   if ('failed' in listed) return undefined;
   const entries = new Map<string, TreeEntry>();
-  const out = listed.out;
-  for (let at = 0; at < out.length;) {
-    let end = out.indexOf(0, at);
-    if (end < 0) end = out.length;
-    const line = out.toString('utf8', at, end);
-    at = end + 1;
-    // <mode> SP <type> SP <object> SP <size, padded; '-' for other objects> TAB <path>
-    const m = /^\d+ (\w+) ([0-9a-f]{40,64}) +(\d+|-)\t([^]*)$/.exec(line);
-    if (m) entries.set(m[4], { oid: m[2], type: m[1], size: m[3] === '-' ? 0 : Number(m[3]) });
+  // <mode> SP <type> SP <object> SP <size, padded; '-' for other objects> TAB <path>, NUL-ended: read by
+  // position (a regular expression per entry cost more than git's own listing on 2,000 files).
+  for (const line of listed.out.toString('utf8').split('\0')) {
+    const tab = line.indexOf('\t');
+    const type0 = line.indexOf(' ');
+    const oid0 = line.indexOf(' ', type0 + 1);
+    const size0 = line.indexOf(' ', oid0 + 1);
+    if (tab < 0 || type0 < 0 || oid0 < 0 || size0 < 0 || size0 > tab) continue;
+    const oid = line.slice(oid0 + 1, size0);
+    const size = line.slice(size0 + 1, tab).trim();
+    if (!/^[0-9a-f]{40,64}$/.test(oid) || !/^(\d+|-)$/.test(size)) continue;
+    entries.set(line.slice(tab + 1), { oid, type: line.slice(type0 + 1, oid0), size: size === '-' ? 0 : Number(size) });
   }
   return entries;
 }
