@@ -38,9 +38,11 @@ export function acceptQuoteEscapes(doc: Document.Parsed, text: string): void {
   visit(doc, { Scalar: (_key, node) => fix(node) });
 }
 
-/** A double-quoted scalar's source (quotes included) resolved as go-yaml resolves it. */
-function goYamlDoubleQuoted(source: string): string {
-  // `\'` becomes `\x27` (a single quote to both readers); `\\` is passed over so `\\'` stays `\\` and `'`.
+/**
+ * A double-quoted scalar's source with each `\'` written `\x27` (a single quote to both readers); `\\` is
+ * passed over so `\\'` stays `\\` and `'`.
+ */
+function withHexQuotes(source: string): string {
   let out = '';
   let from = 0;
   for (let i = 0; i < source.length; i++) {
@@ -51,7 +53,45 @@ function goYamlDoubleQuoted(source: string): string {
     }
     i++;
   }
-  const rewritten = out + source.slice(from);
+  return out + source.slice(from);
+}
+
+/**
+ * A text with every `\'` of its double-quoted scalars written `\x27`, for a reader that refuses `\'` (js-yaml,
+ * which reads CRDs): the values are the ones go-yaml reads. Undefined when the text holds none (nothing to
+ * rewrite). Parses the text once with the `yaml` library to find those scalars: only for a text a reader
+ * has refused already.
+ */
+export function goYamlQuotesRewritten(text: string): string | undefined {
+  if (!text.includes("\\'")) return undefined;
+  const doc = parseDocument(text, { uniqueKeys: false });
+  const ranges: [number, number][] = [];
+  for (const e of doc.errors)
+    if (e.code === 'BAD_DQ_ESCAPE' && isQuoteEscape(text, e.pos[0])) ranges.push([e.pos[0], e.pos[0] + 2]);
+  if (ranges.length === 0) return undefined;
+  const scalars: [number, number][] = [];
+  visit(doc, {
+    Scalar: (_key, node) => {
+      if (node.type === 'QUOTE_DOUBLE' && node.range) scalars.push([node.range[0], node.range[1]]);
+    },
+  });
+  scalars.sort((a, b) => a[0] - b[0]);
+  // Each scalar holding an escape the parser refused, rewritten whole (its own scan tells escapes apart).
+  const held = scalars.filter(([start, end]) => ranges.some(([at]) => at >= start && at < end));
+  if (held.length === 0) return undefined;
+  let out = '';
+  let from = 0;
+  for (const [start, end] of held) {
+    if (start < from) continue;
+    out += text.slice(from, start) + withHexQuotes(text.slice(start, end));
+    from = end;
+  }
+  return out + text.slice(from);
+}
+
+/** A double-quoted scalar's source (quotes included) resolved as go-yaml resolves it. */
+function goYamlDoubleQuoted(source: string): string {
+  const rewritten = withHexQuotes(source);
   // A double-quoted scalar on its own is a document of that scalar; its line folding does not depend on
   // the indentation it had.
   const value = parseDocument(rewritten).contents;

@@ -5,6 +5,7 @@
 // js-yaml builds one several times faster and without an AST, which matters for a bundle of tens of MB.
 import { CORE_SCHEMA, load } from 'js-yaml';
 import { parseDocument } from 'yaml';
+import { goYamlQuotesRewritten } from '../../../core/goYamlEscapes';
 import { isCrd, kindsOfCrd, readerReason } from '../../../../model/crd/kinds';
 import { builtinRegistry, Registry } from '../../../../model/registry';
 import type { KindDef, UnreadableCrd } from '../../../../model/types';
@@ -28,7 +29,23 @@ export interface CrdDocument {
  */
 const MAX_DEPTH = 1000;
 
-const read = (text: string): unknown => load(text, { schema: CORE_SCHEMA, maxAliases: 1000, maxDepth: MAX_DEPTH });
+const readStrict = (text: string): unknown =>
+  load(text, { schema: CORE_SCHEMA, maxAliases: 1000, maxDepth: MAX_DEPTH });
+
+/**
+ * A CRD document's value. js-yaml refuses `\'` in a double-quoted string, which go-yaml (kubectl, the API
+ * server) reads as a single quote (core/goYamlEscapes.ts): refused for that, the text is read again with those
+ * escapes written `\x27`. Anything else it refuses stays refused.
+ */
+function read(text: string): unknown {
+  try {
+    return readStrict(text);
+  } catch (e) {
+    const rewritten = goYamlQuotesRewritten(text);
+    if (rewritten === undefined) throw e;
+    return readStrict(rewritten);
+  }
+}
 
 /** The texts of the documents of a file that look like CRDs (compared to tell whether a file's CRDs changed). */
 export const crdTextsOf = (text: string): string[] =>
