@@ -4,7 +4,7 @@
 // `initialized` to the last diagnostics published (nonempty), after the scan's end and 2 s of quiet, as the
 // workspace rows' "all diagnostics" time it (measure.ts indexSession). The warm reopen's diagnostics of every
 // file are compared with the cold scan's (a sanity problem otherwise).
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { SERVER_ENV } from '../server/src/protocol/launch';
@@ -64,6 +64,10 @@ export async function reopenRound(
   try {
     const cold = await session(spec(false, home, nodeArgs), dir);
     const filling = await session(spec(true, home, nodeArgs), dir);
+    // The pack the reopen reads: written once the diagnostics were published (or at shutdown).
+    const folder = join(home, 'cloud-manifests');
+    const written = readdirSync(home).includes('cloud-manifests') ? readdirSync(folder).length : 0;
+    if (written === 0) sanity.push(`editor reopen, round ${round}: the first start wrote nothing into its cache`);
     const warm = await session(spec(true, home, nodeArgs), dir);
     for (const [name, run] of [
       ['filling', filling],

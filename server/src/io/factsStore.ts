@@ -43,7 +43,7 @@ export function defaultCacheDir(from: string, env: NodeJS.ProcessEnv): string {
  * build is identified by all three, so that the CLI and the editor of one install read each other's
  * entries, and a rebuilt copy never reads another build's.
  */
-const BUNDLES = ['analysisWorker.js', 'cli.js', 'server.js'];
+const BUNDLES = ['analysisWorker.js', 'cliMain.js', 'server.js'];
 
 let identity: string | undefined;
 
