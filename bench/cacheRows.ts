@@ -90,7 +90,7 @@ export async function cacheSession(
     r.editorFilling.push(editor.filling);
     r.editorWarm.push(editor.warm);
     log(
-      `ci rows, round ${round + 1}: the editor's cold scan to its last diagnostics ${editor.cold.toFixed(0)} ms, filling the cache ${editor.filling.toFixed(0)}, reopened with it ${editor.warm.toFixed(0)}`,
+      `ci rows, round ${round + 1}: the editor's cold scan to its last diagnostics ${editor.cold.toFixed(0)} ms, filling the cache ${editor.filling.toFixed(0)}, reopened with it ${editor.warm.toFixed(0)} (the facts of ${editor.hits ?? '?'} files from the cache); the server's CPU time ${editor.cpu.cold.toFixed(0)}, ${editor.cpu.filling.toFixed(0)}, ${editor.cpu.warm.toFixed(0)} ms`,
     );
     const cache = mkdtempSync(join(tmp, 'ci-cache-'));
     const withCache = `--cache=${cache}`;

@@ -4,7 +4,7 @@
 // `initialized` to the last diagnostics published (nonempty), after the scan's end and 2 s of quiet, as the
 // workspace rows' "all diagnostics" time it (measure.ts indexSession). The warm reopen's diagnostics of every
 // file are compared with the cold scan's (a sanity problem otherwise).
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { SERVER_ENV } from '../server/src/protocol/launch';
@@ -17,6 +17,21 @@ export interface ReopenRound {
   cold: number;
   filling: number;
   warm: number;
+  /** The server's CPU time (user and system) by the end of each: less moved by a busy machine than wall time. */
+  cpu: { cold: number; filling: number; warm: number };
+  /** The files whose facts the reopen read from the cache, of those it looked up (its log line). */
+  hits?: string;
+}
+
+/** A process's CPU time so far (user and system, ms), from /proc; NaN where there is none. */
+function cpuMs(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    // utime and stime are fields 14 and 15 of the line (11 and 12 after the command's name), in clock ticks.
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return NaN;
+  }
 }
 
 /** Our server with the cache on or off, its default folder (the workspace holds no package.json) `cacheHome`. */
@@ -31,9 +46,17 @@ function spec(cache: boolean, cacheHome: string, nodeArgs: string[]): ServerSpec
 }
 
 /** One start of the server on `dir`: the time to its last nonempty publish, and each file's last diagnostics. */
-async function session(s: ServerSpec, dir: string): Promise<{ ms: number; published: Map<string, string> }> {
+async function session(
+  s: ServerSpec,
+  dir: string,
+): Promise<{ ms: number; cpu: number; hits?: string; published: Map<string, string> }> {
   const lsp = new LspSession(s);
   const published = new Map<string, string>();
+  let hits: string | undefined;
+  lsp.conn.onNotification('window/logMessage', (p: { message?: string }) => {
+    const m = /the facts of (\d+ of \d+) files read from the cache/.exec(p.message ?? '');
+    if (m) hits = m[1];
+  });
   let last = 0;
   lsp.publishListeners.push((p) => {
     published.set(p.uri, JSON.stringify(p.diagnostics));
@@ -46,7 +69,7 @@ async function session(s: ServerSpec, dir: string): Promise<{ ms: number; publis
     const until = performance.now() + 120_000;
     while (performance.now() < until && performance.now() - Math.max(last, r ? r.ms + lsp.initializedAt : 0) < 2000)
       await sleep(50);
-    return { ms: last - lsp.initializedAt, published };
+    return { ms: last - lsp.initializedAt, cpu: cpuMs(lsp.pid), hits, published };
   } finally {
     await lsp.stop();
   }
@@ -80,7 +103,13 @@ export async function reopenRound(
         );
     }
     if (cold.published.size === 0) sanity.push(`editor reopen, round ${round}: nothing published`);
-    return { cold: cold.ms, filling: filling.ms, warm: warm.ms };
+    return {
+      cold: cold.ms,
+      filling: filling.ms,
+      warm: warm.ms,
+      cpu: { cold: cold.cpu, filling: filling.cpu, warm: warm.cpu },
+      hits: warm.hits,
+    };
   } finally {
     rmSync(home, { recursive: true, force: true });
   }
