@@ -12,6 +12,7 @@ import { OUR_CLI } from './measure';
 import { pairedRatio } from './stats';
 import type { Row } from './report';
 import { workspaceWorkload } from './workload';
+import { reopenRound } from './reopenRows';
 
 export interface CacheRowsResult {
   cold: number[];
@@ -21,6 +22,10 @@ export interface CacheRowsResult {
   /** The slowest of the four shards of each round, with the warm cache and without. */
   shardsCached: number[];
   shardsCold: number[];
+  /** The editor (bench/reopenRows.ts): the cold scan, the scan filling an empty cache, the reopen with it warm. */
+  editorCold: number[];
+  editorFilling: number[];
+  editorWarm: number[];
   sanity: string[];
 }
 
@@ -61,6 +66,9 @@ export async function cacheSession(
     changed: [],
     shardsCached: [],
     shardsCold: [],
+    editorCold: [],
+    editorFilling: [],
+    editorWarm: [],
     sanity: [],
   };
   const ws = workspaceWorkload(join(tmp, 'ci-workspace'), workspace.manifests, workspace.files);
@@ -76,6 +84,14 @@ export async function cacheSession(
   // Ten files spread over the workspace, each with one resource moved to another location.
   const changedFiles = Array.from({ length: 10 }, (_, k) => ws.files[Math.floor(((k + 0.5) * ws.files.length) / 10)]);
   for (let round = 0; round < rounds; round++) {
+    // The editor on the committed workspace: cold, filling its cache, reopened with it warm.
+    const editor = await reopenRound(tmp, ws.dir, r.sanity, round);
+    r.editorCold.push(editor.cold);
+    r.editorFilling.push(editor.filling);
+    r.editorWarm.push(editor.warm);
+    log(
+      `ci rows, round ${round + 1}: the editor's cold scan to its last diagnostics ${editor.cold.toFixed(0)} ms, filling the cache ${editor.filling.toFixed(0)}, reopened with it ${editor.warm.toFixed(0)} (the facts of ${editor.hits ?? '?'} files from the cache); the server's CPU time ${editor.cpu.cold.toFixed(0)}, ${editor.cpu.filling.toFixed(0)}, ${editor.cpu.warm.toFixed(0)} ms`,
+    );
     const cache = mkdtempSync(join(tmp, 'ci-cache-'));
     const withCache = `--cache=${cache}`;
     const cold = await cli(ws.dir, []);
@@ -155,6 +171,26 @@ export function cacheRows(r: CacheRowsResult, workload: string, rounds: number):
       ours: r.shardsCold,
       floor: r.cold,
       peerNa: 'n/a',
+    },
+    {
+      measure: "editor: first start with an empty cache → last published diagnostic (floor: the cold scan's)",
+      workload,
+      unit: 'ms',
+      ours: r.editorFilling,
+      floor: r.editorCold,
+      peerNa: 'n/a',
+    },
+    {
+      measure: "editor: reopen with the cache warm → last published diagnostic (floor: the cold scan's)",
+      workload,
+      unit: 'ms',
+      ours: r.editorWarm,
+      floor: r.editorCold,
+      peerNa: 'n/a',
+      target: {
+        text: `≤ 30% of the cold scan to its last published diagnostic (median of ${rounds} paired ratios)`,
+        check: () => (r.editorWarm.length > 0 ? pairedRatio(r.editorWarm, r.editorCold) <= 0.3 : undefined),
+      },
     },
   ];
 }

@@ -53,7 +53,8 @@ function editingFile(o: CrdOptions): { text: string; kinds: number } {
 /** Our server with the `crds` setting naming the bundle. */
 const withBundle = (spec: ServerSpec, bundle: string): ServerSpec => ({
   ...spec,
-  configuration: (section) => (section === 'cloudManifests' ? { crds: [bundle] } : spec.configuration(section)),
+  configuration: (section) =>
+    section === 'cloudManifests' ? { crds: [bundle], cache: false } : spec.configuration(section),
 });
 
 /** Both errors the CRD states (`f2` must be a string, `bogus` is no field): the kind is known. */

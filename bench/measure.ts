@@ -30,7 +30,8 @@ export function ourSpec(nodeArgs: string[] = []): ServerSpec {
     args: ['--stdio'],
     nodeArgs: [...SERVER_NODE_ARGS, ...nodeArgs],
     env: SERVER_ENV,
-    configuration: (section) => (section === 'cloudManifests' ? {} : null),
+    // The facts cache off (lsp/scanCache.ts): every round's scan is a cold one (bench/reopenRows.ts turns it on).
+    configuration: (section) => (section === 'cloudManifests' ? { cache: false } : null),
     settingsSection: 'cloudManifests',
   };
 }

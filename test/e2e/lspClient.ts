@@ -56,6 +56,16 @@ export function serverReader(stream: NodeJS.ReadableStream): StreamMessageReader
   return reader;
 }
 
+/**
+ * The settings the client answers with: the facts cache off unless a test says otherwise (lsp/scanCache.ts),
+ * so that what a test measures (a scan's parses, its diagnostics) does not depend on an earlier test's run.
+ */
+function withoutCache(settings: unknown): unknown {
+  if (settings === undefined) return { cache: false };
+  if (typeof settings !== 'object' || settings === null || Array.isArray(settings)) return settings;
+  return { cache: false, ...settings };
+}
+
 export class TestClient {
   /** The server's process ('stdio' only). */
   readonly proc?: ChildProcessWithoutNullStreams;
@@ -118,7 +128,7 @@ export class TestClient {
       });
     });
     this.conn.onRequest('workspace/configuration', (params: { items: { section?: string }[] }) =>
-      params.items.map(() => this.options.settings ?? {}),
+      params.items.map(() => withoutCache(this.options.settings)),
     );
     this.conn.onRequest('client/registerCapability', (p: { registrations?: { method: string }[] }) => {
       for (const r of p?.registrations ?? []) this.registrations.push(r);

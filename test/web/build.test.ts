@@ -36,11 +36,17 @@ async function bundle(entry: string) {
 test('the web server bundles with the twins in place of io/ and of git, and no Node module', async () => {
   const r = await bundle(join(repo, 'server', 'src', 'webServer.ts'));
   const inputs = Object.keys(r.metafile.inputs);
-  for (const twin of ['read', 'folderWalk', 'fileKind', 'paths', 'workerPool'])
+  for (const twin of ['read', 'folderWalk', 'fileKind', 'paths', 'workerPool', 'factsStore'])
     assert.ok(inputs.includes(`server/src/web/twins/io/${twin}.ts`), `twin ${twin}`);
   assert.ok(inputs.includes('server/src/web/twins/lsp/gitBases.ts'));
   // The Node modules they stand in for are not in the bundle, nor any other reading the disk.
-  for (const gone of ['server/src/io/read.ts', 'server/src/io/gitBase.ts', 'server/src/lsp/gitBases.ts'])
+  for (const gone of [
+    'server/src/io/read.ts',
+    'server/src/io/gitBase.ts',
+    'server/src/lsp/gitBases.ts',
+    'server/src/io/factsStore.ts',
+    'server/src/io/cacheStore.ts',
+  ])
     assert.ok(!inputs.includes(gone), gone);
   // The language server itself is: the same lsp/ as on Node.
   assert.ok(inputs.includes('server/src/lsp/startServer.ts'));

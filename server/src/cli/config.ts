@@ -30,6 +30,8 @@ export const KNOWN_KEYS = new Set([
   'kubernetesVersion',
   'kustomizeLoadRestrictor',
   'trace',
+  // The editor's (lsp/scanCache.ts); `check` takes `--cache`.
+  'cache',
   '$schema',
 ]);
 

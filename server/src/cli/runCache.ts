@@ -16,14 +16,14 @@
 //   still says the same.
 // A miss is never an error: an entry that cannot be read, decoded or checked is computed again.
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
-import { homedir } from 'node:os';
-import { dirname, isAbsolute, join, resolve, sep } from 'node:path';
-import { deserialize, serialize } from 'node:v8';
+import { realpathSync } from 'node:fs';
+import { resolve, sep } from 'node:path';
 import { CacheStore } from '../io/cacheStore';
 import { fileKind, type FileKind } from '../io/fileKind';
+import { buildKey, capFor, decodeEntry, defaultCacheDir, encodeEntry, FactsPacks, hashOf } from '../io/factsStore';
 import { workerJob } from '../service/host/ingest';
-import { FactsMaker, type FileFacts } from '../service/host/fileFacts';
+import { FactsMaker } from '../service/host/fileFacts';
+import { FactsPack, factsFileKey, setupSettings, type FactsEntry } from '../service/host/factsPack';
 import type { Settings } from '../service/core/settings';
 import type { Diag } from '../service/core/diag';
 import { reportOrder } from './buildReport';
@@ -32,58 +32,7 @@ import { renderReader } from './renderReads';
 import type { DiskReads, FactsSource, FileResult, Workspace, WorkspaceFile, WorkspaceRun } from './runWorkspace';
 import { VERSION } from './version';
 
-/** The folder's size cap: this, or ten times the workspace's text when that is more, at most 4 GiB. */
-const MIN_CAP_BYTES = 256 * 1024 * 1024;
-const MAX_CAP_BYTES = 4 * 1024 * 1024 * 1024;
-
-/** The layout of the entries' payloads; a new one misses every entry of the old. */
-const FORMAT = 'cloud-manifests-cache/1';
-
-const hashOf = (...parts: string[]): string => {
-  const h = createHash('sha256');
-  for (const p of parts) h.update(p).update('\0');
-  return h.digest('hex');
-};
-
-/**
- * The default folder: `node_modules/.cache/cloud-manifests` of the nearest package (a folder with a
- * package.json) at or above `from`, else `$XDG_CACHE_HOME/cloud-manifests` (`~/.cache/cloud-manifests`).
- */
-export function defaultCacheDir(from: string, env: NodeJS.ProcessEnv): string {
-  for (let d = from; ; d = dirname(d)) {
-    if (existsSync(join(d, 'package.json'))) return join(d, 'node_modules', '.cache', 'cloud-manifests');
-    if (dirname(d) === d) break;
-  }
-  const xdg = env.XDG_CACHE_HOME?.trim();
-  return join(xdg && isAbsolute(xdg) ? xdg : join(homedir(), '.cache'), 'cloud-manifests');
-}
-
-/**
- * The build's identity: the bundle's own bytes (a rebuilt copy never reads another build's entries); from
- * the sources (tests, tsx), the names, sizes and times of the source files.
- */
-function buildId(): string {
-  if (!__filename.endsWith('.ts')) {
-    try {
-      return createHash('sha256').update(readFileSync(__filename)).digest('hex');
-    } catch {
-      return hashOf(String(Date.now()), String(Math.random()));
-    }
-  }
-  const h = createHash('sha256');
-  const walk = (dir: string) => {
-    for (const e of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
-      const p = join(dir, e.name);
-      if (e.isDirectory()) walk(p);
-      else if (e.isFile()) {
-        const st = statSync(p);
-        h.update(`${p}\0${st.size}\0${st.mtimeMs}\0`);
-      }
-    }
-  };
-  walk(join(__dirname, '..'));
-  return h.digest('hex');
-}
+export { defaultCacheDir };
 
 /** What a run's results entry holds. */
 interface ResultsEntry {
@@ -95,17 +44,6 @@ interface ResultsEntry {
   files: { diags: Diag[]; prints?: string[] }[];
 }
 
-/** A file's facts as kept: the worker's answer, with the number of kinds it was made with. */
-interface FactsEntry {
-  facts: FileFacts;
-  kinds: number;
-}
-
-/** The facts of a run's files, by the hash of each file's text (and whether it is read as a patch). */
-interface FactsPack {
-  entries: [string, FactsEntry][];
-}
-
 export interface CacheStats {
   factsHit: number;
   factsMissed: number;
@@ -114,7 +52,7 @@ export interface CacheStats {
 
 /** A run's view of the cache: opened once, before the files are analysed. */
 export class RunCache {
-  private readonly build = hashOf(FORMAT, VERSION, buildId(), process.version);
+  private readonly build = buildKey(VERSION);
   private readonly texts = new Map<WorkspaceFile, string>();
   readonly stats: CacheStats = { factsHit: 0, factsMissed: 0, results: 'not used' };
 
@@ -123,8 +61,7 @@ export class RunCache {
   /** Opens the folder (made if missing) with its cap for this workspace; throws when it cannot be made. */
   static open(dir: string, workspace: Workspace): RunCache {
     const text = workspace.files.reduce((n, f) => n + f.parsed.text.length, 0);
-    const cap = Math.min(MAX_CAP_BYTES, Math.max(MIN_CAP_BYTES, 10 * text));
-    const store = new CacheStore(dir, cap);
+    const store = new CacheStore(dir, capFor(text));
     store.open();
     return new RunCache(store);
   }
@@ -223,34 +160,23 @@ export class RunCache {
    * found none): a run after a few edits reuses the pack of the run before and keeps nothing new.
    */
   factsSource(scope: string): FactsSource {
-    let setup: { key: string; stamp?: number; maker: FactsMaker; pack: Map<string, FactsEntry> } | undefined;
+    const packs = new FactsPacks(this.store, this.build);
+    let setup: { key: string; stamp?: number; maker: FactsMaker; pack: FactsPack } | undefined;
     const setupOf = (run: WorkspaceRun) => {
       if (!setup) {
         const s = run.host.factsSetup();
-        const crds = s.crds.map((c) => `${c.uri}\0${hashOf(c.text)}`).join('\0');
-        const key = hashOf('facts', this.build, JSON.stringify(s.settings), crds);
-        const pointer = this.decode<{ pack: string }>(this.store.get(`facts-latest\0${key}\0${scope}`));
-        const pack = pointer && this.decode<FactsPack>(this.store.get(`facts-pack\0${key}\0${pointer.pack}`));
-        setup = { key, stamp: s.stamp, maker: new FactsMaker(run.host), pack: new Map(pack?.entries ?? []) };
-        this.keepFacts = () => keep(key, pack !== undefined);
+        const key = packs.setupKey(setupSettings(s), s.crds);
+        const pack = new FactsPack(packs.read<FactsEntry>(key, scope));
+        setup = { key, stamp: s.stamp, maker: new FactsMaker(run.host), pack };
+        this.keepFacts = () => {
+          const entries = pack.toWrite();
+          if (entries) packs.write(key, scope, entries);
+        };
       }
       return setup;
     };
-    // The facts of this run's files, to keep: those taken, and those computed here.
-    const now = new Map<string, FactsEntry>();
-    let computed = 0;
-    const keep = (key: string, found: boolean) => {
-      if (now.size === 0 || (found && computed * 20 <= now.size)) return;
-      const keys = [...now.keys()].sort();
-      const id = hashOf(key, keys.join('\0'));
-      const bytes = this.encode({ entries: keys.map((k) => [k, now.get(k)!]) } satisfies FactsPack);
-      if (!bytes) return;
-      this.store.put(`facts-pack\0${key}\0${id}`, bytes);
-      const pointer = this.encode({ pack: id });
-      if (pointer) this.store.put(`facts-latest\0${key}\0${scope}`, pointer);
-    };
-    // What each file was sent as (ingest.ts's choice) and the facts it was taken with.
-    const jobs = new Map<number, { key: string; partial: boolean; stored?: FactsEntry }>();
+    // What each file was sent as (ingest.ts's choice) and the key of its facts.
+    const jobs = new Map<number, { key: string; partial: boolean }>();
     return {
       take: (run, i) => {
         const file = run.workspace.files[i];
@@ -259,15 +185,14 @@ export class RunCache {
         // A template, a file too large to check in full: taken in on this thread as always, nothing kept.
         if (!job) return undefined;
         const s = setupOf(run);
-        const key = hashOf(job.partial ? 'partial' : 'whole', this.textHash(file));
-        const stored = s.pack.get(key);
-        jobs.set(i, { key, partial: job.partial, stored });
+        const key = factsFileKey(hashOf, this.textHash(file), job.partial);
+        jobs.set(i, { key, partial: job.partial });
+        const stored = s.pack.take(key);
         if (!stored) {
           this.stats.factsMissed++;
           return undefined;
         }
         this.stats.factsHit++;
-        now.set(key, stored);
         return { facts: stored.facts, kinds: stored.kinds, partial: job.partial, stamp: s.stamp };
       },
       taken: (run, i) => {
@@ -277,12 +202,7 @@ export class RunCache {
         jobs.delete(i);
         // Kept when missing, or when this run computed more of it (its diagnostics, where the pack had its
         // manifests only).
-        const stored = job.stored;
-        const s = setupOf(run);
-        if (stored && !s.maker.addsTo(parsed, job.partial, stored.facts)) return;
-        const facts = s.maker.factsOf(parsed, job.partial);
-        now.set(job.key, { facts, kinds: s.maker.kinds });
-        computed++;
+        setupOf(run).pack.keepMade(job.key, parsed, job.partial, setupOf(run).maker);
       },
     };
   }
@@ -290,24 +210,12 @@ export class RunCache {
   /** Keeps the facts of the run's files (see factsSource), once the run analysed them. */
   keepFacts: () => void = () => undefined;
 
-  /** The payload of an entry, or undefined when it is not one (a format of another version, corrupt bytes). */
   private decode<T>(bytes: Buffer | undefined): T | undefined {
-    if (!bytes) return undefined;
-    try {
-      const v = deserialize(bytes) as { format?: string; value?: T } | undefined;
-      return v?.format === FORMAT ? v.value : undefined;
-    } catch {
-      return undefined;
-    }
+    return decodeEntry<T>(bytes);
   }
 
-  /** An entry's payload; undefined when the value holds what cannot be serialised (then nothing is kept). */
   private encode(value: unknown): Buffer | undefined {
-    try {
-      return serialize({ format: FORMAT, value });
-    } catch {
-      return undefined;
-    }
+    return encodeEntry(value);
   }
 }
 

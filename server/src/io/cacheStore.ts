@@ -46,8 +46,11 @@ export class CacheStore {
 
   constructor(
     readonly dir: string,
-    /** The folder's size cap in bytes: past it, the entries used least recently are deleted. */
-    readonly capBytes: number,
+    /**
+     * The folder's size cap in bytes: past it, the entries used least recently are deleted (set again once
+     * the workspace's size is known: the editor's).
+     */
+    public capBytes: number,
   ) {}
 
   /** Creates the folder; throws (with the system's reason) when it cannot be created. */

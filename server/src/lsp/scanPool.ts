@@ -15,6 +15,7 @@ import {
 import { workerJob } from '../service/host/ingest';
 import { WORKSPACE_SCOPE } from '../service/core/scope';
 import { templateInSlices } from './templateSlices';
+import type { ScanCache } from './scanCache';
 import type { ServerState } from './state';
 
 /**
@@ -33,6 +34,8 @@ export interface ScanFiles {
   stopped(): boolean;
   /** `done` files of the scan read and indexed. */
   progress(done: number): void;
+  /** The facts cache (scanCache.ts): a file found there is not sent, and what the workers compute is kept. */
+  cache?: ScanCache;
 }
 
 /**
@@ -58,6 +61,8 @@ export async function indexInPool(s: ServerState, scan: ScanFiles): Promise<bool
     // Read in slices (requests answered in between), each batch sent as soon as it is read.
     const texts: (string | undefined)[] = [];
     const sent: (FactsFile | undefined)[] = [];
+    // Facts found in the cache, taken as a worker's (the file is not sent).
+    const stored: ({ job: FactsFile; facts: TakenFacts } | undefined)[] = [];
     const batches: { from: number; to: number; answer: Promise<BatchFacts | undefined> }[] = [];
     let slice = Date.now();
     let from = 0;
@@ -69,7 +74,10 @@ export async function indexInPool(s: ServerState, scan: ScanFiles): Promise<bool
       const text = s.documents.get(uris[i]) ? undefined : scan.read(uris[i]);
       texts.push(text);
       // What the file is sent as, host/ingest.ts's choice (the CLI's pool asks the same).
-      const file = text === undefined ? undefined : workerJob(s.host.file(uris[i]).entry(text), text, wide);
+      const job = text === undefined ? undefined : workerJob(s.host.file(uris[i]).entry(text), text, wide);
+      const found = job && scan.cache?.take(job);
+      stored.push(found && { job, facts: found });
+      const file = found ? undefined : job;
       sent.push(file);
       bytes += file?.text.length ?? 0;
       if (bytes >= BATCH_BYTES || i + 1 - from >= perBatch || i === uris.length - 1) {
@@ -114,14 +122,20 @@ export async function indexInPool(s: ServerState, scan: ScanFiles): Promise<bool
           if (!s.documents.get(uris[i]))
             s.host.apply({ kind: 'file', uri: uris[i], file, scope: WORKSPACE_SCOPE, affected: false });
           slice = Date.now();
-        } else if (!s.documents.get(uris[i]))
+        } else if (!s.documents.get(uris[i])) {
           indexOne(
             s,
             uris[i],
             text,
-            f && { facts: f, kinds: facts!.kinds, partial: sent[i]!.partial, stamp: setup.stamp },
+            stored[i]?.facts ?? (f && { facts: f, kinds: facts!.kinds, partial: sent[i]!.partial, stamp: setup.stamp }),
             wide,
           );
+          // Computed for the setup the cache's key names (the pool is told it once, first); a file taken from
+          // the cache is kept again only where it holds diagnostics the stored facts lack.
+          if (f) scan.cache?.computed(sent[i]!, f, facts!.kinds);
+          else if (stored[i]) scan.cache?.computedHere(stored[i]!.job, uris[i]);
+        }
+        stored[i] = undefined;
         texts[i] = undefined;
         if (Date.now() - slice > 15) {
           scan.progress(i + 1);

@@ -29,6 +29,7 @@ import { registerRequests } from './standardRequests';
 import { createState, type ServerState } from './state';
 import { applyTemplateSetting, pathOf, scanWorkspace } from './workspaceFolders';
 import { closeOffThread } from './offThread';
+import { flushCacheWrite } from './scanCache';
 
 /** Registers every handler on the connection and starts listening; returns the server's state. */
 export function startServer(connection: Connection): ServerState {
@@ -39,6 +40,11 @@ export function startServer(connection: Connection): ServerState {
   const readLogged = (raw: unknown): Settings => {
     const { settings, problems, ignored } = readSettings(raw);
     for (const p of [...problems, ...ignored]) connection.console.warn(`cloud-manifests settings: ${p}`);
+    // The editor's own (scanCache.ts): not an analysis setting, it changes no diagnostic.
+    const cache = (raw as { cache?: unknown } | null | undefined)?.cache;
+    if (cache !== undefined && typeof cache !== 'boolean')
+      connection.console.warn('cloud-manifests settings: cache must be true or false');
+    client.cache = cache !== false;
     return settings;
   };
 
@@ -170,6 +176,8 @@ export function startServer(connection: Connection): ServerState {
 
   connection.onShutdown(() => {
     s.life.shutdown = true;
+    // The last scan's facts, when they wait to be written (scanCache.ts): the next start reads them.
+    flushCacheWrite(s);
     closeOffThread(s);
   });
 

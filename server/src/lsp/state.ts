@@ -103,6 +103,11 @@ export interface ClientState {
   codeActionDisabledSupport: boolean;
   /** The client asked for `cloudManifests/indexChanged` (initializationOptions `indexChanged: true`). */
   indexEvents: boolean;
+  /**
+   * The workspace scan reads and writes the facts cache (`cloudManifests.cache`, default true: scanCache.ts).
+   * Not one of the analysis's settings: it changes no diagnostic.
+   */
+  cache: boolean;
 }
 
 /** The workspace folders and the scan that indexes them. */
@@ -130,6 +135,8 @@ export interface WorkspaceState {
    * work from this thread's. Unset, this thread does batches too.
    */
   workersAlone?: boolean;
+  /** The scan's facts pack, waiting to be written once the diagnostics are published (scanCache.ts). */
+  cacheWrite?: () => void;
 }
 
 /** Diagnostics waiting to be published (see publish.ts). */
@@ -200,6 +207,7 @@ export function createState(connection: Connection): ServerState {
       createFileSupport: false,
       codeActionDisabledSupport: false,
       indexEvents: false,
+      cache: true,
     },
     host,
     ws: {

@@ -24,6 +24,8 @@ import { maxFileBytes } from '../service/core/settings';
 import { WORKSPACE_SCOPE } from '../service/core/scope';
 import { readCrdFile, watchCrdRoots } from './crdFiles';
 import { indexInPool } from './scanPool';
+import { ScanCache, writeWhenIdle } from './scanCache';
+import { workerJob } from '../service/host/ingest';
 import { templateInSlices } from './templateSlices';
 import { checkedOffThread, OFF_THREAD_FROM, offThreadRole, reindexInSlices } from './offThread';
 import { growingHeap, steadyHeap } from './heap';
@@ -303,9 +305,12 @@ export function scanWorkspace(s: ServerState, indexed: () => void): Promise<void
       const uris = [...wanted];
       const BATCH = 16;
       const wide = s.client.settings.problemsScope === 'workspace';
+      // Each file's facts found in the cache the last scan or check wrote are taken as they are (scanCache.ts).
+      const cache = ScanCache.open(s);
       // On worker threads when the workspace is large enough (scanPool.ts); else here, in slices.
       const pooled = await indexInPool(s, {
         uris,
+        cache,
         read: (u) => readTextNow(s, u, skipped),
         stopped: () => gen !== ws.scanGeneration,
         progress: (done) => {
@@ -336,13 +341,27 @@ export function scanWorkspace(s: ServerState, indexed: () => void): Promise<void
           // A large manifest or patch is checked in the worker first, its results then found in the caches
           // (offThread.ts: its parse here would be one piece of hundreds of milliseconds).
           else {
+            // What a worker would be sent of it (host/ingest.ts), looked up in the cache by that.
+            const job = cache && workerJob(s.host.file(uri).entry(text), text, wide);
+            const facts = job && cache.take(job);
             const release =
-              text.length >= OFF_THREAD_FROM && offThreadRole(s, uri)
+              !facts && text.length >= OFF_THREAD_FROM && offThreadRole(s, uri)
                 ? await checkedOffThread(s, uri, text, s.host.file(uri).role.role === 'patch')
                 : undefined;
             if (gen !== ws.scanGeneration) return release?.();
-            if (!documents.get(uri))
-              s.host.apply({ kind: 'file', uri, file: text, scope: WORKSPACE_SCOPE, analyse: wide, affected: false });
+            if (!documents.get(uri)) {
+              s.host.apply({
+                kind: 'file',
+                uri,
+                file: text,
+                scope: WORKSPACE_SCOPE,
+                analyse: wide,
+                facts,
+                affected: false,
+              });
+              // Kept when new, or when it holds diagnostics the stored facts lack (scanCache.ts).
+              if (job) cache.computedHere(job, uri);
+            }
             release?.();
           }
         }
@@ -357,6 +376,8 @@ export function scanWorkspace(s: ServerState, indexed: () => void): Promise<void
         }
       }
       if (gen !== ws.scanGeneration) return;
+      // The facts of the files as indexed with the kinds they are keyed by, before the CRDs found change them.
+      const write = cache?.toWrite();
       await readCrdSetting(s, gen, json);
       // The CRDs' kinds read in slices, requests answered in between (a bundle holds hundreds of CRDs).
       for (let t = Date.now(); !s.host.work('crds', () => Date.now() - t > 15); t = Date.now()) {
@@ -382,7 +403,12 @@ export function scanWorkspace(s: ServerState, indexed: () => void): Promise<void
         `cloud-manifests: indexed ${s.host.status().manifests} manifests in ${uris.length - unread} files in ${Date.now() - started} ms${left}`,
       );
       if (left) progress?.report(100, `skipped ${skipped.length}: ${summarise(skipped)}`);
+      if (cache)
+        connection.console.log(
+          `cloud-manifests: the facts of ${cache.counts.hit} of ${cache.counts.looked} files read from the cache`,
+        );
       indexed();
+      if (write) writeWhenIdle(s, write);
     } finally {
       steadyHeap();
       progress?.done();
