@@ -46,7 +46,12 @@ export async function activate(context: ExtensionContext): Promise<CloudManifest
       fileEvents: workspace.createFileSystemWatcher('**/{*.yaml,*.yml,Kustomization}'),
     },
     // `indexChanged`: the server notifies index changes (cloudManifests/indexChanged), for the owner tree.
-    initializationOptions: { settings: workspace.getConfiguration('cloudManifests'), indexChanged: true },
+    // `trusted`: a restricted workspace's own folder is not where the server reads its facts cache from.
+    initializationOptions: {
+      settings: workspace.getConfiguration('cloudManifests'),
+      indexChanged: true,
+      trusted: workspace.isTrusted,
+    },
     // One channel for the server's log and, with `cloudManifests.trace.server`, the protocol trace.
     outputChannel: output,
     traceOutputChannel: output,

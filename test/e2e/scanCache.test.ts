@@ -42,7 +42,7 @@ const entries = () => (existsSync(cacheDir) ? readdirSync(cacheDir).filter((n) =
 /** A server started on the root: every closed file's diagnostics after its scan, its parses and its log. */
 async function scan(
   cache: boolean,
-  options: { workers?: number; transport?: 'stdio' | 'in-process' } = {},
+  options: { workers?: number; transport?: 'stdio' | 'in-process'; trusted?: boolean } = {},
 ): Promise<{ report: string; parses?: number; logs: string[] }> {
   const before = process.env[WORKERS_ENV];
   process.env[WORKERS_ENV] = String(options.workers ?? 0);
@@ -52,6 +52,7 @@ async function scan(
     settings: { cache },
     transport: options.transport ?? 'in-process',
     env: { [WORKERS_ENV]: String(options.workers ?? 0) },
+    ...(options.trusted !== undefined ? { initializationOptions: { trusted: options.trusted } } : {}),
   });
   try {
     await client.initialize();
@@ -126,5 +127,16 @@ describe('the editor reads the facts cache on reopen', () => {
     assert.equal(warm.report, cold.report);
     const found = readFromCache(warm.logs);
     assert.ok(found && found.hit > 20, `the CLI's facts read: ${JSON.stringify(found)}`);
+  });
+
+  test('a restricted workspace reads no facts cache: its folder may hold what the repository wrote', async () => {
+    rmSync(cacheDir, { recursive: true, force: true });
+    const cold = await scan(false);
+    await scan(true);
+    assert.ok(entries().length > 0, 'a trusted scan wrote its facts');
+    const restricted = await scan(true, { trusted: false });
+    assert.equal(restricted.report, cold.report);
+    assert.equal(readFromCache(restricted.logs), undefined, 'no cache opened');
+    assert.ok(restricted.parses! >= cold.parses!, `${restricted.parses} parses restricted, ${cold.parses} cold`);
   });
 });

@@ -46,7 +46,8 @@ export class ScanCache {
 
   /** The cache of the first workspace folder, with the host's current kinds and settings; undefined: none. */
   static open(s: ServerState): ScanCache | undefined {
-    if (!s.client.cache || s.ws.folders.length === 0) return undefined;
+    // A restricted workspace: its cache folder may be one the repository wrote (state.ts `trusted`).
+    if (!s.client.cache || !s.client.trusted || s.ws.folders.length === 0) return undefined;
     const packs = openFolderFacts(s.ws.folders[0], version);
     if (!packs) return undefined;
     const setup = s.host.factsSetup();

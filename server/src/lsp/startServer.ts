@@ -77,9 +77,11 @@ export function startServer(connection: Connection): ServerState {
     client.createFileSupport =
       client.documentChangesSupport && !!caps.workspace?.workspaceEdit?.resourceOperations?.includes('create');
     client.codeActionDisabledSupport = !!caps.textDocument?.codeAction?.disabledSupport;
-    const init = params.initializationOptions as { settings?: unknown; indexChanged?: unknown } | undefined;
+    const init = params.initializationOptions as
+      { settings?: unknown; indexChanged?: unknown; trusted?: unknown } | undefined;
     if (init?.settings) client.settings = readLogged(init.settings);
     client.indexEvents = init?.indexChanged === true;
+    client.trusted = init?.trusted !== false;
     ws.excluder = new Excluder(client.settings.exclude);
     applyTemplateSetting(s, client.settings.helmTemplates);
     const roots =

@@ -108,6 +108,12 @@ export interface ClientState {
    * Not one of the analysis's settings: it changes no diagnostic.
    */
   cache: boolean;
+  /**
+   * The workspace is trusted (initializationOptions `trusted`: VS Code's workspace trust; a client that says
+   * nothing is trusted). A restricted one's cache folder may be the repository's own (a committed
+   * `node_modules/.cache`): the scan then reads no facts cache.
+   */
+  trusted: boolean;
 }
 
 /** The workspace folders and the scan that indexes them. */
@@ -208,6 +214,7 @@ export function createState(connection: Connection): ServerState {
       codeActionDisabledSupport: false,
       indexEvents: false,
       cache: true,
+      trusted: true,
     },
     host,
     ws: {
