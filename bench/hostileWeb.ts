@@ -19,12 +19,23 @@ import { performance } from 'node:perf_hooks';
 import type { Page } from 'playwright-core';
 import { CASES, type Case } from './hostile';
 import { sleep } from './lsp';
-import { openFromExplorer, openWebWorkbench, profileIn, SERVER_WORKER, WorkerHeaps } from '../scripts/web/browserSession';
+import {
+  ANALYSIS_WORKER,
+  openFromExplorer,
+  openWebWorkbench,
+  profileIn,
+  SERVER_WORKER,
+  WorkerHeaps,
+} from '../scripts/web/browserSession';
 import { missingWebPrerequisites } from '../scripts/web/vscodeWeb';
 import { goToIn, nbsp, packagedVsix, repo, runCommandIn } from '../test/code-server/session';
 
-/** The desktop's hover budget (issue 30); a worker heap past this is a missing bound (issue 50). */
-const BUDGET = { hoverMs: 2000, heapMb: 1024 };
+/**
+ * The desktop's hover budget (issue 30); a worker heap past this is a missing bound (issue 50); a tab that
+ * does not answer a script for this long is frozen (the workbench's own work, opening a file of megabytes in
+ * its editor, holds the page's thread for about a second on this machine: not counted).
+ */
+const BUDGET = { hoverMs: 2000, heapMb: 1024, frozenTabMs: 5000 };
 /** How long a case may take from the workbench shown to its scan's end (then: not done). */
 const CASE_LIMIT_MS = 150_000;
 
@@ -33,10 +44,14 @@ interface WebResult {
   seconds: number;
   hovers: number;
   worstHoverMs: number;
+  /** From the workbench shown to small.yaml's first hover answered (the extension and its server started). */
+  serverUpSeconds: number;
   /** The slowest round trip of `page.evaluate` meanwhile (the tab's main thread). */
   worstTabMs: number;
   /** The language server worker's peak used JS heap (MB; NaN: the worker not found). */
   heapMb: number;
+  /** Its analysis worker's (a large document's checks: server/src/web/analysisWorker.ts; NaN: none started). */
+  analysisHeapMb: number;
   /** The status bar's problem counts at the end. */
   problems: string;
   /** What the CLI says of the heavy file (and whether the wait expected it in Problems). */
@@ -77,6 +92,7 @@ async function runWeb(c: Case, ws: string, extension: string, root: string): Pro
   let stop = false;
   let worstTab = 0;
   let heapPeak = NaN;
+  let analysisPeak = NaN;
   // The tab: a script evaluated in the page, every 100 ms; its slowest round trip.
   const tab = (async () => {
     while (!stop) {
@@ -91,25 +107,26 @@ async function runWeb(c: Case, ws: string, extension: string, root: string): Pro
     while (!stop) {
       for (const h of await heaps.heaps(SERVER_WORKER))
         heapPeak = Number.isNaN(heapPeak) ? h.used : Math.max(heapPeak, h.used);
+      for (const h of await heaps.heaps(ANALYSIS_WORKER))
+        analysisPeak = Number.isNaN(analysisPeak) ? h.used : Math.max(analysisPeak, h.used);
       await sleep(250);
     }
   })();
   let hovers = 0;
   let worstHover = 0;
   let seconds = NaN;
+  let serverUp: number;
   try {
     await runCommandIn(page, 'Notifications: Clear All Notifications').catch(() => undefined);
     // The Problems panel filtered to the heavy file: its rows say when its diagnostics are there.
     await page.keyboard.press('Control+Shift+M');
     const filter = page.locator('.markers-panel-container, .panel').locator('.viewpane-filter input').first();
     if (c.open) await filter.fill(`**/${c.open}`).catch(() => undefined);
-    if (c.open) await openFromExplorer(page, c.open);
+    // small.yaml first: its first hover is answered once the server has started (not counted as a hover
+    // during the work: the desktop's bench hovers from `initialized` on); then the heavy file, and back.
     await openFromExplorer(page, 'small.yaml');
     await goToIn(page, 2, 3);
-    const indexing = page.locator('.statusbar-item', { hasText: 'Indexing cloud manifests' });
-    let seenIndexing = false;
-    let firstHoverAt = NaN;
-    while (performance.now() - t0 < CASE_LIMIT_MS) {
+    const hover = async (): Promise<number | undefined> => {
       // Hover at the caret (the keyboard's Ctrl+K Ctrl+I), answered when its text shows.
       await page.keyboard.press('Escape');
       const h0 = performance.now();
@@ -121,11 +138,23 @@ async function runWeb(c: Case, ws: string, extension: string, root: string): Pro
         .waitFor({ timeout: Math.max(1, CASE_LIMIT_MS - (performance.now() - t0)) })
         .then(() => true)
         .catch(() => false);
-      if (!shown) break;
-      const ms = performance.now() - h0;
+      return shown ? performance.now() - h0 : undefined;
+    };
+    if ((await hover()) === undefined) throw new Error('small.yaml never answered a hover');
+    serverUp = (performance.now() - t0) / 1000;
+    if (c.open) {
+      await openFromExplorer(page, c.open);
+      await openFromExplorer(page, 'small.yaml');
+      await goToIn(page, 2, 3);
+    }
+    const indexing = page.locator('.statusbar-item', { hasText: 'Indexing cloud manifests' });
+    let seenIndexing = false;
+    const firstHoverAt = performance.now();
+    while (performance.now() - t0 < CASE_LIMIT_MS) {
+      const ms = await hover();
+      if (ms === undefined) break;
       worstHover = Math.max(worstHover, ms);
       hovers++;
-      if (Number.isNaN(firstHoverAt)) firstHoverAt = performance.now();
       if (process.env.DEBUG)
         console.error(
           `${((performance.now() - t0) / 1000).toFixed(1)} s: hover ${ms.toFixed(0)} ms; indexing ${await indexing.count()}; workers ${heaps.found().join(' | ')}; heap ${(heapPeak / 1e6).toFixed(0)} MB`,
@@ -133,8 +162,7 @@ async function runWeb(c: Case, ws: string, extension: string, root: string): Pro
       if ((await indexing.count()) > 0) seenIndexing = true;
       // Done: no scan in progress (seen, or the server answering for 3 s without one shown) and the heavy
       // file's problems listed when the CLI finds some.
-      const scanOver =
-        (await indexing.count()) === 0 && (seenIndexing || performance.now() - firstHoverAt > 3_000);
+      const scanOver = (await indexing.count()) === 0 && (seenIndexing || performance.now() - firstHoverAt > 3_000);
       if (scanOver && (expected.length === 0 || (await problemsListed(page)))) {
         seconds = (performance.now() - t0) / 1000;
         break;
@@ -144,7 +172,8 @@ async function runWeb(c: Case, ws: string, extension: string, root: string): Pro
     if (!Number.isNaN(seconds)) await sleep(1_000); // one more look at the heap after the work
   } catch (e) {
     // What the page showed, for the failure's row (SHOTS=dir).
-    if (process.env.SHOTS) await page.screenshot({ path: join(process.env.SHOTS, `${c.name}.png`) }).catch(() => undefined);
+    if (process.env.SHOTS)
+      await page.screenshot({ path: join(process.env.SHOTS, `${c.name}.png`) }).catch(() => undefined);
     stop = true;
     await heaps.dispose();
     await session.close();
@@ -173,7 +202,9 @@ async function runWeb(c: Case, ws: string, extension: string, root: string): Pro
     hovers,
     worstHoverMs: worstHover,
     worstTabMs: worstTab,
+    serverUpSeconds: serverUp,
     heapMb: heapPeak / (1024 * 1024),
+    analysisHeapMb: analysisPeak / (1024 * 1024),
     problems,
     note: `${c.open ? `CLI on ${basename(c.open)}: ${cli || 'nothing'}` : 'no file opened'}${Number.isNaN(heapPeak) ? `; workers seen: ${found.join(', ') || 'none'}` : ''}`,
   };
@@ -196,15 +227,15 @@ async function main(): Promise<void> {
   if (unzip.status !== 0) throw new Error(`unzip: ${unzip.stderr}`);
   const extension = join(root, 'extension');
   console.log(
-    `load ${loadavg()[0].toFixed(2)}; budgets: hover ${BUDGET.hoverMs} ms, server worker heap ${BUDGET.heapMb} MB; limit ${CASE_LIMIT_MS / 1000} s a case\n`,
+    `load ${loadavg()[0].toFixed(2)}; budgets: hover ${BUDGET.hoverMs} ms, a worker's heap ${BUDGET.heapMb} MB, the tab answering within ${BUDGET.frozenTabMs} ms; limit ${CASE_LIMIT_MS / 1000} s a case\n`,
   );
   console.log(
-    '| input | size | scan end and diagnostics | worst hover (hovers) | worst tab round trip | server worker heap (peak) | Problems (status bar) | verdict |',
+    '| input | size | server up (first hover) | scan end and diagnostics | worst hover (hovers) | worst tab round trip | server worker heap (peak) | analysis worker heap (peak) | Problems (status bar) | verdict |',
   );
-  console.log('|---|---:|---:|---:|---:|---:|---|---|');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---|---|');
   for (const c of cases) {
     if (c.name.startsWith('git-')) {
-      console.log(`| ${c.name}: ${c.what} | | | | | | | n/a: needs git, which the browser has not |`);
+      console.log(`| ${c.name}: ${c.what} | | | | | | | | | n/a: needs git, which the browser has not |`);
       continue;
     }
     const ws = join(root, 'ws', c.name);
@@ -215,18 +246,34 @@ async function main(): Promise<void> {
     try {
       const r = await runWeb(c, ws, extension, root);
       const over =
-        Number.isNaN(r.seconds) || r.worstHoverMs > BUDGET.hoverMs || !(r.heapMb <= BUDGET.heapMb) || r.worstTabMs > 1000;
+        Number.isNaN(r.seconds) ||
+        r.worstHoverMs > BUDGET.hoverMs ||
+        !(r.heapMb <= BUDGET.heapMb) ||
+        r.analysisHeapMb > BUDGET.heapMb ||
+        r.worstTabMs > BUDGET.frozenTabMs;
       cells = [
         size ? `${fmt(size / 1e6, 2)} MB` : '',
+        `${fmt(r.serverUpSeconds, 1)} s`,
         Number.isNaN(r.seconds) ? `not within ${CASE_LIMIT_MS / 1000} s` : `${fmt(r.seconds, 2)} s`,
         `${fmt(r.worstHoverMs, 0)} ms (${r.hovers})`,
         `${fmt(r.worstTabMs, 0)} ms`,
         `${fmt(r.heapMb, 0)} MB`,
+        Number.isNaN(r.analysisHeapMb) ? 'none started' : `${fmt(r.analysisHeapMb, 0)} MB`,
         r.problems,
         `${over ? 'OVER' : 'within'}; ${r.note}`,
       ];
     } catch (e) {
-      cells = [size ? `${fmt(size / 1e6, 2)} MB` : '', '', '', '', '', '', `failed: ${String(e).slice(0, 200)}`];
+      cells = [
+        size ? `${fmt(size / 1e6, 2)} MB` : '',
+        '',
+        '',
+        '',
+        '',
+        '',
+        '',
+        '',
+        `failed: ${String(e).slice(0, 200)}`,
+      ];
     }
     console.log(`| ${c.name}: ${c.what} | ${cells.join(' | ')} |`);
     if (!argv.includes('--keep')) {

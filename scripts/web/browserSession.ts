@@ -73,7 +73,11 @@ export async function openFromExplorer(page: Page, rel: string): Promise<void> {
   const rows = page.locator('.explorer-folders-view .monaco-list-row');
   for (let i = 0; i < parts.length; i++) {
     const row = rows
-      .filter({ has: page.locator('.label-name', { hasText: new RegExp(`^${parts[i].replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) }) })
+      .filter({
+        has: page.locator('.label-name', {
+          hasText: new RegExp(`^${parts[i].replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`),
+        }),
+      })
       .and(page.locator(`[aria-level="${i + 1}"]`))
       .first();
     await row.scrollIntoViewIfNeeded();
@@ -132,8 +136,7 @@ export class WorkerHeaps {
     const out: { url: string; used: number; total: number }[] = [];
     for (const w of [...this.workers.values()].filter((x) => match.test(x.url) || match.test(x.title))) {
       const r = (await this.call(w.path, 'Runtime.getHeapUsage', {}, 10_000).catch(() => undefined)) as
-        | { usedSize: number; totalSize: number }
-        | undefined;
+        { usedSize: number; totalSize: number } | undefined;
       if (r) out.push({ url: w.url, used: r.usedSize, total: r.totalSize });
     }
     return out;
@@ -210,6 +213,9 @@ export class WorkerHeaps {
  * client/src/web/extension.ts) when the extension host started it from a `blob:` script.
  */
 export const SERVER_WORKER = /\/dist\/web\/server\.js|-> \S*\/dist\/?$/;
+
+/** The server's analysis worker (server/src/web/analysisWorker.ts: ANALYSIS_WORKER_NAME). */
+export const ANALYSIS_WORKER = /^cloud-manifests-analysis$/;
 
 /** Where a session's Chromium profile goes under `root`. */
 export const profileIn = (root: string, name: string): string => join(root, `chromium-${name}`);

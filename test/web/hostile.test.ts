@@ -103,7 +103,11 @@ describe('a hostile workspace in VS Code for the web: the desktop bounds hold', 
     const vsix = packagedVsix(root);
     const unzip = spawnSync('unzip', ['-q', vsix, 'extension/*', '-d', root], { encoding: 'utf8' });
     assert.equal(unzip.status, 0, unzip.stderr);
-    session = await openWebWorkbench({ extension: join(root, 'extension'), folder: ws, profile: join(root, 'chromium') });
+    session = await openWebWorkbench({
+      extension: join(root, 'extension'),
+      folder: ws,
+      profile: join(root, 'chromium'),
+    });
     heaps = await WorkerHeaps.attach(page());
     // The heap sampled all along (every 250 ms): its peak is what the last step bounds.
     sampling = (async () => {
@@ -167,7 +171,10 @@ describe('a hostile workspace in VS Code for the web: the desktop bounds hold', 
   });
 
   step(`the language server worker's JS heap stayed under ${HEAP_BOUND_MB} MB`, async () => {
-    assert.ok(heaps!.found().some((w) => SERVER_WORKER.test(w)), `the server's worker: ${heaps!.found().join(', ')}`);
+    assert.ok(
+      heaps!.found().some((w) => SERVER_WORKER.test(w)),
+      `the server's worker: ${heaps!.found().join(', ')}`,
+    );
     assert.ok(peak > 0, 'the heap was read');
     const mb = peak / (1024 * 1024);
     assert.ok(mb < HEAP_BOUND_MB, `peak ${mb.toFixed(0)} MB`);
