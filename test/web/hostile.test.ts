@@ -13,12 +13,18 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { after, before, describe } from 'node:test';
 import type { Page } from 'playwright-core';
-import { openWebWorkbench, SERVER_WORKER, WorkerHeaps, type WebSession } from '../../scripts/web/browserSession';
+import {
+  ANALYSIS_WORKER,
+  openFromExplorer,
+  openWebWorkbench,
+  SERVER_WORKER,
+  WorkerHeaps,
+  type WebSession,
+} from '../../scripts/web/browserSession';
 import { missingWebPrerequisites } from '../../scripts/web/vscodeWeb';
 import {
   freshResults,
   goToIn,
-  openFileIn,
   packagedVsix,
   pageQueries,
   problemsTextIn,
@@ -57,10 +63,11 @@ function oversize(): string {
 }
 
 /**
- * The bound on the server worker's used JS heap. The same work on the desktop peaks at 422 MB of resident
- * memory for the whole server process (docs/hostile-inputs.md, helm-100k-lines); a JS heap past 768 MB means
- * something is held that the desktop does not hold (the 11 MB file read and parsed: about 70 bytes of heap a
- * character, 700 MB more).
+ * The bound on each worker's used JS heap: the desktop runs this template's work within its 500 MB budget of
+ * resident memory (docs/hostile-inputs.md, helm-100k-lines: 422 MB for the whole process); in the browser the
+ * server worker peaked at 231 MB and its analysis worker at 118 MB (bench/hostileWeb.ts). Three times that
+ * peak leaves room for a loaded machine's late collections; past it something is held that the desktop does
+ * not hold.
  */
 const HEAP_BOUND_MB = 768;
 
@@ -72,6 +79,7 @@ describe('a hostile workspace in VS Code for the web: the desktop bounds hold', 
   let session: WebSession | undefined;
   let heaps: WorkerHeaps | undefined;
   let peak = 0;
+  let analysisPeak = 0;
   let sampling: Promise<void> | undefined;
   let stop = false;
   let shotNo = 0;
@@ -113,6 +121,7 @@ describe('a hostile workspace in VS Code for the web: the desktop bounds hold', 
     sampling = (async () => {
       while (!stop) {
         for (const h of await heaps!.heaps(SERVER_WORKER)) peak = Math.max(peak, h.used);
+        for (const h of await heaps!.heaps(ANALYSIS_WORKER)) analysisPeak = Math.max(analysisPeak, h.used);
         await new Promise((r) => setTimeout(r, 250));
       }
     })();
@@ -128,8 +137,8 @@ describe('a hostile workspace in VS Code for the web: the desktop bounds hold', 
   });
 
   step('hover on small.yaml is answered while the template is worked on', async () => {
-    await openFileIn(page(), TEMPLATE);
-    await openFileIn(page(), 'small.yaml');
+    await openFromExplorer(page(), TEMPLATE);
+    await openFromExplorer(page(), 'small.yaml');
     await goToIn(page(), 2, 3);
     const h = await q.hoverText(/StorageAccount/);
     await shot('hover-small');

@@ -2,7 +2,6 @@
 // the language server starts (web/twins/io/workerPool.ts) from its own bundle, told apart by its name. It
 // computes the facts of the files it is sent (service/host/fileFacts.ts), set up by its first message, one
 // answer per job, as the desktop's does.
-import type { WorkerAnswer } from './twins/io/workerPool';
 import { FactsMaker, type BatchFacts, type FactsMessage } from '../service/host/fileFacts';
 
 /** The name the server gives its analysis workers (a worker's `name` is all it knows of why it runs). */
@@ -27,7 +26,8 @@ export function runAnalysisWorker(): void {
       maker = new FactsMaker(m.setup);
       return;
     }
-    let answer: WorkerAnswer<BatchFacts>;
+    // The pool's WorkerAnswer (twins/io/workerPool.ts, which imports this module's name).
+    let answer: { ok: BatchFacts } | { error: string };
     try {
       if (!maker) throw new Error('a batch before the setup');
       answer = { ok: maker.batch(m.files) };
