@@ -18,7 +18,7 @@ import { basename, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { Page } from 'playwright-core';
 import { CASES, type Case } from './hostile';
-import { sleep } from './lsp';
+import { sleep, withTimeout } from './lsp';
 import {
   ANALYSIS_WORKER,
   openFromExplorer,
@@ -36,6 +36,10 @@ import { goToIn, nbsp, packagedVsix, repo, runCommandIn } from '../test/code-ser
  * its editor, holds the page's thread for about a second on this machine: not counted).
  */
 const BUDGET = { hoverMs: 2000, heapMb: 1024, frozenTabMs: 5000 };
+/** How long the tab's round trip is waited for (a tab that does not answer is frozen). */
+const FROZEN_GIVE_UP_MS = 20_000;
+/** The session of the case under way, closed when the case overruns its limit. */
+let current: { close(): Promise<void> } | undefined;
 /** How long a case may take from the workbench shown to its scan's end (then: not done). */
 const CASE_LIMIT_MS = 150_000;
 
@@ -86,6 +90,7 @@ async function problemsListed(page: Page): Promise<boolean> {
 async function runWeb(c: Case, ws: string, extension: string, root: string): Promise<WebResult> {
   const expected = cliProblemsIn(ws, c.open);
   const session = await openWebWorkbench({ extension, folder: ws, profile: profileIn(root, c.name) });
+  current = session;
   const { page } = session;
   const heaps = await WorkerHeaps.attach(page);
   const t0 = performance.now();
@@ -97,7 +102,8 @@ async function runWeb(c: Case, ws: string, extension: string, root: string): Pro
   const tab = (async () => {
     while (!stop) {
       const t = performance.now();
-      await page.evaluate(() => 0).catch(() => undefined);
+      // A frozen tab never answers: its round trip counts as the wait given up after.
+      await Promise.race([page.evaluate(() => 0).catch(() => undefined), sleep(FROZEN_GIVE_UP_MS)]);
       worstTab = Math.max(worstTab, performance.now() - t);
       await sleep(100);
     }
@@ -244,7 +250,13 @@ async function main(): Promise<void> {
     const size = c.open ? statSync(join(ws, c.open)).size : 0;
     let cells: string[];
     try {
-      const r = await runWeb(c, ws, extension, root);
+      // A case that overruns its limit (a frozen page, a step waiting on it) is stopped, its session closed.
+      const r = await withTimeout(runWeb(c, ws, extension, root), CASE_LIMIT_MS + 120_000, c.name).catch(
+        async (e: unknown) => {
+          await current?.close();
+          throw e;
+        },
+      );
       const over =
         Number.isNaN(r.seconds) ||
         r.worstHoverMs > BUDGET.hoverMs ||

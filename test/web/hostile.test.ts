@@ -165,27 +165,35 @@ describe('a hostile workspace in VS Code for the web: the desktop bounds hold', 
     assert.doesNotMatch(text, /Coool|oversize\.yaml/, text);
   });
 
-  step('the status bar names the file left out for its size', async () => {
-    // The scan's last progress report (lsp/workspaceFolders.ts) or the log: `skipped 1: oversize.yaml`.
+  step("the extension's output names the file left out for its size", async () => {
+    // The scan's log (lsp/workspaceFolders.ts reportSkipped), its lines wrapped as the panel shows them.
     await runCommandIn(page(), 'Cloud Manifests: Show Output');
     const output = page().locator('.output-view, .panel .monaco-editor');
     const text = await q.waitFor(
       async () => (await output.allInnerTexts().catch(() => [])).join('\n'),
-      (t) => /skipped .*oversize\.yaml: larger than 10 MB/.test(t),
+      (t) => /skipped \S*oversize\.yaml: larger\s+than 10 MB \(see\s+maxFileSizeMB\)/.test(t),
       'the skipped file in the output',
       120_000,
     );
     await shot('output-skipped');
-    assert.match(text, /see maxFileSizeMB/);
+    assert.doesNotMatch(text, /indexed \d+ manifests in 5 files/, 'the file over the cap is not one of those read');
   });
 
-  step(`the language server worker's JS heap stayed under ${HEAP_BOUND_MB} MB`, async () => {
-    assert.ok(
-      heaps!.found().some((w) => SERVER_WORKER.test(w)),
-      `the server's worker: ${heaps!.found().join(', ')}`,
-    );
-    assert.ok(peak > 0, 'the heap was read');
-    const mb = peak / (1024 * 1024);
-    assert.ok(mb < HEAP_BOUND_MB, `peak ${mb.toFixed(0)} MB`);
-  });
+  step(
+    `the template was checked in the analysis worker; each worker's JS heap stayed under ${HEAP_BOUND_MB} MB`,
+    async () => {
+      const found = heaps!.found().join(', ');
+      assert.ok(peak > 0, `the server worker's heap was read; workers: ${found}`);
+      // The template's mask (3.6 MB) parsed and checked beside the server, not on its thread (what keeps hover
+      // answered meanwhile: bench/hostileWeb.ts, docs/hostile-inputs.md "In the browser").
+      assert.ok(analysisPeak > 0, `an analysis worker ran; workers: ${found}`);
+      for (const [who, bytes] of [
+        ['server', peak],
+        ['analysis', analysisPeak],
+      ] as const) {
+        const mb = bytes / (1024 * 1024);
+        assert.ok(mb < HEAP_BOUND_MB, `the ${who} worker's heap peaked at ${mb.toFixed(0)} MB`);
+      }
+    },
+  );
 });
