@@ -25,6 +25,7 @@ import { missingWebPrerequisites } from '../../scripts/web/vscodeWeb';
 import {
   freshResults,
   goToIn,
+  nbsp,
   packagedVsix,
   pageQueries,
   problemsTextIn,
@@ -170,7 +171,7 @@ describe('a hostile workspace in VS Code for the web: the desktop bounds hold', 
     await runCommandIn(page(), 'Cloud Manifests: Show Output');
     const output = page().locator('.output-view, .panel .monaco-editor');
     const text = await q.waitFor(
-      async () => (await output.allInnerTexts().catch(() => [])).join('\n'),
+      async () => nbsp((await output.allInnerTexts().catch(() => [])).join('\n')),
       (t) => /skipped \S*oversize\.yaml: larger\s+than 10 MB \(see\s+maxFileSizeMB\)/.test(t),
       'the skipped file in the output',
       120_000,
