@@ -29,7 +29,7 @@ const GROUP =
 /** The small manifest hovered while the heavy work runs: line 1 is `kind: StorageAccount`. */
 const SMALL = account('acctsmall');
 
-interface Case {
+export interface Case {
   name: string;
   /** What the input is, for the table. */
   what: string;

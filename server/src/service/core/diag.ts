@@ -17,6 +17,27 @@ export interface Diag {
 
 export const severityOf = (d: Diag): Severity => d.severity ?? CODES[d.code].severity;
 
+/** The longest message reported whole; a longer one keeps its start and its end (what to write). */
+export const MAX_MESSAGE = 2_000;
+const MESSAGE_HEAD = 1_400;
+const MESSAGE_TAIL = MAX_MESSAGE - MESSAGE_HEAD - 3;
+
+/**
+ * A message cut in the middle past MAX_MESSAGE characters: a message quoting a value of the manifest or the
+ * CRD (a 50,000-character string, a 300 KB `fieldPath`, a megabyte of rule) would be that long, and VS Code
+ * for the web's tab froze drawing such messages in the Problems panel (bench/hostileWeb.ts). The CLI and the
+ * editor get the same cut text.
+ */
+export function boundedMessage(message: string): string {
+  if (message.length <= MAX_MESSAGE) return message;
+  let head = MESSAGE_HEAD;
+  let tail = message.length - MESSAGE_TAIL;
+  // Not between the two halves of a surrogate pair.
+  if (/[\ud800-\udbff]/.test(message[head - 1])) head--;
+  if (/[\udc00-\udfff]/.test(message[tail])) tail++;
+  return `${message.slice(0, head)} … ${message.slice(tail)}`;
+}
+
 /** Collects diagnostics with spans relative to one document chunk. */
 export class Reporter {
   readonly diags: Diag[] = [];
@@ -37,7 +58,7 @@ export class Reporter {
     }
     this.diags.push({
       code,
-      message,
+      message: boundedMessage(message),
       start: span[0],
       end: Math.max(span[0], span[1]),
       ...(sev ? { severity: sev } : {}),

@@ -1,20 +1,137 @@
-// In the browser build, in place of io/workerPool.ts (the exports the server uses): no worker threads, the
-// work stays on the server's one worker (as `CLOUD_MANIFESTS_WORKERS=0` on Node), in slices.
+// In the browser build, in place of io/workerPool.ts (the exports the server uses): Web Workers nested in the
+// server's own, running the same bundle (dist/web/server.js) as an analysis worker (webServer.ts tells the
+// two apart by the worker's name: web/analysisWorker.ts). The server hands a large document's checks to one
+// as on the desktop (lsp/offThread.ts: a 3.6 MB template's mask parsed in one piece held the server's worker
+// for seconds, and hover waited: bench/hostileWeb.ts). The workspace scan stays on the server's worker (the
+// desktop's default too: `serverPoolSize`). Where no worker can be started (no dist/ address, no `Worker` in
+// this scope, a script refused) or one fails, the pool refuses its jobs and the work stays on this thread.
+import { distBase } from '../../editorFiles';
+import { ANALYSIS_WORKER_NAME } from '../../analysisWorker';
+
 export type WorkerAnswer<O> = { ok: O } | { error: string };
 
+/** What is used of a Web Worker (no DOM types in this project). */
+interface WebWorker {
+  postMessage(m: unknown): void;
+  terminate(): void;
+  onmessage: ((e: { data: unknown }) => void) | null;
+  onerror: ((e: { message?: string }) => void) | null;
+}
+type WorkerClass = new (url: string, options: { name: string }) => WebWorker;
+interface Scope {
+  Worker?: WorkerClass;
+  Blob?: new (parts: string[], options: { type: string }) => unknown;
+  URL: { createObjectURL?(b: unknown): string };
+}
+
+interface Pending<I, O> {
+  job: I;
+  resolve: (o: O) => void;
+  reject: (e: Error) => void;
+}
+
 export class WorkerPool<I, O> {
-  constructor(_script: string, _size: number, _options: { depth?: number; unref?: boolean } = {}) {
-    throw new Error('no worker threads in the browser build');
+  private readonly inFlight = new Map<WebWorker, Pending<I, O>[]>();
+  private readonly queue: Pending<I, O>[] = [];
+  private readonly depth: number;
+  private closed = false;
+
+  constructor(script: string, size: number, options: { depth?: number; unref?: boolean } = {}) {
+    this.depth = Math.max(1, options.depth ?? 1);
+    const scope = globalThis as unknown as Scope;
+    const WorkerCtor = scope.Worker;
+    if (!WorkerCtor) throw new Error('no Web Worker in this scope');
+    // A `blob:` script of this scope's origin that loads ours: a worker's script must be of its creator's
+    // origin, and the extension's files may be served from another (vscode.dev's CDN); `importScripts`
+    // loads a classic script from anywhere.
+    let url = script;
+    if (scope.Blob && scope.URL.createObjectURL)
+      url = scope.URL.createObjectURL(
+        new scope.Blob([`importScripts(${JSON.stringify(script)});`], { type: 'text/javascript' }),
+      );
+    for (let i = 0; i < size; i++) {
+      const w = new WorkerCtor(url, { name: ANALYSIS_WORKER_NAME });
+      w.onmessage = (e) => this.answered(w, e.data as WorkerAnswer<O>);
+      w.onerror = (e) => this.failed(new Error(`an analysis worker failed: ${e?.message ?? 'unknown error'}`));
+      this.inFlight.set(w, []);
+    }
   }
-  tell(_message: unknown): void {}
-  run(_job: I): Promise<O> {
-    return Promise.reject(new Error('no worker threads in the browser build'));
+
+  get size(): number {
+    return this.inFlight.size;
   }
-  close(): Promise<void> {
+
+  tell(message: unknown): void {
+    for (const w of this.inFlight.keys()) w.postMessage(message);
+  }
+
+  run(job: I): Promise<O> {
+    if (this.closed) return Promise.reject(new Error('the worker pool is closed'));
+    return new Promise<O>((resolve, reject) => {
+      this.queue.push({ job, resolve, reject });
+      this.next();
+    });
+  }
+
+  takeLast(): { job: I; done: (o: O) => void } | undefined {
+    const p = this.queue.pop();
+    return p && { job: p.job, done: p.resolve };
+  }
+
+  takeFirst(): { job: I; done: (o: O) => void } | undefined {
+    const p = this.queue.shift();
+    return p && { job: p.job, done: p.resolve };
+  }
+
+  close(reason = new Error('the worker pool is closed')): Promise<void> {
+    if (this.closed) return Promise.resolve();
+    this.closed = true;
+    for (const p of this.queue) p.reject(reason);
+    for (const list of this.inFlight.values()) for (const p of list) p.reject(reason);
+    this.queue.length = 0;
+    for (const w of this.inFlight.keys()) w.terminate();
+    this.inFlight.clear();
     return Promise.resolve();
+  }
+
+  private next(): void {
+    for (let sent = true; sent && this.queue.length > 0;) {
+      sent = false;
+      let least: [WebWorker, Pending<I, O>[]] | undefined;
+      for (const entry of this.inFlight) if (!least || entry[1].length < least[1].length) least = entry;
+      if (least && least[1].length < this.depth) {
+        const p = this.queue.shift()!;
+        least[1].push(p);
+        least[0].postMessage(p.job);
+        sent = true;
+      }
+    }
+  }
+
+  private answered(w: WebWorker, m: WorkerAnswer<O>): void {
+    const p = this.inFlight.get(w)?.shift();
+    if (!p) return;
+    if (m && typeof m === 'object' && 'ok' in m) p.resolve(m.ok);
+    else p.reject(new Error(m && typeof m === 'object' && 'error' in m ? m.error : 'a malformed answer'));
+    this.next();
+  }
+
+  /** A worker that fails (its script not loaded, its heap exhausted) stops the pool: every job is refused. */
+  private failed(e: Error): void {
+    if (this.closed) return;
+    void this.close(e);
   }
 }
 
-export const builtWorkerScript = (_name: string, _options: { unlessNone?: boolean } = {}): string | undefined =>
-  undefined;
+/**
+ * The analysis worker's script: this server's own bundle (dist/web/server.js, found from dist/'s address);
+ * undefined where no Web Worker can be started here.
+ */
+export const builtWorkerScript = (name: string, _options: { unlessNone?: boolean } = {}): string | undefined => {
+  if (name !== 'analysisWorker' || typeof (globalThis as unknown as Scope).Worker !== 'function') return undefined;
+  const base = distBase();
+  return base ? new URL('web/server.js', base).href : undefined;
+};
+
+/** The scan stays on the server's worker (the desktop's default, io/workerPool.ts poolSize). */
 export const serverPoolSize = (_files: number): number => 0;

@@ -14,7 +14,7 @@ import { registerList, registerObject } from './celLists';
 import { typedEmptyList } from './library/emptyLists';
 import { formattedValue, isTransitionRule, newBudget, refusedForCost, verdict, type Budget } from './celRules';
 import { refusalOf } from './compile/ruleRefusal';
-import { notRunNote, schemaTypeName } from './ruleNotes';
+import { notRunNote, quotedRule, schemaTypeName } from './ruleNotes';
 import { NEWEST_RELEASED_MINOR } from '../../../core/kubernetesVersion';
 
 export { celPropertyName };
@@ -153,7 +153,7 @@ function report(run: Run, v: CelValidation, message: string, node: unknown, anch
   const said =
     message === `failed rule: ${rule}`
       ? `failed rule: \`${rule}\``
-      : `${message.trim().replace(/\s+/g, ' ')}${/[.!?]$/.test(message.trim()) ? '' : '.'} (The CRD's rule \`${rule}\` does not hold.)`;
+      : `${message.trim().replace(/\s+/g, ' ')}${/[.!?]$/.test(message.trim()) ? '' : '.'} (The CRD's rule \`${quotedRule(rule)}\` does not hold.)`;
   run.out.report(
     'crd-validation',
     at,
@@ -181,7 +181,7 @@ function visit(run: Run, value: unknown, t: Type, node: unknown, anchor: Span, l
           run.out.report(
             'crd-rule-not-run',
             anchor,
-            `The CRD's rule \`${v.rule}\` is not run: its estimated cost is over the API server's budget, which refuses the CRD (see the CRD).`,
+            `The CRD's rule \`${quotedRule(v.rule)}\` is not run: its estimated cost is over the API server's budget, which refuses the CRD (see the CRD).`,
           );
         run.refused.add(v);
         continue;
@@ -192,7 +192,7 @@ function visit(run: Run, value: unknown, t: Type, node: unknown, anchor: Span, l
           run.out.report(
             'crd-rule-not-run',
             anchor,
-            `The CRD's rule \`${v.rule.trim()}\` is not evaluated: the API server refuses the CRD for it (${refusal.of === 'rule' ? 'the rule' : 'its message expression'}${refusal.kind === 'result' ? ` gives ${refusal.type}` : `: ${refusal.message}`}; see the CRD).`,
+            `The CRD's rule \`${quotedRule(v.rule)}\` is not evaluated: the API server refuses the CRD for it (${refusal.of === 'rule' ? 'the rule' : 'its message expression'}${refusal.kind === 'result' ? ` gives ${refusal.type}` : `: ${refusal.message}`}; see the CRD).`,
           );
         run.refused.add(v);
         continue;
