@@ -5,12 +5,12 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { Analysis } from '../../server/src/service/analysis';
-import { MAX_MESSAGE } from '../../server/src/service/core/diag';
+import { boundedMessage, MAX_MESSAGE } from '../../server/src/service/core/diag';
 import { MAX_QUOTED_RULE } from '../../server/src/service/checks/crd/rules/ruleNotes';
 import { manifestProblems, oneRuleCrd } from '../helpers/crdRules';
 import { crdText } from '../helpers/manifests';
 
-test('a 50,000-character value against a format: the message is cut in its middle, its start and end kept', () => {
+test('a 50,000-character value against a format: the value quoted cut in its middle, the message whole around it', () => {
   const a = new Analysis();
   a.indexFile(
     'file:///w/crd.yaml',
@@ -26,10 +26,23 @@ test('a 50,000-character value against a format: the message is cut in its middl
   const problems = a.fileDiagnostics('file:///w/m.yaml', a.parse(text)).filter((d) => d.code === 'format');
   assert.equal(problems.length, 1);
   const { message } = problems[0];
+  assert.ok(message.length < 250, `${message.length} characters`);
+  assert.match(
+    message,
+    /^`spec\.email` value "a{80}…a{30}" must be an email address such as .user@example\.com. or .Name <user@example\.com>.\.$/,
+  );
+});
+
+test('a long message that quotes nothing long keeps its start and its end', () => {
+  const long = `The manifest is wrong: ${'many words '.repeat(300)}write the field.`;
+  const message = boundedMessage(long);
   assert.equal(message.length, MAX_MESSAGE);
-  assert.match(message, /^`spec\.email` value "aaaa/);
-  assert.match(message, /a … a/);
-  assert.match(message, /aaaa" must be an email address such as .user@example\.com./);
+  assert.ok(message.startsWith('The manifest is wrong: many words'));
+  assert.ok(message.endsWith('many words write the field.'));
+  assert.match(message, / … /);
+  // A message of ordinary length is left alone, its apostrophes no quotes.
+  const ordinary = `The CRD's rule ${'x'.repeat(500)} the operator's webhook refuses.`;
+  assert.equal(boundedMessage(ordinary), ordinary);
 });
 
 test('a long CRD rule that is not evaluated is quoted cut, not whole', () => {

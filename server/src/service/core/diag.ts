@@ -18,24 +18,55 @@ export interface Diag {
 export const severityOf = (d: Diag): Severity => d.severity ?? CODES[d.code].severity;
 
 /** The longest message reported whole; a longer one keeps its start and its end (what to write). */
-export const MAX_MESSAGE = 2_000;
-const MESSAGE_HEAD = 1_400;
+export const MAX_MESSAGE = 1_000;
+const MESSAGE_HEAD = 700;
 const MESSAGE_TAIL = MAX_MESSAGE - MESSAGE_HEAD - 3;
 
+/** A quoted run longer than this, in a message past MAX_MESSAGE, keeps its first and last characters. */
+const LONG_QUOTE = 120;
+const QUOTE_HEAD = 80;
+const QUOTE_TAIL = 30;
+
+/** `s[from, to)` with neither end between the two halves of a surrogate pair. */
+function sliceWhole(s: string, from: number, to: number): string {
+  if (from > 0 && /[\udc00-\udfff]/.test(s[from])) from++;
+  if (to < s.length && /[\ud800-\udbff]/.test(s[to - 1])) to--;
+  return s.slice(from, to);
+}
+
 /**
- * A message cut in the middle past MAX_MESSAGE characters: a message quoting a value of the manifest or the
- * CRD (a 50,000-character string, a 300 KB `fieldPath`, a megabyte of rule) would be that long, and VS Code
- * for the web's tab froze drawing such messages in the Problems panel (bench/hostileWeb.ts). The CLI and the
- * editor get the same cut text.
+ * Each run between two like quotes (`"`, `'`, a backquote) longer than LONG_QUOTE cut in its middle: the
+ * value, path or rule a long message quotes. One pass, each character looked at once.
+ */
+function shortQuotes(m: string): string {
+  let out = '';
+  let from = 0;
+  for (let i = 0; i < m.length; i++) {
+    const q = m[i];
+    if (q !== '"' && q !== "'" && q !== '`') continue;
+    const end = m.indexOf(q, i + 1);
+    if (end < 0) break;
+    if (end - i - 1 > LONG_QUOTE)
+      out += `${m.slice(from, i + 1)}${sliceWhole(m, i + 1, i + 1 + QUOTE_HEAD)}…${sliceWhole(m, end - QUOTE_TAIL, end)}`;
+    else out += m.slice(from, end);
+    from = end;
+    i = end;
+  }
+  return out + m.slice(from);
+}
+
+/**
+ * A message past MAX_MESSAGE characters made short: what it quotes (a 50,000-character string, a 300 KB
+ * `fieldPath`, a megabyte of rule) cut in its middle, then, still too long, the message itself, keeping its
+ * start (what is wrong) and its end (what to write). Whole, such messages froze VS Code for the web's tab
+ * drawing and filtering the Problems panel (bench/hostileWeb.ts). A message of ordinary length is left as
+ * it is (an apostrophe in its prose is no quote). The CLI and the editor get the same text.
  */
 export function boundedMessage(message: string): string {
   if (message.length <= MAX_MESSAGE) return message;
-  let head = MESSAGE_HEAD;
-  let tail = message.length - MESSAGE_TAIL;
-  // Not between the two halves of a surrogate pair.
-  if (/[\ud800-\udbff]/.test(message[head - 1])) head--;
-  if (/[\udc00-\udfff]/.test(message[tail])) tail++;
-  return `${message.slice(0, head)} … ${message.slice(tail)}`;
+  const short = shortQuotes(message);
+  if (short.length <= MAX_MESSAGE) return short;
+  return `${sliceWhole(short, 0, MESSAGE_HEAD)} … ${sliceWhole(short, short.length - MESSAGE_TAIL, short.length)}`;
 }
 
 /** Collects diagnostics with spans relative to one document chunk. */
