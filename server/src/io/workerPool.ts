@@ -7,29 +7,19 @@ import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { JobDispatch, type WorkerAnswer } from './jobDispatch';
 
-/** The message a worker answers a job with: its result, or the error that stopped it. */
-export type WorkerAnswer<O> = { ok: O } | { error: string };
-
-interface Pending<I, O> {
-  job: I;
-  resolve: (o: O) => void;
-  reject: (e: Error) => void;
-}
+export type { WorkerAnswer } from './jobDispatch';
 
 export class WorkerPool<I, O> {
-  /** Each worker's jobs sent and not answered yet, in the order sent (a worker answers in that order). */
-  private readonly inFlight = new Map<Worker, Pending<I, O>[]>();
-  private readonly queue: Pending<I, O>[] = [];
-  private readonly depth: number;
-  private closed = false;
+  private readonly jobs: JobDispatch<Worker, I, O>;
 
   /**
    * `unref`: the workers do not keep the process alive (a server's pool that lives as long as the server: a
    * test that starts servers in its own process ends when its servers have stopped).
    */
   constructor(script: string, size: number, options: { depth?: number; unref?: boolean } = {}) {
-    this.depth = Math.max(1, options.depth ?? 1);
+    this.jobs = new JobDispatch(options.depth);
     for (let i = 0; i < size; i++) {
       const w = script.endsWith('.ts')
         ? // From sources (tests under tsx): Node 20 loads a worker's entry before the loader its flags name,
@@ -40,86 +30,48 @@ export class WorkerPool<I, O> {
             { eval: true },
           )
         : new Worker(script);
-      w.on('message', (m: WorkerAnswer<O>) => this.answered(w, m));
-      w.on('error', (e) => this.failed(w, e));
+      w.on('message', (m: WorkerAnswer<O>) => this.jobs.answered(w, m));
+      w.on('error', (e) => this.failed(e));
       w.on('exit', (code) => {
-        if (!this.closed) this.failed(w, new Error(`a worker thread stopped (exit code ${code})`));
+        if (!this.jobs.closed) this.failed(new Error(`a worker thread stopped (exit code ${code})`));
       });
       if (options.unref) w.unref();
-      this.inFlight.set(w, []);
+      this.jobs.add(w);
     }
   }
 
   get size(): number {
-    return this.inFlight.size;
+    return this.jobs.size;
   }
 
   /** Tells every worker a message that needs no answer (a setup), before any job sent after it. */
   tell(message: unknown): void {
-    for (const w of this.inFlight.keys()) w.postMessage(message);
+    this.jobs.tell(message);
   }
 
   /** Runs a job on a worker (in the order asked), as soon as one has fewer than `depth` jobs. */
   run(job: I): Promise<O> {
-    if (this.closed) return Promise.reject(new Error('the worker pool is closed'));
-    return new Promise<O>((resolve, reject) => {
-      this.queue.push({ job, resolve, reject });
-      this.next();
-    });
+    return this.jobs.run(job);
   }
 
-  /**
-   * The job asked for last that no worker has been sent, taken out of the queue for the caller to do itself
-   * (a thread waiting for an answer works meanwhile); it settles the job's promise with `done`.
-   */
+  /** See JobDispatch.takeLast: the caller does the job itself. */
   takeLast(): { job: I; done: (o: O) => void } | undefined {
-    const p = this.queue.pop();
-    return p && { job: p.job, done: p.resolve };
+    return this.jobs.takeLast();
   }
 
-  /** The first job asked for that no worker has been sent, taken out of the queue as `takeLast` does. */
+  /** See JobDispatch.takeFirst. */
   takeFirst(): { job: I; done: (o: O) => void } | undefined {
-    const p = this.queue.shift();
-    return p && { job: p.job, done: p.resolve };
+    return this.jobs.takeFirst();
   }
 
   /** Stops every worker (jobs not answered yet are refused). */
   async close(reason = new Error('the worker pool is closed')): Promise<void> {
-    if (this.closed) return;
-    this.closed = true;
-    for (const p of [...this.queue, ...[...this.inFlight.values()].flat()]) p.reject(reason);
-    this.queue.length = 0;
-    const all = [...this.inFlight.keys()];
-    this.inFlight.clear();
-    await Promise.all(all.map((w) => w.terminate()));
-  }
-
-  private next(): void {
-    for (let sent = true; sent && this.queue.length > 0;) {
-      sent = false;
-      // The least loaded worker first, so that a job goes to a worker that will start it soonest.
-      let least: [Worker, Pending<I, O>[]] | undefined;
-      for (const entry of this.inFlight) if (!least || entry[1].length < least[1].length) least = entry;
-      if (least && least[1].length < this.depth) {
-        const p = this.queue.shift()!;
-        least[1].push(p);
-        least[0].postMessage(p.job);
-        sent = true;
-      }
-    }
-  }
-
-  private answered(w: Worker, m: WorkerAnswer<O>): void {
-    const p = this.inFlight.get(w)?.shift();
-    if (!p) return;
-    if ('ok' in m) p.resolve(m.ok);
-    else p.reject(new Error(m.error));
-    this.next();
+    await Promise.all(this.jobs.close(reason).map((w) => w.terminate()));
   }
 
   /** A worker that fails stops the pool: every job is refused with its error. */
-  private failed(w: Worker, e: Error): void {
-    if (this.closed) return;
+  private failed(e: Error): void {
+    if (this.jobs.closed) return;
     void this.close(e);
   }
 }

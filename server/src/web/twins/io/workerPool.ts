@@ -7,8 +7,9 @@
 // this scope, a script refused) or one fails, the pool refuses its jobs and the work stays on this thread.
 import { distBase } from '../../editorFiles';
 import { ANALYSIS_WORKER_NAME } from '../../analysisWorker';
+import { JobDispatch, type WorkerAnswer } from '../../../io/jobDispatch';
 
-export type WorkerAnswer<O> = { ok: O } | { error: string };
+export type { WorkerAnswer } from '../../../io/jobDispatch';
 
 /** What is used of a Web Worker (no DOM types in this project). */
 interface WebWorker {
@@ -24,20 +25,11 @@ interface Scope {
   URL: { createObjectURL?(b: unknown): string };
 }
 
-interface Pending<I, O> {
-  job: I;
-  resolve: (o: O) => void;
-  reject: (e: Error) => void;
-}
-
 export class WorkerPool<I, O> {
-  private readonly inFlight = new Map<WebWorker, Pending<I, O>[]>();
-  private readonly queue: Pending<I, O>[] = [];
-  private readonly depth: number;
-  private closed = false;
+  private readonly jobs: JobDispatch<WebWorker, I, O>;
 
   constructor(script: string, size: number, options: { depth?: number; unref?: boolean } = {}) {
-    this.depth = Math.max(1, options.depth ?? 1);
+    this.jobs = new JobDispatch(options.depth);
     const scope = globalThis as unknown as Scope;
     const WorkerCtor = scope.Worker;
     if (!WorkerCtor) throw new Error('no Web Worker in this scope');
@@ -51,74 +43,40 @@ export class WorkerPool<I, O> {
       );
     for (let i = 0; i < size; i++) {
       const w = new WorkerCtor(url, { name: ANALYSIS_WORKER_NAME });
-      w.onmessage = (e) => this.answered(w, e.data as WorkerAnswer<O>);
+      w.onmessage = (e) => this.jobs.answered(w, e.data as WorkerAnswer<O>);
       w.onerror = (e) => this.failed(new Error(`an analysis worker failed: ${e?.message ?? 'unknown error'}`));
-      this.inFlight.set(w, []);
+      this.jobs.add(w);
     }
   }
 
   get size(): number {
-    return this.inFlight.size;
+    return this.jobs.size;
   }
 
   tell(message: unknown): void {
-    for (const w of this.inFlight.keys()) w.postMessage(message);
+    this.jobs.tell(message);
   }
 
   run(job: I): Promise<O> {
-    if (this.closed) return Promise.reject(new Error('the worker pool is closed'));
-    return new Promise<O>((resolve, reject) => {
-      this.queue.push({ job, resolve, reject });
-      this.next();
-    });
+    return this.jobs.run(job);
   }
 
   takeLast(): { job: I; done: (o: O) => void } | undefined {
-    const p = this.queue.pop();
-    return p && { job: p.job, done: p.resolve };
+    return this.jobs.takeLast();
   }
 
   takeFirst(): { job: I; done: (o: O) => void } | undefined {
-    const p = this.queue.shift();
-    return p && { job: p.job, done: p.resolve };
+    return this.jobs.takeFirst();
   }
 
   close(reason = new Error('the worker pool is closed')): Promise<void> {
-    if (this.closed) return Promise.resolve();
-    this.closed = true;
-    for (const p of this.queue) p.reject(reason);
-    for (const list of this.inFlight.values()) for (const p of list) p.reject(reason);
-    this.queue.length = 0;
-    for (const w of this.inFlight.keys()) w.terminate();
-    this.inFlight.clear();
+    for (const w of this.jobs.close(reason)) w.terminate();
     return Promise.resolve();
-  }
-
-  private next(): void {
-    for (let sent = true; sent && this.queue.length > 0;) {
-      sent = false;
-      let least: [WebWorker, Pending<I, O>[]] | undefined;
-      for (const entry of this.inFlight) if (!least || entry[1].length < least[1].length) least = entry;
-      if (least && least[1].length < this.depth) {
-        const p = this.queue.shift()!;
-        least[1].push(p);
-        least[0].postMessage(p.job);
-        sent = true;
-      }
-    }
-  }
-
-  private answered(w: WebWorker, m: WorkerAnswer<O>): void {
-    const p = this.inFlight.get(w)?.shift();
-    if (!p) return;
-    if (m && typeof m === 'object' && 'ok' in m) p.resolve(m.ok);
-    else p.reject(new Error(m && typeof m === 'object' && 'error' in m ? m.error : 'a malformed answer'));
-    this.next();
   }
 
   /** A worker that fails (its script not loaded, its heap exhausted) stops the pool: every job is refused. */
   private failed(e: Error): void {
-    if (this.closed) return;
+    if (this.jobs.closed) return;
     void this.close(e);
   }
 }
