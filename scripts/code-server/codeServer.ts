@@ -12,6 +12,32 @@ export const CACHE = process.env.CLOUD_MANIFESTS_CACHE ?? join(homedir(), '.cach
 export const CODE_SERVER = join(CACHE, 'code-server', 'node_modules', '.bin', 'code-server');
 export const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
 
+/**
+ * Debian's Chromium, headless, with a fresh profile in `profile`: no network of its own, no GPU, no sandbox
+ * (containers); its first page, 30 s per step. What the code-server and the VS Code for the web tests drive.
+ */
+export async function launchChromium(profile: string) {
+  const { chromium } = await import('playwright-core');
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    viewport: { width: 1280, height: 800 },
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  const page = context.pages()[0] ?? (await context.newPage());
+  page.setDefaultTimeout(30_000);
+  return { context, page };
+}
+
 /** A code-server install and the Node that runs it (undefined: the Node on PATH, as the bin script says). */
 export interface CodeServerInstall {
   /** The folder install.sh filled (holds `.complete` once done). */

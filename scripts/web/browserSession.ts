@@ -8,7 +8,7 @@
 // worker's messages travel inside its parent's), then `Runtime.getHeapUsage` of each worker's isolate.
 import type { BrowserContext, CDPSession, Page } from 'playwright-core';
 import { join } from 'node:path';
-import { CHROMIUM } from '../code-server/codeServer';
+import { launchChromium } from '../code-server/codeServer';
 import { serveWorkbench, type WebWorkbench } from './vscodeWeb';
 
 export interface WebSession {
@@ -27,24 +27,7 @@ export async function openWebWorkbench(options: {
   timeoutMs?: number;
 }): Promise<WebSession> {
   const wb = await serveWorkbench({ extension: options.extension, folder: options.folder });
-  const { chromium } = await import('playwright-core');
-  const context = await chromium.launchPersistentContext(options.profile, {
-    executablePath: CHROMIUM,
-    headless: true,
-    viewport: { width: 1280, height: 800 },
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
-  const page = context.pages()[0] ?? (await context.newPage());
-  page.setDefaultTimeout(30_000);
+  const { context, page } = await launchChromium(options.profile);
   const close = async () => {
     await context.close().catch(() => undefined);
     await wb.stop();

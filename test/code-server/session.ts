@@ -9,7 +9,7 @@ import { dirname, join } from 'node:path';
 import { after, before, test, type TestContext } from 'node:test';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import {
-  CHROMIUM,
+  launchChromium,
   missingPrerequisites,
   startWorkbench,
   type CodeServerInstall,
@@ -120,24 +120,7 @@ export async function openWorkbench(options: {
     ...(options.settings ? { settings: options.settings } : {}),
     ...(options.codeServer ? { codeServer: options.codeServer } : {}),
   });
-  const { chromium } = await import('playwright-core');
-  const context = await chromium.launchPersistentContext(join(options.root, 'chromium'), {
-    executablePath: CHROMIUM,
-    headless: true,
-    viewport: { width: 1280, height: 800 },
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
-  const page = context.pages()[0] ?? (await context.newPage());
-  page.setDefaultTimeout(30_000);
+  const { context, page } = await launchChromium(join(options.root, 'chromium'));
   await page.goto(`${wb.url}/?folder=${encodeURIComponent(options.workspace)}`);
   await page.locator('.monaco-workbench').waitFor();
   await page.locator('.explorer-folders-view .monaco-list-row').first().waitFor();

@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { after, before, describe } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
-import { CHROMIUM } from '../../scripts/code-server/codeServer';
+import { launchChromium } from '../../scripts/code-server/codeServer';
 import { missingWebPrerequisites, serveWorkbench, type WebWorkbench } from '../../scripts/web/vscodeWeb';
 import {
   OVERLAY_CHART_EXPECTED,
@@ -147,24 +147,7 @@ describe(
       const unzip = spawnSync('unzip', ['-q', vsix, 'extension/*', '-d', root], { encoding: 'utf8' });
       assert.equal(unzip.status, 0, unzip.stderr);
       wb = await serveWorkbench({ extension: join(root, 'extension'), folder: ws });
-      const { chromium } = await import('playwright-core');
-      context = await chromium.launchPersistentContext(join(root, 'chromium'), {
-        executablePath: CHROMIUM,
-        headless: true,
-        viewport: { width: 1280, height: 800 },
-        args: [
-          '--headless',
-          '--no-sandbox',
-          '--disable-gpu',
-          '--disable-quic',
-          '--no-first-run',
-          '--disable-background-networking',
-          '--disable-component-update',
-          '--disable-sync',
-        ],
-      });
-      page = context.pages()[0] ?? (await context.newPage());
-      page.setDefaultTimeout(30_000);
+      ({ context, page } = await launchChromium(join(root, 'chromium')));
       await page.goto(wb.url);
       await page.locator('.monaco-workbench').waitFor();
       await page.locator('.explorer-folders-view .monaco-list-row').first().waitFor({ timeout: 60_000 });
