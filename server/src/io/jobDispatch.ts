@@ -23,13 +23,13 @@ export class JobDispatch<W extends JobPort, I, O> {
   private readonly inFlight = new Map<W, Pending<I, O>[]>();
   private readonly queue: Pending<I, O>[] = [];
   private readonly depth: number;
-  closed = false;
+  protected closed = false;
 
   constructor(depth = 1) {
     this.depth = Math.max(1, depth);
   }
 
-  add(worker: W): void {
+  protected add(worker: W): void {
     this.inFlight.set(worker, []);
   }
 
@@ -67,7 +67,7 @@ export class JobDispatch<W extends JobPort, I, O> {
   }
 
   /** A worker's answer to its oldest job in flight (a malformed one refuses the job). */
-  answered(worker: W, m: WorkerAnswer<O>): void {
+  protected answered(worker: W, m: WorkerAnswer<O>): void {
     const p = this.inFlight.get(worker)?.shift();
     if (!p) return;
     if (m && typeof m === 'object' && 'ok' in m) p.resolve(m.ok);
@@ -76,7 +76,7 @@ export class JobDispatch<W extends JobPort, I, O> {
   }
 
   /** Closes the pool: every job not answered yet is refused with `reason`; the workers, to stop, are returned. */
-  close(reason: Error): W[] {
+  protected closeJobs(reason: Error): W[] {
     if (this.closed) return [];
     this.closed = true;
     for (const p of this.queue) p.reject(reason);

@@ -11,15 +11,13 @@ import { JobDispatch, type WorkerAnswer } from './jobDispatch';
 
 export type { WorkerAnswer } from './jobDispatch';
 
-export class WorkerPool<I, O> {
-  private readonly jobs: JobDispatch<Worker, I, O>;
-
+export class WorkerPool<I, O> extends JobDispatch<Worker, I, O> {
   /**
    * `unref`: the workers do not keep the process alive (a server's pool that lives as long as the server: a
    * test that starts servers in its own process ends when its servers have stopped).
    */
   constructor(script: string, size: number, options: { depth?: number; unref?: boolean } = {}) {
-    this.jobs = new JobDispatch(options.depth);
+    super(options.depth);
     for (let i = 0; i < size; i++) {
       const w = script.endsWith('.ts')
         ? // From sources (tests under tsx): Node 20 loads a worker's entry before the loader its flags name,
@@ -30,48 +28,24 @@ export class WorkerPool<I, O> {
             { eval: true },
           )
         : new Worker(script);
-      w.on('message', (m: WorkerAnswer<O>) => this.jobs.answered(w, m));
+      w.on('message', (m: WorkerAnswer<O>) => this.answered(w, m));
       w.on('error', (e) => this.failed(e));
       w.on('exit', (code) => {
-        if (!this.jobs.closed) this.failed(new Error(`a worker thread stopped (exit code ${code})`));
+        if (!this.closed) this.failed(new Error(`a worker thread stopped (exit code ${code})`));
       });
       if (options.unref) w.unref();
-      this.jobs.add(w);
+      this.add(w);
     }
-  }
-
-  get size(): number {
-    return this.jobs.size;
-  }
-
-  /** Tells every worker a message that needs no answer (a setup), before any job sent after it. */
-  tell(message: unknown): void {
-    this.jobs.tell(message);
-  }
-
-  /** Runs a job on a worker (in the order asked), as soon as one has fewer than `depth` jobs. */
-  run(job: I): Promise<O> {
-    return this.jobs.run(job);
-  }
-
-  /** See JobDispatch.takeLast: the caller does the job itself. */
-  takeLast(): { job: I; done: (o: O) => void } | undefined {
-    return this.jobs.takeLast();
-  }
-
-  /** See JobDispatch.takeFirst. */
-  takeFirst(): { job: I; done: (o: O) => void } | undefined {
-    return this.jobs.takeFirst();
   }
 
   /** Stops every worker (jobs not answered yet are refused). */
   async close(reason = new Error('the worker pool is closed')): Promise<void> {
-    await Promise.all(this.jobs.close(reason).map((w) => w.terminate()));
+    await Promise.all(this.closeJobs(reason).map((w) => w.terminate()));
   }
 
   /** A worker that fails stops the pool: every job is refused with its error. */
   private failed(e: Error): void {
-    if (this.jobs.closed) return;
+    if (this.closed) return;
     void this.close(e);
   }
 }

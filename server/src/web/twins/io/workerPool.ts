@@ -25,11 +25,9 @@ interface Scope {
   URL: { createObjectURL?(b: unknown): string };
 }
 
-export class WorkerPool<I, O> {
-  private readonly jobs: JobDispatch<WebWorker, I, O>;
-
+export class WorkerPool<I, O> extends JobDispatch<WebWorker, I, O> {
   constructor(script: string, size: number, options: { depth?: number; unref?: boolean } = {}) {
-    this.jobs = new JobDispatch(options.depth);
+    super(options.depth);
     const scope = globalThis as unknown as Scope;
     const WorkerCtor = scope.Worker;
     if (!WorkerCtor) throw new Error('no Web Worker in this scope');
@@ -43,40 +41,20 @@ export class WorkerPool<I, O> {
       );
     for (let i = 0; i < size; i++) {
       const w = new WorkerCtor(url, { name: ANALYSIS_WORKER_NAME });
-      w.onmessage = (e) => this.jobs.answered(w, e.data as WorkerAnswer<O>);
+      w.onmessage = (e) => this.answered(w, e.data as WorkerAnswer<O>);
       w.onerror = (e) => this.failed(new Error(`an analysis worker failed: ${e?.message ?? 'unknown error'}`));
-      this.jobs.add(w);
+      this.add(w);
     }
   }
 
-  get size(): number {
-    return this.jobs.size;
-  }
-
-  tell(message: unknown): void {
-    this.jobs.tell(message);
-  }
-
-  run(job: I): Promise<O> {
-    return this.jobs.run(job);
-  }
-
-  takeLast(): { job: I; done: (o: O) => void } | undefined {
-    return this.jobs.takeLast();
-  }
-
-  takeFirst(): { job: I; done: (o: O) => void } | undefined {
-    return this.jobs.takeFirst();
-  }
-
   close(reason = new Error('the worker pool is closed')): Promise<void> {
-    for (const w of this.jobs.close(reason)) w.terminate();
+    for (const w of this.closeJobs(reason)) w.terminate();
     return Promise.resolve();
   }
 
   /** A worker that fails (its script not loaded, its heap exhausted) stops the pool: every job is refused. */
   private failed(e: Error): void {
-    if (this.jobs.closed) return;
+    if (this.closed) return;
     void this.close(e);
   }
 }
