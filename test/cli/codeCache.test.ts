@@ -16,23 +16,14 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
+import { storageAccount } from '../helpers/manifests';
 
 const CLI = join(__dirname, '..', '..', 'dist', 'cli.js');
 const dirs: string[] = [];
 after(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
 
-const ACCOUNT = `apiVersion: storage.cloud.example.com/v20220901
-kind: StorageAccount
-metadata:
-  name: Bad_Name
-spec:
-  location: westus2
-  kind: StorageV2
-  sku:
-    name: Standard_LRS
-  owner:
-    name: rg
-`;
+// A name the operator refuses: the run reports an error, in the same words with the cache or without.
+const ACCOUNT = storageAccount({ name: 'Bad_Name' });
 
 function setup() {
   const root = mkdtempSync(join(tmpdir(), 'cm-code-'));
